@@ -1,0 +1,83 @@
+package http
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"social/internal/buildinfo"
+	"social/plugins/plugin"
+)
+
+// APIPrefix is where every operation lives.
+const APIPrefix = "/api/v1"
+
+// NewAPI creates the Huma API on mux. The OpenAPI 3.1 document is served at
+// /api/openapi.json; Huma's own docs page is off because it loads its
+// renderer from a CDN (the embedded reference at /api/docs replaces it).
+func NewAPI(mux *http.ServeMux) huma.API {
+	installHumaErrors()
+	cfg := huma.DefaultConfig("social API", buildinfo.Version)
+	cfg.Info.Description = "API of social, a Brazilian-Portuguese social network. " +
+		"Errors are application/problem+json with a stable `code` and a pt-BR `detail`."
+	cfg.OpenAPIPath = "/api/openapi"
+	cfg.DocsPath = ""
+	cfg.SchemasPath = ""
+	// No $schema links in bodies: clients get plain objects.
+	cfg.CreateHooks = nil
+	return humago.New(mux, cfg)
+}
+
+// AdminGate decides who may use the admin API and the job dashboard.
+type AdminGate interface {
+	// Allow returns nil, or the problem to answer with.
+	Allow(ctx context.Context, r *http.Request) error
+}
+
+// mountContributions registers core's and the plugins' routes and admin
+// resources. A plugin's operations must carry its name as OperationID prefix.
+func mountContributions(api huma.API, c plugin.Contributions, gate AdminGate) {
+	for _, r := range c.Routes {
+		prefix := APIPrefix
+		if r.Plugin != "" {
+			prefix += "/" + r.Plugin
+		}
+		g := huma.NewGroup(api, prefix)
+		if r.Plugin != "" {
+			g.UseSimpleModifier(requireOperationPrefix(r.Plugin))
+		}
+		r.Register(g)
+	}
+	for _, res := range c.AdminResources {
+		g := huma.NewGroup(api, APIPrefix+"/admin/"+res.Name)
+		g.UseMiddleware(adminMiddleware(api, gate))
+		g.UseSimpleModifier(func(o *huma.Operation) { o.Tags = append(o.Tags, "admin") })
+		res.Register(g)
+	}
+}
+
+func requireOperationPrefix(pluginName string) func(o *huma.Operation) {
+	return func(o *huma.Operation) {
+		if !strings.HasPrefix(o.OperationID, pluginName+"-") {
+			panic(fmt.Sprintf("plugin %s: operation %q must have an OperationID starting with %q",
+				pluginName, o.OperationID, pluginName+"-"))
+		}
+		o.Tags = append(o.Tags, pluginName)
+	}
+}
+
+func adminMiddleware(api huma.API, gate AdminGate) func(ctx huma.Context, next func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		r, _ := humago.Unwrap(ctx)
+		if err := gate.Allow(ctx.Context(), r); err != nil {
+			p := ProblemFrom(ctx.Context(), err)
+			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
+			return
+		}
+		next(ctx)
+	}
+}

@@ -1,0 +1,134 @@
+package http
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"time"
+)
+
+type ctxKey int
+
+const (
+	requestIDKey ctxKey = iota
+	loggerKey
+)
+
+// RequestID is the ID of the request being served, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// LoggerFrom is the request's logger (it carries the request ID).
+func LoggerFrom(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+// withRequestID keeps a sane incoming X-Request-ID (a proxy's) or makes one,
+// echoes it in the answer and puts it, with a logger carrying it, in the context.
+func withRequestID(logger *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-ID")
+		if !validRequestID.MatchString(id) {
+			var b [12]byte
+			_, _ = rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-ID", id)
+		ctx := context.WithValue(r.Context(), requestIDKey, id)
+		ctx = context.WithValue(ctx, loggerKey, logger.With("request_id", id))
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// statusRecorder remembers what was written, for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (r *statusRecorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach Flush and Hijack (WebSockets).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// withAccessLog logs one line per request; health probes only at debug level.
+func withAccessLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		level := slog.LevelInfo
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
+			level = slog.LevelDebug
+		}
+		if rec.status >= 500 {
+			level = slog.LevelError
+		}
+		LoggerFrom(r.Context()).Log(r.Context(), level, "http request",
+			"method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(),
+			"remote", r.RemoteAddr)
+	})
+}
+
+// withRecover turns a panic into a 500 problem; the stack goes to the log only.
+func withRecover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				LoggerFrom(r.Context()).Error("panic serving request", "panic", v, "stack", string(debug.Stack()))
+				WriteProblem(w, statusProblem(r.Context(), http.StatusInternalServerError))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ContentSecurityPolicy allows no inline script and no framing. Inline styles
+// stay allowed: component libraries set style attributes.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; " +
+	"worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+// withSecurityHeaders sets the headers every answer carries, errors included.
+func withSecurityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", ContentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,84 @@
+package http
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+	"riverqueue.com/riverui"
+
+	"social/internal/config"
+	"social/jobs"
+	"social/plugins/plugin"
+	"social/web"
+)
+
+// Module provides the mux, the Huma API, the root handler and the server.
+var Module = fx.Module("http",
+	fx.Provide(
+		http.NewServeMux,
+		NewAPI,
+		NewConfigAdminGate,
+		newRootHandler,
+		NewServer,
+	),
+)
+
+type rootParams struct {
+	fx.In
+	Lifecycle fx.Lifecycle
+	Config    *config.Config
+	Logger    *slog.Logger
+	Mux       *http.ServeMux
+	API       huma.API
+	Gate      AdminGate
+	Catalog   plugin.Catalog
+	Contrib   plugin.Contributions
+	Pool      *pgxpool.Pool
+	Jobs      *jobs.Client
+	JobStatus *jobs.Status
+}
+
+// newRootHandler mounts everything on the mux and wraps it in the middleware
+// every answer goes through.
+func newRootHandler(p rootParams) (http.Handler, error) {
+	registerMeta(p.API, p.Config, p.Catalog)
+	mountContributions(p.API, p.Contrib, p.Gate)
+
+	jobsUI, err := riverui.NewHandler(&riverui.HandlerOpts{
+		Endpoints: riverui.NewEndpoints(p.Jobs, nil),
+		Logger:    p.Logger.With("component", "jobs-ui"),
+		Prefix:    "/admin/jobs",
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.Lifecycle.Append(fx.Hook{OnStart: func(context.Context) error {
+		// The dashboard's background caches live as long as the process.
+		return jobsUI.Start(context.Background())
+	}})
+
+	// Patterns without a method: a method-specific pattern would overlap the
+	// path-specific ones (/api/, /admin/jobs/) and the mux refuses that.
+	mux := p.Mux
+	mux.HandleFunc("GET /healthz", healthz)
+	mux.HandleFunc("GET /readyz", readyz(p.Pool, p.JobStatus))
+	mux.HandleFunc("/api/", apiNotFound)
+	mux.Handle("/api/docs/", frontend(web.APIDocs, "/api/docs"))
+	mux.Handle("GET /api/docs", http.RedirectHandler("/api/docs/", http.StatusMovedPermanently))
+	mux.Handle("/admin/jobs", guardHandler(p.Gate, jobsUI))
+	mux.Handle("/admin/jobs/", guardHandler(p.Gate, jobsUI))
+	mux.Handle("/admin/", frontend(web.Admin, "/admin"))
+	mux.Handle("GET /admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
+	mux.Handle("/", frontend(web.App, ""))
+
+	var h http.Handler = mux
+	h = withRecover(h)
+	h = withAccessLog(h)
+	h = withRequestID(p.Logger, h)
+	h = withSecurityHeaders(h)
+	return h, nil
+}

@@ -1,0 +1,162 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"social/core/errs"
+)
+
+// Problem is the body of every error answer (RFC 9457 problem+json) with a
+// stable machine code and a pt-BR detail a member may read.
+type Problem struct {
+	Title     string       `json:"title" doc:"Short pt-BR summary, fit for a toast title."`
+	Status    int          `json:"status" doc:"HTTP status code."`
+	Detail    string       `json:"detail" doc:"pt-BR message to show."`
+	Code      string       `json:"code" doc:"Stable machine-readable code."`
+	RequestID string       `json:"request_id,omitempty" doc:"ID of the request, also in the X-Request-ID header and the logs."`
+	Errors    []FieldError `json:"errors,omitempty" doc:"Per-field problems of a form."`
+	headers   http.Header
+}
+
+// FieldError is one field's problem.
+type FieldError struct {
+	Location string `json:"location" doc:"Where the problem is, e.g. body.handle."`
+	Message  string `json:"message" doc:"pt-BR message for that field."`
+}
+
+func (p *Problem) Error() string                { return p.Code + ": " + p.Detail }
+func (p *Problem) GetStatus() int               { return p.Status }
+func (p *Problem) GetHeaders() http.Header      { return p.headers }
+func (p *Problem) ContentType(ct string) string { return problemContentType(ct) }
+
+func problemContentType(ct string) string {
+	if ct == "application/json" {
+		return "application/problem+json"
+	}
+	return ct
+}
+
+var statusCodes = map[int]struct{ code, title, detail string }{
+	http.StatusBadRequest:            {"bad_request", "Erro", errs.MsgBadRequest},
+	http.StatusUnauthorized:          {"unauthenticated", "Erro", errs.MsgUnauthenticated},
+	http.StatusForbidden:             {"forbidden", "Erro", errs.MsgForbidden},
+	http.StatusNotFound:              {"not_found", "Erro", errs.MsgNotFound},
+	http.StatusMethodNotAllowed:      {"method_not_allowed", "Erro", errs.MsgMethod},
+	http.StatusConflict:              {"conflict", "Erro", errs.MsgConflict},
+	http.StatusRequestEntityTooLarge: {"too_large", errs.MsgTooLarge, errs.MsgTooLarge},
+	http.StatusUnsupportedMediaType:  {"unsupported_media_type", "Erro", errs.MsgUnsupportedType},
+	http.StatusUnprocessableEntity:   {"invalid_input", errs.MsgInvalidInput, errs.MsgFixErrors},
+	http.StatusTooManyRequests:       {"rate_limited", errs.MsgRateLimited, errs.MsgRateLimited},
+	http.StatusInternalServerError:   {"internal", "Erro", errs.MsgUnexpected},
+	http.StatusServiceUnavailable:    {"unavailable", "Erro", errs.MsgUnavailable},
+}
+
+// statusProblem is the generic problem for a status, in pt-BR.
+func statusProblem(ctx context.Context, status int) *Problem {
+	s, ok := statusCodes[status]
+	if !ok {
+		s = statusCodes[http.StatusInternalServerError]
+		if status < 500 {
+			s = statusCodes[http.StatusBadRequest]
+		}
+	}
+	return &Problem{Title: s.title, Status: status, Detail: s.detail, Code: s.code, RequestID: RequestID(ctx)}
+}
+
+var kindStatus = map[errs.Kind]int{
+	errs.KindInvalid:         http.StatusUnprocessableEntity,
+	errs.KindUnauthenticated: http.StatusUnauthorized,
+	errs.KindForbidden:       http.StatusForbidden,
+	errs.KindNotFound:        http.StatusNotFound,
+	errs.KindConflict:        http.StatusConflict,
+	errs.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	errs.KindRateLimited:     http.StatusTooManyRequests,
+	errs.KindUnavailable:     http.StatusServiceUnavailable,
+	errs.KindInternal:        http.StatusInternalServerError,
+}
+
+// ProblemFrom maps any error a use case returns to the problem the client
+// sees. Errors without a kind become a 500 whose detail says nothing
+// internal; the cause goes to the log only.
+func ProblemFrom(ctx context.Context, err error) *Problem {
+	var p *Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	e, ok := errs.As(err)
+	if !ok {
+		LoggerFrom(ctx).Error("unexpected error", "err", err)
+		return statusProblem(ctx, http.StatusInternalServerError)
+	}
+	status := kindStatus[e.Kind]
+	p = statusProblem(ctx, status)
+	p.Code, p.Detail = e.Code, e.Message
+	if e.Title != "" {
+		p.Title = e.Title
+	}
+	for field, msg := range e.Fields {
+		p.Errors = append(p.Errors, FieldError{Location: "body." + field, Message: msg})
+	}
+	if e.RetryAfter > 0 {
+		secs := int(e.RetryAfter.Seconds() + 0.999)
+		p.headers = http.Header{"Retry-After": {strconv.Itoa(secs)}}
+	}
+	if status >= 500 {
+		LoggerFrom(ctx).Error("request failed", "code", e.Code, "err", err)
+	}
+	return p
+}
+
+// installHumaErrors makes Huma's own errors (decoding, validation, unknown
+// routes inside the API) speak the same problem shape, in pt-BR.
+func installHumaErrors() {
+	huma.NewErrorWithContext = func(hctx huma.Context, status int, msg string, details ...error) huma.StatusError {
+		var ctx context.Context = context.Background()
+		if hctx != nil {
+			ctx = hctx.Context()
+		}
+		// A handler's own error passes through unchanged.
+		for _, d := range details {
+			var p *Problem
+			if errors.As(d, &p) {
+				return p
+			}
+			if _, ok := errs.As(d); ok && status >= 500 {
+				return ProblemFrom(ctx, d)
+			}
+		}
+		p := statusProblem(ctx, status)
+		for _, d := range details {
+			if d == nil {
+				continue
+			}
+			var detail huma.ErrorDetailer
+			if errors.As(d, &detail) {
+				ed := detail.ErrorDetail()
+				p.Errors = append(p.Errors, FieldError{Location: ed.Location, Message: ed.Message})
+			} else if status >= 500 {
+				LoggerFrom(ctx).Error("request failed", "status", status, "msg", msg, "err", d)
+			}
+		}
+		return p
+	}
+	huma.NewError = func(status int, msg string, details ...error) huma.StatusError {
+		return huma.NewErrorWithContext(nil, status, msg, details...)
+	}
+}
+
+// WriteProblem answers a plain (non-Huma) handler's request with a problem.
+func WriteProblem(w http.ResponseWriter, p *Problem) {
+	for k, v := range p.headers {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(p.Status)
+	_ = json.NewEncoder(w).Encode(p)
+}

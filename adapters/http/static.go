@@ -1,0 +1,69 @@
+package http
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// frontend serves one built frontend (vite output) from files, mounted at
+// prefix. Paths that are not files get index.html, so the client router sees
+// them (history fallback); a missing file with an extension is a plain 404.
+func frontend(files fs.FS, prefix string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
+			return
+		}
+		if files == nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, "This binary was built without its web interface: build it with `make build`.\n")
+			return
+		}
+		name := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(r.URL.Path, prefix)), "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if serveFile(w, r, files, name) {
+			return
+		}
+		if path.Ext(name) != "" {
+			http.NotFound(w, r)
+			return
+		}
+		serveFile(w, r, files, "index.html")
+	})
+}
+
+func serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string) bool {
+	f, err := files.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.IsDir() {
+		return false
+	}
+	rs, ok := f.(io.ReadSeeker)
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(name, "assets/") {
+		// Vite puts a content hash in every asset name.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	http.ServeContent(w, r, name, info.ModTime(), rs)
+	return true
+}
+
+// apiNotFound answers unknown /api paths with a problem, never with the SPA.
+func apiNotFound(w http.ResponseWriter, r *http.Request) {
+	WriteProblem(w, statusProblem(r.Context(), http.StatusNotFound))
+}

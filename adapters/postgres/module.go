@@ -1,0 +1,121 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"social/adapters/postgres/cluster"
+	"social/internal/config"
+)
+
+// Module provides the shared pool and bun on it. With no database.url it
+// starts a private cluster first and stops it last.
+var Module = fx.Module("postgres", fx.Provide(providePool, NewBun))
+
+// EmbeddedDatabase is the database created in the private cluster.
+const EmbeddedDatabase = "social"
+
+type poolParams struct {
+	fx.In
+	Lifecycle fx.Lifecycle
+	Config    *config.Config
+	Logger    *slog.Logger
+}
+
+func providePool(p poolParams) (*pgxpool.Pool, error) {
+	url := p.Config.Database.URL
+	if url == "" {
+		// The cluster itself is made in the start hook, so that commands
+		// that never start the app (printing the OpenAPI document) do not
+		// need PostgreSQL binaries.
+		var cl *cluster.Cluster
+		url = fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable",
+			cluster.Superuser, p.Config.Database.Embedded.Port, EmbeddedDatabase)
+		p.Lifecycle.Append(fx.Hook{
+			OnStart: func(ctx context.Context) error {
+				var err error
+				cl, err = cluster.New(cluster.Options{
+					Dir:    p.Config.EmbeddedDir(),
+					Port:   p.Config.Database.Embedded.Port,
+					BinDir: p.Config.Database.Embedded.BinDir,
+					Logger: p.Logger,
+				})
+				if err != nil {
+					return err
+				}
+				return cl.Start(ctx, EmbeddedDatabase)
+			},
+			OnStop: func(ctx context.Context) error {
+				if cl == nil {
+					return nil
+				}
+				return cl.Stop(ctx)
+			},
+		})
+	}
+	pool, err := NewPool(context.Background(), url, p.Config.Database.MaxConns)
+	if err != nil {
+		return nil, err
+	}
+	p.Lifecycle.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error { return pingWithRetry(ctx, pool) },
+		OnStop: func(context.Context) error {
+			pool.Close()
+			return nil
+		},
+	})
+	return pool, nil
+}
+
+// pingWithRetry waits a little for a database that is still starting.
+func pingWithRetry(ctx context.Context, pool *pgxpool.Pool) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		err := pool.Ping(ctx)
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("database.url: cannot reach the database: %w", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// SchemaReady marks that migrations ran (or were checked) before anything
+// that needs the schema starts: whoever takes it as a dependency starts after.
+type SchemaReady struct{}
+
+// ProvideSchemaReady applies pending migrations at start when
+// database.auto_migrate is on, and otherwise refuses to start on a database
+// with pending migrations.
+func ProvideSchemaReady(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger, m *Migrator) SchemaReady {
+	lc.Append(fx.Hook{OnStart: func(ctx context.Context) error {
+		if cfg.Database.AutoMigrate {
+			applied, err := m.Up(ctx)
+			if err != nil {
+				return err
+			}
+			for _, a := range applied {
+				logger.Info("migration applied", "set", a.Set, "name", a.Name)
+			}
+			return nil
+		}
+		st, err := m.Status(ctx)
+		if err != nil {
+			return err
+		}
+		for _, s := range st {
+			if !s.Applied {
+				return fmt.Errorf("database.auto_migrate is off and migration %s/%s is pending: run `social migrate up`", s.Set, s.Name)
+			}
+		}
+		return nil
+	}})
+	return SchemaReady{}
+}

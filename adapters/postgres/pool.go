@@ -1,0 +1,48 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+)
+
+// SessionSettings are set on every connection the application opens.
+// Parallel plans make feed queries many times slower on small machines
+// (see PERF.md), so they are off for the application's sessions.
+var SessionSettings = map[string]string{
+	"max_parallel_workers_per_gather": "0",
+	"application_name":                "social",
+	"timezone":                        "UTC",
+}
+
+// NewPool opens the pool shared by bun and River. It connects lazily.
+func NewPool(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("database.url: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	for k, v := range SessionSettings {
+		cfg.ConnConfig.RuntimeParams[k] = v
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open database pool: %w", err)
+	}
+	return pool, nil
+}
+
+// NewBun puts bun on top of the pool through pgx's database/sql adapter.
+func NewBun(pool *pgxpool.Pool) *bun.DB {
+	return bun.NewDB(SQLDB(pool), pgdialect.New())
+}
+
+// SQLDB is the pool seen as a database/sql handle.
+func SQLDB(pool *pgxpool.Pool) *sql.DB { return stdlib.OpenDBFromPool(pool) }

@@ -1,0 +1,32 @@
+// Command social is the single binary of the social network: it serves the
+// API, the member SPA and the admin console, runs background jobs, and
+// carries the operator commands (migrate, seed-demo, reindex, config, ...).
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+func main() {
+	if err := newRootCommand().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "social: "+oneLine(err))
+		os.Exit(exitCode(err))
+	}
+}
+
+// oneLine folds an error (several config problems, say) into one line.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
+}
+
+// usageError marks mistakes in the command line itself (exit code 2).
+type usageError struct{ error }
+
+func exitCode(err error) int {
+	if _, ok := err.(usageError); ok {
+		return 2
+	}
+	return 1
+}

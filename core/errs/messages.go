@@ -1,0 +1,20 @@
+package errs
+
+// Generic pt-BR messages for errors that no feature catalogue names more
+// precisely. Feature messages live in each feature's own catalogue.
+const (
+	MsgBadRequest      = "Requisição inválida."
+	MsgInvalidInput    = "Dados inválidos"
+	MsgFixErrors       = "Por favor, corrija os erros antes de continuar."
+	MsgUnauthenticated = "Você precisa estar logado."
+	MsgForbidden       = "Você não tem permissão para esta ação."
+	MsgNotFound        = "Não encontrado."
+	MsgMethod          = "Método não permitido."
+	MsgConflict        = "Conflito com dados existentes."
+	MsgTooLarge        = "Arquivo muito grande"
+	MsgUnsupportedType = "Tipo de conteúdo não suportado."
+	MsgRateLimited     = "Muitas tentativas"
+	MsgUnexpected      = "Erro inesperado. Tente novamente."
+	MsgUnavailable     = "Serviço temporariamente indisponível. Tente novamente em instantes."
+	MsgAdminClosed     = "Acesso restrito à administração."
+)

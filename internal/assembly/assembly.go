@@ -1,0 +1,107 @@
+// Package assembly builds the fx application from the configuration: the
+// adapters, the job client, core's admin resources and the enabled plugins.
+// Every command and the contract tests assemble the app through it.
+package assembly
+
+import (
+	"fmt"
+	"log/slog"
+	"sort"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxevent"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/http/adminapi"
+	"social/adapters/postgres"
+	"social/internal/config"
+	"social/jobs"
+	"social/migrations"
+	"social/plugins/plugin"
+)
+
+// Catalog pairs every plugin of list with its config switch.
+func Catalog(cfg *config.Config, list []plugin.Plugin) plugin.Catalog {
+	c := plugin.Catalog{}
+	for _, p := range list {
+		c.Entries = append(c.Entries, plugin.CatalogEntry{Name: p.Name, Enabled: cfg.PluginEnabled(p.Name)})
+	}
+	return c
+}
+
+// Database is what every command touching the database needs: the pool, bun
+// and the migrator over core's, River's and the enabled plugins' sets.
+func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
+	catalog := Catalog(cfg, list)
+	opts := []fx.Option{
+		fx.Supply(cfg, logger, catalog),
+		fx.WithLogger(func() fxevent.Logger {
+			l := &fxevent.SlogLogger{Logger: logger.With("component", "fx")}
+			l.UseLogLevel(slog.LevelDebug)
+			return l
+		}),
+		fx.StopTimeout(cfg.HTTP.ShutdownTimeout + 30*time.Second),
+		postgres.Module,
+		fx.Provide(newMigrator),
+	}
+	for _, p := range list {
+		if cfg.PluginEnabled(p.Name) {
+			opts = append(opts, p.Module)
+		}
+	}
+	return fx.Options(opts...)
+}
+
+// Server is the whole serving application: Database plus the schema check,
+// the job client, the HTTP API and core's admin resources.
+func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
+	return fx.Options(
+		Database(cfg, logger, list),
+		fx.Provide(postgres.ProvideSchemaReady),
+		jobs.Module,
+		httpadapter.Module,
+		adminapi.Module,
+		fx.Invoke(func(*httpadapter.Server) {}),
+	)
+}
+
+type migratorParams struct {
+	fx.In
+	DB      *bun.DB
+	Pool    *pgxpool.Pool
+	Catalog plugin.Catalog
+	Sets    []plugin.Migrations `group:"migrations"`
+}
+
+// newMigrator orders the sets: core, River, then plugins in list order.
+func newMigrator(p migratorParams) (*postgres.Migrator, error) {
+	core, err := postgres.NewSQLSet(p.DB, "core", migrations.Files)
+	if err != nil {
+		return nil, err
+	}
+	river, err := jobs.NewRiverMigrations(p.Pool)
+	if err != nil {
+		return nil, err
+	}
+	order := map[string]int{}
+	for i, e := range p.Catalog.Entries {
+		order[e.Name] = i
+	}
+	sets := append([]plugin.Migrations(nil), p.Sets...)
+	sort.SliceStable(sets, func(i, j int) bool { return order[sets[i].Plugin] < order[sets[j].Plugin] })
+	sources := []postgres.MigrationSource{core, river}
+	for _, s := range sets {
+		if s.Plugin == "" || s.Plugin == "core" || s.Plugin == "river" {
+			return nil, fmt.Errorf("migrations contributed without a plugin name (or with a reserved one: %q)", s.Plugin)
+		}
+		set, err := postgres.NewSQLSet(p.DB, s.Plugin, s.FS)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, set)
+	}
+	return postgres.NewMigrator(p.DB, sources...), nil
+}

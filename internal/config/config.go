@@ -1,0 +1,293 @@
+// Package config loads and validates the typed configuration of `social`:
+// the embedded configs/default.yaml, an optional file, then SOCIAL_* variables.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/spf13/viper"
+
+	"social/configs"
+)
+
+// Modes the server runs in.
+const (
+	ModeDevelopment = "development"
+	ModeProduction  = "production"
+)
+
+// Config is the whole effective configuration. Field tags name the YAML keys.
+type Config struct {
+	Mode     string                  `mapstructure:"mode"`
+	DataDir  string                  `mapstructure:"data_dir"`
+	HTTP     HTTP                    `mapstructure:"http"`
+	Database Database                `mapstructure:"database"`
+	Jobs     Jobs                    `mapstructure:"jobs"`
+	Admin    Admin                   `mapstructure:"admin"`
+	Auth     Auth                    `mapstructure:"auth"`
+	Storage  Storage                 `mapstructure:"storage"`
+	Search   Search                  `mapstructure:"search"`
+	Realtime Realtime                `mapstructure:"realtime"`
+	Log      Log                     `mapstructure:"log"`
+	Plugins  map[string]PluginSwitch `mapstructure:"plugins"`
+}
+
+type HTTP struct {
+	Addr              string        `mapstructure:"addr"`
+	PublicURL         string        `mapstructure:"public_url"`
+	ReadHeaderTimeout time.Duration `mapstructure:"read_header_timeout"`
+	ReadTimeout       time.Duration `mapstructure:"read_timeout"`
+	ShutdownTimeout   time.Duration `mapstructure:"shutdown_timeout"`
+}
+
+type Database struct {
+	URL         string   `mapstructure:"url"`
+	MaxConns    int32    `mapstructure:"max_conns"`
+	AutoMigrate bool     `mapstructure:"auto_migrate"`
+	Embedded    Embedded `mapstructure:"embedded"`
+}
+
+// Embedded describes the private PostgreSQL cluster used when Database.URL is empty.
+type Embedded struct {
+	Dir    string `mapstructure:"dir"`
+	Port   int    `mapstructure:"port"`
+	BinDir string `mapstructure:"bin_dir"`
+}
+
+type Jobs struct {
+	Workers int `mapstructure:"workers"`
+}
+
+type Admin struct {
+	OpenAccess bool `mapstructure:"open_access"`
+}
+
+type Auth struct {
+	JWTSecret string `mapstructure:"jwt_secret"`
+}
+
+type Storage struct {
+	Driver string      `mapstructure:"driver"`
+	Disk   DiskStorage `mapstructure:"disk"`
+	S3     S3Storage   `mapstructure:"s3"`
+}
+
+type DiskStorage struct {
+	Dir string `mapstructure:"dir"`
+}
+
+type S3Storage struct {
+	Endpoint     string `mapstructure:"endpoint"`
+	Bucket       string `mapstructure:"bucket"`
+	Region       string `mapstructure:"region"`
+	AccessKey    string `mapstructure:"access_key"`
+	SecretKey    string `mapstructure:"secret_key"`
+	UsePathStyle bool   `mapstructure:"use_path_style"`
+}
+
+type Search struct {
+	Driver string      `mapstructure:"driver"`
+	Bleve  BleveSearch `mapstructure:"bleve"`
+}
+
+type BleveSearch struct {
+	Dir string `mapstructure:"dir"`
+}
+
+type Realtime struct {
+	Bus  string `mapstructure:"bus"`
+	NATS NATS   `mapstructure:"nats"`
+}
+
+type NATS struct {
+	URL string `mapstructure:"url"`
+}
+
+type Log struct {
+	Level  string `mapstructure:"level"`
+	Format string `mapstructure:"format"`
+}
+
+// PluginSwitch turns one feature plugin on or off.
+type PluginSwitch struct {
+	Enabled bool `mapstructure:"enabled"`
+}
+
+// Load reads the embedded defaults, then file (when not empty), then the
+// environment, and validates the result.
+func Load(file string) (*Config, error) {
+	v := viper.New()
+	v.SetConfigType("yaml")
+	if err := v.ReadConfig(bytes.NewReader(configs.Default)); err != nil {
+		return nil, fmt.Errorf("config: read defaults: %w", err)
+	}
+	if file != "" {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
+		if err := v.MergeConfig(bytes.NewReader(raw)); err != nil {
+			return nil, fmt.Errorf("config: %s: %w", file, err)
+		}
+	}
+	v.SetEnvPrefix("SOCIAL")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
+	v.AutomaticEnv()
+	bindPluginEnv(v)
+
+	var cfg Config
+	decode := func(dc *mapstructure.DecoderConfig) { dc.ErrorUnused = true }
+	if err := v.Unmarshal(&cfg, decode); err != nil {
+		return nil, fmt.Errorf("config: %s", unusedKeyMessage(err))
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+// bindPluginEnv makes SOCIAL_PLUGINS_<NAME>_ENABLED work for plugins that no
+// file mentions: AutomaticEnv only overrides keys viper already knows.
+func bindPluginEnv(v *viper.Viper) {
+	const prefix, suffix = "SOCIAL_PLUGINS_", "_ENABLED"
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, prefix) && strings.HasSuffix(name, suffix) && len(name) > len(prefix)+len(suffix) {
+			plugin := strings.ToLower(name[len(prefix) : len(name)-len(suffix)])
+			_ = v.BindEnv("plugins."+plugin+".enabled", name)
+		}
+	}
+}
+
+// unusedKeyMessage turns mapstructure's message into one that names the key.
+func unusedKeyMessage(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, "has invalid keys: "); i >= 0 {
+		return "unknown key(s): " + strings.TrimSpace(msg[i+len("has invalid keys: "):])
+	}
+	return msg
+}
+
+// Validate checks every value a typo could break, naming the key at fault.
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("config: %s: %s", key, fmt.Sprintf(format, args...)))
+	}
+	oneOf := func(key, value string, allowed ...string) {
+		if !slices.Contains(allowed, value) {
+			bad(key, "unknown value %q (want %s)", value, strings.Join(allowed, " or "))
+		}
+	}
+
+	oneOf("mode", c.Mode, ModeDevelopment, ModeProduction)
+	if c.DataDir == "" {
+		bad("data_dir", "must not be empty")
+	}
+	if c.HTTP.Addr == "" {
+		bad("http.addr", "must not be empty")
+	}
+	if err := checkURL(c.HTTP.PublicURL, "http", "https"); err != nil {
+		bad("http.public_url", "%v", err)
+	}
+	if c.HTTP.ShutdownTimeout <= 0 {
+		bad("http.shutdown_timeout", "must be positive")
+	}
+	if c.Database.URL != "" {
+		if err := checkURL(c.Database.URL, "postgres", "postgresql"); err != nil {
+			bad("database.url", "%v", err)
+		}
+	}
+	if c.Database.MaxConns < 2 {
+		bad("database.max_conns", "must be at least 2 (jobs and requests share the pool)")
+	}
+	if p := c.Database.Embedded.Port; p < 1 || p > 65535 {
+		bad("database.embedded.port", "%d is not a TCP port", p)
+	}
+	if c.Jobs.Workers < 1 {
+		bad("jobs.workers", "must be at least 1")
+	}
+	oneOf("storage.driver", c.Storage.Driver, "disk", "s3")
+	if c.Storage.Driver == "s3" {
+		if c.Storage.S3.Bucket == "" {
+			bad("storage.s3.bucket", "is required when storage.driver is s3")
+		}
+		if c.Storage.S3.Endpoint != "" {
+			if err := checkURL(c.Storage.S3.Endpoint, "http", "https"); err != nil {
+				bad("storage.s3.endpoint", "%v", err)
+			}
+		}
+	}
+	oneOf("search.driver", c.Search.Driver, "bleve", "postgres")
+	oneOf("realtime.bus", c.Realtime.Bus, "memory", "nats")
+	if c.Realtime.Bus == "nats" {
+		if err := checkURL(c.Realtime.NATS.URL, "nats", "tls"); err != nil {
+			bad("realtime.nats.url", "%v", err)
+		}
+	}
+	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
+	oneOf("log.format", c.Log.Format, "auto", "text", "json")
+	if c.Mode == ModeProduction {
+		if c.Auth.JWTSecret == "" {
+			bad("auth.jwt_secret", "is required in production (set SOCIAL_AUTH_JWT_SECRET)")
+		}
+		if c.Admin.OpenAccess {
+			bad("admin.open_access", "must be false in production")
+		}
+	}
+	if c.Auth.JWTSecret != "" && len(c.Auth.JWTSecret) < 32 {
+		bad("auth.jwt_secret", "must have at least 32 characters")
+	}
+	return errors.Join(errs...)
+}
+
+func checkURL(raw string, schemes ...string) error {
+	if raw == "" {
+		return errors.New("must not be empty")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("not a URL: %v", err)
+	}
+	if !slices.Contains(schemes, u.Scheme) {
+		return fmt.Errorf("scheme %q not allowed (want %s)", u.Scheme, strings.Join(schemes, " or "))
+	}
+	if u.Host == "" {
+		return errors.New("has no host")
+	}
+	return nil
+}
+
+// PluginEnabled reports whether the plugin is switched on. A plugin absent
+// from the configuration is on: shipping a plugin turns it on by default.
+func (c *Config) PluginEnabled(name string) bool {
+	s, ok := c.Plugins[name]
+	return !ok || s.Enabled
+}
+
+// EmbeddedDir is the private cluster's folder.
+func (c *Config) EmbeddedDir() string {
+	return c.underData(c.Database.Embedded.Dir, "postgres")
+}
+
+// MediaDir is the disk storage folder.
+func (c *Config) MediaDir() string { return c.underData(c.Storage.Disk.Dir, "media") }
+
+// SearchIndexDir is the Bleve index folder.
+func (c *Config) SearchIndexDir() string { return c.underData(c.Search.Bleve.Dir, "search.bleve") }
+
+func (c *Config) underData(explicit, name string) string {
+	if explicit != "" {
+		return explicit
+	}
+	return filepath.Join(c.DataDir, name)
+}

@@ -1,0 +1,10 @@
+// Package plugins is the one list of feature plugins. Each is switchable in
+// config (plugins.<name>.enabled); a plugin that is off contributes nothing.
+package plugins
+
+import "social/plugins/plugin"
+
+// All lists every plugin shipped in the binary, in migration order.
+func All() []plugin.Plugin {
+	return []plugin.Plugin{}
+}

@@ -1,0 +1,166 @@
+// Package plugin is the contract between the core and feature plugins: what a
+// plugin may contribute (routes, River workers and periodic jobs, migrations,
+// realtime topics, admin resources) and the fx helpers that contribute them.
+//
+// A plugin exports `var Module = fx.Module(name, ...)` and is listed once in
+// plugins/all.go; every contribution carries the plugin's name so that the
+// core can mount it (/api/v1/<plugin>), count it and switch it off.
+package plugin
+
+import (
+	"context"
+	"io/fs"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/riverqueue/river"
+	"go.uber.org/fx"
+)
+
+// Plugin is one entry of the plugin list.
+type Plugin struct {
+	// Name is short and lowercase: it prefixes routes (/api/v1/<name>),
+	// OperationIDs (<name>-create), job kinds (<name>.close_idle) and the
+	// config switch (plugins.<name>.enabled).
+	Name   string
+	Module fx.Option
+}
+
+// Routes registers a plugin's operations on an API group already mounted
+// under /api/v1/<Plugin>; paths given to huma are relative to it.
+type Routes struct {
+	Plugin   string
+	Register func(api huma.API)
+}
+
+// Worker adds one River worker to the shared bundle.
+type Worker struct {
+	Plugin string
+	Kind   string
+	Add    func(*river.Workers) error
+}
+
+// NewWorker wraps a River worker; the job kind comes from its args type.
+func NewWorker[T river.JobArgs](plugin string, w river.Worker[T]) Worker {
+	var args T
+	return Worker{Plugin: plugin, Kind: args.Kind(), Add: func(ws *river.Workers) error {
+		return river.AddWorkerSafely(ws, w)
+	}}
+}
+
+// PeriodicJob is a job River enqueues on a schedule.
+type PeriodicJob struct {
+	Plugin string
+	Name   string
+	Job    *river.PeriodicJob
+}
+
+// Migrations are a plugin's own SQL files (see migrations/ for the naming),
+// versioned in its own table and applied after core's.
+type Migrations struct {
+	Plugin string
+	FS     fs.FS
+}
+
+// Topic is a family of realtime topics sharing a prefix ("room:") and the
+// rule deciding who may subscribe to one of them.
+type Topic struct {
+	Plugin string
+	Prefix string
+	// Authorize returns nil when the viewer in ctx may subscribe to topic.
+	Authorize func(ctx context.Context, topic string) error
+}
+
+// AdminResource is one react-admin resource in the simple-rest shape,
+// registered on a group mounted under /api/v1/admin/<Name>.
+type AdminResource struct {
+	Plugin   string
+	Name     string
+	Register func(api huma.API)
+}
+
+// Value group names. Core code contributes through the same groups with an
+// empty Plugin.
+const (
+	GroupRoutes         = `group:"routes"`
+	GroupWorkers        = `group:"river_workers"`
+	GroupPeriodicJobs   = `group:"river_periodic_jobs"`
+	GroupMigrations     = `group:"migrations"`
+	GroupTopics         = `group:"realtime_topics"`
+	GroupAdminResources = `group:"admin_resources"`
+)
+
+// AsRoutes contributes the Routes returned by constructor.
+func AsRoutes(constructor any) any { return as(constructor, GroupRoutes) }
+
+// AsWorker contributes the Worker returned by constructor.
+func AsWorker(constructor any) any { return as(constructor, GroupWorkers) }
+
+// AsPeriodicJob contributes the PeriodicJob returned by constructor.
+func AsPeriodicJob(constructor any) any { return as(constructor, GroupPeriodicJobs) }
+
+// AsMigrations contributes the Migrations returned by constructor.
+func AsMigrations(constructor any) any { return as(constructor, GroupMigrations) }
+
+// AsTopic contributes the Topic returned by constructor.
+func AsTopic(constructor any) any { return as(constructor, GroupTopics) }
+
+// AsAdminResource contributes the AdminResource returned by constructor.
+func AsAdminResource(constructor any) any { return as(constructor, GroupAdminResources) }
+
+func as(constructor any, group string) any {
+	return fx.Annotate(constructor, fx.ResultTags(group))
+}
+
+// Contributions are everything the enabled plugins (and core) contributed,
+// for whoever needs to mount or count them.
+type Contributions struct {
+	fx.In
+	Routes         []Routes        `group:"routes"`
+	Workers        []Worker        `group:"river_workers"`
+	PeriodicJobs   []PeriodicJob   `group:"river_periodic_jobs"`
+	Migrations     []Migrations    `group:"migrations"`
+	Topics         []Topic         `group:"realtime_topics"`
+	AdminResources []AdminResource `group:"admin_resources"`
+}
+
+// Catalog is the whole plugin list with each plugin's switch, enabled or not.
+type Catalog struct {
+	Entries []CatalogEntry
+}
+
+// CatalogEntry is one plugin and its switch.
+type CatalogEntry struct {
+	Name    string
+	Enabled bool
+}
+
+// Enabled lists the names of the plugins that are on.
+func (c Catalog) Enabled() []string { return c.filter(true) }
+
+// Disabled lists the names of the plugins that are off.
+func (c Catalog) Disabled() []string { return c.filter(false) }
+
+func (c Catalog) filter(enabled bool) []string {
+	out := []string{}
+	for _, e := range c.Entries {
+		if e.Enabled == enabled {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
+// DemoSeeder adds a feature's demo data (`social seed-demo`, and `make run`
+// on a fresh database). Seed must be idempotent: it skips what exists.
+type DemoSeeder struct {
+	Plugin string
+	Name   string
+	// Seed returns a one-line summary of what it created.
+	Seed func(ctx context.Context) (string, error)
+}
+
+// GroupDemoSeeders collects DemoSeeder values.
+const GroupDemoSeeders = `group:"demo_seeders"`
+
+// AsDemoSeeder contributes the DemoSeeder returned by constructor.
+func AsDemoSeeder(constructor any) any { return as(constructor, GroupDemoSeeders) }
