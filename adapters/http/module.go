@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 
@@ -44,7 +45,14 @@ type rootParams struct {
 
 // newRootHandler mounts everything on the mux and wraps it in the middleware
 // every answer goes through.
-func newRootHandler(p rootParams) (http.Handler, error) {
+func newRootHandler(p rootParams) (_ http.Handler, err error) {
+	defer func() {
+		// A contribution breaking the plugin contract (an OperationID
+		// without its plugin prefix, a duplicate route) fails the start.
+		if v := recover(); v != nil {
+			err = fmt.Errorf("mount API routes: %v", v)
+		}
+	}()
 	registerMeta(p.API, p.Config, p.Catalog)
 	mountContributions(p.API, p.Contrib, p.Gate)
 
@@ -66,7 +74,7 @@ func newRootHandler(p rootParams) (http.Handler, error) {
 	mux := p.Mux
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(p.Pool, p.JobStatus))
-	mux.HandleFunc("/api/", apiNotFound)
+	mux.HandleFunc("/api/", apiFallback(mux))
 	mux.Handle("/api/docs/", frontend(web.APIDocs, "/api/docs"))
 	mux.Handle("GET /api/docs", http.RedirectHandler("/api/docs/", http.StatusMovedPermanently))
 	mux.Handle("/admin/jobs", guardHandler(p.Gate, jobsUI))

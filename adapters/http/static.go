@@ -63,7 +63,24 @@ func serveFile(w http.ResponseWriter, r *http.Request, files fs.FS, name string)
 	return true
 }
 
-// apiNotFound answers unknown /api paths with a problem, never with the SPA.
-func apiNotFound(w http.ResponseWriter, r *http.Request) {
-	WriteProblem(w, statusProblem(r.Context(), http.StatusNotFound))
+// apiFallback answers /api paths no operation matched: 405 with Allow when
+// the path exists for other methods, else a 404 problem (never the SPA).
+func apiFallback(mux *http.ServeMux) http.HandlerFunc {
+	methods := []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allowed []string
+		for _, m := range methods {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
+				allowed = append(allowed, m)
+			}
+		}
+		if len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
+			return
+		}
+		WriteProblem(w, statusProblem(r.Context(), http.StatusNotFound))
+	}
 }

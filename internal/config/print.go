@@ -88,13 +88,10 @@ func scalar(path string, v reflect.Value) string {
 
 func maskURLPassword(raw string) string {
 	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
+	if err != nil {
 		return raw
 	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), masked)
-	}
-	return u.String()
+	return u.Redacted()
 }
 
 func join(path, key string) string {

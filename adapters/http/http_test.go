@@ -1,0 +1,160 @@
+package http_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"social/internal/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// scenario is one request and what must come back.
+type scenario struct {
+	name       string
+	method     string
+	path       string
+	header     map[string]string
+	wantStatus int
+	wantType   string            // Content-Type prefix
+	wantHeader map[string]string // exact header values
+	wantBody   []string          // substrings of the body
+}
+
+func (s scenario) run(t *testing.T, base string) (*http.Response, string) {
+	t.Helper()
+	method := s.method
+	if method == "" {
+		method = http.MethodGet
+	}
+	req, err := http.NewRequest(method, base+s.path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range s.header {
+		req.Header.Set(k, v)
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	body := string(b)
+	if resp.StatusCode != s.wantStatus {
+		t.Fatalf("%s %s = %d, want %d: %s", method, s.path, resp.StatusCode, s.wantStatus, body)
+	}
+	if s.wantType != "" && !strings.HasPrefix(resp.Header.Get("Content-Type"), s.wantType) {
+		t.Errorf("Content-Type = %q, want %q", resp.Header.Get("Content-Type"), s.wantType)
+	}
+	for k, v := range s.wantHeader {
+		if got := resp.Header.Get(k); got != v {
+			t.Errorf("header %s = %q, want %q", k, got, v)
+		}
+	}
+	for _, want := range s.wantBody {
+		if !strings.Contains(body, want) {
+			t.Errorf("body lacks %q: %s", want, body)
+		}
+	}
+	return resp, body
+}
+
+var securityHeaders = []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "X-Request-Id"}
+
+func TestAPIScenarios(t *testing.T) {
+	t.Parallel()
+	app := testkit.StartApp(t, nil, nil)
+
+	scenarios := []scenario{
+		{name: "meta", path: "/api/v1/meta", wantStatus: 200, wantType: "application/json",
+			wantBody: []string{`"product":"social"`, `"mode":"development"`, `"plugins":[]`, `"disabled_plugins":[]`}},
+		{name: "unknown API path is a problem, never the SPA", path: "/api/v1/nothing-here", wantStatus: 404,
+			wantType: "application/problem+json", wantBody: []string{`"code":"not_found"`, `"detail":"Não encontrado."`, `"request_id":"`}},
+		{name: "unknown method on an operation", method: http.MethodDelete, path: "/api/v1/meta", wantStatus: 405,
+			wantType: "application/problem+json", wantHeader: map[string]string{"Allow": "GET"}, wantBody: []string{`"code":"method_not_allowed"`}},
+		{name: "openapi document", path: "/api/openapi.json", wantStatus: 200,
+			wantBody: []string{`"openapi":"3.1.0"`, `"/api/v1/meta"`, `"operationId":"get-meta"`}},
+		{name: "health", path: "/healthz", wantStatus: 200, wantBody: []string{`"status":"ok"`}},
+		{name: "ready", path: "/readyz", wantStatus: 200, wantBody: []string{`"database":"ok"`, `"jobs":"ok"`}},
+		{name: "docs redirect", path: "/api/docs", wantStatus: 301, wantHeader: map[string]string{"Location": "/api/docs/"}},
+		{name: "admin redirect", path: "/admin", wantStatus: 301, wantHeader: map[string]string{"Location": "/admin/"}},
+		{name: "a frontend refuses writes", method: http.MethodPost, path: "/", wantStatus: 405,
+			wantType: "application/problem+json", wantHeader: map[string]string{"Allow": "GET, HEAD"}},
+		{name: "stats", path: "/api/v1/admin/stats", wantStatus: 200,
+			wantBody: []string{`"plugins_enabled":0`, `"migrations_applied":`, `"database_size_bytes":`, `"available":0`, `"discarded":0`}},
+		{name: "migrations list with simple-rest headers", path: `/api/v1/admin/migrations?sort=["id","ASC"]&range=[0,1]&filter={}`,
+			wantStatus: 200, wantHeader: map[string]string{"Content-Range": "migrations 0-1/8"},
+			wantBody: []string{`"id":"core:20261122000001_extensions"`, `"set":"core"`, `"applied":true`}},
+		{name: "migrations sorted descending, filtered", path: `/api/v1/admin/migrations?sort=["name","DESC"]&filter={"set":"river"}`,
+			wantStatus: 200, wantHeader: map[string]string{"Content-Range": "migrations 0-6/7"}, wantBody: []string{`[{"id":"river:007_`}},
+		{name: "migrations text search", path: `/api/v1/admin/migrations?filter={"q":"EXTENSIONS"}`,
+			wantStatus: 200, wantHeader: map[string]string{"Content-Range": "migrations 0-0/1"}},
+		{name: "range past the end", path: `/api/v1/admin/migrations?range=[50,74]`,
+			wantStatus: 200, wantHeader: map[string]string{"Content-Range": "migrations */8"}, wantBody: []string{`[]`}},
+		{name: "one migration, id with a colon", path: "/api/v1/admin/migrations/core%3A20261122000001_extensions",
+			wantStatus: 200, wantBody: []string{`"name":"20261122000001_extensions"`, `"migrated_at":"`}},
+		{name: "missing migration", path: "/api/v1/admin/migrations/core:nope", wantStatus: 404,
+			wantType: "application/problem+json", wantBody: []string{`"code":"not_found"`}},
+		{name: "bad list query", path: `/api/v1/admin/migrations?range=oops`, wantStatus: 422,
+			wantType: "application/problem+json", wantBody: []string{`"code":"invalid_list_query"`, `"title":"Dados inválidos"`}},
+		{name: "plugins list is empty", path: "/api/v1/admin/plugins", wantStatus: 200,
+			wantHeader: map[string]string{"Content-Range": "plugins */0"}, wantBody: []string{`[]`}},
+		{name: "job dashboard behind the admin gate", path: "/admin/jobs/", wantStatus: 200, wantType: "text/html"},
+	}
+	for _, s := range scenarios {
+		t.Run(s.name, func(t *testing.T) {
+			resp, _ := s.run(t, app.URL)
+			for _, h := range securityHeaders {
+				if resp.Header.Get(h) == "" {
+					t.Errorf("answer lacks %s", h)
+				}
+			}
+		})
+	}
+}
+
+func TestRequestIDs(t *testing.T) {
+	t.Parallel()
+	app := testkit.StartApp(t, nil, nil)
+
+	resp, body := scenario{path: "/api/v1/nope", header: map[string]string{"X-Request-ID": "lb-1234.abc"}, wantStatus: 404}.run(t, app.URL)
+	if resp.Header.Get("X-Request-Id") != "lb-1234.abc" || !strings.Contains(body, `"request_id":"lb-1234.abc"`) {
+		t.Fatalf("a sane incoming request ID must be kept: header %q body %s", resp.Header.Get("X-Request-Id"), body)
+	}
+	resp, body = scenario{path: "/api/v1/nope", header: map[string]string{"X-Request-ID": "<script>alert(1)</script>"}, wantStatus: 404}.run(t, app.URL)
+	id := resp.Header.Get("X-Request-Id")
+	if id == "" || strings.ContainsAny(id, "<>()") || !strings.Contains(body, `"request_id":"`+id+`"`) {
+		t.Fatalf("an unsafe request ID must be replaced: header %q body %s", id, body)
+	}
+}
+
+func TestAdminAccessIsClosedByDefault(t *testing.T) {
+	t.Parallel()
+	cfg := testkit.Config(testkit.NewDatabase(t))
+	cfg.Admin.OpenAccess = false
+	app := testkit.StartApp(t, cfg, nil)
+
+	for _, path := range []string{"/api/v1/admin/stats", "/api/v1/admin/migrations", "/api/v1/admin/plugins/x", "/admin/jobs/", "/admin/jobs/api/jobs"} {
+		_, body := scenario{path: path, wantStatus: 403, wantType: "application/problem+json"}.run(t, app.URL)
+		var p struct{ Code, Detail string }
+		if err := json.Unmarshal([]byte(body), &p); err != nil || p.Code != "admin_access_closed" || p.Detail != "Acesso restrito à administração." {
+			t.Errorf("%s: problem = %s", path, body)
+		}
+	}
+	// The console itself loads; it shows the refusal from the API.
+	scenario{path: "/admin/", wantStatus: 503}.run(t, app.URL)
+}
+
+func TestFrontendsWithoutEmbeddedBuild(t *testing.T) {
+	t.Parallel()
+	app := testkit.StartApp(t, nil, nil)
+	// `go test` builds without the embedui tag: the frontends say how to get them.
+	for _, path := range []string{"/", "/profile/maria", "/admin/", "/api/docs/"} {
+		scenario{path: path, wantStatus: 503, wantBody: []string{"make build"}}.run(t, app.URL)
+	}
+}

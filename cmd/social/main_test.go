@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"social/adapters/postgres/cluster"
+	"social/internal/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// runCLI runs the command tree in-process.
+func runCLI(t *testing.T, args ...string) (stdout string, err error) {
+	t.Helper()
+	root := newRootCommand()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err = root.Execute()
+	return out.String(), err
+}
+
+func TestConfigPrintAndVersion(t *testing.T) {
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", "0123456789abcdef0123456789abcdef-secret")
+	out, err := runCLI(t, "config", "print")
+	if err != nil || !strings.Contains(out, `jwt_secret: "********"`) || strings.Contains(out, "abcdef-secret") {
+		t.Fatalf("config print: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, "version")
+	if err != nil || !strings.HasPrefix(out, "social ") {
+		t.Fatalf("version: %v %q", err, out)
+	}
+}
+
+func TestErrorsAndExitCodes(t *testing.T) {
+	t.Setenv("SOCIAL_SEARCH_DRIVER", "elastic")
+	_, err := runCLI(t, "config", "print")
+	if err == nil || exitCode(err) != 1 || !strings.Contains(oneLine(err), `search.driver: unknown value "elastic"`) {
+		t.Fatalf("bad config: %v", err)
+	}
+	_, err = runCLI(t, "serve", "--no-such-flag")
+	if err == nil || exitCode(err) != 2 {
+		t.Fatalf("unknown flag: %v (code %d)", err, exitCode(err))
+	}
+	_, err = runCLI(t, "version", "extra")
+	if err == nil || exitCode(err) != 2 {
+		t.Fatalf("extra argument: %v", err)
+	}
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	root := newRootCommand()
+	for _, c := range root.Commands() {
+		if c.Short == "" && c.Name() != "completion" && c.Name() != "help" {
+			t.Errorf("command %s has no help text", c.Name())
+		}
+		for _, sub := range c.Commands() {
+			if sub.Short == "" {
+				t.Errorf("command %s %s has no help text", c.Name(), sub.Name())
+			}
+		}
+	}
+	out, err := runCLI(t, "migrate", "--help")
+	if err != nil || !strings.Contains(out, "status") || !strings.Contains(out, "down") {
+		t.Fatalf("migrate --help: %v\n%s", err, out)
+	}
+}
+
+// buildBinary compiles social once for the tests that run it as a process.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "social")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestBinary(t *testing.T) {
+	bin := buildBinary(t)
+
+	t.Run("bad config fails at start with one line naming the key", func(t *testing.T) {
+		cmd := exec.Command(bin, "serve")
+		cmd.Env = append(os.Environ(), "SOCIAL_STORAGE_DRIVER=ftp", "SOCIAL_DATABASE_URL=postgres://bad_scheme")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); err == nil || code != 1 {
+			t.Fatalf("exit code %d, err %v", code, err)
+		}
+		msg := stderr.String()
+		if strings.Count(strings.TrimSpace(msg), "\n") != 0 || !strings.HasPrefix(msg, "social: config: storage.driver") {
+			t.Fatalf("stderr = %q", msg)
+		}
+	})
+
+	t.Run("migrate status lists applied migrations", func(t *testing.T) {
+		cmd := exec.Command(bin, "migrate", "status")
+		cmd.Env = append(os.Environ(), "SOCIAL_DATABASE_URL="+testkit.NewDatabase(t))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		text := string(out)
+		for _, want := range []string{"SET", "core", "20261122000001_extensions", "applied", "river", "002_initial_schema", "0 pending"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("migrate status lacks %q:\n%s", want, text)
+			}
+		}
+	})
+
+	t.Run("serve on a private cluster stops it on SIGINT", func(t *testing.T) {
+		dataDir, err := os.MkdirTemp("", "social-serve-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(dataDir, 0o755)
+		t.Cleanup(func() { os.RemoveAll(dataDir) })
+		pgPort, _ := cluster.FreePort()
+		httpPort, _ := cluster.FreePort()
+		cmd := exec.Command(bin, "serve")
+		cmd.Env = append(os.Environ(), "SOCIAL_DATA_DIR="+dataDir,
+			fmt.Sprintf("SOCIAL_DATABASE_EMBEDDED_PORT=%d", pgPort),
+			fmt.Sprintf("SOCIAL_HTTP_ADDR=127.0.0.1:%d", httpPort))
+		var logs bytes.Buffer
+		cmd.Stderr = &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+		ready := false
+		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/readyz", httpPort))
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					ready = true
+					break
+				}
+			}
+		}
+		if !ready {
+			t.Fatalf("serve never became ready:\n%s", logs.String())
+		}
+		pgDir := filepath.Join(dataDir, "postgres")
+		if _, err := os.Stat(filepath.Join(pgDir, "postmaster.pid")); err != nil {
+			t.Fatalf("no private cluster running in %s", pgDir)
+		}
+
+		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("serve exited with %v:\n%s", err, logs.String())
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatal("serve did not stop after SIGINT")
+		}
+		if _, err := os.Stat(filepath.Join(pgDir, "postmaster.pid")); !os.IsNotExist(err) {
+			t.Fatalf("PostgreSQL still running after SIGINT:\n%s", logs.String())
+		}
+		if out, _ := exec.Command("pgrep", "-f", "postgres -D "+pgDir).Output(); len(bytes.TrimSpace(out)) > 0 {
+			t.Fatalf("PostgreSQL process left behind: %s", out)
+		}
+	})
+}

@@ -1,0 +1,131 @@
+package config_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"social/internal/config"
+)
+
+func writeFile(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "social.yaml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestDefaultsNeedNoFile(t *testing.T) {
+	cfg, err := config.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != "development" || cfg.HTTP.Addr != ":8080" || cfg.Database.URL != "" ||
+		cfg.Storage.Driver != "disk" || cfg.Search.Driver != "bleve" || cfg.HTTP.ShutdownTimeout != 20*time.Second {
+		t.Fatalf("defaults = %+v", cfg)
+	}
+	if cfg.EmbeddedDir() != filepath.Join("data", "postgres") || cfg.MediaDir() != filepath.Join("data", "media") {
+		t.Fatalf("derived folders = %s %s", cfg.EmbeddedDir(), cfg.MediaDir())
+	}
+}
+
+func TestFileThenEnvironmentOverride(t *testing.T) {
+	file := writeFile(t, "http:\n  addr: \":9000\"\n  shutdown_timeout: 5s\nlog:\n  level: debug\nplugins:\n  rooms:\n    enabled: false\n")
+	t.Setenv("SOCIAL_HTTP_ADDR", ":9100")
+	t.Setenv("SOCIAL_DATABASE_URL", "postgres://app:pw@db:5432/social")
+	t.Setenv("SOCIAL_PLUGINS_COMMUNITIES_ENABLED", "false")
+	cfg, err := config.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.HTTP.Addr != ":9100" {
+		t.Errorf("env must win over the file: addr = %q", cfg.HTTP.Addr)
+	}
+	if cfg.HTTP.ShutdownTimeout != 5*time.Second || cfg.Log.Level != "debug" {
+		t.Errorf("file values lost: %+v %+v", cfg.HTTP, cfg.Log)
+	}
+	if cfg.Database.URL != "postgres://app:pw@db:5432/social" {
+		t.Errorf("database.url = %q", cfg.Database.URL)
+	}
+	if cfg.PluginEnabled("rooms") || cfg.PluginEnabled("communities") || !cfg.PluginEnabled("stories") {
+		t.Errorf("plugin switches: rooms %v communities %v stories %v",
+			cfg.PluginEnabled("rooms"), cfg.PluginEnabled("communities"), cfg.PluginEnabled("stories"))
+	}
+}
+
+// Every bad value fails at load with a message naming its key.
+func TestInvalidConfigNamesTheKey(t *testing.T) {
+	cases := []struct {
+		name, file string
+		env        map[string]string
+		wantKey    string
+	}{
+		{name: "unknown storage driver", env: map[string]string{"SOCIAL_STORAGE_DRIVER": "ftp"}, wantKey: `storage.driver: unknown value "ftp"`},
+		{name: "bad database URL", env: map[string]string{"SOCIAL_DATABASE_URL": "mysql://db/social"}, wantKey: "database.url: scheme"},
+		{name: "database URL without host", env: map[string]string{"SOCIAL_DATABASE_URL": "postgres://"}, wantKey: "database.url: has no host"},
+		{name: "missing secret in production", env: map[string]string{"SOCIAL_MODE": "production"}, wantKey: "auth.jwt_secret: is required in production"},
+		{name: "short secret", env: map[string]string{"SOCIAL_AUTH_JWT_SECRET": "short"}, wantKey: "auth.jwt_secret: must have at least 32"},
+		{name: "open admin in production", env: map[string]string{"SOCIAL_MODE": "production", "SOCIAL_AUTH_JWT_SECRET": strings.Repeat("x", 32), "SOCIAL_ADMIN_OPEN_ACCESS": "true"}, wantKey: "admin.open_access"},
+		{name: "unknown mode", env: map[string]string{"SOCIAL_MODE": "staging"}, wantKey: "mode: unknown value"},
+		{name: "s3 without bucket", env: map[string]string{"SOCIAL_STORAGE_DRIVER": "s3"}, wantKey: "storage.s3.bucket"},
+		{name: "nats without url", env: map[string]string{"SOCIAL_REALTIME_BUS": "nats"}, wantKey: "realtime.nats.url"},
+		{name: "bad public url", env: map[string]string{"SOCIAL_HTTP_PUBLIC_URL": "localhost:8080"}, wantKey: "http.public_url"},
+		{name: "port out of range", env: map[string]string{"SOCIAL_DATABASE_EMBEDDED_PORT": "70000"}, wantKey: "database.embedded.port"},
+		{name: "unknown key in file", file: "htpp:\n  addr: \":1\"\n", wantKey: "unknown key(s): htpp"},
+		{name: "nested unknown key in file", file: "storage:\n  dsk:\n    dir: /x\n", wantKey: "dsk"},
+		{name: "wrong type in file", file: "jobs:\n  workers: many\n", wantKey: "workers"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for k, v := range c.env {
+				t.Setenv(k, v)
+			}
+			file := ""
+			if c.file != "" {
+				file = writeFile(t, c.file)
+			}
+			_, err := config.Load(file)
+			if err == nil || !strings.Contains(err.Error(), c.wantKey) {
+				t.Fatalf("err = %v, want it to name %q", err, c.wantKey)
+			}
+		})
+	}
+}
+
+func TestProductionWithSecretLoads(t *testing.T) {
+	t.Setenv("SOCIAL_MODE", "production")
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("s", 40))
+	if _, err := config.Load(""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPrintMasksSecrets(t *testing.T) {
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", "a-very-long-signing-secret-of-40-chars!!")
+	t.Setenv("SOCIAL_DATABASE_URL", "postgres://app:hunter2@db:5432/social")
+	t.Setenv("SOCIAL_STORAGE_S3_SECRET_KEY", "s3-secret-value")
+	cfg, err := config.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := cfg.Print(&out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, secret := range []string{"a-very-long-signing-secret", "hunter2", "s3-secret-value"} {
+		if strings.Contains(text, secret) {
+			t.Errorf("printed config leaks %q:\n%s", secret, text)
+		}
+	}
+	for _, want := range []string{`jwt_secret: "********"`, `url: "postgres://app:xxxxx@db:5432/social"`, "shutdown_timeout: 20s", "port: 54329", "plugins: {}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("printed config lacks %q:\n%s", want, text)
+		}
+	}
+}

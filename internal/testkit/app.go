@@ -1,0 +1,68 @@
+package testkit
+
+import (
+	"context"
+	"runtime/debug"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxtest"
+
+	httpadapter "social/adapters/http"
+	"social/internal/assembly"
+	"social/internal/config"
+	"social/plugins"
+	"social/plugins/plugin"
+)
+
+// App is the whole server running for one test.
+type App struct {
+	URL    string // base URL, e.g. http://127.0.0.1:41234
+	Config *config.Config
+	fx     *fxtest.App
+}
+
+// Stop stops the app now (it is otherwise stopped when the test ends).
+func (a *App) Stop(ctx context.Context) error { return a.fx.Stop(ctx) }
+
+// StartApp boots the serving app with fxtest on its own database (cloned
+// from the template for list) and a random port. populate receives values
+// from the app, as fx.Populate does; extra adds options (test plugins).
+func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate ...any) *App {
+	t.Helper()
+	if list == nil {
+		list = plugins.All()
+	}
+	if cfg == nil {
+		cfg = Config(NewDatabase(t, list...))
+	}
+	var server *httpadapter.Server
+	app := fxtest.New(t,
+		assembly.Server(cfg, Logger(), list),
+		fx.Populate(append(populate, &server)...),
+		fx.StartTimeout(time.Minute),
+		fx.NopLogger,
+	)
+	app.RequireStart()
+	a := &App{URL: "http://" + server.Addr(), Config: cfg, fx: app}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = app.Stop(ctx)
+	})
+	return a
+}
+
+func riverVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	for _, m := range info.Deps {
+		if m.Path == "github.com/riverqueue/river" {
+			return m.Version
+		}
+	}
+	return "unknown"
+}

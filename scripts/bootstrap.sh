@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing social needs, and only what is
+# missing: safe to run again and again. On Debian/Ubuntu as root it installs
+# system packages with apt-get; elsewhere it says what to install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf 'bootstrap: %s\n' "$*"; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+apt_updated=0
+apt_install() {
+  if [ "$(id -u)" != 0 ] || ! have apt-get; then
+    say "missing: $* — install it with your package manager (Debian/Ubuntu: apt-get install $*)"
+    return 1
+  fi
+  if [ "$apt_updated" = 0 ]; then
+    say "apt-get update"
+    apt-get update -qq
+    apt_updated=1
+  fi
+  say "installing $* (apt-get)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# PostgreSQL server binaries, for the private cluster of `make run` and the tests.
+pg_found=0
+for d in "$(dirname "$(readlink -f "$(command -v pg_ctl 2>/dev/null || echo /nonexistent)")")" /usr/lib/postgresql/*/bin; do
+  if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ]; then pg_found=1; break; fi
+done
+if [ "$pg_found" = 0 ]; then
+  apt_install postgresql postgresql-contrib || true
+fi
+# pg_trgm and unaccent come with contrib.
+if ! ls /usr/share/postgresql/*/extension/unaccent.control >/dev/null 2>&1 && [ -d /usr/share/postgresql ]; then
+  apt_install postgresql-contrib || true
+fi
+
+# Chromium, for the end-to-end journeys (driven by playwright-core).
+if ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
+  apt_install chromium || true
+fi
+
+# Go (go.mod names the toolchain; an older go fetches it from the module proxy).
+if ! have go; then
+  apt_install golang-go || { say "Go is required: https://go.dev/doc/install"; exit 1; }
+fi
+
+# Node.js 20.19 or newer (vite 8).
+if ! have node || ! have npm; then
+  apt_install nodejs npm || { say "Node.js 20.19+ and npm are required"; exit 1; }
+fi
+node_ok=$(node -e 'const [a,b]=process.versions.node.split(".").map(Number);console.log(a>20||(a==20&&b>=19)?1:0)')
+if [ "$node_ok" != 1 ]; then
+  say "Node.js $(node --version) is too old: 20.19 or newer is required"
+  exit 1
+fi
+
+if [ ! -f .tmp/go-mod.stamp ] || [ go.sum -nt .tmp/go-mod.stamp ]; then
+  say "go mod download"
+  go mod download
+  mkdir -p .tmp && touch .tmp/go-mod.stamp
+fi
+
+for dir in web/app web/admin web/apidocs e2e; do
+  [ -f "$dir/package-lock.json" ] || continue
+  stamp="$dir/node_modules/.bootstrap.stamp"
+  if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
+    say "npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+  fi
+done
