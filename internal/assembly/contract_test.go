@@ -162,8 +162,8 @@ func TestPluginContributionsFollowTheSwitch(t *testing.T) {
 		}
 
 		var info struct {
-			ID                                                   string
-			Enabled                                              bool
+			ID                                                string
+			Enabled                                           bool
 			Routes, Workers, PeriodicJobs, Migrations, Topics int `json:",omitempty"`
 		}
 		var raw map[string]any
