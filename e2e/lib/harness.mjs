@@ -1,0 +1,131 @@
+// Starts the real `social` binary on a fresh private PostgreSQL cluster and
+// random ports, and launches Debian's Chromium through playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const artifacts = path.join(here, '..', 'artifacts');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+}
+
+/** Serves bin/social on a fresh private cluster until stop() is called. */
+export async function startServer(extraEnv = {}) {
+  const bin = process.env.SOCIAL_BIN ?? path.join(here, '..', '..', 'bin', 'social');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build`);
+  // The cluster's unprivileged user must be able to enter the data folder.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'social-e2e-'));
+  chmodSync(dataDir, 0o755);
+  const [httpPort, pgPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${httpPort}`;
+  const logs = [];
+  const child = spawn(bin, ['serve'], {
+    env: {
+      ...process.env,
+      SOCIAL_DATA_DIR: dataDir,
+      SOCIAL_HTTP_ADDR: `127.0.0.1:${httpPort}`,
+      SOCIAL_HTTP_PUBLIC_URL: url,
+      SOCIAL_DATABASE_URL: '',
+      SOCIAL_DATABASE_EMBEDDED_PORT: String(pgPort),
+      SOCIAL_ADMIN_OPEN_ACCESS: 'true',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => logs.push(String(d)));
+  child.stderr.on('data', (d) => logs.push(String(d)));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`social serve never became ready:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    dataDir,
+    logs,
+    /** SIGINT, as an operator's Ctrl-C; resolves with how the process ended. */
+    async stop() {
+      child.kill('SIGINT');
+      const result = await Promise.race([
+        exited,
+        new Promise((r) => setTimeout(() => r({ code: null, signal: 'timeout' }), 60_000)),
+      ]);
+      const pgDir = path.join(dataDir, 'postgres');
+      const postgresLeft = existsSync(path.join(pgDir, 'postmaster.pid')) || processesFor(pgDir) > 0;
+      if (result.signal === 'timeout') child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      return { ...result, postgresLeft };
+    },
+  };
+}
+
+function processesFor(dir) {
+  try {
+    return execFileSync('pgrep', ['-f', `postgres -D ${dir}`]).toString().trim().split('\n').filter(Boolean).length;
+  } catch {
+    return 0; // pgrep exits 1 when nothing matches
+  }
+}
+
+/** Launches headless Chromium with the flags that work on these machines. */
+export async function launchBrowser() {
+  mkdirSync(artifacts, { recursive: true });
+  const profile = mkdtempSync(path.join(tmpdir(), 'social-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  const close = browser.close.bind(browser);
+  browser.close = async () => {
+    await close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return browser;
+}
+
+/** Opens a page that records CSP violations and uncaught errors. */
+export async function watchedPage(browser) {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(`CSP: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { page, context, problems };
+}

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The Go binary serves this build at /admin/ (index.html + assets/*); the hash
+// router keeps every console route inside that one document.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/admin',
+    emptyOutDir: true,
+    // react-admin + MUI make one ~1 MB (320 kB gzip) chunk; the console is for a few
+    // admins on a fast link, so splitting it buys nothing worth the extra requests.
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: 15000,
+  },
+});
