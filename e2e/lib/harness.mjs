@@ -70,24 +70,30 @@ export async function startServer(extraEnv = {}) {
     await new Promise((r) => setTimeout(r, 200));
   }
 
+  let stopped;
   return {
     url,
     dataDir,
     logs,
-    /** SIGINT, as an operator's Ctrl-C; resolves with how the process ended. */
-    async stop() {
+    /** SIGINT, as an operator's Ctrl-C; resolves with how the process ended. Idempotent. */
+    stop() {
+      stopped ??= stopServer();
+      return stopped;
+    },
+  };
+
+  async function stopServer() {
       child.kill('SIGINT');
       const result = await Promise.race([
         exited,
-        new Promise((r) => setTimeout(() => r({ code: null, signal: 'timeout' }), 60_000)),
+        new Promise((r) => setTimeout(() => r({ code: null, signal: 'timeout' }), 60_000).unref()),
       ]);
       const pgDir = path.join(dataDir, 'postgres');
       const postgresLeft = existsSync(path.join(pgDir, 'postmaster.pid')) || processesFor(pgDir) > 0;
       if (result.signal === 'timeout') child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
       return { ...result, postgresLeft };
-    },
-  };
+  }
 }
 
 function processesFor(dir) {
@@ -98,24 +104,20 @@ function processesFor(dir) {
   }
 }
 
-/** Launches headless Chromium with the flags that work on these machines. */
+/**
+ * Launches headless Chromium with the flags that work on these machines
+ * (playwright gives it a fresh temporary profile of its own).
+ */
 export async function launchBrowser() {
   mkdirSync(artifacts, { recursive: true });
-  const profile = mkdtempSync(path.join(tmpdir(), 'social-chromium-'));
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: chromiumPath(),
+    headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
-  const close = browser.close.bind(browser);
-  browser.close = async () => {
-    await close();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return browser;
 }
 
 /** Opens a page that records CSP violations and uncaught errors. */

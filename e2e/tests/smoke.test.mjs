@@ -16,6 +16,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 test('a visitor opening / lands on /auth', async () => {

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { renderApp } from '@/testing/render-app'
+
+// Every member route of spec 001, section 2, with the heading its screen shows.
+const memberRoutes: [path: string, heading: string][] = [
+  ['/', 'Últimos posts'],
+  ['/search', 'Explorar'],
+  ['/create-post', 'Criar post'],
+  ['/stories', 'Stories'],
+  ['/listening-rooms', 'Salas de Música'],
+  ['/listening-room/42', 'Sala de Música'],
+  ['/communities', 'Comunidades'],
+  ['/communities/create', 'Criar Comunidade'],
+  ['/communities/7', 'Comunidade'],
+  ['/messages', 'Messages'],
+  ['/notifications', 'Notificações'],
+  ['/profile', 'Perfil'],
+  ['/profile/bia', '@bia'],
+  ['/settings', 'Configurações'],
+]
+
+describe('route table', () => {
+  it.each(memberRoutes)('%s shows its screen to a signed-in member', async (path, heading) => {
+    renderApp(path, { session: 'signed-in' })
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument()
+  })
+
+  it.each(memberRoutes)('%s sends a signed-out visitor to /auth', async (path) => {
+    const { router } = renderApp(path, { session: 'signed-out' })
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  it('shows the spinner while the session loads', async () => {
+    const { router } = renderApp('/settings', { session: 'loading' })
+    // Past the lazy screen's own fallback, the guard keeps the spinner up.
+    await waitFor(() => {
+      expect(router.state.initialized).toBe(true)
+    })
+    expect(screen.getByRole('status', { name: 'Carregando...' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Configurações' })).not.toBeInTheDocument()
+  })
+
+  it('/auth sends a signed-in member to the feed', async () => {
+    const { router } = renderApp('/auth', { session: 'signed-in' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Últimos posts' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('/auth shows the sign-in screen without a session', async () => {
+    renderApp('/auth', { session: 'signed-out' })
+    expect(await screen.findByRole('tab', { name: 'Entrar', selected: true })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'social' })).toHaveAttribute('href', '/')
+  })
+
+  it('an unknown path shows the 404 page without a session', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    renderApp('/nao/existe', { session: 'signed-out' })
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('404'), '/nao/existe')
+  })
+})

@@ -1,0 +1,100 @@
+import type { RouteObject } from 'react-router'
+
+import { paths } from '@/config/paths'
+import { MemberLayout } from '@/features/navigation'
+import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
+
+/**
+ * The whole route table of spec 001, section 2. Screens load on demand; the
+ * guard and the member frame are in the main bundle because every member
+ * route needs them.
+ */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        path: paths.auth,
+        lazy: async () => {
+          const { AuthScreen } = await import('@/features/auth')
+          return {
+            element: (
+              <RedirectIfSignedIn>
+                <AuthScreen />
+              </RedirectIfSignedIn>
+            ),
+          }
+        },
+      },
+      {
+        element: (
+          <RequireSession>
+            <MemberLayout />
+          </RequireSession>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('@/features/feed')).FeedScreen }),
+          },
+          {
+            path: paths.search,
+            lazy: async () => ({ Component: (await import('@/features/search')).SearchScreen }),
+          },
+          {
+            path: paths.createPost,
+            lazy: async () => ({ Component: (await import('@/features/create-post')).CreatePostScreen }),
+          },
+          {
+            path: paths.stories,
+            lazy: async () => ({ Component: (await import('@/features/stories')).StoriesScreen }),
+          },
+          {
+            path: paths.listeningRooms,
+            lazy: async () => ({ Component: (await import('@/features/rooms')).RoomsScreen }),
+          },
+          {
+            path: '/listening-room/:roomId',
+            lazy: async () => ({ Component: (await import('@/features/rooms')).RoomScreen }),
+          },
+          {
+            path: paths.communities,
+            lazy: async () => ({ Component: (await import('@/features/communities')).CommunitiesScreen }),
+          },
+          {
+            path: paths.createCommunity,
+            lazy: async () => ({ Component: (await import('@/features/communities')).CreateCommunityScreen }),
+          },
+          {
+            path: '/communities/:id',
+            lazy: async () => ({ Component: (await import('@/features/communities')).CommunityScreen }),
+          },
+          {
+            path: paths.messages,
+            lazy: async () => ({ Component: (await import('@/features/messages')).MessagesScreen }),
+          },
+          {
+            path: paths.notifications,
+            lazy: async () => ({ Component: (await import('@/features/notifications')).NotificationsScreen }),
+          },
+          {
+            path: paths.profile,
+            lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
+          },
+          {
+            path: '/profile/:handle',
+            lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
+          },
+          {
+            path: paths.settings,
+            lazy: async () => ({ Component: (await import('@/features/settings')).SettingsScreen }),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('@/features/not-found')).NotFoundScreen }),
+      },
+    ],
+  },
+]

@@ -1,0 +1,18 @@
+/** Every route of the member app (spec 001, section 2), in one place. */
+export const paths = {
+  auth: '/auth',
+  home: '/',
+  search: '/search',
+  createPost: '/create-post',
+  stories: '/stories',
+  listeningRooms: '/listening-rooms',
+  listeningRoom: (roomId: string) => `/listening-room/${encodeURIComponent(roomId)}`,
+  communities: '/communities',
+  createCommunity: '/communities/create',
+  community: (id: string) => `/communities/${encodeURIComponent(id)}`,
+  messages: '/messages',
+  notifications: '/notifications',
+  profile: '/profile',
+  userProfile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,
+  settings: '/settings',
+} as const

@@ -1,0 +1,6 @@
+export const communitiesMessages = {
+  title: 'Comunidades',
+  createTitle: 'Criar Comunidade',
+  detailTitle: 'Comunidade',
+  backToCommunities: 'Voltar para Comunidades',
+} as const

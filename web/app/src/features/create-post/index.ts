@@ -1,0 +1,1 @@
+export { CreatePostScreen } from './components/create-post-screen'

@@ -1,0 +1,3 @@
+export const createPostMessages = {
+  title: 'Criar post',
+} as const

@@ -1,0 +1,1 @@
+export { FeedScreen } from './components/feed-screen'

@@ -1,0 +1,3 @@
+export const feedMessages = {
+  title: 'Últimos posts',
+} as const

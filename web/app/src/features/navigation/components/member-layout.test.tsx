@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { SessionContext, type SessionContextValue } from '@/features/session'
+import { renderApp } from '@/testing/render-app'
+
+import { MemberLayout } from './member-layout'
+
+describe('MemberLayout sign-out', () => {
+  it("signs out from the side bar, toasts 'Logout realizado' and lands on /auth", async () => {
+    const { user, router } = renderApp('/settings', { session: 'signed-in' })
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' })
+    // The side bar shows the member's name and handle.
+    expect(screen.getByText('Ana Souza')).toBeInTheDocument()
+    expect(screen.getByText('@ana')).toBeInTheDocument()
+
+    const sideBar = nav.closest('aside')
+    if (!sideBar) throw new Error('side bar not found')
+    await user.click(within(sideBar).getByRole('button', { name: 'Sair' }))
+
+    expect(await screen.findByText('Logout realizado')).toBeInTheDocument()
+    expect(screen.getByText('Você foi desconectado com sucesso.')).toBeInTheDocument()
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  it("toasts 'Erro ao fazer logout.' when signing out fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const failing: SessionContextValue = {
+      status: 'signed-in',
+      user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana Souza', handle: 'ana' },
+      getAccessToken: () => 'token',
+      startSession: () => undefined,
+      signOut: () => Promise.reject(new Error('network down')),
+    }
+    const { user, router } = renderApp('/', {
+      routes: [
+        {
+          path: '*',
+          element: (
+            <SessionContext value={failing}>
+              <MemberLayout />
+            </SessionContext>
+          ),
+        },
+      ],
+    })
+    const bottom = await screen.findByRole('navigation', { name: 'Menu inferior' })
+    await user.click(within(bottom).getByRole('button', { name: 'Sair' }))
+
+    expect(await screen.findByText('Erro ao fazer logout.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+})

@@ -1,0 +1,41 @@
+import { Outlet } from 'react-router'
+
+import { AppShell } from '@/components/layout/app-shell'
+import type { NavUser } from '@/components/layout/nav-types'
+import { useSession, type SessionUser } from '@/features/session'
+
+import { useSignOutAction } from '../hooks/use-sign-out-action'
+import { useUnreadCount } from '../hooks/use-unread-count'
+
+import { MemberBottomBar } from './member-bottom-bar'
+import { MemberSideBar } from './member-side-bar'
+
+function toNavUser(user: SessionUser): NavUser {
+  return {
+    name: user.displayName ?? user.handle ?? user.email,
+    handle: user.handle ? `@${user.handle}` : null,
+  }
+}
+
+/** The signed-in frame: side bar (md and up), bottom bar (below md), the screen. */
+export function MemberLayout() {
+  const { user } = useSession()
+  const unreadCount = useUnreadCount()
+  const { signOut, signingOut } = useSignOutAction()
+  return (
+    <AppShell
+      sideBar={
+        <MemberSideBar
+          className="hidden md:flex"
+          user={user ? toNavUser(user) : null}
+          unreadCount={unreadCount}
+          onSignOut={signOut}
+          signingOut={signingOut}
+        />
+      }
+      bottomBar={<MemberBottomBar className="md:hidden" onSignOut={signOut} signingOut={signingOut} />}
+    >
+      <Outlet />
+    </AppShell>
+  )
+}

@@ -1,0 +1,26 @@
+import type { NavLinkEntry } from '@/components/layout/nav-types'
+import { useDisabledPlugins } from '@/features/plugins'
+
+import { navigationMessages as m } from '../messages'
+import type { NavEntry } from '../nav-entries'
+
+/** Drops entries of disabled plugins and attaches the unread counter. */
+export function resolveNavEntries(
+  entries: readonly NavEntry[],
+  disabledPlugins: readonly string[],
+  unreadCount: number,
+): NavLinkEntry[] {
+  return entries
+    .filter((entry) => !entry.plugin || !disabledPlugins.includes(entry.plugin))
+    .map(({ to, label, icon, end, unreadBadge }) => ({
+      to,
+      label,
+      icon,
+      end,
+      badge: unreadBadge ? { count: unreadCount, label: m.unread(unreadCount) } : undefined,
+    }))
+}
+
+export function useNavEntries(entries: readonly NavEntry[], unreadCount: number): NavLinkEntry[] {
+  return resolveNavEntries(entries, useDisabledPlugins(), unreadCount)
+}

@@ -1,0 +1,1 @@
+export { NotFoundScreen } from './components/not-found-screen'

@@ -1,0 +1,3 @@
+export const notificationsMessages = {
+  title: 'Notificações',
+} as const

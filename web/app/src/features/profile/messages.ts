@@ -1,0 +1,4 @@
+export const profileMessages = {
+  title: 'Perfil',
+  handle: (handle: string) => `@${handle}`,
+} as const

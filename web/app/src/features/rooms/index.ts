@@ -1,0 +1,2 @@
+export { RoomScreen } from './components/room-screen'
+export { RoomsScreen } from './components/rooms-screen'

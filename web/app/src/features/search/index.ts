@@ -1,0 +1,1 @@
+export { SearchScreen } from './components/search-screen'

@@ -1,0 +1,3 @@
+export const searchMessages = {
+  title: 'Explorar',
+} as const

@@ -1,0 +1,8 @@
+export { toActiveSession } from './api/refresh-session'
+export { LoadingScreen } from './components/loading-screen'
+export { RedirectIfSignedIn } from './components/redirect-if-signed-in'
+export { RequireSession } from './components/require-session'
+export { SessionContext, type SessionContextValue } from './components/session-context'
+export { SessionProvider } from './components/session-provider'
+export { useSession } from './hooks/use-session'
+export type { ActiveSession, SessionStatus, SessionUser } from './types'

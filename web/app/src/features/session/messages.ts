@@ -1,0 +1,3 @@
+export const sessionMessages = {
+  loading: 'Carregando...',
+} as const

@@ -1,0 +1,4 @@
+export const settingsMessages = {
+  title: 'Configurações',
+  comingSoon: 'Configurações em breve...',
+} as const

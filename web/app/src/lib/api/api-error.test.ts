@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+
+import { ApiError, unwrap } from './api-error'
+
+describe('unwrap', () => {
+  it('returns the body of a 2xx answer', () => {
+    expect(unwrap('GET /x', { data: { ok: true }, response: new Response(null, { status: 200 }) })).toEqual({
+      ok: true,
+    })
+  })
+
+  it('throws ApiError with the problem document otherwise', () => {
+    const problem = { title: 'Forbidden', status: 403, code: 'admin_access_closed', detail: 'Acesso fechado' }
+    const call = () => unwrap('GET /x', { error: problem, response: new Response(null, { status: 403 }) })
+    expect(call).toThrow(ApiError)
+    expect(call).toThrow('GET /x: 403 admin_access_closed')
+    try {
+      call()
+    } catch (error) {
+      expect(error).toMatchObject({ status: 403, problem })
+    }
+  })
+})

@@ -1,0 +1,5 @@
+export { ApiClientProvider } from './api-client-provider'
+export { ApiError, unwrap, type Problem } from './api-error'
+export { apiClient, createApiClient, type ApiClient, type ApiPaths } from './client'
+export type { PendingSessionBody, PendingSessionUser } from './pending-paths'
+export { useApiClient } from './use-api-client'

@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { createMemoryRouter, type RouteObject } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+
+import { AppProvider } from '@/app/provider'
+import { routes as appRoutes } from '@/app/routes'
+
+import { createTestApiClient, type TestServerOptions } from './test-fetch'
+
+function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } })
+}
+
+interface RenderOptions extends TestServerOptions {
+  /** Defaults to the app's own route table. */
+  routes?: RouteObject[]
+}
+
+/** Renders the real providers and a memory router at `path`. */
+export function renderApp(path: string, { routes = appRoutes, ...server }: RenderOptions = {}) {
+  const { client, requests } = createTestApiClient(server)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProvider apiClient={client} queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+  return { ...view, router, user, requests }
+}
+
+/** Renders one element inside the providers and a router (for screen-level tests). */
+export function renderWithProviders(element: ReactNode, options: TestServerOptions & { path?: string } = {}) {
+  const { path = '/', ...server } = options
+  return renderApp(path, { ...server, routes: [{ path: '*', element }] })
+}

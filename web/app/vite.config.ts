@@ -1,0 +1,24 @@
+import { fileURLToPath, URL } from 'node:url'
+
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The Go server serves dist/ under '/' and answers /api itself; in dev the
+// same origin is faked by proxying /api (HTTP and WebSocket) to it.
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', ws: true },
+    },
+  },
+  build: {
+    outDir: '../dist/app',
+    emptyOutDir: true,
+  },
+})
