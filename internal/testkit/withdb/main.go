@@ -1,6 +1,7 @@
 // Command withdb runs a command with TEST_DATABASE_URL pointing at a
 // PostgreSQL server: the one already given, or a throwaway private cluster
-// started for the command and removed after it. `make test` runs the Go
+// started for the command and removed after it, or, on a machine without
+// PostgreSQL binaries where a Docker engine answers, a container. `make test` runs the Go
 // tests under it so that every test package shares one server.
 //
 //	go run ./internal/testkit/withdb -- go test ./...
@@ -15,6 +16,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"social/adapters/postgres/cluster"
 	"social/internal/testkit"
 )
 
@@ -32,14 +34,20 @@ func main() {
 
 func run(args []string) int {
 	if os.Getenv(testkit.EnvDatabaseURL) == "" {
-		stop, url, err := testkit.StartThrowawayCluster(context.Background())
+		ctx := context.Background()
+		stop, url, err := testkit.StartThrowawayCluster(ctx)
+		where := "private PostgreSQL cluster"
+		if errors.Is(err, cluster.ErrNoBinaries) && dockerEngineAnswers(ctx) {
+			stop, url, err = startContainer(ctx)
+			where = "PostgreSQL container"
+		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "withdb:", err)
 			return 1
 		}
 		defer stop()
 		os.Setenv(testkit.EnvDatabaseURL, url)
-		fmt.Fprintln(os.Stderr, "withdb: private PostgreSQL cluster for the tests at", url)
+		fmt.Fprintf(os.Stderr, "withdb: %s for the tests at %s\n", where, url)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
