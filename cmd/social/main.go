@@ -6,10 +6,16 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 )
 
 func main() {
+	// A closed stderr (the terminal or the parent process gone) must not
+	// kill the process mid-shutdown, before it stops its private cluster:
+	// with SIGPIPE ignored, writes to a broken pipe just fail.
+	signal.Ignore(syscall.SIGPIPE)
 	if err := newRootCommand().Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "social: "+oneLine(err))
 		os.Exit(exitCode(err))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -121,62 +122,99 @@ func TestBinary(t *testing.T) {
 	})
 
 	t.Run("serve on a private cluster stops it on SIGINT", func(t *testing.T) {
-		dataDir, err := os.MkdirTemp("", "social-serve-test-")
+		var logs bytes.Buffer
+		srv := startServe(t, bin, &logs)
+		if err := srv.cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+		srv.waitStopped(t, func() string { return logs.String() })
+	})
+
+	t.Run("serve stops its cluster even when its stderr is gone", func(t *testing.T) {
+		// The parent that read the logs died: every log line now hits a
+		// broken pipe, which must not kill the server before it stops
+		// PostgreSQL.
+		r, w, err := os.Pipe()
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.Chmod(dataDir, 0o755)
-		t.Cleanup(func() { os.RemoveAll(dataDir) })
-		pgPort, _ := cluster.FreePort()
-		httpPort, _ := cluster.FreePort()
-		cmd := exec.Command(bin, "serve")
-		cmd.Env = append(os.Environ(), "SOCIAL_DATA_DIR="+dataDir,
-			fmt.Sprintf("SOCIAL_DATABASE_EMBEDDED_PORT=%d", pgPort),
-			fmt.Sprintf("SOCIAL_HTTP_ADDR=127.0.0.1:%d", httpPort))
 		var logs bytes.Buffer
-		cmd.Stderr = &logs
-		if err := cmd.Start(); err != nil {
+		copied := make(chan struct{})
+		go func() { io.Copy(&logs, r); close(copied) }()
+		srv := startServe(t, bin, w)
+		w.Close()
+		r.Close()
+		<-copied
+		if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { _ = cmd.Process.Kill() })
-
-		ready := false
-		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-			resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/readyz", httpPort))
-			if err == nil {
-				resp.Body.Close()
-				if resp.StatusCode == 200 {
-					ready = true
-					break
-				}
-			}
-		}
-		if !ready {
-			t.Fatalf("serve never became ready:\n%s", logs.String())
-		}
-		pgDir := filepath.Join(dataDir, "postgres")
-		if _, err := os.Stat(filepath.Join(pgDir, "postmaster.pid")); err != nil {
-			t.Fatalf("no private cluster running in %s", pgDir)
-		}
-
-		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("serve exited with %v:\n%s", err, logs.String())
-			}
-		case <-time.After(60 * time.Second):
-			t.Fatal("serve did not stop after SIGINT")
-		}
-		if _, err := os.Stat(filepath.Join(pgDir, "postmaster.pid")); !os.IsNotExist(err) {
-			t.Fatalf("PostgreSQL still running after SIGINT:\n%s", logs.String())
-		}
-		if out, _ := exec.Command("pgrep", "-f", "postgres -D "+pgDir).Output(); len(bytes.TrimSpace(out)) > 0 {
-			t.Fatalf("PostgreSQL process left behind: %s", out)
-		}
+		srv.waitStopped(t, func() string { return logs.String() })
 	})
+}
+
+type serveProcess struct {
+	cmd   *exec.Cmd
+	pgDir string
+	done  chan error
+}
+
+// startServe runs `social serve` on a fresh private cluster and random
+// ports, and waits until it is ready.
+func startServe(t *testing.T, bin string, stderr io.Writer) *serveProcess {
+	t.Helper()
+	dataDir, err := os.MkdirTemp("", "social-serve-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dataDir, 0o755)
+	t.Cleanup(func() { os.RemoveAll(dataDir) })
+	pgPort, _ := cluster.FreePort()
+	httpPort, _ := cluster.FreePort()
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "SOCIAL_DATA_DIR="+dataDir, "SOCIAL_DATABASE_URL=",
+		fmt.Sprintf("SOCIAL_DATABASE_EMBEDDED_PORT=%d", pgPort),
+		fmt.Sprintf("SOCIAL_HTTP_ADDR=127.0.0.1:%d", httpPort))
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	srv := &serveProcess{cmd: cmd, pgDir: filepath.Join(dataDir, "postgres"), done: make(chan error, 1)}
+	go func() { srv.done <- cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/readyz", httpPort))
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve never became ready")
+		}
+	}
+	if _, err := os.Stat(filepath.Join(srv.pgDir, "postmaster.pid")); err != nil {
+		t.Fatalf("no private cluster running in %s", srv.pgDir)
+	}
+	return srv
+}
+
+// waitStopped waits for a clean exit and checks no PostgreSQL is left.
+func (s *serveProcess) waitStopped(t *testing.T, logs func() string) {
+	t.Helper()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatalf("serve exited with %v:\n%s", err, logs())
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := os.Stat(filepath.Join(s.pgDir, "postmaster.pid")); !os.IsNotExist(err) {
+		t.Fatalf("PostgreSQL still running after serve stopped:\n%s", logs())
+	}
+	if out, _ := exec.Command("pgrep", "-f", "postgres -D "+s.pgDir).Output(); len(bytes.TrimSpace(out)) > 0 {
+		t.Fatalf("PostgreSQL process left behind: %s", out)
+	}
 }

@@ -54,6 +54,11 @@ export async function startServer(extraEnv = {}) {
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  // If the test process dies first, the server still shuts down in order
+  // (stopping its private cluster) instead of living on as an orphan.
+  const orphanGuard = () => child.kill('SIGINT');
+  process.on('exit', orphanGuard);
+  exited.then(() => process.off('exit', orphanGuard));
 
   const deadline = Date.now() + 90_000;
   for (;;) {

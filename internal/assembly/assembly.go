@@ -41,6 +41,8 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.WithLogger(func() fxevent.Logger {
 			l := &fxevent.SlogLogger{Logger: logger.With("component", "fx")}
 			l.UseLogLevel(slog.LevelDebug)
+			// A failed start is reported once, by the command, as one line.
+			l.UseErrorLevel(slog.LevelDebug)
 			return l
 		}),
 		fx.StopTimeout(cfg.HTTP.ShutdownTimeout + 30*time.Second),
