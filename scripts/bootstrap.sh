@@ -71,3 +71,5 @@ for dir in web/app web/admin web/apidocs e2e; do
     touch "$stamp"
   fi
 done
+
+say "ready: $(go version | awk '{print $3}'), node $(node --version), PostgreSQL $( (ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sed 's#.*/postgresql/\([0-9]*\)/bin#\1#' | sort -n | tail -1) || echo '?'), $(command -v chromium >/dev/null && chromium --version 2>/dev/null | awk '{print $1, $2}' || echo 'no Chromium')"

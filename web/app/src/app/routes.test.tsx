@@ -34,6 +34,22 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/auth')
   })
 
+  it.each([
+    ['/listening-rooms', 'rooms'],
+    ['/listening-room/42', 'rooms'],
+    ['/communities/7', 'communities'],
+    ['/messages', 'messages'],
+    ['/stories', 'stories'],
+  ])('%s is the 404 page while plugin %s is off', async (path, plugin) => {
+    renderApp(path, { session: 'signed-in', meta: { disabled_plugins: [plugin] } })
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+  })
+
+  it('keeps a plugin screen while another plugin is off', async () => {
+    renderApp('/communities', { session: 'signed-in', meta: { disabled_plugins: ['rooms'] } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Comunidades' })).toBeInTheDocument()
+  })
+
   it('shows the spinner while the session loads', async () => {
     const { router } = renderApp('/settings', { session: 'loading' })
     // Past the lazy screen's own fallback, the guard keeps the spinner up.

@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 
 import { paths } from '@/config/paths'
 import { MemberLayout } from '@/features/navigation'
+import { PluginGate, type PluginName } from '@/features/plugins'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
 
 /**
@@ -47,31 +49,31 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.stories,
-            lazy: async () => ({ Component: (await import('@/features/stories')).StoriesScreen }),
+            lazy: pluginScreen('stories', async () => (await import('@/features/stories')).StoriesScreen),
           },
           {
             path: paths.listeningRooms,
-            lazy: async () => ({ Component: (await import('@/features/rooms')).RoomsScreen }),
+            lazy: pluginScreen('rooms', async () => (await import('@/features/rooms')).RoomsScreen),
           },
           {
             path: '/listening-room/:roomId',
-            lazy: async () => ({ Component: (await import('@/features/rooms')).RoomScreen }),
+            lazy: pluginScreen('rooms', async () => (await import('@/features/rooms')).RoomScreen),
           },
           {
             path: paths.communities,
-            lazy: async () => ({ Component: (await import('@/features/communities')).CommunitiesScreen }),
+            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CommunitiesScreen),
           },
           {
             path: paths.createCommunity,
-            lazy: async () => ({ Component: (await import('@/features/communities')).CreateCommunityScreen }),
+            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CreateCommunityScreen),
           },
           {
             path: '/communities/:id',
-            lazy: async () => ({ Component: (await import('@/features/communities')).CommunityScreen }),
+            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CommunityScreen),
           },
           {
             path: paths.messages,
-            lazy: async () => ({ Component: (await import('@/features/messages')).MessagesScreen }),
+            lazy: pluginScreen('messages', async () => (await import('@/features/messages')).MessagesScreen),
           },
           {
             path: paths.notifications,
@@ -98,3 +100,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * A plugin's screen, shown only while the server has the plugin on; off, its
+ * URL gets the 404 page like any unknown path.
+ */
+function pluginScreen(plugin: PluginName, load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    const [Screen, { NotFoundScreen }] = await Promise.all([load(), import('@/features/not-found')])
+    return {
+      Component: () => (
+        <PluginGate plugin={plugin} fallback={<NotFoundScreen />}>
+          <Screen />
+        </PluginGate>
+      ),
+    }
+  }
+}
