@@ -41,6 +41,20 @@ type rootParams struct {
 	Pool      *pgxpool.Pool
 	Jobs      *jobs.Client
 	JobStatus *jobs.Status
+	Mounts    []Mount `group:"http_mounts"`
+}
+
+// Mount is a plain handler outside the JSON API (served media, say),
+// contributed through the http_mounts group with AsMount.
+type Mount struct {
+	// Pattern is a ServeMux pattern without a method, e.g. "/media/".
+	Pattern string
+	Handler http.Handler
+}
+
+// AsMount contributes the Mount returned by constructor.
+func AsMount(constructor any) any {
+	return fx.Annotate(constructor, fx.ResultTags(`group:"http_mounts"`))
 }
 
 // newRootHandler mounts everything on the mux and wraps it in the middleware
@@ -82,6 +96,9 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	mux.Handle("/admin/", frontend(web.Admin, "/admin"))
 	mux.Handle("GET /admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
 	mux.Handle("/", frontend(web.App, ""))
+	for _, m := range p.Mounts {
+		mux.Handle(m.Pattern, m.Handler)
+	}
 
 	var h http.Handler = mux
 	h = withRecover(h)
