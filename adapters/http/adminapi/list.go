@@ -55,11 +55,11 @@ func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[
 	}
 	if field != "" {
 		sort.SliceStable(idx, func(a, b int) bool {
-			less := compare(rows[idx[a]][field], rows[idx[b]][field]) < 0
+			c := compare(rows[idx[a]][field], rows[idx[b]][field])
 			if desc {
-				return compare(rows[idx[a]][field], rows[idx[b]][field]) > 0
+				return c > 0
 			}
-			return less
+			return c < 0
 		})
 	}
 	first, last, err := parseRange(in.Range, len(idx))

@@ -72,7 +72,9 @@ func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog pl
 		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
 	}
 	for _, state := range jobStates {
-		jobs[state] += 0
+		if _, ok := jobs[state]; !ok {
+			jobs[state] = 0
+		}
 	}
 	out := &struct{ Body Stats }{Body: Stats{
 		PluginsEnabled:    len(catalog.Enabled()),
