@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -114,8 +115,14 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 }
 
 // installHumaErrors makes Huma's own errors (decoding, validation, unknown
-// routes inside the API) speak the same problem shape, in pt-BR.
-func installHumaErrors() {
+// routes inside the API) speak the same problem shape, in pt-BR. Huma keeps
+// these hooks in package variables, so they are set once per process (tests
+// run several apps at once); they depend on nothing app-specific.
+func installHumaErrors() { humaErrorsOnce.Do(setHumaErrors) }
+
+var humaErrorsOnce sync.Once
+
+func setHumaErrors() {
 	huma.NewErrorWithContext = func(hctx huma.Context, status int, msg string, details ...error) huma.StatusError {
 		var ctx context.Context = context.Background()
 		if hctx != nil {

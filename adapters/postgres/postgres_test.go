@@ -63,7 +63,7 @@ func TestMigrationsDownAndUpAgain(t *testing.T) {
 		return n
 	}
 	before := countApplied()
-	if before["core"] != 1 || before["river"] == 0 || before["core pending"]+before["river pending"] != 0 {
+	if before["core"] == 0 || before["river"] == 0 || before["core pending"]+before["river pending"] != 0 {
 		t.Fatalf("template status = %v", before)
 	}
 
