@@ -55,6 +55,7 @@ folder from the machine's PostgreSQL binaries.`,
 		newReindexCommand(g),
 		newConfigCommand(g),
 		newOpenAPICommand(g),
+		newMailCommand(g),
 		newVersionCommand(),
 	)
 	return root

@@ -15,8 +15,16 @@ import (
 	"go.uber.org/fx/fxevent"
 
 	httpadapter "social/adapters/http"
+	"social/adapters/http/accountsapi"
 	"social/adapters/http/adminapi"
+	"social/adapters/http/auth"
+	"social/adapters/http/mediaapi"
+	"social/adapters/http/profilesapi"
+	"social/adapters/images"
+	"social/adapters/mail"
 	"social/adapters/postgres"
+	"social/adapters/storage"
+	"social/core/ports"
 	"social/internal/config"
 	"social/jobs"
 	"social/migrations"
@@ -33,7 +41,8 @@ func Catalog(cfg *config.Config, list []plugin.Plugin) plugin.Catalog {
 }
 
 // Database is what every command touching the database needs: the pool, bun
-// and the migrator over core's, River's and the enabled plugins' sets.
+// and the migrator over core's, River's and the enabled plugins' sets, plus
+// the media store and image cleaner that use cases (and seeders) write with.
 func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
 	catalog := Catalog(cfg, list)
 	opts := []fx.Option{
@@ -48,6 +57,9 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.StopTimeout(cfg.HTTP.ShutdownTimeout + 30*time.Second),
 		postgres.Module,
 		fx.Provide(newMigrator),
+		fx.Provide(func() ports.Clock { return ports.SystemClock{} }),
+		storage.Module,
+		images.Module,
 	}
 	for _, p := range list {
 		if cfg.PluginEnabled(p.Name) {
@@ -66,6 +78,12 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		jobs.Module,
 		httpadapter.Module,
 		adminapi.Module,
+		postgres.Stores,
+		mail.Module,
+		auth.Module,
+		accountsapi.Module,
+		profilesapi.Module,
+		mediaapi.Module,
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)
 }

@@ -34,6 +34,8 @@ type Config struct {
 	Jobs     Jobs                    `mapstructure:"jobs"`
 	Admin    Admin                   `mapstructure:"admin"`
 	Auth     Auth                    `mapstructure:"auth"`
+	Mail     Mail                    `mapstructure:"mail"`
+	Limits   RateLimits              `mapstructure:"rate_limits"`
 	Storage  Storage                 `mapstructure:"storage"`
 	Search   Search                  `mapstructure:"search"`
 	Realtime Realtime                `mapstructure:"realtime"`
@@ -47,6 +49,7 @@ type HTTP struct {
 	ReadHeaderTimeout time.Duration `mapstructure:"read_header_timeout"`
 	ReadTimeout       time.Duration `mapstructure:"read_timeout"`
 	ShutdownTimeout   time.Duration `mapstructure:"shutdown_timeout"`
+	TrustedProxies    []string      `mapstructure:"trusted_proxies"`
 }
 
 type Database struct {
@@ -72,13 +75,43 @@ type Admin struct {
 }
 
 type Auth struct {
-	JWTSecret string `mapstructure:"jwt_secret"`
+	JWTSecret         string        `mapstructure:"jwt_secret"`
+	AccessTokenTTL    time.Duration `mapstructure:"access_token_ttl"`
+	SessionMaxAge     time.Duration `mapstructure:"session_max_age"`
+	RefreshReuseGrace time.Duration `mapstructure:"refresh_reuse_grace"`
+	ConfirmationTTL   time.Duration `mapstructure:"confirmation_ttl"`
+	PasswordResetTTL  time.Duration `mapstructure:"password_reset_ttl"`
+}
+
+type Mail struct {
+	From string `mapstructure:"from"`
+	SMTP SMTP   `mapstructure:"smtp"`
+}
+
+type SMTP struct {
+	Host     string `mapstructure:"host"`
+	Port     int    `mapstructure:"port"`
+	Username string `mapstructure:"username"`
+	Password string `mapstructure:"password"`
+	TLS      string `mapstructure:"tls"`
+}
+
+// RateLimits are attempt counts; each window is fixed by the spec's texts.
+type RateLimits struct {
+	SignUpPerEmail         int `mapstructure:"sign_up_per_email"`
+	SignUpPerIP            int `mapstructure:"sign_up_per_ip"`
+	SignInPerEmail         int `mapstructure:"sign_in_per_email"`
+	SignInPerIP            int `mapstructure:"sign_in_per_ip"`
+	ProfileUpdatePerMember int `mapstructure:"profile_update_per_member"`
+	ProfileUpdatePerIP     int `mapstructure:"profile_update_per_ip"`
 }
 
 type Storage struct {
-	Driver string      `mapstructure:"driver"`
-	Disk   DiskStorage `mapstructure:"disk"`
-	S3     S3Storage   `mapstructure:"s3"`
+	Driver        string        `mapstructure:"driver"`
+	URLTTL        time.Duration `mapstructure:"url_ttl"`
+	SigningSecret string        `mapstructure:"signing_secret"`
+	Disk          DiskStorage   `mapstructure:"disk"`
+	S3            S3Storage     `mapstructure:"s3"`
 }
 
 type DiskStorage struct {
@@ -217,6 +250,12 @@ func (c *Config) Validate() error {
 		bad("jobs.workers", "must be at least 1")
 	}
 	oneOf("storage.driver", c.Storage.Driver, "disk", "s3")
+	if c.Storage.URLTTL < time.Second || c.Storage.URLTTL > 7*24*time.Hour {
+		bad("storage.url_ttl", "%v is outside 1s..168h (S3 presigned links live at most 7 days)", c.Storage.URLTTL)
+	}
+	if c.Storage.SigningSecret != "" && len(c.Storage.SigningSecret) < 32 {
+		bad("storage.signing_secret", "must have at least 32 characters")
+	}
 	if c.Storage.Driver == "s3" {
 		if c.Storage.S3.Bucket == "" {
 			bad("storage.s3.bucket", "is required when storage.driver is s3")
@@ -243,10 +282,14 @@ func (c *Config) Validate() error {
 		if c.Admin.OpenAccess {
 			bad("admin.open_access", "must be false in production")
 		}
+		if c.Storage.Driver == "disk" && c.Storage.SigningSecret == "" {
+			bad("storage.signing_secret", "is required in production with storage.driver disk, the same on every node (set SOCIAL_STORAGE_SIGNING_SECRET)")
+		}
 	}
 	if c.Auth.JWTSecret != "" && len(c.Auth.JWTSecret) < 32 {
 		bad("auth.jwt_secret", "must have at least 32 characters")
 	}
+	c.validateAccounts(bad, oneOf)
 	return errors.Join(errs...)
 }
 

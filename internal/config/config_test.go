@@ -73,6 +73,10 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 		{name: "open admin in production", env: map[string]string{"SOCIAL_MODE": "production", "SOCIAL_AUTH_JWT_SECRET": strings.Repeat("x", 32), "SOCIAL_ADMIN_OPEN_ACCESS": "true"}, wantKey: "admin.open_access"},
 		{name: "unknown mode", env: map[string]string{"SOCIAL_MODE": "staging"}, wantKey: "mode: unknown value"},
 		{name: "s3 without bucket", env: map[string]string{"SOCIAL_STORAGE_DRIVER": "s3"}, wantKey: "storage.s3.bucket"},
+		{name: "disk without signing secret in production", env: map[string]string{"SOCIAL_MODE": "production", "SOCIAL_AUTH_JWT_SECRET": strings.Repeat("x", 32)}, wantKey: "storage.signing_secret: is required in production"},
+		{name: "short signing secret", env: map[string]string{"SOCIAL_STORAGE_SIGNING_SECRET": "short"}, wantKey: "storage.signing_secret: must have at least 32"},
+		{name: "media link ttl too long", env: map[string]string{"SOCIAL_STORAGE_URL_TTL": "200h"}, wantKey: "storage.url_ttl"},
+		{name: "media link ttl zero", env: map[string]string{"SOCIAL_STORAGE_URL_TTL": "0s"}, wantKey: "storage.url_ttl"},
 		{name: "nats without url", env: map[string]string{"SOCIAL_REALTIME_BUS": "nats"}, wantKey: "realtime.nats.url"},
 		{name: "bad public url", env: map[string]string{"SOCIAL_HTTP_PUBLIC_URL": "localhost:8080"}, wantKey: "http.public_url"},
 		{name: "port out of range", env: map[string]string{"SOCIAL_DATABASE_EMBEDDED_PORT": "70000"}, wantKey: "database.embedded.port"},
@@ -100,6 +104,7 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 func TestProductionWithSecretLoads(t *testing.T) {
 	t.Setenv("SOCIAL_MODE", "production")
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("s", 40))
+	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", strings.Repeat("m", 40))
 	if _, err := config.Load(""); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +114,7 @@ func TestPrintMasksSecrets(t *testing.T) {
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", "a-very-long-signing-secret-of-40-chars!!")
 	t.Setenv("SOCIAL_DATABASE_URL", "postgres://app:hunter2@db:5432/social")
 	t.Setenv("SOCIAL_STORAGE_S3_SECRET_KEY", "s3-secret-value")
+	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", "media-link-signing-secret-of-40-chars!!!")
 	cfg, err := config.Load("")
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +124,7 @@ func TestPrintMasksSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := out.String()
-	for _, secret := range []string{"a-very-long-signing-secret", "hunter2", "s3-secret-value"} {
+	for _, secret := range []string{"a-very-long-signing-secret", "hunter2", "s3-secret-value", "media-link-signing-secret"} {
 		if strings.Contains(text, secret) {
 			t.Errorf("printed config leaks %q:\n%s", secret, text)
 		}

@@ -12,9 +12,11 @@ import (
 
 // secretKeys are masked by Print.
 var secretKeys = map[string]bool{
-	"auth.jwt_secret":       true,
-	"storage.s3.secret_key": true,
-	"storage.s3.access_key": true,
+	"auth.jwt_secret":        true,
+	"storage.s3.secret_key":  true,
+	"storage.signing_secret": true,
+	"storage.s3.access_key":  true,
+	"mail.smtp.password":     true,
 }
 
 const masked = "********"

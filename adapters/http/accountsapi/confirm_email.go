@@ -1,0 +1,45 @@
+package accountsapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"social/core/app/accounts"
+	"social/core/errs"
+)
+
+// Where the confirmation link lands.
+const (
+	confirmedLocation       = "/"
+	invalidConfirmationPath = "/auth?confirmacao=invalida"
+)
+
+type confirmOutput struct {
+	Status    int
+	Location  string `header:"Location"`
+	SetCookie string `header:"Set-Cookie"`
+}
+
+func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) {
+	huma.Register(api, huma.Operation{
+		OperationID: "confirm-email", Method: http.MethodGet, Path: "/auth/confirm",
+		Summary: "Open the e-mailed confirmation link",
+		Description: "A valid token confirms the account, opens a session (refresh cookie) and redirects to \"/\"; " +
+			"an invalid, expired or used one redirects to \"" + invalidConfirmationPath + "\".",
+		Tags: []string{"auth"}, DefaultStatus: http.StatusSeeOther,
+	}, func(ctx context.Context, in *struct {
+		Token string `query:"token" doc:"The token of the e-mailed link."`
+	}) (*confirmOutput, error) {
+		s, err := uc.Handle(ctx, in.Token)
+		if e, ok := errs.As(err); ok && e.Code == accounts.CodeInvalidToken {
+			return &confirmOutput{Status: http.StatusSeeOther, Location: invalidConfirmationPath}, nil
+		}
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return &confirmOutput{Status: http.StatusSeeOther, Location: confirmedLocation,
+			SetCookie: p.cookies.Refresh(s.RefreshToken, s.ExpiresAt)}, nil
+	})
+}

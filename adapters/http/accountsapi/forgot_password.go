@@ -1,0 +1,25 @@
+package accountsapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"social/core/app/accounts"
+)
+
+func registerForgotPassword(api huma.API, uc *accounts.RequestPasswordReset) {
+	huma.Register(api, huma.Operation{
+		OperationID: "forgot-password", Method: http.MethodPost, Path: "/auth/password/forgot",
+		Summary:     "E-mail a password-reset link",
+		Description: "Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...",
+		Tags:        []string{"auth"}, DefaultStatus: http.StatusAccepted,
+	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
+		msg, err := uc.Handle(ctx, in.Body.Email)
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return message(msg), nil
+	})
+}

@@ -1,0 +1,36 @@
+package accountsapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"social/adapters/http/auth"
+	"social/core/app/accounts"
+)
+
+// SignInRequest is the sign-in form.
+type SignInRequest struct {
+	Email          string `json:"email"`
+	Password       string `json:"password"`
+	TokenTransport string `json:"token_transport,omitempty" enum:"body,cookie" default:"body" doc:"cookie: the refresh token travels only in the HttpOnly cookie social_refresh (the SPA); body: in the answer (API clients)."`
+}
+
+type signInInput struct {
+	Body SignInRequest
+}
+
+func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
+	huma.Register(api, huma.Operation{
+		OperationID: "sign-in", Method: http.MethodPost, Path: "/auth/sign-in",
+		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
+		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests},
+	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
+		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password, ClientIP: auth.ClientIP(ctx)})
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return p.session(ctx, s, in.Body.TokenTransport), nil
+	})
+}

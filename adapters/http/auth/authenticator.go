@@ -1,0 +1,148 @@
+package auth
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+
+	"social/core/domain"
+	"social/internal/config"
+)
+
+// SessionChecker tells whether an access token's session is still live and
+// the member's current role.
+type SessionChecker interface {
+	ActiveRole(ctx context.Context, sessionID string, accountID domain.UserID) (domain.Role, bool, error)
+}
+
+// Authenticator puts the viewer and the client's address in each request's
+// context. A request without a valid bearer token (none, malformed,
+// expired, of an ended session) goes on as nobody: operations that need a
+// member answer 401 themselves, and public ones keep working for a client
+// holding a stale token.
+type Authenticator struct {
+	tokens   *Tokens
+	sessions SessionChecker
+	proxies  []netip.Prefix
+	log      *slog.Logger
+}
+
+// NewAuthenticator reads http.trusted_proxies.
+func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions SessionChecker, logger *slog.Logger) (*Authenticator, error) {
+	a := &Authenticator{tokens: tokens, sessions: sessions, log: logger}
+	for _, p := range cfg.HTTP.TrustedProxies {
+		prefix, err := config.ParseTrustedProxy(p)
+		if err != nil {
+			return nil, err
+		}
+		a.proxies = append(a.proxies, prefix)
+	}
+	return a, nil
+}
+
+type clientIPKey struct{}
+
+// ClientIP is the address of the client of the request being served.
+func ClientIP(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey{}).(string)
+	return ip
+}
+
+// Middleware wraps the whole HTTP handler: Huma operations and plain
+// handlers alike read domain.ViewerFrom and ClientIP from the context.
+func (a *Authenticator) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
+		if token := bearer(r); token != "" {
+			if v, ok := a.viewer(ctx, token); ok {
+				ctx = domain.WithViewer(ctx, v)
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// Viewer checks a bearer token and its session.
+func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer, bool) {
+	v, err := a.tokens.Parse(token)
+	if err != nil {
+		a.log.DebugContext(ctx, "bearer token refused", "err", err)
+		return domain.Viewer{}, false
+	}
+	role, live, err := a.sessions.ActiveRole(ctx, v.SessionID, v.UserID)
+	if err != nil {
+		a.log.ErrorContext(ctx, "check session of bearer token", "err", err)
+		return domain.Viewer{}, false
+	}
+	if !live {
+		return domain.Viewer{}, false
+	}
+	v.Role = role
+	return v, true
+}
+
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// clientIP is the socket's peer, unless the peer is a trusted proxy: then
+// X-Forwarded-For is read from the right, skipping trusted proxies, and the
+// first other address is the client (entries further left are whatever the
+// client claimed).
+func (a *Authenticator) clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	peer = peer.Unmap().WithZone("")
+	if !a.trusted(peer) {
+		return peer.String()
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, ok := parseHop(hops[i])
+		if !ok {
+			break
+		}
+		if !a.trusted(hop) {
+			return hop.String()
+		}
+		peer = hop
+	}
+	return peer.String()
+}
+
+func (a *Authenticator) trusted(ip netip.Addr) bool {
+	for _, p := range a.proxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, with a port or
+// IPv6 brackets as some proxies write them.
+func parseHop(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap().WithZone(""), true
+	}
+	a, err := netip.ParseAddr(strings.Trim(s, "[]"))
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap().WithZone(""), true
+}

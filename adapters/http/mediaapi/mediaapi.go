@@ -1,0 +1,72 @@
+// Package mediaapi serves POST /api/v1/media/links: many storage paths
+// resolved to loadable links in one call.
+package mediaapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"go.uber.org/fx"
+
+	"social/core/app/media"
+	"social/core/domain"
+	"social/core/ports"
+	"social/internal/config"
+	"social/plugins/plugin"
+)
+
+// Module contributes the operation.
+var Module = fx.Module("mediaapi", fx.Provide(plugin.AsRoutes(NewRoutes)))
+
+type linkRequest struct {
+	PostID  string `json:"post_id,omitempty" doc:"Post the media belongs to."`
+	StoryID string `json:"story_id,omitempty" doc:"Story the media belongs to."`
+	Path    string `json:"path" doc:"Storage path, e.g. avatars/<id>/avatar-<ms>.jpg." maxLength:"512"`
+}
+
+type linkResult struct {
+	URL   string `json:"url,omitempty" doc:"Link the browser can load until it expires."`
+	Error string `json:"error,omitempty" doc:"Why this path has no link."`
+}
+
+type linksInput struct {
+	Body struct {
+		Requests []linkRequest `json:"requests" maxItems:"100"`
+	}
+}
+
+type linksOutput struct {
+	Body struct {
+		Results []linkResult `json:"results" doc:"One per request, in request order."`
+	}
+}
+
+// NewRoutes registers the operation with its use case.
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, TTL: cfg.Storage.URLTTL}
+	return plugin.Routes{Register: func(api huma.API) {
+		huma.Register(api, huma.Operation{
+			OperationID: "resolve-media-links",
+			Method:      http.MethodPost,
+			Path:        "/media/links",
+			Summary:     "Resolve storage paths to signed links, in request order",
+			Tags:        []string{"media"},
+		}, func(ctx context.Context, in *linksInput) (*linksOutput, error) {
+			reqs := make([]media.LinkRequest, len(in.Body.Requests))
+			for i, r := range in.Body.Requests {
+				reqs[i] = media.LinkRequest{PostID: r.PostID, StoryID: r.StoryID, Path: r.Path}
+			}
+			results, err := uc.Handle(ctx, domain.ViewerFrom(ctx), reqs)
+			if err != nil {
+				return nil, err
+			}
+			out := &linksOutput{}
+			out.Body.Results = make([]linkResult, len(results))
+			for i, r := range results {
+				out.Body.Results[i] = linkResult{URL: r.URL, Error: r.Error}
+			}
+			return out, nil
+		})
+	}}
+}

@@ -1,0 +1,29 @@
+package profilesapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/app/profiles"
+	"social/core/domain"
+)
+
+func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links Links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "get-my-profile", Method: http.MethodGet, Path: "/profiles/me",
+		Summary: "The signed-in member's own profile", Tags: []string{"profiles"},
+		Security: bearer, Errors: []int{http.StatusUnauthorized},
+	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+	})
+}
+
+// bearer marks operations that need an access token.
+var bearer = []map[string][]string{{"bearer": {}}}

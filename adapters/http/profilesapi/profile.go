@@ -1,0 +1,66 @@
+package profilesapi
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Profile is a member's public profile. Nullable texts are null when empty;
+// picture URLs are signed links that expire (LinkTTL).
+type Profile struct {
+	ID             string    `json:"id" format:"uuid"`
+	Handle         string    `json:"handle"`
+	DisplayName    string    `json:"display_name"`
+	Bio            *string   `json:"bio"`
+	Location       *string   `json:"location"`
+	WebsiteURL     *string   `json:"website_url"`
+	AvatarURL      *string   `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	BannerURL      *string   `json:"banner_url" doc:"Signed link to the banner (valid 1 hour), or null."`
+	IsVerified     bool      `json:"is_verified"`
+	FollowerCount  int       `json:"follower_count"`
+	FollowingCount int       `json:"following_count"`
+	PostCount      int       `json:"post_count"`
+	CreatedAt      time.Time `json:"created_at"`
+}
+
+// profileOutput is an answer carrying one profile.
+type profileOutput struct {
+	Body Profile
+}
+
+// LinkTTL is how long a picture link handed out stays valid.
+const LinkTTL = time.Hour
+
+// Links turns stored picture keys into signed links.
+type Links struct {
+	Blobs ports.BlobStore // nil when no media storage is configured: no links
+	Log   *slog.Logger
+}
+
+// URL is the signed link of key, or nil.
+func (l Links) URL(ctx context.Context, key *string) *string {
+	if key == nil || l.Blobs == nil {
+		return nil
+	}
+	u, err := l.Blobs.SignedURL(ctx, *key, LinkTTL)
+	if err != nil {
+		l.Log.WarnContext(ctx, "sign media link", "key", *key, "err", err)
+		return nil
+	}
+	return &u
+}
+
+// Profile presents p.
+func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {
+	return Profile{
+		ID: p.ID.String(), Handle: p.Handle, DisplayName: p.DisplayName,
+		Bio: p.Bio, Location: p.Location, WebsiteURL: p.WebsiteURL,
+		AvatarURL: l.URL(ctx, p.AvatarPath), BannerURL: l.URL(ctx, p.BannerPath),
+		IsVerified: p.IsVerified, FollowerCount: p.FollowerCount, FollowingCount: p.FollowingCount,
+		PostCount: p.PostCount, CreatedAt: p.CreatedAt.UTC(),
+	}
+}

@@ -1,0 +1,95 @@
+package profilesapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/http/auth"
+	"social/core/app/profiles"
+	"social/core/domain"
+)
+
+// imageUpload is the multipart form of a picture upload.
+type imageUpload struct {
+	RawBody huma.MultipartFormFiles[struct {
+		File huma.FormFile `form:"file" required:"false" doc:"JPEG, PNG or WebP (decided from the bytes), at most 5 MB."`
+	}]
+}
+
+// uploadEnvelope is room for the multipart boundaries and part headers
+// around the file itself.
+const uploadEnvelope = 64 << 10
+
+func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links Links, img domain.ProfileImage) {
+	huma.Register(api, huma.Operation{
+		OperationID: fmt.Sprintf("set-my-%s", img), Method: http.MethodPut, Path: fmt.Sprintf("/profiles/me/%s", img),
+		Summary: fmt.Sprintf("Replace the signed-in member's %s", img), Tags: []string{"profiles"},
+		Security:        bearer,
+		Errors:          []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+		BodyReadTimeout: time.Minute,
+		Middlewares:     huma.Middlewares{limitUpload(api)},
+	}, func(ctx context.Context, in *imageUpload) (*profileOutput, error) {
+		up, err := readUpload(in.RawBody.Form)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, up, auth.ClientIP(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+	})
+}
+
+// limitUpload caps the body while it is read (5 MB of file plus the
+// envelope) and answers 413 as soon as it runs over, before anything is
+// buffered beyond the cap.
+func limitUpload(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		r, w := humago.Unwrap(ctx)
+		r.Body = http.MaxBytesReader(w, r.Body, domain.MaxProfileImageBytes+uploadEnvelope)
+		// Parsed here so that the size error is ours; Huma reuses the form.
+		err := r.ParseMultipartForm(domain.MaxProfileImageBytes + uploadEnvelope)
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			p := httpadapter.ProblemFrom(ctx.Context(), profiles.FileTooLarge())
+			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
+			return
+		}
+		next(ctx)
+	}
+}
+
+// readUpload takes the "file" part: its bytes and the name the client gave
+// it, as sent (multipart's FileHeader.Filename drops any folder, which would
+// hide a "../" the rules must refuse).
+func readUpload(form *multipart.Form) (profiles.Upload, error) {
+	if form == nil || len(form.File["file"]) == 0 {
+		return profiles.Upload{}, nil
+	}
+	fh := form.File["file"][0]
+	name := fh.Filename
+	if _, params, err := mime.ParseMediaType(fh.Header.Get("Content-Disposition")); err == nil && params["filename"] != "" {
+		name = params["filename"]
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return profiles.Upload{}, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, domain.MaxProfileImageBytes+1))
+	if err != nil {
+		return profiles.Upload{}, err
+	}
+	return profiles.Upload{FileName: name, Data: data}, nil
+}

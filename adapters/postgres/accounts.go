@@ -1,0 +1,116 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"social/core/domain"
+)
+
+type accountRow struct {
+	bun.BaseModel `bun:"table:accounts"`
+	ID            uuid.UUID  `bun:"id,pk"`
+	Email         string     `bun:"email"`
+	PasswordHash  string     `bun:"password_hash"`
+	Role          string     `bun:"role"`
+	ConfirmedAt   *time.Time `bun:"confirmed_at"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	UpdatedAt     time.Time  `bun:"updated_at"`
+}
+
+func (r accountRow) domain() domain.Account {
+	return domain.Account{ID: domain.UserID(r.ID), Email: r.Email, PasswordHash: r.PasswordHash,
+		Role: domain.Role(r.Role), ConfirmedAt: r.ConfirmedAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+}
+
+// Accounts stores member accounts.
+type Accounts struct{ db *bun.DB }
+
+// NewAccounts makes the account store.
+func NewAccounts(db *bun.DB) *Accounts { return &Accounts{db: db} }
+
+// Create inserts an account and its profile. A duplicate e-mail (any case)
+// or handle is domain.ErrEmailTaken or domain.ErrHandleTaken: the unique
+// indexes decide, so two sign-ups racing cannot both win.
+func (s *Accounts) Create(ctx context.Context, a domain.Account, p domain.Profile) error {
+	return NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
+		db := IDB(ctx, s.db)
+		row := accountRow{ID: uuid.UUID(a.ID), Email: a.Email, PasswordHash: a.PasswordHash, Role: string(a.Role),
+			ConfirmedAt: a.ConfirmedAt, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+		if _, err := db.NewInsert().Model(&row).Exec(ctx); err != nil {
+			if uniqueViolation(err) == "accounts_email_key" {
+				return domain.ErrEmailTaken
+			}
+			return fmt.Errorf("insert account: %w", err)
+		}
+		prow := profileRowFrom(p)
+		if _, err := db.NewInsert().Model(&prow).Exec(ctx); err != nil {
+			if uniqueViolation(err) == "profiles_handle_key" {
+				return domain.ErrHandleTaken
+			}
+			return fmt.Errorf("insert profile: %w", err)
+		}
+		return nil
+	})
+}
+
+// ByEmail finds an account by e-mail, case-insensitively.
+func (s *Accounts) ByEmail(ctx context.Context, email string) (domain.Account, error) {
+	var row accountRow
+	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("lower(email) = lower(?)", email).Scan(ctx)
+	return row.domain(), notFound(err)
+}
+
+// ByID reads one account.
+func (s *Accounts) ByID(ctx context.Context, id domain.UserID) (domain.Account, error) {
+	var row accountRow
+	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
+	return row.domain(), notFound(err)
+}
+
+// Confirm marks the e-mail confirmed unless it already is.
+func (s *Accounts) Confirm(ctx context.Context, id domain.UserID, at time.Time) error {
+	_, err := IDB(ctx, s.db).NewUpdate().Model((*accountRow)(nil)).
+		Set("confirmed_at = ?", at).Set("updated_at = ?", at).
+		Where("id = ?", uuid.UUID(id)).Where("confirmed_at IS NULL").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("confirm account %s: %w", id, err)
+	}
+	return nil
+}
+
+// SetPassword stores a new password hash.
+func (s *Accounts) SetPassword(ctx context.Context, id domain.UserID, hash string, at time.Time) error {
+	res, err := IDB(ctx, s.db).NewUpdate().Model((*accountRow)(nil)).
+		Set("password_hash = ?", hash).Set("updated_at = ?", at).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set password of %s: %w", id, err)
+	}
+	return affectedOne(res)
+}
+
+// notFound turns "no rows" into domain.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.ErrNotFound
+	}
+	return err
+}
+
+func affectedOne(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return domain.ErrNotFound
+	}
+	return nil
+}

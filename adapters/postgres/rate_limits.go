@@ -1,0 +1,129 @@
+package postgres
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+
+	"social/core/ports"
+	"social/plugins/plugin"
+)
+
+// RateLimiter counts attempts in rate_limit_events (see ports.RateLimiter):
+// a sliding window per bucket and key, shared by every node.
+type RateLimiter struct {
+	db    *bun.DB
+	clock ports.Clock
+}
+
+// NewRateLimiter makes the limiter; clock decides what "now" is.
+func NewRateLimiter(db *bun.DB, clock ports.Clock) *RateLimiter {
+	return &RateLimiter{db: db, clock: clock}
+}
+
+// rateLimitHorizon is how long events are kept: longer than any window.
+const rateLimitHorizon = 24 * time.Hour
+
+type keyedRule struct {
+	ports.RateRule
+	hash []byte
+	lock int64
+}
+
+// Take records one attempt against every rule, or none when one of them is
+// exhausted (then it says how long to wait). Each key is locked for the
+// transaction (advisory lock, taken in a fixed order), so that concurrent
+// attempts count one by one and the Nth+1 is refused even when they race.
+// It runs in its own transaction, never the caller's.
+func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.Duration, error) {
+	keyed := make([]keyedRule, 0, len(rules))
+	for _, r := range rules {
+		if r.Limit <= 0 || r.Window <= 0 {
+			continue
+		}
+		sum := sha256.Sum256([]byte(r.Key))
+		lock := sha256.Sum256([]byte(r.Bucket + "\x00" + r.Key))
+		keyed = append(keyed, keyedRule{RateRule: r, hash: sum[:], lock: int64(binary.BigEndian.Uint64(lock[:8]))})
+	}
+	sort.Slice(keyed, func(i, j int) bool { return keyed[i].lock < keyed[j].lock })
+	now := l.clock.Now()
+	var wait time.Duration
+	err := l.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		for _, r := range keyed {
+			if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", r.lock); err != nil {
+				return err
+			}
+			var recent []time.Time
+			err := tx.NewRaw(`SELECT at FROM rate_limit_events WHERE bucket = ? AND key_hash = ? AND at > ?
+				ORDER BY at DESC LIMIT ?`, r.Bucket, r.hash, now.Add(-r.Window), r.Limit).Scan(ctx, &recent)
+			if err != nil {
+				return err
+			}
+			if len(recent) >= r.Limit {
+				// Allowed again once the oldest of the last Limit attempts leaves the window.
+				wait = max(wait, recent[r.Limit-1].Add(r.Window).Sub(now))
+			}
+		}
+		if wait > 0 {
+			return nil
+		}
+		for _, r := range keyed {
+			if _, err := tx.NewRaw(`INSERT INTO rate_limit_events (bucket, key_hash, at) VALUES (?, ?, ?)`,
+				r.Bucket, r.hash, now).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("rate limit: %w", err)
+	}
+	return wait, nil
+}
+
+// Prune deletes events older than any window and returns how many.
+func (l *RateLimiter) Prune(ctx context.Context) (int64, error) {
+	res, err := l.db.NewRaw(`DELETE FROM rate_limit_events WHERE at < ?`, l.clock.Now().Add(-rateLimitHorizon)).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("prune rate-limit events: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// PruneRateLimitsArgs is the periodic job that deletes old rate-limit events.
+type PruneRateLimitsArgs struct{}
+
+// Kind is the job's stable name.
+func (PruneRateLimitsArgs) Kind() string { return "ratelimit.prune" }
+
+// PruneRateLimitsWorker works ratelimit.prune; running it twice is harmless.
+type PruneRateLimitsWorker struct {
+	river.WorkerDefaults[PruneRateLimitsArgs]
+	Limiter *RateLimiter
+}
+
+// Work prunes.
+func (w *PruneRateLimitsWorker) Work(ctx context.Context, _ *river.Job[PruneRateLimitsArgs]) error {
+	_, err := w.Limiter.Prune(ctx)
+	return err
+}
+
+// PruneRateLimitsEvery is how often the pruning runs.
+const PruneRateLimitsEvery = 15 * time.Minute
+
+func newPruneRateLimitsWorker(l *RateLimiter) plugin.Worker {
+	return plugin.NewWorker("", &PruneRateLimitsWorker{Limiter: l})
+}
+
+func newPruneRateLimitsJob() plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: "ratelimit.prune", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(PruneRateLimitsEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return PruneRateLimitsArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+}

@@ -1,0 +1,124 @@
+package postgres_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
+	"social/core/ports"
+	"social/internal/testkit"
+)
+
+type fixedClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fixedClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fixedClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func migratedDB(t *testing.T) *bun.DB {
+	t.Helper()
+	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return postgres.NewBun(pool)
+}
+
+func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {
+	t.Parallel()
+	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	l := postgres.NewRateLimiter(migratedDB(t), clock)
+	rule := ports.RateRule{Bucket: "test", Key: "maria@example.com", Limit: 5, Window: time.Minute}
+	ip := ports.RateRule{Bucket: "test_ip", Key: "198.51.100.1", Limit: 100, Window: time.Minute}
+
+	var allowed atomic.Int32
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wait, err := l.Take(context.Background(), rule, ip)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if wait == 0 {
+				allowed.Add(1)
+			} else if wait != time.Minute {
+				t.Errorf("wait = %v, want 1m", wait)
+			}
+		}()
+	}
+	wg.Wait()
+	if allowed.Load() != 5 {
+		t.Fatalf("%d racing attempts allowed, want 5", allowed.Load())
+	}
+	// Refused attempts recorded nothing on the other rule either.
+	for range 95 {
+		if wait, _ := l.Take(context.Background(), ip); wait != 0 {
+			t.Fatal("the IP rule counted refused attempts")
+		}
+	}
+	if wait, _ := l.Take(context.Background(), ip); wait == 0 {
+		t.Fatal("101st attempt on the IP rule allowed")
+	}
+	clock.Advance(time.Minute)
+	if wait, _ := l.Take(context.Background(), rule); wait != 0 {
+		t.Fatalf("after the window: wait %v", wait)
+	}
+	// A rule without a limit never blocks.
+	if wait, _ := l.Take(context.Background(), ports.RateRule{Bucket: "off", Key: "x"}); wait != 0 {
+		t.Fatal("an unlimited rule blocked")
+	}
+}
+
+func TestPruneRateLimitsIsIdempotent(t *testing.T) {
+	t.Parallel()
+	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	db := migratedDB(t)
+	l := postgres.NewRateLimiter(db, clock)
+	for range 3 {
+		if _, err := l.Take(context.Background(), ports.RateRule{Bucket: "b", Key: "k", Limit: 10, Window: time.Minute}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock.Advance(23 * time.Hour)
+	if _, err := l.Take(context.Background(), ports.RateRule{Bucket: "b", Key: "k2", Limit: 10, Window: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(2 * time.Hour)
+	w := &postgres.PruneRateLimitsWorker{Limiter: l}
+	for range 2 {
+		if err := w.Work(context.Background(), &river.Job[postgres.PruneRateLimitsArgs]{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var left int
+	if err := db.NewRaw("SELECT count(*) FROM rate_limit_events").Scan(context.Background(), &left); err != nil {
+		t.Fatal(err)
+	}
+	if left != 1 {
+		t.Fatalf("%d events left, want the one younger than a day", left)
+	}
+	if (postgres.PruneRateLimitsArgs{}).Kind() != "ratelimit.prune" {
+		t.Fatal("job kind changed")
+	}
+}

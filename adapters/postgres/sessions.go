@@ -1,0 +1,138 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"social/core/app/accounts"
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Sessions stores sessions (refresh-token families) and their refresh tokens.
+type Sessions struct {
+	db    *bun.DB
+	clock ports.Clock
+}
+
+// NewSessions makes the session store.
+func NewSessions(db *bun.DB, clock ports.Clock) *Sessions { return &Sessions{db: db, clock: clock} }
+
+// Create stores a session and its first refresh token.
+func (s *Sessions) Create(ctx context.Context, ns accounts.NewSession) error {
+	return NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
+		db := IDB(ctx, s.db)
+		if _, err := db.NewRaw(`INSERT INTO sessions (id, account_id, created_at, expires_at, last_used_at)
+			VALUES (?, ?, ?, ?, ?)`, ns.ID, uuid.UUID(ns.AccountID), ns.CreatedAt, ns.ExpiresAt, ns.CreatedAt).Exec(ctx); err != nil {
+			return fmt.Errorf("insert session: %w", err)
+		}
+		if _, err := db.NewRaw(`INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)`,
+			ns.TokenHash, ns.ID, ns.CreatedAt).Exec(ctx); err != nil {
+			return fmt.Errorf("insert refresh token: %w", err)
+		}
+		return nil
+	})
+}
+
+// LockRefreshToken reads a refresh token and its session and locks the
+// token's row until the transaction of ctx ends.
+func (s *Sessions) LockRefreshToken(ctx context.Context, hash []byte) (accounts.RefreshRecord, error) {
+	var row struct {
+		SessionID uuid.UUID  `bun:"session_id"`
+		AccountID uuid.UUID  `bun:"account_id"`
+		RotatedAt *time.Time `bun:"rotated_at"`
+		ExpiresAt time.Time  `bun:"expires_at"`
+		RevokedAt *time.Time `bun:"revoked_at"`
+	}
+	err := IDB(ctx, s.db).NewRaw(`SELECT t.session_id, s.account_id, t.rotated_at, s.expires_at, s.revoked_at
+		FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
+		WHERE t.token_hash = ? FOR UPDATE OF t`, hash).Scan(ctx, &row)
+	if err != nil {
+		return accounts.RefreshRecord{}, notFound(err)
+	}
+	return accounts.RefreshRecord{SessionID: row.SessionID.String(), AccountID: domain.UserID(row.AccountID),
+		RotatedAt: row.RotatedAt, SessionExpiresAt: row.ExpiresAt, SessionRevokedAt: row.RevokedAt}, nil
+}
+
+// Rotate marks oldHash as traded and stores its successor. Only a token not
+// yet rotated can be: the conditional update is the last guard against two
+// successors.
+func (s *Sessions) Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time) error {
+	return NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
+		db := IDB(ctx, s.db)
+		res, err := db.NewRaw(`UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL`,
+			at, oldHash).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("rotate refresh token: %w", err)
+		}
+		if err := affectedOne(res); err != nil {
+			return fmt.Errorf("rotate refresh token of %s: already rotated", sessionID)
+		}
+		if _, err := db.NewRaw(`INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)`,
+			newHash, sessionID, at).Exec(ctx); err != nil {
+			return fmt.Errorf("insert refresh token: %w", err)
+		}
+		_, err = db.NewRaw(`UPDATE sessions SET last_used_at = ? WHERE id = ?`, at, sessionID).Exec(ctx)
+		return err
+	})
+}
+
+// Revoke ends a session (its every refresh token and access token).
+func (s *Sessions) Revoke(ctx context.Context, sessionID string, at time.Time, reason string) error {
+	id, err := uuid.Parse(sessionID)
+	if err != nil {
+		return nil // no such session
+	}
+	_, err = IDB(ctx, s.db).NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
+		WHERE id = ? AND revoked_at IS NULL`, at, reason, id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("revoke session %s: %w", sessionID, err)
+	}
+	return nil
+}
+
+// RevokeAll ends every session of a member.
+func (s *Sessions) RevokeAll(ctx context.Context, accountID domain.UserID, at time.Time, reason string) error {
+	_, err := IDB(ctx, s.db).NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
+		WHERE account_id = ? AND revoked_at IS NULL`, at, reason, uuid.UUID(accountID)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("revoke sessions of %s: %w", accountID, err)
+	}
+	return nil
+}
+
+// SessionOfToken is the session a refresh token belongs to.
+func (s *Sessions) SessionOfToken(ctx context.Context, hash []byte) (string, error) {
+	var id uuid.UUID
+	err := IDB(ctx, s.db).NewRaw(`SELECT session_id FROM refresh_tokens WHERE token_hash = ?`, hash).Scan(ctx, &id)
+	if err != nil {
+		return "", notFound(err)
+	}
+	return id.String(), nil
+}
+
+// ActiveRole is the current role of the member of a live session (neither
+// revoked nor past its absolute end), or ok false. Access tokens are
+// checked against it on every request, so that sign-out and revocation
+// take effect at once and role changes with the next request.
+func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID domain.UserID) (role domain.Role, ok bool, err error) {
+	id, err := uuid.Parse(sessionID)
+	if err != nil {
+		return "", false, nil
+	}
+	var r string
+	err = IDB(ctx, s.db).NewRaw(`SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
+		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+		id, uuid.UUID(accountID), s.clock.Now()).Scan(ctx, &r)
+	if err = notFound(err); errors.Is(err, domain.ErrNotFound) {
+		return "", false, nil
+	} else if err != nil {
+		return "", false, fmt.Errorf("check session %s: %w", sessionID, err)
+	}
+	return domain.Role(r), true, nil
+}

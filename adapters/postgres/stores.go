@@ -1,0 +1,25 @@
+package postgres
+
+import (
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	"social/plugins/plugin"
+)
+
+// Stores provides core's stores on bun (accounts, profiles, sessions,
+// e-mail tokens), the transactor, the rate limiter with its pruning job,
+// and the in-transaction job inserter.
+var Stores = fx.Module("stores",
+	fx.Provide(
+		fx.Annotate(NewTransactor, fx.As(new(ports.Transactor)), fx.As(fx.Self())),
+		fx.Annotate(NewRateLimiter, fx.As(new(ports.RateLimiter)), fx.As(fx.Self())),
+		NewAccounts,
+		NewProfiles,
+		NewSessions,
+		NewEmailTokens,
+		NewJobInserter,
+		plugin.AsWorker(newPruneRateLimitsWorker),
+		plugin.AsPeriodicJob(newPruneRateLimitsJob),
+	),
+)

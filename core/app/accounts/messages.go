@@ -1,0 +1,66 @@
+package accounts
+
+import "time"
+
+// pt-BR texts of the spec and the API contract, and their stable codes.
+const (
+	MsgSignedUp          = "Verifique seu email para confirmar a conta."
+	MsgEmailTaken        = "Este email já está cadastrado. Tente fazer login."
+	MsgHandleTaken       = "Este nome de usuário já está em uso."
+	MsgTooManyAttempts   = "Muitas tentativas"
+	MsgWaitSignUp        = "Aguarde 5 minutos antes de tentar novamente."
+	MsgWaitSignIn        = "Aguarde 15 minutos antes de tentar novamente."
+	MsgWaitResend        = "Aguarde 1 minuto antes de pedir outro email."
+	MsgConfirmationSent  = "Se o email estiver cadastrado e ainda não confirmado, enviamos um novo link."
+	MsgSignInFailed      = "Erro no login"
+	MsgBadCredentials    = "Email ou senha incorretos."
+	MsgNotConfirmed      = "Confirme seu email antes de entrar. Verifique sua caixa de entrada."
+	MsgSessionExpired    = "Sua sessão expirou. Entre novamente."
+	MsgResetRequested    = "Se o email estiver cadastrado, enviamos um link para redefinir a senha."
+	MsgPasswordWasReset  = "Senha redefinida. Entre com a nova senha."
+	MsgInvalidEmailToken = "Link inválido ou expirado."
+
+	CodeInvalidInput       = "invalid_input"
+	CodeEmailTaken         = "email_taken"
+	CodeHandleTaken        = "handle_taken"
+	CodeRateLimited        = "rate_limited"
+	CodeInvalidCredentials = "invalid_credentials"
+	CodeEmailNotConfirmed  = "email_not_confirmed"
+	CodeSessionExpired     = "session_expired"
+	CodeInvalidToken       = "invalid_token"
+)
+
+// Windows of the rate limits. The spec's texts name them ("Aguarde 5
+// minutos..."), so only the counts are configurable.
+const (
+	SignUpWindow   = 5 * time.Minute
+	SignInWindow   = 15 * time.Minute
+	ResendCooldown = time.Minute
+	// ResetCooldown silently skips a second recovery e-mail to the same
+	// member this soon (the answer never says whether the e-mail exists).
+	ResetCooldown = time.Minute
+)
+
+// Mail texts.
+const (
+	confirmSubject = "Confirme seu email no social"
+	confirmBody    = `Olá, %s!
+
+Para confirmar sua conta no social, abra o link abaixo:
+
+%s
+
+O link vale por %s. Se você não criou esta conta, ignore este email.
+`
+	resetSubject = "Redefinir sua senha no social"
+	resetBody    = `Olá, %s!
+
+Recebemos um pedido para redefinir a senha da sua conta no social. Para
+escolher uma nova senha, abra o link abaixo:
+
+%s
+
+O link vale por %s. Se você não pediu isso, ignore este email: sua senha
+continua a mesma.
+`
+)

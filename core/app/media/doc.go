@@ -1,0 +1,3 @@
+// Package media holds the use cases about stored media that are not tied to
+// one feature: resolving many storage paths to links a browser can load.
+package media
