@@ -16,8 +16,8 @@ const memberRoutes: [path: string, heading: string][] = [
   ['/communities/7', 'Comunidade'],
   ['/messages', 'Messages'],
   ['/notifications', 'Notificações'],
-  ['/profile', 'Perfil'],
-  ['/profile/bia', '@bia'],
+  ['/profile', 'Ana Souza'],
+  ['/profile/bia', 'Bia Lima'],
   ['/settings', 'Configurações'],
 ]
 
@@ -70,6 +70,12 @@ describe('route table', () => {
     renderApp('/auth', { session: 'signed-out' })
     expect(await screen.findByRole('tab', { name: 'Entrar', selected: true })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'social' })).toHaveAttribute('href', '/')
+  })
+
+  it.each(['signed-out', 'signed-in'] as const)('/auth/reset needs no session (%s)', async (session) => {
+    const { router } = renderApp('/auth/reset?token=abc', { session })
+    expect(await screen.findByLabelText('Nova senha')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth/reset')
   })
 
   it('an unknown path shows the 404 page without a session', async () => {

@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.resetPassword,
+        lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
+      },
+      {
         element: (
           <RequireSession>
             <MemberLayout />

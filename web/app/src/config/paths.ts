@@ -1,6 +1,8 @@
 /** Every route of the member app (spec 001, section 2), in one place. */
 export const paths = {
   auth: '/auth',
+  /** The page the password-reset e-mail links to (?token=…); no session needed. */
+  resetPassword: '/auth/reset',
   home: '/',
   search: '/search',
   createPost: '/create-post',

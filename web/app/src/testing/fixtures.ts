@@ -1,15 +1,54 @@
-import type { PendingSessionUser } from '@/lib/api'
+import type { SessionBody } from '@/features/session'
+import type { ApiPaths } from '@/lib/api'
+
+type Profile = ApiPaths['/api/v1/profiles/me']['get']['responses'][200]['content']['application/json']
 
 /** The member every signed-in test uses. */
-export const testUser: PendingSessionUser = {
+export const testUser: SessionBody['user'] = {
   id: '0192f000-0000-7000-8000-000000000001',
   email: 'ana@example.com',
   display_name: 'Ana Souza',
   handle: 'ana',
+  avatar_url: null,
+  role: 'member',
 }
 
-export const testSessionBody = {
+export const testSessionBody: SessionBody = {
   access_token: 'test-access-token',
   expires_at: '2030-01-01T00:00:00Z',
   user: testUser,
+}
+
+/** testUser's own profile (GET /api/v1/profiles/me and /profiles/ana). */
+export const testProfile: Profile = {
+  id: testUser.id,
+  handle: 'ana',
+  display_name: 'Ana Souza',
+  bio: 'Fotógrafa e ciclista.',
+  location: 'Recife, PE',
+  website_url: 'https://ana.example.com',
+  avatar_url: null,
+  banner_url: null,
+  is_verified: false,
+  follower_count: 12,
+  following_count: 34,
+  post_count: 5,
+  created_at: '2026-11-15T12:00:00Z',
+}
+
+/** Another member (GET /api/v1/profiles/bia). */
+export const otherProfile: Profile = {
+  id: '0192f000-0000-7000-8000-000000000002',
+  handle: 'bia',
+  display_name: 'Bia Lima',
+  bio: null,
+  location: null,
+  website_url: null,
+  avatar_url: null,
+  banner_url: null,
+  is_verified: true,
+  follower_count: 1200,
+  following_count: 3,
+  post_count: 0,
+  created_at: '2025-03-10T12:00:00Z',
 }

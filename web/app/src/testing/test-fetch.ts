@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '@/lib/api'
 
-import { testSessionBody } from './fixtures'
+import { otherProfile, testProfile, testSessionBody } from './fixtures'
 
 /** How POST /api/v1/auth/refresh answers in a test. */
 export type SessionScenario = 'signed-in' | 'signed-out' | 'loading'
@@ -8,42 +8,83 @@ export type SessionScenario = 'signed-in' | 'signed-out' | 'loading'
 /** How GET /api/v1/meta answers in a test. */
 export type MetaScenario = { disabled_plugins: string[] } | 'error' | 'loading'
 
+/**
+ * A test's own answers, asked first: return a Response (or its promise) to
+ * answer, undefined to fall back to the defaults below.
+ */
+export type TestResponder = (request: Request) => Response | Promise<Response> | undefined
+
 export interface TestServerOptions {
   session?: SessionScenario
   meta?: MetaScenario
+  respond?: TestResponder
 }
 
-const json = (status: number, body: unknown, type = 'application/json') =>
+export const json = (status: number, body: unknown, type = 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } })
 
-const never = () => new Promise<Response>(() => undefined)
+/** A problem+json answer as the server sends it. */
+export function problem(
+  status: number,
+  fields: { code?: string; title?: string; detail?: string; errors?: { location: string; message: string }[] } = {},
+  headers: Record<string, string> = {},
+) {
+  return new Response(JSON.stringify({ status, title: 'Erro', ...fields }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', ...headers },
+  })
+}
+
+/** A pending answer, for loading states. */
+export const never = () => new Promise<Response>(() => undefined)
+
+const profilesByHandle = new Map([
+  [testProfile.handle, testProfile],
+  [otherProfile.handle, otherProfile],
+])
 
 /**
- * An injected fetch that answers the few endpoints the shell calls, so tests
+ * An injected fetch that answers the endpoints the shell calls, so tests
  * exercise the real client, query and router code without a network.
  */
-export function createTestFetch({ session = 'signed-in', meta = { disabled_plugins: [] } }: TestServerOptions = {}) {
+export function createTestFetch({
+  session = 'signed-in',
+  meta = { disabled_plugins: [] },
+  respond,
+}: TestServerOptions = {}) {
   const requests: Request[] = []
   const fetch = (request: Request): Promise<Response> => {
     requests.push(request)
+    const own = respond?.(request)
+    if (own) return Promise.resolve(own)
     const { pathname } = new URL(request.url)
-    if (request.method === 'POST' && pathname === '/api/v1/auth/refresh') {
+    const route = `${request.method} ${pathname}`
+    if (route === 'POST /api/v1/auth/refresh') {
       if (session === 'loading') return never()
       if (session === 'signed-out') {
-        return Promise.resolve(
-          json(401, { title: 'Unauthorized', status: 401, code: 'unauthenticated' }, 'application/problem+json'),
-        )
+        return Promise.resolve(problem(401, { title: 'Unauthorized', code: 'session_expired' }))
       }
       return Promise.resolve(json(200, testSessionBody))
     }
-    if (request.method === 'GET' && pathname === '/api/v1/meta') {
+    if (route === 'POST /api/v1/auth/sign-out') return Promise.resolve(new Response(null, { status: 204 }))
+    if (route === 'GET /api/v1/meta') {
       if (meta === 'loading') return never()
       if (meta === 'error') return Promise.resolve(json(500, { title: 'Internal Server Error', status: 500 }))
       return Promise.resolve(
         json(200, { product: 'social', version: 'test', mode: 'development', plugins: [], ...meta }),
       )
     }
-    return Promise.resolve(json(404, { title: 'Not Found', status: 404 }, 'application/problem+json'))
+    if (route === 'GET /api/v1/profiles/me') return Promise.resolve(json(200, testProfile))
+    const handle = /^GET \/api\/v1\/profiles\/([^/]+)$/.exec(route)?.[1]
+    if (handle) {
+      const found = profilesByHandle.get(decodeURIComponent(handle))
+      return Promise.resolve(
+        found
+          ? json(200, found)
+          : problem(404, { title: 'Not Found', code: 'profile_not_found', detail: 'Profile not found' }),
+      )
+    }
+    return Promise.resolve(problem(404, { title: 'Not Found' }))
   }
   return { fetch, requests }
 }

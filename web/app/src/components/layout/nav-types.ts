@@ -14,4 +14,5 @@ export interface NavLinkEntry {
 export interface NavUser {
   name: string
   handle: string | null
+  avatarUrl?: string | null
 }

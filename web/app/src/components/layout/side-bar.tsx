@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 
-import { Avatar, AvatarFallback } from '@/components/ui/avatar'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
@@ -52,6 +52,7 @@ export function SideBar({ label, entries, logo, user, signOutLabel, onSignOut, s
         {user ? (
           <div className="flex items-center gap-3 px-3">
             <Avatar aria-hidden="true">
+              {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
               <AvatarFallback>{user.name.slice(0, 1).toUpperCase()}</AvatarFallback>
             </Avatar>
             <div className="min-w-0">

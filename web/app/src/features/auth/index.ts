@@ -1,4 +1,5 @@
 export { AuthScreen } from './components/auth-screen'
+export { ResetPasswordScreen } from './components/reset-password-screen'
 export { SignInForm } from './components/sign-in-form'
 export { SignUpForm } from './components/sign-up-form'
 export type { FieldErrors, SignInValues, SignUpValues, SubmitHandler } from './types'

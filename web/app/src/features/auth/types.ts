@@ -11,6 +11,16 @@ export interface SignUpValues {
   confirmPassword: string
 }
 
+export interface ForgotPasswordValues {
+  email: string
+}
+
+export interface ResetPasswordValues {
+  token: string
+  password: string
+  confirmPassword: string
+}
+
 /** Per-field messages shown under the inputs. */
 export type FieldErrors<T> = Partial<Record<keyof T, string>>
 

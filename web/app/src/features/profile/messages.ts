@@ -1,4 +1,51 @@
+/** Every text of the profile screen, the edit-profile dialog and the crop dialogs (spec 000). */
 export const profileMessages = {
-  title: 'Perfil',
+  // Profile screen (the spec keeps these in English).
+  loading: 'Carregando...',
+  notFoundTitle: 'Profile not found',
+  notFoundDescription: (handle: string) => `The user @${handle} doesn't exist.`,
   handle: (handle: string) => `@${handle}`,
+  verified: 'Verified',
+  editProfile: 'Edit Profile',
+  joined: (monthYear: string) => `Joined ${monthYear}`,
+  following: 'Following',
+  followers: 'Followers',
+  posts: 'Posts',
+  noPosts: 'No posts yet',
+
+  // Edit-profile dialog.
+  changeAvatar: 'Alterar',
+  addBanner: 'Adicionar Banner',
+  changeBanner: 'Alterar Banner',
+  displayName: 'Nome',
+  bio: 'Bio',
+  bioCounter: (count: number) => `${count}/500`,
+  location: 'Localização',
+  website: 'Website',
+  save: 'Salvar Alterações',
+  cancel: 'Cancelar',
+  saved: 'Perfil atualizado',
+
+  // Validation (spec 000 §5, profile edit; the server sends the same texts).
+  displayNameEmpty: 'Nome não pode estar vazio após limpeza',
+  displayNameTooLong: 'Nome deve ter no máximo 50 caracteres',
+  bioTooLong: 'Bio deve ter no máximo 500 caracteres',
+  locationTooLong: 'Localização deve ter no máximo 100 caracteres',
+  websiteInvalid: 'URL inválida ou não permitida',
+  fileType: 'Tipo de arquivo não permitido. Use JPEG, PNG ou WebP.',
+  fileTooLarge: 'Arquivo muito grande. Máximo 5MB.',
+  fileName: 'Nome de arquivo inválido.',
+
+  // Toasts (spec 000 §8).
+  errorTitle: 'Erro',
+  rateLimitedTitle: 'Muitas tentativas',
+  updateFailed: 'Não foi possível atualizar o perfil.',
+
+  // Crop dialogs.
+  cropAvatarTitle: 'Ajustar Foto de Perfil',
+  cropBannerTitle: 'Ajustar Banner',
+  zoom: 'Zoom',
+  zoomValue: (percent: number) => `${percent}%`,
+  rotate: 'Girar 90°',
+  confirm: 'Confirmar',
 } as const

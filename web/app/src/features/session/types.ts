@@ -1,14 +1,21 @@
+import type { ApiPaths } from '@/lib/api'
+
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out'
+
+/** What sign-in and refresh answer with (the contract's Session object). */
+export type SessionBody = ApiPaths['/api/v1/auth/refresh']['post']['responses'][200]['content']['application/json']
 
 export interface SessionUser {
   id: string
   email: string
-  displayName: string | null
+  displayName: string
   /** Without the at sign. */
-  handle: string | null
+  handle: string
+  /** A signed link, or null. */
+  avatarUrl: string | null
 }
 
-/** What the server hands out on sign-in, sign-up or refresh. */
+/** What the server hands out on sign-in or refresh. */
 export interface ActiveSession {
   accessToken: string
   expiresAt: Date

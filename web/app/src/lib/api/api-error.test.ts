@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ApiError, unwrap } from './api-error'
+import { ApiError, fieldErrorsOf, unwrap } from './api-error'
 
 describe('unwrap', () => {
   it('returns the body of a 2xx answer', () => {
@@ -19,5 +19,28 @@ describe('unwrap', () => {
     } catch (error) {
       expect(error).toMatchObject({ status: 403, problem })
     }
+  })
+})
+
+describe('fieldErrorsOf', () => {
+  it("keys the server's messages by field name, first message wins", () => {
+    expect(
+      fieldErrorsOf({
+        errors: [
+          { location: 'body.display_name', message: 'Nome deve ter no máximo 50 caracteres' },
+          { location: 'body.display_name', message: 'segunda' },
+          { location: 'body.handle', message: 'Nome de usuário deve ter entre 3 e 30 caracteres' },
+          { location: 'query.page', message: 'ignorada' },
+        ],
+      }),
+    ).toEqual({
+      display_name: 'Nome deve ter no máximo 50 caracteres',
+      handle: 'Nome de usuário deve ter entre 3 e 30 caracteres',
+    })
+  })
+
+  it('reads whatever came defensively', () => {
+    expect(fieldErrorsOf(undefined)).toEqual({})
+    expect(fieldErrorsOf({ errors: null })).toEqual({})
   })
 })

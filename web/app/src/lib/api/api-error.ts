@@ -6,6 +6,8 @@ import type { components } from './schema'
  */
 export type Problem = Partial<components['schemas']['Problem']>
 
+type FieldError = components['schemas']['FieldError']
+
 /** A non-2xx answer, carrying the server's problem document when there is one. */
 export class ApiError extends Error {
   readonly status: number
@@ -29,5 +31,27 @@ function asProblem(value: unknown): Problem | undefined {
  */
 export function unwrap<T>(operation: string, result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok && result.data !== undefined) return result.data
+  throw new ApiError(operation, result.response.status, asProblem(result.error))
+}
+
+/**
+ * The server's per-field messages keyed by field name: an entry located at
+ * 'body.display_name' becomes `display_name`. The first message of a field wins.
+ */
+export function fieldErrorsOf(problem: Problem | undefined): Partial<Record<string, string>> {
+  const result: Partial<Record<string, string>> = {}
+  // Read defensively like the rest of the document: a proxy may send anything.
+  const entries: readonly Partial<FieldError>[] = problem?.errors ?? []
+  for (const { location, message } of entries) {
+    if (typeof location !== 'string' || !location.startsWith('body.') || typeof message !== 'string') continue
+    const field = location.slice('body.'.length)
+    result[field] ??= message
+  }
+  return result
+}
+
+/** Like unwrap, for answers without a body (204, 202 without content). */
+export function unwrapEmpty(operation: string, result: { error?: unknown; response: Response }): void {
+  if (result.response.ok) return
   throw new ApiError(operation, result.response.status, asProblem(result.error))
 }

@@ -1,5 +1,5 @@
 export { ApiClientProvider } from './api-client-provider'
-export { ApiError, unwrap, type Problem } from './api-error'
+export { ApiError, fieldErrorsOf, unwrap, unwrapEmpty, type Problem } from './api-error'
+export { createBearerMiddleware, type BearerAuth } from './bearer-middleware'
 export { apiClient, createApiClient, type ApiClient, type ApiPaths } from './client'
-export type { PendingSessionBody, PendingSessionUser } from './pending-paths'
 export { useApiClient } from './use-api-client'

@@ -1,41 +1,36 @@
-import { Logo } from '@/components/layout/logo'
-import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { useSearchParams } from 'react-router'
+
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 
 import { authMessages as m } from '../messages'
-import type { SignInValues, SignUpValues, SubmitHandler } from '../types'
 
-import { SignInForm } from './sign-in-form'
-import { SignUpForm } from './sign-up-form'
+import { AuthAlert, AuthFrame } from './auth-frame'
+import { SignInPanel } from './sign-in-panel'
+import { SignUpPanel } from './sign-up-panel'
 
-interface AuthScreenProps {
-  onSignIn?: SubmitHandler<SignInValues>
-  onSignUp?: SubmitHandler<SignUpValues>
-}
-
-/** /auth: the logo and the 'Entrar' / 'Cadastrar' tabs (spec 000, sign-in and sign-up). */
-export function AuthScreen({ onSignIn, onSignUp }: AuthScreenProps) {
+/**
+ * /auth: the logo and the 'Entrar' / 'Cadastrar' tabs (spec 000, sign-in and
+ * sign-up). The confirmation link lands here with ?confirmacao=invalida when
+ * it was bad, expired or already used.
+ */
+export function AuthScreen() {
+  const [searchParams] = useSearchParams()
+  const confirmationInvalid = searchParams.get('confirmacao') === 'invalida'
   return (
-    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="justify-items-center">
-          <Logo />
-        </CardHeader>
-        <CardContent>
-          <Tabs defaultValue="sign-in">
-            <TabsList>
-              <TabsTrigger value="sign-in">{m.signInTab}</TabsTrigger>
-              <TabsTrigger value="sign-up">{m.signUpTab}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="sign-in">
-              <SignInForm onSubmit={onSignIn} />
-            </TabsContent>
-            <TabsContent value="sign-up">
-              <SignUpForm onSubmit={onSignUp} />
-            </TabsContent>
-          </Tabs>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthFrame>
+      {confirmationInvalid ? <AuthAlert>{m.confirmationInvalid}</AuthAlert> : null}
+      <Tabs defaultValue="sign-in">
+        <TabsList>
+          <TabsTrigger value="sign-in">{m.signInTab}</TabsTrigger>
+          <TabsTrigger value="sign-up">{m.signUpTab}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInPanel />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpPanel />
+        </TabsContent>
+      </Tabs>
+    </AuthFrame>
   )
 }

@@ -1,19 +1,19 @@
 import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
 
+import { field, useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignInValues, SubmitHandler } from '../types'
 
-import { FormField } from './form-field'
-import { field, useSubmit } from '../hooks/use-submit'
-
 interface SignInFormProps {
   onSubmit?: SubmitHandler<SignInValues>
+  /** The server's per-field messages. */
   errors?: FieldErrors<SignInValues>
 }
 
 export function SignInForm({ onSubmit, errors = {} }: SignInFormProps) {
   const { busy, handleSubmit } = useSubmit(
-    (data): SignInValues => ({ email: field(data, 'email'), password: field(data, 'password') }),
+    (data): SignInValues => ({ email: field(data, 'email').trim(), password: field(data, 'password') }),
     onSubmit,
   )
   return (

@@ -1,31 +1,68 @@
-import { Button } from '@/components/ui/button'
+import { useState } from 'react'
 
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+
+import { showErrorToast } from '../show-toast'
+import { field, useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignUpValues, SubmitHandler } from '../types'
-
-import { FormField } from './form-field'
-import { field, useSubmit } from '../hooks/use-submit'
+import { hasErrors, toHandle, validateSignUp } from '../validation'
 
 interface SignUpFormProps {
   onSubmit?: SubmitHandler<SignUpValues>
+  /** The server's per-field messages. */
   errors?: FieldErrors<SignUpValues>
 }
 
+/**
+ * Checks the server's rules before sending (a courtesy: same messages, shown
+ * under the inputs with the 'Dados inválidos' toast); only a valid form reaches
+ * onSubmit.
+ */
 export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
+  const [handle, setHandle] = useState('')
+  const [clientErrors, setClientErrors] = useState<FieldErrors<SignUpValues>>({})
+
+  const submitValid = onSubmit
+    ? (values: SignUpValues) => {
+        const found = validateSignUp(values)
+        setClientErrors(found)
+        if (!hasErrors(found)) return onSubmit(values)
+        showErrorToast({ title: m.invalidFormTitle, description: m.invalidFormDescription })
+        return undefined
+      }
+    : undefined
+
   const { busy, handleSubmit } = useSubmit(
     (data): SignUpValues => ({
       displayName: field(data, 'displayName'),
       handle: field(data, 'handle'),
-      email: field(data, 'email'),
+      email: field(data, 'email').trim(),
       password: field(data, 'password'),
       confirmPassword: field(data, 'confirmPassword'),
     }),
-    onSubmit,
+    submitValid,
   )
+  // A failed local check hides older server messages: they describe another attempt.
+  const shown = hasErrors(clientErrors) ? clientErrors : errors
+
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <FormField label={m.displayName} name="displayName" autoComplete="name" required error={errors.displayName} />
-      <FormField label={m.handle} name="handle" autoComplete="username" required error={errors.handle} />
+      <FormField label={m.displayName} name="displayName" autoComplete="name" required error={shown.displayName} />
+      <FormField
+        label={m.handle}
+        name="handle"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={handle}
+        onChange={(event) => {
+          setHandle(toHandle(event.target.value))
+        }}
+        error={shown.handle}
+      />
       <FormField
         label={m.email}
         name="email"
@@ -33,7 +70,7 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
         autoComplete="email"
         placeholder={m.emailPlaceholder}
         required
-        error={errors.email}
+        error={shown.email}
       />
       <FormField
         label={m.password}
@@ -41,7 +78,7 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
         type="password"
         autoComplete="new-password"
         required
-        error={errors.password}
+        error={shown.password}
       />
       <FormField
         label={m.confirmPassword}
@@ -49,7 +86,7 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword}
+        error={shown.confirmPassword}
       />
       <Button type="submit" disabled={!onSubmit || busy}>
         {busy ? m.signUpBusy : m.signUpSubmit}

@@ -28,9 +28,10 @@ describe('MemberLayout sign-out', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const failing: SessionContextValue = {
       status: 'signed-in',
-      user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana Souza', handle: 'ana' },
+      user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana Souza', handle: 'ana', avatarUrl: null },
       getAccessToken: () => 'token',
       startSession: () => undefined,
+      updateUser: () => undefined,
       signOut: () => Promise.reject(new Error('network down')),
     }
     const { user, router } = renderApp('/', {

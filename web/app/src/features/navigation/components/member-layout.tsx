@@ -12,8 +12,9 @@ import { MemberSideBar } from './member-side-bar'
 
 function toNavUser(user: SessionUser): NavUser {
   return {
-    name: user.displayName ?? user.handle ?? user.email,
-    handle: user.handle ? `@${user.handle}` : null,
+    name: user.displayName || user.handle,
+    handle: `@${user.handle}`,
+    avatarUrl: user.avatarUrl,
   }
 }
 

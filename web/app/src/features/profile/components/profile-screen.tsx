@@ -1,11 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useParams } from 'react-router'
 
-import { Page } from '@/components/layout/page'
+import { useSession } from '@/features/session'
+import { ApiError, useApiClient } from '@/lib/api'
 
-import { profileMessages as m } from '../messages'
+import { myProfileQueryOptions } from '../api/get-my-profile'
+import { profileQueryOptions } from '../api/get-profile'
 
-/** /profile and /profile/:handle — the profile itself comes with the profiles issue. */
+import { ProfileNotFound } from './profile-not-found'
+import { ProfileSkeleton } from './profile-skeleton'
+import { ProfileView } from './profile-view'
+
+/** /profile (the member's own) and /profile/:handle: loading, not found, or shown. */
 export function ProfileScreen() {
   const { handle } = useParams()
-  return <Page title={handle ? m.handle(handle) : m.title} />
+  const { user } = useSession()
+  const client = useApiClient()
+  const query = useQuery(handle ? profileQueryOptions(client, handle) : myProfileQueryOptions(client))
+  const { error } = query
+
+  useEffect(() => {
+    // Spec 000 §4 and §8: no such profile is just an answer; any other failure is logged.
+    if (error && !(error instanceof ApiError && error.status === 404)) console.error('profile fetch failed', error)
+  }, [error])
+
+  if (query.isPending) return <ProfileSkeleton />
+  if (query.isError) return <ProfileNotFound handle={handle ?? user?.handle ?? ''} />
+  return <ProfileView profile={query.data} isOwner={user?.id === query.data.id} />
 }

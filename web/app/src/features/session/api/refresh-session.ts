@@ -1,31 +1,54 @@
-import type { ApiClient, PendingSessionBody } from '@/lib/api'
+import type { ApiClient } from '@/lib/api'
 
-import type { ActiveSession } from '../types'
+import type { ActiveSession, SessionBody } from '../types'
 
-export function toActiveSession(body: PendingSessionBody): ActiveSession {
+export function toActiveSession(body: SessionBody): ActiveSession {
   return {
     accessToken: body.access_token,
     expiresAt: new Date(body.expires_at),
     user: {
       id: body.user.id,
       email: body.user.email,
-      displayName: body.user.display_name ?? null,
-      handle: body.user.handle ?? null,
+      displayName: body.user.display_name,
+      handle: body.user.handle,
+      avatarUrl: body.user.avatar_url,
     },
   }
 }
 
 /**
- * Trades the HttpOnly refresh cookie for a fresh access token.
- * Resolves to null when there is no usable session: any non-200 answer
- * (401 today, 404 before the accounts issue) or a network failure.
+ * How a refresh went: a new session; `signed-out` when the server refused the
+ * cookie (401 session_expired, or any other 4xx); `failed` when the server
+ * could not be asked (network down, 5xx), which says nothing about the session.
  */
-export async function refreshSession(client: ApiClient): Promise<ActiveSession | null> {
+export type RefreshOutcome =
+  | { kind: 'session'; session: ActiveSession }
+  | { kind: 'signed-out' }
+  | { kind: 'failed' }
+
+/**
+ * Runs `task` while holding a lock shared by every tab of the site. The refresh
+ * token rotates on use and the server ends the whole session when a rotated
+ * one comes back, so two tabs must never send the same cookie at once (two
+ * tabs restored together by the browser would otherwise sign each other out).
+ * The second tab waits, then sends the cookie the first one received.
+ */
+async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  if (!('locks' in navigator)) return task()
+  return await navigator.locks.request('social:auth-refresh', task)
+}
+
+/** POST /api/v1/auth/refresh: trades the HttpOnly refresh cookie for a fresh access token. */
+export function refreshSession(client: ApiClient): Promise<RefreshOutcome> {
+  return acrossTabs(() => postRefresh(client))
+}
+
+async function postRefresh(client: ApiClient): Promise<RefreshOutcome> {
   try {
     const { data, response } = await client.POST('/api/v1/auth/refresh', { credentials: 'include' })
-    if (response.status !== 200 || !data) return null
-    return toActiveSession(data)
+    if (response.status === 200 && data) return { kind: 'session', session: toActiveSession(data) }
+    return response.status >= 400 && response.status < 500 ? { kind: 'signed-out' } : { kind: 'failed' }
   } catch {
-    return null
+    return { kind: 'failed' }
   }
 }

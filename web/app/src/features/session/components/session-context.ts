@@ -7,9 +7,14 @@ export interface SessionContextValue {
   user: SessionUser | null
   /** The in-memory access token, or null when signed out. Never persisted. */
   getAccessToken: () => string | null
-  /** Adopts a session handed out by sign-in, sign-up or refresh. */
+  /** Adopts a session handed out by sign-in or refresh. */
   startSession: (session: ActiveSession) => void
-  /** Ends the session; rejects when the server refuses. */
+  /** Keeps the signed-in user in step after a profile edit (name, avatar). */
+  updateUser: (changes: Partial<Omit<SessionUser, 'id'>>) => void
+  /**
+   * Ends the session on the server (POST /auth/sign-out), then forgets it here;
+   * rejects, keeping the session, when the server cannot be reached or refuses.
+   */
   signOut: () => Promise<void>
 }
 

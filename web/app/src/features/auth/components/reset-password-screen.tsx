@@ -1,0 +1,124 @@
+import { useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { paths } from '@/config/paths'
+import { useSession } from '@/features/session'
+
+import { useResetPassword } from '../api/reset-password'
+import { describeFailure, type FieldNames } from '../failures'
+import { field, useSubmit } from '../hooks/use-submit'
+import { authMessages as m } from '../messages'
+import { showErrorToast } from '../show-toast'
+import type { FieldErrors } from '../types'
+import { confirmationError, hasErrors, passwordError } from '../validation'
+
+import { AuthAlert, AuthFrame } from './auth-frame'
+
+interface NewPasswordValues {
+  password: string
+  confirmPassword: string
+}
+
+const serverFields: FieldNames<NewPasswordValues> = {
+  password: 'password',
+  password_confirmation: 'confirmPassword',
+}
+
+/**
+ * /auth/reset?token=…, the page the password e-mail links to. On success the
+ * server has ended every session of the member, so any session here goes too,
+ * and the member signs in again on /auth.
+ */
+export function ResetPasswordScreen() {
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token') ?? ''
+  return (
+    <AuthFrame>
+      <CardTitle className="text-center">{m.resetTitle}</CardTitle>
+      {token ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <AuthAlert>{m.resetLinkInvalid}</AuthAlert>
+      )}
+      <Button asChild variant="link" className="justify-self-center">
+        <Link to={paths.auth}>{m.backToSignIn}</Link>
+      </Button>
+    </AuthFrame>
+  )
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword()
+  const { status, signOut } = useSession()
+  const navigate = useNavigate()
+  const [errors, setErrors] = useState<FieldErrors<NewPasswordValues>>({})
+
+  const submit = async (values: NewPasswordValues) => {
+    const found: FieldErrors<NewPasswordValues> = {}
+    const password = passwordError(values.password)
+    const confirmation = confirmationError(values.password, values.confirmPassword)
+    if (password) found.password = password
+    if (confirmation) found.confirmPassword = confirmation
+    setErrors(found)
+    if (hasErrors(found)) {
+      showErrorToast({ title: m.invalidFormTitle, description: m.invalidFormDescription })
+      return
+    }
+    try {
+      const { message } = await reset.mutateAsync({ token, ...values })
+      if (status === 'signed-in') {
+        // The server already revoked it; this only forgets it here.
+        await signOut().catch((error: unknown) => {
+          console.error('sign out after password reset failed', error)
+        })
+      }
+      toast.success(message)
+      await navigate(paths.auth, { replace: true })
+    } catch (error) {
+      const failure = describeFailure(error, m.errorTitle, serverFields)
+      setErrors(failure.fieldErrors)
+      // A refused field reads like the local check; anything else as the server says.
+      if (hasErrors(failure.fieldErrors)) {
+        showErrorToast({ title: m.invalidFormTitle, description: m.invalidFormDescription })
+      } else if (failure.toast) {
+        showErrorToast(failure.toast)
+      }
+    }
+  }
+
+  const { busy, handleSubmit } = useSubmit(
+    (data): NewPasswordValues => ({
+      password: field(data, 'password'),
+      confirmPassword: field(data, 'confirmPassword'),
+    }),
+    submit,
+  )
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <FormField
+        label={m.newPassword}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password}
+      />
+      <FormField
+        label={m.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? m.resetBusy : m.resetSubmit}
+      </Button>
+    </form>
+  )
+}

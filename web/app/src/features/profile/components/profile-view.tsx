@@ -1,0 +1,128 @@
+import { BadgeCheck, CalendarDays, Link2, MapPin } from 'lucide-react'
+import { lazy, Suspense } from 'react'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+
+import { initialOf } from '../initial'
+import { joinedText } from '../joined-text'
+import { profileMessages as m } from '../messages'
+import type { Profile } from '../types'
+import { isLinkableWebsite } from '../validation'
+
+// Only the owner edits, and only sometimes: the dialog, the cropper and their
+// radix parts load apart from the profile every visitor sees.
+const EditProfileDialog = lazy(async () => ({
+  default: (await import('./edit-profile-dialog')).EditProfileDialog,
+}))
+
+interface ProfileViewProps {
+  profile: Profile
+  /** The signed-in member's own profile: 'Edit Profile' shows. */
+  isOwner: boolean
+}
+
+const numberFormat = new Intl.NumberFormat('pt-BR')
+
+export function ProfileView({ profile, isOwner }: ProfileViewProps) {
+  const name = profile.display_name || profile.handle
+  return (
+    <article className="grid gap-4">
+      <div className="h-32 overflow-hidden rounded-lg bg-gradient-to-r from-primary/70 via-primary/40 to-accent sm:h-48">
+        {profile.banner_url ? <img src={profile.banner_url} alt="" className="size-full object-cover" /> : null}
+      </div>
+      <div className="-mt-16 flex items-end justify-between gap-3 px-4">
+        <Avatar className="size-24 border-4 border-background sm:size-28">
+          {profile.avatar_url ? <AvatarImage src={profile.avatar_url} alt="" /> : null}
+          <AvatarFallback className="text-3xl">{initialOf(profile)}</AvatarFallback>
+        </Avatar>
+        {isOwner ? (
+          <Suspense
+            fallback={
+              <Button variant="outline" disabled>
+                {m.editProfile}
+              </Button>
+            }
+          >
+            <EditProfileDialog profile={profile} />
+          </Suspense>
+        ) : null}
+      </div>
+
+      <div className="grid gap-3 px-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight break-all">{name}</h1>
+            {profile.is_verified ? (
+              <Badge variant="secondary">
+                <BadgeCheck aria-hidden="true" />
+                {m.verified}
+              </Badge>
+            ) : null}
+          </div>
+          <p className="text-muted-foreground">{m.handle(profile.handle)}</p>
+        </div>
+
+        {profile.bio ? <p className="whitespace-pre-line">{profile.bio}</p> : null}
+
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          {profile.location ? (
+            <li className="flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-4" />
+              {profile.location}
+            </li>
+          ) : null}
+          {profile.website_url ? (
+            <li className="flex min-w-0 items-center gap-1">
+              <Link2 aria-hidden="true" className="size-4 shrink-0" />
+              <Website url={profile.website_url} />
+            </li>
+          ) : null}
+          <li className="flex items-center gap-1">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {joinedText(profile.created_at)}
+          </li>
+        </ul>
+
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Count value={profile.following_count} label={m.following} />
+          <Count value={profile.follower_count} label={m.followers} />
+          <Count value={profile.post_count} label={m.posts} />
+        </ul>
+      </div>
+
+      <section aria-labelledby="profile-posts" className="grid gap-3 border-t px-4 pt-4">
+        <h2 id="profile-posts" className="text-lg font-semibold">
+          {m.posts}
+        </h2>
+        {/* Posts arrive with the posts issue; until then there are none to list. */}
+        <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
+      </section>
+    </article>
+  )
+}
+
+function Count({ value, label }: { value: number; label: string }) {
+  return (
+    <li>
+      <span className="font-semibold">{numberFormat.format(value)}</span>{' '}
+      <span className="text-muted-foreground">{label}</span>
+    </li>
+  )
+}
+
+/** Only http(s) becomes a link, opened apart and without passing on who sent the visitor. */
+function Website({ url }: { url: string }) {
+  if (!isLinkableWebsite(url)) return <span className="truncate">{url}</span>
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="truncate text-primary underline-offset-4 hover:underline"
+    >
+      {url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+    </a>
+  )
+}
