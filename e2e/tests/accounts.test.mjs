@@ -53,6 +53,13 @@ test('sign up, confirm, set avatar and banner, edit the profile, sign out', asyn
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByText('Verifique seu email para confirmar a conta.').first().waitFor();
 
+  // The dev outbox shows the mail in the admin console too.
+  const admin = await context.newPage();
+  await admin.goto(`${server.url}/admin/#/mail`);
+  await admin.getByText(email).first().waitFor();
+  await admin.getByText('Confirme seu email no social').first().waitFor();
+  await admin.close();
+
   // Confirm through the link in the mail: it lands on the site root, signed in.
   const mail = await latestMail(email);
   const link = mail.body_text.match(/https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[\w-]+/)?.[0];

@@ -3,6 +3,7 @@ import { Admin, Resource } from 'react-admin';
 import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/i18n-provider';
+import mail from './resources/mail';
 import migrations from './resources/migrations';
 import plugins from './resources/plugins';
 
@@ -25,6 +26,7 @@ export function App({ dataProvider = defaultDataProvider }: AppProps) {
       // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
       disableTelemetry
     >
+      <Resource name="mail" {...mail} />
       <Resource name="migrations" {...migrations} />
       <Resource name="plugins" {...plugins} />
     </Admin>

@@ -235,6 +235,20 @@ const ra: ReactAdminMessages = {
 
 /** Labels of the console's own resources and screens (react-admin reads `resources.<name>`). */
 const resources = {
+  mail: {
+    name: 'Email |||| Emails',
+    forcedCaseName: 'emails',
+    fields: {
+      to: 'Para',
+      subject: 'Assunto',
+      body_text: 'Mensagem',
+      status: 'Situação',
+      attempts: 'Tentativas',
+      last_error: 'Último erro',
+      created_at: 'Criado em',
+      sent_at: 'Enviado em',
+    },
+  },
   migrations: {
     name: 'Migração |||| Migrações',
     // Used inside sentences such as "Ainda não há %{name}."

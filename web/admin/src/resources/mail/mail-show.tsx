@@ -1,0 +1,23 @@
+import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+
+import { dateTimeOptions } from '../format';
+import { ShowLoadError } from '../load-error';
+import type { OutboxMessage } from './types';
+
+// Read-only: mail leaves through the outbox job, never from the console.
+export function MailShow() {
+  return (
+    <Show<OutboxMessage> error={<ShowLoadError />}>
+      <SimpleShowLayout>
+        <TextField source="to" />
+        <TextField source="subject" />
+        <TextField source="body_text" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="status" />
+        <NumberField source="attempts" locales="pt-BR" />
+        <TextField source="last_error" emptyText="—" />
+        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateField source="sent_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
