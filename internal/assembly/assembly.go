@@ -23,6 +23,10 @@ import (
 	"social/adapters/images"
 	"social/adapters/mail"
 	"social/adapters/postgres"
+	"social/adapters/providers/linkpreview"
+	"social/adapters/providers/translate"
+	"social/adapters/providers/trending"
+	"social/adapters/realtime"
 	"social/adapters/storage"
 	"social/core/ports"
 	"social/internal/config"
@@ -60,6 +64,9 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.Provide(func() ports.Clock { return ports.SystemClock{} }),
 		storage.Module,
 		images.Module,
+		translate.Module,
+		trending.Module,
+		linkpreview.Module,
 	}
 	for _, p := range list {
 		if cfg.PluginEnabled(p.Name) {
@@ -84,6 +91,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		accountsapi.Module,
 		profilesapi.Module,
 		mediaapi.Module,
+		realtime.Module,
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)
 }

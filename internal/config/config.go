@@ -41,6 +41,10 @@ type Config struct {
 	Realtime Realtime                `mapstructure:"realtime"`
 	Log      Log                     `mapstructure:"log"`
 	Plugins  map[string]PluginSwitch `mapstructure:"plugins"`
+
+	// Outside providers.
+	Translate Translate `mapstructure:"translate"`
+	Trending  Trending  `mapstructure:"trending"`
 }
 
 type HTTP struct {
@@ -290,6 +294,7 @@ func (c *Config) Validate() error {
 		bad("auth.jwt_secret", "must have at least 32 characters")
 	}
 	c.validateAccounts(bad, oneOf)
+	c.validateProviders(bad, oneOf)
 	return errors.Join(errs...)
 }
 

@@ -17,6 +17,7 @@ var secretKeys = map[string]bool{
 	"storage.signing_secret": true,
 	"storage.s3.access_key":  true,
 	"mail.smtp.password":     true,
+	"translate.api_key":      true,
 }
 
 const masked = "********"

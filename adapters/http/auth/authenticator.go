@@ -57,7 +57,7 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
 		if token := bearer(r); token != "" {
-			if v, ok := a.viewer(ctx, token); ok {
+			if v, ok := a.Viewer(ctx, token); ok {
 				ctx = domain.WithViewer(ctx, v)
 			}
 		}
@@ -65,8 +65,11 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	})
 }
 
-// Viewer checks a bearer token and its session.
-func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer, bool) {
+// Viewer checks an access token and its session: signature and expiry,
+// then a live session, whose account's current role wins over the token's.
+// The middleware uses it for bearer headers; the realtime gateway for the
+// token a browser puts in the WebSocket URL.
+func (a *Authenticator) Viewer(ctx context.Context, token string) (domain.Viewer, bool) {
 	v, err := a.tokens.Parse(token)
 	if err != nil {
 		a.log.DebugContext(ctx, "bearer token refused", "err", err)
@@ -82,6 +85,18 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 	}
 	v.Role = role
 	return v, true
+}
+
+// Live reports whether v's session is still open (signing out ends it).
+// It answers true when it cannot tell, so a database blip drops nobody
+// from a long-lived connection.
+func (a *Authenticator) Live(ctx context.Context, v domain.Viewer) bool {
+	_, live, err := a.sessions.ActiveRole(ctx, v.SessionID, v.UserID)
+	if err != nil {
+		a.log.WarnContext(ctx, "recheck session", "err", err)
+		return true
+	}
+	return live
 }
 
 func bearer(r *http.Request) string {

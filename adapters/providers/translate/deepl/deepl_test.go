@@ -1,0 +1,123 @@
+package deepl_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"social/adapters/providers/translate/deepl"
+	"social/adapters/providers/translate/translatetest"
+)
+
+const post = "Good morning! Anyone coming to the show tonight? #música"
+
+// server answers like DeepL after checking the request's shape; the target
+// language sent is checked against wantTarget.
+func server(t *testing.T, wantTarget string, reply func(w http.ResponseWriter, r *http.Request)) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.URL.Path != "/v2/translate" {
+			t.Errorf("request %s %s, want POST /v2/translate", r.Method, r.URL.Path)
+		}
+		if got := r.Header.Get("Authorization"); got != "DeepL-Auth-Key dl-key:fx" {
+			t.Errorf("Authorization = %q", got)
+		}
+		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		var body struct {
+			Text       []string `json:"text"`
+			TargetLang string   `json:"target_lang"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			t.Errorf("body: %v", err)
+		}
+		if len(body.Text) != 1 || body.Text[0] != post || body.TargetLang != wantTarget {
+			t.Errorf("body = %+v, want text [%q] and target_lang %s", body, post, wantTarget)
+		}
+		reply(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func newTranslator(t *testing.T, url string) *deepl.Translator {
+	t.Helper()
+	tr, err := deepl.New(deepl.Options{URL: url, APIKey: "dl-key:fx", Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
+	t.Parallel()
+	for tag, target := range map[string]string{"pt": "PT-BR", "pt-BR": "PT-BR", "pt-PT": "PT-PT", "en": "EN-US", "en-GB": "EN-GB", "es": "ES", "de-AT": "DE"} {
+		t.Run(tag, func(t *testing.T) {
+			t.Parallel()
+			srv := server(t, target, func(w http.ResponseWriter, _ *http.Request) {
+				translatetest.Reply(w, http.StatusOK, translatetest.Body(t, "translate_ok.json"), nil)
+			})
+			got, err := newTranslator(t, srv.URL).Translate(context.Background(), post, tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "Bom dia! Alguém vem para o show hoje à noite? #música"; got != want {
+				t.Fatalf("translation = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestTranslateFailures(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		status  int
+		body    []byte
+		headers map[string]string
+		want    translatetest.Want
+	}{
+		{"rate limit", http.StatusTooManyRequests, translatetest.Body(t, "rate_limited.json"), map[string]string{"Retry-After": "5"}, translatetest.RateLimited},
+		{"quota exceeded", 456, translatetest.Body(t, "quota.json"), nil, translatetest.PaymentRequired},
+		{"forbidden", http.StatusForbidden, translatetest.Body(t, "forbidden.json"), nil, translatetest.Failed},
+		{"unavailable", http.StatusServiceUnavailable, []byte(`{"message":"Service unavailable"}`), nil, translatetest.Failed},
+		{"malformed JSON", http.StatusOK, []byte(`{"translations":[{"text":`), nil, translatetest.Failed},
+		{"no translation", http.StatusOK, []byte(`{"translations":[]}`), nil, translatetest.Failed},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			srv := server(t, "PT-BR", func(w http.ResponseWriter, _ *http.Request) {
+				translatetest.Reply(w, c.status, c.body, c.headers)
+			})
+			_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
+			e := translatetest.AssertError(t, err, c.want)
+			if c.name == "rate limit" && e.RetryAfter != 5*time.Second {
+				t.Errorf("RetryAfter = %v, want 5s", e.RetryAfter)
+			}
+		})
+	}
+}
+
+func TestTranslateTimesOut(t *testing.T) {
+	t.Parallel()
+	srv := server(t, "PT-BR", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	})
+	_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt")
+	translatetest.AssertError(t, err, translatetest.Failed)
+}
+
+func TestNewNeedsAKey(t *testing.T) {
+	t.Parallel()
+	if _, err := deepl.New(deepl.Options{Timeout: time.Second}); err == nil {
+		t.Fatal("New without a key succeeded")
+	}
+}

@@ -1,0 +1,63 @@
+// Package translatetest holds the checks every translation adapter's tests
+// share: the error a failure must come back as, and a server that answers
+// a recorded provider body.
+package translatetest
+
+import (
+	"errors"
+	"net/http"
+	"os"
+	"testing"
+
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// Want is the code a failure must carry, with the spec's title and message.
+type Want struct {
+	Code, Title, Message string
+	Kind                 errs.Kind
+}
+
+// The three failures of the spec.
+var (
+	RateLimited     = Want{ports.CodeTranslationRateLimited, ports.TitleTranslationRateLimited, ports.MsgTranslationRateLimited, errs.KindRateLimited}
+	PaymentRequired = Want{ports.CodeTranslationPaymentRequired, ports.TitleTranslationPaymentRequired, ports.MsgTranslationPaymentRequired, errs.KindUnavailable}
+	Failed          = Want{ports.CodeTranslationFailed, ports.TitleTranslationFailed, ports.MsgTranslationFailed, errs.KindUnavailable}
+)
+
+// AssertError fails t unless err is an *errs.Error matching want.
+func AssertError(t *testing.T, err error, want Want) *errs.Error {
+	t.Helper()
+	e, ok := errs.As(err)
+	if !ok {
+		t.Fatalf("err = %v (%T), want an *errs.Error with code %s", err, err, want.Code)
+	}
+	if e.Code != want.Code || e.Title != want.Title || e.Message != want.Message || e.Kind != want.Kind {
+		t.Fatalf("err = {%d %s %q %q}, want {%d %s %q %q}", e.Kind, e.Code, e.Title, e.Message, want.Kind, want.Code, want.Title, want.Message)
+	}
+	if errors.Unwrap(err) == nil {
+		t.Errorf("err %s carries no cause for the logs", want.Code)
+	}
+	return e
+}
+
+// Body reads a recorded provider answer from testdata.
+func Body(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Reply answers status with body as JSON, and extra headers.
+func Reply(w http.ResponseWriter, status int, body []byte, headers map[string]string) {
+	w.Header().Set("Content-Type", "application/json")
+	for k, v := range headers {
+		w.Header().Set(k, v)
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,220 @@
+package realtime
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/olahol/melody"
+
+	"social/core/domain"
+)
+
+// conn is one socket's state. Lock order: hub.mu, then conn.mu.
+type conn struct {
+	s      *melody.Session
+	ctx    context.Context // carries the viewer, outlives the upgrade request
+	viewer domain.Viewer
+	limit  int // messages queued and not yet written before the client is "slow"
+
+	mu      sync.Mutex
+	pending int
+	closing bool
+	tokens  float64
+	last    time.Time
+	checked time.Time // last session check
+
+	topics map[string]struct{} // guarded by hub.mu
+}
+
+// enqueue queues msg, or reports false when the client is too far behind:
+// the caller then disconnects it (1013) rather than drop anything.
+func (c *conn) enqueue(msg []byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return true
+	}
+	if c.pending >= c.limit {
+		return false
+	}
+	c.pending++
+	_ = c.s.Write(msg)
+	return true
+}
+
+func (c *conn) sent() {
+	c.mu.Lock()
+	c.pending--
+	c.mu.Unlock()
+}
+
+// startClosing reports whether this call is the one that closes c.
+func (c *conn) startClosing() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return false
+	}
+	c.closing = true
+	return true
+}
+
+// checkDue reports whether the session is due for a check, and if so
+// counts it as checked.
+func (c *conn) checkDue(now time.Time, every time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.checked.IsZero() {
+		c.checked = now // just authenticated
+		return every <= 0
+	}
+	if now.Sub(c.checked) < every {
+		return false
+	}
+	c.checked = now
+	return true
+}
+
+// allow is a token bucket on inbound messages.
+func (c *conn) allow(now time.Time, perSecond float64, burst int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last.IsZero() {
+		c.tokens = float64(burst)
+	} else {
+		c.tokens = min(float64(burst), c.tokens+now.Sub(c.last).Seconds()*perSecond)
+	}
+	c.last = now
+	if c.tokens < 1 {
+		return false
+	}
+	c.tokens--
+	return true
+}
+
+// hub indexes this node's sockets by topic, so an event touches only its
+// subscribers.
+type hub struct {
+	mu      sync.RWMutex
+	conns   map[*conn]struct{}
+	byTopic map[string]map[*conn]struct{}
+	closed  bool
+	empty   chan struct{} // closed when closed and no socket is left
+}
+
+func newHub() *hub {
+	return &hub{conns: map[*conn]struct{}{}, byTopic: map[string]map[*conn]struct{}{}, empty: make(chan struct{})}
+}
+
+// add reports false once the hub is closed.
+func (h *hub) add(c *conn) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	h.conns[c] = struct{}{}
+	return true
+}
+
+// remove forgets c and its subscriptions.
+func (h *hub) remove(c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.unindex(c)
+	if _, ok := h.conns[c]; ok {
+		delete(h.conns, c)
+		if h.closed && len(h.conns) == 0 {
+			close(h.empty)
+		}
+	}
+}
+
+// drop stops deliveries to c while it closes.
+func (h *hub) drop(c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.unindex(c)
+}
+
+func (h *hub) unindex(c *conn) {
+	for t := range c.topics {
+		h.leave(c, t)
+	}
+	c.topics = nil
+}
+
+func (h *hub) leave(c *conn, topic string) {
+	subs := h.byTopic[topic]
+	delete(subs, c)
+	if len(subs) == 0 {
+		delete(h.byTopic, topic)
+	}
+	delete(c.topics, topic)
+}
+
+// subscribe reports false when c already follows max topics.
+func (h *hub) subscribe(c *conn, topic string, max int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.conns[c]; !ok {
+		return true // closing: nothing will be delivered anyway
+	}
+	if _, ok := c.topics[topic]; ok {
+		return true
+	}
+	if len(c.topics) >= max {
+		return false
+	}
+	if c.topics == nil {
+		c.topics = map[string]struct{}{}
+	}
+	c.topics[topic] = struct{}{}
+	subs := h.byTopic[topic]
+	if subs == nil {
+		subs = map[*conn]struct{}{}
+		h.byTopic[topic] = subs
+	}
+	subs[c] = struct{}{}
+	return true
+}
+
+func (h *hub) unsubscribe(c *conn, topic string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := c.topics[topic]; ok {
+		h.leave(c, topic)
+	}
+}
+
+// deliver queues msg for topic's subscribers and returns those too far
+// behind to take it.
+func (h *hub) deliver(topic string, msg []byte) (slow []*conn) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for c := range h.byTopic[topic] {
+		if !c.enqueue(msg) {
+			slow = append(slow, c)
+		}
+	}
+	return slow
+}
+
+// close refuses new sockets and returns the open ones.
+func (h *hub) close() []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil
+	}
+	h.closed = true
+	all := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		all = append(all, c)
+	}
+	if len(h.conns) == 0 {
+		close(h.empty)
+	}
+	return all
+}

@@ -1,0 +1,422 @@
+package realtime_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/websocket"
+	"go.uber.org/fx"
+
+	"social/adapters/argon2id"
+	"social/adapters/http/accountsapi/accountstest"
+	"social/adapters/realtime"
+	"social/core/domain"
+	"social/core/ports"
+	"social/internal/testkit"
+	"social/plugins"
+	"social/plugins/plugin"
+)
+
+// rig is the whole app plus a probe plugin contributing a "probe:" topic:
+// probe:open for any member, probe:{id} only for member {id}, nothing else.
+type rig struct {
+	*testkit.App
+	t      *testing.T
+	bc     ports.Broadcaster
+	origin string
+	ips    atomic.Int32
+}
+
+func start(t *testing.T) *rig {
+	t.Helper()
+	probe := plugin.Plugin{Name: "realtimeprobe", Module: fx.Options(
+		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher {
+			return argon2id.New(argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1})
+		}),
+		fx.Provide(plugin.AsTopic(func() plugin.Topic {
+			return plugin.Topic{Plugin: "realtimeprobe", Prefix: "probe:", Authorize: func(ctx context.Context, topic string) error {
+				rest := strings.TrimPrefix(topic, "probe:")
+				if rest == "open" || rest == domain.ViewerFrom(ctx).UserID.String() {
+					return nil
+				}
+				return errors.New("not yours")
+			}}
+		})),
+	)}
+	list := append(plugins.All(), probe)
+	cfg := testkit.Config(testkit.NewDatabase(t, list...))
+	cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
+	r := &rig{t: t}
+	r.App = testkit.StartApp(t, cfg, list, &r.bc)
+	u, err := url.Parse(cfg.HTTP.PublicURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.origin = u.Scheme + "://" + u.Host
+	return r
+}
+
+type member struct{ ID, Token string }
+
+var tokenInLink = regexp.MustCompile(`[?&]token=([A-Za-z0-9_\-%]+)`)
+
+// member signs up, confirms through the mailed link and signs in.
+func (r *rig) member(handle string) member {
+	r.t.Helper()
+	ip := fmt.Sprintf("198.51.100.%d", r.ips.Add(1))
+	email := handle + "@example.com"
+	do := func(method, path string, body any, want int, out any) {
+		r.t.Helper()
+		var rd *strings.Reader
+		if body != nil {
+			raw, _ := json.Marshal(body)
+			rd = strings.NewReader(string(raw))
+		} else {
+			rd = strings.NewReader("")
+		}
+		req, _ := http.NewRequest(method, r.URL+path, rd)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", ip)
+		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != want {
+			r.t.Fatalf("%s %s: %d, want %d", method, path, resp.StatusCode, want)
+		}
+		if out != nil {
+			if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+				r.t.Fatal(err)
+			}
+		}
+	}
+	do(http.MethodPost, "/api/v1/auth/sign-up", accountstest.SignUpForm(email, handle), http.StatusCreated, nil)
+	var mails []accountstest.Mail
+	filter, _ := json.Marshal(map[string]string{"to": email})
+	do(http.MethodGet, "/api/v1/admin/mail?sort="+url.QueryEscape(`["id","DESC"]`)+"&filter="+url.QueryEscape(string(filter)), nil, http.StatusOK, &mails)
+	var tok string
+	for _, m := range mails {
+		if strings.Contains(m.Subject, accountstest.ConfirmSubject) {
+			if match := tokenInLink.FindStringSubmatch(m.BodyText); match != nil {
+				tok, _ = url.QueryUnescape(match[1])
+				break
+			}
+		}
+	}
+	if tok == "" {
+		r.t.Fatalf("no confirmation mail to %s", email)
+	}
+	do(http.MethodGet, "/api/v1/auth/confirm?token="+url.QueryEscape(tok), nil, http.StatusSeeOther, nil)
+	var s accountstest.Session
+	do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": email, "password": accountstest.Password}, http.StatusOK, &s)
+	return member{ID: s.User.ID, Token: s.AccessToken}
+}
+
+func (r *rig) dialRaw(token, origin string) (*websocket.Conn, *http.Response, error) {
+	u := "ws" + strings.TrimPrefix(r.URL, "http") + realtime.Path
+	if token != "" {
+		u += "?access_token=" + url.QueryEscape(token)
+	}
+	h := http.Header{}
+	if origin != "" {
+		h.Set("Origin", origin)
+	}
+	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+	return d.Dial(u, h)
+}
+
+type client struct {
+	t *testing.T
+	c *websocket.Conn
+}
+
+func (r *rig) dial(m member) *client {
+	r.t.Helper()
+	c, resp, err := r.dialRaw(m.Token, r.origin)
+	if err != nil {
+		status := 0
+		if resp != nil {
+			status = resp.StatusCode
+		}
+		r.t.Fatalf("dial: %v (status %d)", err, status)
+	}
+	r.t.Cleanup(func() { _ = c.Close() })
+	return &client{t: r.t, c: c}
+}
+
+// msg is any server message.
+type msg struct {
+	Type  string `json:"type"`
+	Topic string `json:"topic"`
+	Event struct {
+		Type string          `json:"type"`
+		Data json.RawMessage `json:"data"`
+	} `json:"event"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (c *client) send(v any) {
+	c.t.Helper()
+	if err := c.c.WriteJSON(v); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+func (c *client) read() msg {
+	c.t.Helper()
+	_ = c.c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var m msg
+	if err := c.c.ReadJSON(&m); err != nil {
+		c.t.Fatalf("read: %v", err)
+	}
+	return m
+}
+
+func (c *client) expect(typ, topic string) msg {
+	c.t.Helper()
+	m := c.read()
+	if m.Type != typ || m.Topic != topic {
+		c.t.Fatalf("got %+v, want %s on %q", m, typ, topic)
+	}
+	return m
+}
+
+func (c *client) subscribe(topic string) {
+	c.t.Helper()
+	c.send(map[string]string{"type": "subscribe", "topic": topic})
+	c.expect("subscribed", topic)
+}
+
+// closedWith reads until the socket ends and returns the close code.
+func (c *client) closedWith() int {
+	c.t.Helper()
+	_ = c.c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for {
+		if _, _, err := c.c.ReadMessage(); err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) {
+				return ce.Code
+			}
+			c.t.Fatalf("socket ended without a close frame: %v", err)
+		}
+	}
+}
+
+func (r *rig) publish(topic, typ string, data any) {
+	r.t.Helper()
+	if err := r.bc.Publish(context.Background(), topic, ports.Event{Type: typ, Data: data}); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func TestHandshake(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana := r.member("ana")
+	for _, c := range []struct {
+		name, token, origin string
+		want                int
+	}{
+		{"no token", "", r.origin, http.StatusUnauthorized},
+		{"forged token", "eyJhbGciOiJIUzI1NiJ9.e30.x", r.origin, http.StatusUnauthorized},
+		{"other origin", ana.Token, "https://evil.example", http.StatusForbidden},
+		{"null origin", ana.Token, "null", http.StatusForbidden},
+		{"public origin", ana.Token, r.origin, http.StatusSwitchingProtocols},
+		{"no origin (not a browser)", ana.Token, "", http.StatusSwitchingProtocols},
+	} {
+		conn, resp, err := r.dialRaw(c.token, c.origin)
+		if resp == nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, resp.StatusCode, c.want)
+		}
+		if conn != nil {
+			_ = conn.Close()
+		}
+	}
+}
+
+func TestSubscriptions(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana, bia := r.member("ana"), r.member("bia")
+	a := r.dial(ana)
+
+	a.subscribe(realtime.TopicPublicFeed)
+	sent := time.Now()
+	r.publish(realtime.TopicPublicFeed, "post.created", map[string]string{"id": "p1"})
+	m := a.expect("event", realtime.TopicPublicFeed)
+	t.Logf("publish to receive: %v", time.Since(sent))
+	if m.Event.Type != "post.created" || string(m.Event.Data) != `{"id":"p1"}` {
+		t.Fatalf("event = %+v", m)
+	}
+
+	// Someone else's notifications: refused, and nothing delivered.
+	other := "user:" + bia.ID + ":notifications"
+	a.send(map[string]string{"type": "subscribe", "topic": other})
+	if m := a.expect("error", other); m.Code != "topic_forbidden" || m.Message == "" {
+		t.Fatalf("refusal = %+v", m)
+	}
+	r.publish(other, "notification", "segredo")
+	r.publish(realtime.TopicPublicFeed, "marker", 1)
+	if m := a.read(); m.Event.Type != "marker" {
+		t.Fatalf("got %+v, want only the marker", m)
+	}
+	own := "user:" + ana.ID + ":notifications"
+	a.subscribe(own)
+	r.publish(own, "notification", "oi")
+	if m := a.expect("event", own); string(m.Event.Data) != `"oi"` {
+		t.Fatalf("own notification = %+v", m)
+	}
+
+	a.subscribe(realtime.PostTopic(uuid.NewString()))
+	for _, bad := range []string{"feed:private", "user:x:notifications", "post:1", "nope", "feed:public\n"} {
+		a.send(map[string]string{"type": "subscribe", "topic": bad})
+		if m := a.read(); m.Type != "error" || m.Code != "topic_unknown" {
+			t.Fatalf("%q: %+v", bad, m)
+		}
+	}
+
+	// Unsubscribe stops delivery; the pong proves it was handled.
+	a.send(map[string]string{"type": "unsubscribe", "topic": realtime.TopicPublicFeed})
+	a.send(map[string]string{"type": "ping"})
+	a.expect("pong", "")
+	r.publish(realtime.TopicPublicFeed, "post.created", 2)
+	r.publish(own, "marker", 2)
+	if m := a.read(); m.Topic != own || m.Event.Type != "marker" {
+		t.Fatalf("got %+v after unsubscribing", m)
+	}
+}
+
+func TestPluginTopic(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana, bia := r.member("ana"), r.member("bia")
+	a := r.dial(ana)
+	a.subscribe("probe:open")
+	a.subscribe("probe:" + ana.ID)
+	a.send(map[string]string{"type": "subscribe", "topic": "probe:" + bia.ID})
+	if m := a.expect("error", "probe:"+bia.ID); m.Code != "topic_forbidden" {
+		t.Fatalf("refusal = %+v", m)
+	}
+	r.publish("probe:"+bia.ID, "x", 1)
+	r.publish("probe:open", "y", 2)
+	if m := a.expect("event", "probe:open"); m.Event.Type != "y" {
+		t.Fatalf("got %+v", m)
+	}
+}
+
+func TestOversizedFrameClosesOnlyThatSocket(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana := r.member("ana")
+	big, ok := r.dial(ana), r.dial(ana)
+	ok.subscribe(realtime.TopicPublicFeed)
+	if err := big.c.WriteMessage(websocket.TextMessage, []byte(`{"type":"ping","topic":"`+strings.Repeat("a", 5000)+`"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if code := big.closedWith(); code != websocket.CloseMessageTooBig {
+		t.Fatalf("close code %d, want 1009", code)
+	}
+	r.publish(realtime.TopicPublicFeed, "still", 1)
+	ok.expect("event", realtime.TopicPublicFeed)
+}
+
+func TestFloodIsClosed1008(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana := r.member("ana")
+	flood, ok := r.dial(ana), r.dial(ana)
+	for range 100 {
+		if err := flood.c.WriteJSON(map[string]string{"type": "ping"}); err != nil {
+			break // closed already
+		}
+	}
+	if code := flood.closedWith(); code != websocket.ClosePolicyViolation {
+		t.Fatalf("close code %d, want 1008", code)
+	}
+	ok.send(map[string]string{"type": "ping"})
+	ok.expect("pong", "")
+}
+
+func TestSlowConsumerIsDisconnected1013(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	ana, bia := r.member("ana"), r.member("bia")
+	slow, fast := r.dial(ana), r.dial(bia)
+	slow.subscribe(realtime.TopicPublicFeed)
+	fast.subscribe(realtime.TopicPublicFeed)
+
+	const events = 2000
+	pad := strings.Repeat("x", 8<<10) // fills the slow client's socket buffers quickly
+	got := make(chan int, events)
+	readErr := make(chan error, 1)
+	go func() {
+		for {
+			_ = fast.c.SetReadDeadline(time.Now().Add(20 * time.Second))
+			var m struct {
+				Event struct {
+					Data struct{ N int } `json:"data"`
+				} `json:"event"`
+			}
+			if err := fast.c.ReadJSON(&m); err != nil {
+				readErr <- err
+				return
+			}
+			got <- m.Event.Data.N
+		}
+	}()
+	next := 0
+	waitFast := func(upTo int) {
+		for next < upTo {
+			select {
+			case n := <-got:
+				if n != next {
+					t.Fatalf("fast client got event %d, want %d", n, next)
+				}
+				next++
+			case err := <-readErr:
+				t.Fatalf("fast client: %v", err)
+			}
+		}
+	}
+	for i := range events {
+		r.publish(realtime.TopicPublicFeed, "tick", map[string]any{"n": i, "pad": pad})
+		if i%50 == 49 {
+			waitFast(i + 1) // the fast client keeps up; the slow one never reads
+		}
+	}
+	waitFast(events)
+
+	if code := slow.closedWith(); code != websocket.CloseTryAgainLater {
+		t.Fatalf("slow client closed with %d, want 1013", code)
+	}
+}
+
+func TestStopClosesSockets1001(t *testing.T) {
+	t.Parallel()
+	r := start(t)
+	a := r.dial(r.member("ana"))
+	a.subscribe(realtime.TopicPublicFeed)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := r.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if code := a.closedWith(); code != websocket.CloseGoingAway {
+		t.Fatalf("close code %d, want 1001", code)
+	}
+}

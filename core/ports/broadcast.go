@@ -1,0 +1,19 @@
+package ports
+
+import "context"
+
+// Event is something that happened, told to the members subscribed to a
+// realtime topic. Data is encoded as JSON.
+type Event struct {
+	Type string
+	Data any
+}
+
+// Broadcaster publishes events to a realtime topic ("feed:public",
+// "post:{id}", "user:{id}:notifications", a plugin's "room:{id}").
+// Delivery is best effort and at most once: a client that misses events
+// (a slow one is disconnected) resyncs over HTTP, so publish after the
+// transaction commits, never inside it.
+type Broadcaster interface {
+	Publish(ctx context.Context, topic string, event Event) error
+}
