@@ -135,3 +135,15 @@ func TestPrintMasksSecrets(t *testing.T) {
 		}
 	}
 }
+
+// The shipped production example must stay a valid configuration.
+func TestProductionExampleLoads(t *testing.T) {
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("j", 40))
+	cfg, err := config.Load(filepath.Join("..", "..", "configs", "production.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != "production" || cfg.Storage.Driver != "s3" || cfg.Realtime.Bus != "nats" {
+		t.Fatalf("example loaded as %+v", cfg)
+	}
+}
