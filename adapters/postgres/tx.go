@@ -41,6 +41,13 @@ func IDB(ctx context.Context, db *bun.DB) bun.IDB {
 	return db
 }
 
+// foreignKeyViolation reports a write that pointed at a row that is gone
+// (deleted by a transaction that committed first).
+func foreignKeyViolation(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23503"
+}
+
 // uniqueViolation is the constraint (or unique index) a write broke, or "".
 func uniqueViolation(err error) string {
 	var pg *pgconn.PgError

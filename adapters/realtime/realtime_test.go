@@ -71,35 +71,51 @@ type member struct{ ID, Token string }
 var tokenInLink = regexp.MustCompile(`[?&]token=([A-Za-z0-9_\-%]+)`)
 
 // member signs up, confirms through the mailed link and signs in.
+// call makes one API request from address ip (with a bearer token when
+// given) and decodes the answer into out.
+func (r *rig) call(ip, token, method, path string, body any, want int, out any) {
+	r.t.Helper()
+	raw := []byte{}
+	if body != nil {
+		raw, _ = json.Marshal(body)
+	}
+	req, _ := http.NewRequest(method, r.URL+path, strings.NewReader(string(raw)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", ip)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != want {
+		r.t.Fatalf("%s %s: %d, want %d", method, path, resp.StatusCode, want)
+	}
+	if out != nil {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+}
+
+// post publishes a post as m and returns its ID.
+func (r *rig) post(m member, text, visibility string) string {
+	r.t.Helper()
+	var p struct{ ID string }
+	r.call("198.51.100.250", m.Token, http.MethodPost, "/api/v1/posts",
+		map[string]string{"text_content": text, "visibility": visibility}, http.StatusCreated, &p)
+	return p.ID
+}
+
 func (r *rig) member(handle string) member {
 	r.t.Helper()
 	ip := fmt.Sprintf("198.51.100.%d", r.ips.Add(1))
 	email := handle + "@example.com"
 	do := func(method, path string, body any, want int, out any) {
 		r.t.Helper()
-		var rd *strings.Reader
-		if body != nil {
-			raw, _ := json.Marshal(body)
-			rd = strings.NewReader(string(raw))
-		} else {
-			rd = strings.NewReader("")
-		}
-		req, _ := http.NewRequest(method, r.URL+path, rd)
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", ip)
-		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
-		if err != nil {
-			r.t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != want {
-			r.t.Fatalf("%s %s: %d, want %d", method, path, resp.StatusCode, want)
-		}
-		if out != nil {
-			if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-				r.t.Fatal(err)
-			}
-		}
+		r.call(ip, "", method, path, body, want, out)
 	}
 	do(http.MethodPost, "/api/v1/auth/sign-up", accountstest.SignUpForm(email, handle), http.StatusCreated, nil)
 	var mails []accountstest.Mail
@@ -253,6 +269,10 @@ func TestSubscriptions(t *testing.T) {
 	t.Parallel()
 	r := start(t)
 	ana, bia := r.member("ana"), r.member("bia")
+	// Posted before anyone listens, so their feed:public events are not
+	// in the way of what follows.
+	publicPost := r.post(bia, "público", "public")
+	hiddenPost := r.post(bia, "só seguidores", "friends_only")
 	a := r.dial(ana)
 
 	a.subscribe(realtime.TopicPublicFeed)
@@ -282,7 +302,15 @@ func TestSubscriptions(t *testing.T) {
 		t.Fatalf("own notification = %+v", m)
 	}
 
-	a.subscribe(realtime.PostTopic(uuid.NewString()))
+	// post:{id} follows the post's visibility: a public post, yes; a
+	// missing one or someone else's followers-only post, no.
+	a.subscribe(realtime.PostTopic(publicPost))
+	for _, hidden := range []string{uuid.NewString(), hiddenPost} {
+		a.send(map[string]string{"type": "subscribe", "topic": realtime.PostTopic(hidden)})
+		if m := a.read(); m.Type != "error" || m.Code != "topic_forbidden" {
+			t.Fatalf("post %s: %+v, want topic_forbidden", hidden, m)
+		}
+	}
 	for _, bad := range []string{"feed:private", "user:x:notifications", "post:1", "nope", "feed:public\n"} {
 		a.send(map[string]string{"type": "subscribe", "topic": bad})
 		if m := a.read(); m.Type != "error" || m.Code != "topic_unknown" {

@@ -19,6 +19,7 @@ import (
 	"social/adapters/http/adminapi"
 	"social/adapters/http/auth"
 	"social/adapters/http/mediaapi"
+	"social/adapters/http/postsapi"
 	"social/adapters/http/profilesapi"
 	"social/adapters/images"
 	"social/adapters/mail"
@@ -91,6 +92,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		accountsapi.Module,
 		profilesapi.Module,
 		mediaapi.Module,
+		postsapi.Module,
 		realtime.Module,
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

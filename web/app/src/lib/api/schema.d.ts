@@ -277,6 +277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public feed, chronological or ranked
+         * @description Public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window.
+         */
+        get: operations["list-feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/links": {
         parameters: {
             query?: never;
@@ -305,6 +325,77 @@ export interface paths {
         get: operations["get-meta"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a post */
+        post: operations["create-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post (a friends_only post only for its author, for now) */
+        get: operations["get-post"];
+        put?: never;
+        post?: never;
+        /** Delete a post (author only) */
+        delete: operations["delete-post"];
+        options?: never;
+        head?: never;
+        /** Edit a post's text (author only) */
+        patch: operations["update-post"];
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Like a post (idempotent) */
+        put: operations["like-post"];
+        post?: never;
+        /** Remove one's like (idempotent) */
+        delete: operations["unlike-post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count a share of a post */
+        post: operations["share-post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -386,8 +477,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Author: {
+            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            avatar_url: string | null;
+            display_name: string;
+            handle: string;
+            /** Format: uuid */
+            id: string;
+        };
+        CreatedPost: {
+            author: components["schemas"]["Author"];
+            /** Format: uuid */
+            author_id: string;
+            /** Format: int64 */
+            comment_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Words after #, lowercased, distinct. */
+            hashtags: string[] | null;
+            /** Format: uuid */
+            id: string;
+            is_liked: boolean;
+            /** Format: int64 */
+            like_count: number;
+            link_preview_description: string | null;
+            link_preview_image_url: string | null;
+            link_preview_site_name: string | null;
+            link_preview_title: string | null;
+            link_preview_url: string | null;
+            /** @description Always null until posts carry media. */
+            media_url: string | null;
+            /** @description Words after @, lowercased, distinct (no effect yet). */
+            mentions: string[] | null;
+            /** Format: int64 */
+            share_count: number;
+            text_content: string | null;
+            /** @enum {string} */
+            type: "text" | "image" | "video";
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            visibility: "public" | "friends_only";
+        };
         EmailRequest: {
             email: string;
+        };
+        FeedPage: {
+            items: components["schemas"]["Post"][] | null;
+            /** @description Pass as cursor for the next page; absent at the end. */
+            next_cursor?: string;
         };
         FieldError: {
             /** @description Where the problem is, e.g. body.handle. */
@@ -401,6 +539,11 @@ export interface components {
             IsSet: boolean;
             /** Format: int64 */
             Size: number;
+        };
+        LikeState: {
+            is_liked: boolean;
+            /** Format: int64 */
+            like_count: number;
         };
         LinkRequest: {
             /** @description Storage path, e.g. avatars/<id>/avatar-<ms>.jpg. */
@@ -453,6 +596,20 @@ export interface components {
             name: string;
             set: string;
         };
+        NewPostForm: {
+            /** @description 1 to 280 characters, not blank. */
+            text_content: string;
+            /**
+             * @default text
+             * @enum {string}
+             */
+            type: "text" | "image" | "video";
+            /**
+             * @default public
+             * @enum {string}
+             */
+            visibility: "public" | "friends_only";
+        };
         OutboxMessage: {
             /** Format: int64 */
             attempts: number;
@@ -488,6 +645,40 @@ export interface components {
             topics: number;
             /** Format: int64 */
             workers: number;
+        };
+        Post: {
+            author: components["schemas"]["Author"];
+            /** Format: uuid */
+            author_id: string;
+            /** Format: int64 */
+            comment_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            is_liked: boolean;
+            /** Format: int64 */
+            like_count: number;
+            link_preview_description: string | null;
+            link_preview_image_url: string | null;
+            link_preview_site_name: string | null;
+            link_preview_title: string | null;
+            link_preview_url: string | null;
+            /** @description Always null until posts carry media. */
+            media_url: string | null;
+            /** Format: int64 */
+            share_count: number;
+            text_content: string | null;
+            /** @enum {string} */
+            type: "text" | "image" | "video";
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            visibility: "public" | "friends_only";
+        };
+        PostTextForm: {
+            /** @description 1 to 280 characters, not blank. */
+            text_content: string;
         };
         Problem: {
             /** @description Stable machine-readable code. */
@@ -564,6 +755,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             role: "member" | "moderator" | "admin";
+        };
+        ShareState: {
+            /** Format: int64 */
+            share_count: number;
         };
         SignInRequest: {
             email: string;
@@ -1227,6 +1422,57 @@ export interface operations {
             };
         };
     };
+    "list-feed": {
+        parameters: {
+            query?: {
+                algorithm?: "chronological" | "ranked";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "resolve-media-links": {
         parameters: {
             query?: never;
@@ -1280,6 +1526,440 @@ export interface operations {
             };
             /** @description Error */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "create-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPostForm"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPost"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "delete-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "update-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostTextForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "like-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeState"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "unlike-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeState"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "share-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareState"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,266 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"social/core/app/posts"
+	"social/core/domain"
+)
+
+type postRow struct {
+	bun.BaseModel          `bun:"table:posts"`
+	ID                     uuid.UUID `bun:"id,pk"`
+	AuthorID               uuid.UUID `bun:"author_id"`
+	TextContent            *string   `bun:"text_content"`
+	MediaPath              *string   `bun:"media_path"`
+	Type                   string    `bun:"type"`
+	Visibility             string    `bun:"visibility"`
+	CreatedAt              time.Time `bun:"created_at"`
+	UpdatedAt              time.Time `bun:"updated_at"`
+	LikeCount              int       `bun:"like_count"`
+	CommentCount           int       `bun:"comment_count"`
+	ShareCount             int       `bun:"share_count"`
+	LinkPreviewURL         *string   `bun:"link_preview_url"`
+	LinkPreviewTitle       *string   `bun:"link_preview_title"`
+	LinkPreviewDescription *string   `bun:"link_preview_description"`
+	LinkPreviewImageURL    *string   `bun:"link_preview_image_url"`
+	LinkPreviewSiteName    *string   `bun:"link_preview_site_name"`
+}
+
+func (r postRow) domain() domain.Post {
+	return domain.Post{ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
+		MediaPath: r.MediaPath, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
+		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
+		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
+			Description: r.LinkPreviewDescription, ImageURL: r.LinkPreviewImageURL, SiteName: r.LinkPreviewSiteName}}
+}
+
+// feedRow is a post joined with its author and the viewer's like.
+type feedRow struct {
+	postRow
+	AuthorHandle      *string `bun:"author_handle"`
+	AuthorDisplayName *string `bun:"author_display_name"`
+	AuthorAvatarPath  *string `bun:"author_avatar_path"`
+	IsLiked           bool    `bun:"is_liked"`
+}
+
+func (r feedRow) domain() domain.FeedItem {
+	it := domain.FeedItem{Post: r.postRow.domain(), IsLiked: r.IsLiked,
+		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: "unknown", DisplayName: "Unknown User"}}
+	if r.AuthorHandle != nil && r.AuthorDisplayName != nil {
+		it.Author.Handle, it.Author.DisplayName, it.Author.AvatarPath = *r.AuthorHandle, *r.AuthorDisplayName, r.AuthorAvatarPath
+	}
+	return it
+}
+
+// Posts stores posts, their hashtags and likes, and reads the feed.
+type Posts struct{ db *bun.DB }
+
+// NewPosts makes the post store.
+func NewPosts(db *bun.DB) *Posts { return &Posts{db: db} }
+
+// Create bumps the author's post_count (domain.ErrNotFound without a
+// profile), inserts the post and upserts its hashtags (+1 usage each, in tag
+// order so concurrent posts lock them in one order) with their links. Call
+// it in a transaction.
+func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error {
+	db := IDB(ctx, s.db)
+	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + 1").
+		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrNotFound
+	}
+	row := postRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
+		MediaPath: p.MediaPath, Type: string(p.Type), Visibility: string(p.Visibility),
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if _, err := db.NewInsert().Model(&row).Exec(ctx); err != nil {
+		return fmt.Errorf("insert post: %w", err)
+	}
+	for _, tag := range tags {
+		_, err := db.NewRaw(`WITH h AS (
+			INSERT INTO hashtags (tag, usage_count) VALUES (?, 1)
+			ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+			RETURNING id)
+			INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, tag, row.ID).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("hashtag %q: %w", tag, err)
+		}
+	}
+	return nil
+}
+
+// ByID reads one post.
+func (s *Posts) ByID(ctx context.Context, id domain.PostID) (domain.Post, error) {
+	var row postRow
+	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
+	return row.domain(), notFound(err)
+}
+
+// Lock reads one post and locks it until the transaction ends.
+func (s *Posts) Lock(ctx context.Context, id domain.PostID) (domain.Post, error) {
+	var row postRow
+	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
+	return row.domain(), notFound(err)
+}
+
+// SetText changes a post's text.
+func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now time.Time) error {
+	_, err := IDB(ctx, s.db).NewUpdate().Table("posts").Set("text_content = ?", text).Set("updated_at = ?", now).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	return err
+}
+
+// Delete removes p with its likes and hashtag links, decrementing the
+// hashtags' usage and the author's post_count. Call it in a transaction.
+func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
+	db := IDB(ctx, s.db)
+	id := uuid.UUID(p.ID)
+	if _, err := db.NewRaw(`UPDATE hashtags SET usage_count = greatest(usage_count - 1, 0)
+		WHERE id IN (SELECT hashtag_id FROM post_hashtags WHERE post_id = ?)`, id).Exec(ctx); err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", p.ID, err)
+	}
+	if _, err := db.NewDelete().Table("likes").Where("post_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("likes of post %s: %w", p.ID, err)
+	}
+	if _, err := db.NewDelete().Table("post_hashtags").Where("post_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("hashtag links of post %s: %w", p.ID, err)
+	}
+	res, err := db.NewDelete().Table("posts").Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete post %s: %w", p.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrNotFound
+	}
+	_, err = db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - 1, 0)").
+		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
+	return err
+}
+
+// Like inserts the like once; like_count moves only when a row was made.
+func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (int, error) {
+	return s.count(ctx, id, `WITH ins AS (
+		INSERT INTO likes (post_id, user_id, created_at) SELECT id, ?, ? FROM posts WHERE id = ?
+		ON CONFLICT DO NOTHING RETURNING post_id)
+		UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count`,
+		uuid.UUID(user), now, uuid.UUID(id))
+}
+
+// Unlike deletes the like; like_count moves only when a row went.
+func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (int, error) {
+	return s.count(ctx, id, `WITH del AS (
+		DELETE FROM likes WHERE post_id = ? AND user_id = ? RETURNING post_id)
+		UPDATE posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count`,
+		uuid.UUID(id), uuid.UUID(user))
+}
+
+// count runs a conditional counter update; when it changed nothing, the
+// current like_count is read.
+func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args ...any) (int, error) {
+	db := IDB(ctx, s.db)
+	var n int
+	err := db.NewRaw(query, args...).Scan(ctx, &n)
+	if foreignKeyViolation(err) {
+		// The post was deleted between this statement's snapshot and its
+		// insert: for the caller, it is simply gone.
+		return 0, domain.ErrNotFound
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		err = db.NewSelect().Table("posts").Column("like_count").Where("id = ?", uuid.UUID(id)).Scan(ctx, &n)
+	}
+	return n, notFound(err)
+}
+
+// Share adds one to share_count in one statement.
+func (s *Posts) Share(ctx context.Context, id domain.PostID) (int, error) {
+	var n int
+	err := IDB(ctx, s.db).NewRaw(`UPDATE posts SET share_count = share_count + 1 WHERE id = ? RETURNING share_count`,
+		uuid.UUID(id)).Scan(ctx, &n)
+	return n, notFound(err)
+}
+
+// SetLinkPreview stores the five preview fields.
+func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.PostLinkPreview) error {
+	_, err := IDB(ctx, s.db).NewUpdate().Table("posts").
+		Set("link_preview_url = ?", lp.URL).Set("link_preview_title = ?", lp.Title).
+		Set("link_preview_description = ?", lp.Description).Set("link_preview_image_url = ?", lp.ImageURL).
+		Set("link_preview_site_name = ?", lp.SiteName).Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	return err
+}
+
+// feedSelect is the columns of a feed item; the viewer's like is one
+// EXISTS per row on the likes primary key, within the page's one query.
+const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
+	a.avatar_path AS author_avatar_path,
+	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked
+	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
+
+func items(rows []feedRow) []domain.FeedItem {
+	out := make([]domain.FeedItem, len(rows))
+	for i, r := range rows {
+		out[i] = r.domain()
+	}
+	return out
+}
+
+// Item reads one post as viewer's feed item.
+func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
+	var rows []feedRow
+	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`, uuid.UUID(viewer), uuid.UUID(id)).Scan(ctx, &rows)
+	if err == nil && len(rows) == 0 {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return domain.FeedItem{}, notFound(err)
+	}
+	return rows[0].domain(), nil
+}
+
+// Chronological reads public posts newest first after the cursor, on the
+// partial index (created_at DESC, id DESC).
+func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := feedSelect + ` WHERE p.visibility = 'public'`
+	args := []any{uuid.UUID(viewer)}
+	if after != nil {
+		q += ` AND (p.created_at, p.id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	args = append(args, limit)
+	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}
+
+// Ranked ranks the newest window public posts by the spec's score at now:
+// 0.6 x recency + 0.3 x likes + 0.1 x comments, recency = 100 - hours old
+// (floor 0), likes = ln(likes+1) x 10, comments = ln(comments+1) x 15; ties
+// newest id first. It skips offset of them.
+func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := `WITH recent AS (
+		SELECT id FROM posts WHERE visibility = 'public' ORDER BY created_at DESC, id DESC LIMIT ?),
+	ranked AS (
+		SELECT p.id, 0.6 * greatest(0, 100 - extract(epoch FROM (?::timestamptz - p.created_at)) / 3600)
+			+ 0.3 * ln(p.like_count + 1) * 10 + 0.1 * ln(p.comment_count + 1) * 15 AS score
+		FROM posts p JOIN recent USING (id)
+		ORDER BY score DESC, p.id DESC OFFSET ? LIMIT ?)
+	` + feedSelect + ` JOIN ranked r ON r.id = p.id ORDER BY r.score DESC, p.id DESC`
+	if err := IDB(ctx, s.db).NewRaw(q, window, now, offset, limit, uuid.UUID(viewer)).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}

@@ -1,0 +1,45 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"social/core/app/posts"
+	"social/core/domain"
+)
+
+// FillLinkPreviewArgs is the job filling one post's link preview.
+type FillLinkPreviewArgs struct {
+	PostID uuid.UUID `json:"post_id"`
+}
+
+// Kind is the job's stable name.
+func (FillLinkPreviewArgs) Kind() string { return "posts.fill_link_preview" }
+
+// FillLinkPreviewWorker works posts.fill_link_preview. It is idempotent:
+// it rewrites the same five fields. Refused or too large pages are final
+// (cancelled); timeouts and unreachable sites are retried.
+type FillLinkPreviewWorker struct {
+	river.WorkerDefaults[FillLinkPreviewArgs]
+	Fill *posts.FillLinkPreview
+}
+
+// Work fills the preview.
+func (w *FillLinkPreviewWorker) Work(ctx context.Context, job *river.Job[FillLinkPreviewArgs]) error {
+	err := w.Fill.Handle(ctx, domain.PostID(job.Args.PostID))
+	if errors.Is(err, posts.ErrPreviewFinal) {
+		return river.JobCancel(err)
+	}
+	return err
+}
+
+// PreviewQueue enqueues posts.fill_link_preview in the caller's transaction.
+type PreviewQueue struct{ Jobs *JobInserter }
+
+// EnqueueLinkPreview enqueues the job of post id.
+func (q PreviewQueue) EnqueueLinkPreview(ctx context.Context, id domain.PostID) error {
+	return q.Jobs.Insert(ctx, FillLinkPreviewArgs{PostID: uuid.UUID(id)}, &river.InsertOpts{MaxAttempts: 5})
+}

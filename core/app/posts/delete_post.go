@@ -1,0 +1,54 @@
+package posts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// PostDeleter locks a post and deletes it with its likes and hashtag links
+// (decrementing the hashtags' usage) and the author's post_count.
+type PostDeleter interface {
+	Lock(ctx context.Context, id domain.PostID) (domain.Post, error)
+	Delete(ctx context.Context, p domain.Post) error
+}
+
+// DeletePost deletes a post, for its author only.
+type DeletePost struct {
+	Tx    ports.Transactor
+	Posts PostDeleter
+}
+
+// Handle checks the spec's three rules and deletes in one transaction.
+func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) error {
+	if !viewer.SignedIn() {
+		return errs.Unauthenticated(CodeUnauthenticated, MsgNoUserDelete)
+	}
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		p, err := uc.Posts.Lock(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !p.VisibleTo(viewer) {
+			return domain.ErrNotFound
+		}
+		if p.AuthorID != viewer.UserID {
+			return errs.Forbidden(CodeNotAuthor, MsgNotAuthor)
+		}
+		return uc.Posts.Delete(ctx, p)
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return errs.NotFound(CodeNotFound, MsgNotFound)
+	}
+	if _, ok := errs.As(err); ok {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("delete post %s: %w", id, err)
+	}
+	return nil
+}

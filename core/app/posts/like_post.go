@@ -1,0 +1,60 @@
+package posts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// Liker records a like once: the row and like_count move together, and a
+// second like changes nothing. It answers the post's like_count.
+type Liker interface {
+	Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (int, error)
+}
+
+// LikePost likes a post the viewer may see (a friends_only post: only its
+// author, until follows exist). Liking twice is the same as once.
+type LikePost struct {
+	Tx          ports.Transactor
+	Items       ItemReader
+	Likes       Liker
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+}
+
+// Handle likes and tells post:{id} the new count.
+func (uc *LikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (int, error) {
+	if !viewer.SignedIn() {
+		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
+	}
+	if _, err := visibleItem(ctx, uc.Items, viewer, id); err != nil {
+		return 0, err
+	}
+	var n int
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now())
+		return err
+	})
+	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostLiked, id, n, err)
+}
+
+func publishCount(ctx context.Context, b ports.Broadcaster, log *slog.Logger, event string, id domain.PostID, n int, err error) (int, error) {
+	if errors.Is(err, domain.ErrNotFound) {
+		return 0, errs.NotFound(CodeNotFound, MsgNotFound)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%s %s: %w", event, id, err)
+	}
+	if err := b.Publish(ctx, PostTopic(id), ports.Event{Type: event,
+		Data: map[string]any{"id": id.String(), "like_count": n}}); err != nil {
+		log.WarnContext(ctx, "publish "+event, "post", id.String(), "err", err)
+	}
+	return n, nil
+}

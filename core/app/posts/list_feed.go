@@ -1,0 +1,131 @@
+package posts
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// Feed orderings.
+const (
+	Chronological = "chronological"
+	Ranked        = "ranked"
+)
+
+// Page sizes and the ranked window.
+const (
+	PageSize     = 50
+	RankedWindow = 500
+)
+
+// MsgBadCursor is ours: the spec has no cursor.
+const MsgBadCursor = "Cursor inválido."
+
+// ChronoCursor is the last item of a chronological page.
+type ChronoCursor struct {
+	CreatedAt time.Time
+	ID        domain.PostID
+}
+
+// FeedStore reads public feed pages, with the viewer's likes in one query
+// per page. Ranked pages rank the newest RankedWindow public posts by the
+// spec's score at now and skip offset of them.
+type FeedStore interface {
+	Chronological(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
+	Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error)
+}
+
+// FeedPage is one page; Next is "" at the end.
+type FeedPage struct {
+	Items []domain.FeedItem
+	Next  string
+}
+
+// ListFeed reads the public feed.
+type ListFeed struct {
+	Feed  FeedStore
+	Clock ports.Clock
+}
+
+// Handle returns one page of algorithm's order after cursor.
+func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm, cursor string, limit int) (FeedPage, error) {
+	if !viewer.SignedIn() {
+		return FeedPage{}, errs.Unauthenticated(CodeUnauthenticated, domain.MsgProfileNoUser)
+	}
+	if limit <= 0 || limit > PageSize {
+		limit = PageSize
+	}
+	bad := errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
+	switch algorithm {
+	case "", Chronological:
+		var after *ChronoCursor
+		if cursor != "" {
+			c, ok := decodeChrono(cursor)
+			if !ok {
+				return FeedPage{}, bad
+			}
+			after = &c
+		}
+		items, err := uc.Feed.Chronological(ctx, viewer.UserID, after, limit)
+		if err != nil {
+			return FeedPage{}, fmt.Errorf("chronological feed: %w", err)
+		}
+		page := FeedPage{Items: items}
+		if len(items) == limit {
+			last := items[len(items)-1]
+			page.Next = encode("c|" + strconv.FormatInt(last.CreatedAt.UnixMicro(), 10) + "|" + last.ID.String())
+		}
+		return page, nil
+	case Ranked:
+		offset := 0
+		if cursor != "" {
+			raw, ok := decode(cursor)
+			n, err := strconv.Atoi(strings.TrimPrefix(raw, "r|"))
+			if !ok || !strings.HasPrefix(raw, "r|") || err != nil || n < 0 || n >= RankedWindow {
+				return FeedPage{}, bad
+			}
+			offset = n
+		}
+		items, err := uc.Feed.Ranked(ctx, viewer.UserID, uc.Clock.Now(), RankedWindow, offset, limit)
+		if err != nil {
+			return FeedPage{}, fmt.Errorf("ranked feed: %w", err)
+		}
+		page := FeedPage{Items: items}
+		if len(items) == limit && offset+limit < RankedWindow {
+			page.Next = encode("r|" + strconv.Itoa(offset+limit))
+		}
+		return page, nil
+	}
+	return FeedPage{}, errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"algorithm": "Algoritmo inválido."})
+}
+
+func encode(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+func decode(s string) (string, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	return string(b), err == nil
+}
+
+func decodeChrono(s string) (ChronoCursor, bool) {
+	raw, ok := decode(s)
+	parts := strings.Split(raw, "|")
+	if !ok || len(parts) != 3 || parts[0] != "c" {
+		return ChronoCursor{}, false
+	}
+	us, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil {
+		return ChronoCursor{}, false
+	}
+	id, err := domain.ParsePostID(parts[2])
+	if err != nil {
+		return ChronoCursor{}, false
+	}
+	return ChronoCursor{CreatedAt: time.UnixMicro(us).UTC(), ID: id}, true
+}

@@ -1,0 +1,41 @@
+package posts
+
+import (
+	"context"
+	"log/slog"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// Unliker removes a like once: the row and like_count move together
+// (never below 0). It answers the post's like_count.
+type Unliker interface {
+	Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (int, error)
+}
+
+// UnlikePost removes the viewer's like; without one it changes nothing.
+type UnlikePost struct {
+	Tx          ports.Transactor
+	Items       ItemReader
+	Likes       Unliker
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+}
+
+// Handle unlikes and tells post:{id} the new count.
+func (uc *UnlikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (int, error) {
+	if !viewer.SignedIn() {
+		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
+	}
+	if _, err := visibleItem(ctx, uc.Items, viewer, id); err != nil {
+		return 0, err
+	}
+	var n int
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		n, err = uc.Likes.Unlike(ctx, id, viewer.UserID)
+		return err
+	})
+	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostUnliked, id, n, err)
+}

@@ -1,0 +1,151 @@
+package domain
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+)
+
+// PostID identifies a post (UUIDv7, time-ordered).
+type PostID uuid.UUID
+
+// NewPostID makes a fresh time-ordered ID.
+func NewPostID() PostID { return PostID(uuid.Must(uuid.NewV7())) }
+
+// ParsePostID reads an ID from its text form.
+func ParsePostID(s string) (PostID, error) {
+	u, err := uuid.Parse(s)
+	if err != nil {
+		return PostID{}, fmt.Errorf("post id %q: %w", s, err)
+	}
+	return PostID(u), nil
+}
+
+func (id PostID) String() string { return uuid.UUID(id).String() }
+
+// PostType is what a post carries.
+type PostType string
+
+// Post types.
+const (
+	PostText  PostType = "text"
+	PostImage PostType = "image"
+	PostVideo PostType = "video"
+)
+
+// Visibility says who may read a post.
+type Visibility string
+
+// Visibilities. friends_only means the author's followers; until follows
+// exist only the author reads (and likes) such a post.
+const (
+	VisibilityPublic      Visibility = "public"
+	VisibilityFriendsOnly Visibility = "friends_only"
+)
+
+// PostMaxRunes is the longest post text, in characters.
+const PostMaxRunes = 280
+
+// PostLinkPreview is the preview stored with a post; empty fields are unknown.
+type PostLinkPreview struct {
+	URL         *string
+	Title       *string
+	Description *string
+	ImageURL    *string
+	SiteName    *string
+}
+
+// Post is one post.
+type Post struct {
+	ID           PostID
+	AuthorID     UserID
+	TextContent  *string
+	MediaPath    *string
+	Type         PostType
+	Visibility   Visibility
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	LikeCount    int
+	CommentCount int
+	ShareCount   int
+	LinkPreview  PostLinkPreview
+}
+
+// PostAuthor is the part of an author's profile shown with a post.
+type PostAuthor struct {
+	ID          UserID
+	Handle      string
+	DisplayName string
+	AvatarPath  *string
+}
+
+// FeedItem is a post with its author and whether the viewer likes it.
+type FeedItem struct {
+	Post
+	Author  PostAuthor
+	IsLiked bool
+}
+
+// VisibleTo reports whether viewer may read p: public posts for any member,
+// friends_only ones only for their author (follows come later).
+func (p Post) VisibleTo(viewer Viewer) bool {
+	return p.Visibility == VisibilityPublic || p.AuthorID == viewer.UserID
+}
+
+var (
+	hashtagRe = regexp.MustCompile(`#([\p{L}\p{N}_]+)`)
+	mentionRe = regexp.MustCompile(`@([\p{L}\p{N}_]+)`)
+	urlRe     = regexp.MustCompile(`(?i)https?://[^\s<>"']+`)
+)
+
+// Hashtags are the distinct words after # in text, lowercased, sorted.
+func Hashtags(text string) []string { return words(hashtagRe, text) }
+
+// Mentions are the distinct words after @ in text, lowercased, sorted.
+func Mentions(text string) []string { return words(mentionRe, text) }
+
+func words(re *regexp.Regexp, text string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		w := strings.ToLower(m[1])
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FirstURL is the first http(s) URL in text, without trailing punctuation,
+// or "".
+func FirstURL(text string) string {
+	loc := urlRe.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	return strings.TrimRight(text[loc[0]:loc[1]], ".,;:!?)]}")
+}
+
+// PostTextProblem is the pt-BR problem of a post text, or "".
+func PostTextProblem(text string) string {
+	if strings.TrimSpace(text) == "" {
+		return MsgPostEmpty
+	}
+	if utf8.RuneCountInString(text) > PostMaxRunes {
+		return MsgPostTooLong
+	}
+	return ""
+}
+
+// Post texts: the spec's, and ours where it has none (MsgPostTooLong).
+const (
+	MsgPostEmpty   = "Por favor, adicione algum conteúdo ao post."
+	MsgPostTooLong = "O post pode ter no máximo 280 caracteres."
+)
