@@ -114,10 +114,15 @@ func (s *Posts) Lock(ctx context.Context, id domain.PostID) (domain.Post, error)
 	return row.domain(), notFound(err)
 }
 
-// SetText changes a post's text.
+// SetText changes a post's text and drops its translations.
 func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now time.Time) error {
-	_, err := IDB(ctx, s.db).NewUpdate().Table("posts").Set("text_content = ?", text).Set("updated_at = ?", now).
-		Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	db := IDB(ctx, s.db)
+	if _, err := db.NewUpdate().Table("posts").Set("text_content = ?", text).Set("updated_at = ?", now).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return err
+	}
+	// Translations of the old text are stale.
+	_, err := db.NewRaw("DELETE FROM post_translations WHERE post_id = ?", uuid.UUID(id)).Exec(ctx)
 	return err
 }
 

@@ -21,6 +21,7 @@ import (
 	"social/adapters/http/mediaapi"
 	"social/adapters/http/postsapi"
 	"social/adapters/http/profilesapi"
+	"social/adapters/http/trendingapi"
 	"social/adapters/images"
 	"social/adapters/mail"
 	"social/adapters/postgres"
@@ -93,6 +94,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		profilesapi.Module,
 		mediaapi.Module,
 		postsapi.Module,
+		trendingapi.Module,
 		realtime.Module,
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

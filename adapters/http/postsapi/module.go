@@ -45,6 +45,12 @@ type UseCases struct {
 	Share  *posts.SharePost
 	Feed   *posts.ListFeed
 	Fill   *posts.FillLinkPreview
+	// Preview is the composer's link preview.
+	Preview   *posts.PreviewLink
+	Translate *posts.TranslatePost
+	Demo      *posts.SeedDemo
+	// Translator answers the translation capabilities.
+	Translator ports.Translator
 }
 
 type useCaseParams struct {
@@ -55,6 +61,8 @@ type useCaseParams struct {
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Previewer   ports.LinkPreviewer
+	Limiter     ports.RateLimiter
+	Translator  ports.Translator
 	Log         *slog.Logger
 }
 
@@ -67,10 +75,15 @@ func newUseCases(p useCaseParams) UseCases {
 		Delete: &posts.DeletePost{Tx: p.Tx, Posts: p.Posts},
 		Like: &posts.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
-		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Broadcaster: p.Broadcaster, Log: p.Log},
-		Share:  &posts.SharePost{Items: p.Posts, Shares: p.Posts},
-		Feed:   &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
-		Fill:   &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
+		Unlike:  &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Broadcaster: p.Broadcaster, Log: p.Log},
+		Share:   &posts.SharePost{Items: p.Posts, Shares: p.Posts},
+		Feed:    &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
+		Fill:    &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
+		Preview: &posts.PreviewLink{Limiter: p.Limiter, Previews: p.Previewer},
+		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
+			Clock: p.Clock},
+		Demo:       &posts.SeedDemo{Tx: p.Tx, Posts: p.Posts, Clock: p.Clock},
+		Translator: p.Translator,
 	}
 }
 
@@ -103,5 +116,8 @@ func NewRoutes(uc UseCases, blobs ports.BlobStore, log *slog.Logger) plugin.Rout
 		registerLikes(api, uc.Like, uc.Unlike)
 		registerSharePost(api, uc.Share)
 		registerListFeed(api, uc.Feed, l)
+		registerLinkPreview(api, uc.Preview)
+		registerTranslation(api, uc.Translate, uc.Translator)
+		registerDemoData(api, uc.Demo)
 	}}
 }

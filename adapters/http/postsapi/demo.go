@@ -1,0 +1,46 @@
+package postsapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/app/posts"
+	"social/core/domain"
+)
+
+// DemoPost is one post demo seeding created.
+type DemoPost struct {
+	ID          string    `json:"id"`
+	TextContent string    `json:"text_content"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// DemoData is what demo seeding did. Communities come with the
+// communities feature.
+type DemoData struct {
+	Skipped bool       `json:"skipped" doc:"True when the member already had posts: nothing was created."`
+	Posts   []DemoPost `json:"posts"`
+	Message string     `json:"message" doc:"The toast's text."`
+}
+
+func registerDemoData(api huma.API, uc *posts.SeedDemo) {
+	huma.Register(api, huma.Operation{
+		OperationID: "create-demo-data", Method: http.MethodPost, Path: "/demo-data",
+		Summary: "Create the signed-in member's demo posts (skipped if they have any post)", Tags: []string{"posts"},
+		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusForbidden},
+	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DemoData }, error) {
+		s, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := DemoData{Skipped: s.Skipped, Posts: []DemoPost{}, Message: posts.MsgDemoDone}
+		for _, p := range s.Posts {
+			out.Posts = append(out.Posts, DemoPost{ID: p.ID.String(), TextContent: *p.TextContent, CreatedAt: p.CreatedAt})
+		}
+		return &struct{ Body DemoData }{Body: out}, nil
+	})
+}

@@ -1,0 +1,42 @@
+package postsapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/app/posts"
+	"social/core/domain"
+)
+
+// LinkPreviewForm is the composer's link.
+type LinkPreviewForm struct {
+	URL string `json:"url" maxLength:"2048" doc:"An absolute http(s) URL."`
+}
+
+// LinkPreview is the spec's link preview result; empty strings for what the page does not say.
+type LinkPreview struct {
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Image       string `json:"image" doc:"Absolute http(s) URL, or empty."`
+	SiteName    string `json:"siteName"`
+}
+
+func registerLinkPreview(api huma.API, uc *posts.PreviewLink) {
+	huma.Register(api, huma.Operation{
+		OperationID: "preview-link", Method: http.MethodPost, Path: "/link-preview",
+		Summary: "Preview a link while composing a post (30 a minute per member)", Tags: []string{"posts"},
+		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge,
+			http.StatusUnprocessableEntity, http.StatusTooManyRequests, http.StatusServiceUnavailable},
+	}, func(ctx context.Context, in *struct{ Body LinkPreviewForm }) (*struct{ Body LinkPreview }, error) {
+		lp, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.URL)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body LinkPreview }{Body: LinkPreview{URL: lp.URL, Title: lp.Title,
+			Description: lp.Description, Image: lp.Image, SiteName: lp.SiteName}}, nil
+	})
+}
