@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom'
 import { AppProvider } from '@/app/provider'
 import { routes as appRoutes } from '@/app/routes'
 
+import { FakeRealtime } from './fake-realtime'
 import { createTestApiClient, type TestServerOptions } from './test-fetch'
 
 function createTestQueryClient() {
@@ -17,23 +18,28 @@ function createTestQueryClient() {
 interface RenderOptions extends TestServerOptions {
   /** Defaults to the app's own route table. */
   routes?: RouteObject[]
+  /** The live connection's server side; an inert one by default. */
+  realtime?: FakeRealtime
 }
 
 /** Renders the real providers and a memory router at `path`. */
-export function renderApp(path: string, { routes = appRoutes, ...server }: RenderOptions = {}) {
+export function renderApp(path: string, { routes = appRoutes, realtime = new FakeRealtime(), ...server }: RenderOptions = {}) {
   const { client, requests } = createTestApiClient(server)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(
-    <AppProvider apiClient={client} queryClient={createTestQueryClient()}>
+    <AppProvider apiClient={client} queryClient={createTestQueryClient()} createSocket={realtime.factory}>
       <RouterProvider router={router} />
     </AppProvider>,
   )
-  return { ...view, router, user, requests }
+  return { ...view, router, user, requests, realtime }
 }
 
 /** Renders one element inside the providers and a router (for screen-level tests). */
-export function renderWithProviders(element: ReactNode, options: TestServerOptions & { path?: string } = {}) {
+export function renderWithProviders(
+  element: ReactNode,
+  options: TestServerOptions & { path?: string; realtime?: FakeRealtime } = {},
+) {
   const { path = '/', ...server } = options
   return renderApp(path, { ...server, routes: [{ path: '*', element }] })
 }

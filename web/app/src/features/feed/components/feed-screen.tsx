@@ -1,8 +1,144 @@
+import { RefreshCw } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+
 import { Page } from '@/components/layout/page'
+import { Button } from '@/components/ui/button'
+import { useSession } from '@/features/session'
 
+import { useDeletePost } from '../api/delete-post'
+import { useFeed } from '../api/list-feed'
+import { useNewPosts } from '../hooks/use-new-posts'
 import { feedMessages as m } from '../messages'
+import type { FeedAlgorithm, FeedPost } from '../types'
 
-/** / — the home feed; its content comes with the feed issue. */
+import { Composer } from './composer'
+import { DeletePostDialog } from './delete-post-dialog'
+import { FeedEmpty } from './feed-empty'
+import { PostCard } from './post-card'
+import { PostCardSkeleton } from './post-card-skeleton'
+
+/** Spec 000 §9: 5 placeholder cards while loading. */
+const PLACEHOLDER_COUNT = 5
+
+const algorithms: { value: FeedAlgorithm; label: string }[] = [
+  { value: 'ranked', label: m.ranked },
+  { value: 'chronological', label: m.chronological },
+]
+
+/** / — the home feed 'Últimos posts'. */
 export function FeedScreen() {
-  return <Page title={m.title} />
+  const { user } = useSession()
+  const [algorithm, setAlgorithm] = useState<FeedAlgorithm>('chronological')
+  const feed = useFeed(algorithm)
+  const newPosts = useNewPosts(user?.id)
+  const deletePost = useDeletePost()
+  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
+
+  const failed = feed.isError
+  useEffect(() => {
+    if (failed) toast.error(m.errorTitle, { description: m.loadFailed })
+  }, [failed])
+
+  const refresh = () => {
+    newPosts.clear()
+    void feed.refetch()
+  }
+
+  const posts = feed.data?.pages.flatMap((page) => page.items ?? []) ?? []
+
+  return (
+    <Page
+      title={m.title}
+      actions={
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label={m.algorithmGroup} className="inline-flex rounded-md border p-0.5">
+            {algorithms.map(({ value, label }) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={algorithm === value ? 'secondary' : 'ghost'}
+                aria-pressed={algorithm === value}
+                onClick={() => {
+                  setAlgorithm(value)
+                }}
+              >
+                {label}
+              </Button>
+            ))}
+          </div>
+          <Button variant="outline" size="icon" aria-label={m.refresh} onClick={refresh} disabled={feed.isFetching}>
+            <RefreshCw aria-hidden="true" className={feed.isRefetching ? 'animate-spin' : undefined} />
+          </Button>
+        </div>
+      }
+    >
+      <div className="grid gap-4">
+        <Composer />
+        {newPosts.available ? (
+          <Button variant="secondary" className="justify-self-center" onClick={refresh}>
+            {m.newPosts}
+          </Button>
+        ) : null}
+        {feed.isPending ? (
+          <div role="status" className="grid gap-4" aria-busy="true" aria-label={m.loadingPosts}>
+            {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+              <PostCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : posts.length === 0 && !failed ? (
+          <FeedEmpty algorithm={algorithm} />
+        ) : (
+          <div className="grid gap-4">
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
+            ))}
+            {feed.hasNextPage ? (
+              <LoadMore
+                loading={feed.isFetchingNextPage}
+                onLoad={() => {
+                  if (!feed.isFetchingNextPage) void feed.fetchNextPage()
+                }}
+              />
+            ) : null}
+          </div>
+        )}
+      </div>
+      <DeletePostDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null)
+        }}
+        onConfirm={() => {
+          if (pendingDelete) deletePost.mutate(pendingDelete.id)
+          setPendingDelete(null)
+        }}
+      />
+    </Page>
+  )
+}
+
+/** 'Carregar mais', pressed by itself when it scrolls into view (infinite scroll). */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null)
+  const load = useRef(onLoad)
+  useEffect(() => {
+    load.current = onLoad
+  })
+  useEffect(() => {
+    const element = ref.current
+    if (!element || typeof IntersectionObserver === 'undefined') return undefined
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load.current()
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+    }
+  }, [])
+  return (
+    <Button ref={ref} variant="outline" className="justify-self-center" disabled={loading} onClick={onLoad}>
+      {m.loadMore}
+    </Button>
+  )
 }

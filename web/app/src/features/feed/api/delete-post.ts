@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+
+import { ApiError, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
+
+import { feedMessages as m } from '../messages'
+
+import { removeCachedPost, restoreFeeds, snapshotFeeds } from './feed-cache'
+
+/** DELETE /api/v1/posts/{id}: only the author's own post (the server checks). */
+export async function deletePost(client: ApiClient, id: string): Promise<void> {
+  unwrapEmpty(`DELETE /api/v1/posts/${id}`, await client.DELETE('/api/v1/posts/{id}', { params: { path: { id } } }))
+}
+
+/** Spec 000 §4 'Delete post': gone from the list at once, back on failure. */
+export function useDeletePost() {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => deletePost(client, id),
+    onMutate: (id) => {
+      const snapshot = snapshotFeeds(queryClient)
+      removeCachedPost(queryClient, id)
+      return { snapshot }
+    },
+    onError: (error, _id, context) => {
+      if (context) restoreFeeds(queryClient, context.snapshot)
+      const detail = error instanceof ApiError ? error.problem?.detail : undefined
+      toast.error(m.deleteFailedTitle, { description: detail ?? m.deleteFailed })
+    },
+    onSuccess: () => {
+      toast.success(m.deleted, { description: m.deletedDescription })
+    },
+  })
+}

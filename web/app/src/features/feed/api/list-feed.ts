@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+
+import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+
+import type { FeedAlgorithm, FeedPage } from '../types'
+
+import { feedKeys } from './feed-keys'
+
+/** Spec 000 §9: the feed reads 50 posts a page. */
+export const FEED_PAGE_SIZE = 50
+
+/** GET /api/v1/feed?algorithm=…&cursor=…&limit=50. */
+export async function listFeed(client: ApiClient, algorithm: FeedAlgorithm, cursor?: string): Promise<FeedPage> {
+  return unwrap(
+    'GET /api/v1/feed',
+    await client.GET('/api/v1/feed', {
+      params: { query: { algorithm, limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+    }),
+  )
+}
+
+export function feedQueryOptions(client: ApiClient, algorithm: FeedAlgorithm) {
+  return infiniteQueryOptions({
+    queryKey: feedKeys.list(algorithm),
+    queryFn: ({ pageParam }) => listFeed(client, algorithm, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: FeedPage) => last.next_cursor,
+  })
+}
+
+export function useFeed(algorithm: FeedAlgorithm) {
+  const client = useApiClient()
+  return useInfiniteQuery(feedQueryOptions(client, algorithm))
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query'
+
+import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+
+/** POST /api/v1/posts/{id}/share: the server counts the share. */
+export async function sharePost(client: ApiClient, id: string) {
+  return unwrap(
+    `POST /api/v1/posts/${id}/share`,
+    await client.POST('/api/v1/posts/{id}/share', { params: { path: { id } } }),
+  )
+}
+
+export function useSharePost() {
+  const client = useApiClient()
+  return useMutation({ mutationFn: (id: string) => sharePost(client, id) })
+}

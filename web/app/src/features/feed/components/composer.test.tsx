@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { renderApp } from '@/testing/render-app'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+const createdPost = {
+  id: '0192f000-0000-7000-8000-0000000000e1',
+  author_id: '0192f000-0000-7000-8000-000000000001',
+  author: { id: '0192f000-0000-7000-8000-000000000001', handle: 'ana', display_name: 'Ana Souza', avatar_url: null },
+  text_content: 'Bom dia!',
+  media_url: null,
+  type: 'text',
+  visibility: 'public',
+  created_at: '2026-11-22T10:00:00Z',
+  updated_at: '2026-11-22T10:00:00Z',
+  like_count: 0,
+  comment_count: 0,
+  share_count: 0,
+  is_liked: false,
+  mentions: [],
+  hashtags: [],
+  link_preview_url: null,
+  link_preview_title: null,
+  link_preview_description: null,
+  link_preview_image_url: null,
+  link_preview_site_name: null,
+}
+
+function answers(create: () => Response | Promise<Response>): TestResponder {
+  return (request) => {
+    const { pathname } = new URL(request.url)
+    if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: [] })
+    if (request.method === 'POST' && pathname === '/api/v1/posts') return create()
+    return undefined
+  }
+}
+
+async function renderComposer(create: () => Response | Promise<Response> = () => json(201, createdPost)) {
+  const view = renderApp('/', { session: 'signed-in', respond: answers(create) })
+  const box = await screen.findByRole('textbox', { name: 'O que está acontecendo?' }, { timeout: 5000 })
+  return { ...view, box }
+}
+
+const counter = () => screen.getByLabelText(/caracteres restantes$/)
+
+describe('Composer', () => {
+  it('counts down from 280 and turns red when fewer than 30 remain', async () => {
+    const { user, box } = await renderComposer()
+    expect(counter()).toHaveTextContent('280')
+    await user.click(box)
+    await user.paste('a'.repeat(250))
+    expect(counter()).toHaveTextContent('30')
+    expect(counter()).not.toHaveClass('text-red-500')
+    await user.type(box, 'b')
+    expect(counter()).toHaveTextContent('29')
+    expect(counter()).toHaveClass('text-red-500')
+    expect(counter()).toHaveAccessibleName('29 caracteres restantes')
+  })
+
+  it("disables 'Postar' without non-blank text", async () => {
+    const { user, box } = await renderComposer()
+    expect(screen.getByRole('button', { name: 'Postar' })).toBeDisabled()
+    await user.type(box, '   ')
+    expect(screen.getByRole('button', { name: 'Postar' })).toBeDisabled()
+    await user.type(box, 'oi')
+    expect(screen.getByRole('button', { name: 'Postar' })).toBeEnabled()
+  })
+
+  it("posts, shows 'Postando...', then toasts, resets and refetches the feed", async () => {
+    let answer: (() => void) | undefined
+    const { user, box, requests } = await renderComposer(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            resolve(json(201, createdPost))
+          }
+        }),
+    )
+    await user.type(box, 'Bom dia!')
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    expect(await screen.findByRole('button', { name: 'Postando...' })).toBeDisabled()
+    const post = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/v1/posts'))
+    expect(await post?.clone().json()).toEqual({ text_content: 'Bom dia!', type: 'text', visibility: 'public' })
+    const feedCalls = () => requests.filter((r) => r.method === 'GET' && r.url.includes('/api/v1/feed')).length
+    const before = feedCalls()
+
+    answer?.()
+    await expectToast('Post criado!', 'Seu post foi publicado com sucesso.', 'success')
+    expect(box).toHaveValue('')
+    expect(counter()).toHaveTextContent('280')
+    await waitFor(() => {
+      expect(feedCalls()).toBeGreaterThan(before)
+    })
+  })
+
+  it("shows the server's 422 message under the text box", async () => {
+    const { user, box } = await renderComposer(() =>
+      problem(422, {
+        code: 'validation_failed',
+        detail: 'Dados inválidos',
+        errors: [{ location: 'body.text_content', message: 'Por favor, adicione algum conteúdo ao post.' }],
+      }),
+    )
+    await user.type(box, 'x')
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Por favor, adicione algum conteúdo ao post.')
+    expect(box).toHaveValue('x')
+  })
+
+  it("toasts 'Não foi possível criar o post. Tente novamente.' on other failures", async () => {
+    const { user, box } = await renderComposer(() => problem(500, { detail: 'Falhou' }))
+    await user.type(box, 'x')
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    await expectToast('Erro', 'Não foi possível criar o post. Tente novamente.')
+    expect(box).toHaveValue('x')
+  })
+})

@@ -1,0 +1,99 @@
+import { useId, useState, type SyntheticEvent } from 'react'
+import { toast } from 'sonner'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Textarea } from '@/components/ui/textarea'
+import { useSession } from '@/features/session'
+import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { cn } from '@/lib/utils'
+
+import { useCreatePost } from '../api/create-post'
+import { feedMessages as m } from '../messages'
+
+/** Spec 000 §9: 280 characters; the counter turns red above 250 used. */
+export const POST_MAX_LENGTH = 280
+export const POST_WARN_LENGTH = 250
+
+/** The composer at the top of the feed (text only for now). */
+export function Composer() {
+  const { user } = useSession()
+  const createPost = useCreatePost()
+  const [text, setText] = useState('')
+  const [serverError, setServerError] = useState<string | null>(null)
+  const errorId = useId()
+  const counterId = useId()
+
+  const remaining = POST_MAX_LENGTH - text.length
+  const busy = createPost.isPending
+  const canPost = text.trim() !== '' && remaining >= 0 && !busy
+  const name = user?.displayName || user?.handle || ''
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!canPost) return
+    setServerError(null)
+    createPost.mutate(text, {
+      onSuccess: () => {
+        setText('')
+        toast.success(m.created, { description: m.createdDescription })
+      },
+      onError: (error) => {
+        const problem = error instanceof ApiError ? error.problem : undefined
+        if (error instanceof ApiError && error.status === 422) {
+          setServerError(fieldErrorsOf(problem).text_content ?? problem?.detail ?? m.createFailed)
+          return
+        }
+        toast.error(m.errorTitle, { description: m.createFailed })
+      },
+    })
+  }
+
+  return (
+    <Card className="p-4">
+      <form className="flex gap-3" onSubmit={onSubmit}>
+        <Avatar className="size-10">
+          {user?.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
+          <AvatarFallback>{Array.from(name)[0]?.toUpperCase() ?? ''}</AvatarFallback>
+        </Avatar>
+        <div className="grid flex-1 gap-2">
+          <Textarea
+            aria-label={m.composerLabel}
+            placeholder={m.composerPlaceholder}
+            value={text}
+            maxLength={POST_MAX_LENGTH}
+            aria-invalid={serverError ? true : undefined}
+            aria-describedby={serverError ? `${counterId} ${errorId}` : counterId}
+            onChange={(event) => {
+              setText(event.target.value)
+              setServerError(null)
+            }}
+          />
+          {serverError ? (
+            <p id={errorId} role="alert" className="text-sm text-destructive">
+              {serverError}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-end gap-3">
+            <span
+              id={counterId}
+              data-testid="remaining-characters"
+              aria-label={m.remaining(remaining)}
+              data-warning={remaining < POST_MAX_LENGTH - POST_WARN_LENGTH ? 'true' : undefined}
+              className={cn(
+                'text-sm tabular-nums text-muted-foreground',
+                remaining < POST_MAX_LENGTH - POST_WARN_LENGTH && 'text-red-500',
+              )}
+            >
+              {remaining}
+            </span>
+            <Button type="submit" disabled={!canPost}>
+              {busy ? m.posting : m.post}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,283 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { otherProfile, testProfile } from '@/testing/fixtures'
+import { FakeRealtime } from '@/testing/fake-realtime'
+import { renderApp } from '@/testing/render-app'
+import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+import type { FeedPost } from '../types'
+
+function makePost(id: string, author: typeof testProfile, changes: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id,
+    author_id: author.id,
+    author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null },
+    text_content: `Post ${id}`,
+    media_url: null,
+    type: 'text',
+    visibility: 'public',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    updated_at: new Date().toISOString(),
+    like_count: 0,
+    comment_count: 2,
+    share_count: 0,
+    is_liked: false,
+    link_preview_url: null,
+    link_preview_title: null,
+    link_preview_description: null,
+    link_preview_image_url: null,
+    link_preview_site_name: null,
+    ...changes,
+  }
+}
+
+const biaPost = makePost('0192f000-0000-7000-8000-0000000000b1', otherProfile, { text_content: 'Olá do Recife' })
+const anaPost = makePost('0192f000-0000-7000-8000-0000000000a1', testProfile, { text_content: 'Meu primeiro post' })
+
+/** Answers GET /api/v1/feed with `feed`, then lets `rest` answer the other calls. */
+function feedAnswer(feed: (url: URL) => Response | Promise<Response>, rest?: TestResponder): TestResponder {
+  return (request) => {
+    const url = new URL(request.url)
+    if (request.method === 'GET' && url.pathname === '/api/v1/feed') return feed(url)
+    return rest?.(request)
+  }
+}
+
+const page = (items: FeedPost[], next_cursor?: string) => () => json(200, { items, ...(next_cursor ? { next_cursor } : {}) })
+
+async function renderFeed(respond: TestResponder, realtime = new FakeRealtime()) {
+  const view = renderApp('/', { session: 'signed-in', respond, realtime })
+  await screen.findByRole('heading', { level: 1, name: 'Últimos posts' }, { timeout: 5000 })
+  return view
+}
+
+const feedRequests = (requests: Request[]) =>
+  requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/v1/feed').map((r) => new URL(r.url))
+
+describe('FeedScreen', () => {
+  it("orders by 'Recentes' by default and switches to 'Em Alta'", async () => {
+    const { user, requests } = await renderFeed(feedAnswer(page([])))
+    const group = screen.getByRole('group', { name: 'Ordem dos posts' })
+    expect(within(group).getByRole('button', { name: 'Recentes' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(group).getByRole('button', { name: 'Em Alta' })).toHaveAttribute('aria-pressed', 'false')
+    await waitFor(() => {
+      expect(feedRequests(requests)[0]?.searchParams.get('algorithm')).toBe('chronological')
+    })
+    expect(feedRequests(requests)[0]?.searchParams.get('limit')).toBe('50')
+
+    await user.click(within(group).getByRole('button', { name: 'Em Alta' }))
+    expect(within(group).getByRole('button', { name: 'Em Alta' })).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(() => {
+      expect(feedRequests(requests).at(-1)?.searchParams.get('algorithm')).toBe('ranked')
+    })
+  })
+
+  it('shows 5 placeholder cards while loading', async () => {
+    await renderFeed(feedAnswer(never))
+    const loading = screen.getByRole('status', { name: 'Carregando posts' })
+    expect(within(loading).getAllByTestId('post-placeholder')).toHaveLength(5)
+  })
+
+  it('shows the empty state with the algorithm badge and the hint', async () => {
+    const { user } = await renderFeed(feedAnswer(page([])))
+    expect(await screen.findByText('Ainda não há posts para mostrar.')).toBeInTheDocument()
+    expect(screen.getByText('Comece seguindo algumas pessoas ou crie seu primeiro post!')).toBeInTheDocument()
+    expect(screen.getByText('Recentes', { selector: '[data-slot="badge"]' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Em Alta' }))
+    expect(await screen.findByText('Em Alta', { selector: '[data-slot="badge"]' })).toBeInTheDocument()
+  })
+
+  it("toasts 'Não foi possível carregar os posts.' when the feed fails", async () => {
+    await renderFeed(feedAnswer(() => problem(500, { detail: 'Falhou' })))
+    await expectToast('Erro', 'Não foi possível carregar os posts.')
+  })
+
+  it('renders the card: author links, pt-BR time, text as text, link preview', async () => {
+    const post = makePost('0192f000-0000-7000-8000-0000000000c1', otherProfile, {
+      text_content: '<b>negrito?</b>',
+      link_preview_url: 'https://example.com/artigo',
+      link_preview_title: 'Um artigo',
+    })
+    await renderFeed(feedAnswer(page([post])))
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    expect(within(card).getByText('<b>negrito?</b>')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: '@bia' })).toHaveAttribute('href', '/profile/bia')
+    expect(within(card).getByText('há 5 minutos')).toBeInTheDocument()
+    const preview = within(card).getByRole('link', { name: /Um artigo/ })
+    expect(preview).toHaveAttribute('target', '_blank')
+    expect(preview).toHaveAttribute('rel', 'noopener noreferrer nofollow')
+  })
+
+  it('likes at once and reverts with a toast when the call fails', async () => {
+    let fail: (() => void) | undefined
+    const { user } = await renderFeed(
+      feedAnswer(page([biaPost]), (request) =>
+        request.method === 'PUT' && new URL(request.url).pathname.endsWith('/like')
+          ? new Promise<Response>((resolve) => {
+              fail = () => {
+                resolve(problem(500, { detail: 'Falhou' }))
+              }
+            })
+          : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Curtir' }))
+    const unlike = within(card).getByRole('button', { name: 'Descurtir' })
+    expect(unlike).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('1')
+
+    await waitFor(() => {
+      expect(fail).toBeDefined()
+    })
+    fail?.()
+    await expectToast('Erro', 'Não foi possível curtir o post.')
+    expect(within(card).getByRole('button', { name: 'Curtir' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('0')
+  })
+
+  it('never counts below 0 when unliking', async () => {
+    const post = makePost('0192f000-0000-7000-8000-0000000000d1', otherProfile, { is_liked: true, like_count: 0 })
+    const { user } = await renderFeed(
+      feedAnswer(page([post]), (request) => (request.method === 'DELETE' ? never() : undefined)),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Descurtir' }))
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('0')
+  })
+
+  it('deletes after confirming, and restores the post when the call fails', async () => {
+    const { user } = await renderFeed(
+      feedAnswer(page([anaPost, biaPost]), (request) =>
+        request.method === 'DELETE'
+          ? problem(403, { code: 'post_not_author', detail: 'Você só pode excluir seus próprios posts.' })
+          : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Ana Souza' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir post?' })
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+    expect(screen.getByText('Meu primeiro post')).toBeInTheDocument()
+
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    await expectToast('Erro ao excluir post', 'Você só pode excluir seus próprios posts.')
+    expect(await screen.findByText('Meu primeiro post')).toBeInTheDocument()
+  })
+
+  it("removes the post at once and toasts 'Post excluído' on success", async () => {
+    const { user } = await renderFeed(
+      feedAnswer(page([anaPost]), (request) =>
+        request.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Ana Souza' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    await expectToast('Post excluído', 'Seu post foi excluído com sucesso.', 'success')
+    expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
+  })
+
+  it("offers 'Denunciar' (a local log) on other members' posts", async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined)
+    const { user } = await renderFeed(feedAnswer(page([biaPost])))
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('menuitem', { name: 'Denunciar' }))
+    expect(info).toHaveBeenCalledWith('report post', biaPost.id)
+  })
+
+  it('copies the post link and counts the share', async () => {
+    const { user, requests } = await renderFeed(
+      feedAnswer(page([biaPost]), (request) =>
+        request.method === 'POST' && new URL(request.url).pathname.endsWith('/share')
+          ? json(200, { share_count: 1 })
+          : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Compartilhar' }))
+    await expectToast('Link copiado!', 'O link do post foi copiado.', 'success')
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/post/${biaPost.id}`)
+    await waitFor(() => {
+      expect(requests.some((r) => r.method === 'POST' && r.url.endsWith(`/posts/${biaPost.id}/share`))).toBe(true)
+    })
+  })
+
+  it('loads the next page over next_cursor', async () => {
+    const { user } = await renderFeed(
+      feedAnswer((url) => {
+        const cursor = url.searchParams.get('cursor')
+        return cursor === 'c2' ? json(200, { items: [anaPost] }) : json(200, { items: [biaPost], next_cursor: 'c2' })
+      }),
+    )
+    await screen.findByText('Olá do Recife')
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }))
+    expect(await screen.findByText('Meu primeiro post')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument()
+  })
+})
+
+describe('FeedScreen, live', () => {
+  it("shows 'Ver novos posts' for another member's new post; clicking refetches and clears it", async () => {
+    const realtime = new FakeRealtime()
+    const { user, requests } = await renderFeed(feedAnswer(page([biaPost])), realtime)
+    await screen.findByText('Olá do Recife')
+    realtime.open()
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toEqual(expect.arrayContaining(['feed:public', `post:${biaPost.id}`]))
+    })
+    expect(realtime.current.url).toContain('access_token=test-access-token')
+
+    realtime.emit('feed:public', 'post.created', { id: 'x1', author_id: testProfile.id })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+
+    realtime.emit('feed:public', 'post.created', { id: 'x2', author_id: otherProfile.id })
+    const banner = await screen.findByRole('button', { name: 'Ver novos posts' })
+    const before = feedRequests(requests).length
+    await user.click(banner)
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(feedRequests(requests).length).toBeGreaterThan(before)
+    })
+  })
+
+  it("the refresh button 'Atualizar' clears the banner too", async () => {
+    const realtime = new FakeRealtime()
+    const { user } = await renderFeed(feedAnswer(page([])), realtime)
+    await screen.findByText('Ainda não há posts para mostrar.')
+    realtime.open()
+    realtime.emit('feed:public', 'post.created', { id: 'x2', author_id: otherProfile.id })
+    await screen.findByRole('button', { name: 'Ver novos posts' })
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }))
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+  })
+
+  it('sets the like count from post.liked / post.unliked events', async () => {
+    const realtime = new FakeRealtime()
+    await renderFeed(feedAnswer(page([biaPost])), realtime)
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    realtime.open()
+    realtime.emit(`post:${biaPost.id}`, 'post.liked', { id: biaPost.id, like_count: 7 })
+    await waitFor(() => {
+      expect(within(card).getByTestId('like-count')).toHaveTextContent('7')
+    })
+    realtime.emit(`post:${biaPost.id}`, 'post.unliked', { id: biaPost.id, like_count: 6 })
+    await waitFor(() => {
+      expect(within(card).getByTestId('like-count')).toHaveTextContent('6')
+    })
+  })
+})

@@ -1,0 +1,140 @@
+import { formatDistanceToNow } from 'date-fns'
+import { ptBR } from 'date-fns/locale'
+import { Flag, Heart, MessageCircle, MoreHorizontal, Share2, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/utils'
+
+import { useSharePost } from '../api/share-post'
+import { useLiveLikes } from '../hooks/use-live-likes'
+import { useToggleLike } from '../hooks/use-toggle-like'
+import { feedMessages as m } from '../messages'
+import type { FeedPost } from '../types'
+
+import { LinkPreviewCard } from './link-preview-card'
+
+interface PostCardProps {
+  post: FeedPost
+  /** The signed-in member wrote it: the menu offers 'Excluir' instead of 'Denunciar'. */
+  isOwn: boolean
+  onDelete: (post: FeedPost) => void
+}
+
+function initialOf(name: string): string {
+  return Array.from(name)[0]?.toUpperCase() ?? ''
+}
+
+/** Spec 000 §2, post card. The text is rendered as text, never as HTML. */
+export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
+  const toggleLike = useToggleLike()
+  const share = useSharePost()
+  useLiveLikes(post.id)
+
+  const handle = post.author.handle || m.unknownHandle
+  const name = post.author.display_name || post.author.handle || m.unknownUser
+  const profileLink = paths.userProfile(handle)
+
+  const onShare = async () => {
+    const url = `${window.location.origin}/post/${post.id}`
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ url })
+      } else {
+        await navigator.clipboard.writeText(url)
+        toast.success(m.linkCopied, { description: m.linkCopiedDescription })
+      }
+    } catch (error) {
+      // The member closed the share sheet, or the clipboard refused: nothing to count.
+      console.warn('share post', post.id, error)
+      return
+    }
+    share.mutate(post.id)
+  }
+
+  return (
+    <Card className="grid gap-3 p-4" aria-label={name} role="article">
+      <header className="flex items-start gap-3">
+        <Link to={profileLink} aria-label={name} tabIndex={-1}>
+          <Avatar className="size-10">
+            {post.author.avatar_url ? <AvatarImage src={post.author.avatar_url} alt="" /> : null}
+            <AvatarFallback>{initialOf(name)}</AvatarFallback>
+          </Avatar>
+        </Link>
+        <div className="grid min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <Link to={profileLink} className="truncate font-semibold hover:underline">
+              {name}
+            </Link>
+            <Link to={profileLink} className="truncate text-sm text-muted-foreground hover:underline">
+              {m.handle(handle)}
+            </Link>
+          </div>
+          <time dateTime={post.created_at} className="text-xs text-muted-foreground">
+            {formatDistanceToNow(new Date(post.created_at), { addSuffix: true, locale: ptBR })}
+          </time>
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={m.moreOptions}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {isOwn ? (
+              <DropdownMenuItem
+                className="text-destructive"
+                onSelect={() => {
+                  onDelete(post)
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+                {m.delete}
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem
+                onSelect={() => {
+                  // Spec 000 §2: reporting only logs for now (no call).
+                  console.info('report post', post.id)
+                }}
+              >
+                <Flag aria-hidden="true" />
+                {m.report}
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </header>
+
+      {post.text_content ? <p className="break-words whitespace-pre-line">{post.text_content}</p> : null}
+      <LinkPreviewCard post={post} />
+
+      <footer className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={post.is_liked ? m.unlike : m.like}
+          aria-pressed={post.is_liked}
+          onClick={() => {
+            toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })
+          }}
+        >
+          <Heart aria-hidden="true" className={cn(post.is_liked && 'fill-red-500 text-red-500')} />
+          <span data-testid="like-count">{post.like_count}</span>
+        </Button>
+        <span className="inline-flex items-center gap-1.5 px-2" aria-label={m.comments(post.comment_count)}>
+          <MessageCircle aria-hidden="true" className="size-4" />
+          <span aria-hidden="true">{post.comment_count}</span>
+        </span>
+        <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
+          <Share2 aria-hidden="true" />
+        </Button>
+      </footer>
+    </Card>
+  )
+}

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { FakeRealtime } from '@/testing/fake-realtime'
+
+import { createRealtimeClient, realtimeUrl } from './realtime-client'
+
+describe('createRealtimeClient', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  function setup() {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    return { server, client }
+  }
+
+  it('connects with the token in the query and subscribes on open', () => {
+    const { server, client } = setup()
+    const events: unknown[] = []
+    client.subscribe('feed:public', (event) => events.push(event))
+    client.start(() => 'tok en')
+    expect(server.current.url).toBe('wss://social.test/api/v1/realtime?access_token=tok+en')
+    server.open()
+    expect(server.subscribedTopics()).toEqual(['feed:public'])
+    server.emit('feed:public', 'post.created', { id: 'p1', author_id: 'u2' })
+    server.emit('post:p1', 'post.liked', { id: 'p1', like_count: 1 })
+    expect(events).toEqual([{ type: 'post.created', data: { id: 'p1', author_id: 'u2' } }])
+  })
+
+  it('pings every 25 s while open', () => {
+    const { server, client } = setup()
+    client.start(() => 't')
+    server.open()
+    vi.advanceTimersByTime(25_000)
+    expect(server.current.sent).toEqual([{ type: 'ping' }])
+    vi.advanceTimersByTime(25_000)
+    expect(server.current.sent).toHaveLength(2)
+  })
+
+  it('reconnects after 1 s, 2 s, 5 s, then every 10 s, and resubscribes', () => {
+    const { server, client } = setup()
+    client.subscribe('feed:public', () => undefined)
+    client.start(() => 't')
+    for (const delay of [1000, 2000, 5000, 10_000, 10_000]) {
+      const count = server.sockets.length
+      server.drop()
+      vi.advanceTimersByTime(delay - 1)
+      expect(server.sockets).toHaveLength(count)
+      vi.advanceTimersByTime(1)
+      expect(server.sockets).toHaveLength(count + 1)
+    }
+    server.open()
+    expect(server.subscribedTopics()).toEqual(['feed:public'])
+    // A successful open starts the delays over.
+    server.drop()
+    const count = server.sockets.length
+    vi.advanceTimersByTime(1000)
+    expect(server.sockets).toHaveLength(count + 1)
+  })
+
+  it('unsubscribes when the last listener leaves and stops for good on stop', () => {
+    const { server, client } = setup()
+    client.start(() => 't')
+    server.open()
+    const leave = client.subscribe('post:p1', () => undefined)
+    leave()
+    expect(server.current.sent).toEqual([
+      { type: 'subscribe', topic: 'post:p1' },
+      { type: 'unsubscribe', topic: 'post:p1' },
+    ])
+    client.stop()
+    expect(server.current.closed).toBe(true)
+    vi.advanceTimersByTime(60_000)
+    expect(server.sockets).toHaveLength(1)
+  })
+})
+
+describe('realtimeUrl', () => {
+  it('uses ws: on http', () => {
+    expect(realtimeUrl('t', 'http://localhost:5173')).toBe('ws://localhost:5173/api/v1/realtime?access_token=t')
+  })
+})
