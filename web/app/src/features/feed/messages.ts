@@ -15,6 +15,14 @@ export const feedMessages = {
   emptyTitle: 'Ainda não há posts para mostrar.',
   emptyHint: 'Comece seguindo algumas pessoas ou crie seu primeiro post!',
 
+  // Demo-data card (the spec's card claims 5 posts; the server creates 3 posts and 2 communities).
+  demoTitle: 'Dados de demonstração',
+  demoDescription: 'Crie 3 posts de exemplo para explorar a rede.',
+  demoCreate: 'Gerar dados de demonstração',
+  demoCreating: 'Gerando...',
+  demoCreated: 'Dados de demonstração criados!',
+  demoFailed: 'Não foi possível criar os dados de demonstração.',
+
   // Composer.
   composerLabel: 'O que está acontecendo?',
   composerPlaceholder: 'O que está acontecendo?',
@@ -39,6 +47,23 @@ export const feedMessages = {
   linkCopiedDescription: 'O link do post foi copiado.',
   unknownUser: 'Unknown User',
   unknownHandle: 'unknown',
+  translate: 'Traduzir',
+  translating: 'Traduzindo...',
+  original: 'Original',
+  translateRateLimitedTitle: 'Limite excedido',
+  translateRateLimited: 'Muitas traduções. Tente novamente em alguns instantes.',
+  translatePaymentTitle: 'Créditos necessários',
+  translatePayment: 'Adicione créditos ao serviço de tradução para continuar.',
+  translateFailedTitle: 'Erro na tradução',
+  translateFailed: 'Não foi possível traduzir o post.',
+
+  // Trending-music panel (the spec names no heading).
+  trendingTitle: 'Músicas em alta',
+  trendingLoading: 'Carregando músicas',
+  trendingFailed: 'Não foi possível carregar as músicas trending',
+  trendingOpen: (title: string, artist: string) => `Abrir ${title} de ${artist}`,
+  trendingPlay: (title: string) => `Tocar prévia de ${title}`,
+  trendingPause: (title: string) => `Pausar prévia de ${title}`,
 
   // Delete dialog.
   deleteTitle: 'Excluir post?',

@@ -1,16 +1,38 @@
+import { Sparkles } from 'lucide-react'
+
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 
+import { useCreateDemoData } from '../api/create-demo-data'
 import { feedMessages as m } from '../messages'
 import type { FeedAlgorithm } from '../types'
 
-/** The empty feed (the demo-data card comes with the demo-seeding issue). */
+/** The empty feed, with the demo-data card (spec 000 §2). */
 export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
+  const demo = useCreateDemoData()
   return (
-    <Card className="grid justify-items-center gap-3 p-8 text-center">
-      <p className="font-medium">{m.emptyTitle}</p>
-      <Badge variant="secondary">{algorithm === 'ranked' ? m.ranked : m.chronological}</Badge>
-      <p className="text-sm text-muted-foreground">{m.emptyHint}</p>
-    </Card>
+    <div className="grid gap-4">
+      <Card className="grid justify-items-center gap-3 p-8 text-center">
+        <p className="font-medium">{m.emptyTitle}</p>
+        <Badge variant="secondary">{algorithm === 'ranked' ? m.ranked : m.chronological}</Badge>
+        <p className="text-sm text-muted-foreground">{m.emptyHint}</p>
+      </Card>
+      <Card className="grid justify-items-center gap-3 p-6 text-center" role="region" aria-label={m.demoTitle}>
+        <h2 className="flex items-center gap-2 font-semibold">
+          <Sparkles aria-hidden="true" className="size-4" />
+          {m.demoTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">{m.demoDescription}</p>
+        <Button
+          disabled={demo.isPending}
+          onClick={() => {
+            demo.mutate()
+          }}
+        >
+          {demo.isPending ? m.demoCreating : m.demoCreate}
+        </Button>
+      </Card>
+    </div>
   )
 }

@@ -17,6 +17,7 @@ import { DeletePostDialog } from './delete-post-dialog'
 import { FeedEmpty } from './feed-empty'
 import { PostCard } from './post-card'
 import { PostCardSkeleton } from './post-card-skeleton'
+import { TrendingPanel } from './trending-panel'
 
 /** Spec 000 §9: 5 placeholder cards while loading. */
 const PLACEHOLDER_COUNT = 5
@@ -73,36 +74,39 @@ export function FeedScreen() {
         </div>
       }
     >
-      <div className="grid gap-4">
-        <Composer />
-        {newPosts.available ? (
-          <Button variant="secondary" className="justify-self-center" onClick={refresh}>
-            {m.newPosts}
-          </Button>
-        ) : null}
-        {feed.isPending ? (
-          <div role="status" className="grid gap-4" aria-busy="true" aria-label={m.loadingPosts}>
-            {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-              <PostCardSkeleton key={index} />
-            ))}
-          </div>
-        ) : posts.length === 0 && !failed ? (
-          <FeedEmpty algorithm={algorithm} />
-        ) : (
-          <div className="grid gap-4">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
-            ))}
-            {feed.hasNextPage ? (
-              <LoadMore
-                loading={feed.isFetchingNextPage}
-                onLoad={() => {
-                  if (!feed.isFetchingNextPage) void feed.fetchNextPage()
-                }}
-              />
-            ) : null}
-          </div>
-        )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid content-start gap-4">
+          <Composer />
+          {newPosts.available ? (
+            <Button variant="secondary" className="justify-self-center" onClick={refresh}>
+              {m.newPosts}
+            </Button>
+          ) : null}
+          {feed.isPending ? (
+            <div role="status" className="grid gap-4" aria-busy="true" aria-label={m.loadingPosts}>
+              {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+                <PostCardSkeleton key={index} />
+              ))}
+            </div>
+          ) : posts.length === 0 && !failed ? (
+            <FeedEmpty algorithm={algorithm} />
+          ) : (
+            <div className="grid gap-4">
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
+              ))}
+              {feed.hasNextPage ? (
+                <LoadMore
+                  loading={feed.isFetchingNextPage}
+                  onLoad={() => {
+                    if (!feed.isFetchingNextPage) void feed.fetchNextPage()
+                  }}
+                />
+              ) : null}
+            </div>
+          )}
+        </div>
+        <TrendingPanel />
       </div>
       <DeletePostDialog
         open={pendingDelete !== null}

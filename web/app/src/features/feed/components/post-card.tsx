@@ -1,7 +1,8 @@
 import { formatDistanceToNow } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
-import { Flag, Heart, MessageCircle, MoreHorizontal, Share2, Trash2 } from 'lucide-react'
+import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
+import { useState } from 'react'
 import { toast } from 'sonner'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
@@ -12,6 +13,8 @@ import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
 
 import { useSharePost } from '../api/share-post'
+import { browserLanguage, useTranslatePost } from '../api/translate-post'
+import { useTranslationAvailable } from '../api/translation-capabilities'
 import { useLiveLikes } from '../hooks/use-live-likes'
 import { useToggleLike } from '../hooks/use-toggle-like'
 import { feedMessages as m } from '../messages'
@@ -35,6 +38,21 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
   useLiveLikes(post.id)
+  const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
+  const translate = useTranslatePost(post.id)
+  const [translation, setTranslation] = useState<string | null>(null)
+
+  const onTranslate = () => {
+    if (translation !== null) {
+      setTranslation(null)
+      return
+    }
+    translate.mutate(browserLanguage(), {
+      onSuccess: (result) => {
+        setTranslation(result.translated_text)
+      },
+    })
+  }
 
   const handle = post.author.handle || m.unknownHandle
   const name = post.author.display_name || post.author.handle || m.unknownUser
@@ -111,7 +129,9 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
         </DropdownMenu>
       </header>
 
-      {post.text_content ? <p className="break-words whitespace-pre-line">{post.text_content}</p> : null}
+      {post.text_content ? (
+        <p className="break-words whitespace-pre-line">{translation ?? post.text_content}</p>
+      ) : null}
       <LinkPreviewCard post={post} />
 
       <footer className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -134,6 +154,12 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
         <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
           <Share2 aria-hidden="true" />
         </Button>
+        {canTranslate ? (
+          <Button variant="ghost" size="sm" disabled={translate.isPending} onClick={onTranslate}>
+            <Languages aria-hidden="true" />
+            {translate.isPending ? m.translating : translation !== null ? m.original : m.translate}
+          </Button>
+        ) : null}
       </footer>
     </Card>
   )

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+
+import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+
+import { feedMessages as m } from '../messages'
+
+import { feedKeys } from './feed-keys'
+
+/** POST /api/v1/demo-data: demo posts and communities, skipped when the member has posts. */
+export async function createDemoData(client: ApiClient) {
+  return unwrap('POST /api/v1/demo-data', await client.POST('/api/v1/demo-data'))
+}
+
+/** Spec 000 §4 'Demo seeding': toasts and refetches the feed. */
+export function useCreateDemoData() {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => createDemoData(client),
+    onSuccess: (data) => {
+      // Skipped: the member already has posts; the server's message says so.
+      if (data.skipped) toast.info(data.message)
+      else toast.success(m.demoCreated)
+      return queryClient.invalidateQueries({ queryKey: feedKeys.all })
+    },
+    onError: () => {
+      toast.error(m.errorTitle, { description: m.demoFailed })
+    },
+  })
+}

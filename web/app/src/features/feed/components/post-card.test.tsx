@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { otherProfile } from '@/testing/fixtures'
+import { renderApp } from '@/testing/render-app'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+import type { FeedPost } from '../types'
+
+function makePost(id: string, changes: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id,
+    author_id: otherProfile.id,
+    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
+    text_content: 'Olá do Recife',
+    media_url: null,
+    type: 'text',
+    visibility: 'public',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    updated_at: new Date().toISOString(),
+    like_count: 0,
+    comment_count: 0,
+    share_count: 0,
+    is_liked: false,
+    link_preview_url: null,
+    link_preview_title: null,
+    link_preview_description: null,
+    link_preview_image_url: null,
+    link_preview_site_name: null,
+    ...changes,
+  }
+}
+
+const post = makePost('0192f000-0000-7000-8000-0000000000b1')
+
+const isTranslate = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname === `/api/v1/posts/${post.id}/translation`
+
+/** The feed holds `posts`, translation is `available`, `translate` answers the translation calls. */
+function answers(
+  posts: FeedPost[],
+  translate?: (request: Request) => Response | Promise<Response>,
+  available = true,
+): TestResponder {
+  return (request) => {
+    const { pathname } = new URL(request.url)
+    if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: posts })
+    if (request.method === 'GET' && pathname === '/api/v1/translation/capabilities') {
+      return json(200, { available, provider: available ? 'deepl' : 'none' })
+    }
+    if (translate && request.method === 'POST' && pathname.endsWith('/translation')) return translate(request)
+    return undefined
+  }
+}
+
+async function renderCard(respond: TestResponder) {
+  const view = renderApp('/', { session: 'signed-in', respond })
+  const card = await screen.findByRole('article', { name: 'Bia Lima' }, { timeout: 5000 })
+  return { ...view, card }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('PostCard translation', () => {
+  it("offers no 'Traduzir' when translation is unavailable", async () => {
+    const { card, requests } = await renderCard(answers([post], undefined, false))
+    await waitFor(() => {
+      expect(requests.some((r) => new URL(r.url).pathname === '/api/v1/translation/capabilities')).toBe(true)
+    })
+    expect(within(card).queryByRole('button', { name: 'Traduzir' })).not.toBeInTheDocument()
+  })
+
+  it("offers no 'Traduzir' for a post without text", async () => {
+    const { card } = await renderCard(answers([makePost(post.id, { text_content: null })]))
+    await screen.findByRole('article', { name: 'Bia Lima' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(within(card).queryByRole('button', { name: 'Traduzir' })).not.toBeInTheDocument()
+  })
+
+  it("translates into the browser's language, toggles back and reuses the cached translation", async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US')
+    let finish: (() => void) | undefined
+    const { card, user, requests } = await renderCard(
+      answers(
+        [post],
+        () =>
+          new Promise<Response>((resolve) => {
+            finish = () => {
+              resolve(json(200, { translated_text: 'Hello from Recife', target_language: 'en', cached: false }))
+            }
+          }),
+      ),
+    )
+    await user.click(await within(card).findByRole('button', { name: 'Traduzir' }))
+    expect(await within(card).findByRole('button', { name: 'Traduzindo...' })).toBeDisabled()
+    finish?.()
+
+    expect(await within(card).findByText('Hello from Recife')).toBeInTheDocument()
+    expect(within(card).queryByText('Olá do Recife')).not.toBeInTheDocument()
+    const translations = requests.filter(isTranslate)
+    expect(translations).toHaveLength(1)
+    expect(await translations[0]?.clone().json()).toEqual({ target_language: 'en' })
+
+    await user.click(within(card).getByRole('button', { name: 'Original' }))
+    expect(within(card).getByText('Olá do Recife')).toBeInTheDocument()
+
+    await user.click(within(card).getByRole('button', { name: 'Traduzir' }))
+    expect(await within(card).findByText('Hello from Recife')).toBeInTheDocument()
+    expect(requests.filter(isTranslate)).toHaveLength(1)
+  })
+
+  it.each([
+    [
+      'rate limit',
+      () => problem(429, { code: 'translation_rate_limited', title: 'Limite excedido', detail: 'x' }),
+      'Limite excedido',
+      'Muitas traduções. Tente novamente em alguns instantes.',
+    ],
+    [
+      'payment required',
+      () =>
+        problem(402, {
+          code: 'translation_payment_required',
+          title: 'Créditos necessários',
+          detail: 'Adicione créditos ao provedor.',
+        }),
+      'Créditos necessários',
+      'Adicione créditos ao provedor.',
+    ],
+    ['other failure', () => problem(502, { code: 'translation_failed' }), 'Erro na tradução', 'Não foi possível traduzir o post.'],
+  ])('toasts the %s and shows no translation', async (_name, answer, title, description) => {
+    const { card, user } = await renderCard(answers([post], answer))
+    await user.click(await within(card).findByRole('button', { name: 'Traduzir' }))
+    await expectToast(title, description)
+    expect(within(card).getByText('Olá do Recife')).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'Traduzir' })).toBeEnabled()
+  })
+})

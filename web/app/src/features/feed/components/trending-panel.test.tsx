@@ -1,0 +1,100 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { renderApp } from '@/testing/render-app'
+import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
+
+const tracks = [
+  {
+    id: 't1',
+    title: 'Canção Um',
+    artist: 'Artista A',
+    albumArt: 'https://img.test/1.jpg',
+    previewUrl: 'https://audio.test/1.m4a',
+    link: 'https://music.test/1',
+  },
+  {
+    id: 't2',
+    title: 'Canção Dois',
+    artist: 'Artista B',
+    albumArt: 'https://img.test/2.jpg',
+    previewUrl: 'https://audio.test/2.m4a',
+    link: 'https://music.test/2',
+  },
+  { id: 't3', title: 'Sem Prévia', artist: 'Artista C', albumArt: 'https://img.test/3.jpg', previewUrl: '', link: 'https://music.test/3' },
+]
+
+function answers(trending: () => Response | Promise<Response>): TestResponder {
+  return (request) => {
+    const { pathname } = new URL(request.url)
+    if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: [] })
+    if (request.method === 'GET' && pathname === '/api/v1/trending') return trending()
+    return undefined
+  }
+}
+
+async function renderPanel(respond: TestResponder) {
+  const view = renderApp('/', { session: 'signed-in', respond })
+  const panel = await screen.findByRole('region', { name: 'Músicas em alta' }, { timeout: 5000 })
+  return { ...view, panel }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('TrendingPanel', () => {
+  it('shows 6 placeholder cards while loading', async () => {
+    const { panel } = await renderPanel(answers(never))
+    const loading = within(panel).getByRole('status', { name: 'Carregando músicas' })
+    expect(within(loading).getAllByTestId('trending-placeholder')).toHaveLength(6)
+  })
+
+  it('says so when the chart fails', async () => {
+    const { panel } = await renderPanel(answers(() => problem(502)))
+    expect(await within(panel).findByText('Não foi possível carregar as músicas trending')).toBeInTheDocument()
+  })
+
+  it('lists the tracks with a link and a preview button only when there is a clip', async () => {
+    const { panel } = await renderPanel(answers(() => json(200, { items: tracks, updatedAt: null })))
+    const link = await within(panel).findByRole('link', { name: 'Abrir Canção Um de Artista A' })
+    expect(link).toHaveAttribute('href', 'https://music.test/1')
+    expect(within(link).getByText('Canção Um')).toBeInTheDocument()
+    expect(within(link).getByText('Artista A')).toBeInTheDocument()
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' })).toBeInTheDocument()
+    expect(within(panel).queryByRole('button', { name: 'Tocar prévia de Sem Prévia' })).not.toBeInTheDocument()
+  })
+
+  it('plays one preview at a time at volume 0.7 and stops at the end', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined)
+    const { panel, user } = await renderPanel(answers(() => json(200, { items: tracks, updatedAt: null })))
+
+    await user.click(await within(panel).findByRole('button', { name: 'Tocar prévia de Canção Um' }))
+    const first = play.mock.contexts[0] as HTMLAudioElement
+    expect(first.src).toBe('https://audio.test/1.m4a')
+    expect(first.volume).toBe(0.7)
+    expect(within(panel).getByRole('button', { name: 'Pausar prévia de Canção Um' })).toHaveAttribute('aria-pressed', 'true')
+
+    await user.click(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Dois' }))
+    expect(pause.mock.contexts).toContain(first)
+    const second = play.mock.contexts[1] as HTMLAudioElement
+    expect(second.src).toBe('https://audio.test/2.m4a')
+    expect(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' })).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Pausar prévia de Canção Dois' })).toBeInTheDocument()
+
+    fireEvent(second, new Event('ended'))
+    expect(await within(panel).findByRole('button', { name: 'Tocar prévia de Canção Dois' })).toBeInTheDocument()
+
+    await user.click(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' }))
+    const third = play.mock.contexts[2] as HTMLAudioElement
+    fireEvent(third, new Event('error'))
+    expect(await within(panel).findByRole('button', { name: 'Tocar prévia de Canção Um' })).toBeInTheDocument()
+
+    await user.click(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' }))
+    await user.click(within(panel).getByRole('button', { name: 'Pausar prévia de Canção Um' }))
+    expect(pause.mock.contexts).toContain(play.mock.contexts[3])
+    expect(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,115 @@
+import { Music, Pause, Play } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+
+import { useTrending } from '../api/list-trending'
+import { feedMessages as m } from '../messages'
+
+/** Spec 000 §9: 6 placeholder cards while the chart loads. */
+const PLACEHOLDER_COUNT = 6
+/** Spec 000 §9: the preview clip plays at 70 % volume. */
+export const PREVIEW_VOLUME = 0.7
+
+/** Spec 000 §2 and §4 'Trending preview': one clip plays at a time. */
+export function TrendingPanel() {
+  const trending = useTrending()
+  const audio = useRef<HTMLAudioElement | null>(null)
+  const [playing, setPlaying] = useState<string | null>(null)
+
+  const stop = () => {
+    const current = audio.current
+    audio.current = null
+    if (current) {
+      current.onended = null
+      current.onerror = null
+      current.pause()
+    }
+    setPlaying(null)
+  }
+
+  useEffect(
+    () => () => {
+      audio.current?.pause()
+      audio.current = null
+    },
+    [],
+  )
+
+  const toggle = (id: string, url: string) => {
+    const wasPlaying = playing === id
+    stop()
+    if (wasPlaying) return
+    const clip = new Audio(url)
+    clip.volume = PREVIEW_VOLUME
+    clip.onended = stop
+    clip.onerror = stop
+    audio.current = clip
+    setPlaying(id)
+    void Promise.resolve(clip.play()).catch((error: unknown) => {
+      console.warn('trending preview', id, error)
+      if (audio.current === clip) stop()
+    })
+  }
+
+  const items = trending.data?.items ?? []
+
+  return (
+    <section aria-labelledby="trending-title" className="grid content-start gap-3">
+      <h2 id="trending-title" className="flex items-center gap-2 font-semibold">
+        <Music aria-hidden="true" className="size-4" />
+        {m.trendingTitle}
+      </h2>
+      {trending.isPending ? (
+        <div role="status" aria-busy="true" aria-label={m.trendingLoading} className="grid gap-2">
+          {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+            <Card key={index} data-testid="trending-placeholder" className="flex items-center gap-3 p-2">
+              <Skeleton className="size-12" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+            </Card>
+          ))}
+        </div>
+      ) : trending.isError ? (
+        <p className="text-sm text-muted-foreground">{m.trendingFailed}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((track) => (
+            <li key={track.id}>
+              <Card className="flex items-center gap-3 p-2">
+                <img src={track.albumArt} alt="" className="size-12 shrink-0 rounded object-cover" />
+                <a
+                  href={track.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={m.trendingOpen(track.title, track.artist)}
+                  className="grid min-w-0 flex-1 hover:underline"
+                >
+                  <span className="truncate text-sm font-medium">{track.title}</span>
+                  <span className="truncate text-xs text-muted-foreground">{track.artist}</span>
+                </a>
+                {track.previewUrl ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={playing === track.id ? m.trendingPause(track.title) : m.trendingPlay(track.title)}
+                    aria-pressed={playing === track.id}
+                    onClick={() => {
+                      toggle(track.id, track.previewUrl)
+                    }}
+                  >
+                    {playing === track.id ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+                  </Button>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
