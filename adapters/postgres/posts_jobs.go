@@ -43,3 +43,35 @@ type PreviewQueue struct{ Jobs *JobInserter }
 func (q PreviewQueue) EnqueueLinkPreview(ctx context.Context, id domain.PostID) error {
 	return q.Jobs.Insert(ctx, FillLinkPreviewArgs{PostID: uuid.UUID(id)}, &river.InsertOpts{MaxAttempts: 5})
 }
+
+// DeletePostMediaArgs is the job removing the stored file of a deleted post.
+type DeletePostMediaArgs struct {
+	Key string `json:"key"`
+}
+
+// Kind is the job's stable name.
+func (DeletePostMediaArgs) Kind() string { return "posts.delete_media" }
+
+// DeletePostMediaWorker works posts.delete_media. It is idempotent: a file
+// already gone is success. A key outside posts/ is final (cancelled).
+type DeletePostMediaWorker struct {
+	river.WorkerDefaults[DeletePostMediaArgs]
+	Delete *posts.DeletePostMedia
+}
+
+// Work deletes the file.
+func (w *DeletePostMediaWorker) Work(ctx context.Context, job *river.Job[DeletePostMediaArgs]) error {
+	err := w.Delete.Handle(ctx, job.Args.Key)
+	if errors.Is(err, posts.ErrNotPostMedia) {
+		return river.JobCancel(err)
+	}
+	return err
+}
+
+// MediaQueue enqueues posts.delete_media in the caller's transaction.
+type MediaQueue struct{ Jobs *JobInserter }
+
+// EnqueueMediaDeletion enqueues the deletion of key.
+func (q MediaQueue) EnqueueMediaDeletion(ctx context.Context, key string) error {
+	return q.Jobs.Insert(ctx, DeletePostMediaArgs{Key: key}, &river.InsertOpts{MaxAttempts: 10})
+}

@@ -7,8 +7,10 @@ import (
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/adapters/postgres"
 	"social/core/app/media"
 	"social/core/domain"
 	"social/core/ports"
@@ -20,7 +22,7 @@ import (
 var Module = fx.Module("mediaapi", fx.Provide(plugin.AsRoutes(NewRoutes)))
 
 type linkRequest struct {
-	PostID  string `json:"post_id,omitempty" doc:"Post the media belongs to."`
+	PostID  string `json:"post_id,omitempty" doc:"Post the media belongs to; required for paths under posts/."`
 	StoryID string `json:"story_id,omitempty" doc:"Story the media belongs to."`
 	Path    string `json:"path" doc:"Storage path, e.g. avatars/<id>/avatar-<ms>.jpg." maxLength:"512"`
 }
@@ -42,9 +44,10 @@ type linksOutput struct {
 	}
 }
 
-// NewRoutes registers the operation with its use case.
-func NewRoutes(blobs ports.BlobStore, cfg *config.Config) plugin.Routes {
-	uc := &media.ResolveLinks{Signer: blobs, TTL: cfg.Storage.URLTTL}
+// NewRoutes registers the operation with its use case; posts' files are
+// checked against the posts, read from db.
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, Posts: postgres.NewPosts(db), TTL: cfg.Storage.URLTTL}
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "resolve-media-links",

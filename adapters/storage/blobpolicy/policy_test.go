@@ -67,6 +67,11 @@ func TestContentTypes(t *testing.T) {
 		{"a/photo.jpg", "image/jpeg", "image/jpeg", "image/jpeg", `inline; filename="photo.jpg"`},
 		{"a/photo.JPEG", "", "image/jpeg", "image/jpeg", `inline; filename="photo.JPEG"`},
 		{"a/clip.ogv", "", "video/ogg", "video/ogg", `inline; filename="clip.ogv"`},
+		// Post videos are stored with the type their bytes show.
+		{"posts/u/1-a.mp4", "video/mp4", "video/mp4", "video/mp4", `inline; filename="1-a.mp4"`},
+		{"posts/u/1-a.webm", "video/webm", "video/webm", "video/webm", `inline; filename="1-a.webm"`},
+		{"posts/u/1-a.ogg", "video/ogg", "video/ogg", "video/ogg", `inline; filename="1-a.ogg"`},
+		{"posts/u/1-a.ogg", "", "video/ogg", "video/ogg", `inline; filename="1-a.ogg"`},
 		{"a/pic.png", "IMAGE/PNG", "image/png", "image/png", `inline; filename="pic.png"`},
 		{"a/page.html", "text/html; charset=utf-8", "text/html; charset=utf-8", blobpolicy.Fallback, `attachment; filename="page.html"`},
 		{"a/img.svg", "image/svg+xml", "image/svg+xml", blobpolicy.Fallback, `attachment; filename="img.svg"`},
