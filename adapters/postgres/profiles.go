@@ -56,13 +56,6 @@ func (s *Profiles) ByID(ctx context.Context, id domain.UserID) (domain.Profile, 
 	return row.domain(), notFound(err)
 }
 
-// ByHandle reads the profile with a handle (handles are lowercase).
-func (s *Profiles) ByHandle(ctx context.Context, handle string) (domain.Profile, error) {
-	var row profileRow
-	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("handle = ?", handle).Scan(ctx)
-	return row.domain(), notFound(err)
-}
-
 // Update locks the profile, lets fn edit it and stores the editable columns
 // only: texts, pictures and updated_at. The handle, the counts and the
 // verified flag are never written here, whatever fn did.

@@ -4,13 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/spf13/cobra"
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/adapters/argon2id"
 	"social/adapters/postgres"
 	"social/core/app/posts"
+	"social/core/app/timelines"
 	"social/core/domain"
 	"social/core/ports"
 	"social/plugins/plugin"
@@ -21,10 +28,12 @@ type seeders struct {
 	List  []plugin.DemoSeeder `group:"demo_seeders"`
 	DB    *bun.DB
 	Clock ports.Clock
+	Log   *slog.Logger
 }
 
 func newSeedDemoCommand(g *globals) *cobra.Command {
 	var forEmail string
+	var bulk bulkFlags
 	cmd := &cobra.Command{
 		Use:   "seed-demo",
 		Short: "Apply migrations and add each feature's demo data (skipping what exists)",
@@ -33,16 +42,39 @@ the enabled features provide. Seeders skip data that already exists, so running
 it twice adds nothing the second time.
 
 With --for EMAIL it also creates that member's demo posts (the same as the
-"demo data" card of the feed), unless they already have a post.`,
+"demo data" card of the feed), unless they already have a post.
+
+With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
+large generated data set for benchmarks instead, and nothing else: N confirmed
+members membro_000001... (e-mail membro_000001@exemplo.com.br, password
+` + postgres.BulkPassword + `), M posts over the last 30 days (about 10% friends_only),
+K follows per member, a few likes per public post, hashtags, and exact
+counters, all in one transaction. The same seed gives the same data. It
+refuses to run when bulk members already exist. Run reindex afterwards to
+make the data searchable.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			bulkMode := false
+			for _, f := range bulkFlagNames {
+				bulkMode = bulkMode || cmd.Flags().Changed(f)
+			}
+			if bulkMode && forEmail != "" {
+				return usageError{errors.New("--for cannot be combined with --profiles, --posts, --follows-per-profile or --seed")}
+			}
+			if bulkMode && !cmd.Flags().Changed("profiles") {
+				return usageError{errors.New("--posts, --follows-per-profile and --seed need --profiles")}
+			}
 			var m *postgres.Migrator
 			var s seeders
+			var pool *pgxpool.Pool
 			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
 				if _, err := m.Up(ctx); err != nil {
 					return err
 				}
 				out := cmd.OutOrStdout()
+				if bulkMode {
+					return seedBulk(ctx, pool, bulk, out, cmd.ErrOrStderr())
+				}
 				if forEmail != "" {
 					if err := seedMember(ctx, s, forEmail, out); err != nil {
 						return err
@@ -60,10 +92,11 @@ With --for EMAIL it also creates that member's demo posts (the same as the
 					fmt.Fprintf(out, "%s: %s\n", sd.Name, summary)
 				}
 				return nil
-			}, &m, &s)
+			}, &m, &s, &pool)
 		},
 	}
 	cmd.Flags().StringVar(&forEmail, "for", "", "e-mail of a member to create demo posts for")
+	bulk.register(cmd)
 	return cmd
 }
 
@@ -76,7 +109,14 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	if err != nil {
 		return err
 	}
-	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postgres.NewPosts(s.DB), Clock: s.Clock}
+	// The demo posts are indexed for search like any post: the job goes in
+	// the seeding's transaction, for `social serve` to work.
+	jobs, err := postgres.NewJobInserter(s.DB, s.Log)
+	if err != nil {
+		return err
+	}
+	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postgres.NewPosts(s.DB), Clock: s.Clock,
+		Search: postgres.SearchIndexQueue{Jobs: jobs}}
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {
 		return err
@@ -87,4 +127,93 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	}
 	fmt.Fprintf(out, "posts: %d demo posts created for %s (communities come with the communities feature)\n", len(res.Posts), email)
 	return nil
+}
+
+// bulkFlagNames are the flags of the bulk mode, which excludes --for.
+var bulkFlagNames = []string{"profiles", "posts", "follows-per-profile", "seed"}
+
+// bulkFlags size the benchmark data set of seed-demo.
+type bulkFlags struct {
+	profiles, posts, follows int
+	seed                     uint64
+}
+
+func (b *bulkFlags) register(cmd *cobra.Command) {
+	cmd.Flags().IntVar(&b.profiles, "profiles", 0, "bulk: number of members to generate (membro_000001...)")
+	cmd.Flags().IntVar(&b.posts, "posts", 0, "bulk: number of posts over the last 30 days")
+	cmd.Flags().IntVar(&b.follows, "follows-per-profile", 0, "bulk: distinct members each member follows")
+	cmd.Flags().Uint64Var(&b.seed, "seed", 1, "bulk: random seed; the same seed gives the same data")
+}
+
+// seedBulk loads the benchmark data set, progress on errOut.
+func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut io.Writer) error {
+	start := time.Now()
+	// One hash for everyone: Argon2id is slow on purpose, and the members
+	// only need to be able to sign in.
+	hash, err := argon2id.NewDefault().Hash(postgres.BulkPassword)
+	if err != nil {
+		return err
+	}
+	p := newSeedProgress(errOut)
+	res, err := postgres.RunBulkSeed(ctx, pool, postgres.BulkSeed{
+		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
+		PasswordHash: hash, Now: time.Now(), Progress: p.report,
+	})
+	if err != nil {
+		return fmt.Errorf("seed-demo: %w", err)
+	}
+	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d hashtag links in %s (password %s)\n",
+		res.Profiles, res.Posts, res.Follows, res.Likes, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
+		postgres.BulkPassword)
+	// COPY bypasses the fan-out and search.index jobs posts enqueue one by
+	// one: timelines are built here in one statement, search by reindex.
+	rows, err := postgres.NewTimelines(postgres.NewBun(pool)).RebuildAll(ctx, timelines.Cap)
+	if err != nil {
+		return fmt.Errorf("seed-demo: timelines: %w", err)
+	}
+	fmt.Fprintf(out, "bulk: %d timeline rows ('Seguindo' feeds)\n", rows)
+	fmt.Fprintln(out, "bulk: run `social reindex` to make them searchable")
+	return nil
+}
+
+// progress prints "perfis  12000/100000  12%": rewritten in place on a
+// terminal, one line per 10% elsewhere (logs, pipes).
+type seedProgress struct {
+	w      io.Writer
+	tty    bool
+	stage  string
+	decile int
+}
+
+func newSeedProgress(w io.Writer) *seedProgress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil {
+			tty = st.Mode()&os.ModeCharDevice != 0
+		}
+	}
+	return &seedProgress{w: w, tty: tty}
+}
+
+func (p *seedProgress) report(stage string, done, total int) {
+	if stage != p.stage {
+		p.stage, p.decile = stage, 0
+	}
+	pct := 100
+	if total > 0 {
+		pct = done * 100 / total
+	}
+	line := fmt.Sprintf("%-10s %d/%d  %d%%", stage, done, total, pct)
+	if p.tty {
+		end := ""
+		if done == total {
+			end = "\n"
+		}
+		fmt.Fprintf(p.w, "\r%s\033[K%s", line, end)
+		return
+	}
+	if d := pct / 10; d > p.decile {
+		p.decile = d
+		fmt.Fprintln(p.w, line)
+	}
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 
 	at "social/adapters/http/accountsapi/accountstest"
+	"social/adapters/postgres"
 )
 
 func TestSeedDemoForMember(t *testing.T) {
@@ -27,5 +29,86 @@ func TestSeedDemoForMember(t *testing.T) {
 	}
 	if _, err := runCLI(t, "seed-demo", "--for", "ninguem@example.com"); err == nil || !strings.Contains(err.Error(), "no account") {
 		t.Fatalf("unknown e-mail: %v", err)
+	}
+}
+
+func TestSeedDemoBulk(t *testing.T) {
+	app := at.Start(t, nil)
+	ana := app.Member("ana") // someone already there: the load adds to, never touches, them
+	ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "Olá #bomdia"}).Expect(t, http.StatusCreated)
+	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+
+	if _, err := runCLI(t, "seed-demo", "--for", ana.Email, "--profiles", "5"); err == nil || exitCode(err) != 2 {
+		t.Fatalf("--for with --profiles: %v", err)
+	}
+	if _, err := runCLI(t, "seed-demo", "--posts", "5"); err == nil || exitCode(err) != 2 {
+		t.Fatalf("--posts without --profiles: %v", err)
+	}
+	out, err := runCLI(t, "seed-demo", "--profiles", "50", "--posts", "300", "--follows-per-profile", "5", "--seed", "7")
+	if err != nil || !strings.Contains(out, "bulk: 50 members, 300 posts, 250 follows") {
+		t.Fatalf("bulk seed: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "perfis     50/50  100%") || !strings.Contains(out, "posts      150/300  50%") {
+		t.Fatalf("progress lines:\n%s", out)
+	}
+
+	ctx := context.Background()
+	one := func(q string) int {
+		t.Helper()
+		var n int
+		if err := app.DB.NewRaw(q).Scan(ctx, &n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return n
+	}
+	for q, want := range map[string]int{
+		`SELECT count(*) FROM profiles WHERE handle LIKE 'membro\_%'`:                                            50,
+		`SELECT count(*) FROM accounts WHERE email LIKE 'membro\_%@exemplo.com.br' AND confirmed_at IS NOT NULL`: 50,
+		`SELECT count(*) FROM posts p JOIN profiles a ON a.id = p.author_id WHERE a.handle LIKE 'membro\_%'`:     300,
+		`SELECT count(*) FROM follows`:                                                             250,
+		`SELECT count(*) FROM follows WHERE follower_id = following_id`:                            0,
+		`SELECT count(*) - count(DISTINCT (follower_id, following_id)) FROM follows`:               0,
+		`SELECT count(*) FROM (SELECT follower_id FROM follows GROUP BY 1 HAVING count(*) <> 5) x`: 0,
+		// Counters equal rows, for everyone (ana included).
+		`SELECT count(*) FROM profiles p WHERE post_count <> (SELECT count(*) FROM posts WHERE author_id = p.id)
+			OR follower_count <> (SELECT count(*) FROM follows WHERE following_id = p.id)
+			OR following_count <> (SELECT count(*) FROM follows WHERE follower_id = p.id)`: 0,
+		`SELECT count(*) FROM posts p WHERE like_count <> (SELECT count(*) FROM likes WHERE post_id = p.id)`:                0,
+		`SELECT count(*) FROM hashtags h WHERE usage_count <> (SELECT count(*) FROM post_hashtags WHERE hashtag_id = h.id)`: 0,
+		`SELECT count(*) FROM posts WHERE char_length(text_content) > 280`:                                                  0,
+		// Every bulk member's 'Seguindo' timeline holds their own posts and
+		// their followees' (300 posts, fewer than the cap per member).
+		`SELECT count(*) FROM profiles m WHERE m.handle LIKE 'membro\_%' AND (SELECT count(*) FROM timelines WHERE member_id = m.id) <>
+			(SELECT count(*) FROM posts WHERE author_id = m.id OR author_id IN (SELECT following_id FROM follows WHERE follower_id = m.id))`: 0,
+		`SELECT count(*) FROM likes l JOIN posts p ON p.id = l.post_id WHERE l.created_at < p.created_at`: 0,
+	} {
+		if got := one(q); got != want {
+			t.Errorf("%s = %d, want %d", q, got, want)
+		}
+	}
+	friends := one(`SELECT count(*) FROM posts WHERE visibility = 'friends_only'`)
+	tagged := one(`SELECT count(DISTINCT post_id) FROM post_hashtags`)
+	linked := one(`SELECT count(*) FROM posts WHERE text_content LIKE '%https://%'`)
+	likes := one(`SELECT count(*) FROM likes`)
+	if friends < 10 || friends > 60 || tagged < 100 || linked < 10 || likes < 100 {
+		t.Errorf("friends_only %d, tagged %d, with link %d, likes %d", friends, tagged, linked, likes)
+	}
+	if n := one(`SELECT usage_count FROM hashtags WHERE tag = 'bomdia'`); n < 2 {
+		t.Errorf("#bomdia usage %d: ana's post plus bulk posts", n)
+	}
+
+	// Bulk members sign in with the documented password.
+	s := app.Client().SignIn("membro_000017@exemplo.com.br", postgres.BulkPassword)
+	if s.User.Handle != "membro_000017" || s.AccessToken == "" {
+		t.Fatalf("sign-in: %+v", s.User)
+	}
+
+	_, err = runCLI(t, "seed-demo", "--profiles", "50", "--posts", "300", "--follows-per-profile", "5")
+	if err == nil || !strings.Contains(err.Error(), "already exist") {
+		t.Fatalf("second bulk seed: %v", err)
+	}
+	if n := one(`SELECT count(*) FROM profiles`); n != 51 {
+		t.Fatalf("profiles after refused run = %d", n)
 	}
 }

@@ -7,21 +7,22 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	httpadapter "social/adapters/http"
-	"social/core/app/profiles"
+	"social/core/app/follows"
+	"social/core/domain"
 )
 
-func registerGetProfile(api huma.API, uc *profiles.GetProfile, links Links) {
+func registerGetProfile(api huma.API, uc *follows.ViewProfile, links Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-profile", Method: http.MethodGet, Path: "/profiles/{handle}",
-		Summary: "A member's profile by handle", Tags: []string{"profiles"},
+		Summary: "A member's profile by handle, with whether the viewer follows it", Tags: []string{"profiles"},
 		Errors: []int{http.StatusNotFound},
 	}, func(ctx context.Context, in *struct {
 		Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 	}) (*profileOutput, error) {
-		p, err := uc.Handle(ctx, in.Handle)
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
-		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+		return &profileOutput{Body: links.View(ctx, p)}, nil
 	})
 }

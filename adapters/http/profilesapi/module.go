@@ -4,9 +4,11 @@ import (
 	"log/slog"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
+	"social/core/app/follows"
 	"social/core/app/profiles"
 	"social/core/domain"
 	"social/core/ports"
@@ -30,7 +32,7 @@ var Module = fx.Module("profiles",
 
 // UseCases are the profile operations.
 type UseCases struct {
-	Get         *profiles.GetProfile
+	Get         *follows.ViewProfile // the profile with the viewer's follow
 	GetMine     *profiles.GetMyProfile
 	Update      *profiles.UpdateProfile
 	SetImage    *profiles.SetProfileImage
@@ -40,22 +42,26 @@ type UseCases struct {
 type useCaseParams struct {
 	fx.In
 	Config   *config.Config
+	DB       *bun.DB
 	Profiles *postgres.Profiles
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
 	Blobs    ports.BlobStore
 	Images   ports.ImageCleaner
+	Tx       ports.Transactor
+	Search   ports.SearchIndexQueue
 }
 
 func newUseCases(p useCaseParams) UseCases {
 	limits := profiles.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
+	ix := profiles.Indexer{Tx: p.Tx, Search: p.Search}
 	return UseCases{
-		Get:     &profiles.GetProfile{Profiles: p.Profiles},
+		Get:     &follows.ViewProfile{Profiles: postgres.NewFollows(p.DB)},
 		GetMine: &profiles.GetMyProfile{Profiles: p.Profiles},
-		Update:  &profiles.UpdateProfile{Profiles: p.Profiles, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
-		SetImage: &profiles.SetProfileImage{Profiles: p.Profiles, Blobs: p.Blobs, Images: p.Images,
+		Update:  &profiles.UpdateProfile{Profiles: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+		SetImage: &profiles.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,
 			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
-		DeleteImage: &profiles.DeleteProfileImage{Profiles: p.Profiles, Blobs: p.Blobs,
+		DeleteImage: &profiles.DeleteProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs,
 			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"social/core/app/follows"
 	"social/core/domain"
 	"social/core/ports"
 )
@@ -25,6 +26,7 @@ type Profile struct {
 	FollowingCount int       `json:"following_count"`
 	PostCount      int       `json:"post_count"`
 	CreatedAt      time.Time `json:"created_at"`
+	IsFollowing    bool      `json:"is_following" doc:"Whether the signed-in viewer follows this profile; false for oneself and when signed out."`
 }
 
 // profileOutput is an answer carrying one profile.
@@ -63,4 +65,11 @@ func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {
 		IsVerified: p.IsVerified, FollowerCount: p.FollowerCount, FollowingCount: p.FollowingCount,
 		PostCount: p.PostCount, CreatedAt: p.CreatedAt.UTC(),
 	}
+}
+
+// View presents p as its viewer sees it.
+func (l Links) View(ctx context.Context, v follows.ProfileView) Profile {
+	out := l.Profile(ctx, v.Profile)
+	out.IsFollowing = v.IsFollowing
+	return out
 }

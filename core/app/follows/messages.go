@@ -1,0 +1,32 @@
+package follows
+
+import (
+	"errors"
+
+	"social/core/app/profiles"
+	"social/core/domain"
+)
+
+// pt-BR texts and codes of follow answers. The spec's texts where it has
+// them; MsgNoProfile and MsgBadCursor are ours. A missing profile answers
+// exactly like GET /profiles/{handle}.
+const (
+	MsgNoUser          = "Você precisa estar logado para seguir usuários."
+	MsgSelf            = "Você não pode seguir a si mesmo."
+	MsgNoProfile       = "Você precisa de um perfil para seguir usuários."
+	MsgBadCursor       = "Cursor inválido."
+	MsgProfileNotFound = domain.MsgProfileNotFound
+
+	CodeUnauthenticated = "unauthenticated"
+	CodeSelf            = "cannot_follow_self"
+	CodeNoProfile       = "profile_required"
+	CodeInvalid         = "invalid_input"
+	CodeNotFound        = profiles.CodeNotFound
+)
+
+// PageSize is the length of a followers or following page.
+const PageSize = 50
+
+// ErrNoFollowerProfile is a store's answer when the acting member has no
+// profile row (the followed one missing is domain.ErrNotFound).
+var ErrNoFollowerProfile = errors.New("follower has no profile")
