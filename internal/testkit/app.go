@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"path/filepath"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -36,6 +37,11 @@ func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate .
 	}
 	if cfg == nil {
 		cfg = Config(NewDatabase(t, list...))
+	}
+	if cfg.Search.Bleve.Dir == "" {
+		// One process owns a Bleve folder: each app gets its own, kept for
+		// the test so that a restarted app finds its index again.
+		cfg.Search.Bleve.Dir = filepath.Join(t.TempDir(), "search.bleve")
 	}
 	var server *httpadapter.Server
 	app := fxtest.New(t,
