@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"social/core/domain"
 )
@@ -50,4 +52,41 @@ func (s *Posts) HasPosts(ctx context.Context, author domain.UserID) (bool, error
 	var has bool
 	err := IDB(ctx, s.db).NewRaw(`SELECT EXISTS (SELECT 1 FROM posts WHERE author_id = ?)`, uuid.UUID(author)).Scan(ctx, &has)
 	return has, err
+}
+
+// PostsByID reads the named posts as viewer sees them (whether they follow
+// each author) in one query; missing ones are absent.
+func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domain.PostID) (map[domain.PostID]domain.Post, error) {
+	out := make(map[domain.PostID]domain.Post, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	keys := make([]uuid.UUID, len(ids))
+	for i, id := range ids {
+		keys[i] = uuid.UUID(id)
+	}
+	var rows []feedRow
+	if err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`, viewerArgs(viewer, bun.In(keys))...).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("read posts by id: %w", err)
+	}
+	for _, r := range rows {
+		out[domain.PostID(r.ID)] = r.domain().Post
+	}
+	return out, nil
+}
+
+// MentionReaders are the members whose handle is in handles and who may
+// read post: anyone but its author for a public post, the author's
+// followers for a friends_only one.
+func (s *Posts) MentionReaders(ctx context.Context, post domain.PostID, handles []string) ([]domain.UserID, error) {
+	var ids []uuid.UUID
+	err := IDB(ctx, s.db).NewRaw(`SELECT m.id FROM posts p JOIN profiles m ON m.handle IN (?)
+		WHERE p.id = ? AND m.id <> p.author_id AND (p.visibility = 'public'
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
+		ORDER BY m.id`, bun.In(handles), uuid.UUID(post)).Scan(ctx, &ids)
+	out := make([]domain.UserID, len(ids))
+	for i, id := range ids {
+		out[i] = domain.UserID(id)
+	}
+	return out, err
 }

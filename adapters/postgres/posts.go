@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/google/uuid"
@@ -50,10 +51,13 @@ type feedRow struct {
 	AuthorDisplayName *string `bun:"author_display_name"`
 	AuthorAvatarPath  *string `bun:"author_avatar_path"`
 	IsLiked           bool    `bun:"is_liked"`
+	FollowsAuthor     bool    `bun:"viewer_follows_author"`
 }
 
 func (r feedRow) domain() domain.FeedItem {
-	it := domain.FeedItem{Post: r.postRow.domain(), IsLiked: r.IsLiked,
+	post := r.postRow.domain()
+	post.ViewerFollowsAuthor = r.FollowsAuthor
+	it := domain.FeedItem{Post: post, IsLiked: r.IsLiked,
 		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: "unknown", DisplayName: "Unknown User"}}
 	if r.AuthorHandle != nil && r.AuthorDisplayName != nil {
 		it.Author.Handle, it.Author.DisplayName, it.Author.AvatarPath = *r.AuthorHandle, *r.AuthorDisplayName, r.AuthorAvatarPath
@@ -88,13 +92,66 @@ func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error 
 		return fmt.Errorf("insert post: %w", err)
 	}
 	for _, tag := range tags {
+		if err := addHashtag(ctx, db, row.ID, tag); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addHashtag upserts tag (+1 usage) and links it to the post.
+func addHashtag(ctx context.Context, db bun.IDB, post uuid.UUID, tag string) error {
+	_, err := db.NewRaw(`WITH h AS (
+		INSERT INTO hashtags (tag, usage_count) VALUES (?, 1)
+		ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+		RETURNING id)
+		INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, tag, post).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("hashtag %q: %w", tag, err)
+	}
+	return nil
+}
+
+// SetHashtags makes the post's hashtag links exactly tags: each dropped
+// tag loses one usage (never below 0) and its link, each new one is
+// upserted (+1) and linked. Tags are touched in tag order, as Create does,
+// so concurrent writers lock them in one order. Call it in a transaction
+// that holds the post's row.
+func (s *Posts) SetHashtags(ctx context.Context, id domain.PostID, tags []string) error {
+	db := IDB(ctx, s.db)
+	var current []string
+	if err := db.NewRaw(`SELECT h.tag FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+		WHERE ph.post_id = ?`, uuid.UUID(id)).Scan(ctx, &current); err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", id, err)
+	}
+	change := map[string]bool{} // tag -> added (true) or dropped (false)
+	for _, t := range current {
+		change[t] = false
+	}
+	for _, t := range tags {
+		if _, had := change[t]; had {
+			delete(change, t)
+		} else {
+			change[t] = true
+		}
+	}
+	order := make([]string, 0, len(change))
+	for t := range change {
+		order = append(order, t)
+	}
+	sort.Strings(order)
+	for _, tag := range order {
+		if change[tag] {
+			if err := addHashtag(ctx, db, uuid.UUID(id), tag); err != nil {
+				return err
+			}
+			continue
+		}
 		_, err := db.NewRaw(`WITH h AS (
-			INSERT INTO hashtags (tag, usage_count) VALUES (?, 1)
-			ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
-			RETURNING id)
-			INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, tag, row.ID).Exec(ctx)
+			UPDATE hashtags SET usage_count = greatest(usage_count - 1, 0) WHERE tag = ? RETURNING id)
+			DELETE FROM post_hashtags WHERE post_id = ? AND hashtag_id IN (SELECT id FROM h)`, tag, uuid.UUID(id)).Exec(ctx)
 		if err != nil {
-			return fmt.Errorf("hashtag %q: %w", tag, err)
+			return fmt.Errorf("drop hashtag %q: %w", tag, err)
 		}
 	}
 	return nil
@@ -204,12 +261,20 @@ func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.
 	return err
 }
 
-// feedSelect is the columns of a feed item; the viewer's like is one
-// EXISTS per row on the likes primary key, within the page's one query.
+// feedSelect is the columns of a feed item; the viewer's like and whether
+// they follow the author are one EXISTS each per row on a unique index,
+// within the page's one query. Its two placeholders are both the viewer
+// (see viewerArgs).
 const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
 	a.avatar_path AS author_avatar_path,
-	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked
+	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked,
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
+
+// viewerArgs are feedSelect's arguments, then more.
+func viewerArgs(viewer domain.UserID, more ...any) []any {
+	return append([]any{uuid.UUID(viewer), uuid.UUID(viewer)}, more...)
+}
 
 func items(rows []feedRow) []domain.FeedItem {
 	out := make([]domain.FeedItem, len(rows))
@@ -222,7 +287,7 @@ func items(rows []feedRow) []domain.FeedItem {
 // Item reads one post as viewer's feed item.
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	var rows []feedRow
-	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`, uuid.UUID(viewer), uuid.UUID(id)).Scan(ctx, &rows)
+	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`, viewerArgs(viewer, uuid.UUID(id))...).Scan(ctx, &rows)
 	if err == nil && len(rows) == 0 {
 		err = domain.ErrNotFound
 	}
@@ -237,7 +302,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
 	q := feedSelect + ` WHERE p.visibility = 'public'`
-	args := []any{uuid.UUID(viewer)}
+	args := viewerArgs(viewer)
 	if after != nil {
 		q += ` AND (p.created_at, p.id) < (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
@@ -264,7 +329,29 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 		FROM posts p JOIN recent USING (id)
 		ORDER BY score DESC, p.id DESC OFFSET ? LIMIT ?)
 	` + feedSelect + ` JOIN ranked r ON r.id = p.id ORDER BY r.score DESC, p.id DESC`
-	if err := IDB(ctx, s.db).NewRaw(q, window, now, offset, limit, uuid.UUID(viewer)).Scan(ctx, &rows); err != nil {
+	if err := IDB(ctx, s.db).NewRaw(q, append([]any{window, now, offset, limit}, viewerArgs(viewer)...)...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}
+
+// Following reads viewer's timeline newest first after the cursor, on
+// timelines_read_idx. Rows of an author the viewer no longer follows are
+// skipped (their cleanup job may not have run yet), so an unfollow takes
+// effect at once.
+func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
+		WHERE t.member_id = ? AND (t.author_id = ?
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))`
+	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+	if after != nil {
+		q += ` AND (t.created_at, t.post_id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY t.created_at DESC, t.post_id DESC LIMIT ?`
+	args = append(args, limit)
+	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	return items(rows), nil

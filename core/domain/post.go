@@ -41,8 +41,7 @@ const (
 // Visibility says who may read a post.
 type Visibility string
 
-// Visibilities. friends_only means the author's followers; until follows
-// exist only the author reads (and likes) such a post.
+// Visibilities. friends_only means the author and their followers.
 const (
 	VisibilityPublic      Visibility = "public"
 	VisibilityFriendsOnly Visibility = "friends_only"
@@ -74,6 +73,9 @@ type Post struct {
 	CommentCount int
 	ShareCount   int
 	LinkPreview  PostLinkPreview
+	// ViewerFollowsAuthor is filled by reads made for a viewer; a read that
+	// does not fill it leaves friends_only posts to their author alone.
+	ViewerFollowsAuthor bool
 }
 
 // PostAuthor is the part of an author's profile shown with a post.
@@ -91,10 +93,10 @@ type FeedItem struct {
 	IsLiked bool
 }
 
-// VisibleTo reports whether viewer may read p: public posts for any member,
-// friends_only ones only for their author (follows come later).
+// VisibleTo reports whether viewer may read p: public posts any member,
+// friends_only ones their author and the author's followers.
 func (p Post) VisibleTo(viewer Viewer) bool {
-	return p.Visibility == VisibilityPublic || p.AuthorID == viewer.UserID
+	return p.Visibility == VisibilityPublic || (viewer.SignedIn() && p.AuthorID == viewer.UserID) || p.ViewerFollowsAuthor
 }
 
 var (

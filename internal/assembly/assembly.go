@@ -18,9 +18,14 @@ import (
 	"social/adapters/http/accountsapi"
 	"social/adapters/http/adminapi"
 	"social/adapters/http/auth"
+	"social/adapters/http/commentsapi"
+	"social/adapters/http/followsapi"
 	"social/adapters/http/mediaapi"
+	"social/adapters/http/notificationsapi"
 	"social/adapters/http/postsapi"
 	"social/adapters/http/profilesapi"
+	"social/adapters/http/reportsapi"
+	"social/adapters/http/searchapi"
 	"social/adapters/http/trendingapi"
 	"social/adapters/images"
 	"social/adapters/mail"
@@ -29,6 +34,7 @@ import (
 	"social/adapters/providers/translate"
 	"social/adapters/providers/trending"
 	"social/adapters/realtime"
+	searchindex "social/adapters/search"
 	"social/adapters/storage"
 	"social/core/ports"
 	"social/internal/config"
@@ -79,7 +85,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 }
 
 // Server is the whole serving application: Database plus the schema check,
-// the job client, the HTTP API and core's admin resources.
+// the job client, the HTTP API, the search index and core's admin resources.
 func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
 	return fx.Options(
 		Database(cfg, logger, list),
@@ -88,13 +94,20 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		httpadapter.Module,
 		adminapi.Module,
 		postgres.Stores,
+		postgres.TimelinesModule,
 		mail.Module,
 		auth.Module,
 		accountsapi.Module,
 		profilesapi.Module,
+		followsapi.Module,
 		mediaapi.Module,
 		postsapi.Module,
+		commentsapi.Module,
+		reportsapi.Module,
+		notificationsapi.Module,
 		trendingapi.Module,
+		searchindex.Module,
+		searchapi.Module,
 		realtime.Module,
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

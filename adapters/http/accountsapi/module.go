@@ -52,6 +52,7 @@ type useCaseParams struct {
 	Tokens      ports.AccessTokens
 	Hasher      ports.PasswordHasher
 	Clock       ports.Clock
+	Search      ports.SearchIndexQueue
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -79,7 +80,7 @@ func trimSlash(s string) string {
 func newUseCases(p useCaseParams) UseCases {
 	s := SettingsFrom(p.Config)
 	return UseCases{
-		SignUp: &accounts.SignUp{Tx: p.Tx, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
+		SignUp: &accounts.SignUp{Tx: p.Tx, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		ConfirmEmail: &accounts.ConfirmEmail{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},

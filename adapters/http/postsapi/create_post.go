@@ -11,8 +11,8 @@ import (
 	"social/core/domain"
 )
 
-// NewPostForm is the create form. Only text posts for now: media upload for
-// posts comes later, so image and video are refused without a file.
+// NewPostForm is the create form of a text post. Posts with a file go
+// through create-media-post; here image and video are refused without one.
 type NewPostForm struct {
 	TextContent string `json:"text_content" maxLength:"2000" doc:"1 to 280 characters, not blank."`
 	Type        string `json:"type,omitempty" enum:"text,image,video" default:"text"`

@@ -20,14 +20,15 @@ type FeedPage struct {
 func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-feed", Method: http.MethodGet, Path: "/feed",
-		Summary: "The public feed, chronological or ranked", Tags: []string{"posts"}, Security: bearer,
-		Description: "Public posts only. chronological: newest first, cursor over (created_at, id). " +
+		Summary: "A feed page: public (chronological or ranked) or the viewer's following feed", Tags: []string{"posts"}, Security: bearer,
+		Description: "chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). " +
 			"ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments " +
 			"(recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), " +
-			"the cursor being a position within that window.",
+			"the cursor being a position within that window. following: the viewer's timeline, newest first " +
+			"(posts of the members they follow, followers-only ones included, and their own), cursor as chronological.",
 		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity},
 	}, func(ctx context.Context, in *struct {
-		Algorithm string `query:"algorithm" enum:"chronological,ranked" default:"chronological"`
+		Algorithm string `query:"algorithm" enum:"chronological,ranked,following" default:"chronological"`
 		Cursor    string `query:"cursor" maxLength:"200"`
 		Limit     int    `query:"limit" minimum:"1" maximum:"50" default:"50"`
 	}) (*struct{ Body FeedPage }, error) {

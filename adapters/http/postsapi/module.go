@@ -10,6 +10,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/adapters/realtime"
+	"social/core/app/notifications"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
@@ -17,9 +18,8 @@ import (
 )
 
 // Module wires the post use cases to the postgres store, contributes the
-// routes and the link-preview worker. Visibility (realtime.PostVisibility)
-// is ready but not provided yet: adapters/realtime's tests still expect any
-// post:{id} to be open (see docs/architecture.md, "Posts and the feed").
+// routes and the workers (link preview, deleted posts' files), and provides
+// Visibility as realtime.PostVisibility.
 var Module = fx.Module("posts",
 	fx.Provide(
 		fx.Private,
@@ -29,6 +29,7 @@ var Module = fx.Module("posts",
 	fx.Provide(
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
+		plugin.AsWorker(newDeleteMediaWorker),
 		// post:{id} subscriptions follow who may read the post.
 		fx.Annotate(NewVisibility, fx.As(new(realtime.PostVisibility))),
 	),
@@ -37,14 +38,18 @@ var Module = fx.Module("posts",
 // UseCases are the post operations.
 type UseCases struct {
 	Create *posts.CreatePost
-	Get    *posts.GetPost
-	Update *posts.UpdatePostText
-	Delete *posts.DeletePost
-	Like   *posts.LikePost
-	Unlike *posts.UnlikePost
-	Share  *posts.SharePost
-	Feed   *posts.ListFeed
-	Fill   *posts.FillLinkPreview
+	// CreateMedia publishes a post with an image or a video.
+	CreateMedia *posts.CreateMediaPost
+	// DeleteMedia removes a deleted post's file (posts.delete_media).
+	DeleteMedia *posts.DeletePostMedia
+	Get         *posts.GetPost
+	Update      *posts.UpdatePostText
+	Delete      *posts.DeletePost
+	Like        *posts.LikePost
+	Unlike      *posts.UnlikePost
+	Share       *posts.SharePost
+	Feed        *posts.ListFeed
+	Fill        *posts.FillLinkPreview
 	// Preview is the composer's link preview.
 	Preview   *posts.PreviewLink
 	Translate *posts.TranslatePost
@@ -63,32 +68,50 @@ type useCaseParams struct {
 	Previewer   ports.LinkPreviewer
 	Limiter     ports.RateLimiter
 	Translator  ports.Translator
+	Blobs       ports.BlobStore
+	Images      ports.ImageCleaner
+	Search      ports.SearchIndexQueue
+	Timelines   postgres.TimelineQueue
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
 	Log         *slog.Logger
 }
 
 func newUseCases(p useCaseParams) UseCases {
+	previews := postgres.PreviewQueue{Jobs: p.Jobs}
+	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Previews: previews,
+		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
+		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return UseCases{
-		Create: &posts.CreatePost{Tx: p.Tx, Posts: p.Posts, Previews: postgres.PreviewQueue{Jobs: p.Jobs},
-			Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},
-		Get:    &posts.GetPost{Posts: p.Posts},
-		Update: &posts.UpdatePostText{Tx: p.Tx, Posts: p.Posts, Items: p.Posts, Clock: p.Clock},
-		Delete: &posts.DeletePost{Tx: p.Tx, Posts: p.Posts},
-		Like: &posts.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
+		Create:      create,
+		CreateMedia: &posts.CreateMediaPost{Create: create, Blobs: p.Blobs, Images: p.Images, Log: p.Log},
+		DeleteMedia: &posts.DeletePostMedia{Blobs: p.Blobs},
+		Get:         &posts.GetPost{Posts: p.Posts},
+		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
-		Unlike:  &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Broadcaster: p.Broadcaster, Log: p.Log},
+		Delete: &posts.DeletePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
+			Broadcaster: p.Broadcaster, Log: p.Log},
+		Like: &posts.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
+			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
+		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
+			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
 		Share:   &posts.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:    &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
 		Fill:    &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
 		Preview: &posts.PreviewLink{Limiter: p.Limiter, Previews: p.Previewer},
 		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
-		Demo:       &posts.SeedDemo{Tx: p.Tx, Posts: p.Posts, Clock: p.Clock},
+		Demo:       &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock},
 		Translator: p.Translator,
 	}
 }
 
 func newWorker(uc UseCases) plugin.Worker {
 	return plugin.NewWorker("", &postgres.FillLinkPreviewWorker{Fill: uc.Fill})
+}
+
+func newDeleteMediaWorker(uc UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postgres.DeletePostMediaWorker{Delete: uc.DeleteMedia})
 }
 
 // Visibility lets a member follow post:{id} only for a post they may read.
@@ -110,6 +133,7 @@ func NewRoutes(uc UseCases, blobs ports.BlobStore, log *slog.Logger) plugin.Rout
 	l := links{blobs: blobs, log: log}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreatePost(api, uc, l)
+		registerCreateMediaPost(api, uc, l)
 		registerGetPost(api, uc.Get, l)
 		registerUpdatePost(api, uc.Update, l)
 		registerDeletePost(api, uc.Delete)

@@ -13,7 +13,7 @@ import (
 
 var bearer = []map[string][]string{{"bearer": {}}}
 
-// linkTTL is how long an avatar link handed out stays valid.
+// linkTTL is how long a media link handed out (avatar, post file) stays valid.
 const linkTTL = time.Hour
 
 // Author is the part of the author's profile shown with a post.
@@ -29,7 +29,7 @@ type Post struct {
 	ID                     string    `json:"id" format:"uuid"`
 	AuthorID               string    `json:"author_id" format:"uuid"`
 	TextContent            *string   `json:"text_content"`
-	MediaURL               *string   `json:"media_url" doc:"Always null until posts carry media."`
+	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid 1 hour), or null."`
 	Type                   string    `json:"type" enum:"text,image,video"`
 	Visibility             string    `json:"visibility" enum:"public,friends_only"`
 	CreatedAt              time.Time `json:"created_at"`
@@ -66,7 +66,7 @@ func (l links) url(ctx context.Context, key *string) *string {
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 	lp := it.LinkPreview
 	return Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
-		Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		MediaURL: l.url(ctx, it.MediaPath), Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
 		LinkPreviewImageURL: lp.ImageURL, LinkPreviewSiteName: lp.SiteName,

@@ -37,6 +37,7 @@ type EmailTokenCreator interface {
 // token, and queues the confirmation e-mail, all in one transaction.
 type SignUp struct {
 	Tx       ports.Transactor
+	Search   ports.SearchIndexQueue
 	Accounts AccountCreator
 	Tokens   EmailTokenCreator
 	Outbox   ports.Outbox
@@ -81,6 +82,10 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 	token, tokenHash := newSecret()
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := uc.Accounts.Create(ctx, acc, prof); err != nil {
+			return err
+		}
+		// The new member can be found as soon as they exist.
+		if err := uc.Search.EnqueueIndex(ctx, ports.SearchUser, acc.ID.String()); err != nil {
 			return err
 		}
 		if err := uc.Tokens.Create(ctx, EmailToken{Hash: tokenHash, AccountID: acc.ID, Purpose: PurposeConfirmEmail,

@@ -2,6 +2,7 @@ package media
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -26,6 +27,12 @@ type LinkSigner interface {
 	SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error)
 }
 
+// PostReader reads the named posts in one query; a post that does not
+// exist is simply absent from the answer.
+type PostReader interface {
+	PostsByID(ctx context.Context, viewer domain.UserID, ids []domain.PostID) (map[domain.PostID]domain.Post, error)
+}
+
 // LinkRequest is one path to resolve; PostID or StoryID say what it belongs to.
 type LinkRequest struct {
 	PostID  string
@@ -42,13 +49,17 @@ type LinkResult struct {
 // ResolveLinks turns storage paths into signed links, in request order.
 type ResolveLinks struct {
 	Signer LinkSigner
+	Posts  PostReader
 	TTL    time.Duration
 }
 
 // publicPrefixes are paths any signed-in member may load: profile pictures.
-// Media of posts and stories join when those exist, checked against the
-// post's or story's visibility for the viewer.
 var publicPrefixes = []string{"avatars/", "banners/"}
+
+// postPrefix holds the files of posts: a path there resolves only with the
+// post_id of a post the viewer may read whose file it is. Stories' files
+// will be checked likewise once stories exist; until then they fail.
+const postPrefix = "posts/"
 
 // Handle needs a signed-in viewer; a path that is malformed, outside what
 // the viewer may load, or unsignable gets the spec's per-item error.
@@ -59,9 +70,13 @@ func (uc *ResolveLinks) Handle(ctx context.Context, viewer domain.Viewer, reqs [
 	if len(reqs) > MaxLinksPerCall {
 		return nil, errs.Invalid(CodeTooMany, MsgTooMany, nil)
 	}
+	posts, err := uc.posts(ctx, viewer, reqs)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]LinkResult, len(reqs))
 	for i, r := range reqs {
-		if !allowed(r.Path) {
+		if !allowed(viewer, r, posts) {
 			out[i] = LinkResult{Error: MsgFailedToLoad}
 			continue
 		}
@@ -75,9 +90,38 @@ func (uc *ResolveLinks) Handle(ctx context.Context, viewer domain.Viewer, reqs [
 	return out, nil
 }
 
-func allowed(path string) bool {
+// posts reads, in one query, the posts named by requests for post files.
+func (uc *ResolveLinks) posts(ctx context.Context, viewer domain.Viewer, reqs []LinkRequest) (map[domain.PostID]domain.Post, error) {
+	var ids []domain.PostID
+	for _, r := range reqs {
+		if !strings.HasPrefix(r.Path, postPrefix) || r.PostID == "" {
+			continue
+		}
+		if id, err := domain.ParsePostID(r.PostID); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	posts, err := uc.Posts.PostsByID(ctx, viewer.UserID, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read posts of media links: %w", err)
+	}
+	return posts, nil
+}
+
+func allowed(viewer domain.Viewer, r LinkRequest, posts map[domain.PostID]domain.Post) bool {
+	if strings.HasPrefix(r.Path, postPrefix) {
+		id, err := domain.ParsePostID(r.PostID)
+		if err != nil {
+			return false
+		}
+		p, ok := posts[id]
+		return ok && p.VisibleTo(viewer) && p.MediaPath != nil && *p.MediaPath == r.Path
+	}
 	for _, p := range publicPrefixes {
-		if strings.HasPrefix(path, p) {
+		if strings.HasPrefix(r.Path, p) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"social/core/app/notifications"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -38,14 +39,39 @@ type PreviewQueue interface {
 	EnqueueLinkPreview(ctx context.Context, id domain.PostID) error
 }
 
-// CreatePost publishes a text post.
+// FanOutQueue enqueues, in the transaction of ctx, the job writing a new
+// post into its author's and followers' timelines.
+type FanOutQueue interface {
+	EnqueueFanOut(ctx context.Context, id domain.PostID) error
+}
+
+// MentionReaders are the members named by handles who may read post (not
+// its author): everyone for a public post, followers for a friends_only one.
+type MentionReaders interface {
+	MentionReaders(ctx context.Context, post domain.PostID, handles []string) ([]domain.UserID, error)
+}
+
+// CreatePost publishes a text post; CreateMediaPost shares its store path.
 type CreatePost struct {
 	Tx          ports.Transactor
+	Search      ports.SearchIndexQueue
 	Posts       PostCreator
 	Previews    PreviewQueue
+	Timelines   FanOutQueue
+	Mentions    MentionReaders
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
+}
+
+// draft is a post that passed the form rules, ready to store.
+type draft struct {
+	Text       *string
+	Type       domain.PostType
+	Visibility domain.Visibility
+	MediaPath  *string // already in the blob store
 }
 
 // Handle validates, stores the post, its hashtags, the author's count and
@@ -57,40 +83,59 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 	if in.Type == "" {
 		in.Type = domain.PostText
 	}
-	if in.Visibility == "" {
-		in.Visibility = domain.VisibilityPublic
-	}
-	switch in.Visibility {
-	case domain.VisibilityPublic, domain.VisibilityFriendsOnly:
-	default:
-		return Created{}, errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"visibility": MsgBadVisibility})
+	vis, err := visibility(in.Visibility)
+	if err != nil {
+		return Created{}, err
 	}
 	switch in.Type {
 	case domain.PostText:
 	case domain.PostImage, domain.PostVideo:
 	default:
-		return Created{}, errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"type": MsgBadType})
+		return Created{}, badType()
 	}
 	if in.Type != domain.PostText {
-		// Media upload for posts comes later: a media post has no file.
+		// The file of a media post comes through CreateMediaPost: here
+		// there is none.
 		return Created{}, errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
 	}
 	if err := textError(in.Text); err != nil {
 		return Created{}, err
 	}
-	now := uc.Clock.Now()
 	text := in.Text
-	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: &text, Type: in.Type,
-		Visibility: in.Visibility, CreatedAt: now, UpdatedAt: now}
+	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis})
+}
+
+// store writes a valid draft in one transaction (post, hashtags, the
+// author's count, the preview and fan-out jobs, notifications of the
+// members it mentions) and announces it after commit.
+func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) (Created, error) {
+	now := uc.Clock.Now()
+	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath,
+		Type: d.Type, Visibility: d.Visibility, CreatedAt: now, UpdatedAt: now}
+	text := ""
+	if d.Text != nil {
+		text = *d.Text
+	}
 	out := Created{Post: p, Hashtags: domain.Hashtags(text), Mentions: domain.Mentions(text)}
+	var notices []notifications.Change
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := uc.Posts.Create(ctx, p, out.Hashtags); err != nil {
 			return err
 		}
-		if domain.FirstURL(text) != "" {
-			return uc.Previews.EnqueueLinkPreview(ctx, p.ID)
+		if err := uc.Timelines.EnqueueFanOut(ctx, p.ID); err != nil {
+			return err
 		}
-		return nil
+		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
+			return err
+		}
+		if domain.FirstURL(text) != "" {
+			if err := uc.Previews.EnqueueLinkPreview(ctx, p.ID); err != nil {
+				return err
+			}
+		}
+		var err error
+		notices, err = uc.notifyMentions(ctx, p, out.Mentions, text)
+		return err
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return Created{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
@@ -98,6 +143,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 	if err != nil {
 		return Created{}, fmt.Errorf("create post of %s: %w", viewer.UserID, err)
 	}
+	uc.Announcer.Announce(ctx, notices...)
 	if p.Visibility == domain.VisibilityPublic {
 		if err := uc.Broadcaster.Publish(ctx, TopicPublicFeed, ports.Event{Type: EventPostCreated,
 			Data: map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()}}); err != nil {
@@ -105,6 +151,44 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 		}
 	}
 	return out, nil
+}
+
+// notifyMentions records a mention notification for each member the text
+// names who may read the post; unknown handles are ignored.
+func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles []string, text string) ([]notifications.Change, error) {
+	if len(handles) == 0 {
+		return nil, nil
+	}
+	readers, err := uc.Mentions.MentionReaders(ctx, p.ID, handles)
+	if err != nil {
+		return nil, err
+	}
+	var out []notifications.Change
+	for _, r := range readers {
+		id := p.ID
+		c, err := uc.Notices.Record(ctx, notifications.Notice{Recipient: r, Sender: p.AuthorID,
+			Type: domain.NotifyMention, Post: &id, Text: text})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c...)
+	}
+	return out, nil
+}
+
+// visibility is v with its default (public), or the form's error.
+func visibility(v domain.Visibility) (domain.Visibility, error) {
+	switch v {
+	case "":
+		return domain.VisibilityPublic, nil
+	case domain.VisibilityPublic, domain.VisibilityFriendsOnly:
+		return v, nil
+	}
+	return "", errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"visibility": MsgBadVisibility})
+}
+
+func badType() error {
+	return errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"type": MsgBadType})
 }
 
 // textError is the invalid-input error of a post text, or nil.

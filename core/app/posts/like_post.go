@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"social/core/app/notifications"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -18,13 +19,15 @@ type Liker interface {
 	Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (int, error)
 }
 
-// LikePost likes a post the viewer may see (a friends_only post: only its
-// author, until follows exist). Liking twice is the same as once.
+// LikePost likes a post the viewer may see and notifies its author.
+// Liking twice is the same as once.
 type LikePost struct {
 	Tx          ports.Transactor
 	Items       ItemReader
 	Likes       Liker
 	Clock       ports.Clock
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
 }
@@ -34,14 +37,24 @@ func (uc *LikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.
 	if !viewer.SignedIn() {
 		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
 	}
-	if _, err := visibleItem(ctx, uc.Items, viewer, id); err != nil {
+	it, err := visibleItem(ctx, uc.Items, viewer, id)
+	if err != nil {
 		return 0, err
 	}
+	notice := notifications.Notice{Recipient: it.AuthorID, Sender: viewer.UserID, Type: domain.NotifyLike, Post: &id}
 	var n int
-	err := uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now())
+	var changes []notifications.Change
+	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		if n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now()); err != nil {
+			return err
+		}
+		// A repeated like finds its notification stored and adds none.
+		changes, err = uc.Notices.Record(ctx, notice)
 		return err
 	})
+	if err == nil {
+		uc.Announcer.Announce(ctx, changes...)
+	}
 	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostLiked, id, n, err)
 }
 

@@ -17,6 +17,9 @@ import (
 const (
 	Chronological = "chronological"
 	Ranked        = "ranked"
+	// Following is the 'Seguindo' feed: the viewer's timeline (posts of the
+	// people they follow and their own, friends_only included).
+	Following = "following"
 )
 
 // Page sizes and the ranked window.
@@ -40,6 +43,7 @@ type ChronoCursor struct {
 type FeedStore interface {
 	Chronological(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
 	Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error)
+	Following(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
 }
 
 // FeedPage is one page; Next is "" at the end.
@@ -64,7 +68,7 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 	}
 	bad := errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
 	switch algorithm {
-	case "", Chronological:
+	case "", Chronological, Following:
 		var after *ChronoCursor
 		if cursor != "" {
 			c, ok := decodeChrono(cursor)
@@ -73,9 +77,13 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 			}
 			after = &c
 		}
-		items, err := uc.Feed.Chronological(ctx, viewer.UserID, after, limit)
+		read := uc.Feed.Chronological
+		if algorithm == Following {
+			read = uc.Feed.Following
+		}
+		items, err := read(ctx, viewer.UserID, after, limit)
 		if err != nil {
-			return FeedPage{}, fmt.Errorf("chronological feed: %w", err)
+			return FeedPage{}, fmt.Errorf("%s feed: %w", algorithm, err)
 		}
 		page := FeedPage{Items: items}
 		if len(items) == limit {

@@ -27,10 +27,27 @@ const (
 	CodeNoProfile       = "profile_required"
 )
 
+// pt-BR texts and codes of post files: the spec's titles and messages.
+const (
+	MsgMediaTypeTitle     = "Tipo de arquivo inválido"
+	MsgMediaType          = "Por favor, selecione um arquivo de imagem ou vídeo válido."
+	MsgMediaTooLargeTitle = "Arquivo muito grande"
+	MsgImageTooLarge      = "O arquivo deve ter no máximo 10MB."
+	MsgVideoTooLarge      = "O arquivo deve ter no máximo 50MB."
+
+	CodeMediaType     = "media_type_invalid"
+	CodeMediaTooLarge = "media_too_large"
+	// CodeMediaRequired is a media upload without a file but with text:
+	// the spec's text asks for a valid file.
+	CodeMediaRequired = "media_required"
+)
+
 // Realtime topics and events.
 const (
 	TopicPublicFeed  = "feed:public"
 	EventPostCreated = "post.created"
+	EventPostUpdated = "post.updated"
+	EventPostDeleted = "post.deleted"
 	EventPostLiked   = "post.liked"
 	EventPostUnliked = "post.unliked"
 )

@@ -37,9 +37,10 @@ type DemoStore interface {
 // SeedDemo creates the demo posts of a member, unless they already have a
 // post. Communities come with the communities plugin.
 type SeedDemo struct {
-	Tx    ports.Transactor
-	Posts DemoStore
-	Clock ports.Clock
+	Tx     ports.Transactor
+	Search ports.SearchIndexQueue
+	Posts  DemoStore
+	Clock  ports.Clock
 }
 
 // Seeded is what one seeding created; Skipped when the member had posts.
@@ -79,6 +80,9 @@ func (uc *SeedDemo) For(ctx context.Context, member domain.UserID) (Seeded, erro
 			p := domain.Post{ID: domain.NewPostID(), AuthorID: member, TextContent: &t, Type: domain.PostText,
 				Visibility: domain.VisibilityPublic, CreatedAt: at, UpdatedAt: at}
 			if err := uc.Posts.Create(ctx, p, domain.Hashtags(t)); err != nil {
+				return err
+			}
+			if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
 				return err
 			}
 			out.Posts = append(out.Posts, p)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"social/core/app/notifications"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -20,6 +21,8 @@ type UnlikePost struct {
 	Tx          ports.Transactor
 	Items       ItemReader
 	Likes       Unliker
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
 }
@@ -29,13 +32,23 @@ func (uc *UnlikePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 	if !viewer.SignedIn() {
 		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
 	}
-	if _, err := visibleItem(ctx, uc.Items, viewer, id); err != nil {
+	it, err := visibleItem(ctx, uc.Items, viewer, id)
+	if err != nil {
 		return 0, err
 	}
+	notice := notifications.Notice{Recipient: it.AuthorID, Sender: viewer.UserID, Type: domain.NotifyLike, Post: &id}
 	var n int
-	err := uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		n, err = uc.Likes.Unlike(ctx, id, viewer.UserID)
+	var changes []notifications.Change
+	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		if n, err = uc.Likes.Unlike(ctx, id, viewer.UserID); err != nil {
+			return err
+		}
+		// No stale "liked your post" is left behind.
+		changes, err = uc.Notices.Retract(ctx, notice)
 		return err
 	})
+	if err == nil {
+		uc.Announcer.Announce(ctx, changes...)
+	}
 	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostUnliked, id, n, err)
 }

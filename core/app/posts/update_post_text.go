@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"social/core/domain"
@@ -11,23 +12,34 @@ import (
 	"social/core/ports"
 )
 
-// PostTextWriter locks a post and changes its text.
+// PostTextWriter locks a post, changes its text and keeps what derives from
+// the text (hashtags, link preview) in step with it.
 type PostTextWriter interface {
 	Lock(ctx context.Context, id domain.PostID) (domain.Post, error)
 	SetText(ctx context.Context, id domain.PostID, text string, now time.Time) error
+	// SetHashtags makes the post's hashtag links exactly tags: -1 usage for
+	// each tag dropped (never below 0), +1 for each tag added.
+	SetHashtags(ctx context.Context, id domain.PostID, tags []string) error
+	SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.PostLinkPreview) error
 }
 
 // UpdatePostText changes a post's text_content, for its author only
 // (the spec: "Updating a post changes only text_content and only for the
-// author"). Hashtags and the link preview stay those of the first text.
+// author"). Hashtags follow the new text and the old link preview is
+// dropped, refilled by the preview job when the new text has a URL.
 type UpdatePostText struct {
-	Tx    ports.Transactor
-	Posts PostTextWriter
-	Items ItemReader
-	Clock ports.Clock
+	Tx          ports.Transactor
+	Search      ports.SearchIndexQueue
+	Posts       PostTextWriter
+	Items       ItemReader
+	Previews    PreviewQueue
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
 }
 
-// Handle validates and stores the new text, then reads the post back.
+// Handle validates and stores the new text in one transaction, tells
+// post:{id}, then reads the post back.
 func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, text string) (domain.FeedItem, error) {
 	if !viewer.SignedIn() {
 		return domain.FeedItem{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
@@ -46,7 +58,23 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 		if p.AuthorID != viewer.UserID {
 			return errs.Forbidden(CodeNotAuthor, MsgNotAuthorEdit)
 		}
-		return uc.Posts.SetText(ctx, id, text, uc.Clock.Now())
+		if err := uc.Posts.SetText(ctx, id, text, uc.Clock.Now()); err != nil {
+			return err
+		}
+		if err := uc.Posts.SetHashtags(ctx, id, domain.Hashtags(text)); err != nil {
+			return err
+		}
+		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, id.String()); err != nil {
+			return err
+		}
+		// The preview described the old text's link.
+		if err := uc.Posts.SetLinkPreview(ctx, id, domain.PostLinkPreview{}); err != nil {
+			return err
+		}
+		if domain.FirstURL(text) != "" {
+			return uc.Previews.EnqueueLinkPreview(ctx, id)
+		}
+		return nil
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return domain.FeedItem{}, errs.NotFound(CodeNotFound, MsgNotFound)
@@ -56,6 +84,10 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 	}
 	if err != nil {
 		return domain.FeedItem{}, fmt.Errorf("update post %s: %w", id, err)
+	}
+	if err := uc.Broadcaster.Publish(ctx, PostTopic(id), ports.Event{Type: EventPostUpdated,
+		Data: map[string]string{"id": id.String()}}); err != nil {
+		uc.Log.WarnContext(ctx, "publish post.updated", "post", id.String(), "err", err)
 	}
 	return visibleItem(ctx, uc.Items, viewer, id)
 }

@@ -13,6 +13,7 @@ import (
 // DeleteProfileImage removes the viewer's avatar or banner.
 type DeleteProfileImage struct {
 	Profiles ProfileUpdater
+	Indexer  Indexer
 	Blobs    ports.BlobStore // nil when no media storage is configured
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
@@ -25,7 +26,7 @@ func (uc *DeleteProfileImage) Handle(ctx context.Context, viewer domain.Viewer, 
 		return domain.Profile{}, err
 	}
 	var old *string
-	p, err := uc.Profiles.Update(ctx, viewer.UserID, func(p *domain.Profile) error {
+	p, err := uc.Indexer.update(ctx, uc.Profiles, viewer.UserID, func(p *domain.Profile) error {
 		old = p.Path(img)
 		p.SetPath(img, nil)
 		p.UpdatedAt = uc.Clock.Now()

@@ -24,6 +24,7 @@ type Upload struct {
 // previous file is deleted once the profile points at the new one.
 type SetProfileImage struct {
 	Profiles ProfileUpdater
+	Indexer  Indexer
 	Blobs    ports.BlobStore    // nil when no media storage is configured
 	Images   ports.ImageCleaner // nil when no image cleaner is configured
 	Limiter  ports.RateLimiter
@@ -65,7 +66,7 @@ func (uc *SetProfileImage) Handle(ctx context.Context, viewer domain.Viewer, img
 		return domain.Profile{}, fmt.Errorf("store %s: %w", key, err)
 	}
 	var old *string
-	p, err := uc.Profiles.Update(ctx, viewer.UserID, func(p *domain.Profile) error {
+	p, err := uc.Indexer.update(ctx, uc.Profiles, viewer.UserID, func(p *domain.Profile) error {
 		old = p.Path(img)
 		p.SetPath(img, &key)
 		p.UpdatedAt = now

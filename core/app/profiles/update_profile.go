@@ -24,6 +24,7 @@ type Changes struct {
 // UpdateProfile edits the viewer's own profile texts.
 type UpdateProfile struct {
 	Profiles ProfileUpdater
+	Indexer  Indexer
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
 	Limits   Limits
@@ -61,7 +62,7 @@ func (uc *UpdateProfile) Handle(ctx context.Context, viewer domain.Viewer, c Cha
 	if err := (writeGuard{Limiter: uc.Limiter, Limits: uc.Limits}).check(ctx, viewer, clientIP); err != nil {
 		return domain.Profile{}, err
 	}
-	p, err := uc.Profiles.Update(ctx, viewer.UserID, func(p *domain.Profile) error {
+	p, err := uc.Indexer.update(ctx, uc.Profiles, viewer.UserID, func(p *domain.Profile) error {
 		if c.DisplayName != nil {
 			p.DisplayName = name
 		}

@@ -1,0 +1,76 @@
+package accountstest
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Socket is a member's realtime connection.
+type Socket struct {
+	conn *websocket.Conn
+}
+
+// SocketMessage is one frame the gateway sent: an answer to a subscribe
+// ("subscribed", "error") or an event on a topic ("event").
+type SocketMessage struct {
+	Type  string `json:"type"`
+	Topic string `json:"topic"`
+	Code  string `json:"code"`
+	Event struct {
+		Type string         `json:"type"`
+		Data map[string]any `json:"data"`
+	} `json:"event"`
+}
+
+// Realtime opens m's socket and subscribes it to topics, failing the test
+// unless each is accepted. The socket closes with the test.
+func (m *Member) Realtime(t testing.TB, topics ...string) *Socket {
+	t.Helper()
+	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(m.App.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(m.Token), nil)
+	if err != nil {
+		t.Fatalf("dial realtime: %v", err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	s := &Socket{conn: conn}
+	for _, topic := range topics {
+		if msg := s.Subscribe(t, topic); msg.Type != "subscribed" || msg.Topic != topic {
+			t.Fatalf("subscribe %s: %+v", topic, msg)
+		}
+	}
+	return s
+}
+
+// Subscribe asks for topic and returns the gateway's answer.
+func (s *Socket) Subscribe(t testing.TB, topic string) SocketMessage {
+	t.Helper()
+	if err := s.conn.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
+		t.Fatal(err)
+	}
+	return s.Next(t)
+}
+
+// Next is the next frame, waiting at most 5 seconds.
+func (s *Socket) Next(t testing.TB) SocketMessage {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var msg SocketMessage
+	if err := s.conn.ReadJSON(&msg); err != nil {
+		t.Fatalf("read realtime: %v", err)
+	}
+	return msg
+}
+
+// Event is the next event, failing the test unless it is of type want.
+func (s *Socket) Event(t testing.TB, want string) map[string]any {
+	t.Helper()
+	msg := s.Next(t)
+	if msg.Type != "event" || msg.Event.Type != want {
+		t.Fatalf("got %+v, want event %s", msg, want)
+	}
+	return msg.Event.Data
+}

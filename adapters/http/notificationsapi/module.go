@@ -1,0 +1,47 @@
+// Package notificationsapi serves a member's notifications and wires the
+// Recorder and Announcer the features that cause notifications call.
+package notificationsapi
+
+import (
+	"log/slog"
+
+	"github.com/danielgtaylor/huma/v2"
+	"go.uber.org/fx"
+
+	"social/adapters/postgres"
+	"social/core/app/notifications"
+	"social/core/ports"
+	"social/plugins/plugin"
+)
+
+// Module provides *notifications.Recorder and *notifications.Announcer to
+// the rest of the app, and contributes the routes.
+var Module = fx.Module("notifications",
+	fx.Provide(
+		fx.Private,
+		postgres.NewNotifications,
+	),
+	fx.Provide(
+		newRecorder,
+		newAnnouncer,
+		plugin.AsRoutes(newRoutes),
+	),
+)
+
+func newRecorder(store *postgres.Notifications, clock ports.Clock) *notifications.Recorder {
+	return &notifications.Recorder{Store: store, Clock: clock}
+}
+
+func newAnnouncer(store *postgres.Notifications, b ports.Broadcaster, log *slog.Logger) *notifications.Announcer {
+	return &notifications.Announcer{Counts: store, Broadcaster: b, Log: log}
+}
+
+func newRoutes(store *postgres.Notifications, a *notifications.Announcer, blobs ports.BlobStore, log *slog.Logger) plugin.Routes {
+	l := signer{blobs: blobs, log: log}
+	return plugin.Routes{Register: func(api huma.API) {
+		registerList(api, &notifications.ListNotifications{Store: store}, l)
+		registerUnread(api, &notifications.CountUnread{Store: store})
+		registerMarkRead(api, &notifications.MarkRead{Store: store, Announcer: a},
+			&notifications.MarkAllRead{Store: store, Announcer: a})
+	}}
+}
