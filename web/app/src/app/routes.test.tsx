@@ -8,6 +8,7 @@ const memberRoutes: [path: string, heading: string][] = [
   ['/', 'Últimos posts'],
   ['/search', 'Explorar'],
   ['/create-post', 'Criar post'],
+  ['/post/0192f000-0000-7000-8000-0000000000b7', 'Post'],
   ['/stories', 'Stories'],
   ['/listening-rooms', 'Salas de Música'],
   ['/listening-room/42', 'Sala de Música'],
@@ -24,7 +25,8 @@ const memberRoutes: [path: string, heading: string][] = [
 describe('route table', () => {
   it.each(memberRoutes)('%s shows its screen to a signed-in member', async (path, heading) => {
     renderApp(path, { session: 'signed-in' })
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+    // The first screen of the run is imported cold: allow it more than a second.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument()
   })
 

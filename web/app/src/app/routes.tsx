@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/create-post')).CreatePostScreen }),
           },
           {
+            path: '/post/:id',
+            lazy: async () => ({ Component: (await import('@/features/post')).PostScreen }),
+          },
+          {
             path: paths.stories,
             lazy: pluginScreen('stories', async () => (await import('@/features/stories')).StoriesScreen),
           },

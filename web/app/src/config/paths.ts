@@ -6,6 +6,8 @@ export const paths = {
   home: '/',
   search: '/search',
   createPost: '/create-post',
+  /** One post and its comments (the link that 'Compartilhar' hands out). */
+  post: (id: string) => `/post/${encodeURIComponent(id)}`,
   stories: '/stories',
   listeningRooms: '/listening-rooms',
   listeningRoom: (roomId: string) => `/listening-room/${encodeURIComponent(roomId)}`,

@@ -1,1 +1,22 @@
 export { FeedScreen } from './components/feed-screen'
+
+// Shared with the create-post screen: one place for posting, media and link preview.
+export { createPost, useCreatePost, type NewPost, type PostVisibility } from './api/create-post'
+export { Composer, POST_MAX_LENGTH, POST_WARN_LENGTH } from './components/composer'
+export { createFailureOf } from './components/post-failure'
+export { LinkPreviewArea } from './components/link-preview-area'
+export { LinkPreviewCard } from './components/link-preview-card'
+export type { LinkPreviewData } from './link-preview-data'
+export { MediaPickButton } from './components/media-pick-button'
+export { MediaPreview } from './components/media-preview'
+export { useLinkPreview, LINK_PREVIEW_DELAY_MS, type LinkPreviewState } from './hooks/use-link-preview'
+export { useMediaPicker, type PickedMedia } from './hooks/use-media-picker'
+export { checkMedia, formatMegabytes, firstHttpUrl, mediaAccept, type MediaKind } from './media'
+
+// Shared with the post page.
+export { useDeletePost } from './api/delete-post'
+export { feedKeys, postKeys } from './api/feed-keys'
+export { DeletePostDialog } from './components/delete-post-dialog'
+export { PostCard } from './components/post-card'
+export { PostCardSkeleton } from './components/post-card-skeleton'
+export type { FeedPost } from './types'

@@ -22,6 +22,10 @@ export const feedMessages = {
   demoCreating: 'Gerando...',
   demoCreated: 'Dados de demonstração criados!',
   demoFailed: 'Não foi possível criar os dados de demonstração.',
+  // Ours: the spec names the clearing action but not its button.
+  demoClear: 'Limpar dados de demonstração',
+  demoClearPending: 'Recurso em desenvolvimento',
+  demoClearSignedOut: 'Você precisa estar logado para limpar dados.',
 
   // Composer.
   composerLabel: 'O que está acontecendo?',
@@ -32,6 +36,23 @@ export const feedMessages = {
   created: 'Post criado!',
   createdDescription: 'Seu post foi publicado com sucesso.',
   createFailed: 'Não foi possível criar o post. Tente novamente.',
+  contentRequired: 'Por favor, adicione algum conteúdo ao post.',
+
+  // Media of a new post (spec 000 §5 'Post'). Button and preview labels are ours.
+  addImage: 'Adicionar imagem',
+  addVideo: 'Adicionar vídeo',
+  removeMedia: 'Remover mídia',
+  mediaPreview: 'Prévia da mídia',
+  fileTooLarge: 'Arquivo muito grande',
+  fileTooLargeImage: 'O arquivo deve ter no máximo 10MB.',
+  fileTooLargeVideo: 'O arquivo deve ter no máximo 50MB.',
+  invalidFileType: 'Tipo de arquivo inválido',
+  invalidFileTypeDescription: 'Por favor, selecione um arquivo de imagem ou vídeo válido.',
+
+  // Link preview while writing (spec 000 §8). Label and loading text are ours.
+  linkPreview: 'Prévia do link',
+  linkPreviewLoading: 'Carregando prévia do link...',
+  linkPreviewError: (message: string) => `Erro: ${message}`,
 
   // Post card.
   handle: (handle: string) => `@${handle}`,
@@ -39,10 +60,22 @@ export const feedMessages = {
   unlike: 'Descurtir',
   likes: (count: number) => `${count} curtidas`,
   comments: (count: number) => `${count} comentários`,
+  // Type badge (spec 000 §2 'a type badge when type is not text').
+  typeImage: 'Imagem',
+  typeVideo: 'Vídeo',
+  // Post media (spec 000 §2, §8). The alternative texts are ours.
+  mediaLoading: 'Carregando mídia...',
+  mediaFailed: 'Erro ao carregar mídia',
+  imageAlt: (name: string) => `Imagem publicada por ${name}`,
+  videoLabel: (name: string) => `Vídeo publicado por ${name}`,
   share: 'Compartilhar',
   moreOptions: 'Mais opções',
   delete: 'Excluir',
   report: 'Denunciar',
+  // Ours: the spec's report made no call and showed nothing.
+  reported: 'Denúncia enviada',
+  reportedDescription: 'Obrigado. Nossa equipe vai analisar este post.',
+  reportFailed: 'Não foi possível enviar a denúncia.',
   linkCopied: 'Link copiado!',
   linkCopiedDescription: 'O link do post foi copiado.',
   unknownUser: 'Unknown User',

@@ -277,6 +277,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment (its author or the post's author)
+         * @description comment.deleted {post_id, comment_id, comment_count} goes to post:{id}.
+         */
+        delete: operations["delete-comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a comment (idempotent)
+         * @description Files the member's report for moderators. The first report answers 201; reporting the same target again answers 200 with that same report (the first reason is kept).
+         */
+        post: operations["report-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/demo-data": {
         parameters: {
             query?: never;
@@ -302,8 +342,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public feed, chronological or ranked
-         * @description Public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window.
+         * A feed page: public (chronological or ranked) or the viewer's following feed
+         * @description chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
          */
         get: operations["list-feed"];
         put?: never;
@@ -365,6 +405,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's 50 newest notifications and unread count */
+        get: operations["list-notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the signed-in member read */
+        post: operations["mark-all-notifications-read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many notifications the signed-in member has not read */
+        get: operations["count-unread-notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read (idempotent) */
+        post: operations["mark-notification-read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/posts": {
         parameters: {
             query?: never;
@@ -376,6 +484,23 @@ export interface paths {
         put?: never;
         /** Publish a post */
         post: operations["create-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a post with an image or a video */
+        post: operations["create-media-post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -401,6 +526,30 @@ export interface paths {
         patch: operations["update-post"];
         trace?: never;
     };
+    "/api/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's comments, oldest first
+         * @description Pages of 50, cursor over (created_at, id).
+         */
+        get: operations["list-comments"];
+        put?: never;
+        /**
+         * Comment on a post
+         * @description 20 comments a minute per member (429 rate_limited). The post's comment_count moves in the same transaction; comment.created {post_id, comment_id, comment_count} goes to post:{id}.
+         */
+        post: operations["create-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/posts/{id}/like": {
         parameters: {
             query?: never;
@@ -414,6 +563,26 @@ export interface paths {
         post?: never;
         /** Remove one's like (idempotent) */
         delete: operations["unlike-post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post (idempotent)
+         * @description Files the member's report for moderators. The first report answers 201; reporting the same target again answers 200 with that same report (the first reason is kept).
+         */
+        post: operations["report-post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -514,8 +683,86 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member's profile by handle */
+        /** A member's profile by handle, with whether the viewer follows it */
         get: operations["get-profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{handle}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a member (idempotent) */
+        post: operations["follow-profile"];
+        /** Stop following a member (idempotent) */
+        delete: operations["unfollow-profile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{handle}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who follows a member, newest first
+         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor.
+         */
+        get: operations["list-followers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{handle}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whom a member follows, newest first
+         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor.
+         */
+        get: operations["list-following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search users, communities and public posts
+         * @description Case and accents are ignored ('joao' finds 'João'); handles and names match by their beginning ('ana_s' finds 'ana_silva'); posts match Portuguese word forms ('comunidades' finds 'comunidade'). Friends-only posts are never found.
+         */
+        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -570,6 +817,31 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        Comment: {
+            author: components["schemas"]["CommentAuthor"];
+            /** @description The viewer wrote the comment or the post it is on. */
+            can_delete: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            post_id: string;
+            text_content: string;
+        };
+        CommentAuthor: {
+            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            avatar_url: string | null;
+            display_name: string;
+            handle: string;
+            /** Format: uuid */
+            id: string;
+        };
+        CommentPage: {
+            items: components["schemas"]["Comment"][] | null;
+            /** @description Pass as cursor for the next page; absent at the end. */
+            next_cursor?: string;
+        };
         CreatedPost: {
             author: components["schemas"]["Author"];
             /** Format: uuid */
@@ -590,7 +862,7 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
-            /** @description Always null until posts carry media. */
+            /** @description Signed link to the post's image or video (valid 1 hour), or null. */
             media_url: string | null;
             /** @description Words after @, lowercased, distinct (no effect yet). */
             mentions: string[] | null;
@@ -631,6 +903,39 @@ export interface components {
             /** @description pt-BR message for that field. */
             message: string;
         };
+        FiledReport: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "dismissed" | "actioned";
+        };
+        FollowEntry: {
+            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            avatar_url: string | null;
+            display_name: string;
+            /**
+             * Format: date-time
+             * @description When the follow began.
+             */
+            followed_at: string;
+            handle: string;
+            /**
+             * Format: uuid
+             * @description The listed member's profile ID.
+             */
+            id: string;
+            is_verified: boolean;
+        };
+        FollowPage: {
+            items: components["schemas"]["FollowEntry"][] | null;
+            /** @description Pass as cursor for the next page; absent at the end. */
+            next_cursor?: string;
+        };
+        FollowState: {
+            /** Format: int64 */
+            follower_count: number;
+            following: boolean;
+        };
         FormFile: {
             ContentType: string;
             Filename: string;
@@ -658,7 +963,7 @@ export interface components {
         LinkRequest: {
             /** @description Storage path, e.g. avatars/<id>/avatar-<ms>.jpg. */
             path: string;
-            /** @description Post the media belongs to. */
+            /** @description Post the media belongs to; required for paths under posts/. */
             post_id?: string;
             /** @description Story the media belongs to. */
             story_id?: string;
@@ -675,6 +980,12 @@ export interface components {
         LinksOutputBody: {
             /** @description One per request, in request order. */
             results: components["schemas"]["LinkResult"][] | null;
+        };
+        ListOutputBody: {
+            /** @description The 50 newest, newest first. */
+            items: components["schemas"]["Notification"][] | null;
+            /** Format: int64 */
+            unread_count: number;
         };
         MessageResponse: {
             /** @description pt-BR text to show. */
@@ -706,6 +1017,10 @@ export interface components {
             name: string;
             set: string;
         };
+        NewCommentForm: {
+            /** @description 1 to 500 characters, not blank. */
+            text_content: string;
+        };
         NewPostForm: {
             /** @description 1 to 280 characters, not blank. */
             text_content: string;
@@ -719,6 +1034,29 @@ export interface components {
              * @enum {string}
              */
             visibility: "public" | "friends_only";
+        };
+        Notification: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            is_read: boolean;
+            /** @description Excerpt of the post or comment (at most 100 characters and '...'), or null. */
+            message: string | null;
+            /**
+             * Format: uuid
+             * @description The post it is about; null for follows.
+             */
+            post_id: string | null;
+            /** Format: uuid */
+            recipient_id: string;
+            sender: components["schemas"]["Sender"];
+            /** Format: uuid */
+            sender_id: string;
+            /** @description pt-BR title, rendered with the sender's current name. */
+            title: string;
+            /** @enum {string} */
+            type: "like" | "comment" | "follow" | "mention";
         };
         OutboxMessage: {
             /** Format: int64 */
@@ -774,7 +1112,7 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
-            /** @description Always null until posts carry media. */
+            /** @description Signed link to the post's image or video (valid 1 hour), or null. */
             media_url: string | null;
             /** Format: int64 */
             share_count: number;
@@ -823,6 +1161,8 @@ export interface components {
             handle: string;
             /** Format: uuid */
             id: string;
+            /** @description Whether the signed-in viewer follows this profile; false for oneself and when signed out. */
+            is_following: boolean;
             is_verified: boolean;
             location: string | null;
             /** Format: int64 */
@@ -842,6 +1182,39 @@ export interface components {
         RefreshRequest: {
             /** @description The refresh token, for API clients; the SPA sends the cookie instead. */
             refresh_token?: string;
+        };
+        ReportForm: {
+            /** @description Optional, at most 500 characters. */
+            reason?: string;
+        };
+        SearchOutputBody: {
+            /** @description Users, then communities, then public posts; at most 5 of each, best match first. */
+            items: components["schemas"]["SearchResultItem"][] | null;
+        };
+        SearchResultItem: {
+            /** @description User: signed link to the profile picture (valid 1 hour), or null. Null for communities and posts. */
+            avatar: string | null;
+            id: string;
+            /**
+             * Format: int64
+             * @description Communities only; null otherwise.
+             */
+            member_count: number | null;
+            /** @description User: '@handle'. Community: description. Post: 'por {display name} (@{handle})'. */
+            subtitle: string;
+            /** @description User: display name (or handle). Community: name. Post: its text, cut to 100 characters followed by '...'. */
+            title: string;
+            /** @enum {string} */
+            type: "user" | "community" | "post";
+            verified: boolean;
+        };
+        Sender: {
+            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            avatar_url: string | null;
+            display_name: string;
+            handle: string;
+            /** Format: uuid */
+            id: string;
         };
         Session: {
             /** @description JWT to send as Authorization: Bearer; short-lived. */
@@ -935,6 +1308,10 @@ export interface components {
              * @description When the chart was fetched; null before the first refresh.
              */
             updatedAt: string | null;
+        };
+        Unread: {
+            /** Format: int64 */
+            unread_count: number;
         };
     };
     responses: never;
@@ -1565,6 +1942,153 @@ export interface operations {
             };
         };
     };
+    "delete-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "report-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            /** @description Already reported by this member: the same report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "create-demo-data": {
         parameters: {
             query?: never;
@@ -1615,7 +2139,7 @@ export interface operations {
     "list-feed": {
         parameters: {
             query?: {
-                algorithm?: "chronological" | "ranked";
+                algorithm?: "chronological" | "ranked" | "following";
                 cursor?: string;
                 limit?: number;
             };
@@ -1803,6 +2327,179 @@ export interface operations {
             };
         };
     };
+    "list-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "mark-all-notifications-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "count-unread-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "mark-notification-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "create-post": {
         parameters: {
             query?: never;
@@ -1836,6 +2533,93 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "create-media-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
+                     */
+                    file?: string;
+                    /** @description Optional; when not blank, at most 280 characters. */
+                    text_content?: string;
+                    /**
+                     * @description Optional; when given, the file must be of this kind.
+                     * @enum {string}
+                     */
+                    type?: "image" | "video";
+                    /**
+                     * @description Default public.
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "friends_only";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPost"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2060,6 +2844,148 @@ export interface operations {
             };
         };
     };
+    "list-comments": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "create-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCommentForm"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "like-post": {
         parameters: {
             query?: never;
@@ -2142,6 +3068,87 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "report-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportForm"];
+            };
+        };
+        responses: {
+            /** @description Already reported by this member: the same report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2683,6 +3690,296 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "follow-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's handle, e.g. maria_silva. */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowState"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "unfollow-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's handle, e.g. maria_silva. */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowState"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-followers": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member's handle, e.g. maria_silva. */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPage"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-following": {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member's handle, e.g. maria_silva. */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPage"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Text to look for; trimmed, and only its first 100 characters count. Blank finds nothing. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 export {
   browserSocketFactory,
+  CLOSE_SLOW_CONSUMER,
   createRealtimeClient,
   HEARTBEAT_MS,
   RECONNECT_DELAYS_MS,
@@ -7,6 +8,7 @@ export {
   type RealtimeClient,
   type RealtimeEvent,
   type RealtimeSocket,
+  type ResyncListener,
   type SocketFactory,
   type SocketHandlers,
 } from './realtime-client'

@@ -79,6 +79,62 @@ describe('createRealtimeClient', () => {
   })
 })
 
+describe('resync', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('reconnects after the server closes with 1013 and tells every subscriber to resync', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const feed = vi.fn()
+    const post = vi.fn()
+    const quiet = vi.fn()
+    client.subscribe('feed:public', () => undefined, feed)
+    client.subscribe('post:p1', () => undefined, post)
+    const leave = client.subscribe('post:p2', () => undefined, quiet)
+    client.start(() => 't')
+    server.open()
+    // The first open is no resync: nothing was missed yet.
+    expect(feed).not.toHaveBeenCalled()
+
+    leave()
+    server.current.handlers.onClose(1013)
+    expect(server.sockets).toHaveLength(1)
+    vi.advanceTimersByTime(1000)
+    expect(server.sockets).toHaveLength(2)
+    expect(feed).not.toHaveBeenCalled()
+    server.open()
+    expect(server.subscribedTopics()).toEqual(['feed:public', 'post:p1'])
+    expect(feed).toHaveBeenCalledTimes(1)
+    expect(post).toHaveBeenCalledTimes(1)
+    expect(quiet).not.toHaveBeenCalled()
+  })
+
+  it('resyncs after any reconnect, even after failed attempts, but not after a stop and start', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const resync = vi.fn()
+    client.subscribe('feed:public', () => undefined, resync)
+    client.start(() => 't')
+    server.open()
+    server.drop()
+    vi.advanceTimersByTime(1000)
+    server.drop()
+    vi.advanceTimersByTime(2000)
+    server.open()
+    expect(resync).toHaveBeenCalledTimes(1)
+
+    client.stop()
+    client.start(() => 't')
+    server.open()
+    expect(resync).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('realtimeUrl', () => {
   it('uses ws: on http', () => {
     expect(realtimeUrl('t', 'http://localhost:5173')).toBe('ws://localhost:5173/api/v1/realtime?access_token=t')

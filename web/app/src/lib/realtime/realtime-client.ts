@@ -2,7 +2,10 @@
  * The live connection of one signed-in tab (adapters/realtime/doc.go): one
  * WebSocket at /api/v1/realtime?access_token=…, topics subscribed by
  * reference count, a ping every 25 s, and reconnects after 1 s, 2 s, 5 s,
- * then every 10 s (spec 000 §9, session timings).
+ * then every 10 s (spec 000 §9, session timings). After every reconnect
+ * (including the one after the server's 1013 close for a slow consumer) each
+ * subscriber's resync callback runs, so it can read again over HTTP what it
+ * may have missed.
  */
 
 /** A server event on a topic: {"type":"post.created","data":{…}}. */
@@ -13,10 +16,21 @@ export interface RealtimeEvent {
 
 export type RealtimeListener = (event: RealtimeEvent) => void
 
+/**
+ * Called after a reconnect: events may have been missed while the socket was
+ * down (or the server dropped this slow consumer with 1013), so the subscriber
+ * reads its state again over HTTP.
+ */
+export type ResyncListener = () => void
+
+/** The server's close code for a consumer too slow to keep up ("try again later"). */
+export const CLOSE_SLOW_CONSUMER = 1013
+
 export interface SocketHandlers {
   onOpen: () => void
   onMessage: (data: string) => void
-  onClose: () => void
+  /** `code` is the WebSocket close code when known (1013: slow consumer). */
+  onClose: (code?: number) => void
 }
 
 /** The part of a WebSocket the client uses; tests hand in a fake. */
@@ -38,8 +52,8 @@ export const browserSocketFactory: SocketFactory = (url, handlers) => {
   socket.onmessage = (message: MessageEvent) => {
     if (typeof message.data === 'string') handlers.onMessage(message.data)
   }
-  socket.onclose = () => {
-    handlers.onClose()
+  socket.onclose = (event: CloseEvent) => {
+    handlers.onClose(event.code)
   }
   return {
     send: (data) => {
@@ -65,8 +79,11 @@ export interface RealtimeClientOptions {
 }
 
 export interface RealtimeClient {
-  /** Subscriptions outlive connections: they are sent again on every open. */
-  subscribe: (topic: string, listener: RealtimeListener) => () => void
+  /**
+   * Subscriptions outlive connections: they are sent again on every open, and
+   * `onResync` is called after every reconnect (never on the first open).
+   */
+  subscribe: (topic: string, listener: RealtimeListener, onResync?: ResyncListener) => () => void
   /**
    * Connects (and keeps reconnecting) until stop. The token is read at every
    * (re)connect; null skips that attempt.
@@ -96,6 +113,9 @@ export function createRealtimeClient({
 }: RealtimeClientOptions = {}): RealtimeClient {
   let getAccessToken: () => string | null = () => null
   const listeners = new Map<string, Set<RealtimeListener>>()
+  const resyncs = new Set<ResyncListener>()
+  /** Whether a socket of this start has been open before: the next open is a reconnect. */
+  let wasOpen = false
   let socket: RealtimeSocket | null = null
   let open = false
   let closed = true
@@ -130,6 +150,9 @@ export function createRealtimeClient({
         heartbeat = setInterval(() => {
           send({ type: 'ping' })
         }, HEARTBEAT_MS)
+        const reconnected = wasOpen
+        wasOpen = true
+        if (reconnected) for (const resync of [...resyncs]) resync()
       },
       onMessage: (data) => {
         if (socket !== current) return
@@ -139,11 +162,15 @@ export function createRealtimeClient({
         if (typeof type !== 'string') return
         for (const listener of listeners.get(message.topic) ?? []) listener({ type, data: message.event?.data })
       },
-      onClose: () => {
+      onClose: (code) => {
         if (socket !== current) return
         open = false
         socket = null
         clearInterval(heartbeat)
+        // 1013: the server dropped us for falling behind; we lost events, and
+        // the resync after the reconnect makes up for them. Any other close
+        // is treated the same way.
+        if (code === CLOSE_SLOW_CONSUMER) attempt = 0
         scheduleReconnect()
       },
     })
@@ -151,18 +178,32 @@ export function createRealtimeClient({
   }
 
   return {
-    subscribe(topic, listener) {
+    subscribe(topic, listener, onResync) {
+      // A fresh function per subscription, so two subscribers sharing one
+      // callback are still both called and removed independently.
+      const resync = onResync
+        ? () => {
+            onResync()
+          }
+        : undefined
+      if (resync) resyncs.add(resync)
       let set = listeners.get(topic)
       if (!set) {
         set = new Set()
         listeners.set(topic, set)
         send({ type: 'subscribe', topic })
       }
-      set.add(listener)
+      // The same listener may be subscribed twice: wrap it so each
+      // subscription is its own entry.
+      const entry: RealtimeListener = (event) => {
+        listener(event)
+      }
+      set.add(entry)
       return () => {
+        if (resync) resyncs.delete(resync)
         const entries = listeners.get(topic)
         if (!entries) return
-        entries.delete(listener)
+        entries.delete(entry)
         if (entries.size === 0) {
           listeners.delete(topic)
           send({ type: 'unsubscribe', topic })
@@ -174,6 +215,7 @@ export function createRealtimeClient({
       if (!closed) return
       closed = false
       attempt = 0
+      wasOpen = false
       connect()
     },
     stop() {

@@ -3,14 +3,31 @@ import { useContext, useEffect, useEffectEvent } from 'react'
 import type { RealtimeEvent } from './realtime-client'
 import { RealtimeContext } from './realtime-context'
 
-/** Calls `onEvent` for every event on `topic` while mounted (nothing while offline). */
-export function useRealtimeTopic(topic: string, onEvent: (event: RealtimeEvent) => void): void {
+const noResync = () => undefined
+
+/**
+ * Calls `onEvent` for every event on `topic` while mounted (nothing while
+ * offline), and `onResync` after every reconnect, when events may have been
+ * missed (the caller reads its state again over HTTP).
+ */
+export function useRealtimeTopic(
+  topic: string,
+  onEvent: (event: RealtimeEvent) => void,
+  onResync: () => void = noResync,
+): void {
   const client = useContext(RealtimeContext)
   const handle = useEffectEvent(onEvent)
+  const resync = useEffectEvent(onResync)
   useEffect(() => {
     if (!client) return undefined
-    return client.subscribe(topic, (event) => {
-      handle(event)
-    })
+    return client.subscribe(
+      topic,
+      (event) => {
+        handle(event)
+      },
+      () => {
+        resync()
+      },
+    )
   }, [client, topic])
 }

@@ -1,8 +1,205 @@
+import { ArrowLeft } from 'lucide-react'
+import { useId, useState, type SyntheticEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
 import { Page } from '@/components/layout/page'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { paths } from '@/config/paths'
+import {
+  createFailureOf,
+  LinkPreviewArea,
+  MediaPickButton,
+  MediaPreview,
+  POST_MAX_LENGTH,
+  POST_WARN_LENGTH,
+  useCreatePost,
+  useLinkPreview,
+  useMediaPicker,
+  type MediaKind,
+  type PostVisibility,
+} from '@/features/feed'
+import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { cn } from '@/lib/utils'
 
 import { createPostMessages as m } from '../messages'
 
-/** /create-post — the form comes with the posts issue. */
+type PostType = 'text' | MediaKind
+
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
+
+/** /create-post — spec 000 §2 'Create-post screen'. */
 export function CreatePostScreen() {
-  return <Page title={m.title} />
+  const navigate = useNavigate()
+  const location = useLocation()
+  const createPost = useCreatePost()
+  const picker = useMediaPicker()
+  const [text, setText] = useState('')
+  const [type, setType] = useState<PostType>('text')
+  const [visibility, setVisibility] = useState<PostVisibility>('public')
+  const [textError, setTextError] = useState<string | null>(null)
+  const linkPreview = useLinkPreview(text)
+  const ids = { content: useId(), counter: useId(), error: useId(), type: useId(), visibility: useId() }
+
+  const busy = createPost.isPending
+  const remaining = POST_MAX_LENGTH - text.length
+  const warning = text.length > POST_WARN_LENGTH
+  const media = type === 'text' ? null : picker.media
+  const canPublish = (text.trim() !== '' || media !== null) && !busy
+
+  /** The previous page, or the feed when this screen was the first one. */
+  const goBack = () => {
+    if (location.key === 'default') void navigate(paths.home)
+    else void navigate(-1)
+  }
+
+  const onTypeChange = (next: PostType) => {
+    setType(next)
+    // A picked file of another kind no longer fits.
+    if (picker.media && picker.media.kind !== next) picker.remove()
+  }
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!canPublish) return
+    setTextError(null)
+    createPost.mutate(
+      { text, visibility, media: media ? { file: media.file, kind: media.kind } : null },
+      {
+        onSuccess: () => {
+          toast.success(m.created, { description: m.createdDescription })
+          void navigate(paths.home)
+        },
+        onError: (error) => {
+          const problem = error instanceof ApiError ? error.problem : undefined
+          const fieldError = fieldErrorsOf(problem).text_content
+          if (fieldError) {
+            setTextError(fieldError)
+            return
+          }
+          const failure = createFailureOf(error)
+          toast.error(failure.title, { description: failure.description })
+        },
+      },
+    )
+  }
+
+  return (
+    <Page
+      title={m.title}
+      actions={
+        <Button variant="ghost" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" />
+          {m.back}
+        </Button>
+      }
+    >
+      <Card className="p-4 sm:p-6">
+        <form className="grid gap-5" onSubmit={onSubmit} aria-busy={busy}>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.content}>{m.contentLabel}</Label>
+            <Textarea
+              id={ids.content}
+              placeholder={m.contentPlaceholder}
+              className="min-h-32"
+              value={text}
+              aria-invalid={textError ? true : undefined}
+              aria-describedby={textError ? `${ids.counter} ${ids.error}` : ids.counter}
+              onChange={(event) => {
+                setText(event.target.value)
+                setTextError(null)
+              }}
+            />
+            <div className="flex items-start justify-between gap-2">
+              {textError ? (
+                <p id={ids.error} role="alert" className="text-sm text-destructive">
+                  {textError}
+                </p>
+              ) : (
+                <span />
+              )}
+              <span
+                id={ids.counter}
+                data-testid="remaining-characters"
+                aria-label={m.remaining(remaining)}
+                className={cn('text-sm tabular-nums text-muted-foreground', warning && 'text-red-500')}
+              >
+                {remaining}
+              </span>
+            </div>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={ids.type}>{m.typeLabel}</Label>
+              <select
+                id={ids.type}
+                className={selectClass}
+                value={type}
+                disabled={busy}
+                onChange={(event) => {
+                  onTypeChange(event.target.value as PostType)
+                }}
+              >
+                <option value="text">{m.typeText}</option>
+                <option value="image">{m.typeImage}</option>
+                <option value="video">{m.typeVideo}</option>
+              </select>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={ids.visibility}>{m.visibilityLabel}</Label>
+              <select
+                id={ids.visibility}
+                className={selectClass}
+                value={visibility}
+                disabled={busy}
+                onChange={(event) => {
+                  setVisibility(event.target.value as PostVisibility)
+                }}
+              >
+                <option value="public">{m.visibilityPublic}</option>
+                <option value="friends_only">{m.visibilityFollowers}</option>
+              </select>
+            </div>
+          </div>
+
+          {type !== 'text' ? (
+            <div className="grid justify-items-start gap-3">
+              <MediaPickButton
+                key={type}
+                kind={type}
+                label={type === 'video' ? m.chooseVideo : m.chooseImage}
+                disabled={busy}
+                onPick={(file) => {
+                  picker.pick(file, type)
+                }}
+              >
+                {type === 'video' ? m.chooseVideo : m.chooseImage}
+              </MediaPickButton>
+              {media ? (
+                <div className="w-full">
+                  <MediaPreview media={media} onRemove={picker.remove} showDetails />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+
+          <LinkPreviewArea state={linkPreview} />
+
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={goBack} disabled={busy}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" disabled={!canPublish}>
+              {busy ? m.publishing : m.publish}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  )
 }

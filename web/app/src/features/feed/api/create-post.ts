@@ -2,13 +2,39 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 
+import type { MediaKind } from '../media'
+
 import { feedKeys } from './feed-keys'
 
-/** POST /api/v1/posts: a public text post (media come with the media issue). */
-export async function createPost(client: ApiClient, text: string) {
+export type PostVisibility = 'public' | 'friends_only'
+
+export interface NewPost {
+  text: string
+  /** Defaults to public (the composer has no choice). */
+  visibility?: PostVisibility
+  /** The picked image or video: the post goes as multipart to /posts/media. */
+  media?: { file: File; kind: MediaKind } | null
+}
+
+/**
+ * POST /api/v1/posts (JSON, text only) or, with a file, POST
+ * /api/v1/posts/media (multipart: file, text_content?, visibility, type).
+ */
+export async function createPost(client: ApiClient, { text, visibility = 'public', media }: NewPost) {
+  if (media) {
+    const data = new FormData()
+    data.append('file', media.file, media.file.name)
+    if (text.trim() !== '') data.append('text_content', text)
+    data.append('visibility', visibility)
+    data.append('type', media.kind)
+    // The schema can only type a binary part as a string: the body is built
+    // here and handed over whole by the serializer (as the avatar upload does).
+    const init = { body: {}, bodySerializer: () => data }
+    return unwrap('POST /api/v1/posts/media', await client.POST('/api/v1/posts/media', init))
+  }
   return unwrap(
     'POST /api/v1/posts',
-    await client.POST('/api/v1/posts', { body: { text_content: text, type: 'text', visibility: 'public' } }),
+    await client.POST('/api/v1/posts', { body: { text_content: text, type: 'text', visibility } }),
   )
 }
 
@@ -16,7 +42,7 @@ export function useCreatePost() {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (text: string) => createPost(client, text),
+    mutationFn: (post: NewPost) => createPost(client, post),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.all }),
   })
 }

@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 
 import type { FeedPage, FeedPost } from '../types'
 
-import { feedKeys } from './feed-keys'
+import { feedKeys, postKeys } from './feed-keys'
 
 type FeedData = InfiniteData<FeedPage, string | undefined>
 
@@ -12,9 +12,10 @@ function mapPages(queryClient: QueryClient, map: (items: FeedPost[]) => FeedPost
   )
 }
 
-/** Changes every cached copy of one post (both orderings). */
+/** Changes every cached copy of one post (both orderings and its own page). */
 export function updateCachedPost(queryClient: QueryClient, id: string, change: (post: FeedPost) => FeedPost): void {
   mapPages(queryClient, (items) => items.map((post) => (post.id === id ? change(post) : post)))
+  queryClient.setQueryData<FeedPost>(postKeys.detail(id), (post) => (post ? change(post) : post))
 }
 
 export function removeCachedPost(queryClient: QueryClient, id: string): void {

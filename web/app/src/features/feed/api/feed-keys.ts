@@ -5,3 +5,14 @@ export const feedKeys = {
   all: ['feed'] as const,
   list: (algorithm: FeedAlgorithm) => ['feed', algorithm] as const,
 }
+
+/**
+ * Query keys of one post's page (/post/{id}): the post itself and its
+ * comment thread, both under ['post', id] so one invalidation reads both again.
+ */
+export const postKeys = {
+  all: ['post'] as const,
+  post: (id: string) => ['post', id] as const,
+  detail: (id: string) => ['post', id, 'detail'] as const,
+  comments: (id: string) => ['post', id, 'comments'] as const,
+}

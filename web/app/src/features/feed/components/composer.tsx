@@ -10,44 +10,65 @@ import { ApiError, fieldErrorsOf } from '@/lib/api'
 import { cn } from '@/lib/utils'
 
 import { useCreatePost } from '../api/create-post'
+import { useLinkPreview } from '../hooks/use-link-preview'
+import { useMediaPicker } from '../hooks/use-media-picker'
 import { feedMessages as m } from '../messages'
+
+import { LinkPreviewArea } from './link-preview-area'
+import { MediaPickButton } from './media-pick-button'
+import { MediaPreview } from './media-preview'
+import { createFailureOf } from './post-failure'
 
 /** Spec 000 §9: 280 characters; the counter turns red above 250 used. */
 export const POST_MAX_LENGTH = 280
 export const POST_WARN_LENGTH = 250
 
-/** The composer at the top of the feed (text only for now). */
+/** The composer at the top of the feed: text, one image or video, a link preview. */
 export function Composer() {
   const { user } = useSession()
   const createPost = useCreatePost()
   const [text, setText] = useState('')
   const [serverError, setServerError] = useState<string | null>(null)
+  const picker = useMediaPicker()
+  const linkPreview = useLinkPreview(text)
   const errorId = useId()
   const counterId = useId()
 
   const remaining = POST_MAX_LENGTH - text.length
   const busy = createPost.isPending
-  const canPost = text.trim() !== '' && remaining >= 0 && !busy
+  const hasContent = text.trim() !== '' || picker.media !== null
+  const canPost = hasContent && remaining >= 0 && !busy
   const name = user?.displayName || user?.handle || ''
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (!canPost) return
     setServerError(null)
-    createPost.mutate(text, {
-      onSuccess: () => {
-        setText('')
-        toast.success(m.created, { description: m.createdDescription })
+    const media = picker.media
+    createPost.mutate(
+      { text, media: media ? { file: media.file, kind: media.kind } : null },
+      {
+        onSuccess: () => {
+          setText('')
+          picker.remove()
+          toast.success(m.created, { description: m.createdDescription })
+        },
+        onError: (error) => {
+          const problem = error instanceof ApiError ? error.problem : undefined
+          const fieldError = fieldErrorsOf(problem).text_content
+          if (error instanceof ApiError && error.status === 422 && fieldError) {
+            setServerError(fieldError)
+            return
+          }
+          const failure = createFailureOf(error)
+          if (failure.inline) {
+            setServerError(failure.description)
+            return
+          }
+          toast.error(failure.title, { description: failure.description })
+        },
       },
-      onError: (error) => {
-        const problem = error instanceof ApiError ? error.problem : undefined
-        if (error instanceof ApiError && error.status === 422) {
-          setServerError(fieldErrorsOf(problem).text_content ?? problem?.detail ?? m.createFailed)
-          return
-        }
-        toast.error(m.errorTitle, { description: m.createFailed })
-      },
-    })
+    )
   }
 
   return (
@@ -57,7 +78,7 @@ export function Composer() {
           {user?.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
           <AvatarFallback>{Array.from(name)[0]?.toUpperCase() ?? ''}</AvatarFallback>
         </Avatar>
-        <div className="grid flex-1 gap-2">
+        <div className="grid min-w-0 flex-1 gap-2">
           <Textarea
             aria-label={m.composerLabel}
             placeholder={m.composerPlaceholder}
@@ -75,20 +96,38 @@ export function Composer() {
               {serverError}
             </p>
           ) : null}
-          <div className="flex items-center justify-end gap-3">
+          {picker.media ? <MediaPreview media={picker.media} onRemove={picker.remove} /> : null}
+          <LinkPreviewArea state={linkPreview} />
+          <div className="flex items-center gap-1">
+            <MediaPickButton
+              kind="image"
+              label={m.addImage}
+              disabled={busy}
+              onPick={(file) => {
+                if (picker.pick(file)) setServerError(null)
+              }}
+            />
+            <MediaPickButton
+              kind="video"
+              label={m.addVideo}
+              disabled={busy}
+              onPick={(file) => {
+                if (picker.pick(file)) setServerError(null)
+              }}
+            />
             <span
               id={counterId}
               data-testid="remaining-characters"
               aria-label={m.remaining(remaining)}
               data-warning={remaining < POST_MAX_LENGTH - POST_WARN_LENGTH ? 'true' : undefined}
               className={cn(
-                'text-sm tabular-nums text-muted-foreground',
+                'ml-auto text-sm tabular-nums text-muted-foreground',
                 remaining < POST_MAX_LENGTH - POST_WARN_LENGTH && 'text-red-500',
               )}
             >
               {remaining}
             </span>
-            <Button type="submit" disabled={!canPost}>
+            <Button type="submit" className="ml-2" disabled={!canPost}>
               {busy ? m.posting : m.post}
             </Button>
           </div>

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { renderApp } from '@/testing/render-app'
+import { renderApp, renderWithProviders } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
+
+import { FeedEmpty } from './feed-empty'
 
 function answers(demo: () => Response): TestResponder {
   return (request) => {
@@ -42,5 +45,19 @@ describe('FeedEmpty demo-data card', () => {
     const { user } = await renderEmpty(answers(() => problem(500)))
     await user.click(screen.getByRole('button', { name: 'Gerar dados de demonstração' }))
     await expectToast('Erro', 'Não foi possível criar os dados de demonstração.')
+  })
+
+  it("says 'Recurso em desenvolvimento' for clearing the demo data", async () => {
+    const { user } = await renderEmpty(answers(() => json(200, { skipped: false, posts: [], message: 'ok' })))
+    await user.click(screen.getByRole('button', { name: 'Limpar dados de demonstração' }))
+    const title = await screen.findByText('Recurso em desenvolvimento', { selector: '[data-title]' })
+    expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'info')
+  })
+
+  it("asks to sign in before clearing when there is no session", async () => {
+    renderWithProviders(<FeedEmpty algorithm="chronological" />, { session: 'signed-out' })
+    const button = await screen.findByRole('button', { name: 'Limpar dados de demonstração' })
+    await userEvent.setup().click(button)
+    await expectToast('Erro', 'Você precisa estar logado para limpar dados.')
   })
 })

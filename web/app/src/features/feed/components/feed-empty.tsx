@@ -1,8 +1,10 @@
 import { Sparkles } from 'lucide-react'
+import { toast } from 'sonner'
 
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { useSession } from '@/features/session'
 
 import { useCreateDemoData } from '../api/create-demo-data'
 import { feedMessages as m } from '../messages'
@@ -11,6 +13,17 @@ import type { FeedAlgorithm } from '../types'
 /** The empty feed, with the demo-data card (spec 000 §2). */
 export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
   const demo = useCreateDemoData()
+  const { user } = useSession()
+
+  /** Spec 000 §4: clearing demo data is not implemented; it only says so. */
+  const clearDemo = () => {
+    if (!user) {
+      toast.error(m.errorTitle, { description: m.demoClearSignedOut })
+      return
+    }
+    toast.info(m.demoClearPending)
+  }
+
   return (
     <div className="grid gap-4">
       <Card className="grid justify-items-center gap-3 p-8 text-center">
@@ -24,14 +37,19 @@ export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
           {m.demoTitle}
         </h2>
         <p className="text-sm text-muted-foreground">{m.demoDescription}</p>
-        <Button
-          disabled={demo.isPending}
-          onClick={() => {
-            demo.mutate()
-          }}
-        >
-          {demo.isPending ? m.demoCreating : m.demoCreate}
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            disabled={demo.isPending}
+            onClick={() => {
+              demo.mutate()
+            }}
+          >
+            {demo.isPending ? m.demoCreating : m.demoCreate}
+          </Button>
+          <Button variant="outline" onClick={clearDemo}>
+            {m.demoClear}
+          </Button>
+        </div>
       </Card>
     </div>
   )

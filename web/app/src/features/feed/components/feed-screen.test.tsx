@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 
 import { otherProfile, testProfile } from '@/testing/fixtures'
 import { FakeRealtime } from '@/testing/fake-realtime'
@@ -189,14 +189,70 @@ describe('FeedScreen', () => {
     expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
   })
 
-  it("offers 'Denunciar' (a local log) on other members' posts", async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined)
-    const { user } = await renderFeed(feedAnswer(page([biaPost])))
+  it("reports other members' posts with 'Denunciar' and thanks with a toast", async () => {
+    const { user, requests } = await renderFeed(
+      feedAnswer(page([biaPost]), (request) =>
+        request.method === 'POST' && new URL(request.url).pathname.endsWith('/report')
+          ? json(201, { id: 'r1', status: 'open' })
+          : undefined,
+      ),
+    )
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
     await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
     expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument()
     await user.click(await screen.findByRole('menuitem', { name: 'Denunciar' }))
-    expect(info).toHaveBeenCalledWith('report post', biaPost.id)
+    await expectToast('Denúncia enviada', 'Obrigado. Nossa equipe vai analisar este post.', 'success')
+    expect(requests.some((r) => r.method === 'POST' && r.url.endsWith(`/api/v1/posts/${biaPost.id}/report`))).toBe(true)
+  })
+
+  it("shows the server's detail when the report fails", async () => {
+    const { user } = await renderFeed(
+      feedAnswer(page([biaPost]), (request) =>
+        request.method === 'POST' && new URL(request.url).pathname.endsWith('/report')
+          ? problem(403, { code: 'report_own_post', detail: 'Você não pode denunciar o próprio post.' })
+          : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Denunciar' }))
+    await expectToast('Erro', 'Você não pode denunciar o próprio post.')
+  })
+
+  it('shows an image post with its badge, the loading and failure states, and links the comment count', async () => {
+    const post = makePost('0192f000-0000-7000-8000-0000000000f1', otherProfile, {
+      type: 'image',
+      media_url: 'https://cdn.social.test/posts/f1.jpg?sig=1',
+      comment_count: 3,
+    })
+    await renderFeed(feedAnswer(page([post])))
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    expect(within(card).getByText('Imagem', { selector: '[data-slot="badge"]' })).toBeInTheDocument()
+    const image = within(card).getByRole('img', { name: 'Imagem publicada por Bia Lima' })
+    expect(image).toHaveAttribute('src', post.media_url)
+    expect(image).toHaveClass('max-h-96')
+    expect(within(card).getByRole('status')).toHaveTextContent('Carregando mídia...')
+    fireEvent.load(image)
+    expect(within(card).getByRole('status')).toHaveTextContent('')
+    fireEvent.error(image)
+    expect(within(card).getByRole('status')).toHaveTextContent('Erro ao carregar mídia')
+    expect(within(card).queryByRole('img', { name: /Imagem publicada/ })).not.toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: '3 comentários' })).toHaveAttribute('href', `/post/${post.id}`)
+  })
+
+  it('plays a video post with controls, loading only its metadata', async () => {
+    const post = makePost('0192f000-0000-7000-8000-0000000000f2', otherProfile, {
+      type: 'video',
+      media_url: 'https://cdn.social.test/posts/f2.mp4?sig=1',
+    })
+    await renderFeed(feedAnswer(page([post])))
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    expect(within(card).getByText('Vídeo', { selector: '[data-slot="badge"]' })).toBeInTheDocument()
+    const video = within(card).getByLabelText('Vídeo publicado por Bia Lima')
+    expect(video).toHaveAttribute('controls')
+    expect(video).toHaveAttribute('preload', 'metadata')
+    fireEvent.loadedMetadata(video)
+    expect(within(card).queryByText('Carregando mídia...')).not.toBeInTheDocument()
   })
 
   it('copies the post link and counts the share', async () => {
@@ -278,6 +334,54 @@ describe('FeedScreen, live', () => {
     realtime.emit(`post:${biaPost.id}`, 'post.unliked', { id: biaPost.id, like_count: 6 })
     await waitFor(() => {
       expect(within(card).getByTestId('like-count')).toHaveTextContent('6')
+    })
+  })
+
+  it('takes a post deleted on feed:public out of the list at once', async () => {
+    const realtime = new FakeRealtime()
+    await renderFeed(feedAnswer(page([anaPost, biaPost])), realtime)
+    await screen.findByText('Olá do Recife')
+    realtime.open()
+    realtime.emit('feed:public', 'post.deleted', { id: biaPost.id })
+    await waitFor(() => {
+      expect(screen.queryByText('Olá do Recife')).not.toBeInTheDocument()
+    })
+    expect(screen.getByText('Meu primeiro post')).toBeInTheDocument()
+  })
+
+  it('sets the comment count from comment.created / comment.deleted events', async () => {
+    const realtime = new FakeRealtime()
+    await renderFeed(feedAnswer(page([biaPost])), realtime)
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    realtime.open()
+    realtime.emit(`post:${biaPost.id}`, 'comment.created', { post_id: biaPost.id, comment_id: 'c9', comment_count: 3 })
+    await waitFor(() => {
+      expect(within(card).getByTestId('comment-count')).toHaveTextContent('3')
+    })
+    realtime.emit(`post:${biaPost.id}`, 'comment.deleted', { post_id: biaPost.id, comment_id: 'c9', comment_count: 2 })
+    await waitFor(() => {
+      expect(within(card).getByTestId('comment-count')).toHaveTextContent('2')
+    })
+  })
+
+  it('reads the feed again after the socket is dropped as a slow consumer (1013)', async () => {
+    const realtime = new FakeRealtime()
+    const { requests } = await renderFeed(feedAnswer(page([biaPost])), realtime)
+    await screen.findByText('Olá do Recife')
+    realtime.open()
+    const before = feedRequests(requests).length
+    realtime.current.handlers.onClose(1013)
+    // The client waits 1 s before reconnecting.
+    await waitFor(
+      () => {
+        expect(realtime.sockets).toHaveLength(2)
+      },
+      { timeout: 3000 },
+    )
+    expect(feedRequests(requests)).toHaveLength(before)
+    realtime.open()
+    await waitFor(() => {
+      expect(feedRequests(requests).length).toBeGreaterThan(before)
     })
   })
 })

@@ -1,13 +1,14 @@
 import { useState } from 'react'
 
-import type { FeedPost } from '../types'
+import type { LinkPreviewData } from '../link-preview-data'
 
-/** The post's link preview; its image hides itself when it fails to load. */
-export function LinkPreviewCard({ post }: { post: FeedPost }) {
-  const [imageFailed, setImageFailed] = useState(false)
-  const url = post.link_preview_url
-  if (!url || !/^https?:\/\//i.test(url)) return null
-  const title = post.link_preview_title ?? url
+/** A link preview; its image hides itself when it fails to load. Only http(s) links are shown. */
+export function LinkPreviewCard({ preview }: { preview: LinkPreviewData | null }) {
+  const [failedImage, setFailedImage] = useState<string | null>(null)
+  if (!preview || !/^https?:\/\//i.test(preview.url)) return null
+  const { url, imageUrl, siteName, description } = preview
+  const title = preview.title || url
+  const showImage = Boolean(imageUrl && /^https?:\/\//i.test(imageUrl) && failedImage !== imageUrl)
   return (
     <a
       href={url}
@@ -15,24 +16,20 @@ export function LinkPreviewCard({ post }: { post: FeedPost }) {
       rel="noopener noreferrer nofollow"
       className="block overflow-hidden rounded-lg border transition-colors hover:bg-accent"
     >
-      {post.link_preview_image_url && !imageFailed ? (
+      {showImage && imageUrl ? (
         <img
-          src={post.link_preview_image_url}
+          src={imageUrl}
           alt=""
           className="max-h-64 w-full object-cover"
           onError={() => {
-            setImageFailed(true)
+            setFailedImage(imageUrl)
           }}
         />
       ) : null}
       <span className="grid gap-1 p-3 text-sm">
-        {post.link_preview_site_name ? (
-          <span className="text-xs text-muted-foreground">{post.link_preview_site_name}</span>
-        ) : null}
+        {siteName ? <span className="text-xs text-muted-foreground">{siteName}</span> : null}
         <span className="font-medium">{title}</span>
-        {post.link_preview_description ? (
-          <span className="line-clamp-2 text-muted-foreground">{post.link_preview_description}</span>
-        ) : null}
+        {description ? <span className="line-clamp-2 text-muted-foreground">{description}</span> : null}
       </span>
     </a>
   )

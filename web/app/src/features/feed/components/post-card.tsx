@@ -6,21 +6,25 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
 
+import { useReportPost } from '../api/report-post'
 import { useSharePost } from '../api/share-post'
 import { browserLanguage, useTranslatePost } from '../api/translate-post'
 import { useTranslationAvailable } from '../api/translation-capabilities'
-import { useLiveLikes } from '../hooks/use-live-likes'
+import { useLivePost } from '../hooks/use-live-post'
 import { useToggleLike } from '../hooks/use-toggle-like'
+import { linkPreviewOfPost } from '../link-preview-data'
 import { feedMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
 import { LinkPreviewCard } from './link-preview-card'
+import { PostMedia } from './post-media'
 
 interface PostCardProps {
   post: FeedPost
@@ -37,7 +41,8 @@ function initialOf(name: string): string {
 export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
-  useLiveLikes(post.id)
+  const report = useReportPost()
+  useLivePost(post.id)
   const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
@@ -59,7 +64,7 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
   const profileLink = paths.userProfile(handle)
 
   const onShare = async () => {
-    const url = `${window.location.origin}/post/${post.id}`
+    const url = `${window.location.origin}${paths.post(post.id)}`
     try {
       if (typeof navigator.share === 'function') {
         await navigator.share({ url })
@@ -93,9 +98,14 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
               {m.handle(handle)}
             </Link>
           </div>
-          <time dateTime={post.created_at} className="text-xs text-muted-foreground">
-            {formatDistanceToNow(new Date(post.created_at), { addSuffix: true, locale: ptBR })}
-          </time>
+          <div className="flex items-center gap-2">
+            <time dateTime={post.created_at} className="text-xs text-muted-foreground">
+              {formatDistanceToNow(new Date(post.created_at), { addSuffix: true, locale: ptBR })}
+            </time>
+            {post.type !== 'text' ? (
+              <Badge variant="secondary">{post.type === 'video' ? m.typeVideo : m.typeImage}</Badge>
+            ) : null}
+          </div>
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -116,9 +126,9 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
               </DropdownMenuItem>
             ) : (
               <DropdownMenuItem
+                disabled={report.isPending}
                 onSelect={() => {
-                  // Spec 000 §2: reporting only logs for now (no call).
-                  console.info('report post', post.id)
+                  report.mutate(post.id)
                 }}
               >
                 <Flag aria-hidden="true" />
@@ -132,7 +142,8 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
       {post.text_content ? (
         <p className="break-words whitespace-pre-line">{translation ?? post.text_content}</p>
       ) : null}
-      <LinkPreviewCard post={post} />
+      {post.media_url ? <PostMedia key={post.media_url} post={post} authorName={name} /> : null}
+      <LinkPreviewCard preview={linkPreviewOfPost(post)} />
 
       <footer className="flex items-center gap-2 text-sm text-muted-foreground">
         <Button
@@ -147,10 +158,14 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
           <Heart aria-hidden="true" className={cn(post.is_liked && 'fill-red-500 text-red-500')} />
           <span data-testid="like-count">{post.like_count}</span>
         </Button>
-        <span className="inline-flex items-center gap-1.5 px-2" aria-label={m.comments(post.comment_count)}>
-          <MessageCircle aria-hidden="true" className="size-4" />
-          <span aria-hidden="true">{post.comment_count}</span>
-        </span>
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.post(post.id)} aria-label={m.comments(post.comment_count)}>
+            <MessageCircle aria-hidden="true" />
+            <span aria-hidden="true" data-testid="comment-count">
+              {post.comment_count}
+            </span>
+          </Link>
+        </Button>
         <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
           <Share2 aria-hidden="true" />
         </Button>

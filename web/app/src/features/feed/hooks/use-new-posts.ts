@@ -1,23 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import { useRealtimeTopic } from '@/lib/realtime'
 
-function authorOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || !('author_id' in data)) return undefined
-  return typeof data.author_id === 'string' ? data.author_id : undefined
+import { removeCachedPost } from '../api/feed-cache'
+import { feedKeys } from '../api/feed-keys'
+
+function stringField(data: unknown, field: 'id' | 'author_id'): string | undefined {
+  if (typeof data !== 'object' || data === null || !(field in data)) return undefined
+  const value: unknown = (data as Record<string, unknown>)[field]
+  return typeof value === 'string' ? value : undefined
 }
 
 /**
- * Spec 000 §4 'Feed': the new-posts flag is set when another member's post
- * arrives live on feed:public; `clear` is for refresh.
+ * The feed's live topic feed:public (spec 000 §4 'Feed'): the new-posts flag
+ * is set when another member's post arrives (`clear` is for refresh); a
+ * deleted post leaves the cached pages at once; after a reconnect (events may
+ * have been missed) the feed is read again over HTTP.
  */
 export function useNewPosts(viewerId: string | undefined) {
+  const queryClient = useQueryClient()
   const [available, setAvailable] = useState(false)
-  useRealtimeTopic('feed:public', (event) => {
-    if (event.type !== 'post.created') return
-    const author = authorOf(event.data)
-    if (author && author !== viewerId) setAvailable(true)
-  })
+  useRealtimeTopic(
+    'feed:public',
+    (event) => {
+      if (event.type === 'post.created') {
+        const author = stringField(event.data, 'author_id')
+        if (author && author !== viewerId) setAvailable(true)
+      } else if (event.type === 'post.deleted') {
+        const id = stringField(event.data, 'id')
+        if (id) removeCachedPost(queryClient, id)
+      }
+    },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all })
+    },
+  )
   return {
     available,
     clear: () => {

@@ -1,0 +1,35 @@
+import { LoaderCircle } from 'lucide-react'
+
+import type { LinkPreviewState } from '../hooks/use-link-preview'
+import { feedMessages as m } from '../messages'
+
+import { LinkPreviewCard } from './link-preview-card'
+
+/**
+ * The preview of the first link of a post being written: loading, the card,
+ * or 'Erro: {message}' (spec 000 §8). Announced politely as it changes.
+ */
+export function LinkPreviewArea({ state }: { state: LinkPreviewState }) {
+  return (
+    <div aria-live="polite" aria-label={m.linkPreview} role="region" className="empty:hidden">
+      {state.status === 'loading' ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          {m.linkPreviewLoading}
+        </p>
+      ) : state.status === 'error' ? (
+        <p className="text-sm text-destructive">{m.linkPreviewError(state.message)}</p>
+      ) : state.status === 'ready' ? (
+        <LinkPreviewCard
+          preview={{
+            url: state.preview.url || state.url,
+            title: state.preview.title,
+            description: state.preview.description,
+            imageUrl: state.preview.image,
+            siteName: state.preview.siteName,
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}

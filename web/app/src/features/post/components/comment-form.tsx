@@ -1,0 +1,71 @@
+import { useId, useState, type SyntheticEvent } from 'react'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
+import { cn } from '@/lib/utils'
+
+import { COMMENT_MAX_LENGTH, commentFailureOf, useCreateComment } from '../api/comments'
+import { postMessages as m } from '../messages'
+
+/** 'Escreva um comentário...' with its counter and 'Comentar'. */
+export function CommentForm({ postId }: { postId: string }) {
+  const create = useCreateComment(postId)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const counterId = useId()
+  const errorId = useId()
+  const remaining = COMMENT_MAX_LENGTH - text.length
+  const busy = create.isPending
+  const canSend = text.trim() !== '' && remaining >= 0 && !busy
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!canSend) return
+    setError(null)
+    create.mutate(text, {
+      onSuccess: () => {
+        setText('')
+      },
+      onError: (failure) => {
+        const shown = commentFailureOf(failure)
+        if ('inline' in shown) setError(shown.inline)
+        else toast.error(m.errorTitle, { description: shown.toast })
+      },
+    })
+  }
+
+  return (
+    <form className="grid gap-2" onSubmit={onSubmit}>
+      <Textarea
+        aria-label={m.commentPlaceholder}
+        placeholder={m.commentPlaceholder}
+        value={text}
+        maxLength={COMMENT_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
+        onChange={(event) => {
+          setText(event.target.value)
+          setError(null)
+        }}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex items-center justify-end gap-3">
+        <span
+          id={counterId}
+          aria-label={m.remaining(remaining)}
+          className={cn('text-sm tabular-nums text-muted-foreground', remaining < 20 && 'text-red-500')}
+        >
+          {remaining}
+        </span>
+        <Button type="submit" disabled={!canSend}>
+          {busy ? m.commenting : m.comment}
+        </Button>
+      </div>
+    </form>
+  )
+}

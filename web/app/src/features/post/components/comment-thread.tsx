@@ -1,0 +1,144 @@
+import { formatDistanceToNow } from 'date-fns'
+import { ptBR } from 'date-fns/locale'
+import { Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+
+import { useComments, useDeleteComment } from '../api/comments'
+import type { Comment } from '../types'
+import { postMessages as m } from '../messages'
+
+/** The post's comments, oldest first, with 'Carregar mais comentários' over the cursor. */
+export function CommentThread({ postId }: { postId: string }) {
+  const comments = useComments(postId)
+  const remove = useDeleteComment(postId)
+  const [pending, setPending] = useState<Comment | null>(null)
+  const items = comments.data?.pages.flatMap((page) => page.items ?? []) ?? []
+
+  if (comments.isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-label={m.loadingComments} className="grid gap-3">
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    )
+  }
+  if (comments.isError && items.length === 0) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {m.commentsFailed}
+      </p>
+    )
+  }
+  return (
+    <div className="grid gap-3">
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{m.noComments}</p>
+      ) : (
+        <ol aria-label={m.commentsTitle} className="grid gap-3">
+          {items.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} onDelete={setPending} />
+          ))}
+        </ol>
+      )}
+      {comments.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={comments.isFetchingNextPage}
+          onClick={() => {
+            void comments.fetchNextPage()
+          }}
+        >
+          {m.loadMoreComments}
+        </Button>
+      ) : null}
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null)
+        }}
+      >
+        <DialogContent closeLabel={m.close}>
+          <DialogHeader>
+            <DialogTitle>{m.deleteCommentTitle}</DialogTitle>
+            <DialogDescription>{m.deleteCommentDescription}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{m.cancel}</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                if (pending) remove.mutate(pending.id)
+                setPending(null)
+              }}
+            >
+              {m.confirmDelete}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
+function CommentItem({ comment, onDelete }: { comment: Comment; onDelete: (comment: Comment) => void }) {
+  const handle = comment.author.handle
+  const name = comment.author.display_name || handle
+  const profile = paths.userProfile(handle)
+  return (
+    <li>
+      <article className="flex gap-3 rounded-lg border p-3" aria-label={name}>
+        <Link to={profile} tabIndex={-1} aria-hidden="true">
+          <Avatar className="size-8">
+            {comment.author.avatar_url ? <AvatarImage src={comment.author.avatar_url} alt="" /> : null}
+            <AvatarFallback>{Array.from(name)[0]?.toUpperCase() ?? ''}</AvatarFallback>
+          </Avatar>
+        </Link>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <Link to={profile} className="truncate text-sm font-semibold hover:underline">
+              {name}
+            </Link>
+            <Link to={profile} className="truncate text-xs text-muted-foreground hover:underline">
+              {m.handle(handle)}
+            </Link>
+            <time dateTime={comment.created_at} className="text-xs text-muted-foreground">
+              {formatDistanceToNow(new Date(comment.created_at), { addSuffix: true, locale: ptBR })}
+            </time>
+          </div>
+          <p className="text-sm break-words whitespace-pre-line">{comment.text_content}</p>
+        </div>
+        {comment.can_delete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={m.deleteCommentLabel(name)}
+            onClick={() => {
+              onDelete(comment)
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            <span aria-hidden="true">{m.deleteComment}</span>
+          </Button>
+        ) : null}
+      </article>
+    </li>
+  )
+}

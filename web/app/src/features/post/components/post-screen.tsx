@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+
+import { Page } from '@/components/layout/page'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { DeletePostDialog, PostCard, PostCardSkeleton, postKeys, useDeletePost } from '@/features/feed'
+import { useSession } from '@/features/session'
+import { ApiError } from '@/lib/api'
+import { useRealtimeTopic } from '@/lib/realtime'
+
+import { usePost } from '../api/get-post'
+import { postMessages as m } from '../messages'
+
+import { CommentForm } from './comment-form'
+import { CommentThread } from './comment-thread'
+
+/** /post/:id — one post (the shared link) and its comment thread, kept live. */
+export function PostScreen() {
+  const { id = '' } = useParams()
+  // A new id is a new page: its deleted flag and dialogs start over.
+  return <PostPage key={id} id={id} />
+}
+
+function PostPage({ id }: { id: string }) {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const post = usePost(id)
+  const deletePost = useDeletePost()
+  const [deleted, setDeleted] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+
+  useRealtimeTopic(
+    `post:${id}`,
+    (event) => {
+      if (event.type === 'post.deleted') setDeleted(true)
+      else if (event.type === 'comment.created' || event.type === 'comment.deleted') {
+        void queryClient.invalidateQueries({ queryKey: postKeys.comments(id) })
+      } else if (event.type === 'post.updated') {
+        void queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })
+      }
+    },
+    // Events may have been missed while the socket was down: read it all again.
+    () => {
+      void queryClient.invalidateQueries({ queryKey: postKeys.post(id) })
+    },
+  )
+
+  const notFound = deleted || (post.error instanceof ApiError && post.error.status === 404)
+
+  let body
+  if (notFound) {
+    body = (
+      <Card className="grid justify-items-center gap-3 p-8 text-center" role="status">
+        <p className="font-medium">{m.notFound}</p>
+        <Button asChild variant="outline">
+          <Link to={paths.home}>{m.backToFeed}</Link>
+        </Button>
+      </Card>
+    )
+  } else if (post.isPending) {
+    body = (
+      <div role="status" aria-busy="true" aria-label={m.loadingPost}>
+        <PostCardSkeleton />
+      </div>
+    )
+  } else if (post.isError) {
+    body = (
+      <Card className="grid justify-items-center gap-3 p-8 text-center">
+        <p role="alert">{m.loadFailed}</p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            void post.refetch()
+          }}
+        >
+          {m.retry}
+        </Button>
+      </Card>
+    )
+  } else {
+    body = (
+      <>
+        <PostCard
+          post={post.data}
+          isOwn={post.data.author_id === user?.id}
+          onDelete={() => {
+            setConfirming(true)
+          }}
+        />
+        <section aria-labelledby="comments-heading" className="grid gap-4">
+          <h2 id="comments-heading" className="text-lg font-semibold">
+            {m.commentsTitle}
+          </h2>
+          <CommentForm postId={id} />
+          <CommentThread postId={id} />
+        </section>
+        <DeletePostDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          onConfirm={() => {
+            setConfirming(false)
+            deletePost.mutate(id, {
+              onSuccess: () => {
+                void navigate(paths.home)
+              },
+            })
+          }}
+        />
+      </>
+    )
+  }
+
+  return (
+    <Page title={m.title}>
+      <div className="grid max-w-2xl gap-6">{body}</div>
+    </Page>
+  )
+}

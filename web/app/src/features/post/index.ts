@@ -1,0 +1,1 @@
+export { PostScreen } from './components/post-screen'
