@@ -34,6 +34,7 @@ export const testProfile: Profile = {
   following_count: 34,
   post_count: 5,
   created_at: '2026-11-15T12:00:00Z',
+  is_following: false,
 }
 
 /** Another member (GET /api/v1/profiles/bia). */
@@ -51,4 +52,5 @@ export const otherProfile: Profile = {
   following_count: 3,
   post_count: 0,
   created_at: '2025-03-10T12:00:00Z',
+  is_following: false,
 }

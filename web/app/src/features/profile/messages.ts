@@ -13,6 +13,25 @@ export const profileMessages = {
   posts: 'Posts',
   noPosts: 'No posts yet',
 
+  // Follow (spec 000 §2 labels in English; §4 toasts and §8 failure in pt-BR).
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  followed: 'Seguindo',
+  unfollowed: 'Deixou de seguir',
+  followFailed: 'Não foi possível executar esta ação. Tente novamente.',
+  // Ours: the toasts' descriptions.
+  followedDescription: (handle: string) => `Você agora segue @${handle}.`,
+  unfollowedDescription: (handle: string) => `Você deixou de seguir @${handle}.`,
+
+  // Ours: the followers / following dialogs (titled with the spec's 'Followers' / 'Following').
+  followsLoading: 'Carregando lista...',
+  followsFailed: 'Não foi possível carregar a lista. Tente novamente.',
+  noFollowers: (handle: string) => `Ninguém segue @${handle} ainda.`,
+  noFollowing: (handle: string) => `@${handle} ainda não segue ninguém.`,
+  loadMore: 'Carregar mais',
+  loadingMore: 'Carregando...',
+  close: 'Fechar',
+
   // Edit-profile dialog.
   changeAvatar: 'Alterar',
   addBanner: 'Adicionar Banner',

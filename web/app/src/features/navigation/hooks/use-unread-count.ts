@@ -1,8 +1,10 @@
+import { useUnreadCount as useSharedUnreadCount } from '@/features/notifications'
+
 /**
- * Unread notifications for the badge. The count source (count query plus the
- * live channel) arrives with the notifications issue; until then there is
- * nothing unread.
+ * Unread notifications for the 'Notificações' badge: the notifications
+ * feature's shared count (GET /notifications/unread-count, then the live
+ * events' unread_count), so the badge and the screen always agree.
  */
 export function useUnreadCount(): number {
-  return 0
+  return useSharedUnreadCount()
 }

@@ -1,5 +1,5 @@
 import { BadgeCheck, CalendarDays, Link2, MapPin } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
@@ -8,8 +8,11 @@ import { Button } from '@/components/ui/button'
 import { initialOf } from '../initial'
 import { joinedText } from '../joined-text'
 import { profileMessages as m } from '../messages'
-import type { Profile } from '../types'
+import type { FollowDirection, Profile } from '../types'
 import { isLinkableWebsite } from '../validation'
+
+import { FollowButton } from './follow-button'
+import { FollowsDialog } from './follows-dialog'
 
 // Only the owner edits, and only sometimes: the dialog, the cropper and their
 // radix parts load apart from the profile every visitor sees.
@@ -27,6 +30,7 @@ const numberFormat = new Intl.NumberFormat('pt-BR')
 
 export function ProfileView({ profile, isOwner }: ProfileViewProps) {
   const name = profile.display_name || profile.handle
+  const [list, setList] = useState<FollowDirection | null>(null)
   return (
     <article className="grid gap-4">
       <div className="h-32 overflow-hidden rounded-lg bg-gradient-to-r from-primary/70 via-primary/40 to-accent sm:h-48">
@@ -47,7 +51,9 @@ export function ProfileView({ profile, isOwner }: ProfileViewProps) {
           >
             <EditProfileDialog profile={profile} />
           </Suspense>
-        ) : null}
+        ) : (
+          <FollowButton profile={profile} />
+        )}
       </div>
 
       <div className="grid gap-3 px-4">
@@ -86,10 +92,30 @@ export function ProfileView({ profile, isOwner }: ProfileViewProps) {
         </ul>
 
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <Count value={profile.following_count} label={m.following} />
-          <Count value={profile.follower_count} label={m.followers} />
+          <Count
+            value={profile.following_count}
+            label={m.following}
+            onOpen={() => {
+              setList('following')
+            }}
+          />
+          <Count
+            value={profile.follower_count}
+            label={m.followers}
+            onOpen={() => {
+              setList('followers')
+            }}
+          />
           <Count value={profile.post_count} label={m.posts} />
         </ul>
+        <FollowsDialog
+          handle={profile.handle}
+          direction={list ?? 'followers'}
+          open={list !== null}
+          onOpenChange={(open) => {
+            if (!open) setList(null)
+          }}
+        />
       </div>
 
       <section aria-labelledby="profile-posts" className="grid gap-3 border-t px-4 pt-4">
@@ -103,11 +129,28 @@ export function ProfileView({ profile, isOwner }: ProfileViewProps) {
   )
 }
 
-function Count({ value, label }: { value: number; label: string }) {
-  return (
-    <li>
+/** A count; with `onOpen`, a button opening its list (following, followers). */
+function Count({ value, label, onOpen }: { value: number; label: string; onOpen?: () => void }) {
+  const content = (
+    <>
       <span className="font-semibold">{numberFormat.format(value)}</span>{' '}
       <span className="text-muted-foreground">{label}</span>
+    </>
+  )
+  return (
+    <li>
+      {onOpen ? (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={onOpen}
+          className="rounded-sm underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          {content}
+        </button>
+      ) : (
+        content
+      )}
     </li>
   )
 }

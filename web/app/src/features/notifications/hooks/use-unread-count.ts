@@ -1,0 +1,50 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+
+import { useSession } from '@/features/session'
+import { useApiClient, type ApiClient } from '@/lib/api'
+import { useRealtimeTopic } from '@/lib/realtime'
+
+import { notificationKeys } from '../api/notification-keys'
+import { countUnread } from '../api/notifications-api'
+import { storeUnreadCount } from '../api/notifications-cache'
+import { notificationsTopic, readNotificationEvent } from '../live-events'
+
+export function unreadCountQueryOptions(client: ApiClient, enabled: boolean) {
+  return queryOptions({
+    queryKey: notificationKeys.unread,
+    queryFn: async () => (await countUnread(client)).unread_count,
+    enabled,
+  })
+}
+
+/**
+ * The unread count the navigation badge and the notifications screen share:
+ * one GET /notifications/unread-count, then every live event's unread_count
+ * on user:{id}:notifications; read again over HTTP after a reconnect.
+ * Failures are only logged (spec 000 §8, silent failures): the count stays.
+ */
+export function useUnreadCount(): number {
+  const { user } = useSession()
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  const query = useQuery(unreadCountQueryOptions(client, user !== null))
+  const { error } = query
+
+  useEffect(() => {
+    if (error) console.error('notifications unread count failed', error)
+  }, [error])
+
+  useRealtimeTopic(
+    notificationsTopic(user?.id ?? 'anonymous'),
+    (event) => {
+      const { unreadCount } = readNotificationEvent(event)
+      if (unreadCount !== undefined) storeUnreadCount(queryClient, unreadCount)
+    },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread })
+    },
+  )
+
+  return query.data ?? 0
+}

@@ -1,0 +1,135 @@
+import { BadgeCheck } from 'lucide-react'
+import { Link } from 'react-router'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+
+import { useFollows } from '../api/follows'
+import { initialOf } from '../initial'
+import { profileMessages as m } from '../messages'
+import type { FollowDirection, FollowEntry } from '../types'
+
+interface FollowsDialogProps {
+  handle: string
+  direction: FollowDirection
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/** Who follows a member, or whom they follow: links to each profile, 50 at a time. */
+export function FollowsDialog({ handle, direction, open, onOpenChange }: FollowsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby={undefined} closeLabel={m.close} className="max-h-[80svh]">
+        <DialogHeader>
+          <DialogTitle>{direction === 'followers' ? m.followers : m.following}</DialogTitle>
+        </DialogHeader>
+        {open ? (
+          <FollowsList
+            handle={handle}
+            direction={direction}
+            onNavigate={() => {
+              onOpenChange(false)
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function FollowsList({
+  handle,
+  direction,
+  onNavigate,
+}: {
+  handle: string
+  direction: FollowDirection
+  onNavigate: () => void
+}) {
+  const query = useFollows(handle, direction)
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={m.followsLoading} className="grid gap-3">
+        {Array.from({ length: 3 }, (_, index) => (
+          <div key={index} className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+        ))}
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="py-6 text-center text-sm text-muted-foreground">
+        {m.followsFailed}
+      </p>
+    )
+  }
+  const entries = query.data.pages.flatMap((page) => page.items ?? [])
+  if (entries.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground">
+        {direction === 'followers' ? m.noFollowers(handle) : m.noFollowing(handle)}
+      </p>
+    )
+  }
+  return (
+    <div className="grid gap-3">
+      <ul className="grid gap-3" aria-busy={query.isFetchingNextPage || undefined}>
+        {entries.map((entry) => (
+          <FollowRow key={entry.id} entry={entry} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          onClick={() => {
+            void query.fetchNextPage()
+          }}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? m.loadingMore : m.loadMore}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+function FollowRow({ entry, onNavigate }: { entry: FollowEntry; onNavigate: () => void }) {
+  const to = paths.userProfile(entry.handle)
+  const name = entry.display_name || entry.handle
+  return (
+    <li className="flex items-center gap-3">
+      <Avatar className="size-10" aria-hidden="true">
+        {entry.avatar_url ? <AvatarImage src={entry.avatar_url} alt="" /> : null}
+        <AvatarFallback>{initialOf(entry)}</AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 flex-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <Link to={to} onClick={onNavigate} className="truncate font-medium hover:underline">
+            {name}
+          </Link>
+          {entry.is_verified ? (
+            <Badge variant="secondary">
+              <BadgeCheck aria-hidden="true" />
+              {m.verified}
+            </Badge>
+          ) : null}
+        </div>
+        <Link to={to} onClick={onNavigate} className="truncate text-sm text-muted-foreground hover:underline">
+          {m.handle(entry.handle)}
+        </Link>
+      </div>
+    </li>
+  )
+}

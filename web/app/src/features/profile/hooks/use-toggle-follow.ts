@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+
+import { ApiError, useApiClient } from '@/lib/api'
+
+import { followKeys, followProfile, unfollowProfile } from '../api/follows'
+import { profileKeys } from '../api/profile-keys'
+import { profileMessages as m } from '../messages'
+import type { Profile } from '../types'
+
+interface Toggle {
+  handle: string
+  /** The state before the click. */
+  wasFollowing: boolean
+}
+
+function applyFollow(following: boolean) {
+  return (profile: Profile | undefined): Profile | undefined =>
+    profile
+      ? {
+          ...profile,
+          is_following: following,
+          follower_count: Math.max(0, profile.follower_count + (following ? 1 : -1)),
+        }
+      : profile
+}
+
+/**
+ * Spec 000 §4 'Follow': the button and the follower count (±1) change at
+ * once; 'Seguindo' / 'Deixou de seguir' on success; on failure the old state
+ * comes back with 'Erro' and the server's reason, or the spec's generic text.
+ */
+export function useToggleFollow() {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ handle, wasFollowing }: Toggle) =>
+      wasFollowing ? unfollowProfile(client, handle) : followProfile(client, handle),
+    onMutate: async ({ handle, wasFollowing }) => {
+      await queryClient.cancelQueries({ queryKey: profileKeys.byHandle(handle) })
+      const previous = queryClient.getQueryData<Profile>(profileKeys.byHandle(handle))
+      queryClient.setQueryData<Profile>(profileKeys.byHandle(handle), applyFollow(!wasFollowing))
+      return { previous }
+    },
+    onError: (error, { handle }, context) => {
+      if (context?.previous) queryClient.setQueryData(profileKeys.byHandle(handle), context.previous)
+      const detail = error instanceof ApiError ? error.problem?.detail : undefined
+      toast.error(m.errorTitle, { description: detail || m.followFailed })
+    },
+    onSuccess: (state, { handle }) => {
+      queryClient.setQueryData<Profile>(profileKeys.byHandle(handle), (profile) =>
+        profile ? { ...profile, is_following: state.following, follower_count: state.follower_count } : profile,
+      )
+      if (state.following) toast.success(m.followed, { description: m.followedDescription(handle) })
+      else toast.success(m.unfollowed, { description: m.unfollowedDescription(handle) })
+      // The lists and the viewer's own following count have changed too.
+      void queryClient.invalidateQueries({ queryKey: followKeys.all })
+      void queryClient.invalidateQueries({ queryKey: profileKeys.me() })
+    },
+  })
+}

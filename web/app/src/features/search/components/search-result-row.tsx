@@ -1,0 +1,57 @@
+import { BadgeCheck, FileText, User, Users, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
+
+import { searchMessages as m } from '../messages'
+import { resultTarget } from '../target'
+import type { SearchResult } from '../types'
+
+const typeIcons: Record<string, LucideIcon> = { user: User, community: Users, post: FileText }
+const numberFormat = new Intl.NumberFormat('pt-BR')
+
+function initialOf(title: string): string {
+  return Array.from(title.trim())[0]?.toUpperCase() ?? '?'
+}
+
+function typeLabel(type: string): string {
+  return type in m.type ? m.type[type as keyof typeof m.type] : type
+}
+
+/** One result: type icon, avatar, title, 'Verified', subtitle, 'n members', type badge. */
+export function SearchResultRow({ result }: { result: SearchResult }) {
+  const Icon = typeIcons[result.type] ?? FileText
+  return (
+    <li>
+      <Link
+        to={resultTarget(result)}
+        className="flex items-center gap-3 rounded-lg border bg-card p-3 transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+        <Avatar className="size-10">
+          {result.avatar ? <AvatarImage src={result.avatar} alt="" /> : null}
+          <AvatarFallback aria-hidden="true">{initialOf(result.title)}</AvatarFallback>
+        </Avatar>
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="flex min-w-0 flex-wrap items-center gap-2">
+            <span className="truncate font-medium">{result.title}</span>
+            {result.verified ? (
+              <Badge variant="secondary">
+                <BadgeCheck aria-hidden="true" />
+                {m.verified}
+              </Badge>
+            ) : null}
+          </span>
+          {result.subtitle ? <span className="truncate text-sm text-muted-foreground">{result.subtitle}</span> : null}
+          {result.member_count !== null ? (
+            <span className="text-xs text-muted-foreground">{m.members(numberFormat.format(result.member_count))}</span>
+          ) : null}
+        </span>
+        <Badge variant="outline" className="shrink-0">
+          {typeLabel(result.type)}
+        </Badge>
+      </Link>
+    </li>
+  )
+}

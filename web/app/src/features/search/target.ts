@@ -1,0 +1,22 @@
+import { paths } from '@/config/paths'
+
+import type { SearchResult } from './types'
+
+/**
+ * Where a result leads (spec 001 §2): a user to /profile/{handle}, the handle
+ * being the subtitle without the at sign; a community to /communities/{id}. A
+ * post goes to its own page, /post/{id}, rather than the spec's '/' now that
+ * the page exists.
+ */
+export function resultTarget(result: SearchResult): string {
+  switch (result.type) {
+    case 'user':
+      return paths.userProfile(result.subtitle.trim().replace(/^@/, ''))
+    case 'community':
+      return paths.community(result.id)
+    case 'post':
+      return paths.post(result.id)
+    default:
+      return paths.home
+  }
+}
