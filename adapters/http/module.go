@@ -25,6 +25,7 @@ var Module = fx.Module("http",
 		NewConfigAdminGate,
 		newRootHandler,
 		NewServer,
+		NewMediaLinks,
 	),
 )
 

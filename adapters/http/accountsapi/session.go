@@ -18,7 +18,7 @@ type SessionUser struct {
 	Email       string  `json:"email"`
 	Handle      string  `json:"handle"`
 	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 	Role        string  `json:"role" enum:"member,moderator,admin"`
 }
 

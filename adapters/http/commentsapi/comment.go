@@ -2,26 +2,22 @@ package commentsapi
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/comments"
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 )
 
 var bearer = []map[string][]string{{"bearer": {}}}
-
-// linkTTL is how long an avatar link handed out stays valid.
-const linkTTL = time.Hour
 
 // CommentAuthor is the part of the commenter's profile shown with a comment.
 type CommentAuthor struct {
 	ID          string  `json:"id" format:"uuid"`
 	Handle      string  `json:"handle"`
 	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 }
 
 // Comment is one comment as the viewer sees it.
@@ -34,22 +30,10 @@ type Comment struct {
 	CanDelete   bool          `json:"can_delete" doc:"The viewer wrote the comment or the post it is on."`
 }
 
-type links struct {
-	blobs ports.BlobStore
-	log   *slog.Logger
-}
+// links presents answers with signed media links.
+type links struct{ media httpadapter.MediaLinks }
 
-func (l links) url(ctx context.Context, key *string) *string {
-	if key == nil || l.blobs == nil {
-		return nil
-	}
-	u, err := l.blobs.SignedURL(ctx, *key, linkTTL)
-	if err != nil {
-		l.log.WarnContext(ctx, "sign media link", "key", *key, "err", err)
-		return nil
-	}
-	return &u
-}
+func (l links) url(ctx context.Context, key *string) *string { return l.media.URL(ctx, key) }
 
 func (l links) comment(ctx context.Context, viewer domain.Viewer, c domain.CommentItem) Comment {
 	return Comment{ID: c.ID.String(), PostID: c.PostID.String(), TextContent: c.Text, CreatedAt: c.CreatedAt,

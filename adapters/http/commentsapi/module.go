@@ -6,6 +6,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/app/comments"
 	"social/core/app/notifications"
@@ -53,8 +54,8 @@ func newUseCases(p useCaseParams) UseCases {
 }
 
 // NewRoutes contributes the comment operations under /api/v1.
-func NewRoutes(uc UseCases, blobs ports.BlobStore, log *slog.Logger) plugin.Routes {
-	l := links{blobs: blobs, log: log}
+func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+	l := links{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreateComment(api, uc.Create, l)
 		registerListComments(api, uc.List, l)

@@ -17,7 +17,7 @@ type FollowEntry struct {
 	ID          string    `json:"id" format:"uuid" doc:"The listed member's profile ID."`
 	Handle      string    `json:"handle"`
 	DisplayName string    `json:"display_name"`
-	AvatarURL   *string   `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	AvatarURL   *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 	IsVerified  bool      `json:"is_verified"`
 	FollowedAt  time.Time `json:"followed_at" doc:"When the follow began."`
 }

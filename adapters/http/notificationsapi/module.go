@@ -8,6 +8,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/app/notifications"
 	"social/core/ports"
@@ -36,8 +37,8 @@ func newAnnouncer(store *postgres.Notifications, b ports.Broadcaster, log *slog.
 	return &notifications.Announcer{Counts: store, Broadcaster: b, Log: log}
 }
 
-func newRoutes(store *postgres.Notifications, a *notifications.Announcer, blobs ports.BlobStore, log *slog.Logger) plugin.Routes {
-	l := signer{blobs: blobs, log: log}
+func newRoutes(store *postgres.Notifications, a *notifications.Announcer, media httpadapter.MediaLinks) plugin.Routes {
+	l := signer{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerList(api, &notifications.ListNotifications{Store: store}, l)
 		registerUnread(api, &notifications.CountUnread{Store: store})

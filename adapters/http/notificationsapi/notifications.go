@@ -2,7 +2,6 @@ package notificationsapi
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"time"
 
@@ -12,20 +11,16 @@ import (
 	"social/core/app/notifications"
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 )
 
 var bearer = []map[string][]string{{"bearer": {}}}
-
-// avatarTTL is how long a sender's avatar link stays valid.
-const avatarTTL = time.Hour
 
 // Sender is who caused a notification.
 type Sender struct {
 	ID          string  `json:"id" format:"uuid"`
 	DisplayName string  `json:"display_name"`
 	Handle      string  `json:"handle"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl), or null."`
 }
 
 // Notification is one row of the notifications screen.
@@ -47,28 +42,14 @@ type Unread struct {
 	UnreadCount int `json:"unread_count"`
 }
 
-type signer struct {
-	blobs ports.BlobStore
-	log   *slog.Logger
-}
-
-func (s signer) url(ctx context.Context, key *string) *string {
-	if key == nil {
-		return nil
-	}
-	u, err := s.blobs.SignedURL(ctx, *key, avatarTTL)
-	if err != nil {
-		s.log.WarnContext(ctx, "sign avatar link", "key", *key, "err", err)
-		return nil
-	}
-	return &u
-}
+// signer presents answers with signed media links.
+type signer struct{ media httpadapter.MediaLinks }
 
 func (s signer) notification(ctx context.Context, it notifications.Listed) Notification {
 	out := Notification{ID: it.ID.String(), RecipientID: it.RecipientID.String(), SenderID: it.SenderID.String(),
 		Type: string(it.Type), Title: it.Title, Message: it.Message, IsRead: it.IsRead, CreatedAt: it.CreatedAt,
 		Sender: Sender{ID: it.Sender.ID.String(), DisplayName: it.Sender.DisplayName, Handle: it.Sender.Handle,
-			AvatarURL: s.url(ctx, it.Sender.AvatarPath)}}
+			AvatarURL: s.media.URL(ctx, it.Sender.AvatarPath)}}
 	if it.PostID != nil {
 		p := it.PostID.String()
 		out.PostID = &p

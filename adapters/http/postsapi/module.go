@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/adapters/realtime"
 	"social/core/app/notifications"
@@ -129,8 +130,8 @@ func (v Visibility) CanSeePost(ctx context.Context, id uuid.UUID) error {
 }
 
 // NewRoutes contributes the post and feed operations under /api/v1.
-func NewRoutes(uc UseCases, blobs ports.BlobStore, log *slog.Logger) plugin.Routes {
-	l := links{blobs: blobs, log: log}
+func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+	l := links{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreatePost(api, uc, l)
 		registerCreateMediaPost(api, uc, l)

@@ -2,26 +2,22 @@ package postsapi
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 )
 
 var bearer = []map[string][]string{{"bearer": {}}}
-
-// linkTTL is how long a media link handed out (avatar, post file) stays valid.
-const linkTTL = time.Hour
 
 // Author is the part of the author's profile shown with a post.
 type Author struct {
 	ID          string  `json:"id" format:"uuid"`
 	Handle      string  `json:"handle"`
 	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
+	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 }
 
 // Post is a feed item: the post, its author and whether the viewer likes it.
@@ -29,7 +25,7 @@ type Post struct {
 	ID                     string    `json:"id" format:"uuid"`
 	AuthorID               string    `json:"author_id" format:"uuid"`
 	TextContent            *string   `json:"text_content"`
-	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid 1 hour), or null."`
+	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
 	Type                   string    `json:"type" enum:"text,image,video"`
 	Visibility             string    `json:"visibility" enum:"public,friends_only"`
 	CreatedAt              time.Time `json:"created_at"`
@@ -46,22 +42,10 @@ type Post struct {
 	IsLiked                bool      `json:"is_liked"`
 }
 
-type links struct {
-	blobs ports.BlobStore
-	log   *slog.Logger
-}
+// links presents answers with signed media links.
+type links struct{ media httpadapter.MediaLinks }
 
-func (l links) url(ctx context.Context, key *string) *string {
-	if key == nil || l.blobs == nil {
-		return nil
-	}
-	u, err := l.blobs.SignedURL(ctx, *key, linkTTL)
-	if err != nil {
-		l.log.WarnContext(ctx, "sign media link", "key", *key, "err", err)
-		return nil
-	}
-	return &u
-}
+func (l links) url(ctx context.Context, key *string) *string { return l.media.URL(ctx, key) }
 
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 	lp := it.LinkPreview

@@ -1,12 +1,11 @@
 package profilesapi
 
 import (
-	"log/slog"
-
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/app/follows"
 	"social/core/app/profiles"
@@ -66,8 +65,8 @@ func newUseCases(p useCaseParams) UseCases {
 	}
 }
 
-func newLinks(blobs ports.BlobStore, logger *slog.Logger) Links {
-	return Links{Blobs: blobs, Log: logger}
+func newLinks(media httpadapter.MediaLinks) Links {
+	return Links{Media: media}
 }
 
 // NewRoutes contributes the profile operations under /api/v1.

@@ -2,16 +2,15 @@ package profilesapi
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/follows"
 	"social/core/domain"
-	"social/core/ports"
 )
 
 // Profile is a member's public profile. Nullable texts are null when empty;
-// picture URLs are signed links that expire (LinkTTL).
+// picture URLs are signed links that expire (storage.url_ttl).
 type Profile struct {
 	ID             string    `json:"id" format:"uuid"`
 	Handle         string    `json:"handle"`
@@ -19,8 +18,8 @@ type Profile struct {
 	Bio            *string   `json:"bio"`
 	Location       *string   `json:"location"`
 	WebsiteURL     *string   `json:"website_url"`
-	AvatarURL      *string   `json:"avatar_url" doc:"Signed link to the avatar (valid 1 hour), or null."`
-	BannerURL      *string   `json:"banner_url" doc:"Signed link to the banner (valid 1 hour), or null."`
+	AvatarURL      *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	BannerURL      *string   `json:"banner_url" doc:"Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null."`
 	IsVerified     bool      `json:"is_verified"`
 	FollowerCount  int       `json:"follower_count"`
 	FollowingCount int       `json:"following_count"`
@@ -34,27 +33,11 @@ type profileOutput struct {
 	Body Profile
 }
 
-// LinkTTL is how long a picture link handed out stays valid.
-const LinkTTL = time.Hour
-
 // Links turns stored picture keys into signed links.
-type Links struct {
-	Blobs ports.BlobStore // nil when no media storage is configured: no links
-	Log   *slog.Logger
-}
+type Links struct{ Media httpadapter.MediaLinks }
 
 // URL is the signed link of key, or nil.
-func (l Links) URL(ctx context.Context, key *string) *string {
-	if key == nil || l.Blobs == nil {
-		return nil
-	}
-	u, err := l.Blobs.SignedURL(ctx, *key, LinkTTL)
-	if err != nil {
-		l.Log.WarnContext(ctx, "sign media link", "key", *key, "err", err)
-		return nil
-	}
-	return &u
-}
+func (l Links) URL(ctx context.Context, key *string) *string { return l.Media.URL(ctx, key) }
 
 // Profile presents p.
 func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {

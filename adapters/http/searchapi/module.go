@@ -6,7 +6,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
@@ -35,18 +34,15 @@ var Module = fx.Module("search-api",
 	),
 )
 
-// linkTTL is how long an avatar link handed out stays valid.
-const linkTTL = time.Hour
-
 // UseCases are the search operations.
 type UseCases struct {
 	Search *search.Search
 	Index  *search.IndexDoc
 }
 
-func newUseCases(db *bun.DB, index ports.SearchIndex, blobs ports.BlobStore, log *slog.Logger) UseCases {
+func newUseCases(db *bun.DB, index ports.SearchIndex, blobs ports.BlobStore, media httpadapter.MediaLinks, log *slog.Logger) UseCases {
 	return UseCases{
-		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: linkTTL,
+		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(),
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
@@ -68,7 +64,7 @@ type SearchResultItem struct {
 	ID          string  `json:"id"`
 	Title       string  `json:"title" doc:"User: display name (or handle). Community: name. Post: its text, cut to 100 characters followed by '...'."`
 	Subtitle    string  `json:"subtitle" doc:"User: '@handle'. Community: description. Post: 'por {display name} (@{handle})'."`
-	Avatar      *string `json:"avatar" doc:"User: signed link to the profile picture (valid 1 hour), or null. Null for communities and posts."`
+	Avatar      *string `json:"avatar" doc:"User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts."`
 	Verified    bool    `json:"verified"`
 	MemberCount *int    `json:"member_count" doc:"Communities only; null otherwise."`
 }

@@ -810,7 +810,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Author: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
             display_name: string;
             handle: string;
@@ -830,7 +830,7 @@ export interface components {
             text_content: string;
         };
         CommentAuthor: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
             display_name: string;
             handle: string;
@@ -862,7 +862,7 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
-            /** @description Signed link to the post's image or video (valid 1 hour), or null. */
+            /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
             /** @description Words after @, lowercased, distinct (no effect yet). */
             mentions: string[] | null;
@@ -910,7 +910,7 @@ export interface components {
             status: "open" | "dismissed" | "actioned";
         };
         FollowEntry: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
             display_name: string;
             /**
@@ -1112,7 +1112,7 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
-            /** @description Signed link to the post's image or video (valid 1 hour), or null. */
+            /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
             /** Format: int64 */
             share_count: number;
@@ -1146,9 +1146,9 @@ export interface components {
             title: string;
         };
         Profile: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
-            /** @description Signed link to the banner (valid 1 hour), or null. */
+            /** @description Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null. */
             banner_url: string | null;
             bio: string | null;
             /** Format: date-time */
@@ -1192,7 +1192,7 @@ export interface components {
             items: components["schemas"]["SearchResultItem"][] | null;
         };
         SearchResultItem: {
-            /** @description User: signed link to the profile picture (valid 1 hour), or null. Null for communities and posts. */
+            /** @description User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts. */
             avatar: string | null;
             id: string;
             /**
@@ -1209,7 +1209,7 @@ export interface components {
             verified: boolean;
         };
         Sender: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl), or null. */
             avatar_url: string | null;
             display_name: string;
             handle: string;
@@ -1229,7 +1229,7 @@ export interface components {
             user: components["schemas"]["SessionUser"];
         };
         SessionUser: {
-            /** @description Signed link to the avatar (valid 1 hour), or null. */
+            /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
             display_name: string;
             email: string;
