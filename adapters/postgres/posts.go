@@ -356,3 +356,30 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 	}
 	return items(rows), nil
 }
+
+// AuthorByHandle is the member with a handle (handles are lowercase).
+func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserID, error) {
+	var id uuid.UUID
+	err := IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
+	return domain.UserID(id), notFound(err)
+}
+
+// ByAuthor reads author's posts newest first after the cursor, on
+// posts_author_idx: every post for the author and their followers, the
+// public ones for anyone else.
+func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := feedSelect + ` WHERE p.author_id = ? AND (p.visibility = 'public' OR p.author_id = ?
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))`
+	args := viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer))
+	if after != nil {
+		q += ` AND (p.created_at, p.id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	args = append(args, limit)
+	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}

@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Profile is what other members see of a member. Nullable texts are nil when
 // empty; AvatarPath and BannerPath are BlobStore keys, never URLs.
@@ -56,4 +59,12 @@ func NullIfEmpty(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// NormalHandle is handle as stored (lowercase, without a leading '@' or
+// spaces) and whether it can be a handle at all: a route's {handle} that
+// cannot is simply not found, without a query.
+func NormalHandle(handle string) (string, bool) {
+	handle = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(handle), "@"))
+	return handle, HandleProblem(handle) == ""
 }

@@ -50,6 +50,7 @@ type UseCases struct {
 	Unlike      *posts.UnlikePost
 	Share       *posts.SharePost
 	Feed        *posts.ListFeed
+	AuthorPosts *posts.ListAuthorPosts
 	Fill        *posts.FillLinkPreview
 	// Preview is the composer's link preview.
 	Preview   *posts.PreviewLink
@@ -96,10 +97,11 @@ func newUseCases(p useCaseParams) UseCases {
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
 		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
-		Share:   &posts.SharePost{Items: p.Posts, Shares: p.Posts},
-		Feed:    &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
-		Fill:    &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
-		Preview: &posts.PreviewLink{Limiter: p.Limiter, Previews: p.Previewer},
+		Share:       &posts.SharePost{Items: p.Posts, Shares: p.Posts},
+		Feed:        &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
+		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
+		Fill:        &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
+		Preview:     &posts.PreviewLink{Limiter: p.Limiter, Previews: p.Previewer},
 		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
 		Demo:       &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock},
@@ -141,6 +143,7 @@ func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
 		registerLikes(api, uc.Like, uc.Unlike)
 		registerSharePost(api, uc.Share)
 		registerListFeed(api, uc.Feed, l)
+		registerListAuthorPosts(api, uc.AuthorPosts, l)
 		registerLinkPreview(api, uc.Preview)
 		registerTranslation(api, uc.Translate, uc.Translator)
 		registerDemoData(api, uc.Demo)

@@ -152,3 +152,52 @@ func TestFollowersOnlyVisibility(t *testing.T) {
 	// The author always reads it.
 	ana.Do(http.MethodGet, "/api/v1/posts/"+p.ID, nil).Expect(t, http.StatusOK)
 }
+
+func profilePosts(t *testing.T, viewer *at.Member, handle, cursor string) feedPage {
+	t.Helper()
+	var page feedPage
+	viewer.Do(http.MethodGet, "/api/v1/profiles/"+handle+"/posts?limit=2&cursor="+cursor, nil).
+		Expect(t, http.StatusOK).JSON(t, &page)
+	return page
+}
+
+func TestProfilePosts(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	ana, bia, caio := app.Member("ana"), app.Member("bia"), app.Member("caio")
+	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
+	first := create(t, ana, text("um"))
+	priv := create(t, ana, map[string]string{"text_content": "dois, para seguidores", "visibility": "friends_only"})
+	last := create(t, ana, text("três"))
+	create(t, caio, text("de outra pessoa"))
+
+	// Pages of 2, newest first, each post once.
+	walk := func(m *at.Member) []string {
+		var ids []string
+		cursor := ""
+		for range 5 {
+			page := profilePosts(t, m, "@ANA", cursor)
+			for _, p := range page.Items {
+				ids = append(ids, p.ID)
+			}
+			if page.NextCursor == "" {
+				return ids
+			}
+			cursor = page.NextCursor
+		}
+		t.Fatal("cursor never ended")
+		return nil
+	}
+	for _, m := range []*at.Member{ana, bia} {
+		if got := walk(m); !equal(got, []string{last.ID, priv.ID, first.ID}) {
+			t.Errorf("%s sees %v", m.Handle, got)
+		}
+	}
+	if got := walk(caio); !equal(got, []string{last.ID, first.ID}) {
+		t.Errorf("a stranger sees %v", got)
+	}
+	caio.Do(http.MethodGet, "/api/v1/profiles/ninguem/posts", nil).Expect(t, http.StatusNotFound)
+	caio.Do(http.MethodGet, "/api/v1/profiles/a/posts", nil).Expect(t, http.StatusNotFound)
+	caio.Do(http.MethodGet, "/api/v1/profiles/ana/posts?cursor=xyz", nil).Expect(t, http.StatusUnprocessableEntity)
+	app.Client().Do(http.MethodGet, "/api/v1/profiles/ana/posts", nil).Expect(t, http.StatusUnauthorized)
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -15,18 +14,11 @@ type HandleResolver interface {
 	IDByHandle(ctx context.Context, handle string) (domain.UserID, error)
 }
 
-// normalHandle reads a handle as the profile route does: any case, with or
-// without '@'; ok is false when no profile could have it.
-func normalHandle(handle string) (string, bool) {
-	handle = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(handle), "@"))
-	return handle, domain.HandleProblem(handle) == ""
-}
-
 func notFound() error { return errs.NotFound(CodeNotFound, MsgProfileNotFound) }
 
 // resolve is the member of handle, or the profile-not-found error.
 func resolve(ctx context.Context, r HandleResolver, handle string) (domain.UserID, error) {
-	h, ok := normalHandle(handle)
+	h, ok := domain.NormalHandle(handle)
 	if !ok {
 		return domain.UserID{}, notFound()
 	}

@@ -29,7 +29,7 @@ type ViewProfile struct {
 // Handle returns the profile of handle (any case, '@' optional) or a
 // profile_not_found error.
 func (uc *ViewProfile) Handle(ctx context.Context, viewer domain.Viewer, handle string) (ProfileView, error) {
-	h, ok := normalHandle(handle)
+	h, ok := domain.NormalHandle(handle)
 	if !ok {
 		return ProfileView{}, notFound()
 	}

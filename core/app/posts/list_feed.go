@@ -85,12 +85,7 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 		if err != nil {
 			return FeedPage{}, fmt.Errorf("%s feed: %w", algorithm, err)
 		}
-		page := FeedPage{Items: items}
-		if len(items) == limit {
-			last := items[len(items)-1]
-			page.Next = encode("c|" + strconv.FormatInt(last.CreatedAt.UnixMicro(), 10) + "|" + last.ID.String())
-		}
-		return page, nil
+		return FeedPage{Items: items, Next: chronoNext(items, limit)}, nil
 	case Ranked:
 		offset := 0
 		if cursor != "" {
@@ -112,6 +107,16 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 		return page, nil
 	}
 	return FeedPage{}, errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"algorithm": "Algoritmo inválido."})
+}
+
+// chronoNext is the cursor after a full chronological page, "" after a
+// short one (the end).
+func chronoNext(items []domain.FeedItem, limit int) string {
+	if len(items) < limit {
+		return ""
+	}
+	last := items[len(items)-1]
+	return encode("c|" + strconv.FormatInt(last.CreatedAt.UnixMicro(), 10) + "|" + last.ID.String())
 }
 
 func encode(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }

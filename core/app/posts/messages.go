@@ -25,6 +25,7 @@ const (
 	CodeNotFound        = "post_not_found"
 	CodeNotAuthor       = "post_not_author"
 	CodeNoProfile       = "profile_required"
+	CodeProfileNotFound = "profile_not_found"
 )
 
 // pt-BR texts and codes of post files: the spec's titles and messages.
