@@ -15,6 +15,7 @@ import (
 	"github.com/olahol/melody"
 
 	"social/core/domain"
+	"social/internal/config"
 )
 
 // Limits of a socket (see the package documentation).
@@ -45,6 +46,18 @@ func DefaultLimits() Limits {
 		AuthorizeTimeout: 5 * time.Second,
 		SessionRecheck:   time.Minute,
 	}
+}
+
+// LimitsFrom is DefaultLimits with the configurable ones from cfg (the
+// heartbeat stays the spec's 25 seconds).
+func LimitsFrom(cfg config.Realtime) Limits {
+	l := DefaultLimits()
+	l.MaxMessageBytes = cfg.MaxMessageBytes
+	l.Behind = cfg.SlowClientQueue
+	l.MessagesPerSec = cfg.MessagesPerSecond
+	l.MessageBurst = cfg.MessageBurst
+	l.MaxSubscriptions = cfg.MaxSubscriptions
+	return l
 }
 
 // TokenViewer resolves an access token to its viewer, as the auth

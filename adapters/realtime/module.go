@@ -27,7 +27,7 @@ var Module = fx.Module("realtime",
 		// The same check the auth middleware runs on bearer headers.
 		func(a *auth.Authenticator) TokenViewer { return a },
 		func(bus Bus, r *Router, tv TokenViewer, cfg *config.Config, l *slog.Logger) (*Gateway, error) {
-			return NewGateway(bus, r, tv, cfg.HTTP.PublicURL, DefaultLimits(), l)
+			return NewGateway(bus, r, tv, cfg.HTTP.PublicURL, LimitsFrom(cfg.Realtime), l)
 		},
 		httpadapter.AsMount(func(g *Gateway) httpadapter.Mount {
 			return httpadapter.Mount{Pattern: Path, Handler: g}

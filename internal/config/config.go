@@ -108,6 +108,8 @@ type RateLimits struct {
 	SignInPerIP            int `mapstructure:"sign_in_per_ip"`
 	ProfileUpdatePerMember int `mapstructure:"profile_update_per_member"`
 	ProfileUpdatePerIP     int `mapstructure:"profile_update_per_ip"`
+	LinkPreviewPerMember   int `mapstructure:"link_preview_per_member"`
+	CommentPerMember       int `mapstructure:"comment_per_member"`
 }
 
 type Storage struct {
@@ -141,8 +143,13 @@ type BleveSearch struct {
 }
 
 type Realtime struct {
-	Bus  string `mapstructure:"bus"`
-	NATS NATS   `mapstructure:"nats"`
+	Bus               string  `mapstructure:"bus"`
+	NATS              NATS    `mapstructure:"nats"`
+	MaxMessageBytes   int64   `mapstructure:"max_message_bytes"`
+	SlowClientQueue   int     `mapstructure:"slow_client_queue"`
+	MessagesPerSecond float64 `mapstructure:"messages_per_second"`
+	MessageBurst      int     `mapstructure:"message_burst"`
+	MaxSubscriptions  int     `mapstructure:"max_subscriptions"`
 }
 
 type NATS struct {
@@ -272,6 +279,19 @@ func (c *Config) Validate() error {
 	}
 	oneOf("search.driver", c.Search.Driver, "bleve", "postgres")
 	oneOf("realtime.bus", c.Realtime.Bus, "memory", "nats")
+	for key, n := range map[string]float64{
+		"realtime.max_message_bytes":          float64(c.Realtime.MaxMessageBytes),
+		"realtime.slow_client_queue":          float64(c.Realtime.SlowClientQueue),
+		"realtime.messages_per_second":        c.Realtime.MessagesPerSecond,
+		"realtime.message_burst":              float64(c.Realtime.MessageBurst),
+		"realtime.max_subscriptions":          float64(c.Realtime.MaxSubscriptions),
+		"rate_limits.link_preview_per_member": float64(c.Limits.LinkPreviewPerMember),
+		"rate_limits.comment_per_member":      float64(c.Limits.CommentPerMember),
+	} {
+		if n <= 0 {
+			bad(key, "must be positive")
+		}
+	}
 	if c.Realtime.Bus == "nats" {
 		if err := checkURL(c.Realtime.NATS.URL, "nats", "tls"); err != nil {
 			bad("realtime.nats.url", "%v", err)

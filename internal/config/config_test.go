@@ -78,6 +78,8 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 		{name: "media link ttl too long", env: map[string]string{"SOCIAL_STORAGE_URL_TTL": "200h"}, wantKey: "storage.url_ttl"},
 		{name: "media link ttl zero", env: map[string]string{"SOCIAL_STORAGE_URL_TTL": "0s"}, wantKey: "storage.url_ttl"},
 		{name: "nats without url", env: map[string]string{"SOCIAL_REALTIME_BUS": "nats"}, wantKey: "realtime.nats.url"},
+		{name: "no realtime frames", env: map[string]string{"SOCIAL_REALTIME_MAX_MESSAGE_BYTES": "0"}, wantKey: "realtime.max_message_bytes: must be positive"},
+		{name: "no comments", env: map[string]string{"SOCIAL_RATE_LIMITS_COMMENT_PER_MEMBER": "0"}, wantKey: "rate_limits.comment_per_member: must be positive"},
 		{name: "bad public url", env: map[string]string{"SOCIAL_HTTP_PUBLIC_URL": "localhost:8080"}, wantKey: "http.public_url"},
 		{name: "port out of range", env: map[string]string{"SOCIAL_DATABASE_EMBEDDED_PORT": "70000"}, wantKey: "database.embedded.port"},
 		{name: "unknown key in file", file: "htpp:\n  addr: \":1\"\n", wantKey: "unknown key(s): htpp"},

@@ -146,7 +146,9 @@ func TestCreateCommentRules(t *testing.T) {
 
 func TestCommentRateLimit(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, nil)
+	// The limit comes from rate_limits.comment_per_member.
+	const limit = 3
+	app := at.Start(t, func(c *at.Config) { c.Limits.CommentPerMember = limit })
 	ana, bia := app.Member("ana"), app.Member("bia")
 	post := newPost(t, ana, "public")
 	path := "/api/v1/posts/" + post + "/comments"
@@ -154,7 +156,7 @@ func TestCommentRateLimit(t *testing.T) {
 	for range 5 {
 		bia.Do(http.MethodPost, path, text(" ")).Expect(t, http.StatusUnprocessableEntity)
 	}
-	for i := range comments.CreatePerMember {
+	for i := range limit {
 		commentOn(t, bia, post, fmt.Sprint("comentário ", i))
 	}
 	r := bia.Do(http.MethodPost, path, text("mais um"))
@@ -165,7 +167,7 @@ func TestCommentRateLimit(t *testing.T) {
 	commentOn(t, ana, post, "outro membro, outra conta")
 	app.Clock.Advance(time.Minute + time.Second)
 	commentOn(t, bia, post, "depois de um minuto")
-	if n, rows := counts(t, app, post); n != 22 || rows != 22 {
+	if n, rows := counts(t, app, post); n != limit+2 || rows != limit+2 {
 		t.Fatalf("comment_count %d, rows %d", n, rows)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"social/core/app/comments"
 	"social/core/app/notifications"
 	"social/core/ports"
+	"social/internal/config"
 	"social/plugins/plugin"
 )
 
@@ -34,6 +35,7 @@ type UseCases struct {
 
 type useCaseParams struct {
 	fx.In
+	Config      *config.Config
 	Comments    *postgres.Comments
 	Tx          ports.Transactor
 	Clock       ports.Clock
@@ -47,7 +49,8 @@ type useCaseParams struct {
 func newUseCases(p useCaseParams) UseCases {
 	return UseCases{
 		Create: &comments.CreateComment{Tx: p.Tx, Posts: p.Comments, Comments: p.Comments, Limiter: p.Limiter,
-			Notices: p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},
+			PerMember: p.Config.Limits.CommentPerMember,
+			Notices:   p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},
 		List:   &comments.ListComments{Posts: p.Comments, Comments: p.Comments},
 		Delete: &comments.DeleteComment{Tx: p.Tx, Comments: p.Comments, Broadcaster: p.Broadcaster, Log: p.Log},
 	}

@@ -15,6 +15,7 @@ import (
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	"social/internal/config"
 	"social/plugins/plugin"
 )
 
@@ -62,6 +63,7 @@ type UseCases struct {
 
 type useCaseParams struct {
 	fx.In
+	Config      *config.Config
 	Posts       *postgres.Posts
 	Tx          ports.Transactor
 	Jobs        *postgres.JobInserter
@@ -101,7 +103,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Feed:        &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
 		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
 		Fill:        &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
-		Preview:     &posts.PreviewLink{Limiter: p.Limiter, Previews: p.Previewer},
+		Preview:     &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
 		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
 		Demo:       &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock},

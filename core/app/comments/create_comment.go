@@ -38,6 +38,7 @@ type CreateComment struct {
 	Posts       PostReader
 	Comments    CommentCreator
 	Limiter     ports.RateLimiter
+	PerMember   int // comments per member per CreateWindow
 	Notices     *notifications.Recorder
 	Announcer   *notifications.Announcer
 	Clock       ports.Clock
@@ -63,7 +64,7 @@ func (uc *CreateComment) Handle(ctx context.Context, viewer domain.Viewer, postI
 	}
 	// Checked after the form: a refused form does not use up an attempt.
 	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "comment_create_member", Key: viewer.UserID.String(),
-		Limit: CreatePerMember, Window: CreateWindow})
+		Limit: uc.PerMember, Window: CreateWindow})
 	if err != nil {
 		return Created{}, fmt.Errorf("rate limit comments: %w", err)
 	}

@@ -33,8 +33,9 @@ const (
 	CodeInvalid         = "invalid_input"
 )
 
-// Limits: comments per member per window (the window is the one MsgWait
-// names), and the page size of a thread.
+// Limits: comments per member per window by default
+// (rate_limits.comment_per_member; the window is the one MsgWait names),
+// and the page size of a thread.
 const (
 	CreatePerMember = 20
 	CreateWindow    = time.Minute

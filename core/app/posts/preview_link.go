@@ -11,7 +11,8 @@ import (
 	"social/core/ports"
 )
 
-// Link preview limits: attempts per member per minute.
+// Link preview limits: attempts per member per minute by default
+// (rate_limits.link_preview_per_member).
 const (
 	PreviewLinkPerMember = 30
 	PreviewLinkWindow    = time.Minute
@@ -29,8 +30,9 @@ const (
 // PreviewLink previews a URL the member is typing in the composer, through
 // the same SSRF-safe previewer the post job uses, rate limited per member.
 type PreviewLink struct {
-	Limiter  ports.RateLimiter
-	Previews ports.LinkPreviewer
+	Limiter   ports.RateLimiter
+	PerMember int // previews per member per PreviewLinkWindow
+	Previews  ports.LinkPreviewer
 }
 
 // Handle returns the preview or the previewer's error (pt-BR message).
@@ -43,7 +45,7 @@ func (uc *PreviewLink) Handle(ctx context.Context, viewer domain.Viewer, rawURL 
 		return ports.LinkPreview{}, errs.Invalid(CodeInvalid, MsgPreviewURLRequired, map[string]string{"url": MsgPreviewURLRequired})
 	}
 	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "link_preview_member", Key: viewer.UserID.String(),
-		Limit: PreviewLinkPerMember, Window: PreviewLinkWindow})
+		Limit: uc.PerMember, Window: PreviewLinkWindow})
 	if err != nil {
 		return ports.LinkPreview{}, fmt.Errorf("rate limit link preview: %w", err)
 	}
