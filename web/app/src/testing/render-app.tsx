@@ -20,15 +20,20 @@ interface RenderOptions extends TestServerOptions {
   routes?: RouteObject[]
   /** The live connection's server side; an inert one by default. */
   realtime?: FakeRealtime
+  /** Defaults to one that never retries and reads again on every mount (staleTime 0). */
+  queryClient?: QueryClient
 }
 
 /** Renders the real providers and a memory router at `path`. */
-export function renderApp(path: string, { routes = appRoutes, realtime = new FakeRealtime(), ...server }: RenderOptions = {}) {
+export function renderApp(
+  path: string,
+  { routes = appRoutes, realtime = new FakeRealtime(), queryClient = createTestQueryClient(), ...server }: RenderOptions = {},
+) {
   const { client, requests } = createTestApiClient(server)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(
-    <AppProvider apiClient={client} queryClient={createTestQueryClient()} createSocket={realtime.factory}>
+    <AppProvider apiClient={client} queryClient={queryClient} createSocket={realtime.factory}>
       <RouterProvider router={router} />
     </AppProvider>,
   )

@@ -6,6 +6,8 @@ export const feedMessages = {
   algorithmGroup: 'Ordem dos posts',
   ranked: 'Em Alta',
   chronological: 'Recentes',
+  // Ours (beyond the spec): the timeline of the members one follows.
+  following: 'Seguindo',
   refresh: 'Atualizar',
   newPosts: 'Ver novos posts',
   loadMore: 'Carregar mais',

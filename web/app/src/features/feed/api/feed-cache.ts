@@ -12,7 +12,7 @@ function mapPages(queryClient: QueryClient, map: (items: FeedPost[]) => FeedPost
   )
 }
 
-/** Changes every cached copy of one post (both orderings and its own page). */
+/** Changes every cached copy of one post (every feed tab and its own page). */
 export function updateCachedPost(queryClient: QueryClient, id: string, change: (post: FeedPost) => FeedPost): void {
   mapPages(queryClient, (items) => items.map((post) => (post.id === id ? change(post) : post)))
   queryClient.setQueryData<FeedPost>(postKeys.detail(id), (post) => (post ? change(post) : post))

@@ -10,8 +10,32 @@ import { useCreateDemoData } from '../api/create-demo-data'
 import { feedMessages as m } from '../messages'
 import type { FeedAlgorithm } from '../types'
 
-/** The empty feed, with the demo-data card (spec 000 §2). */
+const algorithmLabels: Record<FeedAlgorithm, string> = {
+  ranked: m.ranked,
+  chronological: m.chronological,
+  following: m.following,
+}
+
+/**
+ * The empty feed, with the demo-data card (spec 000 §2). 'Seguindo' (ours)
+ * shows no demo card: demo posts would reach that timeline only through the
+ * background fan-out, after the refetch the card triggers, and what fills
+ * that tab is following people, which the hint already says.
+ */
 export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
+  return (
+    <div className="grid gap-4">
+      <Card className="grid justify-items-center gap-3 p-8 text-center">
+        <p className="font-medium">{m.emptyTitle}</p>
+        <Badge variant="secondary">{algorithmLabels[algorithm]}</Badge>
+        <p className="text-sm text-muted-foreground">{m.emptyHint}</p>
+      </Card>
+      {algorithm === 'following' ? null : <DemoDataCard />}
+    </div>
+  )
+}
+
+function DemoDataCard() {
   const demo = useCreateDemoData()
   const { user } = useSession()
 
@@ -25,32 +49,25 @@ export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
   }
 
   return (
-    <div className="grid gap-4">
-      <Card className="grid justify-items-center gap-3 p-8 text-center">
-        <p className="font-medium">{m.emptyTitle}</p>
-        <Badge variant="secondary">{algorithm === 'ranked' ? m.ranked : m.chronological}</Badge>
-        <p className="text-sm text-muted-foreground">{m.emptyHint}</p>
-      </Card>
-      <Card className="grid justify-items-center gap-3 p-6 text-center" role="region" aria-label={m.demoTitle}>
-        <h2 className="flex items-center gap-2 font-semibold">
-          <Sparkles aria-hidden="true" className="size-4" />
-          {m.demoTitle}
-        </h2>
-        <p className="text-sm text-muted-foreground">{m.demoDescription}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Button
-            disabled={demo.isPending}
-            onClick={() => {
-              demo.mutate()
-            }}
-          >
-            {demo.isPending ? m.demoCreating : m.demoCreate}
-          </Button>
-          <Button variant="outline" onClick={clearDemo}>
-            {m.demoClear}
-          </Button>
-        </div>
-      </Card>
-    </div>
+    <Card className="grid justify-items-center gap-3 p-6 text-center" role="region" aria-label={m.demoTitle}>
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Sparkles aria-hidden="true" className="size-4" />
+        {m.demoTitle}
+      </h2>
+      <p className="text-sm text-muted-foreground">{m.demoDescription}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button
+          disabled={demo.isPending}
+          onClick={() => {
+            demo.mutate()
+          }}
+        >
+          {demo.isPending ? m.demoCreating : m.demoCreate}
+        </Button>
+        <Button variant="outline" onClick={clearDemo}>
+          {m.demoClear}
+        </Button>
+      </div>
+    </Card>
   )
 }

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
@@ -47,8 +48,8 @@ function feedAnswer(feed: (url: URL) => Response | Promise<Response>, rest?: Tes
 
 const page = (items: FeedPost[], next_cursor?: string) => () => json(200, { items, ...(next_cursor ? { next_cursor } : {}) })
 
-async function renderFeed(respond: TestResponder, realtime = new FakeRealtime()) {
-  const view = renderApp('/', { session: 'signed-in', respond, realtime })
+async function renderFeed(respond: TestResponder, realtime = new FakeRealtime(), queryClient?: QueryClient) {
+  const view = renderApp('/', { session: 'signed-in', respond, realtime, ...(queryClient ? { queryClient } : {}) })
   await screen.findByRole('heading', { level: 1, name: 'Últimos posts' }, { timeout: 5000 })
   return view
 }
@@ -383,5 +384,172 @@ describe('FeedScreen, live', () => {
     await waitFor(() => {
       expect(feedRequests(requests).length).toBeGreaterThan(before)
     })
+  })
+})
+
+describe("FeedScreen, 'Seguindo' (ours)", () => {
+  const followersOnly = makePost('0192f000-0000-7000-8000-0000000000b2', otherProfile, {
+    text_content: 'Só para seguidores',
+    visibility: 'friends_only',
+  })
+
+  /** Answers each algorithm with its own page. */
+  const byAlgorithm =
+    (pages: Partial<Record<string, FeedPost[]>>, rest?: TestResponder): TestResponder =>
+    (request) => {
+      const url = new URL(request.url)
+      if (request.method === 'GET' && url.pathname === '/api/v1/feed') {
+        return json(200, { items: pages[url.searchParams.get('algorithm') ?? ''] ?? [] })
+      }
+      return rest?.(request)
+    }
+
+  /** As the app's own client: pages stay fresh for 30 s, so a tab shown again is not read again by itself. */
+  const appLikeClient = () =>
+    new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 30_000 } } })
+
+  const readsOf = (requests: Request[], algorithm: string) =>
+    feedRequests(requests).filter((url) => url.searchParams.get('algorithm') === algorithm)
+
+  it('reads algorithm=following with the same page size and shows followers-only posts', async () => {
+    const { user, requests } = await renderFeed(
+      byAlgorithm({ chronological: [anaPost], following: [followersOnly, biaPost] }),
+    )
+    await screen.findByText('Meu primeiro post')
+    const group = screen.getByRole('group', { name: 'Ordem dos posts' })
+    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Em Alta',
+      'Recentes',
+      'Seguindo',
+    ])
+    await user.click(within(group).getByRole('button', { name: 'Seguindo' }))
+    expect(within(group).getByRole('button', { name: 'Seguindo' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(group).getByRole('button', { name: 'Recentes' })).toHaveAttribute('aria-pressed', 'false')
+    expect(await screen.findByText('Só para seguidores')).toBeInTheDocument()
+    expect(screen.getByText('Olá do Recife')).toBeInTheDocument()
+    expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
+    const read = readsOf(requests, 'following')
+    expect(read).toHaveLength(1)
+    expect(read[0]?.searchParams.get('limit')).toBe('50')
+  })
+
+  it('follows next_cursor on the following timeline', async () => {
+    const { user, requests } = await renderFeed(
+      feedAnswer((url) => {
+        if (url.searchParams.get('algorithm') !== 'following') return json(200, { items: [] })
+        return url.searchParams.get('cursor') === 'f2'
+          ? json(200, { items: [anaPost] })
+          : json(200, { items: [biaPost], next_cursor: 'f2' })
+      }),
+    )
+    await screen.findByText('Ainda não há posts para mostrar.')
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    await screen.findByText('Olá do Recife')
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }))
+    expect(await screen.findByText('Meu primeiro post')).toBeInTheDocument()
+    expect(readsOf(requests, 'following').at(-1)?.searchParams.get('cursor')).toBe('f2')
+  })
+
+  it("shows the empty state with the 'Seguindo' badge and the hint, without the demo card", async () => {
+    const { user } = await renderFeed(byAlgorithm({}))
+    await screen.findByRole('region', { name: 'Dados de demonstração' })
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    expect(await screen.findByText('Seguindo', { selector: '[data-slot="badge"]' })).toBeInTheDocument()
+    expect(screen.getByText('Ainda não há posts para mostrar.')).toBeInTheDocument()
+    expect(screen.getByText('Comece seguindo algumas pessoas ou crie seu primeiro post!')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Dados de demonstração' })).not.toBeInTheDocument()
+  })
+
+  it('keeps the pages of each tab cached: switching back shows them without a new read', async () => {
+    const { user, requests } = await renderFeed(
+      byAlgorithm({ chronological: [anaPost], following: [biaPost] }),
+      new FakeRealtime(),
+      appLikeClient(),
+    )
+    await screen.findByText('Meu primeiro post')
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    await screen.findByText('Olá do Recife')
+    await user.click(screen.getByRole('button', { name: 'Recentes' }))
+    expect(screen.getByText('Meu primeiro post')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    expect(screen.getByText('Olá do Recife')).toBeInTheDocument()
+    expect(readsOf(requests, 'chronological')).toHaveLength(1)
+    expect(readsOf(requests, 'following')).toHaveLength(1)
+  })
+
+  it("on 'Seguindo', the banner reads that tab again and the other tabs are read when shown", async () => {
+    const realtime = new FakeRealtime()
+    const { user, requests } = await renderFeed(
+      byAlgorithm({ chronological: [anaPost], following: [biaPost] }),
+      realtime,
+      appLikeClient(),
+    )
+    await screen.findByText('Meu primeiro post')
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    await screen.findByText('Olá do Recife')
+    realtime.open()
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toContain('feed:public')
+    })
+    realtime.emit('feed:public', 'post.created', { id: 'x3', author_id: otherProfile.id })
+    await user.click(await screen.findByRole('button', { name: 'Ver novos posts' }))
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(readsOf(requests, 'following')).toHaveLength(2)
+    })
+    expect(readsOf(requests, 'chronological')).toHaveLength(1)
+
+    await user.click(screen.getByRole('button', { name: 'Recentes' }))
+    await waitFor(() => {
+      expect(readsOf(requests, 'chronological')).toHaveLength(2)
+    })
+  })
+
+  it("'Atualizar' on 'Seguindo' reads the following timeline again", async () => {
+    const { user, requests } = await renderFeed(byAlgorithm({ following: [biaPost] }))
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    await screen.findByText('Olá do Recife')
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }))
+    await waitFor(() => {
+      expect(readsOf(requests, 'following')).toHaveLength(2)
+    })
+  })
+
+  it('likes, live counts and deletes change the post on every cached tab', async () => {
+    const realtime = new FakeRealtime()
+    const { user } = await renderFeed(
+      byAlgorithm({ chronological: [anaPost, biaPost], following: [anaPost, biaPost] }, (request) => {
+        if (request.method === 'PUT') return json(200, { is_liked: true, like_count: 1 })
+        if (request.method === 'DELETE') return new Response(null, { status: 204 })
+        return undefined
+      }),
+      realtime,
+      appLikeClient(),
+    )
+    await screen.findByText('Olá do Recife')
+    await user.click(screen.getByRole('button', { name: 'Seguindo' }))
+    const bia = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(bia).getByRole('button', { name: 'Curtir' }))
+    expect(within(bia).getByTestId('like-count')).toHaveTextContent('1')
+
+    realtime.open()
+    realtime.emit(`post:${biaPost.id}`, 'comment.created', { post_id: biaPost.id, comment_id: 'c1', comment_count: 5 })
+    await waitFor(() => {
+      expect(within(bia).getByTestId('comment-count')).toHaveTextContent('5')
+    })
+
+    const ana = screen.getByRole('article', { name: 'Ana Souza' })
+    await user.click(within(ana).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    await expectToast('Post excluído', 'Seu post foi excluído com sucesso.', 'success')
+    expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Recentes' }))
+    const biaOnRecent = await screen.findByRole('article', { name: 'Bia Lima' })
+    expect(within(biaOnRecent).getByRole('button', { name: 'Descurtir' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(biaOnRecent).getByTestId('like-count')).toHaveTextContent('1')
+    expect(within(biaOnRecent).getByTestId('comment-count')).toHaveTextContent('5')
+    expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { useSession } from '@/features/session'
 
 import { useDeletePost } from '../api/delete-post'
+import { feedKeys } from '../api/feed-keys'
 import { useFeed } from '../api/list-feed'
 import { useNewPosts } from '../hooks/use-new-posts'
 import { feedMessages as m } from '../messages'
@@ -25,11 +27,14 @@ const PLACEHOLDER_COUNT = 5
 const algorithms: { value: FeedAlgorithm; label: string }[] = [
   { value: 'ranked', label: m.ranked },
   { value: 'chronological', label: m.chronological },
+  // Ours: the timeline of the members one follows (and one's own posts).
+  { value: 'following', label: m.following },
 ]
 
 /** / — the home feed 'Últimos posts'. */
 export function FeedScreen() {
   const { user } = useSession()
+  const queryClient = useQueryClient()
   const [algorithm, setAlgorithm] = useState<FeedAlgorithm>('chronological')
   const feed = useFeed(algorithm)
   const newPosts = useNewPosts(user?.id)
@@ -41,8 +46,18 @@ export function FeedScreen() {
     if (failed) toast.error(m.errorTitle, { description: m.loadFailed })
   }, [failed])
 
+  /**
+   * Refresh and 'Ver novos posts' read the shown tab again. The banner only
+   * hears feed:public, so the other tabs' cached pages are marked stale too
+   * (read again when shown) since the flag it clears concerned them as well.
+   */
   const refresh = () => {
     newPosts.clear()
+    void queryClient.invalidateQueries({
+      queryKey: feedKeys.all,
+      refetchType: 'none',
+      predicate: (query) => query.queryKey[1] !== algorithm,
+    })
     void feed.refetch()
   }
 
