@@ -12,6 +12,10 @@ export const profileMessages = {
   followers: 'Followers',
   posts: 'Posts',
   noPosts: 'No posts yet',
+  // Ours: the posts list's loading label and failure.
+  postsLoading: 'Carregando posts',
+  postsFailed: 'Não foi possível carregar os posts.',
+  retry: 'Tentar novamente',
 
   // Follow (spec 000 §2 labels in English; §4 toasts and §8 failure in pt-BR).
   follow: 'Follow',

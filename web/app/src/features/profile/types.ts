@@ -24,3 +24,7 @@ export type FollowPage = FollowsPath['responses'][200]['content']['application/j
 
 /** One member of a followers or following list. */
 export type FollowEntry = NonNullable<FollowPage['items']>[number]
+
+/** One page of a member's posts, newest first; no next_cursor at the end (items may come as null). */
+export type ProfilePostsPage =
+  ApiPaths['/api/v1/profiles/{handle}/posts']['get']['responses'][200]['content']['application/json']

@@ -43,7 +43,7 @@ describe('ProfileScreen states', () => {
 
 describe('ProfileScreen, shown', () => {
   it("shows the member's own profile on /profile, with 'Edit Profile'", async () => {
-    const { requests } = await renderProfile('/profile')
+    const { requests } = await renderProfile('/profile', profileAnswer('ana/posts', () => json(200, { items: [] })))
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana Souza' })).toBeInTheDocument()
     expect(requests.some((r) => new URL(r.url).pathname === '/api/v1/profiles/me')).toBe(true)
     expect(screen.getByText('@ana', { selector: 'article p' })).toBeInTheDocument()
@@ -61,7 +61,7 @@ describe('ProfileScreen, shown', () => {
       '5 Posts',
     ])
     const posts = screen.getByRole('region', { name: 'Posts' })
-    expect(within(posts).getByText('No posts yet')).toBeInTheDocument()
+    expect(await within(posts).findByText('No posts yet')).toBeInTheDocument()
   })
 
   it("shows 'Edit Profile' on /profile/{own handle} too", async () => {

@@ -27,5 +27,7 @@ export function ProfileScreen() {
 
   if (query.isPending) return <ProfileSkeleton />
   if (query.isError) return <ProfileNotFound handle={handle ?? user?.handle ?? ''} />
-  return <ProfileView profile={query.data} isOwner={user?.id === query.data.id} />
+  // /profile lists the signed-in member's posts by their own handle.
+  const postsHandle = handle ? query.data.handle : (user?.handle ?? query.data.handle)
+  return <ProfileView profile={query.data} isOwner={user?.id === query.data.id} postsHandle={postsHandle} />
 }

@@ -13,6 +13,7 @@ import { isLinkableWebsite } from '../validation'
 
 import { FollowButton } from './follow-button'
 import { FollowsDialog } from './follows-dialog'
+import { ProfilePosts } from './profile-posts'
 
 // Only the owner edits, and only sometimes: the dialog, the cropper and their
 // radix parts load apart from the profile every visitor sees.
@@ -24,11 +25,13 @@ interface ProfileViewProps {
   profile: Profile
   /** The signed-in member's own profile: 'Edit Profile' shows. */
   isOwner: boolean
+  /** Whose posts the 'Posts' list reads (the profile's handle unless told). */
+  postsHandle?: string
 }
 
 const numberFormat = new Intl.NumberFormat('pt-BR')
 
-export function ProfileView({ profile, isOwner }: ProfileViewProps) {
+export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps) {
   const name = profile.display_name || profile.handle
   const [list, setList] = useState<FollowDirection | null>(null)
   return (
@@ -122,8 +125,7 @@ export function ProfileView({ profile, isOwner }: ProfileViewProps) {
         <h2 id="profile-posts" className="text-lg font-semibold">
           {m.posts}
         </h2>
-        {/* Posts arrive with the posts issue; until then there are none to list. */}
-        <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
+        <ProfilePosts handle={postsHandle ?? profile.handle} />
       </section>
     </article>
   )

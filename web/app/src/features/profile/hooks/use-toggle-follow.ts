@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { ApiError, useApiClient } from '@/lib/api'
 
 import { followKeys, followProfile, unfollowProfile } from '../api/follows'
+import { profilePostsKeys } from '../api/list-profile-posts'
 import { profileKeys } from '../api/profile-keys'
 import { profileMessages as m } from '../messages'
 import type { Profile } from '../types'
@@ -56,6 +57,8 @@ export function useToggleFollow() {
       // The lists and the viewer's own following count have changed too.
       void queryClient.invalidateQueries({ queryKey: followKeys.all })
       void queryClient.invalidateQueries({ queryKey: profileKeys.me() })
+      // Followers-only posts show to followers only: the member's list changes with it.
+      void queryClient.invalidateQueries({ queryKey: profilePostsKeys.list(handle) })
     },
   })
 }

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
+import { useSession } from '@/features/session'
+
+import { profilePostsKeys, useProfilePosts } from '../api/list-profile-posts'
+import { profileMessages as m } from '../messages'
+
+/** Placeholder cards while the first page loads. */
+const PLACEHOLDER_COUNT = 3
+
+/**
+ * A member's posts, newest first, as the feed's cards (like, share,
+ * translate, delete, report behave as there); more pages with 'Carregar
+ * mais', pressed by itself when it scrolls into view.
+ */
+export function ProfilePosts({ handle }: { handle: string }) {
+  const { user } = useSession()
+  const queryClient = useQueryClient()
+  const query = useProfilePosts(handle)
+  const deletePost = useDeletePost()
+  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
+
+  const { error } = query
+  useEffect(() => {
+    if (error) console.error('profile posts fetch failed', error)
+  }, [error])
+
+  const onConfirmDelete = () => {
+    if (pendingDelete) {
+      // The delete hook takes the post out of this list at once (it shares the
+      // feed's cache); reading the list again afterwards keeps it whole.
+      deletePost.mutate(pendingDelete.id, {
+        onSettled: () => {
+          void queryClient.invalidateQueries({ queryKey: profilePostsKeys.list(handle) })
+        },
+      })
+    }
+    setPendingDelete(null)
+  }
+
+  let content
+  if (query.isPending) {
+    content = (
+      <div role="status" aria-busy="true" aria-label={m.postsLoading} className="grid gap-4">
+        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+          <PostCardSkeleton key={index} />
+        ))}
+      </div>
+    )
+  } else if (query.isError && !query.isFetchNextPageError) {
+    content = (
+      <Failure
+        retrying={query.isFetching}
+        onRetry={() => {
+          void query.refetch()
+        }}
+      />
+    )
+  } else {
+    const posts = query.data.pages.flatMap((page) => page.items ?? [])
+    content =
+      posts.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
+      ) : (
+        <div className="grid gap-4">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
+          ))}
+          {query.isFetchNextPageError ? (
+            <Failure
+              retrying={query.isFetchingNextPage}
+              onRetry={() => {
+                void query.fetchNextPage()
+              }}
+            />
+          ) : query.hasNextPage ? (
+            <LoadMore
+              loading={query.isFetchingNextPage}
+              onLoad={() => {
+                if (!query.isFetchingNextPage) void query.fetchNextPage()
+              }}
+            />
+          ) : null}
+        </div>
+      )
+  }
+
+  return (
+    <>
+      {content}
+      <DeletePostDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null)
+        }}
+        onConfirm={onConfirmDelete}
+      />
+    </>
+  )
+}
+
+function Failure({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
+      <p className="text-sm text-muted-foreground">{m.postsFailed}</p>
+      <Button variant="outline" disabled={retrying} onClick={onRetry}>
+        {m.retry}
+      </Button>
+    </div>
+  )
+}
+
+/** 'Carregar mais', pressed by itself when it scrolls into view (infinite scroll). */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null)
+  const load = useRef(onLoad)
+  useEffect(() => {
+    load.current = onLoad
+  })
+  useEffect(() => {
+    const element = ref.current
+    if (!element || typeof IntersectionObserver === 'undefined') return undefined
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load.current()
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+    }
+  }, [])
+  return (
+    <Button ref={ref} variant="outline" className="justify-self-center" disabled={loading} onClick={onLoad}>
+      {loading ? m.loadingMore : m.loadMore}
+    </Button>
+  )
+}
