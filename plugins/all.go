@@ -2,9 +2,12 @@
 // config (plugins.<name>.enabled); a plugin that is off contributes nothing.
 package plugins
 
-import "social/plugins/plugin"
+import (
+	"social/plugins/communities"
+	"social/plugins/plugin"
+)
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{}
+	return []plugin.Plugin{communities.Plugin}
 }

@@ -11,6 +11,7 @@ import (
 
 	"social/core/app/search"
 	"social/core/ports"
+	"social/plugins/plugin"
 )
 
 // SearchIndexArgs is the job bringing one search document in line with the
@@ -58,11 +59,32 @@ func (q SearchIndexQueue) EnqueueIndex(ctx context.Context, kind ports.SearchKin
 
 // SearchSource reads search documents from profiles and posts: one at a
 // time for the job (search.DocLoader), in pages for a rebuild
-// (search.DocLister). Communities are read once their tables exist.
-type SearchSource struct{ db *bun.DB }
+// (search.DocLister). Kinds the core does not own (communities) are read by
+// the enabled plugins' plugin.SearchSource; without one, such a kind is
+// unknown.
+type SearchSource struct {
+	db      *bun.DB
+	plugins map[ports.SearchKind]plugin.SearchSource
+	kinds   []ports.SearchKind
+}
 
-// NewSearchSource makes the source on db.
-func NewSearchSource(db *bun.DB) *SearchSource { return &SearchSource{db: db} }
+// NewSearchSource makes the source on db, with the plugins' sources of the
+// kinds core does not read.
+func NewSearchSource(db *bun.DB, sources ...plugin.SearchSource) *SearchSource {
+	s := &SearchSource{db: db, plugins: map[ports.SearchKind]plugin.SearchSource{}}
+	for _, p := range sources {
+		if p.Kind == ports.SearchUser || p.Kind == ports.SearchPost || !p.Kind.Valid() {
+			continue
+		}
+		s.plugins[p.Kind] = p
+	}
+	for _, k := range ports.SearchKinds {
+		if _, ok := s.plugins[k]; ok || k == ports.SearchUser || k == ports.SearchPost {
+			s.kinds = append(s.kinds, k)
+		}
+	}
+	return s
+}
 
 var (
 	_ search.DocLoader = (*SearchSource)(nil)
@@ -102,10 +124,8 @@ func (r searchRow) doc(kind ports.SearchKind) ports.SearchDoc {
 	return d
 }
 
-// Kinds are the kinds this source reads.
-func (s *SearchSource) Kinds() []ports.SearchKind {
-	return []ports.SearchKind{ports.SearchUser, ports.SearchPost}
-}
+// Kinds are the kinds this source reads, in the order results are shown.
+func (s *SearchSource) Kinds() []ports.SearchKind { return s.kinds }
 
 // query selects the searchable rows of kind: every profile; posts that are
 // public and have text.
@@ -128,6 +148,9 @@ func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.S
 // LoadSearchDoc reads one document; found is false when the row is gone
 // or not searchable (a malformed ID names no row).
 func (s *SearchSource) LoadSearchDoc(ctx context.Context, kind ports.SearchKind, id string) (ports.SearchDoc, bool, error) {
+	if p, ok := s.plugins[kind]; ok {
+		return p.Load(ctx, id)
+	}
 	q, err := s.query(ctx, kind)
 	if err != nil {
 		return ports.SearchDoc{}, false, err
@@ -148,6 +171,9 @@ func (s *SearchSource) LoadSearchDoc(ctx context.Context, kind ports.SearchKind,
 
 // CountSearchDocs counts the searchable rows of kind.
 func (s *SearchSource) CountSearchDocs(ctx context.Context, kind ports.SearchKind) (int, error) {
+	if p, ok := s.plugins[kind]; ok {
+		return p.Count(ctx)
+	}
 	q, err := s.query(ctx, kind)
 	if err != nil {
 		return 0, err
@@ -158,6 +184,9 @@ func (s *SearchSource) CountSearchDocs(ctx context.Context, kind ports.SearchKin
 
 // ListSearchDocs pages through the searchable rows of kind by ID.
 func (s *SearchSource) ListSearchDocs(ctx context.Context, kind ports.SearchKind, after string, limit int) ([]ports.SearchDoc, error) {
+	if p, ok := s.plugins[kind]; ok {
+		return p.List(ctx, after, limit)
+	}
 	q, err := s.query(ctx, kind)
 	if err != nil {
 		return nil, err

@@ -9,12 +9,14 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/uptrace/bun"
+	"go.uber.org/fx"
 
 	"social/adapters/postgres"
 	searchindex "social/adapters/search"
 	"social/core/app/search"
 	"social/core/ports"
 	"social/internal/config"
+	"social/plugins/plugin"
 )
 
 // reindexBatch is how many documents are read and written at once.
@@ -25,8 +27,8 @@ func newReindexCommand(g *globals) *cobra.Command {
 		Use:   "reindex",
 		Short: "Rebuild the search index from the database",
 		Long: `reindex rebuilds the search index (search.driver) from PostgreSQL, the system
-of record: it empties the index, then indexes every profile and every public
-post in batches, showing progress on stderr. Run it after restoring a backup,
+of record: it empties the index, then indexes every profile, every public
+post and what the enabled features add (communities) in batches, showing progress on stderr. Run it after restoring a backup,
 changing search.driver, or upgrading to a version that says so.
 
 With search.driver bleve the index folder belongs to one process: stop
@@ -36,6 +38,7 @@ find less until it ends.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var m *postgres.Migrator
 			var db *bun.DB
+			var src searchSources
 			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
 				if err := schemaReady(ctx, g.cfg, m); err != nil {
 					return err
@@ -45,7 +48,7 @@ find less until it ends.`,
 					return err
 				}
 				p := newProgress(cmd.ErrOrStderr())
-				uc := &search.Rebuild{Lister: postgres.NewSearchSource(db), Index: index,
+				uc := &search.Rebuild{Lister: postgres.NewSearchSource(db, src.List...), Index: index,
 					BatchSize: reindexBatch, OnProgress: p.update}
 				counts, err := uc.Handle(ctx)
 				p.end()
@@ -63,9 +66,15 @@ find less until it ends.`,
 				}
 				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Search index (%s) rebuilt: %s.\n", g.cfg.Search.Driver, strings.Join(parts, ", "))
 				return err
-			}, &m, &db)
+			}, &m, &db, &src)
 		},
 	}
+}
+
+// searchSources are the enabled plugins' readers of their own kinds.
+type searchSources struct {
+	fx.In
+	List []plugin.SearchSource `group:"search_sources"`
 }
 
 func kindPlural(k ports.SearchKind, n int) string {

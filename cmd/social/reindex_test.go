@@ -24,6 +24,8 @@ func TestReindex(t *testing.T) {
 	} {
 		ana.Do(http.MethodPost, "/api/v1/posts", p).Expect(t, http.StatusCreated)
 	}
+	// The communities plugin's documents come through its search source.
+	ana.Do(http.MethodPost, "/api/v1/communities", map[string]string{"name": "Roda de Choro"}).Expect(t, http.StatusCreated)
 	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
 
@@ -31,15 +33,15 @@ func TestReindex(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "search.bleve")
 	t.Setenv("SOCIAL_SEARCH_BLEVE_DIR", dir)
 	out, err := runCLI(t, "reindex")
-	if err != nil || !strings.Contains(out, "Search index (bleve) rebuilt: 2 users, 2 posts.") {
+	if err != nil || !strings.Contains(out, "Search index (bleve) rebuilt: 2 users, 1 community, 2 posts.") {
 		t.Fatalf("reindex: %v\n%s", err, out)
 	}
 	// Not a terminal: a line per tenth of the work, no carriage return.
-	if !strings.Contains(out, "reindex: 4/4 documents (100%)\n") || strings.Contains(out, "\r") {
+	if !strings.Contains(out, "reindex: 5/5 documents (100%)\n") || strings.Contains(out, "\r") {
 		t.Fatalf("progress:\n%q", out)
 	}
 	// Twice is the same.
-	if out, err := runCLI(t, "reindex"); err != nil || !strings.Contains(out, "2 users, 2 posts") {
+	if out, err := runCLI(t, "reindex"); err != nil || !strings.Contains(out, "2 users, 1 community, 2 posts") {
 		t.Fatalf("second reindex: %v\n%s", err, out)
 	}
 	x, err := bleve.Open(dir)
@@ -53,6 +55,10 @@ func TestReindex(t *testing.T) {
 	if res, _ := x.Search(context.Background(), "ana_s", 5); len(res[ports.SearchUser]) != 1 {
 		t.Fatalf("users after reindex: %+v", res)
 	}
+	if res, _ := x.Search(context.Background(), "roda choro", 5); len(res[ports.SearchCommunity]) != 1 ||
+		res[ports.SearchCommunity][0].MemberCount != 1 {
+		t.Fatalf("communities after reindex: %+v", res)
+	}
 
 	// The folder is held: a clear error, nothing waits.
 	_, err = runCLI(t, "reindex")
@@ -65,11 +71,11 @@ func TestReindex(t *testing.T) {
 
 	// PostgreSQL: the shared table.
 	t.Setenv("SOCIAL_SEARCH_DRIVER", "postgres")
-	if out, err := runCLI(t, "reindex"); err != nil || !strings.Contains(out, "Search index (postgres) rebuilt: 2 users, 2 posts.") {
+	if out, err := runCLI(t, "reindex"); err != nil || !strings.Contains(out, "Search index (postgres) rebuilt: 2 users, 1 community, 2 posts.") {
 		t.Fatalf("postgres reindex: %v\n%s", err, out)
 	}
 	var n int
-	if err := app.DB.NewRaw("SELECT count(*) FROM search_documents").Scan(context.Background(), &n); err != nil || n != 4 {
+	if err := app.DB.NewRaw("SELECT count(*) FROM search_documents").Scan(context.Background(), &n); err != nil || n != 5 {
 		t.Fatalf("search_documents = %d, %v", n, err)
 	}
 }

@@ -25,10 +25,12 @@ import (
 
 type seeders struct {
 	fx.In
-	List  []plugin.DemoSeeder `group:"demo_seeders"`
-	DB    *bun.DB
-	Clock ports.Clock
-	Log   *slog.Logger
+	List []plugin.DemoSeeder `group:"demo_seeders"`
+	// Members add the plugins' demo data to a member's demo posts (--for).
+	Members []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
+	DB      *bun.DB
+	Clock   ports.Clock
+	Log     *slog.Logger
 }
 
 func newSeedDemoCommand(g *globals) *cobra.Command {
@@ -41,8 +43,9 @@ func newSeedDemoCommand(g *globals) *cobra.Command {
 the enabled features provide. Seeders skip data that already exists, so running
 it twice adds nothing the second time.
 
-With --for EMAIL it also creates that member's demo posts (the same as the
-"demo data" card of the feed), unless they already have a post.
+With --for EMAIL it also creates that member's demo posts and the enabled
+features' demo data for them (2 communities), the same as the "demo data" card
+of the feed, unless they already have a post.
 
 With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
 large generated data set for benchmarks instead, and nothing else: N confirmed
@@ -115,8 +118,12 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	if err != nil {
 		return err
 	}
+	extras := make([]posts.MemberSeed, 0, len(s.Members))
+	for _, m := range s.Members {
+		extras = append(extras, m.Seed)
+	}
 	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postgres.NewPosts(s.DB), Clock: s.Clock,
-		Search: postgres.SearchIndexQueue{Jobs: jobs}}
+		Search: postgres.SearchIndexQueue{Jobs: jobs}, Extras: extras}
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {
 		return err
@@ -125,7 +132,10 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 		fmt.Fprintf(out, "posts: %s already has posts; nothing created\n", email)
 		return nil
 	}
-	fmt.Fprintf(out, "posts: %d demo posts created for %s (communities come with the communities feature)\n", len(res.Posts), email)
+	fmt.Fprintf(out, "posts: %d demo posts created for %s\n", len(res.Posts), email)
+	for _, line := range res.Extras {
+		fmt.Fprintln(out, line)
+	}
 	return nil
 }
 

@@ -16,7 +16,8 @@ func TestSeedDemoForMember(t *testing.T) {
 	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
 	out, err := runCLI(t, "seed-demo", "--for", strings.ToUpper(ana.Email))
-	if err != nil || !strings.Contains(out, "3 demo posts created") {
+	if err != nil || !strings.Contains(out, "3 demo posts created") ||
+		!strings.Contains(out, "communities: 2 demo communities created (Café e Código, Trilhas e Natureza)") {
 		t.Fatalf("seed-demo: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, "seed-demo", "--for", ana.Email)
@@ -26,6 +27,9 @@ func TestSeedDemoForMember(t *testing.T) {
 	var n int
 	if err := app.DB.NewRaw("SELECT post_count FROM profiles WHERE id = ?", ana.ID).Scan(context.Background(), &n); err != nil || n != 3 {
 		t.Fatalf("post_count = %d, %v", n, err)
+	}
+	if err := app.DB.NewRaw("SELECT count(*) FROM communities WHERE owner_id = ?", ana.ID).Scan(context.Background(), &n); err != nil || n != 2 {
+		t.Fatalf("demo communities = %d, %v", n, err)
 	}
 	if _, err := runCLI(t, "seed-demo", "--for", "ninguem@example.com"); err == nil || !strings.Contains(err.Error(), "no account") {
 		t.Fatalf("unknown e-mail: %v", err)

@@ -1,6 +1,7 @@
 // Package plugin is the contract between the core and feature plugins: what a
 // plugin may contribute (routes, River workers and periodic jobs, migrations,
-// realtime topics, admin resources) and the fx helpers that contribute them.
+// realtime topics, admin resources, search documents of their own kinds,
+// demo data) and the fx helpers that contribute them.
 //
 // A plugin exports `var Module = fx.Module(name, ...)` and is listed once in
 // plugins/all.go; every contribution carries the plugin's name so that the
@@ -14,6 +15,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
+
+	"social/core/domain"
+	"social/core/ports"
 )
 
 // Plugin is one entry of the plugin list.
@@ -164,3 +168,42 @@ const GroupDemoSeeders = `group:"demo_seeders"`
 
 // AsDemoSeeder contributes the DemoSeeder returned by constructor.
 func AsDemoSeeder(constructor any) any { return as(constructor, GroupDemoSeeders) }
+
+// MemberDemoSeeder adds a feature's demo data for one member, when that
+// member asks for demo data (POST /api/v1/demo-data, `social seed-demo
+// --for`). It runs inside the transaction of the core's demo posts, and only
+// when those were created (a member who already had posts gets nothing).
+type MemberDemoSeeder struct {
+	Plugin string
+	// Seed creates the data through the context's transaction and returns a
+	// one-line summary.
+	Seed func(ctx context.Context, member domain.UserID) (string, error)
+}
+
+// GroupMemberDemoSeeders collects MemberDemoSeeder values.
+const GroupMemberDemoSeeders = `group:"member_demo_seeders"`
+
+// AsMemberDemoSeeder contributes the MemberDemoSeeder returned by constructor.
+func AsMemberDemoSeeder(constructor any) any { return as(constructor, GroupMemberDemoSeeders) }
+
+// SearchSource reads the search documents of a kind the core does not own
+// (communities) from the plugin's tables, for the search.index job and
+// `social reindex`. The kind must be one of ports.SearchKinds.
+type SearchSource struct {
+	Plugin string
+	Kind   ports.SearchKind
+	// Load reads one document; found is false when the row is gone or not
+	// searchable (the document is then deleted from the index).
+	Load func(ctx context.Context, id string) (doc ports.SearchDoc, found bool, err error)
+	// Count counts the searchable rows.
+	Count func(ctx context.Context) (int, error)
+	// List pages through the searchable rows ordered by ID: those after
+	// ID after ("" for the first page), at most limit.
+	List func(ctx context.Context, after string, limit int) ([]ports.SearchDoc, error)
+}
+
+// GroupSearchSources collects SearchSource values.
+const GroupSearchSources = `group:"search_sources"`
+
+// AsSearchSource contributes the SearchSource returned by constructor.
+func AsSearchSource(constructor any) any { return as(constructor, GroupSearchSources) }

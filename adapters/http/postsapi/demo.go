@@ -19,8 +19,8 @@ type DemoPost struct {
 	CreatedAt   time.Time `json:"created_at"`
 }
 
-// DemoData is what demo seeding did. Communities come with the
-// communities feature.
+// DemoData is what demo seeding did. The enabled features add their own
+// demo data in the same transaction (the communities plugin: 2 communities).
 type DemoData struct {
 	Skipped bool       `json:"skipped" doc:"True when the member already had posts: nothing was created."`
 	Posts   []DemoPost `json:"posts"`
@@ -30,7 +30,7 @@ type DemoData struct {
 func registerDemoData(api huma.API, uc *posts.SeedDemo) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-demo-data", Method: http.MethodPost, Path: "/demo-data",
-		Summary: "Create the signed-in member's demo posts (skipped if they have any post)", Tags: []string{"posts"},
+		Summary: "Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)", Tags: []string{"posts"},
 		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusForbidden},
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DemoData }, error) {
 		s, err := uc.Handle(ctx, domain.ViewerFrom(ctx))

@@ -79,6 +79,8 @@ type useCaseParams struct {
 	Notices     *notifications.Recorder
 	Announcer   *notifications.Announcer
 	Log         *slog.Logger
+	// MemberSeeders add the plugins' demo data to a member's demo posts.
+	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 }
 
 func newUseCases(p useCaseParams) UseCases {
@@ -106,9 +108,20 @@ func newUseCases(p useCaseParams) UseCases {
 		Preview:     &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
 		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
-		Demo:       &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock},
+		Demo: &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock,
+			Extras: MemberSeeds(p.MemberSeeders)},
 		Translator: p.Translator,
 	}
+}
+
+// MemberSeeds are the plugins' per-member demo seeders as posts.SeedDemo
+// extras.
+func MemberSeeds(list []plugin.MemberDemoSeeder) []posts.MemberSeed {
+	out := make([]posts.MemberSeed, 0, len(list))
+	for _, s := range list {
+		out = append(out, s.Seed)
+	}
+	return out
 }
 
 func newWorker(uc UseCases) plugin.Worker {

@@ -40,13 +40,24 @@ type UseCases struct {
 	Index  *search.IndexDoc
 }
 
-func newUseCases(db *bun.DB, index ports.SearchIndex, blobs ports.BlobStore, media httpadapter.MediaLinks, log *slog.Logger) UseCases {
+type useCaseParams struct {
+	fx.In
+	DB      *bun.DB
+	Index   ports.SearchIndex
+	Blobs   ports.BlobStore
+	Media   httpadapter.MediaLinks
+	Log     *slog.Logger
+	Sources []plugin.SearchSource `group:"search_sources"`
+}
+
+func newUseCases(p useCaseParams) UseCases {
+	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
 	return UseCases{
 		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(),
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
-		Index: &search.IndexDoc{Loader: postgres.NewSearchSource(db), Index: index},
+		Index: &search.IndexDoc{Loader: postgres.NewSearchSource(db, p.Sources...), Index: index},
 	}
 }
 

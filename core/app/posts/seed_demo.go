@@ -34,19 +34,28 @@ type DemoStore interface {
 	PostCreator
 }
 
+// MemberSeed adds another feature's demo data for member (the communities
+// plugin's demo communities) inside the seeding's transaction, and returns a
+// one-line summary.
+type MemberSeed func(ctx context.Context, member domain.UserID) (string, error)
+
 // SeedDemo creates the demo posts of a member, unless they already have a
-// post. Communities come with the communities plugin.
+// post; then, in the same transaction, each of Extras.
 type SeedDemo struct {
 	Tx     ports.Transactor
 	Search ports.SearchIndexQueue
 	Posts  DemoStore
 	Clock  ports.Clock
+	// Extras run only when the posts were created.
+	Extras []MemberSeed
 }
 
 // Seeded is what one seeding created; Skipped when the member had posts.
+// Extras are the summaries of the other features' seeds.
 type Seeded struct {
 	Posts   []domain.Post
 	Skipped bool
+	Extras  []string
 }
 
 // Handle seeds for the viewer.
@@ -86,6 +95,13 @@ func (uc *SeedDemo) For(ctx context.Context, member domain.UserID) (Seeded, erro
 				return err
 			}
 			out.Posts = append(out.Posts, p)
+		}
+		for _, seed := range uc.Extras {
+			summary, err := seed(ctx, member)
+			if err != nil {
+				return err
+			}
+			out.Extras = append(out.Extras, summary)
 		}
 		return nil
 	})

@@ -1,0 +1,150 @@
+package app
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/errs"
+)
+
+// Privacy says how one joins a community.
+type Privacy string
+
+// Privacies: open communities approve a join at once, closed ones hold it
+// pending until the owner or an admin decides.
+const (
+	Open   Privacy = "open"
+	Closed Privacy = "closed"
+)
+
+// Role is a member's role in a community.
+type Role string
+
+// Roles.
+const (
+	RoleOwner  Role = "owner"
+	RoleAdmin  Role = "admin"
+	RoleMember Role = "member"
+)
+
+// Status is where a membership stands.
+type Status string
+
+// Statuses.
+const (
+	StatusPending  Status = "pending"
+	StatusApproved Status = "approved"
+	StatusRejected Status = "rejected"
+)
+
+// Limits of the create form (the spec's).
+const (
+	NameMaxRunes        = 50
+	DescriptionMaxRunes = 500
+)
+
+// Profile is the part of a member's profile shown with communities,
+// members and posts.
+type Profile struct {
+	ID          domain.UserID
+	Handle      string
+	DisplayName string
+	AvatarPath  *string
+}
+
+// Community is one community as a viewer sees it.
+type Community struct {
+	ID          uuid.UUID
+	Name        string
+	Description *string
+	Privacy     Privacy
+	OwnerID     domain.UserID
+	Owner       Profile
+	AvatarPath  *string
+	MemberCount int
+	CreatedAt   time.Time
+	// Membership is the viewer's row, nil when they have none.
+	Membership *Member
+}
+
+// Member is one membership row.
+type Member struct {
+	ID          uuid.UUID
+	CommunityID uuid.UUID
+	UserID      domain.UserID
+	Role        Role
+	Status      Status
+	JoinedAt    time.Time
+	Profile     Profile
+}
+
+// Approved reports whether m counts as a member (the owner always does).
+func (m *Member) Approved() bool { return m != nil && m.Status == StatusApproved }
+
+// Manages reports whether m may decide on pending requests: the owner or an
+// approved admin.
+func (m *Member) Manages() bool {
+	return m.Approved() && (m.Role == RoleOwner || m.Role == RoleAdmin)
+}
+
+// Owns reports whether m is the community's owner.
+func (m *Member) Owns() bool { return m.Approved() && m.Role == RoleOwner }
+
+// NewCommunity is the create form.
+type NewCommunity struct {
+	Name        string
+	Description *string
+	Privacy     Privacy
+}
+
+// normalize trims the texts and checks the spec's rules.
+func (f NewCommunity) normalize() (NewCommunity, error) {
+	f.Name = strings.TrimSpace(f.Name)
+	switch {
+	case f.Name == "":
+		return f, errs.Invalid(CodeNameRequired, MsgNameRequired, map[string]string{"name": MsgNameRequired})
+	case utf8.RuneCountInString(f.Name) > NameMaxRunes:
+		return f, errs.Invalid(CodeNameTooLong, MsgNameTooLong, map[string]string{"name": MsgNameTooLong})
+	}
+	if f.Description != nil {
+		d := strings.TrimSpace(*f.Description)
+		if d == "" {
+			f.Description = nil
+		} else if utf8.RuneCountInString(d) > DescriptionMaxRunes {
+			return f, errs.Invalid(CodeDescriptionTooLong, MsgDescriptionTooLong,
+				map[string]string{"description": MsgDescriptionTooLong})
+		} else {
+			f.Description = &d
+		}
+	}
+	switch f.Privacy {
+	case "":
+		f.Privacy = Open
+	case Open, Closed:
+	default:
+		return f, errs.Invalid(CodeInvalid, MsgBadPrivacy, map[string]string{"privacy": MsgBadPrivacy})
+	}
+	return f, nil
+}
+
+// Post is a community post with its author and whether the viewer likes it.
+type Post struct {
+	ID          uuid.UUID
+	CommunityID uuid.UUID
+	AuthorID    domain.UserID
+	TextContent *string
+	MediaPath   *string
+	Type        domain.PostType
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	LikeCount   int
+	Author      Profile
+	IsLiked     bool
+}
+
+// Topic is the realtime topic of a community's posts.
+func Topic(id uuid.UUID) string { return TopicPrefix + id.String() }

@@ -1,0 +1,109 @@
+// Package communities is the communities plugin: communities with one
+// membership model (status pending|approved|rejected, role
+// owner|admin|member), their own posts and likes for approved members, the
+// realtime topic community:{id}, search documents of kind community, two
+// demo communities per member's demo data, and the admin resource
+// "communities". Everything goes through the plugin contract.
+package communities
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/core/ports"
+	"social/plugins/communities/app"
+	"social/plugins/communities/httpapi"
+	"social/plugins/communities/migrations"
+	"social/plugins/communities/pgstore"
+	"social/plugins/plugin"
+)
+
+// Name prefixes the plugin's routes, operations and config switch.
+const Name = "communities"
+
+// Plugin is the entry of plugins/all.go.
+var Plugin = plugin.Plugin{Name: Name, Module: Module}
+
+// Module wires the use cases to the store and contributes everything. The
+// migrations, the search source and the demo seeder need only the database,
+// so that `social migrate`, `reindex` and `seed-demo` get them too.
+var Module = fx.Module(Name,
+	fx.Provide(
+		fx.Private,
+		pgstore.New,
+		newUseCases,
+	),
+	fx.Provide(
+		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
+		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsTopic(newTopic),
+		plugin.AsAdminResource(httpapi.NewAdminResource),
+		plugin.AsSearchSource(newSearchSource),
+		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
+	),
+)
+
+type useCaseParams struct {
+	fx.In
+	Store       *pgstore.Store
+	Tx          ports.Transactor
+	Jobs        *postgres.JobInserter
+	Search      ports.SearchIndexQueue
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Blobs       ports.BlobStore
+	Images      ports.ImageCleaner
+	Log         *slog.Logger
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock}
+	ps := &app.Posts{Tx: p.Tx, Store: p.Store, Members: p.Store, Posts: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs},
+		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
+	return httpapi.UseCases{
+		List:        &app.ListCommunities{Store: p.Store},
+		Create:      &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
+		Get:         &app.GetCommunity{Store: p.Store},
+		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs}, Search: p.Search},
+		Join:        &app.JoinCommunity{Membership: m},
+		Leave:       &app.LeaveCommunity{Membership: m},
+		Members:     &app.ListMembers{Store: p.Store, Members: p.Store},
+		Decide:      &app.DecideRequest{Membership: m},
+		Manage:      &app.ManageMembers{Membership: m},
+		ListPosts:   &app.ListPosts{Posts: ps},
+		CreatePost:  &app.CreatePost{Posts: ps},
+		CreateMedia: &app.CreateMediaPost{Posts: ps, Blobs: p.Blobs, Images: p.Images},
+		DeletePost:  &app.DeletePost{Posts: ps},
+		Like:        &app.LikePost{Posts: ps},
+	}
+}
+
+func newTopic(store *pgstore.Store) plugin.Topic {
+	uc := &app.AuthorizeTopic{Store: store}
+	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: uc.Handle}
+}
+
+func newSearchSource(store *pgstore.Store) plugin.SearchSource {
+	return plugin.SearchSource{Plugin: Name, Kind: ports.SearchCommunity,
+		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
+}
+
+// newMemberDemoSeeder builds its own transactor and job inserter on the
+// database: seed-demo runs without the serving app. Both join the
+// transaction of the context, the core's demo seeding.
+func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, log *slog.Logger) (plugin.MemberDemoSeeder, error) {
+	jobs, err := postgres.NewJobInserter(db, log)
+	if err != nil {
+		return plugin.MemberDemoSeeder{}, err
+	}
+	uc := &app.SeedDemo{Tx: postgres.NewTransactor(db), Store: store, Members: store,
+		Search: postgres.SearchIndexQueue{Jobs: jobs}, Clock: clock}
+	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
+		return uc.Handle(ctx, member)
+	}}, nil
+}

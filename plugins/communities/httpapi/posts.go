@@ -1,0 +1,179 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	httpadapter "social/adapters/http"
+	"social/core/app/posts"
+	"social/core/domain"
+	"social/plugins/communities/app"
+)
+
+type communityPostsInput struct {
+	CommunityPath
+	Cursor string `query:"cursor" maxLength:"200" doc:"next_cursor of the previous page."`
+}
+
+type communityPostsOutput struct {
+	Body struct {
+		Items      []CommunityPost `json:"items" doc:"Newest first, 50 a page."`
+		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the last page."`
+	}
+}
+
+type communityCreatePostInput struct {
+	CommunityPath
+	Body struct {
+		TextContent string `json:"text_content" required:"false" maxLength:"10000" doc:"At most 280 characters."`
+	}
+}
+
+type communityPostOutput struct{ Body CommunityPost }
+
+// CommunityLikeState is a post's like count after a like or unlike.
+type CommunityLikeState struct {
+	LikeCount int  `json:"like_count"`
+	IsLiked   bool `json:"is_liked"`
+}
+
+type communityMediaPostForm struct {
+	CommunityPath
+	RawBody huma.MultipartFormFiles[struct {
+		File        huma.FormFile `form:"file" required:"false" doc:"Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes."`
+		TextContent string        `form:"text_content" required:"false" doc:"Optional; when not blank, at most 280 characters."`
+		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
+	}]
+}
+
+const (
+	// uploadEnvelope is room for the multipart boundaries, part headers and
+	// the text fields around the file itself.
+	uploadEnvelope = 64 << 10
+	// uploadMemory is how much of a form is kept in memory.
+	uploadMemory = 1 << 20
+)
+
+func registerPosts(api huma.API, uc UseCases, p present) {
+	tags := []string{"communities"}
+	membersOnly := []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound}
+	huma.Register(api, huma.Operation{
+		OperationID: "communities-list-posts", Method: http.MethodGet, Path: "/{id}/posts",
+		Summary: "A community's posts (approved members)", Tags: tags, Security: bearer,
+		Errors: append(membersOnly, http.StatusUnprocessableEntity),
+	}, func(ctx context.Context, in *communityPostsInput) (*communityPostsOutput, error) {
+		id, err := in.id()
+		var page app.PostPage
+		if err == nil {
+			page, err = uc.ListPosts.Handle(ctx, domain.ViewerFrom(ctx), id, in.Cursor)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &communityPostsOutput{}
+		out.Body.Items = make([]CommunityPost, 0, len(page.Items))
+		for _, it := range page.Items {
+			out.Body.Items = append(out.Body.Items, p.post(ctx, it))
+		}
+		out.Body.NextCursor = page.Next
+		return out, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "communities-create-post", Method: http.MethodPost, Path: "/{id}/posts", DefaultStatus: http.StatusCreated,
+		Summary: "Publish a text post in a community (approved members)", Tags: tags, Security: bearer,
+		Errors: append(membersOnly, http.StatusUnprocessableEntity),
+	}, func(ctx context.Context, in *communityCreatePostInput) (*communityPostOutput, error) {
+		id, err := in.id()
+		var it app.Post
+		if err == nil {
+			it, err = uc.CreatePost.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.TextContent)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &communityPostOutput{Body: p.post(ctx, it)}, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "communities-create-media-post", Method: http.MethodPost, Path: "/{id}/posts/media",
+		DefaultStatus: http.StatusCreated,
+		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags, Security: bearer,
+		Errors:          append(membersOnly, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity),
+		BodyReadTimeout: 5 * time.Minute,
+		Middlewares:     huma.Middlewares{limitMediaUpload(api)},
+	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
+		form := in.RawBody.Data()
+		np := app.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}
+		if form.File.IsSet {
+			defer form.File.Close()
+			np.File = &posts.MediaFile{Body: form.File, Size: form.File.Size}
+		}
+		id, err := in.id()
+		var it app.Post
+		if err == nil {
+			it, err = uc.CreateMedia.Handle(ctx, domain.ViewerFrom(ctx), id, np)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &communityPostOutput{Body: p.post(ctx, it)}, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "communities-delete-post", Method: http.MethodDelete, Path: "/{id}/posts/{postId}",
+		DefaultStatus: http.StatusNoContent,
+		Summary:       "Delete a community post (its author or the owner)", Tags: tags, Security: bearer, Errors: membersOnly,
+	}, func(ctx context.Context, in *PostPath) (*struct{}, error) {
+		id, pid, err := in.ids()
+		if err == nil {
+			err = uc.DeletePost.Handle(ctx, domain.ViewerFrom(ctx), id, pid)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return nil, nil
+	})
+	for _, like := range []bool{true, false} {
+		method, opID, summary, fn := http.MethodPut, "communities-like-post", "Like a community post (idempotent)", uc.Like.Like
+		if !like {
+			method, opID, summary, fn = http.MethodDelete, "communities-unlike-post", "Remove one's like (idempotent)", uc.Like.Unlike
+		}
+		huma.Register(api, huma.Operation{
+			OperationID: opID, Method: method, Path: "/{id}/posts/{postId}/like",
+			Summary: summary, Tags: tags, Security: bearer, Errors: membersOnly,
+		}, func(ctx context.Context, in *PostPath) (*struct{ Body CommunityLikeState }, error) {
+			id, pid, err := in.ids()
+			n := 0
+			if err == nil {
+				n, err = fn(ctx, domain.ViewerFrom(ctx), id, pid)
+			}
+			if err != nil {
+				return nil, httpadapter.ProblemFrom(ctx, err)
+			}
+			return &struct{ Body CommunityLikeState }{Body: CommunityLikeState{LikeCount: n, IsLiked: like}}, nil
+		})
+	}
+}
+
+// limitMediaUpload caps the body while it is read, as core's POST
+// /posts/media does, and answers 413 as soon as it runs over.
+func limitMediaUpload(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		r, w := humago.Unwrap(ctx)
+		r.Body = http.MaxBytesReader(w, r.Body, domain.MaxPostVideoBytes+uploadEnvelope)
+		err := r.ParseMultipartForm(uploadMemory)
+		if r.MultipartForm != nil {
+			defer func() { _ = r.MultipartForm.RemoveAll() }()
+		}
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			p := httpadapter.ProblemFrom(ctx.Context(), posts.MediaTooLarge(domain.PostVideo))
+			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
+			return
+		}
+		next(ctx)
+	}
+}

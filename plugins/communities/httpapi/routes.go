@@ -1,0 +1,37 @@
+package httpapi
+
+import (
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/plugins/communities/app"
+	"social/plugins/plugin"
+)
+
+// UseCases are the plugin's operations.
+type UseCases struct {
+	List        *app.ListCommunities
+	Create      *app.CreateCommunity
+	Get         *app.GetCommunity
+	Delete      *app.DeleteCommunity
+	Join        *app.JoinCommunity
+	Leave       *app.LeaveCommunity
+	Members     *app.ListMembers
+	Decide      *app.DecideRequest
+	Manage      *app.ManageMembers
+	ListPosts   *app.ListPosts
+	CreatePost  *app.CreatePost
+	CreateMedia *app.CreateMediaPost
+	DeletePost  *app.DeletePost
+	Like        *app.LikePost
+}
+
+// NewRoutes contributes the operations under /api/v1/communities.
+func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+	p := present{media: media}
+	return plugin.Routes{Plugin: "communities", Register: func(api huma.API) {
+		registerCommunities(api, uc, p)
+		registerMembers(api, uc, p)
+		registerPosts(api, uc, p)
+	}}
+}

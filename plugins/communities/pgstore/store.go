@@ -1,0 +1,418 @@
+// Package pgstore keeps the communities plugin's tables on PostgreSQL
+// (bun), joining the unit of work of the context like core's stores.
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/plugins/communities/app"
+)
+
+// Store implements app.CommunityStore, app.MemberStore and app.PostStore.
+type Store struct{ db *bun.DB }
+
+// New makes the store on db.
+func New(db *bun.DB) *Store { return &Store{db: db} }
+
+var (
+	_ app.CommunityStore = (*Store)(nil)
+	_ app.MemberStore    = (*Store)(nil)
+	_ app.PostStore      = (*Store)(nil)
+)
+
+func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+
+// lockClause is FOR <lock>, or nothing outside a transaction.
+func lockClause(ctx context.Context, lock app.Lock, of string) string {
+	if lock == app.NoLock {
+		return ""
+	}
+	if _, ok := postgres.TxFrom(ctx); !ok {
+		return ""
+	}
+	return " FOR " + string(lock) + " OF " + of
+}
+
+func fkViolation(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23503"
+}
+
+func noRows(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.ErrNotFound
+	}
+	return err
+}
+
+type profileCols struct {
+	Handle      *string `bun:"handle"`
+	DisplayName *string `bun:"display_name"`
+	AvatarPath  *string `bun:"avatar_path"`
+}
+
+func (p profileCols) profile(id uuid.UUID) app.Profile {
+	out := app.Profile{ID: domain.UserID(id), Handle: "unknown", DisplayName: "Unknown User"}
+	if p.Handle != nil && p.DisplayName != nil {
+		out.Handle, out.DisplayName, out.AvatarPath = *p.Handle, *p.DisplayName, p.AvatarPath
+	}
+	return out
+}
+
+// --- communities
+
+type communityRow struct {
+	ID          uuid.UUID `bun:"id"`
+	Name        string    `bun:"name"`
+	Description *string   `bun:"description"`
+	Privacy     string    `bun:"privacy"`
+	OwnerID     uuid.UUID `bun:"owner_id"`
+	AvatarPath  *string   `bun:"avatar_path"`
+	MemberCount int       `bun:"member_count"`
+	CreatedAt   time.Time `bun:"created_at"`
+
+	OwnerHandle      *string `bun:"owner_handle"`
+	OwnerDisplayName *string `bun:"owner_display_name"`
+	OwnerAvatarPath  *string `bun:"owner_avatar_path"`
+
+	MID       *uuid.UUID `bun:"m_id"`
+	MRole     *string    `bun:"m_role"`
+	MStatus   *string    `bun:"m_status"`
+	MJoinedAt *time.Time `bun:"m_joined_at"`
+}
+
+func (r communityRow) community(viewer domain.UserID) app.Community {
+	c := app.Community{ID: r.ID, Name: r.Name, Description: r.Description, Privacy: app.Privacy(r.Privacy),
+		OwnerID: domain.UserID(r.OwnerID), AvatarPath: r.AvatarPath, MemberCount: r.MemberCount, CreatedAt: r.CreatedAt.UTC(),
+		Owner: profileCols{r.OwnerHandle, r.OwnerDisplayName, r.OwnerAvatarPath}.profile(r.OwnerID)}
+	if r.MID != nil {
+		c.Membership = &app.Member{ID: *r.MID, CommunityID: r.ID, UserID: viewer, Role: app.Role(*r.MRole),
+			Status: app.Status(*r.MStatus), JoinedAt: r.MJoinedAt.UTC()}
+	}
+	return c
+}
+
+// communitySelect reads communities with their owner and the viewer's
+// membership (one row per community: the pair is unique). Its placeholder
+// is the viewer.
+const communitySelect = `SELECT c.*, o.handle AS owner_handle, o.display_name AS owner_display_name,
+	o.avatar_path AS owner_avatar_path,
+	m.id AS m_id, m.role AS m_role, m.status AS m_status, m.joined_at AS m_joined_at
+	FROM communities c
+	LEFT JOIN profiles o ON o.id = c.owner_id
+	LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ?`
+
+// Insert stores c unless the name is taken (any case).
+func (s *Store) Insert(ctx context.Context, c app.Community) (bool, error) {
+	res, err := s.idb(ctx).NewRaw(`INSERT INTO communities (id, name, description, privacy, owner_id, avatar_path, member_count, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ((lower(name))) DO NOTHING`,
+		c.ID, c.Name, c.Description, string(c.Privacy), uuid.UUID(c.OwnerID), c.AvatarPath, c.MemberCount, c.CreatedAt).
+		Exec(ctx)
+	if fkViolation(err) {
+		return false, app.ErrNoProfile
+	}
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// Get reads one community for viewer.
+func (s *Store) Get(ctx context.Context, id uuid.UUID, viewer domain.UserID) (app.Community, error) {
+	var rows []communityRow
+	if err := s.idb(ctx).NewRaw(communitySelect+` WHERE c.id = ?`, uuid.UUID(viewer), id).Scan(ctx, &rows); err != nil {
+		return app.Community{}, err
+	}
+	if len(rows) == 0 {
+		return app.Community{}, domain.ErrNotFound
+	}
+	return rows[0].community(viewer), nil
+}
+
+// likePattern escapes q for LIKE, folded like the columns it is matched to.
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(q) + "%"
+}
+
+// List reads the most popular communities matching q.
+func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit int) ([]app.Community, error) {
+	query, args := communitySelect, []any{uuid.UUID(viewer)}
+	if q != "" {
+		query += ` WHERE immutable_unaccent(lower(c.name)) LIKE immutable_unaccent(lower(?))
+			OR immutable_unaccent(lower(coalesce(c.description, ''))) LIKE immutable_unaccent(lower(?))`
+		p := likePattern(q)
+		args = append(args, p, p)
+	}
+	query += ` ORDER BY c.member_count DESC, c.name, c.id LIMIT ?`
+	args = append(args, limit)
+	var rows []communityRow
+	if err := s.idb(ctx).NewRaw(query, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]app.Community, len(rows))
+	for i, r := range rows {
+		out[i] = r.community(viewer)
+	}
+	return out, nil
+}
+
+// Lock reads the community's row with lock.
+func (s *Store) Lock(ctx context.Context, id uuid.UUID, lock app.Lock) (app.Community, error) {
+	var rows []communityRow
+	err := s.idb(ctx).NewRaw(`SELECT c.* FROM communities c WHERE c.id = ?`+lockClause(ctx, lock, "c"), id).Scan(ctx, &rows)
+	if err != nil {
+		return app.Community{}, err
+	}
+	if len(rows) == 0 {
+		return app.Community{}, domain.ErrNotFound
+	}
+	return rows[0].community(domain.UserID{}), nil
+}
+
+// Delete removes the community (members, posts and likes by cascade).
+func (s *Store) Delete(ctx context.Context, id uuid.UUID) ([]string, error) {
+	db := s.idb(ctx)
+	var keys []string
+	if err := db.NewRaw(`SELECT media_path FROM community_posts WHERE community_id = ? AND media_path IS NOT NULL`, id).
+		Scan(ctx, &keys); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	res, err := db.NewRaw(`DELETE FROM communities WHERE id = ?`, id).Exec(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, domain.ErrNotFound
+	}
+	return keys, nil
+}
+
+// AddMembers moves member_count.
+func (s *Store) AddMembers(ctx context.Context, id uuid.UUID, delta int) (int, error) {
+	var n int
+	err := s.idb(ctx).NewRaw(`UPDATE communities SET member_count = member_count + ? WHERE id = ? RETURNING member_count`,
+		delta, id).Scan(ctx, &n)
+	return n, noRows(err)
+}
+
+// --- members
+
+type memberRow struct {
+	ID          uuid.UUID `bun:"id"`
+	CommunityID uuid.UUID `bun:"community_id"`
+	UserID      uuid.UUID `bun:"user_id"`
+	Role        string    `bun:"role"`
+	Status      string    `bun:"status"`
+	JoinedAt    time.Time `bun:"joined_at"`
+	profileCols
+}
+
+func (r memberRow) member() app.Member {
+	return app.Member{ID: r.ID, CommunityID: r.CommunityID, UserID: domain.UserID(r.UserID), Role: app.Role(r.Role),
+		Status: app.Status(r.Status), JoinedAt: r.JoinedAt.UTC(), Profile: r.profileCols.profile(r.UserID)}
+}
+
+const memberSelect = `SELECT m.*, p.handle, p.display_name, p.avatar_path
+	FROM community_members m LEFT JOIN profiles p ON p.id = m.user_id`
+
+// Membership is user's row in community, or nil.
+func (s *Store) Membership(ctx context.Context, community uuid.UUID, user domain.UserID, lock app.Lock) (*app.Member, error) {
+	var rows []memberRow
+	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.user_id = ?`+lockClause(ctx, lock, "m"),
+		community, uuid.UUID(user)).Scan(ctx, &rows)
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	m := rows[0].member()
+	return &m, nil
+}
+
+// Member reads one row of community.
+func (s *Store) Member(ctx context.Context, community, id uuid.UUID, lock app.Lock) (app.Member, error) {
+	var rows []memberRow
+	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.id = ?`+lockClause(ctx, lock, "m"),
+		community, id).Scan(ctx, &rows)
+	if err != nil {
+		return app.Member{}, err
+	}
+	if len(rows) == 0 {
+		return app.Member{}, domain.ErrNotFound
+	}
+	return rows[0].member(), nil
+}
+
+// Members lists the rows of status by joined_at.
+func (s *Store) Members(ctx context.Context, community uuid.UUID, status app.Status) ([]app.Member, error) {
+	var rows []memberRow
+	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.status = ? ORDER BY m.joined_at, m.id`,
+		community, string(status)).Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]app.Member, len(rows))
+	for i, r := range rows {
+		out[i] = r.member()
+	}
+	return out, nil
+}
+
+// InsertMember adds a row.
+func (s *Store) InsertMember(ctx context.Context, m app.Member) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO community_members (id, community_id, user_id, role, status, joined_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, m.ID, m.CommunityID, uuid.UUID(m.UserID), string(m.Role), string(m.Status), m.JoinedAt).Exec(ctx)
+	if fkViolation(err) {
+		return app.ErrNoProfile
+	}
+	return err
+}
+
+// UpdateMember writes role, status and joined_at.
+func (s *Store) UpdateMember(ctx context.Context, m app.Member) error {
+	_, err := s.idb(ctx).NewRaw(`UPDATE community_members SET role = ?, status = ?, joined_at = ? WHERE id = ?`,
+		string(m.Role), string(m.Status), m.JoinedAt, m.ID).Exec(ctx)
+	return err
+}
+
+// DeleteMember deletes a row.
+func (s *Store) DeleteMember(ctx context.Context, id uuid.UUID) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM community_members WHERE id = ?`, id).Exec(ctx)
+	return err
+}
+
+// --- posts
+
+type postRow struct {
+	ID          uuid.UUID `bun:"id"`
+	CommunityID uuid.UUID `bun:"community_id"`
+	AuthorID    uuid.UUID `bun:"author_id"`
+	TextContent *string   `bun:"text_content"`
+	MediaPath   *string   `bun:"media_path"`
+	Type        string    `bun:"type"`
+	CreatedAt   time.Time `bun:"created_at"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	LikeCount   int       `bun:"like_count"`
+	IsLiked     bool      `bun:"is_liked"`
+	profileCols
+}
+
+func (r postRow) post() app.Post {
+	return app.Post{ID: r.ID, CommunityID: r.CommunityID, AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
+		MediaPath: r.MediaPath, Type: domain.PostType(r.Type), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		LikeCount: r.LikeCount, IsLiked: r.IsLiked, Author: r.profileCols.profile(r.AuthorID)}
+}
+
+// postSelect's placeholder is the viewer (is_liked).
+const postSelect = `SELECT p.*, a.handle, a.display_name, a.avatar_path,
+	EXISTS (SELECT 1 FROM community_post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked
+	FROM community_posts p LEFT JOIN profiles a ON a.id = p.author_id`
+
+// InsertPost stores a post.
+func (s *Store) InsertPost(ctx context.Context, p app.Post) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO community_posts (id, community_id, author_id, text_content, media_path, type, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.CommunityID, uuid.UUID(p.AuthorID), p.TextContent, p.MediaPath,
+		string(p.Type), p.CreatedAt, p.UpdatedAt).Exec(ctx)
+	if fkViolation(err) {
+		return app.ErrNoProfile
+	}
+	return err
+}
+
+// Post reads one post of community for viewer.
+func (s *Store) Post(ctx context.Context, community, id uuid.UUID, viewer domain.UserID) (app.Post, error) {
+	var rows []postRow
+	err := s.idb(ctx).NewRaw(postSelect+` WHERE p.community_id = ? AND p.id = ?`, uuid.UUID(viewer), community, id).Scan(ctx, &rows)
+	if err != nil {
+		return app.Post{}, err
+	}
+	if len(rows) == 0 {
+		return app.Post{}, domain.ErrNotFound
+	}
+	return rows[0].post(), nil
+}
+
+// Posts reads a page newest first.
+func (s *Store) Posts(ctx context.Context, community uuid.UUID, viewer domain.UserID, after *app.PostCursor, limit int) ([]app.Post, error) {
+	q, args := postSelect+` WHERE p.community_id = ?`, []any{uuid.UUID(viewer), community}
+	if after != nil {
+		q += ` AND (p.created_at, p.id) < (?, ?)`
+		args = append(args, after.CreatedAt, after.ID)
+	}
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	args = append(args, limit)
+	var rows []postRow
+	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]app.Post, len(rows))
+	for i, r := range rows {
+		out[i] = r.post()
+	}
+	return out, nil
+}
+
+// LockPost reads and locks a post of community.
+func (s *Store) LockPost(ctx context.Context, community, id uuid.UUID) (app.Post, error) {
+	var rows []postRow
+	err := s.idb(ctx).NewRaw(`SELECT p.*, false AS is_liked FROM community_posts p WHERE p.community_id = ? AND p.id = ?`+
+		lockClause(ctx, app.Update, "p"), community, id).Scan(ctx, &rows)
+	if err != nil {
+		return app.Post{}, err
+	}
+	if len(rows) == 0 {
+		return app.Post{}, domain.ErrNotFound
+	}
+	return rows[0].post(), nil
+}
+
+// DeletePost deletes a post and its likes.
+func (s *Store) DeletePost(ctx context.Context, id uuid.UUID) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM community_posts WHERE id = ?`, id).Exec(ctx)
+	return err
+}
+
+// Like inserts the like once; like_count moves only when a row was made.
+func (s *Store) Like(ctx context.Context, community, id uuid.UUID, user domain.UserID, now time.Time) (int, error) {
+	return s.count(ctx, community, id, `WITH ins AS (
+		INSERT INTO community_post_likes (post_id, user_id, created_at)
+		SELECT id, ?, ? FROM community_posts WHERE id = ? AND community_id = ?
+		ON CONFLICT DO NOTHING RETURNING post_id)
+		UPDATE community_posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count`,
+		uuid.UUID(user), now, id, community)
+}
+
+// Unlike deletes the like; like_count moves only when a row went.
+func (s *Store) Unlike(ctx context.Context, community, id uuid.UUID, user domain.UserID) (int, error) {
+	return s.count(ctx, community, id, `WITH del AS (
+		DELETE FROM community_post_likes l USING community_posts p
+		WHERE l.post_id = ? AND l.user_id = ? AND p.id = l.post_id AND p.community_id = ? RETURNING l.post_id)
+		UPDATE community_posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count`,
+		id, uuid.UUID(user), community)
+}
+
+func (s *Store) count(ctx context.Context, community, id uuid.UUID, query string, args ...any) (int, error) {
+	db := s.idb(ctx)
+	var n int
+	err := db.NewRaw(query, args...).Scan(ctx, &n)
+	if fkViolation(err) {
+		return 0, domain.ErrNotFound
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		err = db.NewRaw(`SELECT like_count FROM community_posts WHERE id = ? AND community_id = ?`, id, community).Scan(ctx, &n)
+	}
+	if err != nil {
+		return 0, noRows(err)
+	}
+	return n, nil
+}
