@@ -5,9 +5,10 @@ package plugins
 import (
 	"social/plugins/communities"
 	"social/plugins/plugin"
+	"social/plugins/rooms"
 )
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin}
 }

@@ -103,7 +103,7 @@ func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, l
 	g.m.HandleConnect(g.connected)
 	g.m.HandleDisconnect(func(s *melody.Session) {
 		if c := connOf(s); c != nil {
-			g.hub.remove(c)
+			g.ended(c, g.hub.remove(c))
 		}
 	})
 	g.m.HandleMessage(g.message)
@@ -126,7 +126,7 @@ func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, l
 			// Not inline: Melody reports it from inside conn.enqueue,
 			// which holds the conn's lock (the hub's comes first).
 			if c := connOf(s); c != nil {
-				go g.hub.drop(c)
+				go func() { g.ended(c, g.hub.drop(c)) }()
 			}
 			return
 		}
@@ -213,7 +213,9 @@ func (g *Gateway) message(s *melody.Session, raw []byte) {
 	case msgSubscribe:
 		g.subscribe(c, m.Topic)
 	case msgUnsubscribe:
-		g.hub.unsubscribe(c, m.Topic)
+		if g.hub.unsubscribe(c, m.Topic) {
+			g.ended(c, []string{m.Topic})
+		}
 	default:
 		g.reply(c, serverMessage{Type: msgError, Topic: m.Topic, Code: codeInvalidMessage, Message: msgTextInvalid})
 	}
@@ -252,11 +254,28 @@ func (g *Gateway) subscribe(c *conn, topic string) {
 		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeForbidden, Message: msgTextForbidden})
 		return
 	}
-	if !g.hub.subscribe(c, topic, g.limits.MaxSubscriptions) {
+	ok, added := g.hub.subscribe(c, topic, g.limits.MaxSubscriptions)
+	if !ok {
 		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeTooMany, Message: msgTextTooMany})
 		return
 	}
 	g.reply(c, serverMessage{Type: msgSubscribed, Topic: topic})
+	if added {
+		if t, ok := g.router.plugin(topic); ok && t.OnSubscribe != nil {
+			ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
+			t.OnSubscribe(ctx, topic)
+			cancel()
+		}
+	}
+}
+
+// ended tells the plugins owning topics that c no longer follows them.
+func (g *Gateway) ended(c *conn, topics []string) {
+	for _, topic := range topics {
+		if t, ok := g.router.plugin(topic); ok && t.OnUnsubscribe != nil {
+			t.OnUnsubscribe(c.ctx, topic)
+		}
+	}
 }
 
 func (g *Gateway) reply(c *conn, m serverMessage) {
@@ -282,7 +301,7 @@ func (g *Gateway) closeConn(c *conn, code int, text string) {
 	if !c.startClosing() {
 		return
 	}
-	g.hub.drop(c)
+	g.ended(c, g.hub.drop(c))
 	_ = c.s.CloseWithMsg(melody.FormatCloseMessage(code, text))
 }
 

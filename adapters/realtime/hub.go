@@ -118,31 +118,37 @@ func (h *hub) add(c *conn) bool {
 	return true
 }
 
-// remove forgets c and its subscriptions.
-func (h *hub) remove(c *conn) {
+// remove forgets c and its subscriptions, and returns the topics it still
+// followed.
+func (h *hub) remove(c *conn) []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.unindex(c)
+	topics := h.unindex(c)
 	if _, ok := h.conns[c]; ok {
 		delete(h.conns, c)
 		if h.closed && len(h.conns) == 0 {
 			close(h.empty)
 		}
 	}
+	return topics
 }
 
-// drop stops deliveries to c while it closes.
-func (h *hub) drop(c *conn) {
+// drop stops deliveries to c while it closes, and returns the topics it
+// followed (each topic is returned once: by drop or by remove).
+func (h *hub) drop(c *conn) []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.unindex(c)
+	return h.unindex(c)
 }
 
-func (h *hub) unindex(c *conn) {
+func (h *hub) unindex(c *conn) []string {
+	var topics []string
 	for t := range c.topics {
+		topics = append(topics, t)
 		h.leave(c, t)
 	}
 	c.topics = nil
+	return topics
 }
 
 func (h *hub) leave(c *conn, topic string) {
@@ -154,18 +160,19 @@ func (h *hub) leave(c *conn, topic string) {
 	delete(c.topics, topic)
 }
 
-// subscribe reports false when c already follows max topics.
-func (h *hub) subscribe(c *conn, topic string, max int) bool {
+// subscribe reports ok false when c already follows max topics, and added
+// true when topic is new to c.
+func (h *hub) subscribe(c *conn, topic string, max int) (ok, added bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := h.conns[c]; !ok {
-		return true // closing: nothing will be delivered anyway
+		return true, false // closing: nothing will be delivered anyway
 	}
 	if _, ok := c.topics[topic]; ok {
-		return true
+		return true, false
 	}
 	if len(c.topics) >= max {
-		return false
+		return false, false
 	}
 	if c.topics == nil {
 		c.topics = map[string]struct{}{}
@@ -177,15 +184,18 @@ func (h *hub) subscribe(c *conn, topic string, max int) bool {
 		h.byTopic[topic] = subs
 	}
 	subs[c] = struct{}{}
-	return true
+	return true, true
 }
 
-func (h *hub) unsubscribe(c *conn, topic string) {
+// unsubscribe reports whether c followed topic.
+func (h *hub) unsubscribe(c *conn, topic string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := c.topics[topic]; ok {
 		h.leave(c, topic)
+		return true
 	}
+	return false
 }
 
 // deliver queues msg for topic's subscribers and returns those too far

@@ -35,10 +35,12 @@ type rig struct {
 	bc     ports.Broadcaster
 	origin string
 	ips    atomic.Int32
+	hooks  *hookLog
 }
 
 func start(t *testing.T) *rig {
 	t.Helper()
+	hooks := &hookLog{}
 	probe := plugin.Plugin{Name: "realtimeprobe", Module: fx.Options(
 		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher {
 			return argon2id.New(argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1})
@@ -50,13 +52,13 @@ func start(t *testing.T) *rig {
 					return nil
 				}
 				return errors.New("not yours")
-			}}
+			}, OnSubscribe: hooks.subscribed, OnUnsubscribe: hooks.unsubscribed}
 		})),
 	)}
 	list := append(plugins.All(), probe)
 	cfg := testkit.Config(testkit.NewDatabase(t, list...))
 	cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
-	r := &rig{t: t}
+	r := &rig{t: t, hooks: hooks}
 	r.App = testkit.StartApp(t, cfg, list, &r.bc)
 	u, err := url.Parse(cfg.HTTP.PublicURL)
 	if err != nil {

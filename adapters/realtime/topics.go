@@ -110,6 +110,16 @@ func (r *Router) Authorize(ctx context.Context, topic string) error {
 	return errUnknownTopic
 }
 
+// plugin is the contributed topic family topic belongs to.
+func (r *Router) plugin(topic string) (plugin.Topic, bool) {
+	for _, t := range r.plugins {
+		if strings.HasPrefix(topic, t.Prefix) {
+			return t, true
+		}
+	}
+	return plugin.Topic{}, false
+}
+
 const maxTopicLen = 200
 
 // validTopic keeps topics to a small alphabet (they are map keys, log

@@ -45,6 +45,10 @@ type Config struct {
 	// Outside providers.
 	Translate Translate `mapstructure:"translate"`
 	Trending  Trending  `mapstructure:"trending"`
+	Radio     Radio     `mapstructure:"radio"`
+
+	// Plugin settings.
+	Rooms Rooms `mapstructure:"rooms"`
 }
 
 type HTTP struct {
@@ -315,6 +319,7 @@ func (c *Config) Validate() error {
 	}
 	c.validateAccounts(bad, oneOf)
 	c.validateProviders(bad, oneOf)
+	c.validateRooms(bad)
 	return errors.Join(errs...)
 }
 

@@ -72,6 +72,16 @@ type Topic struct {
 	Prefix string
 	// Authorize returns nil when the viewer in ctx may subscribe to topic.
 	Authorize func(ctx context.Context, topic string) error
+	// OnSubscribe, optional, is called once a socket's subscription to
+	// topic was accepted (not again for a repeated subscribe), with the
+	// viewer in ctx. It runs in the socket's message order and should be
+	// quick.
+	OnSubscribe func(ctx context.Context, topic string)
+	// OnUnsubscribe, optional, is called once for each subscription that
+	// ends: the client unsubscribed, or its socket closed for any reason
+	// (abrupt disconnect, slow client, sign-out, shutdown). ctx carries the
+	// viewer. It must not block (presence schedules work, it does not do it).
+	OnUnsubscribe func(ctx context.Context, topic string)
 }
 
 // AdminResource is one react-admin resource in the simple-rest shape,

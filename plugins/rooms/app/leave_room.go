@@ -1,0 +1,22 @@
+package app
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+)
+
+// LeaveRoom removes the viewer from a room at once ('Sair'); leaving a
+// room one is not in changes nothing.
+type LeaveRoom struct{ *Rooms }
+
+// Handle answers the participant count.
+func (uc *LeaveRoom) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUID) (int, error) {
+	if !viewer.SignedIn() {
+		return 0, unauthenticated()
+	}
+	n, _, err := uc.leave(ctx, id, viewer.UserID)
+	return n, err
+}

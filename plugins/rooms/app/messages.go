@@ -1,0 +1,49 @@
+package app
+
+import "social/core/errs"
+
+// pt-BR texts and codes of room answers. The spec's texts where it has
+// them (MsgFieldsRequired, MsgNotFound, MsgHostOnly); the others are ours.
+const (
+	MsgNoUser           = errs.MsgUnauthenticated
+	MsgFieldsRequired   = "Por favor, preencha o nome da sala e selecione uma estação de rádio"
+	MsgNotFound         = "Sala não encontrada"
+	MsgHostOnly         = "Apenas o host pode controlar a reprodução"
+	MsgHostOnlyEnd      = "Apenas o host pode encerrar a sala"
+	MsgParticipantsOnly = "Entre na sala para enviar mensagens"
+	MsgMessageEmpty     = "Digite uma mensagem"
+	MsgMessageTooLong   = "A mensagem deve ter no máximo 500 caracteres"
+	MsgNameTooLong      = "O nome da sala deve ter no máximo 100 caracteres"
+	MsgDescTooLong      = "A descrição deve ter no máximo 500 caracteres"
+	MsgUnknownStation   = "Estação de rádio não encontrada"
+	MsgBadTrack         = "Endereço de áudio inválido"
+	MsgRadioLive        = "Salas de rádio tocam ao vivo: não há controle de reprodução"
+	MsgBadPlayback      = "Ação de reprodução inválida"
+	MsgNoProfile        = "Você precisa de um perfil para criar salas."
+
+	CodeUnauthenticated  = "unauthenticated"
+	CodeFieldsRequired   = "room_fields_required"
+	CodeNotFound         = "room_not_found"
+	CodeHostOnly         = "room_host_only"
+	CodeParticipantsOnly = "room_participants_only"
+	CodeMessageEmpty     = "message_empty"
+	CodeMessageTooLong   = "message_too_long"
+	CodeInvalid          = "invalid_input"
+	CodeUnknownStation   = "station_not_found"
+	CodeRadioLive        = "room_radio_live"
+	CodeNoProfile        = "profile_required"
+)
+
+// Limits of the spec (and ours for the room's own texts).
+const (
+	MaxMessage     = 500
+	MaxName        = 100
+	MaxDescription = 500
+	// MessagesShown is how many of the latest messages GET .../messages reads.
+	MessagesShown = 100
+	// RoomsShown caps the list of active rooms.
+	RoomsShown = 100
+)
+
+func unauthenticated() error { return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser) }
+func notFound() error        { return errs.NotFound(CodeNotFound, MsgNotFound) }

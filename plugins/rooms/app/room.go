@@ -1,0 +1,190 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// SourceRadio is the track_source of a room playing a live station.
+const SourceRadio = "radio"
+
+// Profile is the part of a member's profile shown in rooms.
+type Profile struct {
+	ID          domain.UserID
+	Handle      string
+	DisplayName string
+	AvatarPath  *string
+}
+
+// Room is one listening room with its host's profile.
+type Room struct {
+	ID               uuid.UUID
+	Name             string
+	Description      *string
+	HostID           domain.UserID
+	Host             Profile
+	IsPublic         bool
+	TrackSource      string
+	TrackID          *string
+	CurrentTrack     *string
+	CurrentArtist    *string
+	TrackPreviewURL  *string
+	TrackImageURL    *string
+	IsActive         bool
+	ParticipantCount int
+	// Playback of a room that is not radio: the host's last command.
+	IsPlaying       bool
+	PositionSeconds float64
+	PositionAt      *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	EndedAt         *time.Time
+}
+
+// Radio reports whether the room plays a live station (no playback state).
+func (r Room) Radio() bool { return r.TrackSource == SourceRadio }
+
+// Participant is a member present in a room.
+type Participant struct {
+	RoomID   uuid.UUID
+	UserID   domain.UserID
+	JoinedAt time.Time
+	LastSeen time.Time
+	Profile  Profile
+}
+
+// Message is one chat message with its author's profile.
+type Message struct {
+	ID        uuid.UUID
+	RoomID    uuid.UUID
+	UserID    domain.UserID
+	Text      string
+	CreatedAt time.Time
+	Author    Profile
+}
+
+// Rooms are the dependencies the use cases share, and the join and leave
+// every path (HTTP, presence, sweep) goes through.
+type Rooms struct {
+	Tx          ports.Transactor
+	Store       Store
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+	Links       AvatarLinks
+}
+
+// activeRoom reads room id, locked when lock, and answers 404 for a missing
+// or ended room.
+func (r *Rooms) activeRoom(ctx context.Context, id uuid.UUID, lock bool) (Room, error) {
+	room, err := r.Store.Room(ctx, id, lock)
+	if errors.Is(err, domain.ErrNotFound) || (err == nil && !room.IsActive) {
+		return Room{}, notFound()
+	}
+	return room, err
+}
+
+// join adds user to the active room id; a member already there changes
+// nothing (joined false). Events go out after the commit.
+func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, joined bool, err error) {
+	now := r.Clock.Now()
+	var profile Profile
+	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
+		if _, err := r.activeRoom(ctx, id, true); err != nil {
+			return err
+		}
+		added, err := r.Store.AddParticipant(ctx, id, user, now)
+		if err != nil {
+			return err
+		}
+		if !added {
+			count, err = r.Store.Count(ctx, id)
+			return err
+		}
+		joined = true
+		if count, err = r.Store.Recount(ctx, id, now); err != nil {
+			return err
+		}
+		profile, err = r.Store.Profile(ctx, user)
+		return err
+	})
+	if err != nil || !joined {
+		return count, false, err
+	}
+	r.publish(ctx, id, EventParticipantJoined, ParticipantEvent{UserID: user.String(), ParticipantCount: count, Profile: r.eventProfile(ctx, profile)})
+	return count, true, nil
+}
+
+// leave removes user from room id (active or not); a member not there
+// changes nothing.
+func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, left bool, err error) {
+	now := r.Clock.Now()
+	var profile Profile
+	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
+		if _, err := r.Store.Room(ctx, id, true); err != nil {
+			if errors.Is(err, domain.ErrNotFound) {
+				return notFound()
+			}
+			return err
+		}
+		removed, err := r.Store.RemoveParticipant(ctx, id, user)
+		if err != nil {
+			return err
+		}
+		if !removed {
+			count, err = r.Store.Count(ctx, id)
+			return err
+		}
+		left = true
+		if count, err = r.Store.Recount(ctx, id, now); err != nil {
+			return err
+		}
+		profile, err = r.Store.Profile(ctx, user)
+		return err
+	})
+	if err != nil || !left {
+		return count, false, err
+	}
+	r.publish(ctx, id, EventParticipantLeft, ParticipantEvent{UserID: user.String(), ParticipantCount: count, Profile: r.eventProfile(ctx, profile)})
+	return count, true, nil
+}
+
+// end marks room id ended and empties it, then tells its subscribers.
+func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(Room) error) error {
+	now := r.Clock.Now()
+	err := r.Tx.InTx(ctx, func(ctx context.Context) error {
+		room, err := r.activeRoom(ctx, id, true)
+		if err != nil {
+			return err
+		}
+		if check != nil {
+			if err := check(room); err != nil {
+				return err
+			}
+		}
+		return r.Store.End(ctx, id, now)
+	})
+	if err != nil {
+		return err
+	}
+	r.publish(ctx, id, EventEnded, EndedEvent{RoomID: id.String(), EndedAt: now})
+	return nil
+}
+
+// publish tells room id's subscribers; a failure is only logged (clients
+// resync over HTTP).
+func (r *Rooms) publish(ctx context.Context, id uuid.UUID, typ string, data any) {
+	if err := r.Broadcaster.Publish(context.WithoutCancel(ctx), Topic(id), ports.Event{Type: typ, Data: data}); err != nil {
+		r.Log.Warn("rooms: publish", "event", typ, "room", id.String(), "err", err)
+	}
+}
+
+func errf(format string, args ...any) error { return fmt.Errorf("rooms: "+format, args...) }

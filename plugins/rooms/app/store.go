@@ -1,0 +1,65 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+)
+
+// ErrNoProfile is a write naming a member without a profile row.
+var ErrNoProfile = errors.New("no profile")
+
+// Pair is one member in one room.
+type Pair struct {
+	RoomID uuid.UUID
+	UserID domain.UserID
+}
+
+// Store keeps rooms, participants and messages. Reads of a missing room
+// answer domain.ErrNotFound. lock takes the room row FOR NO KEY UPDATE
+// inside a transaction: every change of a room's participants, state or
+// count holds it.
+type Store interface {
+	// InsertRoom stores r; ErrNoProfile when the host has no profile.
+	InsertRoom(ctx context.Context, r Room) error
+	// Room reads one room (active or not) with its host.
+	Room(ctx context.Context, id uuid.UUID, lock bool) (Room, error)
+	// ActiveRooms reads at most limit active rooms, newest first.
+	ActiveRooms(ctx context.Context, limit int) ([]Room, error)
+	// End sets is_active false, ended_at and updated_at to at, removes the
+	// participants and sets participant_count to 0.
+	End(ctx context.Context, id uuid.UUID, at time.Time) error
+	// SetPlayback writes the playback state.
+	SetPlayback(ctx context.Context, id uuid.UUID, playing bool, position float64, at time.Time) error
+
+	// AddParticipant inserts the pair unless it is there (added false).
+	AddParticipant(ctx context.Context, room uuid.UUID, user domain.UserID, at time.Time) (added bool, err error)
+	// RemoveParticipant deletes the pair (removed false when it was not there).
+	RemoveParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (removed bool, err error)
+	// Recount writes participant_count as the number of rows (and
+	// updated_at) and answers it.
+	Recount(ctx context.Context, room uuid.UUID, at time.Time) (int, error)
+	// Count reads participant_count.
+	Count(ctx context.Context, room uuid.UUID) (int, error)
+	// IsParticipant reports whether the pair is there.
+	IsParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error)
+	// Participants lists a room's participants, earliest first.
+	Participants(ctx context.Context, room uuid.UUID) ([]Participant, error)
+	// Touch sets last_seen of the pairs to at.
+	Touch(ctx context.Context, pairs []Pair, at time.Time) error
+	// Stale lists the participants last seen before t.
+	Stale(ctx context.Context, before time.Time, limit int) ([]Pair, error)
+	// Idle lists active rooms without participants, unchanged since before.
+	Idle(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error)
+
+	// Profile reads a member's profile.
+	Profile(ctx context.Context, user domain.UserID) (Profile, error)
+
+	InsertMessage(ctx context.Context, m Message) error
+	// Messages reads the latest limit messages of a room, oldest first.
+	Messages(ctx context.Context, room uuid.UUID, limit int) ([]Message, error)
+}

@@ -1,0 +1,117 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+)
+
+// TopicPrefix begins every room topic: room:{id}.
+const TopicPrefix = "room:"
+
+// Topic is the realtime topic of room id.
+func Topic(id uuid.UUID) string { return TopicPrefix + id.String() }
+
+// RoomOf parses a room topic.
+func RoomOf(topic string) (uuid.UUID, bool) {
+	rest, ok := strings.CutPrefix(topic, TopicPrefix)
+	if !ok {
+		return uuid.UUID{}, false
+	}
+	id, err := uuid.Parse(rest)
+	if err != nil || id.String() != rest {
+		return uuid.UUID{}, false
+	}
+	return id, true
+}
+
+// Events on room:{id}.
+const (
+	EventParticipantJoined = "room.participant_joined"
+	EventParticipantLeft   = "room.participant_left"
+	EventChat              = "room.message"
+	EventPlayback          = "room.playback"
+	EventEnded             = "room.ended"
+)
+
+// EventProfile is a member's profile in events, as in the HTTP answers.
+type EventProfile struct {
+	ID          string  `json:"id"`
+	Handle      string  `json:"handle"`
+	DisplayName string  `json:"display_name"`
+	AvatarURL   *string `json:"avatar_url"`
+}
+
+// ParticipantEvent is the data of room.participant_joined and _left.
+type ParticipantEvent struct {
+	UserID           string       `json:"user_id"`
+	ParticipantCount int          `json:"participant_count"`
+	Profile          EventProfile `json:"profile"`
+}
+
+// EventMessage is a chat message in events, as in the HTTP answers.
+type EventMessage struct {
+	ID        string       `json:"id"`
+	RoomID    string       `json:"room_id"`
+	UserID    string       `json:"user_id"`
+	Text      string       `json:"text"`
+	CreatedAt time.Time    `json:"created_at"`
+	Author    EventProfile `json:"author"`
+}
+
+// MessageEvent is the data of room.message.
+type MessageEvent struct {
+	Message EventMessage `json:"message"`
+}
+
+// PlaybackEvent is the data of room.playback.
+type PlaybackEvent struct {
+	Action          string    `json:"action"`
+	PositionSeconds float64   `json:"position_seconds"`
+	At              time.Time `json:"at"`
+}
+
+// EndedEvent is the data of room.ended.
+type EndedEvent struct {
+	RoomID  string    `json:"room_id"`
+	EndedAt time.Time `json:"ended_at"`
+}
+
+// AvatarLinks signs profile pictures' storage paths (nil for none).
+type AvatarLinks interface {
+	URL(ctx context.Context, path *string) *string
+}
+
+func (r *Rooms) eventProfile(ctx context.Context, p Profile) EventProfile {
+	out := EventProfile{ID: p.ID.String(), Handle: p.Handle, DisplayName: p.DisplayName}
+	if r.Links != nil {
+		out.AvatarURL = r.Links.URL(ctx, p.AvatarPath)
+	}
+	return out
+}
+
+func (r *Rooms) eventMessage(ctx context.Context, m Message) EventMessage {
+	return EventMessage{ID: m.ID.String(), RoomID: m.RoomID.String(), UserID: m.UserID.String(), Text: m.Text,
+		CreatedAt: m.CreatedAt, Author: r.eventProfile(ctx, m.Author)}
+}
+
+// AuthorizeTopic decides who may follow room:{id}: any signed-in member,
+// while the room is active (every room is public).
+type AuthorizeTopic struct{ *Rooms }
+
+var errRefused = errors.New("room topic refused")
+
+// Handle is nil when the viewer in ctx may subscribe to topic.
+func (uc *AuthorizeTopic) Handle(ctx context.Context, topic string) error {
+	id, ok := RoomOf(topic)
+	if !ok || !domain.ViewerFrom(ctx).SignedIn() {
+		return errRefused
+	}
+	_, err := uc.activeRoom(ctx, id, false)
+	return err
+}

@@ -1,0 +1,76 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	"social/plugins/rooms/app"
+)
+
+type countOutput struct {
+	Body struct {
+		ParticipantCount int `json:"participant_count"`
+	}
+}
+
+type participantsOutput struct {
+	Body struct {
+		Items []RoomParticipant `json:"items" doc:"Earliest first."`
+	}
+}
+
+func registerPresence(api huma.API, uc UseCases, p present) {
+	count := func(ctx context.Context, in *RoomPath, do func(context.Context, domain.Viewer, uuid.UUID) (int, error)) (*countOutput, error) {
+		id, err := in.id()
+		n := 0
+		if err == nil {
+			n, err = do(ctx, domain.ViewerFrom(ctx), id)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &countOutput{}
+		out.Body.ParticipantCount = n
+		return out, nil
+	}
+	huma.Register(api, huma.Operation{
+		OperationID: "rooms-join", Method: http.MethodPost, Path: "/{id}/join",
+		Summary: "Join an active room (subscribing to room:{id} joins too); joining twice is harmless", Tags: []string{"rooms"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Join.Handle) })
+	huma.Register(api, huma.Operation{
+		OperationID: "rooms-leave", Method: http.MethodPost, Path: "/{id}/leave",
+		Summary: "Leave a room at once ('Sair')", Tags: []string{"rooms"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Leave.Handle) })
+	huma.Register(api, huma.Operation{
+		OperationID: "rooms-participants", Method: http.MethodGet, Path: "/{id}/participants",
+		Summary: "Who is in an active room", Tags: []string{"rooms"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+	}, func(ctx context.Context, in *RoomPath) (*participantsOutput, error) {
+		id, err := in.id()
+		var list []app.Participant
+		var room app.Room
+		if err == nil {
+			room, err = uc.Get.Handle(ctx, domain.ViewerFrom(ctx), id)
+		}
+		if err == nil {
+			list, err = uc.Participants.Handle(ctx, domain.ViewerFrom(ctx), id)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &participantsOutput{}
+		out.Body.Items = make([]RoomParticipant, 0, len(list))
+		for _, it := range list {
+			out.Body.Items = append(out.Body.Items, RoomParticipant{UserID: it.UserID.String(), IsHost: it.UserID == room.HostID,
+				JoinedAt: it.JoinedAt, Profile: p.profile(ctx, it.Profile)})
+		}
+		return out, nil
+	})
+}

@@ -1,0 +1,35 @@
+package httpapi
+
+import (
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/plugins/plugin"
+	"social/plugins/rooms/app"
+)
+
+// UseCases are the plugin's operations.
+type UseCases struct {
+	Stations     *app.ListStations
+	List         *app.ListRooms
+	Create       *app.CreateRoom
+	Get          *app.GetRoom
+	End          *app.EndRoom
+	Join         *app.JoinRoom
+	Leave        *app.LeaveRoom
+	Participants *app.ListParticipants
+	Messages     *app.ListMessages
+	Send         *app.SendMessage
+	Playback     *app.ControlPlayback
+}
+
+// NewRoutes contributes the operations under /api/v1/rooms.
+func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+	p := present{media: media}
+	return plugin.Routes{Plugin: "rooms", Register: func(api huma.API) {
+		registerStations(api, uc)
+		registerRooms(api, uc, p)
+		registerPresence(api, uc, p)
+		registerChat(api, uc, p)
+	}}
+}

@@ -1,0 +1,108 @@
+// Package httpapi serves the rooms plugin under /api/v1/rooms (handlers only
+// translate: every rule is in app) and its admin resource.
+package httpapi
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	httpadapter "social/adapters/http"
+	"social/core/errs"
+	"social/plugins/rooms/app"
+)
+
+var bearer = []map[string][]string{{"bearer": {}}}
+
+// RoomProfile is a member's profile as rooms show it (the same shape as
+// the profile in realtime events).
+type RoomProfile = app.EventProfile
+
+// RoomPlayback is where a non-radio room's track is: position_seconds at
+// position_at, moving on when is_playing.
+type RoomPlayback struct {
+	IsPlaying       bool       `json:"is_playing"`
+	PositionSeconds float64    `json:"position_seconds"`
+	PositionAt      *time.Time `json:"position_at" doc:"When the host last played, paused or sought; null before."`
+}
+
+// ListeningRoom is one listening room.
+type ListeningRoom struct {
+	ID               string        `json:"id" format:"uuid"`
+	Name             string        `json:"name"`
+	Description      *string       `json:"description"`
+	HostID           string        `json:"host_id" format:"uuid"`
+	Host             RoomProfile   `json:"host"`
+	IsPublic         bool          `json:"is_public" doc:"Stored; every room is listed whatever its value."`
+	TrackSource      string        `json:"track_source" doc:"radio for a live station, else the source of the track (preview by default)."`
+	TrackID          *string       `json:"track_id" doc:"For radio, the station ID."`
+	CurrentTrack     *string       `json:"current_track" doc:"For radio, the station's name."`
+	CurrentArtist    *string       `json:"current_artist" doc:"For radio, the station's country."`
+	TrackPreviewURL  *string       `json:"track_preview_url" doc:"The audio address: the station's stream for radio."`
+	TrackImageURL    *string       `json:"track_image_url" doc:"For radio, the station's favicon."`
+	IsActive         bool          `json:"is_active"`
+	ParticipantCount int           `json:"participant_count"`
+	Playback         *RoomPlayback `json:"playback" doc:"Null for radio rooms (they play live)."`
+	CreatedAt        time.Time     `json:"created_at"`
+	UpdatedAt        time.Time     `json:"updated_at"`
+	EndedAt          *time.Time    `json:"ended_at"`
+}
+
+// RoomParticipant is a member present in a room.
+type RoomParticipant struct {
+	UserID   string      `json:"user_id" format:"uuid"`
+	IsHost   bool        `json:"is_host"`
+	JoinedAt time.Time   `json:"joined_at"`
+	Profile  RoomProfile `json:"profile"`
+}
+
+// Message is one chat message (the same shape as in room.message).
+type Message = app.EventMessage
+
+// RoomStation is a live radio station.
+type RoomStation struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Country   string   `json:"country"`
+	Tags      []string `json:"tags"`
+	StreamURL string   `json:"stream_url"`
+	Favicon   string   `json:"favicon" doc:"An image address, or empty."`
+}
+
+// present turns use case results into answers with signed links.
+type present struct{ media httpadapter.MediaLinks }
+
+func (p present) profile(ctx context.Context, pr app.Profile) RoomProfile {
+	return RoomProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
+}
+
+func (p present) room(ctx context.Context, r app.Room) ListeningRoom {
+	out := ListeningRoom{ID: r.ID.String(), Name: r.Name, Description: r.Description, HostID: r.HostID.String(),
+		Host: p.profile(ctx, r.Host), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
+		CurrentTrack: r.CurrentTrack, CurrentArtist: r.CurrentArtist, TrackPreviewURL: r.TrackPreviewURL,
+		TrackImageURL: r.TrackImageURL, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, EndedAt: r.EndedAt}
+	if !r.Radio() {
+		out.Playback = &RoomPlayback{IsPlaying: r.IsPlaying, PositionSeconds: r.PositionSeconds, PositionAt: r.PositionAt}
+	}
+	return out
+}
+
+func (p present) message(ctx context.Context, m app.Message) Message {
+	return Message{ID: m.ID.String(), RoomID: m.RoomID.String(), UserID: m.UserID.String(), Text: m.Text,
+		CreatedAt: m.CreatedAt, Author: p.profile(ctx, m.Author)}
+}
+
+// RoomPath is the {id} of a room route; a malformed ID is not found.
+type RoomPath struct {
+	ID string `path:"id" doc:"The room's ID."`
+}
+
+func (p RoomPath) id() (uuid.UUID, error) {
+	id, err := uuid.Parse(p.ID)
+	if err != nil {
+		return uuid.UUID{}, errs.NotFound(app.CodeNotFound, app.MsgNotFound)
+	}
+	return id, nil
+}

@@ -1,0 +1,98 @@
+package pgstore
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+)
+
+// RoomAdminRow is one room in the admin console.
+type RoomAdminRow struct {
+	ID               string     `json:"id"`
+	Name             string     `json:"name"`
+	HostID           string     `json:"host_id"`
+	HostHandle       *string    `json:"host_handle"`
+	TrackSource      string     `json:"track_source"`
+	IsActive         bool       `json:"is_active"`
+	ParticipantCount int        `json:"participant_count"`
+	CreatedAt        time.Time  `json:"created_at"`
+	EndedAt          *time.Time `json:"ended_at"`
+}
+
+// AdminQuery is a page of the admin list.
+type AdminQuery struct {
+	Sort   string
+	Asc    bool
+	Offset int
+	Limit  int
+	Search string // name contains, case ignored
+	Active *bool
+	IDs    []uuid.UUID
+}
+
+// AdminSortable are the columns the admin list sorts by.
+var AdminSortable = map[string]string{
+	"id": "r.id", "name": "r.name", "is_active": "r.is_active", "participant_count": "r.participant_count",
+	"created_at": "r.created_at", "host_handle": "h.handle",
+}
+
+// AdminList reads one page and the total, paged in SQL.
+func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]RoomAdminRow, int, error) {
+	filtered := func() *bun.SelectQuery {
+		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r")
+		if q.Search != "" {
+			pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(q.Search)) + "%"
+			sel = sel.Where("lower(r.name) LIKE ?", pat)
+		}
+		if q.Active != nil {
+			sel = sel.Where("r.is_active = ?", *q.Active)
+		}
+		if len(q.IDs) > 0 {
+			sel = sel.Where("r.id IN (?)", bun.In(q.IDs))
+		}
+		return sel
+	}
+	sel := filtered().Join("LEFT JOIN profiles AS h ON h.id = r.host_id").
+		ColumnExpr("r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at").
+		ColumnExpr("count(*) OVER () AS total")
+	col, ok := AdminSortable[q.Sort]
+	if !ok {
+		col = "r.created_at"
+	}
+	dir := " DESC"
+	if q.Asc {
+		dir = " ASC"
+	}
+	sel = sel.OrderExpr(col + dir).OrderExpr("r.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
+	var rows []struct {
+		ID               uuid.UUID  `bun:"id"`
+		Name             string     `bun:"name"`
+		HostID           uuid.UUID  `bun:"host_id"`
+		HostHandle       *string    `bun:"host_handle"`
+		TrackSource      string     `bun:"track_source"`
+		IsActive         bool       `bun:"is_active"`
+		ParticipantCount int        `bun:"participant_count"`
+		CreatedAt        time.Time  `bun:"created_at"`
+		EndedAt          *time.Time `bun:"ended_at"`
+		Total            int        `bun:"total"`
+	}
+	if err := sel.Scan(ctx, &rows); err != nil {
+		return nil, 0, err
+	}
+	out := make([]RoomAdminRow, len(rows))
+	total := 0
+	for i, r := range rows {
+		total = r.Total
+		out[i] = RoomAdminRow{ID: r.ID.String(), Name: r.Name, HostID: r.HostID.String(), HostHandle: r.HostHandle,
+			TrackSource: r.TrackSource, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+			CreatedAt: r.CreatedAt.UTC(), EndedAt: utc(r.EndedAt)}
+	}
+	if len(rows) == 0 && q.Offset > 0 {
+		n, err := filtered().Count(ctx)
+		return out, int(n), err
+	}
+	return out, total, nil
+}

@@ -1,0 +1,302 @@
+// Package pgstore keeps the rooms plugin's tables on PostgreSQL (bun),
+// joining the unit of work of the context like core's stores.
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/plugins/rooms/app"
+)
+
+// Store implements app.Store.
+type Store struct{ db *bun.DB }
+
+// New makes the store on db.
+func New(db *bun.DB) *Store { return &Store{db: db} }
+
+var _ app.Store = (*Store)(nil)
+
+func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+
+func noRows(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.ErrNotFound
+	}
+	return err
+}
+
+type profileCols struct {
+	Handle      *string `bun:"handle"`
+	DisplayName *string `bun:"display_name"`
+	AvatarPath  *string `bun:"avatar_path"`
+}
+
+// profile falls back to the spec's 'Usuário' for a missing profile.
+func (p profileCols) profile(id uuid.UUID) app.Profile {
+	out := app.Profile{ID: domain.UserID(id), Handle: "", DisplayName: "Usuário"}
+	if p.Handle != nil && p.DisplayName != nil {
+		out.Handle, out.DisplayName, out.AvatarPath = *p.Handle, *p.DisplayName, p.AvatarPath
+	}
+	return out
+}
+
+type roomRow struct {
+	ID               uuid.UUID  `bun:"id"`
+	Name             string     `bun:"name"`
+	Description      *string    `bun:"description"`
+	HostID           uuid.UUID  `bun:"host_id"`
+	IsPublic         bool       `bun:"is_public"`
+	TrackSource      string     `bun:"track_source"`
+	TrackID          *string    `bun:"track_id"`
+	CurrentTrack     *string    `bun:"current_track"`
+	CurrentArtist    *string    `bun:"current_artist"`
+	TrackPreviewURL  *string    `bun:"track_preview_url"`
+	TrackImageURL    *string    `bun:"track_image_url"`
+	IsActive         bool       `bun:"is_active"`
+	ParticipantCount int        `bun:"participant_count"`
+	IsPlaying        bool       `bun:"is_playing"`
+	PositionSeconds  float64    `bun:"position_seconds"`
+	PositionAt       *time.Time `bun:"position_at"`
+	CreatedAt        time.Time  `bun:"created_at"`
+	UpdatedAt        time.Time  `bun:"updated_at"`
+	EndedAt          *time.Time `bun:"ended_at"`
+	profileCols
+}
+
+const roomCols = `r.id, r.name, r.description, r.host_id, r.is_public, r.track_source, r.track_id, r.current_track,
+	r.current_artist, r.track_preview_url, r.track_image_url, r.is_active, r.participant_count, r.is_playing,
+	r.position_seconds, r.position_at, r.created_at, r.updated_at, r.ended_at, h.handle, h.display_name, h.avatar_path`
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func (r roomRow) room() app.Room {
+	return app.Room{ID: r.ID, Name: r.Name, Description: r.Description, HostID: domain.UserID(r.HostID),
+		Host: r.profile(r.HostID), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
+		CurrentTrack: r.CurrentTrack, CurrentArtist: r.CurrentArtist, TrackPreviewURL: r.TrackPreviewURL,
+		TrackImageURL: r.TrackImageURL, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+		IsPlaying: r.IsPlaying, PositionSeconds: r.PositionSeconds, PositionAt: utc(r.PositionAt),
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), EndedAt: utc(r.EndedAt)}
+}
+
+// InsertRoom stores r.
+func (s *Store) InsertRoom(ctx context.Context, r app.Room) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_rooms (id, name, description, host_id, is_public, track_source,
+		track_id, current_track, current_artist, track_preview_url, track_image_url, is_active, participant_count,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, true, 0, ?, ?)`,
+		r.ID, r.Name, r.Description, uuid.UUID(r.HostID), r.IsPublic, r.TrackSource, r.TrackID, r.CurrentTrack,
+		r.CurrentArtist, r.TrackPreviewURL, r.TrackImageURL, r.CreatedAt, r.UpdatedAt).Exec(ctx)
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) && pg.Code == "23503" {
+		return app.ErrNoProfile
+	}
+	return err
+}
+
+// Room reads one room with its host.
+func (s *Store) Room(ctx context.Context, id uuid.UUID, lock bool) (app.Room, error) {
+	q := `SELECT ` + roomCols + ` FROM listening_rooms r LEFT JOIN profiles h ON h.id = r.host_id WHERE r.id = ?`
+	if _, ok := postgres.TxFrom(ctx); ok && lock {
+		q += ` FOR NO KEY UPDATE OF r`
+	}
+	var row roomRow
+	if err := s.idb(ctx).NewRaw(q, id).Scan(ctx, &row); err != nil {
+		return app.Room{}, noRows(err)
+	}
+	return row.room(), nil
+}
+
+// ActiveRooms reads the newest active rooms.
+func (s *Store) ActiveRooms(ctx context.Context, limit int) ([]app.Room, error) {
+	var rows []roomRow
+	err := s.idb(ctx).NewRaw(`SELECT `+roomCols+` FROM listening_rooms r LEFT JOIN profiles h ON h.id = r.host_id
+		WHERE r.is_active ORDER BY r.created_at DESC, r.id DESC LIMIT ?`, limit).Scan(ctx, &rows)
+	out := make([]app.Room, len(rows))
+	for i, r := range rows {
+		out[i] = r.room()
+	}
+	return out, err
+}
+
+// End ends the room and empties it.
+func (s *Store) End(ctx context.Context, id uuid.UUID, at time.Time) error {
+	if _, err := s.idb(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ?`, id).Exec(ctx); err != nil {
+		return err
+	}
+	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET is_active = false, ended_at = ?, updated_at = ?,
+		participant_count = 0, is_playing = false WHERE id = ?`, at, at, id).Exec(ctx)
+	return err
+}
+
+// SetPlayback writes the playback state.
+func (s *Store) SetPlayback(ctx context.Context, id uuid.UUID, playing bool, position float64, at time.Time) error {
+	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET is_playing = ?, position_seconds = ?, position_at = ?,
+		updated_at = ? WHERE id = ?`, playing, position, at, at, id).Exec(ctx)
+	return err
+}
+
+func affected(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// AddParticipant inserts the pair unless it is there.
+func (s *Store) AddParticipant(ctx context.Context, room uuid.UUID, user domain.UserID, at time.Time) (bool, error) {
+	return affected(s.idb(ctx).NewRaw(`INSERT INTO listening_participants (room_id, user_id, joined_at, last_seen)
+		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id) DO UPDATE SET last_seen = EXCLUDED.last_seen
+		WHERE false`, room, uuid.UUID(user), at, at).Exec(ctx))
+}
+
+// RemoveParticipant deletes the pair.
+func (s *Store) RemoveParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error) {
+	return affected(s.idb(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ? AND user_id = ?`,
+		room, uuid.UUID(user)).Exec(ctx))
+}
+
+// Recount writes participant_count from the rows.
+func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int, error) {
+	var n int
+	err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET updated_at = ?, participant_count =
+		(SELECT count(*) FROM listening_participants WHERE room_id = ?) WHERE id = ? RETURNING participant_count`,
+		at, room, room).Scan(ctx, &n)
+	return n, noRows(err)
+}
+
+// Count reads participant_count.
+func (s *Store) Count(ctx context.Context, room uuid.UUID) (int, error) {
+	var n int
+	err := s.idb(ctx).NewRaw(`SELECT participant_count FROM listening_rooms WHERE id = ?`, room).Scan(ctx, &n)
+	return n, noRows(err)
+}
+
+// IsParticipant reports whether the pair is there.
+func (s *Store) IsParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error) {
+	var ok bool
+	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_participants WHERE room_id = ? AND user_id = ?)`,
+		room, uuid.UUID(user)).Scan(ctx, &ok)
+	return ok, err
+}
+
+type participantRow struct {
+	RoomID   uuid.UUID `bun:"room_id"`
+	UserID   uuid.UUID `bun:"user_id"`
+	JoinedAt time.Time `bun:"joined_at"`
+	LastSeen time.Time `bun:"last_seen"`
+	profileCols
+}
+
+// Participants lists a room's participants, earliest first.
+func (s *Store) Participants(ctx context.Context, room uuid.UUID) ([]app.Participant, error) {
+	var rows []participantRow
+	err := s.idb(ctx).NewRaw(`SELECT p.room_id, p.user_id, p.joined_at, p.last_seen, pr.handle, pr.display_name,
+		pr.avatar_path FROM listening_participants p LEFT JOIN profiles pr ON pr.id = p.user_id
+		WHERE p.room_id = ? ORDER BY p.joined_at, p.user_id`, room).Scan(ctx, &rows)
+	out := make([]app.Participant, len(rows))
+	for i, r := range rows {
+		out[i] = app.Participant{RoomID: r.RoomID, UserID: domain.UserID(r.UserID), JoinedAt: r.JoinedAt.UTC(),
+			LastSeen: r.LastSeen.UTC(), Profile: r.profile(r.UserID)}
+	}
+	return out, err
+}
+
+// Touch marks the pairs as seen at.
+func (s *Store) Touch(ctx context.Context, pairs []app.Pair, at time.Time) error {
+	rooms := make([]uuid.UUID, len(pairs))
+	users := make([]uuid.UUID, len(pairs))
+	for i, p := range pairs {
+		rooms[i], users[i] = p.RoomID, uuid.UUID(p.UserID)
+	}
+	_, err := s.idb(ctx).NewRaw(`UPDATE listening_participants p SET last_seen = ?
+		FROM unnest(?::uuid[], ?::uuid[]) AS t(room_id, user_id)
+		WHERE p.room_id = t.room_id AND p.user_id = t.user_id`, at, pgArray(rooms), pgArray(users)).Exec(ctx)
+	return err
+}
+
+func pgArray(ids []uuid.UUID) any {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = id.String()
+	}
+	return pgdialect.Array(s)
+}
+
+// Stale lists participants last seen before t.
+func (s *Store) Stale(ctx context.Context, before time.Time, limit int) ([]app.Pair, error) {
+	var rows []struct {
+		RoomID uuid.UUID `bun:"room_id"`
+		UserID uuid.UUID `bun:"user_id"`
+	}
+	err := s.idb(ctx).NewRaw(`SELECT room_id, user_id FROM listening_participants WHERE last_seen < ?
+		ORDER BY last_seen LIMIT ?`, before, limit).Scan(ctx, &rows)
+	out := make([]app.Pair, len(rows))
+	for i, r := range rows {
+		out[i] = app.Pair{RoomID: r.RoomID, UserID: domain.UserID(r.UserID)}
+	}
+	return out, err
+}
+
+// Idle lists active empty rooms unchanged since before.
+func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error) {
+	var ids []uuid.UUID
+	err := s.idb(ctx).NewRaw(`SELECT id FROM listening_rooms WHERE is_active AND participant_count = 0
+		AND updated_at < ? ORDER BY updated_at LIMIT ?`, before, limit).Scan(ctx, &ids)
+	return ids, err
+}
+
+// Profile reads a member's profile.
+func (s *Store) Profile(ctx context.Context, user domain.UserID) (app.Profile, error) {
+	var p profileCols
+	err := s.idb(ctx).NewRaw(`SELECT handle, display_name, avatar_path FROM profiles WHERE id = ?`,
+		uuid.UUID(user)).Scan(ctx, &p)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return app.Profile{}, err
+	}
+	return p.profile(uuid.UUID(user)), nil
+}
+
+// InsertMessage stores m.
+func (s *Store) InsertMessage(ctx context.Context, m app.Message) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_messages (id, room_id, user_id, text, created_at)
+		VALUES (?, ?, ?, ?, ?)`, m.ID, m.RoomID, uuid.UUID(m.UserID), m.Text, m.CreatedAt).Exec(ctx)
+	return err
+}
+
+// Messages reads the latest limit messages, oldest first.
+func (s *Store) Messages(ctx context.Context, room uuid.UUID, limit int) ([]app.Message, error) {
+	var rows []struct {
+		ID        uuid.UUID `bun:"id"`
+		RoomID    uuid.UUID `bun:"room_id"`
+		UserID    uuid.UUID `bun:"user_id"`
+		Text      string    `bun:"text"`
+		CreatedAt time.Time `bun:"created_at"`
+		profileCols
+	}
+	err := s.idb(ctx).NewRaw(`SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, pr.handle,
+		pr.display_name, pr.avatar_path FROM listening_messages m LEFT JOIN profiles pr ON pr.id = m.user_id
+		WHERE m.room_id = ? ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
+		room, limit).Scan(ctx, &rows)
+	out := make([]app.Message, len(rows))
+	for i, r := range rows {
+		out[i] = app.Message{ID: r.ID, RoomID: r.RoomID, UserID: domain.UserID(r.UserID), Text: r.Text,
+			CreatedAt: r.CreatedAt.UTC(), Author: r.profile(r.UserID)}
+	}
+	return out, err
+}

@@ -1,0 +1,173 @@
+// Package rooms is the listening rooms plugin: rooms playing a live radio
+// station (from the radio-browser directory, adapters/providers/radio) or a
+// track the host controls, their chat, presence over the realtime topic
+// room:{id} (subscribing joins; the last socket leaving leaves after
+// rooms.presence_grace), the periodic sweep of stale participants and idle
+// rooms (job rooms.sweep) and the admin resource "rooms".
+package rooms
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"go.uber.org/fx"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/providers/radio"
+	"social/core/ports"
+	"social/internal/buildinfo"
+	"social/internal/config"
+	"social/plugins/plugin"
+	"social/plugins/rooms/app"
+	"social/plugins/rooms/httpapi"
+	"social/plugins/rooms/migrations"
+	"social/plugins/rooms/pgstore"
+)
+
+// Name prefixes the plugin's routes, operations, job kinds and config switch.
+const Name = "rooms"
+
+// Plugin is the entry of plugins/all.go.
+var Plugin = plugin.Plugin{Name: Name, Module: Module}
+
+// Module wires the use cases and contributes everything.
+var Module = fx.Module(Name,
+	fx.Provide(
+		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
+	),
+	fx.Provide(
+		fx.Private,
+		pgstore.New,
+		newDirectory,
+		newRooms,
+	),
+	fx.Provide(
+		newPresence,
+		newSweep,
+		plugin.AsRoutes(newRoutes),
+		plugin.AsTopic(newTopic),
+		plugin.AsAdminResource(httpapi.NewAdminResource),
+		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
+		plugin.AsPeriodicJob(newSweepJob),
+	),
+)
+
+type roomsParams struct {
+	fx.In
+	Store       *pgstore.Store
+	Tx          ports.Transactor
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Media       httpadapter.MediaLinks
+	Log         *slog.Logger
+}
+
+func newRooms(p roomsParams) *app.Rooms {
+	return &app.Rooms{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Links: p.Media,
+		Log: p.Log.With("plugin", Name)}
+}
+
+// directory adapts the radio adapter to the app's port.
+type directory struct{ d *radio.Directory }
+
+func station(s radio.Station) app.Station {
+	return app.Station{ID: s.ID, Name: s.Name, Country: s.Country, Tags: s.Tags, StreamURL: s.StreamURL, Favicon: s.Favicon}
+}
+
+func (d directory) Stations(ctx context.Context, genre string) app.StationList {
+	l := d.d.Stations(ctx, genre)
+	out := app.StationList{Source: l.Source, Stations: make([]app.Station, len(l.Stations))}
+	for i, s := range l.Stations {
+		out.Stations[i] = station(s)
+	}
+	return out
+}
+
+func (d directory) Station(ctx context.Context, id string) (app.Station, error) {
+	s, err := d.d.Station(ctx, id)
+	if err == radio.ErrUnknownStation {
+		return app.Station{}, app.ErrUnknownStation
+	}
+	return station(s), err
+}
+
+func newDirectory(cfg *config.Config, log *slog.Logger) app.Directory {
+	r := cfg.Radio
+	ua := r.UserAgent + " social/" + buildinfo.Version
+	return directory{radio.New(radio.Options{Mirrors: append([]string(nil), r.Mirrors...), Limit: r.Limit,
+		Timeout: r.Timeout, CacheTTL: r.CacheTTL, UserAgent: ua, Logger: log.With("component", "radio")})}
+}
+
+func newRoutes(r *app.Rooms, dir app.Directory, media httpadapter.MediaLinks) plugin.Routes {
+	return httpapi.NewRoutes(httpapi.UseCases{
+		Stations:     &app.ListStations{Directory: dir},
+		List:         &app.ListRooms{Rooms: r},
+		Create:       &app.CreateRoom{Rooms: r, Directory: dir},
+		Get:          &app.GetRoom{Rooms: r},
+		End:          &app.EndRoom{Rooms: r},
+		Join:         &app.JoinRoom{Rooms: r},
+		Leave:        &app.LeaveRoom{Rooms: r},
+		Participants: &app.ListParticipants{Rooms: r},
+		Messages:     &app.ListMessages{Rooms: r},
+		Send:         &app.SendMessage{Rooms: r},
+		Playback:     &app.ControlPlayback{Rooms: r},
+	}, media)
+}
+
+// newPresence tracks sockets; its refresh loop runs while the app does, and
+// pending leaves are dropped at stop (the sweep removes them once stale).
+func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *config.Config) *app.Presence {
+	p := &app.Presence{Rooms: r, Grace: cfg.Rooms.PresenceGrace}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() { defer close(done); p.Run(ctx, cfg.Rooms.PresenceRefresh) }()
+			return nil
+		},
+		OnStop: func(context.Context) error {
+			cancel()
+			<-done
+			p.Stop()
+			return nil
+		},
+	})
+	return p
+}
+
+func newTopic(r *app.Rooms, p *app.Presence) plugin.Topic {
+	uc := &app.AuthorizeTopic{Rooms: r}
+	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: uc.Handle,
+		OnSubscribe: p.Subscribed, OnUnsubscribe: p.Unsubscribed}
+}
+
+func newSweep(r *app.Rooms, cfg *config.Config) *app.SweepRooms {
+	return &app.SweepRooms{Rooms: r, Stale: cfg.Rooms.PresenceStale, IdleAfter: cfg.Rooms.IdleAfter}
+}
+
+// SweepArgs is the rooms.sweep job.
+type SweepArgs struct{}
+
+// Kind is the job's stable name.
+func (SweepArgs) Kind() string { return "rooms.sweep" }
+
+// SweepWorker works rooms.sweep; running it twice is harmless.
+type SweepWorker struct {
+	river.WorkerDefaults[SweepArgs]
+	Sweep *app.SweepRooms
+}
+
+// Work sweeps.
+func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
+	_, _, err := w.Sweep.Handle(ctx)
+	return err
+}
+
+func newSweepJob(cfg *config.Config) plugin.PeriodicJob {
+	return plugin.PeriodicJob{Plugin: Name, Name: "rooms.sweep", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(max(cfg.Rooms.SweepEvery, time.Second)),
+		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+}
