@@ -24,11 +24,13 @@ type CommunityProfile struct {
 	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 }
 
-// CommunityMembership is the viewer's membership of a community.
+// CommunityMembership is the viewer's membership of a community; a viewer
+// without one gets null (the schema says so through the "_" field).
 type CommunityMembership struct {
-	ID     string `json:"id" format:"uuid"`
-	Role   string `json:"role" enum:"owner,admin,member"`
-	Status string `json:"status" enum:"pending,approved,rejected"`
+	_      struct{} `nullable:"true"`
+	ID     string   `json:"id" format:"uuid"`
+	Role   string   `json:"role" enum:"owner,admin,member"`
+	Status string   `json:"status" enum:"pending,approved,rejected"`
 }
 
 // Community is one community as the viewer sees it.

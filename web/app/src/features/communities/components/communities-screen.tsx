@@ -1,8 +1,229 @@
+import { Plus, Search, Users } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { Link } from 'react-router'
+
 import { Page } from '@/components/layout/page'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { useSession } from '@/features/session'
 
+import { useCommunities } from '../api/communities'
+import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
+import { membershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
+import type { Community } from '../types'
 
-/** /communities — the list comes with the communities issue. */
+import { profileName } from '../names'
+import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
+
+/** Placeholder cards while the list loads (ours: the spec shows placeholders without a count). */
+const PLACEHOLDER_COUNT = 4
+
+/** Ours: the server is asked once typing pauses this long. */
+const SEARCH_DELAY_MS = 300
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setDebounced(value)
+    }, delay)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [value, delay])
+  return debounced
+}
+
+/** Case-insensitive match on name or description (the server filters too; this keeps typing instant). */
+function matches(community: Community, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase('pt-BR')
+  if (!needle) return true
+  return (
+    community.name.toLocaleLowerCase('pt-BR').includes(needle) ||
+    (community.description ?? '').toLocaleLowerCase('pt-BR').includes(needle)
+  )
+}
+
+/** /communities — spec 001 §2 'Communities list'. */
 export function CommunitiesScreen() {
-  return <Page title={m.title} />
+  const [search, setSearch] = useState('')
+  const communities = useCommunities(useDebounced(search, SEARCH_DELAY_MS))
+
+  const shown = (communities.data ?? []).filter((community) => matches(community, search))
+
+  let content
+  if (communities.isPending) {
+    content = (
+      <div role="status" aria-busy="true" aria-label={m.loading} className="grid gap-4 md:grid-cols-2">
+        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+          <Card key={index} data-testid="community-placeholder" className="grid gap-3 p-4">
+            <div className="flex items-center gap-3">
+              <Skeleton className="size-12 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-1/2" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            </div>
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-2/3" />
+          </Card>
+        ))}
+      </div>
+    )
+  } else if (communities.isError) {
+    content = (
+      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+        <p className="text-muted-foreground">{m.loadFailed}</p>
+        <Button
+          variant="outline"
+          disabled={communities.isFetching}
+          onClick={() => {
+            void communities.refetch()
+          }}
+        >
+          {m.retry}
+        </Button>
+      </div>
+    )
+  } else if (shown.length === 0) {
+    content = (
+      <div className="grid justify-items-center gap-2 py-12 text-center">
+        <Users aria-hidden="true" className="size-10 text-muted-foreground" />
+        <p className="font-medium">{m.empty}</p>
+        <p className="text-sm text-muted-foreground">{search.trim() ? m.emptySearchHint : m.emptyHint}</p>
+      </div>
+    )
+  } else {
+    content = (
+      <ul className="grid gap-4 md:grid-cols-2">
+        {shown.map((community) => (
+          <li key={community.id} className="grid">
+            <CommunityCard community={community} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <Page
+      title={m.title}
+      actions={
+        <Button asChild>
+          <Link to={paths.createCommunity}>
+            <Plus aria-hidden="true" />
+            {m.create}
+          </Link>
+        </Button>
+      }
+    >
+      <div className="relative">
+        <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          type="search"
+          className="pl-9"
+          aria-label={m.searchLabel}
+          placeholder={m.searchPlaceholder}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+          }}
+        />
+      </div>
+      {content}
+    </Page>
+  )
+}
+
+function CommunityCard({ community }: { community: Community }) {
+  const ownerName = profileName(community.owner)
+  const nameId = useId()
+  return (
+    <Card role="article" aria-label={community.name} className="grid gap-3 p-4">
+      <header className="flex items-start gap-3">
+        <CommunityAvatar community={community} />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 id={nameId} className="flex items-center gap-1.5 font-semibold">
+            <span className="truncate">{community.name}</span>
+            <ClosedLock community={community} />
+          </h2>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span>{m.members(community.member_count)}</span>
+            <PrivacyBadge community={community} />
+          </div>
+        </div>
+      </header>
+      {community.description ? (
+        <p className="line-clamp-3 text-sm break-words text-muted-foreground">{community.description}</p>
+      ) : null}
+      {ownerName ? <p className="text-xs text-muted-foreground">{m.by(ownerName)}</p> : null}
+      <div className="flex items-center justify-end gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.community(community.id)} aria-describedby={nameId}>
+            {m.view}
+          </Link>
+        </Button>
+        <ListMembershipButton community={community} />
+      </div>
+    </Card>
+  )
+}
+
+/** The list's membership button (spec 001 §2 'Communities list'). */
+function ListMembershipButton({ community }: { community: Community }) {
+  const { user } = useSession()
+  const join = useJoinCommunity()
+  const leave = useLeaveCommunity()
+  const view = membershipView(community, user?.id)
+  const busy = join.isPending || leave.isPending
+
+  switch (view) {
+    case 'signed-out':
+      return (
+        <Button size="sm" disabled>
+          {m.join}
+        </Button>
+      )
+    case 'pending':
+      return (
+        <Button size="sm" variant="secondary" disabled>
+          {m.pending}
+        </Button>
+      )
+    case 'owner':
+      return (
+        <Button size="sm" variant="secondary" disabled>
+          {m.ownerButton}
+        </Button>
+      )
+    case 'member':
+      return (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => {
+            leave.mutate(community)
+          }}
+        >
+          {m.leave}
+        </Button>
+      )
+    case 'none':
+      return (
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={() => {
+            join.mutate(community)
+          }}
+        >
+          {community.privacy === 'closed' ? m.request : m.join}
+        </Button>
+      )
+  }
 }

@@ -1,25 +1,184 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
+import { ArrowLeft, Settings, Users } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
 
-import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useSession } from '@/features/session'
+import { ApiError } from '@/lib/api'
 
+import { useCommunity } from '../api/communities'
+import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
+import { canSeePosts, membershipView, type MembershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
+import type { Community } from '../types'
 
-/** /communities/:id — header, membership and posts come with the communities issue. */
+import { profileName } from '../names'
+import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
+import { CommunityFeed } from './community-feed'
+import { ManageDialog } from './manage-dialog'
+
+/** /communities/:id — spec 001 §2 'Community detail'. */
 export function CommunityScreen() {
+  const { id = '' } = useParams()
+  const community = useCommunity(id)
+
+  if (community.isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-label={m.detailLoading} className="grid gap-4">
+        <Skeleton className="h-9 w-24" />
+        <Card className="flex items-center gap-4 p-6">
+          <Skeleton className="size-16 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </Card>
+      </div>
+    )
+  }
+
+  if (community.isError) {
+    const notFound = community.error instanceof ApiError && community.error.status === 404
+    return (
+      <section className="grid justify-items-center gap-4 py-16 text-center">
+        {notFound ? (
+          <h1 className="text-2xl font-bold">{m.notFound}</h1>
+        ) : (
+          <>
+            <h1 className="sr-only">{m.title}</h1>
+            <p role="alert" className="text-muted-foreground">
+              {m.detailFailed}
+            </p>
+            <Button
+              variant="outline"
+              disabled={community.isFetching}
+              onClick={() => {
+                void community.refetch()
+              }}
+            >
+              {m.retry}
+            </Button>
+          </>
+        )}
+        <Button asChild variant={notFound ? 'default' : 'ghost'}>
+          <Link to={paths.communities}>{m.backToCommunities}</Link>
+        </Button>
+      </section>
+    )
+  }
+
+  return <CommunityView community={community.data} />
+}
+
+function CommunityView({ community }: { community: Community }) {
+  const { user } = useSession()
+  const view = membershipView(community, user?.id)
+  const [managing, setManaging] = useState(false)
+  const ownerName = profileName(community.owner)
+
   return (
-    <Page
-      title={m.detailTitle}
-      actions={
-        <Button asChild variant="outline">
+    <section className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm">
           <Link to={paths.communities}>
             <ArrowLeft aria-hidden="true" />
-            {m.backToCommunities}
+            {m.back}
           </Link>
         </Button>
-      }
-    />
+      </div>
+
+      <Card className="grid gap-4 p-6">
+        <header className="flex flex-wrap items-start gap-4">
+          <CommunityAvatar community={community} className="size-16" />
+          <div className="grid min-w-0 flex-1 gap-1">
+            <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+              <span className="truncate">{community.name}</span>
+              <ClosedLock community={community} />
+            </h1>
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                <Users aria-hidden="true" className="size-4" />
+                {m.members(community.member_count)}
+              </span>
+              <PrivacyBadge community={community} />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <DetailMembershipButton community={community} view={view} />
+            {view === 'owner' ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setManaging(true)
+                }}
+              >
+                <Settings aria-hidden="true" />
+                {m.manage}
+              </Button>
+            ) : null}
+          </div>
+        </header>
+        {community.description ? <p className="break-words whitespace-pre-line">{community.description}</p> : null}
+        {ownerName ? <p className="text-sm text-muted-foreground">{m.createdBy(ownerName)}</p> : null}
+      </Card>
+
+      {canSeePosts(view) ? (
+        <CommunityFeed community={community} isOwner={view === 'owner'} />
+      ) : (
+        <Card className="grid justify-items-center gap-2 p-8 text-center">
+          <Users aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 className="text-lg font-semibold">{m.joinTitle}</h2>
+          <p className="text-muted-foreground">{m.joinHint}</p>
+        </Card>
+      )}
+
+      {view === 'owner' ? <ManageDialog community={community} open={managing} onOpenChange={setManaging} /> : null}
+    </section>
   )
+}
+
+/** The detail's membership button; the owner has none. */
+function DetailMembershipButton({ community, view }: { community: Community; view: MembershipView }) {
+  const join = useJoinCommunity()
+  const leave = useLeaveCommunity()
+  const busy = join.isPending || leave.isPending
+
+  switch (view) {
+    case 'owner':
+      return null
+    case 'signed-out':
+      return <Button disabled>{m.join}</Button>
+    case 'pending':
+      return (
+        <Button variant="secondary" disabled>
+          {m.pendingRequest}
+        </Button>
+      )
+    case 'member':
+      return (
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => {
+            leave.mutate(community)
+          }}
+        >
+          {m.leaveCommunity}
+        </Button>
+      )
+    case 'none':
+      return (
+        <Button
+          disabled={busy}
+          onClick={() => {
+            join.mutate(community)
+          }}
+        >
+          {community.privacy === 'closed' ? m.request : m.join}
+        </Button>
+      )
+  }
 }

@@ -9,7 +9,7 @@ import { useSession } from '@/features/session'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
 import { cn } from '@/lib/utils'
 
-import { useCreatePost } from '../api/create-post'
+import { useCreatePost, type NewPost } from '../api/create-post'
 import { useLinkPreview } from '../hooks/use-link-preview'
 import { useMediaPicker } from '../hooks/use-media-picker'
 import { feedMessages as m } from '../messages'
@@ -23,10 +23,20 @@ import { createFailureOf } from './post-failure'
 export const POST_MAX_LENGTH = 280
 export const POST_WARN_LENGTH = 250
 
+/**
+ * What the composer posts with: by default the core feed's useCreatePost; a
+ * community hands its own (POST /communities/{id}/posts[/media]).
+ */
+export interface ComposerMutation {
+  mutate: (post: NewPost, options?: { onSuccess?: () => void; onError?: (error: Error) => void }) => void
+  isPending: boolean
+}
+
 /** The composer at the top of the feed: text, one image or video, a link preview. */
-export function Composer() {
+export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   const { user } = useSession()
-  const createPost = useCreatePost()
+  const corePost = useCreatePost()
+  const createPost = mutation ?? corePost
   const [text, setText] = useState('')
   const [serverError, setServerError] = useState<string | null>(null)
   const picker = useMediaPicker()

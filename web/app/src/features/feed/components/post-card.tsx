@@ -33,17 +33,37 @@ interface PostCardProps {
   onDelete: (post: FeedPost) => void
 }
 
+export interface PostCardViewProps extends PostCardProps {
+  /**
+   * Replaces the core like toggle (PUT/DELETE /posts/{id}/like on the feed's
+   * cache), e.g. for a community's own like endpoint and cache.
+   */
+  onToggleLike?: (post: FeedPost) => void
+  /**
+   * 'community': a post outside the core feed (a community's), which has no
+   * post page, share link, translation or report of its own: the card shows
+   * only like and, when allowed (isOwn), delete.
+   */
+  scope?: 'feed' | 'community'
+}
+
 function initialOf(name: string): string {
   return Array.from(name)[0]?.toUpperCase() ?? ''
 }
 
-/** Spec 000 §2, post card. The text is rendered as text, never as HTML. */
-export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
+/** Spec 000 §2, post card, kept live on post:{id}. The text is rendered as text, never as HTML. */
+export function PostCard(props: PostCardProps) {
+  useLivePost(props.post.id)
+  return <PostCardView {...props} />
+}
+
+/** The card without its live topic, with injectable like and a community scope. */
+export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'feed' }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
   const report = useReportPost()
-  useLivePost(post.id)
-  const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
+  const core = scope === 'feed'
+  const canTranslate = useTranslationAvailable() && Boolean(post.text_content) && core
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
 
@@ -107,36 +127,38 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
             ) : null}
           </div>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={m.moreOptions}>
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {isOwn ? (
-              <DropdownMenuItem
-                className="text-destructive"
-                onSelect={() => {
-                  onDelete(post)
-                }}
-              >
-                <Trash2 aria-hidden="true" />
-                {m.delete}
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem
-                disabled={report.isPending}
-                onSelect={() => {
-                  report.mutate(post.id)
-                }}
-              >
-                <Flag aria-hidden="true" />
-                {m.report}
-              </DropdownMenuItem>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        {!core && !isOwn ? null : (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={m.moreOptions}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {isOwn ? (
+                <DropdownMenuItem
+                  className="text-destructive"
+                  onSelect={() => {
+                    onDelete(post)
+                  }}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {m.delete}
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem
+                  disabled={report.isPending}
+                  onSelect={() => {
+                    report.mutate(post.id)
+                  }}
+                >
+                  <Flag aria-hidden="true" />
+                  {m.report}
+                </DropdownMenuItem>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
       </header>
 
       {post.text_content ? (
@@ -152,23 +174,28 @@ export function PostCard({ post, isOwn, onDelete }: PostCardProps) {
           aria-label={post.is_liked ? m.unlike : m.like}
           aria-pressed={post.is_liked}
           onClick={() => {
-            toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })
+            if (onToggleLike) onToggleLike(post)
+            else toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })
           }}
         >
           <Heart aria-hidden="true" className={cn(post.is_liked && 'fill-red-500 text-red-500')} />
           <span data-testid="like-count">{post.like_count}</span>
         </Button>
-        <Button variant="ghost" size="sm" asChild>
-          <Link to={paths.post(post.id)} aria-label={m.comments(post.comment_count)}>
-            <MessageCircle aria-hidden="true" />
-            <span aria-hidden="true" data-testid="comment-count">
-              {post.comment_count}
-            </span>
-          </Link>
-        </Button>
-        <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
-          <Share2 aria-hidden="true" />
-        </Button>
+        {core ? (
+          <>
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={paths.post(post.id)} aria-label={m.comments(post.comment_count)}>
+                <MessageCircle aria-hidden="true" />
+                <span aria-hidden="true" data-testid="comment-count">
+                  {post.comment_count}
+                </span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
+              <Share2 aria-hidden="true" />
+            </Button>
+          </>
+        ) : null}
         {canTranslate ? (
           <Button variant="ghost" size="sm" disabled={translate.isPending} onClick={onTranslate}>
             <Languages aria-hidden="true" />

@@ -1,0 +1,252 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { FakeRealtime } from '@/testing/fake-realtime'
+import { renderApp } from '@/testing/render-app'
+import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+import { anaRef, biaRef, makeCommunity, makeCommunityPost, noContent, ok, ownedBy, routes, sent } from '../testing'
+import type { Community, CommunityPost } from '../types'
+
+const memberOf = makeCommunity('c1', {
+  name: 'Clube do Livro',
+  membership: { id: 'm1', role: 'member', status: 'approved' },
+})
+const ownerOf = makeCommunity('c1', { name: 'Clube do Livro', ...ownedBy(anaRef) })
+
+const biaPost = makeCommunityPost('p-bia', 'c1', biaRef, { text_content: 'Lendo Machado de Assis' })
+const anaPost = makeCommunityPost('p-ana', 'c1', anaRef, { text_content: 'Meu primeiro post no clube' })
+
+function answers(
+  community: Community,
+  posts: CommunityPost[] | (() => Response | Promise<Response>),
+  first?: TestResponder,
+): TestResponder {
+  const defaults = routes({
+    'GET /communities/c1': () => ok(community),
+    'GET /communities/c1/posts': () => (typeof posts === 'function' ? posts() : ok({ items: posts })),
+  })
+  return (request) => first?.(request) ?? defaults(request)
+}
+
+async function renderCommunity(respond: TestResponder, realtime = new FakeRealtime()) {
+  const view = renderApp('/communities/c1', { respond, realtime })
+  await screen.findByRole('heading', { level: 1, name: /Clube do Livro/ }, { timeout: 5000 })
+  return view
+}
+
+const postRequests = (requests: Request[]) => sent(requests, 'GET', '/communities/c1/posts')
+
+describe('Community posts', () => {
+  it('shows placeholders, then the cards with like but no comments, share or report', async () => {
+    let answer: ((response: Response) => void) | undefined
+    await renderCommunity(
+      answers(memberOf, () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve
+        }),
+      ),
+    )
+    expect(await screen.findByRole('status', { name: 'Carregando posts' })).toBeInTheDocument()
+    answer?.(json(200, { items: [biaPost] }))
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    expect(within(card).getByText('Lendo Machado de Assis')).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'Curtir' })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('link', { name: /comentários/ })).not.toBeInTheDocument()
+    // Not the author and not the owner: no menu at all (no delete, no report).
+    expect(within(card).queryByRole('button', { name: 'Mais opções' })).not.toBeInTheDocument()
+  })
+
+  it("shows 'Nenhum post ainda' and, on failure, 'Não foi possível carregar os posts da comunidade.'", async () => {
+    let fail = false
+    const { user } = await renderCommunity(answers(memberOf, () => (fail ? problem(500) : ok({ items: [] }))))
+    expect(await screen.findByText('Nenhum post ainda')).toBeInTheDocument()
+    fail = true
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }))
+    expect(await screen.findByText('Não foi possível carregar os posts da comunidade.')).toBeInTheDocument()
+  })
+
+  it('posts through the composer to the community, with the 280 counter', async () => {
+    let created = false
+    const { user, requests } = await renderCommunity(
+      answers(
+        memberOf,
+        () => ok({ items: created ? [anaPost] : [] }),
+        routes({
+          'POST /communities/c1/posts': () => {
+            created = true
+            return json(201, anaPost)
+          },
+        }),
+      ),
+    )
+    await screen.findByText('Nenhum post ainda')
+    const box = screen.getByRole('textbox', { name: 'O que está acontecendo?' })
+    expect(box).toHaveAttribute('maxlength', '280')
+    await user.type(box, 'Meu primeiro post no clube')
+    expect(screen.getByTestId('remaining-characters')).toHaveTextContent(String(280 - 26))
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    await expectToast('Post criado!', undefined, 'success')
+    expect(await sent(requests, 'POST', '/communities/c1/posts')[0]?.json()).toEqual({
+      text_content: 'Meu primeiro post no clube',
+    })
+    expect(await screen.findByText('Meu primeiro post no clube', { selector: 'p' })).toBeInTheDocument()
+    expect(box).toHaveValue('')
+  })
+
+  it('sends a picked image as multipart to /communities/{id}/posts/media', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:http://social.test/1')
+    URL.revokeObjectURL = vi.fn()
+    const { user, requests } = await renderCommunity(
+      answers(
+        memberOf,
+        [],
+        routes({
+          'POST /communities/c1/posts/media': () =>
+            json(201, { ...anaPost, type: 'image', media_url: 'https://cdn.social.test/p.png' }),
+        }),
+      ),
+    )
+    await screen.findByText('Nenhum post ainda')
+    await user.type(screen.getByRole('textbox', { name: 'O que está acontecendo?' }), 'Capa')
+    await user.upload(screen.getByTestId('image-input'), new File(['x'], 'capa.png', { type: 'image/png' }))
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    await expectToast('Post criado!', undefined, 'success')
+    const [request] = sent(requests, 'POST', '/communities/c1/posts/media')
+    expect(request?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
+    const body = (await request?.clone().text()) ?? ''
+    expect(body).toMatch(/name="file"; filename="[^"]*"\r\nContent-Type: image\/png/)
+    expect(body).toMatch(/name="text_content"\r\n\r\nCapa\r\n/)
+    expect(sent(requests, 'POST', '/communities/c1/posts')).toHaveLength(0)
+  })
+
+  it('likes at once and reverts with a toast when the call fails', async () => {
+    let fail: (() => void) | undefined
+    const { user, requests } = await renderCommunity(
+      answers(
+        memberOf,
+        [biaPost],
+        routes({
+          'PUT /communities/c1/posts/p-bia/like': () =>
+            new Promise<Response>((resolve) => {
+              fail = () => {
+                resolve(problem(500))
+              }
+            }),
+        }),
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Curtir' }))
+    expect(within(card).getByRole('button', { name: 'Descurtir' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('1')
+    await waitFor(() => {
+      expect(fail).toBeDefined()
+    })
+    expect(sent(requests, 'PUT', '/posts/p-bia/like')).toHaveLength(0)
+    fail?.()
+    await expectToast('Erro', 'Não foi possível curtir o post.')
+    expect(within(card).getByRole('button', { name: 'Curtir' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('0')
+  })
+
+  it('keeps the server state after a like succeeds', async () => {
+    const { user } = await renderCommunity(
+      answers(
+        memberOf,
+        [biaPost],
+        routes({ 'PUT /communities/c1/posts/p-bia/like': () => ok({ like_count: 5, is_liked: true }) }),
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Curtir' }))
+    await waitFor(() => {
+      expect(within(card).getByTestId('like-count')).toHaveTextContent('5')
+    })
+  })
+
+  it("lets the owner delete another member's post after confirming", async () => {
+    const { user, requests } = await renderCommunity(
+      answers(ownerOf, [biaPost], routes({ 'DELETE /communities/c1/posts/p-bia': noContent })),
+    )
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Excluir post?' })).getByRole('button', { name: 'Excluir' }))
+    await expectToast('Post excluído', 'O post foi excluído da comunidade.', 'success')
+    expect(screen.queryByText('Lendo Machado de Assis')).not.toBeInTheDocument()
+    expect(sent(requests, 'DELETE', '/communities/c1/posts/p-bia')).toHaveLength(1)
+  })
+
+  it('restores the post when the deletion is refused', async () => {
+    const { user } = await renderCommunity(
+      answers(
+        memberOf,
+        [anaPost],
+        routes({ 'DELETE /communities/c1/posts/p-ana': () => problem(403, { code: 'community_post_forbidden' }) }),
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Ana Souza' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    await expectToast('Erro ao excluir post', 'Você não tem permissão para excluir este post.')
+    expect(await screen.findByText('Meu primeiro post no clube')).toBeInTheDocument()
+  })
+
+  it("shows 'Ver novos posts' for another member's post on community:{id}; clicking reads again and clears it", async () => {
+    const realtime = new FakeRealtime()
+    const { user, requests } = await renderCommunity(answers(memberOf, [biaPost]), realtime)
+    await screen.findByText('Lendo Machado de Assis')
+    realtime.open()
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toContain('community:c1')
+    })
+    expect(realtime.subscribedTopics()).not.toContain(`post:${biaPost.id}`)
+
+    realtime.emit('community:c1', 'community_post.created', { id: 'x1', author_id: anaRef.id })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+
+    realtime.emit('community:c1', 'community_post.created', { id: 'x2', author_id: biaRef.id })
+    const banner = await screen.findByRole('button', { name: 'Ver novos posts' })
+    const before = postRequests(requests).length
+    await user.click(banner)
+    expect(screen.queryByRole('button', { name: 'Ver novos posts' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(postRequests(requests).length).toBeGreaterThan(before)
+    })
+  })
+
+  it('follows live likes and deletions on community:{id}', async () => {
+    const realtime = new FakeRealtime()
+    await renderCommunity(answers(memberOf, [biaPost, anaPost]), realtime)
+    const card = await screen.findByRole('article', { name: 'Bia Lima' })
+    realtime.open()
+    realtime.emit('community:c1', 'community_post.liked', { id: biaPost.id, like_count: 7 })
+    await waitFor(() => {
+      expect(within(card).getByTestId('like-count')).toHaveTextContent('7')
+    })
+    realtime.emit('community:c1', 'community_post.deleted', { id: anaPost.id })
+    await waitFor(() => {
+      expect(screen.queryByText('Meu primeiro post no clube')).not.toBeInTheDocument()
+    })
+  })
+
+  it('shows non-members the invitation instead of the composer and posts, and never listens', async () => {
+    const realtime = new FakeRealtime()
+    const { requests } = await renderCommunity(
+      answers(makeCommunity('c1', { name: 'Clube do Livro', privacy: 'closed' }), never),
+      realtime,
+    )
+    realtime.open()
+    expect(screen.getByText('Junte-se à comunidade')).toBeInTheDocument()
+    expect(screen.getByText('Entre na comunidade para ver e compartilhar posts.')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'O que está acontecendo?' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Posts da Comunidade')).not.toBeInTheDocument()
+    expect(postRequests(requests)).toHaveLength(0)
+    expect(realtime.subscribedTopics()).not.toContain('community:c1')
+  })
+})

@@ -1,0 +1,130 @@
+import { RefreshCw } from 'lucide-react'
+import { useState } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Composer, DeletePostDialog, PostCardSkeleton, PostCardView, type FeedPost } from '@/features/feed'
+import { useSession } from '@/features/session'
+
+import {
+  useCommunityPosts,
+  useCreateCommunityPost,
+  useDeleteCommunityPost,
+  useToggleCommunityLike,
+} from '../api/community-posts'
+import { useCommunityLive } from '../hooks/use-community-live'
+import { communitiesMessages as m } from '../messages'
+import type { Community } from '../types'
+
+/** Placeholder cards while the first page loads (ours). */
+const PLACEHOLDER_COUNT = 3
+
+/**
+ * The community's posts for approved members and the owner (spec 001 §2
+ * 'Community detail'): the feed's composer posting here, the list with
+ * refresh and the live 'Ver novos posts' banner, like and delete (author or
+ * owner) on each card.
+ */
+export function CommunityFeed({ community, isOwner }: { community: Community; isOwner: boolean }) {
+  const { user } = useSession()
+  const posts = useCommunityPosts(community.id)
+  const createPost = useCreateCommunityPost(community.id)
+  const toggleLike = useToggleCommunityLike(community.id)
+  const deletePost = useDeleteCommunityPost(community.id)
+  const live = useCommunityLive(community.id, user?.id)
+  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
+
+  const refresh = () => {
+    live.clear()
+    void posts.refetch()
+  }
+
+  let content
+  if (posts.isPending) {
+    content = (
+      <div role="status" aria-busy="true" aria-label={m.postsLoading} className="grid gap-4">
+        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+          <PostCardSkeleton key={index} />
+        ))}
+      </div>
+    )
+  } else if (posts.isError && !posts.isFetchNextPageError) {
+    content = (
+      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+        <p className="text-muted-foreground">{m.postsFailed}</p>
+        <Button variant="outline" disabled={posts.isFetching} onClick={refresh}>
+          {m.retry}
+        </Button>
+      </div>
+    )
+  } else {
+    const items = posts.data.pages.flatMap((page) => page.items)
+    content =
+      items.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
+      ) : (
+        <div className="grid gap-4">
+          {items.map((post) => (
+            <PostCardView
+              key={post.id}
+              post={post}
+              scope="community"
+              isOwn={post.author_id === user?.id || isOwner}
+              onDelete={setPendingDelete}
+              onToggleLike={(liked) => {
+                toggleLike.mutate({ id: liked.id, wasLiked: liked.is_liked })
+              }}
+            />
+          ))}
+          {posts.isFetchNextPageError ? (
+            <p role="alert" className="text-center text-sm text-muted-foreground">
+              {m.postsFailed}
+            </p>
+          ) : null}
+          {posts.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={posts.isFetchingNextPage}
+              onClick={() => {
+                void posts.fetchNextPage()
+              }}
+            >
+              {m.loadMore}
+            </Button>
+          ) : null}
+        </div>
+      )
+  }
+
+  return (
+    <div className="grid gap-4">
+      <Composer mutation={createPost} />
+      <section aria-labelledby={`community-posts-${community.id}`} className="grid gap-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={`community-posts-${community.id}`} className="text-lg font-semibold">
+            {m.postsTitle}
+          </h2>
+          <Button variant="outline" size="icon" aria-label={m.refresh} onClick={refresh} disabled={posts.isFetching}>
+            <RefreshCw aria-hidden="true" className={posts.isRefetching ? 'animate-spin' : undefined} />
+          </Button>
+        </div>
+        {live.available ? (
+          <Button variant="secondary" className="justify-self-center" onClick={refresh}>
+            {m.newPosts}
+          </Button>
+        ) : null}
+        {content}
+      </section>
+      <DeletePostDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null)
+        }}
+        onConfirm={() => {
+          if (pendingDelete) deletePost.mutate(pendingDelete.id)
+          setPendingDelete(null)
+        }}
+      />
+    </div>
+  )
+}

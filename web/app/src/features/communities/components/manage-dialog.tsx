@@ -1,0 +1,245 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { paths } from '@/config/paths'
+import { ApiError } from '@/lib/api'
+
+import { useDeleteCommunity } from '../api/communities'
+import { forgetCommunity } from '../api/community-cache'
+import { useCommunityMembers, useMemberAction, type MemberAction } from '../api/members'
+import { communitiesMessages as m } from '../messages'
+import type { Community, CommunityMember, CommunityRole } from '../types'
+import { initialOf, profileName } from '../names'
+
+const roleLabels: Record<CommunityRole, string> = {
+  owner: m.roleOwner,
+  admin: m.roleAdmin,
+  member: m.roleMember,
+}
+
+interface ManageDialogProps {
+  community: Community
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/** 'Gerenciar Comunidade', the owner's dialog (spec 001 §2 'Community detail'). */
+export function ManageDialog({ community, open, onOpenChange }: ManageDialogProps) {
+  const closed = community.privacy === 'closed'
+  const pending = useCommunityMembers(community.id, 'pending', open && closed)
+  const members = useCommunityMembers(community.id, 'approved', open)
+  const action = useMemberAction(community.id)
+  const [confirming, setConfirming] = useState(false)
+
+  const requests = pending.data ?? []
+  const run = (next: MemberAction) => {
+    action.mutate(next)
+  }
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent closeLabel={m.close}>
+          <DialogHeader>
+            <DialogTitle>{m.manageTitle}</DialogTitle>
+            <DialogDescription>{m.manageDescription}</DialogDescription>
+          </DialogHeader>
+
+          {closed && requests.length > 0 ? (
+            <section aria-labelledby="community-requests" className="grid gap-2">
+              <h3 id="community-requests" className="font-medium">
+                {m.pendingRequests(requests.length)}
+              </h3>
+              <ul className="grid gap-2">
+                {requests.map((member) => (
+                  <MemberRow key={member.id} member={member}>
+                    <Button
+                      size="sm"
+                      disabled={action.isPending}
+                      onClick={() => {
+                        run({ kind: 'approve', member })
+                      }}
+                    >
+                      {m.approve}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={action.isPending}
+                      onClick={() => {
+                        run({ kind: 'reject', member })
+                      }}
+                    >
+                      {m.reject}
+                    </Button>
+                  </MemberRow>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="community-members" className="grid gap-2">
+            {members.isPending ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                {m.membersLoading}
+              </p>
+            ) : members.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {m.membersFailed}
+              </p>
+            ) : (
+              <>
+                <h3 id="community-members" className="font-medium">
+                  {m.membersHeading(members.data.length)}
+                </h3>
+                <ul className="grid gap-2">
+                  {members.data.map((member) => {
+                    const isOwner = member.role === 'owner' || member.user_id === community.owner_id
+                    return (
+                      <MemberRow key={member.id} member={member} role={isOwner ? 'owner' : member.role}>
+                        {isOwner ? null : (
+                          <>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={action.isPending}
+                              onClick={() => {
+                                run({ kind: 'role', member, role: member.role === 'admin' ? 'member' : 'admin' })
+                              }}
+                            >
+                              {member.role === 'admin' ? m.removeAdmin : m.makeAdmin}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="destructive"
+                              disabled={action.isPending}
+                              onClick={() => {
+                                run({ kind: 'remove', member })
+                              }}
+                            >
+                              {m.remove}
+                            </Button>
+                          </>
+                        )}
+                      </MemberRow>
+                    )
+                  })}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <DialogFooter>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirming(true)
+              }}
+            >
+              {m.deleteCommunity}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDeleteDialog community={community} open={confirming} onOpenChange={setConfirming} />
+    </>
+  )
+}
+
+function MemberRow({
+  member,
+  role,
+  children,
+}: {
+  member: CommunityMember
+  role?: CommunityRole
+  children: ReactNode
+}) {
+  const name = profileName(member.profile) || member.user_id
+  return (
+    <li aria-label={name} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
+      <Avatar className="size-8">
+        {member.profile.avatar_url ? <AvatarImage src={member.profile.avatar_url} alt="" /> : null}
+        <AvatarFallback>{initialOf(name)}</AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 flex-1">
+        <span className="truncate text-sm font-medium">{name}</span>
+        {member.profile.handle ? (
+          <span className="truncate text-xs text-muted-foreground">@{member.profile.handle}</span>
+        ) : null}
+      </div>
+      {role ? <Badge variant={role === 'member' ? 'outline' : 'secondary'}>{roleLabels[role]}</Badge> : null}
+      <div className="flex gap-1">{children}</div>
+    </li>
+  )
+}
+
+/** 'Você tem certeza?': the deletion is permanent (posts and members go too). */
+function ConfirmDeleteDialog({
+  community,
+  open,
+  onOpenChange,
+}: {
+  community: Community
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const remove = useDeleteCommunity()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{m.confirmTitle}</DialogTitle>
+          <DialogDescription>{m.confirmDescription}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {m.cancel}
+            </Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => {
+              remove.mutate(community.id, {
+                onSuccess: () => {
+                  toast.success(m.deleted)
+                  void Promise.resolve(navigate(paths.communities)).then(() => {
+                    forgetCommunity(queryClient, community.id)
+                  })
+                },
+                onError: (error) => {
+                  const status = error instanceof ApiError ? error.status : undefined
+                  const detail = error instanceof ApiError ? error.problem?.detail : undefined
+                  toast.error(m.deleteFailed, {
+                    description: status === 401 ? m.signInRequired : detail,
+                  })
+                  onOpenChange(false)
+                },
+              })
+            }}
+          >
+            {m.confirmDelete}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

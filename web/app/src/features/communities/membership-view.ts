@@ -1,0 +1,27 @@
+import type { Community } from './types'
+
+/** Where the signed-in member stands (spec 001 §4 'Community membership'). */
+export type MembershipView = 'signed-out' | 'none' | 'pending' | 'owner' | 'member'
+
+/**
+ * The spec's list screen compares to 'active' while the rest uses
+ * 'approved'; here both screens use 'approved', so an approved member always
+ * gets 'Sair'. A rejected request counts as no membership.
+ */
+export function membershipView(community: Community, userId: string | undefined): MembershipView {
+  if (!userId) return 'signed-out'
+  if (community.owner_id === userId || community.membership?.role === 'owner') return 'owner'
+  switch (community.membership?.status) {
+    case 'pending':
+      return 'pending'
+    case 'approved':
+      return 'member'
+    default:
+      return 'none'
+  }
+}
+
+/** Approved members and the owner see and write posts. */
+export function canSeePosts(view: MembershipView): boolean {
+  return view === 'owner' || view === 'member'
+}

@@ -1,0 +1,121 @@
+/**
+ * Test data and a small in-memory stand-in for /api/v1/communities, answering
+ * at the fetch boundary (the TestResponder hook of src/testing/test-fetch).
+ */
+import { otherProfile, testProfile } from '@/testing/fixtures'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+
+import type { Community, CommunityMember, CommunityPost, CommunityProfile } from './types'
+
+export const anaRef: CommunityProfile = {
+  id: testProfile.id,
+  handle: testProfile.handle,
+  display_name: testProfile.display_name,
+  avatar_url: null,
+}
+export const biaRef: CommunityProfile = {
+  id: otherProfile.id,
+  handle: otherProfile.handle,
+  display_name: otherProfile.display_name,
+  avatar_url: null,
+}
+export const caioRef: CommunityProfile = {
+  id: '0192f000-0000-7000-8000-000000000003',
+  handle: 'caio',
+  display_name: 'Caio Reis',
+  avatar_url: null,
+}
+export const duduRef: CommunityProfile = {
+  id: '0192f000-0000-7000-8000-000000000004',
+  handle: 'dudu',
+  display_name: 'Dudu Alves',
+  avatar_url: null,
+}
+
+export function makeCommunity(id: string, changes: Partial<Community> = {}): Community {
+  return {
+    id,
+    name: `Comunidade ${id}`,
+    description: `Sobre ${id}`,
+    privacy: 'open',
+    owner_id: biaRef.id,
+    owner: biaRef,
+    avatar_url: null,
+    member_count: 10,
+    created_at: '2026-11-01T12:00:00Z',
+    membership: null,
+    ...changes,
+  }
+}
+
+export const ownedBy = (profile: CommunityProfile, changes: Partial<Community> = {}) => ({
+  owner_id: profile.id,
+  owner: profile,
+  membership: profile.id === anaRef.id ? { id: 'm-owner', role: 'owner' as const, status: 'approved' as const } : null,
+  ...changes,
+})
+
+export function makeMember(id: string, profile: CommunityProfile, changes: Partial<CommunityMember> = {}): CommunityMember {
+  return {
+    id,
+    user_id: profile.id,
+    role: 'member',
+    status: 'approved',
+    joined_at: '2026-11-02T12:00:00Z',
+    profile,
+    ...changes,
+  }
+}
+
+export function makeCommunityPost(
+  id: string,
+  communityId: string,
+  author: CommunityProfile,
+  changes: Partial<CommunityPost> = {},
+): CommunityPost {
+  return {
+    id,
+    community_id: communityId,
+    author_id: author.id,
+    author: { ...author },
+    text_content: `Post ${id}`,
+    media_url: null,
+    type: 'text',
+    visibility: 'public',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    updated_at: new Date().toISOString(),
+    like_count: 0,
+    comment_count: 0,
+    share_count: 0,
+    is_liked: false,
+    link_preview_url: null,
+    link_preview_title: null,
+    link_preview_description: null,
+    link_preview_image_url: null,
+    link_preview_site_name: null,
+    ...changes,
+  }
+}
+
+/** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */
+export function routes(
+  table: Record<string, (request: Request, url: URL) => Response | Promise<Response> | undefined>,
+  rest?: TestResponder,
+): TestResponder {
+  return (request) => {
+    const url = new URL(request.url)
+    const key = `${request.method} ${url.pathname.replace(/^\/api\/v1/, '')}`
+    const handler = table[key]
+    const answer = handler?.(request, url)
+    return answer ?? rest?.(request)
+  }
+}
+
+export const notFound = () => problem(404, { title: 'Not Found', code: 'community_not_found', detail: 'Community not found' })
+export const ok = (body: unknown) => json(200, body)
+export const noContent = () => new Response(null, { status: 204 })
+
+/** The requests sent to one `METHOD /path` (path without /api/v1). */
+export function sent(requests: Request[], method: string, path: string): Request[] {
+  return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
+}

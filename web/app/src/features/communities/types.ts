@@ -1,0 +1,23 @@
+import type { ApiPaths } from '@/lib/api'
+
+/** The communities contract (plugins/communities), from the OpenAPI document. */
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+
+type GetCommunity = Json<ApiPaths['/api/v1/communities/{id}']['get']['responses'][200]>
+type ListMembers = Json<ApiPaths['/api/v1/communities/{id}/members']['get']['responses'][200]>
+type ListPosts = Json<ApiPaths['/api/v1/communities/{id}/posts']['get']['responses'][200]>
+type Join = Json<ApiPaths['/api/v1/communities/{id}/join']['post']['responses'][200]>
+
+/** The same schema is nullable everywhere (no membership: null); a join always answers one. */
+export type Membership = NonNullable<Join['membership']>
+export type CommunityRole = Membership['role']
+export type MembershipStatus = Membership['status']
+export type CommunityPrivacy = GetCommunity['privacy']
+export type CommunityProfile = GetCommunity['owner']
+
+export type Community = GetCommunity
+
+export type CommunityMember = NonNullable<ListMembers['items']>[number]
+export type CommunityPost = NonNullable<ListPosts['items']>[number]
+
+export type NewCommunity = NonNullable<ApiPaths['/api/v1/communities']['post']['requestBody']>['content']['application/json']
