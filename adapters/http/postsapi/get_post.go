@@ -16,7 +16,7 @@ type postOutput struct{ Body Post }
 func registerGetPost(api huma.API, uc *posts.GetPost, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-post", Method: http.MethodGet, Path: "/posts/{id}",
-		Summary: "One post (a friends_only post only for its author, for now)", Tags: []string{"posts"},
+		Summary: "One post (a friends_only post for its author and their followers)", Tags: []string{"posts"},
 		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
 	}, func(ctx context.Context, in *postPath) (*postOutput, error) {
 		id, err := in.id()

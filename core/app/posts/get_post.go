@@ -15,7 +15,7 @@ type ItemReader interface {
 }
 
 // GetPost reads one post: a public one for any member, a friends_only one
-// only for its author (follows come later); anything else is not found.
+// for its author and their followers; anything else is not found.
 type GetPost struct {
 	Posts ItemReader
 }

@@ -111,6 +111,15 @@ export const feedMessages = {
   deleteFailedTitle: 'Erro ao excluir post',
   deleteFailed: 'Não foi possível excluir o post.',
 
+  // Editing one's own post. 'Editar', 'Salvar' and the field's label are ours.
+  edit: 'Editar',
+  editLabel: 'Editar texto do post',
+  save: 'Salvar',
+  saving: 'Salvando...',
+  updated: 'Post atualizado',
+  updatedDescription: 'Seu post foi atualizado.',
+  updateFailed: 'Não foi possível atualizar o post.',
+
   // Failures (spec 000 §8).
   errorTitle: 'Erro',
   loadFailed: 'Não foi possível carregar os posts.',

@@ -791,7 +791,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post (a friends_only post only for its author, for now) */
+        /** One post (a friends_only post for its author and their followers) */
         get: operations["get-post"];
         put?: never;
         post?: never;

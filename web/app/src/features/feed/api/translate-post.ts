@@ -9,6 +9,7 @@ import { feedMessages as m } from '../messages'
 export const translationKeys = {
   all: ['translation'] as const,
   capabilities: ['translation', 'capabilities'] as const,
+  postAll: (id: string) => ['translation', 'post', id] as const,
   post: (id: string, language: string) => ['translation', 'post', id, language] as const,
 }
 

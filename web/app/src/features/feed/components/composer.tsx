@@ -7,7 +7,6 @@ import { Card } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/textarea'
 import { useSession } from '@/features/session'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
-import { cn } from '@/lib/utils'
 
 import { useCreatePost, type NewPost } from '../api/create-post'
 import { useLinkPreview } from '../hooks/use-link-preview'
@@ -19,9 +18,9 @@ import { MediaPickButton } from './media-pick-button'
 import { MediaPreview } from './media-preview'
 import { createFailureOf } from './post-failure'
 
-/** Spec 000 §9: 280 characters; the counter turns red above 250 used. */
-export const POST_MAX_LENGTH = 280
-export const POST_WARN_LENGTH = 250
+import { POST_MAX_LENGTH, RemainingCounter } from './remaining-counter'
+
+export { POST_MAX_LENGTH, POST_WARN_LENGTH } from './remaining-counter'
 
 /**
  * What the composer posts with: by default the core feed's useCreatePost; a
@@ -125,18 +124,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
                 if (picker.pick(file)) setServerError(null)
               }}
             />
-            <span
-              id={counterId}
-              data-testid="remaining-characters"
-              aria-label={m.remaining(remaining)}
-              data-warning={remaining < POST_MAX_LENGTH - POST_WARN_LENGTH ? 'true' : undefined}
-              className={cn(
-                'ml-auto text-sm tabular-nums text-muted-foreground',
-                remaining < POST_MAX_LENGTH - POST_WARN_LENGTH && 'text-red-500',
-              )}
-            >
-              {remaining}
-            </span>
+            <RemainingCounter id={counterId} length={text.length} />
             <Button type="submit" className="ml-2" disabled={!canPost}>
               {busy ? m.posting : m.post}
             </Button>

@@ -190,6 +190,51 @@ describe('FeedScreen', () => {
     expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
   })
 
+  it("edits one's own post in place: 'Salvar' sends the text, the card shows the answer and 'Post atualizado'", async () => {
+    const { user, requests } = await renderFeed(
+      feedAnswer(page([anaPost]), (request) =>
+        request.method === 'PATCH' ? json(200, { ...anaPost, text_content: 'Meu post, revisto' }) : undefined,
+      ),
+    )
+    const card = await screen.findByRole('article', { name: 'Ana Souza' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }))
+    const field = within(card).getByRole('textbox', { name: 'Editar texto do post' })
+    expect(field).toHaveValue('Meu primeiro post')
+    // Unchanged text: nothing to save.
+    expect(within(card).getByRole('button', { name: 'Salvar' })).toBeDisabled()
+    await user.clear(field)
+    await user.type(field, 'Meu post, revisto')
+    expect(within(card).getByTestId('remaining-characters')).toHaveTextContent(String(280 - 'Meu post, revisto'.length))
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }))
+    await expectToast('Post atualizado', 'Seu post foi atualizado.', 'success')
+    expect(await within(card).findByText('Meu post, revisto')).toBeInTheDocument()
+    expect(within(card).queryByRole('textbox', { name: 'Editar texto do post' })).not.toBeInTheDocument()
+    const sent = requests.find((r) => r.method === 'PATCH' && r.url.endsWith(`/api/v1/posts/${anaPost.id}`))
+    expect(await sent?.clone().json()).toEqual({ text_content: 'Meu post, revisto' })
+  })
+
+  it("keeps the editor open and toasts 'Não foi possível atualizar o post.' when the edit fails; others get no 'Editar'", async () => {
+    const { user } = await renderFeed(
+      feedAnswer(page([anaPost, biaPost]), (request) => (request.method === 'PATCH' ? json(500, {}) : undefined)),
+    )
+    const other = await screen.findByRole('article', { name: 'Bia Lima' })
+    await user.click(within(other).getByRole('button', { name: 'Mais opções' }))
+    expect(screen.queryByRole('menuitem', { name: 'Editar' })).not.toBeInTheDocument()
+    await user.keyboard('{Escape}')
+
+    const card = screen.getByRole('article', { name: 'Ana Souza' })
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }))
+    const field = within(card).getByRole('textbox', { name: 'Editar texto do post' })
+    await user.type(field, '!')
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }))
+    await expectToast('Erro', 'Não foi possível atualizar o post.')
+    expect(within(card).getByRole('textbox', { name: 'Editar texto do post' })).toHaveValue('Meu primeiro post!')
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }))
+    expect(within(card).getByText('Meu primeiro post')).toBeInTheDocument()
+  })
+
   it("reports other members' posts with 'Denunciar' and thanks with a toast", async () => {
     const { user, requests } = await renderFeed(
       feedAnswer(page([biaPost]), (request) =>

@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
-import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Share2, Trash2 } from 'lucide-react'
+import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -23,6 +23,7 @@ import { linkPreviewOfPost } from '../link-preview-data'
 import { feedMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
+import { EditPostForm } from './edit-post-form'
 import { LinkPreviewCard } from './link-preview-card'
 import { PostMedia } from './post-media'
 
@@ -66,6 +67,7 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
   const canTranslate = useTranslationAvailable() && Boolean(post.text_content) && core
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
+  const [editing, setEditing] = useState(false)
 
   const onTranslate = () => {
     if (translation !== null) {
@@ -135,6 +137,17 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              {isOwn && core ? (
+                <DropdownMenuItem
+                  onSelect={() => {
+                    setTranslation(null)
+                    setEditing(true)
+                  }}
+                >
+                  <Pencil aria-hidden="true" />
+                  {m.edit}
+                </DropdownMenuItem>
+              ) : null}
               {isOwn ? (
                 <DropdownMenuItem
                   className="text-destructive"
@@ -161,7 +174,15 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
         )}
       </header>
 
-      {post.text_content ? (
+      {editing ? (
+        <EditPostForm
+          id={post.id}
+          text={post.text_content ?? ''}
+          onDone={() => {
+            setEditing(false)
+          }}
+        />
+      ) : post.text_content ? (
         <p className="break-words whitespace-pre-line">{translation ?? post.text_content}</p>
       ) : null}
       {post.media_url ? <PostMedia key={post.media_url} post={post} authorName={name} /> : null}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+
+import { ApiError, unwrap, useApiClient } from '@/lib/api'
+
+import { feedMessages as m } from '../messages'
+
+import { updateCachedPost } from './feed-cache'
+import { translationKeys } from './translate-post'
+
+/**
+ * PATCH /api/v1/posts/{id} {text_content}: the author edits the text (spec
+ * 000 §5 'Updating a post changes only text_content and only for the
+ * author'); every cached copy takes the server's answer.
+ */
+export function useUpdatePost() {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, text }: { id: string; text: string }) =>
+      unwrap(
+        `PATCH /api/v1/posts/${id}`,
+        await client.PATCH('/api/v1/posts/{id}', { params: { path: { id } }, body: { text_content: text } }),
+      ),
+    onSuccess: (post) => {
+      updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, ...post }))
+      // A translation of the old text must not come back.
+      queryClient.removeQueries({ queryKey: translationKeys.postAll(post.id) })
+      toast.success(m.updated, { description: m.updatedDescription })
+    },
+    onError: (error) => {
+      const problem = error instanceof ApiError ? error.problem : undefined
+      toast.error(m.errorTitle, { description: problem?.detail ?? m.updateFailed })
+    },
+  })
+}

@@ -1,0 +1,57 @@
+import { useId, useState, type SyntheticEvent } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Textarea } from '@/components/ui/textarea'
+
+import { useUpdatePost } from '../api/update-post'
+import { feedMessages as m } from '../messages'
+
+import { POST_MAX_LENGTH, RemainingCounter } from './remaining-counter'
+
+interface EditPostFormProps {
+  id: string
+  text: string
+  onDone: () => void
+}
+
+/** The author's edit of a post's text, in place of the text on the card. */
+export function EditPostForm({ id, text: initial, onDone }: EditPostFormProps) {
+  const [text, setText] = useState(initial)
+  const update = useUpdatePost()
+  const counterId = useId()
+  const changed = text !== initial
+  const canSave = text.trim() !== '' && text.length <= POST_MAX_LENGTH && changed && !update.isPending
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!canSave) return
+    update.mutate({ id, text }, { onSuccess: onDone })
+  }
+
+  return (
+    <form className="grid gap-2" onSubmit={onSubmit}>
+      <Textarea
+        aria-label={m.editLabel}
+        aria-describedby={counterId}
+        value={text}
+        maxLength={POST_MAX_LENGTH}
+        autoFocus
+        onChange={(event) => {
+          setText(event.target.value)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone()
+        }}
+      />
+      <div className="flex items-center gap-2">
+        <RemainingCounter id={counterId} length={text.length} />
+        <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
+          {m.cancel}
+        </Button>
+        <Button type="submit" size="sm" disabled={!canSave}>
+          {update.isPending ? m.saving : m.save}
+        </Button>
+      </div>
+    </form>
+  )
+}
