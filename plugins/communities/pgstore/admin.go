@@ -53,7 +53,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]AdminRow, int, e
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c")
 		if q.Search != "" {
-			sel = sel.Where("immutable_unaccent(lower(c.name)) LIKE immutable_unaccent(lower(?))", likePattern(q.Search))
+			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", likePattern(q.Search))
 		}
 		if q.Privacy != "" {
 			sel = sel.Where("c.privacy = ?", q.Privacy)

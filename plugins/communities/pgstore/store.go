@@ -74,6 +74,7 @@ func (p profileCols) profile(id uuid.UUID) app.Profile {
 type communityRow struct {
 	ID          uuid.UUID `bun:"id"`
 	Name        string    `bun:"name"`
+	NameKey     string    `bun:"name_key"`
 	Description *string   `bun:"description"`
 	Privacy     string    `bun:"privacy"`
 	OwnerID     uuid.UUID `bun:"owner_id"`
@@ -112,11 +113,15 @@ const communitySelect = `SELECT c.*, o.handle AS owner_handle, o.display_name AS
 	LEFT JOIN profiles o ON o.id = c.owner_id
 	LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ?`
 
+// nameKey is the folded name the unique index compares: Unicode lower case,
+// done here so that it holds whatever the database's locale.
+func nameKey(name string) string { return strings.ToLower(name) }
+
 // Insert stores c unless the name is taken (any case).
 func (s *Store) Insert(ctx context.Context, c app.Community) (bool, error) {
-	res, err := s.idb(ctx).NewRaw(`INSERT INTO communities (id, name, description, privacy, owner_id, avatar_path, member_count, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ((lower(name))) DO NOTHING`,
-		c.ID, c.Name, c.Description, string(c.Privacy), uuid.UUID(c.OwnerID), c.AvatarPath, c.MemberCount, c.CreatedAt).
+	res, err := s.idb(ctx).NewRaw(`INSERT INTO communities (id, name, name_key, description, privacy, owner_id, avatar_path, member_count, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING`,
+		c.ID, c.Name, nameKey(c.Name), c.Description, string(c.Privacy), uuid.UUID(c.OwnerID), c.AvatarPath, c.MemberCount, c.CreatedAt).
 		Exec(ctx)
 	if fkViolation(err) {
 		return false, app.ErrNoProfile
@@ -150,8 +155,10 @@ func likePattern(q string) string {
 func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit int) ([]app.Community, error) {
 	query, args := communitySelect, []any{uuid.UUID(viewer)}
 	if q != "" {
-		query += ` WHERE immutable_unaccent(lower(c.name)) LIKE immutable_unaccent(lower(?))
-			OR immutable_unaccent(lower(coalesce(c.description, ''))) LIKE immutable_unaccent(lower(?))`
+		// Accents go first, so that lower() folds what is left even under
+		// the C locale (which lowers ASCII letters only).
+		query += ` WHERE lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))
+			OR lower(immutable_unaccent(coalesce(c.description, ''))) LIKE lower(immutable_unaccent(?))`
 		p := likePattern(q)
 		args = append(args, p, p)
 	}
