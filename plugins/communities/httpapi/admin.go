@@ -2,111 +2,31 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/google/uuid"
 
 	"social/adapters/http/adminapi"
-	"social/core/errs"
 	"social/plugins/communities/pgstore"
 	"social/plugins/plugin"
 )
-
-var errBadList = errs.Invalid("invalid_list_query", errs.MsgBadRequest, nil)
 
 // NewAdminResource serves the console's communities resource:
 // GET /api/v1/admin/communities (simple-rest: sort, range, filter {q,
 // privacy, id}; paged in SQL) and /{id}.
 func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "communities", Name: "communities", Register: func(api huma.API) {
-		huma.Register(api, huma.Operation{
-			OperationID: "admin-list-communities", Method: http.MethodGet, Path: "",
-			Summary: "List communities, newest first (simple-rest)",
-		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[pgstore.AdminRow], error) {
-			q, err := adminQuery(*in)
-			if err != nil {
-				return nil, err
-			}
-			rows, total, err := store.AdminList(ctx, q)
-			if err != nil {
-				return nil, err
-			}
-			return &adminapi.ListOutput[pgstore.AdminRow]{
-				ContentRange: adminapi.ContentRange("communities", q.Offset, len(rows), total), Body: rows}, nil
-		})
-		huma.Register(api, huma.Operation{
-			OperationID: "admin-get-community", Method: http.MethodGet, Path: "/{id}",
-			Summary: "One community",
-		}, func(ctx context.Context, in *struct {
-			ID string `path:"id"`
-		}) (*struct{ Body pgstore.AdminRow }, error) {
-			id, err := uuid.Parse(in.ID)
-			if err != nil {
-				return nil, errs.NotFound("not_found", errs.MsgNotFound)
-			}
-			rows, _, err := store.AdminList(ctx, pgstore.AdminQuery{IDs: []uuid.UUID{id}, Limit: 1})
-			if err != nil {
-				return nil, err
-			}
-			if len(rows) == 0 {
-				return nil, errs.NotFound("not_found", errs.MsgNotFound)
-			}
-			return &struct{ Body pgstore.AdminRow }{Body: rows[0]}, nil
+		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.AdminRow]{
+			Name: "communities", Singular: "community", DefaultSort: "created_at",
+			Sortable: pgstore.AdminSortable, Filters: []string{"privacy"},
+			List: func(ctx context.Context, q adminapi.SQLQuery) ([]pgstore.AdminRow, int, error) {
+				aq := pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
+					Search: q.Search, IDs: q.IDs}
+				if v, ok := q.Filter["privacy"]; ok {
+					aq.Privacy = fmt.Sprint(v)
+				}
+				return store.AdminList(ctx, aq)
+			},
 		})
 	}}
-}
-
-// adminQuery reads react-admin's sort, range and filter parameters.
-func adminQuery(in adminapi.ListInput) (pgstore.AdminQuery, error) {
-	q := pgstore.AdminQuery{Limit: adminapi.MaxPage, Sort: "created_at"}
-	if in.Sort != "" {
-		var s []string
-		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
-			return q, errBadList
-		}
-		if _, ok := pgstore.AdminSortable[s[0]]; !ok {
-			return q, errBadList
-		}
-		q.Sort, q.Asc = s[0], strings.EqualFold(s[1], "ASC")
-	}
-	if in.Range != "" {
-		var r []int
-		if json.Unmarshal([]byte(in.Range), &r) != nil || len(r) != 2 || r[0] < 0 || r[1] < r[0] {
-			return q, errBadList
-		}
-		q.Offset, q.Limit = r[0], min(r[1]-r[0]+1, adminapi.MaxPage)
-	}
-	if in.Filter != "" {
-		var f map[string]any
-		if json.Unmarshal([]byte(in.Filter), &f) != nil {
-			return q, errBadList
-		}
-		for k, v := range f {
-			switch k {
-			case "q":
-				q.Search = fmt.Sprint(v)
-			case "privacy":
-				q.Privacy = fmt.Sprint(v)
-			case "id":
-				ids, ok := v.([]any)
-				if !ok {
-					ids = []any{v}
-				}
-				for _, raw := range ids {
-					id, err := uuid.Parse(fmt.Sprint(raw))
-					if err != nil {
-						return q, errBadList
-					}
-					q.IDs = append(q.IDs, id)
-				}
-			default:
-				return q, errBadList
-			}
-		}
-	}
-	return q, nil
 }

@@ -147,7 +147,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List listening rooms, newest first (simple-rest) */
+        /** List rooms, newest first (simple-rest) */
         get: operations["admin-list-rooms"];
         put?: never;
         post?: never;

@@ -1,0 +1,132 @@
+package adminapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
+
+	"social/core/errs"
+)
+
+// ErrBadList is the answer to a list query the resource cannot read.
+var ErrBadList = errBadList
+
+// SQLQuery is a simple-rest list query for a resource paged in SQL.
+type SQLQuery struct {
+	Sort   string // a key of the resource's Sortable
+	Asc    bool
+	Offset int
+	Limit  int
+	Search string         // filter "q"
+	IDs    []uuid.UUID    // filter "id" (react-admin's getMany)
+	Filter map[string]any // the resource's own filter keys (SQLResource.Filters)
+}
+
+// SQLResource is a read-only console resource whose rows a store pages in
+// SQL: GET "" (list) and GET "/{id}" on the group the resource is mounted on.
+type SQLResource[Row any] struct {
+	Name        string // plural, as in the route and Content-Range: "communities"
+	Singular    string // for the get operation's ID: "community"
+	DefaultSort string
+	// Sortable are the keys sort may name.
+	Sortable map[string]string
+	// Filters are the filter keys besides q and id the store reads.
+	Filters []string
+	// List reads one page and the total of rows matching q.
+	List func(ctx context.Context, q SQLQuery) (rows []Row, total int, err error)
+}
+
+// RegisterSQLResource registers the resource's two operations.
+func RegisterSQLResource[Row any](api huma.API, r SQLResource[Row]) {
+	huma.Register(api, huma.Operation{
+		OperationID: "admin-list-" + r.Name, Method: http.MethodGet, Path: "",
+		Summary: fmt.Sprintf("List %s, newest first (simple-rest)", r.Name),
+	}, func(ctx context.Context, in *ListInput) (*ListOutput[Row], error) {
+		q, err := r.parse(*in)
+		if err != nil {
+			return nil, err
+		}
+		rows, total, err := r.List(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		return &ListOutput[Row]{ContentRange: ContentRange(r.Name, q.Offset, len(rows), total), Body: rows}, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "admin-get-" + r.Singular, Method: http.MethodGet, Path: "/{id}",
+		Summary: "One " + r.Singular,
+	}, func(ctx context.Context, in *struct {
+		ID string `path:"id"`
+	}) (*struct{ Body Row }, error) {
+		id, err := uuid.Parse(in.ID)
+		if err != nil {
+			return nil, errs.NotFound("not_found", errs.MsgNotFound)
+		}
+		rows, _, err := r.List(ctx, SQLQuery{Sort: r.DefaultSort, IDs: []uuid.UUID{id}, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(rows) == 0 {
+			return nil, errs.NotFound("not_found", errs.MsgNotFound)
+		}
+		return &struct{ Body Row }{Body: rows[0]}, nil
+	})
+}
+
+// parse reads react-admin's sort, range and filter parameters.
+func (r SQLResource[Row]) parse(in ListInput) (SQLQuery, error) {
+	q := SQLQuery{Limit: MaxPage, Sort: r.DefaultSort, Filter: map[string]any{}}
+	if in.Sort != "" {
+		var s []string
+		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
+			return q, errBadList
+		}
+		if _, ok := r.Sortable[s[0]]; !ok {
+			return q, errBadList
+		}
+		q.Sort, q.Asc = s[0], strings.EqualFold(s[1], "ASC")
+	}
+	if in.Range != "" {
+		var rg []int
+		if json.Unmarshal([]byte(in.Range), &rg) != nil || len(rg) != 2 || rg[0] < 0 || rg[1] < rg[0] {
+			return q, errBadList
+		}
+		q.Offset, q.Limit = rg[0], min(rg[1]-rg[0]+1, MaxPage)
+	}
+	if in.Filter == "" {
+		return q, nil
+	}
+	var f map[string]any
+	if json.Unmarshal([]byte(in.Filter), &f) != nil {
+		return q, errBadList
+	}
+	for k, v := range f {
+		switch {
+		case k == "q":
+			q.Search = fmt.Sprint(v)
+		case k == "id":
+			ids, ok := v.([]any)
+			if !ok {
+				ids = []any{v}
+			}
+			for _, raw := range ids {
+				id, err := uuid.Parse(fmt.Sprint(raw))
+				if err != nil {
+					return q, errBadList
+				}
+				q.IDs = append(q.IDs, id)
+			}
+		case slices.Contains(r.Filters, k):
+			q.Filter[k] = v
+		default:
+			return q, errBadList
+		}
+	}
+	return q, nil
+}
