@@ -22,6 +22,7 @@ import (
 	"social/adapters/realtime"
 	"social/core/domain"
 	"social/core/ports"
+	"social/internal/config"
 	"social/internal/testkit"
 	"social/plugins"
 	"social/plugins/plugin"
@@ -38,7 +39,10 @@ type rig struct {
 	hooks  *hookLog
 }
 
-func start(t *testing.T) *rig {
+func start(t *testing.T) *rig { return startWith(t, nil) }
+
+// startWith lets a test change the configuration first.
+func startWith(t *testing.T, tweak func(*config.Config)) *rig {
 	t.Helper()
 	hooks := &hookLog{}
 	probe := plugin.Plugin{Name: "realtimeprobe", Module: fx.Options(
@@ -58,6 +62,9 @@ func start(t *testing.T) *rig {
 	list := append(plugins.All(), probe)
 	cfg := testkit.Config(testkit.NewDatabase(t, list...))
 	cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
+	if tweak != nil {
+		tweak(cfg)
+	}
 	r := &rig{t: t, hooks: hooks}
 	r.App = testkit.StartApp(t, cfg, list, &r.bc)
 	u, err := url.Parse(cfg.HTTP.PublicURL)
@@ -367,10 +374,18 @@ func TestOversizedFrameClosesOnlyThatSocket(t *testing.T) {
 
 func TestFloodIsClosed1008(t *testing.T) {
 	t.Parallel()
-	r := start(t)
+	// A burst of 5 and a refill too slow to matter: the 6th message is one
+	// too many. The client sends exactly that many, so the server has
+	// nothing unread when it closes, and the close frame is not lost to a
+	// TCP reset.
+	const burst = 5
+	r := startWith(t, func(c *config.Config) {
+		c.Realtime.MessageBurst = burst
+		c.Realtime.MessagesPerSecond = 0.001
+	})
 	ana := r.member("ana")
 	flood, ok := r.dial(ana), r.dial(ana)
-	for range 100 {
+	for range burst + 1 {
 		if err := flood.c.WriteJSON(map[string]string{"type": "ping"}); err != nil {
 			break // closed already
 		}
