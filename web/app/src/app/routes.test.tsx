@@ -11,7 +11,8 @@ const memberRoutes: [path: string, heading: string][] = [
   ['/post/0192f000-0000-7000-8000-0000000000b7', 'Post'],
   ['/stories', 'Stories'],
   ['/listening-rooms', 'Salas de Música'],
-  ['/listening-room/42', 'Sala de Música'],
+  // The test fetch knows no room 42: its page says so.
+  ['/listening-room/42', 'Sala não encontrada'],
   ['/communities', 'Comunidades'],
   ['/communities/create', 'Criar Comunidade'],
   // The test fetch knows no community 7: its page says so.

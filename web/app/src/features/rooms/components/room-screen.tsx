@@ -1,25 +1,175 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
+import { ArrowLeft, LogOut, Music, Power } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
 
-import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useSession } from '@/features/session'
+import { ApiError } from '@/lib/api'
 
+import { useMessages, useParticipants } from '../api/room-live-data'
+import { useEndRoom, useJoinRoom, useLeaveRoom, useRoom } from '../api/rooms'
+import { useRoomLive } from '../hooks/use-room-live'
 import { roomsMessages as m } from '../messages'
+import type { Room } from '../types'
 
-/** /listening-room/:roomId — player, chat and participants come with the rooms issue. */
+import { RadioPlayer } from './radio-player'
+import { RoomChat } from './room-chat'
+import { RoomParticipants } from './room-people'
+import { SyncedPlayer } from './synced-player'
+import { TrackArt } from './track-art'
+
+/** /listening-room/:roomId — spec 001 §2 'Listening room page'. */
 export function RoomScreen() {
+  const { roomId = '' } = useParams()
+  const room = useRoom(roomId)
+  const ended = useRoomLive(roomId, room.data?.host_id)
+
+  // room.ended, a 404 (unknown or ended) and any other error all read 'Sala não encontrada'.
+  if (ended || room.isError || room.data?.is_active === false) return <RoomNotFound />
+  if (room.isPending) {
+    return (
+      <div className="grid place-items-center py-16">
+        <Spinner label={m.loadingRoom} />
+      </div>
+    )
+  }
+  return <RoomView room={room.data} />
+}
+
+function RoomNotFound() {
   return (
-    <Page
-      title={m.roomTitle}
-      actions={
-        <Button asChild variant="outline">
-          <Link to={paths.listeningRooms}>
+    <section className="grid justify-items-center gap-4 py-16 text-center">
+      <Music aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">{m.notFound}</h1>
+      <p className="text-muted-foreground">{m.notFoundHint}</p>
+      <Button asChild>
+        <Link to={paths.listeningRooms}>{m.backToRooms}</Link>
+      </Button>
+    </section>
+  )
+}
+
+/** Joins once per visit (spec 001 §4): 'Entrou na sala!', duplicate errors ignored. */
+function useJoinOnEnter(roomId: string) {
+  const join = useJoinRoom()
+  const joined = useRef<string | null>(null)
+  const { mutate } = join
+  useEffect(() => {
+    if (joined.current === roomId) return
+    joined.current = roomId
+    mutate(roomId, {
+      onSuccess: () => {
+        toast.success(m.joined)
+      },
+      onError: (error) => {
+        const text = `${error.message} ${error instanceof ApiError ? (error.problem?.detail ?? '') : ''}`.toLowerCase()
+        if (text.includes('duplicate') || text.includes('already exists')) return
+        toast.error(m.joinFailed)
+      },
+    })
+  }, [roomId, mutate])
+}
+
+function RoomView({ room }: { room: Room }) {
+  const navigate = useNavigate()
+  const { user } = useSession()
+  const isHost = user?.id === room.host_id
+  const participants = useParticipants(room.id, true)
+  const messages = useMessages(room.id, true)
+  const leave = useLeaveRoom()
+  const end = useEndRoom()
+  useJoinOnEnter(room.id)
+
+  const onLeave = () => {
+    leave.mutate(room.id, {
+      onSuccess: () => {
+        toast.success(m.left)
+      },
+      onSettled: () => {
+        void navigate(paths.listeningRooms)
+      },
+    })
+  }
+
+  const onEnd = () => {
+    end.mutate(room.id, {
+      onSuccess: () => {
+        toast.success(m.ended)
+        void navigate(paths.listeningRooms)
+      },
+      onError: () => {
+        toast.error(m.endFailed)
+      },
+    })
+  }
+
+  return (
+    <section className="grid gap-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <Button asChild variant="ghost" size="icon">
+          <Link to={paths.listeningRooms} aria-label={m.back}>
             <ArrowLeft aria-hidden="true" />
-            {m.backToRooms}
           </Link>
         </Button>
-      }
-    />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h1 className="truncate text-2xl font-bold tracking-tight">{room.name}</h1>
+          <p className="text-sm text-muted-foreground">{m.hostedBy(room.host.display_name)}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" disabled={leave.isPending} onClick={onLeave}>
+            <LogOut aria-hidden="true" />
+            {m.leave}
+          </Button>
+          {isHost ? (
+            <Button variant="destructive" disabled={end.isPending} onClick={onEnd}>
+              <Power aria-hidden="true" />
+              {m.end}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Card className="gap-4 p-6">
+            <div className="flex items-center gap-4">
+              <TrackArt src={room.track_image_url} name={room.current_track ?? room.name} className="size-24" />
+              <div className="grid min-w-0 gap-1">
+                {room.current_track ? <h2 className="truncate text-xl font-semibold">{room.current_track}</h2> : null}
+                {room.current_artist ? <p className="truncate text-muted-foreground">{room.current_artist}</p> : null}
+                <p className="text-xs text-muted-foreground">{m.source(room.track_source)}</p>
+              </div>
+            </div>
+            {room.track_preview_url ? (
+              room.track_source === 'radio' ? (
+                <RadioPlayer src={room.track_preview_url} />
+              ) : (
+                <SyncedPlayer roomId={room.id} src={room.track_preview_url} isHost={isHost} playback={room.playback} />
+              )
+            ) : null}
+          </Card>
+
+          {room.description ? (
+            <Card aria-labelledby="room-about">
+              <CardHeader>
+                <CardTitle id="room-about">{m.about}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm whitespace-pre-wrap text-muted-foreground">{room.description}</p>
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <RoomChat roomId={room.id} messages={messages.data ?? []} />
+        </div>
+        <div className="grid content-start gap-6">
+          <RoomParticipants participants={participants.data ?? []} />
+        </div>
+      </div>
+    </section>
   )
 }

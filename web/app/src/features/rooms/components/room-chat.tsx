@@ -1,0 +1,81 @@
+import { Send } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+
+import { useSendMessage } from '../api/room-live-data'
+import { roomsMessages as m } from '../messages'
+import { messageTime } from '../time'
+import type { RoomMessage } from '../types'
+
+
+/** The 'Chat' card: messages oldest first and the input (send disabled while blank). */
+export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomMessage[] }) {
+  const send = useSendMessage(roomId)
+  const [text, setText] = useState('')
+  const inputId = useId()
+  const end = useRef<HTMLLIElement>(null)
+  const trimmed = text.trim()
+
+  useEffect(() => {
+    // jsdom has no scrollIntoView.
+    if (typeof end.current?.scrollIntoView === 'function') end.current.scrollIntoView({ block: 'nearest' })
+  }, [messages.length])
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!trimmed || send.isPending) return
+    send.mutate(trimmed, {
+      onSuccess: () => {
+        setText('')
+      },
+      onError: () => {
+        toast.error(m.sendFailedTitle, { description: m.sendFailed })
+      },
+    })
+  }
+
+  return (
+    <Card aria-labelledby="room-chat" className="gap-4">
+      <CardHeader>
+        <CardTitle id="room-chat">{m.chat}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ol aria-label={m.chat} aria-live="polite" className="grid max-h-80 gap-3 overflow-y-auto">
+          {messages.length === 0 ? <li className="text-sm text-muted-foreground">{m.noMessages}</li> : null}
+          {messages.map((message) => (
+            <li key={message.id} className="grid gap-0.5">
+              <div className="flex items-baseline gap-2">
+                <span className="text-sm font-medium">{message.author.display_name || m.unknownUser}</span>
+                <time dateTime={message.created_at} className="text-xs text-muted-foreground">
+                  {messageTime(message.created_at)}
+                </time>
+              </div>
+              <p className="text-sm break-words whitespace-pre-wrap">{message.text}</p>
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" />
+        </ol>
+        <form className="flex gap-2" onSubmit={onSubmit}>
+          <Input
+            id={inputId}
+            aria-label={m.messageLabel}
+            placeholder={m.messagePlaceholder}
+            value={text}
+            maxLength={500}
+            autoComplete="off"
+            onChange={(event) => {
+              setText(event.target.value)
+            }}
+          />
+          <Button type="submit" size="icon" aria-label={m.send} disabled={!trimmed || send.isPending}>
+            <Send aria-hidden="true" />
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,6 @@
+/** Spec 001 §9. */
+export const STATION_GENRE = 'jazz'
+export const DEFAULT_TRACK_SECONDS = 30
+export const RADIO_AUTOPLAY_MS = 1000
+export const RADIO_RETRY_AFTER_END_MS = 2000
+export const RADIO_RETRY_AFTER_ERROR_MS = 3000

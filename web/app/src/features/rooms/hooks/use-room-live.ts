@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+
+import { useRealtimeTopic } from '@/lib/realtime'
+
+import {
+  addCachedMessage,
+  addCachedParticipant,
+  removeCachedParticipant,
+  setCachedParticipantCount,
+} from '../api/room-live-data'
+import { roomKeys } from '../api/room-keys'
+import type { RoomMessage, RoomProfile } from '../types'
+
+export function field(data: unknown, name: string): unknown {
+  if (typeof data !== 'object' || data === null || !(name in data)) return undefined
+  return (data as Record<string, unknown>)[name]
+}
+
+function isProfile(value: unknown): value is RoomProfile {
+  return typeof field(value, 'id') === 'string' && typeof field(value, 'display_name') === 'string'
+}
+
+function isMessage(value: unknown): value is RoomMessage {
+  return typeof field(value, 'id') === 'string' && typeof field(value, 'text') === 'string'
+}
+
+/**
+ * The room's live topic room:{id} (architecture § Rooms): subscribing is
+ * what joins (presence is server-side). Participants and chat follow the
+ * events; room.ended flips `ended`; after a reconnect everything is read again.
+ */
+export function useRoomLive(roomId: string, hostId: string | undefined) {
+  const queryClient = useQueryClient()
+  const [ended, setEnded] = useState(false)
+  useRealtimeTopic(
+    `room:${roomId}`,
+    (event) => {
+      const data = event.data
+      switch (event.type) {
+        case 'room.participant_joined':
+        case 'room.participant_left': {
+          const userId = field(data, 'user_id')
+          const count = field(data, 'participant_count')
+          const profile = field(data, 'profile')
+          if (typeof count === 'number') setCachedParticipantCount(queryClient, roomId, count)
+          if (typeof userId !== 'string') break
+          if (event.type === 'room.participant_left') {
+            removeCachedParticipant(queryClient, roomId, userId)
+          } else if (isProfile(profile)) {
+            addCachedParticipant(queryClient, roomId, {
+              user_id: userId,
+              is_host: userId === hostId,
+              joined_at: new Date().toISOString(),
+              profile,
+            })
+          }
+          break
+        }
+        case 'room.message': {
+          const message = field(data, 'message')
+          if (isMessage(message)) addCachedMessage(queryClient, roomId, message)
+          break
+        }
+        case 'room.ended':
+          setEnded(true)
+          void queryClient.invalidateQueries({ queryKey: roomKeys.list })
+          break
+      }
+    },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: roomKeys.detail(roomId) })
+      void queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) })
+      void queryClient.invalidateQueries({ queryKey: roomKeys.messages(roomId) })
+    },
+  )
+  return ended
+}

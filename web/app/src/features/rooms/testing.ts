@@ -1,0 +1,97 @@
+/**
+ * Test data for /api/v1/rooms, answered at the fetch boundary (the
+ * TestResponder hook of src/testing/test-fetch).
+ */
+import { otherProfile, testProfile } from '@/testing/fixtures'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+
+import type { Room, RoomMessage, RoomParticipant, RoomProfile, Station } from './types'
+
+export const anaRef: RoomProfile = {
+  id: testProfile.id,
+  handle: testProfile.handle,
+  display_name: testProfile.display_name,
+  avatar_url: null,
+}
+export const biaRef: RoomProfile = {
+  id: otherProfile.id,
+  handle: otherProfile.handle,
+  display_name: otherProfile.display_name,
+  avatar_url: null,
+}
+export const caioRef: RoomProfile = {
+  id: '0192f000-0000-7000-8000-000000000003',
+  handle: 'caio',
+  display_name: 'Caio Reis',
+  avatar_url: null,
+}
+
+export function makeRoom(id: string, changes: Partial<Room> = {}): Room {
+  return {
+    id,
+    name: `Sala ${id}`,
+    description: null,
+    host_id: biaRef.id,
+    host: biaRef,
+    is_public: true,
+    track_source: 'radio',
+    track_id: 'st-1',
+    current_track: 'Jazz FM',
+    current_artist: 'Brazil',
+    track_preview_url: 'https://radio.example/jazz',
+    track_image_url: null,
+    is_active: true,
+    participant_count: 1,
+    playback: null,
+    created_at: '2026-11-20T12:00:00Z',
+    updated_at: '2026-11-20T12:00:00Z',
+    ended_at: null,
+    ...changes,
+  }
+}
+
+export const hostedBy = (profile: RoomProfile) => ({ host_id: profile.id, host: profile })
+
+export function makeStation(id: string, changes: Partial<Station> = {}): Station {
+  return {
+    id,
+    name: `Estação ${id}`,
+    country: 'Brazil',
+    tags: ['jazz'],
+    stream_url: `https://radio.example/${id}`,
+    favicon: '',
+    ...changes,
+  }
+}
+
+export function makeParticipant(profile: RoomProfile, isHost = false): RoomParticipant {
+  return { user_id: profile.id, is_host: isHost, joined_at: '2026-11-20T12:00:00Z', profile }
+}
+
+export function makeMessage(id: string, author: RoomProfile, text: string, createdAt = '2026-11-20T15:04:00Z'): RoomMessage {
+  return { id, room_id: 'r1', user_id: author.id, text, created_at: createdAt, author }
+}
+
+/** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */
+export function routes(
+  table: Record<string, (request: Request, url: URL) => Response | Promise<Response> | undefined>,
+  rest?: TestResponder,
+): TestResponder {
+  return (request) => {
+    const url = new URL(request.url)
+    const key = `${request.method} ${url.pathname.replace(/^\/api\/v1/, '')}`
+    const answer = table[key]?.(request, url)
+    return answer ?? rest?.(request)
+  }
+}
+
+export const ok = (body: unknown) => json(200, body)
+export const created = (body: unknown) => json(201, body)
+export const noContent = () => new Response(null, { status: 204 })
+export const roomNotFound = () =>
+  problem(404, { title: 'Not Found', code: 'room_not_found', detail: 'Sala não encontrada' })
+
+/** The requests sent to one `METHOD /path` (path without /api/v1). */
+export function sent(requests: Request[], method: string, path: string): Request[] {
+  return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
+}

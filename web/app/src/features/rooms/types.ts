@@ -1,0 +1,19 @@
+import type { ApiPaths } from '@/lib/api'
+
+/** The rooms contract (plugins/rooms/httpapi), from the OpenAPI document. */
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+
+type ApiRoom = Json<ApiPaths['/api/v1/rooms/{id}']['get']['responses'][200]>
+export type RoomPlayback = ApiRoom['playback']
+/** The document misses it, but playback is null for radio rooms (plugins/rooms/httpapi). */
+export type Room = Omit<ApiRoom, 'playback'> & { playback: RoomPlayback | null }
+export type RoomProfile = Room['host']
+export type StationsAnswer = Json<ApiPaths['/api/v1/rooms/stations']['get']['responses'][200]>
+export type Station = NonNullable<StationsAnswer['stations']>[number]
+export type RoomParticipant = NonNullable<
+  Json<ApiPaths['/api/v1/rooms/{id}/participants']['get']['responses'][200]>['items']
+>[number]
+export type RoomMessage = NonNullable<Json<ApiPaths['/api/v1/rooms/{id}/messages']['get']['responses'][200]>['items']>[number]
+export type NewRoom = NonNullable<ApiPaths['/api/v1/rooms']['post']['requestBody']>['content']['application/json']
+
+export type PlaybackAction = 'play' | 'pause' | 'seek'
