@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	httpadapter "social/adapters/http"
 	"social/internal/testkit"
 	"social/plugins/plugin"
 )
@@ -131,6 +132,24 @@ func TestAPIScenarios(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The policy lets pictures and sound come from other https sites (link
+// previews, album art, station logos, radio streams) and nothing else.
+func TestContentSecurityPolicy(t *testing.T) {
+	directives := map[string]string{}
+	for _, d := range strings.Split(httpadapter.ContentSecurityPolicy, ";") {
+		name, value, _ := strings.Cut(strings.TrimSpace(d), " ")
+		directives[name] = value
+	}
+	for name, want := range map[string]string{
+		"default-src": "'self'", "script-src": "'self'", "connect-src": "'self'", "object-src": "'none'",
+		"frame-ancestors": "'none'", "img-src": "'self' data: blob: https:", "media-src": "'self' blob: https:",
+	} {
+		if directives[name] != want {
+			t.Errorf("%s = %q, want %q", name, directives[name], want)
+		}
 	}
 }
 

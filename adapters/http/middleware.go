@@ -114,9 +114,12 @@ func withRecover(next http.Handler) http.Handler {
 }
 
 // ContentSecurityPolicy allows no inline script and no framing. Inline styles
-// stay allowed: component libraries set style attributes.
+// stay allowed: component libraries set style attributes. Images and media
+// may come from any https origin: link-preview images, album art and
+// station logos, song previews and radio streams live on other sites, and
+// an image or a stream cannot run code.
 const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; " +
+	"img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self'; " +
 	"worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 // withSecurityHeaders sets the headers every answer carries, errors included.
