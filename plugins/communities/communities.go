@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
+	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
 	"social/plugins/communities/app"
@@ -77,7 +78,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Manage:      &app.ManageMembers{Membership: m},
 		ListPosts:   &app.ListPosts{Posts: ps},
 		CreatePost:  &app.CreatePost{Posts: ps},
-		CreateMedia: &app.CreateMediaPost{Posts: ps, Blobs: p.Blobs, Images: p.Images},
+		CreateMedia: &app.CreateMediaPost{Posts: ps, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Clock: p.Clock, Log: p.Log}},
 		DeletePost:  &app.DeletePost{Posts: ps},
 		Like:        &app.LikePost{Posts: ps},
 	}

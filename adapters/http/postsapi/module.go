@@ -90,7 +90,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return UseCases{
 		Create:      create,
-		CreateMedia: &posts.CreateMediaPost{Create: create, Blobs: p.Blobs, Images: p.Images, Log: p.Log},
+		CreateMedia: &posts.CreateMediaPost{Create: create, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Clock: p.Clock, Log: p.Log}},
 		DeleteMedia: &posts.DeletePostMedia{Blobs: p.Blobs},
 		Get:         &posts.GetPost{Posts: p.Posts},
 		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews, Clock: p.Clock,

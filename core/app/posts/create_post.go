@@ -98,7 +98,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 		// there is none.
 		return Created{}, errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
 	}
-	if err := textError(in.Text); err != nil {
+	if err := TextError(in.Text); err != nil {
 		return Created{}, err
 	}
 	text := in.Text
@@ -191,8 +191,9 @@ func badType() error {
 	return errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"type": MsgBadType})
 }
 
-// textError is the invalid-input error of a post text, or nil.
-func textError(text string) error {
+// TextError is the invalid-input error of a post text, or nil (every
+// place posts are written shares it).
+func TextError(text string) error {
 	switch domain.PostTextProblem(text) {
 	case domain.MsgPostEmpty:
 		return errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})

@@ -44,7 +44,7 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 	if !viewer.SignedIn() {
 		return domain.FeedItem{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	if err := textError(text); err != nil {
+	if err := TextError(text); err != nil {
 		return domain.FeedItem{}, err
 	}
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
 )
@@ -21,5 +22,5 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, id uuid.
 	t := text
 	p := Post{ID: newID(), CommunityID: id, AuthorID: viewer.UserID, TextContent: &t, Type: domain.PostText,
 		CreatedAt: now, UpdatedAt: now}
-	return uc.store(ctx, viewer, id, p, func() error { return textError(text) })
+	return uc.store(ctx, viewer, id, p, func() error { return posts.TextError(text) })
 }

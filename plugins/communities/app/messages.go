@@ -1,7 +1,5 @@
 package app
 
-import "social/core/domain"
-
 // pt-BR texts and codes of community answers. The spec's texts where it has
 // them; the others are ours.
 const (
@@ -29,8 +27,6 @@ const (
 	MsgNoUserDeletePost = "Você precisa estar logado para excluir posts."
 	MsgNoUserLike       = "Você precisa estar logado para curtir posts."
 	MsgNotPostAuthor    = "Você não tem permissão para excluir este post."
-	MsgPostEmpty        = domain.MsgPostEmpty
-	MsgPostTooLong      = domain.MsgPostTooLong
 	MsgBadCursor        = "Cursor inválido." // ours
 
 	CodeUnauthenticated    = "unauthenticated"
@@ -52,8 +48,6 @@ const (
 
 	CodePostNotFound  = "post_not_found"
 	CodePostNotAuthor = "post_not_author"
-	CodePostEmpty     = "post_empty"
-	CodePostTooLong   = "post_too_long"
 )
 
 // Realtime topic prefix and events.

@@ -81,17 +81,6 @@ func (uc *Posts) write(ctx context.Context, viewer domain.Viewer, id uuid.UUID, 
 	return nil
 }
 
-// textError is the invalid-input error of a post text (core's rules), or nil.
-func textError(text string) error {
-	switch domain.PostTextProblem(text) {
-	case domain.MsgPostEmpty:
-		return errs.Invalid(CodePostEmpty, MsgPostEmpty, map[string]string{"text_content": MsgPostEmpty})
-	case domain.MsgPostTooLong:
-		return errs.Invalid(CodePostTooLong, MsgPostTooLong, map[string]string{"text_content": MsgPostTooLong})
-	}
-	return nil
-}
-
 // store inserts a valid post, then reads it back and tells the community.
 func (uc *Posts) store(ctx context.Context, viewer domain.Viewer, id uuid.UUID, p Post, check func() error) (Post, error) {
 	err := uc.write(ctx, viewer, id, func(ctx context.Context, _ Community) error {
