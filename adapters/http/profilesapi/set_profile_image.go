@@ -2,7 +2,6 @@ package profilesapi
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/auth"
@@ -26,10 +24,6 @@ type imageUpload struct {
 	}]
 }
 
-// uploadEnvelope is room for the multipart boundaries and part headers
-// around the file itself.
-const uploadEnvelope = 64 << 10
-
 func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links Links, img domain.ProfileImage) {
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("set-my-%s", img), Method: http.MethodPut, Path: fmt.Sprintf("/profiles/me/%s", img),
@@ -37,7 +31,7 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links L
 		Security:        bearer,
 		Errors:          []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
 		BodyReadTimeout: time.Minute,
-		Middlewares:     huma.Middlewares{limitUpload(api)},
+		Middlewares:     huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxProfileImageBytes, func() error { return profiles.FileTooLarge() })},
 	}, func(ctx context.Context, in *imageUpload) (*profileOutput, error) {
 		up, err := readUpload(in.RawBody.Form)
 		if err != nil {
@@ -49,25 +43,6 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links L
 		}
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})
-}
-
-// limitUpload caps the body while it is read (5 MB of file plus the
-// envelope) and answers 413 as soon as it runs over, before anything is
-// buffered beyond the cap.
-func limitUpload(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
-	return func(ctx huma.Context, next func(huma.Context)) {
-		r, w := humago.Unwrap(ctx)
-		r.Body = http.MaxBytesReader(w, r.Body, domain.MaxProfileImageBytes+uploadEnvelope)
-		// Parsed here so that the size error is ours; Huma reuses the form.
-		err := r.ParseMultipartForm(domain.MaxProfileImageBytes + uploadEnvelope)
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			p := httpadapter.ProblemFrom(ctx.Context(), profiles.FileTooLarge())
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		next(ctx)
-	}
 }
 
 // readUpload takes the "file" part: its bytes and the name the client gave

@@ -2,12 +2,10 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	httpadapter "social/adapters/http"
 	"social/core/app/posts"
@@ -50,14 +48,6 @@ type communityMediaPostForm struct {
 		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
 	}]
 }
-
-const (
-	// uploadEnvelope is room for the multipart boundaries, part headers and
-	// the text fields around the file itself.
-	uploadEnvelope = 64 << 10
-	// uploadMemory is how much of a form is kept in memory.
-	uploadMemory = 1 << 20
-)
 
 func registerPosts(api huma.API, uc UseCases, p present) {
 	tags := []string{"communities"}
@@ -104,7 +94,7 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags, Security: bearer,
 		Errors:          append(membersOnly, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity),
 		BodyReadTimeout: 5 * time.Minute,
-		Middlewares:     huma.Middlewares{limitMediaUpload(api)},
+		Middlewares:     huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
 		np := app.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}
@@ -155,25 +145,5 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			}
 			return &struct{ Body CommunityLikeState }{Body: CommunityLikeState{LikeCount: n, IsLiked: like}}, nil
 		})
-	}
-}
-
-// limitMediaUpload caps the body while it is read, as core's POST
-// /posts/media does, and answers 413 as soon as it runs over.
-func limitMediaUpload(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
-	return func(ctx huma.Context, next func(huma.Context)) {
-		r, w := humago.Unwrap(ctx)
-		r.Body = http.MaxBytesReader(w, r.Body, domain.MaxPostVideoBytes+uploadEnvelope)
-		err := r.ParseMultipartForm(uploadMemory)
-		if r.MultipartForm != nil {
-			defer func() { _ = r.MultipartForm.RemoveAll() }()
-		}
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			p := httpadapter.ProblemFrom(ctx.Context(), posts.MediaTooLarge(domain.PostVideo))
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		next(ctx)
 	}
 }
