@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 
 import { Page } from '@/components/layout/page'
+import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { useSession } from '@/features/session'
 
@@ -116,7 +117,9 @@ export function FeedScreen() {
                   onLoad={() => {
                     if (!feed.isFetchingNextPage) void feed.fetchNextPage()
                   }}
-                />
+                >
+                  {m.loadMore}
+                </LoadMore>
               ) : null}
             </div>
           )}
@@ -134,30 +137,5 @@ export function FeedScreen() {
         }}
       />
     </Page>
-  )
-}
-
-/** 'Carregar mais', pressed by itself when it scrolls into view (infinite scroll). */
-function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null)
-  const load = useRef(onLoad)
-  useEffect(() => {
-    load.current = onLoad
-  })
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof IntersectionObserver === 'undefined') return undefined
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load.current()
-    })
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-    }
-  }, [])
-  return (
-    <Button ref={ref} variant="outline" className="justify-self-center" disabled={loading} onClick={onLoad}>
-      {m.loadMore}
-    </Button>
   )
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 
+import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
 import { useSession } from '@/features/session'
@@ -82,7 +83,9 @@ export function ProfilePosts({ handle }: { handle: string }) {
               onLoad={() => {
                 if (!query.isFetchingNextPage) void query.fetchNextPage()
               }}
-            />
+            >
+              {query.isFetchingNextPage ? m.loadingMore : m.loadMore}
+            </LoadMore>
           ) : null}
         </div>
       )
@@ -110,30 +113,5 @@ function Failure({ retrying, onRetry }: { retrying: boolean; onRetry: () => void
         {m.retry}
       </Button>
     </div>
-  )
-}
-
-/** 'Carregar mais', pressed by itself when it scrolls into view (infinite scroll). */
-function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null)
-  const load = useRef(onLoad)
-  useEffect(() => {
-    load.current = onLoad
-  })
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof IntersectionObserver === 'undefined') return undefined
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load.current()
-    })
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-    }
-  }, [])
-  return (
-    <Button ref={ref} variant="outline" className="justify-self-center" disabled={loading} onClick={onLoad}>
-      {loading ? m.loadingMore : m.loadMore}
-    </Button>
   )
 }
