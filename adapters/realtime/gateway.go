@@ -254,6 +254,8 @@ func (g *Gateway) subscribe(c *conn, topic string) {
 		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeForbidden, Message: msgTextForbidden})
 		return
 	}
+	c.hooks.Lock()
+	defer c.hooks.Unlock()
 	ok, added := g.hub.subscribe(c, topic, g.limits.MaxSubscriptions)
 	if !ok {
 		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeTooMany, Message: msgTextTooMany})
@@ -269,8 +271,14 @@ func (g *Gateway) subscribe(c *conn, topic string) {
 	}
 }
 
-// ended tells the plugins owning topics that c no longer follows them.
+// ended tells the plugins owning topics that c no longer follows them,
+// after any subscribe hook of c still running.
 func (g *Gateway) ended(c *conn, topics []string) {
+	if len(topics) == 0 {
+		return
+	}
+	c.hooks.Lock()
+	defer c.hooks.Unlock()
 	for _, topic := range topics {
 		if t, ok := g.router.plugin(topic); ok && t.OnUnsubscribe != nil {
 			t.OnUnsubscribe(c.ctx, topic)
@@ -301,7 +309,10 @@ func (g *Gateway) closeConn(c *conn, code int, text string) {
 	if !c.startClosing() {
 		return
 	}
-	g.ended(c, g.hub.drop(c))
+	// Deliveries stop now; the hooks may wait for a subscribe hook of this
+	// socket, which must not hold up the caller (the bus, a ping check).
+	topics := g.hub.drop(c)
+	go g.ended(c, topics)
 	_ = c.s.CloseWithMsg(melody.FormatCloseMessage(code, text))
 }
 

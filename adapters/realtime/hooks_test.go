@@ -15,9 +15,20 @@ import (
 type hookLog struct {
 	mu    sync.Mutex
 	calls []string
+	// The subscribe hook of probe:slow signals entered, then records its
+	// call only once release is closed (as a join records its row last).
+	entered, release chan struct{}
+}
+
+func newHookLog() *hookLog {
+	return &hookLog{entered: make(chan struct{}, 1), release: make(chan struct{})}
 }
 
 func (h *hookLog) subscribed(ctx context.Context, topic string) {
+	if topic == "probe:slow" {
+		h.entered <- struct{}{}
+		<-h.release
+	}
 	h.add("+" + topic + " " + domain.ViewerFrom(ctx).UserID.String())
 }
 
@@ -73,4 +84,23 @@ func TestTopicHooks(t *testing.T) {
 	// Abrupt disconnect: the TCP connection goes without a close frame.
 	_ = c.c.UnderlyingConn().Close()
 	r.hooks.waitFor(t, "+probe:open "+ana.ID, "+"+mine+" "+ana.ID, "-probe:open "+ana.ID, "-"+mine+" "+ana.ID)
+}
+
+// A socket the server closes while a subscribe hook still runs (here the
+// gateway shutting down) ends that subscription after the hook returns,
+// never before: presence would otherwise join a member whose socket is
+// already gone, and count them until the stale sweep.
+func TestTopicHookEndWaitsForItsStart(t *testing.T) {
+	r := start(t)
+	ana := r.member("ana")
+	c := r.dial(ana)
+	c.send(map[string]string{"type": "subscribe", "topic": "probe:slow"})
+	<-r.hooks.entered
+
+	go func() { _ = r.gw.Shutdown(context.Background()) }()
+	if code := c.closedWith(); code != 1001 {
+		t.Fatalf("close code %d, want 1001", code)
+	}
+	close(r.hooks.release)
+	r.hooks.waitFor(t, "+probe:slow "+ana.ID, "-probe:slow "+ana.ID)
 }

@@ -25,6 +25,11 @@ type conn struct {
 	checked time.Time // last session check
 
 	topics map[string]struct{} // guarded by hub.mu
+
+	// hooks runs one plugin hook of this socket at a time, so the end of a
+	// subscription (a close from another goroutine) never overtakes its
+	// start: a room would otherwise count a member whose socket is gone.
+	hooks sync.Mutex
 }
 
 // enqueue queues msg, or reports false when the client is too far behind:

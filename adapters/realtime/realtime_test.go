@@ -37,6 +37,7 @@ type rig struct {
 	origin string
 	ips    atomic.Int32
 	hooks  *hookLog
+	gw     *realtime.Gateway
 }
 
 func start(t *testing.T) *rig { return startWith(t, nil) }
@@ -44,7 +45,7 @@ func start(t *testing.T) *rig { return startWith(t, nil) }
 // startWith lets a test change the configuration first.
 func startWith(t *testing.T, tweak func(*config.Config)) *rig {
 	t.Helper()
-	hooks := &hookLog{}
+	hooks := newHookLog()
 	probe := plugin.Plugin{Name: "realtimeprobe", Module: fx.Options(
 		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher {
 			return argon2id.New(argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1})
@@ -52,7 +53,7 @@ func startWith(t *testing.T, tweak func(*config.Config)) *rig {
 		fx.Provide(plugin.AsTopic(func() plugin.Topic {
 			return plugin.Topic{Plugin: "realtimeprobe", Prefix: "probe:", Authorize: func(ctx context.Context, topic string) error {
 				rest := strings.TrimPrefix(topic, "probe:")
-				if rest == "open" || rest == domain.ViewerFrom(ctx).UserID.String() {
+				if rest == "open" || rest == "slow" || rest == domain.ViewerFrom(ctx).UserID.String() {
 					return nil
 				}
 				return errors.New("not yours")
@@ -66,7 +67,7 @@ func startWith(t *testing.T, tweak func(*config.Config)) *rig {
 		tweak(cfg)
 	}
 	r := &rig{t: t, hooks: hooks}
-	r.App = testkit.StartApp(t, cfg, list, &r.bc)
+	r.App = testkit.StartApp(t, cfg, list, &r.bc, &r.gw)
 	u, err := url.Parse(cfg.HTTP.PublicURL)
 	if err != nil {
 		t.Fatal(err)
