@@ -48,6 +48,9 @@ var Module = fx.Module(Name,
 		newSweep,
 		plugin.AsRoutes(newRoutes),
 		plugin.AsTopic(newTopic),
+		plugin.AsTopic(func() plugin.Topic {
+			return plugin.Topic{Plugin: Name, Prefix: app.ListTopicPrefix, Authorize: app.AuthorizeListTopic{}.Handle}
+		}),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
 		plugin.AsPeriodicJob(newSweepJob),

@@ -340,3 +340,29 @@ func TestStaleParticipantsAreSwept(t *testing.T) {
 	host.Token = host.SignIn(host.Email, at.Password).AccessToken
 	host.Do(http.MethodGet, "/api/v1/rooms/"+r.ID, nil).Expect(t, http.StatusOK)
 }
+
+// rooms:list tells every signed-in member on the list when a room opens,
+// changes its count and ends; another name under rooms: is refused.
+func TestRoomsListIsLive(t *testing.T) {
+	app := start(t)
+	host, ana := app.Member("host"), app.Member("ana")
+	list := ana.Realtime(t, "rooms:list")
+	if msg := ana.Realtime(t).Subscribe(t, "rooms:other"); msg.Type != "error" {
+		t.Fatalf("rooms:other: %+v", msg)
+	}
+
+	var r room
+	host.Do(http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Ao vivo", "station_id": "fallback-jazz"}).
+		Expect(t, http.StatusCreated).JSON(t, &r)
+	if d := nextEvent(t, list, "room.created"); d["room_id"] != r.ID {
+		t.Fatalf("created %v", d)
+	}
+	host.Do(http.MethodPost, "/api/v1/rooms/"+r.ID+"/join", nil).Expect(t, http.StatusOK)
+	if d := nextEvent(t, list, "room.participant_count"); d["room_id"] != r.ID || d["participant_count"] != float64(1) {
+		t.Fatalf("count %v", d)
+	}
+	host.Do(http.MethodPost, "/api/v1/rooms/"+r.ID+"/end", nil).Expect(t, http.StatusNoContent)
+	if d := nextEvent(t, list, "room.ended"); d["room_id"] != r.ID {
+		t.Fatalf("ended %v", d)
+	}
+}

@@ -91,6 +91,7 @@ func (uc *CreateRoom) Handle(ctx context.Context, viewer domain.Viewer, in NewRo
 	if err != nil {
 		return Room{}, err
 	}
+	uc.publishList(ctx, EventCreated, CreatedEvent{RoomID: r.ID.String()})
 	return uc.Store.Room(ctx, r.ID, false)
 }
 

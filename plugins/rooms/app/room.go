@@ -120,6 +120,7 @@ func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (cou
 		return count, false, err
 	}
 	r.publish(ctx, id, EventParticipantJoined, ParticipantEvent{UserID: user.String(), ParticipantCount: count, Profile: r.eventProfile(ctx, profile)})
+	r.publishList(ctx, EventCounted, CountEvent{RoomID: id.String(), ParticipantCount: count})
 	return count, true, nil
 }
 
@@ -154,6 +155,7 @@ func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (co
 		return count, false, err
 	}
 	r.publish(ctx, id, EventParticipantLeft, ParticipantEvent{UserID: user.String(), ParticipantCount: count, Profile: r.eventProfile(ctx, profile)})
+	r.publishList(ctx, EventCounted, CountEvent{RoomID: id.String(), ParticipantCount: count})
 	return count, true, nil
 }
 
@@ -175,7 +177,9 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(Room) error) e
 	if err != nil {
 		return err
 	}
-	r.publish(ctx, id, EventEnded, EndedEvent{RoomID: id.String(), EndedAt: now})
+	ended := EndedEvent{RoomID: id.String(), EndedAt: now}
+	r.publish(ctx, id, EventEnded, ended)
+	r.publishList(ctx, EventEnded, ended)
 	return nil
 }
 
@@ -184,6 +188,13 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(Room) error) e
 func (r *Rooms) publish(ctx context.Context, id uuid.UUID, typ string, data any) {
 	if err := r.Broadcaster.Publish(context.WithoutCancel(ctx), Topic(id), ports.Event{Type: typ, Data: data}); err != nil {
 		r.Log.Warn("rooms: publish", "event", typ, "room", id.String(), "err", err)
+	}
+}
+
+// publishList tells the members on the rooms list.
+func (r *Rooms) publishList(ctx context.Context, typ string, data any) {
+	if err := r.Broadcaster.Publish(context.WithoutCancel(ctx), ListTopic, ports.Event{Type: typ, Data: data}); err != nil {
+		r.Log.Warn("rooms: publish list", "event", typ, "err", err)
 	}
 }
 

@@ -17,6 +17,13 @@ const TopicPrefix = "room:"
 // Topic is the realtime topic of room id.
 func Topic(id uuid.UUID) string { return TopicPrefix + id.String() }
 
+// ListTopicPrefix and ListTopic: the one topic telling every signed-in
+// member on the rooms list that a room opened, ended or changed its count.
+const (
+	ListTopicPrefix = "rooms:"
+	ListTopic       = ListTopicPrefix + "list"
+)
+
 // RoomOf parses a room topic.
 func RoomOf(topic string) (uuid.UUID, bool) {
 	rest, ok := strings.CutPrefix(topic, TopicPrefix)
@@ -38,6 +45,23 @@ const (
 	EventPlayback          = "room.playback"
 	EventEnded             = "room.ended"
 )
+
+// Events on rooms:list (room.ended too, with EndedEvent).
+const (
+	EventCreated = "room.created"
+	EventCounted = "room.participant_count"
+)
+
+// CreatedEvent is the data of room.created: clients read the room over HTTP.
+type CreatedEvent struct {
+	RoomID string `json:"room_id"`
+}
+
+// CountEvent is the data of room.participant_count.
+type CountEvent struct {
+	RoomID           string `json:"room_id"`
+	ParticipantCount int    `json:"participant_count"`
+}
 
 // EventProfile is a member's profile in events, as in the HTTP answers.
 type EventProfile struct {
@@ -114,4 +138,15 @@ func (uc *AuthorizeTopic) Handle(ctx context.Context, topic string) error {
 	}
 	_, err := uc.activeRoom(ctx, id, false)
 	return err
+}
+
+// AuthorizeListTopic lets any signed-in member follow rooms:list.
+type AuthorizeListTopic struct{}
+
+// Handle is nil when the viewer in ctx may subscribe to topic.
+func (AuthorizeListTopic) Handle(ctx context.Context, topic string) error {
+	if topic != ListTopic || !domain.ViewerFrom(ctx).SignedIn() {
+		return errRefused
+	}
+	return nil
 }

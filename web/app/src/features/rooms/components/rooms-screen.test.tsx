@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
 import { json, never, problem } from '@/testing/test-fetch'
 
@@ -58,6 +59,31 @@ describe('RoomsScreen', () => {
     expect(within(rock).getByText(`por ${caioRef.display_name}`)).toBeInTheDocument()
     expect(within(rock).getByTestId('track-icon')).toBeInTheDocument()
     expect(within(rock).getByText('1 participante')).toBeInTheDocument()
+  })
+
+  it('stays live: a new room appears, counts follow and an ended room leaves', async () => {
+    const realtime = new FakeRealtime()
+    let rooms = [makeRoom('r1', { name: 'Jazz de domingo', participant_count: 1 })]
+    renderApp('/listening-rooms', { respond: list([], { 'GET /rooms': () => ok({ items: rooms }) }), realtime })
+    const jazz = (await screen.findByRole('heading', { name: 'Jazz de domingo' }, { timeout: 5000 })).closest('li')
+    if (!jazz) throw new Error('no card')
+    realtime.open()
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toContain('rooms:list')
+    })
+
+    realtime.emit('rooms:list', 'room.participant_count', { room_id: 'r1', participant_count: 4 })
+    expect(await within(jazz).findByText('4 participantes')).toBeInTheDocument()
+
+    rooms = [makeRoom('r2', { name: 'Rock de sábado' }), ...rooms]
+    realtime.emit('rooms:list', 'room.created', { room_id: 'r2' })
+    expect(await screen.findByRole('heading', { name: 'Rock de sábado' })).toBeInTheDocument()
+
+    realtime.emit('rooms:list', 'room.ended', { room_id: 'r2', ended_at: '2026-11-20T13:00:00Z' })
+    await waitFor(() => {
+      expect(screen.queryByRole('heading', { name: 'Rock de sábado' })).not.toBeInTheDocument()
+    })
+    expect(screen.getByRole('heading', { name: 'Jazz de domingo' })).toBeInTheDocument()
   })
 
   it('shows the empty state, whose button opens the dialog', async () => {

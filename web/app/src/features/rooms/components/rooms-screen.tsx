@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 
 import { useRooms } from '../api/rooms'
+import { useRoomsListLive } from '../hooks/use-rooms-list-live'
 import { roomsMessages as m } from '../messages'
 import type { Room } from '../types'
 
@@ -20,6 +21,7 @@ const PLACEHOLDER_COUNT = 3
 /** /listening-rooms — spec 001 §2 'Listening rooms list'. */
 export function RoomsScreen() {
   const rooms = useRooms()
+  useRoomsListLive()
   const [creating, setCreating] = useState(false)
   const openCreate = () => {
     setCreating(true)
