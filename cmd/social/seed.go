@@ -44,7 +44,7 @@ the enabled features provide. Seeders skip data that already exists, so running
 it twice adds nothing the second time.
 
 With --for EMAIL it also creates that member's demo posts and the enabled
-features' demo data for them (2 communities), the same as the "demo data" card
+features' demo data for them (2 communities, 2 listening rooms), the same as the "demo data" card
 of the feed, unless they already have a post.
 
 With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a

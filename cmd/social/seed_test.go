@@ -17,7 +17,8 @@ func TestSeedDemoForMember(t *testing.T) {
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
 	out, err := runCLI(t, "seed-demo", "--for", strings.ToUpper(ana.Email))
 	if err != nil || !strings.Contains(out, "3 demo posts created") ||
-		!strings.Contains(out, "communities: 2 demo communities created (Café e Código, Trilhas e Natureza)") {
+		!strings.Contains(out, "communities: 2 demo communities created (Café e Código, Trilhas e Natureza)") ||
+		!strings.Contains(out, "rooms: 2 demo rooms opened (Jazz ao Vivo, Sessão Acústica)") {
 		t.Fatalf("seed-demo: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, "seed-demo", "--for", ana.Email)

@@ -9,6 +9,7 @@ package rooms
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -21,6 +22,7 @@ import (
 	"social/internal/config"
 	"social/plugins/plugin"
 	"social/plugins/rooms/app"
+	"social/plugins/rooms/demotrack"
 	"social/plugins/rooms/httpapi"
 	"social/plugins/rooms/migrations"
 	"social/plugins/rooms/pgstore"
@@ -54,8 +56,21 @@ var Module = fx.Module(Name,
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
 		plugin.AsPeriodicJob(newSweepJob),
+		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
+		httpadapter.AsMount(func() httpadapter.Mount {
+			return httpadapter.Mount{Pattern: "GET " + demotrack.Path, Handler: demotrack.Handler()}
+		}),
 	),
 )
+
+// newMemberDemoSeeder opens a member's demo rooms inside the core's demo
+// seeding transaction; it needs only the database (seed-demo --for runs
+// without the serving app).
+func newMemberDemoSeeder(store *pgstore.Store, dir app.Directory, clock ports.Clock, cfg *config.Config) plugin.MemberDemoSeeder {
+	uc := &app.SeedDemo{Store: store, Directory: dir, Clock: clock,
+		TrackURL: strings.TrimRight(cfg.HTTP.PublicURL, "/") + demotrack.Path}
+	return plugin.MemberDemoSeeder{Plugin: Name, Seed: uc.Handle}
+}
 
 type roomsParams struct {
 	fx.In

@@ -366,3 +366,43 @@ func TestRoomsListIsLive(t *testing.T) {
 		t.Fatalf("ended %v", d)
 	}
 }
+
+// A member's demo data opens two rooms hosted by them: the built-in jazz
+// station and the built-in track, which the server itself serves (with
+// byte ranges, so browsers can seek) and whose playback the host leads.
+func TestDemoRooms(t *testing.T) {
+	app := start(t)
+	ana := app.Member("ana")
+	ana.Do(http.MethodPost, "/api/v1/demo-data", nil).Expect(t, http.StatusOK)
+	var rooms struct {
+		Items []room `json:"items"`
+	}
+	ana.Do(http.MethodGet, "/api/v1/rooms", nil).Expect(t, http.StatusOK).JSON(t, &rooms)
+	if len(rooms.Items) != 2 {
+		t.Fatalf("rooms %+v", rooms.Items)
+	}
+	radio, track := rooms.Items[0], rooms.Items[1]
+	if radio.Name != "Jazz ao Vivo" || radio.TrackSource != "radio" || radio.Playback != nil || radio.HostID != ana.ID {
+		t.Fatalf("radio room %+v", radio)
+	}
+	if track.Name != "Sessão Acústica" || track.TrackSource != "demo" || track.Playback == nil || track.HostID != ana.ID ||
+		track.TrackPreviewURL == nil || *track.TrackPreviewURL != app.Config.HTTP.PublicURL+"/api/v1/rooms/demo-track.wav" {
+		t.Fatalf("track room %+v", track)
+	}
+	// The address works from the server itself (public_url is the test server).
+	req, _ := http.NewRequest(http.MethodGet, app.URL+"/api/v1/rooms/demo-track.wav", nil)
+	req.Header.Set("Range", "bytes=0-43")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusPartialContent || resp.Header.Get("Content-Type") != "audio/wav" {
+		t.Fatalf("track: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	// The host leads its playback; another member may not.
+	ana.Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback", map[string]any{"action": "seek", "position_seconds": 12}).
+		Expect(t, http.StatusOK)
+	expectProblem(t, app.Member("bia").Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback",
+		map[string]any{"action": "play", "position_seconds": 0}), http.StatusForbidden, "room_host_only", "")
+}

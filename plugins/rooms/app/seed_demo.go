@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Demo rooms: one on a built-in station, and one playing the built-in
+// track (plugins/rooms/demotrack), whose playback the host leads, so both
+// kinds of room can be tried without internet access for the track.
+const (
+	DemoStationID      = "fallback-jazz"
+	DemoRadioName      = "Jazz ao Vivo"
+	DemoRadioAbout     = "Uma rádio de jazz para ouvir junto e conversar no chat."
+	DemoTrackName      = "Sessão Acústica"
+	DemoTrackAbout     = "Uma faixa curta em que o host controla a reprodução: todos ouvem o mesmo trecho."
+	DemoTrackTitle     = "Melodia de Demonstração"
+	DemoTrackArtist    = "Social"
+	DemoTrackSourceTag = "demo"
+)
+
+// SeedDemo opens a member's demo rooms, hosted by them. Like every room,
+// they end once left empty for rooms.idle_after. It joins the transaction
+// of ctx (the core's demo seeding) and publishes nothing.
+type SeedDemo struct {
+	Store     Store
+	Directory Directory
+	Clock     ports.Clock
+	// TrackURL is the built-in track's absolute address.
+	TrackURL string
+}
+
+// Handle creates the rooms and answers a one-line summary.
+func (uc *SeedDemo) Handle(ctx context.Context, member domain.UserID) (string, error) {
+	station, err := uc.Directory.Station(ctx, DemoStationID)
+	if err != nil {
+		return "", fmt.Errorf("demo room station: %w", err)
+	}
+	now := uc.Clock.Now()
+	radioAbout, trackAbout := DemoRadioAbout, DemoTrackAbout
+	title, artist, source := DemoTrackTitle, DemoTrackArtist, DemoTrackSourceTag
+	country := station.Country
+	rooms := []Room{
+		{Name: DemoRadioName, Description: &radioAbout, TrackSource: SourceRadio, TrackID: &station.ID,
+			CurrentTrack: &station.Name, CurrentArtist: nonEmpty(&country), TrackPreviewURL: &station.StreamURL,
+			TrackImageURL: nonEmpty(&station.Favicon)},
+		{Name: DemoTrackName, Description: &trackAbout, TrackSource: DemoTrackSourceTag, TrackID: &source,
+			CurrentTrack: &title, CurrentArtist: &artist, TrackPreviewURL: &uc.TrackURL},
+	}
+	for i, r := range rooms {
+		r.ID, r.HostID, r.IsPublic, r.IsActive = uuid.Must(uuid.NewV7()), member, true, true
+		// The radio room is the newer one: it heads the list.
+		r.CreatedAt = now.Add(-time.Duration(i) * time.Second)
+		r.UpdatedAt = r.CreatedAt
+		if err := uc.Store.InsertRoom(ctx, r); err != nil {
+			return "", fmt.Errorf("demo room %q: %w", r.Name, err)
+		}
+	}
+	return fmt.Sprintf("rooms: %d demo rooms opened (%s, %s)", len(rooms), DemoRadioName, DemoTrackName), nil
+}
