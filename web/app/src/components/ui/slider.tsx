@@ -31,6 +31,8 @@ function Slider({ className, thumbLabel, valueText, ...props }: SliderProps) {
         data-slot="slider-thumb"
         aria-label={thumbLabel}
         aria-valuetext={valueText}
+        // Radix marks a disabled thumb only with data-disabled; say it to assistive technology too.
+        aria-disabled={props.disabled ? true : undefined}
         className="block size-4 shrink-0 rounded-full border border-primary bg-background shadow-sm transition-[color,box-shadow] hover:ring-4 hover:ring-ring/50 focus-visible:ring-4 focus-visible:ring-ring/50 focus-visible:outline-hidden disabled:pointer-events-none"
       />
     </SliderPrimitive.Root>

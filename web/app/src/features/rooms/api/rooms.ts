@@ -62,12 +62,19 @@ export function useCreateRoom() {
 /** POST /api/v1/rooms/{id}/join (idempotent). */
 export function useJoinRoom() {
   const client = useApiClient()
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (id: string) =>
       unwrap(
         `POST /api/v1/rooms/${id}/join`,
         await client.POST('/api/v1/rooms/{id}/join', { params: { path: { id } } }),
       ),
+    // The page may have read the participants before this join, and its
+    // socket may not have been subscribed yet when the join's event went out.
+    onSuccess: (_answer, id) => {
+      void queryClient.invalidateQueries({ queryKey: roomKeys.participants(id) })
+      void queryClient.invalidateQueries({ queryKey: roomKeys.detail(id) })
+    },
   })
 }
 

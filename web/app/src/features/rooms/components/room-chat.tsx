@@ -39,7 +39,7 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
   }
 
   return (
-    <Card aria-labelledby="room-chat" className="gap-4">
+    <Card role="region" aria-labelledby="room-chat" className="gap-4">
       <CardHeader>
         <CardTitle id="room-chat">{m.chat}</CardTitle>
       </CardHeader>

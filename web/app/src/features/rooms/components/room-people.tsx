@@ -9,7 +9,7 @@ import type { RoomParticipant } from '../types'
 /** 'Participantes (n)': name, @handle and a crown for the host. */
 export function RoomParticipants({ participants }: { participants: RoomParticipant[] }) {
   return (
-    <Card aria-labelledby="room-participants">
+    <Card role="region" aria-labelledby="room-participants">
       <CardHeader>
         <CardTitle id="room-participants">{m.participantsTitle(participants.length)}</CardTitle>
       </CardHeader>

@@ -110,9 +110,14 @@ describe('RoomScreen', () => {
     // Entering joins: the topic, and the toast.
     expect(await screen.findByText('Entrou na sala!')).toBeInTheDocument()
     expect(sent(requests, 'POST', '/rooms/r1/join')).toHaveLength(1)
+    // The join's own event may have gone out before the socket subscribed:
+    // the participants are read again once the join succeeded.
+    await waitFor(() => {
+      expect(sent(requests, 'GET', '/rooms/r1/participants')).toHaveLength(2)
+    })
     realtime.open()
     expect(realtime.subscribedTopics()).toContain('room:r1')
-  })
+  }, 15_000)
 
   it("shows 'Encerrar Sala' to the host and ends the room", async () => {
     let answer = () => problem(500, {})

@@ -154,7 +154,7 @@ function RoomView({ room }: { room: Room }) {
           </Card>
 
           {room.description ? (
-            <Card aria-labelledby="room-about">
+            <Card role="region" aria-labelledby="room-about">
               <CardHeader>
                 <CardTitle id="room-about">{m.about}</CardTitle>
               </CardHeader>
