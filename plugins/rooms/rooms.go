@@ -2,8 +2,9 @@
 // station (from the radio-browser directory, adapters/providers/radio) or a
 // track the host controls, their chat, presence over the realtime topic
 // room:{id} (subscribing joins; the last socket leaving leaves after
-// rooms.presence_grace), the periodic sweep of stale participants and idle
-// rooms (job rooms.sweep) and the admin resource "rooms".
+// rooms.presence_grace), the live rooms list (topic rooms:list), the built-in
+// demo track and demo rooms, the periodic sweep of stale participants and
+// idle rooms (job rooms.sweep) and the admin resource "rooms".
 package rooms
 
 import (
