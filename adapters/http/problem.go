@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"social/adapters/http/auth"
 	"social/core/errs"
 )
 
@@ -91,9 +92,15 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 		return p
 	}
 	e, ok := errs.As(err)
+	if !ok && databaseDown(err) {
+		e, ok = errs.Unavailable(codeDatabaseDown, errs.MsgUnavailable, err), true
+	}
 	if !ok {
 		LoggerFrom(ctx).Error("unexpected error", "err", err)
 		return statusProblem(ctx, http.StatusInternalServerError)
+	}
+	if e.Kind == errs.KindUnauthenticated && auth.SessionUnchecked(ctx) {
+		e = errs.Unavailable(codeDatabaseDown, errs.MsgUnavailable, err)
 	}
 	status := kindStatus[e.Kind]
 	p = statusProblem(ctx, status)
@@ -103,6 +110,9 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 	}
 	for field, msg := range e.Fields {
 		p.Errors = append(p.Errors, FieldError{Location: "body." + field, Message: msg})
+	}
+	if e.RetryAfter == 0 && e.Code == codeDatabaseDown {
+		e.RetryAfter = databaseRetryAfter
 	}
 	if e.RetryAfter > 0 {
 		secs := int(e.RetryAfter.Seconds() + 0.999)

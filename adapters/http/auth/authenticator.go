@@ -57,7 +57,10 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
 		if token := bearer(r); token != "" {
-			if v, ok := a.Viewer(ctx, token); ok {
+			switch v, ok, err := a.viewer(ctx, token); {
+			case err != nil:
+				ctx = context.WithValue(ctx, sessionUncheckedKey{}, true)
+			case ok:
 				ctx = domain.WithViewer(ctx, v)
 			}
 		}
@@ -70,21 +73,39 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 // The middleware uses it for bearer headers; the realtime gateway for the
 // token a browser puts in the WebSocket URL.
 func (a *Authenticator) Viewer(ctx context.Context, token string) (domain.Viewer, bool) {
+	v, ok, _ := a.viewer(ctx, token)
+	return v, ok
+}
+
+// viewer is Viewer with the reason a valid token's session could not be
+// checked (the database is unreachable): the request is then not anonymous
+// but undecided, and SessionUnchecked says so.
+func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer, bool, error) {
 	v, err := a.tokens.Parse(token)
 	if err != nil {
 		a.log.DebugContext(ctx, "bearer token refused", "err", err)
-		return domain.Viewer{}, false
+		return domain.Viewer{}, false, nil
 	}
 	role, live, err := a.sessions.ActiveRole(ctx, v.SessionID, v.UserID)
 	if err != nil {
 		a.log.ErrorContext(ctx, "check session of bearer token", "err", err)
-		return domain.Viewer{}, false
+		return domain.Viewer{}, false, err
 	}
 	if !live {
-		return domain.Viewer{}, false
+		return domain.Viewer{}, false, nil
 	}
 	v.Role = role
-	return v, true
+	return v, true, nil
+}
+
+type sessionUncheckedKey struct{}
+
+// SessionUnchecked reports a request whose bearer token was valid but whose
+// session could not be checked. A refusal for want of a session is then a
+// 503, not a 401: a database blip must not sign members out.
+func SessionUnchecked(ctx context.Context) bool {
+	v, _ := ctx.Value(sessionUncheckedKey{}).(bool)
+	return v
 }
 
 // Live reports whether v's session is still open (signing out ends it).
