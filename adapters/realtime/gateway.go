@@ -279,6 +279,11 @@ func (g *Gateway) ended(c *conn, topics []string) {
 	}
 	c.hooks.Lock()
 	defer c.hooks.Unlock()
+	g.endHooks(c, topics)
+}
+
+// endHooks calls the OnUnsubscribe hooks; the caller holds c.hooks.
+func (g *Gateway) endHooks(c *conn, topics []string) {
 	for _, topic := range topics {
 		if t, ok := g.router.plugin(topic); ok && t.OnUnsubscribe != nil {
 			t.OnUnsubscribe(c.ctx, topic)
@@ -309,10 +314,16 @@ func (g *Gateway) closeConn(c *conn, code int, text string) {
 	if !c.startClosing() {
 		return
 	}
-	// Deliveries stop now; the hooks may wait for a subscribe hook of this
-	// socket, which must not hold up the caller (the bus, a ping check).
+	// Deliveries stop now. The end hooks run here unless a subscribe hook
+	// of this socket still runs: they then wait for it in the background,
+	// without holding up the caller (the bus, a ping check).
 	topics := g.hub.drop(c)
-	go g.ended(c, topics)
+	if c.hooks.TryLock() {
+		g.endHooks(c, topics)
+		c.hooks.Unlock()
+	} else {
+		go g.ended(c, topics)
+	}
 	_ = c.s.CloseWithMsg(melody.FormatCloseMessage(code, text))
 }
 
