@@ -41,6 +41,11 @@ if ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
   apt_install chromium || true
 fi
 
+# nats-server, for the two-node test (it starts its own on a free port).
+if ! have nats-server && [ ! -x /usr/sbin/nats-server ]; then
+  apt_install nats-server || true
+fi
+
 # Go (go.mod names the toolchain; an older go fetches it from the module proxy).
 if ! have go; then
   apt_install golang-go || { say "Go is required: https://go.dev/doc/install"; exit 1; }

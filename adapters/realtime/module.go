@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"fmt"
 	"log/slog"
 
 	"go.uber.org/fx"
@@ -15,13 +16,13 @@ import (
 // Path is where the gateway is mounted.
 const Path = "/api/v1/realtime"
 
-// Module provides the in-process bus, the Broadcaster (also as
+// Module provides the bus realtime.bus names, the Broadcaster (also as
 // ports.Broadcaster), the topic router over every contributed topic and
 // the gateway, mounted at Path. Its stop hook runs before the HTTP
 // server's: sockets get 1001 while the server still runs.
 var Module = fx.Module("realtime",
 	fx.Provide(
-		fx.Annotate(NewMemoryBus, fx.As(new(Bus))),
+		ProvideBus,
 		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
 		newRouter,
 		// The same check the auth middleware runs on bearer headers.
@@ -39,6 +40,22 @@ var Module = fx.Module("realtime",
 		lc.Append(fx.Hook{OnStop: g.Shutdown})
 	}),
 )
+
+// ProvideBus builds the bus realtime.bus names: the in-process one, or NATS
+// (connected in the start hook, closed in the stop hook). The bus is built
+// before the HTTP server and the job client, whose requests and jobs
+// publish, so its start hook runs before theirs and its stop hook after.
+func ProvideBus(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger) (Bus, error) {
+	switch cfg.Realtime.Bus {
+	case "memory":
+		return NewMemoryBus(), nil
+	case "nats":
+		b := NewNATSBus(cfg.Realtime.NATS.URL, logger)
+		lc.Append(fx.Hook{OnStart: b.Start, OnStop: b.Stop})
+		return b, nil
+	}
+	return nil, fmt.Errorf("realtime.bus: unknown value %q", cfg.Realtime.Bus)
+}
 
 type routerParams struct {
 	fx.In
