@@ -49,6 +49,10 @@ type Config struct {
 
 	// Plugin settings.
 	Rooms Rooms `mapstructure:"rooms"`
+
+	// Several nodes, and what operators watch.
+	Deployment string  `mapstructure:"deployment"`
+	Metrics    Metrics `mapstructure:"metrics"`
 }
 
 type HTTP struct {
@@ -62,6 +66,7 @@ type HTTP struct {
 
 type Database struct {
 	URL         string   `mapstructure:"url"`
+	ReadURL     string   `mapstructure:"read_url"`
 	MaxConns    int32    `mapstructure:"max_conns"`
 	AutoMigrate bool     `mapstructure:"auto_migrate"`
 	Embedded    Embedded `mapstructure:"embedded"`
@@ -320,6 +325,7 @@ func (c *Config) Validate() error {
 	c.validateAccounts(bad, oneOf)
 	c.validateProviders(bad, oneOf)
 	c.validateRooms(bad)
+	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }
 

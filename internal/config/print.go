@@ -18,6 +18,7 @@ var secretKeys = map[string]bool{
 	"storage.s3.access_key":  true,
 	"mail.smtp.password":     true,
 	"translate.api_key":      true,
+	"metrics.token":          true,
 }
 
 const masked = "********"
@@ -83,7 +84,7 @@ func scalar(path string, v reflect.Value) string {
 	switch {
 	case secretKeys[path] && s != "":
 		s = masked
-	case path == "database.url":
+	case path == "database.url" || path == "database.read_url":
 		s = maskURLPassword(s)
 	}
 	return fmt.Sprintf("%q", s)
