@@ -7,15 +7,42 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/adapters/postgres/cluster"
 	"social/internal/config"
 )
 
-// Module provides the shared pool and bun on it. With no database.url it
-// starts a private cluster first and stops it last.
-var Module = fx.Module("postgres", fx.Provide(providePool, NewBun))
+// Module provides the shared pool and bun on it, and the ReadDB. With no
+// database.url it starts a private cluster first and stops it last.
+var Module = fx.Module("postgres", fx.Provide(providePool, NewBun, provideReadDB))
+
+// ReadDB is the handle of the reads that tolerate a replica's lag: the
+// feeds and the postgres search adapter. It is a second pool on
+// database.read_url, or the primary's bun when that is empty, so a read
+// path takes a ReadDB and never needs to know which.
+type ReadDB struct{ *bun.DB }
+
+func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (ReadDB, error) {
+	if cfg.Database.ReadURL == "" {
+		return ReadDB{primary}, nil
+	}
+	pool, err := NewPool(context.Background(), cfg.Database.ReadURL, cfg.Database.MaxConns)
+	if err != nil {
+		return ReadDB{}, fmt.Errorf("database.read_url: %w", err)
+	}
+	lc.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			return pingWithRetry(ctx, pool, "database.read_url")
+		},
+		OnStop: func(context.Context) error {
+			pool.Close()
+			return nil
+		},
+	})
+	return ReadDB{NewBun(pool)}, nil
+}
 
 // EmbeddedDatabase is the database created in the private cluster.
 const EmbeddedDatabase = "social"
@@ -63,7 +90,7 @@ func providePool(p poolParams) (*pgxpool.Pool, error) {
 		return nil, err
 	}
 	p.Lifecycle.Append(fx.Hook{
-		OnStart: func(ctx context.Context) error { return pingWithRetry(ctx, pool) },
+		OnStart: func(ctx context.Context) error { return pingWithRetry(ctx, pool, "database.url") },
 		OnStop: func(context.Context) error {
 			pool.Close()
 			return nil
@@ -73,7 +100,7 @@ func providePool(p poolParams) (*pgxpool.Pool, error) {
 }
 
 // pingWithRetry waits a little for a database that is still starting.
-func pingWithRetry(ctx context.Context, pool *pgxpool.Pool) error {
+func pingWithRetry(ctx context.Context, pool *pgxpool.Pool, key string) error {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		err := pool.Ping(ctx)
@@ -81,7 +108,7 @@ func pingWithRetry(ctx context.Context, pool *pgxpool.Pool) error {
 			return nil
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("database.url: cannot reach the database: %w", err)
+			return fmt.Errorf("%s: cannot reach the database: %w", key, err)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	pgadapter "social/adapters/postgres"
 	"social/adapters/search/bleve"
 	"social/adapters/search/postgres"
 	"social/core/ports"
@@ -30,6 +31,8 @@ type Params struct {
 	Config    *config.Config
 	Logger    *slog.Logger
 	DB        *bun.DB
+	// Read is the replica's handle (DB itself when none is configured).
+	Read pgadapter.ReadDB
 }
 
 // Provide builds the index search.driver names.
@@ -52,7 +55,7 @@ func Provide(p Params) (ports.SearchIndex, error) {
 		})
 		return x, nil
 	case "postgres":
-		return postgres.New(p.DB), nil
+		return postgres.NewWithReplica(p.DB, p.Read.DB), nil
 	}
 	return nil, fmt.Errorf("search.driver: unknown value %q", p.Config.Search.Driver)
 }

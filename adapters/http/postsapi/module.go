@@ -63,8 +63,10 @@ type UseCases struct {
 
 type useCaseParams struct {
 	fx.In
-	Config      *config.Config
-	Posts       *postgres.Posts
+	Config *config.Config
+	Posts  *postgres.Posts
+	// Read serves the feeds (a replica when database.read_url is set).
+	Read        postgres.ReadDB
 	Tx          ports.Transactor
 	Jobs        *postgres.JobInserter
 	Clock       ports.Clock
@@ -102,7 +104,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
 		Share:       &posts.SharePost{Items: p.Posts, Shares: p.Posts},
-		Feed:        &posts.ListFeed{Feed: p.Posts, Clock: p.Clock},
+		Feed:        &posts.ListFeed{Feed: postgres.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
 		Fill:        &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
 		Preview:     &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},

@@ -24,13 +24,18 @@ import (
 	"social/core/ports"
 )
 
-// Index is the PostgreSQL search index.
-type Index struct{ db *bun.DB }
+// Index is the PostgreSQL search index. Writes go to db; Search reads
+// through read, a replica when one is configured (search is derived data,
+// and a replica's lag is shorter than the indexing job's anyway).
+type Index struct{ db, read *bun.DB }
 
 var _ ports.SearchIndex = (*Index)(nil)
 
 // New makes the index on db (search_documents must exist: core migrations).
-func New(db *bun.DB) *Index { return &Index{db: db} }
+func New(db *bun.DB) *Index { return &Index{db: db, read: db} }
+
+// NewWithReplica makes the index writing to db and searching through read.
+func NewWithReplica(db, read *bun.DB) *Index { return &Index{db: db, read: read} }
 
 type row struct {
 	bun.BaseModel `bun:"table:search_documents"`
@@ -143,7 +148,7 @@ func (x *Index) Search(ctx context.Context, q string, limitPerKind int) (ports.S
 		return res, nil
 	}
 	ws := words(q)
-	db := pg.IDB(ctx, x.db)
+	db := pg.IDB(ctx, x.read)
 	for _, kind := range ports.SearchKinds {
 		byNames := kind != ports.SearchPost && len(ws) > 0
 		byText := kind != ports.SearchUser
