@@ -23,7 +23,14 @@ import (
 type Client = river.Client[pgx.Tx]
 
 // Status tells readiness checks whether the client is up.
-type Status struct{ started atomic.Bool }
+type Status struct {
+	started atomic.Bool
+	works   bool
+}
+
+// Works reports whether the client works jobs (it has workers), rather
+// than only inserting them.
+func (s *Status) Works() bool { return s.works }
 
 // Ready reports whether the client has started.
 func (s *Status) Ready() bool { return s.started.Load() }
@@ -67,7 +74,7 @@ func NewClient(p Params) (*Client, *Status, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("create job client: %w", err)
 	}
-	status := &Status{}
+	status := &Status{works: working}
 	p.Lifecycle.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			if working {

@@ -43,6 +43,14 @@ type rootParams struct {
 	Jobs      *jobs.Client
 	JobStatus *jobs.Status
 	Mounts    []Mount `group:"http_mounts"`
+	// Observer, when provided (metrics), sees every request right around
+	// the mux, where the request carries its matched pattern.
+	Observer RequestObserver `optional:"true"`
+}
+
+// RequestObserver wraps the mux to watch every request.
+type RequestObserver interface {
+	Observe(next http.Handler) http.Handler
 }
 
 // Mount is a plain handler outside the JSON API (served media, say),
@@ -102,6 +110,9 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	}
 
 	var h http.Handler = mux
+	if p.Observer != nil {
+		h = p.Observer.Observe(h)
+	}
 	h = withRecover(h)
 	h = withAccessLog(h)
 	h = withRequestID(p.Logger, h)

@@ -136,6 +136,9 @@ func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, l
 	return g, nil
 }
 
+// Sockets is the number of sockets open on this node.
+func (g *Gateway) Sockets() int { return g.hub.count() }
+
 func connOf(s *melody.Session) *conn {
 	v, _ := s.Get(connKeyName)
 	c, _ := v.(*conn)

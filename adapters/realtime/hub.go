@@ -233,3 +233,10 @@ func (h *hub) close() []*conn {
 	}
 	return all
 }
+
+// count is the number of sockets held.
+func (h *hub) count() int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.conns)
+}

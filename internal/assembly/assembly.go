@@ -29,6 +29,7 @@ import (
 	"social/adapters/http/trendingapi"
 	"social/adapters/images"
 	"social/adapters/mail"
+	"social/adapters/metrics"
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/translate"
@@ -109,6 +110,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		searchindex.Module,
 		searchapi.Module,
 		realtime.Module,
+		metrics.Option(cfg),
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)
 }

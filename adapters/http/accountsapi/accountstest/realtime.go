@@ -74,3 +74,6 @@ func (s *Socket) Event(t testing.TB, want string) map[string]any {
 	}
 	return msg.Event.Data
 }
+
+// Close drops the connection without a close frame, as a lost network does.
+func (s *Socket) Close() { _ = s.conn.Close() }

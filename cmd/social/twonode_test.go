@@ -1,0 +1,357 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"social/adapters/postgres/cluster"
+	"social/internal/testkit"
+	"social/internal/testkit/natsserver"
+)
+
+// productionExample is the shipped multi-node profile; the nodes below run
+// with it, changed only where this machine differs (addresses, secrets).
+var productionExample = filepath.Join("..", "..", "configs", "production.example.yaml")
+
+// Two `social serve` processes with the production profile share one
+// PostgreSQL, one NATS (started here) and one S3-compatible store: what
+// a member does through node B reaches a member connected to node A.
+func TestTwoNodes(t *testing.T) {
+	bin := buildBinary(t)
+	natsURL := natsserver.Start(t)
+	dbURL := testkit.NewDatabase(t)
+	s3 := s3mem.New()
+	if err := s3.CreateBucket("social-media"); err != nil {
+		t.Fatal(err)
+	}
+	objectStore := httptest.NewServer(gofakes3.New(s3).Server())
+	t.Cleanup(objectStore.Close)
+	env := append(os.Environ(),
+		"SOCIAL_AUTH_JWT_SECRET=two-nodes-share-this-signing-secret-0123",
+		"SOCIAL_DATABASE_URL="+dbURL,
+		// The primary stands in for its replica.
+		"SOCIAL_DATABASE_READ_URL="+dbURL,
+		"SOCIAL_DATABASE_MAX_CONNS=10",
+		"SOCIAL_REALTIME_NATS_URL="+natsURL,
+		"SOCIAL_STORAGE_S3_ENDPOINT="+objectStore.URL,
+		"SOCIAL_STORAGE_S3_ACCESS_KEY=AKIATWONODES",
+		"SOCIAL_STORAGE_S3_SECRET_KEY=two-nodes-secret",
+		"SOCIAL_DATA_DIR="+t.TempDir(),
+		"SOCIAL_JOBS_WORKERS=4",
+	)
+
+	t.Run("a missing multi-node setting stops serve, named", func(t *testing.T) {
+		cmd := exec.Command(bin, "serve", "--config", productionExample)
+		cmd.Env = append(env, "SOCIAL_REALTIME_BUS=memory")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); err == nil || code != 1 ||
+			!strings.Contains(stderr.String(), "realtime.bus: must be nats with deployment multi_node") {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	})
+
+	// The profile turns auto_migrate off: migrations run once, before the
+	// nodes start, as in a rolling upgrade.
+	cli := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, append(args, "--config", productionExample)...)
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("social %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	cli("migrate", "up")
+	cli("seed-demo", "--profiles", "3")
+
+	a := startNode(t, bin, env, "A")
+	b := startNode(t, bin, env, "B")
+	const password = "Senha1234"
+	ana := a.signIn(t, "membro_000001@exemplo.com.br", password)
+	bia := b.signIn(t, "membro_000002@exemplo.com.br", password)
+
+	t.Run("a like through B reaches a socket on A, with its notification", func(t *testing.T) {
+		var post struct{ ID string }
+		a.call(t, ana, http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "primeiro post do nó A"}, http.StatusCreated, &post)
+		sock := a.socket(t, ana, "post:"+post.ID, "user:"+ana.id+":notifications")
+		b.call(t, bia, http.MethodPut, "/api/v1/posts/"+post.ID+"/like", nil, http.StatusOK, nil)
+		liked := sock.event(t, "post:"+post.ID, "post.liked")
+		if liked["like_count"] != float64(1) {
+			t.Errorf("post.liked = %v", liked)
+		}
+		notice := sock.event(t, "user:"+ana.id+":notifications", "notification.created")
+		if notice["unread_count"] != float64(1) {
+			t.Errorf("notification.created = %v", notice)
+		}
+	})
+
+	t.Run("room presence, chat and playback cross the nodes", func(t *testing.T) {
+		var room struct{ ID string }
+		b.call(t, bia, http.MethodPost, "/api/v1/rooms", map[string]any{
+			"name": "Sala de dois nós", "track_preview_url": "https://musica.exemplo.com.br/faixa.mp3",
+		}, http.StatusCreated, &room)
+		topic := "room:" + room.ID
+		host := b.socket(t, bia, topic)
+		guest := a.socket(t, ana, topic)
+		// ana's socket on A makes her a participant; the host on B sees it.
+		// (Each socket joins in its own time: the count may say 1 or 2.)
+		joined := host.eventWhere(t, topic, "room.participant_joined", func(d map[string]any) bool { return d["user_id"] == ana.id })
+		if p, _ := joined["profile"].(map[string]any); p == nil || p["handle"] != "membro_000001" {
+			t.Errorf("room.participant_joined = %v", joined)
+		}
+		b.call(t, bia, http.MethodPost, "/api/v1/rooms/"+room.ID+"/messages", map[string]string{"text": "olá do nó B"}, http.StatusCreated, nil)
+		msg := guest.event(t, topic, "room.message")
+		if m, _ := msg["message"].(map[string]any); m == nil || m["text"] != "olá do nó B" {
+			t.Errorf("room.message = %v", msg)
+		}
+		b.call(t, bia, http.MethodPost, "/api/v1/rooms/"+room.ID+"/playback", map[string]any{"action": "pause", "position_seconds": 42}, http.StatusOK, nil)
+		playback := guest.event(t, topic, "room.playback")
+		if playback["action"] != "pause" || playback["position_seconds"] != float64(42) {
+			t.Errorf("room.playback = %v", playback)
+		}
+	})
+
+	t.Run("a rate limit counts the attempts of both nodes", func(t *testing.T) {
+		// Sign-in: 5 attempts per e-mail per 15 minutes, on whichever node.
+		for i, n := range []*node{a, b, a, b, a} {
+			if status := n.signInStatus(t, "membro_000003@exemplo.com.br", "senha-errada"); status != http.StatusUnauthorized {
+				t.Fatalf("attempt %d on node %s: %d", i+1, n.name, status)
+			}
+		}
+		if status := b.signInStatus(t, "membro_000003@exemplo.com.br", password); status != http.StatusTooManyRequests {
+			t.Fatalf("sixth attempt on node B: %d, want 429", status)
+		}
+	})
+
+	t.Run("a post made on A is found through B", func(t *testing.T) {
+		a.call(t, ana, http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "jabuticabeira florida no quintal"}, http.StatusCreated, nil)
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			var res struct {
+				Items []struct{ Type, Title string }
+			}
+			b.call(t, bia, http.MethodGet, "/api/v1/search?q="+url.QueryEscape("jabuticabeira"), nil, http.StatusOK, &res)
+			if len(res.Items) == 1 && res.Items[0].Type == "post" && strings.Contains(res.Items[0].Title, "jabuticabeira") {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("search through B never found the post: %+v", res.Items)
+			}
+		}
+	})
+}
+
+type node struct {
+	name string
+	url  string
+	logs *lockedBuffer
+}
+
+type member struct{ id, token string }
+
+// startNode runs `social serve` with the production profile on a free
+// port and waits until /readyz says it is ready.
+func startNode(t *testing.T, bin string, env []string, name string) *node {
+	t.Helper()
+	port, err := cluster.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &node{name: name, url: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &lockedBuffer{}}
+	cmd := exec.Command(bin, "serve", "--config", productionExample)
+	cmd.Env = append(env, fmt.Sprintf("SOCIAL_HTTP_ADDR=127.0.0.1:%d", port))
+	cmd.Stdout, cmd.Stderr = n.logs, n.logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("node %s logs:\n%s", name, n.logs.String())
+		}
+	})
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		resp, err := http.Get(n.url + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return n
+			}
+		}
+		select {
+		case <-exited:
+			t.Fatalf("node %s exited at start:\n%s", name, n.logs.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node %s never became ready:\n%s", name, n.logs.String())
+		}
+	}
+}
+
+// call sends a JSON request as m and decodes the answer into out.
+func (n *node) call(t *testing.T, m member, method, path string, body any, want int, out any) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		r = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, n.url+path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if m.token != "" {
+		req.Header.Set("Authorization", "Bearer "+m.token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s on node %s: %d, want %d: %s", method, path, n.name, resp.StatusCode, want, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+		}
+	}
+}
+
+func (n *node) signInStatus(t *testing.T, email, password string) int {
+	t.Helper()
+	raw, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	resp, err := http.Post(n.url+"/api/v1/auth/sign-in", "application/json", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func (n *node) signIn(t *testing.T, email, password string) member {
+	t.Helper()
+	var s struct {
+		AccessToken string `json:"access_token"`
+		User        struct{ ID string }
+	}
+	n.call(t, member{}, http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": email, "password": password}, http.StatusOK, &s)
+	return member{id: s.User.ID, token: s.AccessToken}
+}
+
+type socket struct {
+	conn *websocket.Conn
+	// early holds events read while waiting for another: events of
+	// different topics may arrive in any order.
+	early []frame
+}
+
+// socket connects m to the node's gateway and subscribes to topics.
+func (n *node) socket(t *testing.T, m member, topics ...string) *socket {
+	t.Helper()
+	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(n.url, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(m.token), nil)
+	if err != nil {
+		t.Fatalf("dial node %s: %v", n.name, err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	s := &socket{conn: conn}
+	for _, topic := range topics {
+		if err := conn.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
+			t.Fatal(err)
+		}
+		if msg := s.next(t); msg.Type != "subscribed" || msg.Topic != topic {
+			t.Fatalf("subscribe %s on node %s: %+v", topic, n.name, msg)
+		}
+	}
+	return s
+}
+
+type frame struct {
+	Type  string `json:"type"`
+	Topic string `json:"topic"`
+	Event struct {
+		Type string         `json:"type"`
+		Data map[string]any `json:"data"`
+	} `json:"event"`
+}
+
+func (s *socket) next(t *testing.T) frame {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	var f frame
+	if err := s.conn.ReadJSON(&f); err != nil {
+		t.Fatalf("read socket: %v", err)
+	}
+	return f
+}
+
+// event skips other frames until the event typ on topic arrives.
+func (s *socket) event(t *testing.T, topic, typ string) map[string]any {
+	t.Helper()
+	return s.eventWhere(t, topic, typ, func(map[string]any) bool { return true })
+}
+
+func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[string]any) bool) map[string]any {
+	t.Helper()
+	is := func(f frame) bool {
+		return f.Type == "event" && f.Topic == topic && f.Event.Type == typ && match(f.Event.Data)
+	}
+	for i, f := range s.early {
+		if is(f) {
+			s.early = append(s.early[:i], s.early[i+1:]...)
+			return f.Event.Data
+		}
+	}
+	for {
+		f := s.next(t)
+		if is(f) {
+			return f.Event.Data
+		}
+		s.early = append(s.early, f)
+	}
+}
+
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
