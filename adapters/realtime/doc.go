@@ -1,6 +1,7 @@
 // Package realtime is the WebSocket gateway at /api/v1/realtime (Melody),
 // the topic router that authorizes subscriptions, and the bus behind
-// ports.Broadcaster (in-process; a multi-node bus implements Bus later).
+// ports.Broadcaster: in-process (MemoryBus, one node) or NATS (NATSBus,
+// every node's sockets get what any node publishes), per realtime.bus.
 //
 // # Handshake
 //
