@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
 
 	"social/core/errs"
 	"social/jobs"
@@ -17,9 +18,24 @@ func healthz(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// readyz says whether this node can serve: the database answers and the job
-// client runs. Load balancers take a node out while it is not ready.
-func readyz(pool *pgxpool.Pool, status *jobs.Status) http.HandlerFunc {
+// ReadyCheck is one more condition of readiness, contributed through the
+// readiness_checks group with AsReadyCheck (the NATS bus's connection).
+type ReadyCheck struct {
+	// Name is the key in the answer's checks.
+	Name string
+	// Check answers nil when ready; its error is the check's value.
+	Check func(ctx context.Context) error
+}
+
+// AsReadyCheck contributes the ReadyCheck returned by constructor.
+func AsReadyCheck(constructor any) any {
+	return fx.Annotate(constructor, fx.ResultTags(`group:"readiness_checks"`))
+}
+
+// readyz says whether this node can serve: the database answers, the job
+// client runs, and every contributed check passes. Load balancers take a
+// node out while it is not ready.
+func readyz(pool *pgxpool.Pool, status *jobs.Status, extra []ReadyCheck) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
@@ -30,6 +46,12 @@ func readyz(pool *pgxpool.Pool, status *jobs.Status) http.HandlerFunc {
 		}
 		if !status.Ready() {
 			checks["jobs"], ready = "not started", false
+		}
+		for _, c := range extra {
+			checks[c.Name] = "ok"
+			if err := c.Check(ctx); err != nil {
+				checks[c.Name], ready = err.Error(), false
+			}
 		}
 		if !ready {
 			p := ProblemFrom(r.Context(), errs.Unavailable("not_ready", errs.MsgUnavailable, nil))

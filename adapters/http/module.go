@@ -46,6 +46,7 @@ type rootParams struct {
 	// Observer, when provided (metrics), sees every request right around
 	// the mux, where the request carries its matched pattern.
 	Observer RequestObserver `optional:"true"`
+	Ready    []ReadyCheck    `group:"readiness_checks"`
 }
 
 // RequestObserver wraps the mux to watch every request.
@@ -96,7 +97,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	// path-specific ones (/api/, /admin/jobs/) and the mux refuses that.
 	mux := p.Mux
 	mux.HandleFunc("GET /healthz", healthz)
-	mux.HandleFunc("GET /readyz", readyz(p.Pool, p.JobStatus))
+	mux.HandleFunc("GET /readyz", readyz(p.Pool, p.JobStatus, p.Ready))
 	mux.HandleFunc("/api/", apiFallback(mux))
 	mux.Handle("/api/docs/", frontend(web.APIDocs, "/api/docs"))
 	mux.Handle("GET /api/docs", http.RedirectHandler("/api/docs/", http.StatusMovedPermanently))

@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 
@@ -23,6 +24,13 @@ const Path = "/api/v1/realtime"
 var Module = fx.Module("realtime",
 	fx.Provide(
 		ProvideBus,
+		httpadapter.AsReadyCheck(func(bus Bus) httpadapter.ReadyCheck {
+			check := func(context.Context) error { return nil }
+			if nb, ok := bus.(*NATSBus); ok {
+				check = nb.Ready
+			}
+			return httpadapter.ReadyCheck{Name: "realtime", Check: check}
+		}),
 		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
 		newRouter,
 		// The same check the auth middleware runs on bearer headers.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -96,7 +97,7 @@ func flush(ctx context.Context, conn *nats.Conn) error {
 	return conn.FlushTimeout(5 * time.Second)
 }
 
-// Stop sends what is still buffered, then closes the connection.
+// Stop sends what is still buffered, when connected, then closes.
 func (b *NATSBus) Stop(ctx context.Context) error {
 	b.mu.Lock()
 	conn, sub := b.conn, b.sub
@@ -106,10 +107,31 @@ func (b *NATSBus) Stop(ctx context.Context) error {
 		return nil
 	}
 	_ = sub.Unsubscribe()
-	err := flush(ctx, conn)
+	var err error
+	if conn.IsConnected() {
+		// While reconnecting there is no one to flush to: what is buffered
+		// is lost, as when NATS is down.
+		err = flush(ctx, conn)
+	}
 	conn.Close()
 	if err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 		return fmt.Errorf("realtime bus: flush at stop: %w", err)
+	}
+	return nil
+}
+
+// Ready reports whether the bus is connected: a node whose bus is down
+// still serves requests, but its sockets miss what other nodes publish,
+// so /readyz takes it out of the load balancer until NATS is back.
+func (b *NATSBus) Ready(context.Context) error {
+	b.mu.Lock()
+	conn := b.conn
+	b.mu.Unlock()
+	if conn == nil {
+		return errors.New("not started")
+	}
+	if st := conn.Status(); st != nats.CONNECTED {
+		return fmt.Errorf("nats %s", strings.ToLower(st.String()))
 	}
 	return nil
 }

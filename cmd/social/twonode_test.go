@@ -34,7 +34,7 @@ var productionExample = filepath.Join("..", "..", "configs", "production.example
 // a member does through node B reaches a member connected to node A.
 func TestTwoNodes(t *testing.T) {
 	bin := buildBinary(t)
-	natsURL := natsserver.Start(t)
+	natsURL := natsserver.Start(t).URL
 	dbURL := testkit.NewDatabase(t)
 	s3 := s3mem.New()
 	if err := s3.CreateBucket("social-media"); err != nil {
@@ -83,6 +83,18 @@ func TestTwoNodes(t *testing.T) {
 
 	a := startNode(t, bin, env, "A")
 	b := startNode(t, bin, env, "B")
+	t.Run("readiness includes the realtime bus", func(t *testing.T) {
+		resp, err := http.Get(a.url + "/readyz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"realtime":"ok"`) {
+			t.Fatalf("%d %s", resp.StatusCode, body)
+		}
+	})
+
 	const password = "Senha1234"
 	ana := a.signIn(t, "membro_000001@exemplo.com.br", password)
 	bia := b.signIn(t, "membro_000002@exemplo.com.br", password)

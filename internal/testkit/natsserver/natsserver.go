@@ -28,10 +28,18 @@ func Binary() (string, error) {
 	return "", fmt.Errorf("nats-server not found on PATH nor in /usr/sbin: run scripts/bootstrap.sh (Debian: apt-get install nats-server)")
 }
 
+// Server is a running nats-server of one test.
+type Server struct {
+	URL  string
+	bin  string
+	port int
+	stop func()
+}
+
 // Start runs a nats-server for t on 127.0.0.1 and a free port, and returns
-// its URL once it accepts connections. It is killed when t ends. A missing
-// binary fails the test: the multi-node tests are never skipped.
-func Start(t testing.TB) string {
+// once it accepts connections. It is killed when t ends. A missing binary
+// fails the test: the multi-node tests are never skipped.
+func Start(t testing.TB) *Server {
 	t.Helper()
 	bin, err := Binary()
 	if err != nil {
@@ -41,24 +49,44 @@ func Start(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := &Server{URL: fmt.Sprintf("nats://127.0.0.1:%d", port), bin: bin, port: port}
+	s.run(t)
+	return s
+}
+
+// Stop kills the server, as a crash would.
+func (s *Server) Stop() { s.stop() }
+
+// Restart runs the server again on the same port.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	s.run(t)
+}
+
+func (s *Server) run(t testing.TB) {
+	t.Helper()
 	var logs syncBuffer
-	cmd := exec.Command(bin, "-a", "127.0.0.1", "-p", strconv.Itoa(port))
+	cmd := exec.Command(s.bin, "-a", "127.0.0.1", "-p", strconv.Itoa(s.port))
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
+		t.Fatalf("start %s: %v", s.bin, err)
 	}
 	exited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-	})
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	var once sync.Once
+	s.stop = func() {
+		once.Do(func() {
+			_ = cmd.Process.Kill()
+			<-exited
+		})
+	}
+	t.Cleanup(s.stop)
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
 	for deadline := time.Now().Add(15 * time.Second); ; {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err == nil {
 			c.Close()
-			return "nats://" + addr
+			return
 		}
 		select {
 		case <-exited:
