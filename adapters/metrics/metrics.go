@@ -70,8 +70,13 @@ func New() *Metrics {
 func (m *Metrics) Observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		m.inFlight.Inc()
-		defer m.inFlight.Dec()
+		// A WebSocket's handler returns when the socket closes: sockets
+		// are counted by social_realtime_sockets, not as requests in flight.
+		upgrade := r.Header.Get("Upgrade") != ""
+		if !upgrade {
+			m.inFlight.Inc()
+			defer m.inFlight.Dec()
+		}
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		route := r.Pattern
@@ -82,7 +87,7 @@ func (m *Metrics) Observe(next http.Handler) http.Handler {
 		if status == 0 {
 			// Hijacked (a WebSocket) or nothing written: net/http sends 200
 			// for the latter; a socket's lifetime is no answer time.
-			if r.Header.Get("Upgrade") != "" {
+			if upgrade {
 				m.requests.WithLabelValues(r.Method, route, "101").Inc()
 				return
 			}

@@ -55,10 +55,17 @@ func TestMetricsCountRequestsJobsAndSockets(t *testing.T) {
 		`social_job_run_duration_seconds_count\{kind="mail.deliver"\} [1-9]`,
 		`social_jobs_queued\{state="available"\} \d+`,
 		`social_realtime_sockets 1\b`,
+		// The open socket is not a request in flight; the scrape itself is.
+		`social_http_requests_in_flight 1\b`,
 		`go_goroutines \d+`,
 	)
 	sock.Close()
-	scrape(t, app.Client(), `social_realtime_sockets 0\b`)
+	// A socket's request is counted when it ends, without a duration.
+	page := scrape(t, app.Client(), `social_realtime_sockets 0\b`,
+		`social_http_requests_total\{method="GET",route="/api/v1/realtime",status="101"\} 1\b`)
+	if strings.Contains(page, `social_http_request_duration_seconds_count{method="GET",route="/api/v1/realtime"}`) {
+		t.Error("a socket's lifetime was timed as a request")
+	}
 }
 
 func TestMetricsToken(t *testing.T) {
