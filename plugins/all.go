@@ -6,9 +6,10 @@ import (
 	"social/plugins/communities"
 	"social/plugins/plugin"
 	"social/plugins/rooms"
+	"social/plugins/stories"
 )
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin, rooms.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin}
 }

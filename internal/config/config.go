@@ -48,7 +48,8 @@ type Config struct {
 	Radio     Radio     `mapstructure:"radio"`
 
 	// Plugin settings.
-	Rooms Rooms `mapstructure:"rooms"`
+	Rooms   Rooms   `mapstructure:"rooms"`
+	Stories Stories `mapstructure:"stories"`
 
 	// Several nodes, and what operators watch.
 	Deployment string  `mapstructure:"deployment"`
@@ -325,6 +326,7 @@ func (c *Config) Validate() error {
 	c.validateAccounts(bad, oneOf)
 	c.validateProviders(bad, oneOf)
 	c.validateRooms(bad)
+	c.validateStories(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS story_views;
+--bun:split
+DROP TABLE IF EXISTS stories;

@@ -1,0 +1,104 @@
+// Package stories is the stories plugin: text stories that live 24 hours,
+// seen by their author and the author's followers, each member's view
+// counted once (the count and the viewers are the author's alone), live
+// events on stories:{member id}, and the periodic job stories.expire that
+// deletes dead stories.
+package stories
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"go.uber.org/fx"
+
+	httpadapter "social/adapters/http"
+	"social/core/ports"
+	"social/internal/config"
+	"social/plugins/plugin"
+	"social/plugins/stories/app"
+	"social/plugins/stories/httpapi"
+	"social/plugins/stories/migrations"
+	"social/plugins/stories/pgstore"
+)
+
+// Name prefixes the plugin's routes, operations, job kinds and config switch.
+const Name = "stories"
+
+// Plugin is the entry of plugins/all.go.
+var Plugin = plugin.Plugin{Name: Name, Module: Module}
+
+// Module wires the use cases and contributes everything.
+var Module = fx.Module(Name,
+	fx.Provide(
+		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
+	),
+	fx.Provide(
+		fx.Private,
+		pgstore.New,
+		newStories,
+	),
+	fx.Provide(
+		plugin.AsRoutes(newRoutes),
+		plugin.AsTopic(newTopic),
+		plugin.AsWorker(func(s *app.Stories) plugin.Worker {
+			return plugin.NewWorker(Name, &ExpireWorker{Expire: &app.ExpireStories{Stories: s}})
+		}),
+		plugin.AsPeriodicJob(newExpireJob),
+	),
+)
+
+type storiesParams struct {
+	fx.In
+	Store       *pgstore.Store
+	Tx          ports.Transactor
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+}
+
+func newStories(p storiesParams) *app.Stories {
+	return &app.Stories{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster,
+		Log: p.Log.With("plugin", Name)}
+}
+
+func newRoutes(s *app.Stories, media httpadapter.MediaLinks) plugin.Routes {
+	return httpapi.NewRoutes(httpapi.UseCases{
+		List:    &app.ListStories{Stories: s},
+		Create:  &app.CreateStory{Stories: s},
+		Get:     &app.GetStory{Stories: s},
+		View:    &app.ViewStory{Stories: s},
+		Viewers: &app.ListViewers{Stories: s},
+		Delete:  &app.DeleteStory{Stories: s},
+	}, media)
+}
+
+func newTopic() plugin.Topic {
+	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: app.AuthorizeTopic{}.Handle}
+}
+
+// ExpireArgs is the stories.expire job.
+type ExpireArgs struct{}
+
+// Kind is the job's stable name.
+func (ExpireArgs) Kind() string { return "stories.expire" }
+
+// ExpireWorker works stories.expire; running it twice is harmless.
+type ExpireWorker struct {
+	river.WorkerDefaults[ExpireArgs]
+	Expire *app.ExpireStories
+}
+
+// Work deletes the expired stories.
+func (w *ExpireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error {
+	_, err := w.Expire.Handle(ctx)
+	return err
+}
+
+func newExpireJob(cfg *config.Config) plugin.PeriodicJob {
+	return plugin.PeriodicJob{Plugin: Name, Name: "stories.expire", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(max(cfg.Stories.ExpireEvery, time.Second)),
+		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+}

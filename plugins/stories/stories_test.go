@@ -1,0 +1,296 @@
+package stories_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	at "social/adapters/http/accountsapi/accountstest"
+	"social/adapters/postgres"
+	"social/core/ports"
+	"social/internal/testkit"
+	"social/plugins/stories/app"
+	"social/plugins/stories/pgstore"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+type story struct {
+	ID        string `json:"id"`
+	AuthorID  string `json:"author_id"`
+	Text      string `json:"text"`
+	ViewCount *int   `json:"view_count"`
+	Viewed    bool   `json:"viewed"`
+	Author    struct {
+		Handle string `json:"handle"`
+	} `json:"author"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+type screen struct {
+	Items    []story  `json:"items"`
+	Trending []string `json:"trending"`
+}
+
+func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
+	t.Helper()
+	r.Expect(t, status)
+	p := r.Problem(t)
+	if p.Code != code || (detail != "" && p.Detail != detail) {
+		t.Fatalf("problem %+v, want %s %q", p, code, detail)
+	}
+}
+
+func follow(t *testing.T, who *at.Member, whom *at.Member) {
+	t.Helper()
+	who.Do(http.MethodPost, "/api/v1/profiles/"+whom.Handle+"/follow", nil).Expect(t, http.StatusOK)
+}
+
+func post(t *testing.T, m *at.Member, text string) story {
+	t.Helper()
+	var s story
+	m.Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": text}).Expect(t, http.StatusCreated).JSON(t, &s)
+	return s
+}
+
+func list(t *testing.T, m *at.Member) screen {
+	t.Helper()
+	var s screen
+	m.Do(http.MethodGet, "/api/v1/stories", nil).Expect(t, http.StatusOK).JSON(t, &s)
+	return s
+}
+
+func rows(t *testing.T, a *at.App, table string) int {
+	t.Helper()
+	var n int
+	if err := a.DB.NewRaw("SELECT count(*) FROM "+table).Scan(context.Background(), &n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestCreateRules(t *testing.T) {
+	a := at.Start(t, nil)
+	ana := a.Member("ana")
+	expectProblem(t, a.Client().Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": "oi"}),
+		http.StatusUnauthorized, "unauthenticated", "")
+	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": "  \n "}),
+		http.StatusUnprocessableEntity, "story_text_required", "Escreva algo para publicar seu story")
+	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": strings.Repeat("é", 281)}),
+		http.StatusUnprocessableEntity, "story_text_too_long", "O story deve ter no máximo 280 caracteres")
+	if n := rows(t, a, "stories"); n != 0 {
+		t.Fatalf("refused stories were stored: %d", n)
+	}
+
+	s := post(t, ana, "  "+strings.Repeat("é", 280)+" ")
+	if s.Text != strings.Repeat("é", 280) || s.AuthorID != ana.ID || s.Author.Handle != "ana" ||
+		s.ViewCount == nil || *s.ViewCount != 0 || !s.Viewed {
+		t.Fatalf("story %+v", s)
+	}
+	if got := s.ExpiresAt.Sub(s.CreatedAt); got != 24*time.Hour {
+		t.Fatalf("lives %v, want 24h", got)
+	}
+	if !s.CreatedAt.Equal(a.Clock.Now()) {
+		t.Fatalf("created_at %v, clock %v", s.CreatedAt, a.Clock.Now())
+	}
+}
+
+// Only the author and their followers read a story; the count and the
+// viewers are the author's alone.
+func TestWhoReads(t *testing.T) {
+	a := at.Start(t, nil)
+	bia, ana, caio := a.Member("bia"), a.Member("ana"), a.Member("caio")
+	follow(t, ana, bia)
+	s := post(t, bia, "Bom dia!")
+
+	got := list(t, ana)
+	if len(got.Items) != 1 || got.Items[0].ID != s.ID || got.Items[0].ViewCount != nil || got.Items[0].Viewed {
+		t.Fatalf("follower's screen %+v", got)
+	}
+	if c := list(t, caio); len(c.Items) != 0 || len(c.Trending) != 0 {
+		t.Fatalf("a stranger sees %+v", c)
+	}
+	for _, r := range []*at.Response{
+		caio.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil),
+		caio.Do(http.MethodPost, "/api/v1/stories/"+s.ID+"/view", nil),
+		caio.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil),
+		caio.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil),
+		ana.Do(http.MethodGet, "/api/v1/stories/not-an-id", nil),
+	} {
+		expectProblem(t, r, http.StatusNotFound, "story_not_found", "Story não encontrado ou já expirado")
+	}
+	expectProblem(t, a.Client().Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusUnauthorized, "unauthenticated", "")
+	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil),
+		http.StatusForbidden, "story_author_only", "Apenas o autor do story pode fazer isso")
+	expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil), http.StatusForbidden, "story_author_only", "")
+
+	// Unfollowing closes the story again.
+	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
+	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusNotFound, "story_not_found", "")
+
+	bia.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil).Expect(t, http.StatusNoContent)
+	if n := rows(t, a, "stories"); n != 0 {
+		t.Fatalf("deleted story kept: %d", n)
+	}
+}
+
+// A view counts once per member, never the author's own, even when the
+// same member opens it many times at once.
+func TestViewsAreExact(t *testing.T) {
+	a := at.Start(t, nil)
+	bia := a.Member("bia")
+	viewers := []*at.Member{a.Member("ana"), a.Member("caio"), a.Member("duda")}
+	for _, v := range viewers {
+		follow(t, v, bia)
+	}
+	s := post(t, bia, "Quem viu?")
+	live := bia.Realtime(t, "stories:"+bia.ID)
+
+	var wg sync.WaitGroup
+	for _, v := range viewers {
+		for range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := v.Do(http.MethodPost, "/api/v1/stories/"+s.ID+"/view", nil)
+				if r.Status != http.StatusOK {
+					t.Errorf("view by %s: %d %s", v.Handle, r.Status, r.Body)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	bia.Do(http.MethodPost, "/api/v1/stories/"+s.ID+"/view", nil).Expect(t, http.StatusOK)
+
+	// One story.viewed per new viewer, the counts 1, 2, 3 in some order.
+	seen := map[float64]bool{}
+	for range viewers {
+		data := live.Event(t, "story.viewed")
+		if data["id"] != s.ID {
+			t.Fatalf("event %+v", data)
+		}
+		seen[data["view_count"].(float64)] = true
+	}
+	if len(seen) != 3 || !seen[1] || !seen[2] || !seen[3] {
+		t.Fatalf("counts told %v", seen)
+	}
+
+	var mine story
+	bia.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil).Expect(t, http.StatusOK).JSON(t, &mine)
+	if mine.ViewCount == nil || *mine.ViewCount != 3 {
+		t.Fatalf("author's count %v, want 3", mine.ViewCount)
+	}
+	if n := rows(t, a, "story_views"); n != 3 {
+		t.Fatalf("%d view rows, want 3", n)
+	}
+	var vs struct {
+		Items []struct {
+			Profile struct {
+				Handle string `json:"handle"`
+			} `json:"profile"`
+		} `json:"items"`
+	}
+	bia.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil).Expect(t, http.StatusOK).JSON(t, &vs)
+	if len(vs.Items) != 3 {
+		t.Fatalf("viewers %+v", vs)
+	}
+	got := list(t, viewers[0])
+	if !got.Items[0].Viewed || got.Items[0].ViewCount != nil {
+		t.Fatalf("viewer's screen %+v", got.Items[0])
+	}
+}
+
+// A follower hears a new story on their own topic, and nobody may follow
+// someone else's topic.
+func TestLiveNewStory(t *testing.T) {
+	a := at.Start(t, nil)
+	bia, ana, caio := a.Member("bia"), a.Member("ana"), a.Member("caio")
+	follow(t, ana, bia)
+	live := ana.Realtime(t, "stories:"+ana.ID)
+	if msg := caio.Realtime(t).Subscribe(t, "stories:"+ana.ID); msg.Type != "error" {
+		t.Fatalf("caio subscribed to ana's stories: %+v", msg)
+	}
+	s := post(t, bia, "Novidade")
+	if data := live.Event(t, "story.created"); data["id"] != s.ID || data["author_id"] != bia.ID {
+		t.Fatalf("event %+v", data)
+	}
+}
+
+func TestTrending(t *testing.T) {
+	a := at.Start(t, nil)
+	bia := a.Member("bia")
+	fans := []*at.Member{a.Member("fa1"), a.Member("fa2"), a.Member("fa3")}
+	for _, f := range fans {
+		follow(t, f, bia)
+	}
+	var ids []string
+	for i := range 4 {
+		ids = append(ids, post(t, bia, fmt.Sprintf("story %d", i)).ID)
+		a.Clock.Advance(time.Minute)
+	}
+	// Views: story 1 three, story 2 one, stories 0 and 3 none.
+	for _, f := range fans {
+		f.Do(http.MethodPost, "/api/v1/stories/"+ids[1]+"/view", nil).Expect(t, http.StatusOK)
+	}
+	fans[0].Do(http.MethodPost, "/api/v1/stories/"+ids[2]+"/view", nil).Expect(t, http.StatusOK)
+	got := list(t, fans[1])
+	want := []string{ids[1], ids[2], ids[3]} // ties: newest first
+	if fmt.Sprint(got.Trending) != fmt.Sprint(want) {
+		t.Fatalf("trending %v, want %v", got.Trending, want)
+	}
+	if len(got.Items) != 4 || got.Items[0].ID != ids[3] {
+		t.Fatalf("items not newest first: %+v", got.Items)
+	}
+}
+
+// A story is gone from every read at 24 hours, and the expiry job deletes
+// it and its views; the clock is the test's, nothing sleeps.
+func TestExpiry(t *testing.T) {
+	a := at.Start(t, nil)
+	bia, ana := a.Member("bia"), a.Member("ana")
+	follow(t, ana, bia)
+	old := post(t, bia, "Vai sumir")
+	ana.Do(http.MethodPost, "/api/v1/stories/"+old.ID+"/view", nil).Expect(t, http.StatusOK)
+	a.Clock.Advance(12 * time.Hour)
+	// Access tokens last less than that: sign in again at the new time.
+	bia.Token = bia.SignIn(bia.Email, at.Password).AccessToken
+	young := post(t, bia, "Ainda aqui")
+
+	expire := &app.ExpireStories{Stories: &app.Stories{Store: pgstore.New(a.DB), Tx: postgres.NewTransactor(a.DB),
+		Clock: a.Clock, Broadcaster: nopBroadcaster{}}}
+	ctx := context.Background()
+
+	a.Clock.Advance(12*time.Hour - time.Second)
+	if n, err := expire.Handle(ctx); err != nil || n != 0 {
+		t.Fatalf("one second early: expired %d, %v", n, err)
+	}
+	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
+	ana.Do(http.MethodGet, "/api/v1/stories/"+old.ID, nil).Expect(t, http.StatusOK)
+
+	a.Clock.Advance(time.Second)
+	// Reads hide it at once, before any job runs.
+	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+old.ID, nil), http.StatusNotFound, "story_not_found", "")
+	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories/"+old.ID+"/view", nil), http.StatusNotFound, "story_not_found", "")
+	if got := list(t, ana); len(got.Items) != 1 || got.Items[0].ID != young.ID {
+		t.Fatalf("screen at 24h %+v", got)
+	}
+
+	if n, err := expire.Handle(ctx); err != nil || n != 1 {
+		t.Fatalf("expired %d, %v; want 1", n, err)
+	}
+	if n, err := expire.Handle(ctx); err != nil || n != 0 {
+		t.Fatalf("second run expired %d, %v; want 0", n, err)
+	}
+	if s, v := rows(t, a, "stories"), rows(t, a, "story_views"); s != 1 || v != 0 {
+		t.Fatalf("after expiry: %d stories, %d views", s, v)
+	}
+}
+
+type nopBroadcaster struct{}
+
+func (nopBroadcaster) Publish(context.Context, string, ports.Event) error { return nil }
