@@ -3,10 +3,15 @@ package http
 import (
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
 )
+
+// The member app's web manifest; Go's table does not know the extension,
+// and browsers expect this type for it.
+func init() { _ = mime.AddExtensionType(".webmanifest", "application/manifest+json") }
 
 // frontend serves one built frontend (vite output) from files, mounted at
 // prefix. Paths that are not files get index.html, so the client router sees

@@ -78,6 +78,11 @@ export default defineConfig([
     },
   },
   {
+    files: ['sw/**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['*.{js,mjs}', 'scripts/**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },

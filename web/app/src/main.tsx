@@ -2,10 +2,13 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App } from './app'
+import { startPwa } from './features/pwa'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+startPwa()
 
 createRoot(root).render(
   <StrictMode>

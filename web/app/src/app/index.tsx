@@ -1,3 +1,5 @@
+import { PwaPrompts } from '@/features/pwa'
+
 import { AppProvider } from './provider'
 import { AppRouter } from './router'
 
@@ -5,6 +7,7 @@ export function App() {
   return (
     <AppProvider>
       <AppRouter />
+      <PwaPrompts />
     </AppProvider>
   )
 }

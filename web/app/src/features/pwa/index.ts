@@ -1,0 +1,2 @@
+export { PwaPrompts } from './components/pwa-prompts'
+export { startPwa } from './start'

@@ -1,0 +1,20 @@
+/** Texts of the installable app: the install prompt (spec 001 §2 'Install prompt'), updates and offline. */
+export const pwaMessages = {
+  installTitle: (product: string) => `Instalar ${product}`,
+  installHint: 'Use o app direto da tela inicial, mesmo sem internet.',
+  install: 'Instalar',
+  notNow: 'Agora não',
+  iosIntro: 'Para instalar no iPhone ou iPad:',
+  iosShare: 'Toque em Compartilhar',
+  iosAddToHome: 'Adicionar à Tela de Início',
+  iosAdd: 'Adicionar',
+  iosStep2: (label: string) => `Escolha '${label}'`,
+  iosStep3: (label: string) => `Toque em '${label}'`,
+  gotIt: 'Entendi',
+  updateReady: 'Nova versão disponível',
+  updateHint: 'Atualize para usar a versão mais recente.',
+  update: 'Atualizar',
+  later: 'Depois',
+  offline: 'Você está offline',
+  offlineHint: 'Mostrando o que já estava salvo. Reconecte-se para ver as novidades.',
+} as const

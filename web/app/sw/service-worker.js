@@ -1,0 +1,76 @@
+// The member app's service worker, built into dist as /sw.js by
+// scripts/vite-pwa.ts, which replaces the two placeholders below.
+//
+// It keeps the app shell (index.html and every built file) so the app opens
+// without a network, and nothing else: answers of /api, the admin console,
+// media links and health checks always go to the server untouched. A new
+// version installs beside the old one and waits; the page asks the member
+// and then sends SKIP_WAITING.
+
+const VERSION = '__SHELL_VERSION__'
+const SHELL = /** @type {string[]} */ (JSON.parse('__SHELL_FILES__'))
+const CACHE = `shell-${VERSION}`
+const CACHE_PREFIX = 'shell-'
+
+/** Paths the server answers itself, never from a cache. */
+function serverOnly(path) {
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path.startsWith('/media/') ||
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path === '/sw.js'
+  )
+}
+
+self.addEventListener('install', (event) => {
+  // No skipWaiting here: an open page keeps running the version it loaded.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)))
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(CACHE_PREFIX) && key !== CACHE) await caches.delete(key)
+      }
+      await self.clients.claim()
+    })(),
+  )
+})
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+/** A page: the network first (fresh index.html), the kept shell when offline. */
+async function page(request) {
+  try {
+    return await fetch(request)
+  } catch (error) {
+    const shell = await caches.match('/', { cacheName: CACHE })
+    if (shell) return shell
+    throw error
+  }
+}
+
+/** A built file: names carry a content hash, so the kept copy is the file. */
+async function shellFile(request) {
+  const kept = await caches.match(request, { cacheName: CACHE })
+  return kept ?? fetch(request)
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin || serverOnly(url.pathname)) return
+  if (request.mode === 'navigate') {
+    event.respondWith(page(request))
+  } else if (SHELL.includes(url.pathname)) {
+    event.respondWith(shellFile(request))
+  }
+})
