@@ -1,13 +1,7 @@
-export interface SampleStory {
-  id: string
-  author: string
-  preview: string
-  views: number
-  /** Hours since it was posted. */
-  ageHours: number
-  viewed: boolean
-}
-
+/**
+ * Texts of /stories. The spec's placeholder texts are kept as they are
+ * (English in the original); the rest is ours, in pt-BR.
+ */
 export const storiesMessages = {
   title: 'Stories',
   loggedOut: 'Please log in to view stories',
@@ -15,33 +9,38 @@ export const storiesMessages = {
   trendingTitle: 'Trending Stories',
   disappearNote: 'Stories disappear after 24 hours',
   views: (count: number) => `${count} views`,
-  age: (hours: number) => `${hours}h ago`,
+  age: (createdAt: string, now: number) => {
+    const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000))
+    return minutes < 60 ? `${minutes}m ago` : `${Math.floor(minutes / 60)}h ago`
+  },
   viewed: 'Viewed',
-  /** The three fixed samples the spec's placeholder shows; nothing is fetched. */
-  samples: [
-    {
-      id: 'sample-1',
-      author: 'Ana Souza',
-      preview: 'Pôr do sol na praia de Ipanema',
-      views: 128,
-      ageHours: 2,
-      viewed: false,
-    },
-    {
-      id: 'sample-2',
-      author: 'Lucas Oliveira',
-      preview: 'Ensaio da banda hoje à noite',
-      views: 342,
-      ageHours: 5,
-      viewed: true,
-    },
-    {
-      id: 'sample-3',
-      author: 'Marina Costa',
-      preview: 'Café novo no centro, recomendo!',
-      views: 87,
-      ageHours: 11,
-      viewed: false,
-    },
-  ] satisfies SampleStory[],
+  you: 'Você',
+  empty: 'Nenhum story por aqui. Siga pessoas ou publique o seu!',
+  noTrending: 'Nenhum story em alta agora.',
+  loadError: 'Não foi possível carregar os stories.',
+  retry: 'Tentar novamente',
+  open: (author: string) => `Abrir story de ${author}`,
+  createTitle: 'Novo story',
+  createDescription: 'Só texto, até 280 caracteres. Seus seguidores veem por 24 horas.',
+  textLabel: 'Texto do story',
+  placeholder: 'O que você quer contar?',
+  counter: (length: number, max: number) => `${length}/${max}`,
+  publish: 'Publicar',
+  publishing: 'Publicando...',
+  cancel: 'Cancelar',
+  published: 'Story publicado',
+  publishError: 'Não foi possível publicar o story.',
+  viewerTitle: (author: string) => `Story de ${author}`,
+  previous: 'Story anterior',
+  next: 'Próximo story',
+  close: 'Fechar',
+  position: (index: number, total: number) => `${index} de ${total}`,
+  viewersTitle: 'Quem viu',
+  noViewers: 'Ninguém viu ainda.',
+  delete: 'Apagar story',
+  deleted: 'Story apagado',
+  deleteError: 'Não foi possível apagar o story.',
 } as const
+
+/** Text limit (the server's rule, plugins/stories). */
+export const MAX_STORY_TEXT = 280

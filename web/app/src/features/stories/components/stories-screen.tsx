@@ -1,84 +1,194 @@
 import { Clock, Eye, Plus, TrendingUp } from 'lucide-react'
+import { useEffect, useState } from 'react'
 
 import { Page } from '@/components/layout/page'
-import { Avatar, AvatarFallback } from '@/components/ui/avatar'
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { cn } from '@/lib/utils'
 
-import { storiesMessages as m, type SampleStory } from '../messages'
+import { useStories } from '../api/stories'
+import { useStoriesLive } from '../hooks/use-stories-live'
+import { storiesMessages as m } from '../messages'
+import type { Story } from '../types'
 
-function StoryTile({ story }: { story: SampleStory }) {
+import { CreateStoryDialog } from './create-story-dialog'
+import { StoryViewer } from './story-viewer'
+
+/** The time ages are measured from, moving on every minute. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const tick = setInterval(() => {
+      setNow(Date.now())
+    }, 60_000)
+    return () => {
+      clearInterval(tick)
+    }
+  }, [])
+  return now
+}
+
+function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; now: number; onOpen: () => void }) {
+  const author = mine ? m.you : story.author.display_name
   return (
     <li
       data-viewed={story.viewed}
       className={cn(
-        'grid aspect-[3/4] content-between rounded-xl bg-gradient-to-br from-primary/15 to-accent p-3',
-        story.viewed && 'ring-2 ring-muted-foreground/40 ring-offset-2 ring-offset-background',
+        'rounded-xl ring-offset-2 ring-offset-background',
+        story.viewed ? 'ring-2 ring-muted-foreground/40' : 'ring-[3px] ring-primary',
       )}
     >
-      <div className="flex items-center gap-2">
-        <Avatar aria-hidden="true">
-          <AvatarFallback>{story.author.slice(0, 1)}</AvatarFallback>
-        </Avatar>
-        <span className="truncate text-sm font-medium">{story.author}</span>
-      </div>
-      <p className="text-sm">{story.preview}</p>
-      <div className="flex items-center justify-between text-xs text-muted-foreground">
-        <span className="inline-flex items-center gap-1">
-          <Eye aria-hidden="true" className="size-3" />
-          {m.views(story.views)}
+      <button
+        type="button"
+        aria-label={m.open(story.author.display_name)}
+        onClick={onOpen}
+        className="grid aspect-[3/4] w-full content-between rounded-xl bg-gradient-to-br from-primary/15 to-accent p-3 text-left"
+      >
+        <span className="flex items-center gap-2">
+          <Avatar aria-hidden="true">
+            {story.author.avatar_url ? <AvatarImage src={story.author.avatar_url} alt="" /> : null}
+            <AvatarFallback>{story.author.display_name.slice(0, 1)}</AvatarFallback>
+          </Avatar>
+          <span className="truncate text-sm font-medium">{author}</span>
         </span>
-        <span>{m.age(story.ageHours)}</span>
-      </div>
-      {story.viewed ? <span className="sr-only">{m.viewed}</span> : null}
+        <span className="line-clamp-4 text-sm break-words">{story.text}</span>
+        <span className="flex items-center justify-between text-xs text-muted-foreground">
+          {story.view_count === null ? (
+            <span />
+          ) : (
+            <span className="inline-flex items-center gap-1">
+              <Eye aria-hidden="true" className="size-3" />
+              {m.views(story.view_count)}
+            </span>
+          )}
+          <span>{m.age(story.created_at, now)}</span>
+        </span>
+        {story.viewed && !mine ? <span className="sr-only">{m.viewed}</span> : null}
+      </button>
     </li>
   )
 }
 
-/** /stories — spec 001's placeholder: a tile, three fixed samples, a top-3. */
+function Trending({ stories, ids, viewerId, onOpen }: { stories: Story[]; ids: string[]; viewerId: string; onOpen: (id: string) => void }) {
+  const top = ids.flatMap((id) => stories.filter((s) => s.id === id))
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TrendingUp aria-hidden="true" className="size-5 text-primary" />
+          {m.trendingTitle}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.noTrending}</p>
+        ) : (
+          <ol className="grid gap-3">
+            {top.map((story, index) => (
+              <li key={story.id}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-3 text-left"
+                  onClick={() => {
+                    onOpen(story.id)
+                  }}
+                >
+                  <span className="w-5 text-sm font-bold text-primary">{index + 1}</span>
+                  <span className="flex-1 truncate text-sm font-medium">
+                    {story.author_id === viewerId ? m.you : story.author.display_name}
+                  </span>
+                  <span className="max-w-[50%] truncate text-xs text-muted-foreground">
+                    {story.view_count === null ? story.text : m.views(story.view_count)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function Stories({ userId }: { userId: string }) {
+  const stories = useStories()
+  const now = useNow()
+  const [creating, setCreating] = useState(false)
+  const [openId, setOpenId] = useState<string | null>(null)
+  useStoriesLive(userId)
+
+  const items = stories.data?.items ?? []
+  const index = openId === null ? -1 : items.findIndex((s) => s.id === openId)
+
+  return (
+    <Page title={m.title}>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setCreating(true)
+            }}
+            className="grid aspect-[3/4] w-full place-content-center justify-items-center gap-2 rounded-xl border-2 border-dashed text-sm font-medium text-muted-foreground hover:border-primary hover:text-primary"
+          >
+            <Plus aria-hidden="true" className="size-6" />
+            {m.createStory}
+          </button>
+        </li>
+        {stories.isPending
+          ? [0, 1, 2].map((n) => (
+              <li key={n}>
+                <Skeleton className="aspect-[3/4] rounded-xl" />
+              </li>
+            ))
+          : items.map((story) => (
+              <StoryTile
+                key={story.id}
+                story={story}
+                mine={story.author_id === userId}
+                now={now}
+                onOpen={() => {
+                  setOpenId(story.id)
+                }}
+              />
+            ))}
+      </ul>
+      {stories.isError ? (
+        <div className="grid justify-items-center gap-2 text-sm text-muted-foreground">
+          <p>{m.loadError}</p>
+          <Button variant="outline" onClick={() => void stories.refetch()}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : null}
+      {stories.isSuccess && items.length === 0 ? <p className="text-center text-sm text-muted-foreground">{m.empty}</p> : null}
+      <Trending stories={items} ids={stories.data?.trending ?? []} viewerId={userId} onOpen={setOpenId} />
+      <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+        <Clock aria-hidden="true" className="size-4" />
+        {m.disappearNote}
+      </p>
+      <CreateStoryDialog open={creating} onOpenChange={setCreating} />
+      <StoryViewer
+        stories={items}
+        index={index < 0 ? null : index}
+        onIndexChange={(to) => {
+          setOpenId(to === null ? null : (items[to]?.id ?? null))
+        }}
+        viewerId={userId}
+        now={now}
+      />
+    </Page>
+  )
+}
+
+/** /stories: the spec's layout fed by the stories plugin. */
 export function StoriesScreen() {
   const { status, user } = useSession()
   // The access guard keeps 'loading' from reaching here; say nothing meanwhile.
   if (status === 'loading') return null
   if (!user) return <p className="py-12 text-center text-muted-foreground">{m.loggedOut}</p>
-
-  const trending = [...m.samples].sort((a, b) => b.views - a.views).slice(0, 3)
-
-  return (
-    <Page title={m.title}>
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <li className="grid aspect-[3/4] place-content-center justify-items-center gap-2 rounded-xl border-2 border-dashed text-sm font-medium text-muted-foreground">
-          <Plus aria-hidden="true" className="size-6" />
-          {m.createStory}
-        </li>
-        {m.samples.map((story) => (
-          <StoryTile key={story.id} story={story} />
-        ))}
-      </ul>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <TrendingUp aria-hidden="true" className="size-5 text-primary" />
-            {m.trendingTitle}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid gap-3">
-            {trending.map((story, index) => (
-              <li key={story.id} className="flex items-center gap-3">
-                <span className="w-5 text-sm font-bold text-primary">{index + 1}</span>
-                <span className="flex-1 truncate text-sm font-medium">{story.author}</span>
-                <span className="text-xs text-muted-foreground">{m.views(story.views)}</span>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
-      <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
-        <Clock aria-hidden="true" className="size-4" />
-        {m.disappearNote}
-      </p>
-    </Page>
-  )
+  return <Stories userId={user.id} />
 }
