@@ -38,10 +38,11 @@ function manifest(o: PwaOptions): string {
   )
 }
 
-function filesUnder(dir: string): string[] {
+/** Every file under root, as paths relative to root. */
+function filesUnder(root: string, dir = root): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [relative(dir, path)]
+    return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)]
   })
 }
 
