@@ -1,8 +1,8 @@
 // Package stories is the stories plugin: text stories that live 24 hours,
 // seen by their author and the author's followers, each member's view
 // counted once (the count and the viewers are the author's alone), live
-// events on stories:{member id}, and the periodic job stories.expire that
-// deletes dead stories.
+// events on stories:{member id}, the periodic job stories.expire that
+// deletes dead stories, and the admin resource "stories".
 package stories
 
 import (
@@ -42,6 +42,7 @@ var Module = fx.Module(Name,
 	fx.Provide(
 		plugin.AsRoutes(newRoutes),
 		plugin.AsTopic(newTopic),
+		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.Stories) plugin.Worker {
 			return plugin.NewWorker(Name, &ExpireWorker{Expire: &app.ExpireStories{Stories: s}})
 		}),

@@ -133,6 +133,13 @@ func TestWhoReads(t *testing.T) {
 	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusNotFound, "story_not_found", "")
 
+	// The console lists it with its author's handle.
+	var admin []map[string]any
+	a.Client().Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil).Expect(t, http.StatusOK).JSON(t, &admin)
+	if len(admin) != 1 || admin[0]["id"] != s.ID || admin[0]["author_handle"] != "bia" || admin[0]["text"] != "Bom dia!" {
+		t.Fatalf("admin %+v", admin)
+	}
+
 	bia.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil).Expect(t, http.StatusNoContent)
 	if n := rows(t, a, "stories"); n != 0 {
 		t.Fatalf("deleted story kept: %d", n)

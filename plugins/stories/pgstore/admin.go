@@ -1,0 +1,94 @@
+package pgstore
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+)
+
+// StoryAdminRow is one story in the admin console (expired ones too, until
+// the expiry job deletes them).
+type StoryAdminRow struct {
+	ID           string    `json:"id"`
+	AuthorID     string    `json:"author_id"`
+	AuthorHandle *string   `json:"author_handle"`
+	Text         string    `json:"text"`
+	ViewCount    int       `json:"view_count"`
+	CreatedAt    time.Time `json:"created_at"`
+	ExpiresAt    time.Time `json:"expires_at"`
+}
+
+// AdminQuery is a page of the admin list.
+type AdminQuery struct {
+	Sort   string
+	Asc    bool
+	Offset int
+	Limit  int
+	Search string // text contains, case ignored
+	Author *uuid.UUID
+	IDs    []uuid.UUID
+}
+
+// AdminSortable are the columns the admin list sorts by.
+var AdminSortable = map[string]string{
+	"id": "s.id", "view_count": "s.view_count", "created_at": "s.created_at", "expires_at": "s.expires_at",
+	"author_handle": "p.handle",
+}
+
+// AdminList reads one page and the total, paged in SQL.
+func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]StoryAdminRow, int, error) {
+	filtered := func() *bun.SelectQuery {
+		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s")
+		if q.Search != "" {
+			pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(q.Search)) + "%"
+			sel = sel.Where("lower(s.text) LIKE ?", pat)
+		}
+		if q.Author != nil {
+			sel = sel.Where("s.author_id = ?", *q.Author)
+		}
+		if len(q.IDs) > 0 {
+			sel = sel.Where("s.id IN (?)", bun.In(q.IDs))
+		}
+		return sel
+	}
+	sel := filtered().Join("LEFT JOIN profiles AS p ON p.id = s.author_id").
+		ColumnExpr("s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at").
+		ColumnExpr("count(*) OVER () AS total")
+	col, ok := AdminSortable[q.Sort]
+	if !ok {
+		col = "s.created_at"
+	}
+	dir := " DESC"
+	if q.Asc {
+		dir = " ASC"
+	}
+	sel = sel.OrderExpr(col + dir).OrderExpr("s.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
+	var rows []struct {
+		ID           uuid.UUID `bun:"id"`
+		AuthorID     uuid.UUID `bun:"author_id"`
+		AuthorHandle *string   `bun:"author_handle"`
+		Text         string    `bun:"text"`
+		ViewCount    int       `bun:"view_count"`
+		CreatedAt    time.Time `bun:"created_at"`
+		ExpiresAt    time.Time `bun:"expires_at"`
+		Total        int       `bun:"total"`
+	}
+	if err := sel.Scan(ctx, &rows); err != nil {
+		return nil, 0, err
+	}
+	out := make([]StoryAdminRow, len(rows))
+	total := 0
+	for i, r := range rows {
+		total = r.Total
+		out[i] = StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
+			Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
+	}
+	if len(rows) == 0 && q.Offset > 0 {
+		n, err := filtered().Count(ctx)
+		return out, int(n), err
+	}
+	return out, total, nil
+}
