@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { otherProfile, testProfile } from '@/testing/fixtures'
@@ -6,6 +6,8 @@ import { renderApp, renderWithProviders } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 
 import type { Story } from '../types'
+
+import { StoriesScreen as StoriesScreenProbe } from './stories-screen'
 
 const ana = { id: testProfile.id, handle: 'ana', display_name: 'Ana Souza', avatar_url: null }
 const bia = { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null }
@@ -41,6 +43,10 @@ function server(stories: Story[], trending: string[], extra: TestResponder = () 
   }
 }
 
+// The screen waits for the session, the plugin list and the stories in turn:
+// on a busy machine that takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 })
+
 const sentTo = (requests: Request[], method: string, path: string) =>
   requests.filter((r) => r.method === method && new URL(r.url).pathname === path)
 
@@ -54,7 +60,7 @@ describe('StoriesScreen', () => {
     renderApp('/stories', { respond: server(stories, ['s1', 's3']) })
 
     expect(await screen.findByRole('button', { name: 'Create Story' }, { timeout: 5000 })).toBeInTheDocument()
-    const mine = (await screen.findByText('Meu story')).closest('li')
+    const mine = (await screen.findByText('Meu story', {}, { timeout: 5000 })).closest('li')
     const fresh = screen.getByText('Bom dia').closest('li')
     const seen = screen.getAllByText('Já vi')[0]?.closest('li')
     if (!mine || !fresh || !seen) throw new Error('no tiles')
@@ -146,5 +152,3 @@ describe('StoriesScreen', () => {
     expect(screen.queryByText('Create Story')).not.toBeInTheDocument()
   })
 })
-
-import { StoriesScreen as StoriesScreenProbe } from './stories-screen'
