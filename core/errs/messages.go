@@ -17,4 +17,5 @@ const (
 	MsgUnexpected      = "Erro inesperado. Tente novamente."
 	MsgUnavailable     = "Serviço temporariamente indisponível. Tente novamente em instantes."
 	MsgAdminClosed     = "Acesso restrito à administração."
+	MsgOriginRefused   = "Origem não permitida."
 )
