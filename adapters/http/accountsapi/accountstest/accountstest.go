@@ -60,13 +60,15 @@ func (c *Clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// rig swaps the app's clock for the test's and makes password hashing cheap.
-func rig(c *Clock) plugin.Plugin {
+// cheapHashing keeps scenario tests fast; only the cost differs from the app's.
+var cheapHashing = argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1}
+
+// rig swaps the app's clock for the test's and password hashing for hashing
+// with the given parameters.
+func rig(c *Clock, hashing argon2id.Params) plugin.Plugin {
 	return plugin.Plugin{Name: "testrig", Module: fx.Options(
 		fx.Decorate(func(ports.Clock) ports.Clock { return c }),
-		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher {
-			return argon2id.New(argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1})
-		}),
+		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher { return argon2id.New(hashing) }),
 	)}
 }
 
@@ -86,8 +88,20 @@ type App struct {
 // X-Forwarded-For. tweak adjusts the configuration first.
 func Start(t testing.TB, tweak func(*config.Config)) *App {
 	t.Helper()
+	return start(t, tweak, cheapHashing)
+}
+
+// StartWithAppHashing is Start with the app's own Argon2id cost
+// (argon2id.DefaultParams), for tests about the time a password check takes.
+func StartWithAppHashing(t testing.TB, tweak func(*config.Config)) *App {
+	t.Helper()
+	return start(t, tweak, argon2id.DefaultParams)
+}
+
+func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params) *App {
+	t.Helper()
 	clock := NewClock()
-	list := append(plugins.All(), rig(clock))
+	list := append(plugins.All(), rig(clock, hashing))
 	cfg := testkit.Config(testkit.NewDatabase(t, list...))
 	cfg.Auth.JWTSecret = Secret
 	cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
