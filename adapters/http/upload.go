@@ -2,7 +2,9 @@ package http
 
 import (
 	"errors"
+	"io"
 	"net/http"
+	"os"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -32,6 +34,15 @@ func LimitUpload(api huma.API, maxFile int64, tooLarge func() error) func(ctx hu
 		var over *http.MaxBytesError
 		if errors.As(err, &over) {
 			p := ProblemFrom(ctx.Context(), tooLarge())
+			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
+			return
+		}
+		// A body that stopped arriving (past http.read_timeout) or broke off
+		// ends here: going on would let the operation read it again under
+		// its own, longer deadline, and a client sending a byte at a time
+		// would hold the connection and the spill file that much longer.
+		if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) {
+			p := statusProblem(ctx.Context(), http.StatusBadRequest)
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 			return
 		}

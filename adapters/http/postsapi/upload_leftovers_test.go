@@ -1,9 +1,12 @@
 package postsapi_test
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path/filepath"
 	"runtime"
@@ -129,4 +132,50 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 	if len(all) != 2 || len(storedPostFiles(t, app)) != 2 {
 		t.Fatalf("store holds %v", all)
 	}
+}
+
+// A client that sends its upload a byte at a time (holding a connection and
+// a spill file as long as it likes) is cut off once http.read_timeout has
+// passed: the server answers or hangs up while the client still has most
+// of its body to send.
+func TestSlowUploadIsCutOff(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, func(c *at.Config) { c.HTTP.ReadTimeout = 2 * time.Second })
+	bia := app.Member("bia")
+	conn, err := net.Dial("tcp", strings.TrimPrefix(app.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const boundary = "lentolentolento"
+	head := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"lento.mp4\"\r\n" +
+		"Content-Type: video/mp4\r\n\r\n" + string(mp4File()[:24])
+	const trickle = 300 // bytes, one every 200 ms: a minute in all
+	_, err = fmt.Fprintf(conn, "POST /api/v1/posts/media HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n"+
+		"X-Forwarded-For: %s\r\nContent-Type: multipart/form-data; boundary=%s\r\nContent-Length: %d\r\n\r\n%s",
+		strings.TrimPrefix(app.URL, "http://"), bia.Session.AccessToken, bia.IP, boundary, len(head)+trickle+1000, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(conn).ReadString('\n')
+		answered <- line
+	}()
+	for sent := 0; sent < trickle; sent++ {
+		select {
+		case line := <-answered:
+			t.Logf("cut off after %d of %d slow bytes: %q", sent, trickle, strings.TrimSpace(line))
+			if postRows(t, app, bia) != 0 {
+				t.Fatal("a post was made from a cut-off upload")
+			}
+			return
+		case <-time.After(200 * time.Millisecond):
+		}
+		if _, err := conn.Write([]byte{7}); err != nil {
+			t.Logf("cut off after %d of %d slow bytes: %v", sent, trickle, err)
+			return
+		}
+	}
+	t.Fatal("the server kept reading a slow upload past http.read_timeout")
 }
