@@ -36,6 +36,10 @@ test: build ## Run every test: Go (race detector, real PostgreSQL), frontends, A
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
 
+.PHONY: test-long
+test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...)
+	$(WITHDB) go test -race -count=1 -tags long -run '^TestLong' ./...
+
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent
 	cd web/admin && npm test --silent

@@ -141,6 +141,13 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 func TestSlowUploadIsCutOff(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, func(c *at.Config) { c.HTTP.ReadTimeout = 2 * time.Second })
+	slowUpload(t, app, 300, 200*time.Millisecond) // a minute in all
+}
+
+// slowUpload sends a video post's form head, then one byte per every, up to
+// trickle bytes, and fails unless the server answers or hangs up first.
+func slowUpload(t *testing.T, app *at.App, trickle int, every time.Duration) {
+	t.Helper()
 	bia := app.Member("bia")
 	conn, err := net.Dial("tcp", strings.TrimPrefix(app.URL, "http://"))
 	if err != nil {
@@ -150,7 +157,6 @@ func TestSlowUploadIsCutOff(t *testing.T) {
 	const boundary = "lentolentolento"
 	head := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"lento.mp4\"\r\n" +
 		"Content-Type: video/mp4\r\n\r\n" + string(mp4File()[:24])
-	const trickle = 300 // bytes, one every 200 ms: a minute in all
 	_, err = fmt.Fprintf(conn, "POST /api/v1/posts/media HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n"+
 		"X-Forwarded-For: %s\r\nContent-Type: multipart/form-data; boundary=%s\r\nContent-Length: %d\r\n\r\n%s",
 		strings.TrimPrefix(app.URL, "http://"), bia.Session.AccessToken, bia.IP, boundary, len(head)+trickle+1000, head)
@@ -170,7 +176,7 @@ func TestSlowUploadIsCutOff(t *testing.T) {
 				t.Fatal("a post was made from a cut-off upload")
 			}
 			return
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(every):
 		}
 		if _, err := conn.Write([]byte{7}); err != nil {
 			t.Logf("cut off after %d of %d slow bytes: %v", sent, trickle, err)
