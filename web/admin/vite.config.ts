@@ -15,7 +15,16 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://localhost:8080',
+      // The server takes writes only from its public origin (http.public_url):
+      // the proxy presents the page as that origin.
+      '/api': {
+        target: 'http://localhost:8080',
+        configure: (proxy) => {
+          proxy.on('proxyReq', (req) => {
+            if (req.getHeader('origin')) req.setHeader('origin', 'http://localhost:8080');
+          });
+        },
+      },
     },
   },
   test: {

@@ -27,7 +27,20 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: 'http://localhost:8080', ws: true },
+      '/api': {
+        target: 'http://localhost:8080',
+        ws: true,
+        // The server takes writes and sockets only from its public origin
+        // (http.public_url): the proxy presents the page as that origin.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (req) => {
+            if (req.getHeader('origin')) req.setHeader('origin', 'http://localhost:8080')
+          })
+          proxy.on('proxyReqWs', (req) => {
+            if (req.getHeader('origin')) req.setHeader('origin', 'http://localhost:8080')
+          })
+        },
+      },
     },
   },
   build: {
