@@ -4,31 +4,66 @@ import (
 	"context"
 	"net/http"
 
+	"social/core/domain"
 	"social/core/errs"
 	"social/internal/config"
 )
 
-// ConfigAdminGate opens the admin API only when admin.open_access is on.
-// Until member accounts carry roles this is the only way in; it is refused
-// in production by config validation.
-type ConfigAdminGate struct{ Open bool }
+// Messages and codes of the admin gate.
+const (
+	MsgAdminOnly  = "Apenas administradores podem fazer isso."
+	CodeAdminOnly = "admins_only"
+	// CodeAdminClosed answers members: the console is for staff only.
+	CodeAdminClosed = "admin_access_closed"
+)
 
-// NewConfigAdminGate reads admin.open_access.
-func NewConfigAdminGate(cfg *config.Config) AdminGate {
-	return ConfigAdminGate{Open: cfg.Admin.OpenAccess}
+// AdminRequest is what the gate decides on.
+type AdminRequest struct {
+	Resource string      // "mail", "reports"... ("jobs" for the job dashboard)
+	Need     domain.Role // moderator or admin
+	Method   string
 }
 
-func (g ConfigAdminGate) Allow(context.Context, *http.Request) error {
-	if g.Open {
+// RoleAdminGate admits the signed-in viewer whose live role (read from the
+// account on every request by the authenticator, never trusted from the
+// token) reaches the operation's need: nobody gets 401, members 403,
+// moderators 403 on operations for administrators.
+//
+// DevOutbox (admin.open_access, refused in production by config
+// validation) lets anyone read the mail outbox resource without signing
+// in, so a local machine and the end-to-end journeys can read confirmation
+// links; it opens nothing else.
+type RoleAdminGate struct{ DevOutbox bool }
+
+// NewRoleAdminGate reads admin.open_access.
+func NewRoleAdminGate(cfg *config.Config) AdminGate {
+	return RoleAdminGate{DevOutbox: cfg.Admin.OpenAccess && cfg.Mode != config.ModeProduction}
+}
+
+// Allow returns nil or the problem to answer with.
+func (g RoleAdminGate) Allow(ctx context.Context, req AdminRequest) error {
+	v := domain.ViewerFrom(ctx)
+	if g.DevOutbox && req.Resource == "mail" && (req.Method == http.MethodGet || req.Method == http.MethodHead) {
 		return nil
 	}
-	return errs.Forbidden("admin_access_closed", errs.MsgAdminClosed)
+	if !v.SignedIn() {
+		return errs.Unauthenticated("unauthenticated", errs.MsgUnauthenticated)
+	}
+	if !v.Role.AtLeast(domain.RoleModerator) {
+		return errs.Forbidden(CodeAdminClosed, errs.MsgAdminClosed)
+	}
+	if !v.Role.AtLeast(req.Need) {
+		return errs.Forbidden(CodeAdminOnly, MsgAdminOnly)
+	}
+	return nil
 }
 
-// guardHandler puts a plain handler (the job dashboard) behind the gate.
-func guardHandler(gate AdminGate, next http.Handler) http.Handler {
+// guardHandler puts a plain handler (the job dashboard) behind the gate,
+// for administrators.
+func guardHandler(gate AdminGate, resource string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := gate.Allow(r.Context(), r); err != nil {
+		req := AdminRequest{Resource: resource, Need: domain.RoleAdmin, Method: r.Method}
+		if err := gate.Allow(r.Context(), req); err != nil {
 			WriteProblem(w, ProblemFrom(r.Context(), err))
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
+	"social/core/domain"
 	"social/internal/buildinfo"
 	"social/plugins/plugin"
 )
@@ -35,7 +36,7 @@ func NewAPI(mux *http.ServeMux) huma.API {
 // AdminGate decides who may use the admin API and the job dashboard.
 type AdminGate interface {
 	// Allow returns nil, or the problem to answer with.
-	Allow(ctx context.Context, r *http.Request) error
+	Allow(ctx context.Context, req AdminRequest) error
 }
 
 // mountContributions registers core's and the plugins' routes and admin
@@ -54,7 +55,7 @@ func mountContributions(api huma.API, c plugin.Contributions, gate AdminGate) {
 	}
 	for _, res := range c.AdminResources {
 		g := huma.NewGroup(api, APIPrefix+"/admin/"+res.Name)
-		g.UseMiddleware(adminMiddleware(api, gate))
+		g.UseMiddleware(adminMiddleware(api, gate, res))
 		g.UseSimpleModifier(func(o *huma.Operation) { o.Tags = append(o.Tags, "admin") })
 		res.Register(g)
 	}
@@ -70,10 +71,16 @@ func requireOperationPrefix(pluginName string) func(o *huma.Operation) {
 	}
 }
 
-func adminMiddleware(api huma.API, gate AdminGate) func(ctx huma.Context, next func(huma.Context)) {
+// adminMiddleware asks the gate before every admin operation: moderators
+// when the resource or the operation is open to them, else administrators.
+func adminMiddleware(api huma.API, gate AdminGate, res plugin.AdminResource) func(ctx huma.Context, next func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
-		r, _ := humago.Unwrap(ctx)
-		if err := gate.Allow(ctx.Context(), r); err != nil {
+		need := domain.RoleAdmin
+		if res.Moderators || plugin.OpenToModerators(ctx.Operation()) {
+			need = domain.RoleModerator
+		}
+		req := AdminRequest{Resource: res.Name, Need: need, Method: ctx.Method()}
+		if err := gate.Allow(ctx.Context(), req); err != nil {
 			p := ProblemFrom(ctx.Context(), err)
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 			return

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	httpadapter "social/adapters/http"
+	"social/core/domain"
 	"social/internal/testkit"
 	"social/plugins/plugin"
 )
@@ -77,7 +78,8 @@ func TestAPIScenarios(t *testing.T) {
 	var stats struct {
 		MigrationsApplied int `json:"migrations_applied"`
 	}
-	resp, err := http.Get(app.URL + "/api/v1/admin/stats")
+	admin := testkit.Staff(t, app, "chefe", domain.RoleAdmin)
+	resp, err := testkit.StaffGet(admin, app.URL+"/api/v1/admin/stats")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,6 +126,9 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "job dashboard behind the admin gate", path: "/admin/jobs/", wantStatus: 200, wantType: "text/html"},
 	}
 	for _, s := range scenarios {
+		if strings.HasPrefix(s.path, "/api/v1/admin/") || strings.HasPrefix(s.path, "/admin/jobs") {
+			s.header = map[string]string{"Authorization": "Bearer " + admin}
+		}
 		t.Run(s.name, func(t *testing.T) {
 			resp, _ := s.run(t, app.URL)
 			for _, h := range securityHeaders {
@@ -168,19 +173,42 @@ func TestRequestIDs(t *testing.T) {
 	}
 }
 
-func TestAdminAccessIsClosedByDefault(t *testing.T) {
+func TestAdminAccessNeedsStaff(t *testing.T) {
 	t.Parallel()
-	cfg := testkit.Config(testkit.NewDatabase(t))
-	cfg.Admin.OpenAccess = false
-	app := testkit.StartApp(t, cfg, nil)
-
-	for _, path := range []string{"/api/v1/admin/stats", "/api/v1/admin/migrations", "/api/v1/admin/plugins/x", "/admin/jobs/", "/admin/jobs/api/jobs"} {
-		_, body := scenario{path: path, wantStatus: 403, wantType: "application/problem+json"}.run(t, app.URL)
-		var p struct{ Code, Detail string }
-		if err := json.Unmarshal([]byte(body), &p); err != nil || p.Code != "admin_access_closed" || p.Detail != "Acesso restrito à administração." {
+	// admin.open_access (on in tests, as in development) opens the mail
+	// outbox and nothing else.
+	app := testkit.StartApp(t, nil, []plugin.Plugin{})
+	member := testkit.Staff(t, app, "membro", domain.RoleMember)
+	moderator := testkit.Staff(t, app, "moderador", domain.RoleModerator)
+	admin := testkit.Staff(t, app, "chefe", domain.RoleAdmin)
+	problem := func(path, token string, wantStatus int, wantCode string) {
+		t.Helper()
+		h := map[string]string{}
+		if token != "" {
+			h["Authorization"] = "Bearer " + token
+		}
+		_, body := scenario{path: path, header: h, wantStatus: wantStatus, wantType: "application/problem+json"}.run(t, app.URL)
+		var p struct{ Code string }
+		if err := json.Unmarshal([]byte(body), &p); err != nil || p.Code != wantCode {
 			t.Errorf("%s: problem = %s", path, body)
 		}
 	}
+	for _, path := range []string{"/api/v1/admin/stats", "/api/v1/admin/migrations", "/api/v1/admin/plugins/x", "/admin/jobs/", "/admin/jobs/api/jobs"} {
+		problem(path, "", 401, "unauthenticated")
+		problem(path, member, 403, "admin_access_closed")
+	}
+	for _, path := range []string{"/api/v1/admin/migrations", "/admin/jobs/", "/admin/jobs/api/jobs"} {
+		problem(path, moderator, 403, "admins_only")
+	}
+	scenario{path: "/api/v1/admin/stats", header: map[string]string{"Authorization": "Bearer " + moderator}, wantStatus: 200}.run(t, app.URL)
+	// The console hands its token to the job dashboard in a cookie for
+	// that path only; the same cookie opens no API operation.
+	cookie := map[string]string{"Cookie": "social_console=" + admin}
+	scenario{path: "/admin/jobs/", header: cookie, wantStatus: 200, wantType: "text/html"}.run(t, app.URL)
+	scenario{path: "/api/v1/admin/stats", header: cookie, wantStatus: 401}.run(t, app.URL)
+	scenario{path: "/admin/jobs/", header: map[string]string{"Cookie": "social_console=" + member}, wantStatus: 403}.run(t, app.URL)
+	// The dev outbox answers without a session; closed, it needs an admin.
+	scenario{path: "/api/v1/admin/mail", wantStatus: 200}.run(t, app.URL)
 	// The console itself loads; it shows the refusal from the API.
 	scenario{path: "/admin/", wantStatus: 503}.run(t, app.URL)
 }

@@ -22,7 +22,7 @@ var Module = fx.Module("http",
 	fx.Provide(
 		http.NewServeMux,
 		NewAPI,
-		NewConfigAdminGate,
+		NewRoleAdminGate,
 		newRootHandler,
 		NewServer,
 		NewMediaLinks,
@@ -101,8 +101,8 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	mux.HandleFunc("/api/", apiFallback(mux))
 	mux.Handle("/api/docs/", frontend(web.APIDocs, "/api/docs"))
 	mux.Handle("GET /api/docs", http.RedirectHandler("/api/docs/", http.StatusMovedPermanently))
-	mux.Handle("/admin/jobs", guardHandler(p.Gate, jobsUI))
-	mux.Handle("/admin/jobs/", guardHandler(p.Gate, jobsUI))
+	mux.Handle("/admin/jobs", guardHandler(p.Gate, "jobs", jobsUI))
+	mux.Handle("/admin/jobs/", guardHandler(p.Gate, "jobs", jobsUI))
 	mux.Handle("/admin/", frontend(web.Admin, "/admin"))
 	mux.Handle("GET /admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
 	mux.Handle("/", frontend(web.App, ""))

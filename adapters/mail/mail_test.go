@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"social/core/domain"
 	"strings"
 	"sync"
 	"testing"
@@ -232,8 +233,10 @@ func TestOutboxAdminResource(t *testing.T) {
 	}
 
 	closed := at.Start(t, func(c *at.Config) { c.Admin.OpenAccess = false })
-	p := closed.Client().Do(http.MethodGet, "/api/v1/admin/mail", nil).Expect(t, http.StatusForbidden).Problem(t)
-	if p.Code != "admin_access_closed" {
+	p := closed.Client().Do(http.MethodGet, "/api/v1/admin/mail", nil).Expect(t, http.StatusUnauthorized).Problem(t)
+	if p.Code != "unauthenticated" {
 		t.Fatalf("behind the gate: %+v", p)
 	}
+	token := testkit.Staff(t, closed.App, "dona", domain.RoleAdmin)
+	closed.Client().Do(http.MethodGet, "/api/v1/admin/mail", nil, "Authorization", "Bearer "+token).Expect(t, http.StatusOK)
 }

@@ -20,13 +20,16 @@ type accountRow struct {
 	PasswordHash  string     `bun:"password_hash"`
 	Role          string     `bun:"role"`
 	ConfirmedAt   *time.Time `bun:"confirmed_at"`
+	SuspendedAt   *time.Time `bun:"suspended_at"`
+	SuspendedWhy  *string    `bun:"suspended_reason"`
 	CreatedAt     time.Time  `bun:"created_at"`
 	UpdatedAt     time.Time  `bun:"updated_at"`
 }
 
 func (r accountRow) domain() domain.Account {
 	return domain.Account{ID: domain.UserID(r.ID), Email: r.Email, PasswordHash: r.PasswordHash,
-		Role: domain.Role(r.Role), ConfirmedAt: r.ConfirmedAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+		Role: domain.Role(r.Role), ConfirmedAt: r.ConfirmedAt, SuspendedAt: r.SuspendedAt, SuspendedReason: r.SuspendedWhy,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // Accounts stores member accounts.
@@ -92,6 +95,37 @@ func (s *Accounts) SetPassword(ctx context.Context, id domain.UserID, hash strin
 		Where("id = ?", uuid.UUID(id)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("set password of %s: %w", id, err)
+	}
+	return affectedOne(res)
+}
+
+// Lock reads one account and holds its row until the transaction of ctx
+// ends (FOR NO KEY UPDATE: sessions and profiles pointing at it may still
+// be written).
+func (s *Accounts) Lock(ctx context.Context, id domain.UserID) (domain.Account, error) {
+	var row accountRow
+	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
+	return row.domain(), notFound(err)
+}
+
+// SetRole stores a member's role.
+func (s *Accounts) SetRole(ctx context.Context, id domain.UserID, role domain.Role, at time.Time) error {
+	res, err := IDB(ctx, s.db).NewUpdate().Model((*accountRow)(nil)).
+		Set("role = ?", string(role)).Set("updated_at = ?", at).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set role of %s: %w", id, err)
+	}
+	return affectedOne(res)
+}
+
+// SetSuspension suspends (since set) or lifts a suspension (since nil).
+func (s *Accounts) SetSuspension(ctx context.Context, id domain.UserID, since *time.Time, reason *string, at time.Time) error {
+	res, err := IDB(ctx, s.db).NewUpdate().Model((*accountRow)(nil)).
+		Set("suspended_at = ?", since).Set("suspended_reason = ?", reason).Set("updated_at = ?", at).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set suspension of %s: %w", id, err)
 	}
 	return affectedOne(res)
 }

@@ -41,3 +41,21 @@ func (j *JobInserter) Insert(ctx context.Context, args river.JobArgs, opts *rive
 	}
 	return nil
 }
+
+// InsertMany enqueues many jobs in one statement, in the transaction of
+// ctx or on their own.
+func (j *JobInserter) InsertMany(ctx context.Context, params []river.InsertManyParams) error {
+	if len(params) == 0 {
+		return nil
+	}
+	var err error
+	if tx, ok := TxFrom(ctx); ok {
+		_, err = j.client.InsertManyTx(ctx, tx.Tx, params)
+	} else {
+		_, err = j.client.InsertMany(ctx, params)
+	}
+	if err != nil {
+		return fmt.Errorf("enqueue %d jobs: %w", len(params), err)
+	}
+	return nil
+}

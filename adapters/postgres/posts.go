@@ -271,6 +271,11 @@ const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS aut
 	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
 
+// authorActive keeps out the posts of suspended authors, on every read made
+// for members (feeds, 'Seguindo', profile lists, post pages); an anti-join
+// on the small partial index of suspended accounts.
+const authorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
+
 // viewerArgs are feedSelect's arguments, then more.
 func viewerArgs(viewer domain.UserID, more ...any) []any {
 	return append([]any{uuid.UUID(viewer), uuid.UUID(viewer)}, more...)
@@ -287,7 +292,7 @@ func items(rows []feedRow) []domain.FeedItem {
 // Item reads one post as viewer's feed item.
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	var rows []feedRow
-	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`, viewerArgs(viewer, uuid.UUID(id))...).Scan(ctx, &rows)
+	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`+authorActive, viewerArgs(viewer, uuid.UUID(id))...).Scan(ctx, &rows)
 	if err == nil && len(rows) == 0 {
 		err = domain.ErrNotFound
 	}
@@ -301,7 +306,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // partial index (created_at DESC, id DESC).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
-	q := feedSelect + ` WHERE p.visibility = 'public'`
+	q := feedSelect + ` WHERE p.visibility = 'public'` + authorActive
 	args := viewerArgs(viewer)
 	if after != nil {
 		q += ` AND (p.created_at, p.id) < (?, ?)`
@@ -322,7 +327,7 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
 	q := `WITH recent AS (
-		SELECT id FROM posts WHERE visibility = 'public' ORDER BY created_at DESC, id DESC LIMIT ?),
+		SELECT id FROM posts p WHERE visibility = 'public'` + authorActive + ` ORDER BY created_at DESC, id DESC LIMIT ?),
 	ranked AS (
 		SELECT p.id, 0.6 * greatest(0, 100 - extract(epoch FROM (?::timestamptz - p.created_at)) / 3600)
 			+ 0.3 * ln(p.like_count + 1) * 10 + 0.1 * ln(p.comment_count + 1) * 15 AS score
@@ -343,7 +348,7 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 	var rows []feedRow
 	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND (t.author_id = ?
-			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))`
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
 	if after != nil {
 		q += ` AND (t.created_at, t.post_id) < (?, ?)`
@@ -370,7 +375,7 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
 	q := feedSelect + ` WHERE p.author_id = ? AND (p.visibility = 'public' OR p.author_id = ?
-		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))`
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer))
 	if after != nil {
 		q += ` AND (p.created_at, p.id) < (?, ?)`

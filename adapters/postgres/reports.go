@@ -25,12 +25,15 @@ type reportRow struct {
 	CreatedAt     time.Time  `bun:"created_at"`
 	ResolvedAt    *time.Time `bun:"resolved_at"`
 	ResolvedBy    *uuid.UUID `bun:"resolved_by"`
+	Resolution    *string    `bun:"resolution"`
+	Note          *string    `bun:"resolution_note"`
 }
 
 func (r reportRow) domain() domain.Report {
 	out := domain.Report{ID: domain.ReportID(r.ID), ReporterID: domain.UserID(r.ReporterID),
 		TargetType: domain.ReportTarget(r.TargetType), TargetID: r.TargetID, Reason: r.Reason,
-		Status: domain.ReportStatus(r.Status), CreatedAt: r.CreatedAt.UTC()}
+		Status: domain.ReportStatus(r.Status), CreatedAt: r.CreatedAt.UTC(),
+		Resolution: r.Resolution, ResolutionNote: r.Note}
 	if r.ResolvedAt != nil {
 		t := r.ResolvedAt.UTC()
 		out.ResolvedAt = &t

@@ -128,7 +128,7 @@ func (r searchRow) doc(kind ports.SearchKind) ports.SearchDoc {
 func (s *SearchSource) Kinds() []ports.SearchKind { return s.kinds }
 
 // query selects the searchable rows of kind: every profile; posts that are
-// public and have text.
+// public, have text and whose author is not suspended.
 func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.SelectQuery, error) {
 	db := IDB(ctx, s.db)
 	switch kind {
@@ -140,7 +140,7 @@ func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.S
 			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").
 			Column("p.id", "p.text_content", "p.visibility").
 			ColumnExpr("a.handle AS author_handle, a.display_name AS author_display_name").
-			Where("p.visibility = 'public' AND p.text_content IS NOT NULL"), nil
+			Where("p.visibility = 'public' AND p.text_content IS NOT NULL" + authorActive), nil
 	}
 	return nil, fmt.Errorf("%w: %q", search.ErrUnknownKind, kind)
 }

@@ -127,7 +127,8 @@ func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID d
 	}
 	var r string
 	err = IDB(ctx, s.db).NewRaw(`SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
-		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+			AND a.suspended_at IS NULL`,
 		id, uuid.UUID(accountID), s.clock.Now()).Scan(ctx, &r)
 	if err = notFound(err); errors.Is(err, domain.ErrNotFound) {
 		return "", false, nil

@@ -14,9 +14,16 @@ type Account struct {
 	PasswordHash string // argon2id, PHC string format
 	Role         Role
 	ConfirmedAt  *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// SuspendedAt is set while a moderator keeps the member out: no
+	// sign-in, no session, their posts hidden from everyone.
+	SuspendedAt     *time.Time
+	SuspendedReason *string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
+
+// Suspended reports whether the member is kept out.
+func (a Account) Suspended() bool { return a.SuspendedAt != nil }
 
 // Confirmed reports whether the member proved they own the e-mail address.
 func (a Account) Confirmed() bool { return a.ConfirmedAt != nil }

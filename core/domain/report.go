@@ -59,6 +59,10 @@ type Report struct {
 	CreatedAt  time.Time
 	ResolvedAt *time.Time
 	ResolvedBy *UserID
+	// Resolution is what the moderator did (dismiss, remove_post,
+	// suspend_author) and Note what they wrote, once resolved.
+	Resolution     *string
+	ResolutionNote *string
 }
 
 // ReportReasonTooLong reports whether a reason exceeds the limit.

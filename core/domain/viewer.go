@@ -21,6 +21,27 @@ type Viewer struct {
 // SignedIn reports whether a member is acting.
 func (v Viewer) SignedIn() bool { return !v.UserID.IsZero() }
 
+// Operator is the person at the server's command line: an administrator
+// without an account, recorded as such in the audit log.
+func Operator() Viewer { return Viewer{Role: RoleAdmin} }
+
+// IsOperator reports whether v is the command line rather than a member.
+func (v Viewer) IsOperator() bool { return v.UserID.IsZero() && v.Role == RoleAdmin }
+
+// Staff reports whether v moderates: a moderator, an administrator or the
+// operator.
+func (v Viewer) Staff() bool {
+	return (v.SignedIn() || v.IsOperator()) && (v.Role == RoleModerator || v.Role == RoleAdmin)
+}
+
+// Admin reports whether v administers: an administrator or the operator.
+func (v Viewer) Admin() bool { return (v.SignedIn() || v.IsOperator()) && v.Role == RoleAdmin }
+
+// AtLeast reports whether role r carries everything role min does.
+func (r Role) AtLeast(min Role) bool { return roleRank[r] >= roleRank[min] && roleRank[min] > 0 }
+
+var roleRank = map[Role]int{RoleMember: 1, RoleModerator: 2, RoleAdmin: 3}
+
 type viewerKey struct{}
 
 // WithViewer returns ctx carrying v (set by the HTTP auth middleware).

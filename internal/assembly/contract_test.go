@@ -17,6 +17,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
+	"social/core/domain"
 	"social/internal/assembly"
 	"social/internal/config"
 	"social/internal/testkit"
@@ -89,6 +90,19 @@ func configWith(t *testing.T, dbURL string, probeOn bool) *config.Config {
 	cfg := testkit.Config(dbURL)
 	cfg.Plugins = map[string]config.PluginSwitch{"probe": {Enabled: probeOn}}
 	return cfg
+}
+
+// adminGet reads an admin resource as an administrator.
+func adminGet(t *testing.T, app *testkit.App, path string, into any) {
+	t.Helper()
+	resp, err := testkit.StaffGet(testkit.Staff(t, app, "chefe", domain.RoleAdmin), app.URL+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(into); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d %v", path, resp.StatusCode, err)
+	}
 }
 
 func get(t *testing.T, url string, into any) int {
@@ -167,7 +181,7 @@ func TestPluginContributionsFollowTheSwitch(t *testing.T) {
 			Routes, Workers, PeriodicJobs, Migrations, Topics int `json:",omitempty"`
 		}
 		var raw map[string]any
-		get(t, app.URL+"/api/v1/admin/plugins/probe", &raw)
+		adminGet(t, app, "/api/v1/admin/plugins/probe", &raw)
 		b, _ := json.Marshal(raw)
 		_ = json.Unmarshal(b, &info)
 		if !info.Enabled || raw["routes"] != float64(2) || raw["workers"] != float64(1) ||
@@ -209,7 +223,7 @@ func TestPluginContributionsFollowTheSwitch(t *testing.T) {
 			}
 		}
 		var raw map[string]any
-		get(t, app.URL+"/api/v1/admin/plugins/probe", &raw)
+		adminGet(t, app, "/api/v1/admin/plugins/probe", &raw)
 		if raw["enabled"] != false || raw["routes"] != float64(0) || raw["workers"] != float64(0) || raw["migrations"] != float64(0) {
 			t.Fatalf("admin plugins/probe with the plugin off = %v", raw)
 		}

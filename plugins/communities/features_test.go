@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"social/core/domain"
 	"strings"
 	"sync"
 	"testing"
@@ -77,7 +78,7 @@ func TestCreateValidationAndList(t *testing.T) {
 		http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
 
 	// The admin resource pages in SQL.
-	r := app.Client().Do(http.MethodGet, "/api/v1/admin/communities?sort="+url.QueryEscape(`["member_count","DESC"]`)+"&range="+url.QueryEscape("[0,1]"), nil).
+	r := app.Staff("chefe", domain.RoleAdmin).Do(http.MethodGet, "/api/v1/admin/communities?sort="+url.QueryEscape(`["member_count","DESC"]`)+"&range="+url.QueryEscape("[0,1]"), nil).
 		Expect(t, http.StatusOK)
 	var rows []struct {
 		Name        string  `json:"name"`

@@ -87,9 +87,32 @@ type Topic struct {
 // AdminResource is one react-admin resource in the simple-rest shape,
 // registered on a group mounted under /api/v1/admin/<Name>.
 type AdminResource struct {
-	Plugin   string
-	Name     string
-	Register func(api huma.API)
+	Plugin string
+	Name   string
+	// Moderators opens every operation of the resource to moderators; by
+	// default only administrators may use it. One operation can open
+	// itself with ForModerators.
+	Moderators bool
+	Register   func(api huma.API)
+}
+
+// adminModeratorsKey marks an operation moderators may use.
+const adminModeratorsKey = "admin_moderators"
+
+// ForModerators opens one admin operation to moderators (and is a no-op
+// outside the admin API). Use it on the huma.Operation before registering.
+func ForModerators(op huma.Operation) huma.Operation {
+	if op.Metadata == nil {
+		op.Metadata = map[string]any{}
+	}
+	op.Metadata[adminModeratorsKey] = true
+	return op
+}
+
+// OpenToModerators reports whether ForModerators marked op.
+func OpenToModerators(op *huma.Operation) bool {
+	v, _ := op.Metadata[adminModeratorsKey].(bool)
+	return v
 }
 
 // Value group names. Core code contributes through the same groups with an

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"social/core/domain"
 	"strings"
 	"testing"
 	"time"
@@ -278,7 +279,7 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 
 	// The admin resource lists it.
 	var rows []map[string]any
-	resp := app.Client().Do(http.MethodGet, "/api/v1/admin/rooms?range=[0,9]", nil).Expect(t, http.StatusOK)
+	resp := app.Staff("chefe", domain.RoleAdmin).Do(http.MethodGet, "/api/v1/admin/rooms?range=[0,9]", nil).Expect(t, http.StatusOK)
 	resp.JSON(t, &rows)
 	if len(rows) != 1 || rows[0]["is_active"] != false || rows[0]["host_handle"] != "host" {
 		b, _ := json.Marshal(rows)

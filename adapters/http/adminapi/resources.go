@@ -48,7 +48,7 @@ var jobStates = []string{"available", "running", "retryable", "scheduled", "comp
 
 // NewStats serves GET /api/v1/admin/stats.
 func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Catalog) plugin.AdminResource {
-	return plugin.AdminResource{Name: "stats", Register: func(api huma.API) {
+	return plugin.AdminResource{Name: "stats", Moderators: true, Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-stats", Method: http.MethodGet, Path: "",
 			Summary: "Dashboard figures: plugins, migrations, database size, jobs by state",

@@ -56,7 +56,11 @@ func ClientIP(ctx context.Context) string {
 func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
-		if token := bearer(r); token != "" {
+		token := bearer(r)
+		if token == "" && strings.HasPrefix(r.URL.Path, ConsoleCookiePath) {
+			token = consoleCookie(r)
+		}
+		if token != "" {
 			switch v, ok, err := a.viewer(ctx, token); {
 			case err != nil:
 				ctx = context.WithValue(ctx, sessionUncheckedKey{}, true)
@@ -118,6 +122,23 @@ func (a *Authenticator) Live(ctx context.Context, v domain.Viewer) bool {
 		return true
 	}
 	return live
+}
+
+// ConsoleCookie carries the console's access token to the job dashboard,
+// which the browser opens as a page (no Authorization header). The console
+// writes it for ConsoleCookiePath only, SameSite=Strict; it is read there
+// and nowhere else, and checked like a bearer token.
+const (
+	ConsoleCookie     = "social_console"
+	ConsoleCookiePath = "/admin/jobs"
+)
+
+func consoleCookie(r *http.Request) string {
+	c, err := r.Cookie(ConsoleCookie)
+	if err != nil {
+		return ""
+	}
+	return c.Value
 }
 
 func bearer(r *http.Request) string {

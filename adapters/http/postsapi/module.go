@@ -47,6 +47,8 @@ type UseCases struct {
 	Get         *posts.GetPost
 	Update      *posts.UpdatePostText
 	Delete      *posts.DeletePost
+	// Removal is the delete path moderators' removals share.
+	Removal     posts.Removal
 	Like        *posts.LikePost
 	Unlike      *posts.UnlikePost
 	Share       *posts.SharePost
@@ -87,6 +89,8 @@ type useCaseParams struct {
 
 func newUseCases(p useCaseParams) UseCases {
 	previews := postgres.PreviewQueue{Jobs: p.Jobs}
+	removal := posts.Removal{Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
+		Broadcaster: p.Broadcaster, Log: p.Log}
 	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
@@ -97,8 +101,8 @@ func newUseCases(p useCaseParams) UseCases {
 		Get:         &posts.GetPost{Posts: p.Posts},
 		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
-		Delete: &posts.DeletePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
-			Broadcaster: p.Broadcaster, Log: p.Log},
+		Delete:  &posts.DeletePost{Tx: p.Tx, Removal: removal},
+		Removal: removal,
 		Like: &posts.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
 		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,

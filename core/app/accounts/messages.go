@@ -15,6 +15,7 @@ const (
 	MsgSignInFailed      = "Erro no login"
 	MsgBadCredentials    = "Email ou senha incorretos."
 	MsgNotConfirmed      = "Confirme seu email antes de entrar. Verifique sua caixa de entrada."
+	MsgSuspended         = "Sua conta está suspensa. Entre em contato com a moderação."
 	MsgSessionExpired    = "Sua sessão expirou. Entre novamente."
 	MsgResetRequested    = "Se o email estiver cadastrado, enviamos um link para redefinir a senha."
 	MsgPasswordWasReset  = "Senha redefinida. Entre com a nova senha."
@@ -26,6 +27,7 @@ const (
 	CodeRateLimited        = "rate_limited"
 	CodeInvalidCredentials = "invalid_credentials"
 	CodeEmailNotConfirmed  = "email_not_confirmed"
+	CodeAccountSuspended   = "account_suspended"
 	CodeSessionExpired     = "session_expired"
 	CodeInvalidToken       = "invalid_token"
 )

@@ -87,6 +87,10 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string) (Session, er
 		if err != nil {
 			return err
 		}
+		if acc.Suspended() {
+			refused = true // a suspension also revoked the session; this is the last guard
+			return nil
+		}
 		next, nextHash := newSecret()
 		if err := uc.Store.Rotate(ctx, rec.SessionID, hash, nextHash, now); err != nil {
 			return err

@@ -69,6 +69,12 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 		e.Title = MsgSignInFailed
 		return Session{}, e
 	}
+	// Told only once the password is right, like an unconfirmed e-mail.
+	if acc.Suspended() {
+		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
+		e.Title = MsgSignInFailed
+		return Session{}, e
+	}
 	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
 		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc)
 }

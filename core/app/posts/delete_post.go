@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -26,12 +25,8 @@ type MediaQueue interface {
 
 // DeletePost deletes a post, for its author only, and then its file.
 type DeletePost struct {
-	Tx          ports.Transactor
-	Search      ports.SearchIndexQueue
-	Posts       PostDeleter
-	Media       MediaQueue
-	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	Tx      ports.Transactor
+	Removal Removal
 }
 
 // Handle checks the spec's three rules and deletes in one transaction
@@ -44,7 +39,7 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 	var p domain.Post
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		p, err = uc.Posts.Lock(ctx, id)
+		p, err = uc.Removal.Lock(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -54,16 +49,7 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 		if p.AuthorID != viewer.UserID {
 			return errs.Forbidden(CodeNotAuthor, MsgNotAuthor)
 		}
-		if err := uc.Posts.Delete(ctx, p); err != nil {
-			return err
-		}
-		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
-			return err
-		}
-		if p.MediaPath != nil {
-			return uc.Media.EnqueueMediaDeletion(ctx, *p.MediaPath)
-		}
-		return nil
+		return uc.Removal.InTx(ctx, p)
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return errs.NotFound(CodeNotFound, MsgNotFound)
@@ -74,15 +60,6 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 	if err != nil {
 		return fmt.Errorf("delete post %s: %w", id, err)
 	}
-	ev := ports.Event{Type: EventPostDeleted, Data: map[string]string{"id": id.String()}}
-	topics := []string{PostTopic(id)}
-	if p.Visibility == domain.VisibilityPublic {
-		topics = append(topics, TopicPublicFeed)
-	}
-	for _, topic := range topics {
-		if err := uc.Broadcaster.Publish(ctx, topic, ev); err != nil {
-			uc.Log.WarnContext(ctx, "publish post.deleted", "post", id.String(), "topic", topic, "err", err)
-		}
-	}
+	uc.Removal.Announce(ctx, p)
 	return nil
 }

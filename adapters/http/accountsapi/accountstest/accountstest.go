@@ -24,6 +24,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/argon2id"
+	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
@@ -358,3 +359,15 @@ func (c *Client) SignIn(email, password string) Session {
 
 // Config is the app configuration tests adjust.
 type Config = config.Config
+
+// Staff is a member whose role the operator raised (`social user promote`
+// writes the same column); the authenticator reads the role on every
+// request, so the member's token carries it at once.
+func (a *App) Staff(handle string, role domain.Role) *Member {
+	a.t.Helper()
+	m := a.Member(handle)
+	if _, err := a.DB.NewRaw(`UPDATE accounts SET role = ? WHERE id = ?`, string(role), m.ID).Exec(context.Background()); err != nil {
+		a.t.Fatalf("role of %s: %v", handle, err)
+	}
+	return m
+}

@@ -1,0 +1,56 @@
+package posts
+
+import (
+	"context"
+	"log/slog"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Removal is what every way of deleting a post shares, whoever asks (the
+// author, or a moderator): the row with its likes, hashtag links and the
+// author's count, the search document and the stored file inside the
+// transaction; the realtime news after it.
+type Removal struct {
+	Search      ports.SearchIndexQueue
+	Posts       PostDeleter
+	Media       MediaQueue
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+}
+
+// Lock locks the post's row for the removal (domain.ErrNotFound if gone).
+func (r Removal) Lock(ctx context.Context, id domain.PostID) (domain.Post, error) {
+	return r.Posts.Lock(ctx, id)
+}
+
+// InTx deletes p, locked by Lock in the transaction of ctx, and enqueues
+// its search removal and its file's deletion in the same transaction.
+func (r Removal) InTx(ctx context.Context, p domain.Post) error {
+	if err := r.Posts.Delete(ctx, p); err != nil {
+		return err
+	}
+	if err := r.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
+		return err
+	}
+	if p.MediaPath != nil {
+		return r.Media.EnqueueMediaDeletion(ctx, *p.MediaPath)
+	}
+	return nil
+}
+
+// Announce tells post:{id} and, for a public post, feed:public, once the
+// removal committed.
+func (r Removal) Announce(ctx context.Context, p domain.Post) {
+	ev := ports.Event{Type: EventPostDeleted, Data: map[string]string{"id": p.ID.String()}}
+	topics := []string{PostTopic(p.ID)}
+	if p.Visibility == domain.VisibilityPublic {
+		topics = append(topics, TopicPublicFeed)
+	}
+	for _, topic := range topics {
+		if err := r.Broadcaster.Publish(ctx, topic, ev); err != nil {
+			r.Log.WarnContext(ctx, "publish post.deleted", "post", p.ID.String(), "topic", topic, "err", err)
+		}
+	}
+}
