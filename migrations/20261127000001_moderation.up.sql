@@ -8,7 +8,10 @@ ALTER TABLE accounts
 -- anti-join on this index; it holds the few suspended accounts only.
 CREATE INDEX accounts_suspended_idx ON accounts (id) WHERE suspended_at IS NOT NULL;
 --bun:split
+-- The dashboard's sign-ups and posts per day.
 CREATE INDEX accounts_created_idx ON accounts (created_at);
+--bun:split
+CREATE INDEX posts_created_idx ON posts (created_at);
 --bun:split
 ALTER TABLE reports
     ADD COLUMN resolution      text CHECK (resolution IN ('dismiss', 'remove_post', 'suspend_author')),

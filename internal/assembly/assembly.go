@@ -21,6 +21,7 @@ import (
 	"social/adapters/http/commentsapi"
 	"social/adapters/http/followsapi"
 	"social/adapters/http/mediaapi"
+	"social/adapters/http/moderationapi"
 	"social/adapters/http/notificationsapi"
 	"social/adapters/http/postsapi"
 	"social/adapters/http/profilesapi"
@@ -105,6 +106,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		postsapi.Module,
 		commentsapi.Module,
 		reportsapi.Module,
+		moderationapi.Module,
 		notificationsapi.Module,
 		trendingapi.Module,
 		searchindex.Module,

@@ -44,6 +44,7 @@ var Module = fx.Module(Name,
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
+		plugin.AsAdminResource(httpapi.NewAdminPostsResource),
 		plugin.AsSearchSource(newSearchSource),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 	),
@@ -60,6 +61,7 @@ type useCaseParams struct {
 	Blobs       ports.BlobStore
 	Images      ports.ImageCleaner
 	Log         *slog.Logger
+	Audit       ports.AuditLog
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
@@ -81,6 +83,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		CreateMedia: &app.CreateMediaPost{Posts: ps, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Clock: p.Clock, Log: p.Log}},
 		DeletePost:  &app.DeletePost{Posts: ps},
 		Like:        &app.LikePost{Posts: ps},
+		RemovePost:  &app.RemovePost{Posts: ps, Locate: p.Store, Audit: p.Audit},
 	}
 }
 

@@ -45,6 +45,7 @@ var Module = fx.Module(Name,
 		pgstore.New,
 		newDirectory,
 		newRooms,
+		func(r *app.Rooms, audit ports.AuditLog) *app.EndRoomAsAdmin { return &app.EndRoomAsAdmin{Rooms: r, Audit: audit} },
 	),
 	fx.Provide(
 		newPresence,

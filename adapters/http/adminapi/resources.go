@@ -11,6 +11,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/core/errs"
+	"social/core/ports"
 	"social/plugins/plugin"
 )
 
@@ -33,7 +34,12 @@ type MigrationLister interface {
 type StatsReader interface {
 	DatabaseSize(ctx context.Context) (int64, error)
 	JobsByState(ctx context.Context) (map[string]int64, error)
+	Totals(ctx context.Context) (postgres.CommunityTotals, error)
+	PerDay(ctx context.Context, until time.Time, days int) (signUps, posts []postgres.DayCount, err error)
 }
+
+// ChartDays is how many days the dashboard's charts cover.
+const ChartDays = 30
 
 // Stats is the dashboard's figures.
 type Stats struct {
@@ -41,24 +47,31 @@ type Stats struct {
 	MigrationsApplied int              `json:"migrations_applied"`
 	DatabaseSizeBytes int64            `json:"database_size_bytes"`
 	Jobs              map[string]int64 `json:"jobs" doc:"Jobs per River state: available, running, retryable, scheduled, completed, discarded, cancelled, pending."`
+	// QueueDepth is the jobs waiting to run: available, scheduled and retryable.
+	QueueDepth int64 `json:"queue_depth"`
+	// FailedJobs is the jobs River gave up on (discarded).
+	FailedJobs    int64                    `json:"failed_jobs"`
+	Totals        postgres.CommunityTotals `json:"totals"`
+	SignUpsPerDay []postgres.DayCount      `json:"sign_ups_per_day" doc:"The last 30 UTC days, oldest first"`
+	PostsPerDay   []postgres.DayCount      `json:"posts_per_day" doc:"The last 30 UTC days, oldest first"`
 }
 
 // jobStates are always present in Stats.Jobs, zero when empty.
 var jobStates = []string{"available", "running", "retryable", "scheduled", "completed", "discarded", "cancelled", "pending"}
 
 // NewStats serves GET /api/v1/admin/stats.
-func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Catalog) plugin.AdminResource {
+func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Catalog, clock ports.Clock) plugin.AdminResource {
 	return plugin.AdminResource{Name: "stats", Moderators: true, Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-stats", Method: http.MethodGet, Path: "",
 			Summary: "Dashboard figures: plugins, migrations, database size, jobs by state",
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Stats }, error) {
-			return readStats(ctx, m, s, catalog)
+			return readStats(ctx, m, s, catalog, clock.Now())
 		})
 	}}
 }
 
-func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog plugin.Catalog) (*struct{ Body Stats }, error) {
+func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog plugin.Catalog, now time.Time) (*struct{ Body Stats }, error) {
 	st, err := m.Status(ctx)
 	if err != nil {
 		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
@@ -76,10 +89,23 @@ func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog pl
 			jobs[state] = 0
 		}
 	}
+	totals, err := s.Totals(ctx)
+	if err != nil {
+		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+	}
+	signUps, posts, err := s.PerDay(ctx, now, ChartDays)
+	if err != nil {
+		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+	}
 	out := &struct{ Body Stats }{Body: Stats{
 		PluginsEnabled:    len(catalog.Enabled()),
 		DatabaseSizeBytes: size,
 		Jobs:              jobs,
+		QueueDepth:        jobs["available"] + jobs["scheduled"] + jobs["retryable"],
+		FailedJobs:        jobs["discarded"],
+		Totals:            totals,
+		SignUpsPerDay:     signUps,
+		PostsPerDay:       posts,
 	}}
 	for _, x := range st {
 		if x.Applied {

@@ -7,12 +7,68 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
 	"social/core/errs"
+	"social/plugins/plugin"
 )
+
+// FilterString reads a text filter value ("" when absent).
+func (q SQLQuery) FilterString(key string) string {
+	v, ok := q.Filter[key]
+	if !ok || v == nil {
+		return ""
+	}
+	return strings.TrimSpace(fmt.Sprint(v))
+}
+
+// FilterBool reads a true/false filter value (nil when absent).
+func (q SQLQuery) FilterBool(key string) (*bool, error) {
+	v, ok := q.Filter[key]
+	if !ok || v == nil {
+		return nil, nil
+	}
+	switch b := v.(type) {
+	case bool:
+		return &b, nil
+	case string:
+		if b == "true" || b == "false" {
+			t := b == "true"
+			return &t, nil
+		}
+	}
+	return nil, errBadList
+}
+
+// FilterTime reads a date (2026-11-23) or RFC 3339 time filter value.
+func (q SQLQuery) FilterTime(key string) (*time.Time, error) {
+	s := q.FilterString(key)
+	if s == "" {
+		return nil, nil
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return &t, nil
+		}
+	}
+	return nil, errBadList
+}
+
+// FilterUUID reads an ID filter value.
+func (q SQLQuery) FilterUUID(key string) (*uuid.UUID, error) {
+	s := q.FilterString(key)
+	if s == "" {
+		return nil, nil
+	}
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return nil, errBadList
+	}
+	return &id, nil
+}
 
 // ErrBadList is the answer to a list query the resource cannot read.
 var ErrBadList = errBadList
@@ -40,14 +96,22 @@ type SQLResource[Row any] struct {
 	Filters []string
 	// List reads one page and the total of rows matching q.
 	List func(ctx context.Context, q SQLQuery) (rows []Row, total int, err error)
+	// Moderators opens the list and the get operations to moderators.
+	Moderators bool
 }
 
 // RegisterSQLResource registers the resource's two operations.
 func RegisterSQLResource[Row any](api huma.API, r SQLResource[Row]) {
-	huma.Register(api, huma.Operation{
+	open := func(op huma.Operation) huma.Operation {
+		if r.Moderators {
+			return plugin.ForModerators(op)
+		}
+		return op
+	}
+	huma.Register(api, open(huma.Operation{
 		OperationID: "admin-list-" + r.Name, Method: http.MethodGet, Path: "",
 		Summary: fmt.Sprintf("List %s, newest first (simple-rest)", r.Name),
-	}, func(ctx context.Context, in *ListInput) (*ListOutput[Row], error) {
+	}), func(ctx context.Context, in *ListInput) (*ListOutput[Row], error) {
 		q, err := r.parse(*in)
 		if err != nil {
 			return nil, err
@@ -58,10 +122,10 @@ func RegisterSQLResource[Row any](api huma.API, r SQLResource[Row]) {
 		}
 		return &ListOutput[Row]{ContentRange: ContentRange(r.Name, q.Offset, len(rows), total), Body: rows}, nil
 	})
-	huma.Register(api, huma.Operation{
+	huma.Register(api, open(huma.Operation{
 		OperationID: "admin-get-" + r.Singular, Method: http.MethodGet, Path: "/{id}",
 		Summary: "One " + r.Singular,
-	}, func(ctx context.Context, in *struct {
+	}), func(ctx context.Context, in *struct {
 		ID string `path:"id"`
 	}) (*struct{ Body Row }, error) {
 		id, err := uuid.Parse(in.ID)

@@ -32,6 +32,8 @@ var Module = fx.Module("posts",
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
+		// Moderators remove posts through the same delete path.
+		func(uc UseCases) posts.Removal { return uc.Removal },
 		// post:{id} subscriptions follow who may read the post.
 		fx.Annotate(NewVisibility, fx.As(new(realtime.PostVisibility))),
 	),

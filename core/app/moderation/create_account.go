@@ -41,7 +41,7 @@ type CreateAccount struct {
 
 // Handle creates the account.
 func (uc *CreateAccount) Handle(ctx context.Context, actor domain.Viewer, in CreateAccountInput) (domain.Account, error) {
-	if err := requireAdmin(actor); err != nil {
+	if err := RequireAdmin(actor); err != nil {
 		return domain.Account{}, err
 	}
 	email := strings.TrimSpace(in.Email)

@@ -11,22 +11,24 @@ import (
 // MaxReasonRunes is the longest reason or note, in characters.
 const MaxReasonRunes = 500
 
-func requireStaff(v domain.Viewer) error {
+// RequireStaff refuses whoever does not moderate.
+func RequireStaff(v domain.Viewer) error {
 	if !v.Staff() {
 		return errs.Forbidden(CodeStaffOnly, MsgStaffOnly)
 	}
 	return nil
 }
 
-func requireAdmin(v domain.Viewer) error {
+// RequireAdmin refuses whoever does not administer.
+func RequireAdmin(v domain.Viewer) error {
 	if !v.Admin() {
 		return errs.Forbidden(CodeAdminOnly, MsgAdminOnly)
 	}
 	return nil
 }
 
-// reason is a required reason, trimmed and at most MaxReasonRunes.
-func reason(raw string) (string, error) {
+// Reason is a required reason, trimmed and at most MaxReasonRunes.
+func Reason(raw string) (string, error) {
 	r := strings.TrimSpace(raw)
 	if r == "" {
 		return "", errs.Invalid(CodeReasonRequired, MsgReasonRequired, map[string]string{"reason": MsgReasonRequired})

@@ -26,10 +26,10 @@ type RemovePost struct {
 
 // Handle removes post id, saying why.
 func (uc *RemovePost) Handle(ctx context.Context, actor domain.Viewer, id domain.PostID, why string) error {
-	if err := requireStaff(actor); err != nil {
+	if err := RequireStaff(actor); err != nil {
 		return err
 	}
-	r, err := reason(why)
+	r, err := Reason(why)
 	if err != nil {
 		return err
 	}

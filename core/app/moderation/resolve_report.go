@@ -25,7 +25,7 @@ type ResolveReport struct {
 
 // Handle resolves report id with action and an optional note.
 func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id domain.ReportID, action, rawNote string) (domain.Report, error) {
-	if err := requireStaff(actor); err != nil {
+	if err := RequireStaff(actor); err != nil {
 		return domain.Report{}, err
 	}
 	if action != ResolveDismiss && action != ResolveRemovePost && action != ResolveSuspendAuthor {

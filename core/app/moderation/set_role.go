@@ -25,7 +25,7 @@ type SetRole struct {
 // Handle changes target's role; the same role again changes nothing and
 // records nothing.
 func (uc *SetRole) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, role domain.Role) (domain.Account, error) {
-	if err := requireAdmin(actor); err != nil {
+	if err := RequireAdmin(actor); err != nil {
 		return domain.Account{}, err
 	}
 	if !domain.ValidRole(role) {

@@ -27,7 +27,7 @@ type SetVerified struct {
 
 // Handle sets the flag; setting it to what it is records nothing.
 func (uc *SetVerified) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, verified bool) (domain.Profile, error) {
-	if err := requireAdmin(actor); err != nil {
+	if err := RequireAdmin(actor); err != nil {
 		return domain.Profile{}, err
 	}
 	var p domain.Profile

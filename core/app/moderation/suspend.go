@@ -25,10 +25,10 @@ type Suspend struct {
 
 // Handle suspends target with a reason (1 to 500 characters).
 func (uc *Suspend) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, why string) (domain.Account, error) {
-	if err := requireStaff(actor); err != nil {
+	if err := RequireStaff(actor); err != nil {
 		return domain.Account{}, err
 	}
-	r, err := reason(why)
+	r, err := Reason(why)
 	if err != nil {
 		return domain.Account{}, err
 	}

@@ -21,10 +21,10 @@ type Unsuspend struct {
 
 // Handle lifts target's suspension, saying why.
 func (uc *Unsuspend) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, why string) (domain.Account, error) {
-	if err := requireStaff(actor); err != nil {
+	if err := RequireStaff(actor); err != nil {
 		return domain.Account{}, err
 	}
-	r, err := reason(why)
+	r, err := Reason(why)
 	if err != nil {
 		return domain.Account{}, err
 	}

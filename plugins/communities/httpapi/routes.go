@@ -24,6 +24,8 @@ type UseCases struct {
 	CreateMedia *app.CreateMediaPost
 	DeletePost  *app.DeletePost
 	Like        *app.LikePost
+	// RemovePost is a moderator's removal (admin resource community-posts).
+	RemovePost *app.RemovePost
 }
 
 // NewRoutes contributes the operations under /api/v1/communities.

@@ -160,7 +160,8 @@ func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (co
 }
 
 // end marks room id ended and empties it, then tells its subscribers.
-func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(Room) error) error {
+// check runs in the transaction, on the locked room.
+func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(ctx context.Context, room Room) error) error {
 	now := r.Clock.Now()
 	err := r.Tx.InTx(ctx, func(ctx context.Context) error {
 		room, err := r.activeRoom(ctx, id, true)
@@ -168,7 +169,7 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(Room) error) e
 			return err
 		}
 		if check != nil {
-			if err := check(room); err != nil {
+			if err := check(ctx, room); err != nil {
 				return err
 			}
 		}

@@ -40,7 +40,7 @@ func (uc *SweepRooms) Handle(ctx context.Context) (left, ended int, err error) {
 		return left, 0, err
 	}
 	for _, id := range idle {
-		err := uc.end(ctx, id, func(r Room) error {
+		err := uc.end(ctx, id, func(_ context.Context, r Room) error {
 			if r.ParticipantCount > 0 {
 				return errSkip
 			}

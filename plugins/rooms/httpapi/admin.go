@@ -2,10 +2,15 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
 
 	"social/adapters/http/adminapi"
+	"social/core/domain"
+	"social/core/errs"
+	"social/plugins/rooms/app"
 	"social/plugins/plugin"
 	"social/plugins/rooms/pgstore"
 )
@@ -13,7 +18,7 @@ import (
 // NewAdminResource serves the console's rooms resource:
 // GET /api/v1/admin/rooms (simple-rest: sort, range, filter {q,
 // is_active, id}; paged in SQL) and /{id}.
-func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
+func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "rooms", Name: "rooms", Register: func(api huma.API) {
 		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.RoomAdminRow]{
 			Name: "rooms", Singular: "room", DefaultSort: "created_at",
@@ -30,6 +35,28 @@ func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 				}
 				return store.AdminList(ctx, aq)
 			},
+		})
+		huma.Register(api, huma.Operation{
+			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
+			Summary: "End an active listening room, with a reason kept in the audit log",
+		}, func(ctx context.Context, in *struct {
+			ID   string `path:"id"`
+			Body struct {
+				Reason string `json:"reason" maxLength:"2000"`
+			}
+		}) (*struct{ Body pgstore.RoomAdminRow }, error) {
+			id, err := uuid.Parse(in.ID)
+			if err != nil {
+				return nil, errs.NotFound(app.CodeNotFound, app.MsgNotFound)
+			}
+			if err := end.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
+				return nil, err
+			}
+			rows, _, err := store.AdminList(ctx, pgstore.AdminQuery{IDs: []uuid.UUID{id}, Limit: 1})
+			if err != nil || len(rows) == 0 {
+				return nil, err
+			}
+			return &struct{ Body pgstore.RoomAdminRow }{Body: rows[0]}, nil
 		})
 	}}
 }
