@@ -76,7 +76,7 @@ type DayCount struct {
 // PerDay counts sign-ups and posts on each of the last days UTC days up to
 // and including until's, zeros included, oldest first.
 func (s *SystemStats) PerDay(ctx context.Context, until time.Time, days int) (signUps, posts []DayCount, err error) {
-	end := until.UTC().Truncate(24 * time.Hour).AddDate(0, 0, 1)
+	end := until.UTC().Truncate(24*time.Hour).AddDate(0, 0, 1)
 	start := end.AddDate(0, 0, -days)
 	read := func(table string) ([]DayCount, error) {
 		var rows []DayCount

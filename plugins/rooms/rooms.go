@@ -45,7 +45,9 @@ var Module = fx.Module(Name,
 		pgstore.New,
 		newDirectory,
 		newRooms,
-		func(r *app.Rooms, audit ports.AuditLog) *app.EndRoomAsAdmin { return &app.EndRoomAsAdmin{Rooms: r, Audit: audit} },
+		func(r *app.Rooms, audit ports.AuditLog) *app.EndRoomAsAdmin {
+			return &app.EndRoomAsAdmin{Rooms: r, Audit: audit}
+		},
 	),
 	fx.Provide(
 		newPresence,

@@ -10,8 +10,8 @@ import (
 	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/rooms/app"
 	"social/plugins/plugin"
+	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )
 
