@@ -56,6 +56,7 @@ folder from the machine's PostgreSQL binaries.`,
 		newConfigCommand(g),
 		newOpenAPICommand(g),
 		newMailCommand(g),
+		newUserCommand(g),
 		newVersionCommand(),
 	)
 	return root

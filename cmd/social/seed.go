@@ -16,12 +16,42 @@ import (
 
 	"social/adapters/argon2id"
 	"social/adapters/postgres"
+	"social/core/app/moderation"
 	"social/core/app/posts"
 	"social/core/app/timelines"
 	"social/core/domain"
 	"social/core/ports"
+	"social/internal/config"
 	"social/plugins/plugin"
 )
+
+// DevAdminEmail is the development administrator seed-demo creates.
+const DevAdminEmail = "admin@exemplo.com.br"
+
+// seedDevAdmin creates the development administrator when the database has
+// no administrator, and prints its generated password: the only time it is
+// shown (it is stored as a hash).
+func seedDevAdmin(ctx context.Context, s seeders, out io.Writer) error {
+	var exists bool
+	if err := s.DB.NewRaw(`SELECT EXISTS (SELECT 1 FROM accounts WHERE role = 'admin')`).Scan(ctx, &exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	uc, err := newUserCases(s.DB, s.Clock, s.Log)
+	if err != nil {
+		return err
+	}
+	password := newPassword()
+	_, err = uc.create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
+		Password: password, Handle: "admin", DisplayName: "Administração", Role: domain.RoleAdmin})
+	if err != nil {
+		return fmt.Errorf("dev admin: %w", userError(err))
+	}
+	fmt.Fprintf(out, "dev admin: %s / %s (shown once; sign in at /admin)\n", DevAdminEmail, password)
+	return nil
+}
 
 type seeders struct {
 	fx.In
@@ -77,6 +107,11 @@ make the data searchable.`,
 				out := cmd.OutOrStdout()
 				if bulkMode {
 					return seedBulk(ctx, pool, bulk, out, cmd.ErrOrStderr())
+				}
+				if g.cfg.Mode != config.ModeProduction {
+					if err := seedDevAdmin(ctx, s, out); err != nil {
+						return err
+					}
 				}
 				if forEmail != "" {
 					if err := seedMember(ctx, s, forEmail, out); err != nil {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	at "social/adapters/http/accountsapi/accountstest"
+)
+
+// The operator's user commands create, promote, demote, suspend and lift,
+// each recorded in the audit log with the operator as its author, and
+// seed-demo creates the development administrator once.
+func TestUserCommands(t *testing.T) {
+	app := at.Start(t, nil)
+	ana := app.Member("ana")
+	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	run := func(args ...string) string {
+		t.Helper()
+		out, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		return out
+	}
+	out := run("user", "create", "--email", "Chefe@Example.com", "--handle", "chefe", "--role", "admin")
+	match := regexp.MustCompile(`password: (\S+)`).FindStringSubmatch(out)
+	if !strings.Contains(out, "created Chefe@Example.com (@chefe) as admin") || match == nil {
+		t.Fatalf("create: %s", out)
+	}
+	s := app.Client().SignIn("chefe@example.com", match[1])
+	if s.User.Role != "admin" {
+		t.Fatalf("created admin signs in as %q", s.User.Role)
+	}
+	if _, err := runCLI(t, "user", "create", "--email", "x@example.com", "--handle", "ana"); err == nil || !strings.Contains(err.Error(), "handle_taken") {
+		t.Fatalf("taken handle: %v", err)
+	}
+	if _, err := runCLI(t, "user", "create", "--email", "y@example.com", "--handle", "yy", "--password", "curta"); err == nil || !strings.Contains(err.Error(), "password:") {
+		t.Fatalf("weak password: %v", err)
+	}
+
+	if out := run("user", "promote", ana.Email, "--role", "moderator"); !strings.Contains(out, "member -> moderator") {
+		t.Fatalf("promote: %s", out)
+	}
+	ana.Do(http.MethodGet, "/api/v1/admin/reports", nil).Expect(t, http.StatusOK)
+	if out := run("user", "demote", ana.Email); !strings.Contains(out, "moderator -> member") {
+		t.Fatalf("demote: %s", out)
+	}
+	ana.Do(http.MethodGet, "/api/v1/admin/reports", nil).Expect(t, http.StatusForbidden)
+
+	if _, err := runCLI(t, "user", "suspend", ana.Email); err == nil || !strings.Contains(err.Error(), "reason") {
+		t.Fatalf("suspend without --reason: %v", err)
+	}
+	run("user", "suspend", ana.Email, "--reason", "Spam")
+	ana.Do(http.MethodGet, "/api/v1/profiles/me", nil).Expect(t, http.StatusUnauthorized)
+	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": ana.Email, "password": at.Password}).
+		Expect(t, http.StatusForbidden)
+	run("user", "unsuspend", ana.Email, "--reason", "Engano")
+	app.Client().SignIn(ana.Email, at.Password)
+	if _, err := runCLI(t, "user", "promote", "ninguem@example.com"); err == nil || !strings.Contains(err.Error(), "no account") {
+		t.Fatalf("unknown e-mail: %v", err)
+	}
+
+	var rows []struct {
+		Action    string  `bun:"action"`
+		ActorID   *string `bun:"actor_id"`
+		ActorRole string  `bun:"actor_role"`
+	}
+	if err := app.DB.NewRaw(`SELECT action, actor_id, actor_role FROM audit_log ORDER BY created_at, id`).Scan(context.Background(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"account.create", "account.role", "account.role", "account.suspend", "account.unsuspend"}
+	if len(rows) != len(want) {
+		t.Fatalf("audit: %+v", rows)
+	}
+	for i, r := range rows {
+		if r.Action != want[i] || r.ActorID != nil || r.ActorRole != "operator" {
+			t.Fatalf("audit %d: %+v", i, r)
+		}
+	}
+
+	// An administrator exists, so seed-demo creates none.
+	if out := run("seed-demo"); strings.Contains(out, "dev admin") {
+		t.Fatalf("seed-demo with an admin: %s", out)
+	}
+}
+
+func TestSeedDemoCreatesTheDevAdminOnce(t *testing.T) {
+	app := at.Start(t, nil)
+	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	out, err := runCLI(t, "seed-demo")
+	match := regexp.MustCompile(`dev admin: (\S+) / (\S+) \(shown once`).FindStringSubmatch(out)
+	if err != nil || match == nil || match[1] != DevAdminEmail {
+		t.Fatalf("seed-demo: %v\n%s", err, out)
+	}
+	if s := app.Client().SignIn(DevAdminEmail, match[2]); s.User.Role != "admin" {
+		t.Fatalf("dev admin role %q", s.User.Role)
+	}
+	if out, err := runCLI(t, "seed-demo"); err != nil || strings.Contains(out, "dev admin") {
+		t.Fatalf("second seed-demo: %v\n%s", err, out)
+	}
+}
