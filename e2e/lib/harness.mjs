@@ -38,19 +38,19 @@ export async function startServer(extraEnv = {}) {
   const [httpPort, pgPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${httpPort}`;
   const logs = [];
-  const child = spawn(bin, ['serve'], {
-    env: {
-      ...process.env,
-      SOCIAL_DATA_DIR: dataDir,
-      SOCIAL_HTTP_ADDR: `127.0.0.1:${httpPort}`,
-      SOCIAL_HTTP_PUBLIC_URL: url,
-      SOCIAL_DATABASE_URL: '',
-      SOCIAL_DATABASE_EMBEDDED_PORT: String(pgPort),
-      SOCIAL_ADMIN_OPEN_ACCESS: 'true',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // admin.open_access opens the dev mail outbox (confirmation links) and
+  // nothing else: the console and the rest of the admin API need a role.
+  const env = {
+    ...process.env,
+    SOCIAL_DATA_DIR: dataDir,
+    SOCIAL_HTTP_ADDR: `127.0.0.1:${httpPort}`,
+    SOCIAL_HTTP_PUBLIC_URL: url,
+    SOCIAL_DATABASE_URL: '',
+    SOCIAL_DATABASE_EMBEDDED_PORT: String(pgPort),
+    SOCIAL_ADMIN_OPEN_ACCESS: 'true',
+    ...extraEnv,
+  };
+  const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
@@ -80,6 +80,10 @@ export async function startServer(extraEnv = {}) {
     url,
     dataDir,
     logs,
+    /** Runs a `social` command (e.g. `user create`) beside the server, on its database; returns stdout. */
+    cli(...args) {
+      return execFileSync(bin, args, { env, encoding: 'utf8' });
+    },
     /** SIGINT, as an operator's Ctrl-C; resolves with how the process ended. Idempotent. */
     stop() {
       stopped ??= stopServer();

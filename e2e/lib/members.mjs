@@ -47,3 +47,31 @@ export function postIdOf(href) {
   assert.ok(match, `no post id in ${href}`);
   return decodeURIComponent(match[1]);
 }
+
+/** Creates a moderator or administrator with the operator's command line (`social user create`). */
+export function staff(server, handle, role = 'admin') {
+  const email = `${handle}@example.com`;
+  const out = server.cli('user', 'create', '--email', email, '--handle', handle, '--role', role, '--password', password);
+  assert.match(out, new RegExp(`created ${email} \\(@${handle}\\) as ${role}`));
+  return { email, handle, role };
+}
+
+/** Signs in to the admin console (/admin) and waits for its dashboard. */
+export async function consoleSignIn(server, page, m) {
+  await page.goto(`${server.url}/admin/`);
+  await page.getByLabel('E-mail').fill(m.email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { name: 'Painel' }).or(page.getByText('Membros', { exact: true })).first().waitFor();
+}
+
+/** An access token for an API client (token_transport body). */
+export async function signInToken(server, email) {
+  const res = await fetch(`${server.url}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(res.status, 200, await res.text());
+  return (await res.json()).access_token;
+}

@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { consoleSignIn, staff } from '../lib/members.mjs';
 import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
 import { gradientPNG } from '../lib/images.mjs';
 
@@ -54,7 +55,9 @@ test('sign up, confirm, set avatar and banner, edit the profile, sign out', asyn
   await page.getByText('Verifique seu email para confirmar a conta.').first().waitFor();
 
   // The dev outbox shows the mail in the admin console too.
+  // (The console needs an administrator; the outbox resource alone is open in development.)
   const admin = await context.newPage();
+  await consoleSignIn(server, admin, staff(server, 'operadora'));
   await admin.goto(`${server.url}/admin/#/mail`);
   await admin.getByText(email).first().waitFor();
   await admin.getByText('Confirme seu email no social').first().waitFor();

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { consoleSignIn, signInToken, staff } from '../lib/members.mjs';
 
 let server;
 let browser;
@@ -42,9 +43,14 @@ test('an unknown path shows the 404 page', async () => {
 
 test('/admin shows the dashboard with counts from the API', async () => {
   const { page, context, problems } = await watchedPage(browser);
+  // Without a session the console asks to sign in, and the API refuses.
   await page.goto(`${server.url}/admin`);
+  await page.getByRole('button', { name: 'Entrar' }).waitFor();
+  assert.equal((await fetch(`${server.url}/api/v1/admin/stats`)).status, 401);
+  await consoleSignIn(server, page, staff(server, 'chefe'));
   await page.getByText('Migrações aplicadas').waitFor();
-  const stats = await (await fetch(`${server.url}/api/v1/admin/stats`)).json();
+  const token = await signInToken(server, 'chefe@example.com');
+  const stats = await (await fetch(`${server.url}/api/v1/admin/stats`, { headers: { Authorization: `Bearer ${token}` } })).json();
   assert.ok(stats.migrations_applied > 0);
   await page.getByText(String(stats.migrations_applied), { exact: true }).first().waitFor();
   await page.getByText('Fila de jobs').waitFor();

@@ -1,34 +1,67 @@
-import { Admin, Resource } from 'react-admin';
+import { Admin, Resource, type AuthProvider } from 'react-admin';
 
+import { createAuthProvider } from './auth/auth-provider';
 import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/i18n-provider';
+import audit from './resources/audit';
+import communities from './resources/communities';
+import communityPosts from './resources/community-posts';
+import hashtags from './resources/hashtags';
 import mail from './resources/mail';
 import migrations from './resources/migrations';
 import plugins from './resources/plugins';
+import posts from './resources/posts';
+import profiles from './resources/profiles';
+import reports from './resources/reports';
+import rooms from './resources/rooms';
 
 export const consoleTitle = 'social — Administração';
 
 const defaultDataProvider = createDataProvider();
+const defaultAuthProvider = createAuthProvider();
 
 type AppProps = {
   /** Tests pass a provider aimed at their own server; the console uses /api/v1/admin. */
   dataProvider?: AdminDataProvider;
+  /** Tests pass one aimed at their own server, or null to render without signing in. */
+  authProvider?: AuthProvider | null;
 };
 
-export function App({ dataProvider = defaultDataProvider }: AppProps) {
+/**
+ * Moderators see the reports, posts and profiles; administrators see
+ * everything. The menu follows the role, and the server refuses the rest
+ * anyway.
+ */
+export function App({ dataProvider = defaultDataProvider, authProvider = defaultAuthProvider }: AppProps) {
   return (
     <Admin
       title={consoleTitle}
       dataProvider={dataProvider}
+      authProvider={authProvider ?? undefined}
+      requireAuth={authProvider !== null}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
       disableTelemetry
     >
-      <Resource name="mail" {...mail} />
-      <Resource name="migrations" {...migrations} />
-      <Resource name="plugins" {...plugins} />
+      {(permissions: string | null | undefined) => [
+        <Resource key="reports" name="reports" {...reports} />,
+        <Resource key="posts" name="posts" {...posts} />,
+        <Resource key="community-posts" name="community-posts" {...communityPosts} />,
+        <Resource key="profiles" name="profiles" {...profiles} />,
+        ...(permissions === 'moderator'
+          ? []
+          : [
+              <Resource key="communities" name="communities" {...communities} />,
+              <Resource key="rooms" name="rooms" {...rooms} />,
+              <Resource key="hashtags" name="hashtags" {...hashtags} />,
+              <Resource key="audit" name="audit" {...audit} />,
+              <Resource key="mail" name="mail" {...mail} />,
+              <Resource key="migrations" name="migrations" {...migrations} />,
+              <Resource key="plugins" name="plugins" {...plugins} />,
+            ]),
+      ]}
     </Admin>
   );
 }

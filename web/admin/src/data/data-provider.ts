@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
 
 import { parseAdminStats, type AdminStats } from './admin-stats';
 import { httpClient } from './http-client';
@@ -7,17 +7,42 @@ import { httpClient } from './http-client';
 /** Where the Go server mounts the admin resources (react-admin simple-rest shape). */
 export const adminApiUrl = '/api/v1/admin';
 
+/** What a moderator does with a report. */
+export type ReportAction = 'dismiss' | 'remove_post' | 'suspend_author';
+
 export type AdminDataProvider = DataProvider & {
   getStats: () => Promise<AdminStats>;
+  /** POST /profiles/{id}/suspend or /unsuspend with a reason; answers the profile. */
+  setSuspended: (id: string, suspended: boolean, reason: string) => Promise<RaRecord>;
+  /** PUT /profiles/{id} with one field (administrators). */
+  updateProfile: (id: string, change: { is_verified?: boolean; role?: string }) => Promise<RaRecord>;
+  /** DELETE /{resource}/{id} with a reason (posts, community-posts). */
+  removeWithReason: (resource: string, id: string, reason: string) => Promise<void>;
+  /** POST /reports/{id}/resolve; answers the report. */
+  resolveReport: (id: string, action: ReportAction, note: string) => Promise<RaRecord>;
+  /** POST /rooms/{id}/end with a reason (administrators). */
+  endRoom: (id: string, reason: string) => Promise<RaRecord>;
 };
 
 export function createDataProvider(apiUrl: string = adminApiUrl): AdminDataProvider {
   const base = simpleRestProvider(apiUrl, httpClient);
+  const send = async (method: string, path: string, body: unknown) => {
+    const { json } = await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body) });
+    return json as RaRecord;
+  };
   return {
     ...base,
     getStats: async () => {
       const { json } = await httpClient(`${apiUrl}/stats`);
       return parseAdminStats(json);
     },
+    setSuspended: (id, suspended, reason) =>
+      send('POST', `/profiles/${encodeURIComponent(id)}/${suspended ? 'suspend' : 'unsuspend'}`, { reason }),
+    updateProfile: (id, change) => send('PUT', `/profiles/${encodeURIComponent(id)}`, change),
+    removeWithReason: async (resource, id, reason) => {
+      await send('DELETE', `/${resource}/${encodeURIComponent(id)}`, { reason });
+    },
+    resolveReport: (id, action, note) => send('POST', `/reports/${encodeURIComponent(id)}/resolve`, { action, note }),
+    endRoom: (id, reason) => send('POST', `/rooms/${encodeURIComponent(id)}/end`, { reason }),
   };
 }

@@ -1,5 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
 
+import { getSession } from '../auth/session';
 import { errorMessages } from '../i18n/pt-br';
 import { asProblem, isProblemContentType } from './problem';
 
@@ -20,8 +21,8 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * fetchUtils.fetchJson with the console's two rules: the session cookie always
- * goes along (credentials: 'include'), and a problem+json error surfaces its
+ * fetchUtils.fetchJson with the console's rules: the access token of the
+ * signed-in moderator or administrator goes along as a bearer token, and a problem+json error surfaces its
  * pt-BR `detail` as the HttpError message, which react-admin shows as is.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}): Promise<HttpResponse> {
@@ -29,6 +30,8 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}):
   if (!headers.has('Accept') || headers.get('Accept') === 'application/json') {
     headers.set('Accept', 'application/json, application/problem+json');
   }
+  const session = getSession();
+  if (session && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${session.accessToken}`);
 
   let response: Response;
   try {

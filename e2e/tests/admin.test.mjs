@@ -1,0 +1,96 @@
+// The moderation journey: a member reports a post with 'Denunciar'; an
+// administrator signs in to /admin, finds the report in the queue and
+// resolves it by removing the post; the member's feed no longer shows it,
+// and the audit log tells who removed it and why.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { consoleSignIn, member, signIn, signInToken, staff, watch } from '../lib/members.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a reported post is removed from the console and leaves the feed, with an audit entry', async () => {
+  const ana = await member(server, 'ana');
+  const bia = await member(server, 'bia');
+  const chefe = staff(server, 'chefe', 'admin');
+  const text = 'Compre seguidores baratos agora!!!';
+  const token = await signInToken(server, ana.email);
+  for (const t of ['Bom dia, pessoal! Café passado.', text]) {
+    const created = await fetch(`${server.url}/api/v1/posts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text_content: t }),
+    });
+    assert.equal(created.status, 201, await created.text());
+  }
+
+  // Bia reports it from her feed.
+  const reader = await watchedPage(browser);
+  await signIn(server, reader.page, bia);
+  const card = reader.page.getByRole('article').filter({ hasText: text });
+  await card.getByRole('button', { name: 'Mais opções' }).click();
+  await reader.page.getByRole('menuitem', { name: 'Denunciar' }).click();
+  await reader.page.getByText('Denúncia enviada').first().waitFor();
+
+  // A member cannot use the console.
+  const intruder = await browser.newContext({ locale: 'pt-BR' });
+  const intruderPage = await intruder.newPage();
+  await intruderPage.goto(`${server.url}/admin/`);
+  await intruderPage.getByLabel('E-mail').fill(ana.email);
+  await intruderPage.getByLabel('Senha').fill('Senha123forte');
+  await intruderPage.getByRole('button', { name: 'Entrar' }).click();
+  await intruderPage.getByText('Acesso restrito à moderação e à administração.').waitFor();
+  await intruder.close();
+
+  // The administrator resolves it by removing the post.
+  const desk = await watchedPage(browser);
+  watch(desk.page, desk.problems);
+  await consoleSignIn(server, desk.page, chefe);
+  await desk.page.getByText('Denúncias abertas').first().waitFor();
+  await desk.page.goto(`${server.url}/admin/#/reports`);
+  const row = desk.page.getByRole('row').filter({ hasText: text });
+  await row.getByText('bia', { exact: true }).waitFor();
+  await row.click();
+  await desk.page.getByText('Conteúdo ofensivo').or(desk.page.getByText(text)).first().waitFor();
+  await desk.page.getByRole('button', { name: 'Remover post' }).click();
+  const dialog = desk.page.getByRole('dialog');
+  await dialog.getByLabel('Nota (opcional)').fill('Spam de venda de seguidores');
+  await dialog.getByRole('button', { name: 'Remover post' }).click();
+  await desk.page.getByText('Denúncia resolvida').first().waitFor();
+  await desk.page.getByText('Resolvida com ação').first().waitFor();
+  await desk.page.screenshot({ path: path.join(artifacts, 'admin-report.png') });
+
+  // Bia's feed no longer shows it.
+  await reader.page.reload();
+  await reader.page.getByRole('article').filter({ hasText: 'Bom dia, pessoal! Café passado.' }).waitFor();
+  assert.equal(await reader.page.getByRole('article').filter({ hasText: text }).count(), 0);
+  const feed = await (await fetch(`${server.url}/api/v1/feed?algorithm=chronological`, {
+    headers: { Authorization: `Bearer ${await signInToken(server, bia.email)}` },
+  })).json();
+  assert.ok(!feed.items.some((p) => p.text_content === text), 'the removed post is still in the feed API');
+
+  // The audit log shows who removed it, and why.
+  await desk.page.goto(`${server.url}/admin/#/audit`);
+  const removal = desk.page.getByRole('row').filter({ hasText: 'post.remove' });
+  await removal.getByText('chefe', { exact: true }).waitFor();
+  await removal.getByText('Spam de venda de seguidores').waitFor();
+  await desk.page.getByRole('row').filter({ hasText: 'report.resolve' }).first().waitFor();
+  await desk.page.screenshot({ path: path.join(artifacts, 'admin-audit.png') });
+
+  assert.deepEqual(reader.problems, []);
+  assert.deepEqual(desk.problems, []);
+  await reader.context.close();
+  await desk.context.close();
+});

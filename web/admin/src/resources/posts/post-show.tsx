@@ -1,0 +1,25 @@
+import { BooleanField, DateField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+
+import { dateTimeOptions } from '../format';
+import { ShowLoadError } from '../load-error';
+import { visibilityChoices } from '../moderation/choices';
+import { RemoveWithReasonButton } from '../moderation/remove-button';
+
+export function PostShow() {
+  return (
+    <Show error={<ShowLoadError />} actions={<RemoveWithReasonButton />}>
+      <SimpleShowLayout>
+        <TextField source="text_content" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="author_handle" />
+        <BooleanField source="author_suspended" />
+        <SelectField source="visibility" choices={visibilityChoices} />
+        <TextField source="type" />
+        <TextField source="media_path" emptyText="—" />
+        <NumberField source="like_count" />
+        <NumberField source="comment_count" />
+        <NumberField source="open_reports" />
+        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

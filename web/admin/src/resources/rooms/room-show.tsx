@@ -1,0 +1,48 @@
+import StopIcon from '@mui/icons-material/Stop';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { BooleanField, DateField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
+
+import { dateTimeOptions } from '../format';
+import { ShowLoadError } from '../load-error';
+import { ReasonDialog } from '../moderation/reason-dialog';
+import { useAct } from '../moderation/use-act';
+
+/** Ends an active room for everyone in it, with a reason. */
+function EndRoomButton() {
+  const record = useRecordContext<{ id: string; is_active: boolean }>();
+  const translate = useTranslate();
+  const { pending, run } = useAct();
+  const [open, setOpen] = useState(false);
+  if (!record?.is_active) return null;
+  return (
+    <>
+      <Button color="error" startIcon={<StopIcon />} onClick={() => setOpen(true)}>
+        {translate('moderation.end_room')}
+      </Button>
+      <ReasonDialog
+        open={open}
+        pending={pending}
+        title={translate('moderation.end_room_title')}
+        confirmLabel={translate('moderation.end_room')}
+        onClose={() => setOpen(false)}
+        onConfirm={(reason) => run((dp) => dp.endRoom(record.id, reason), translate('moderation.room_ended'), () => setOpen(false))}
+      />
+    </>
+  );
+}
+
+export function RoomShow() {
+  return (
+    <Show error={<ShowLoadError />} actions={<EndRoomButton />}>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="host_handle" emptyText="—" />
+        <BooleanField source="is_active" />
+        <NumberField source="participant_count" />
+        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateField source="ended_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
