@@ -30,6 +30,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 15000,
+    testTimeout: 30000,
+    setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -10,6 +10,18 @@ const stats = {
   migrations_applied: 1234,
   database_size_bytes: 12_345_678,
   jobs: { available: 5, running: 2, retryable: 1, scheduled: 3, completed: 12_045, discarded: 7, cancelled: 0 },
+  queue_depth: 9,
+  failed_jobs: 7,
+  totals: { members: 1520, posts: 8042, comments: 310, open_reports: 3, suspended: 2, staff: 4 },
+  sign_ups_per_day: [
+    { day: '2026-11-21', count: 4 },
+    { day: '2026-11-22', count: 0 },
+    { day: '2026-11-23', count: 11 },
+  ],
+  posts_per_day: [
+    { day: '2026-11-22', count: 30 },
+    { day: '2026-11-23', count: 12 },
+  ],
 };
 
 let server: ApiServer | undefined;
@@ -26,7 +38,7 @@ afterEach(async () => {
 });
 
 function renderConsole(api: ApiServer) {
-  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} />);
+  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} authProvider={null} />);
 }
 
 describe('Dashboard', () => {
@@ -46,6 +58,19 @@ describe('Dashboard', () => {
     expect(within(migrations).getByText('1.234')).toBeTruthy();
     const size = screen.getByRole('region', { name: 'Tamanho do banco' });
     expect(within(size).getByText('11,8 MB')).toBeTruthy();
+
+    expect(within(screen.getByRole('region', { name: 'Membros' })).getByText('1.520')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Denúncias abertas' })).getByText('3')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Jobs na fila' })).getByText('9')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Jobs com falha' })).getByText('7')).toBeTruthy();
+
+    // One bar per day, each saying its day and count; the chart's total above it.
+    const signUps = screen.getByRole('region', { name: 'Cadastros por dia (últimos 30 dias)' });
+    expect(within(signUps).getByText('15')).toBeTruthy();
+    const bars = [...signUps.querySelectorAll('svg title')].map((t) => t.textContent);
+    expect(bars).toEqual(['21/11/2026: 4', '22/11/2026: 0', '23/11/2026: 11']);
+    const posts = screen.getByRole('region', { name: 'Posts por dia (últimos 30 dias)' });
+    expect(within(posts).getByText('42')).toBeTruthy();
 
     const jobs = screen.getByRole('region', { name: 'Fila de jobs' });
     const states = within(jobs)

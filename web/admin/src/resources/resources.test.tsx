@@ -26,7 +26,7 @@ const plugins = [
 
 function renderAt(hash: string, api: ApiServer) {
   window.location.hash = hash;
-  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} />);
+  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} authProvider={null} />);
 }
 
 describe('migrations resource', () => {
