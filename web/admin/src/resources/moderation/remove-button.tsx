@@ -27,7 +27,7 @@ export function RemoveWithReasonButton() {
         confirmLabel={translate('moderation.remove')}
         onClose={() => setOpen(false)}
         onConfirm={(reason) =>
-          run((dp) => dp.removeWithReason(resource, String(record.id), reason), translate('moderation.removed'), () => {
+          run((dp) => dp.removeWithReason(resource, String(record.id), reason), 'moderation.removed', () => {
             setOpen(false);
             redirect('list', resource);
           })

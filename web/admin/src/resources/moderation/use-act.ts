@@ -5,6 +5,7 @@ import type { AdminDataProvider } from '../../data/data-provider';
 
 /**
  * Runs one moderation call: pending while it runs, a pt-BR notice after
+ * (done is a translation key)
  * (the server's own message on a refusal), and the page's data reloaded.
  */
 export function useAct() {
@@ -20,7 +21,9 @@ export function useAct() {
       after?.();
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      // The server's pt-BR detail, shown as is.
+      const message = error instanceof Error ? error.message : String(error);
+      notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setPending(false);
     }

@@ -37,7 +37,7 @@ export function ProfileActions() {
           startIcon={<VerifiedIcon />}
           disabled={pending}
           onClick={() =>
-            run((dp) => dp.updateProfile(record.id, { is_verified: !record.is_verified }), translate('moderation.verified_changed'))
+            run((dp) => dp.updateProfile(record.id, { is_verified: !record.is_verified }), 'moderation.verified_changed')
           }
         >
           {translate(record.is_verified ? 'moderation.unverify' : 'moderation.verify')}
@@ -50,7 +50,7 @@ export function ProfileActions() {
           label={translate('moderation.role')}
           value={record.role}
           disabled={pending}
-          onChange={(e) => run((dp) => dp.updateProfile(record.id, { role: e.target.value }), translate('moderation.role_changed'))}
+          onChange={(e) => run((dp) => dp.updateProfile(record.id, { role: e.target.value }), 'moderation.role_changed')}
           sx={{ minWidth: 200 }}
         >
           {roleChoices.map((c) => (
@@ -68,7 +68,7 @@ export function ProfileActions() {
         confirmLabel={translate(suspended ? 'moderation.unsuspend' : 'moderation.suspend')}
         onClose={() => setOpen(false)}
         onConfirm={(reason) =>
-          run((dp) => dp.setSuspended(record.id, !suspended, reason), translate(suspended ? 'moderation.unsuspended' : 'moderation.suspended'), () =>
+          run((dp) => dp.setSuspended(record.id, !suspended, reason), suspended ? 'moderation.unsuspended' : 'moderation.suspended', () =>
             setOpen(false),
           )
         }

@@ -33,7 +33,7 @@ export function ResolveActions() {
         confirmLabel={action ? translate(`moderation.actions.${action}`) : ''}
         onClose={() => setAction(null)}
         onConfirm={(note) =>
-          action && run((dp) => dp.resolveReport(record.id, action, note), translate('moderation.resolved'), () => setAction(null))
+          action && run((dp) => dp.resolveReport(record.id, action, note), 'moderation.resolved', () => setAction(null))
         }
       />
     </Stack>

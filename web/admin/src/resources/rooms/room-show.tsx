@@ -26,7 +26,7 @@ function EndRoomButton() {
         title={translate('moderation.end_room_title')}
         confirmLabel={translate('moderation.end_room')}
         onClose={() => setOpen(false)}
-        onConfirm={(reason) => run((dp) => dp.endRoom(record.id, reason), translate('moderation.room_ended'), () => setOpen(false))}
+        onConfirm={(reason) => run((dp) => dp.endRoom(record.id, reason), 'moderation.room_ended', () => setOpen(false))}
       />
     </>
   );

@@ -1,0 +1,79 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { App } from '../../app';
+import { createDataProvider } from '../../data/data-provider';
+import { sendJson, startApiServer, type ApiServer } from '../../test/api-server';
+
+let server: ApiServer | undefined;
+
+afterEach(async () => {
+  cleanup();
+  await server?.close();
+  server = undefined;
+});
+
+const open = {
+  id: '0192f000-0000-7000-8000-0000000000a1',
+  status: 'open',
+  reason: 'Spam',
+  target_type: 'post',
+  target_id: '0192f000-0000-7000-8000-0000000000b1',
+  target_text: 'Compre seguidores baratos',
+  target_author_handle: 'ana',
+  target_exists: true,
+  reporter_handle: 'bia',
+  same_target_count: 2,
+  resolution: null,
+  resolution_note: null,
+  resolver_handle: null,
+  resolved_at: null,
+  created_at: '2026-11-23T10:00:00Z',
+};
+
+function body(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    let raw = '';
+    request.on('data', (c) => (raw += c));
+    request.on('end', () => resolve(JSON.parse(raw)));
+  });
+}
+
+describe('reports queue', () => {
+  it('lists open reports with the post and the reporter, and resolves one by removing the post with a note', async () => {
+    let current: Record<string, unknown> = open;
+    const resolutions: unknown[] = [];
+    server = await startApiServer({
+      '/api/v1/admin/reports': (_request, response) =>
+        sendJson(response, 200, [current], { 'Content-Range': 'reports 0-0/1' }),
+      [`/api/v1/admin/reports/${open.id}`]: (_request, response) => sendJson(response, 200, current),
+      [`/api/v1/admin/reports/${open.id}/resolve`]: async (request: IncomingMessage, response: ServerResponse) => {
+        resolutions.push(await body(request));
+        current = { ...open, status: 'actioned', resolution: 'remove_post', resolution_note: 'Spam de venda', resolver_handle: 'chefe' };
+        sendJson(response, 200, current);
+      },
+      '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
+    });
+    window.location.hash = '#/reports';
+    render(<App dataProvider={createDataProvider(server.adminApiUrl)} authProvider={null} />);
+
+    const row = (await screen.findByText('Compre seguidores baratos')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('bia')).toBeTruthy();
+    expect(within(row).getByText('Aberta')).toBeTruthy();
+    const list = server.requests.find((r) => r.url.startsWith('/api/v1/admin/reports?'));
+    expect(decodeURIComponent(list?.url ?? '')).toContain('filter={"status":"open"}');
+
+    fireEvent.click(row);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover post' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Nota (opcional)'), { target: { value: '  Spam de venda ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remover post' }));
+
+    expect(await screen.findByText('Denúncia resolvida')).toBeTruthy();
+    expect(resolutions).toEqual([{ action: 'remove_post', note: 'Spam de venda' }]);
+    expect(await screen.findByText('Resolvida com ação')).toBeTruthy();
+    // A closed report offers no more actions.
+    expect(screen.queryByRole('button', { name: 'Arquivar' })).toBeNull();
+  });
+});
