@@ -59,8 +59,8 @@ export function staff(server, handle, role = 'admin') {
 /** Signs in to the admin console (/admin) and waits for its dashboard. */
 export async function consoleSignIn(server, page, m) {
   await page.goto(`${server.url}/admin/`);
-  await page.getByLabel('E-mail').fill(m.email);
-  await page.getByLabel('Senha').fill(password);
+  await page.locator('input[name="username"]').fill(m.email);
+  await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('heading', { name: 'Painel' }).or(page.getByText('Membros', { exact: true })).first().waitFor();
 }
@@ -72,6 +72,7 @@ export async function signInToken(server, email) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  assert.equal(res.status, 200, await res.text());
-  return (await res.json()).access_token;
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  return JSON.parse(text).access_token;
 }

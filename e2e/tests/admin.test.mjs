@@ -48,8 +48,8 @@ test('a reported post is removed from the console and leaves the feed, with an a
   const intruder = await browser.newContext({ locale: 'pt-BR' });
   const intruderPage = await intruder.newPage();
   await intruderPage.goto(`${server.url}/admin/`);
-  await intruderPage.getByLabel('E-mail').fill(ana.email);
-  await intruderPage.getByLabel('Senha').fill('Senha123forte');
+  await intruderPage.locator('input[name="username"]').fill(ana.email);
+  await intruderPage.locator('input[name="password"]').fill('Senha123forte');
   await intruderPage.getByRole('button', { name: 'Entrar' }).click();
   await intruderPage.getByText('Acesso restrito à moderação e à administração.').waitFor();
   await intruder.close();
