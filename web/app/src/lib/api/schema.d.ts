@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List audit, newest first (simple-rest) */
+        get: operations["admin-list-audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit-entry */
+        get: operations["admin-get-audit-entry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/communities": {
         parameters: {
             query?: never;
@@ -30,6 +64,75 @@ export interface paths {
         };
         /** One community */
         get: operations["admin-get-community"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/community-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List community-posts, newest first (simple-rest) */
+        get: operations["admin-list-community-posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/community-posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One community-post */
+        get: operations["admin-get-community-post"];
+        put?: never;
+        post?: never;
+        /** Remove a community post with a reason (kept in the audit log) */
+        delete: operations["admin-delete-community-post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/hashtags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List hashtags, most used first (simple-rest) */
+        get: operations["admin-list-hashtags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/hashtags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One hashtag */
+        get: operations["admin-get-hashtag"];
         put?: never;
         post?: never;
         delete?: never;
@@ -140,6 +243,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List posts, newest first (simple-rest) */
+        get: operations["admin-list-posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post */
+        get: operations["admin-get-post"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a post with a reason, through the author's delete path
+         * @description The post's text, author and file are kept in the audit log; its open reports close as actioned.
+         */
+        delete: operations["admin-delete-post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List profiles, newest first (simple-rest) */
+        get: operations["admin-list-profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One profile */
+        get: operations["admin-get-profile"];
+        /** Set a member's 'Verified' badge or role (administrators) */
+        put: operations["admin-update-profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/profiles/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a member: no sign-in, sessions end, posts hidden until lifted */
+        post: operations["admin-suspend-profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/profiles/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a member's suspension */
+        post: operations["admin-unsuspend-profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List reports, newest first (simple-rest) */
+        get: operations["admin-list-reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report */
+        get: operations["admin-get-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve an open report: dismiss it, remove the post or suspend its author */
+        post: operations["admin-resolve-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/rooms": {
         parameters: {
             query?: never;
@@ -168,6 +429,23 @@ export interface paths {
         get: operations["admin-get-room"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/rooms/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an active listening room, with a reason kept in the audit log */
+        post: operations["admin-end-room"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1365,6 +1643,114 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        "Admin-delete-community-postRequest": {
+            reason: string;
+        };
+        "Admin-delete-community-postResponse": {
+            id: string;
+        };
+        "Admin-end-roomRequest": {
+            reason: string;
+        };
+        AdminAuditEntry: {
+            action: string;
+            actor_handle: string | null;
+            actor_id: string;
+            actor_role: string;
+            /** Format: date-time */
+            created_at: string;
+            details: unknown;
+            id: string;
+            reason: string | null;
+            target_id: string;
+            target_type: string;
+        };
+        AdminHashtag: {
+            id: string;
+            tag: string;
+            /** Format: int64 */
+            usage_count: number;
+        };
+        AdminPost: {
+            author_handle: string | null;
+            author_id: string;
+            author_suspended: boolean;
+            /** Format: int64 */
+            comment_count: number;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** Format: int64 */
+            like_count: number;
+            media_path: string | null;
+            /** Format: int64 */
+            open_reports: number;
+            text_content: string | null;
+            type: string;
+            visibility: string;
+        };
+        AdminPostRow: {
+            author_handle: string | null;
+            author_id: string;
+            community_id: string;
+            community_name: string;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** Format: int64 */
+            like_count: number;
+            media_path: string | null;
+            text_content: string | null;
+            type: string;
+        };
+        AdminProfile: {
+            bio: string | null;
+            confirmed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            display_name: string;
+            email: string;
+            /** Format: int64 */
+            follower_count: number;
+            /** Format: int64 */
+            following_count: number;
+            handle: string;
+            id: string;
+            is_verified: boolean;
+            /** Format: int64 */
+            post_count: number;
+            role: string;
+            /** Format: date-time */
+            suspended_at: string | null;
+            suspended_reason: string | null;
+        };
+        AdminReport: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            reason: string | null;
+            reporter_handle: string | null;
+            reporter_id: string;
+            resolution: string | null;
+            resolution_note: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            resolved_by: string;
+            resolver_handle: string | null;
+            /**
+             * Format: int64
+             * @description Reports against the same target, this one included.
+             */
+            same_target_count: number;
+            status: string;
+            target_author_handle: string | null;
+            target_author_id: string;
+            target_exists: boolean;
+            target_id: string;
+            /** @description The post's or comment's text; null once it is gone. */
+            target_text: string | null;
+            target_type: string;
+        };
         AdminRow: {
             /** Format: date-time */
             created_at: string;
@@ -1553,6 +1939,23 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "member";
         };
+        CommunityTotals: {
+            /** Format: int64 */
+            comments: number;
+            /** Format: int64 */
+            members: number;
+            /** Format: int64 */
+            open_reports: number;
+            /** Format: int64 */
+            posts: number;
+            /**
+             * Format: int64
+             * @description Moderators and administrators
+             */
+            staff: number;
+            /** Format: int64 */
+            suspended: number;
+        };
         CountOutputBody: {
             /** Format: int64 */
             participant_count: number;
@@ -1594,6 +1997,12 @@ export interface components {
             updated_at: string;
             /** @enum {string} */
             visibility: "public" | "friends_only";
+        };
+        DayCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description YYYY-MM-DD, UTC */
+            day: string;
         };
         DemoData: {
             /** @description The toast's text. */
@@ -1971,13 +2380,32 @@ export interface components {
             /** @description An http or https address of a public site; "" clears it. */
             website_url?: string;
         };
+        ProfileUpdate: {
+            /** @description The 'Verified' badge */
+            is_verified?: boolean;
+            /** @enum {string} */
+            role?: "member" | "moderator" | "admin";
+        };
+        ReasonBody: {
+            /** @description 1 to 500 characters, kept in the audit log */
+            reason: string;
+        };
         RefreshRequest: {
             /** @description The refresh token, for API clients; the SPA sends the cookie instead. */
             refresh_token?: string;
         };
+        RemovedBody: {
+            id: string;
+        };
         ReportForm: {
             /** @description Optional, at most 500 characters. */
             reason?: string;
+        };
+        ResolveBody: {
+            /** @enum {string} */
+            action: "dismiss" | "remove_post" | "suspend_author";
+            /** @description At most 500 characters; the reason recorded for the act */
+            note?: string;
         };
         RoomAdminRow: {
             /** Format: date-time */
@@ -2141,6 +2569,8 @@ export interface components {
         Stats: {
             /** Format: int64 */
             database_size_bytes: number;
+            /** Format: int64 */
+            failed_jobs: number;
             /** @description Jobs per River state: available, running, retryable, scheduled, completed, discarded, cancelled, pending. */
             jobs: {
                 [key: string]: number;
@@ -2149,6 +2579,13 @@ export interface components {
             migrations_applied: number;
             /** Format: int64 */
             plugins_enabled: number;
+            /** @description The last 30 UTC days, oldest first */
+            posts_per_day: components["schemas"]["DayCount"][] | null;
+            /** Format: int64 */
+            queue_depth: number;
+            /** @description The last 30 UTC days, oldest first */
+            sign_ups_per_day: components["schemas"]["DayCount"][] | null;
+            totals: components["schemas"]["CommunityTotals"];
         };
         Story: {
             author: components["schemas"]["StoryProfile"];
@@ -2246,6 +2683,74 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "admin-list-audit": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditEntry"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-audit-entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditEntry"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "admin-list-communities": {
         parameters: {
             query?: {
@@ -2301,6 +2806,177 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRow"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-community-posts": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPostRow"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-community-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPostRow"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-delete-community-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Admin-delete-community-postRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Admin-delete-community-postResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-hashtags": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHashtag"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-hashtag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHashtag"];
                 };
             };
             /** @description Error */
@@ -2518,6 +3194,385 @@ export interface operations {
             };
         };
     };
+    "admin-list-posts": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPost"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-delete-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-profiles": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-update-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-suspend-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-unsuspend-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-list-reports": {
+        parameters: {
+            query?: {
+                /** @description JSON array [field, "ASC" or "DESC"] */
+                sort?: string;
+                /** @description JSON array [first, last], both included */
+                range?: string;
+                /** @description JSON object: field equals value (an array means any of), q searches every text field */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReport"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-get-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-resolve-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "admin-list-rooms": {
         parameters: {
             query?: {
@@ -2565,6 +3620,41 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomAdminRow"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin-end-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Admin-end-roomRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
