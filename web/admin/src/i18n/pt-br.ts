@@ -460,6 +460,7 @@ const moderation = {
   end_room_title: 'Encerrar esta sala',
   room_ended: 'Sala encerrada',
   jobs_link: 'Abrir painel de jobs',
+  member_posts: 'Ver posts',
   actions: {
     dismiss: 'Arquivar',
     remove_post: 'Remover post',

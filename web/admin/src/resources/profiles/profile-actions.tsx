@@ -1,9 +1,10 @@
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import VerifiedIcon from '@mui/icons-material/Verified';
+import ArticleIcon from '@mui/icons-material/Article';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Link, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 
 import { ReasonDialog } from '../moderation/reason-dialog';
 import { roleChoices } from '../moderation/choices';
@@ -23,6 +24,13 @@ export function ProfileActions() {
   const admin = permissions === 'admin';
   return (
     <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        component={Link}
+        to={{ pathname: '/posts', search: `filter=${encodeURIComponent(JSON.stringify({ author_id: record.id }))}` }}
+        startIcon={<ArticleIcon />}
+      >
+        {translate('moderation.member_posts')}
+      </Button>
       <Button
         variant="outlined"
         color={suspended ? 'primary' : 'error'}

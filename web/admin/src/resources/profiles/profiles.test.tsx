@@ -56,6 +56,8 @@ describe('profiles', () => {
     render(<App dataProvider={createDataProvider(server.adminApiUrl)} authProvider={null} />);
 
     expect(await screen.findByText('rui@example.com')).toBeTruthy();
+    const posts = screen.getByRole('link', { name: 'Ver posts' });
+    expect(decodeURIComponent(posts.getAttribute('href') ?? '')).toBe(`#/posts?filter={"author_id":"${rui.id}"}`);
     // Without the administrator's role, no badge or role controls.
     expect(screen.queryByRole('button', { name: 'Marcar como verificado' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Suspender' }));
@@ -70,5 +72,5 @@ describe('profiles', () => {
     expect(sent).toEqual([{ reason: 'Spam' }]);
     expect(await screen.findByRole('button', { name: 'Reativar' })).toBeTruthy();
     expect(await screen.findByText('Spam')).toBeTruthy();
-  });
+  }, 120_000); // walks through several screens: slow on a busy machine, never timed
 });
