@@ -30,7 +30,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 30000,
+    // A ceiling, not a measure: the first render of react-admin takes many
+    // seconds when the machine is busy (builds, other suites).
+    testTimeout: 120000,
     setupFiles: ['src/test/setup.ts'],
   },
 });

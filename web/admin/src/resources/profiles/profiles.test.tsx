@@ -72,5 +72,5 @@ describe('profiles', () => {
     expect(sent).toEqual([{ reason: 'Spam' }]);
     expect(await screen.findByRole('button', { name: 'Reativar' })).toBeTruthy();
     expect(await screen.findByText('Spam')).toBeTruthy();
-  }, 120_000); // walks through several screens: slow on a busy machine, never timed
+  });
 });

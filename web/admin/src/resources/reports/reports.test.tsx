@@ -75,5 +75,5 @@ describe('reports queue', () => {
     expect(await screen.findByText('Resolvida com ação')).toBeTruthy();
     // A closed report offers no more actions.
     expect(screen.queryByRole('button', { name: 'Arquivar' })).toBeNull();
-  }, 120_000); // walks through several screens: slow on a busy machine, never timed
+  });
 });
