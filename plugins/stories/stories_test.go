@@ -11,6 +11,7 @@ import (
 
 	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
+	"social/core/domain"
 	"social/core/ports"
 	"social/internal/testkit"
 	"social/plugins/stories/app"
@@ -133,9 +134,10 @@ func TestWhoReads(t *testing.T) {
 	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusNotFound, "story_not_found", "")
 
-	// The console lists it with its author's handle.
+	// The console lists it with its author's handle, for administrators only.
+	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil), http.StatusForbidden, "admin_access_closed", "")
 	var admin []map[string]any
-	a.Client().Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil).Expect(t, http.StatusOK).JSON(t, &admin)
+	a.Staff("chefe", domain.RoleAdmin).Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil).Expect(t, http.StatusOK).JSON(t, &admin)
 	if len(admin) != 1 || admin[0]["id"] != s.ID || admin[0]["author_handle"] != "bia" || admin[0]["text"] != "Bom dia!" {
 		t.Fatalf("admin %+v", admin)
 	}
