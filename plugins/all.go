@@ -4,6 +4,7 @@ package plugins
 
 import (
 	"social/plugins/communities"
+	"social/plugins/messages"
 	"social/plugins/plugin"
 	"social/plugins/rooms"
 	"social/plugins/stories"
@@ -11,5 +12,5 @@ import (
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin}
 }

@@ -1,0 +1,86 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+)
+
+type dmInboxInput struct {
+	Q      string `query:"q" maxLength:"200" doc:"Keeps conversations whose other participant's handle or name contains it, case and accents ignored."`
+	Cursor string `query:"cursor" maxLength:"200" doc:"next_cursor of the previous page."`
+}
+
+type dmInboxOutput struct {
+	Body struct {
+		Items      []Conversation `json:"items" doc:"Conversations with at least one message, latest message first; 50 a page."`
+		NextCursor string         `json:"next_cursor,omitempty" doc:"Absent on the last page."`
+	}
+}
+
+type dmStartInput struct {
+	Body struct {
+		Handle string `json:"handle" maxLength:"100" doc:"The other member's handle (an @ before it is ignored)."`
+	}
+}
+
+type dmConversationOutput struct {
+	Status int
+	Body   Conversation
+}
+
+func registerConversations(api huma.API, uc UseCases, p present) {
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-list-conversations", Method: http.MethodGet, Path: "/conversations",
+		Summary: "The viewer's conversations", Tags: []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity},
+	}, func(ctx context.Context, in *dmInboxInput) (*dmInboxOutput, error) {
+		page, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q, in.Cursor)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &dmInboxOutput{}
+		out.Body.Items = make([]Conversation, 0, len(page.Items))
+		for _, c := range page.Items {
+			out.Body.Items = append(out.Body.Items, p.conversation(ctx, c))
+		}
+		out.Body.NextCursor = page.Next
+		return out, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-start-conversation", Method: http.MethodPost, Path: "/conversations",
+		Summary:     "Open the conversation with a member (201 when made now, 200 when it existed)",
+		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).",
+		Tags:        []string{"messages"}, Security: bearer, DefaultStatus: http.StatusCreated,
+		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, func(ctx context.Context, in *dmStartInput) (*dmConversationOutput, error) {
+		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &dmConversationOutput{Status: http.StatusOK, Body: p.conversation(ctx, c)}
+		if made {
+			out.Status = http.StatusCreated
+		}
+		return out, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-get-conversation", Method: http.MethodGet, Path: "/conversations/{id}",
+		Summary: "One of the viewer's conversations (anyone else's is 404)", Tags: []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+	}, func(ctx context.Context, in *ConversationPath) (*dmConversationOutput, error) {
+		id, err := in.id()
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+		}
+		c, err := uc.Get.Handle(ctx, domain.ViewerFrom(ctx), id)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &dmConversationOutput{Status: http.StatusOK, Body: p.conversation(ctx, c)}, nil
+	})
+}

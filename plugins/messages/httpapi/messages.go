@@ -1,0 +1,118 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	"social/plugins/messages/app"
+)
+
+type dmPageInput struct {
+	ConversationPath
+	Cursor string `query:"cursor" maxLength:"200" doc:"next_cursor of the previous page (older messages)."`
+}
+
+type dmPageOutput struct {
+	Body struct {
+		Items      []DirectMessage `json:"items" doc:"Newest first; 50 a page."`
+		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the page with the first message."`
+	}
+}
+
+type dmSendInput struct {
+	ConversationPath
+	Body struct {
+		Text string `json:"text" required:"false" maxLength:"10000" doc:"Trimmed; 1 to 1000 characters."`
+	}
+}
+
+type dmMessageOutput struct{ Body DirectMessage }
+
+type dmReadOutput struct {
+	Body struct {
+		LastRead    *ReadMarker `json:"last_read" doc:"The viewer's marker (null in a conversation without messages)."`
+		UnreadCount int         `json:"unread_count" doc:"The viewer's unread messages over every conversation."`
+	}
+}
+
+type dmUnreadOutput struct {
+	Body struct {
+		UnreadCount int `json:"unread_count" doc:"The viewer's unread messages over every conversation."`
+	}
+}
+
+func registerMessages(api huma.API, uc UseCases) {
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-list-messages", Method: http.MethodGet, Path: "/conversations/{id}/messages",
+		Summary: "A conversation's messages, newest first", Tags: []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, func(ctx context.Context, in *dmPageInput) (*dmPageOutput, error) {
+		id, err := in.id()
+		var page app.Page
+		if err == nil {
+			page, err = uc.Messages.Handle(ctx, domain.ViewerFrom(ctx), id, in.Cursor)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+		}
+		out := &dmPageOutput{}
+		out.Body.Items = make([]DirectMessage, 0, len(page.Items))
+		for _, m := range page.Items {
+			out.Body.Items = append(out.Body.Items, app.EventMessageOf(m))
+		}
+		out.Body.NextCursor = page.Next
+		return out, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-send", Method: http.MethodPost, Path: "/conversations/{id}/messages", DefaultStatus: http.StatusCreated,
+		Summary:     "Send a message; both participants get message.created",
+		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
+		Tags:        []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+	}, func(ctx context.Context, in *dmSendInput) (*dmMessageOutput, error) {
+		id, err := in.id()
+		var m app.Message
+		if err == nil {
+			m, err = uc.Send.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Text)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+		}
+		return &dmMessageOutput{Body: app.EventMessageOf(m)}, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-mark-read", Method: http.MethodPost, Path: "/conversations/{id}/read",
+		Summary: "Mark a conversation read up to its newest message; both participants get conversation.read",
+		Tags:    []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+	}, func(ctx context.Context, in *ConversationPath) (*dmReadOutput, error) {
+		id, err := in.id()
+		var r app.Read
+		if err == nil {
+			r, err = uc.Read.Handle(ctx, domain.ViewerFrom(ctx), id)
+		}
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+		}
+		out := &dmReadOutput{}
+		out.Body.LastRead, out.Body.UnreadCount = readMarker(r.Marker), r.UnreadCount
+		return out, nil
+	})
+	huma.Register(api, huma.Operation{
+		OperationID: "messages-unread-count", Method: http.MethodGet, Path: "/unread-count",
+		Summary: "The viewer's unread messages (the navigation badge)", Tags: []string{"messages"}, Security: bearer,
+		Errors: []int{http.StatusUnauthorized},
+	}, func(ctx context.Context, _ *struct{}) (*dmUnreadOutput, error) {
+		n, err := uc.Unread.Handle(ctx, domain.ViewerFrom(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := &dmUnreadOutput{}
+		out.Body.UnreadCount = n
+		return out, nil
+	})
+}

@@ -1,0 +1,82 @@
+// Package httpapi serves the messages plugin under /api/v1/messages
+// (handlers only translate: every rule is in app) and its admin resource.
+package httpapi
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	httpadapter "social/adapters/http"
+	"social/plugins/messages/app"
+)
+
+var bearer = []map[string][]string{{"bearer": {}}}
+
+// MessageProfile is the other participant of a conversation.
+type MessageProfile struct {
+	ID          string  `json:"id" format:"uuid"`
+	Handle      string  `json:"handle"`
+	DisplayName string  `json:"display_name"`
+	AvatarURL   *string `json:"avatar_url" doc:"A signed link, or null."`
+	IsVerified  bool    `json:"is_verified"`
+}
+
+// DirectMessage is one message (the same shape as in message.created).
+type DirectMessage = app.DirectMessage
+
+// ReadMarker is how far a participant has read: every message at or
+// before (last_read_at, last_read_id) in (created_at, id) order.
+type ReadMarker struct {
+	LastReadAt time.Time `json:"last_read_at"`
+	LastReadID string    `json:"last_read_id" format:"uuid"`
+}
+
+// Conversation is one conversation as the viewer sees it.
+type Conversation struct {
+	ID          string         `json:"id" format:"uuid"`
+	Peer        MessageProfile `json:"peer" doc:"The other participant."`
+	CreatedAt   time.Time      `json:"created_at"`
+	LastMessage *DirectMessage `json:"last_message" doc:"The newest message, or null before the first."`
+	UnreadCount int            `json:"unread_count" doc:"The viewer's unread messages here."`
+	LastRead    *ReadMarker    `json:"last_read" doc:"The viewer's read marker, or null."`
+	PeerRead    *ReadMarker    `json:"peer_read" doc:"The other participant's read marker, or null: the viewer's messages it covers were seen."`
+	CanSend     bool           `json:"can_send" doc:"False when the other participant takes messages only from members they follow and does not follow the viewer."`
+}
+
+// present turns use case results into answers with signed links.
+type present struct{ media httpadapter.MediaLinks }
+
+func readMarker(k *app.Marker) *ReadMarker {
+	if k == nil {
+		return nil
+	}
+	return &ReadMarker{LastReadAt: k.At, LastReadID: k.ID.String()}
+}
+
+func (p present) conversation(ctx context.Context, c app.Conversation) Conversation {
+	out := Conversation{ID: c.ID.String(), CreatedAt: c.CreatedAt, UnreadCount: c.UnreadCount,
+		LastRead: readMarker(c.Read), PeerRead: readMarker(c.PeerRead), CanSend: c.CanSend,
+		Peer: MessageProfile{ID: c.Peer.ID.String(), Handle: c.Peer.Handle, DisplayName: c.Peer.DisplayName,
+			AvatarURL: p.media.URL(ctx, c.Peer.AvatarPath), IsVerified: c.Peer.IsVerified}}
+	if c.LastMessage != nil {
+		m := app.EventMessageOf(*c.LastMessage)
+		out.LastMessage = &m
+	}
+	return out
+}
+
+// ConversationPath is the {id} of a conversation route; a malformed ID is
+// not found, like someone else's conversation.
+type ConversationPath struct {
+	ID string `path:"id" doc:"The conversation's ID."`
+}
+
+func (p ConversationPath) id() (uuid.UUID, error) {
+	id, err := uuid.Parse(p.ID)
+	if err != nil || id.String() != p.ID {
+		return uuid.UUID{}, errNotFound
+	}
+	return id, nil
+}

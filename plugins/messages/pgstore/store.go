@@ -1,0 +1,331 @@
+// Package pgstore keeps the messages plugin's tables on PostgreSQL (bun),
+// joining the unit of work of the context like core's stores.
+package pgstore
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/plugins/messages/app"
+)
+
+// Store implements app.Store.
+type Store struct{ db *bun.DB }
+
+// New makes the store on db.
+func New(db *bun.DB) *Store { return &Store{db: db} }
+
+var _ app.Store = (*Store)(nil)
+
+func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+
+func noRows(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.ErrNotFound
+	}
+	return err
+}
+
+func noProfile(err error) error {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) && pg.Code == "23503" {
+		return app.ErrNoProfile
+	}
+	return err
+}
+
+// ordered is the pair in the order the table keeps it.
+func ordered(a, b domain.UserID) (low, high uuid.UUID) {
+	low, high = uuid.UUID(a), uuid.UUID(b)
+	if bytes.Compare(low[:], high[:]) > 0 {
+		low, high = high, low
+	}
+	return low, high
+}
+
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(q) + "%"
+}
+
+// ProfileByHandle reads a member's profile.
+func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile, error) {
+	var row struct {
+		ID          uuid.UUID `bun:"id"`
+		Handle      string    `bun:"handle"`
+		DisplayName string    `bun:"display_name"`
+		AvatarPath  *string   `bun:"avatar_path"`
+		IsVerified  bool      `bun:"is_verified"`
+	}
+	err := s.idb(ctx).NewRaw(`SELECT id, handle, display_name, avatar_path, is_verified FROM profiles WHERE handle = ?`,
+		strings.ToLower(handle)).Scan(ctx, &row)
+	if err != nil {
+		return app.Profile{}, noRows(err)
+	}
+	return app.Profile{ID: domain.UserID(row.ID), Handle: row.Handle, DisplayName: row.DisplayName,
+		AvatarPath: row.AvatarPath, IsVerified: row.IsVerified}, nil
+}
+
+// CreatePair inserts the conversation unless the pair has one; the caller
+// runs it in a transaction. A racing insert of the same pair waits for the
+// other to commit and then does nothing, so the read that follows finds
+// the winner's row.
+func (s *Store) CreatePair(ctx context.Context, id uuid.UUID, a, b domain.UserID, at time.Time) (uuid.UUID, error) {
+	low, high := ordered(a, b)
+	res, err := s.idb(ctx).NewRaw(`INSERT INTO conversations (id, user_low, user_high, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (user_low, user_high) DO NOTHING`, id, low, high, at).Exec(ctx)
+	if err != nil {
+		return uuid.UUID{}, noProfile(err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		_, err = s.idb(ctx).NewRaw(`INSERT INTO conversation_members (conversation_id, user_id, peer_id)
+			VALUES (?, ?, ?), (?, ?, ?)`, id, low, high, id, high, low).Exec(ctx)
+		if err != nil {
+			return uuid.UUID{}, noProfile(err)
+		}
+		return id, nil
+	}
+	return s.PairConversation(ctx, a, b)
+}
+
+// PairConversation is the pair's conversation ID.
+func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.UUID, error) {
+	low, high := ordered(a, b)
+	var id uuid.UUID
+	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE user_low = ? AND user_high = ?`, low, high).Scan(ctx, &id)
+	return id, noRows(err)
+}
+
+// conversationSelect reads conversations as the member "me" sees them:
+// the peer's profile, both markers, the newest message and whether the
+// peer's setting lets me write.
+const conversationSelect = `SELECT c.id, c.created_at, me.unread_count, me.last_read_at, me.last_read_id,
+		me.last_message_at, peer.last_read_at AS peer_read_at, peer.last_read_id AS peer_read_id,
+		p.id AS peer_id, p.handle, p.display_name, p.avatar_path, p.is_verified,
+		lm.id AS lm_id, lm.sender_id AS lm_sender, lm.text AS lm_text, lm.created_at AS lm_at,
+		(NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM follows f
+			WHERE f.follower_id = me.peer_id AND f.following_id = me.user_id)) AS can_send
+	FROM conversation_members me
+	JOIN conversations c ON c.id = me.conversation_id
+	JOIN conversation_members peer ON peer.conversation_id = me.conversation_id AND peer.user_id = me.peer_id
+	JOIN profiles p ON p.id = me.peer_id
+	LEFT JOIN message_settings st ON st.user_id = me.peer_id
+	LEFT JOIN LATERAL (SELECT d.id, d.sender_id, d.text, d.created_at FROM direct_messages d
+		WHERE d.conversation_id = c.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) lm ON true`
+
+type conversationRow struct {
+	ID            uuid.UUID     `bun:"id"`
+	CreatedAt     time.Time     `bun:"created_at"`
+	UnreadCount   int           `bun:"unread_count"`
+	LastReadAt    *time.Time    `bun:"last_read_at"`
+	LastReadID    uuid.NullUUID `bun:"last_read_id"`
+	LastMessageAt *time.Time    `bun:"last_message_at"`
+	PeerReadAt    *time.Time    `bun:"peer_read_at"`
+	PeerReadID    uuid.NullUUID `bun:"peer_read_id"`
+	PeerID        uuid.UUID     `bun:"peer_id"`
+	Handle        string        `bun:"handle"`
+	DisplayName   string        `bun:"display_name"`
+	AvatarPath    *string       `bun:"avatar_path"`
+	IsVerified    bool          `bun:"is_verified"`
+	LastID        uuid.NullUUID `bun:"lm_id"`
+	LastSender    uuid.NullUUID `bun:"lm_sender"`
+	LastText      *string       `bun:"lm_text"`
+	LastAt        *time.Time    `bun:"lm_at"`
+	CanSend       bool          `bun:"can_send"`
+}
+
+func marker(at *time.Time, id uuid.NullUUID) *app.Marker {
+	if at == nil || !id.Valid {
+		return nil
+	}
+	return &app.Marker{At: at.UTC(), ID: id.UUID}
+}
+
+func (r conversationRow) conversation() app.Conversation {
+	c := app.Conversation{ID: r.ID, CreatedAt: r.CreatedAt.UTC(), UnreadCount: r.UnreadCount,
+		Read: marker(r.LastReadAt, r.LastReadID), PeerRead: marker(r.PeerReadAt, r.PeerReadID), CanSend: r.CanSend,
+		Peer: app.Profile{ID: domain.UserID(r.PeerID), Handle: r.Handle, DisplayName: r.DisplayName,
+			AvatarPath: r.AvatarPath, IsVerified: r.IsVerified}}
+	if r.LastID.Valid && r.LastText != nil && r.LastAt != nil {
+		c.LastMessage = &app.Message{ID: r.LastID.UUID, ConversationID: r.ID, SenderID: domain.UserID(r.LastSender.UUID),
+			Text: *r.LastText, CreatedAt: r.LastAt.UTC()}
+	}
+	return c
+}
+
+// Conversation reads conversation id as viewer sees it; not one of its
+// participants, domain.ErrNotFound.
+func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.UUID) (app.Conversation, error) {
+	var row conversationRow
+	err := s.idb(ctx).NewRaw(conversationSelect+` WHERE me.conversation_id = ? AND me.user_id = ?`, id, uuid.UUID(viewer)).
+		Scan(ctx, &row)
+	if err != nil {
+		return app.Conversation{}, noRows(err)
+	}
+	return row.conversation(), nil
+}
+
+// LockConversation takes the conversation row FOR NO KEY UPDATE.
+func (s *Store) LockConversation(ctx context.Context, id uuid.UUID) error {
+	var got uuid.UUID
+	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE id = ? FOR NO KEY UPDATE`, id).Scan(ctx, &got)
+	return noRows(err)
+}
+
+// Inbox reads viewer's conversations with a message, latest first.
+func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, after *app.Cursor, limit int) ([]app.Conversation, error) {
+	q := conversationSelect + ` WHERE me.user_id = ? AND me.last_message_at IS NOT NULL`
+	args := []any{uuid.UUID(viewer)}
+	if after != nil {
+		q += ` AND (me.last_message_at, me.conversation_id) < (?, ?)`
+		args = append(args, after.At, after.ID)
+	}
+	if query != "" {
+		// Accents go first, so that lower() folds what is left even under
+		// the C locale (which lowers ASCII letters only).
+		q += ` AND (lower(immutable_unaccent(p.display_name)) LIKE lower(immutable_unaccent(?))
+			OR p.handle LIKE lower(immutable_unaccent(?)))`
+		pat := likePattern(strings.TrimPrefix(query, "@"))
+		args = append(args, pat, pat)
+	}
+	q += ` ORDER BY me.last_message_at DESC, me.conversation_id DESC LIMIT ?`
+	args = append(args, limit)
+	var rows []conversationRow
+	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]app.Conversation, len(rows))
+	for i, r := range rows {
+		out[i] = r.conversation()
+	}
+	return out, nil
+}
+
+type messageRow struct {
+	ID             uuid.UUID `bun:"id"`
+	ConversationID uuid.UUID `bun:"conversation_id"`
+	SenderID       uuid.UUID `bun:"sender_id"`
+	Text           string    `bun:"text"`
+	CreatedAt      time.Time `bun:"created_at"`
+}
+
+func (r messageRow) message() app.Message {
+	return app.Message{ID: r.ID, ConversationID: r.ConversationID, SenderID: domain.UserID(r.SenderID), Text: r.Text,
+		CreatedAt: r.CreatedAt.UTC()}
+}
+
+// Messages reads a conversation's messages newest first, before the cursor.
+func (s *Store) Messages(ctx context.Context, id uuid.UUID, before *app.Cursor, limit int) ([]app.Message, error) {
+	q := `SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages WHERE conversation_id = ?`
+	args := []any{id}
+	if before != nil {
+		q += ` AND (created_at, id) < (?, ?)`
+		args = append(args, before.At, before.ID)
+	}
+	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	args = append(args, limit)
+	var rows []messageRow
+	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]app.Message, len(rows))
+	for i, r := range rows {
+		out[i] = r.message()
+	}
+	return out, nil
+}
+
+// LastMessage is the conversation's newest message.
+func (s *Store) LastMessage(ctx context.Context, id uuid.UUID) (app.Message, error) {
+	var row messageRow
+	err := s.idb(ctx).NewRaw(`SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages
+		WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, id).Scan(ctx, &row)
+	if err != nil {
+		return app.Message{}, noRows(err)
+	}
+	return row.message(), nil
+}
+
+// InsertMessage stores m and moves both member rows in one statement.
+func (s *Store) InsertMessage(ctx context.Context, m app.Message, recipient domain.UserID) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO direct_messages (id, conversation_id, sender_id, text, created_at)
+		VALUES (?, ?, ?, ?, ?)`, m.ID, m.ConversationID, uuid.UUID(m.SenderID), m.Text, m.CreatedAt).Exec(ctx)
+	if err != nil {
+		return noProfile(err)
+	}
+	_, err = s.idb(ctx).NewRaw(`UPDATE conversation_members SET last_message_at = ?,
+			unread_count = CASE WHEN user_id = ? THEN unread_count + 1 ELSE 0 END,
+			last_read_at = CASE WHEN user_id = ? THEN last_read_at ELSE ? END,
+			last_read_id = CASE WHEN user_id = ? THEN last_read_id ELSE ? END
+		WHERE conversation_id = ?`,
+		m.CreatedAt, uuid.UUID(recipient), uuid.UUID(recipient), m.CreatedAt, uuid.UUID(recipient), m.ID,
+		m.ConversationID).Exec(ctx)
+	return err
+}
+
+// MarkRead sets reader's marker to k and their unread count to 0.
+func (s *Store) MarkRead(ctx context.Context, id uuid.UUID, reader domain.UserID, k app.Marker) error {
+	_, err := s.idb(ctx).NewRaw(`UPDATE conversation_members SET last_read_at = ?, last_read_id = ?, unread_count = 0
+		WHERE conversation_id = ? AND user_id = ?`, k.At, k.ID, id, uuid.UUID(reader)).Exec(ctx)
+	return err
+}
+
+// UnreadTotals sums each member's unread counts (rows with unread messages
+// always have a message, so the inbox index serves it).
+func (s *Store) UnreadTotals(ctx context.Context, members ...domain.UserID) (app.Totals, error) {
+	ids := make([]uuid.UUID, len(members))
+	out := app.Totals{}
+	for i, m := range members {
+		ids[i] = uuid.UUID(m)
+		out[m] = 0
+	}
+	var rows []struct {
+		UserID uuid.UUID `bun:"user_id"`
+		Total  int       `bun:"total"`
+	}
+	err := s.idb(ctx).NewRaw(`SELECT user_id, sum(unread_count)::int AS total FROM conversation_members
+		WHERE user_id IN (?) AND last_message_at IS NOT NULL GROUP BY user_id`, bun.In(ids)).Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[domain.UserID(r.UserID)] = r.Total
+	}
+	return out, nil
+}
+
+// Settings reads a member's settings.
+func (s *Store) Settings(ctx context.Context, user domain.UserID) (app.Settings, error) {
+	var only bool
+	err := s.idb(ctx).NewRaw(`SELECT only_following FROM message_settings WHERE user_id = ?`, uuid.UUID(user)).Scan(ctx, &only)
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.Settings{}, nil
+	}
+	return app.Settings{OnlyFollowing: only}, err
+}
+
+// SaveSettings writes a member's settings.
+func (s *Store) SaveSettings(ctx context.Context, user domain.UserID, st app.Settings, at time.Time) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO message_settings (user_id, only_following, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET only_following = excluded.only_following, updated_at = excluded.updated_at`,
+		uuid.UUID(user), st.OnlyFollowing, at).Exec(ctx)
+	return noProfile(err)
+}
+
+// Follows reports whether follower follows followee.
+func (s *Store) Follows(ctx context.Context, follower, followee domain.UserID) (bool, error) {
+	var ok bool
+	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)`,
+		uuid.UUID(follower), uuid.UUID(followee)).Scan(ctx, &ok)
+	return ok, err
+}

@@ -1,0 +1,76 @@
+// Package messages is the direct messages plugin: one conversation per pair
+// of members, text messages, per-participant read markers and unread
+// counts, live delivery on each member's realtime topic messages:{id}, a
+// member's setting to take messages only from members they follow, and
+// the admin resource "conversations" (participants and counts, no texts).
+package messages
+
+import (
+	"log/slog"
+
+	"go.uber.org/fx"
+
+	httpadapter "social/adapters/http"
+	"social/core/ports"
+	"social/plugins/messages/app"
+	"social/plugins/messages/httpapi"
+	"social/plugins/messages/migrations"
+	"social/plugins/messages/pgstore"
+	"social/plugins/plugin"
+)
+
+// Name prefixes the plugin's routes, operations and config switch.
+const Name = "messages"
+
+// Plugin is the entry of plugins/all.go.
+var Plugin = plugin.Plugin{Name: Name, Module: Module}
+
+// Module wires the use cases and contributes everything.
+var Module = fx.Module(Name,
+	fx.Provide(
+		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
+	),
+	fx.Provide(
+		fx.Private,
+		pgstore.New,
+		newMessages,
+	),
+	fx.Provide(
+		plugin.AsRoutes(newRoutes),
+		plugin.AsTopic(newTopic),
+		plugin.AsAdminResource(httpapi.NewAdminResource),
+	),
+)
+
+type messagesParams struct {
+	fx.In
+	Store       *pgstore.Store
+	Tx          ports.Transactor
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Limiter     ports.RateLimiter
+	Log         *slog.Logger
+}
+
+func newMessages(p messagesParams) *app.Messages {
+	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter,
+		Log: p.Log.With("plugin", Name)}
+}
+
+func newRoutes(m *app.Messages, media httpadapter.MediaLinks) plugin.Routes {
+	return httpapi.NewRoutes(httpapi.UseCases{
+		List:     &app.ListConversations{Messages: m},
+		Start:    &app.StartConversation{Messages: m},
+		Get:      &app.GetConversation{Messages: m},
+		Messages: &app.ListMessages{Messages: m},
+		Send:     &app.SendMessage{Messages: m},
+		Read:     &app.MarkRead{Messages: m},
+		Unread:   &app.UnreadCount{Messages: m},
+		Settings: &app.GetSettings{Messages: m},
+		Update:   &app.UpdateSettings{Messages: m},
+	}, media)
+}
+
+func newTopic() plugin.Topic {
+	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: app.AuthorizeTopic{}.Handle}
+}
