@@ -10,19 +10,19 @@ import (
 	"social/core/domain"
 )
 
-type dmInboxInput struct {
+type conversationListInput struct {
 	Q      string `query:"q" maxLength:"200" doc:"Keeps conversations whose other participant's handle or name contains it, case and accents ignored."`
 	Cursor string `query:"cursor" maxLength:"200" doc:"next_cursor of the previous page."`
 }
 
-type dmInboxOutput struct {
+type conversationListOutput struct {
 	Body struct {
 		Items      []Conversation `json:"items" doc:"Conversations with at least one message, latest message first; 50 a page."`
 		NextCursor string         `json:"next_cursor,omitempty" doc:"Absent on the last page."`
 	}
 }
 
-type dmStartInput struct {
+type conversationStartInput struct {
 	Body struct {
 		Handle string `json:"handle" maxLength:"100" doc:"The other member's handle (an @ before it is ignored)."`
 	}
@@ -38,12 +38,12 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 		OperationID: "messages-list-conversations", Method: http.MethodGet, Path: "/conversations",
 		Summary: "The viewer's conversations", Tags: []string{"messages"}, Security: bearer,
 		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity},
-	}, func(ctx context.Context, in *dmInboxInput) (*dmInboxOutput, error) {
+	}, func(ctx context.Context, in *conversationListInput) (*conversationListOutput, error) {
 		page, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q, in.Cursor)
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
-		out := &dmInboxOutput{}
+		out := &conversationListOutput{}
 		out.Body.Items = make([]Conversation, 0, len(page.Items))
 		for _, c := range page.Items {
 			out.Body.Items = append(out.Body.Items, p.conversation(ctx, c))
@@ -57,7 +57,7 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).",
 		Tags:        []string{"messages"}, Security: bearer, DefaultStatus: http.StatusCreated,
 		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
-	}, func(ctx context.Context, in *dmStartInput) (*dmConversationOutput, error) {
+	}, func(ctx context.Context, in *conversationStartInput) (*dmConversationOutput, error) {
 		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)

@@ -11,19 +11,19 @@ import (
 	"social/plugins/messages/app"
 )
 
-type dmPageInput struct {
+type messagePageInput struct {
 	ConversationPath
 	Cursor string `query:"cursor" maxLength:"200" doc:"next_cursor of the previous page (older messages)."`
 }
 
-type dmPageOutput struct {
+type messagePageOutput struct {
 	Body struct {
 		Items      []DirectMessage `json:"items" doc:"Newest first; 50 a page."`
 		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the page with the first message."`
 	}
 }
 
-type dmSendInput struct {
+type directMessageInput struct {
 	ConversationPath
 	Body struct {
 		Text string `json:"text" required:"false" maxLength:"10000" doc:"Trimmed; 1 to 1000 characters."`
@@ -32,14 +32,14 @@ type dmSendInput struct {
 
 type dmMessageOutput struct{ Body DirectMessage }
 
-type dmReadOutput struct {
+type conversationReadOutput struct {
 	Body struct {
 		LastRead    *ReadMarker `json:"last_read" doc:"The viewer's marker (null in a conversation without messages)."`
 		UnreadCount int         `json:"unread_count" doc:"The viewer's unread messages over every conversation."`
 	}
 }
 
-type dmUnreadOutput struct {
+type messagesUnreadOutput struct {
 	Body struct {
 		UnreadCount int `json:"unread_count" doc:"The viewer's unread messages over every conversation."`
 	}
@@ -50,7 +50,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		OperationID: "messages-list-messages", Method: http.MethodGet, Path: "/conversations/{id}/messages",
 		Summary: "A conversation's messages, newest first", Tags: []string{"messages"}, Security: bearer,
 		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
-	}, func(ctx context.Context, in *dmPageInput) (*dmPageOutput, error) {
+	}, func(ctx context.Context, in *messagePageInput) (*messagePageOutput, error) {
 		id, err := in.id()
 		var page app.Page
 		if err == nil {
@@ -59,7 +59,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
-		out := &dmPageOutput{}
+		out := &messagePageOutput{}
 		out.Body.Items = make([]DirectMessage, 0, len(page.Items))
 		for _, m := range page.Items {
 			out.Body.Items = append(out.Body.Items, app.EventMessageOf(m))
@@ -73,7 +73,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
 		Tags:        []string{"messages"}, Security: bearer,
 		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
-	}, func(ctx context.Context, in *dmSendInput) (*dmMessageOutput, error) {
+	}, func(ctx context.Context, in *directMessageInput) (*dmMessageOutput, error) {
 		id, err := in.id()
 		var m app.Message
 		if err == nil {
@@ -89,7 +89,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		Summary: "Mark a conversation read up to its newest message; both participants get conversation.read",
 		Tags:    []string{"messages"}, Security: bearer,
 		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
-	}, func(ctx context.Context, in *ConversationPath) (*dmReadOutput, error) {
+	}, func(ctx context.Context, in *ConversationPath) (*conversationReadOutput, error) {
 		id, err := in.id()
 		var r app.Read
 		if err == nil {
@@ -98,7 +98,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
-		out := &dmReadOutput{}
+		out := &conversationReadOutput{}
 		out.Body.LastRead, out.Body.UnreadCount = readMarker(r.Marker), r.UnreadCount
 		return out, nil
 	})
@@ -106,12 +106,12 @@ func registerMessages(api huma.API, uc UseCases) {
 		OperationID: "messages-unread-count", Method: http.MethodGet, Path: "/unread-count",
 		Summary: "The viewer's unread messages (the navigation badge)", Tags: []string{"messages"}, Security: bearer,
 		Errors: []int{http.StatusUnauthorized},
-	}, func(ctx context.Context, _ *struct{}) (*dmUnreadOutput, error) {
+	}, func(ctx context.Context, _ *struct{}) (*messagesUnreadOutput, error) {
 		n, err := uc.Unread.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
-		out := &dmUnreadOutput{}
+		out := &messagesUnreadOutput{}
 		out.Body.UnreadCount = n
 		return out, nil
 	})

@@ -2135,6 +2135,25 @@ export interface components {
             user_low_handle: string | null;
             user_low_id: string;
         };
+        ConversationListOutputBody: {
+            /** @description Conversations with at least one message, latest message first; 50 a page. */
+            items: components["schemas"]["Conversation"][] | null;
+            /** @description Absent on the last page. */
+            next_cursor?: string;
+        };
+        ConversationReadOutputBody: {
+            /** @description The viewer's marker (null in a conversation without messages). */
+            last_read: components["schemas"]["ReadMarker"];
+            /**
+             * Format: int64
+             * @description The viewer's unread messages over every conversation.
+             */
+            unread_count: number;
+        };
+        ConversationStartInputBody: {
+            /** @description The other member's handle (an @ before it is ignored). */
+            handle: string;
+        };
         CountOutputBody: {
             /** Format: int64 */
             participant_count: number;
@@ -2207,41 +2226,9 @@ export interface components {
             sender_id: string;
             text: string;
         };
-        DmInboxOutputBody: {
-            /** @description Conversations with at least one message, latest message first; 50 a page. */
-            items: components["schemas"]["Conversation"][] | null;
-            /** @description Absent on the last page. */
-            next_cursor?: string;
-        };
-        DmPageOutputBody: {
-            /** @description Newest first; 50 a page. */
-            items: components["schemas"]["DirectMessage"][] | null;
-            /** @description Absent on the page with the first message. */
-            next_cursor?: string;
-        };
-        DmReadOutputBody: {
-            /** @description The viewer's marker (null in a conversation without messages). */
-            last_read: components["schemas"]["ReadMarker"];
-            /**
-             * Format: int64
-             * @description The viewer's unread messages over every conversation.
-             */
-            unread_count: number;
-        };
-        DmSendInputBody: {
+        DirectMessageInputBody: {
             /** @description Trimmed; 1 to 1000 characters. */
             text?: string;
-        };
-        DmStartInputBody: {
-            /** @description The other member's handle (an @ before it is ignored). */
-            handle: string;
-        };
-        DmUnreadOutputBody: {
-            /**
-             * Format: int64
-             * @description The viewer's unread messages over every conversation.
-             */
-            unread_count: number;
         };
         EmailRequest: {
             email: string;
@@ -2390,6 +2377,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        MessagePageOutputBody: {
+            /** @description Newest first; 50 a page. */
+            items: components["schemas"]["DirectMessage"][] | null;
+            /** @description Absent on the page with the first message. */
+            next_cursor?: string;
+        };
         MessageProfile: {
             /** @description A signed link, or null. */
             avatar_url: string | null;
@@ -2410,6 +2403,13 @@ export interface components {
         MessagesOutputBody: {
             /** @description The latest 100, oldest first. */
             items: components["schemas"]["EventMessage"][] | null;
+        };
+        MessagesUnreadOutputBody: {
+            /**
+             * Format: int64
+             * @description The viewer's unread messages over every conversation.
+             */
+            unread_count: number;
         };
         MetaOutputBody: {
             /** @description Feature plugins switched off: their screens are hidden. */
@@ -6018,7 +6018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DmInboxOutputBody"];
+                    "application/json": components["schemas"]["ConversationListOutputBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6059,7 +6059,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DmStartInputBody"];
+                "application/json": components["schemas"]["ConversationStartInputBody"];
             };
         };
         responses: {
@@ -6199,7 +6199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DmPageOutputBody"];
+                    "application/json": components["schemas"]["MessagePageOutputBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6252,7 +6252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DmSendInputBody"];
+                "application/json": components["schemas"]["DirectMessageInputBody"];
             };
         };
         responses: {
@@ -6339,7 +6339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DmReadOutputBody"];
+                    "application/json": components["schemas"]["ConversationReadOutputBody"];
                 };
             };
             /** @description Unauthorized */
@@ -6493,7 +6493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DmUnreadOutputBody"];
+                    "application/json": components["schemas"]["MessagesUnreadOutputBody"];
                 };
             };
             /** @description Unauthorized */
