@@ -27,10 +27,23 @@ type MessageProfile struct {
 type DirectMessage = app.DirectMessage
 
 // ReadMarker is how far a participant has read: every message at or
-// before (last_read_at, last_read_id) in (created_at, id) order.
+// before (last_read_at, last_read_id) in (created_at, id) order. Null
+// before the participant read anything (the schema says so through "_").
 type ReadMarker struct {
+	_          struct{}  `nullable:"true"`
 	LastReadAt time.Time `json:"last_read_at"`
 	LastReadID string    `json:"last_read_id" format:"uuid"`
+}
+
+// LastMessage is a conversation's newest message: a DirectMessage, or null
+// before the first.
+type LastMessage struct {
+	_              struct{}  `nullable:"true"`
+	ID             string    `json:"id" format:"uuid"`
+	ConversationID string    `json:"conversation_id" format:"uuid"`
+	SenderID       string    `json:"sender_id" format:"uuid"`
+	Text           string    `json:"text"`
+	CreatedAt      time.Time `json:"created_at"`
 }
 
 // Conversation is one conversation as the viewer sees it.
@@ -38,7 +51,7 @@ type Conversation struct {
 	ID          string         `json:"id" format:"uuid"`
 	Peer        MessageProfile `json:"peer" doc:"The other participant."`
 	CreatedAt   time.Time      `json:"created_at"`
-	LastMessage *DirectMessage `json:"last_message" doc:"The newest message, or null before the first."`
+	LastMessage *LastMessage   `json:"last_message" doc:"The newest message, or null before the first."`
 	UnreadCount int            `json:"unread_count" doc:"The viewer's unread messages here."`
 	LastRead    *ReadMarker    `json:"last_read" doc:"The viewer's read marker, or null."`
 	PeerRead    *ReadMarker    `json:"peer_read" doc:"The other participant's read marker, or null: the viewer's messages it covers were seen."`
@@ -61,8 +74,9 @@ func (p present) conversation(ctx context.Context, c app.Conversation) Conversat
 		Peer: MessageProfile{ID: c.Peer.ID.String(), Handle: c.Peer.Handle, DisplayName: c.Peer.DisplayName,
 			AvatarURL: p.media.URL(ctx, c.Peer.AvatarPath), IsVerified: c.Peer.IsVerified}}
 	if c.LastMessage != nil {
-		m := app.EventMessageOf(*c.LastMessage)
-		out.LastMessage = &m
+		m := *c.LastMessage
+		out.LastMessage = &LastMessage{ID: m.ID.String(), ConversationID: m.ConversationID.String(),
+			SenderID: m.SenderID.String(), Text: m.Text, CreatedAt: m.CreatedAt}
 	}
 	return out
 }

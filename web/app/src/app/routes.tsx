@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
             lazy: pluginScreen('messages', async () => (await import('@/features/messages')).MessagesScreen),
           },
           {
+            path: '/messages/:conversationId',
+            lazy: pluginScreen('messages', async () => (await import('@/features/messages')).ConversationScreen),
+          },
+          {
             path: paths.notifications,
             lazy: async () => ({ Component: (await import('@/features/notifications')).NotificationsScreen }),
           },

@@ -15,6 +15,8 @@ export const paths = {
   createCommunity: '/communities/create',
   community: (id: string) => `/communities/${encodeURIComponent(id)}`,
   messages: '/messages',
+  /** One direct conversation (the messages plugin). */
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   notifications: '/notifications',
   profile: '/profile',
   userProfile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,

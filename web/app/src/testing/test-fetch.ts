@@ -77,6 +77,7 @@ export function createTestFetch({
     if (route === 'GET /api/v1/profiles/me') return Promise.resolve(json(200, testProfile))
     // The navigation badge asks on every member screen: nothing unread by default.
     if (route === 'GET /api/v1/notifications/unread-count') return Promise.resolve(json(200, { unread_count: 0 }))
+    if (route === 'GET /api/v1/messages/unread-count') return Promise.resolve(json(200, { unread_count: 0 }))
     // Every profile screen lists its posts: none by default.
     if (/^GET \/api\/v1\/profiles\/[^/]+\/posts$/.test(route)) return Promise.resolve(json(200, { items: [] }))
     const handle = /^GET \/api\/v1\/profiles\/([^/]+)$/.exec(route)?.[1]

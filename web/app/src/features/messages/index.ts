@@ -1,1 +1,5 @@
+export { ConversationScreen } from './components/conversation-screen'
+export { MessageButton } from './components/message-button'
 export { MessagesScreen } from './components/messages-screen'
+export { useMessagesUnreadCount } from './hooks/use-messages-live'
+export { messagesMessages } from './messages'

@@ -25,6 +25,8 @@ export interface NavEntry {
   plugin?: PluginName
   /** Carries the unread-notifications counter. */
   unreadBadge?: boolean
+  /** Carries the unread-messages counter. */
+  messagesBadge?: boolean
 }
 
 /** Desktop side bar, in the spec's order ('Sair' is rendered by the bar). */
@@ -34,7 +36,7 @@ export const sideBarEntries: readonly NavEntry[] = [
   { to: paths.createPost, label: m.create, icon: PlusSquare },
   { to: paths.listeningRooms, label: m.rooms, icon: Music, plugin: 'rooms' },
   { to: paths.communities, label: m.communities, icon: Users, plugin: 'communities' },
-  { to: paths.messages, label: m.messages, icon: MessageCircle, plugin: 'messages' },
+  { to: paths.messages, label: m.messages, icon: MessageCircle, plugin: 'messages', messagesBadge: true },
   { to: paths.notifications, label: m.notifications, icon: Bell, unreadBadge: true },
   { to: paths.profile, label: m.profile, icon: User },
   { to: paths.settings, label: m.settings, icon: Settings },

@@ -2109,7 +2109,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description The newest message, or null before the first. */
-            last_message: components["schemas"]["DirectMessage"];
+            last_message: components["schemas"]["LastMessage"];
             /** @description The viewer's read marker, or null. */
             last_read: components["schemas"]["ReadMarker"];
             /** @description The other participant. */
@@ -2299,6 +2299,17 @@ export interface components {
             /** Format: int64 */
             Size: number;
         };
+        LastMessage: {
+            /** Format: uuid */
+            conversation_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            sender_id: string;
+            text: string;
+        } | null;
         LikeState: {
             is_liked: boolean;
             /** Format: int64 */
@@ -2630,7 +2641,7 @@ export interface components {
             last_read_at: string;
             /** Format: uuid */
             last_read_id: string;
-        };
+        } | null;
         ReasonBody: {
             /** @description 1 to 500 characters, kept in the audit log */
             reason: string;

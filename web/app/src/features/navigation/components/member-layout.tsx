@@ -2,6 +2,7 @@ import { Outlet } from 'react-router'
 
 import { AppShell } from '@/components/layout/app-shell'
 import type { NavUser } from '@/components/layout/nav-types'
+import { useMessagesUnreadCount } from '@/features/messages'
 import { useSession, type SessionUser } from '@/features/session'
 
 import { useSignOutAction } from '../hooks/use-sign-out-action'
@@ -22,6 +23,7 @@ function toNavUser(user: SessionUser): NavUser {
 export function MemberLayout() {
   const { user } = useSession()
   const unreadCount = useUnreadCount()
+  const messagesUnreadCount = useMessagesUnreadCount()
   const { signOut, signingOut } = useSignOutAction()
   return (
     <AppShell
@@ -30,6 +32,7 @@ export function MemberLayout() {
           className="hidden md:flex"
           user={user ? toNavUser(user) : null}
           unreadCount={unreadCount}
+          messagesUnreadCount={messagesUnreadCount}
           onSignOut={signOut}
           signingOut={signingOut}
         />

@@ -9,13 +9,22 @@ import { sideBarEntries } from '../nav-entries'
 interface MemberSideBarProps {
   user: NavUser | null
   unreadCount: number
+  /** Unread direct messages ('Mensagens'). */
+  messagesUnreadCount?: number
   onSignOut: () => void
   signingOut?: boolean
   className?: string
 }
 
-export function MemberSideBar({ user, unreadCount, onSignOut, signingOut, className }: MemberSideBarProps) {
-  const entries = useNavEntries(sideBarEntries, unreadCount)
+export function MemberSideBar({
+  user,
+  unreadCount,
+  messagesUnreadCount,
+  onSignOut,
+  signingOut,
+  className,
+}: MemberSideBarProps) {
+  const entries = useNavEntries(sideBarEntries, unreadCount, messagesUnreadCount)
   return (
     <SideBar
       label={m.sideBarLabel}

@@ -9,18 +9,23 @@ export function resolveNavEntries(
   entries: readonly NavEntry[],
   disabledPlugins: readonly string[],
   unreadCount: number,
+  messagesUnread = 0,
 ): NavLinkEntry[] {
   return entries
     .filter((entry) => !entry.plugin || !disabledPlugins.includes(entry.plugin))
-    .map(({ to, label, icon, end, unreadBadge }) => ({
+    .map(({ to, label, icon, end, unreadBadge, messagesBadge }) => ({
       to,
       label,
       icon,
       end,
-      badge: unreadBadge ? { count: unreadCount, label: m.unread(unreadCount) } : undefined,
+      badge: unreadBadge
+        ? { count: unreadCount, label: m.unread(unreadCount) }
+        : messagesBadge
+          ? { count: messagesUnread, label: m.unreadMessages(messagesUnread) }
+          : undefined,
     }))
 }
 
-export function useNavEntries(entries: readonly NavEntry[], unreadCount: number): NavLinkEntry[] {
-  return resolveNavEntries(entries, useDisabledPlugins(), unreadCount)
+export function useNavEntries(entries: readonly NavEntry[], unreadCount: number, messagesUnread = 0): NavLinkEntry[] {
+  return resolveNavEntries(entries, useDisabledPlugins(), unreadCount, messagesUnread)
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { MessageButton } from '@/features/messages'
 
 import { initialOf } from '../initial'
 import { joinedText } from '../joined-text'
@@ -55,7 +56,10 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
             <EditProfileDialog profile={profile} />
           </Suspense>
         ) : (
-          <FollowButton profile={profile} />
+          <div className="flex items-center gap-2">
+            <MessageButton handle={profile.handle} />
+            <FollowButton profile={profile} />
+          </div>
         )}
       </div>
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { Switch } from '@/components/ui/switch'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/utils'
@@ -14,8 +15,6 @@ import { cn } from '@/lib/utils'
 import { useCreateRoom, useStations } from '../api/rooms'
 import { roomsMessages as m } from '../messages'
 import { stationMatches } from '../stations'
-
-import { RoomSwitch } from './room-switch'
 
 interface CreateRoomDialogProps {
   open: boolean
@@ -223,7 +222,7 @@ function RoomSwitchField({
 }) {
   return (
     <>
-      <RoomSwitch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
       <Label htmlFor={id}>{m.publicLabel}</Label>
     </>
   )

@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
 
-/** A shadcn-style switch (role="switch"); kept in the feature until another screen needs one. */
-export function RoomSwitch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
+/** A shadcn-style switch (role="switch"). */
+export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
     <SwitchPrimitive.Root
       data-slot="switch"

@@ -1,0 +1,41 @@
+import { MessageCircle } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { useDisabledPlugins } from '@/features/plugins'
+import { ApiError } from '@/lib/api'
+
+import { useStartConversation } from '../api/messages-api'
+import { messagesMessages as m } from '../messages'
+
+/**
+ * The message icon button of another member's profile (spec 000): opens the
+ * conversation with them. Hidden while the messages plugin is off.
+ */
+export function MessageButton({ handle }: { handle: string }) {
+  const disabled = useDisabledPlugins().includes('messages')
+  const start = useStartConversation()
+  const navigate = useNavigate()
+  if (disabled) return null
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={m.messageButton(handle)}
+      disabled={start.isPending}
+      onClick={() => {
+        start.mutate(handle, {
+          onSuccess: (conversation) => void navigate(paths.conversation(conversation.id)),
+          onError: (error) => {
+            const detail = error instanceof ApiError ? error.problem?.detail : undefined
+            toast.error(m.startFailedTitle, { description: detail ?? m.startFailed })
+          },
+        })
+      }}
+    >
+      <MessageCircle aria-hidden="true" />
+    </Button>
+  )
+}

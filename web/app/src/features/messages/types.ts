@@ -1,0 +1,14 @@
+import type { ApiPaths } from '@/lib/api'
+
+/** The messages contract (plugins/messages), from the OpenAPI document. */
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
+
+/** GET /api/v1/messages/conversations: one page of the inbox. */
+export type ConversationPage = Json<ApiPaths['/api/v1/messages/conversations']['get']['responses'][200]>
+/** One conversation as the signed-in member sees it. */
+export type Conversation = Json<ApiPaths['/api/v1/messages/conversations/{id}']['get']['responses'][200]>
+/** GET /api/v1/messages/conversations/{id}/messages: newest first. */
+export type MessagePage = Json<ApiPaths['/api/v1/messages/conversations/{id}/messages']['get']['responses'][200]>
+export type DirectMessage = NonNullable<MessagePage['items']>[number]
+export type ReadMarker = NonNullable<Conversation['last_read']>
+export type MessageSettings = Json<ApiPaths['/api/v1/messages/settings']['get']['responses'][200]>

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { renderApp } from '@/testing/render-app'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+const route = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
+
+async function renderProfile(path: string, respond?: TestResponder, disabled: string[] = []) {
+  const view = renderApp(path, { session: 'signed-in', respond, meta: { disabled_plugins: disabled } })
+  await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 })
+  return view
+}
+
+describe("the profile's message button", () => {
+  it('opens the conversation with the member', async () => {
+    const started: unknown[] = []
+    const { user, router } = await renderProfile('/profile/bia', (request) => {
+      if (route(request) !== 'POST /api/v1/messages/conversations') return undefined
+      return request.json().then((body: unknown) => {
+        started.push(body)
+        return json(201, { id: 'c1' })
+      })
+    })
+    await user.click(await screen.findByRole('button', { name: 'Enviar mensagem para @bia' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/messages/c1')
+    })
+    expect(started).toEqual([{ handle: 'bia' }])
+  })
+
+  it("shows the server's reason when the member does not take messages", async () => {
+    const { user, router } = await renderProfile('/profile/bia', (request) =>
+      route(request) === 'POST /api/v1/messages/conversations'
+        ? problem(403, { code: 'messages_restricted', detail: 'Esta pessoa só recebe mensagens de quem ela segue.' })
+        : undefined,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Enviar mensagem para @bia' }))
+    await expectToast('Não foi possível abrir a conversa', 'Esta pessoa só recebe mensagens de quem ela segue.')
+    expect(router.state.location.pathname).toBe('/profile/bia')
+  })
+
+  it('is not on one’s own profile, nor with the plugin off', async () => {
+    await renderProfile('/profile/ana')
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Enviar mensagem/ })).not.toBeInTheDocument()
+  })
+
+  it('is hidden while the messages plugin is off', async () => {
+    await renderProfile('/profile/bia', undefined, ['messages'])
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Enviar mensagem/ })).not.toBeInTheDocument()
+  })
+})
