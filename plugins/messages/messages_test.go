@@ -302,3 +302,38 @@ func TestPagingAndSearch(t *testing.T) {
 		t.Fatalf("inbox order %+v", box.Items)
 	}
 }
+
+// TestAdminResource: the console sees who talks and how much, never what
+// was said.
+func TestAdminResource(t *testing.T) {
+	app := at.Start(t, nil)
+	ana, _, caio := app.Member("ana"), app.Member("bia"), app.Member("caio")
+	c := start(t, ana, "bia", http.StatusCreated)
+	send(t, ana, c.ID, "Assunto particular")
+	send(t, ana, c.ID, "Outro assunto particular")
+	start(t, caio, "ana", http.StatusCreated)
+
+	admin := app.Client()
+	r := admin.Do(http.MethodGet, "/api/v1/admin/conversations?range=[0,9]", nil).Expect(t, http.StatusOK)
+	if strings.Contains(string(r.Body), "particular") {
+		t.Fatalf("the admin list shows texts: %s", r.Body)
+	}
+	var rows []struct {
+		ID             string  `json:"id"`
+		UserLowHandle  *string `json:"user_low_handle"`
+		UserHighHandle *string `json:"user_high_handle"`
+		MessageCount   int     `json:"message_count"`
+	}
+	r.JSON(t, &rows)
+	if len(rows) != 2 || r.Header.Get("Content-Range") != "conversations 0-1/2" {
+		t.Fatalf("admin list %s (%s)", r.Body, r.Header.Get("Content-Range"))
+	}
+	admin.Do(http.MethodGet, `/api/v1/admin/conversations?filter={"q":"bia"}`, nil).Expect(t, http.StatusOK).JSON(t, &rows)
+	if len(rows) != 1 || rows[0].ID != c.ID || rows[0].MessageCount != 2 {
+		t.Fatalf("filtered %+v", rows)
+	}
+	handles := []string{*rows[0].UserLowHandle, *rows[0].UserHighHandle}
+	if !(handles[0] == "ana" && handles[1] == "bia" || handles[0] == "bia" && handles[1] == "ana") {
+		t.Fatalf("handles %v", handles)
+	}
+}
