@@ -9,6 +9,7 @@ import (
 	"time"
 
 	at "social/adapters/http/accountsapi/accountstest"
+	"social/core/domain"
 )
 
 // TestConversationLifecycle: start (once per pair, from either side),
@@ -313,7 +314,9 @@ func TestAdminResource(t *testing.T) {
 	send(t, ana, c.ID, "Outro assunto particular")
 	start(t, caio, "ana", http.StatusCreated)
 
-	admin := app.Client()
+	// Members, even a participant, are refused; an administrator lists.
+	ana.Do(http.MethodGet, "/api/v1/admin/conversations?range=[0,9]", nil).Expect(t, http.StatusForbidden)
+	admin := app.Staff("chefe", domain.RoleAdmin)
 	r := admin.Do(http.MethodGet, "/api/v1/admin/conversations?range=[0,9]", nil).Expect(t, http.StatusOK)
 	if strings.Contains(string(r.Body), "particular") {
 		t.Fatalf("the admin list shows texts: %s", r.Body)
