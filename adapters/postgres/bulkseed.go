@@ -35,8 +35,11 @@ var ErrBulkMembersExist = errors.New("bulk members (membro_NNNNNN) already exist
 // BulkSeed describes a generated data set for benchmarks. The same Seed
 // and Now give the same data.
 type BulkSeed struct {
-	Profiles          int
-	Posts             int
+	Profiles int
+	Posts    int
+	// FollowsPerProfile is the average: each member follows a number drawn
+	// from a skewed (log-normal) distribution around it, so a few follow
+	// hundreds and many only a handful.
 	FollowsPerProfile int
 	Seed              uint64
 	// PasswordHash is BulkPassword hashed once, shared by every member:
@@ -49,7 +52,7 @@ type BulkSeed struct {
 
 // BulkSeedResult counts what was written.
 type BulkSeedResult struct {
-	Profiles, Posts, Follows, Likes, PostHashtags int
+	Profiles, Posts, Follows, Likes, PostHashtags, Comments int
 }
 
 // Stage names reported to Progress.
@@ -59,6 +62,7 @@ const (
 	StageFollows  = "seguidores"
 	StageLikes    = "curtidas"
 	StageHashtags = "hashtags"
+	StageComments = "comentarios"
 	StageCounters = "contadores"
 )
 
@@ -94,7 +98,7 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 			return ErrBulkMembersExist
 		}
 		steps := []func(context.Context, pgx.Tx, *BulkSeedResult) error{
-			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadHashtags, g.setCounters,
+			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadComments, g.loadHashtags, g.setCounters,
 		}
 		for _, step := range steps {
 			if err := step(ctx, tx, &res); err != nil {
@@ -107,7 +111,7 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 		return BulkSeedResult{}, err
 	}
 	// Fresh statistics, so that the first benchmark queries get real plans.
-	if _, err := pool.Exec(ctx, `ANALYZE accounts, profiles, posts, follows, likes, hashtags, post_hashtags`); err != nil {
+	if _, err := pool.Exec(ctx, `ANALYZE accounts, profiles, posts, follows, likes, comments, hashtags, post_hashtags`); err != nil {
 		return res, fmt.Errorf("analyze: %w", err)
 	}
 	return res, nil
@@ -127,6 +131,7 @@ type bulkGen struct {
 	public   []bool
 	postTags map[int][]string
 	likes    []bulkLike
+	comments []bulkComment
 }
 
 // bulkLike is one like: a post and a member, by index.
@@ -252,7 +257,8 @@ func (g *bulkGen) loadPosts(ctx context.Context, tx pgx.Tx, res *BulkSeedResult)
 	from := g.now.Add(-30 * 24 * time.Hour)
 	seen := map[int]bool{}
 	err := copyRows(ctx, tx, StagePosts, "posts",
-		[]string{"id", "author_id", "text_content", "type", "visibility", "created_at", "updated_at", "like_count"}, n,
+		[]string{"id", "author_id", "text_content", "type", "visibility", "created_at", "updated_at", "like_count",
+			"comment_count"}, n,
 		func(i int) []any {
 			at := g.between(from, g.now)
 			g.postIDs[i], g.postAt[i], g.authors[i] = g.id(at), at, g.member(2)
@@ -265,11 +271,13 @@ func (g *bulkGen) loadPosts(ctx context.Context, tx pgx.Tx, res *BulkSeedResult)
 			if tags := domain.Hashtags(text); len(tags) > 0 {
 				g.postTags[i] = tags
 			}
-			likes := 0
+			likes, comments := 0, 0
 			if g.public[i] {
 				likes = g.likesOf(i, seen)
+				comments = g.commentsOf(i)
 			}
-			return []any{g.postIDs[i], g.members[g.authors[i]], text, string(domain.PostText), string(vis), at, at, likes}
+			return []any{g.postIDs[i], g.members[g.authors[i]], text, string(domain.PostText), string(vis), at, at, likes,
+				comments}
 		}, g.opt.Progress)
 	res.Posts = n
 	return err
@@ -301,22 +309,44 @@ func (g *bulkGen) text() string {
 }
 
 func (g *bulkGen) loadFollows(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
-	n, k := g.opt.Profiles, g.opt.FollowsPerProfile
+	degrees, total := g.outDegrees()
 	from := g.now.Add(-30 * 24 * time.Hour)
 	var targets []int
 	seen := map[int]bool{}
+	follower, used := -1, 0
 	err := copyRows(ctx, tx, StageFollows, "follows",
-		[]string{"id", "follower_id", "following_id", "created_at"}, n*k,
-		func(i int) []any {
-			follower := i / k
-			if i%k == 0 {
-				targets = g.distinct(follower, k, seen)
+		[]string{"id", "follower_id", "following_id", "created_at"}, total,
+		func(int) []any {
+			for follower < 0 || used == len(targets) {
+				follower++
+				targets, used = g.distinct(follower, degrees[follower], seen), 0
 			}
 			at := g.between(from, g.now)
-			return []any{g.id(at), g.members[follower], g.members[targets[i%k]], at}
+			used++
+			return []any{g.id(at), g.members[follower], g.members[targets[used-1]], at}
 		}, g.opt.Progress)
-	res.Follows = n * k
+	res.Follows = total
 	return err
+}
+
+// outDegrees is how many members each member follows: log-normal around
+// FollowsPerProfile (sigma 1: the median is about 60% of the mean, one in
+// fifty follows five times the mean), at most everyone else. Without
+// spread to draw from (every member follows every other), all get K.
+func (g *bulkGen) outDegrees() ([]int, int) {
+	n, k := g.opt.Profiles, g.opt.FollowsPerProfile
+	degrees, total := make([]int, n), 0
+	for i := range degrees {
+		d := k
+		if k > 0 && k < n-1 {
+			const sigma = 1.0
+			d = int(math.Round(math.Exp(math.Log(float64(k)) - sigma*sigma/2 + sigma*g.rng.NormFloat64())))
+			d = min(max(d, 1), n-1)
+		}
+		degrees[i] = d
+		total += d
+	}
+	return degrees, total
 }
 
 // distinct is k different members other than self: mostly the popular
@@ -364,6 +394,34 @@ func (g *bulkGen) likesOf(i int, seen map[int]bool) int {
 		}
 	}
 	return n
+}
+
+// bulkComment is one comment: a post and its commenter, by index.
+type bulkComment struct {
+	post, member int
+	at           time.Time
+	text         string
+}
+
+// commentsOf gives public post i a few comments (most none, about one in
+// four posts some), after the post was made, and counts them like likesOf.
+func (g *bulkGen) commentsOf(i int) int {
+	n := min(int(-math.Log(1-g.rng.Float64())*0.7), 20)
+	for range n {
+		g.comments = append(g.comments, bulkComment{post: i, member: g.rng.IntN(len(g.members)),
+			at: g.between(g.postAt[i], g.now), text: pick(g, bulkComments)})
+	}
+	return n
+}
+
+func (g *bulkGen) loadComments(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+	err := copyRows(ctx, tx, StageComments, "comments", []string{"id", "post_id", "author_id", "text_content", "created_at"},
+		len(g.comments), func(i int) []any {
+			c := g.comments[i]
+			return []any{g.id(c.at), g.postIDs[c.post], g.members[c.member], c.text, c.at}
+		}, g.opt.Progress)
+	res.Comments = len(g.comments)
+	return err
 }
 
 func (g *bulkGen) loadLikes(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
@@ -482,6 +540,12 @@ var bulkSentences = []string{
 	"Visitei um museu novo no centro e recomendo muito.",
 	"Meu gato decidiu que o teclado é a cama dele.",
 	"Fim de semana de faxina e playlist dos anos 2000.",
+}
+
+var bulkComments = []string{
+	"Concordo demais!", "Que legal, parabéns!", "Haha, aconteceu o mesmo comigo.", "Me manda a receita?",
+	"Que foto linda!", "Boa sorte, vai dar tudo certo.", "Também quero ir!", "Nossa, nem me fale.",
+	"Adorei a dica, obrigado!", "Verdade, isso é muito bom.", "Saudade desse lugar.", "Kkkkk melhor coisa.",
 }
 
 var bulkHashtags = []string{"bomdia", "segundafeira", "sextou", "futebol", "leitura", "musica", "viagem", "natureza",

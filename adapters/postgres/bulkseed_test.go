@@ -26,6 +26,7 @@ func TestBulkSeedIsDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// 19 of 20: everyone follows everyone, no spread to draw.
 		if res.Follows != 20*19 || res.Posts != 60 {
 			t.Fatalf("result %+v", res)
 		}
@@ -34,7 +35,8 @@ func TestBulkSeedIsDeterministic(t *testing.T) {
 			(SELECT string_agg(concat_ws('|', id, handle, display_name, bio, location, follower_count, post_count), ',' ORDER BY id) FROM profiles)
 			|| (SELECT string_agg(concat_ws('|', id, author_id, text_content, visibility, created_at, like_count), ',' ORDER BY id) FROM posts)
 			|| (SELECT string_agg(concat_ws('|', id, follower_id, following_id, created_at), ',' ORDER BY id) FROM follows)
-			|| (SELECT string_agg(concat_ws('|', post_id, user_id, created_at), ',' ORDER BY post_id, user_id) FROM likes))`).Scan(&sum)
+			|| (SELECT string_agg(concat_ws('|', post_id, user_id, created_at), ',' ORDER BY post_id, user_id) FROM likes)
+			|| (SELECT coalesce(string_agg(concat_ws('|', id, post_id, author_id, text_content, created_at), ',' ORDER BY id), '') FROM comments))`).Scan(&sum)
 		if err != nil {
 			t.Fatal(err)
 		}

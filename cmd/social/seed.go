@@ -81,8 +81,10 @@ With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
 large generated data set for benchmarks instead, and nothing else: N confirmed
 members membro_000001... (e-mail membro_000001@exemplo.com.br, password
 ` + postgres.BulkPassword + `), M posts over the last 30 days (about 10% friends_only),
-K follows per member, a few likes per public post, hashtags, and exact
-counters, all in one transaction. The same seed gives the same data. It
+about K follows per member on average (skewed: a few follow hundreds,
+many a handful; popular members gather most followers), a few likes and
+comments per public post, hashtags, and exact counters, all in one
+transaction. The same seed gives the same data. It
 refuses to run when bulk members already exist. Run reindex afterwards to
 make the data searchable.`,
 		Args: noArgs,
@@ -186,7 +188,7 @@ type bulkFlags struct {
 func (b *bulkFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&b.profiles, "profiles", 0, "bulk: number of members to generate (membro_000001...)")
 	cmd.Flags().IntVar(&b.posts, "posts", 0, "bulk: number of posts over the last 30 days")
-	cmd.Flags().IntVar(&b.follows, "follows-per-profile", 0, "bulk: distinct members each member follows")
+	cmd.Flags().IntVar(&b.follows, "follows-per-profile", 0, "bulk: members each member follows, on average (skewed)")
 	cmd.Flags().Uint64Var(&b.seed, "seed", 1, "bulk: random seed; the same seed gives the same data")
 }
 
@@ -207,8 +209,8 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	if err != nil {
 		return fmt.Errorf("seed-demo: %w", err)
 	}
-	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d hashtag links in %s (password %s)\n",
-		res.Profiles, res.Posts, res.Follows, res.Likes, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
+	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d comments, %d hashtag links in %s (password %s)\n",
+		res.Profiles, res.Posts, res.Follows, res.Likes, res.Comments, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
 		postgres.BulkPassword)
 	// COPY bypasses the fan-out and search.index jobs posts enqueue one by
 	// one: timelines are built here in one statement, search by reindex.
