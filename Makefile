@@ -12,7 +12,7 @@ WEB_APPS := web/app web/admin web/apidocs
 # Go tests share one PostgreSQL: TEST_DATABASE_URL if set, else a throwaway private cluster.
 WITHDB   := go run ./internal/testkit/withdb --
 
-.PHONY: help bootstrap web build run test test-go test-web test-e2e check-api-types api-types lint bench clean
+.PHONY: help bootstrap web build run test test-go test-web test-e2e check-api-types api-types lint bench bench-smoke bench-micro clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -31,7 +31,7 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 	SOCIAL_ADMIN_OPEN_ACCESS=true $(BIN) serve
 
 test: build ## Run every test: Go (race detector, real PostgreSQL), frontends, API types, end to end
-	$(MAKE) --no-print-directory check-api-types test-go test-web test-e2e
+	$(MAKE) --no-print-directory check-api-types test-go test-web test-e2e bench-smoke
 
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
@@ -63,7 +63,15 @@ lint: bootstrap ## go vet, gofmt, tsc and eslint
 	cd web/admin && npm run --silent typecheck && npm run --silent lint
 	cd web/apidocs && npm run --silent typecheck
 
-bench: bootstrap ## Benchmarks, as ratios against the raw floor measured in the same run
+bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor (private cluster; bench/results/)
+	go build -trimpath -o .tmp/bench/social ./cmd/social
+	go run ./cmd/socialbench --social .tmp/bench/social $(BENCH_FLAGS)
+
+bench-smoke: bootstrap ## Every workload for a second on a small data set; fails only when one produced no figures
+	go build -trimpath -o .tmp/bench-smoke/social ./cmd/social
+	$(WITHDB) go run ./cmd/socialbench --smoke --social .tmp/bench-smoke/social --work .tmp/bench-smoke
+
+bench-micro: bootstrap ## Go micro benchmarks (go test -bench), as ratios against a floor in the same run
 	$(WITHDB) go test -run '^$$' -bench . -benchmem -count=1 ./...
 
 clean: ## Remove builds (keeps data/)

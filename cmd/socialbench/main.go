@@ -1,0 +1,63 @@
+// Command socialbench runs the benchmark (`make bench`, `make bench-smoke`):
+// every workload against `social serve`, each next to its raw PostgreSQL
+// floor measured by pgbench in the same run. See docs/performance.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"social/internal/bench"
+)
+
+func main() {
+	cfg := bench.Config{Out: os.Stdout}
+	flag.StringVar(&cfg.Social, "social", "bin/social", "the social binary to benchmark")
+	flag.StringVar(&cfg.Work, "work", ".tmp/bench", "scratch folder: private cluster, search index, logs")
+	flag.StringVar(&cfg.Results, "results", "bench/results", "folder for the run's JSON and HTML")
+	flag.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("TEST_DATABASE_URL"),
+		"PostgreSQL server to create the run's database on (default $TEST_DATABASE_URL; empty: a private cluster)")
+	flag.IntVar(&cfg.Profiles, "profiles", 10000, "members to generate")
+	flag.IntVar(&cfg.Posts, "posts", 1000000, "posts to generate")
+	flag.IntVar(&cfg.Follows, "follows", 40, "follows per member, on average")
+	flag.Uint64Var(&cfg.Seed, "seed", 1, "data set seed")
+	flag.DurationVar(&cfg.Duration, "duration", 10*time.Second, "length of each load step")
+	flag.IntVar(&cfg.Workers, "workers", 8, "closed-loop workers and pgbench clients")
+	flag.IntVar(&cfg.Viewers, "viewers", 64, "members signed in to make the requests")
+	flag.IntVar(&cfg.Sockets, "sockets", 5000, "realtime WebSocket clients")
+	flag.IntVar(&cfg.Publishes, "publishes", 20, "realtime: posts created and likes toggled, each")
+	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
+	flag.BoolVar(&cfg.Smoke, "smoke", false, "small data, one-second steps, few sockets; fail unless every workload produced figures")
+	flag.Parse()
+	if cfg.Smoke {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for name, v := range map[string]any{"profiles": &cfg.Profiles, "posts": &cfg.Posts, "follows": &cfg.Follows,
+			"duration": &cfg.Duration, "viewers": &cfg.Viewers, "sockets": &cfg.Sockets, "publishes": &cfg.Publishes, "fresh": &cfg.Fresh} {
+			if set[name] {
+				continue
+			}
+			switch p := v.(type) {
+			case *int:
+				*p = map[string]int{"profiles": 300, "posts": 6000, "follows": 10, "viewers": 12, "sockets": 100,
+					"publishes": 3, "fresh": 3}[name]
+			case *time.Duration:
+				*p = time.Second
+			}
+		}
+	}
+	if cfg.Smoke {
+		cfg.Fractions = []float64{0.5, 0.1}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if _, err := bench.Run(ctx, cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "socialbench:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,133 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"social/internal/bench/load"
+)
+
+// Freshness is how long a new post takes to reach its author's
+// followers' timelines (the fan-out job) and the search index (the
+// search.index job), measured from the moment the create request is sent.
+type Freshness struct {
+	Posts       int     `json:"posts"`
+	TimelineP50 float64 `json:"timeline_p50_ms"`
+	TimelineP99 float64 `json:"timeline_p99_ms"`
+	SearchP50   float64 `json:"search_p50_ms"`
+	SearchP99   float64 `json:"search_p99_ms"`
+	Timeouts    int     `json:"timeouts"`
+	Seconds     float64 `json:"seconds"`
+	// BacklogSeconds is how long the jobs left by the create workload took
+	// to drain before these posts were made.
+	BacklogSeconds float64 `json:"backlog_seconds"`
+}
+
+// measureFreshness creates n posts two a second, each by a random member,
+// and polls for each: the timeline row of the author's follower with the
+// highest ID (the fan-out's last batch) and a search for the post's unique
+// word through the API.
+func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, n int) Freshness {
+	start := time.Now()
+	var mu sync.Mutex
+	var timeline, search []time.Duration
+	timeouts := 0
+	var wg sync.WaitGroup
+	for i := range n {
+		if i > 0 {
+			time.Sleep(500 * time.Millisecond)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tl, sr, err := freshOne(ctx, c, pool, f)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				timeouts++
+				return
+			}
+			timeline, search = append(timeline, tl), append(search, sr)
+		}()
+	}
+	wg.Wait()
+	slices.Sort(timeline)
+	slices.Sort(search)
+	msOf := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return Freshness{Posts: n, Timeouts: timeouts, Seconds: time.Since(start).Seconds(),
+		TimelineP50: msOf(load.Percentile(timeline, 50)), TimelineP99: msOf(load.Percentile(timeline, 99)),
+		SearchP50: msOf(load.Percentile(search, 50)), SearchP99: msOf(load.Percentile(search, 99))}
+}
+
+func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture) (timeline, search time.Duration, err error) {
+	v := f.pick("all", 0)
+	var last string
+	if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT follower_id FROM follows WHERE following_id = $1
+		ORDER BY follower_id DESC LIMIT 1), $1)::text`, v.ID).Scan(&last); err != nil {
+		return 0, 0, err
+	}
+	word := uniqueWord(f.seq.Add(1))
+	var post struct {
+		ID string `json:"id"`
+	}
+	t0 := time.Now()
+	if err := c.do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(word)}, &post); err != nil {
+		return 0, 0, err
+	}
+	deadline := t0.Add(15 * time.Second)
+	var wg sync.WaitGroup
+	var tlErr, srErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for {
+			var ok bool
+			if tlErr = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM timelines WHERE member_id = $1 AND post_id = $2)`,
+				last, post.ID).Scan(&ok); tlErr != nil || ok {
+				timeline = time.Since(t0)
+				return
+			}
+			if time.Now().After(deadline) {
+				tlErr = fmt.Errorf("post %s not in the timeline of %s", post.ID, last)
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for {
+			var res struct {
+				Items []struct {
+					ID string `json:"id"`
+				} `json:"items"`
+			}
+			if srErr = c.do(ctx, v.Token, http.MethodGet, "/search?q="+url.QueryEscape(word), nil, &res); srErr != nil {
+				return
+			}
+			for _, it := range res.Items {
+				if it.ID == post.ID {
+					search = time.Since(t0)
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				srErr = fmt.Errorf("post %s not found by %q", post.ID, word)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	wg.Wait()
+	if tlErr != nil {
+		return 0, 0, tlErr
+	}
+	return timeline, search, srErr
+}

@@ -1,0 +1,178 @@
+package bench
+
+import (
+	"fmt"
+	"strings"
+
+	"social/internal/bench/floor"
+)
+
+// The pgbench side of each workload: the statements the endpoint issues,
+// as PostgreSQL logged them for one request (log_statement = all), with
+// the request's values drawn at random the same way the HTTP side draws
+// them. pgbench runs in prepared mode, as pgx does.
+//
+// Member and session IDs come from the helper table bench_viewers (group,
+// n) -> (member, session), filled with the members the HTTP side signed
+// in, and post IDs from bench_posts (n) -> (id): each lookup is a scalar
+// subquery on a primary key, evaluated once per statement (an InitPlan),
+// so it costs microseconds and no round trip.
+
+// sqlParams are the sizes the scripts draw from.
+type sqlParams struct {
+	Profiles, Posts int
+	Viewers         map[string]int // group -> members signed in
+	DeepAt, DeepID  string         // the deep page's cursor
+}
+
+// script expands {viewer}, {session}, {post} and {author} in body for
+// viewer group grp and prefixes the random draws.
+func (p sqlParams) script(name, grp, body string, weight int) floor.Script {
+	head := fmt.Sprintf("\\set v random(1, %d)\n\\set h random(1, %d)\n\\set p random(1, %d)\n",
+		max(p.Viewers[grp], 1), p.Profiles, max(p.Posts, 1))
+	r := strings.NewReplacer(
+		"{viewer}", fmt.Sprintf("(SELECT member FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
+		"{session}", fmt.Sprintf("(SELECT session FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
+		"{post}", "(SELECT id FROM bench_posts WHERE n = :p)",
+		"{handle}", "('membro_' || lpad(:h::text, 6, '0'))",
+	)
+	return floor.Script{Name: name, SQL: head + r.Replace(body), Weight: weight}
+}
+
+// Every authenticated request first checks the access token's session.
+const sqlSession = `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
+	WHERE s.id = {session} AND s.account_id = {viewer} AND s.revoked_at IS NULL AND s.expires_at > now();
+`
+
+const sqlProfile = sqlSession + `SELECT p.*, EXISTS (SELECT 1 FROM follows f
+	WHERE f.follower_id = {viewer} AND f.following_id = p.id) AS is_following
+	FROM profiles p WHERE p.handle = {handle};
+`
+
+// sqlFeedSelect is a feed item: the post, its author and the viewer's like.
+const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
+	a.avatar_path AS author_avatar_path,
+	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = {viewer}) AS is_liked,
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id) AS viewer_follows_author
+	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
+
+const sqlPublicFeed = sqlSession + sqlFeedSelect + ` WHERE p.visibility = 'public'
+	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
+`
+
+func (p sqlParams) deepFeed() string {
+	return sqlSession + sqlFeedSelect + fmt.Sprintf(` WHERE p.visibility = 'public'
+	AND (p.created_at, p.id) < ('%s'::timestamptz, '%s'::uuid)
+	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
+`, p.DeepAt, p.DeepID)
+}
+
+// sqlFollowing reads the materialized timeline (fan-out on write).
+const sqlFollowing = sqlSession + sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
+	WHERE t.member_id = {viewer} AND (t.author_id = {viewer}
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id))
+	ORDER BY t.created_at DESC, t.post_id DESC LIMIT 50;
+`
+
+// sqlFollowingReadTime is the best plan without a timeline table: the
+// newest 50 of each followee (LATERAL, on posts_author_idx), merged.
+const sqlFollowingReadTime = sqlSession + sqlFeedSelect + ` JOIN (
+	SELECT x.id FROM follows f CROSS JOIN LATERAL (
+		SELECT id, created_at FROM posts WHERE author_id = f.following_id ORDER BY created_at DESC LIMIT 50) x
+	WHERE f.follower_id = {viewer} ORDER BY x.created_at DESC, x.id DESC LIMIT 50) r ON r.id = p.id
+	ORDER BY p.created_at DESC, p.id DESC;
+`
+
+// sqlAuthorPosts is a profile's posts (GET /profiles/{handle}/posts).
+const sqlAuthorPosts = sqlSession + `SELECT "id" FROM "profiles" WHERE (handle = {handle});
+` + sqlFeedSelect + ` WHERE p.author_id = (SELECT id FROM profiles WHERE handle = {handle})
+	AND (p.visibility = 'public' OR p.author_id = {viewer}
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id))
+	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
+`
+
+// sqlNewID is a time-ordered UUID (version 7 layout), like the app's IDs,
+// so inserts land at the end of the primary key as theirs do.
+const sqlNewID = `overlay(overlay(md5(random()::text || clock_timestamp()::text)
+	placing lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') FROM 1 FOR 12)
+	placing '7' FROM 13 FOR 1)::uuid`
+
+// sqlJob is one job insert as River issues it (one row, its unique
+// columns null), into a queue no worker reads, so the floor does not
+// start the job's work.
+func sqlJob(kind string) string {
+	return `INSERT INTO river_job (args, kind, max_attempts, metadata, priority, queue, scheduled_at, state, tags)
+	VALUES (jsonb_build_object('post_id', :post::text), '` + kind + `', 10, '{}', 1, 'bench_floor', now(), 'available', '{}');
+`
+}
+
+// sqlCreate is POST /posts with two hashtags, a mention and a link: the
+// counter, the post, the tags, three jobs and their notification, the
+// mention's notification, then the unread count and the answer's item.
+var sqlCreate = sqlSession + `BEGIN;
+UPDATE "profiles" SET post_count = post_count + 1 WHERE (id = {viewer});
+INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "visibility", "created_at", "updated_at",
+	"like_count", "comment_count", "share_count", "link_preview_url", "link_preview_title", "link_preview_description",
+	"link_preview_image_url", "link_preview_site_name")
+	VALUES (` + sqlNewID + `, {viewer}, 'Testando o desempenho com @' || {handle} || ' https://exemplo.com.br/bench #golang #cafe',
+	DEFAULT, 'text', 'public', now(), now(), 0, 0, 0, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT)
+	RETURNING id AS post, "media_path", "link_preview_url" \gset
+WITH h AS (INSERT INTO hashtags (tag, usage_count) VALUES ('cafe', 1)
+	ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1 RETURNING id)
+	INSERT INTO post_hashtags (post_id, hashtag_id) SELECT :post::uuid, id FROM h;
+WITH h AS (INSERT INTO hashtags (tag, usage_count) VALUES ('golang', 1)
+	ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1 RETURNING id)
+	INSERT INTO post_hashtags (post_id, hashtag_id) SELECT :post::uuid, id FROM h;
+` + sqlJob("timelines.fan_out") + `SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
+` + sqlJob("search.index") + sqlJob("posts.fill_link_preview") + `INSERT INTO notifications
+	(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
+	SELECT ` + sqlNewID + `, m.id, p.author_id, 'mention', p.id, NULL, p.text_content, now()
+	FROM posts p JOIN profiles m ON m.handle IN ({handle})
+	WHERE p.id = :post::uuid AND m.id <> p.author_id AND (p.visibility = 'public'
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
+	ON CONFLICT DO NOTHING;
+COMMIT;
+SELECT count(*) FROM notifications WHERE recipient_id = (SELECT id FROM profiles WHERE handle = {handle}) AND NOT is_read;
+` + sqlFeedSelect + ` WHERE p.id = :post::uuid;
+`
+
+// sqlLikeToggle is PUT or DELETE /posts/{id}/like, half each: the item
+// (visibility), the like and its counter, the author's notification, the
+// unread count.
+const sqlLikeToggle = `\set op random(0, 1)
+` + sqlSession + sqlFeedSelect + ` WHERE p.id = {post};
+\if :op = 1
+BEGIN;
+WITH ins AS (INSERT INTO likes (post_id, user_id, created_at) SELECT id, {viewer}, now() FROM posts WHERE id = {post}
+	ON CONFLICT DO NOTHING RETURNING post_id)
+	UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count;
+INSERT INTO notifications (id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
+	SELECT ` + sqlNewID + `, author_id, {viewer}, 'like', id, NULL, '', now() FROM posts
+	WHERE id = {post} AND author_id <> {viewer} ON CONFLICT DO NOTHING;
+COMMIT;
+\else
+BEGIN;
+WITH del AS (DELETE FROM likes WHERE post_id = {post} AND user_id = {viewer} RETURNING post_id)
+	UPDATE posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count;
+DELETE FROM notifications WHERE recipient_id = (SELECT author_id FROM posts WHERE id = {post}) AND sender_id = {viewer}
+	AND type = 'like' AND post_id IS NOT DISTINCT FROM {post} RETURNING id;
+COMMIT;
+\endif
+SELECT count(*) FROM notifications WHERE recipient_id = (SELECT author_id FROM posts WHERE id = {post}) AND NOT is_read;
+`
+
+// sqlSearch is the PostgreSQL search adapter's three statements (users,
+// communities, posts; 5 of each) for a one-word query: the tsvector and
+// trigram SQL the Bleve adapter is measured against too.
+func sqlSearch(word string) string {
+	q := "'" + strings.ReplaceAll(word, "'", "''") + "'"
+	rank := `ORDER BY ts_rank(s.tsv, plainto_tsquery('portuguese', immutable_unaccent(` + q + `)))
+		+ similarity(s.names_folded, lower(immutable_unaccent(` + q + `))) DESC, s.id LIMIT 5;
+`
+	names := `s.names_folded LIKE ('%' || lower(immutable_unaccent(` + q + `)) || '%')`
+	text := `s.tsv @@ plainto_tsquery('portuguese', immutable_unaccent(` + q + `))`
+	return sqlSession +
+		`SELECT s.doc FROM search_documents AS s WHERE s.kind = 'user' AND s.public AND (` + names + `) ` + rank +
+		`SELECT s.doc FROM search_documents AS s WHERE s.kind = 'community' AND s.public AND (` + names + ` OR ` + text + `) ` + rank +
+		`SELECT s.doc FROM search_documents AS s WHERE s.kind = 'post' AND s.public AND (` + text + `) ` + rank
+}
