@@ -64,7 +64,7 @@ lint: bootstrap ## go vet, gofmt, tsc and eslint
 	cd web/apidocs && npm run --silent typecheck
 
 bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor (private cluster; bench/results/)
-	go build -trimpath -o .tmp/bench/social ./cmd/social
+	go build -trimpath -tags pprof -o .tmp/bench/social ./cmd/social
 	go run ./cmd/socialbench --social .tmp/bench/social $(BENCH_FLAGS)
 
 bench-smoke: bootstrap ## Every workload for a second on a small data set; fails only when one produced no figures

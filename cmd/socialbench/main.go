@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -32,6 +33,7 @@ func main() {
 	flag.IntVar(&cfg.Sockets, "sockets", 5000, "realtime WebSocket clients")
 	flag.IntVar(&cfg.Publishes, "publishes", 20, "realtime: posts created and likes toggled, each")
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
+	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Smoke, "smoke", false, "small data, one-second steps, few sockets; fail unless every workload produced figures")
 	flag.Parse()
 	if cfg.Smoke {
@@ -49,6 +51,12 @@ func main() {
 			case *time.Duration:
 				*p = time.Second
 			}
+		}
+	}
+	if *profile != "" {
+		cfg.Profile = map[string]bool{}
+		for _, name := range strings.Split(*profile, ",") {
+			cfg.Profile[strings.TrimSpace(name)] = true
 		}
 	}
 	if cfg.Smoke {

@@ -80,6 +80,8 @@ type process struct {
 	// addr is the server's address, kept across restarts: access tokens
 	// name the public URL as their issuer.
 	addr string
+	// pprofAddr, when set, is where a pprof build serves profiles.
+	pprofAddr string
 }
 
 // run runs one command to its end (seed-demo, reindex), its output in the log.
@@ -118,6 +120,9 @@ func (p *process) serve(ctx context.Context, extraEnv ...string) (*server, error
 	base := "http://" + addr
 	cmd := exec.Command(p.bin, "serve")
 	cmd.Env = append(append(append([]string{}, p.env...), "SOCIAL_HTTP_ADDR="+addr, "SOCIAL_HTTP_PUBLIC_URL="+base), extraEnv...)
+	if p.pprofAddr != "" {
+		cmd.Env = append(cmd.Env, "SOCIAL_PPROF_ADDR="+p.pprofAddr)
+	}
 	cmd.Stdout, cmd.Stderr = p.log, p.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -145,6 +150,39 @@ func (p *process) serve(ctx context.Context, extraEnv ...string) (*server, error
 			s.stop()
 			return nil, errors.New("social serve not ready after 2 minutes")
 		}
+	}
+}
+
+// saveProfile saves a CPU profile of the server over d to path.
+func saveProfile(ctx context.Context, addr string, d time.Duration, path string, say func(string, ...any)) {
+	if addr == "" {
+		return
+	}
+	url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, max(int(d.Seconds()), 1))
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		say("  profile: %v (is the binary built with -tags pprof?)", err)
+		return
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		say("  profile: %s", resp.Status)
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if _, err := io.Copy(f, resp.Body); err == nil {
+		say("  profile: %s (go tool pprof -top %s)", path, path)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -38,7 +39,11 @@ type Config struct {
 	Smoke       bool
 	// Fractions of the peak tried as open-loop rates (default load.Fractions).
 	Fractions []float64
-	Out       io.Writer // progress and the table
+	// Profile names workloads whose closed-loop step is CPU-profiled in
+	// the server (a binary built with -tags pprof); the profile is saved
+	// next to the results.
+	Profile map[string]bool
+	Out     io.Writer // progress and the table
 }
 
 // Run runs every workload and writes the report; with Smoke it fails
@@ -73,6 +78,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		"SOCIAL_AUTH_ACCESS_TOKEN_TTL=6h", "SOCIAL_RATE_LIMITS_SIGN_IN_PER_IP=1000000",
 		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL=1000000", "SOCIAL_SEARCH_DRIVER=bleve")}
 
+	if len(cfg.Profile) > 0 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		proc.pprofAddr = l.Addr().String()
+		l.Close()
+	}
 	say("data: %d profiles, %d posts, ~%d follows each", cfg.Profiles, cfg.Posts, cfg.Follows)
 	t := time.Now()
 	if err := proc.run(ctx, "seed-demo", "--profiles", fmt.Sprint(cfg.Profiles), "--posts", fmt.Sprint(cfg.Posts),
@@ -124,6 +137,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			say("workload %s ...", w.Name)
 			cpu0, t0 := srv.cpu(), time.Now()
 			res := WorkloadResult{Name: w.Name, Title: w.Title, Target: w.Target}
+			if cfg.Profile[w.Name] {
+				go saveProfile(ctx, proc.pprofAddr, cfg.Duration, filepath.Join(cfg.Results,
+					rep.StartedAt.Format("20060102-150405")+"-"+w.Name+".pprof"), say)
+			}
 			res.API = load.AtBound(ctx, cfg.Workers, cfg.Duration, w.Bound, cfg.Fractions, w.Op)
 			res.ServerCPU = (srv.cpu() - cpu0).Seconds() / time.Since(t0).Seconds()
 			for _, fs := range w.Floors {
