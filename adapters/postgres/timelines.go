@@ -89,15 +89,21 @@ func (s *Timelines) Trim(ctx context.Context, limit int) (int, error) {
 
 // RebuildAll fills every member's timeline with the newest limit posts of
 // the people they follow and their own, in one statement: for data loaded
-// in bulk (seed-demo) rather than through posts and follows.
+// in bulk (seed-demo) rather than through posts and follows. Each author's
+// newest limit come from posts_author_idx, then are merged per member: an
+// OR over the followees instead reads every post of theirs (a sequential
+// scan per member on a large table).
 func (s *Timelines) RebuildAll(ctx context.Context, limit int) (int, error) {
 	res, err := IDB(ctx, s.db).NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 		SELECT m.id, p.id, p.author_id, p.created_at FROM profiles m
 		CROSS JOIN LATERAL (
-			SELECT id, author_id, created_at FROM posts
-			WHERE author_id = m.id OR author_id IN (SELECT following_id FROM follows WHERE follower_id = m.id)
-			ORDER BY created_at DESC LIMIT ?) p
-		ON CONFLICT DO NOTHING`, limit).Exec(ctx)
+			SELECT x.id, x.author_id, x.created_at
+			FROM (SELECT m.id AS author UNION ALL SELECT following_id FROM follows WHERE follower_id = m.id) a
+			CROSS JOIN LATERAL (
+				SELECT id, author_id, created_at FROM posts WHERE author_id = a.author
+				ORDER BY created_at DESC LIMIT ?) x
+			ORDER BY x.created_at DESC LIMIT ?) p
+		ON CONFLICT DO NOTHING`, limit, limit).Exec(ctx)
 	if err != nil {
 		return 0, err
 	}

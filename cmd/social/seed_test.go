@@ -84,10 +84,13 @@ func TestSeedDemoBulk(t *testing.T) {
 		`SELECT count(*) FROM posts p WHERE like_count <> (SELECT count(*) FROM likes WHERE post_id = p.id)`:                0,
 		`SELECT count(*) FROM hashtags h WHERE usage_count <> (SELECT count(*) FROM post_hashtags WHERE hashtag_id = h.id)`: 0,
 		`SELECT count(*) FROM posts WHERE char_length(text_content) > 280`:                                                  0,
-		// Every bulk member's 'Seguindo' timeline holds their own posts and
-		// their followees' (300 posts, fewer than the cap per member).
+		// Every bulk member's 'Seguindo' timeline holds the newest of their
+		// own posts and their followees', up to the bulk depth (200).
 		`SELECT count(*) FROM profiles m WHERE m.handle LIKE 'membro\_%' AND (SELECT count(*) FROM timelines WHERE member_id = m.id) <>
-			(SELECT count(*) FROM posts WHERE author_id = m.id OR author_id IN (SELECT following_id FROM follows WHERE follower_id = m.id))`: 0,
+			least(200, (SELECT count(*) FROM posts WHERE author_id = m.id OR author_id IN (SELECT following_id FROM follows WHERE follower_id = m.id)))`: 0,
+		`SELECT count(*) FROM timelines t WHERE EXISTS (SELECT 1 FROM posts p WHERE p.created_at > t.created_at
+			AND (p.author_id = t.member_id OR p.author_id IN (SELECT following_id FROM follows WHERE follower_id = t.member_id))
+			AND NOT EXISTS (SELECT 1 FROM timelines t2 WHERE t2.member_id = t.member_id AND t2.post_id = p.id))`: 0,
 		`SELECT count(*) FROM likes l JOIN posts p ON p.id = l.post_id WHERE l.created_at < p.created_at`: 0,
 	} {
 		if got := one(q); got != want {
