@@ -35,7 +35,17 @@ func main() {
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Smoke, "smoke", false, "small data, one-second steps, few sockets; fail unless every workload produced figures")
+	markdown := flag.String("markdown", "", "print a saved run (JSON) as the tables of docs/performance.md, and exit")
 	flag.Parse()
+	if *markdown != "" {
+		r, err := bench.LoadReport(*markdown)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "socialbench:", err)
+			os.Exit(1)
+		}
+		r.Markdown(os.Stdout)
+		return
+	}
 	if cfg.Smoke {
 		set := map[string]bool{}
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -1,0 +1,41 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+)
+
+// Markdown writes the run as the tables docs/performance.md shows.
+func (r *Report) Markdown(w io.Writer) {
+	fmt.Fprintf(w, "Run of %s (commit %s), %d CPUs shared with other work, %d profiles, %d posts, %d follows (median %d, max %d per member), %d likes, %d comments; %d workers and %d pgbench clients; %.0f s steps.\n\n",
+		r.StartedAt.Format("2006-01-02 15:04 MST"), r.Commit, r.CPUs, r.Data.Profiles, r.Data.Posts, r.Data.Follows,
+		r.Data.MedianFollowing, r.Data.MaxFollowing, r.Data.Likes, r.Data.Comments, r.Workers, r.Workers, r.StepSeconds)
+	fmt.Fprintln(w, "| workload | API peak req/s | req/s within p99 bound | p50 ms | p99 ms | floor | floor tps | floor p99 ms | ratio | target | generator CPU | server CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, wl := range r.Workloads {
+		for i, f := range wl.Floors {
+			if i == 0 {
+				at := fmt.Sprintf("%.0f (%.0f ms)", wl.API.AtBound.Throughput, wl.API.BoundMS)
+				if !wl.API.Met {
+					at = fmt.Sprintf("none; %.0f tried", wl.API.AtBound.Throughput)
+				}
+				fmt.Fprintf(w, "| %s | %.0f | %s | %.1f | %.1f | %s | %.0f | %.1f | %.2fx | %s | %.2f | %.2f |\n",
+					wl.Name, wl.API.Peak.Throughput, at, wl.API.AtBound.P50, wl.API.AtBound.P99, f.Name, f.TPS, f.P99,
+					f.Ratio, wl.Target, wl.API.Peak.GeneratorCPU, wl.ServerCPU)
+				continue
+			}
+			fmt.Fprintf(w, "| | | | | | %s | %.0f | %.1f | %.2fx | | | |\n", f.Name, f.TPS, f.P99, f.Ratio)
+		}
+	}
+	if f := r.Freshness; f != nil {
+		fmt.Fprintf(w, "\nNew post (%d, two a second, after a %.1f s backlog drain): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts.\n",
+			f.Posts, f.BacklogSeconds, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
+	}
+	if rt := r.Realtime; rt != nil {
+		fmt.Fprintf(w, "\nRealtime: %d of %d sockets connected in %.1f s; %d events published, %d of %d deliveries received (%d lost, %d sockets dropped); publish-to-receive p50 %.1f ms, p99 %.1f ms, max %.0f ms; server RSS %.0f MB with the sockets open; server %.2f cores, generator %.2f cores.\n",
+			rt.Connected, rt.Sockets, rt.ConnectSeconds, rt.Published, rt.Received, rt.Expected, rt.Lost, rt.Dropped,
+			rt.P50, rt.P99, rt.Max, rt.ServerRSSMB, rt.ServerCPU, rt.GeneratorCPU)
+	}
+	fmt.Fprintf(w, "\nData: seed-demo %.0f s, reindex Bleve %.0f s, PostgreSQL %.0f s. Server peak RSS %.0f MB.\n",
+		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)
+}
