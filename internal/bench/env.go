@@ -25,7 +25,10 @@ import (
 // openDatabase gives the run a fresh database: a new one on baseURL's
 // server when given (dropped afterwards), else a private cluster under
 // work/postgres, made anew and stopped afterwards.
-func openDatabase(ctx context.Context, work, baseURL string) (dbURL string, cleanup func(), err error) {
+//
+// With reuse, a private cluster left by an earlier run is started as it
+// is (its data set kept), which saves the load when only the code changed.
+func openDatabase(ctx context.Context, work, baseURL string, reuse bool) (dbURL string, cleanup func(), err error) {
 	if baseURL != "" {
 		name := fmt.Sprintf("socialbench_%d", time.Now().UnixNano())
 		conn, err := pgx.Connect(ctx, baseURL)
@@ -51,8 +54,10 @@ func openDatabase(ctx context.Context, work, baseURL string) (dbURL string, clea
 		}, nil
 	}
 	dir := filepath.Join(work, "postgres")
-	if err := os.RemoveAll(dir); err != nil {
-		return "", nil, err
+	if !reuse {
+		if err := os.RemoveAll(dir); err != nil {
+			return "", nil, err
+		}
 	}
 	port, err := cluster.FreePort()
 	if err != nil {

@@ -51,6 +51,8 @@ type DataSet struct {
 	SeedSeconds            float64 `json:"seed_seconds"`
 	ReindexBleveSeconds    float64 `json:"reindex_bleve_seconds"`
 	ReindexPostgresSeconds float64 `json:"reindex_postgres_seconds"`
+	// Reused: the data set of an earlier run (no seed time).
+	Reused bool `json:"reused,omitempty"`
 }
 
 func (d *DataSet) count(ctx context.Context, pool *pgxpool.Pool) error {

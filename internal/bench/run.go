@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -37,6 +38,8 @@ type Config struct {
 	Publishes   int           // realtime: posts created and likes toggled, each
 	Fresh       int           // posts whose way to timelines and search is timed
 	Smoke       bool
+	// Reuse keeps the private cluster of an earlier run and its data set.
+	Reuse bool
 	// Fractions of the peak tried as open-loop rates (default load.Fractions).
 	Fractions []float64
 	// Profile names workloads whose closed-loop step is CPU-profiled in
@@ -60,7 +63,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Commit = gitCommit()
 	say := func(format string, a ...any) { fmt.Fprintf(cfg.Out, format+"\n", a...) }
 
-	dbURL, cleanup, err := openDatabase(ctx, cfg.Work, cfg.DatabaseURL)
+	dbURL, cleanup, err := openDatabase(ctx, cfg.Work, cfg.DatabaseURL, cfg.Reuse && cfg.DatabaseURL == "")
 	if err != nil {
 		return nil, err
 	}
@@ -86,33 +89,53 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		proc.pprofAddr = l.Addr().String()
 		l.Close()
 	}
-	say("data: %d profiles, %d posts, ~%d follows each", cfg.Profiles, cfg.Posts, cfg.Follows)
-	t := time.Now()
-	if err := proc.run(ctx, "seed-demo", "--profiles", fmt.Sprint(cfg.Profiles), "--posts", fmt.Sprint(cfg.Posts),
-		"--follows-per-profile", fmt.Sprint(cfg.Follows), "--seed", fmt.Sprint(cfg.Seed)); err != nil {
-		return nil, err
-	}
-	rep.Data.SeedSeconds = time.Since(t).Seconds()
-	t = time.Now()
-	if err := proc.run(ctx, "reindex"); err != nil {
-		return nil, err
-	}
-	rep.Data.ReindexBleveSeconds = time.Since(t).Seconds()
-	// search_documents too, from the start: the search floors read it
-	// whichever adapter the server runs with.
-	t = time.Now()
-	if err := proc.runWith(ctx, []string{"SOCIAL_SEARCH_DRIVER=postgres"}, "reindex"); err != nil {
-		return nil, err
-	}
-	rep.Data.ReindexPostgresSeconds = time.Since(t).Seconds()
-	say("data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s", rep.Data.SeedSeconds,
-		rep.Data.ReindexBleveSeconds, rep.Data.ReindexPostgresSeconds)
-
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
 		return nil, err
 	}
 	defer pool.Close()
+	var loaded bool
+	if cfg.Reuse {
+		// A data set is there when bulk members are (the schema may not be).
+		_ = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM profiles WHERE handle LIKE 'membro\_%')`).Scan(&loaded)
+	}
+	if loaded {
+		say("data: reusing the data set in %s", cfg.Work)
+		rep.Data.Reused = true
+	} else {
+		say("data: %d profiles, %d posts, ~%d follows each", cfg.Profiles, cfg.Posts, cfg.Follows)
+		t := time.Now()
+		if err := proc.run(ctx, "seed-demo", "--profiles", fmt.Sprint(cfg.Profiles), "--posts", fmt.Sprint(cfg.Posts),
+			"--follows-per-profile", fmt.Sprint(cfg.Follows), "--seed", fmt.Sprint(cfg.Seed)); err != nil {
+			return nil, err
+		}
+		rep.Data.SeedSeconds = time.Since(t).Seconds()
+	}
+	// Both indexes at once: the Bleve folder for the server, and
+	// search_documents, which the search floors read whichever adapter the
+	// server runs with.
+	var wg sync.WaitGroup
+	var bleveErr, pgErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		t := time.Now()
+		bleveErr = proc.run(ctx, "reindex")
+		rep.Data.ReindexBleveSeconds = time.Since(t).Seconds()
+	}()
+	go func() {
+		defer wg.Done()
+		t := time.Now()
+		pgErr = proc.runWith(ctx, []string{"SOCIAL_SEARCH_DRIVER=postgres"}, "reindex")
+		rep.Data.ReindexPostgresSeconds = time.Since(t).Seconds()
+	}()
+	wg.Wait()
+	if err := errors.Join(bleveErr, pgErr); err != nil {
+		return nil, err
+	}
+	say("data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s (at the same time)", rep.Data.SeedSeconds,
+		rep.Data.ReindexBleveSeconds, rep.Data.ReindexPostgresSeconds)
+
 	if err := rep.Data.count(ctx, pool); err != nil {
 		return nil, err
 	}
@@ -223,7 +246,8 @@ func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) 
 		}
 		groups[grp] = ns
 	}
-	if _, err := pool.Exec(ctx, `CREATE TABLE bench_viewers (grp text, n int, member uuid NOT NULL, session uuid NOT NULL,
+	if _, err := pool.Exec(ctx, `DROP TABLE IF EXISTS bench_viewers, bench_posts;
+		CREATE TABLE bench_viewers (grp text, n int, member uuid NOT NULL, session uuid NOT NULL,
 		PRIMARY KEY (grp, n));
 		CREATE TABLE bench_posts (n int PRIMARY KEY, id uuid NOT NULL)`); err != nil {
 		return nil, err
