@@ -42,6 +42,9 @@ type BulkSeed struct {
 	// hundreds and many only a handful.
 	FollowsPerProfile int
 	Seed              uint64
+	// TimelineDepth is how many rows of each member's 'Seguindo' timeline
+	// to write (0: none).
+	TimelineDepth int
 	// PasswordHash is BulkPassword hashed once, shared by every member:
 	// one Argon2id per member would take longer than the whole load.
 	PasswordHash string
@@ -52,7 +55,7 @@ type BulkSeed struct {
 
 // BulkSeedResult counts what was written.
 type BulkSeedResult struct {
-	Profiles, Posts, Follows, Likes, PostHashtags, Comments int
+	Profiles, Posts, Follows, Likes, PostHashtags, Comments, Timelines int
 }
 
 // Stage names reported to Progress.
@@ -98,7 +101,8 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 			return ErrBulkMembersExist
 		}
 		steps := []func(context.Context, pgx.Tx, *BulkSeedResult) error{
-			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadComments, g.loadHashtags, g.setCounters,
+			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadComments, g.loadHashtags, g.loadTimelines,
+			g.setCounters,
 		}
 		for _, step := range steps {
 			if err := step(ctx, tx, &res); err != nil {
@@ -111,7 +115,7 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 		return BulkSeedResult{}, err
 	}
 	// Fresh statistics, so that the first benchmark queries get real plans.
-	if _, err := pool.Exec(ctx, `ANALYZE accounts, profiles, posts, follows, likes, comments, hashtags, post_hashtags`); err != nil {
+	if _, err := pool.Exec(ctx, `ANALYZE accounts, profiles, posts, follows, likes, comments, hashtags, post_hashtags, timelines`); err != nil {
 		return res, fmt.Errorf("analyze: %w", err)
 	}
 	return res, nil
@@ -132,6 +136,8 @@ type bulkGen struct {
 	postTags map[int][]string
 	likes    []bulkLike
 	comments []bulkComment
+	// following is each member's followees, by index.
+	following [][]int
 }
 
 // bulkLike is one like: a post and a member, by index.
@@ -310,6 +316,7 @@ func (g *bulkGen) text() string {
 
 func (g *bulkGen) loadFollows(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
 	degrees, total := g.outDegrees()
+	g.following = make([][]int, len(g.members))
 	from := g.now.Add(-30 * 24 * time.Hour)
 	var targets []int
 	seen := map[int]bool{}
@@ -320,6 +327,7 @@ func (g *bulkGen) loadFollows(ctx context.Context, tx pgx.Tx, res *BulkSeedResul
 			for follower < 0 || used == len(targets) {
 				follower++
 				targets, used = g.distinct(follower, degrees[follower], seen), 0
+				g.following[follower] = targets
 			}
 			at := g.between(from, g.now)
 			used++
