@@ -16,7 +16,7 @@ func (r *Report) Markdown(w io.Writer) {
 		for i, f := range wl.Floors {
 			if i == 0 {
 				at := fmt.Sprintf("%.0f (%.0f ms)", wl.API.AtBound.Throughput, wl.API.BoundMS)
-				if !wl.API.Met {
+				if !wl.API.Met || wl.API.AtBound.Requests == 0 {
 					at = fmt.Sprintf("none; %.0f tried", wl.API.AtBound.Throughput)
 				}
 				fmt.Fprintf(w, "| %s | %.0f | %s | %.1f | %.1f | %s | %.0f | %.1f | %.2fx | %s | %.2f | %.2f |\n",

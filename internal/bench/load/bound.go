@@ -35,7 +35,8 @@ func AtBound(ctx context.Context, workers int, d, bound time.Duration, fractions
 		r := Open(ctx, b.Peak.Throughput*f, d, 2*time.Second, op)
 		b.Tried = append(b.Tried, r)
 		b.AtBound = r
-		if r.Errors == 0 && r.P99 <= b.BoundMS {
+		// A rate too low to schedule one request in d proves nothing.
+		if r.Errors == 0 && r.Requests > r.Errors && r.P99 <= b.BoundMS {
 			b.Met = true
 			break
 		}
