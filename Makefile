@@ -31,7 +31,7 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 	SOCIAL_ADMIN_OPEN_ACCESS=true $(BIN) serve
 
 test: build ## Run every test: Go (race detector, real PostgreSQL), frontends, API types, end to end
-	$(MAKE) --no-print-directory check-api-types test-go test-web test-e2e bench-smoke
+	$(MAKE) --no-print-directory check-api-types test-go test-long test-web test-e2e bench-smoke
 
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
