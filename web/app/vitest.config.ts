@@ -15,6 +15,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // A test's time, not a speed bound: on a busy 2-core machine a first
+      // render can take seconds.
+      testTimeout: 60_000,
     },
   }),
 )

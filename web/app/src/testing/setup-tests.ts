@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach } from 'vitest'
 
@@ -16,6 +16,10 @@ class NoLayoutResizeObserver implements ResizeObserver {
     // nothing observed
   }
 }
+// findBy* and waitFor end as soon as the element appears; the longer ceiling
+// only matters on a busy machine, where renders take seconds.
+configure({ asyncUtilTimeout: 5000 })
+
 if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = NoLayoutResizeObserver
 
 afterEach(() => {
