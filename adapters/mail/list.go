@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"social/adapters/postgres"
 	"social/core/domain"
 )
 
@@ -68,7 +69,7 @@ func List(ctx context.Context, db *bun.DB, q Query) ([]OutboxMessage, int, error
 		sel = sel.Where("id IN (?)", bun.In(q.IDs))
 	}
 	if q.Search != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q.Search) + "%"
+		like := postgres.ContainsPattern(q.Search)
 		sel = sel.WhereGroup(" AND ", func(s *bun.SelectQuery) *bun.SelectQuery {
 			return s.Where("to_address ILIKE ?", like).WhereOr("subject ILIKE ?", like).WhereOr("body_text ILIKE ?", like)
 		})

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -67,14 +66,14 @@ func (s *Accounts) Create(ctx context.Context, a domain.Account, p domain.Profil
 func (s *Accounts) ByEmail(ctx context.Context, email string) (domain.Account, error) {
 	var row accountRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("lower(email) = lower(?)", email).Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // ByID reads one account.
 func (s *Accounts) ByID(ctx context.Context, id domain.UserID) (domain.Account, error) {
 	var row accountRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // Confirm marks the e-mail confirmed unless it already is.
@@ -105,7 +104,7 @@ func (s *Accounts) SetPassword(ctx context.Context, id domain.UserID, hash strin
 func (s *Accounts) Lock(ctx context.Context, id domain.UserID) (domain.Account, error) {
 	var row accountRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // SetRole stores a member's role.
@@ -128,14 +127,6 @@ func (s *Accounts) SetSuspension(ctx context.Context, id domain.UserID, since *t
 		return fmt.Errorf("set suspension of %s: %w", id, err)
 	}
 	return affectedOne(res)
-}
-
-// notFound turns "no rows" into domain.ErrNotFound.
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.ErrNotFound
-	}
-	return err
 }
 
 func affectedOne(res sql.Result) error {

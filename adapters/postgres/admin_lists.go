@@ -49,12 +49,6 @@ func adminList[R any](ctx context.Context, base func() *bun.SelectQuery, columns
 	return rows, total(rows[0]), nil
 }
 
-// adminLike is a case- and accent-insensitive "contains" pattern.
-func adminLike(q string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(q) + "%"
-}
-
 // AdminProfile is one member in the console.
 type AdminProfile struct {
 	ID              uuid.UUID  `bun:"id" json:"id"`
@@ -92,7 +86,7 @@ func AdminProfiles(ctx context.Context, db *bun.DB, q AdminProfileQuery) ([]Admi
 	base := func() *bun.SelectQuery {
 		sel := IDB(ctx, db).NewSelect().TableExpr("profiles AS p").Join("JOIN accounts AS a ON a.id = p.id")
 		if q.Search != "" {
-			like := adminLike(q.Search)
+			like := ContainsPattern(q.Search)
 			sel = sel.Where("(p.handle ILIKE ? OR immutable_unaccent(p.display_name) ILIKE immutable_unaccent(?) OR a.email ILIKE ?)",
 				like, like, like)
 		}
@@ -154,7 +148,7 @@ func AdminPosts(ctx context.Context, db *bun.DB, q AdminPostQuery) ([]AdminPost,
 		sel := IDB(ctx, db).NewSelect().TableExpr("posts AS p").
 			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").Join("JOIN accounts AS ac ON ac.id = p.author_id")
 		if q.Search != "" {
-			sel = sel.Where("immutable_unaccent(p.text_content) ILIKE immutable_unaccent(?)", adminLike(q.Search))
+			sel = sel.Where("immutable_unaccent(p.text_content) ILIKE immutable_unaccent(?)", ContainsPattern(q.Search))
 		}
 		if q.Author != "" {
 			sel = sel.Where("a.handle = lower(?)", strings.TrimPrefix(strings.TrimSpace(q.Author), "@"))
@@ -237,7 +231,7 @@ func AdminReports(ctx context.Context, db *bun.DB, q AdminReportQuery) ([]AdminR
 			sel = sel.Where("r.target_type = ?", q.TargetType)
 		}
 		if q.Search != "" {
-			like := adminLike(q.Search)
+			like := ContainsPattern(q.Search)
 			sel = sel.Where("(r.reason ILIKE ? OR tp.text_content ILIKE ? OR tc.text_content ILIKE ?)", like, like, like)
 		}
 		if len(q.IDs) > 0 {
@@ -298,7 +292,7 @@ func AdminAudit(ctx context.Context, db *bun.DB, q AdminAuditQuery) ([]AdminAudi
 			sel = sel.Where("l.target_id = ?", q.TargetID)
 		}
 		if q.Search != "" {
-			like := adminLike(q.Search)
+			like := ContainsPattern(q.Search)
 			sel = sel.Where("(l.reason ILIKE ? OR l.details::text ILIKE ? OR ap.handle ILIKE ?)", like, like, like)
 		}
 		if len(q.IDs) > 0 {
@@ -328,7 +322,7 @@ func AdminHashtags(ctx context.Context, db *bun.DB, p AdminPage, tags []string) 
 	base := func() *bun.SelectQuery {
 		sel := IDB(ctx, db).NewSelect().TableExpr("hashtags AS h")
 		if p.Search != "" {
-			sel = sel.Where("h.tag ILIKE ?", adminLike(strings.TrimPrefix(p.Search, "#")))
+			sel = sel.Where("h.tag ILIKE ?", ContainsPattern(strings.TrimPrefix(p.Search, "#")))
 		}
 		if len(tags) > 0 {
 			sel = sel.Where("h.tag IN (?)", bun.In(tags))

@@ -61,7 +61,7 @@ func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.Use
 	var row postRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
 	if err != nil {
-		return domain.Post{}, notFound(err)
+		return domain.Post{}, NotFound(err)
 	}
 	p := row.domain()
 	p.ViewerFollowsAuthor, err = followsFor(ctx, s.db, viewer, p.AuthorID, p.Visibility)
@@ -84,7 +84,7 @@ func (s *Comments) Create(ctx context.Context, c domain.Comment) (domain.Comment
 	err := db.NewRaw(`UPDATE posts SET comment_count = comment_count + 1 WHERE id = ? RETURNING comment_count`,
 		uuid.UUID(c.PostID)).Scan(ctx, &n)
 	if err != nil {
-		return domain.CommentItem{}, 0, notFound(err)
+		return domain.CommentItem{}, 0, NotFound(err)
 	}
 	var rows []commentRow
 	// The new row is read from the insert's RETURNING: the statement's
@@ -148,7 +148,7 @@ func (s *Comments) Lock(ctx context.Context, id domain.CommentID, viewer domain.
 	err := db.NewRaw(`SELECT p.id FROM posts p WHERE p.id = (SELECT post_id FROM comments WHERE id = ?)
 		FOR NO KEY UPDATE`, uuid.UUID(id)).Scan(ctx, &post)
 	if err != nil {
-		return domain.CommentItem{}, notFound(err)
+		return domain.CommentItem{}, NotFound(err)
 	}
 	var rows []commentRow
 	if err := db.NewRaw(commentSelect+` WHERE c.id = ? FOR UPDATE OF c`, uuid.UUID(id)).Scan(ctx, &rows); err != nil {

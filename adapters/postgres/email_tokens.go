@@ -38,7 +38,7 @@ func (s *EmailTokens) Consume(ctx context.Context, hash []byte, purpose accounts
 		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
 		RETURNING account_id`, now, hash, string(purpose), now).Scan(ctx, &id)
 	if err != nil {
-		return domain.UserID{}, notFound(err)
+		return domain.UserID{}, NotFound(err)
 	}
 	return domain.UserID(id), nil
 }

@@ -23,7 +23,7 @@ func NewFollows(db *bun.DB) *Follows { return &Follows{db: db} }
 func (s *Follows) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
 	var id uuid.UUID
 	err := IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
-	return domain.UserID(id), notFound(err)
+	return domain.UserID(id), NotFound(err)
 }
 
 // lockPair locks both profiles, always lower id first: two members
@@ -98,7 +98,7 @@ func (s *Follows) count(ctx context.Context, follower, following domain.UserID, 
 	}
 	var n int
 	err := db.NewSelect().Table("profiles").Column("follower_count").Where("id = ?", uuid.UUID(following)).Scan(ctx, &n)
-	return n, notFound(err)
+	return n, NotFound(err)
 }
 
 type followEntryRow struct {

@@ -37,7 +37,7 @@ var (
 func (s *Moderation) LockProfile(ctx context.Context, id domain.UserID) (domain.Profile, error) {
 	var row profileRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // SetVerified stores the verified flag.
@@ -54,7 +54,7 @@ func (s *Moderation) SetVerified(ctx context.Context, id domain.UserID, verified
 func (s *Moderation) LockReport(ctx context.Context, id domain.ReportID) (domain.Report, error) {
 	var row reportRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // Close resolves one report.

@@ -161,14 +161,14 @@ func (s *Posts) SetHashtags(ctx context.Context, id domain.PostID, tags []string
 func (s *Posts) ByID(ctx context.Context, id domain.PostID) (domain.Post, error) {
 	var row postRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // Lock reads one post and locks it until the transaction ends.
 func (s *Posts) Lock(ctx context.Context, id domain.PostID) (domain.Post, error) {
 	var row postRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // SetText changes a post's text and drops its translations.
@@ -241,7 +241,7 @@ func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args 
 	if errors.Is(err, sql.ErrNoRows) {
 		err = db.NewSelect().Table("posts").Column("like_count").Where("id = ?", uuid.UUID(id)).Scan(ctx, &n)
 	}
-	return n, notFound(err)
+	return n, NotFound(err)
 }
 
 // Share adds one to share_count in one statement.
@@ -249,7 +249,7 @@ func (s *Posts) Share(ctx context.Context, id domain.PostID) (int, error) {
 	var n int
 	err := IDB(ctx, s.db).NewRaw(`UPDATE posts SET share_count = share_count + 1 WHERE id = ? RETURNING share_count`,
 		uuid.UUID(id)).Scan(ctx, &n)
-	return n, notFound(err)
+	return n, NotFound(err)
 }
 
 // SetLinkPreview stores the five preview fields.
@@ -297,7 +297,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 		err = domain.ErrNotFound
 	}
 	if err != nil {
-		return domain.FeedItem{}, notFound(err)
+		return domain.FeedItem{}, NotFound(err)
 	}
 	return rows[0].domain(), nil
 }
@@ -366,7 +366,7 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserID, error) {
 	var id uuid.UUID
 	err := IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
-	return domain.UserID(id), notFound(err)
+	return domain.UserID(id), NotFound(err)
 }
 
 // ByAuthor reads author's posts newest first after the cursor, on

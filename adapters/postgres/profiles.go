@@ -53,7 +53,7 @@ func NewProfiles(db *bun.DB) *Profiles { return &Profiles{db: db} }
 func (s *Profiles) ByID(ctx context.Context, id domain.UserID) (domain.Profile, error) {
 	var row profileRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
-	return row.domain(), notFound(err)
+	return row.domain(), NotFound(err)
 }
 
 // Update locks the profile, lets fn edit it and stores the editable columns
@@ -65,7 +65,7 @@ func (s *Profiles) Update(ctx context.Context, id domain.UserID, fn func(p *doma
 		db := IDB(ctx, s.db)
 		var row profileRow
 		if err := db.NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx); err != nil {
-			return notFound(err)
+			return NotFound(err)
 		}
 		p := row.domain()
 		if err := fn(&p); err != nil {

@@ -53,7 +53,7 @@ func (s *Sessions) LockRefreshToken(ctx context.Context, hash []byte) (accounts.
 		FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
 		WHERE t.token_hash = ? FOR UPDATE OF t`, hash).Scan(ctx, &row)
 	if err != nil {
-		return accounts.RefreshRecord{}, notFound(err)
+		return accounts.RefreshRecord{}, NotFound(err)
 	}
 	return accounts.RefreshRecord{SessionID: row.SessionID.String(), AccountID: domain.UserID(row.AccountID),
 		RotatedAt: row.RotatedAt, SessionExpiresAt: row.ExpiresAt, SessionRevokedAt: row.RevokedAt}, nil
@@ -111,7 +111,7 @@ func (s *Sessions) SessionOfToken(ctx context.Context, hash []byte) (string, err
 	var id uuid.UUID
 	err := IDB(ctx, s.db).NewRaw(`SELECT session_id FROM refresh_tokens WHERE token_hash = ?`, hash).Scan(ctx, &id)
 	if err != nil {
-		return "", notFound(err)
+		return "", NotFound(err)
 	}
 	return id.String(), nil
 }
@@ -130,7 +130,7 @@ func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID d
 		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
 			AND a.suspended_at IS NULL`,
 		id, uuid.UUID(accountID), s.clock.Now()).Scan(ctx, &r)
-	if err = notFound(err); errors.Is(err, domain.ErrNotFound) {
+	if err = NotFound(err); errors.Is(err, domain.ErrNotFound) {
 		return "", false, nil
 	} else if err != nil {
 		return "", false, fmt.Errorf("check session %s: %w", sessionID, err)

@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
 )
 
 // AdminRow is one community in the admin console.
@@ -53,7 +55,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]AdminRow, int, e
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c")
 		if q.Search != "" {
-			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", likePattern(q.Search))
+			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", postgres.ContainsPattern(q.Search))
 		}
 		if q.Privacy != "" {
 			sel = sel.Where("c.privacy = ?", q.Privacy)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/adapters/postgres"
 	"social/core/domain"
 )
 
@@ -65,7 +66,7 @@ func (s *Store) AdminPosts(ctx context.Context, q AdminPostQuery) ([]AdminPostRo
 		sel := s.idb(ctx).NewSelect().TableExpr("community_posts AS p").
 			Join("JOIN communities AS c ON c.id = p.community_id").Join("LEFT JOIN profiles AS a ON a.id = p.author_id")
 		if q.Search != "" {
-			sel = sel.Where("lower(immutable_unaccent(p.text_content)) LIKE lower(immutable_unaccent(?))", likePattern(q.Search))
+			sel = sel.Where("lower(immutable_unaccent(p.text_content)) LIKE lower(immutable_unaccent(?))", postgres.ContainsPattern(q.Search))
 		}
 		if q.CommunityID != nil {
 			sel = sel.Where("p.community_id = ?", *q.CommunityID)

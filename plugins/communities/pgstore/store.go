@@ -48,13 +48,6 @@ func fkViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23503"
 }
 
-func noRows(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.ErrNotFound
-	}
-	return err
-}
-
 type profileCols struct {
 	Handle      *string `bun:"handle"`
 	DisplayName *string `bun:"display_name"`
@@ -145,12 +138,6 @@ func (s *Store) Get(ctx context.Context, id uuid.UUID, viewer domain.UserID) (ap
 	return rows[0].community(viewer), nil
 }
 
-// likePattern escapes q for LIKE, folded like the columns it is matched to.
-func likePattern(q string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(q) + "%"
-}
-
 // List reads the most popular communities matching q.
 func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit int) ([]app.Community, error) {
 	query, args := communitySelect, []any{uuid.UUID(viewer)}
@@ -159,7 +146,7 @@ func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit 
 		// the C locale (which lowers ASCII letters only).
 		query += ` WHERE lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))
 			OR lower(immutable_unaccent(coalesce(c.description, ''))) LIKE lower(immutable_unaccent(?))`
-		p := likePattern(q)
+		p := postgres.ContainsPattern(q)
 		args = append(args, p, p)
 	}
 	query += ` ORDER BY c.member_count DESC, c.name, c.id LIMIT ?`
@@ -211,7 +198,7 @@ func (s *Store) AddMembers(ctx context.Context, id uuid.UUID, delta int) (int, e
 	var n int
 	err := s.idb(ctx).NewRaw(`UPDATE communities SET member_count = member_count + ? WHERE id = ? RETURNING member_count`,
 		delta, id).Scan(ctx, &n)
-	return n, noRows(err)
+	return n, postgres.NotFound(err)
 }
 
 // --- members
@@ -419,7 +406,7 @@ func (s *Store) count(ctx context.Context, community, id uuid.UUID, query string
 		err = db.NewRaw(`SELECT like_count FROM community_posts WHERE id = ? AND community_id = ?`, id, community).Scan(ctx, &n)
 	}
 	if err != nil {
-		return 0, noRows(err)
+		return 0, postgres.NotFound(err)
 	}
 	return n, nil
 }

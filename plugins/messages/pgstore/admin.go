@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
 )
 
 // ConversationAdminRow is one conversation in the admin console: who and how much,
@@ -54,7 +56,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]ConversationAdmi
 			Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
 			Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
 		if q.Search != "" {
-			pat := likePattern(q.Search)
+			pat := postgres.ContainsPattern(q.Search)
 			sel = sel.Where("(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))", pat, pat)
 		}
 		if len(q.IDs) > 0 {

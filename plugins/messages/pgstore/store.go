@@ -29,13 +29,6 @@ var _ app.Store = (*Store)(nil)
 
 func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
 
-func noRows(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.ErrNotFound
-	}
-	return err
-}
-
 func noProfile(err error) error {
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) && pg.Code == "23503" {
@@ -53,11 +46,6 @@ func ordered(a, b domain.UserID) (low, high uuid.UUID) {
 	return low, high
 }
 
-func likePattern(q string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(q) + "%"
-}
-
 // ProfileByHandle reads a member's profile.
 func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile, error) {
 	var row struct {
@@ -70,7 +58,7 @@ func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile
 	err := s.idb(ctx).NewRaw(`SELECT id, handle, display_name, avatar_path, is_verified FROM profiles WHERE handle = ?`,
 		strings.ToLower(handle)).Scan(ctx, &row)
 	if err != nil {
-		return app.Profile{}, noRows(err)
+		return app.Profile{}, postgres.NotFound(err)
 	}
 	return app.Profile{ID: domain.UserID(row.ID), Handle: row.Handle, DisplayName: row.DisplayName,
 		AvatarPath: row.AvatarPath, IsVerified: row.IsVerified}, nil
@@ -103,7 +91,7 @@ func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.
 	low, high := ordered(a, b)
 	var id uuid.UUID
 	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE user_low = ? AND user_high = ?`, low, high).Scan(ctx, &id)
-	return id, noRows(err)
+	return id, postgres.NotFound(err)
 }
 
 // conversationSelect reads conversations as the member "me" sees them:
@@ -170,7 +158,7 @@ func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.
 	err := s.idb(ctx).NewRaw(conversationSelect+` WHERE me.conversation_id = ? AND me.user_id = ?`, id, uuid.UUID(viewer)).
 		Scan(ctx, &row)
 	if err != nil {
-		return app.Conversation{}, noRows(err)
+		return app.Conversation{}, postgres.NotFound(err)
 	}
 	return row.conversation(), nil
 }
@@ -179,7 +167,7 @@ func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.
 func (s *Store) LockConversation(ctx context.Context, id uuid.UUID) error {
 	var got uuid.UUID
 	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE id = ? FOR NO KEY UPDATE`, id).Scan(ctx, &got)
-	return noRows(err)
+	return postgres.NotFound(err)
 }
 
 // Inbox reads viewer's conversations with a message, latest first.
@@ -195,7 +183,7 @@ func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, a
 		// the C locale (which lowers ASCII letters only).
 		q += ` AND (lower(immutable_unaccent(p.display_name)) LIKE lower(immutable_unaccent(?))
 			OR p.handle LIKE lower(immutable_unaccent(?)))`
-		pat := likePattern(strings.TrimPrefix(query, "@"))
+		pat := postgres.ContainsPattern(strings.TrimPrefix(query, "@"))
 		args = append(args, pat, pat)
 	}
 	q += ` ORDER BY me.last_message_at DESC, me.conversation_id DESC LIMIT ?`
@@ -251,7 +239,7 @@ func (s *Store) LastMessage(ctx context.Context, id uuid.UUID) (app.Message, err
 	err := s.idb(ctx).NewRaw(`SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages
 		WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, id).Scan(ctx, &row)
 	if err != nil {
-		return app.Message{}, noRows(err)
+		return app.Message{}, postgres.NotFound(err)
 	}
 	return row.message(), nil
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
 )
 
 // RoomAdminRow is one room in the admin console.
@@ -44,8 +46,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]RoomAdminRow, in
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r")
 		if q.Search != "" {
-			pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(q.Search)) + "%"
-			sel = sel.Where("lower(r.name) LIKE ?", pat)
+			sel = sel.Where("lower(r.name) LIKE ?", postgres.ContainsPattern(strings.ToLower(q.Search)))
 		}
 		if q.Active != nil {
 			sel = sel.Where("r.is_active = ?", *q.Active)

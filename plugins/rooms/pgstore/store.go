@@ -28,13 +28,6 @@ var _ app.Store = (*Store)(nil)
 
 func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
 
-func noRows(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.ErrNotFound
-	}
-	return err
-}
-
 type profileCols struct {
 	Handle      *string `bun:"handle"`
 	DisplayName *string `bun:"display_name"`
@@ -116,7 +109,7 @@ func (s *Store) Room(ctx context.Context, id uuid.UUID, lock bool) (app.Room, er
 	}
 	var row roomRow
 	if err := s.idb(ctx).NewRaw(q, id).Scan(ctx, &row); err != nil {
-		return app.Room{}, noRows(err)
+		return app.Room{}, postgres.NotFound(err)
 	}
 	return row.room(), nil
 }
@@ -177,14 +170,14 @@ func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int,
 	err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET updated_at = ?, participant_count =
 		(SELECT count(*) FROM listening_participants WHERE room_id = ?) WHERE id = ? RETURNING participant_count`,
 		at, room, room).Scan(ctx, &n)
-	return n, noRows(err)
+	return n, postgres.NotFound(err)
 }
 
 // Count reads participant_count.
 func (s *Store) Count(ctx context.Context, room uuid.UUID) (int, error) {
 	var n int
 	err := s.idb(ctx).NewRaw(`SELECT participant_count FROM listening_rooms WHERE id = ?`, room).Scan(ctx, &n)
-	return n, noRows(err)
+	return n, postgres.NotFound(err)
 }
 
 // IsParticipant reports whether the pair is there.

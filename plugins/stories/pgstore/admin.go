@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
 )
 
 // StoryAdminRow is one story in the admin console (expired ones too, until
@@ -43,8 +45,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]StoryAdminRow, i
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s")
 		if q.Search != "" {
-			pat := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(q.Search)) + "%"
-			sel = sel.Where("lower(s.text) LIKE ?", pat)
+			sel = sel.Where("lower(s.text) LIKE ?", postgres.ContainsPattern(strings.ToLower(q.Search)))
 		}
 		if q.Author != nil {
 			sel = sel.Where("s.author_id = ?", *q.Author)
