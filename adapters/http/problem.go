@@ -57,6 +57,19 @@ var statusCodes = map[int]struct{ code, title, detail string }{
 	http.StatusTooManyRequests:       {"rate_limited", errs.MsgRateLimited, errs.MsgRateLimited},
 	http.StatusInternalServerError:   {"internal", "Erro", errs.MsgUnexpected},
 	http.StatusServiceUnavailable:    {"unavailable", "Erro", errs.MsgUnavailable},
+	statusClientClosedRequest:        {"client_closed_request", "Erro", errs.MsgBadRequest},
+}
+
+// statusClientClosedRequest answers a request whose client went away before
+// the answer was ready (the status nginx logs for it). Nobody reads it and
+// it is no fault of the server's, so the access log has it as information,
+// not as a 500 error.
+const statusClientClosedRequest = 499
+
+// abandoned reports an error that is only the request's context ending
+// because its client disconnected.
+func abandoned(ctx context.Context, err error) bool {
+	return errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled)
 }
 
 // statusProblem is the generic problem for a status, in pt-BR.
@@ -94,6 +107,9 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 	e, ok := errs.As(err)
 	if !ok && databaseDown(err) {
 		e, ok = errs.Unavailable(codeDatabaseDown, errs.MsgUnavailable, err), true
+	}
+	if !ok && abandoned(ctx, err) {
+		return statusProblem(ctx, statusClientClosedRequest)
 	}
 	if !ok {
 		LoggerFrom(ctx).Error("unexpected error", "err", err)
@@ -144,7 +160,7 @@ func setHumaErrors() {
 			if errors.As(d, &p) {
 				return p
 			}
-			if _, ok := errs.As(d); ok && status >= 500 {
+			if _, ok := errs.As(d); (ok || abandoned(ctx, d)) && status >= 500 {
 				return ProblemFrom(ctx, d)
 			}
 		}
