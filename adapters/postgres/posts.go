@@ -185,9 +185,16 @@ func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now 
 
 // Delete removes p with its likes and hashtag links, decrementing the
 // hashtags' usage and the author's post_count. Call it in a transaction.
+// The author's row is locked before the hashtags, in Create's order: the
+// other way round, the author posting while one of their posts is deleted
+// deadlocks on a hashtag both carry.
 func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 	db := IDB(ctx, s.db)
 	id := uuid.UUID(p.ID)
+	if _, err := db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - 1, 0)").
+		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx); err != nil {
+		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
+	}
 	if _, err := db.NewRaw(`UPDATE hashtags SET usage_count = greatest(usage_count - 1, 0)
 		WHERE id IN (SELECT hashtag_id FROM post_hashtags WHERE post_id = ?)`, id).Exec(ctx); err != nil {
 		return fmt.Errorf("hashtags of post %s: %w", p.ID, err)
@@ -205,9 +212,7 @@ func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return domain.ErrNotFound
 	}
-	_, err = db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - 1, 0)").
-		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
-	return err
+	return nil
 }
 
 // Like inserts the like once; like_count moves only when a row was made.

@@ -28,6 +28,9 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ?
 			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx)
+		if foreignKeyViolation(err) {
+			return domain.UserID{}, nil // the post was deleted while being written: nothing left to do
+		}
 		if err != nil {
 			return domain.UserID{}, err
 		}
@@ -42,7 +45,9 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 			ON CONFLICT DO NOTHING)
 		SELECT max(follower_id::text)::uuid FROM batch`,
 		uuid.UUID(post), uuid.UUID(after), batch, uuid.UUID(post)).Scan(ctx, &last)
-	if errors.Is(err, sql.ErrNoRows) {
+	// No follower left, or the post deleted while this batch was written
+	// (its rows go with it): either way the fan-out is done.
+	if errors.Is(err, sql.ErrNoRows) || foreignKeyViolation(err) {
 		return domain.UserID{}, nil
 	}
 	return domain.UserID(last), err
@@ -51,23 +56,59 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 // Backfill copies followee's newest limit posts into follower's timeline
 // while the follow exists (friends_only included: a follower may read them).
 func (s *Timelines) Backfill(ctx context.Context, follower, followee domain.UserID, limit int) error {
-	_, err := IDB(ctx, s.db).NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
-		SELECT ?, p.id, p.author_id, p.created_at FROM posts p
-		WHERE p.author_id = ? AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
-		ORDER BY p.created_at DESC LIMIT ?
-		ON CONFLICT DO NOTHING`,
-		uuid.UUID(follower), uuid.UUID(followee), uuid.UUID(follower), uuid.UUID(followee), limit).Exec(ctx)
+	backfill := func(db bun.IDB) error {
+		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT ?, p.id, p.author_id, p.created_at FROM posts p
+			WHERE p.author_id = ? AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
+			ORDER BY p.created_at DESC LIMIT ?
+			ON CONFLICT DO NOTHING`,
+			uuid.UUID(follower), uuid.UUID(followee), uuid.UUID(follower), uuid.UUID(followee), limit).Exec(ctx)
+		return err
+	}
+	err := s.withFollowPair(ctx, follower, followee, backfill)
+	// One of the posts was deleted while being copied: the statement read it
+	// before the delete committed. Again, from a snapshot without it (in a
+	// caller's transaction there is no again: it has failed).
+	for again := 0; foreignKeyViolation(err) && again < 3; again++ {
+		if _, inTx := TxFrom(ctx); inTx {
+			break
+		}
+		err = s.withFollowPair(ctx, follower, followee, backfill)
+	}
 	return err
 }
 
 // RemoveAuthor deletes author's rows from member's timeline unless member
 // follows author (again).
 func (s *Timelines) RemoveAuthor(ctx context.Context, member, author domain.UserID) error {
-	_, err := IDB(ctx, s.db).NewRaw(`DELETE FROM timelines
-		WHERE member_id = ? AND author_id = ?
-		AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)`,
-		uuid.UUID(member), uuid.UUID(author), uuid.UUID(member), uuid.UUID(author)).Exec(ctx)
-	return err
+	return s.withFollowPair(ctx, member, author, func(db bun.IDB) error {
+		_, err := db.NewRaw(`DELETE FROM timelines
+			WHERE member_id = ? AND author_id = ?
+			AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)`,
+			uuid.UUID(member), uuid.UUID(author), uuid.UUID(member), uuid.UUID(author)).Exec(ctx)
+		return err
+	})
+}
+
+// withFollowPair runs fn in a transaction holding a lock on the pair
+// (follower, followee), so that the backfill and the removal of one pair
+// never overlap. Without it, a removal's DELETE that took its snapshot
+// before a re-follow committed could run past that follow's whole backfill
+// and delete the rows the backfill left alone because they were still
+// there: the member would follow the author again and miss their posts.
+func (s *Timelines) withFollowPair(ctx context.Context, follower, followee domain.UserID, fn func(bun.IDB) error) error {
+	run := func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewRaw(`SELECT pg_advisory_xact_lock(hashtextextended('timeline ' || ? || ' ' || ?, 0))`,
+			uuid.UUID(follower).String(), uuid.UUID(followee).String()).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		return fn(tx)
+	}
+	if tx, ok := TxFrom(ctx); ok {
+		return run(ctx, tx)
+	}
+	return s.db.RunInTx(ctx, nil, run)
 }
 
 // Trim deletes the rows of every timeline beyond its newest limit.

@@ -248,3 +248,84 @@ func TestRebuildAllFillsFromFollowsAndOwnPosts(t *testing.T) {
 		t.Errorf("b's timeline = %v, want [%s %s]", got, pb, pa)
 	}
 }
+
+// A post deleted while its fan-out writes it (the insert waits on the
+// delete's row lock, then finds the post gone) ends the fan-out cleanly
+// instead of failing the job's attempt with a foreign-key error.
+func TestFanOutOfAPostDeletedMeanwhileEndsCleanly(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, reader := r.member(), r.member()
+	r.follow(reader, author)
+	post := r.post(author, "public")
+
+	tx, err := r.db.BeginTx(r.ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(r.ctx, `DELETE FROM posts WHERE id = ?`, uuid.UUID(post)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&timelines.FanOut{Store: r.store}).Handle(r.ctx, post) }()
+	r.waitForLockedInsert()
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("fan-out of a post deleted meanwhile: %v", err)
+	}
+	if got := r.timeline(reader); len(got) != 0 {
+		t.Fatalf("reader's timeline = %v, want empty", got)
+	}
+}
+
+// A post deleted while a backfill copies it (the insert waits on the
+// delete's row lock, then finds the post gone) does not fail the job: the
+// followee's other posts are copied all the same.
+func TestBackfillAcrossAPostDeletedMeanwhile(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, reader := r.member(), r.member()
+	kept := r.post(author, "public")
+	deleted := r.post(author, "public")
+	r.follow(reader, author)
+
+	tx, err := r.db.BeginTx(r.ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(r.ctx, `DELETE FROM posts WHERE id = ?`, uuid.UUID(deleted)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&timelines.Backfill{Store: r.store}).Handle(r.ctx, reader, author) }()
+	r.waitForLockedInsert()
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("backfill across a post deleted meanwhile: %v", err)
+	}
+	if got := r.timeline(reader); len(got) != 1 || got[0] != kept {
+		t.Fatalf("reader's timeline = %v, want only %v", got, kept)
+	}
+}
+
+// waitForLockedInsert waits until an insert into timelines is blocked on a
+// row lock: it read a post before that post's delete committed.
+func (r *timelineRig) waitForLockedInsert() {
+	r.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var waiting bool
+		if err := r.db.NewRaw(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO timelines%')`).
+			Scan(r.ctx, &waiting); err != nil {
+			r.t.Fatal(err)
+		}
+		if waiting {
+			return
+		}
+	}
+	r.t.Fatal("no insert into timelines waited on the delete")
+}
