@@ -38,6 +38,7 @@ import (
 	"social/adapters/realtime"
 	searchindex "social/adapters/search"
 	"social/adapters/storage"
+	"social/adapters/videos"
 	"social/core/ports"
 	"social/internal/config"
 	"social/jobs"
@@ -56,7 +57,8 @@ func Catalog(cfg *config.Config, list []plugin.Plugin) plugin.Catalog {
 
 // Database is what every command touching the database needs: the pool, bun
 // and the migrator over core's, River's and the enabled plugins' sets, plus
-// the media store and image cleaner that use cases (and seeders) write with.
+// the media store, image cleaner and video checker that use cases (and
+// seeders) write with.
 func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
 	catalog := Catalog(cfg, list)
 	opts := []fx.Option{
@@ -74,6 +76,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.Provide(func() ports.Clock { return ports.SystemClock{} }),
 		storage.Module,
 		images.Module,
+		videos.Module,
 		translate.Module,
 		trending.Module,
 		linkpreview.Module,

@@ -60,6 +60,7 @@ type useCaseParams struct {
 	Broadcaster ports.Broadcaster
 	Blobs       ports.BlobStore
 	Images      ports.ImageCleaner
+	Videos      ports.VideoChecker
 	Log         *slog.Logger
 	Audit       ports.AuditLog
 }
@@ -80,7 +81,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Manage:      &app.ManageMembers{Membership: m},
 		ListPosts:   &app.ListPosts{Posts: ps},
 		CreatePost:  &app.CreatePost{Posts: ps},
-		CreateMedia: &app.CreateMediaPost{Posts: ps, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Clock: p.Clock, Log: p.Log}},
+		CreateMedia: &app.CreateMediaPost{Posts: ps, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
 		DeletePost:  &app.DeletePost{Posts: ps},
 		Like:        &app.LikePost{Posts: ps},
 		RemovePost:  &app.RemovePost{Posts: ps, Locate: p.Store, Audit: p.Audit},

@@ -27,12 +27,14 @@ import (
 
 	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
+	"social/adapters/videos/videotest"
 	"social/core/app/posts"
 	"social/core/ports"
 )
 
-// Every file is made here: images by the standard encoders, EXIF and the
-// video containers' first bytes written by hand from their specifications.
+// Every file is made here: images by the standard encoders, EXIF by hand
+// from its specification, whole videos by adapters/videos/videotest (by
+// hand from the containers' specifications).
 
 const gpsSecret = "SecretCam-GPS-Leak"
 
@@ -99,19 +101,30 @@ func jpegWithGPS(t *testing.T) []byte {
 	return append(append(append([]byte{}, plain[:2]...), seg...), plain[2:]...)
 }
 
+// frames are n video frames of a few hundred bytes that are not zeros.
+func frames(n int) [][]byte {
+	out := make([][]byte, n)
+	for i := range out {
+		out[i] = bytes.Repeat([]byte{byte(i + 1), 0x9D, 0x01, 0x2A}, 60+i)
+	}
+	return out
+}
+
 func mp4File() []byte {
-	return append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2\x00\x00\x00\x08free"), bytes.Repeat([]byte{7}, 2000)...)
+	return videotest.MP4(bytes.Join(frames(8), nil), videotest.MP4Options{})
 }
 
-func webmFile() []byte {
-	h := []byte{0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0xF7, 0x81, 0x01, 0x42, 0xF2, 0x81, 0x04,
-		0x42, 0xF3, 0x81, 0x08, 0x42, 0x82, 0x84, 'w', 'e', 'b', 'm', 0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02}
-	return append(h, bytes.Repeat([]byte{3}, 500)...)
-}
+func webmFile() []byte { return videotest.WebM(frames(6), videotest.WebMOptions{}) }
 
-func oggFile() []byte {
-	return append([]byte("OggS\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00"), bytes.Repeat([]byte{5}, 300)...)
-}
+// liveWebMFile is what a browser's MediaRecorder writes: a Segment and
+// Clusters of unknown size.
+func liveWebMFile() []byte { return videotest.WebM(frames(6), videotest.WebMOptions{Live: true}) }
+
+func oggFile() []byte { return videotest.Ogg(frames(4)) }
+
+// mp4Sized is the head of a whole MP4 of size bytes, for uploadSized to
+// complete with zeros.
+func mp4Sized(size int) []byte { return videotest.MP4Head(size) }
 
 // mediaForm streams a multipart form: the text fields, then (when name is
 // not empty) a "file" part of size bytes, head followed by filler, with a
@@ -218,6 +231,8 @@ func TestMediaPostKinds(t *testing.T) {
 		{"mp4", "clipe.mp4", "video/mp4", "video", mp4File()},
 		{"webm named like a picture", "clipe.jpg", "video/webm", "video", webmFile()},
 		{"ogg", "clipe.ogv", "video/ogg", "video", oggFile()},
+		{"webm of a browser's recording", "gravacao.webm", "video/webm", "video", liveWebMFile()},
+		{"mp4 with its moov last", "celular.mp4", "video/mp4", "video", videotest.MP4(bytes.Join(frames(5), nil), videotest.MP4Options{MoovLast: true})},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -322,12 +337,37 @@ func TestMediaPostRefusals(t *testing.T) {
 		check(t, uploadSized(bia, nil, "big.jpg", jpegFile(t), 10<<20+1),
 			http.StatusRequestEntityTooLarge, posts.CodeMediaTooLarge, big, "O arquivo deve ter no máximo 10MB.")
 	})
+	// A video cut short (an upload that broke off, a file copied in part)
+	// or with bytes after its end is no video the spec accepts.
+	cut := func(data []byte, n int) []byte { return data[:len(data)-n] }
+	badCRC := oggFile()
+	badCRC[len(badCRC)-3] ^= 0x40
+	for name, c := range map[string]struct {
+		file string
+		data []byte
+	}{
+		"truncated mp4":              {"cortado.mp4", cut(mp4File(), 100)},
+		"mp4 cut by one byte":        {"cortado.mp4", cut(mp4File(), 1)},
+		"mp4 without its moov":       {"celular.mp4", cut(videotest.MP4(bytes.Join(frames(5), nil), videotest.MP4Options{MoovLast: true}), 300)},
+		"truncated webm":             {"cortado.webm", cut(webmFile(), 50)},
+		"truncated recording (webm)": {"gravacao.webm", cut(liveWebMFile(), 7)},
+		"truncated ogg":              {"cortado.ogv", cut(oggFile(), 40)},
+		"ogg with a damaged page":    {"danificado.ogv", badCRC},
+		"html after an mp4":          {"clipe.mp4", append(mp4File(), "<html><script>alert(1)</script></html>"...)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			check(t, uploadPost(bia, map[string]string{"type": "video", "text_content": "vídeo"}, c.file, c.data),
+				http.StatusUnprocessableEntity, posts.CodeMediaType, badTitle, badType)
+			check(t, uploadPost(bia, nil, c.file, c.data),
+				http.StatusUnprocessableEntity, posts.CodeMediaType, badTitle, badType)
+		})
+	}
 	t.Run("video 50 MB + 1", func(t *testing.T) {
-		check(t, uploadSized(bia, nil, "big.mp4", mp4File(), 50<<20+1),
+		check(t, uploadSized(bia, nil, "big.mp4", mp4Sized(50<<20+1), 50<<20+1),
 			http.StatusRequestEntityTooLarge, posts.CodeMediaTooLarge, big, "O arquivo deve ter no máximo 50MB.")
 	})
 	t.Run("cut while reading", func(t *testing.T) {
-		check(t, uploadSized(bia, nil, "huge.mp4", mp4File(), 51<<20),
+		check(t, uploadSized(bia, nil, "huge.mp4", mp4Sized(51<<20), 51<<20),
 			http.StatusRequestEntityTooLarge, posts.CodeMediaTooLarge, big, "O arquivo deve ter no máximo 50MB.")
 	})
 	t.Run("text over 280 with a file", func(t *testing.T) {

@@ -80,6 +80,7 @@ type useCaseParams struct {
 	Translator  ports.Translator
 	Blobs       ports.BlobStore
 	Images      ports.ImageCleaner
+	Videos      ports.VideoChecker
 	Search      ports.SearchIndexQueue
 	Timelines   postgres.TimelineQueue
 	Notices     *notifications.Recorder
@@ -98,7 +99,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return UseCases{
 		Create:      create,
-		CreateMedia: &posts.CreateMediaPost{Create: create, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Clock: p.Clock, Log: p.Log}},
+		CreateMedia: &posts.CreateMediaPost{Create: create, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
 		DeleteMedia: &posts.DeletePostMedia{Blobs: p.Blobs},
 		Get:         &posts.GetPost{Posts: p.Posts},
 		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews, Clock: p.Clock,

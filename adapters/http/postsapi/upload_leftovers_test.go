@@ -76,10 +76,10 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 		return filesUnder(t, tmp, "multipart-")
 	}
 
-	uploadSized(bia, map[string]string{"text_content": "vídeo"}, "ok.mp4", mp4File(), 5<<20).Expect(t, http.StatusCreated)
+	uploadSized(bia, map[string]string{"text_content": "vídeo"}, "ok.mp4", mp4Sized(5<<20), 5<<20).Expect(t, http.StatusCreated)
 	uploadSized(bia, nil, "nota.txt", []byte("só texto"), 3<<20).Expect(t, http.StatusUnprocessableEntity)
 	uploadSized(bia, nil, "big.jpg", jpegFile(t), 10<<20+1).Expect(t, http.StatusRequestEntityTooLarge)
-	p := uploadSized(bia, nil, "huge.mp4", mp4File(), 51<<20).Expect(t, http.StatusRequestEntityTooLarge).Problem(t)
+	p := uploadSized(bia, nil, "huge.mp4", mp4Sized(51<<20), 51<<20).Expect(t, http.StatusRequestEntityTooLarge).Problem(t)
 	if p.Code != posts.CodeMediaTooLarge {
 		t.Fatalf("problem = %+v", p)
 	}
@@ -89,7 +89,7 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 
 	// A client that hangs up after 3 MiB: its request never gets an answer,
 	// so wait (bounded) for the server to let go of the spill file.
-	body, ct := mediaForm(map[string]string{"text_content": "meio"}, "cut.mp4", mp4File(), 8<<20)
+	body, ct := mediaForm(map[string]string{"text_content": "meio"}, "cut.mp4", mp4Sized(8<<20), 8<<20)
 	req, err := http.NewRequest(http.MethodPost, app.URL+"/api/v1/posts/media", &failingAfter{r: body, n: 3 << 20})
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	uploadSized(bia, map[string]string{"text_content": "grande"}, "max.mp4", mp4File(), 50<<20).Expect(t, http.StatusCreated)
+	uploadSized(bia, map[string]string{"text_content": "grande"}, "max.mp4", mp4Sized(50<<20), 50<<20).Expect(t, http.StatusCreated)
 	runtime.ReadMemStats(&after)
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 24<<20 {
 		t.Fatalf("a 50 MB upload allocated %d MiB", alloc>>20)

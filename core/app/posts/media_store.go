@@ -57,10 +57,12 @@ type StoredMedia struct {
 
 // MediaStore checks an uploaded post file and stores it. The bytes decide
 // the kind (never the file's name or declared type); images lose their
-// metadata (EXIF with GPS) first, videos are stored as sent.
+// metadata (EXIF with GPS) first; videos must be structurally whole (not
+// cut short, nothing after their end) and are stored as sent.
 type MediaStore struct {
 	Blobs  ports.BlobStore    // nil when no media storage is configured
 	Images ports.ImageCleaner // nil when no image cleaner is configured
+	Videos ports.VideoChecker // nil when no video checker is configured
 	Clock  ports.Clock
 	Log    *slog.Logger
 }
@@ -81,8 +83,20 @@ func (s MediaStore) Store(ctx context.Context, author domain.UserID, f *MediaFil
 	if f.Size > media.MaxBytes() {
 		return StoredMedia{}, MediaTooLarge(media.Type)
 	}
-	if s.Blobs == nil || s.Images == nil {
+	if s.Blobs == nil || s.Images == nil || s.Videos == nil {
 		return StoredMedia{}, errs.Unavailable("media_unavailable", errs.MsgUnavailable, errors.New("no media storage configured"))
+	}
+	if media.Type == domain.PostVideo {
+		err := s.Videos.Check(ctx, f.Body, ports.VideoFormat(media.ContentType))
+		if errors.Is(err, ports.ErrVideoMalformed) {
+			// Cut short or with bytes after its end: not the video its first
+			// bytes claim.
+			s.Log.InfoContext(ctx, "video upload refused", "author", author, "reason", err)
+			return StoredMedia{}, MediaTypeInvalid()
+		}
+		if err != nil {
+			return StoredMedia{}, fmt.Errorf("check video upload: %w", err)
+		}
 	}
 	if _, err := f.Body.Seek(0, io.SeekStart); err != nil {
 		return StoredMedia{}, fmt.Errorf("rewind upload: %w", err)
