@@ -61,7 +61,11 @@ func NewClient(p Params) (*Client, *Status, error) {
 	cfg := &river.Config{
 		Logger:     p.Logger.With("component", "jobs"),
 		Workers:    workers,
-		JobTimeout: 5 * time.Minute,
+		JobTimeout: p.Config.Jobs.JobTimeout,
+		// A killed node leaves its jobs running in the table; River's
+		// leader retries them once they are this old (workers are
+		// idempotent, so a rerun of a half-done job finishes it once).
+		RescueStuckJobsAfter: p.Config.Jobs.RescueAfter,
 	}
 	working := len(p.Workers) > 0
 	if working {

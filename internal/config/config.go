@@ -82,6 +82,11 @@ type Embedded struct {
 
 type Jobs struct {
 	Workers int `mapstructure:"workers"`
+	// JobTimeout cancels a job's context after this long (River JobTimeout).
+	JobTimeout time.Duration `mapstructure:"job_timeout"`
+	// RescueAfter is how long a job may stay running before River counts it
+	// stuck (its node died) and retries it (River RescueStuckJobsAfter).
+	RescueAfter time.Duration `mapstructure:"rescue_after"`
 }
 
 type Admin struct {
@@ -269,6 +274,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Jobs.Workers < 1 {
 		bad("jobs.workers", "must be at least 1")
+	}
+	if c.Jobs.JobTimeout <= 0 {
+		bad("jobs.job_timeout", "must be positive")
+	}
+	// A running job younger than its timeout may still be working: rescuing
+	// it then would run it twice at once.
+	if c.Jobs.RescueAfter <= c.Jobs.JobTimeout {
+		bad("jobs.rescue_after", "%v must be longer than jobs.job_timeout (%v)", c.Jobs.RescueAfter, c.Jobs.JobTimeout)
 	}
 	oneOf("storage.driver", c.Storage.Driver, "disk", "s3")
 	if c.Storage.URLTTL < time.Second || c.Storage.URLTTL > 7*24*time.Hour {

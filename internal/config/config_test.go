@@ -85,6 +85,8 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 		{name: "unknown key in file", file: "htpp:\n  addr: \":1\"\n", wantKey: "unknown key(s): htpp"},
 		{name: "nested unknown key in file", file: "storage:\n  dsk:\n    dir: /x\n", wantKey: "dsk"},
 		{name: "wrong type in file", file: "jobs:\n  workers: many\n", wantKey: "workers"},
+		{name: "no job timeout", env: map[string]string{"SOCIAL_JOBS_JOB_TIMEOUT": "0s"}, wantKey: "jobs.job_timeout: must be positive"},
+		{name: "rescue before the job timeout", env: map[string]string{"SOCIAL_JOBS_RESCUE_AFTER": "5m"}, wantKey: "jobs.rescue_after: 5m0s must be longer than jobs.job_timeout (5m0s)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -100,6 +102,26 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 				t.Fatalf("err = %v, want it to name %q", err, c.wantKey)
 			}
 		})
+	}
+}
+
+// Today's River timings unless set: a 5-minute job timeout, and a stuck
+// job retried an hour after its timeout (River's own default).
+func TestJobTimings(t *testing.T) {
+	cfg, err := config.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Jobs.JobTimeout != 5*time.Minute || cfg.Jobs.RescueAfter != 65*time.Minute {
+		t.Fatalf("defaults: job_timeout %v, rescue_after %v", cfg.Jobs.JobTimeout, cfg.Jobs.RescueAfter)
+	}
+	t.Setenv("SOCIAL_JOBS_JOB_TIMEOUT", "10s")
+	t.Setenv("SOCIAL_JOBS_RESCUE_AFTER", "15s")
+	if cfg, err = config.Load(""); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Jobs.JobTimeout != 10*time.Second || cfg.Jobs.RescueAfter != 15*time.Second {
+		t.Fatalf("from the environment: job_timeout %v, rescue_after %v", cfg.Jobs.JobTimeout, cfg.Jobs.RescueAfter)
 	}
 }
 
