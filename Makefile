@@ -36,9 +36,13 @@ test: build ## Run every test: Go (race detector, real PostgreSQL), frontends, A
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
 
+# Only the packages that hold long tests: compiling the whole tree again
+# under another build tag would cost minutes for nothing.
+LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs -r -n1 dirname | sort -u)
+
 .PHONY: test-long
-test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...)
-	$(WITHDB) go test -race -count=1 -tags long -run '^TestLong' ./...
+test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), one package at a time
+	$(WITHDB) go test -race -count=1 -p 1 -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent

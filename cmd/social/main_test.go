@@ -182,7 +182,10 @@ func startServe(t *testing.T, bin string, stderr io.Writer) *serveProcess {
 	go func() { srv.done <- cmd.Wait() }()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+	// A first start creates the cluster and applies every migration: allow
+	// what serve itself allows for it, since other packages' tests may be
+	// loading the machine meanwhile.
+	for deadline := time.Now().Add(startTimeout); ; time.Sleep(200 * time.Millisecond) {
 		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/readyz", httpPort))
 		if err == nil {
 			resp.Body.Close()
@@ -190,8 +193,13 @@ func startServe(t *testing.T, bin string, stderr io.Writer) *serveProcess {
 				break
 			}
 		}
+		select {
+		case err := <-srv.done:
+			t.Fatalf("serve exited before it was ready: %v", err)
+		default:
+		}
 		if time.Now().After(deadline) {
-			t.Fatal("serve never became ready")
+			t.Fatalf("serve not ready within %v", startTimeout)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(srv.pgDir, "postmaster.pid")); err != nil {
