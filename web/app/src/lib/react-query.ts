@@ -3,19 +3,40 @@ import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api'
 
 /**
- * One retry, except for a 4xx: the server has answered (not found, not
- * allowed) and asking again would get the same answer, later.
+ * While the server answers 503 with Retry-After (its database is away for a
+ * moment), a query waits as asked and tries again this many times: about
+ * fifteen seconds at the server's five, enough for a restart or a failover.
  */
-export function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+const unavailableRetries = 3
+
+/** A Retry-After longer than this is not believed: a screen must not stall on a wrong header. */
+const longestWait = 30_000
+
+/**
+ * Whether a failed query asks again: never after a 4xx (the server has
+ * answered: not found, not allowed, and asking again gets the same answer);
+ * a few times, as told, while the server says it is briefly unavailable;
+ * once after anything else, to ride out a blip without hammering the API.
+ */
+export function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError) {
+    if (error.status === 503 && error.retryAfterMs !== undefined) return failureCount < unavailableRetries
+    if (error.status >= 400 && error.status < 500) return false
+  }
   return failureCount < 1
 }
 
-/** One retry and 30 s of freshness: enough to ride out a blip without hammering the API. */
+/** How long before the next try: the server's Retry-After when it gave one, else TanStack Query's own backoff. */
+export function retryDelay(failureCount: number, error: Error): number {
+  if (error instanceof ApiError && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, longestWait)
+  return Math.min(1000 * 2 ** failureCount, longestWait)
+}
+
+/** Retries as above and 30 s of freshness; mutations are never repeated behind the member's back. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: retryOnce, staleTime: 30_000 },
+      queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },
       mutations: { retry: 0 },
     },
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ApiError, fieldErrorsOf, unwrap } from './api-error'
+import { ApiError, fieldErrorsOf, retryAfterOf, unwrap } from './api-error'
 
 describe('unwrap', () => {
   it('returns the body of a 2xx answer', () => {
@@ -18,6 +18,32 @@ describe('unwrap', () => {
       call()
     } catch (error) {
       expect(error).toMatchObject({ status: 403, problem })
+    }
+  })
+})
+
+describe('retryAfterOf', () => {
+  const answer = (value?: string) =>
+    new Response(null, { status: 503, headers: value === undefined ? {} : { 'Retry-After': value } })
+
+  it('reads whole seconds and HTTP dates, and ignores anything else', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z')
+    expect(retryAfterOf(answer('5'), now)).toBe(5000)
+    expect(retryAfterOf(answer(' 0 '), now)).toBe(0)
+    expect(retryAfterOf(answer('Wed, 25 Nov 2026 12:00:07 GMT'), now)).toBe(7000)
+    expect(retryAfterOf(answer('Wed, 25 Nov 2026 11:00:00 GMT'), now)).toBe(0)
+    expect(retryAfterOf(answer(), now)).toBeUndefined()
+    expect(retryAfterOf(answer('soon'), now)).toBeUndefined()
+    expect(retryAfterOf(answer('-3'), now)).toBeUndefined()
+  })
+
+  it('is carried by the ApiError of a 503', () => {
+    const problem = { status: 503, code: 'database_unavailable' }
+    try {
+      unwrap('GET /x', { error: problem, response: answer('5') })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toMatchObject({ status: 503, retryAfterMs: 5000, problem })
     }
   })
 })

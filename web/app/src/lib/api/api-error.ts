@@ -12,17 +12,38 @@ type FieldError = components['schemas']['FieldError']
 export class ApiError extends Error {
   readonly status: number
   readonly problem: Problem | undefined
+  /** How long the server asked to wait before asking again (Retry-After), when it did. */
+  readonly retryAfterMs: number | undefined
 
-  constructor(operation: string, status: number, problem?: Problem) {
+  constructor(operation: string, status: number, problem?: Problem, retryAfterMs?: number) {
     super(`${operation}: ${String(status)}${problem?.code ? ` ${problem.code}` : ''}`)
     this.name = 'ApiError'
     this.status = status
     this.problem = problem
+    this.retryAfterMs = retryAfterMs
   }
+}
+
+/**
+ * The wait a response's Retry-After header asks for, in milliseconds: the
+ * server sends it with 503 while its database is away, and with 429. The
+ * header is either whole seconds or an HTTP date; anything else is ignored.
+ */
+export function retryAfterOf(response: Response, now: number = Date.now()): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim()
+  if (!value) return undefined
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  // An HTTP date names its day and month; Date.parse alone would take '-3' for a year.
+  const at = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : NaN
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
 function asProblem(value: unknown): Problem | undefined {
   return typeof value === 'object' && value !== null ? value : undefined
+}
+
+function errorOf(operation: string, result: { error?: unknown; response: Response }): ApiError {
+  return new ApiError(operation, result.response.status, asProblem(result.error), retryAfterOf(result.response))
 }
 
 /**
@@ -31,7 +52,7 @@ function asProblem(value: unknown): Problem | undefined {
  */
 export function unwrap<T>(operation: string, result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok && result.data !== undefined) return result.data
-  throw new ApiError(operation, result.response.status, asProblem(result.error))
+  throw errorOf(operation, result)
 }
 
 /**
@@ -53,5 +74,5 @@ export function fieldErrorsOf(problem: Problem | undefined): Partial<Record<stri
 /** Like unwrap, for answers without a body (204, 202 without content). */
 export function unwrapEmpty(operation: string, result: { error?: unknown; response: Response }): void {
   if (result.response.ok) return
-  throw new ApiError(operation, result.response.status, asProblem(result.error))
+  throw errorOf(operation, result)
 }

@@ -1,5 +1,5 @@
 export { ApiClientProvider } from './api-client-provider'
-export { ApiError, fieldErrorsOf, unwrap, unwrapEmpty, type Problem } from './api-error'
+export { ApiError, fieldErrorsOf, retryAfterOf, unwrap, unwrapEmpty, type Problem } from './api-error'
 export { createBearerMiddleware, type BearerAuth } from './bearer-middleware'
 export { apiClient, createApiClient, type ApiClient, type ApiPaths } from './client'
 export { useApiClient } from './use-api-client'

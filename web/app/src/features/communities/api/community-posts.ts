@@ -94,7 +94,11 @@ export function useCreateCommunityPost(communityId: string) {
         await client.POST('/api/v1/communities/{id}/posts', { params: { path }, body: { text_content: text } }),
       )
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKeys.posts(communityId) }),
+    // Not awaited, as in the core composer: the post is stored, so the
+    // composer clears at once and the list catches up on its own.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: communityKeys.posts(communityId) })
+    },
   })
 }
 

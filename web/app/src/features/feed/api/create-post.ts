@@ -43,6 +43,11 @@ export function useCreatePost() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (post: NewPost) => createPost(client, post),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+    // Not awaited: the post is stored once the server answers, so the
+    // composer clears and is free at once; the feed catches up on its own
+    // (and keeps retrying if the server is briefly unavailable).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all })
+    },
   })
 }

@@ -95,6 +95,31 @@ describe('Composer', () => {
     })
   })
 
+  it('is cleared and free again once the post is stored, while the feed is still reloading', async () => {
+    let feedCalls = 0
+    const view = renderApp('/', {
+      session: 'signed-in',
+      respond: (request) => {
+        const { pathname } = new URL(request.url)
+        if (request.method === 'GET' && pathname === '/api/v1/feed') {
+          feedCalls += 1
+          // The reload after the post never answers (a slow or unavailable server).
+          return feedCalls === 1 ? json(200, { items: [] }) : new Promise<Response>(() => {})
+        }
+        if (request.method === 'POST' && pathname === '/api/v1/posts') return json(201, createdPost)
+        return undefined
+      },
+    })
+    const box = await screen.findByRole('textbox', { name: 'O que está acontecendo?' }, { timeout: 5000 })
+    await view.user.type(box, 'Bom dia!')
+    await view.user.click(screen.getByRole('button', { name: 'Postar' }))
+    await expectToast('Post criado!', 'Seu post foi publicado com sucesso.', 'success')
+    expect(box).toHaveValue('')
+    await view.user.type(box, 'De novo')
+    expect(screen.getByRole('button', { name: 'Postar' })).toBeEnabled()
+    expect(feedCalls).toBeGreaterThan(1)
+  })
+
   it("shows the server's 422 message under the text box", async () => {
     const { user, box } = await renderComposer(() =>
       problem(422, {
@@ -109,8 +134,14 @@ describe('Composer', () => {
     expect(box).toHaveValue('x')
   })
 
-  it("toasts 'Não foi possível criar o post. Tente novamente.' on other failures", async () => {
-    const { user, box } = await renderComposer(() => problem(500, { detail: 'Falhou' }))
+  it.each([
+    ['a server error', () => problem(500, { detail: 'Falhou' })],
+    [
+      'the database away (503)',
+      () => problem(503, { code: 'database_unavailable', detail: 'Serviço temporariamente indisponível. Tente novamente em instantes.' }, { 'Retry-After': '5' }),
+    ],
+  ])("toasts 'Não foi possível criar o post. Tente novamente.' on %s and keeps the text", async (_, answer) => {
+    const { user, box } = await renderComposer(answer)
     await user.type(box, 'x')
     await user.click(screen.getByRole('button', { name: 'Postar' }))
     await expectToast('Erro', 'Não foi possível criar o post. Tente novamente.')

@@ -64,7 +64,11 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (text: string) => createComment(client, postId, text),
-    onSuccess: () => refreshPost(queryClient, postId),
+    // Not awaited: the comment is stored, so the form clears at once and the
+    // thread catches up on its own.
+    onSuccess: () => {
+      void refreshPost(queryClient, postId)
+    },
   })
 }
 

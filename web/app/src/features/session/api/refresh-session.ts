@@ -1,4 +1,4 @@
-import type { ApiClient } from '@/lib/api'
+import { retryAfterOf, type ApiClient } from '@/lib/api'
 
 import type { ActiveSession, SessionBody } from '../types'
 
@@ -19,12 +19,14 @@ export function toActiveSession(body: SessionBody): ActiveSession {
 /**
  * How a refresh went: a new session; `signed-out` when the server refused the
  * cookie (401 session_expired, or any other 4xx); `failed` when the server
- * could not be asked (network down, 5xx), which says nothing about the session.
+ * could not be asked (network down, 5xx), which says nothing about the session;
+ * `retryAfterMs` when the server said it is briefly unavailable (503 while its
+ * database is away) and when to ask again.
  */
 export type RefreshOutcome =
   | { kind: 'session'; session: ActiveSession }
   | { kind: 'signed-out' }
-  | { kind: 'failed' }
+  | { kind: 'failed'; retryAfterMs?: number }
 
 /**
  * Runs `task` while holding a lock shared by every tab of the site. The refresh
@@ -47,7 +49,8 @@ async function postRefresh(client: ApiClient): Promise<RefreshOutcome> {
   try {
     const { data, response } = await client.POST('/api/v1/auth/refresh', { credentials: 'include' })
     if (response.status === 200 && data) return { kind: 'session', session: toActiveSession(data) }
-    return response.status >= 400 && response.status < 500 ? { kind: 'signed-out' } : { kind: 'failed' }
+    if (response.status >= 400 && response.status < 500) return { kind: 'signed-out' }
+    return response.status === 503 ? { kind: 'failed', retryAfterMs: retryAfterOf(response) } : { kind: 'failed' }
   } catch {
     return { kind: 'failed' }
   }

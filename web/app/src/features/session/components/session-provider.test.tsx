@@ -16,6 +16,7 @@ import { SessionProvider } from './session-provider'
 interface Answer {
   status: number
   body?: unknown
+  headers?: Record<string, string>
 }
 
 /** Answers one request; `seen` lists the requests so far, this one included. */
@@ -37,11 +38,11 @@ async function startServer(handler: Handler | Answer) {
     seen.push(request)
     const answer = typeof handler === 'function' ? handler(request, seen) : handler
     if (answer.body === undefined) {
-      res.writeHead(answer.status)
+      res.writeHead(answer.status, answer.headers)
       res.end()
       return
     }
-    res.writeHead(answer.status, { 'Content-Type': 'application/json' })
+    res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers })
     res.end(JSON.stringify(answer.body))
   })
   await new Promise<void>((resolve) => {
@@ -186,6 +187,39 @@ describe('SessionProvider restore on load', () => {
     const { baseUrl } = await startServer({ status: 404, body: { title: 'Not Found', status: 404 } })
     renderProvider(baseUrl)
     await expectStatus('signed-out')
+  })
+
+  const databaseAway: Answer = {
+    status: 503,
+    body: { title: 'Service Unavailable', status: 503, code: 'database_unavailable' },
+    headers: { 'Retry-After': '1' },
+  }
+
+  it('waits through a 503 with Retry-After and restores the session once the server is back', async () => {
+    const { baseUrl, seen } = await startServer((_, all) =>
+      refreshes(all).length < 3 ? databaseAway : { status: 200, body: testSessionBody },
+    )
+    const started = Date.now()
+    renderProvider(baseUrl)
+    await expectStatus('signed-in')
+    // Two waits of the server's one second, then the third try succeeds.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900)
+    expect(refreshes(seen)).toHaveLength(3)
+    expect(screen.getByTestId('user')).toHaveTextContent('ana')
+  })
+
+  it('gives up after four tries of a server that stays unavailable', async () => {
+    const { baseUrl, seen } = await startServer({ ...databaseAway, headers: { 'Retry-After': '0' } })
+    renderProvider(baseUrl)
+    await expectStatus('signed-out')
+    expect(refreshes(seen)).toHaveLength(4)
+  })
+
+  it('maps a 503 without Retry-After to signed-out at once', async () => {
+    const { baseUrl, seen } = await startServer({ status: 503 })
+    renderProvider(baseUrl)
+    await expectStatus('signed-out')
+    expect(refreshes(seen)).toHaveLength(1)
   })
 
   it('maps a network failure to signed-out', async () => {

@@ -17,6 +17,11 @@ interface SessionState {
 
 const signedOut: SessionState = { status: 'signed-out', user: null }
 
+/** Tries of the restore on load while the server answers 503 with Retry-After (about 15 s at its 5). */
+const restoreAttempts = 4
+/** A Retry-After longer than this is not believed: the loading screen must not hang. */
+const longestRestoreWait = 10_000
+
 /**
  * Owns the member's session. On mount it asks the server to refresh from the
  * HttpOnly cookie; the access token then lives only in this component's memory
@@ -80,10 +85,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // would race the first, so restore exactly once per provider.
     if (restoreStarted.current) return
     restoreStarted.current = true
-    void refresh().then((outcome) => {
-      // Nobody to ask is as good as no session on load.
-      if (outcome.kind === 'failed') clearSession()
-    })
+    void (async () => {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await refresh()
+        if (outcome.kind !== 'failed') return
+        // A server that says it is briefly unavailable (its database is away)
+        // is asked again as it tells, so that opening the app during a restart
+        // does not land on the sign-in page; nobody to ask at all is as good
+        // as no session on load.
+        if (outcome.retryAfterMs === undefined || attempt >= restoreAttempts) {
+          clearSession()
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(outcome.retryAfterMs ?? 0, longestRestoreWait)))
+      }
+    })()
   }, [refresh, clearSession])
 
   const signedIn = state.status === 'signed-in'
