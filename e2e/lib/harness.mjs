@@ -1,7 +1,7 @@
 // Starts the real `social` binary on a fresh private PostgreSQL cluster and
 // random ports, and launches Debian's Chromium through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,6 +84,18 @@ export async function startServer(extraEnv = {}) {
     cli(...args) {
       return execFileSync(bin, args, { env, encoding: 'utf8' });
     },
+    /**
+     * Stops the server's private PostgreSQL cluster under it (fast shutdown,
+     * as a crash or a failover looks to the app), for outage journeys.
+     */
+    stopDatabase() {
+      pgCtl(path.join(dataDir, 'postgres'), 'stop', '-w', '-t', '60', '-m', 'fast');
+    },
+    /** Starts the cluster stopped by stopDatabase again, on the same port. */
+    startDatabase() {
+      const dir = path.join(dataDir, 'postgres');
+      pgCtl(dir, 'start', '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', `-p ${pgPort}`);
+    },
     /** SIGINT, as an operator's Ctrl-C; resolves with how the process ended. Idempotent. */
     stop() {
       stopped ??= stopServer();
@@ -103,6 +115,26 @@ export async function startServer(extraEnv = {}) {
       rmSync(dataDir, { recursive: true, force: true });
       return { ...result, postgresLeft };
   }
+}
+
+/** Runs pg_ctl on a cluster folder as the folder's owner (PostgreSQL refuses root). */
+function pgCtl(dir, ...args) {
+  const { uid, gid } = statSync(dir);
+  execFileSync(pgBinary('pg_ctl'), [...args, '-D', dir], { uid, gid, cwd: dir, stdio: 'pipe' });
+}
+
+/** A PostgreSQL server program: on PATH, or in Debian's versioned folder. */
+function pgBinary(name) {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const candidate = path.join(root, v, 'bin', name);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${name} not found: apt-get install postgresql`);
 }
 
 function processesFor(dir) {
