@@ -85,6 +85,16 @@ export async function startServer(extraEnv = {}) {
       return execFileSync(bin, args, { env, encoding: 'utf8' });
     },
     /**
+     * Runs SQL on the server's own database as its superuser and returns
+     * psql's unaligned output: for states no API can reach from here, such as
+     * a link preview (the fetcher refuses loopback, so no local page can be
+     * previewed).
+     */
+    sql(statement) {
+      const url = `postgres://social@127.0.0.1:${pgPort}/social?sslmode=disable`;
+      return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8' }).trim();
+    },
+    /**
      * Stops the server's private PostgreSQL cluster under it (fast shutdown,
      * as a crash or a failover looks to the app), for outage journeys.
      */

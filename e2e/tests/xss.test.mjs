@@ -4,7 +4,8 @@
 // `<img src=x onerror=...>`, `<script>` and `<svg onload=...>` is seen by
 // another member on the feed, the post page, the profile, the communities
 // list and page and the room page. No dialog ever opens, no element the
-// markup names exists in the page, and the literal text is on screen. A
+// markup names exists in the page, and the literal text is on screen; so
+// is a link preview's title, description and site name. A
 // `javascript:` website is refused by the server; an http(s) one is the only
 // kind that becomes a link.
 import { after, before, test } from 'node:test';
@@ -74,6 +75,17 @@ test('markup in every member-written text renders as text, and no dialog fires',
   await asAna('PATCH', '/profiles/me', { bio: `${SCRIPT} ${SVG}`, location: IMG, website_url: 'https://example.com/<b>' }, 200);
 
   const post = await asAna('POST', '/posts', { text_content: `Olá ${IMG} ${SCRIPT} ${SVG} #seguranca`, visibility: 'public' }, 201);
+  // A link preview whose page carried markup in its title, description and
+  // site name, stored as the preview job stores what it parsed (the fetcher
+  // refuses loopback, so no local page can be previewed through it).
+  const linked = await asAna('POST', '/posts', { text_content: 'Leiam https://example.com/artigo', visibility: 'public' }, 201);
+  server.sql(`UPDATE posts SET link_preview_url = 'https://example.com/artigo',
+    link_preview_title = 'Título ${IMG}', link_preview_description = 'Resumo ${SCRIPT}',
+    link_preview_site_name = 'Site ${SVG}' WHERE id = '${linked.id}'`);
+  // A stored preview whose link is not http(s) is never made a link.
+  const scripted = await asAna('POST', '/posts', { text_content: 'Outro link https://example.com/x', visibility: 'public' }, 201);
+  server.sql(`UPDATE posts SET link_preview_url = 'javascript:alert(5)', link_preview_title = 'Perigoso'
+    WHERE id = '${scripted.id}'`);
   await asBeto('POST', `/posts/${post.id}/comments`, { text_content: `Resposta ${IMG}${SVG}` }, 201);
   const community = await asAna('POST', '/communities', { name: `Clube ${IMG}`.slice(0, 50), description: `${SCRIPT} ${SVG}` }, 201);
   const room = await asAna(
@@ -105,6 +117,11 @@ test('markup in every member-written text renders as text, and no dialog fires',
   // The feed: the author's name and the post's text.
   await seesText(`Olá ${IMG} ${SCRIPT} ${SVG}`, 'the feed');
   await seesText(`Ana ${IMG}`, 'the feed');
+  await seesText(`Título ${IMG}`, 'a link preview');
+  await seesText(`Resumo ${SCRIPT}`, 'a link preview');
+  await seesText(`Site ${SVG}`, 'a link preview');
+  await seesText('Outro link', 'a post whose preview links to javascript:');
+  assert.equal(await page.getByText('Perigoso').count(), 0, 'a javascript: preview was shown');
 
   // The post page: the text and Beto's comment.
   await page.goto(`${server.url}/post/${post.id}`);
