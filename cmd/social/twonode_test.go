@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"social/adapters/postgres/cluster"
 	"social/internal/testkit"
 	"social/internal/testkit/natsserver"
+	"social/internal/testkit/output"
 )
 
 // productionExample is the shipped multi-node profile; the nodes below run
@@ -172,7 +172,7 @@ func TestTwoNodes(t *testing.T) {
 type node struct {
 	name string
 	url  string
-	logs *lockedBuffer
+	logs *output.Buffer
 }
 
 type member struct{ id, token string }
@@ -185,7 +185,7 @@ func startNode(t *testing.T, bin string, env []string, name string) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := &node{name: name, url: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &lockedBuffer{}}
+	n := &node{name: name, url: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &output.Buffer{}}
 	cmd := exec.Command(bin, "serve", "--config", productionExample)
 	cmd.Env = append(env, fmt.Sprintf("SOCIAL_HTTP_ADDR=127.0.0.1:%d", port))
 	cmd.Stdout, cmd.Stderr = n.logs, n.logs
@@ -349,21 +349,4 @@ func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[stri
 		}
 		s.early = append(s.early, f)
 	}
-}
-
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -25,6 +25,7 @@ import (
 
 	"social/adapters/postgres/cluster"
 	"social/internal/testkit"
+	"social/internal/testkit/output"
 )
 
 // The tests of this package that run `social serve` as a process share one
@@ -171,7 +172,7 @@ func (r *processRig) environ(extra []string) []string {
 type serveProcess struct {
 	URL  string
 	cmd  *exec.Cmd
-	logs *syncBuffer
+	logs *output.Buffer
 	done chan struct{}
 	err  error // cmd.Wait's result, once done is closed
 }
@@ -182,7 +183,7 @@ type serveProcess struct {
 // is logged when t failed.
 func (r *processRig) Serve(t testing.TB, extra ...string) *serveProcess {
 	t.Helper()
-	p := &serveProcess{URL: r.URL, logs: &syncBuffer{}, done: make(chan struct{})}
+	p := &serveProcess{URL: r.URL, logs: &output.Buffer{}, done: make(chan struct{})}
 	p.cmd = exec.Command(socialBinary(t), "serve")
 	p.cmd.Env = r.environ(extra)
 	p.cmd.Stdout, p.cmd.Stderr = p.logs, p.logs
@@ -413,22 +414,4 @@ func queryInt(t testing.TB, db *pgxpool.Pool, sql string, args ...any) int {
 		t.Fatalf("%s: %v", sql, err)
 	}
 	return n
-}
-
-// syncBuffer collects a process's output from its two pipes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

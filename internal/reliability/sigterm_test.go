@@ -157,9 +157,11 @@ func TestSigtermUnderLoad(t *testing.T) {
 				t.Errorf("%s %s: status %d: %s", r.method, r.path, r.status, r.body)
 			case r.refused && r.start.After(signalAt):
 				refused++
-			case r.noAnswer && r.start.After(signalAt) && !served[r.id]:
+			case r.noAnswer && r.start.After(signalAt.Add(-acceptQueueLag)) && !served[r.id]:
 				// Connected while the listener was closing: the kernel's
-				// queue was reset, the server never read the request.
+				// queue was reset, the server never read the request. A
+				// request sent just before the signal can still be in
+				// that queue when the listener closes.
 				unserved++
 			default:
 				t.Errorf("%s %s (sent at %+v from the signal): %v", r.method, r.path, r.start.Sub(signalAt).Round(time.Millisecond), r.err)
@@ -169,7 +171,7 @@ func TestSigtermUnderLoad(t *testing.T) {
 			t.Errorf("slow upload across the signal: status %d, err %v, from %+v to %+v from the signal",
 				up.status, up.err, up.start.Sub(signalAt), up.end.Sub(signalAt))
 		}
-		t.Logf("%d answered 2xx (%d in flight at the signal), %d refused after it, %d reset unread after it",
+		t.Logf("%d answered 2xx (%d in flight at the signal), %d refused after it, %d reset unread around it",
 			answered, inFlight, refused, unserved)
 	})
 
@@ -313,6 +315,13 @@ func (l *sigtermLoad) stop() {
 	defer l.mu.Unlock()
 	l.stopped = true
 }
+
+// acceptQueueLag bounds how long a connection the kernel has completed
+// waits in the listen queue before the server accepts it, on a busy
+// two-core machine under the race detector. One that is still there when
+// the listener closes is reset without the server reading it: no answer,
+// nothing done (the server never logged it).
+const acceptQueueLag = 250 * time.Millisecond
 
 // A fresh connection per request: every request either is refused at
 // connect (listener closed) or reaches the server, never an idle

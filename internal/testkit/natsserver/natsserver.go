@@ -3,7 +3,6 @@
 package natsserver
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"social/internal/testkit/output"
 )
 
 // Binary finds nats-server on PATH, then in /usr/sbin (Debian's package
@@ -65,7 +66,7 @@ func (s *Server) Restart(t testing.TB) {
 
 func (s *Server) run(t testing.TB) {
 	t.Helper()
-	var logs syncBuffer
+	var logs output.Buffer
 	cmd := exec.Command(s.bin, "-a", "127.0.0.1", "-p", strconv.Itoa(s.port))
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
@@ -108,21 +109,4 @@ func freePort() (int, error) {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
