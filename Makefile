@@ -44,8 +44,8 @@ test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs -r -n1 dirname | sort -u)
 
 .PHONY: test-long
-test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them
-	$(WITHDB) go test -race -count=1 -p 1 -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
+test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them (-v: the soak prints its figures)
+	$(WITHDB) go test -race -count=1 -p 1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent

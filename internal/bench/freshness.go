@@ -78,7 +78,7 @@ func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture) (t
 		ID string `json:"id"`
 	}
 	t0 := time.Now()
-	if err := c.do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(word)}, &post); err != nil {
+	if err := c.Do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(word)}, &post); err != nil {
 		return 0, 0, err
 	}
 	deadline := t0.Add(15 * time.Second)
@@ -109,7 +109,7 @@ func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture) (t
 					ID string `json:"id"`
 				} `json:"items"`
 			}
-			if srErr = c.do(ctx, v.Token, http.MethodGet, "/search?q="+url.QueryEscape(word), nil, &res); srErr != nil {
+			if srErr = c.Do(ctx, v.Token, http.MethodGet, "/search?q="+url.QueryEscape(word), nil, &res); srErr != nil {
 				return
 			}
 			for _, it := range res.Items {

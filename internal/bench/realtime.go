@@ -122,7 +122,7 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 			var post struct {
 				ID string `json:"id"`
 			}
-			if err := c.do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(uniqueWord(f.seq.Add(1)))}, &post); err != nil {
+			if err := c.Do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(uniqueWord(f.seq.Add(1)))}, &post); err != nil {
 				res.Error = err.Error()
 				continue
 			}
@@ -135,7 +135,7 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 			var out struct {
 				LikeCount int `json:"like_count"`
 			}
-			if err := c.do(ctx, v.Token, method, "/posts/"+target+"/like", nil, &out); err != nil {
+			if err := c.Do(ctx, v.Token, method, "/posts/"+target+"/like", nil, &out); err != nil {
 				res.Error = err.Error()
 				continue
 			}

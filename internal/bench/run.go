@@ -282,7 +282,7 @@ func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) 
 		if cursor != "" {
 			path += "&cursor=" + cursor
 		}
-		if err := c.do(ctx, f.viewers["all"][0].Token, http.MethodGet, path, nil, &page); err != nil {
+		if err := c.Do(ctx, f.viewers["all"][0].Token, http.MethodGet, path, nil, &page); err != nil {
 			return nil, err
 		}
 		if page.NextCursor == nil {

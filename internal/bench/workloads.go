@@ -58,7 +58,7 @@ var (
 func (f *fixture) workloads(c *client, searchDriver string) []workload {
 	get := func(grp string, path func() string) load.Op {
 		return func(ctx context.Context, i int) error {
-			return c.do(ctx, f.pick(grp, i).Token, http.MethodGet, path(), nil, nil)
+			return c.Do(ctx, f.pick(grp, i).Token, http.MethodGet, path(), nil, nil)
 		}
 	}
 	randomHandle := func() string { return handle(1 + rand.IntN(f.profiles)) }
@@ -146,7 +146,7 @@ func uniqueWord(n int64) string { return fmt.Sprintf("bq%dzx", n) }
 func (f *fixture) createOp(c *client) load.Op {
 	return func(ctx context.Context, i int) error {
 		v := f.pick("all", i)
-		return c.do(ctx, v.Token, http.MethodPost, "/posts",
+		return c.Do(ctx, v.Token, http.MethodPost, "/posts",
 			map[string]string{"text_content": f.postText(uniqueWord(f.seq.Add(1)))}, nil)
 	}
 }
@@ -158,6 +158,6 @@ func (f *fixture) likeOp(c *client) load.Op {
 		if rand.IntN(2) == 0 {
 			method = http.MethodDelete
 		}
-		return c.do(ctx, v.Token, method, "/posts/"+f.posts[rand.IntN(len(f.posts))]+"/like", nil, nil)
+		return c.Do(ctx, v.Token, method, "/posts/"+f.posts[rand.IntN(len(f.posts))]+"/like", nil, nil)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -23,6 +22,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"social/internal/bench/apiclient"
 )
 
 // soakMember is a signed-in member of the soak.
@@ -52,23 +53,10 @@ func tokenSubject(token string) (string, error) {
 	return claims.Sub, nil
 }
 
-// soakAnswerError is an answer the soak counts as a failure: a status the
-// operation never answers when the server is healthy.
-type soakAnswerError struct {
-	method, path string
-	status       int
-	body         string
-}
-
-func (e *soakAnswerError) Error() string {
-	return fmt.Sprintf("%s %s: %d %s", e.method, e.path, e.status, e.body)
-}
-
 // soakClient speaks to the server under soak. Its connections are capped
 // so the server's socket count has a known ceiling (see the fd bound).
 type soakClient struct {
-	base string
-	http *http.Client
+	api *apiclient.Client
 	// refused counts answers the API defines as refusals (429: a rate
 	// limit): not failures of the server, kept apart in the report.
 	refused atomic.Int64
@@ -78,55 +66,26 @@ type soakClient struct {
 const soakMaxConns = 32
 
 func newSoakClient(base string) *soakClient {
-	return &soakClient{base: base + "/api/v1", http: &http.Client{
+	return &soakClient{api: apiclient.New(base, &http.Client{
 		// A request unanswered in 10 s counts as a failure (timeout).
 		Timeout: 10 * time.Second,
 		Transport: &http.Transport{MaxIdleConns: soakMaxConns, MaxIdleConnsPerHost: soakMaxConns,
 			MaxConnsPerHost: soakMaxConns, IdleConnTimeout: time.Minute},
-	}}
+	})}
 }
 
 // do sends one request; a 2xx answer is decoded into out (when not nil),
-// a 429 counts as a refusal, anything else is an error. The body is read
-// to the end so the connection is reused.
+// a 429 counts as a refusal, any other status is an
+// *apiclient.StatusError: one the operation never answers when the
+// server is healthy.
 func (c *soakClient) do(ctx context.Context, token, method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests:
+	err := c.api.Do(ctx, token, method, path, body, out)
+	var answer *apiclient.StatusError
+	if errors.As(err, &answer) && answer.Status == http.StatusTooManyRequests {
 		c.refused.Add(1)
 		return nil
-	case resp.StatusCode/100 != 2:
-		return &soakAnswerError{method, path, resp.StatusCode, strings.TrimSpace(string(b[:min(len(b), 300)]))}
-	case out != nil:
-		return json.Unmarshal(b, out)
 	}
-	return nil
+	return err
 }
 
 // soakMix is the soak's request mix, close to the benchmark's "mixed"

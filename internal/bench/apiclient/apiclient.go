@@ -1,0 +1,77 @@
+// Package apiclient calls the JSON API the way a member's app does, for
+// the tools that load a running server: the benchmark and the soak test.
+package apiclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// Client sends requests to one server's /api/v1.
+type Client struct {
+	base string
+	http *http.Client
+}
+
+// New speaks to the server at base (its origin) through h, whose
+// transport sets how many connections the load may hold.
+func New(base string, h *http.Client) *Client {
+	return &Client{base: base + "/api/v1", http: h}
+}
+
+// StatusError is an answer whose status is not 2xx.
+type StatusError struct {
+	Method, Path string
+	Status       int
+	Body         string // at most 300 bytes of it
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%s %s: %d %s", e.Method, e.Path, e.Status, e.Body)
+}
+
+// Do sends one request as token's holder ("" for nobody) with body as
+// JSON (when not nil) and decodes a 2xx answer into out (when not nil);
+// any other status is a *StatusError. The body is always read to the end
+// so the connection is reused.
+func (c *Client) Do(ctx context.Context, token, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		return &StatusError{method, path, resp.StatusCode, strings.TrimSpace(string(b[:min(len(b), 300)]))}
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}
