@@ -92,7 +92,7 @@ export async function startServer(extraEnv = {}) {
      */
     sql(statement) {
       const url = `postgres://social@127.0.0.1:${pgPort}/social?sslmode=disable`;
-      return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8' }).trim();
+      return execFileSync(pgBinary('psql'), [url, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8' }).trim();
     },
     /**
      * Stops the server's private PostgreSQL cluster under it (fast shutdown,
