@@ -106,14 +106,18 @@ func (s *Sessions) RevokeAll(ctx context.Context, accountID domain.UserID, at ti
 	return nil
 }
 
-// SessionOfToken is the session a refresh token belongs to.
-func (s *Sessions) SessionOfToken(ctx context.Context, hash []byte) (string, error) {
-	var id uuid.UUID
-	err := IDB(ctx, s.db).NewRaw(`SELECT session_id FROM refresh_tokens WHERE token_hash = ?`, hash).Scan(ctx, &id)
-	if err != nil {
-		return "", NotFound(err)
+// SessionOfToken is the session a refresh token belongs to, and its member.
+func (s *Sessions) SessionOfToken(ctx context.Context, hash []byte) (string, domain.UserID, error) {
+	var row struct {
+		Session uuid.UUID `bun:"session_id"`
+		Account uuid.UUID `bun:"account_id"`
 	}
-	return id.String(), nil
+	err := IDB(ctx, s.db).NewRaw(`SELECT t.session_id, s.account_id FROM refresh_tokens t
+		JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = ?`, hash).Scan(ctx, &row)
+	if err != nil {
+		return "", domain.UserID{}, NotFound(err)
+	}
+	return row.Session.String(), domain.UserID(row.Account), nil
 }
 
 // ActiveRole is the current role of the member of a live session (neither

@@ -231,6 +231,12 @@ func (g *Gateway) pong(s *melody.Session) {
 	if c == nil || !c.checkDue(time.Now(), g.limits.SessionRecheck) {
 		return
 	}
+	g.recheck(c)
+}
+
+// recheck closes c with 1008 if its session has ended, without holding up
+// the caller (a pong, or the bus delivering a session end).
+func (g *Gateway) recheck(c *conn) {
 	go func() {
 		ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
 		defer cancel()
@@ -302,6 +308,12 @@ func (g *Gateway) reply(c *conn, m serverMessage) {
 
 // deliver is the bus's callback for this node.
 func (g *Gateway) deliver(topic string, msg []byte) {
+	if user, ok := strings.CutPrefix(topic, sessionsEndedPrefix); ok {
+		for _, c := range g.hub.ofUser(user) {
+			g.recheck(c)
+		}
+		return
+	}
 	for _, c := range g.hub.deliver(topic, msg) {
 		g.closeSlow(c)
 	}

@@ -216,6 +216,20 @@ func (h *hub) deliver(topic string, msg []byte) (slow []*conn) {
 	return slow
 }
 
+// ofUser is the sockets of user on this node. It walks every socket: it
+// runs on sign-outs and suspensions, not on events.
+func (h *hub) ofUser(user string) []*conn {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	var out []*conn
+	for c := range h.conns {
+		if c.viewer.UserID.String() == user {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // close refuses new sockets and returns the open ones.
 func (h *hub) close() []*conn {
 	h.mu.Lock()

@@ -18,7 +18,7 @@ import (
 const Path = "/api/v1/realtime"
 
 // Module provides the bus realtime.bus names, the Broadcaster (also as
-// ports.Broadcaster), the topic router over every contributed topic and
+// ports.Broadcaster and ports.SessionEnds), the topic router over every contributed topic and
 // the gateway, mounted at Path. Its stop hook runs before the HTTP
 // server's: sockets get 1001 while the server still runs.
 var Module = fx.Module("realtime",
@@ -31,7 +31,7 @@ var Module = fx.Module("realtime",
 			}
 			return httpadapter.ReadyCheck{Name: "realtime", Check: check}
 		}),
-		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
+		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(new(ports.SessionEnds)), fx.As(fx.Self())),
 		newRouter,
 		// The same check the auth middleware runs on bearer headers.
 		func(a *auth.Authenticator) TokenViewer { return a },

@@ -305,6 +305,14 @@ func TestSubscriptions(t *testing.T) {
 	if m := a.read(); m.Event.Type != "marker" {
 		t.Fatalf("got %+v, want only the marker", m)
 	}
+	// The bus topic that tells gateways a member's sessions ended is no
+	// topic a client can follow.
+	ended := "sessions-ended:" + ana.ID
+	a.send(map[string]string{"type": "subscribe", "topic": ended})
+	if m := a.expect("error", ended); m.Code != "topic_unknown" {
+		t.Fatalf("subscribing to %s: %+v", ended, m)
+	}
+
 	own := "user:" + ana.ID + ":notifications"
 	a.subscribe(own)
 	r.publish(own, "notification", "oi")

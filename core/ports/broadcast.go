@@ -1,6 +1,10 @@
 package ports
 
-import "context"
+import (
+	"context"
+
+	"social/core/domain"
+)
 
 // Event is something that happened, told to the members subscribed to a
 // realtime topic. Data is encoded as JSON.
@@ -16,4 +20,13 @@ type Event struct {
 // transaction commits, never inside it.
 type Broadcaster interface {
 	Publish(ctx context.Context, topic string, event Event) error
+}
+
+// SessionEnds tells every node that sessions of a member were revoked
+// (sign-out, suspension, a password reset), so that the member's open
+// sockets check their session at once instead of at the next periodic
+// recheck. Best effort, after the transaction commits: the periodic
+// recheck stays the guarantee, so a lost notice only delays the close.
+type SessionEnds interface {
+	SessionsEnded(ctx context.Context, user domain.UserID)
 }

@@ -53,6 +53,7 @@ type useCaseParams struct {
 	Hasher      ports.PasswordHasher
 	Clock       ports.Clock
 	Search      ports.SearchIndexQueue
+	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -90,11 +91,11 @@ func newUseCases(p useCaseParams) UseCases {
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Refresh: &accounts.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
-		SignOut: &accounts.SignOut{Sessions: p.Sessions, Clock: p.Clock},
+		SignOut: &accounts.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 		Forgot: &accounts.RequestPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Reset: &accounts.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
-			Hasher: p.Hasher, Clock: p.Clock},
+			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},
 	}
 }
 

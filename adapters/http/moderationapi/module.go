@@ -51,16 +51,18 @@ type useCaseParams struct {
 	Search     ports.SearchIndexQueue
 	Removal    posts.Removal
 	Clock      ports.Clock
+	Ends       ports.SessionEnds `optional:"true"` // the realtime gateways
 }
 
 func newUseCases(p useCaseParams) UseCases {
-	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.Search, p.Removal, p.Clock)
+	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.Search, p.Removal, p.Clock, p.Ends)
 }
 
-// Build wires the use cases; the command line builds them the same way.
+// Build wires the use cases; ends may be nil (sockets then close at their
+// periodic session recheck).
 func Build(db *bun.DB, tx ports.Transactor, accounts *postgres.Accounts, sessions *postgres.Sessions,
-	m *postgres.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock) UseCases {
-	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock}
+	m *postgres.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) UseCases {
+	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends}
 	remove := &moderation.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
 	return UseCases{
 		SetRole:     &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},

@@ -39,6 +39,9 @@ type ResetPassword struct {
 	Sessions AllSessionsRevoker
 	Hasher   ports.PasswordHasher
 	Clock    ports.Clock
+	// Ends is told, after the commit, that every session of the account
+	// ended; nil leaves the sockets to their periodic recheck.
+	Ends ports.SessionEnds
 }
 
 // Handle returns the message to show. A bad token is an invalid_token error.
@@ -56,9 +59,10 @@ func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (str
 	if err != nil {
 		return "", fmt.Errorf("hash password: %w", err)
 	}
+	var id domain.UserID
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		now := uc.Clock.Now()
-		id, err := uc.Tokens.Consume(ctx, HashSecret(in.Token), PurposeResetPassword, now)
+		id, err = uc.Tokens.Consume(ctx, HashSecret(in.Token), PurposeResetPassword, now)
 		if err != nil {
 			return err
 		}
@@ -75,6 +79,9 @@ func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (str
 	}
 	if err != nil {
 		return "", fmt.Errorf("reset password: %w", err)
+	}
+	if uc.Ends != nil {
+		uc.Ends.SessionsEnded(ctx, id)
 	}
 	return MsgPasswordWasReset, nil
 }

@@ -38,6 +38,7 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 	}
 	var rep domain.Report
 	var removed *domain.Post
+	var suspended *domain.UserID
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		rep, err = uc.Reports.LockReport(ctx, id)
 		if errors.Is(err, domain.ErrNotFound) {
@@ -77,6 +78,7 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 				if err := uc.Suspend.suspendLocked(ctx, actor, &acc, why, details); err != nil {
 					return err
 				}
+				suspended = &acc.ID
 				if _, err := uc.Reports.CloseTarget(ctx, domain.ReportTargetPost, p.ID.String(), res); err != nil {
 					return err
 				}
@@ -99,6 +101,9 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 	}
 	if removed != nil {
 		uc.Remove.Removal.Announce(ctx, *removed)
+	}
+	if suspended != nil {
+		uc.Suspend.sessionsEnded(ctx, *suspended)
 	}
 	return rep, nil
 }

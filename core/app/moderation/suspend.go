@@ -10,9 +10,10 @@ import (
 
 // Suspend keeps a member out until it is lifted: the account is marked,
 // every session ends (so every access token stops working at its next
-// request, and sockets at their next session check), and their posts'
+// request), and their posts'
 // search documents are reindexed, which drops them (feeds and post pages
-// skip suspended authors in their queries). Moderators suspend members;
+// skip suspended authors in their queries). Once committed, the realtime
+// gateways are told, and the member's open sockets close at once. Moderators suspend members;
 // only administrators suspend moderators and administrators.
 type Suspend struct {
 	Tx       ports.Transactor
@@ -21,6 +22,9 @@ type Suspend struct {
 	Index    AuthorIndexQueue
 	Audit    ports.AuditLog
 	Clock    ports.Clock
+	// Ends is nil where no gateway can be told (the command line): the
+	// member's sockets then close at their periodic session recheck.
+	Ends ports.SessionEnds
 }
 
 // Handle suspends target with a reason (1 to 500 characters).
@@ -43,7 +47,18 @@ func (uc *Suspend) Handle(ctx context.Context, actor domain.Viewer, target domai
 		}
 		return uc.suspendLocked(ctx, actor, &acc, r, nil)
 	})
+	if err == nil {
+		uc.sessionsEnded(ctx, target)
+	}
 	return acc, accountErr(err, "suspend", target)
+}
+
+// sessionsEnded tells the realtime gateways that user's sessions were
+// revoked; call it after the commit.
+func (uc *Suspend) sessionsEnded(ctx context.Context, user domain.UserID) {
+	if uc.Ends != nil {
+		uc.Ends.SessionsEnded(ctx, user)
+	}
 }
 
 // suspendLocked suspends acc, whose row the transaction of ctx holds;

@@ -1,6 +1,7 @@
 package accountstest
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"testing"
@@ -77,3 +78,27 @@ func (s *Socket) Event(t testing.TB, want string) map[string]any {
 
 // Close drops the connection without a close frame, as a lost network does.
 func (s *Socket) Close() { _ = s.conn.Close() }
+
+// CloseCode waits up to within for the server to close the socket,
+// skipping any frame before it, and returns the close code (1006 when the
+// connection ended without a close frame). It fails the test if the
+// socket is still open by then.
+func (s *Socket) CloseCode(t testing.TB, within time.Duration) int {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(within))
+	for {
+		_, _, err := s.conn.ReadMessage()
+		if err == nil {
+			continue
+		}
+		var ce *websocket.CloseError
+		if errors.As(err, &ce) {
+			return ce.Code
+		}
+		var timeout interface{ Timeout() bool }
+		if errors.As(err, &timeout) && timeout.Timeout() {
+			t.Fatalf("socket still open after %v", within)
+		}
+		return websocket.CloseAbnormalClosure
+	}
+}
