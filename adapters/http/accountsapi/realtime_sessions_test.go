@@ -21,9 +21,7 @@ func TestSignOutClosesTheSessionsSocketsAtOnce(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	m := app.Member("lia")
-	other := *m
-	other.Client = app.Client()
-	other.Token = app.Client().SignIn(m.Email, at.Password).AccessToken
+	other := anotherSession(app, m)
 
 	signedOut := m.Realtime(t)
 	kept := other.Realtime(t)
@@ -38,12 +36,10 @@ func TestSignOutClosesTheSessionsSocketsAtOnce(t *testing.T) {
 
 	// Signing out with the refresh token alone (an expired access token,
 	// say) closes that session's sockets just as fast.
-	third := *m
-	third.Client = app.Client()
-	s := app.Client().SignIn(m.Email, at.Password)
-	third.Token = s.AccessToken
+	third := anotherSession(app, m)
 	thirdSocket := third.Realtime(t)
-	app.Client().Do(http.MethodPost, signOutPath, map[string]string{"refresh_token": s.RefreshToken}).Expect(t, http.StatusNoContent)
+	app.Client().Do(http.MethodPost, signOutPath, map[string]string{"refresh_token": third.Session.RefreshToken}).
+		Expect(t, http.StatusNoContent)
 	if code := thirdSocket.CloseCode(t, soon); code != websocket.ClosePolicyViolation {
 		t.Fatalf("socket of a session signed out by its refresh token closed with %d, want 1008", code)
 	}
@@ -58,9 +54,7 @@ func TestPasswordResetClosesEverySocketAtOnce(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	m := app.Member("teo")
-	other := *m
-	other.Client = app.Client()
-	other.Token = app.Client().SignIn(m.Email, at.Password).AccessToken
+	other := anotherSession(app, m)
 	sockets := []*at.Socket{m.Realtime(t), other.Realtime(t)}
 
 	c := app.Client()
@@ -74,4 +68,13 @@ func TestPasswordResetClosesEverySocketAtOnce(t *testing.T) {
 			t.Fatalf("socket %d closed with %d, want 1008", i, code)
 		}
 	}
+}
+
+// anotherSession signs m in again, as from another device.
+func anotherSession(app *at.App, m *at.Member) *at.Member {
+	s := app.Client().SignIn(m.Email, at.Password)
+	other := *m
+	other.Client = app.Client()
+	other.Token, other.Session = s.AccessToken, s
+	return &other
 }
