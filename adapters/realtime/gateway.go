@@ -308,9 +308,11 @@ func (g *Gateway) reply(c *conn, m serverMessage) {
 
 // deliver is the bus's callback for this node.
 func (g *Gateway) deliver(topic string, msg []byte) {
-	if user, ok := strings.CutPrefix(topic, sessionsEndedPrefix); ok {
-		for _, c := range g.hub.ofUser(user) {
-			g.recheck(c)
+	if raw, ok := strings.CutPrefix(topic, sessionsEndedPrefix); ok {
+		if user, err := domain.ParseUserID(raw); err == nil {
+			for _, c := range g.hub.ofUser(user) {
+				g.recheck(c)
+			}
 		}
 		return
 	}

@@ -218,12 +218,12 @@ func (h *hub) deliver(topic string, msg []byte) (slow []*conn) {
 
 // ofUser is the sockets of user on this node. It walks every socket: it
 // runs on sign-outs and suspensions, not on events.
-func (h *hub) ofUser(user string) []*conn {
+func (h *hub) ofUser(user domain.UserID) []*conn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	var out []*conn
 	for c := range h.conns {
-		if c.viewer.UserID.String() == user {
+		if c.viewer.UserID == user {
 			out = append(out, c)
 		}
 	}
