@@ -11,12 +11,19 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres/cluster"
+	"social/core/ports"
 	"social/internal/config"
 )
 
-// Module provides the shared pool and bun on it, and the ReadDB. With no
-// database.url it starts a private cluster first and stops it last.
-var Module = fx.Module("postgres", fx.Provide(providePool, NewBun, provideReadDB))
+// Module provides the shared pool and bun on it, the ReadDB, and the access
+// notices (AccessNotifier as ports.AccessChanges and ports.SessionEnds; the
+// AccessListener for whoever reacts to them). With no database.url it
+// starts a private cluster first and stops it last.
+var Module = fx.Module("postgres", fx.Provide(
+	providePool, NewBun, provideReadDB,
+	fx.Annotate(NewAccessNotifier, fx.As(new(ports.AccessChanges)), fx.As(new(ports.SessionEnds))),
+	provideAccessListener,
+))
 
 // ReadDB is the handle of the reads that tolerate a replica's lag: the
 // feeds and the postgres search adapter. It is a second pool on

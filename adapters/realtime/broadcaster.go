@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"social/core/domain"
 	"social/core/ports"
 )
 
@@ -16,10 +15,7 @@ type Broadcaster struct {
 	bus Bus
 }
 
-var (
-	_ ports.Broadcaster = (*Broadcaster)(nil)
-	_ ports.SessionEnds = (*Broadcaster)(nil)
-)
+var _ ports.Broadcaster = (*Broadcaster)(nil)
 
 // NewBroadcaster publishes through bus.
 func NewBroadcaster(bus Bus) *Broadcaster { return &Broadcaster{bus: bus} }
@@ -40,16 +36,4 @@ func (b *Broadcaster) Publish(ctx context.Context, topic string, event ports.Eve
 		return fmt.Errorf("publish realtime event %s to %s: %w", event.Type, topic, err)
 	}
 	return nil
-}
-
-// sessionsEndedPrefix names the bus topic of a member's session ends. No
-// router topic starts with it, so no client can subscribe to it; the
-// gateway of every node reads it off the bus itself.
-const sessionsEndedPrefix = "sessions-ended:"
-
-// SessionsEnded asks every node to recheck the sessions of user's sockets
-// now. A failed publish is dropped: the periodic recheck closes those
-// sockets anyway, a little later.
-func (b *Broadcaster) SessionsEnded(ctx context.Context, user domain.UserID) {
-	_ = b.bus.Publish(ctx, sessionsEndedPrefix+user.String(), []byte("{}"))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/olahol/melody"
 
 	"social/core/domain"
+	"social/core/ports"
 	"social/internal/config"
 )
 
@@ -27,7 +28,11 @@ type Limits struct {
 	WriteWait        time.Duration // one write to the socket
 	MessagesPerSec   float64       // inbound rate; over it: 1008
 	MessageBurst     int
-	MaxSubscriptions int
+	TopicsPerSec     float64 // topics named in subscribes; over it: 1008
+	TopicBurst       int
+	MaxSubscriptions int // topics one socket follows at once
+	MaxTopicsPerMsg  int // topics one subscribe or unsubscribe may name (50 post topics fit in 4 KiB)
+	SocketsPerMember int // sockets one member may hold on a node; over it: 4429
 	AuthorizeTimeout time.Duration
 	SessionRecheck   time.Duration // how often (at most, on pongs) the viewer's session is checked
 }
@@ -42,7 +47,11 @@ func DefaultLimits() Limits {
 		WriteWait:        10 * time.Second,
 		MessagesPerSec:   10,
 		MessageBurst:     30,
-		MaxSubscriptions: 100,
+		TopicsPerSec:     50,
+		TopicBurst:       400,
+		MaxSubscriptions: 400,
+		MaxTopicsPerMsg:  50,
+		SocketsPerMember: 20,
 		AuthorizeTimeout: 5 * time.Second,
 		SessionRecheck:   time.Minute,
 	}
@@ -56,7 +65,10 @@ func LimitsFrom(cfg config.Realtime) Limits {
 	l.Behind = cfg.SlowClientQueue
 	l.MessagesPerSec = cfg.MessagesPerSecond
 	l.MessageBurst = cfg.MessageBurst
+	l.TopicsPerSec = cfg.TopicsPerSecond
+	l.TopicBurst = cfg.TopicBurst
 	l.MaxSubscriptions = cfg.MaxSubscriptions
+	l.SocketsPerMember = cfg.MaxSocketsPerMember
 	return l
 }
 
@@ -81,9 +93,17 @@ type Gateway struct {
 	stopBus func()
 }
 
-// NewGateway delivers what bus carries to the sockets subscribed to it.
-// publicURL's origin is the only Origin accepted.
-func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, limits Limits, logger *slog.Logger) (*Gateway, error) {
+// AccessNotices is the stream of access changes of every node
+// (postgres.AccessListener): notice for each change, missed after notices
+// may have been lost.
+type AccessNotices interface {
+	Listen(notice func(ports.AccessNotice), missed func()) (stop func())
+}
+
+// NewGateway delivers what bus carries to the sockets subscribed to it,
+// and checks subscriptions again when notices says access changed (nil:
+// never). publicURL's origin is the only Origin accepted.
+func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenViewer, publicURL string, limits Limits, logger *slog.Logger) (*Gateway, error) {
 	u, err := url.Parse(publicURL)
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return nil, errors.New("realtime: http.public_url has no origin")
@@ -100,6 +120,7 @@ func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, l
 	g.m.Config.PongWait = limits.PongWait
 	g.m.Config.WriteWait = limits.WriteWait
 	g.m.Upgrader.CheckOrigin = g.originAllowed
+	g.m.Upgrader.Subprotocols = []string{Protocol}
 	g.m.HandleConnect(g.connected)
 	g.m.HandleDisconnect(func(s *melody.Session) {
 		if c := connOf(s); c != nil {
@@ -132,7 +153,12 @@ func NewGateway(bus Bus, router *Router, tokens TokenViewer, publicURL string, l
 		}
 		g.log.Debug("realtime socket error", "err", err)
 	})
-	g.stopBus = bus.Subscribe(g.deliver)
+	stopBus := bus.Subscribe(g.deliver)
+	stopNotices := func() {}
+	if notices != nil {
+		stopNotices = notices.Listen(g.accessChanged, g.noticesMissed)
+	}
+	g.stopBus = func() { stopBus(); stopNotices() }
 	return g, nil
 }
 
@@ -153,9 +179,14 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusForbidden, "origin_not_allowed", "Origem não permitida.")
 		return
 	}
+	if r.URL.Query().Has("access_token") {
+		// A URL ends up in access logs, proxies and browser history.
+		writeProblem(w, http.StatusBadRequest, "token_in_url", "O token de acesso não pode ir no endereço: envie-o no cabeçalho Sec-WebSocket-Protocol.")
+		return
+	}
 	v := domain.ViewerFrom(r.Context())
 	if !v.SignedIn() {
-		if token := r.URL.Query().Get("access_token"); token != "" && g.tokens != nil {
+		if token, ok := tokenOfProtocols(r); ok && g.tokens != nil {
 			v, _ = g.tokens.Viewer(r.Context(), token)
 		}
 	}
@@ -191,8 +222,13 @@ func (g *Gateway) connected(s *melody.Session) {
 		return
 	}
 	c.s = s
-	if !g.hub.add(c) {
+	switch g.hub.add(c, g.limits.SocketsPerMember) {
+	case addClosed:
 		g.closeConn(c, melody.CloseGoingAway, "servidor reiniciando")
+	case addMemberFull:
+		// Refused after the upgrade, so that a browser sees why: a refused
+		// handshake would show it only as a failure.
+		g.closeConn(c, closeTooManySockets, reasonTooManySockets)
 	}
 }
 
@@ -213,12 +249,21 @@ func (g *Gateway) message(s *melody.Session, raw []byte) {
 	switch m.Type {
 	case msgPing:
 		g.reply(c, serverMessage{Type: msgPong})
-	case msgSubscribe:
-		g.subscribe(c, m.Topic)
-	case msgUnsubscribe:
-		if g.hub.unsubscribe(c, m.Topic) {
-			g.ended(c, []string{m.Topic})
+	case msgSubscribe, msgUnsubscribe:
+		topics, ok := m.topicList(g.limits.MaxTopicsPerMsg)
+		if !ok {
+			g.reply(c, serverMessage{Type: msgError, Code: codeInvalidMessage, Message: msgTextInvalid})
+			return
 		}
+		if m.Type == msgUnsubscribe {
+			g.unsubscribe(c, topics)
+			return
+		}
+		if !c.allowTopics(time.Now(), len(topics), g.limits.TopicsPerSec, g.limits.TopicBurst) {
+			g.closeConn(c, melody.ClosePolicyViolation, "canais demais")
+			return
+		}
+		g.subscribe(c, topics, m.Topics != nil)
 	default:
 		g.reply(c, serverMessage{Type: msgError, Topic: m.Topic, Code: codeInvalidMessage, Message: msgTextInvalid})
 	}
@@ -236,48 +281,92 @@ func (g *Gateway) pong(s *melody.Session) {
 
 // recheck closes c with 1008 if its session has ended, without holding up
 // the caller (a pong, or the bus delivering a session end).
-func (g *Gateway) recheck(c *conn) {
-	go func() {
-		ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
-		defer cancel()
-		if !g.tokens.Live(ctx, c.viewer) {
-			g.closeConn(c, melody.ClosePolicyViolation, "sessão encerrada")
-		}
-	}()
+func (g *Gateway) recheck(c *conn) { go g.checkSession(c) }
+
+// checkSession closes c with 1008 if its session has ended.
+func (g *Gateway) checkSession(c *conn) {
+	ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
+	defer cancel()
+	if !g.tokens.Live(ctx, c.viewer) {
+		g.closeConn(c, melody.ClosePolicyViolation, "sessão encerrada")
+	}
 }
 
-func (g *Gateway) subscribe(c *conn, topic string) {
-	ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
-	err := g.router.Authorize(ctx, topic)
-	cancel()
-	switch {
-	case err == nil:
-	case errors.Is(err, errUnknownTopic):
-		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeUnknownTopic, Message: msgTextUnknown})
-		return
-	case errors.Is(err, context.DeadlineExceeded):
-		g.log.Warn("realtime authorize timed out", "topic", topic)
-		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeUnavailable, Message: msgTextUnavailable})
-		return
-	default:
-		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeForbidden, Message: msgTextForbidden})
-		return
-	}
+// subscribe authorizes topics and follows those allowed. The answer takes
+// the request's form: one "subscribed" naming every topic followed when
+// the client named a list (batch), else one naming the topic; each refusal
+// is an "error" of its own.
+func (g *Gateway) subscribe(c *conn, topics []string, batch bool) {
+	// Held from the authorization to the hooks: a recheck of this socket's
+	// topics (an access change) waits for this subscribe, so it never
+	// checks before a topic it should have checked is in.
 	c.hooks.Lock()
 	defer c.hooks.Unlock()
-	ok, added := g.hub.subscribe(c, topic, g.limits.MaxSubscriptions)
-	if !ok {
-		g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeTooMany, Message: msgTextTooMany})
-		return
+	var accepted, added []string
+	for _, topic := range topics {
+		if g.hub.follows(c, topic) {
+			accepted = append(accepted, topic)
+			continue
+		}
+		if refusal, ok := g.authorize(c, topic); !ok {
+			g.reply(c, refusal)
+			continue
+		}
+		ok, isNew := g.hub.subscribe(c, topic, g.limits.MaxSubscriptions)
+		if !ok {
+			g.reply(c, serverMessage{Type: msgError, Topic: topic, Code: codeTooMany, Message: msgTextTooMany})
+			continue
+		}
+		accepted = append(accepted, topic)
+		if isNew {
+			added = append(added, topic)
+		}
 	}
-	g.reply(c, serverMessage{Type: msgSubscribed, Topic: topic})
-	if added {
+	switch {
+	case batch && len(accepted) > 0:
+		g.reply(c, serverMessage{Type: msgSubscribed, Topics: accepted})
+	case !batch && len(accepted) == 1:
+		g.reply(c, serverMessage{Type: msgSubscribed, Topic: accepted[0]})
+	}
+	// The hooks run once the client knows it is subscribed, so what they
+	// publish (a room's participant_joined) comes after the answer.
+	for _, topic := range added {
 		if t, ok := g.router.plugin(topic); ok && t.OnSubscribe != nil {
 			ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
 			t.OnSubscribe(ctx, topic)
 			cancel()
 		}
 	}
+}
+
+// authorize asks the router whether c's viewer may follow topic; when not,
+// it returns the error message for the client.
+func (g *Gateway) authorize(c *conn, topic string) (refusal serverMessage, ok bool) {
+	ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
+	err := g.router.Authorize(ctx, topic)
+	cancel()
+	switch {
+	case err == nil:
+		return serverMessage{}, true
+	case errors.Is(err, errUnknownTopic):
+		return serverMessage{Type: msgError, Topic: topic, Code: codeUnknownTopic, Message: msgTextUnknown}, false
+	case errors.Is(err, context.DeadlineExceeded):
+		g.log.Warn("realtime authorize timed out", "topic", topic)
+		return serverMessage{Type: msgError, Topic: topic, Code: codeUnavailable, Message: msgTextUnavailable}, false
+	default:
+		return serverMessage{Type: msgError, Topic: topic, Code: codeForbidden, Message: msgTextForbidden}, false
+	}
+}
+
+// unsubscribe is silent: the client knows what it asked for.
+func (g *Gateway) unsubscribe(c *conn, topics []string) {
+	var ended []string
+	for _, topic := range topics {
+		if g.hub.unsubscribe(c, topic) {
+			ended = append(ended, topic)
+		}
+	}
+	g.ended(c, ended)
 }
 
 // ended tells the plugins owning topics that c no longer follows them,
@@ -308,14 +397,6 @@ func (g *Gateway) reply(c *conn, m serverMessage) {
 
 // deliver is the bus's callback for this node.
 func (g *Gateway) deliver(topic string, msg []byte) {
-	if raw, ok := strings.CutPrefix(topic, sessionsEndedPrefix); ok {
-		if user, err := domain.ParseUserID(raw); err == nil {
-			for _, c := range g.hub.ofUser(user) {
-				g.recheck(c)
-			}
-		}
-		return
-	}
 	for _, c := range g.hub.deliver(topic, msg) {
 		g.closeSlow(c)
 	}

@@ -32,14 +32,14 @@ func newTestGateway(t *testing.T, limits Limits, tokens TokenViewer) (*Gateway, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGateway(NewMemoryBus(), router, tokens, "http://social.test", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	g, err := NewGateway(NewMemoryBus(), nil, router, tokens, "http://social.test", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(g)
 	t.Cleanup(srv.Close)
 	return g, func() *websocket.Conn {
-		c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"?access_token=x", nil)
+		c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http"), ClientHeader("x"))
 		if err != nil {
 			t.Fatal(err)
 		}

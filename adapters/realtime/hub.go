@@ -17,12 +17,12 @@ type conn struct {
 	viewer domain.Viewer
 	limit  int // messages queued and not yet written before the client is "slow"
 
-	mu      sync.Mutex
-	pending int
-	closing bool
-	tokens  float64
-	last    time.Time
-	checked time.Time // last session check
+	mu          sync.Mutex
+	pending     int
+	closing     bool
+	messages    bucket
+	topicsAsked bucket
+	checked     time.Time // last session check
 
 	topics map[string]struct{} // guarded by hub.mu
 
@@ -85,16 +85,34 @@ func (c *conn) checkDue(now time.Time, every time.Duration) bool {
 func (c *conn) allow(now time.Time, perSecond float64, burst int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.last.IsZero() {
-		c.tokens = float64(burst)
+	return c.messages.take(now, 1, perSecond, burst)
+}
+
+// allowTopics is a token bucket on the topics named in subscribes: a batch
+// costs one message but as many topics as it names.
+func (c *conn) allowTopics(now time.Time, n int, perSecond float64, burst int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.topicsAsked.take(now, n, perSecond, burst)
+}
+
+// bucket is a token bucket, full at its first use.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func (b *bucket) take(now time.Time, n int, perSecond float64, burst int) bool {
+	if b.last.IsZero() {
+		b.tokens = float64(burst)
 	} else {
-		c.tokens = min(float64(burst), c.tokens+now.Sub(c.last).Seconds()*perSecond)
+		b.tokens = min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*perSecond)
 	}
-	c.last = now
-	if c.tokens < 1 {
+	b.last = now
+	if b.tokens < float64(n) {
 		return false
 	}
-	c.tokens--
+	b.tokens -= float64(n)
 	return true
 }
 
@@ -104,23 +122,43 @@ type hub struct {
 	mu      sync.RWMutex
 	conns   map[*conn]struct{}
 	byTopic map[string]map[*conn]struct{}
+	byUser  map[domain.UserID]map[*conn]struct{}
 	closed  bool
 	empty   chan struct{} // closed when closed and no socket is left
 }
 
 func newHub() *hub {
-	return &hub{conns: map[*conn]struct{}{}, byTopic: map[string]map[*conn]struct{}{}, empty: make(chan struct{})}
+	return &hub{conns: map[*conn]struct{}{}, byTopic: map[string]map[*conn]struct{}{},
+		byUser: map[domain.UserID]map[*conn]struct{}{}, empty: make(chan struct{})}
 }
 
-// add reports false once the hub is closed.
-func (h *hub) add(c *conn) bool {
+type addResult int
+
+const (
+	added addResult = iota
+	addClosed
+	addMemberFull
+)
+
+// add takes c in, unless the hub is closed or c's member already holds
+// perMember sockets here.
+func (h *hub) add(c *conn, perMember int) addResult {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
-		return false
+		return addClosed
 	}
+	mine := h.byUser[c.viewer.UserID]
+	if len(mine) >= perMember {
+		return addMemberFull
+	}
+	if mine == nil {
+		mine = map[*conn]struct{}{}
+		h.byUser[c.viewer.UserID] = mine
+	}
+	mine[c] = struct{}{}
 	h.conns[c] = struct{}{}
-	return true
+	return added
 }
 
 // remove forgets c and its subscriptions, and returns the topics it still
@@ -131,6 +169,11 @@ func (h *hub) remove(c *conn) []string {
 	topics := h.unindex(c)
 	if _, ok := h.conns[c]; ok {
 		delete(h.conns, c)
+		mine := h.byUser[c.viewer.UserID]
+		delete(mine, c)
+		if len(mine) == 0 {
+			delete(h.byUser, c.viewer.UserID)
+		}
 		if h.closed && len(h.conns) == 0 {
 			close(h.empty)
 		}
@@ -216,16 +259,54 @@ func (h *hub) deliver(topic string, msg []byte) (slow []*conn) {
 	return slow
 }
 
-// ofUser is the sockets of user on this node. It walks every socket: it
-// runs on sign-outs and suspensions, not on events.
+// ofUser is the sockets of user on this node.
 func (h *hub) ofUser(user domain.UserID) []*conn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	var out []*conn
+	out := make([]*conn, 0, len(h.byUser[user]))
+	for c := range h.byUser[user] {
+		out = append(out, c)
+	}
+	return out
+}
+
+// subscribersOf is the sockets following topic on this node.
+func (h *hub) subscribersOf(topic string) []*conn {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	out := make([]*conn, 0, len(h.byTopic[topic]))
+	for c := range h.byTopic[topic] {
+		out = append(out, c)
+	}
+	return out
+}
+
+// all is every socket on this node.
+func (h *hub) all() []*conn {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	out := make([]*conn, 0, len(h.conns))
 	for c := range h.conns {
-		if c.viewer.UserID == user {
-			out = append(out, c)
-		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// follows reports whether c follows topic.
+func (h *hub) follows(c *conn, topic string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	_, ok := c.topics[topic]
+	return ok
+}
+
+// topicsOf is what c follows.
+func (h *hub) topicsOf(c *conn) []string {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	out := make([]string, 0, len(c.topics))
+	for t := range c.topics {
+		out = append(out, t)
 	}
 	return out
 }

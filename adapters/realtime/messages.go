@@ -9,13 +9,18 @@ const (
 	msgPing        = "ping"
 	msgPong        = "pong"
 	msgSubscribed  = "subscribed"
+	msgRevoked     = "revoked"
 	msgEvent       = "event"
 	msgError       = "error"
 )
 
+// clientMessage is what a client sends. A subscribe or unsubscribe names
+// one topic (Topic) or several at once (Topics); the answer uses the same
+// form.
 type clientMessage struct {
-	Type  string `json:"type"`
-	Topic string `json:"topic"`
+	Type   string   `json:"type"`
+	Topic  string   `json:"topic"`
+	Topics []string `json:"topics"`
 }
 
 type eventBody struct {
@@ -26,6 +31,7 @@ type eventBody struct {
 type serverMessage struct {
 	Type    string     `json:"type"`
 	Topic   string     `json:"topic,omitempty"`
+	Topics  []string   `json:"topics,omitempty"`
 	Event   *eventBody `json:"event,omitempty"`
 	Code    string     `json:"code,omitempty"`
 	Message string     `json:"message,omitempty"`
@@ -49,4 +55,12 @@ const (
 	msgTextForbidden   = "Você não tem acesso a este canal."
 	msgTextTooMany     = "Você já acompanha canais demais nesta conexão."
 	msgTextUnavailable = "Não foi possível acompanhar este canal agora. Tente novamente."
+)
+
+// Close codes of the application range (4000-4999) and their reasons.
+const (
+	// closeTooManySockets: the member already holds the most sockets a
+	// member may hold; the client waits before trying again.
+	closeTooManySockets  = 4429
+	reasonTooManySockets = "conexões demais abertas por este membro"
 )

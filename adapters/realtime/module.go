@@ -18,8 +18,9 @@ import (
 const Path = "/api/v1/realtime"
 
 // Module provides the bus realtime.bus names, the Broadcaster (also as
-// ports.Broadcaster and ports.SessionEnds), the topic router over every contributed topic and
-// the gateway, mounted at Path. Its stop hook runs before the HTTP
+// ports.Broadcaster), the topic router over every contributed topic and
+// the gateway, mounted at Path, which hears AccessNotices when the app
+// provides them. Its stop hook runs before the HTTP
 // server's: sockets get 1001 while the server still runs.
 var Module = fx.Module("realtime",
 	fx.Provide(
@@ -31,12 +32,12 @@ var Module = fx.Module("realtime",
 			}
 			return httpadapter.ReadyCheck{Name: "realtime", Check: check}
 		}),
-		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(new(ports.SessionEnds)), fx.As(fx.Self())),
+		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
 		newRouter,
 		// The same check the auth middleware runs on bearer headers.
 		func(a *auth.Authenticator) TokenViewer { return a },
-		func(bus Bus, r *Router, tv TokenViewer, cfg *config.Config, l *slog.Logger) (*Gateway, error) {
-			return NewGateway(bus, r, tv, cfg.HTTP.PublicURL, LimitsFrom(cfg.Realtime), l)
+		func(p gatewayParams) (*Gateway, error) {
+			return NewGateway(p.Bus, p.Notices, p.Router, p.Tokens, p.Config.HTTP.PublicURL, LimitsFrom(p.Config.Realtime), p.Logger)
 		},
 		httpadapter.AsMount(func(g *Gateway) httpadapter.Mount {
 			return httpadapter.Mount{Pattern: Path, Handler: g}
@@ -63,6 +64,16 @@ func ProvideBus(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger) (Bus, 
 		return b, nil
 	}
 	return nil, fmt.Errorf("realtime.bus: unknown value %q", cfg.Realtime.Bus)
+}
+
+type gatewayParams struct {
+	fx.In
+	Bus     Bus
+	Notices AccessNotices `optional:"true"`
+	Router  *Router
+	Tokens  TokenViewer
+	Config  *config.Config
+	Logger  *slog.Logger
 }
 
 type routerParams struct {

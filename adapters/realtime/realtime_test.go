@@ -151,10 +151,10 @@ func (r *rig) member(handle string) member {
 
 func (r *rig) dialRaw(token, origin string) (*websocket.Conn, *http.Response, error) {
 	u := "ws" + strings.TrimPrefix(r.URL, "http") + realtime.Path
-	if token != "" {
-		u += "?access_token=" + url.QueryEscape(token)
-	}
 	h := http.Header{}
+	if token != "" {
+		h = realtime.ClientHeader(token)
+	}
 	if origin != "" {
 		h.Set("Origin", origin)
 	}
@@ -183,9 +183,10 @@ func (r *rig) dial(m member) *client {
 
 // msg is any server message.
 type msg struct {
-	Type  string `json:"type"`
-	Topic string `json:"topic"`
-	Event struct {
+	Type   string   `json:"type"`
+	Topic  string   `json:"topic"`
+	Topics []string `json:"topics"`
+	Event  struct {
 		Type string          `json:"type"`
 		Data json.RawMessage `json:"data"`
 	} `json:"event"`
@@ -305,8 +306,8 @@ func TestSubscriptions(t *testing.T) {
 	if m := a.read(); m.Event.Type != "marker" {
 		t.Fatalf("got %+v, want only the marker", m)
 	}
-	// The bus topic that tells gateways a member's sessions ended is no
-	// topic a client can follow.
+	// The notice that tells gateways a member's sessions ended (it travels
+	// through PostgreSQL) is no topic a client can follow.
 	ended := "sessions-ended:" + ana.ID
 	a.send(map[string]string{"type": "subscribe", "topic": ended})
 	if m := a.expect("error", ended); m.Code != "topic_unknown" {

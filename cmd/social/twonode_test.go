@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"social/adapters/postgres/cluster"
+	"social/adapters/realtime"
 	"social/internal/testkit"
 	"social/internal/testkit/natsserver"
 	"social/internal/testkit/output"
@@ -54,6 +56,8 @@ func TestTwoNodes(t *testing.T) {
 		"SOCIAL_STORAGE_S3_SECRET_KEY=two-nodes-secret",
 		"SOCIAL_DATA_DIR="+t.TempDir(),
 		"SOCIAL_JOBS_WORKERS=4",
+		// Room presence decides within moments here.
+		"SOCIAL_ROOMS_PRESENCE_GRACE=1s",
 	)
 
 	t.Run("a missing multi-node setting stops serve, named", func(t *testing.T) {
@@ -79,7 +83,7 @@ func TestTwoNodes(t *testing.T) {
 		}
 	}
 	cli("migrate", "up")
-	cli("seed-demo", "--profiles", "3")
+	cli("seed-demo", "--profiles", "4")
 
 	a := startNode(t, bin, env, "A")
 	b := startNode(t, bin, env, "B")
@@ -137,6 +141,74 @@ func TestTwoNodes(t *testing.T) {
 		playback := guest.event(t, topic, "room.playback")
 		if playback["action"] != "pause" || playback["position_seconds"] != float64(42) {
 			t.Errorf("room.playback = %v", playback)
+		}
+	})
+
+	t.Run("an unfollow ends a followers-only post's subscriptions on both nodes", func(t *testing.T) {
+		b.call(t, bia, http.MethodPost, "/api/v1/profiles/membro_000001/follow", nil, http.StatusOK, nil)
+		var post struct{ ID string }
+		a.call(t, ana, http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "só para quem me segue", "visibility": "friends_only"}, http.StatusCreated, &post)
+		topic := "post:" + post.ID
+		onA, onB := a.socket(t, bia, topic), b.socket(t, bia, topic)
+		a.call(t, bia, http.MethodDelete, "/api/v1/profiles/membro_000001/follow", nil, http.StatusOK, nil)
+		for _, s := range []*socket{onA, onB} {
+			s.revoked(t, topic, time.Second)
+		}
+	})
+
+	t.Run("a member's room presence counts once across the nodes", func(t *testing.T) {
+		var stations struct {
+			Stations []struct{ ID string } `json:"stations"`
+		}
+		a.call(t, ana, http.MethodGet, "/api/v1/rooms/stations", nil, http.StatusOK, &stations)
+		if len(stations.Stations) == 0 {
+			t.Fatal("no station")
+		}
+		var room struct{ ID string }
+		a.call(t, ana, http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Sala de presença", "station_id": stations.Stations[0].ID}, http.StatusCreated, &room)
+		topic := "room:" + room.ID
+		onA, onB := a.socket(t, bia, topic), b.socket(t, bia, topic)
+		participant := func() bool {
+			var list struct {
+				Items []struct {
+					UserID string `json:"user_id"`
+				} `json:"items"`
+			}
+			a.call(t, ana, http.MethodGet, "/api/v1/rooms/"+room.ID+"/participants", nil, http.StatusOK, &list)
+			for _, p := range list.Items {
+				if p.UserID == bia.id {
+					return true
+				}
+			}
+			return false
+		}
+		if !participant() {
+			t.Fatal("bia is not a participant with two sockets")
+		}
+		// Closing the socket on A: B still holds one, past the grace too.
+		_ = onA.conn.Close()
+		time.Sleep(3 * time.Second)
+		if !participant() {
+			t.Fatal("bia left the room although node B still holds her socket")
+		}
+		_ = onB.conn.Close()
+		for deadline := time.Now().Add(10 * time.Second); participant(); time.Sleep(200 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("bia still a participant 10 s after her last socket closed")
+			}
+		}
+	})
+
+	t.Run("a suspension from the command line closes the member's sockets on both nodes", func(t *testing.T) {
+		const email = "membro_000004@exemplo.com.br"
+		dan := a.signIn(t, email, password)
+		topic := "user:" + dan.id + ":notifications"
+		onA, onB := a.socket(t, dan, topic), b.socket(t, dan, topic)
+		cli("user", "suspend", email, "--reason", "spam em massa")
+		for _, s := range []*socket{onA, onB} {
+			if code := s.closeCode(t, 5*time.Second); code != websocket.ClosePolicyViolation {
+				t.Fatalf("close code %d, want 1008", code)
+			}
 		}
 	})
 
@@ -289,7 +361,7 @@ type socket struct {
 func (n *node) socket(t *testing.T, m member, topics ...string) *socket {
 	t.Helper()
 	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(n.url, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(m.token), nil)
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(n.url, "http")+realtime.Path, realtime.ClientHeader(m.token))
 	if err != nil {
 		t.Fatalf("dial node %s: %v", n.name, err)
 	}
@@ -348,5 +420,38 @@ func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[stri
 			return f.Event.Data
 		}
 		s.early = append(s.early, f)
+	}
+}
+
+// revoked waits up to within for the server to end the subscription to
+// topic.
+func (s *socket) revoked(t *testing.T, topic string, within time.Duration) {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(within))
+	for {
+		var f frame
+		if err := s.conn.ReadJSON(&f); err != nil {
+			t.Fatalf("no revocation of %s within %v: %v", topic, within, err)
+		}
+		if f.Type == "revoked" && f.Topic == topic {
+			return
+		}
+	}
+}
+
+// closeCode waits up to within for the server to close the socket.
+func (s *socket) closeCode(t *testing.T, within time.Duration) int {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(within))
+	for {
+		_, _, err := s.conn.ReadMessage()
+		if err == nil {
+			continue
+		}
+		var ce *websocket.CloseError
+		if errors.As(err, &ce) {
+			return ce.Code
+		}
+		t.Fatalf("socket not closed with a code within %v: %v", within, err)
 	}
 }

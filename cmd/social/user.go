@@ -44,8 +44,10 @@ func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, e
 		create: &moderation.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: argon2id.NewDefault(),
 			Audit: m, Clock: clock},
 		setRole: &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
+		// Ends reaches the serving nodes through the database: the member's
+		// sockets close at once, wherever they are.
 		suspend: &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: postgres.NewSessions(db, clock), Index: m,
-			Audit: m, Clock: clock},
+			Audit: m, Clock: clock, Ends: postgres.NewAccessNotifier(db, log)},
 		unsuspend: &moderation.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
 	}, nil
 }

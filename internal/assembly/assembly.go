@@ -115,6 +115,9 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		searchindex.Module,
 		searchapi.Module,
 		realtime.Module,
+		// Access changes reach the gateway through PostgreSQL, which every
+		// node and every command share.
+		fx.Provide(func(l *postgres.AccessListener) realtime.AccessNotices { return l }),
 		metrics.Option(cfg),
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"social/adapters/realtime"
 	"social/internal/bench/load"
 )
 
@@ -68,7 +68,7 @@ func eventKey(typ string, data map[string]any) string {
 func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Config) RealtimeResult {
 	res := RealtimeResult{Sockets: cfg.Sockets}
 	target := f.posts[0]
-	wsURL := "ws" + strings.TrimPrefix(srv.url, "http") + "/api/v1/realtime?access_token="
+	wsURL := "ws" + strings.TrimPrefix(srv.url, "http") + realtime.Path
 	clients := make([]*wsClient, cfg.Sockets)
 	var ready sync.WaitGroup
 	var connected atomic.Int64
@@ -83,7 +83,7 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 		go func(i int) {
 			defer func() { <-sem }()
 			v := f.viewers["all"][i%len(f.viewers["all"])]
-			conn, _, err := dialer.DialContext(ctx, wsURL+url.QueryEscape(v.Token), nil)
+			conn, _, err := dialer.DialContext(ctx, wsURL, realtime.ClientHeader(v.Token))
 			if err != nil {
 				firstErr.CompareAndSwap(nil, err.Error())
 				ready.Done()

@@ -164,7 +164,11 @@ type Realtime struct {
 	SlowClientQueue   int     `mapstructure:"slow_client_queue"`
 	MessagesPerSecond float64 `mapstructure:"messages_per_second"`
 	MessageBurst      int     `mapstructure:"message_burst"`
+	TopicsPerSecond   float64 `mapstructure:"topics_per_second"`
+	TopicBurst        int     `mapstructure:"topic_burst"`
 	MaxSubscriptions  int     `mapstructure:"max_subscriptions"`
+	// MaxSocketsPerMember caps one member's sockets on one node.
+	MaxSocketsPerMember int `mapstructure:"max_sockets_per_member"`
 }
 
 type NATS struct {
@@ -302,12 +306,19 @@ func (c *Config) Validate() error {
 	}
 	oneOf("search.driver", c.Search.Driver, "bleve", "postgres")
 	oneOf("realtime.bus", c.Realtime.Bus, "memory", "nats")
+	if c.Realtime.TopicBurst < 50 {
+		// One subscribe may name 50 topics.
+		bad("realtime.topic_burst", "must be at least 50")
+	}
 	for key, n := range map[string]float64{
 		"realtime.max_message_bytes":          float64(c.Realtime.MaxMessageBytes),
 		"realtime.slow_client_queue":          float64(c.Realtime.SlowClientQueue),
 		"realtime.messages_per_second":        c.Realtime.MessagesPerSecond,
 		"realtime.message_burst":              float64(c.Realtime.MessageBurst),
 		"realtime.max_subscriptions":          float64(c.Realtime.MaxSubscriptions),
+		"realtime.topics_per_second":          c.Realtime.TopicsPerSecond,
+		"realtime.topic_burst":                float64(c.Realtime.TopicBurst),
+		"realtime.max_sockets_per_member":     float64(c.Realtime.MaxSocketsPerMember),
 		"rate_limits.link_preview_per_member": float64(c.Limits.LinkPreviewPerMember),
 		"rate_limits.comment_per_member":      float64(c.Limits.CommentPerMember),
 	} {

@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"social/adapters/postgres/cluster"
+	"social/adapters/realtime"
 	"social/internal/testkit"
 	"social/internal/testkit/output"
 )
@@ -360,7 +361,7 @@ type rigSocket struct {
 func (p *serveProcess) Socket(t testing.TB, token string, topics ...string) *rigSocket {
 	t.Helper()
 	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(p.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(token), nil)
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(p.URL, "http")+realtime.Path, realtime.ClientHeader(token))
 	if err != nil {
 		t.Fatalf("dial realtime: %v", err)
 	}

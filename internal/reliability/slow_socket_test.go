@@ -39,7 +39,7 @@ const (
 // not nil, makes the TCP connection.
 func dialRealtime(base, token, topic string, dial func(network, addr string) (net.Conn, error)) (*websocket.Conn, error) {
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second, NetDial: dial}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(base, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(token), nil)
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(base, "http")+realtime.Path, realtime.ClientHeader(token))
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"social/adapters/realtime"
 	"social/internal/bench/apiclient"
 )
 
@@ -231,7 +232,7 @@ func (m *soakMix) keep(owned map[int][]string, i int, id string) {
 // their own notifications, reading all the time and dialling again when
 // the server closes them, as the SPA does.
 type soakSocketSet struct {
-	url       string // ws://.../api/v1/realtime?access_token=
+	url       string // ws://.../api/v1/realtime
 	dials     atomic.Int64
 	dialErrs  atomic.Int64
 	drops     atomic.Int64 // closed by the server while the soak ran
@@ -242,7 +243,7 @@ type soakSocketSet struct {
 }
 
 func startSoakSockets(ctx context.Context, base string, members []soakMember, n int) *soakSocketSet {
-	s := &soakSocketSet{url: "ws" + strings.TrimPrefix(base, "http") + "/api/v1/realtime?access_token="}
+	s := &soakSocketSet{url: "ws" + strings.TrimPrefix(base, "http") + realtime.Path}
 	for i := range n {
 		s.wg.Add(1)
 		go s.keep(ctx, members[i%len(members)])
@@ -256,7 +257,7 @@ func (s *soakSocketSet) keep(ctx context.Context, v soakMember) {
 	dialer := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
 	for ctx.Err() == nil {
 		s.dials.Add(1)
-		conn, _, err := dialer.DialContext(ctx, s.url+url.QueryEscape(v.Token), nil)
+		conn, _, err := dialer.DialContext(ctx, s.url, realtime.ClientHeader(v.Token))
 		if err != nil {
 			if ctx.Err() == nil {
 				s.dialErrs.Add(1)

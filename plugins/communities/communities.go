@@ -63,17 +63,18 @@ type useCaseParams struct {
 	Videos      ports.VideoChecker
 	Log         *slog.Logger
 	Audit       ports.AuditLog
+	Access      ports.AccessChanges
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock}
+	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Access: p.Access}
 	ps := &app.Posts{Tx: p.Tx, Store: p.Store, Members: p.Store, Posts: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs},
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
 		List:        &app.ListCommunities{Store: p.Store},
 		Create:      &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
 		Get:         &app.GetCommunity{Store: p.Store},
-		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs}, Search: p.Search},
+		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs}, Search: p.Search, Access: p.Access},
 		Join:        &app.JoinCommunity{Membership: m},
 		Leave:       &app.LeaveCommunity{Membership: m},
 		Members:     &app.ListMembers{Store: p.Store, Members: p.Store},

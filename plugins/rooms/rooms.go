@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
@@ -83,12 +84,13 @@ type roomsParams struct {
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Media       httpadapter.MediaLinks
+	Access      ports.AccessChanges
 	Log         *slog.Logger
 }
 
 func newRooms(p roomsParams) *app.Rooms {
 	return &app.Rooms{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Links: p.Media,
-		Log: p.Log.With("plugin", Name)}
+		Access: p.Access, Log: p.Log.With("plugin", Name)}
 }
 
 // directory adapts the radio adapter to the app's port.
@@ -141,7 +143,7 @@ func newRoutes(r *app.Rooms, dir app.Directory, media httpadapter.MediaLinks) pl
 // newPresence tracks sockets; its refresh loop runs while the app does, and
 // pending leaves are dropped at stop (the sweep removes them once stale).
 func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *config.Config) *app.Presence {
-	p := &app.Presence{Rooms: r, Grace: cfg.Rooms.PresenceGrace}
+	p := &app.Presence{Rooms: r, Grace: cfg.Rooms.PresenceGrace, Stale: cfg.Rooms.PresenceStale, Node: uuid.New()}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	lc.Append(fx.Hook{
@@ -149,11 +151,14 @@ func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *config.Config) *app.Presenc
 			go func() { defer close(done); p.Run(ctx, cfg.Rooms.PresenceRefresh) }()
 			return nil
 		},
-		OnStop: func(context.Context) error {
+		OnStop: func(ctx context.Context) error {
 			cancel()
-			<-done
-			p.Stop()
-			return nil
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			return p.Stop(ctx)
 		},
 	})
 	return p

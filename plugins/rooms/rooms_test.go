@@ -5,16 +5,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
-	"social/core/domain"
 	"strings"
 	"testing"
 	"time"
 
+	"social/core/domain"
+
 	"github.com/gorilla/websocket"
 
 	at "social/adapters/http/accountsapi/accountstest"
+	"social/adapters/realtime"
 	"social/internal/testkit"
 )
 
@@ -223,8 +224,8 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 	expectProblem(t, host.Do(http.MethodPost, base+"/playback", map[string]any{"action": "rewind"}), http.StatusUnprocessableEntity, "invalid_input", "")
 
 	// A stranger's socket joins; closing it abruptly leaves after the grace.
-	u := "ws" + strings.TrimPrefix(app.URL, "http") + "/api/v1/realtime?access_token=" + url.QueryEscape(stranger.Token)
-	conn, _, err := (&websocket.Dialer{HandshakeTimeout: 5 * time.Second}).Dial(u, nil)
+	u := "ws" + strings.TrimPrefix(app.URL, "http") + realtime.Path
+	conn, _, err := (&websocket.Dialer{HandshakeTimeout: 5 * time.Second}).Dial(u, realtime.ClientHeader(stranger.Token))
 	if err != nil {
 		t.Fatal(err)
 	}

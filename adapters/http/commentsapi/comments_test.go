@@ -15,6 +15,7 @@ import (
 
 	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
+	"social/adapters/realtime"
 	"social/core/app/comments"
 	"social/core/domain"
 	"social/internal/testkit"
@@ -374,7 +375,7 @@ func TestCommentEventsReachSubscribers(t *testing.T) {
 	commentOn(t, ana, post, "primeiro")
 
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(ana.Token), nil)
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(ana.Token))
 	if err != nil {
 		t.Fatal(err)
 	}

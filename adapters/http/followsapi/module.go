@@ -31,12 +31,12 @@ type UseCases struct {
 }
 
 func newUseCases(store *postgres.Follows, tx ports.Transactor, clock ports.Clock, timelines postgres.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer) UseCases {
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) UseCases {
 	return UseCases{
 		Follow: &follows.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
 			Announcer: announcer, Clock: clock},
 		Unfollow: &follows.UnfollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
-			Announcer: announcer},
+			Announcer: announcer, Access: access},
 		List: &follows.ListFollows{Follows: store},
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,6 +26,7 @@ import (
 
 	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
+	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
 	"social/core/app/posts"
 	"social/core/ports"
@@ -473,7 +473,7 @@ func TestDeleteMediaPost(t *testing.T) {
 	key := mediaPath(t, app, p.ID)
 
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(bia.Token), nil)
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(bia.Token))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -553,7 +553,7 @@ func TestEditResyncsHashtagsAndPreview(t *testing.T) {
 	}
 
 	c, _, err := (&websocket.Dialer{HandshakeTimeout: 5 * time.Second}).Dial(
-		"ws"+strings.TrimPrefix(app.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(ana.Token), nil)
+		"ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(ana.Token))
 	if err != nil {
 		t.Fatal(err)
 	}

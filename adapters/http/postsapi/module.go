@@ -75,6 +75,7 @@ type useCaseParams struct {
 	Jobs        *postgres.JobInserter
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
+	Access      ports.AccessChanges
 	Previewer   ports.LinkPreviewer
 	Limiter     ports.RateLimiter
 	Translator  ports.Translator
@@ -93,7 +94,7 @@ type useCaseParams struct {
 func newUseCases(p useCaseParams) UseCases {
 	previews := postgres.PreviewQueue{Jobs: p.Jobs}
 	removal := posts.Removal{Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
-		Broadcaster: p.Broadcaster, Log: p.Log}
+		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
 	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}

@@ -22,6 +22,7 @@ import (
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/safefetch"
+	"social/adapters/realtime"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/internal/testkit"
@@ -489,7 +490,7 @@ func TestRealtimeEvents(t *testing.T) {
 	old := create(t, ana, text("antigo"))
 
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(bia.Token), nil)
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(bia.Token))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -176,15 +176,27 @@ func (c *Cluster) Stop(ctx context.Context) error {
 		return nil
 	}
 	defer c.unlock()
+	// The cluster stops last, so an earlier stop step that used up the
+	// deadline must not leave it running: it always gets a short budget
+	// of its own.
+	if deadline, ok := ctx.Deadline(); !ok || time.Until(deadline) < minStopBudget {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), minStopBudget)
+		defer cancel()
+	}
 	if !c.running(ctx) {
 		return nil
 	}
 	c.opts.Logger.Info("stopping private PostgreSQL cluster", "dir", c.opts.Dir)
-	if out, err := c.run(ctx, "pg_ctl", "stop", "-w", "-t", "60", "-m", "fast", "-D", c.opts.Dir); err != nil {
+	if out, err := c.run(ctx, "pg_ctl", "stop", "-w", "-t", "15", "-m", "fast", "-D", c.opts.Dir); err != nil {
 		return fmt.Errorf("stop private PostgreSQL cluster in %s: %w\n%s", c.opts.Dir, err, out)
 	}
 	return nil
 }
+
+// minStopBudget is the least time the cluster is given to stop ("fast"
+// mode: sessions are ended, nothing is waited for).
+const minStopBudget = 15 * time.Second
 
 // Running reports whether a server runs from this cluster's folder.
 func (c *Cluster) Running(ctx context.Context) bool { return c.running(ctx) }

@@ -16,6 +16,9 @@ type UnfollowMember struct {
 	Timelines TimelineQueue
 	Notices   *notifications.Recorder
 	Announcer *notifications.Announcer
+	// Access, when set, ends at once the follower's live subscriptions to
+	// posts only followers may read.
+	Access ports.AccessChanges
 }
 
 // Handle unfollows handle as viewer.
@@ -37,6 +40,9 @@ func (uc *UnfollowMember) Handle(ctx context.Context, viewer domain.Viewer, hand
 		// No stale "started following you" is left behind.
 		notices, err = uc.Notices.Retract(ctx, notifications.Notice{Recipient: target, Sender: viewer.UserID,
 			Type: domain.NotifyFollow})
+		if err == nil && uc.Access != nil {
+			uc.Access.MemberAccessChanged(ctx, viewer.UserID)
+		}
 		return err
 	})
 	if err == nil {

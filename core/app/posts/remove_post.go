@@ -17,7 +17,10 @@ type Removal struct {
 	Posts       PostDeleter
 	Media       MediaQueue
 	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	// Access, when set, ends the post's live subscriptions once the
+	// removal was announced to them.
+	Access ports.AccessChanges
+	Log    *slog.Logger
 }
 
 // Lock locks the post's row for the removal (domain.ErrNotFound if gone).
@@ -41,7 +44,7 @@ func (r Removal) InTx(ctx context.Context, p domain.Post) error {
 }
 
 // Announce tells post:{id} and, for a public post, feed:public, once the
-// removal committed.
+// removal committed; then post:{id}'s subscriptions end.
 func (r Removal) Announce(ctx context.Context, p domain.Post) {
 	ev := ports.Event{Type: EventPostDeleted, Data: map[string]string{"id": p.ID.String()}}
 	topics := []string{PostTopic(p.ID)}
@@ -52,5 +55,8 @@ func (r Removal) Announce(ctx context.Context, p domain.Post) {
 		if err := r.Broadcaster.Publish(ctx, topic, ev); err != nil {
 			r.Log.WarnContext(ctx, "publish post.deleted", "post", p.ID.String(), "topic", topic, "err", err)
 		}
+	}
+	if r.Access != nil {
+		r.Access.TopicAccessChanged(ctx, PostTopic(p.ID))
 	}
 }

@@ -20,6 +20,8 @@ type DeleteCommunity struct {
 	Store  CommunityStore
 	Media  MediaQueue
 	Search ports.SearchIndexQueue
+	// Access, when set, ends the community's live subscriptions.
+	Access ports.AccessChanges
 }
 
 // Handle deletes; anyone but the owner gets the spec's refusal.
@@ -43,6 +45,9 @@ func (uc *DeleteCommunity) Handle(ctx context.Context, viewer domain.Viewer, id 
 			if err := uc.Media.EnqueueMediaDeletion(ctx, k); err != nil {
 				return err
 			}
+		}
+		if uc.Access != nil {
+			uc.Access.TopicAccessChanged(ctx, Topic(id))
 		}
 		return indexCommunity(ctx, uc.Search, id)
 	})

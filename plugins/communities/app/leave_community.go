@@ -28,6 +28,7 @@ func (uc *LeaveCommunity) Handle(ctx context.Context, viewer domain.Viewer, id u
 		if err := uc.Members.DeleteMember(ctx, me.ID); err != nil {
 			return 0, err
 		}
+		uc.departed(ctx, me.UserID)
 		return approvedDelta(me.Status, ""), nil
 	})
 }

@@ -63,6 +63,7 @@ func (uc *ManageMembers) Remove(ctx context.Context, viewer domain.Viewer, id, m
 		if err := uc.Members.DeleteMember(ctx, t.ID); err != nil {
 			return 0, err
 		}
+		uc.departed(ctx, t.UserID)
 		return approvedDelta(t.Status, ""), nil
 	})
 	return err

@@ -20,6 +20,17 @@ type Membership struct {
 	Members MemberStore
 	Search  ports.SearchIndexQueue
 	Clock   ports.Clock
+	// Access, when set, ends a departing member's live subscription to
+	// the community at once.
+	Access ports.AccessChanges
+}
+
+// departed tells the nodes that member no longer belongs to a community,
+// in the transaction of ctx.
+func (m *Membership) departed(ctx context.Context, member domain.UserID) {
+	if m.Access != nil {
+		m.Access.MemberAccessChanged(ctx, member)
+	}
 }
 
 // change runs fn in one transaction on the community (its row locked, so

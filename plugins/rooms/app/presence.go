@@ -2,21 +2,28 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/google/uuid"
 
 	"social/core/domain"
 )
 
 // Presence turns sockets on room:{id} into participants: a member's first
-// socket on the topic joins (OnSubscribe); when their last one goes
-// (unsubscribe, or the socket closing, abruptly or not) they leave after
-// Grace, unless a socket came back meanwhile, so a reload does not
-// flicker. It also marks the members it holds as seen every Refresh, so
-// the sweep can tell a participant whose node died. State is per node.
+// socket on the topic joins (OnSubscribe); when their last one on this
+// node goes (unsubscribe, or the socket closing, abruptly or not) they
+// leave after Grace, unless a socket came back meanwhile, so a reload does
+// not flicker, and unless another node still holds a socket of theirs
+// (each node keeps a presence row per member it holds, seen within
+// Stale). It also marks the members it holds as seen every Refresh, so the
+// sweep can tell a participant whose node died.
 type Presence struct {
 	*Rooms
 	Grace time.Duration
+	Stale time.Duration
+	Node  uuid.UUID // this node, in the presence rows
 
 	mu      sync.Mutex
 	held    map[Pair]*hold
@@ -56,14 +63,19 @@ func (p *Presence) Subscribed(ctx context.Context, topic string) {
 	}
 	h.sockets++
 	if h.timer != nil {
-		h.timer.Stop()
+		// A pending leave that did not start is counted off here; one that
+		// did start counts itself off when it ends.
+		if h.timer.Stop() {
+			p.wg.Done()
+		}
 		h.timer = nil
 	}
 	p.mu.Unlock()
 
 	h.op.Lock()
 	defer h.op.Unlock()
-	if _, _, err := p.join(ctx, id, viewer.UserID); err != nil {
+	hold := func(ctx context.Context) error { return p.Store.Hold(ctx, k, p.Node, p.Clock.Now()) }
+	if _, _, err := p.joinWith(ctx, id, viewer.UserID, hold); err != nil {
 		p.Log.Warn("rooms: join on subscribe", "room", id.String(), "err", err)
 	}
 }
@@ -110,7 +122,13 @@ func (p *Presence) expire(k Pair, h *hold) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	if _, _, err := p.leave(ctx, k.RoomID, k.UserID); err != nil {
+	heldElsewhere := func(ctx context.Context) (bool, error) {
+		if err := p.Store.Release(ctx, k, p.Node); err != nil {
+			return false, err
+		}
+		return p.Store.HeldElsewhere(ctx, k, p.Node, p.Clock.Now().Add(-p.Stale))
+	}
+	if _, _, err := p.leaveUnless(ctx, k.RoomID, k.UserID, heldElsewhere); err != nil {
 		p.Log.Warn("rooms: leave after grace", "room", k.RoomID.String(), "err", err)
 	}
 	p.mu.Lock()
@@ -133,7 +151,7 @@ func (p *Presence) Refresh(ctx context.Context) error {
 	if len(pairs) == 0 {
 		return nil
 	}
-	return p.Store.Touch(ctx, pairs, p.Clock.Now())
+	return p.Store.Touch(ctx, pairs, p.Node, p.Clock.Now())
 }
 
 // Run refreshes every period until ctx ends.
@@ -154,15 +172,26 @@ func (p *Presence) Run(ctx context.Context, every time.Duration) {
 
 // Stop cancels the pending leaves (the rows stay: the sweep removes them
 // once stale, unless the members reconnect to another node) and waits for
-// a running one.
-func (p *Presence) Stop() {
+// a running one, as long as ctx allows.
+func (p *Presence) Stop(ctx context.Context) error {
 	p.mu.Lock()
 	p.stopped = true
 	for _, h := range p.held {
 		if h.timer != nil && h.timer.Stop() {
 			p.wg.Done()
 		}
+		h.timer = nil
 	}
 	p.mu.Unlock()
-	p.wg.Wait()
+	done := make(chan struct{})
+	go func() {
+		p.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("rooms presence: leaves still running at stop: %w", ctx.Err())
+	}
 }

@@ -80,6 +80,9 @@ type Rooms struct {
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
 	Links       AvatarLinks
+	// Access, when set, ends an ended room's live subscriptions once the
+	// end was announced to them.
+	Access ports.AccessChanges
 }
 
 // activeRoom reads room id, locked when lock, and answers 404 for a missing
@@ -95,11 +98,22 @@ func (r *Rooms) activeRoom(ctx context.Context, id uuid.UUID, lock bool) (Room, 
 // join adds user to the active room id; a member already there changes
 // nothing (joined false). Events go out after the commit.
 func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, joined bool, err error) {
+	return r.joinWith(ctx, id, user, nil)
+}
+
+// joinWith is join running also, first, inTx in its transaction on the
+// locked room.
+func (r *Rooms) joinWith(ctx context.Context, id uuid.UUID, user domain.UserID, inTx func(ctx context.Context) error) (count int, joined bool, err error) {
 	now := r.Clock.Now()
 	var profile Profile
 	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
 		if _, err := r.activeRoom(ctx, id, true); err != nil {
 			return err
+		}
+		if inTx != nil {
+			if err := inTx(ctx); err != nil {
+				return err
+			}
 		}
 		added, err := r.Store.AddParticipant(ctx, id, user, now)
 		if err != nil {
@@ -127,6 +141,12 @@ func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (cou
 // leave removes user from room id (active or not); a member not there
 // changes nothing.
 func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, left bool, err error) {
+	return r.leaveUnless(ctx, id, user, nil)
+}
+
+// leaveUnless is leave, unless stay, asked in its transaction on the
+// locked room, says the member stays.
+func (r *Rooms) leaveUnless(ctx context.Context, id uuid.UUID, user domain.UserID, stay func(ctx context.Context) (bool, error)) (count int, left bool, err error) {
 	now := r.Clock.Now()
 	var profile Profile
 	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
@@ -135,6 +155,11 @@ func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (co
 				return notFound()
 			}
 			return err
+		}
+		if stay != nil {
+			if kept, err := stay(ctx); err != nil || kept {
+				return err
+			}
 		}
 		removed, err := r.Store.RemoveParticipant(ctx, id, user)
 		if err != nil {
@@ -181,6 +206,9 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(ctx context.Co
 	ended := EndedEvent{RoomID: id.String(), EndedAt: now}
 	r.publish(ctx, id, EventEnded, ended)
 	r.publishList(ctx, EventEnded, ended)
+	if r.Access != nil {
+		r.Access.TopicAccessChanged(ctx, Topic(id))
+	}
 	return nil
 }
 

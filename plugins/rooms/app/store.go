@@ -49,8 +49,18 @@ type Store interface {
 	IsParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error)
 	// Participants lists a room's participants, earliest first.
 	Participants(ctx context.Context, room uuid.UUID) ([]Participant, error)
-	// Touch sets last_seen of the pairs to at.
-	Touch(ctx context.Context, pairs []Pair, at time.Time) error
+	// Touch sets last_seen of the pairs to at, and seen_at of node's
+	// presence rows of them.
+	Touch(ctx context.Context, pairs []Pair, node uuid.UUID, at time.Time) error
+	// Hold records that node holds a socket of the pair, seen at.
+	Hold(ctx context.Context, pair Pair, node uuid.UUID, at time.Time) error
+	// Release deletes node's presence row of the pair.
+	Release(ctx context.Context, pair Pair, node uuid.UUID) error
+	// HeldElsewhere reports whether a node other than node holds a socket
+	// of the pair, seen since.
+	HeldElsewhere(ctx context.Context, pair Pair, node uuid.UUID, since time.Time) (bool, error)
+	// ForgetNodes deletes the presence rows seen before t (nodes that died).
+	ForgetNodes(ctx context.Context, before time.Time) error
 	// Stale lists the participants last seen before t.
 	Stale(ctx context.Context, before time.Time, limit int) ([]Pair, error)
 	// Idle lists active rooms without participants, unchanged since before.

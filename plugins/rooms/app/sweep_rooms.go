@@ -22,6 +22,9 @@ const sweepBatch = 500
 // Handle answers how many participants left and rooms ended.
 func (uc *SweepRooms) Handle(ctx context.Context) (left, ended int, err error) {
 	now := uc.Clock.Now()
+	if err := uc.Store.ForgetNodes(ctx, now.Add(-uc.Stale)); err != nil {
+		return 0, 0, err
+	}
 	stale, err := uc.Store.Stale(ctx, now.Add(-uc.Stale), sweepBatch)
 	if err != nil {
 		return 0, 0, err

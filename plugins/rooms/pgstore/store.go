@@ -211,15 +211,48 @@ func (s *Store) Participants(ctx context.Context, room uuid.UUID) ([]app.Partici
 }
 
 // Touch marks the pairs as seen at.
-func (s *Store) Touch(ctx context.Context, pairs []app.Pair, at time.Time) error {
+func (s *Store) Touch(ctx context.Context, pairs []app.Pair, node uuid.UUID, at time.Time) error {
 	rooms := make([]uuid.UUID, len(pairs))
 	users := make([]uuid.UUID, len(pairs))
 	for i, p := range pairs {
 		rooms[i], users[i] = p.RoomID, uuid.UUID(p.UserID)
 	}
-	_, err := s.idb(ctx).NewRaw(`UPDATE listening_participants p SET last_seen = ?
-		FROM unnest(?::uuid[], ?::uuid[]) AS t(room_id, user_id)
-		WHERE p.room_id = t.room_id AND p.user_id = t.user_id`, at, pgArray(rooms), pgArray(users)).Exec(ctx)
+	_, err := s.idb(ctx).NewRaw(`WITH t AS (SELECT * FROM unnest(?::uuid[], ?::uuid[]) AS t(room_id, user_id)),
+		participants AS (UPDATE listening_participants p SET last_seen = ?
+			FROM t WHERE p.room_id = t.room_id AND p.user_id = t.user_id)
+		UPDATE listening_presence p SET seen_at = ?
+		FROM t WHERE p.room_id = t.room_id AND p.user_id = t.user_id AND p.node_id = ?`,
+		pgArray(rooms), pgArray(users), at, at, node).Exec(ctx)
+	return err
+}
+
+// Hold upserts node's presence row of the pair.
+func (s *Store) Hold(ctx context.Context, pair app.Pair, node uuid.UUID, at time.Time) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_presence (room_id, user_id, node_id, seen_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id, node_id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
+		pair.RoomID, uuid.UUID(pair.UserID), node, at).Exec(ctx)
+	return err
+}
+
+// Release deletes node's presence row of the pair.
+func (s *Store) Release(ctx context.Context, pair app.Pair, node uuid.UUID) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_presence WHERE room_id = ? AND user_id = ? AND node_id = ?`,
+		pair.RoomID, uuid.UUID(pair.UserID), node).Exec(ctx)
+	return err
+}
+
+// HeldElsewhere reports whether another node's fresh row of the pair is there.
+func (s *Store) HeldElsewhere(ctx context.Context, pair app.Pair, node uuid.UUID, since time.Time) (bool, error) {
+	var ok bool
+	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_presence
+		WHERE room_id = ? AND user_id = ? AND node_id <> ? AND seen_at >= ?)`,
+		pair.RoomID, uuid.UUID(pair.UserID), node, since).Scan(ctx, &ok)
+	return ok, err
+}
+
+// ForgetNodes deletes the presence rows not seen since before.
+func (s *Store) ForgetNodes(ctx context.Context, before time.Time) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_presence WHERE seen_at < ?`, before).Exec(ctx)
 	return err
 }
 

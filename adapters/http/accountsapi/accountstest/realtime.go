@@ -2,10 +2,11 @@ package accountstest
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"social/adapters/realtime"
 
 	"github.com/gorilla/websocket"
 )
@@ -32,7 +33,7 @@ type SocketMessage struct {
 func (m *Member) Realtime(t testing.TB, topics ...string) *Socket {
 	t.Helper()
 	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(m.App.URL, "http")+"/api/v1/realtime?access_token="+url.QueryEscape(m.Token), nil)
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(m.App.URL, "http")+realtime.Path, realtime.ClientHeader(m.Token))
 	if err != nil {
 		t.Fatalf("dial realtime: %v", err)
 	}

@@ -2,6 +2,7 @@ import type { SocketFactory, SocketHandlers } from '@/lib/realtime'
 
 interface FakeSocket {
   url: string
+  protocols: string[]
   handlers: SocketHandlers
   sent: unknown[]
   closed: boolean
@@ -14,8 +15,8 @@ interface FakeSocket {
 export class FakeRealtime {
   readonly sockets: FakeSocket[] = []
 
-  readonly factory: SocketFactory = (url, handlers) => {
-    const socket: FakeSocket = { url, handlers, sent: [], closed: false }
+  readonly factory: SocketFactory = (url, protocols, handlers) => {
+    const socket: FakeSocket = { url, protocols, handlers, sent: [], closed: false }
     this.sockets.push(socket)
     return {
       send: (data) => {
@@ -45,12 +46,28 @@ export class FakeRealtime {
     this.current.handlers.onMessage(JSON.stringify({ type: 'event', topic, event: { type, data } }))
   }
 
-  /** The topics subscribed on the current socket, in order. */
+  /** The topics subscribed on the current socket, in order (batches flattened). */
   subscribedTopics(): string[] {
+    return this.topicsSent('subscribe')
+  }
+
+  /** The topics unsubscribed on the current socket, in order. */
+  unsubscribedTopics(): string[] {
+    return this.topicsSent('unsubscribe')
+  }
+
+  /** The server ends the current socket's subscription to topic. */
+  revoke(topic: string): void {
+    this.current.handlers.onMessage(JSON.stringify({ type: 'revoked', topic, code: 'topic_forbidden' }))
+  }
+
+  private topicsSent(type: 'subscribe' | 'unsubscribe'): string[] {
     const topics: string[] = []
     for (const message of this.current.sent) {
-      if (typeof message === 'object' && message !== null && 'type' in message && 'topic' in message) {
-        if (message.type === 'subscribe' && typeof message.topic === 'string') topics.push(message.topic)
+      if (typeof message !== 'object' || message === null || !('type' in message) || message.type !== type) continue
+      if ('topic' in message && typeof message.topic === 'string') topics.push(message.topic)
+      if ('topics' in message && Array.isArray(message.topics)) {
+        for (const topic of message.topics) if (typeof topic === 'string') topics.push(topic)
       }
     }
     return topics

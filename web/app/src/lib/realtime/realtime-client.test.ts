@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { FakeRealtime } from '@/testing/fake-realtime'
 
-import { createRealtimeClient, realtimeUrl } from './realtime-client'
+import {
+  CLOSE_TOO_MANY_SOCKETS,
+  createRealtimeClient,
+  FLUSH_DELAY_MS,
+  realtimeUrl,
+  REVOKED_EVENT,
+  TOO_MANY_SOCKETS_DELAY_MS,
+} from './realtime-client'
 
 describe('createRealtimeClient', () => {
   beforeEach(() => {
@@ -18,14 +25,17 @@ describe('createRealtimeClient', () => {
     return { server, client }
   }
 
-  it('connects with the token in the query and subscribes on open', () => {
+  it('connects with the token as a subprotocol, never in the URL, and subscribes on open', () => {
     const { server, client } = setup()
     const events: unknown[] = []
     client.subscribe('feed:public', (event) => events.push(event))
-    client.start(() => 'tok en')
-    expect(server.current.url).toBe('wss://social.test/api/v1/realtime?access_token=tok+en')
+    client.subscribe('user:u1:notifications', () => undefined)
+    client.start(() => 'eyJ.tok')
+    expect(server.current.url).toBe('wss://social.test/api/v1/realtime')
+    expect(server.current.protocols).toEqual(['social.v1', 'social.token.eyJ.tok'])
     server.open()
-    expect(server.subscribedTopics()).toEqual(['feed:public'])
+    // Everything held is sent in one message on open.
+    expect(server.current.sent).toEqual([{ type: 'subscribe', topics: ['feed:public', 'user:u1:notifications'] }])
     server.emit('feed:public', 'post.created', { id: 'p1', author_id: 'u2' })
     server.emit('post:p1', 'post.liked', { id: 'p1', like_count: 1 })
     expect(events).toEqual([{ type: 'post.created', data: { id: 'p1', author_id: 'u2' } }])
@@ -67,15 +77,71 @@ describe('createRealtimeClient', () => {
     client.start(() => 't')
     server.open()
     const leave = client.subscribe('post:p1', () => undefined)
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
     leave()
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
     expect(server.current.sent).toEqual([
-      { type: 'subscribe', topic: 'post:p1' },
-      { type: 'unsubscribe', topic: 'post:p1' },
+      { type: 'subscribe', topics: ['post:p1'] },
+      { type: 'unsubscribe', topics: ['post:p1'] },
     ])
     client.stop()
     expect(server.current.closed).toBe(true)
     vi.advanceTimersByTime(60_000)
     expect(server.sockets).toHaveLength(1)
+  })
+})
+
+describe('batching', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('sends a scroll through 300 posts as a few batches, and nothing for a topic that came and went', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    client.start(() => 't')
+    server.open()
+    const leaves: (() => void)[] = []
+    for (let i = 0; i < 300; i++) leaves.push(client.subscribe(`post:p${i}`, () => undefined))
+    const gone = client.subscribe('post:flicker', () => undefined)
+    gone()
+    expect(server.current.sent).toEqual([])
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    // 300 topics: six messages of 50, the server's most per message.
+    expect(server.current.sent).toHaveLength(6)
+    expect(server.subscribedTopics()).toHaveLength(300)
+    expect(server.subscribedTopics()).not.toContain('post:flicker')
+    for (const leave of leaves) leave()
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    expect(server.unsubscribedTopics()).toHaveLength(300)
+    expect(server.current.sent).toHaveLength(12)
+  })
+
+  it('a revoked topic tells its listeners', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const events: unknown[] = []
+    client.subscribe('post:p1', (event) => events.push(event))
+    client.start(() => 't')
+    server.open()
+    server.revoke('post:p1')
+    server.revoke('post:p2')
+    expect(events).toEqual([{ type: REVOKED_EVENT, data: null }])
+  })
+
+  it('waits a minute before trying again after 4429 (too many sockets)', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    client.start(() => 't')
+    server.open()
+    server.current.handlers.onClose(CLOSE_TOO_MANY_SOCKETS)
+    vi.advanceTimersByTime(TOO_MANY_SOCKETS_DELAY_MS - 1)
+    expect(server.sockets).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(server.sockets).toHaveLength(2)
   })
 })
 
@@ -137,6 +203,6 @@ describe('resync', () => {
 
 describe('realtimeUrl', () => {
   it('uses ws: on http', () => {
-    expect(realtimeUrl('t', 'http://localhost:5173')).toBe('ws://localhost:5173/api/v1/realtime?access_token=t')
+    expect(realtimeUrl('http://localhost:5173')).toBe('ws://localhost:5173/api/v1/realtime')
   })
 })

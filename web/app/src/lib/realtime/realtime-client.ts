@@ -1,7 +1,9 @@
 /**
  * The live connection of one signed-in tab (adapters/realtime/doc.go): one
- * WebSocket at /api/v1/realtime?access_token=…, topics subscribed by
- * reference count, a ping every 25 s, and reconnects after 1 s, 2 s, 5 s,
+ * WebSocket at /api/v1/realtime, the access token offered as a subprotocol
+ * (never in the URL), topics subscribed by reference count and sent in
+ * batches (every change within FLUSH_DELAY_MS goes out as one subscribe and
+ * one unsubscribe), a ping every 25 s, and reconnects after 1 s, 2 s, 5 s,
  * then every 10 s (spec 000 §9, session timings). After every reconnect
  * (including the one after the server's 1013 close for a slow consumer) each
  * subscriber's resync callback runs, so it can read again over HTTP what it
@@ -26,6 +28,26 @@ export type ResyncListener = () => void
 /** The server's close code for a consumer too slow to keep up ("try again later"). */
 export const CLOSE_SLOW_CONSUMER = 1013
 
+/** The server's close code when the member already holds too many sockets. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429
+
+/**
+ * The event a listener gets when the server ended its subscription because
+ * the member may no longer follow the topic (a post deleted or made private,
+ * an unfollow, a removal from a community).
+ */
+export const REVOKED_EVENT = 'subscription.revoked'
+
+/** The gateway's subprotocol, and the prefix of the one carrying the token. */
+export const PROTOCOL = 'social.v1'
+export const TOKEN_PROTOCOL_PREFIX = 'social.token.'
+
+/** How long topic changes are gathered before they are sent as one batch. */
+export const FLUSH_DELAY_MS = 150
+
+/** The most topics the server takes in one subscribe or unsubscribe. */
+export const MAX_TOPICS_PER_MESSAGE = 50
+
 export interface SocketHandlers {
   onOpen: () => void
   onMessage: (data: string) => void
@@ -39,13 +61,15 @@ export interface RealtimeSocket {
   close: () => void
 }
 
-export type SocketFactory = (url: string, handlers: SocketHandlers) => RealtimeSocket
+export type SocketFactory = (url: string, protocols: string[], handlers: SocketHandlers) => RealtimeSocket
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const
+/** After a 4429 close: the member's other tabs hold the sockets; try rarely. */
+export const TOO_MANY_SOCKETS_DELAY_MS = 60000
 export const HEARTBEAT_MS = 25000
 
-export const browserSocketFactory: SocketFactory = (url, handlers) => {
-  const socket = new WebSocket(url)
+export const browserSocketFactory: SocketFactory = (url, protocols, handlers) => {
+  const socket = new WebSocket(url, protocols)
   socket.onopen = () => {
     handlers.onOpen()
   }
@@ -57,7 +81,10 @@ export const browserSocketFactory: SocketFactory = (url, handlers) => {
   }
   return {
     send: (data) => {
-      socket.send(data)
+      // Once the server has started closing (a sign-out closes at once),
+      // the browser would only complain: what is not sent is resent on
+      // the next open anyway.
+      if (socket.readyState === WebSocket.OPEN) socket.send(data)
     },
     close: () => {
       socket.close()
@@ -65,12 +92,16 @@ export const browserSocketFactory: SocketFactory = (url, handlers) => {
   }
 }
 
-/** ws(s)://<this origin>/api/v1/realtime?access_token=… (browsers cannot set headers here). */
-export function realtimeUrl(accessToken: string, origin: string = window.location.origin): string {
+/** ws(s)://<this origin>/api/v1/realtime: no credential in the URL. */
+export function realtimeUrl(origin: string = window.location.origin): string {
   const url = new URL('/api/v1/realtime', origin)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  url.searchParams.set('access_token', accessToken)
   return url.toString()
+}
+
+/** The subprotocols offered: the gateway's, and one carrying the token. */
+export function realtimeProtocols(accessToken: string): string[] {
+  return [PROTOCOL, TOKEN_PROTOCOL_PREFIX + accessToken]
 }
 
 export interface RealtimeClientOptions {
@@ -98,6 +129,13 @@ interface ServerMessage {
   event?: { type?: unknown; data?: unknown }
 }
 
+/** Topic lists of at most MAX_TOPICS_PER_MESSAGE. */
+function chunks(topics: string[]): string[][] {
+  const out: string[][] = []
+  for (let i = 0; i < topics.length; i += MAX_TOPICS_PER_MESSAGE) out.push(topics.slice(i, i + MAX_TOPICS_PER_MESSAGE))
+  return out
+}
+
 function parse(data: string): ServerMessage | undefined {
   try {
     const value: unknown = JSON.parse(data)
@@ -122,14 +160,42 @@ export function createRealtimeClient({
   let attempt = 0
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
+  /** Topic changes not sent yet: true to subscribe, false to unsubscribe. */
+  const pending = new Map<string, boolean>()
+  let flushTimer: ReturnType<typeof setTimeout> | undefined
 
   const send = (message: object) => {
     if (socket && open) socket.send(JSON.stringify(message))
   }
 
-  const scheduleReconnect = () => {
+  const sendTopics = (type: 'subscribe' | 'unsubscribe', topics: string[]) => {
+    for (const batch of chunks(topics)) send({ type, topics: batch })
+  }
+
+  /** Sends what changed since the last flush, at most one message of each kind per 50 topics. */
+  const flush = () => {
+    clearTimeout(flushTimer)
+    flushTimer = undefined
+    if (!open) return
+    const add: string[] = []
+    const remove: string[] = []
+    for (const [topic, subscribe] of pending) (subscribe ? add : remove).push(topic)
+    pending.clear()
+    if (remove.length > 0) sendTopics('unsubscribe', remove)
+    if (add.length > 0) sendTopics('subscribe', add)
+  }
+
+  const change = (topic: string, subscribe: boolean) => {
+    if (!open) return // the next open sends every topic held then
+    // A subscribe and an unsubscribe of one topic within a flush cancel out.
+    if (pending.has(topic) && pending.get(topic) !== subscribe) pending.delete(topic)
+    else pending.set(topic, subscribe)
+    flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS)
+  }
+
+  const scheduleReconnect = (delay?: number) => {
     if (closed) return
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]
+    delay ??= RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]
     attempt += 1
     reconnectTimer = setTimeout(connect, delay)
   }
@@ -141,12 +207,13 @@ export function createRealtimeClient({
       scheduleReconnect()
       return
     }
-    const current = createSocket(realtimeUrl(token, origin), {
+    const current = createSocket(realtimeUrl(origin), realtimeProtocols(token), {
       onOpen: () => {
         if (socket !== current) return
         open = true
         attempt = 0
-        for (const topic of listeners.keys()) send({ type: 'subscribe', topic })
+        pending.clear()
+        sendTopics('subscribe', [...listeners.keys()])
         heartbeat = setInterval(() => {
           send({ type: 'ping' })
         }, HEARTBEAT_MS)
@@ -157,6 +224,10 @@ export function createRealtimeClient({
       onMessage: (data) => {
         if (socket !== current) return
         const message = parse(data)
+        if (message?.type === 'revoked' && typeof message.topic === 'string') {
+          for (const listener of listeners.get(message.topic) ?? []) listener({ type: REVOKED_EVENT, data: null })
+          return
+        }
         if (message?.type !== 'event' || typeof message.topic !== 'string') return
         const type = message.event?.type
         if (typeof type !== 'string') return
@@ -167,11 +238,15 @@ export function createRealtimeClient({
         open = false
         socket = null
         clearInterval(heartbeat)
+        clearTimeout(flushTimer)
+        flushTimer = undefined
+        pending.clear()
         // 1013: the server dropped us for falling behind; we lost events, and
         // the resync after the reconnect makes up for them. Any other close
-        // is treated the same way.
+        // is treated the same way, but for 4429 (this member's other tabs
+        // and devices hold every socket allowed): then only rarely.
         if (code === CLOSE_SLOW_CONSUMER) attempt = 0
-        scheduleReconnect()
+        scheduleReconnect(code === CLOSE_TOO_MANY_SOCKETS ? TOO_MANY_SOCKETS_DELAY_MS : undefined)
       },
     })
     socket = current
@@ -191,7 +266,7 @@ export function createRealtimeClient({
       if (!set) {
         set = new Set()
         listeners.set(topic, set)
-        send({ type: 'subscribe', topic })
+        change(topic, true)
       }
       // The same listener may be subscribed twice: wrap it so each
       // subscription is its own entry.
@@ -206,7 +281,7 @@ export function createRealtimeClient({
         entries.delete(entry)
         if (entries.size === 0) {
           listeners.delete(topic)
-          send({ type: 'unsubscribe', topic })
+          change(topic, false)
         }
       }
     },
@@ -222,6 +297,9 @@ export function createRealtimeClient({
       closed = true
       clearTimeout(reconnectTimer)
       clearInterval(heartbeat)
+      clearTimeout(flushTimer)
+      flushTimer = undefined
+      pending.clear()
       const current = socket
       socket = null
       open = false

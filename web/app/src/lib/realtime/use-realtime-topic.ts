@@ -6,20 +6,21 @@ import { RealtimeContext } from './realtime-context'
 const noResync = () => undefined
 
 /**
- * Calls `onEvent` for every event on `topic` while mounted (nothing while
- * offline), and `onResync` after every reconnect, when events may have been
- * missed (the caller reads its state again over HTTP).
+ * Calls `onEvent` for every event on `topic` while mounted and `enabled`
+ * (nothing while offline), and `onResync` after every reconnect, when events
+ * may have been missed (the caller reads its state again over HTTP).
  */
 export function useRealtimeTopic(
   topic: string,
   onEvent: (event: RealtimeEvent) => void,
   onResync: () => void = noResync,
+  enabled = true,
 ): void {
   const client = useContext(RealtimeContext)
   const handle = useEffectEvent(onEvent)
   const resync = useEffectEvent(onResync)
   useEffect(() => {
-    if (!client) return undefined
+    if (!client || !enabled) return undefined
     return client.subscribe(
       topic,
       (event) => {
@@ -29,5 +30,5 @@ export function useRealtimeTopic(
         resync()
       },
     )
-  }, [client, topic])
+  }, [client, topic, enabled])
 }

@@ -341,7 +341,8 @@ describe('FeedScreen, live', () => {
     await waitFor(() => {
       expect(realtime.subscribedTopics()).toEqual(expect.arrayContaining(['feed:public', `post:${biaPost.id}`]))
     })
-    expect(realtime.current.url).toContain('access_token=test-access-token')
+    expect(realtime.current.url).not.toContain('test-access-token')
+    expect(realtime.current.protocols).toContain('social.token.test-access-token')
 
     realtime.emit('feed:public', 'post.created', { id: 'x1', author_id: testProfile.id })
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -2,7 +2,7 @@ import { formatDistanceToNow } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
 import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { useState } from 'react'
+import { useRef, useState, type Ref } from 'react'
 import { toast } from 'sonner'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
+import { useOnScreen } from '@/lib/use-on-screen'
 import { cn } from '@/lib/utils'
 
 import { useReportPost } from '../api/report-post'
@@ -46,20 +47,27 @@ export interface PostCardViewProps extends PostCardProps {
    * only like and, when allowed (isOwn), delete.
    */
   scope?: 'feed' | 'community'
+  /** The card's element, for whoever watches whether it is on screen. */
+  cardRef?: Ref<HTMLDivElement>
 }
 
 function initialOf(name: string): string {
   return Array.from(name)[0]?.toUpperCase() ?? ''
 }
 
-/** Spec 000 §2, post card, kept live on post:{id}. The text is rendered as text, never as HTML. */
+/**
+ * Spec 000 §2, post card, kept live on post:{id} while it is on screen (a
+ * long feed follows only the posts the member can see). The text is
+ * rendered as text, never as HTML.
+ */
 export function PostCard(props: PostCardProps) {
-  useLivePost(props.post.id)
-  return <PostCardView {...props} />
+  const card = useRef<HTMLDivElement>(null)
+  useLivePost(props.post.id, useOnScreen(card))
+  return <PostCardView {...props} cardRef={card} />
 }
 
 /** The card without its live topic, with injectable like and a community scope. */
-export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'feed' }: PostCardViewProps) {
+export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'feed', cardRef }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
   const report = useReportPost()
@@ -103,7 +111,7 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
   }
 
   return (
-    <Card className="grid gap-3 p-4" aria-label={name} role="article">
+    <Card ref={cardRef} className="grid gap-3 p-4" aria-label={name} role="article">
       <header className="flex items-start gap-3">
         <Link to={profileLink} aria-label={name} tabIndex={-1}>
           <Avatar className="size-10">

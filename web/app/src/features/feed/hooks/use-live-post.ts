@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 
-import { useRealtimeTopic } from '@/lib/realtime'
+import { REVOKED_EVENT, useRealtimeTopic, type RealtimeEvent } from '@/lib/realtime'
 
 import { removeCachedPost, updateCachedPost } from '../api/feed-cache'
 
@@ -11,13 +11,14 @@ function countOf(data: unknown, field: 'like_count' | 'comment_count'): number |
 }
 
 /**
- * Live events on post:{id} for one card (feed and post page): like and
- * comment events set the counts (spec 000 §4 'Like'), post.deleted takes the
- * post out of the cached feeds.
+ * Live events on post:{id} for one card (feed and post page), while `enabled`
+ * (the card is on screen): like and comment events set the counts (spec 000
+ * §4 'Like'); post.deleted, or the server ending the subscription because
+ * the member may no longer read the post, takes it out of the cached feeds.
  */
-export function useLivePost(postId: string): void {
+export function useLivePost(postId: string, enabled = true): void {
   const queryClient = useQueryClient()
-  useRealtimeTopic(`post:${postId}`, (event) => {
+  const onEvent = (event: RealtimeEvent) => {
     switch (event.type) {
       case 'post.liked':
       case 'post.unliked': {
@@ -32,8 +33,10 @@ export function useLivePost(postId: string): void {
         break
       }
       case 'post.deleted':
+      case REVOKED_EVENT:
         removeCachedPost(queryClient, postId)
         break
     }
-  })
+  }
+  useRealtimeTopic(`post:${postId}`, onEvent, undefined, enabled)
 }
