@@ -35,6 +35,7 @@ func main() {
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Reuse, "reuse", false, "keep the private cluster and data set of an earlier run in --work (no seed-demo)")
+	flag.BoolVar(&cfg.RealtimeOnly, "realtime-only", false, "run the WebSocket workload alone (no HTTP workloads, floors or reindex)")
 	flag.BoolVar(&cfg.Smoke, "smoke", false, "small data, one-second steps, few sockets; fail unless every workload produced figures")
 	markdown := flag.String("markdown", "", "print a saved run (JSON) as the tables of docs/performance.md, and exit")
 	flag.Parse()

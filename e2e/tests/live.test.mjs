@@ -35,8 +35,9 @@ async function token(email) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  assert.equal(res.status, 200, await res.text());
-  return (await res.json()).access_token;
+  const body = await res.text();
+  assert.equal(res.status, 200, body);
+  return JSON.parse(body).access_token;
 }
 
 async function api(bearer, method, path, body) {
@@ -45,8 +46,9 @@ async function api(bearer, method, path, body) {
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
 }
 
 /** Watches one tab's WebSocket traffic and its feed reads. */
@@ -97,7 +99,7 @@ async function scrollToTop(page) {
 test('a 300-post feed keeps one socket per tab, with live counts on what is on screen', async () => {
   const reader = await member(server, 'leitora', 'Leitora Assídua');
   const author = await member(server, 'autor', 'Autor Prolífico');
-  const fan = await member(server, 'fa', 'Fã');
+  const fan = await member(server, 'fanatica', 'Fã de Carteirinha');
   // 300 posts of an hour ago and before, straight into the table (the
   // API's own pace limits would make this take minutes).
   server.sql(`INSERT INTO posts (id, author_id, text_content, created_at, updated_at)

@@ -32,9 +32,9 @@ func (r *Report) Markdown(w io.Writer) {
 			f.Posts, f.BacklogSeconds, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
 	}
 	if rt := r.Realtime; rt != nil {
-		fmt.Fprintf(w, "\nRealtime: %d of %d sockets connected in %.1f s; %d events published, %d of %d deliveries received (%d lost, %d sockets dropped); publish-to-receive p50 %.1f ms, p99 %.1f ms, max %.0f ms; server RSS %.0f MB with the sockets open; server %.2f cores, generator %.2f cores.\n",
+		fmt.Fprintf(w, "\nRealtime: %d of %d sockets connected in %.1f s; %d events published, %d of %d deliveries received (%d lost, %d sockets dropped); publish-to-receive p50 %.1f ms, p99 %.1f ms, max %.0f ms (from the write's answer, after its commit: p50 %.1f ms, p99 %.1f ms); server RSS %.0f MB with the sockets open; server %.2f cores, generator %.2f cores.\n",
 			rt.Connected, rt.Sockets, rt.ConnectSeconds, rt.Published, rt.Received, rt.Expected, rt.Lost, rt.Dropped,
-			rt.P50, rt.P99, rt.Max, rt.ServerRSSMB, rt.ServerCPU, rt.GeneratorCPU)
+			rt.P50, rt.P99, rt.Max, rt.P50FromAnswer, rt.P99FromAnswer, rt.ServerRSSMB, rt.ServerCPU, rt.GeneratorCPU)
 	}
 	fmt.Fprintf(w, "\nData: seed-demo %.0f s, reindex Bleve %.0f s, PostgreSQL %.0f s. Server peak RSS %.0f MB.\n",
 		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)

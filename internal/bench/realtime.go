@@ -20,7 +20,10 @@ import (
 // RealtimeResult is the WebSocket workload: sockets subscribed to
 // feed:public and one post's topic, posts created and that post liked and
 // unliked over HTTP, and every delivery timed from the publishing
-// request's start (so it includes the write that causes the event).
+// request's start (so it includes the write that causes the event), and
+// from its answer (the write had committed by then: the event's own trip
+// from the commit is at most this; an event that came before the answer
+// counts as 0).
 type RealtimeResult struct {
 	Sockets        int     `json:"sockets"`
 	Connected      int     `json:"connected"`
@@ -33,6 +36,8 @@ type RealtimeResult struct {
 	P50            float64 `json:"p50_ms"`
 	P99            float64 `json:"p99_ms"`
 	Max            float64 `json:"max_ms"`
+	P50FromAnswer  float64 `json:"p50_from_answer_ms"`
+	P99FromAnswer  float64 `json:"p99_from_answer_ms"`
 	ServerRSSMB    float64 `json:"server_rss_mb"`
 	ServerCPU      float64 `json:"server_cpu_cores"`
 	GeneratorCPU   float64 `json:"generator_cpu_cores"`
@@ -40,8 +45,8 @@ type RealtimeResult struct {
 }
 
 func (r RealtimeResult) line() string {
-	return fmt.Sprintf("%d/%d sockets, %d published, %d/%d delivered, lost %d, p50 %.1f ms p99 %.1f ms, server RSS %.0f MB",
-		r.Connected, r.Sockets, r.Published, r.Received, r.Expected, r.Lost, r.P50, r.P99, r.ServerRSSMB)
+	return fmt.Sprintf("%d/%d sockets, %d published, %d/%d delivered, lost %d, p50 %.1f ms p99 %.1f ms (from the answer: p50 %.1f ms p99 %.1f ms), server RSS %.0f MB",
+		r.Connected, r.Sockets, r.Published, r.Received, r.Expected, r.Lost, r.P50, r.P99, r.P50FromAnswer, r.P99FromAnswer, r.ServerRSSMB)
 }
 
 // delivery is one event a socket received.
@@ -109,8 +114,8 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 
 	// Publish: a post, then a like toggle on the target post, every 250 ms.
 	type publication struct {
-		key string
-		at  time.Time
+		key          string
+		at, answered time.Time
 	}
 	var pubs []publication
 	liked := map[int]bool{}
@@ -126,7 +131,7 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 				res.Error = err.Error()
 				continue
 			}
-			pubs = append(pubs, publication{"post.created:" + post.ID, at})
+			pubs = append(pubs, publication{"post.created:" + post.ID, at, time.Now()})
 		} else {
 			method, typ := http.MethodPut, "post.liked"
 			if liked[v.N] {
@@ -140,7 +145,7 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 				continue
 			}
 			liked[v.N] = !liked[v.N]
-			pubs = append(pubs, publication{fmt.Sprintf("%s:%d", typ, out.LikeCount), at})
+			pubs = append(pubs, publication{fmt.Sprintf("%s:%d", typ, out.LikeCount), at, time.Now()})
 		}
 		if rss, _ := srv.memory(); rss > res.ServerRSSMB {
 			res.ServerRSSMB = rss
@@ -160,11 +165,11 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 	readers.Wait()
 
 	// Match each socket's deliveries to publications, in order per key.
-	byKey := map[string][]time.Time{}
+	byKey := map[string][]publication{}
 	for _, p := range pubs {
-		byKey[p.key] = append(byKey[p.key], p.at)
+		byKey[p.key] = append(byKey[p.key], p)
 	}
-	var lat []time.Duration
+	var lat, afterAnswer []time.Duration
 	for _, wc := range clients {
 		if wc == nil {
 			continue
@@ -174,19 +179,22 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 		}
 		used := map[string]int{}
 		for _, d := range wc.got {
-			times := byKey[d.key]
-			if k := used[d.key]; k < len(times) {
+			ps := byKey[d.key]
+			if k := used[d.key]; k < len(ps) {
 				used[d.key] = k + 1
-				lat = append(lat, d.at.Sub(times[k]))
+				lat = append(lat, d.at.Sub(ps[k].at))
+				afterAnswer = append(afterAnswer, max(0, d.at.Sub(ps[k].answered)))
 			}
 		}
 	}
 	slices.Sort(lat)
+	slices.Sort(afterAnswer)
 	res.Expected = int64(res.Published) * int64(res.Connected)
 	res.Received = int64(len(lat))
 	res.Lost = res.Expected - res.Received
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	res.P50, res.P99 = ms(load.Percentile(lat, 50)), ms(load.Percentile(lat, 99))
+	res.P50FromAnswer, res.P99FromAnswer = ms(load.Percentile(afterAnswer, 50)), ms(load.Percentile(afterAnswer, 99))
 	if len(lat) > 0 {
 		res.Max = ms(lat[len(lat)-1])
 	}

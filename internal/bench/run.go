@@ -46,7 +46,10 @@ type Config struct {
 	// the server (a binary built with -tags pprof); the profile is saved
 	// next to the results.
 	Profile map[string]bool
-	Out     io.Writer // progress and the table
+	// RealtimeOnly runs the WebSocket workload alone (no HTTP workloads, no
+	// floors, no reindex): for measuring sockets without the hour-long run.
+	RealtimeOnly bool
+	Out          io.Writer // progress and the table
 }
 
 // Run runs every workload and writes the report; with Smoke it fails
@@ -111,30 +114,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Data.SeedSeconds = time.Since(t).Seconds()
 	}
-	// Both indexes at once: the Bleve folder for the server, and
-	// search_documents, which the search floors read whichever adapter the
-	// server runs with.
-	var wg sync.WaitGroup
-	var bleveErr, pgErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		t := time.Now()
-		bleveErr = proc.run(ctx, "reindex")
-		rep.Data.ReindexBleveSeconds = time.Since(t).Seconds()
-	}()
-	go func() {
-		defer wg.Done()
-		t := time.Now()
-		pgErr = proc.runWith(ctx, []string{"SOCIAL_SEARCH_DRIVER=postgres"}, "reindex")
-		rep.Data.ReindexPostgresSeconds = time.Since(t).Seconds()
-	}()
-	wg.Wait()
-	if err := errors.Join(bleveErr, pgErr); err != nil {
-		return nil, err
+	if !cfg.RealtimeOnly {
+		if err := reindexBoth(ctx, proc, rep, say); err != nil {
+			return nil, err
+		}
 	}
-	say("data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s (at the same time)", rep.Data.SeedSeconds,
-		rep.Data.ReindexBleveSeconds, rep.Data.ReindexPostgresSeconds)
 
 	if err := rep.Data.count(ctx, pool); err != nil {
 		return nil, err
@@ -194,9 +178,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	runAll(fx.workloads(c, ""))
-	runAll(fx.workloads(c, "bleve"))
-	waitJobs(ctx, pool, 2*time.Minute)
+	if !cfg.RealtimeOnly {
+		runAll(fx.workloads(c, ""))
+		runAll(fx.workloads(c, "bleve"))
+		waitJobs(ctx, pool, 2*time.Minute)
+	}
 
 	say("workload realtime: %d sockets ...", cfg.Sockets)
 	rt := runRealtime(ctx, srv, c, fx, cfg)
@@ -204,14 +190,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	say("  %s", rt.line())
 	_, rep.ServerPeakRSSMB = srv.memory()
 
-	srv.stop()
-	srv = nil
-	if srv, err = proc.serve(ctx, "SOCIAL_SEARCH_DRIVER=postgres"); err != nil {
-		return nil, err
+	if !cfg.RealtimeOnly {
+		srv.stop()
+		srv = nil
+		if srv, err = proc.serve(ctx, "SOCIAL_SEARCH_DRIVER=postgres"); err != nil {
+			return nil, err
+		}
+		c = newClient(srv.url)
+		// The new server checks the same sessions: the tokens stay valid.
+		runAll(fx.workloads(c, "postgres"))
 	}
-	c = newClient(srv.url)
-	// The new server checks the same sessions: the tokens stay valid.
-	runAll(fx.workloads(c, "postgres"))
 
 	if err := rep.write(cfg.Results); err != nil {
 		return rep, err
@@ -315,4 +303,32 @@ func waitJobs(ctx context.Context, pool *pgxpool.Pool, limit time.Duration) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// reindexBoth builds both indexes at once: the Bleve folder for the
+// server, and search_documents, which the search floors read whichever
+// adapter the server runs with.
+func reindexBoth(ctx context.Context, proc *process, rep *Report, say func(string, ...any)) error {
+	var wg sync.WaitGroup
+	var bleveErr, pgErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		t := time.Now()
+		bleveErr = proc.run(ctx, "reindex")
+		rep.Data.ReindexBleveSeconds = time.Since(t).Seconds()
+	}()
+	go func() {
+		defer wg.Done()
+		t := time.Now()
+		pgErr = proc.runWith(ctx, []string{"SOCIAL_SEARCH_DRIVER=postgres"}, "reindex")
+		rep.Data.ReindexPostgresSeconds = time.Since(t).Seconds()
+	}()
+	wg.Wait()
+	if err := errors.Join(bleveErr, pgErr); err != nil {
+		return err
+	}
+	say("data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s (at the same time)", rep.Data.SeedSeconds,
+		rep.Data.ReindexBleveSeconds, rep.Data.ReindexPostgresSeconds)
+	return nil
 }

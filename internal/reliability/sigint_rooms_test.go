@@ -24,6 +24,17 @@ func TestSigintAfterRoomChurnStopsPromptly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The cluster's own user (postgres, when tests run as root) must enter
+	// the data folder.
+	dataDir, err := os.MkdirTemp("", "social-sigint-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dataDir) })
+	if err := os.Chmod(dataDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r.DataDir = dataDir
 	p := r.Serve(t,
 		"SOCIAL_DATABASE_URL=", // the private cluster, under the data folder
 		fmt.Sprintf("SOCIAL_DATABASE_EMBEDDED_PORT=%d", pgPort),
