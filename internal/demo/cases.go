@@ -67,13 +67,13 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 	tx, accounts, m := postgres.NewTransactor(db), postgres.NewAccounts(db), postgres.NewModeration(db, jobs)
 	store, cmts, notes := postgres.NewPosts(db), postgres.NewComments(db), postgres.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
-	announcer := &notifications.Announcer{Counts: notes, Broadcaster: nobody{}, Log: d.Log}
+	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: d.Log}
 	media := posts.MediaStore{Blobs: d.Blobs, Images: d.Images, Videos: d.Videos, Clock: clock, Log: d.Log}
 	create := &posts.CreatePost{Tx: tx, Search: rebuiltLater{}, Posts: store, Previews: noPreviews{},
 		Timelines: rebuiltLater{}, Mentions: store, Notices: recorder, Announcer: announcer, Clock: clock,
-		Broadcaster: nobody{}, Log: d.Log}
+		Broadcaster: Silent{}, Log: d.Log}
 	removal := posts.Removal{Search: rebuiltLater{}, Posts: store, Media: postgres.MediaQueue{Jobs: jobs},
-		Broadcaster: nobody{}, Log: d.Log}
+		Broadcaster: Silent{}, Log: d.Log}
 	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: postgres.NewSessions(db, clock), Index: m,
 		Audit: m, Clock: clock}
 	remove := &moderation.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
@@ -87,18 +87,18 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 		setRole:     &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
 		setVerified: &moderation.SetVerified{Tx: tx, Profiles: m, Search: rebuiltLater{}, Audit: m, Clock: clock},
 		resolve:     &moderation.ResolveReport{Tx: tx, Reports: m, Remove: remove, Suspend: suspend, Audit: m, Clock: clock},
-		update:      &profiles.UpdateProfile{Profiles: profileStore, Indexer: ix, Limiter: unlimited{}, Clock: clock},
+		update:      &profiles.UpdateProfile{Profiles: profileStore, Indexer: ix, Limiter: Unlimited{}, Clock: clock},
 		setImage: &profiles.SetProfileImage{Profiles: profileStore, Indexer: ix, Blobs: d.Blobs, Images: d.Images,
-			Limiter: unlimited{}, Clock: clock},
+			Limiter: Unlimited{}, Clock: clock},
 		follow: &follows.FollowMember{Tx: tx, Follows: postgres.NewFollows(db), Timelines: rebuiltLater{},
 			Notices: recorder, Announcer: announcer, Clock: clock},
 		post:      create,
 		postMedia: &posts.CreateMediaPost{Create: create, Media: media},
 		like: &posts.LikePost{Tx: tx, Items: store, Likes: store, Clock: clock, Notices: recorder, Announcer: announcer,
-			Broadcaster: nobody{}, Log: d.Log},
+			Broadcaster: Silent{}, Log: d.Log},
 		share: &posts.SharePost{Items: store, Shares: store},
-		comment: &comments.CreateComment{Tx: tx, Posts: cmts, Comments: cmts, Limiter: unlimited{}, Notices: recorder,
-			Announcer: announcer, Clock: clock, Broadcaster: nobody{}, Log: d.Log},
+		comment: &comments.CreateComment{Tx: tx, Posts: cmts, Comments: cmts, Limiter: Unlimited{}, Notices: recorder,
+			Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: d.Log},
 		reportPost: &reports.ReportPost{Posts: cmts, Reports: postgres.NewReports(db), Clock: clock},
 		reportCmt:  &reports.ReportComment{Comments: cmts, Reports: postgres.NewReports(db), Clock: clock},
 	}, nil
@@ -124,15 +124,15 @@ func (c *Clock) Now() time.Time {
 	return c.now
 }
 
-// nobody is the broadcaster of a script: no socket is open while it runs.
-type nobody struct{}
+// Silent is the broadcaster of a script: no socket is open while it runs.
+type Silent struct{}
 
-func (nobody) Publish(context.Context, string, ports.Event) error { return nil }
+func (Silent) Publish(context.Context, string, ports.Event) error { return nil }
 
-// unlimited lets the script act as often as it needs.
-type unlimited struct{}
+// Unlimited lets a script act as often as it needs.
+type Unlimited struct{}
 
-func (unlimited) Take(context.Context, ...ports.RateRule) (time.Duration, error) { return 0, nil }
+func (Unlimited) Take(context.Context, ...ports.RateRule) (time.Duration, error) { return 0, nil }
 
 // rebuiltLater stands for the search and timeline jobs: the caller rebuilds
 // both once the network is written.

@@ -190,6 +190,8 @@ func (r *run) addFollows() error {
 			}
 			chance := followChance[b.Reach] * (0.6 + 0.25*float64(a.Reach))
 			switch {
+			case a.Handle == MemberHandle && isFriend(b.Handle), b.Handle == MemberHandle && isFriend(a.Handle):
+				chance = 1
 			case a.Handle == MemberHandle:
 				chance = 0.55 // a full 'Seguindo' feed
 			case b.Handle == MemberHandle:

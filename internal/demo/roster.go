@@ -84,3 +84,18 @@ var Roster = []Person{
 	{"yasmin_moda", "Yasmin Duarte", "Brechós, costura e moda sem pressa.", "Fortaleza, CE", "", false, 1},
 	{"henrique_prof", "Henrique Barros", "Professor de matemática. Prometo que frações não mordem.", "Teresina, PI", "", false, 0},
 }
+
+// Friends are the members the demo member follows for sure, and who follow
+// them back: the features show them in the demo member's stories and
+// conversations.
+var Friends = []string{"mariaclara", "thiago_som", "leticia_arte", "joao_pedro", "ana_lu_tech", "marcos_vinicius",
+	"larissa_mar", "gustavo_eco", "bruna_code", "camila_ux"}
+
+func isFriend(handle string) bool {
+	for _, f := range Friends {
+		if f == handle {
+			return true
+		}
+	}
+	return false
+}
