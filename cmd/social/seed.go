@@ -115,7 +115,7 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 			var pool *pgxpool.Pool
 			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
 				out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
-				if err := migrateShowing(ctx, m, newProgressBar(errOut, "")); err != nil {
+				if _, err := upShowing(ctx, m, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
 				if bulkMode {
@@ -146,11 +146,11 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 	return cmd
 }
 
-// migrateShowing applies pending migrations, counting them on p.
-func migrateShowing(ctx context.Context, m *postgres.Migrator, p *progressBar) error {
+// upShowing applies pending migrations, counting them on p.
+func upShowing(ctx context.Context, m *postgres.Migrator, p *progressBar) ([]postgres.MigrationStatus, error) {
 	st, err := m.Status(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	pending, done := 0, 0
 	for _, s := range st {
@@ -158,16 +158,13 @@ func migrateShowing(ctx context.Context, m *postgres.Migrator, p *progressBar) e
 			pending++
 		}
 	}
-	if pending > 0 {
-		m.OnApplied = func(set string, names []string) {
-			done += len(names)
-			p.report("migrações", done, pending)
-		}
-		defer func() { m.OnApplied = nil }()
+	m.OnApplied = func(_ string, names []string) {
+		done += len(names)
+		p.report("migrações", done, pending)
 	}
-	_, err = m.Up(ctx)
+	applied, err := m.Up(ctx)
 	p.end()
-	return err
+	return applied, err
 }
 
 // seedNetwork loads the core's demo network and then each enabled
