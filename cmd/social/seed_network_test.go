@@ -72,6 +72,9 @@ func TestSeedDemoNetwork(t *testing.T) {
 	app := at.Start(t, nil)
 	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	// Media and the search index go under the data folder: a throwaway one,
+	// whatever relative path the configuration resolves.
+	t.Chdir(t.TempDir())
 	t.Setenv("SOCIAL_DATA_DIR", t.TempDir())
 	t.Setenv("SOCIAL_SEARCH_DRIVER", "postgres")
 	out, err := runCLI(t, "seed-demo")
