@@ -35,6 +35,9 @@ type MigrationStatus struct {
 type Migrator struct {
 	db      *bun.DB
 	sources []MigrationSource
+	// OnApplied, when set, hears each set's applied migrations as Up goes
+	// (the command line's progress).
+	OnApplied func(set string, names []string)
 }
 
 // NewMigrator orders sources as given: core first, then River, then plugins.
@@ -56,6 +59,9 @@ func (m *Migrator) Up(ctx context.Context) (applied []MigrationStatus, err error
 			}
 			for _, n := range names {
 				applied = append(applied, MigrationStatus{Set: src.Name(), Name: n, Applied: true})
+			}
+			if m.OnApplied != nil {
+				m.OnApplied(src.Name(), names)
 			}
 		}
 		return nil

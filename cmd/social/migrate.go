@@ -25,7 +25,7 @@ table: core first, then River's (the job queue), then each enabled plugin's.`,
 			RunE: func(cmd *cobra.Command, _ []string) error {
 				var m *postgres.Migrator
 				return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
-					applied, err := m.Up(ctx)
+					applied, err := upShowing(ctx, m, newProgressBar(cmd.ErrOrStderr(), ""))
 					if err != nil {
 						return err
 					}

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -43,18 +41,7 @@ find less until it ends.`,
 				if err := schemaReady(ctx, g.cfg, m); err != nil {
 					return err
 				}
-				index, closeIndex, err := searchindex.Open(g.cfg, db)
-				if err != nil {
-					return err
-				}
-				p := newProgress(cmd.ErrOrStderr())
-				uc := &search.Rebuild{Lister: postgres.NewSearchSource(db, src.List...), Index: index,
-					BatchSize: reindexBatch, OnProgress: p.update}
-				counts, err := uc.Handle(ctx)
-				p.end()
-				if cerr := closeIndex(); err == nil {
-					err = cerr
-				}
+				counts, err := rebuildSearch(ctx, g.cfg, db, src, newProgressBar(cmd.ErrOrStderr(), "documents"))
 				if err != nil {
 					return err
 				}
@@ -69,6 +56,23 @@ find less until it ends.`,
 			}, &m, &db, &src)
 		},
 	}
+}
+
+// rebuildSearch empties the search index and indexes every document again,
+// showing progress on p.
+func rebuildSearch(ctx context.Context, cfg *config.Config, db *bun.DB, src searchSources, p *progressBar) (map[ports.SearchKind]int, error) {
+	index, closeIndex, err := searchindex.Open(cfg, db)
+	if err != nil {
+		return nil, err
+	}
+	uc := &search.Rebuild{Lister: postgres.NewSearchSource(db, src.List...), Index: index, BatchSize: reindexBatch,
+		OnProgress: func(pr search.Progress) { p.report("reindex", pr.Done, pr.Total) }}
+	counts, err := uc.Handle(ctx)
+	p.end()
+	if cerr := closeIndex(); err == nil {
+		err = cerr
+	}
+	return counts, err
 }
 
 // searchSources are the enabled plugins' readers of their own kinds.
@@ -105,47 +109,4 @@ func schemaReady(ctx context.Context, cfg *config.Config, m *postgres.Migrator) 
 		}
 	}
 	return nil
-}
-
-// progress shows a rebuild on w: one line rewritten in place on a
-// terminal, otherwise a line at every tenth of the work (logs and pipes
-// get no carriage returns).
-type progress struct {
-	w        io.Writer
-	terminal bool
-	decile   int
-	shown    bool
-}
-
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, decile: -1}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
-}
-
-func (p *progress) update(pr search.Progress) {
-	pct := 100
-	if pr.Total > 0 {
-		pct = pr.Done * 100 / pr.Total
-	}
-	line := fmt.Sprintf("reindex: %d/%d documents (%d%%)", pr.Done, pr.Total, pct)
-	if p.terminal {
-		fmt.Fprintf(p.w, "\r%s", line)
-		p.shown = true
-		return
-	}
-	if d := pct / 10; d > p.decile {
-		p.decile = d
-		fmt.Fprintln(p.w, line)
-	}
-}
-
-func (p *progress) end() {
-	if p.terminal && p.shown {
-		fmt.Fprintln(p.w)
-	}
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -18,9 +18,11 @@ import (
 	"social/adapters/postgres"
 	"social/core/app/moderation"
 	"social/core/app/posts"
+	"social/core/app/timelines"
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
+	"social/internal/demo"
 	"social/plugins/plugin"
 )
 
@@ -60,6 +62,10 @@ type seeders struct {
 	DB      *bun.DB
 	Clock   ports.Clock
 	Log     *slog.Logger
+	Blobs   ports.BlobStore
+	Images  ports.ImageCleaner
+	Videos  ports.VideoChecker
+	Search  searchSources
 }
 
 func newSeedDemoCommand(g *globals) *cobra.Command {
@@ -67,14 +73,18 @@ func newSeedDemoCommand(g *globals) *cobra.Command {
 	var bulk bulkFlags
 	cmd := &cobra.Command{
 		Use:   "seed-demo",
-		Short: "Apply migrations and add each feature's demo data (skipping what exists)",
-		Long: `seed-demo brings the schema up to date, then runs every demo-data seeder that
-the enabled features provide. Seeders skip data that already exists, so running
-it twice adds nothing the second time.
+		Short: "Apply migrations and load the demo network (skipping what exists)",
+		Long: `seed-demo brings the schema up to date, then, outside production mode, loads
+the demo network: about forty members with drawn avatars and banners, who
+follow one another and wrote a week of posts with pictures, likes, comments,
+shares, mentions and reports, plus what every enabled feature adds
+(communities, listening rooms, stories, conversations). It then rebuilds the
+search index and the 'Seguindo' timelines, and prints how to sign in. The
+network is written once: a second run changes nothing and says so.
 
-With --for EMAIL it also creates that member's demo posts and the enabled
-features' demo data for them (2 communities, 2 listening rooms), the same as the "demo data" card
-of the feed, unless they already have a post.
+With --for EMAIL it creates only that member's demo posts and the enabled
+features' demo data for them (2 communities, 2 listening rooms), the same as
+the "demo data" card of the feed, unless they already have a post.
 
 With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
 large generated data set for benchmarks instead, and nothing else: N confirmed
@@ -85,7 +95,9 @@ many a handful; popular members gather most followers), a few likes and
 comments per public post, hashtags, and exact counters, all in one
 transaction. The same seed gives the same data. It
 refuses to run when bulk members already exist. Run reindex afterwards to
-make the data searchable.`,
+make the data searchable.
+
+Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			bulkMode := false
@@ -102,12 +114,12 @@ make the data searchable.`,
 			var s seeders
 			var pool *pgxpool.Pool
 			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
-				if _, err := m.Up(ctx); err != nil {
+				out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+				if _, err := upShowing(ctx, m, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
-				out := cmd.OutOrStdout()
 				if bulkMode {
-					return seedBulk(ctx, pool, bulk, out, cmd.ErrOrStderr())
+					return seedBulk(ctx, pool, bulk, out, errOut)
 				}
 				if g.cfg.Mode != config.ModeProduction {
 					if err := seedDevAdmin(ctx, s, out); err != nil {
@@ -115,21 +127,16 @@ make the data searchable.`,
 					}
 				}
 				if forEmail != "" {
-					if err := seedMember(ctx, s, forEmail, out); err != nil {
-						return err
-					}
+					return seedMember(ctx, s, forEmail, out)
 				}
-				if len(s.List) == 0 {
-					fmt.Fprintln(out, "No enabled feature provides demo data.")
+				if g.cfg.Mode == config.ModeProduction {
+					fmt.Fprintln(out, "demo network: not loaded in production mode (its members share a published password)")
 					return nil
 				}
-				for _, sd := range s.List {
-					summary, err := sd.Seed(ctx)
-					if err != nil {
-						return fmt.Errorf("seed %s: %w", sd.Name, err)
-					}
-					fmt.Fprintf(out, "%s: %s\n", sd.Name, summary)
+				if err := seedNetwork(ctx, g.cfg, s, out, newProgressBar(errOut, "")); err != nil {
+					return err
 				}
+				printSignIn(out, g.cfg)
 				return nil
 			}, &m, &s, &pool)
 		},
@@ -137,6 +144,85 @@ make the data searchable.`,
 	cmd.Flags().StringVar(&forEmail, "for", "", "e-mail of a member to create demo posts for")
 	bulk.register(cmd)
 	return cmd
+}
+
+// upShowing applies pending migrations, counting them on p.
+func upShowing(ctx context.Context, m *postgres.Migrator, p *progressBar) ([]postgres.MigrationStatus, error) {
+	st, err := m.Status(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pending, done := 0, 0
+	for _, s := range st {
+		if !s.Applied {
+			pending++
+		}
+	}
+	m.OnApplied = func(_ string, names []string) {
+		done += len(names)
+		p.report("migrações", done, pending)
+	}
+	applied, err := m.Up(ctx)
+	p.end()
+	return applied, err
+}
+
+// seedNetwork loads the core's demo network and then each enabled
+// feature's part, and rebuilds the search index and the timelines when
+// anything was added.
+func seedNetwork(ctx context.Context, cfg *config.Config, s seeders, out io.Writer, p *progressBar) error {
+	start := time.Now()
+	net := &demo.Network{Deps: demo.Deps{DB: s.DB, Blobs: s.Blobs, Images: s.Images, Videos: s.Videos,
+		Hasher: &demo.OnceHasher{PasswordHasher: argon2id.NewDefault()}, Log: s.Log},
+		Now: s.Clock.Now(), Progress: p.report}
+	sum, err := net.Seed(ctx)
+	p.end()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "demo network: %s\n", sum)
+	changed := !sum.Skipped
+	for _, sd := range s.List {
+		summary, err := sd.Seed(ctx)
+		if err != nil {
+			return fmt.Errorf("seed %s: %w", sd.Name, err)
+		}
+		fmt.Fprintf(out, "%s: %s\n", sd.Name, summary.Text)
+		changed = changed || summary.Created
+	}
+	if !changed {
+		fmt.Fprintln(out, "Nothing changed: the demo data was already there.")
+		return nil
+	}
+	// The script wrote no search or timeline jobs: both are rebuilt here,
+	// so that the server opens on a complete index and full feeds.
+	n, err := postgres.NewTimelines(s.DB).RebuildAll(ctx, timelines.Cap)
+	if err != nil {
+		return fmt.Errorf("timelines: %w", err)
+	}
+	counts, err := rebuildSearch(ctx, cfg, s.DB, s.Search, p)
+	if err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	docs := 0
+	for _, c := range counts {
+		docs += c
+	}
+	fmt.Fprintf(out, "demo network: %d timeline rows, %d search documents, in %s\n", n, docs,
+		time.Since(start).Round(10*time.Millisecond))
+	return nil
+}
+
+// printSignIn tells a newcomer where to go and who to be.
+func printSignIn(out io.Writer, cfg *config.Config) {
+	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+	fmt.Fprintf(out, `
+Sign in to the app at %s/ as the demo member:
+    e-mail    %s
+    password  %s
+The admin console is at %s/admin/ (%s, with the password printed when it was created).
+The API reference is at %s/api/docs.
+`, base, demo.MemberEmail, demo.MemberPassword, base, DevAdminEmail, base)
 }
 
 // seedMember runs posts.SeedDemo for the member with e-mail email.
@@ -206,11 +292,12 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	if err != nil {
 		return err
 	}
-	p := newSeedProgress(errOut)
+	p := newProgressBar(errOut, "")
 	res, err := postgres.RunBulkSeed(ctx, pool, postgres.BulkSeed{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
 		TimelineDepth: bulkTimelineDepth, PasswordHash: hash, Now: time.Now(), Progress: p.report,
 	})
+	p.end()
 	if err != nil {
 		return fmt.Errorf("seed-demo: %w", err)
 	}
@@ -222,46 +309,4 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	fmt.Fprintf(out, "bulk: %d timeline rows ('Seguindo' feeds)\n", res.Timelines)
 	fmt.Fprintln(out, "bulk: run `social reindex` to make them searchable")
 	return nil
-}
-
-// progress prints "perfis  12000/100000  12%": rewritten in place on a
-// terminal, one line per 10% elsewhere (logs, pipes).
-type seedProgress struct {
-	w      io.Writer
-	tty    bool
-	stage  string
-	decile int
-}
-
-func newSeedProgress(w io.Writer) *seedProgress {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil {
-			tty = st.Mode()&os.ModeCharDevice != 0
-		}
-	}
-	return &seedProgress{w: w, tty: tty}
-}
-
-func (p *seedProgress) report(stage string, done, total int) {
-	if stage != p.stage {
-		p.stage, p.decile = stage, 0
-	}
-	pct := 100
-	if total > 0 {
-		pct = done * 100 / total
-	}
-	line := fmt.Sprintf("%-10s %d/%d  %d%%", stage, done, total, pct)
-	if p.tty {
-		end := ""
-		if done == total {
-			end = "\n"
-		}
-		fmt.Fprintf(p.w, "\r%s\033[K%s", line, end)
-		return
-	}
-	if d := pct / 10; d > p.decile {
-		p.decile = d
-		fmt.Fprintln(p.w, line)
-	}
 }

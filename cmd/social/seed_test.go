@@ -54,7 +54,7 @@ func TestSeedDemoBulk(t *testing.T) {
 	if err != nil || !strings.Contains(out, "bulk: 50 members, 300 posts, ") {
 		t.Fatalf("bulk seed: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "perfis     50/50  100%") || !strings.Contains(out, "posts      150/300  50%") {
+	if !strings.Contains(out, "perfis: 50/50 (100%, ") || !strings.Contains(out, "posts: 150/300 (50%, ") {
 		t.Fatalf("progress lines:\n%s", out)
 	}
 

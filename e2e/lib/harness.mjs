@@ -28,8 +28,12 @@ function chromiumPath() {
   throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
 }
 
-/** Serves bin/social on a fresh private cluster until stop() is called. */
-export async function startServer(extraEnv = {}) {
+/**
+ * Serves bin/social on a fresh private cluster until stop() is called.
+ * `before` lists commands run on the same data first (e.g. [['seed-demo']],
+ * as `make run` does); their output is in `prepared`.
+ */
+export async function startServer(extraEnv = {}, { before = [] } = {}) {
   const bin = process.env.SOCIAL_BIN ?? path.join(here, '..', '..', 'bin', 'social');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build`);
   // The cluster's unprivileged user must be able to enter the data folder.
@@ -50,6 +54,7 @@ export async function startServer(extraEnv = {}) {
     SOCIAL_ADMIN_OPEN_ACCESS: 'true',
     ...extraEnv,
   };
+  const prepared = before.map((args) => execFileSync(bin, args, { env, encoding: 'utf8' }));
   const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
@@ -80,6 +85,7 @@ export async function startServer(extraEnv = {}) {
     url,
     dataDir,
     logs,
+    prepared,
     /** Runs a `social` command (e.g. `user create`) beside the server, on its database; returns stdout. */
     cli(...args) {
       return execFileSync(bin, args, { env, encoding: 'utf8' });

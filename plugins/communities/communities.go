@@ -47,6 +47,7 @@ var Module = fx.Module(Name,
 		plugin.AsAdminResource(httpapi.NewAdminPostsResource),
 		plugin.AsSearchSource(newSearchSource),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
+		plugin.AsDemoSeeder(newDemoSeeder),
 	),
 )
 

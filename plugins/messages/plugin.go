@@ -39,6 +39,7 @@ var Module = fx.Module(Name,
 		plugin.AsRoutes(newRoutes),
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
+		plugin.AsDemoSeeder(newDemoSeeder),
 	),
 )
 

@@ -187,13 +187,21 @@ func (c Catalog) filter(enabled bool) []string {
 	return out
 }
 
-// DemoSeeder adds a feature's demo data (`social seed-demo`, and `make run`
-// on a fresh database). Seed must be idempotent: it skips what exists.
+// DemoSeeder adds a feature's part of the demo network (`social
+// seed-demo`, and `make run` on a fresh database), after the core's members
+// and posts (internal/demo: Roster names them by handle). Seed must be
+// idempotent: when its part exists it changes nothing and says so.
 type DemoSeeder struct {
 	Plugin string
 	Name   string
-	// Seed returns a one-line summary of what it created.
-	Seed func(ctx context.Context) (string, error)
+	Seed   func(ctx context.Context) (DemoSeeded, error)
+}
+
+// DemoSeeded is what a DemoSeeder did: a one-line summary, and whether it
+// created anything (the search index is rebuilt only then).
+type DemoSeeded struct {
+	Text    string
+	Created bool
 }
 
 // GroupDemoSeeders collects DemoSeeder values.

@@ -62,6 +62,7 @@ var Module = fx.Module(Name,
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
 		plugin.AsPeriodicJob(newSweepJob),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
+		plugin.AsDemoSeeder(newDemoSeeder),
 		httpadapter.AsMount(func() httpadapter.Mount {
 			return httpadapter.Mount{Pattern: "GET " + demotrack.Path, Handler: demotrack.Handler()}
 		}),

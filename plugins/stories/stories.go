@@ -47,6 +47,7 @@ var Module = fx.Module(Name,
 			return plugin.NewWorker(Name, &ExpireWorker{Expire: &app.ExpireStories{Stories: s}})
 		}),
 		plugin.AsPeriodicJob(newExpireJob),
+		plugin.AsDemoSeeder(newDemoSeeder),
 	),
 )
 

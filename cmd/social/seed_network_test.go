@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	at "social/adapters/http/accountsapi/accountstest"
+	"social/internal/demo"
+)
+
+// networkCounts are the demo network's sizes the test expects at least, and
+// the row counts a second run must leave as they are.
+var networkCounts = []struct {
+	query string
+	least int
+}{
+	{`SELECT count(*) FROM profiles`, len(demo.Roster)},
+	{`SELECT count(*) FROM profiles WHERE avatar_path IS NOT NULL`, len(demo.Roster)},
+	{`SELECT count(DISTINCT avatar_path) FROM profiles`, len(demo.Roster)},
+	{`SELECT count(*) FROM profiles WHERE is_verified`, 3},
+	{`SELECT count(*) FROM accounts WHERE role = 'moderator'`, 1},
+	{`SELECT count(*) FROM follows`, 200},
+	{`SELECT count(*) FROM posts`, 200},
+	{`SELECT count(*) FROM posts WHERE type = 'image'`, 20},
+	{`SELECT count(*) FROM posts WHERE visibility = 'friends_only'`, 3},
+	{`SELECT count(*) FROM posts WHERE text_content LIKE '%https://%'`, 5},
+	{`SELECT count(*) FROM likes`, 300},
+	{`SELECT count(*) FROM comments`, 100},
+	{`SELECT count(*) FROM post_hashtags`, 100},
+	{`SELECT count(*) FROM reports WHERE status = 'open'`, 3},
+	{`SELECT count(*) FROM audit_log`, 5},
+	{`SELECT count(*) FROM notifications n JOIN accounts a ON a.id = n.recipient_id
+		WHERE a.email = '` + demo.MemberEmail + `' AND NOT n.is_read`, 10},
+	{`SELECT count(*) FROM timelines`, 1000},
+	{`SELECT count(*) FROM search_documents`, 200},
+	{`SELECT count(*) FROM communities`, 4},
+	{`SELECT count(*) FROM community_members WHERE status = 'pending'`, 3},
+	{`SELECT count(DISTINCT role) FROM community_members`, 3},
+	{`SELECT count(*) FROM community_posts`, 8},
+	{`SELECT count(*) FROM listening_rooms WHERE is_active AND participant_count > 0`, 2},
+	{`SELECT count(*) FROM listening_messages`, 6},
+	{`SELECT count(*) FROM stories WHERE expires_at > now()`, 5},
+	{`SELECT count(*) FROM conversation_members WHERE unread_count > 0`, 2},
+}
+
+// Every counter of the schema equals the rows it counts.
+var counterChecks = []string{
+	`SELECT count(*) FROM profiles p WHERE post_count <> (SELECT count(*) FROM posts WHERE author_id = p.id)
+		OR follower_count <> (SELECT count(*) FROM follows WHERE following_id = p.id)
+		OR following_count <> (SELECT count(*) FROM follows WHERE follower_id = p.id)`,
+	`SELECT count(*) FROM posts p WHERE like_count <> (SELECT count(*) FROM likes WHERE post_id = p.id)
+		OR comment_count <> (SELECT count(*) FROM comments WHERE post_id = p.id)`,
+	`SELECT count(*) FROM hashtags h WHERE usage_count <> (SELECT count(*) FROM post_hashtags WHERE hashtag_id = h.id)`,
+	`SELECT count(*) FROM communities c WHERE member_count <>
+		(SELECT count(*) FROM community_members WHERE community_id = c.id AND status = 'approved')`,
+	`SELECT count(*) FROM community_posts p WHERE like_count <> (SELECT count(*) FROM community_post_likes WHERE post_id = p.id)`,
+	`SELECT count(*) FROM listening_rooms r WHERE participant_count <> (SELECT count(*) FROM listening_participants WHERE room_id = r.id)`,
+	`SELECT count(*) FROM stories s WHERE view_count <> (SELECT count(*) FROM story_views WHERE story_id = s.id)`,
+	`SELECT count(*) FROM conversation_members m WHERE unread_count <> (SELECT count(*) FROM direct_messages d
+		WHERE d.conversation_id = m.conversation_id AND d.sender_id = m.peer_id
+		AND (m.last_read_at IS NULL OR (d.created_at, d.id) > (m.last_read_at, m.last_read_id)))`,
+	// Reactions come after what they react to, and nothing is in the future.
+	`SELECT count(*) FROM likes l JOIN posts p ON p.id = l.post_id WHERE l.created_at < p.created_at OR l.created_at > now()`,
+	`SELECT count(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.created_at < p.created_at OR c.created_at > now()`,
+	// Every 'Seguindo' timeline holds its member's and followees' posts.
+	`SELECT count(*) FROM posts p JOIN follows f ON f.following_id = p.author_id
+		WHERE NOT EXISTS (SELECT 1 FROM timelines t WHERE t.member_id = f.follower_id AND t.post_id = p.id)`,
+}
+
+func TestSeedDemoNetwork(t *testing.T) {
+	app := at.Start(t, nil)
+	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	// Media and the search index go under the data folder: a throwaway one,
+	// whatever relative path the configuration resolves.
+	t.Chdir(t.TempDir())
+	t.Setenv("SOCIAL_DATA_DIR", t.TempDir())
+	t.Setenv("SOCIAL_SEARCH_DRIVER", "postgres")
+	out, err := runCLI(t, "seed-demo")
+	if err != nil || !strings.Contains(out, "demo network: 41 members") || !strings.Contains(out, demo.MemberPassword) ||
+		!strings.Contains(out, "posts: 258/258 (100%, ") {
+		t.Fatalf("seed-demo: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	one := func(q string) int {
+		t.Helper()
+		var n int
+		if err := app.DB.NewRaw(q).Scan(ctx, &n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return n
+	}
+	before := make([]int, len(networkCounts))
+	for i, c := range networkCounts {
+		if before[i] = one(c.query); before[i] < c.least {
+			t.Errorf("%s = %d, want at least %d", c.query, before[i], c.least)
+		}
+	}
+	for _, q := range counterChecks {
+		if n := one(q); n != 0 {
+			t.Errorf("%s = %d rows off", q, n)
+		}
+	}
+	// The demo member signs in with the printed password.
+	if s := app.Client().SignIn(demo.MemberEmail, demo.MemberPassword); s.User.Handle != demo.MemberHandle {
+		t.Fatalf("demo sign-in: %+v", s.User)
+	}
+
+	out, err = runCLI(t, "seed-demo")
+	if err != nil || !strings.Contains(out, "Nothing changed: the demo data was already there.") {
+		t.Fatalf("second seed-demo: %v\n%s", err, out)
+	}
+	for i, c := range networkCounts {
+		if n := one(c.query); n != before[i] {
+			t.Errorf("after a second run %s = %d, was %d", c.query, n, before[i])
+		}
+	}
+}

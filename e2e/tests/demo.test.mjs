@@ -1,0 +1,96 @@
+// The first look at a new installation: `make run` seeds the demo network
+// before serving, and the demo member it prints signs in to a living
+// network: a feed with pictures and hashtags, unread notifications,
+// communities, a listening room with people in it, live stories and an
+// unread conversation. Screenshots at the three widths go to artifacts/.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({}, { before: [['seed-demo']] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const sizes = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+test('the demo member signs in to a living network', async () => {
+  const printed = server.prepared[0];
+  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
+  const password = /password\s+(\S+)/.exec(printed)?.[1];
+  assert.ok(email && password, `no sign-in printed:\n${printed}`);
+  assert.match(printed, /demo network: 41 members/);
+
+  const { page, problems } = await watchedPage(browser);
+  await page.setViewportSize(sizes[2]);
+  await page.goto(`${server.url}/auth`);
+  const form = page.getByRole('tabpanel', { name: 'Entrar' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Senha').fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole('heading', { name: 'Últimos posts' }).waitFor();
+
+  // A full feed with drawn pictures and hashtags.
+  const feed = page.getByRole('article');
+  await feed.first().waitFor();
+  assert.ok((await feed.count()) >= 10, 'a full feed');
+  await feed.locator('img[src*="/media/"]').first().waitFor();
+  await feed.getByText(/#\p{L}+/u).first().waitFor();
+  // The unread badges: notifications and messages.
+  await page.getByRole('link', { name: /\d+ notificações não lidas/ }).first().waitFor();
+  await page.getByRole('link', { name: /\d+ mensage(m|ns) não lidas?/ }).first().waitFor();
+  for (const s of sizes) {
+    await page.setViewportSize(s);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `demo-feed-${s.name}.png`) });
+  }
+  await page.setViewportSize(sizes[2]);
+
+  await page.goto(`${server.url}/notifications`);
+  const notices = page.getByRole('list', { name: 'Lista de notificações' }).getByRole('listitem');
+  await notices.first().waitFor();
+  assert.ok((await notices.count()) >= 10, 'notifications');
+  await page.getByText('Não lida').first().waitFor({ state: 'attached' });
+
+  await page.goto(`${server.url}/communities`);
+  await page.getByText('Corredores de Rua').first().waitFor();
+  await page.getByText('Designers do Nordeste').first().waitFor();
+
+  await page.goto(`${server.url}/listening-rooms`);
+  await page.getByText('Jazz na Varanda').first().waitFor();
+  await page.getByText(/[2-9] participantes/).first().waitFor();
+
+  await page.goto(`${server.url}/stories`);
+  await page.getByRole('button', { name: /Abrir story de/ }).first().waitFor();
+  assert.ok((await page.getByRole('button', { name: /Abrir story de/ }).count()) >= 5, 'live stories');
+
+  await page.goto(`${server.url}/messages`);
+  await page.getByText('Thiago Conceição').first().waitFor();
+  await page.getByText(/mensage(m|ns) não lidas?/).first().waitFor({ state: 'attached' });
+
+  for (const [name, where] of [['notifications', '/notifications'], ['rooms', '/listening-rooms'], ['stories', '/stories'],
+    ['messages', '/messages'], ['communities', '/communities']]) {
+    await page.goto(`${server.url}${where}`);
+    await page.waitForTimeout(500);
+    for (const s of sizes) {
+      await page.setViewportSize(s);
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(artifacts, `demo-${name}-${s.name}.png`) });
+    }
+  }
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,175 @@
+package communities
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
+	"social/internal/demo"
+	"social/plugins/communities/app"
+	"social/plugins/communities/pgstore"
+	"social/plugins/plugin"
+)
+
+// demoCommunity is one community of the demo network: its owner, admins,
+// members, pending requests and posts (author, text).
+type demoCommunity struct {
+	name, about string
+	privacy     app.Privacy
+	owner       string
+	admins      []string
+	members     []string
+	pending     []string
+	posts       [][2]string
+}
+
+// demoCommunities: open and closed ones; the demo member owns a closed one
+// with requests to decide, and waits for an answer from another.
+var demoCommunities = []demoCommunity{
+	{name: "Designers do Nordeste", about: "Design de produto, interfaces e tipografia feitos no Nordeste. Portfólios, vagas e boas conversas.",
+		privacy: app.Closed, owner: demo.MemberHandle, admins: []string{"camila_ux"},
+		members: []string{"fernanda_oliveira_albuquerque", "leticia_arte", "bruna_code", "pedro_henrique"},
+		pending: []string{"yasmin_moda", "lucas_games", "carol_danca"},
+		posts: [][2]string{{demo.MemberHandle, "Bem-vindas e bem-vindos! Apresentem-se: nome, cidade e o projeto de que mais se orgulham. 💛"},
+			{"camila_ux", "Compartilhando o roteiro das minhas últimas entrevistas com usuários. Feedback bem-vindo!"},
+			{"leticia_arte", "Alguém já usou aquarela digitalizada em interface? Quero testar num app de leitura."}}},
+	{name: "Corredores de Rua", about: "Treinos, provas e dicas para correr melhor, do primeiro 5 km à maratona.",
+		privacy: app.Open, owner: "joao_pedro", admins: []string{"juliana_fisio"},
+		members: []string{"nath_corre", "caio_bike", demo.MemberHandle, "tati_yoga", "andre_futebol", "gabi"},
+		posts: [][2]string{{"joao_pedro", "Treino coletivo no sábado às 6h30, saída do parque. Ritmo livre!"},
+			{"juliana_fisio", "Lembrete de fisioterapeuta: aumentem o volume no máximo 10% por semana. 🏃"},
+			{"nath_corre", "Inscrição feita para a meia maratona! Quem mais vai?"},
+			{"caio_bike", "Vou de bicicleta dando apoio com água para quem quiser."}}},
+	{name: "Clube do Livro de Quinta", about: "Um livro por mês, encontro toda quinta. Literatura brasileira em primeiro lugar.",
+		privacy: app.Open, owner: "isa_le", admins: []string{"ribamar"},
+		members: []string{"fernanda_oliveira_albuquerque", "mirela", "otavio_hist", demo.MemberHandle, "priscila_mae", "henrique_prof"},
+		posts: [][2]string{{"isa_le", "Livro de dezembro: \"Quarto de Despejo\", de Carolina Maria de Jesus. Encontro na quinta às 19h."},
+			{"ribamar", "Trouxe um cordel sobre Carolina para abrir a conversa. 📖"},
+			{"mirela", "Li de madrugada no plantão. Que livro forte."}}},
+	{name: "Ciência na Praia", about: "Biologia marinha, oceanografia e divulgação científica à beira-mar.",
+		privacy: app.Closed, owner: "larissa_mar", admins: []string{"mariaclara"},
+		members: []string{"sofia_bio", "helena_astro", "rodrigo_foto"},
+		pending: []string{demo.MemberHandle, "gabi"},
+		posts: [][2]string{{"larissa_mar", "Relatório da temporada de desova: 212 ninhos monitorados! 🐢"},
+			{"mariaclara", "Rascunho da reportagem sobre corais pronto. Quem revisa a parte técnica?"}}},
+}
+
+// newDemoSeeder adds the communities of the demo network.
+func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.DemoSeeder, error) {
+	jobs, err := postgres.NewJobInserter(db, log)
+	if err != nil {
+		return plugin.DemoSeeder{}, err
+	}
+	return plugin.DemoSeeder{Plugin: Name, Name: Name, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+		cast, err := demo.Members(ctx, db)
+		if errors.Is(err, demo.ErrNoNetwork) {
+			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
+		}
+		if err != nil {
+			return plugin.DemoSeeded{}, err
+		}
+		var has bool
+		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM communities WHERE name = ?)`, demoCommunities[0].name).
+			Scan(ctx, &has); err != nil {
+			return plugin.DemoSeeded{}, err
+		}
+		if has {
+			return plugin.DemoSeeded{Text: "demo communities already there; nothing changed"}, nil
+		}
+		clock := &demo.Clock{}
+		tx := postgres.NewTransactor(db)
+		search := postgres.SearchIndexQueue{Jobs: jobs}
+		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
+		ps := &app.Posts{Tx: tx, Store: store, Members: store, Posts: store, Media: postgres.MediaQueue{Jobs: jobs},
+			Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		s := demoScript{cast: cast, clock: clock,
+			create: &app.CreateCommunity{Tx: tx, Store: store, Members: store, Search: search, Clock: clock},
+			join:   &app.JoinCommunity{Membership: m}, manage: &app.ManageMembers{Membership: m},
+			post: &app.CreatePost{Posts: ps}, like: &app.LikePost{Posts: ps}}
+		var text string
+		err = tx.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			text, err = s.run(ctx, time.Now())
+			return err
+		})
+		if err != nil {
+			return plugin.DemoSeeded{}, err
+		}
+		return plugin.DemoSeeded{Text: text, Created: true}, nil
+	}}, nil
+}
+
+type demoScript struct {
+	cast   demo.Cast
+	clock  *demo.Clock
+	create *app.CreateCommunity
+	join   *app.JoinCommunity
+	manage *app.ManageMembers
+	post   *app.CreatePost
+	like   *app.LikePost
+}
+
+func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
+	joined, pending, posts := 0, 0, 0
+	for i, d := range demoCommunities {
+		at := now.Add(-time.Duration(6-i) * 24 * time.Hour)
+		s.clock.Set(at)
+		about := d.about
+		c, err := s.create.Handle(ctx, s.cast.Of(d.owner), app.NewCommunity{Name: d.name, Description: &about, Privacy: d.privacy})
+		if err != nil {
+			return "", fmt.Errorf("community %s: %w", d.name, err)
+		}
+		// The members of a closed community asked and were approved, so
+		// its admins (members first) are members of both kinds.
+		approve := &app.DecideRequest{Membership: s.join.Membership}
+		for k, h := range append(append([]string{}, d.admins...), d.members...) {
+			s.clock.Set(at.Add(time.Duration(k+1) * time.Hour))
+			j, err := s.join.Handle(ctx, s.cast.Of(h), c.ID)
+			if err != nil {
+				return "", fmt.Errorf("%s joins %s: %w", h, d.name, err)
+			}
+			if d.privacy == app.Closed {
+				if _, err := approve.Approve(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID); err != nil {
+					return "", err
+				}
+			}
+			if k < len(d.admins) {
+				if _, err := s.manage.SetRole(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID, app.RoleAdmin); err != nil {
+					return "", err
+				}
+			}
+			joined++
+		}
+		for k, h := range d.pending {
+			s.clock.Set(now.Add(-time.Duration(k+2) * time.Hour))
+			if _, err := s.join.Handle(ctx, s.cast.Of(h), c.ID); err != nil {
+				return "", fmt.Errorf("%s asks to join %s: %w", h, d.name, err)
+			}
+			pending++
+		}
+		for k, p := range d.posts {
+			s.clock.Set(at.Add(time.Duration(20+k*17) * time.Hour))
+			created, err := s.post.Handle(ctx, s.cast.Of(p[0]), c.ID, p[1])
+			if err != nil {
+				return "", fmt.Errorf("post in %s: %w", d.name, err)
+			}
+			posts++
+			// Those who joined before like it, a few each.
+			for _, h := range append([]string{d.owner}, d.members...)[:min(3+k, 1+len(d.members))] {
+				if h == p[0] {
+					continue
+				}
+				if _, err := s.like.Like(ctx, s.cast.Of(h), c.ID, created.ID); err != nil {
+					return "", err
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%d communities, %d members joined, %d requests pending, %d posts",
+		len(demoCommunities), joined, pending, posts), nil
+}
