@@ -160,4 +160,15 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
   }
   for (const { seen } of tabs) assert.equal(seen.opens, 1);
   assert.deepEqual(first.problems, []);
+
+  // Signing out closes the socket without the browser complaining about
+  // messages sent to a closing socket.
+  const complaints = [];
+  first.page.on('console', (msg) => {
+    if (/CLOSING or CLOSED/.test(msg.text())) complaints.push(msg.text());
+  });
+  await first.page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Sair' }).click();
+  await first.page.getByText('Logout realizado').first().waitFor();
+  await first.page.waitForTimeout(1000);
+  assert.deepEqual(complaints, []);
 });

@@ -216,7 +216,7 @@ func (wc *wsClient) read(ready, readers *sync.WaitGroup) {
 	for {
 		_, b, err := wc.conn.ReadMessage()
 		if err != nil {
-			if websocket.IsCloseError(err, websocket.CloseTryAgainLater, websocket.ClosePolicyViolation, websocket.CloseGoingAway) {
+			if websocket.IsCloseError(err, websocket.CloseTryAgainLater, websocket.ClosePolicyViolation, websocket.CloseGoingAway, 4429) {
 				wc.dropped = true
 			}
 			return

@@ -82,7 +82,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		"SOCIAL_DATABASE_URL="+dbURL, "SOCIAL_DATA_DIR="+cfg.Work, "SOCIAL_SEARCH_BLEVE_DIR="+index,
 		"SOCIAL_AUTH_JWT_SECRET=benchmark-secret-benchmark-secret-0123456789",
 		"SOCIAL_AUTH_ACCESS_TOKEN_TTL=6h", "SOCIAL_RATE_LIMITS_SIGN_IN_PER_IP=1000000",
-		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL=1000000", "SOCIAL_SEARCH_DRIVER=bleve")}
+		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL=1000000", "SOCIAL_SEARCH_DRIVER=bleve",
+		// A few dozen signed-in members hold the thousands of sockets.
+		"SOCIAL_REALTIME_MAX_SOCKETS_PER_MEMBER=1000000")}
 
 	if len(cfg.Profile) > 0 {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
