@@ -121,6 +121,10 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 	g.m.Config.WriteWait = limits.WriteWait
 	g.m.Upgrader.CheckOrigin = g.originAllowed
 	g.m.Upgrader.Subprotocols = []string{Protocol}
+	// The HTTP server's own 4 KiB buffers stay with the connection while
+	// the socket lives (Melody reads on the handler's goroutine); reusing
+	// them saves a second pair per socket.
+	g.m.Upgrader.ReadBufferSize, g.m.Upgrader.WriteBufferSize = 0, 0
 	g.m.HandleConnect(g.connected)
 	g.m.HandleDisconnect(func(s *melody.Session) {
 		if c := connOf(s); c != nil {
