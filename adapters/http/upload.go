@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -45,6 +46,16 @@ func LimitUpload(api huma.API, maxFile int64, tooLarge func() error) func(ctx hu
 			p := statusProblem(ctx.Context(), http.StatusBadRequest)
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 			return
+		}
+		if r.MultipartForm != nil {
+			for name, values := range r.MultipartForm.Value {
+				for _, v := range values {
+					if strings.ContainsRune(v, 0) {
+						refuseUnstorable(w, r, "body."+name)
+						return
+					}
+				}
+			}
 		}
 		next(ctx)
 	}
