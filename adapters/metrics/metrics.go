@@ -79,23 +79,57 @@ func (m *Metrics) Observe(next http.Handler) http.Handler {
 		}
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		route := r.Pattern
-		if route == "" {
-			route = "unmatched"
-		}
+		method, route := methodLabel(r.Method), routeLabel(r.Pattern)
 		status := rec.status
 		if status == 0 {
 			// Hijacked (a WebSocket) or nothing written: net/http sends 200
 			// for the latter; a socket's lifetime is no answer time.
 			if upgrade {
-				m.requests.WithLabelValues(r.Method, route, "101").Inc()
+				m.requests.WithLabelValues(method, route, "101").Inc()
 				return
 			}
 			status = http.StatusOK
 		}
-		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
-		m.reqDuration.WithLabelValues(r.Method, route).Observe(time.Since(start).Seconds())
+		m.requests.WithLabelValues(method, route, statusLabel(status)).Inc()
+		m.reqDuration.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 	})
+}
+
+// Every label comes from a closed set: a client that makes up methods or
+// paths must not be able to add series (each costs memory in this process
+// and in every scrape). Methods outside the standard ones are "other";
+// routes are the mux's registered patterns, "unmatched" otherwise; a status
+// is its code when net/http knows it, else its class.
+var knownMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true,
+	http.MethodPatch: true, http.MethodDelete: true, http.MethodOptions: true,
+	http.MethodConnect: true, http.MethodTrace: true,
+}
+
+func methodLabel(method string) string {
+	if knownMethods[method] {
+		return method
+	}
+	return "other"
+}
+
+// routeLabel trusts r.Pattern because only patterns registered on the mux
+// (a fixed list built at start) can appear there.
+func routeLabel(pattern string) string {
+	if pattern == "" {
+		return "unmatched"
+	}
+	return pattern
+}
+
+func statusLabel(status int) string {
+	if http.StatusText(status) != "" {
+		return strconv.Itoa(status)
+	}
+	if status >= 100 && status < 600 {
+		return strconv.Itoa(status/100) + "xx"
+	}
+	return "other"
 }
 
 type recorder struct {

@@ -1,10 +1,13 @@
 package metrics_test
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -110,5 +113,97 @@ func TestMetricsSwitchedOff(t *testing.T) {
 	body := string(app.Client().Do(http.MethodGet, "/metrics", nil).Body)
 	if strings.Contains(body, "social_http_requests_total") {
 		t.Fatal("metrics served while metrics.enabled is off")
+	}
+}
+
+// seriesCount counts the samples of the request metrics on a page.
+func seriesCount(page string) int {
+	n := 0
+	for _, line := range strings.Split(page, "\n") {
+		if strings.HasPrefix(line, "social_http_") {
+			n++
+		}
+	}
+	return n
+}
+
+// Anonymous clients choose the method, the path and how often they ask: none
+// of that may add a series. 10,000 junk requests (made-up methods, random
+// paths, known methods on paths that match nothing) on keep-alive
+// connections leave the count of series as a few control requests set it.
+func TestJunkRequestsAddNoSeries(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	base := app.URL
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
+	send := func(method, path string) {
+		req, err := http.NewRequest(method, base+path, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	// One of each kind first, so that every closed-set series exists.
+	for _, p := range [][2]string{{"BREW", "/x"}, {"GET", "/api/v1/nada/0"}, {"POST", "/api/v1/nada/0"},
+		{"GET", "/zz/0"}, {"PROPFIND", "/api/v1/feed"}} {
+		send(p[0], p[1])
+	}
+	before := seriesCount(scrape(t, app.Client()))
+	const total, workers = 10_000, 8
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < total; i += workers {
+				switch i % 4 {
+				case 0:
+					send(fmt.Sprintf("M%dX", i), fmt.Sprintf("/x/%d", i))
+				case 1:
+					send(http.MethodGet, fmt.Sprintf("/api/v1/nada/%d", i))
+				case 2:
+					send(http.MethodPost, fmt.Sprintf("/api/v1/nada/%d?q=%d", i, i))
+				default:
+					send(fmt.Sprintf("PROP%d", i), "/api/v1/feed")
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	page := scrape(t, app.Client())
+	// The scrape itself adds the metrics route once (a control-set series).
+	if after := seriesCount(page); after > before+20 {
+		t.Fatalf("10,000 junk requests took the request series from %d to %d", before, after)
+	}
+	if !strings.Contains(page, `method="other"`) {
+		t.Fatalf("made-up methods are not counted as other:\n%s", page)
+	}
+}
+
+func TestLabelsComeFromClosedSets(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /known/{id}", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(799) })
+	h := m.Observe(mux)
+	for i := range 50 {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(fmt.Sprintf("X%d", i), fmt.Sprintf("/r/%d", i), nil))
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, fmt.Sprintf("/known/%d", i), nil))
+	}
+	families, err := m.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == "social_http_requests_total" && len(f.GetMetric()) != 2 {
+			t.Fatalf("%d request series from 100 requests of two kinds: %v", len(f.GetMetric()), f.GetMetric())
+		}
 	}
 }

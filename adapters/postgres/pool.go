@@ -14,7 +14,15 @@ import (
 // SessionSettings are set on every connection the application opens.
 // Parallel plans make feed queries many times slower on small machines
 // (see PERF.md), so they are off for the application's sessions.
+//
+// bun writes every value into the statement's text as a quoted literal,
+// escaping only by doubling quotes. That literal is exact only while
+// standard_conforming_strings is on (a backslash is then an ordinary
+// character), so it is pinned here rather than left to the server's
+// configuration; text PostgreSQL cannot store (NUL) is refused at the
+// HTTP edge before any query is built.
 var SessionSettings = map[string]string{
+	"standard_conforming_strings":     "on",
 	"max_parallel_workers_per_gather": "0",
 	"application_name":                "social",
 	"timezone":                        "UTC",

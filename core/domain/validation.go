@@ -131,8 +131,8 @@ func isBidiControl(r rune) bool {
 	return false
 }
 
-// CleanDisplayName cleans a display name (see CleanText).
-func CleanDisplayName(s string) string { return CleanText(s) }
+// CleanDisplayName cleans a display name (see CleanName).
+func CleanDisplayName(s string) string { return CleanName(s) }
 
 // DisplayNameProblem is the message for a cleaned display name the rules
 // refuse, or "".

@@ -108,6 +108,11 @@ type request struct {
 // known value, and an error for a required one without. extra adds the
 // mass assignment's fields the schema does not have.
 func (w *world) body(t testing.TB, op operation, extra bool) (request, error) {
+	return w.bodyWith(t, op, extra, nil)
+}
+
+// bodyWith is body with some fields set to the given values.
+func (w *world) bodyWith(t testing.TB, op operation, extra bool, set map[string]any) (request, error) {
 	if op.Body == nil {
 		return request{}, nil
 	}
@@ -131,7 +136,10 @@ func (w *world) body(t testing.TB, op operation, extra bool) (request, error) {
 			files = append(files, name)
 			continue
 		}
-		v, ok := w.fieldValue(op, name, p)
+		v, ok := set[name]
+		if !ok {
+			v, ok = w.fieldValue(op, name, p)
+		}
 		if !ok {
 			if required[name] {
 				return request{}, fmt.Errorf("no value for required field %q", name)
@@ -139,6 +147,9 @@ func (w *world) body(t testing.TB, op operation, extra bool) (request, error) {
 			continue
 		}
 		fields[name] = v
+	}
+	for k, v := range set {
+		fields[k] = v
 	}
 	if extra {
 		for k, v := range w.extras() {

@@ -41,6 +41,8 @@ type operation struct {
 	Method     string // upper case
 	Path       string // as in the document, /api/v1/posts/{id}
 	PathParams []string
+	// QueryParams are the names of the query parameters.
+	QueryParams []string
 	// Body is the request body's schema, references resolved; nil without one.
 	Body        *schema
 	ContentType string
@@ -118,6 +120,11 @@ func parseDocument(raw []byte) ([]operation, error) {
 			op := operation{ID: r.ID, Method: strings.ToUpper(method), Path: path}
 			for _, m := range pathParam.FindAllString(path, -1) {
 				op.PathParams = append(op.PathParams, strings.Trim(m, "{}"))
+			}
+			for _, p := range r.Parameters {
+				if p.In == "query" {
+					op.QueryParams = append(op.QueryParams, p.Name)
+				}
 			}
 			if r.RequestBody != nil {
 				for ct, c := range r.RequestBody.Content {

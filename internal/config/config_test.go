@@ -25,7 +25,7 @@ func TestDefaultsNeedNoFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Mode != "development" || cfg.HTTP.Addr != ":8080" || cfg.Database.URL != "" ||
+	if cfg.Mode != "development" || cfg.HTTP.Addr != "127.0.0.1:8080" || cfg.Database.URL != "" ||
 		cfg.Storage.Driver != "disk" || cfg.Search.Driver != "bleve" || cfg.HTTP.ShutdownTimeout != 20*time.Second {
 		t.Fatalf("defaults = %+v", cfg)
 	}

@@ -25,7 +25,12 @@ var Module = fx.Module("accounts",
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),
+	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
 )
+
+func newSendPasswordResetWorker(uc UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postgres.SendPasswordResetWorker{Send: uc.SendReset})
+}
 
 // UseCases are the account operations.
 type UseCases struct {
@@ -36,6 +41,7 @@ type UseCases struct {
 	Refresh      *accounts.RefreshSession
 	SignOut      *accounts.SignOut
 	Forgot       *accounts.RequestPasswordReset
+	SendReset    *accounts.SendPasswordReset
 	Reset        *accounts.ResetPassword
 }
 
@@ -54,6 +60,7 @@ type useCaseParams struct {
 	Clock       ports.Clock
 	Search      ports.SearchIndexQueue
 	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
+	Jobs        *postgres.JobInserter
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -92,7 +99,8 @@ func newUseCases(p useCaseParams) UseCases {
 		Refresh: &accounts.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
 		SignOut: &accounts.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
-		Forgot: &accounts.RequestPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
+		Forgot:  &accounts.RequestPasswordReset{Queue: postgres.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
+		SendReset: &accounts.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Reset: &accounts.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},

@@ -47,7 +47,7 @@ func TestSignUpRefusesEveryRuleWithItsMessage(t *testing.T) {
 			"password", "Senha deve conter pelo menos: 1 letra minúscula, 1 maiúscula e 1 número"},
 		{"confirmation differs", form(func(f map[string]string) { f["password_confirmation"] = "Senha1234" }),
 			"password_confirmation", "As senhas não coincidem."},
-		{"name empty after cleaning", form(func(f map[string]string) { f["display_name"] = " \t\n\u0000\u0007 " }),
+		{"name empty after cleaning", form(func(f map[string]string) { f["display_name"] = " \t\n\u0001\u0007\u200b\u2060 " }),
 			"display_name", "Nome não pode estar vazio após limpeza"},
 		{"name over 50", form(func(f map[string]string) { f["display_name"] = strings.Repeat("é", 51) }),
 			"display_name", "Nome deve ter no máximo 50 caracteres"},
@@ -111,7 +111,7 @@ func TestSignUpStoresCleanedValuesAndQueuesTheConfirmation(t *testing.T) {
 	app := at.Start(t, nil)
 	c := app.Client()
 	f := at.SignUpForm("  Maria.Silva@Example.com ", "maria_silva")
-	f["display_name"] = "  Maria \t Silva\u0000 "
+	f["display_name"] = "  Maria \t Silva\u0001\u200c "
 	r := c.Do(http.MethodPost, signUpPath, f).Expect(t, http.StatusCreated)
 	var body struct{ Message string }
 	r.JSON(t, &body)

@@ -45,6 +45,26 @@ func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions SessionChecke
 
 type clientIPKey struct{}
 
+type loopbackPeerKey struct{}
+
+// FromLoopback tells whether the request's socket peer is on this machine's
+// loopback. It is the socket, never a header: what development opens
+// without a session (the mail outbox) is for the developer's own machine,
+// not for whoever shares its network.
+func FromLoopback(ctx context.Context) bool {
+	loopback, _ := ctx.Value(loopbackPeerKey{}).(bool)
+	return loopback
+}
+
+func peerIsLoopback(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	return err == nil && peer.Unmap().IsLoopback()
+}
+
 // ClientIP is the address of the client of the request being served.
 func ClientIP(ctx context.Context) string {
 	ip, _ := ctx.Value(clientIPKey{}).(string)
@@ -56,6 +76,7 @@ func ClientIP(ctx context.Context) string {
 func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
+		ctx = context.WithValue(ctx, loopbackPeerKey{}, peerIsLoopback(r))
 		token := bearer(r)
 		if token == "" && strings.HasPrefix(r.URL.Path, ConsoleCookiePath) {
 			token = consoleCookie(r)

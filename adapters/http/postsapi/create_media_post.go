@@ -10,6 +10,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/core/app/posts"
 	"social/core/domain"
+	"social/core/errs"
 )
 
 // mediaPostForm is the multipart form of a post with an image or a video.
@@ -29,7 +30,8 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusRequestEntityTooLarge,
 			http.StatusUnprocessableEntity},
 		BodyReadTimeout: 5 * time.Minute,
-		Middlewares:     huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
+		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
+			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
 	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		form := in.RawBody.Data()

@@ -86,7 +86,7 @@ func TestUpdateProfileRules(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"name empty after cleaning", map[string]string{"display_name": " \u0000\t "}, "display_name", "Nome não pode estar vazio após limpeza"},
+		{"name empty after cleaning", map[string]string{"display_name": " \u0001\t\ufeff "}, "display_name", "Nome não pode estar vazio após limpeza"},
 		{"name cleared", map[string]string{"display_name": ""}, "display_name", "Nome não pode estar vazio após limpeza"},
 		{"name over 50", map[string]string{"display_name": strings.Repeat("n", 51)}, "display_name", "Nome deve ter no máximo 50 caracteres"},
 		{"bio over 500", map[string]string{"bio": strings.Repeat("b", 501)}, "bio", "Bio deve ter no máximo 500 caracteres"},

@@ -15,6 +15,7 @@ import (
 	"social/adapters/http/auth"
 	"social/core/app/profiles"
 	"social/core/domain"
+	"social/core/errs"
 )
 
 // imageUpload is the multipart form of a picture upload.
@@ -31,7 +32,8 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links L
 		Security:        bearer,
 		Errors:          []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
 		BodyReadTimeout: time.Minute,
-		Middlewares:     huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxProfileImageBytes, func() error { return profiles.FileTooLarge() })},
+		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxProfileImageBytes,
+			func() error { return errs.Unauthenticated(profiles.CodeNoUser, domain.MsgProfileNoUser) }, func() error { return profiles.FileTooLarge() })},
 	}, func(ctx context.Context, in *imageUpload) (*profileOutput, error) {
 		up, err := readUpload(in.RawBody.Form)
 		if err != nil {

@@ -11,6 +11,7 @@ const (
 	MsgWaitSignUp        = "Aguarde 5 minutos antes de tentar novamente."
 	MsgWaitSignIn        = "Aguarde 15 minutos antes de tentar novamente."
 	MsgWaitResend        = "Aguarde 1 minuto antes de pedir outro email."
+	MsgWaitReset         = "Aguarde 15 minutos antes de pedir outro email."
 	MsgConfirmationSent  = "Se o email estiver cadastrado e ainda não confirmado, enviamos um novo link."
 	MsgSignInFailed      = "Erro no login"
 	MsgBadCredentials    = "Email ou senha incorretos."
@@ -41,6 +42,12 @@ const (
 	// ResetCooldown silently skips a second recovery e-mail to the same
 	// member this soon (the answer never says whether the e-mail exists).
 	ResetCooldown = time.Minute
+	// ResetWindow bounds recovery requests: ResetPerEmail for one address
+	// (known or not, so the limit tells nothing) and ResetPerIP from one
+	// client, whatever the e-mails.
+	ResetWindow   = 15 * time.Minute
+	ResetPerEmail = 5
+	ResetPerIP    = 20
 )
 
 // Mail texts.

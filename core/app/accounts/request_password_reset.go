@@ -2,9 +2,7 @@ package accounts
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"social/core/domain"
@@ -13,56 +11,38 @@ import (
 
 // RequestPasswordReset mails a password-reset link. The answer is the same
 // whether or not the address has an account; a second request within a
-// minute sends nothing.
+// minute sends nothing. Requests are limited per e-mail and per client
+// address (429 with the spec's "Aguarde..." style), unknown e-mails counted
+// alike.
 type RequestPasswordReset struct {
-	Tx       ports.Transactor
-	Accounts AccountFinder
-	Profiles ProfileReader
-	Tokens   EmailTokenCreator
-	Outbox   ports.Outbox
-	Limiter  ports.RateLimiter
-	Clock    ports.Clock
-	Settings Settings
+	Queue   ResetQueue
+	Limiter ports.RateLimiter
+}
+
+// ResetQueue enqueues the job that sends a recovery e-mail (SendPasswordReset).
+type ResetQueue interface {
+	EnqueuePasswordReset(ctx context.Context, email string) error
 }
 
 // Handle returns the message to show.
-func (uc *RequestPasswordReset) Handle(ctx context.Context, email string) (string, error) {
+func (uc *RequestPasswordReset) Handle(ctx context.Context, email, clientIP string) (string, error) {
 	email = strings.TrimSpace(email)
 	if domain.EmailProblem(email) != "" {
 		return MsgResetRequested, nil
 	}
-	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "password_reset_email",
-		Key: domain.NormalizeEmail(email), Limit: 1, Window: ResetCooldown})
+	wait, err := uc.Limiter.Take(ctx,
+		ports.RateRule{Bucket: "password_reset_request_email", Key: domain.NormalizeEmail(email), Limit: ResetPerEmail, Window: ResetWindow},
+		ports.RateRule{Bucket: "password_reset_request_ip", Key: clientIP, Limit: ResetPerIP, Window: ResetWindow})
 	if err != nil {
-		return "", fmt.Errorf("password reset rate limit: %w", err)
+		return "", fmt.Errorf("password reset request limit: %w", err)
 	}
 	if wait > 0 {
-		return MsgResetRequested, nil
+		return "", rateLimited(MsgWaitReset, wait)
 	}
-	acc, err := uc.Accounts.ByEmail(ctx, email)
-	if errors.Is(err, domain.ErrNotFound) {
-		return MsgResetRequested, nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("find account: %w", err)
-	}
-	prof, err := uc.Profiles.ByID(ctx, acc.ID)
-	if err != nil {
-		return "", fmt.Errorf("profile of %s: %w", acc.ID, err)
-	}
-	now := uc.Clock.Now()
-	token, hash := newSecret()
-	link := uc.Settings.PublicURL + "/auth/reset?token=" + url.QueryEscape(token)
-	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		if err := uc.Tokens.Create(ctx, EmailToken{Hash: hash, AccountID: acc.ID, Purpose: PurposeResetPassword,
-			CreatedAt: now, ExpiresAt: now.Add(uc.Settings.PasswordResetTTL)}); err != nil {
-			return err
-		}
-		return uc.Outbox.Enqueue(ctx, ports.Mail{To: acc.Email, Subject: resetSubject,
-			BodyText: fmt.Sprintf(resetBody, prof.DisplayName, link, humanDuration(uc.Settings.PasswordResetTTL))})
-	})
-	if err != nil {
-		return "", fmt.Errorf("password reset for %s: %w", acc.ID, err)
+	// The same work whatever the address: the lookup, the token and the
+	// mail happen in a job, so the answer's time tells nothing.
+	if err := uc.Queue.EnqueuePasswordReset(ctx, email); err != nil {
+		return "", fmt.Errorf("password reset request: %w", err)
 	}
 	return MsgResetRequested, nil
 }

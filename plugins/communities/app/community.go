@@ -103,7 +103,7 @@ type NewCommunity struct {
 
 // normalize trims the texts and checks the spec's rules.
 func (f NewCommunity) normalize() (NewCommunity, error) {
-	f.Name = strings.TrimSpace(f.Name)
+	f.Name = domain.CleanName(f.Name)
 	switch {
 	case f.Name == "":
 		return f, errs.Invalid(CodeNameRequired, MsgNameRequired, map[string]string{"name": MsgNameRequired})

@@ -10,6 +10,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/core/app/posts"
 	"social/core/domain"
+	"social/core/errs"
 	"social/plugins/communities/app"
 )
 
@@ -94,7 +95,8 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags, Security: bearer,
 		Errors:          append(membersOnly, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity),
 		BodyReadTimeout: 5 * time.Minute,
-		Middlewares:     huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
+		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
+			func() error { return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUserPost) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
 		np := app.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}

@@ -41,7 +41,7 @@ func (uc *CreateRoom) Handle(ctx context.Context, viewer domain.Viewer, in NewRo
 	if !viewer.SignedIn() {
 		return Room{}, unauthenticated()
 	}
-	name := strings.TrimSpace(in.Name)
+	name := domain.CleanName(in.Name)
 	station := strings.TrimSpace(in.StationID)
 	explicit := in.TrackPreviewURL != nil && strings.TrimSpace(*in.TrackPreviewURL) != ""
 	if name == "" || (station == "" && !explicit) {

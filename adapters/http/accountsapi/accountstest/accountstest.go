@@ -310,20 +310,26 @@ var tokenInLink = regexp.MustCompile(`[?&]token=([A-Za-z0-9_\-%]+)`)
 
 // LatestToken is the token in the newest e-mail to an address whose
 // subject contains subject.
+// Some mails are written by a job (password recovery): it waits for one
+// for a few seconds.
 func (a *App) LatestToken(to, subject string) string {
 	a.t.Helper()
-	for _, m := range a.Mails(to) {
-		if strings.Contains(m.Subject, subject) {
-			match := tokenInLink.FindStringSubmatch(m.BodyText)
-			if match == nil {
-				a.t.Fatalf("no token in mail %d: %s", m.ID, m.BodyText)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		for _, m := range a.Mails(to) {
+			if strings.Contains(m.Subject, subject) {
+				match := tokenInLink.FindStringSubmatch(m.BodyText)
+				if match == nil {
+					a.t.Fatalf("no token in mail %d: %s", m.ID, m.BodyText)
+				}
+				tok, _ := url.QueryUnescape(match[1])
+				return tok
 			}
-			tok, _ := url.QueryUnescape(match[1])
-			return tok
+		}
+		if time.Now().After(deadline) {
+			a.t.Fatalf("no mail %q to %s", subject, to)
+			return ""
 		}
 	}
-	a.t.Fatalf("no mail %q to %s", subject, to)
-	return ""
 }
 
 // Subjects of the mails members get.
