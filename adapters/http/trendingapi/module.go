@@ -91,7 +91,7 @@ type Track struct {
 // Trending is the spec's trending response.
 type Trending struct {
 	Items     []Track    `json:"items"`
-	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched; null before the first refresh."`
+	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched."`
 }
 
 func newRoutes(uc UseCases) plugin.Routes {
@@ -99,6 +99,8 @@ func newRoutes(uc UseCases) plugin.Routes {
 		huma.Register(api, huma.Operation{
 			OperationID: "list-trending", Method: http.MethodGet, Path: "/trending",
 			Summary: "Trending music (Brazil's most played songs, refreshed hourly)", Tags: []string{"trending"},
+			Description: "503 trending_unavailable while no chart has ever been fetched from the source.",
+			Errors:      []int{http.StatusServiceUnavailable},
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Trending }, error) {
 			c, err := uc.List.Handle(ctx)
 			if err != nil {

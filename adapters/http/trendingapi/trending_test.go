@@ -86,11 +86,15 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	})
 	ctx := context.Background()
 
-	// Before any refresh: an empty chart, and a refresh job enqueued at start.
-	var c chart
-	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusOK).JSON(t, &c)
-	if c.Items == nil || len(c.Items) != 0 || c.UpdatedAt != nil {
-		t.Fatalf("empty chart = %+v", c)
+	// Before any good refresh: the spec's failure text (not an empty list,
+	// which would leave the panel bare), and a refresh job enqueued at start.
+	var problem struct {
+		Code   string `json:"code"`
+		Detail string `json:"detail"`
+	}
+	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusServiceUnavailable).JSON(t, &problem)
+	if problem.Code != "trending_unavailable" || problem.Detail != "Não foi possível carregar as músicas trending" {
+		t.Fatalf("no chart = %+v", problem)
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -122,6 +126,7 @@ func TestTrendingRefreshAndList(t *testing.T) {
 		}
 	}
 	fetched := app.Clock.Now()
+	var c chart
 	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusOK).JSON(t, &c)
 	if len(c.Items) != 3 || c.UpdatedAt == nil || !c.UpdatedAt.Equal(fetched) {
 		t.Fatalf("chart = %+v", c)

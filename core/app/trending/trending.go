@@ -58,11 +58,17 @@ type List struct {
 	Store ChartStore
 }
 
-// Handle returns the chart.
+// Handle returns the chart. With no chart stored (the source has never
+// answered) it is ports.ErrTrendingUnavailable, not an empty list: members
+// are told the songs could not be loaded instead of seeing a bare panel.
+// After one good refresh, later failures keep serving the stored chart.
 func (uc *List) Handle(ctx context.Context) (Chart, error) {
 	c, err := uc.Store.Chart(ctx)
 	if err != nil {
 		return Chart{}, fmt.Errorf("read trending chart: %w", err)
+	}
+	if c.UpdatedAt == nil {
+		return Chart{}, ports.ErrTrendingUnavailable(nil)
 	}
 	return c, nil
 }

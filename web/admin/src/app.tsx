@@ -4,6 +4,7 @@ import { createAuthProvider } from './auth/auth-provider';
 import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/i18n-provider';
+import { ConsoleLayout } from './layout';
 import audit from './resources/audit';
 import communities from './resources/communities';
 import communityPosts from './resources/community-posts';
@@ -15,6 +16,7 @@ import posts from './resources/posts';
 import profiles from './resources/profiles';
 import reports from './resources/reports';
 import rooms from './resources/rooms';
+import { consoleTheme } from './theme';
 
 export const consoleTitle = 'social — Administração';
 
@@ -42,6 +44,8 @@ export function App({ dataProvider = defaultDataProvider, authProvider = default
       requireAuth={authProvider !== null}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
+      layout={ConsoleLayout}
+      theme={consoleTheme}
       // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
       disableTelemetry
     >

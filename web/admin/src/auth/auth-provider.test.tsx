@@ -83,6 +83,14 @@ describe('signing in to the console', () => {
     expect(server.requests.some((r) => r.method === 'POST' && r.url === '/api/v1/auth/sign-out')).toBe(true);
   });
 
+  it('asks the server for no session on an anonymous first visit (no 401 from /auth/refresh)', async () => {
+    localStorage.clear();
+    server = await startApiServer(authRoutes());
+    renderConsole(server);
+    await screen.findByLabelText(/E-mail/);
+    expect(server.requests.filter((r) => r.url === '/api/v1/auth/refresh')).toEqual([]);
+  });
+
   it("shows the server's detail for a wrong password", async () => {
     server = await startApiServer(authRoutes());
     renderConsole(server);

@@ -7,6 +7,32 @@ import { getSession, isStaff, setSession, type ConsoleSession, type ConsoleUser 
 /** Where the server's sign-in, refresh and sign-out live. */
 export const authApiUrl = '/api/v1/auth';
 
+/**
+ * Set while someone signed in on this device (here, or in the member app,
+ * which shares the refresh cookie): only then is a refresh worth asking for.
+ * An anonymous visit goes straight to the sign-in form instead of drawing a
+ * 401 from /auth/refresh.
+ */
+const consoleMarker = 'social:console-signed-in';
+const memberMarker = 'social:last-member';
+
+function mayHaveSession(): boolean {
+  try {
+    return localStorage.getItem(consoleMarker) !== null || localStorage.getItem(memberMarker) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function rememberSignIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(consoleMarker, '1');
+    else localStorage.removeItem(consoleMarker);
+  } catch {
+    // Without storage every visit asks the server, as before.
+  }
+}
+
 type SessionBody = { access_token?: string; user?: ConsoleUser };
 
 async function post(url: string, body?: unknown): Promise<Response> {
@@ -37,10 +63,12 @@ export async function refreshSession(authUrl: string = authApiUrl): Promise<Cons
   }
   if (!response.ok) {
     setSession(null);
+    rememberSignIn(false);
     return null;
   }
   const session = await readSession(response);
   setSession(session && isStaff(session.user.role) ? session : null);
+  rememberSignIn(getSession() !== null);
   return getSession();
 }
 
@@ -69,13 +97,15 @@ export function createAuthProvider(authUrl: string = authApiUrl): AuthProvider {
         throw new Error(authMessages.members_refused);
       }
       setSession(session);
+      rememberSignIn(true);
     },
     async logout() {
       if (getSession()) await post(`${authUrl}/sign-out`).catch(() => undefined);
       setSession(null);
+      rememberSignIn(false);
     },
     async checkAuth() {
-      if (getSession() || (await refreshSession(authUrl))) return;
+      if (getSession() || (mayHaveSession() && (await refreshSession(authUrl)))) return;
       throw new Error(authMessages.signed_out);
     },
     async checkError(error: { status?: number }) {

@@ -481,6 +481,12 @@ export const authMessages = {
   signed_out: 'Sua sessão terminou. Entre de novo.',
 };
 
+/** The product's name and the console's place in it, in the app bar. */
+export const consoleMessages = {
+  productName: 'social',
+  productArea: 'Administração',
+};
+
 /** Texts used outside React (the HTTP client), so read directly rather than through translate(). */
 export const errorMessages = {
   network: 'Não foi possível falar com o servidor. Verifique a conexão e tente de novo.',

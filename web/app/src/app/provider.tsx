@@ -1,9 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 
-import { SessionProvider, useSession } from '@/features/session'
+import { showOfflineWriteRefused } from '@/features/pwa'
+import { loadLastMember, SessionProvider, useSession } from '@/features/session'
 import { ApiClientProvider, apiClient as defaultApiClient, type ApiClient } from '@/lib/api'
+import { persistQueryCache, restoreQueryCache } from '@/lib/query-persistence'
 import { createQueryClient } from '@/lib/react-query'
 import { RealtimeProvider, type SocketFactory } from '@/lib/realtime'
 
@@ -18,22 +20,44 @@ interface AppProviderProps {
 
 /** One live connection per tab, open while a member is signed in. */
 function SessionRealtime({ children, createSocket }: { children: ReactNode; createSocket?: SocketFactory }) {
-  const { status, getAccessToken } = useSession()
+  const { status, offline, getAccessToken } = useSession()
   return (
-    <RealtimeProvider enabled={status === 'signed-in'} getAccessToken={getAccessToken} createSocket={createSocket}>
+    <RealtimeProvider
+      enabled={status === 'signed-in' && !offline}
+      getAccessToken={getAccessToken}
+      createSocket={createSocket}
+    >
       {children}
     </RealtimeProvider>
   )
 }
 
+/** The app's own query client: the last member's saved screens restored, and kept as they change. */
+function createAppQueryClient(): QueryClient {
+  const client = createQueryClient({ onOfflineWrite: showOfflineWriteRefused })
+  restoreQueryCache(client, loadLastMember()?.id)
+  return client
+}
+
 export function AppProvider({ children, apiClient = defaultApiClient, queryClient, createSocket }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient())
+  const [client] = useState(() => queryClient ?? createAppQueryClient())
+  const persist = queryClient === undefined
+  useEffect(() => {
+    if (!persist) return undefined
+    return persistQueryCache(client, () => loadLastMember()?.id ?? null)
+  }, [client, persist])
   return (
     <ApiClientProvider client={apiClient}>
       <QueryClientProvider client={client}>
         <SessionProvider>
           <SessionRealtime createSocket={createSocket}>{children}</SessionRealtime>
-          <Toaster position="top-center" richColors closeButton />
+          {/* Bottom right, clear of page titles; above the phone's bottom bar. */}
+          <Toaster
+            position="bottom-right"
+            mobileOffset={{ bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' }}
+            richColors
+            closeButton
+          />
         </SessionProvider>
       </QueryClientProvider>
     </ApiClientProvider>

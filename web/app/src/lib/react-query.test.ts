@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { onlineManager } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from './api'
-import { retryDelay, shouldRetry } from './react-query'
+import { createQueryClient, OfflineWriteError, retryDelay, shouldRetry } from './react-query'
 
 const unavailable = new ApiError('GET /x', 503, { code: 'database_unavailable' }, 5000)
 
@@ -32,5 +33,26 @@ describe('retryDelay', () => {
   it('backs off otherwise', () => {
     expect(retryDelay(0, new ApiError('GET /x', 500))).toBe(1000)
     expect(retryDelay(1, new TypeError('Failed to fetch'))).toBe(2000)
+  })
+})
+
+describe('writes while offline', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true)
+  })
+
+  it('are refused before they are sent, and the member is told once', async () => {
+    const told = vi.fn()
+    const client = createQueryClient({ onOfflineWrite: told })
+    const send = vi.fn(() => Promise.resolve('sent'))
+    onlineManager.setOnline(false)
+    const write = client.getMutationCache().build(client, { mutationFn: send })
+    await expect(write.execute(undefined)).rejects.toBeInstanceOf(OfflineWriteError)
+    expect(send).not.toHaveBeenCalled()
+    expect(told).toHaveBeenCalledOnce()
+
+    onlineManager.setOnline(true)
+    const again = client.getMutationCache().build(client, { mutationFn: send })
+    await expect(again.execute(undefined)).resolves.toBe('sent')
   })
 })

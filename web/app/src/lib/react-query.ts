@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query'
 
 import { ApiError } from './api'
 
@@ -32,9 +32,38 @@ export function retryDelay(failureCount: number, error: Error): number {
   return Math.min(1000 * 2 ** failureCount, longestWait)
 }
 
-/** Retries as above and 30 s of freshness; mutations are never repeated behind the member's back. */
-export function createQueryClient(): QueryClient {
+/** A write tried without network: refused before it is sent, never queued. */
+export class OfflineWriteError extends Error {
+  constructor() {
+    super('offline')
+    this.name = 'OfflineWriteError'
+  }
+}
+
+export interface QueryClientOptions {
+  /** Tells the member a write was refused because the device is offline. */
+  onOfflineWrite?: () => void
+}
+
+/**
+ * Retries as above and 30 s of freshness; mutations are never repeated behind
+ * the member's back. Offline, every write fails at once with
+ * OfflineWriteError (TanStack Query would otherwise hold it, unseen, and send
+ * it whenever the network returns), and onOfflineWrite tells the member.
+ */
+export function createQueryClient({ onOfflineWrite }: QueryClientOptions = {}): QueryClient {
+  // TanStack Query assumes online until an 'offline' event: a page opened
+  // without network must start paused, showing saved data, not failing.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false)
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onMutate: () => {
+        if (!onlineManager.isOnline()) throw new OfflineWriteError()
+      },
+      onError: (error) => {
+        if (error instanceof OfflineWriteError) onOfflineWrite?.()
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },
       mutations: { retry: 0 },

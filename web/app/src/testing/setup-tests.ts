@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
+
+import { testSessionBody } from './fixtures'
 
 // jsdom has no layout, hence no ResizeObserver; radix (Slider) and
 // react-easy-crop only need it to exist.
@@ -22,7 +24,18 @@ configure({ asyncUtilTimeout: 5000 })
 
 if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = NoLayoutResizeObserver
 
+// A member used the app on this device before, so the app asks the server
+// for the session on load (tests of a first visit remove this).
+beforeEach(() => {
+  const { user } = testSessionBody
+  localStorage.setItem(
+    'social:last-member',
+    JSON.stringify({ id: user.id, email: user.email, displayName: user.display_name, handle: user.handle, avatarUrl: user.avatar_url }),
+  )
+})
+
 afterEach(() => {
+  localStorage.clear()
   cleanup()
   // Sonner keeps its toasts in a module-wide store and replays the active ones
   // to every new <Toaster>: one test's toasts must not show up in the next.

@@ -7,6 +7,7 @@ export const navigationMessages = {
   create: 'Criar',
   rooms: 'Salas de Música',
   roomsShort: 'Salas',
+  stories: 'Stories',
   communities: 'Comunidades',
   messages: 'Mensagens',
   notifications: 'Notificações',

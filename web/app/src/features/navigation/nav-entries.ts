@@ -1,5 +1,6 @@
 import {
   Bell,
+  CircleDashed,
   Home,
   MessageCircle,
   Music,
@@ -29,11 +30,12 @@ export interface NavEntry {
   messagesBadge?: boolean
 }
 
-/** Desktop side bar, in the spec's order ('Sair' is rendered by the bar). */
+/** Desktop side bar, in the spec's order ('Sair' is rendered by the bar), with Stories after Criar. */
 export const sideBarEntries: readonly NavEntry[] = [
   { to: paths.home, label: m.home, icon: Home, end: true },
   { to: paths.search, label: m.explore, icon: Search },
   { to: paths.createPost, label: m.create, icon: PlusSquare },
+  { to: paths.stories, label: m.stories, icon: CircleDashed, plugin: 'stories' },
   { to: paths.listeningRooms, label: m.rooms, icon: Music, plugin: 'rooms' },
   { to: paths.communities, label: m.communities, icon: Users, plugin: 'communities' },
   { to: paths.messages, label: m.messages, icon: MessageCircle, plugin: 'messages', messagesBadge: true },
@@ -42,10 +44,11 @@ export const sideBarEntries: readonly NavEntry[] = [
   { to: paths.settings, label: m.settings, icon: Settings },
 ]
 
-/** Mobile bottom bar, in the spec's order ('Sair' is rendered by the bar). */
+/** Mobile bottom bar, in the spec's order ('Sair' is rendered by the bar), with Stories after Buscar. */
 export const bottomBarEntries: readonly NavEntry[] = [
   { to: paths.home, label: m.home, icon: Home, end: true },
   { to: paths.search, label: m.search, icon: Search },
+  { to: paths.stories, label: m.stories, icon: CircleDashed, plugin: 'stories' },
   { to: paths.listeningRooms, label: m.roomsShort, icon: Music, plugin: 'rooms' },
   { to: paths.communities, label: m.communities, icon: Users, plugin: 'communities' },
   { to: paths.createPost, label: m.create, icon: PlusSquare },

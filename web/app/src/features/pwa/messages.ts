@@ -17,4 +17,6 @@ export const pwaMessages = {
   later: 'Depois',
   offline: 'Você está offline',
   offlineHint: 'Mostrando o que já estava salvo. Reconecte-se para ver as novidades.',
+  offlineWrites: 'Publicar, curtir, comentar e enviar mensagens voltam quando a conexão voltar.',
+  offlineWriteRefused: 'Nada foi enviado. Tente de novo quando a conexão voltar.',
 } as const

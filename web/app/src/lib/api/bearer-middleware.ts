@@ -8,6 +8,12 @@ export interface BearerAuth {
    * Resolves to null when the session is gone (the caller then gets the 401).
    */
   refreshAccessToken: () => Promise<string | null>
+  /**
+   * Without a token: a token to wait for first (the member was signed in
+   * offline and this is the first call since the network came back), or null
+   * to send the call without one.
+   */
+  awaitAccessToken?: () => Promise<string | null> | null
 }
 
 /**
@@ -26,8 +32,9 @@ export function createBearerMiddleware(auth: BearerAuth): Middleware {
   // The body of a fetched request is consumed, so a copy is kept per call.
   const retries = new Map<string, Request>()
   return {
-    onRequest({ request, schemaPath, id }) {
-      const token = auth.getAccessToken()
+    async onRequest({ request, schemaPath, id }) {
+      let token = auth.getAccessToken()
+      if (!token && !schemaPath.startsWith(noRetryPrefix)) token = (await auth.awaitAccessToken?.()) ?? null
       if (!token) return undefined
       request.headers.set('Authorization', `Bearer ${token}`)
       if (!schemaPath.startsWith(noRetryPrefix)) retries.set(id, request.clone())

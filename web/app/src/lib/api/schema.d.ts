@@ -1774,7 +1774,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trending music (Brazil's most played songs, refreshed hourly) */
+        /**
+         * Trending music (Brazil's most played songs, refreshed hourly)
+         * @description 503 trending_unavailable while no chart has ever been fetched from the source.
+         */
         get: operations["list-trending"];
         put?: never;
         post?: never;
@@ -2918,7 +2921,7 @@ export interface components {
             items: components["schemas"]["Track"][] | null;
             /**
              * Format: date-time
-             * @description When the chart was fetched; null before the first refresh.
+             * @description When the chart was fetched.
              */
             updatedAt: string | null;
         };
@@ -9357,8 +9360,17 @@ export interface operations {
                     "application/json": components["schemas"]["Trending"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -148,7 +148,9 @@ function CommunityCard({ community }: { community: Community }) {
         <CommunityAvatar community={community} />
         <div className="grid min-w-0 flex-1 gap-1">
           <h2 id={nameId} className="flex items-center gap-1.5 font-semibold">
-            <span className="truncate">{community.name}</span>
+            <span className="truncate" title={community.name}>
+              {community.name}
+            </span>
             <ClosedLock community={community} />
           </h2>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -158,7 +160,7 @@ function CommunityCard({ community }: { community: Community }) {
         </div>
       </header>
       {community.description ? (
-        <p className="line-clamp-3 text-sm break-words text-muted-foreground">{community.description}</p>
+        <p className="line-clamp-3 text-sm wrap-anywhere text-muted-foreground">{community.description}</p>
       ) : null}
       {ownerName ? <p className="text-xs text-muted-foreground">{m.by(ownerName)}</p> : null}
       <div className="flex items-center justify-end gap-2">

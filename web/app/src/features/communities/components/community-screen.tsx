@@ -121,7 +121,7 @@ function CommunityView({ community }: { community: Community }) {
             ) : null}
           </div>
         </header>
-        {community.description ? <p className="break-words whitespace-pre-line">{community.description}</p> : null}
+        {community.description ? <p className="wrap-anywhere whitespace-pre-line">{community.description}</p> : null}
         {ownerName ? <p className="text-sm text-muted-foreground">{m.createdBy(ownerName)}</p> : null}
       </Card>
 

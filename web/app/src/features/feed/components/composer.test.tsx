@@ -59,6 +59,15 @@ describe('Composer', () => {
     expect(counter()).toHaveAccessibleName('29 caracteres restantes')
   })
 
+  it('counts code points as the server does: 280 emoji fit, the 281st is cut', async () => {
+    const { user, box } = await renderComposer()
+    await user.click(box)
+    await user.paste('😀'.repeat(281))
+    expect(counter()).toHaveTextContent('0')
+    expect(box).toHaveValue('😀'.repeat(280))
+    expect(screen.getByRole('button', { name: 'Postar' })).toBeEnabled()
+  })
+
   it("disables 'Postar' without non-blank text", async () => {
     const { user, box } = await renderComposer()
     expect(screen.getByRole('button', { name: 'Postar' })).toBeDisabled()

@@ -5,8 +5,11 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/textarea'
+import { OfflineNotice } from '@/features/pwa'
 import { useSession } from '@/features/session'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { useOnline } from '@/lib/online'
+import { clipCodePoints, codePointLength } from '@/lib/text-length'
 
 import { useCreatePost, type NewPost } from '../api/create-post'
 import { useLinkPreview } from '../hooks/use-link-preview'
@@ -43,10 +46,11 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   const errorId = useId()
   const counterId = useId()
 
-  const remaining = POST_MAX_LENGTH - text.length
+  const remaining = POST_MAX_LENGTH - codePointLength(text)
   const busy = createPost.isPending
   const hasContent = text.trim() !== '' || picker.media !== null
-  const canPost = hasContent && remaining >= 0 && !busy
+  const online = useOnline()
+  const canPost = hasContent && remaining >= 0 && !busy && online
   const name = user?.displayName || user?.handle || ''
 
   const onSubmit = (event: SyntheticEvent) => {
@@ -92,11 +96,10 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
             aria-label={m.composerLabel}
             placeholder={m.composerPlaceholder}
             value={text}
-            maxLength={POST_MAX_LENGTH}
             aria-invalid={serverError ? true : undefined}
             aria-describedby={serverError ? `${counterId} ${errorId}` : counterId}
             onChange={(event) => {
-              setText(event.target.value)
+              setText(clipCodePoints(event.target.value, POST_MAX_LENGTH))
               setServerError(null)
             }}
           />
@@ -124,11 +127,12 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
                 if (picker.pick(file)) setServerError(null)
               }}
             />
-            <RemainingCounter id={counterId} length={text.length} />
+            <RemainingCounter id={counterId} length={codePointLength(text)} />
             <Button type="submit" className="ml-2" disabled={!canPost}>
               {busy ? m.posting : m.post}
             </Button>
           </div>
+          <OfflineNotice />
         </div>
       </form>
     </Card>

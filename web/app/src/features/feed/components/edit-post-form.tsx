@@ -2,6 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
+import { clipCodePoints, codePointLength } from '@/lib/text-length'
 
 import { useUpdatePost } from '../api/update-post'
 import { feedMessages as m } from '../messages'
@@ -20,7 +21,7 @@ export function EditPostForm({ id, text: initial, onDone }: EditPostFormProps) {
   const update = useUpdatePost()
   const counterId = useId()
   const changed = text !== initial
-  const canSave = text.trim() !== '' && text.length <= POST_MAX_LENGTH && changed && !update.isPending
+  const canSave = text.trim() !== '' && codePointLength(text) <= POST_MAX_LENGTH && changed && !update.isPending
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -34,17 +35,16 @@ export function EditPostForm({ id, text: initial, onDone }: EditPostFormProps) {
         aria-label={m.editLabel}
         aria-describedby={counterId}
         value={text}
-        maxLength={POST_MAX_LENGTH}
         autoFocus
         onChange={(event) => {
-          setText(event.target.value)
+          setText(clipCodePoints(event.target.value, POST_MAX_LENGTH))
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onDone()
         }}
       />
       <div className="flex items-center gap-2">
-        <RemainingCounter id={counterId} length={text.length} />
+        <RemainingCounter id={counterId} length={codePointLength(text)} />
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
           {m.cancel}
         </Button>

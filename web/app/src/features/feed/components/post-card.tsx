@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { useRef, useState, type Ref } from 'react'
 import { toast } from 'sonner'
 
+import { RichText } from '@/components/rich-text'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -120,11 +121,15 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
           </Avatar>
         </Link>
         <div className="grid min-w-0 flex-1">
-          <div className="flex flex-wrap items-baseline gap-x-2">
-            <Link to={profileLink} className="truncate font-semibold hover:underline">
+          <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <Link to={profileLink} title={name} className="max-w-full truncate font-semibold hover:underline">
               {name}
             </Link>
-            <Link to={profileLink} className="truncate text-sm text-muted-foreground hover:underline">
+            <Link
+              to={profileLink}
+              title={m.handle(handle)}
+              className="max-w-full truncate text-sm text-muted-foreground hover:underline"
+            >
               {m.handle(handle)}
             </Link>
           </div>
@@ -191,7 +196,7 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
           }}
         />
       ) : post.text_content ? (
-        <p className="break-words whitespace-pre-line">{translation ?? post.text_content}</p>
+        <RichText text={translation ?? post.text_content} />
       ) : null}
       {post.media_url ? <PostMedia key={post.media_url} post={post} authorName={name} /> : null}
       <LinkPreviewCard preview={linkPreviewOfPost(post)} />

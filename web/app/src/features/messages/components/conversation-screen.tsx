@@ -8,8 +8,10 @@ import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
+import { OfflineNotice } from '@/features/pwa'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
+import { useOnline } from '@/lib/online'
 import { cn } from '@/lib/utils'
 
 import { useConversation, useMarkRead, useSendMessage, useThread } from '../api/messages-api'
@@ -133,7 +135,7 @@ function Bubble({ message, mine, seen }: { message: DirectMessage; mine: boolean
     <li className={cn('grid max-w-[80%] gap-0.5', mine ? 'justify-self-end justify-items-end' : 'justify-self-start')}>
       <p
         className={cn(
-          'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          'rounded-2xl px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap',
           mine ? 'bg-primary text-primary-foreground' : 'bg-muted',
         )}
       >
@@ -152,9 +154,10 @@ function Composer({ conversationId }: { conversationId: string }) {
   const send = useSendMessage(conversationId)
   const [text, setText] = useState('')
   const trimmed = text.trim()
+  const online = useOnline()
 
   const submit = () => {
-    if (!trimmed || send.isPending) return
+    if (!trimmed || send.isPending || !online) return
     send.mutate(trimmed, {
       onSuccess: () => {
         setText('')
@@ -172,6 +175,7 @@ function Composer({ conversationId }: { conversationId: string }) {
 
   return (
     <form className="grid gap-1" onSubmit={onSubmit}>
+      <OfflineNotice />
       <div className="flex items-end gap-2">
         <Textarea
           aria-label={m.messageLabel}
@@ -190,7 +194,7 @@ function Composer({ conversationId }: { conversationId: string }) {
             }
           }}
         />
-        <Button type="submit" size="icon" aria-label={m.send} disabled={!trimmed || send.isPending}>
+        <Button type="submit" size="icon" aria-label={m.send} disabled={!trimmed || send.isPending || !online}>
           <Send aria-hidden="true" />
         </Button>
       </div>

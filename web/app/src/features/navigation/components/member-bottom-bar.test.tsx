@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/testing/render-app'
 import { MemberBottomBar } from './member-bottom-bar'
 
 describe('MemberBottomBar', () => {
-  it('lists Início, Buscar, Salas, Comunidades, Criar, Perfil and Sair', async () => {
+  it('lists Início, Buscar, Stories, Salas, Comunidades, Criar, Perfil and Sair', async () => {
     const onSignOut = vi.fn()
     const { user } = renderWithProviders(<MemberBottomBar onSignOut={onSignOut} />)
     const nav = await screen.findByRole('navigation', { name: 'Menu inferior' })
@@ -15,6 +15,7 @@ describe('MemberBottomBar', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Início', '/'],
       ['Buscar', '/search'],
+      ['Stories', '/stories'],
       ['Salas', '/listening-rooms'],
       ['Comunidades', '/communities'],
       ['Criar', '/create-post'],

@@ -29,6 +29,7 @@ describe('MemberLayout sign-out', () => {
     const failing: SessionContextValue = {
       status: 'signed-in',
       user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana Souza', handle: 'ana', avatarUrl: null },
+      offline: false,
       getAccessToken: () => 'token',
       startSession: () => undefined,
       updateUser: () => undefined,

@@ -25,6 +25,7 @@ describe('MemberSideBar', () => {
       ['Início', '/'],
       ['Explorar', '/search'],
       ['Criar', '/create-post'],
+      ['Stories', '/stories'],
       ['Salas de Música', '/listening-rooms'],
       ['Comunidades', '/communities'],
       ['Mensagens', '/messages'],
@@ -68,10 +69,11 @@ describe('MemberSideBar', () => {
   })
 
   it('hides the entries of plugins the server reports as disabled', async () => {
-    const { nav } = renderSideBar({}, { meta: { disabled_plugins: ['rooms', 'communities', 'messages'] } })
+    const { nav } = renderSideBar({}, { meta: { disabled_plugins: ['rooms', 'communities', 'messages', 'stories'] } })
     await waitFor(() => {
       expect(within(nav()).queryByRole('link', { name: 'Salas de Música' })).not.toBeInTheDocument()
     })
+    expect(within(nav()).queryByRole('link', { name: 'Stories' })).not.toBeInTheDocument()
     expect(within(nav()).queryByRole('link', { name: 'Comunidades' })).not.toBeInTheDocument()
     expect(within(nav()).queryByRole('link', { name: 'Mensagens' })).not.toBeInTheDocument()
     expect(within(nav()).getByRole('link', { name: 'Início' })).toBeInTheDocument()

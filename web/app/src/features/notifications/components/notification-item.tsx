@@ -51,9 +51,9 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
       </span>
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="sr-only">{kind.label}: </span>
-        <span className={cn('break-words', unread ? 'font-semibold' : 'font-medium')}>{notification.title}</span>
+        <span className={cn('wrap-anywhere', unread ? 'font-semibold' : 'font-medium')}>{notification.title}</span>
         {notification.message ? (
-          <span className="line-clamp-2 text-sm break-words text-muted-foreground">{notification.message}</span>
+          <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{notification.message}</span>
         ) : null}
         <time dateTime={notification.created_at} className="text-xs text-muted-foreground">
           {relativeTime(notification.created_at)}

@@ -3,6 +3,9 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
+import { OfflineNotice } from '@/features/pwa'
+import { useOnline } from '@/lib/online'
+import { clipCodePoints, codePointLength } from '@/lib/text-length'
 import { cn } from '@/lib/utils'
 
 import { COMMENT_MAX_LENGTH, commentFailureOf, useCreateComment } from '../api/comments'
@@ -15,9 +18,10 @@ export function CommentForm({ postId }: { postId: string }) {
   const [error, setError] = useState<string | null>(null)
   const counterId = useId()
   const errorId = useId()
-  const remaining = COMMENT_MAX_LENGTH - text.length
+  const remaining = COMMENT_MAX_LENGTH - codePointLength(text)
   const busy = create.isPending
-  const canSend = text.trim() !== '' && remaining >= 0 && !busy
+  const online = useOnline()
+  const canSend = text.trim() !== '' && remaining >= 0 && !busy && online
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -37,15 +41,15 @@ export function CommentForm({ postId }: { postId: string }) {
 
   return (
     <form className="grid gap-2" onSubmit={onSubmit}>
+      <OfflineNotice />
       <Textarea
         aria-label={m.commentPlaceholder}
         placeholder={m.commentPlaceholder}
         value={text}
-        maxLength={COMMENT_MAX_LENGTH}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         onChange={(event) => {
-          setText(event.target.value)
+          setText(clipCodePoints(event.target.value, COMMENT_MAX_LENGTH))
           setError(null)
         }}
       />

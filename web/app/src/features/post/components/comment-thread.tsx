@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
+import { RichText } from '@/components/rich-text'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import {
@@ -113,17 +114,17 @@ function CommentItem({ comment, onDelete }: { comment: Comment; onDelete: (comme
         </Link>
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-baseline gap-x-2">
-            <Link to={profile} className="truncate text-sm font-semibold hover:underline">
+            <Link to={profile} title={name} className="max-w-full truncate text-sm font-semibold hover:underline">
               {name}
             </Link>
-            <Link to={profile} className="truncate text-xs text-muted-foreground hover:underline">
+            <Link to={profile} title={m.handle(handle)} className="max-w-full truncate text-xs text-muted-foreground hover:underline">
               {m.handle(handle)}
             </Link>
             <time dateTime={comment.created_at} className="text-xs text-muted-foreground">
               {formatDistanceToNow(new Date(comment.created_at), { addSuffix: true, locale: ptBR })}
             </time>
           </div>
-          <p className="text-sm break-words whitespace-pre-line">{comment.text_content}</p>
+          <RichText text={comment.text_content} className="text-sm" />
         </div>
         {comment.can_delete ? (
           <Button

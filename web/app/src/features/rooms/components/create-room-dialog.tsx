@@ -8,11 +8,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
+import { clipCodePoints } from '@/lib/text-length'
 import { cn } from '@/lib/utils'
 
 import { useCreateRoom, useStations } from '../api/rooms'
+import { ROOM_DESCRIPTION_MAX } from '../constants'
 import { roomsMessages as m } from '../messages'
 import { stationMatches } from '../stations'
 
@@ -41,10 +44,11 @@ function CreateRoomForm() {
   const stations = useStations(true)
   const create = useCreateRoom()
   const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
   const [term, setTerm] = useState('')
   const [stationId, setStationId] = useState<string | null>(null)
   const [isPublic, setIsPublic] = useState(true)
-  const ids = { name: useId(), search: useId(), stations: useId(), public: useId() }
+  const ids = { name: useId(), description: useId(), search: useId(), stations: useId(), public: useId() }
 
   // One toast per completed read of the station list (spec 001 §8 'Stations').
   const announced = useRef(0)
@@ -79,7 +83,7 @@ function CreateRoomForm() {
       return
     }
     create.mutate(
-      { name: trimmed, station_id: stationId, is_public: isPublic },
+      { name: trimmed, description: description.trim() || null, station_id: stationId, is_public: isPublic },
       {
         onSuccess: (room) => {
           toast.success(m.created)
@@ -169,6 +173,19 @@ function CreateRoomForm() {
           required
           onChange={(event) => {
             setName(event.target.value)
+          }}
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.description}>{m.descriptionLabel}</Label>
+        <Textarea
+          id={ids.description}
+          value={description}
+          placeholder={m.descriptionPlaceholder}
+          rows={2}
+          onChange={(event) => {
+            setDescription(clipCodePoints(event.target.value, ROOM_DESCRIPTION_MAX))
           }}
         />
       </div>

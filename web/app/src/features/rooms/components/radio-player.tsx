@@ -15,12 +15,31 @@ export function RadioPlayer({ src }: { src: string }) {
   const audio = useRef<HTMLAudioElement>(null)
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
   const [playing, setPlaying] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const retrying = useRef(false)
 
   const play = () => {
     const element = audio.current
     if (!element) return
-    // Browsers may refuse to autoplay; the button stays 'Reproduzir'.
-    void Promise.resolve(element.play()).catch(() => undefined)
+    void Promise.resolve(element.play()).catch((error: unknown) => {
+      // Browsers may refuse to autoplay (the button stays 'Reproduzir'), and a
+      // pause cuts a pending play short; anything else is a stream failure.
+      const name = error instanceof DOMException ? error.name : ''
+      if (name !== 'NotAllowedError' && name !== 'AbortError') retryAfterError()
+    })
+  }
+
+  /** Spec: on a stream error the stream reloads and replays after 3 s (one retry pending at a time). */
+  const retryAfterError = () => {
+    setPlaying(false)
+    setFailed(true)
+    if (retrying.current) return
+    retrying.current = true
+    later(RADIO_RETRY_AFTER_ERROR_MS, () => {
+      retrying.current = false
+      audio.current?.load()
+      play()
+    })
   }
 
   const later = (delay: number, action: () => void) => {
@@ -54,16 +73,13 @@ export function RadioPlayer({ src }: { src: string }) {
         onPlay={() => {
           setPlaying(true)
         }}
+        onPlaying={() => {
+          setFailed(false)
+        }}
         onPause={() => {
           setPlaying(false)
         }}
-        onError={() => {
-          setPlaying(false)
-          later(RADIO_RETRY_AFTER_ERROR_MS, () => {
-            audio.current?.load()
-            play()
-          })
-        }}
+        onError={retryAfterError}
         onEnded={() => {
           setPlaying(false)
           later(RADIO_RETRY_AFTER_END_MS, play)
@@ -81,14 +97,20 @@ export function RadioPlayer({ src }: { src: string }) {
         >
           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </Button>
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 gap-0.5">
           <span className="flex items-center gap-1.5 text-sm font-medium text-red-600 dark:text-red-400">
             <Radio aria-hidden="true" className="size-4" />
             {m.live}
           </span>
-          <span role="status" className="text-sm text-muted-foreground">
-            {playing ? m.radioPlaying : m.paused}
-          </span>
+          {failed ? (
+            <span role="alert" className="text-sm text-destructive">
+              {m.radioFailed}
+            </span>
+          ) : (
+            <span role="status" className="text-sm text-muted-foreground">
+              {playing ? m.radioPlaying : m.paused}
+            </span>
+          )}
         </div>
       </div>
     </div>

@@ -54,7 +54,7 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
                   {messageTime(message.created_at)}
                 </time>
               </div>
-              <p className="text-sm break-words whitespace-pre-wrap">{message.text}</p>
+              <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
             </li>
           ))}
           <li ref={end} aria-hidden="true" />

@@ -186,12 +186,18 @@ describe('RoomsScreen', () => {
     const dialog = await openDialog(user)
     const d = within(dialog)
     await user.type(d.getByLabelText('Nome da Sala *'), '  Noite de jazz ')
+    await user.type(d.getByLabelText('Descrição'), ' Standards e bossa ')
     await user.click(await d.findByRole('radio', { name: /Rock Radio/ }))
     await user.click(d.getByRole('switch', { name: 'Sala pública' }))
     await user.click(d.getByRole('button', { name: 'Criar Sala' }))
     expect(await d.findByRole('button', { name: 'Criando sala...' })).toBeDisabled()
     const [post] = sent(requests, 'POST', '/rooms')
-    expect(await post?.clone().json()).toEqual({ name: 'Noite de jazz', station_id: 's2', is_public: false })
+    expect(await post?.clone().json()).toEqual({
+      name: 'Noite de jazz',
+      description: 'Standards e bossa',
+      station_id: 's2',
+      is_public: false,
+    })
     release?.()
     await findToast('Sala criada!')
     await waitFor(() => {

@@ -30,7 +30,7 @@ export function RoomsScreen() {
   let content
   if (rooms.isPending) {
     content = (
-      <div role="status" aria-busy="true" aria-label={m.loading} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div role="status" aria-busy="true" aria-label={m.loading} className="grid gap-4 md:grid-cols-2">
         {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
           <Card key={index} className="grid gap-3 p-4">
             <Skeleton className="h-5 w-2/3" />
@@ -69,7 +69,7 @@ export function RoomsScreen() {
     )
   } else {
     content = (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid gap-4 md:grid-cols-2">
         {rooms.data.map((room) => (
           <li key={room.id} className="grid">
             <RoomCard room={room} />
@@ -100,10 +100,12 @@ function RoomCard({ room }: { room: Room }) {
     <Card className="gap-4 p-4" aria-labelledby={`room-${room.id}`}>
       <div className="flex items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <h2 id={`room-${room.id}`} className="truncate text-lg font-semibold">
+          <h2 id={`room-${room.id}`} title={room.name} className="line-clamp-2 text-lg font-semibold">
             {room.name}
           </h2>
-          <p className="text-sm text-muted-foreground">{m.byHost(room.host.display_name)}</p>
+          <p className="truncate text-sm text-muted-foreground" title={room.host.display_name}>
+            {m.byHost(room.host.display_name)}
+          </p>
         </div>
         <span className="flex shrink-0 items-center gap-1 text-sm text-muted-foreground">
           <Users aria-hidden="true" className="size-4" />
@@ -113,7 +115,11 @@ function RoomCard({ room }: { room: Room }) {
       <div className="flex items-center gap-3">
         <TrackArt src={room.track_image_url} name={room.current_track ?? room.name} />
         <div className="grid min-w-0">
-          {room.current_track ? <p className="truncate font-medium">{room.current_track}</p> : null}
+          {room.current_track ? (
+            <p className="truncate font-medium" title={room.current_track}>
+              {room.current_track}
+            </p>
+          ) : null}
           {room.current_artist ? <p className="truncate text-sm text-muted-foreground">{room.current_artist}</p> : null}
         </div>
       </div>

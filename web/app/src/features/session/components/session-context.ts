@@ -5,6 +5,11 @@ import type { ActiveSession, SessionStatus, SessionUser } from '../types'
 export interface SessionContextValue {
   status: SessionStatus
   user: SessionUser | null
+  /**
+   * Signed in from this device's memory while the server cannot be reached
+   * (opened without network): screens show what was saved; no token yet.
+   */
+  offline: boolean
   /** The in-memory access token, or null when signed out. Never persisted. */
   getAccessToken: () => string | null
   /** Adopts a session handed out by sign-in or refresh. */

@@ -83,7 +83,7 @@ const unauthorized: Answer = {
 }
 
 function Probe() {
-  const { status, user, getAccessToken, signOut } = useSession()
+  const { status, user, offline, getAccessToken, signOut } = useSession()
   const client = useApiClient()
   const [result, setResult] = useState('')
   const [signOutResult, setSignOutResult] = useState('')
@@ -94,6 +94,8 @@ function Probe() {
         <dd data-testid="status">{status}</dd>
         <dt>user</dt>
         <dd data-testid="user">{user?.handle ?? ''}</dd>
+        <dt>offline</dt>
+        <dd data-testid="offline">{String(offline)}</dd>
         <dt>token</dt>
         <dd data-testid="token">{getAccessToken() ?? ''}</dd>
         <dt>result</dt>
@@ -208,25 +210,73 @@ describe('SessionProvider restore on load', () => {
     expect(screen.getByTestId('user')).toHaveTextContent('ana')
   })
 
-  it('gives up after four tries of a server that stays unavailable', async () => {
+  it('gives up after four tries of a server that stays unavailable, and opens offline as the last member', async () => {
     const { baseUrl, seen } = await startServer({ ...databaseAway, headers: { 'Retry-After': '0' } })
     renderProvider(baseUrl)
-    await expectStatus('signed-out')
+    await expectStatus('signed-in')
+    expect(screen.getByTestId('offline')).toHaveTextContent('true')
     expect(refreshes(seen)).toHaveLength(4)
   })
 
-  it('maps a 503 without Retry-After to signed-out at once', async () => {
+  it('maps a 503 without Retry-After to the offline start at once', async () => {
     const { baseUrl, seen } = await startServer({ status: 503 })
     renderProvider(baseUrl)
-    await expectStatus('signed-out')
+    await expectStatus('signed-in')
+    expect(screen.getByTestId('offline')).toHaveTextContent('true')
     expect(refreshes(seen)).toHaveLength(1)
   })
 
-  it('maps a network failure to signed-out', async () => {
+  it('opens offline as the last member without a network, with no token', async () => {
+    const { baseUrl } = await startServer({ status: 200, body: testSessionBody })
+    await stopServer()
+    renderProvider(baseUrl)
+    await expectStatus('signed-in')
+    expect(screen.getByTestId('user')).toHaveTextContent('ana')
+    expect(screen.getByTestId('offline')).toHaveTextContent('true')
+    expect(screen.getByTestId('token')).toBeEmptyDOMElement()
+  })
+
+  it('maps a network failure to signed-out when nobody used the app here', async () => {
+    localStorage.clear()
     const { baseUrl } = await startServer({ status: 200, body: testSessionBody })
     await stopServer()
     renderProvider(baseUrl)
     await expectStatus('signed-out')
+  })
+
+  it('does not ask for a session on a first visit (no 401 from /auth/refresh)', async () => {
+    localStorage.clear()
+    const { baseUrl, seen } = await startServer(unauthorized)
+    renderProvider(baseUrl)
+    await expectStatus('signed-out')
+    expect(seen).toEqual([])
+  })
+
+  it('once the network is back, the first call trades the cookie for a token, then goes out with it', async () => {
+    let up = false
+    const { baseUrl, seen } = await startServer((request) => {
+      if (!up) return { status: 503 }
+      if (request.url === '/api/v1/auth/refresh') return { status: 200, body: testSessionBody }
+      return { status: 200, body: {} }
+    })
+    renderProvider(baseUrl)
+    await expectStatus('signed-in')
+    expect(screen.getByTestId('offline')).toHaveTextContent('true')
+    up = true
+    await userEvent.click(screen.getByRole('button', { name: 'load profile' }))
+    expect(await screen.findByText('200', { selector: '[data-testid="result"]' })).toBeInTheDocument()
+    expect(screen.getByTestId('offline')).toHaveTextContent('false')
+    expect(seen.slice(-2)).toEqual([
+      { method: 'POST', url: '/api/v1/auth/refresh', authorization: undefined },
+      { method: 'GET', url: '/api/v1/profiles/me', authorization: `Bearer ${testSessionBody.access_token}` },
+    ])
+  })
+
+  it('forgets the last member when the server refuses the cookie', async () => {
+    const { baseUrl } = await startServer(unauthorized)
+    renderProvider(baseUrl)
+    await expectStatus('signed-out')
+    expect(localStorage.getItem('social:last-member')).toBeNull()
   })
 })
 

@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 
 import { createBearerMiddleware, useApiClient } from '@/lib/api'
+import { forgetQueryCache } from '@/lib/query-persistence'
 
 import { refreshSession, type RefreshOutcome } from '../api/refresh-session'
 import { signOutSession } from '../api/sign-out'
+import { forgetLastMember, loadLastMember, saveLastMember } from '../last-member'
 import { isRefreshDue, REFRESH_TICK_MS } from '../refresh-schedule'
 import type { ActiveSession, SessionStatus, SessionUser } from '../types'
 
@@ -13,9 +15,11 @@ import { SessionContext, type SessionContextValue } from './session-context'
 interface SessionState {
   status: SessionStatus
   user: SessionUser | null
+  /** Signed in from this device's memory while the server cannot be reached: no token yet. */
+  offline: boolean
 }
 
-const signedOut: SessionState = { status: 'signed-out', user: null }
+const signedOut: SessionState = { status: 'signed-out', user: null, offline: false }
 
 /** Tries of the restore on load while the server answers 503 with Retry-After (about 15 s at its 5). */
 const restoreAttempts = 4
@@ -23,33 +27,60 @@ const restoreAttempts = 4
 const longestRestoreWait = 10_000
 
 /**
- * Owns the member's session. On mount it asks the server to refresh from the
- * HttpOnly cookie; the access token then lives only in this component's memory
- * and goes out as a Bearer header on every call of the API client. While signed
- * in, a tick every 30 s refreshes the token once 3 or fewer ticks remain.
+ * Owns the member's session. On mount, when a member used the app on this
+ * device, it asks the server to refresh from the HttpOnly cookie (an anonymous
+ * visitor is not asked: there is no cookie to trade); the access token then
+ * lives only in this component's memory and goes out as a Bearer header on
+ * every call of the API client. While signed in, a tick every 30 s refreshes
+ * the token once 3 or fewer ticks remain.
+ *
+ * When the server cannot be reached on load (no network), the last member is
+ * signed in from this device, offline: the screens show the saved queries, and
+ * the first call once the network is back (or the 'online' event, or a tick)
+ * trades the cookie for a token, so nobody signs in again.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApiClient()
   const queryClient = useQueryClient()
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null })
+  const [state, setState] = useState<SessionState>({ status: 'loading', user: null, offline: false })
+  const offlineRef = useRef(false)
   const tokenRef = useRef<string | null>(null)
   const expiresAtRef = useRef<Date | null>(null)
   const restoreStarted = useRef(false)
   const refreshInFlight = useRef<Promise<RefreshOutcome> | null>(null)
 
-  const startSession = useCallback((session: ActiveSession) => {
-    tokenRef.current = session.accessToken
-    expiresAtRef.current = session.expiresAt
-    setState({ status: 'signed-in', user: session.user })
-  }, [])
+  const startSession = useCallback(
+    (session: ActiveSession) => {
+      // Another member's saved screens must not show for this one.
+      if (loadLastMember()?.id !== session.user.id) queryClient.clear()
+      saveLastMember(session.user)
+      tokenRef.current = session.accessToken
+      expiresAtRef.current = session.expiresAt
+      offlineRef.current = false
+      setState({ status: 'signed-in', user: session.user, offline: false })
+    },
+    [queryClient],
+  )
 
   const clearSession = useCallback(() => {
     tokenRef.current = null
     expiresAtRef.current = null
+    offlineRef.current = false
+    forgetLastMember()
+    forgetQueryCache()
     setState(signedOut)
     // The next member must not see this one's cached profile or data.
     queryClient.clear()
   }, [queryClient])
+
+  /** Opens as the member who last used the app here, until the server can be asked. */
+  const resumeOffline = useCallback((): boolean => {
+    const last = loadLastMember()
+    if (!last) return false
+    offlineRef.current = true
+    setState({ status: 'signed-in', user: last, offline: true })
+    return true
+  }, [])
 
   /**
    * One refresh at a time: refresh tokens rotate on use and the server revokes
@@ -67,12 +98,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [client, startSession, clearSession])
 
   useEffect(() => {
+    const refreshAccessToken = async () => {
+      const outcome = await refresh()
+      return outcome.kind === 'session' ? outcome.session.accessToken : null
+    }
     const middleware = createBearerMiddleware({
       getAccessToken: () => tokenRef.current,
-      refreshAccessToken: async () => {
-        const outcome = await refresh()
-        return outcome.kind === 'session' ? outcome.session.accessToken : null
-      },
+      refreshAccessToken,
+      // Signed in offline: the first call once the network is back gets the token first.
+      awaitAccessToken: () => (offlineRef.current ? refreshAccessToken() : null),
     })
     client.use(middleware)
     return () => {
@@ -85,22 +119,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // would race the first, so restore exactly once per provider.
     if (restoreStarted.current) return
     restoreStarted.current = true
+    if (!loadLastMember()) {
+      setState(signedOut)
+      return
+    }
     void (async () => {
       for (let attempt = 1; ; attempt++) {
         const outcome = await refresh()
         if (outcome.kind !== 'failed') return
         // A server that says it is briefly unavailable (its database is away)
         // is asked again as it tells, so that opening the app during a restart
-        // does not land on the sign-in page; nobody to ask at all is as good
-        // as no session on load.
+        // does not land on the sign-in page; nobody to ask at all (offline)
+        // opens the app as the last member with what they last saw.
         if (outcome.retryAfterMs === undefined || attempt >= restoreAttempts) {
-          clearSession()
+          if (!resumeOffline()) clearSession()
           return
         }
         await new Promise((resolve) => setTimeout(resolve, Math.min(outcome.retryAfterMs ?? 0, longestRestoreWait)))
       }
     })()
-  }, [refresh, clearSession])
+  }, [refresh, clearSession, resumeOffline])
+
+  // Offline: ask again as soon as the network is back, and every tick meanwhile.
+  const offline = state.offline
+  useEffect(() => {
+    if (!offline) return
+    const retry = () => void refresh()
+    window.addEventListener('online', retry)
+    const tick = setInterval(() => {
+      if (navigator.onLine) retry()
+    }, REFRESH_TICK_MS)
+    return () => {
+      window.removeEventListener('online', retry)
+      clearInterval(tick)
+    }
+  }, [offline, refresh])
 
   const signedIn = state.status === 'signed-in'
   useEffect(() => {
@@ -116,7 +169,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signedIn, refresh])
 
   const updateUser = useCallback((changes: Partial<Omit<SessionUser, 'id'>>) => {
-    setState((current) => (current.user ? { ...current, user: { ...current.user, ...changes } } : current))
+    setState((current) => {
+      if (!current.user) return current
+      const user = { ...current.user, ...changes }
+      saveLastMember(user)
+      return { ...current, user }
+    })
   }, [])
 
   const signOut = useCallback(async () => {
@@ -128,6 +186,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       status: state.status,
       user: state.user,
+      offline: state.offline,
       getAccessToken: () => tokenRef.current,
       startSession,
       updateUser,

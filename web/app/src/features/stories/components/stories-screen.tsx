@@ -54,7 +54,7 @@ function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; 
           </Avatar>
           <span className="truncate text-sm font-medium">{author}</span>
         </span>
-        <span className="line-clamp-4 text-sm break-words">{story.text}</span>
+        <span className="line-clamp-4 text-sm wrap-anywhere">{story.text}</span>
         <span className="flex items-center justify-between text-xs text-muted-foreground">
           {story.view_count === null ? (
             <span />

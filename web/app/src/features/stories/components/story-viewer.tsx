@@ -92,7 +92,7 @@ export function StoryViewer({ stories, index, onIndexChange, viewerId, now }: St
               </DialogDescription>
             </div>
           </header>
-          <p className="self-center text-center text-2xl font-semibold break-words whitespace-pre-wrap">{story.text}</p>
+          <p className="self-center text-center text-2xl font-semibold wrap-anywhere whitespace-pre-wrap">{story.text}</p>
           <footer className="grid gap-4">
             {mine ? <Viewers story={story} /> : null}
             <div className="flex items-center justify-between gap-2">

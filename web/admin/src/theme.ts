@@ -1,0 +1,55 @@
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/** The product's violet (the member app's --primary) and its page background. */
+export const brand = {
+  primary: '#7b3de9',
+  primaryDark: '#5b24c4',
+  primaryLight: '#efebff',
+  background: '#fafafb',
+  text: '#171721',
+};
+
+/**
+ * The console in the product's colours instead of react-admin's blue, with
+ * tables that fit the window: cells wrap members' long words and links
+ * (overflow-wrap: anywhere also lets the column shrink), and a table that is
+ * still too wide scrolls inside its card instead of widening the page.
+ */
+export const consoleTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: {
+    ...defaultLightTheme.palette,
+    primary: { main: brand.primary, dark: brand.primaryDark, light: brand.primaryLight, contrastText: '#fff' },
+    secondary: { main: brand.primary, dark: brand.primaryDark, light: brand.primaryLight, contrastText: '#fff' },
+    background: { default: brand.background },
+    text: { primary: brand.text },
+  },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'Roboto, system-ui, sans-serif' },
+  components: {
+    ...defaultLightTheme.components,
+    MuiCssBaseline: { styleOverrides: { body: { overflowWrap: 'anywhere' } } },
+    // Body cells wrap anywhere; headers keep their words whole, which sets
+    // each column's least width.
+    MuiTableCell: { styleOverrides: { root: { overflowWrap: 'anywhere' }, head: { overflowWrap: 'normal' } } },
+    RaList: {
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
+          // Filters and 'Exportar' wrap onto more lines on a narrow window.
+          '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, alignItems: 'stretch' },
+        },
+      },
+    },
+    RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0, whiteSpace: 'normal', justifyContent: 'flex-end' } } },
+    RaFilterForm: { styleOverrides: { root: { flexWrap: 'wrap', minWidth: 0, '& .RaFilterFormInput-body': { maxWidth: '100%' } } } },
+    // react-admin makes the layout at least as wide as its content (fit-content): a wide table widened the page.
+    RaLayout: {
+      styleOverrides: {
+        root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } },
+      },
+    },
+  },
+};
