@@ -4,9 +4,7 @@
  * UTF-16 units that `string.length` and the textarea's `maxLength` count.
  */
 export function codePointLength(text: string): number {
-  let count = 0
-  for (const _ of text) count++
-  return count
+  return Array.from(text).length
 }
 
 /** The text cut to at most `max` code points (never splits a surrogate pair). */

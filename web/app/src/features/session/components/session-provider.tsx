@@ -42,7 +42,11 @@ const longestRestoreWait = 10_000
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApiClient()
   const queryClient = useQueryClient()
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null, offline: false })
+  // Nobody signed in on this device before: signed out at once, without
+  // asking the server (no refresh cookie can be there).
+  const [state, setState] = useState<SessionState>(() =>
+    loadLastMember() ? { status: 'loading', user: null, offline: false } : signedOut,
+  )
   const offlineRef = useRef(false)
   const tokenRef = useRef<string | null>(null)
   const expiresAtRef = useRef<Date | null>(null)
@@ -119,10 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // would race the first, so restore exactly once per provider.
     if (restoreStarted.current) return
     restoreStarted.current = true
-    if (!loadLastMember()) {
-      setState(signedOut)
-      return
-    }
+    if (!loadLastMember()) return
     void (async () => {
       for (let attempt = 1; ; attempt++) {
         const outcome = await refresh()
