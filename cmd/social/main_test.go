@@ -17,7 +17,19 @@ import (
 	"social/internal/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m) }
+func TestMain(m *testing.M) {
+	// The commands keep media and the search index under the data folder:
+	// a throwaway one unless a test chooses its own, never the source tree.
+	dir, err := os.MkdirTemp("", "social-cli-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("SOCIAL_DATA_DIR", dir)
+	code := testkit.Main(m)
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 // runCLI runs the command tree in-process.
 func runCLI(t *testing.T, args ...string) (stdout string, err error) {

@@ -1,7 +1,8 @@
 // Starts the real `social` binary on a fresh private PostgreSQL cluster and
 // random ports, and launches Debian's Chromium through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,7 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
   const [httpPort, pgPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${httpPort}`;
   const logs = [];
+  const charts = await startAppleCharts();
   // admin.open_access opens the dev mail outbox (confirmation links) and
   // nothing else: the console and the rest of the admin API need a role.
   const env = {
@@ -52,6 +54,8 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
     SOCIAL_DATABASE_URL: '',
     SOCIAL_DATABASE_EMBEDDED_PORT: String(pgPort),
     SOCIAL_ADMIN_OPEN_ACCESS: 'true',
+    SOCIAL_TRENDING_FEED_URL: charts.url,
+    SOCIAL_TRENDING_LOOKUP_URL: charts.url,
     ...extraEnv,
   };
   const prepared = before.map((args) => execFileSync(bin, args, { env, encoding: 'utf8' }));
@@ -120,6 +124,7 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
   };
 
   async function stopServer() {
+      charts.close();
       child.kill('SIGINT');
       const result = await Promise.race([
         exited,
@@ -131,6 +136,28 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
       return { ...result, postgresLeft };
   }
+}
+
+/**
+ * Apple's top-songs feed and iTunes lookup, the trending chart's outside
+ * source, answered with the adapter's recorded answers: the panel shows a
+ * chart and no request leaves the machine.
+ */
+async function startAppleCharts() {
+  const dir = path.join(here, '..', '..', 'adapters', 'providers', 'trending', 'testdata');
+  // The recorded artwork lives on Apple's image host: a 1x1 PNG in its
+  // place, so the browser asks nothing outside either.
+  const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const server = createHttpServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://charts');
+    const local = (file) => readFileSync(path.join(dir, file), 'utf8').replace(/https:\/\/is1-ssl\.mzstatic\.com[^"]*/g, pixel);
+    const body = pathname.startsWith('/api/v2/br/music/most-played/') ? local('feed_br_3.json') : pathname === '/lookup' ? local('lookup_br_3.json') : null;
+    res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(body ?? '{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return { url, close: () => server.close() };
 }
 
 /** Runs pg_ctl on a cluster folder as the folder's owner (PostgreSQL refuses root). */

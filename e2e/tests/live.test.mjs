@@ -167,7 +167,7 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
   first.page.on('console', (msg) => {
     if (/CLOSING or CLOSED/.test(msg.text())) complaints.push(msg.text());
   });
-  await first.page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Sair' }).click();
+  await first.page.getByRole('button', { name: 'Sair' }).first().click();
   await first.page.getByText('Logout realizado').first().waitFor();
   await first.page.waitForTimeout(1000);
   assert.deepEqual(complaints, []);

@@ -12,7 +12,9 @@ import (
 
 // Where the confirmation link lands.
 const (
-	confirmedLocation       = "/"
+	// The parameter tells the member app that a session was just opened
+	// (it asks for one only when it has reason to think there is one).
+	confirmedLocation       = "/?sessao=1"
 	invalidConfirmationPath = "/auth?confirmacao=invalida"
 )
 
@@ -26,7 +28,7 @@ func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) 
 	huma.Register(api, huma.Operation{
 		OperationID: "confirm-email", Method: http.MethodGet, Path: "/auth/confirm",
 		Summary: "Open the e-mailed confirmation link",
-		Description: "A valid token confirms the account, opens a session (refresh cookie) and redirects to \"/\"; " +
+		Description: "A valid token confirms the account, opens a session (refresh cookie) and redirects to \"/?sessao=1\"; " +
 			"an invalid, expired or used one redirects to \"" + invalidConfirmationPath + "\".",
 		Tags: []string{"auth"}, DefaultStatus: http.StatusSeeOther,
 	}, func(ctx context.Context, in *struct {

@@ -35,7 +35,7 @@ func TestConfirmationLinkSignsInOnce(t *testing.T) {
 
 	token := app.LatestToken("bia@example.com", at.ConfirmSubject)
 	r := c.Do(http.MethodGet, confirmPath(token), nil).Expect(t, http.StatusSeeOther)
-	if loc := r.Header.Get("Location"); loc != "/" {
+	if loc := r.Header.Get("Location"); loc != "/?sessao=1" {
 		t.Fatalf("Location = %q", loc)
 	}
 	cookie := r.Header.Get("Set-Cookie")

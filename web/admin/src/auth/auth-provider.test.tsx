@@ -87,7 +87,9 @@ describe('signing in to the console', () => {
     localStorage.clear();
     server = await startApiServer(authRoutes());
     renderConsole(server);
-    await screen.findByLabelText(/E-mail/);
+    // The sign-in form comes after react-admin's failed auth check and its
+    // redirect, which a busy machine can stretch past the usual wait.
+    await screen.findByLabelText(/E-mail/, undefined, { timeout: 30_000 });
     expect(server.requests.filter((r) => r.url === '/api/v1/auth/refresh')).toEqual([]);
   });
 

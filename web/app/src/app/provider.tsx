@@ -5,7 +5,7 @@ import { Toaster } from 'sonner'
 import { showOfflineWriteRefused } from '@/features/pwa'
 import { loadLastMember, SessionProvider, useSession } from '@/features/session'
 import { ApiClientProvider, apiClient as defaultApiClient, type ApiClient } from '@/lib/api'
-import { persistQueryCache, restoreQueryCache } from '@/lib/query-persistence'
+import { persistQueryCache } from '@/lib/query-persistence'
 import { createQueryClient } from '@/lib/react-query'
 import { RealtimeProvider, type SocketFactory } from '@/lib/realtime'
 
@@ -32,11 +32,9 @@ function SessionRealtime({ children, createSocket }: { children: ReactNode; crea
   )
 }
 
-/** The app's own query client: the last member's saved screens restored, and kept as they change. */
+/** The app's own query client; the member's screens are saved as they change (restored when the app opens offline). */
 function createAppQueryClient(): QueryClient {
-  const client = createQueryClient({ onOfflineWrite: showOfflineWriteRefused })
-  restoreQueryCache(client, loadLastMember()?.id)
-  return client
+  return createQueryClient({ onOfflineWrite: showOfflineWriteRefused })
 }
 
 export function AppProvider({ children, apiClient = defaultApiClient, queryClient, createSocket }: AppProviderProps) {

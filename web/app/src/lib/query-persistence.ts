@@ -33,6 +33,10 @@ export function restoreQueryCache(client: QueryClient, memberId: string | undefi
     const saved = JSON.parse(raw) as SavedCache
     if (saved.memberId !== memberId || now - saved.savedAt > maxAgeMs) return
     hydrate(client, saved.state)
+    // What was saved is shown at once but is no fresher than the last visit:
+    // every screen reads it again as soon as it opens (when there is a
+    // network; offline the saved copy stays).
+    void client.invalidateQueries({ refetchType: 'none' })
   } catch {
     storage()?.removeItem(storageKey)
   }

@@ -546,7 +546,7 @@ export interface paths {
         };
         /**
          * Open the e-mailed confirmation link
-         * @description A valid token confirms the account, opens a session (refresh cookie) and redirects to "/"; an invalid, expired or used one redirects to "/auth?confirmacao=invalida".
+         * @description A valid token confirms the account, opens a session (refresh cookie) and redirects to "/?sessao=1"; an invalid, expired or used one redirects to "/auth?confirmacao=invalida".
          */
         get: operations["confirm-email"];
         put?: never;

@@ -130,6 +130,25 @@ describe('batching', () => {
     server.revoke('post:p1')
     server.revoke('post:p2')
     expect(events).toEqual([{ type: REVOKED_EVENT, data: null }])
+    // A subscription refused because the post is already gone says the same.
+    server.current.handlers.onMessage(JSON.stringify({ type: 'error', topic: 'post:p1', code: 'topic_forbidden' }))
+    server.current.handlers.onMessage(JSON.stringify({ type: 'error', topic: 'post:p1', code: 'topic_unavailable' }))
+    expect(events).toHaveLength(2)
+  })
+
+  it('sends the first change at once, then at most one batch per interval', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    client.start(() => 't')
+    server.open()
+    client.subscribe('post:a', () => undefined)
+    vi.advanceTimersByTime(0)
+    expect(server.subscribedTopics()).toEqual(['post:a'])
+    client.subscribe('post:b', () => undefined)
+    vi.advanceTimersByTime(FLUSH_DELAY_MS - 1)
+    expect(server.subscribedTopics()).toEqual(['post:a'])
+    vi.advanceTimersByTime(1)
+    expect(server.subscribedTopics()).toEqual(['post:a', 'post:b'])
   })
 
   it('waits a minute before trying again after 4429 (too many sockets)', () => {

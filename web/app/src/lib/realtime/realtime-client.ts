@@ -42,8 +42,14 @@ export const REVOKED_EVENT = 'subscription.revoked'
 export const PROTOCOL = 'social.v1'
 export const TOKEN_PROTOCOL_PREFIX = 'social.token.'
 
-/** How long topic changes are gathered before they are sent as one batch. */
-export const FLUSH_DELAY_MS = 150
+/**
+ * Topic changes go out at once when none went out for this long, else they
+ * are gathered until then and sent as one batch: a page's subscriptions
+ * leave with the render that made them, and a long scroll sends at most
+ * four batches a second (each a subscribe and an unsubscribe: within the
+ * server's 10 messages a second).
+ */
+export const FLUSH_DELAY_MS = 250
 
 /** The most topics the server takes in one subscribe or unsubscribe. */
 export const MAX_TOPICS_PER_MESSAGE = 50
@@ -126,6 +132,7 @@ export interface RealtimeClient {
 interface ServerMessage {
   type?: unknown
   topic?: unknown
+  code?: unknown
   event?: { type?: unknown; data?: unknown }
 }
 
@@ -163,6 +170,7 @@ export function createRealtimeClient({
   /** Topic changes not sent yet: true to subscribe, false to unsubscribe. */
   const pending = new Map<string, boolean>()
   let flushTimer: ReturnType<typeof setTimeout> | undefined
+  let lastFlush = Number.NEGATIVE_INFINITY
 
   const send = (message: object) => {
     if (socket && open) socket.send(JSON.stringify(message))
@@ -177,6 +185,7 @@ export function createRealtimeClient({
     clearTimeout(flushTimer)
     flushTimer = undefined
     if (!open) return
+    lastFlush = Date.now()
     const add: string[] = []
     const remove: string[] = []
     for (const [topic, subscribe] of pending) (subscribe ? add : remove).push(topic)
@@ -190,7 +199,7 @@ export function createRealtimeClient({
     // A subscribe and an unsubscribe of one topic within a flush cancel out.
     if (pending.has(topic) && pending.get(topic) !== subscribe) pending.delete(topic)
     else pending.set(topic, subscribe)
-    flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS)
+    flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + FLUSH_DELAY_MS - Date.now()))
   }
 
   const scheduleReconnect = (delay?: number) => {
@@ -224,7 +233,10 @@ export function createRealtimeClient({
       onMessage: (data) => {
         if (socket !== current) return
         const message = parse(data)
-        if (message?.type === 'revoked' && typeof message.topic === 'string') {
+        // Ended by the server, or refused (a post already gone when asked
+        // for): either way the member may not read it.
+        const refused = message?.type === 'error' && message.code === 'topic_forbidden'
+        if ((message?.type === 'revoked' || refused) && typeof message.topic === 'string') {
           for (const listener of listeners.get(message.topic) ?? []) listener({ type: REVOKED_EVENT, data: null })
           return
         }

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths'
 import { DeletePostDialog, PostCard, PostCardSkeleton, postKeys, useDeletePost } from '@/features/feed'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
-import { useRealtimeTopic } from '@/lib/realtime'
+import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
 
 import { usePost } from '../api/get-post'
 import { postMessages as m } from '../messages'
@@ -36,7 +36,7 @@ function PostPage({ id }: { id: string }) {
   useRealtimeTopic(
     `post:${id}`,
     (event) => {
-      if (event.type === 'post.deleted') setDeleted(true)
+      if (event.type === 'post.deleted' || event.type === REVOKED_EVENT) setDeleted(true)
       else if (event.type === 'comment.created' || event.type === 'comment.deleted') {
         void queryClient.invalidateQueries({ queryKey: postKeys.comments(id) })
       } else if (event.type === 'post.updated') {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 
 import { createBearerMiddleware, useApiClient } from '@/lib/api'
-import { forgetQueryCache } from '@/lib/query-persistence'
+import { forgetQueryCache, restoreQueryCache } from '@/lib/query-persistence'
 
 import { refreshSession, type RefreshOutcome } from '../api/refresh-session'
 import { signOutSession } from '../api/sign-out'
@@ -20,6 +20,26 @@ interface SessionState {
 }
 
 const signedOut: SessionState = { status: 'signed-out', user: null, offline: false }
+
+/**
+ * The query parameter the server adds when it has just opened a session with
+ * a redirect (an e-mail confirmation): the refresh cookie is there although
+ * nobody signed in on this device before.
+ */
+const sessionHint = 'sessao'
+
+/** Whether a refresh cookie may be there: someone used the app here, or the server just opened a session. */
+function mayHaveSession(): boolean {
+  return loadLastMember() !== null || new URLSearchParams(window.location.search).has(sessionHint)
+}
+
+/** Takes the hint out of the address once read. */
+function dropSessionHint(): void {
+  const url = new URL(window.location.href)
+  if (!url.searchParams.has(sessionHint)) return
+  url.searchParams.delete(sessionHint)
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+}
 
 /** Tries of the restore on load while the server answers 503 with Retry-After (about 15 s at its 5). */
 const restoreAttempts = 4
@@ -45,7 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Nobody signed in on this device before: signed out at once, without
   // asking the server (no refresh cookie can be there).
   const [state, setState] = useState<SessionState>(() =>
-    loadLastMember() ? { status: 'loading', user: null, offline: false } : signedOut,
+    mayHaveSession() ? { status: 'loading', user: null, offline: false } : signedOut,
   )
   const offlineRef = useRef(false)
   const tokenRef = useRef<string | null>(null)
@@ -81,10 +101,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const resumeOffline = useCallback((): boolean => {
     const last = loadLastMember()
     if (!last) return false
+    // Online, screens read the server; offline they show what this member
+    // saw last.
+    restoreQueryCache(queryClient, last.id)
     offlineRef.current = true
     setState({ status: 'signed-in', user: last, offline: true })
     return true
-  }, [])
+  }, [queryClient])
 
   /**
    * One refresh at a time: refresh tokens rotate on use and the server revokes
@@ -123,7 +146,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // would race the first, so restore exactly once per provider.
     if (restoreStarted.current) return
     restoreStarted.current = true
-    if (!loadLastMember()) return
+    if (!mayHaveSession()) return
+    dropSessionHint()
     void (async () => {
       for (let attempt = 1; ; attempt++) {
         const outcome = await refresh()
