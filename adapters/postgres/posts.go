@@ -215,8 +215,9 @@ func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 	return nil
 }
 
-// Like inserts the like once; like_count moves only when a row was made.
-func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (int, error) {
+// Like inserts the like once; like_count moves only when a row was made,
+// and made says whether it was.
+func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (made bool, n int, err error) {
 	return s.count(ctx, id, `WITH ins AS (
 		INSERT INTO likes (post_id, user_id, created_at) SELECT id, ?, ? FROM posts WHERE id = ?
 		ON CONFLICT DO NOTHING RETURNING post_id)
@@ -224,8 +225,9 @@ func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, 
 		uuid.UUID(user), now, uuid.UUID(id))
 }
 
-// Unlike deletes the like; like_count moves only when a row went.
-func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (int, error) {
+// Unlike deletes the like; like_count moves only when a row went, and
+// removed says whether one did.
+func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (removed bool, n int, err error) {
 	return s.count(ctx, id, `WITH del AS (
 		DELETE FROM likes WHERE post_id = ? AND user_id = ? RETURNING post_id)
 		UPDATE posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count`,
@@ -233,20 +235,22 @@ func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID
 }
 
 // count runs a conditional counter update; when it changed nothing, the
-// current like_count is read.
-func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args ...any) (int, error) {
+// current like_count is read and changed is false.
+func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args ...any) (changed bool, n int, err error) {
 	db := IDB(ctx, s.db)
-	var n int
-	err := db.NewRaw(query, args...).Scan(ctx, &n)
+	err = db.NewRaw(query, args...).Scan(ctx, &n)
 	if foreignKeyViolation(err) {
 		// The post was deleted between this statement's snapshot and its
 		// insert: for the caller, it is simply gone.
-		return 0, domain.ErrNotFound
+		return false, 0, domain.ErrNotFound
+	}
+	if err == nil {
+		return true, n, nil
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		err = db.NewSelect().Table("posts").Column("like_count").Where("id = ?", uuid.UUID(id)).Scan(ctx, &n)
 	}
-	return n, NotFound(err)
+	return false, n, NotFound(err)
 }
 
 // Share adds one to share_count in one statement.

@@ -14,9 +14,10 @@ import (
 )
 
 // Liker records a like once: the row and like_count move together, and a
-// second like changes nothing. It answers the post's like_count.
+// second like changes nothing. It answers whether this call made the row,
+// and the post's like_count.
 type Liker interface {
-	Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (int, error)
+	Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (made bool, likeCount int, err error)
 }
 
 // LikePost likes a post the viewer may see and notifies its author.
@@ -45,10 +46,13 @@ func (uc *LikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.
 	var n int
 	var changes []notifications.Change
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		if n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now()); err != nil {
+		var made bool
+		if made, n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now()); err != nil || !made {
 			return err
 		}
-		// A repeated like finds its notification stored and adds none.
+		// The notification follows the row: only the call that made the
+		// like records it, and only the call that removed it retracts it.
+		// Their order is the row's, as each waits on the other's lock.
 		changes, err = uc.Notices.Record(ctx, notice)
 		return err
 	})

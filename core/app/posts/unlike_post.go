@@ -11,9 +11,10 @@ import (
 )
 
 // Unliker removes a like once: the row and like_count move together
-// (never below 0). It answers the post's like_count.
+// (never below 0). It answers whether this call removed the row, and the
+// post's like_count.
 type Unliker interface {
-	Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (int, error)
+	Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (removed bool, likeCount int, err error)
 }
 
 // UnlikePost removes the viewer's like; without one it changes nothing.
@@ -40,7 +41,11 @@ func (uc *UnlikePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 	var n int
 	var changes []notifications.Change
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		if n, err = uc.Likes.Unlike(ctx, id, viewer.UserID); err != nil {
+		var removed bool
+		if removed, n, err = uc.Likes.Unlike(ctx, id, viewer.UserID); err != nil || !removed {
+			// An unlike that removed nothing retracts nothing: a like
+			// committed meanwhile, which this statement could not see,
+			// keeps its notification.
 			return err
 		}
 		// No stale "liked your post" is left behind.
