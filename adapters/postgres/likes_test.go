@@ -64,7 +64,7 @@ func TestUnlikeRacingAnUncommittedLikeLeavesItsNotification(t *testing.T) {
 	go func() { _, err := like.Handle(rig.ctx, viewer, post); likeErr <- err }()
 	<-held.done // the like row is inserted, not committed
 	go func() { _, err := unlike.Handle(rig.ctx, viewer, post); unlikeErr <- err }()
-	<-held.done              // the unlike's DELETE saw no committed row
+	<-held.done               // the unlike's DELETE saw no committed row
 	held.resume <- struct{}{} // the like records its notification and commits
 	if err := <-likeErr; err != nil {
 		t.Fatal(err)

@@ -563,7 +563,7 @@ func TestLikeRacingADeleteFindsThePostGone(t *testing.T) {
 	<-deleting
 	liked := make(chan error, 1)
 	go func() {
-		_, err := store.Like(ctx, id, liker, time.Now())
+		_, _, err := store.Like(ctx, id, liker, time.Now())
 		liked <- err
 	}()
 	time.Sleep(300 * time.Millisecond)
