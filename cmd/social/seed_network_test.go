@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -106,10 +107,21 @@ func TestSeedDemoNetwork(t *testing.T) {
 	if s := app.Client().SignIn(demo.MemberEmail, demo.MemberPassword); s.User.Handle != demo.MemberHandle {
 		t.Fatalf("demo sign-in: %+v", s.User)
 	}
+	// So does the dev admin, whose password is shown on this first run only.
+	match := regexp.MustCompile(`dev admin: (\S+) / (\S+) \(shown once`).FindStringSubmatch(out)
+	if match == nil || match[1] != DevAdminEmail {
+		t.Fatalf("seed-demo printed no dev admin:\n%s", out)
+	}
+	if s := app.Client().SignIn(DevAdminEmail, match[2]); s.User.Role != "admin" {
+		t.Fatalf("dev admin role %q", s.User.Role)
+	}
 
 	out, err = runCLI(t, "seed-demo")
 	if err != nil || !strings.Contains(out, "Nothing changed: the demo data was already there.") {
 		t.Fatalf("second seed-demo: %v\n%s", err, out)
+	}
+	if strings.Contains(out, "dev admin") {
+		t.Errorf("a second seed-demo spoke of the dev admin again:\n%s", out)
 	}
 	for i, c := range networkCounts {
 		if n := one(c.query); n != before[i] {
