@@ -39,13 +39,13 @@ test: build ## Run every test: Go (race detector, real PostgreSQL), a 2-minute s
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
 
-# Only the packages that hold long tests: compiling the whole tree again
-# under another build tag would cost minutes for nothing.
+# Only the packages that hold long tests, side by side: the slow upload
+# spends its minute waiting on a trickling client.
 LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs -r -n1 dirname | sort -u)
 
 .PHONY: test-long
 test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them (-v: the soak prints its figures)
-	$(WITHDB) go test -race -count=1 -p 1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
+	$(WITHDB) go test -race -count=1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent
