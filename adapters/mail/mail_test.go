@@ -156,7 +156,7 @@ func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 	link = strings.Fields(link)[0]
 	u, _ := url.Parse(link)
 	r := app.Client().Do(http.MethodGet, u.RequestURI(), nil).Expect(t, http.StatusSeeOther)
-	if r.Header.Get("Location") != "/" {
+	if r.Header.Get("Location") != "/?sessao=1" {
 		t.Fatalf("mailed link: %s -> %s", link, r.Header.Get("Location"))
 	}
 	// Delivering twice sends once: the row is no longer pending.

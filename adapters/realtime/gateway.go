@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/olahol/melody"
@@ -121,10 +122,13 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 	g.m.Config.WriteWait = limits.WriteWait
 	g.m.Upgrader.CheckOrigin = g.originAllowed
 	g.m.Upgrader.Subprotocols = []string{Protocol}
-	// The HTTP server's own 4 KiB buffers stay with the connection while
-	// the socket lives (Melody reads on the handler's goroutine); reusing
-	// them saves a second pair per socket.
+	// Reads reuse the HTTP server's own 4 KiB read buffer, which stays with
+	// the connection while the socket lives (Melody reads on the handler's
+	// goroutine). Writes borrow a buffer from a pool only while a message
+	// goes out: most sockets are idle most of the time, and a buffer held
+	// by each would cost 4 KiB per socket.
 	g.m.Upgrader.ReadBufferSize, g.m.Upgrader.WriteBufferSize = 0, 0
+	g.m.Upgrader.WriteBufferPool = &sync.Pool{}
 	g.m.HandleConnect(g.connected)
 	g.m.HandleDisconnect(func(s *melody.Session) {
 		if c := connOf(s); c != nil {
