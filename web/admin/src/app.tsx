@@ -1,4 +1,5 @@
 import { Admin, Resource, type AuthProvider } from 'react-admin';
+import { HashRouter } from 'react-router-dom';
 
 import { createAuthProvider } from './auth/auth-provider';
 import { Dashboard } from './dashboard';
@@ -36,36 +37,44 @@ type AppProps = {
  * anyway.
  */
 export function App({ dataProvider = defaultDataProvider, authProvider = defaultAuthProvider }: AppProps) {
+  // The console's own router, without transitions. react-admin's default
+  // router moves to a new route inside a transition, which React keeps
+  // restarting while the sign-out that sent it there clears the query cache
+  // and checks the session again: a visitor without a session went through
+  // thousands of checks and sign-outs (seconds of CPU) before the sign-in
+  // form showed.
   return (
-    <Admin
-      title={consoleTitle}
-      dataProvider={dataProvider}
-      authProvider={authProvider ?? undefined}
-      requireAuth={authProvider !== null}
-      i18nProvider={i18nProvider}
-      dashboard={Dashboard}
-      layout={ConsoleLayout}
-      theme={consoleTheme}
-      // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
-      disableTelemetry
-    >
-      {(permissions: string | null | undefined) => [
-        <Resource key="reports" name="reports" {...reports} />,
-        <Resource key="posts" name="posts" {...posts} />,
-        <Resource key="community-posts" name="community-posts" {...communityPosts} />,
-        <Resource key="profiles" name="profiles" {...profiles} />,
-        ...(permissions === 'moderator'
-          ? []
-          : [
-              <Resource key="communities" name="communities" {...communities} />,
-              <Resource key="rooms" name="rooms" {...rooms} />,
-              <Resource key="hashtags" name="hashtags" {...hashtags} />,
-              <Resource key="audit" name="audit" {...audit} />,
-              <Resource key="mail" name="mail" {...mail} />,
-              <Resource key="migrations" name="migrations" {...migrations} />,
-              <Resource key="plugins" name="plugins" {...plugins} />,
-            ]),
-      ]}
-    </Admin>
+    <HashRouter useTransitions={false}>
+      <Admin
+        title={consoleTitle}
+        dataProvider={dataProvider}
+        authProvider={authProvider ?? undefined}
+        requireAuth={authProvider !== null}
+        i18nProvider={i18nProvider}
+        dashboard={Dashboard}
+        layout={ConsoleLayout}
+        theme={consoleTheme}
+        // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
+        disableTelemetry
+      >
+        {(permissions: string | null | undefined) => [
+          <Resource key="reports" name="reports" {...reports} />,
+          <Resource key="posts" name="posts" {...posts} />,
+          <Resource key="community-posts" name="community-posts" {...communityPosts} />,
+          <Resource key="profiles" name="profiles" {...profiles} />,
+          ...(permissions === 'moderator'
+            ? []
+            : [
+                <Resource key="communities" name="communities" {...communities} />,
+                <Resource key="rooms" name="rooms" {...rooms} />,
+                <Resource key="hashtags" name="hashtags" {...hashtags} />,
+                <Resource key="audit" name="audit" {...audit} />,
+                <Resource key="mail" name="mail" {...mail} />,
+                <Resource key="migrations" name="migrations" {...migrations} />,
+                <Resource key="plugins" name="plugins" {...plugins} />,
+              ]),
+        ]}
+      </Admin>
+    </HashRouter>
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { App } from '../app';
@@ -87,10 +88,37 @@ describe('signing in to the console', () => {
     localStorage.clear();
     server = await startApiServer(authRoutes());
     renderConsole(server);
-    // The sign-in form comes after react-admin's failed auth check and its
-    // redirect, which a busy machine can stretch past the usual wait.
-    await screen.findByLabelText(/E-mail/, undefined, { timeout: 30_000 });
+    await screen.findByLabelText(/E-mail/);
     expect(server.requests.filter((r) => r.url === '/api/v1/auth/refresh')).toEqual([]);
+  });
+
+  // A failed session check leads to one sign-out and the sign-in form, not
+  // to a loop of checks and sign-outs before the form shows.
+  it.each([
+    ['an anonymous first visit', () => localStorage.clear()],
+    ['a device whose session has expired', () => localStorage.setItem('social:console-signed-in', '1')],
+  ])('checks the session a few times only on %s', async (_case, prepare) => {
+    prepare();
+    server = await startApiServer(authRoutes());
+    const base = server.adminApiUrl.replace('/admin', '/auth');
+    const provider = createAuthProvider(base);
+    const calls = { checkAuth: 0, logout: 0 };
+    const counted: AuthProvider = {
+      ...provider,
+      checkAuth: (params) => {
+        calls.checkAuth++;
+        return provider.checkAuth(params);
+      },
+      logout: (params) => {
+        calls.logout++;
+        return provider.logout(params);
+      },
+    };
+    render(<App dataProvider={createDataProvider(server.adminApiUrl)} authProvider={counted} />);
+    await screen.findByLabelText(/E-mail/);
+    expect(calls.checkAuth).toBeLessThanOrEqual(4);
+    expect(calls.logout).toBeLessThanOrEqual(2);
+    expect(server.requests.filter((r) => r.url === '/api/v1/auth/refresh').length).toBeLessThanOrEqual(1);
   });
 
   it("shows the server's detail for a wrong password", async () => {
