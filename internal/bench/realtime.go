@@ -21,9 +21,9 @@ import (
 // feed:public and one post's topic, posts created and that post liked and
 // unliked over HTTP, and every delivery timed from the publishing
 // request's start (so it includes the write that causes the event), and
-// from its answer (the write had committed by then: the event's own trip
-// from the commit is at most this; an event that came before the answer
-// counts as 0).
+// from its answer. The write commits between the two, so the event's trip
+// from the commit lies between the figure from the answer (an event that
+// came before the answer counts as 0) and the figure from the start.
 type RealtimeResult struct {
 	Sockets        int     `json:"sockets"`
 	Connected      int     `json:"connected"`
