@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
-import { consoleSignIn, signIn, signInToken, staff } from '../lib/members.mjs';
+import { consoleSignIn, signIn, signInToken, staff, watch } from '../lib/members.mjs';
 import { seedWorstCase } from '../lib/worst-case.mjs';
 
 const sizes = [
@@ -180,6 +180,31 @@ async function check(page, name, url, size, problems) {
   if (pictured.has(name)) await page.screenshot({ path: path.join(shots, `${name}-${size.width}.png`) });
 }
 
+/** An iPhone at phone size, an iPad otherwise: the browsers shown the manual install steps. */
+function iosAgent(size) {
+  const device = size.width < 600 ? 'iPhone; CPU iPhone OS 17_5' : 'iPad; CPU OS 17_5';
+  return `Mozilla/5.0 (${device} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1`;
+}
+
+/**
+ * Whether the element lies on the screen and is what a tap at its centre
+ * reaches. The screen's own size, not the window's: a phone widens its
+ * window to a page wider than itself, shrinking everything on it.
+ */
+function tappable(locator, size) {
+  return locator.evaluate(
+    (el, screen) => {
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const inside = box.left >= 0 && box.top >= 0 && box.right <= screen.width && box.bottom <= screen.height;
+      const hit = document.elementFromPoint(x, y);
+      return inside && hit !== null && (hit === el || el.contains(hit));
+    },
+    size,
+  );
+}
+
 for (const size of sizes) {
   test(`member app at ${size.width}x${size.height} with worst-case content`, async () => {
     const { page, context, problems: errors } = await watchedPage(browser);
@@ -200,6 +225,43 @@ for (const size of sizes) {
 
     assert.deepEqual(problems, []);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  // iOS has no install prompt: the banner lists the steps, and its one
+  // button must be on screen and reachable over whatever the page shows.
+  test(`iOS install steps at ${size.width}x${size.height}: 'Entendi' can be tapped`, async () => {
+    // A phone lays the page out as wide as its content: a widened page would carry the fixed banner off the screen.
+    const context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: size,
+      userAgent: iosAgent(size),
+      hasTouch: true,
+      isMobile: size.width < 600,
+    });
+    const problems = [];
+    const page = watch(await context.newPage(), problems);
+    const banner = page.getByRole('region', { name: 'Instalar social' });
+    const gotIt = banner.getByRole('button', { name: 'Entendi' });
+
+    await page.goto(`${server.url}/auth`);
+    await gotIt.waitFor();
+    assert.equal(await tappable(gotIt, size), true, `'Entendi' out of reach on the sign-in screen at ${size.width}`);
+
+    // The other member: the sign-ins of one account are limited.
+    await signIn(server, page, seed.b);
+    await gotIt.waitFor();
+    assert.equal(await tappable(gotIt, size), true, `'Entendi' out of reach on the feed at ${size.width}`);
+    const { width, wideners } = await inspect(page);
+    assert.ok(width <= size.width, `feed with the install steps: page ${width} px wide (${wideners.join('; ')})`);
+    if (size.width === 390) await page.screenshot({ path: path.join(shots, `ios-install-${size.width}.png`) });
+
+    await gotIt.tap();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Últimos posts' }).waitFor();
+    assert.equal(await banner.count(), 0, 'the install steps came back after Entendi');
+    assert.deepEqual(problems, []);
     await context.close();
   });
 
