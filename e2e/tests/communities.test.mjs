@@ -161,3 +161,44 @@ test('closed community: request, approval, first post live for the owner, delete
   await po.context.close();
   await pb.context.close();
 });
+
+// Deleting a community takes its page, its posts and its member list with
+// it: nothing is asked about it afterwards (each would answer 404), the
+// owner lands on /communities without it, and Back does not return to it.
+test('deleting a community asks nothing more about it', async () => {
+  const owner = await member(server, 'dono_apagado', 'Dono Apagado');
+  const po = await strictPage();
+  await signIn(server, po.page, owner);
+  po.strict = true;
+  const name = 'Roda de Ciranda';
+  await po.page.goto(`${server.url}/communities/create`);
+  await po.page.getByLabel('Nome da Comunidade *').fill(name);
+  await po.page.getByRole('button', { name: 'Criar Comunidade' }).click();
+  await po.page.getByRole('heading', { level: 1, name }).waitFor();
+  const id = new URL(po.page.url()).pathname.split('/').pop();
+  await po.page.getByRole('textbox', { name: 'O que está acontecendo?' }).fill('Ciranda na praia de Itamaracá');
+  await po.page.getByRole('button', { name: 'Postar' }).click();
+  await po.page.getByText('Ciranda na praia de Itamaracá').waitFor();
+
+  await po.page.getByRole('button', { name: 'Gerenciar' }).click();
+  await po.page.getByRole('dialog', { name: 'Gerenciar Comunidade' }).getByRole('heading', { name: 'Membros (1)' }).waitFor();
+  await po.page.getByRole('button', { name: 'Deletar Comunidade' }).click();
+  const asked = [];
+  po.page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith(`/api/v1/communities/${id}`)) asked.push(`${request.method()} ${pathname}`);
+  });
+  await po.page.getByRole('alertdialog', { name: 'Você tem certeza?' }).getByRole('button', { name: 'Deletar' }).click();
+  await po.page.waitForURL(`${server.url}/communities`);
+  await po.page.getByText('Comunidade deletada com sucesso').first().waitFor();
+  await po.page.getByRole('heading', { level: 1, name: 'Comunidades' }).waitFor();
+  // Time for any late read to go out.
+  await po.page.waitForTimeout(1000);
+  assert.equal(await po.page.getByRole('article', { name }).count(), 0);
+  assert.deepEqual(asked, [`DELETE /api/v1/communities/${id}`]);
+
+  await po.page.goBack();
+  assert.notEqual(new URL(po.page.url()).pathname, `/communities/${id}`, 'Back returned to the deleted community');
+  assert.deepEqual(po.problems, []);
+  await po.context.close();
+});

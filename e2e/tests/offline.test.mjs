@@ -56,6 +56,9 @@ test('offline, the app reopens as the last member with their feed and refuses wr
   await page.getByText('Publicar, curtir, comentar e enviar mensagens voltam quando a conexão voltar.').first().waitFor();
   await page.getByRole('button', { name: 'Curtir' }).first().click();
   await page.getByText('Nada foi enviado. Tente de novo quando a conexão voltar.').waitFor();
+  // One toast, the offline one: not the like's own failure on top of it.
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-sonner-toast]').count(), 1);
   await page.screenshot({ path: path.join(artifacts, 'offline-feed-390.png') });
 
   // Back online: the same page goes on, signed in, and the post goes out.

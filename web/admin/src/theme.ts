@@ -1,4 +1,8 @@
+import { createTheme } from '@mui/material/styles';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/** MUI's default breakpoints, the ones react-admin's own styles switch on. */
+const { breakpoints } = createTheme();
 
 /** The product's violet (the member app's --primary) and its page background. */
 export const brand = {
@@ -29,6 +33,11 @@ export const consoleTheme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     MuiCssBaseline: { styleOverrides: { body: { overflowWrap: 'anywhere' } } },
+    // Labels break between words only: 'Arquivar' never becomes 'Arqui/var'.
+    MuiButton: { styleOverrides: { root: { overflowWrap: 'normal' } } },
+    // Rows of actions wrap onto more lines on a narrow window; gap (not
+    // margins) spaces them, so a wrapped line starts at the left edge.
+    MuiStack: { defaultProps: { useFlexGap: true }, styleOverrides: { root: { flexWrap: 'wrap' } } },
     // Body cells wrap anywhere; headers keep their words whole, which sets
     // each column's least width.
     MuiTableCell: { styleOverrides: { root: { overflowWrap: 'anywhere' }, head: { overflowWrap: 'normal' } } },
@@ -39,7 +48,15 @@ export const consoleTheme: RaThemeOptions = {
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto' },
           // Filters and 'Exportar' wrap onto more lines on a narrow window.
-          '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, alignItems: 'stretch' },
+          // On a phone react-admin stacks them (a column, toolbar on top):
+          // wrapping there would open a second column beside the first, past
+          // the window's right edge, so the stack stays one column.
+          '& .RaList-actions': {
+            flexWrap: 'wrap',
+            minWidth: 0,
+            alignItems: 'stretch',
+            [breakpoints.down('sm')]: { flexWrap: 'nowrap' },
+          },
         },
       },
     },

@@ -37,7 +37,7 @@ export function renderApp(
       <RouterProvider router={router} />
     </AppProvider>,
   )
-  return { ...view, router, user, requests, realtime }
+  return { ...view, router, user, requests, realtime, queryClient }
 }
 
 /** Renders one element inside the providers and a router (for screen-level tests). */

@@ -23,7 +23,7 @@ export function ProfileActions() {
   const suspended = record.suspended_at !== null;
   const admin = permissions === 'admin';
   return (
-    <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center' }}>
       <Button
         component={Link}
         to={{ pathname: '/posts', search: `filter=${encodeURIComponent(JSON.stringify({ author_id: record.id }))}` }}

@@ -1,4 +1,5 @@
 import { ApiError, fieldErrorsOf, type Problem } from '@/lib/api'
+import { refusedOffline } from '@/lib/use-mutation'
 
 import { authMessages as m } from './messages'
 import type { FieldErrors, SignInValues, SignUpValues } from './types'
@@ -37,9 +38,11 @@ const unexpected: ToastText = { title: m.errorTitle, description: m.unexpectedEr
 /**
  * The common part: 429 reads 'Muitas tentativas' with the server's wait text;
  * a server problem with a message reads `otherTitle` with that message; a
- * failure without one (network down, a proxy's HTML page) is unexpected.
+ * failure without one (network down, a proxy's HTML page) is unexpected. A
+ * call refused offline was never sent: the offline toast has said so already.
  */
 export function describeFailure<T>(error: unknown, otherTitle: string, names: FieldNames<T> = {}): Failure<T> {
+  if (refusedOffline(error)) return { fieldErrors: {} }
   const problem = problemOf(error)
   const fieldErrors = mapFields(problem, names)
   if (!problem?.detail) return { toast: unexpected, fieldErrors }

@@ -1,4 +1,5 @@
 import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { refusedOffline } from '@/lib/use-mutation'
 
 import { profileMessages as m } from './messages'
 import type { ProfileFormErrors, ProfileFormValues } from './validation'
@@ -14,7 +15,8 @@ const serverFields: Partial<Record<string, keyof ProfileFormValues>> = {
 const fileCodes = new Set(['file_too_large', 'invalid_file_type', 'invalid_file_name'])
 
 export interface ProfileFailure {
-  toast: { title: string; description: string }
+  /** Absent for a save refused offline: the offline toast has said so already. */
+  toast?: { title: string; description: string }
   fieldErrors: ProfileFormErrors
 }
 
@@ -24,6 +26,7 @@ export interface ProfileFailure {
  * included, which also go under their inputs) 'Não foi possível atualizar o perfil.'
  */
 export function describeProfileFailure(error: unknown): ProfileFailure {
+  if (refusedOffline(error)) return { fieldErrors: {} }
   const problem = error instanceof ApiError ? error.problem : undefined
   const fieldErrors: ProfileFormErrors = {}
   for (const [serverName, message] of Object.entries(fieldErrorsOf(problem))) {

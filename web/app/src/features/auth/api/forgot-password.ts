@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 /** POST /api/v1/auth/password/forgot: mails a reset link; the answer never says whether the e-mail exists. */
 export async function forgotPassword(client: ApiClient, email: string): Promise<{ message: string }> {

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
-
 import type { SessionBody } from '@/features/session'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { SignInValues } from '../types'
 

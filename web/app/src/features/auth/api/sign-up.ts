@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { SignUpValues } from '../types'
 

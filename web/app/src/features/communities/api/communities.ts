@@ -1,9 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 
 import { unwrap, unwrapEmpty, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { Community, NewCommunity } from '../types'
 
+import { forgetCommunity, settleDeletedCommunity, wasDeleted } from './community-cache'
 import { communityKeys } from './community-keys'
 
 /** GET /api/v1/communities?q=…: the server filters by name or description (most members first). */
@@ -49,19 +52,38 @@ export function useCreateCommunity() {
 }
 
 /**
- * DELETE /api/v1/communities/{id} (owner only; the server checks). The caller
- * leaves the page, then drops its cache with forgetCommunity.
+ * DELETE /api/v1/communities/{id} (owner only; the server checks): reads of
+ * it in flight are stopped and the lists lose it at once. The caller leaves
+ * the page; the page drops the rest as it goes (useForgetWhenDeleted).
  */
 export function useDeleteCommunity() {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: communityKeys.deletion,
     mutationFn: async (id: string) => {
       unwrapEmpty(
         `DELETE /api/v1/communities/${id}`,
         await client.DELETE('/api/v1/communities/{id}', { params: { path: { id } } }),
       )
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKeys.lists }),
+    onSuccess: async (_nothing, id) => {
+      await settleDeletedCommunity(queryClient, id)
+      void queryClient.invalidateQueries({ queryKey: communityKeys.lists })
+    },
   })
+}
+
+/**
+ * On a community's page: once the community was deleted, its reads are
+ * dropped as the page goes, when no screen can ask for them again.
+ */
+export function useForgetWhenDeleted(id: string) {
+  const queryClient = useQueryClient()
+  useEffect(
+    () => () => {
+      if (wasDeleted(queryClient, id)) forgetCommunity(queryClient, id)
+    },
+    [queryClient, id],
+  )
 }

@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import type { NewPost } from '@/features/feed'
 import { ApiError, unwrap, unwrapEmpty, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { communitiesMessages as m } from '../messages'
 import type { CommunityPost } from '../types'

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { unwrap, unwrapEmpty, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { communitiesMessages as m } from '../messages'
 import type { CommunityMember, MembershipStatus } from '../types'

@@ -254,6 +254,37 @@ describe('Gerenciar Comunidade', () => {
     expect(sent(requests, 'DELETE', '/communities/c1')).toHaveLength(1)
   })
 
+  it('after the deletion asks nothing more about the community: its reads are dropped, not read again', async () => {
+    let deleted = false
+    const gone = (answer: () => Response) => () => (deleted ? notFound() : answer())
+    const { user, dialog, router, requests, queryClient } = await openManage(
+      owned,
+      routes({
+        'DELETE /communities/c1': () => {
+          deleted = true
+          return noContent()
+        },
+        'GET /communities/c1': gone(() => ok(owned)),
+        'GET /communities/c1/posts': gone(() => ok({ items: [] })),
+        'GET /communities/c1/members': gone(() => ok({ items: members })),
+      }),
+    )
+    await within(dialog).findByRole('heading', { name: /Membros/ })
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar Comunidade' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Você tem certeza?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Deletar' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/communities')
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Comunidades' })
+    // Give a refetch every chance to go out.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const after = requests.slice(requests.findIndex((r) => r.method === 'DELETE'))
+    const aboutIt = after.filter((r) => r.method === 'GET' && new URL(r.url).pathname.startsWith('/api/v1/communities/c1'))
+    expect(aboutIt.map((r) => new URL(r.url).pathname)).toEqual([])
+    expect(queryClient.getQueryCache().findAll({ predicate: (q) => q.queryKey.includes('c1') })).toEqual([])
+  })
+
   it("toasts 'Erro ao deletar comunidade' when the deletion is refused", async () => {
     const { user, dialog, router } = await openManage(
       owned,

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
 
-import { useCommunity } from '../api/communities'
+import { useCommunity, useForgetWhenDeleted } from '../api/communities'
 import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
 import { canSeePosts, membershipView, type MembershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
@@ -24,6 +24,7 @@ import { ManageDialog } from './manage-dialog'
 export function CommunityScreen() {
   const { id = '' } = useParams()
   const community = useCommunity(id)
+  useForgetWhenDeleted(id)
 
   if (community.isPending) {
     return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -19,7 +18,6 @@ import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 
 import { useDeleteCommunity } from '../api/communities'
-import { forgetCommunity } from '../api/community-cache'
 import { useCommunityMembers, useMemberAction, type MemberAction } from '../api/members'
 import { communitiesMessages as m } from '../messages'
 import type { Community, CommunityMember, CommunityRole } from '../types'
@@ -199,7 +197,6 @@ function ConfirmDeleteDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const remove = useDeleteCommunity()
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -221,9 +218,8 @@ function ConfirmDeleteDialog({
               remove.mutate(community.id, {
                 onSuccess: () => {
                   toast.success(m.deleted)
-                  void Promise.resolve(navigate(paths.communities)).then(() => {
-                    forgetCommunity(queryClient, community.id)
-                  })
+                  // Replaced: Back must not lead to a page that is gone.
+                  void navigate(paths.communities, { replace: true })
                 },
                 onError: (error) => {
                   const status = error instanceof ApiError ? error.status : undefined

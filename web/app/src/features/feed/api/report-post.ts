@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { ApiError, unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { feedMessages as m } from '../messages'
 

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 /** POST /api/v1/posts/{id}/share: the server counts the share. */
 export async function sharePost(client: ApiClient, id: string) {

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { ApiError, unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { feedMessages as m } from '../messages'
 

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { updateCachedPost } from '../api/feed-cache'
 import { likePost } from '../api/like-post'

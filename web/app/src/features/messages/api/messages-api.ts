@@ -2,7 +2,6 @@ import {
   infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
   type InfiniteData,
@@ -10,6 +9,7 @@ import {
 } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { Conversation, ConversationPage, DirectMessage, MessagePage, MessageSettings } from '../types'
 

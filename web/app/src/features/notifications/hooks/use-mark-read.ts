@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 
 import { useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { notificationKeys } from '../api/notification-keys'
 import { markAllNotificationsRead, markNotificationRead } from '../api/notifications-api'

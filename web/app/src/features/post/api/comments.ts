@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { postKeys } from '@/features/feed'
 import { ApiError, unwrap, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { postMessages as m } from '../messages'
 

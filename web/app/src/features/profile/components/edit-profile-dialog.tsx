@@ -156,7 +156,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
       if (latest) updateUser({ displayName: latest.display_name, avatarUrl: latest.avatar_url })
       const failure = describeProfileFailure(error)
       setErrors(failure.fieldErrors)
-      toast.error(failure.toast.title, { description: failure.toast.description })
+      if (failure.toast) toast.error(failure.toast.title, { description: failure.toast.description })
     } finally {
       setSaving(false)
     }

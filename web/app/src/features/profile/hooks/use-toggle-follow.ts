@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { ApiError, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { followKeys, followProfile, unfollowProfile } from '../api/follows'
 import { profilePostsKeys } from '../api/list-profile-posts'

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 
 import { unwrap, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { PlaybackAction, Room, RoomMessage, RoomParticipant } from '../types'
 

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 
 import { unwrap, unwrapEmpty, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import { STATION_GENRE } from '../constants'
 import type { NewRoom, Room, StationsAnswer } from '../types'

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 
 import { unwrap, unwrapEmpty, useApiClient } from '@/lib/api'
+import { useMutation } from '@/lib/use-mutation'
 
 import type { StoriesAnswer, Story, StoryViewer } from '../types'
 
