@@ -19,8 +19,8 @@ import (
 	"github.com/riverqueue/river"
 
 	at "social/adapters/http/accountsapi/accountstest"
-	"social/adapters/postgres"
 	"social/adapters/images"
+	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/safefetch"
@@ -460,7 +460,7 @@ func TestLinkPreviewJob(t *testing.T) {
 	previewer := linkpreview.New(client, linkpreview.Options{})
 	w := &postgres.FillLinkPreviewWorker{Fill: &posts.FillLinkPreview{Posts: postgres.NewPosts(app.DB), Previews: previewer,
 		Images: &media.CopyRemoteImage{Fetch: remoteimage.New(client), Images: images.New(images.Options{}), Blobs: app.Blobs},
-		Clock: app.Clock, Log: testkit.Logger()}}
+		Clock:  app.Clock, Log: testkit.Logger()}}
 	pid := uuid.MustParse(p.ID)
 	for range 2 { // idempotent: the second run keeps the copy
 		if err := w.Work(ctx, &river.Job[postgres.FillLinkPreviewArgs]{Args: postgres.FillLinkPreviewArgs{PostID: pid}}); err != nil {
