@@ -7,7 +7,9 @@
 // pictures shown load from it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
 import { signIn, signInToken } from '../lib/members.mjs';
 import { seedWorstCase, token } from '../lib/worst-case.mjs';
 
@@ -78,6 +80,26 @@ test('the feed, a post and the rooms ask no outside host', async () => {
   await page.goto(`${server.url}/listening-room/${seed.room.id}`);
   await page.locator(`img[src^="/media/"]`).first().waitFor();
   await page.waitForLoadState('networkidle');
+
+  // The linked post's card and the rooms list at a phone, a tablet and a
+  // laptop size: never wider than the window; pictures kept to look at.
+  const shots = path.join(artifacts, 'outside-hosts');
+  mkdirSync(shots, { recursive: true });
+  for (const size of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    for (const [name, route, ready] of [
+      ['post', `/post/${seed.linked.id}`, page.getByText(title).first()],
+      ['rooms', '/listening-rooms', page.getByText(tracked.name).first()],
+    ]) {
+      await page.goto(`${server.url}${route}`);
+      await ready.waitFor();
+      await page.locator('img[src^="/media/"]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(wide <= 0, `${name} at ${size.width}: ${wide} px wider than the window`);
+      await page.screenshot({ path: path.join(shots, `${name}-${size.width}.png`), fullPage: true });
+    }
+  }
 
   assert.deepEqual(outside, [], 'the browser asked hosts other than the app');
   assert.deepEqual(problems, []);
