@@ -31,7 +31,7 @@ type postRow struct {
 	LinkPreviewURL         *string   `bun:"link_preview_url"`
 	LinkPreviewTitle       *string   `bun:"link_preview_title"`
 	LinkPreviewDescription *string   `bun:"link_preview_description"`
-	LinkPreviewImageURL    *string   `bun:"link_preview_image_url"`
+	LinkPreviewImagePath   *string   `bun:"link_preview_image_path"`
 	LinkPreviewSiteName    *string   `bun:"link_preview_site_name"`
 }
 
@@ -41,7 +41,7 @@ func (r postRow) domain() domain.Post {
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
 		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
 		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
-			Description: r.LinkPreviewDescription, ImageURL: r.LinkPreviewImageURL, SiteName: r.LinkPreviewSiteName}}
+			Description: r.LinkPreviewDescription, ImagePath: r.LinkPreviewImagePath, SiteName: r.LinkPreviewSiteName}}
 }
 
 // feedRow is a post joined with its author and the viewer's like.
@@ -265,7 +265,7 @@ func (s *Posts) Share(ctx context.Context, id domain.PostID) (int, error) {
 func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.PostLinkPreview) error {
 	_, err := IDB(ctx, s.db).NewUpdate().Table("posts").
 		Set("link_preview_url = ?", lp.URL).Set("link_preview_title = ?", lp.Title).
-		Set("link_preview_description = ?", lp.Description).Set("link_preview_image_url = ?", lp.ImageURL).
+		Set("link_preview_description = ?", lp.Description).Set("link_preview_image_path = ?", lp.ImagePath).
 		Set("link_preview_site_name = ?", lp.SiteName).Where("id = ?", uuid.UUID(id)).Exec(ctx)
 	return err
 }

@@ -58,6 +58,8 @@ func TestTwoNodes(t *testing.T) {
 		"SOCIAL_JOBS_WORKERS=4",
 		// Room presence decides within moments here.
 		"SOCIAL_ROOMS_PRESENCE_GRACE=1s",
+		// The host of the room's track below.
+		"SOCIAL_ROOMS_STREAM_HOSTS=musica.exemplo.com.br",
 	)
 
 	t.Run("a missing multi-node setting stops serve, named", func(t *testing.T) {

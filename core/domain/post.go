@@ -51,11 +51,13 @@ const (
 const PostMaxRunes = 280
 
 // PostLinkPreview is the preview stored with a post; empty fields are unknown.
+// ImagePath is the storage key of the server's copy of the page's image,
+// never the address the page named.
 type PostLinkPreview struct {
 	URL         *string
 	Title       *string
 	Description *string
-	ImageURL    *string
+	ImagePath   *string
 	SiteName    *string
 }
 

@@ -2,6 +2,7 @@
 // would write it: the longest names, handles and bios the rules allow,
 // unbroken 280-character words and long links.
 import assert from 'node:assert/strict';
+import { gradientPNG } from './images.mjs';
 import { member, signInToken } from './members.mjs';
 
 /** One unbroken token of n characters (W is the widest Latin letter). */
@@ -75,5 +76,29 @@ export async function seedWorstCase(server) {
   });
   await call(server, ta, 'POST', `/rooms/${room.id}/messages`, { text: token(280, 'C') });
 
-  return { a, b, post, conversation, open, closed, room };
+  // Pictures as the server's jobs leave them: a link preview and a room
+  // showing a copy in media storage (no job can fetch one here: the fetcher
+  // refuses loopback and nothing outside is reachable).
+  const picture = await storedPicture(server, tb);
+  server.sql(`UPDATE posts SET link_preview_url = '${longUrl}', link_preview_title = '${token(200, 'T')}',
+    link_preview_description = '${token(300, 'D')}', link_preview_site_name = '${token(60, 'S')}',
+    link_preview_image_path = '${picture}' WHERE id = '${posts[1].id}'`);
+  server.sql(`UPDATE listening_rooms SET track_image_path = '${picture}' WHERE id = '${room.id}'`);
+
+  return { a, b, post, linked: posts[1], conversation, open, closed, room };
+}
+
+/** Posts a wide picture as the member of token and answers its storage path. */
+async function storedPicture(server, token) {
+  const form = new FormData();
+  form.append('file', new Blob([gradientPNG(1200, 630)], { type: 'image/png' }), 'capa.png');
+  form.append('text_content', 'Capa');
+  const res = await fetch(`${server.url}/api/v1/posts/media`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  return server.sql(`SELECT media_path FROM posts WHERE id = '${JSON.parse(text).id}'`);
 }

@@ -71,6 +71,8 @@ func newWorld(t *testing.T) *world {
 		// The mass assignment check updates the profile and its images
 		// more often than the spec's three a minute.
 		c.Limits.ProfileUpdatePerMember = 100
+		// The host of the rooms' tracks in the fixtures and bodies.
+		c.Rooms.StreamHosts = []string{"example.com"}
 	})
 	w := &world{app: app, fixtures: map[string]string{}, secrets: map[string]string{},
 		anonymous: app.Client(), staffItems: map[string]string{}, refusals: map[int]int{}, massAnswers: map[int]int{}}

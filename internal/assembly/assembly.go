@@ -33,6 +33,7 @@ import (
 	"social/adapters/metrics"
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
+	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/translate"
 	"social/adapters/providers/trending"
 	"social/adapters/realtime"
@@ -80,6 +81,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		translate.Module,
 		trending.Module,
 		linkpreview.Module,
+		remoteimage.Module,
 	}
 	for _, p := range list {
 		if cfg.PluginEnabled(p.Name) {

@@ -113,7 +113,7 @@ var sqlCreate = sqlSession + `BEGIN;
 UPDATE "profiles" SET post_count = post_count + 1 WHERE (id = {viewer});
 INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "visibility", "created_at", "updated_at",
 	"like_count", "comment_count", "share_count", "link_preview_url", "link_preview_title", "link_preview_description",
-	"link_preview_image_url", "link_preview_site_name")
+	"link_preview_image_path", "link_preview_site_name")
 	VALUES (` + sqlNewID + `, {viewer}, 'Testando o desempenho com @' || {handle} || ' https://exemplo.com.br/bench #golang #cafe',
 	DEFAULT, 'text', 'public', now(), now(), 0, 0, 0, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT)
 	RETURNING id AS post, "media_path", "link_preview_url" \gset

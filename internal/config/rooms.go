@@ -1,6 +1,9 @@
 package config
 
-import "time"
+import (
+	"net/url"
+	"time"
+)
 
 // Radio locates the radio-browser directory behind the rooms' station
 // picker.
@@ -19,6 +22,8 @@ type Rooms struct {
 	PresenceStale   time.Duration `mapstructure:"presence_stale"`
 	IdleAfter       time.Duration `mapstructure:"idle_after"`
 	SweepEvery      time.Duration `mapstructure:"sweep_every"`
+	// StreamHosts may serve a room's explicit track besides the server.
+	StreamHosts []string `mapstructure:"stream_hosts"`
 }
 
 func (c *Config) validateRooms(bad func(key, format string, args ...any)) {
@@ -58,5 +63,10 @@ func (c *Config) validateRooms(bad func(key, format string, args ...any)) {
 	}
 	if m.SweepEvery < time.Second {
 		bad("rooms.sweep_every", "must be at least 1s")
+	}
+	for _, h := range m.StreamHosts {
+		if u, err := url.Parse("//" + h); err != nil || h == "" || u.Host != h || u.User != nil {
+			bad("rooms.stream_hosts", "%q is not a host name (with an optional :port)", h)
+		}
 	}
 }

@@ -4,7 +4,8 @@
 // room:{id} (subscribing joins; the last socket leaving leaves after
 // rooms.presence_grace), the live rooms list (topic rooms:list), the built-in
 // demo track and demo rooms, the periodic sweep of stale participants and
-// idle rooms (job rooms.sweep) and the admin resource "rooms".
+// idle rooms (job rooms.sweep), the copy of each room's picture (job
+// rooms.copy_track_image) and the admin resource "rooms".
 package rooms
 
 import (
@@ -18,7 +19,9 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
+	"social/adapters/postgres"
 	"social/adapters/providers/radio"
+	"social/core/app/media"
 	"social/core/ports"
 	"social/internal/buildinfo"
 	"social/internal/config"
@@ -60,6 +63,7 @@ var Module = fx.Module(Name,
 		}),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
+		plugin.AsWorker(newTrackImageWorker),
 		plugin.AsPeriodicJob(newSweepJob),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 		plugin.AsDemoSeeder(newDemoSeeder),
@@ -125,11 +129,12 @@ func newDirectory(cfg *config.Config, log *slog.Logger) app.Directory {
 		Timeout: r.Timeout, CacheTTL: r.CacheTTL, UserAgent: ua, Logger: log.With("component", "radio")})}
 }
 
-func newRoutes(r *app.Rooms, dir app.Directory, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(r *app.Rooms, dir app.Directory, media httpadapter.MediaLinks, cfg *config.Config, jobs *postgres.JobInserter) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
-		Stations:     &app.ListStations{Directory: dir},
-		List:         &app.ListRooms{Rooms: r},
-		Create:       &app.CreateRoom{Rooms: r, Directory: dir},
+		Stations: &app.ListStations{Directory: dir},
+		List:     &app.ListRooms{Rooms: r},
+		Create: &app.CreateRoom{Rooms: r, Directory: dir, Images: TrackImageQueue{Jobs: jobs},
+			Streams: app.NewStreamHosts(cfg.HTTP.PublicURL, cfg.Rooms.StreamHosts)},
 		Get:          &app.GetRoom{Rooms: r},
 		End:          &app.EndRoom{Rooms: r},
 		Join:         &app.JoinRoom{Rooms: r},
@@ -173,6 +178,48 @@ func newTopic(r *app.Rooms, p *app.Presence) plugin.Topic {
 
 func newSweep(r *app.Rooms, cfg *config.Config) *app.SweepRooms {
 	return &app.SweepRooms{Rooms: r, Stale: cfg.Rooms.PresenceStale, IdleAfter: cfg.Rooms.IdleAfter}
+}
+
+// TrackImageArgs is the rooms.copy_track_image job of one room.
+type TrackImageArgs struct {
+	RoomID uuid.UUID `json:"room_id"`
+}
+
+// Kind is the job's stable name.
+func (TrackImageArgs) Kind() string { return "rooms.copy_track_image" }
+
+// TrackImageQueue enqueues rooms.copy_track_image in the caller's transaction.
+type TrackImageQueue struct{ Jobs *postgres.JobInserter }
+
+// EnqueueTrackImage enqueues the copy of room's picture.
+func (q TrackImageQueue) EnqueueTrackImage(ctx context.Context, room uuid.UUID) error {
+	return q.Jobs.Insert(ctx, TrackImageArgs{RoomID: room}, &river.InsertOpts{MaxAttempts: 5})
+}
+
+// TrackImageWorker works rooms.copy_track_image; running it twice is
+// harmless (a room with its copy is done).
+type TrackImageWorker struct {
+	river.WorkerDefaults[TrackImageArgs]
+	Copy *app.CopyTrackImage
+}
+
+// Work copies the picture.
+func (w *TrackImageWorker) Work(ctx context.Context, job *river.Job[TrackImageArgs]) error {
+	return w.Copy.Handle(ctx, job.Args.RoomID)
+}
+
+type trackImageParams struct {
+	fx.In
+	Store  *pgstore.Store
+	Fetch  ports.RemoteImageFetcher
+	Images ports.ImageCleaner
+	Blobs  ports.BlobStore
+	Log    *slog.Logger
+}
+
+func newTrackImageWorker(p trackImageParams) plugin.Worker {
+	return plugin.NewWorker(Name, &TrackImageWorker{Copy: &app.CopyTrackImage{Store: p.Store, Log: p.Log.With("plugin", Name),
+		Images: &media.CopyRemoteImage{Fetch: p.Fetch, Images: p.Images, Blobs: p.Blobs}}})
 }
 
 // SweepArgs is the rooms.sweep job.

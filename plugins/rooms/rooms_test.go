@@ -62,6 +62,7 @@ func start(t *testing.T) *at.App {
 		c.Radio.Mirrors = []string{mirror}
 		c.Rooms.PresenceGrace = 300 * time.Millisecond
 		c.Rooms.SweepEvery = time.Second
+		c.Rooms.StreamHosts = []string{"audio.example"}
 	})
 }
 

@@ -61,7 +61,10 @@ func fingerprint(t *testing.T, app *at.App) string {
 // and after each refusal nothing changed.
 func TestPermissionMatrix(t *testing.T) {
 	// The outbox is closed here, as in production.
-	app := at.Start(t, func(c *at.Config) { c.Admin.OpenAccess = false })
+	app := at.Start(t, func(c *at.Config) {
+		c.Admin.OpenAccess = false
+		c.Rooms.StreamHosts = []string{"example.com"} // the room fixture's track
+	})
 	as := map[string]*at.Client{
 		"anonymous": app.Client(),
 		"member":    app.Member("membro").Client,

@@ -547,7 +547,7 @@ func TestEditResyncsHashtagsAndPreview(t *testing.T) {
 	create(t, bia, text("também #b"))
 	// A preview of the old text, as the job would have left it.
 	if _, err := app.DB.NewRaw(`UPDATE posts SET link_preview_url = 'https://velho.example/', link_preview_title = 't',
-		link_preview_description = 'd', link_preview_image_url = 'https://velho.example/i.png', link_preview_site_name = 's'
+		link_preview_description = 'd', link_preview_image_path = 'posts/velho/1-preview.png', link_preview_site_name = 's'
 		WHERE id = ?`, p.ID).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}

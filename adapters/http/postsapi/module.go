@@ -11,6 +11,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/adapters/realtime"
+	"social/core/app/media"
 	"social/core/app/notifications"
 	"social/core/app/posts"
 	"social/core/domain"
@@ -70,23 +71,24 @@ type useCaseParams struct {
 	Config *config.Config
 	Posts  *postgres.Posts
 	// Read serves the feeds (a replica when database.read_url is set).
-	Read        postgres.ReadDB
-	Tx          ports.Transactor
-	Jobs        *postgres.JobInserter
-	Clock       ports.Clock
-	Broadcaster ports.Broadcaster
-	Access      ports.AccessChanges
-	Previewer   ports.LinkPreviewer
-	Limiter     ports.RateLimiter
-	Translator  ports.Translator
-	Blobs       ports.BlobStore
-	Images      ports.ImageCleaner
-	Videos      ports.VideoChecker
-	Search      ports.SearchIndexQueue
-	Timelines   postgres.TimelineQueue
-	Notices     *notifications.Recorder
-	Announcer   *notifications.Announcer
-	Log         *slog.Logger
+	Read         postgres.ReadDB
+	Tx           ports.Transactor
+	Jobs         *postgres.JobInserter
+	Clock        ports.Clock
+	Broadcaster  ports.Broadcaster
+	Access       ports.AccessChanges
+	Previewer    ports.LinkPreviewer
+	RemoteImages ports.RemoteImageFetcher
+	Limiter      ports.RateLimiter
+	Translator   ports.Translator
+	Blobs        ports.BlobStore
+	Images       ports.ImageCleaner
+	Videos       ports.VideoChecker
+	Search       ports.SearchIndexQueue
+	Timelines    postgres.TimelineQueue
+	Notices      *notifications.Recorder
+	Announcer    *notifications.Announcer
+	Log          *slog.Logger
 	// MemberSeeders add the plugins' demo data to a member's demo posts.
 	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 }
@@ -103,7 +105,8 @@ func newUseCases(p useCaseParams) UseCases {
 		CreateMedia: &posts.CreateMediaPost{Create: create, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
 		DeleteMedia: &posts.DeletePostMedia{Blobs: p.Blobs},
 		Get:         &posts.GetPost{Posts: p.Posts},
-		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews, Clock: p.Clock,
+		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
+			Media: postgres.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
 		Delete:  &posts.DeletePost{Tx: p.Tx, Removal: removal},
 		Removal: removal,
@@ -114,8 +117,9 @@ func newUseCases(p useCaseParams) UseCases {
 		Share:       &posts.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &posts.ListFeed{Feed: postgres.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
-		Fill:        &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer},
-		Preview:     &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
+		Fill: &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
+			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},
+		Preview: &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
 		Translate: &posts.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
 		Demo: &posts.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock,

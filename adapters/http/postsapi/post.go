@@ -36,7 +36,7 @@ type Post struct {
 	LinkPreviewURL         *string   `json:"link_preview_url"`
 	LinkPreviewTitle       *string   `json:"link_preview_title"`
 	LinkPreviewDescription *string   `json:"link_preview_description"`
-	LinkPreviewImageURL    *string   `json:"link_preview_image_url"`
+	LinkPreviewImageURL    *string   `json:"link_preview_image_url" doc:"Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had."`
 	LinkPreviewSiteName    *string   `json:"link_preview_site_name"`
 	Author                 Author    `json:"author"`
 	IsLiked                bool      `json:"is_liked"`
@@ -53,7 +53,7 @@ func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 		MediaURL: l.url(ctx, it.MediaPath), Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
-		LinkPreviewImageURL: lp.ImageURL, LinkPreviewSiteName: lp.SiteName,
+		LinkPreviewImageURL: l.url(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
 		Author: Author{ID: it.Author.ID.String(), Handle: it.Author.Handle, DisplayName: it.Author.DisplayName,
 			AvatarURL: l.url(ctx, it.Author.AvatarPath)},
 		IsLiked: it.IsLiked}

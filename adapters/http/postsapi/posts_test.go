@@ -19,10 +19,13 @@ import (
 	"github.com/riverqueue/river"
 
 	at "social/adapters/http/accountsapi/accountstest"
+	"social/adapters/images"
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
+	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/safefetch"
 	"social/adapters/realtime"
+	"social/core/app/media"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/internal/testkit"
@@ -410,16 +413,25 @@ func TestRankedFeed(t *testing.T) {
 
 func TestLinkPreviewJob(t *testing.T) {
 	t.Parallel()
-	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	picture := pngWithText(t)
+	var pictureHits counter
+	var page *httptest.Server
+	page = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/capa.png" {
+			pictureHits.add(r.URL.Path)
+			w.Header().Set("Content-Type", "image/png")
+			_, _ = w.Write(picture)
+			return
+		}
 		if r.URL.Path == "/bin" {
 			w.Header().Set("Content-Type", "application/octet-stream")
 			_, _ = w.Write([]byte{0, 1, 2})
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = fmt.Fprint(w, `<html><head><meta property="og:title" content="Título da página">
+		_, _ = fmt.Fprintf(w, `<html><head><meta property="og:title" content="Título da página">
 <meta property="og:description" content="Uma descrição"><meta property="og:site_name" content="Exemplo">
-<meta property="og:image" content="https://img.example.com/a.png"><title>t</title></head><body>oi</body></html>`)
+<meta property="og:image" content="%s/capa.png"><title>t</title></head><body>oi</body></html>`, page.URL)
 	}))
 	t.Cleanup(page.Close)
 	app := at.Start(t, nil)
@@ -444,10 +456,13 @@ func TestLinkPreviewJob(t *testing.T) {
 	// The app's own worker refuses the loopback page (SSRF guard). The same
 	// worker on the real previewer, allowed to reach the test page, fills.
 	addr := strings.TrimPrefix(page.URL, "http://")
-	previewer := linkpreview.New(safefetch.New(safefetch.Options{AllowedTestAddrs: []string{addr}, AnyPort: true}), linkpreview.Options{})
-	w := &postgres.FillLinkPreviewWorker{Fill: &posts.FillLinkPreview{Posts: postgres.NewPosts(app.DB), Previews: previewer}}
+	client := safefetch.New(safefetch.Options{AllowedTestAddrs: []string{addr}, AnyPort: true})
+	previewer := linkpreview.New(client, linkpreview.Options{})
+	w := &postgres.FillLinkPreviewWorker{Fill: &posts.FillLinkPreview{Posts: postgres.NewPosts(app.DB), Previews: previewer,
+		Images: &media.CopyRemoteImage{Fetch: remoteimage.New(client), Images: images.New(images.Options{}), Blobs: app.Blobs},
+		Clock:  app.Clock, Log: testkit.Logger()}}
 	pid := uuid.MustParse(p.ID)
-	for range 2 { // idempotent
+	for range 2 { // idempotent: the second run keeps the copy
 		if err := w.Work(ctx, &river.Job[postgres.FillLinkPreviewArgs]{Args: postgres.FillLinkPreviewArgs{PostID: pid}}); err != nil {
 			t.Fatal(err)
 		}
@@ -457,8 +472,8 @@ func TestLinkPreviewJob(t *testing.T) {
 	if got.LinkPreviewURL == nil || !strings.HasSuffix(*got.LinkPreviewURL, "/pagina") || got.LinkPreviewTitle == nil ||
 		*got.LinkPreviewTitle != "Título da página" || got.LinkPreviewDescription == nil || *got.LinkPreviewDescription != "Uma descrição" ||
 		got.LinkPreviewSiteName == nil || *got.LinkPreviewSiteName != "Exemplo" || got.LinkPreviewImageURL == nil ||
-		*got.LinkPreviewImageURL != "https://img.example.com/a.png" {
-		t.Fatalf("preview = %+v", got)
+		!strings.HasPrefix(*got.LinkPreviewImageURL, "/media/posts/"+ana.ID+"/") || pictureHits.get("/capa.png") != 1 {
+		t.Fatalf("preview = %+v (picture fetched %d times)", got, pictureHits.get("/capa.png"))
 	}
 	// A page that is not HTML is final: the job is cancelled, not retried.
 	bin := create(t, ana, text("arquivo "+page.URL+"/bin"))

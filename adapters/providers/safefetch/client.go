@@ -121,6 +121,15 @@ func New(o Options) *Client {
 // Get fetches rawURL and reads its body. With accept given, the answer's
 // media type must be one of them (checked before the body is read).
 func (c *Client) Get(ctx context.Context, rawURL string, accept ...string) (*Response, error) {
+	return c.GetCapped(ctx, rawURL, c.maxBytes, accept...)
+}
+
+// GetCapped is Get with a body cap of its own (the client's when limit is
+// not positive): an image may be larger than a page worth previewing.
+func (c *Client) GetCapped(ctx context.Context, rawURL string, limit int64, accept ...string) (*Response, error) {
+	if limit <= 0 {
+		limit = c.maxBytes
+	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidURL, err)
@@ -149,10 +158,10 @@ func (c *Client) Get(ctx context.Context, rawURL string, accept ...string) (*Res
 	if len(accept) > 0 && !slices.Contains(accept, mediaType) {
 		return nil, fmt.Errorf("%w: %q", ErrContentType, mediaType)
 	}
-	if resp.ContentLength > c.maxBytes {
+	if resp.ContentLength > limit {
 		return nil, fmt.Errorf("%w: declared %d bytes", ErrTooLarge, resp.ContentLength)
 	}
-	body, err := readCapped(resp.Body, c.maxBytes)
+	body, err := readCapped(resp.Body, limit)
 	if err != nil {
 		return nil, classify(err)
 	}

@@ -227,6 +227,31 @@ func TestBodyCap(t *testing.T) {
 	}
 }
 
+func TestCapOfOneFetch(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat("a", 3<<20)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		if r.URL.Path == "/declared" {
+			w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+		}
+		_, _ = w.Write([]byte(body))
+	})
+	srv, client := allowed(t, h, safefetch.Options{})
+	resp, err := client.GetCapped(context.Background(), srv.URL+"/streamed", 4<<20, "image/png")
+	if err != nil || len(resp.Body) != len(body) {
+		t.Fatalf("3 MiB under a 4 MiB cap: err %v", err)
+	}
+	for _, path := range []string{"/streamed", "/declared"} {
+		if _, err := client.GetCapped(context.Background(), srv.URL+path, 2<<20, "image/png"); !errors.Is(err, safefetch.ErrTooLarge) {
+			t.Fatalf("%s over a 2 MiB cap: err = %v, want ErrTooLarge", path, err)
+		}
+	}
+	if _, err := client.Get(context.Background(), srv.URL+"/streamed", "image/png"); !errors.Is(err, safefetch.ErrTooLarge) {
+		t.Fatalf("Get keeps the client's 1 MiB: err = %v", err)
+	}
+}
+
 func TestDeclaredLengthRefused(t *testing.T) {
 	t.Parallel()
 	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

@@ -11,7 +11,8 @@ import (
 // Removal is what every way of deleting a post shares, whoever asks (the
 // author, or a moderator): the row with its likes, hashtag links and the
 // author's count, the search document and the stored file inside the
-// transaction; the realtime news after it.
+// transaction (its link preview's copied image too); the realtime news
+// after it.
 type Removal struct {
 	Search      ports.SearchIndexQueue
 	Posts       PostDeleter
@@ -37,8 +38,13 @@ func (r Removal) InTx(ctx context.Context, p domain.Post) error {
 	if err := r.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
 		return err
 	}
-	if p.MediaPath != nil {
-		return r.Media.EnqueueMediaDeletion(ctx, *p.MediaPath)
+	for _, key := range []*string{p.MediaPath, p.LinkPreview.ImagePath} {
+		if key == nil {
+			continue
+		}
+		if err := r.Media.EnqueueMediaDeletion(ctx, *key); err != nil {
+			return err
+		}
 	}
 	return nil
 }

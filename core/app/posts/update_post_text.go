@@ -28,11 +28,13 @@ type PostTextWriter interface {
 // author"). Hashtags follow the new text and the old link preview is
 // dropped, refilled by the preview job when the new text has a URL.
 type UpdatePostText struct {
-	Tx          ports.Transactor
-	Search      ports.SearchIndexQueue
-	Posts       PostTextWriter
-	Items       ItemReader
-	Previews    PreviewQueue
+	Tx       ports.Transactor
+	Search   ports.SearchIndexQueue
+	Posts    PostTextWriter
+	Items    ItemReader
+	Previews PreviewQueue
+	// Media deletes the old preview's image copy.
+	Media       MediaQueue
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
@@ -67,9 +69,14 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, id.String()); err != nil {
 			return err
 		}
-		// The preview described the old text's link.
+		// The preview described the old text's link; its image copy goes too.
 		if err := uc.Posts.SetLinkPreview(ctx, id, domain.PostLinkPreview{}); err != nil {
 			return err
+		}
+		if old := p.LinkPreview.ImagePath; old != nil {
+			if err := uc.Media.EnqueueMediaDeletion(ctx, *old); err != nil {
+				return err
+			}
 		}
 		if domain.FirstURL(text) != "" {
 			return uc.Previews.EnqueueLinkPreview(ctx, id)

@@ -34,6 +34,10 @@ type NewRoom struct {
 type CreateRoom struct {
 	*Rooms
 	Directory Directory
+	// Streams are the hosts an explicit track may play from.
+	Streams StreamHosts
+	// Images enqueues the copy of the room's picture; nil copies none.
+	Images TrackImageQueue
 }
 
 // Handle stores the room and answers it. The host joins by entering it.
@@ -81,10 +85,22 @@ func (uc *CreateRoom) Handle(ctx context.Context, viewer domain.Viewer, in NewRo
 		if len(r.TrackSource) > 30 || !audioURL(*in.TrackPreviewURL) || (in.TrackImageURL != nil && *in.TrackImageURL != "" && !audioURL(*in.TrackImageURL)) {
 			return Room{}, errs.Invalid(CodeInvalid, MsgBadTrack, map[string]string{"track_preview_url": MsgBadTrack})
 		}
+		if !uc.Streams.Allow(*in.TrackPreviewURL) {
+			return Room{}, errs.Invalid(CodeStreamNotAllowed, MsgStreamNotAllowed,
+				map[string]string{"track_preview_url": MsgStreamNotAllowed})
+		}
 		r.TrackID, r.CurrentTrack, r.CurrentArtist = clip(in.TrackID, 200), clip(in.CurrentTrack, 300), clip(in.CurrentArtist, 300)
 		r.TrackPreviewURL, r.TrackImageURL = trimmed(in.TrackPreviewURL), trimmed(in.TrackImageURL)
 	}
-	err := uc.Store.InsertRoom(ctx, r)
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := uc.Store.InsertRoom(ctx, r); err != nil {
+			return err
+		}
+		if r.TrackImageURL == nil || uc.Images == nil {
+			return nil
+		}
+		return uc.Images.EnqueueTrackImage(ctx, r.ID)
+	})
 	if errors.Is(err, ErrNoProfile) {
 		return Room{}, errs.Invalid(CodeNoProfile, MsgNoProfile, nil)
 	}

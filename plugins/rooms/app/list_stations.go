@@ -40,10 +40,17 @@ type Directory interface {
 // ListStations lists a genre's stations for the room creation dialog.
 type ListStations struct{ Directory Directory }
 
-// Handle answers genre's stations (jazz when empty).
+// Handle answers genre's stations (jazz when empty). Their logos stay
+// out: anyone may list a station in the directory, logo address included,
+// and a browser loading fifty of them would tell those hosts who browses.
+// A room made on a station shows the server's copy of its logo instead.
 func (uc *ListStations) Handle(ctx context.Context, viewer domain.Viewer, genre string) (StationList, error) {
 	if !viewer.SignedIn() {
 		return StationList{}, unauthenticated()
 	}
-	return uc.Directory.Stations(ctx, genre), nil
+	list := uc.Directory.Stations(ctx, genre)
+	for i := range list.Stations {
+		list.Stations[i].Favicon = ""
+	}
+	return list, nil
 }

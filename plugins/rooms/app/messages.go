@@ -17,6 +17,7 @@ const (
 	MsgDescTooLong      = "A descrição deve ter no máximo 500 caracteres"
 	MsgUnknownStation   = "Estação de rádio não encontrada"
 	MsgBadTrack         = "Endereço de áudio inválido"
+	MsgStreamNotAllowed = "Este endereço de áudio não é permitido. Escolha uma estação de rádio da lista."
 	MsgRadioLive        = "Salas de rádio tocam ao vivo: não há controle de reprodução"
 	MsgBadPlayback      = "Ação de reprodução inválida"
 	MsgNoProfile        = "Você precisa de um perfil para criar salas."
@@ -30,6 +31,7 @@ const (
 	CodeMessageTooLong   = "message_too_long"
 	CodeInvalid          = "invalid_input"
 	CodeUnknownStation   = "station_not_found"
+	CodeStreamNotAllowed = "room_stream_not_allowed"
 	CodeRadioLive        = "room_radio_live"
 	CodeNoProfile        = "profile_required"
 )

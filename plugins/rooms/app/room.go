@@ -26,18 +26,21 @@ type Profile struct {
 
 // Room is one listening room with its host's profile.
 type Room struct {
-	ID               uuid.UUID
-	Name             string
-	Description      *string
-	HostID           domain.UserID
-	Host             Profile
-	IsPublic         bool
-	TrackSource      string
-	TrackID          *string
-	CurrentTrack     *string
-	CurrentArtist    *string
-	TrackPreviewURL  *string
+	ID              uuid.UUID
+	Name            string
+	Description     *string
+	HostID          domain.UserID
+	Host            Profile
+	IsPublic        bool
+	TrackSource     string
+	TrackID         *string
+	CurrentTrack    *string
+	CurrentArtist   *string
+	TrackPreviewURL *string
+	// TrackImageURL is where the picture came from, for the server only;
+	// TrackImagePath is the key of its copy, the one members see.
 	TrackImageURL    *string
+	TrackImagePath   *string
 	IsActive         bool
 	ParticipantCount int
 	// Playback of a room that is not radio: the host's last command.

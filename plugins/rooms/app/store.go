@@ -33,6 +33,8 @@ type Store interface {
 	// End sets is_active false, ended_at and updated_at to at, removes the
 	// participants and sets participant_count to 0.
 	End(ctx context.Context, id uuid.UUID, at time.Time) error
+	// SetTrackImagePath records the key of the copy of the room's picture.
+	SetTrackImagePath(ctx context.Context, id uuid.UUID, key string) error
 	// SetPlayback writes the playback state.
 	SetPlayback(ctx context.Context, id uuid.UUID, playing bool, position float64, at time.Time) error
 

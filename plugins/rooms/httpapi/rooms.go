@@ -27,8 +27,8 @@ type roomCreateInput struct {
 		TrackID         *string `json:"track_id,omitempty" maxLength:"1000"`
 		CurrentTrack    *string `json:"current_track,omitempty" maxLength:"1000"`
 		CurrentArtist   *string `json:"current_artist,omitempty" maxLength:"1000"`
-		TrackPreviewURL *string `json:"track_preview_url,omitempty" maxLength:"2000" doc:"Without station_id: the audio address (http or https), required."`
-		TrackImageURL   *string `json:"track_image_url,omitempty" maxLength:"2000"`
+		TrackPreviewURL *string `json:"track_preview_url,omitempty" maxLength:"2000" doc:"Without station_id: the audio address (http or https), required; its host must be the server's own or one of rooms.stream_hosts (else 422 room_stream_not_allowed)."`
+		TrackImageURL   *string `json:"track_image_url,omitempty" maxLength:"2000" doc:"Without station_id: the track's picture (http or https); the server fetches a copy once, and rooms show that copy."`
 	}
 }
 

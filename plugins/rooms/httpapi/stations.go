@@ -36,7 +36,7 @@ func registerStations(api huma.API, uc UseCases) {
 		out.Body.Stations = make([]RoomStation, 0, len(list.Stations))
 		for _, s := range list.Stations {
 			out.Body.Stations = append(out.Body.Stations, RoomStation{ID: s.ID, Name: s.Name, Country: s.Country,
-				Tags: append([]string{}, s.Tags...), StreamURL: s.StreamURL, Favicon: s.Favicon})
+				Tags: append([]string{}, s.Tags...), StreamURL: s.StreamURL})
 		}
 		return out, nil
 	})

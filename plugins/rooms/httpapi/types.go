@@ -40,7 +40,7 @@ type ListeningRoom struct {
 	CurrentTrack     *string       `json:"current_track" doc:"For radio, the station's name."`
 	CurrentArtist    *string       `json:"current_artist" doc:"For radio, the station's country."`
 	TrackPreviewURL  *string       `json:"track_preview_url" doc:"The audio address: the station's stream for radio."`
-	TrackImageURL    *string       `json:"track_image_url" doc:"For radio, the station's favicon."`
+	TrackImageURL    *string       `json:"track_image_url" doc:"Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had."`
 	IsActive         bool          `json:"is_active"`
 	ParticipantCount int           `json:"participant_count"`
 	Playback         *RoomPlayback `json:"playback" doc:"Null for radio rooms (they play live)."`
@@ -67,7 +67,6 @@ type RoomStation struct {
 	Country   string   `json:"country"`
 	Tags      []string `json:"tags"`
 	StreamURL string   `json:"stream_url"`
-	Favicon   string   `json:"favicon" doc:"An image address, or empty."`
 }
 
 // present turns use case results into answers with signed links.
@@ -81,7 +80,7 @@ func (p present) room(ctx context.Context, r app.Room) ListeningRoom {
 	out := ListeningRoom{ID: r.ID.String(), Name: r.Name, Description: r.Description, HostID: r.HostID.String(),
 		Host: p.profile(ctx, r.Host), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
 		CurrentTrack: r.CurrentTrack, CurrentArtist: r.CurrentArtist, TrackPreviewURL: r.TrackPreviewURL,
-		TrackImageURL: r.TrackImageURL, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+		TrackImageURL: p.media.URL(ctx, r.TrackImagePath), IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, EndedAt: r.EndedAt}
 	if !r.Radio() {
 		out.Playback = &RoomPlayback{IsPlaying: r.IsPlaying, PositionSeconds: r.PositionSeconds, PositionAt: r.PositionAt}

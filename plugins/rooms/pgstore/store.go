@@ -55,6 +55,7 @@ type roomRow struct {
 	CurrentArtist    *string    `bun:"current_artist"`
 	TrackPreviewURL  *string    `bun:"track_preview_url"`
 	TrackImageURL    *string    `bun:"track_image_url"`
+	TrackImagePath   *string    `bun:"track_image_path"`
 	IsActive         bool       `bun:"is_active"`
 	ParticipantCount int        `bun:"participant_count"`
 	IsPlaying        bool       `bun:"is_playing"`
@@ -67,7 +68,7 @@ type roomRow struct {
 }
 
 const roomCols = `r.id, r.name, r.description, r.host_id, r.is_public, r.track_source, r.track_id, r.current_track,
-	r.current_artist, r.track_preview_url, r.track_image_url, r.is_active, r.participant_count, r.is_playing,
+	r.current_artist, r.track_preview_url, r.track_image_url, r.track_image_path, r.is_active, r.participant_count, r.is_playing,
 	r.position_seconds, r.position_at, r.created_at, r.updated_at, r.ended_at, h.handle, h.display_name, h.avatar_path`
 
 func utc(t *time.Time) *time.Time {
@@ -82,7 +83,7 @@ func (r roomRow) room() app.Room {
 	return app.Room{ID: r.ID, Name: r.Name, Description: r.Description, HostID: domain.UserID(r.HostID),
 		Host: r.profile(r.HostID), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
 		CurrentTrack: r.CurrentTrack, CurrentArtist: r.CurrentArtist, TrackPreviewURL: r.TrackPreviewURL,
-		TrackImageURL: r.TrackImageURL, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+		TrackImageURL: r.TrackImageURL, TrackImagePath: r.TrackImagePath, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
 		IsPlaying: r.IsPlaying, PositionSeconds: r.PositionSeconds, PositionAt: utc(r.PositionAt),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), EndedAt: utc(r.EndedAt)}
 }
@@ -133,6 +134,12 @@ func (s *Store) End(ctx context.Context, id uuid.UUID, at time.Time) error {
 	}
 	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET is_active = false, ended_at = ?, updated_at = ?,
 		participant_count = 0, is_playing = false WHERE id = ?`, at, at, id).Exec(ctx)
+	return err
+}
+
+// SetTrackImagePath records the key of the copy of the room's picture.
+func (s *Store) SetTrackImagePath(ctx context.Context, id uuid.UUID, key string) error {
+	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET track_image_path = ? WHERE id = ?`, key, id).Exec(ctx)
 	return err
 }
 

@@ -65,12 +65,12 @@ func (c *Clock) Advance(d time.Duration) {
 var cheapHashing = argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1}
 
 // rig swaps the app's clock for the test's and password hashing for hashing
-// with the given parameters.
-func rig(c *Clock, hashing argon2id.Params) plugin.Plugin {
-	return plugin.Plugin{Name: "testrig", Module: fx.Options(
+// with the given parameters, and adds a test's own options.
+func rig(c *Clock, hashing argon2id.Params, extra ...fx.Option) plugin.Plugin {
+	return plugin.Plugin{Name: "testrig", Module: fx.Options(append([]fx.Option{
 		fx.Decorate(func(ports.Clock) ports.Clock { return c }),
 		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher { return argon2id.New(hashing) }),
-	)}
+	}, extra...)...)}
 }
 
 // App is the serving app of one test.
@@ -101,10 +101,17 @@ func StartWithAppHashing(t testing.TB, tweak func(*config.Config)) *App {
 	return start(t, tweak, argon2id.DefaultParams)
 }
 
-func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params) *App {
+// StartWith is Start with more options in the app, such as a provider the
+// test decorates (an outside service's client pointed at a test server).
+func StartWith(t testing.TB, tweak func(*config.Config), extra ...fx.Option) *App {
+	t.Helper()
+	return start(t, tweak, cheapHashing, extra...)
+}
+
+func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, extra ...fx.Option) *App {
 	t.Helper()
 	clock := NewClock()
-	list := append(plugins.All(), rig(clock, hashing))
+	list := append(plugins.All(), rig(clock, hashing, extra...))
 	cfg := testkit.Config(testkit.NewDatabase(t, list...))
 	cfg.Auth.JWTSecret = Secret
 	cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}

@@ -59,7 +59,6 @@ export function makeStation(id: string, changes: Partial<Station> = {}): Station
     country: 'Brazil',
     tags: ['jazz'],
     stream_url: `https://radio.example/${id}`,
-    favicon: '',
     ...changes,
   }
 }

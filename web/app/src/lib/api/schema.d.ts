@@ -2181,6 +2181,7 @@ export interface components {
             /** Format: int64 */
             like_count: number;
             link_preview_description: string | null;
+            /** @description Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had. */
             link_preview_image_url: string | null;
             link_preview_site_name: string | null;
             link_preview_title: string | null;
@@ -2382,7 +2383,7 @@ export interface components {
             playback: components["schemas"]["RoomPlayback"];
             /** @description For radio, the station ID. */
             track_id: string | null;
-            /** @description For radio, the station's favicon. */
+            /** @description Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had. */
             track_image_url: string | null;
             /** @description The audio address: the station's stream for radio. */
             track_preview_url: string | null;
@@ -2562,6 +2563,7 @@ export interface components {
             /** Format: int64 */
             like_count: number;
             link_preview_description: string | null;
+            /** @description Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had. */
             link_preview_image_url: string | null;
             link_preview_site_name: string | null;
             link_preview_title: string | null;
@@ -2692,8 +2694,9 @@ export interface components {
             /** @description A station ID from GET /rooms/stations: the room plays it live (track_source radio). */
             station_id?: string;
             track_id?: string;
+            /** @description Without station_id: the track's picture (http or https); the server fetches a copy once, and rooms show that copy. */
             track_image_url?: string;
-            /** @description Without station_id: the audio address (http or https), required. */
+            /** @description Without station_id: the audio address (http or https), required; its host must be the server's own or one of rooms.stream_hosts (else 422 room_stream_not_allowed). */
             track_preview_url?: string;
             /** @description Without station_id: the track's source (default preview). */
             track_source?: string;
@@ -2722,8 +2725,6 @@ export interface components {
         };
         RoomStation: {
             country: string;
-            /** @description An image address, or empty. */
-            favicon: string;
             id: string;
             name: string;
             stream_url: string;

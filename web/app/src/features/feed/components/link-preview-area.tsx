@@ -25,7 +25,10 @@ export function LinkPreviewArea({ state }: { state: LinkPreviewState }) {
             url: state.preview.url || state.url,
             title: state.preview.title,
             description: state.preview.description,
-            imageUrl: state.preview.image,
+            // The page's picture is not loaded while writing: its address is the page's
+            // choice, and loading it would tell that host who is typing the link. The
+            // published post shows the server's copy.
+            imageUrl: null,
             siteName: state.preview.siteName,
           }}
         />

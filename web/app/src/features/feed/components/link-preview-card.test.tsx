@@ -42,4 +42,18 @@ describe('LinkPreviewCard', () => {
     expect(container.querySelector('img')).toBeNull()
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://exemplo.com.br/')
   })
+
+  it("shows the server's copy by its own path, never a protocol-relative one", () => {
+    const own = '/media/posts/a/1-preview.png?exp=1&sig=ab'
+    const { container, unmount } = render(
+      <LinkPreviewCard preview={{ url: 'https://exemplo.com.br/', title: 'Oi', imageUrl: own }} />,
+    )
+    expect(container.querySelector('img')).toHaveAttribute('src', own)
+    unmount()
+    for (const imageUrl of ['//rastreador.example/x.png', '/\\rastreador.example/x.png']) {
+      const { container, unmount } = render(<LinkPreviewCard preview={{ url: 'https://exemplo.com.br/', title: 'Oi', imageUrl }} />)
+      expect(container.querySelector('img')).toBeNull()
+      unmount()
+    }
+  })
 })

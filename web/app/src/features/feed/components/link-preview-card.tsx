@@ -2,13 +2,22 @@ import { useState } from 'react'
 
 import type { LinkPreviewData } from '../link-preview-data'
 
-/** A link preview; its image hides itself when it fails to load. Only http(s) links are shown. */
+/** Whether src is an address an image may load from: our own path, or http(s). */
+function isImageAddress(src: string): boolean {
+  return /^https?:\/\//i.test(src) || /^\/(?![/\\])/.test(src)
+}
+
+/**
+ * A link preview; its image hides itself when it fails to load. Only http(s) links are shown.
+ * The image is the server's copy of the page's picture (a post's link_preview_image_url), never
+ * the address the page named.
+ */
 export function LinkPreviewCard({ preview }: { preview: LinkPreviewData | null }) {
   const [failedImage, setFailedImage] = useState<string | null>(null)
   if (!preview || !/^https?:\/\//i.test(preview.url)) return null
   const { url, imageUrl, siteName, description } = preview
   const title = preview.title || url
-  const showImage = Boolean(imageUrl && /^https?:\/\//i.test(imageUrl) && failedImage !== imageUrl)
+  const showImage = Boolean(imageUrl && isImageAddress(imageUrl) && failedImage !== imageUrl)
   return (
     <a
       href={url}

@@ -1,4 +1,4 @@
-import { Loader2, RefreshCw, Search } from 'lucide-react'
+import { Loader2, Radio, RefreshCw, Search } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -141,11 +141,10 @@ function CreateRoomForm() {
                     setStationId(station.id)
                   }}
                 />
-                {station.favicon ? (
-                  <img src={station.favicon} alt="" className="size-8 shrink-0 rounded object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="size-8 shrink-0 rounded bg-muted" />
-                )}
+                {/* Stations come without logos: the directory's addresses are anyone's choice. */}
+                <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded bg-muted">
+                  <Radio className="size-4 text-muted-foreground" />
+                </span>
                 <span className="grid min-w-0">
                   <span className="truncate font-medium">{station.name}</span>
                   <span className="truncate text-xs text-muted-foreground">

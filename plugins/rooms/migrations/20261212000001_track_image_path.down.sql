@@ -1,0 +1,1 @@
+ALTER TABLE listening_rooms DROP COLUMN IF EXISTS track_image_path;
