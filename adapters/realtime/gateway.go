@@ -208,8 +208,24 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{viewer: v, limit: g.limits.Behind,
 		ctx: domain.WithViewer(context.WithoutCancel(r.Context()), v)}
-	if err := g.m.HandleRequestWithKeys(hijacker{w}, r, map[string]any{connKeyName: c}); err != nil {
-		g.log.Debug("realtime upgrade", "err", err)
+	// Melody reads the socket on the goroutine that calls it, for the
+	// socket's whole life. Calling it from the server's own goroutine would
+	// keep that goroutine's stack, grown deep by the middleware, and the
+	// connection's HTTP state alive per socket; a fresh goroutine holds only
+	// what reading needs. This one returns once the connection is taken
+	// over (or the upgrade failed): the server never touches a hijacked
+	// connection again.
+	h := hijacker{ResponseWriter: w, taken: make(chan struct{})}
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		if err := g.m.HandleRequestWithKeys(h, r, map[string]any{connKeyName: c}); err != nil {
+			g.log.Debug("realtime upgrade", "err", err)
+		}
+	}()
+	select {
+	case <-h.taken:
+	case <-ended:
 	}
 }
 
@@ -453,11 +469,19 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 }
 
 // hijacker lets gorilla/websocket (which type-asserts http.Hijacker)
-// reach the connection through the middleware's response wrappers.
-type hijacker struct{ http.ResponseWriter }
+// reach the connection through the middleware's response wrappers, and
+// closes taken once the connection is no longer the HTTP server's.
+type hijacker struct {
+	http.ResponseWriter
+	taken chan struct{}
+}
 
 func (h hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	return http.NewResponseController(h.ResponseWriter).Hijack()
+	conn, rw, err := http.NewResponseController(h.ResponseWriter).Hijack()
+	if err == nil {
+		close(h.taken)
+	}
+	return conn, rw, err
 }
 
 func writeProblem(w http.ResponseWriter, status int, code, detail string) {
