@@ -2,7 +2,8 @@
 // console's main screens, at a phone, a tablet and a laptop size, filled with
 // the longest names, handles, bios, words and links the rules allow. On each,
 // the page is never wider than the window, and every visible button and link
-// is the element found at its own centre (nothing lies on top of it).
+// is the element found at its own centre (nothing lies on top of it) and
+// holds its own label (none spills onto its neighbours).
 // One server, one browser, one signed-in page per size.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -155,6 +156,11 @@ async function inspect(page) {
         if (!outside(focused)) continue;
         covered.push(`'${name}' out of reach at (${Math.round(x)}, ${Math.round(y)})`);
         continue;
+      }
+      // A label wider than its control, not clipped: it spills onto the
+      // controls beside it (a centred label is as wide as its text).
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible') {
+        covered.push(`'${name}' spills out of its box (${el.scrollWidth} px in ${el.clientWidth})`);
       }
       const hit = document.elementFromPoint(x, y);
       if (hit && (el === hit || el.contains(hit))) continue;

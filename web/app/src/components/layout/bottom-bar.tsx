@@ -47,14 +47,17 @@ export function BottomBar({ label, entries, signOutLabel, onSignOut, signingOut,
                   />
                 ) : null}
               </span>
-              <span className="truncate">{entry.label}</span>
+              {/* max-w-full: in a centred column a label is as wide as its
+                  text, so without it a long one spills onto its neighbours
+                  instead of ending in an ellipsis. */}
+              <span className="max-w-full truncate">{entry.label}</span>
             </NavLink>
           </li>
         ))}
         <li className="flex min-w-0 flex-1">
           <button type="button" className={itemClass} onClick={onSignOut} disabled={signingOut}>
             <LogOut aria-hidden="true" className="size-5" />
-            <span className="truncate">{signOutLabel}</span>
+            <span className="max-w-full truncate">{signOutLabel}</span>
           </button>
         </li>
       </ul>
