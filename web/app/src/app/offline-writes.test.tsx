@@ -4,31 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { showOfflineWriteRefused } from '@/features/pwa'
 import { createQueryClient } from '@/lib/react-query'
-import { otherProfile } from '@/testing/fixtures'
+import { otherProfile, testPost } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-const biaPost = {
-  id: '0192f000-0000-7000-8000-0000000000b1',
-  author_id: otherProfile.id,
-  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
-  text_content: 'Olá do Recife',
-  media_url: null,
-  type: 'text',
-  visibility: 'public',
-  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-  updated_at: new Date().toISOString(),
-  like_count: 3,
-  comment_count: 0,
-  share_count: 0,
-  is_liked: false,
-  link_preview_url: null,
-  link_preview_title: null,
-  link_preview_description: null,
-  link_preview_image_url: null,
-  link_preview_site_name: null,
-}
+const biaPost = testPost('0192f000-0000-7000-8000-0000000000b1', { like_count: 3 })
 
 const route = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
 

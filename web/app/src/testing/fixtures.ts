@@ -1,3 +1,4 @@
+import type { FeedPost } from '@/features/feed'
 import type { SessionBody } from '@/features/session'
 import type { ApiPaths } from '@/lib/api'
 
@@ -53,4 +54,29 @@ export const otherProfile: Profile = {
   post_count: 0,
   created_at: '2025-03-10T12:00:00Z',
   is_following: false,
+}
+
+/** A text post by otherProfile, five minutes old, as feeds answer it. */
+export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id,
+    author_id: otherProfile.id,
+    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
+    text_content: 'Olá do Recife',
+    media_url: null,
+    type: 'text',
+    visibility: 'public',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    updated_at: new Date().toISOString(),
+    like_count: 0,
+    comment_count: 0,
+    share_count: 0,
+    is_liked: false,
+    link_preview_url: null,
+    link_preview_title: null,
+    link_preview_description: null,
+    link_preview_image_url: null,
+    link_preview_site_name: null,
+    ...changes,
+  }
 }

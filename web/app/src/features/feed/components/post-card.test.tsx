@@ -1,36 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { otherProfile } from '@/testing/fixtures'
+import { testPost as makePost } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
 import type { FeedPost } from '../types'
 
-function makePost(id: string, changes: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id,
-    author_id: otherProfile.id,
-    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
-    text_content: 'Olá do Recife',
-    media_url: null,
-    type: 'text',
-    visibility: 'public',
-    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updated_at: new Date().toISOString(),
-    like_count: 0,
-    comment_count: 0,
-    share_count: 0,
-    is_liked: false,
-    link_preview_url: null,
-    link_preview_title: null,
-    link_preview_description: null,
-    link_preview_image_url: null,
-    link_preview_site_name: null,
-    ...changes,
-  }
-}
 
 const post = makePost('0192f000-0000-7000-8000-0000000000b1')
 
