@@ -10,7 +10,7 @@ export const communitiesMessages = {
   // Ours: the search box's accessible name.
   searchLabel: 'Buscar comunidades',
   create: 'Criar Comunidade',
-  members: (count: number) => `${count} membros`,
+  members: (count: number) => (count === 1 ? '1 membro' : `${String(count)} membros`),
   privateBadge: 'Privada',
   openBadge: 'Aberta',
   by: (owner: string) => `por ${owner}`,

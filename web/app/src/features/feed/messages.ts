@@ -60,8 +60,8 @@ export const feedMessages = {
   handle: (handle: string) => `@${handle}`,
   like: 'Curtir',
   unlike: 'Descurtir',
-  likes: (count: number) => `${count} curtidas`,
-  comments: (count: number) => `${count} comentários`,
+  likes: (count: number) => (count === 1 ? '1 curtida' : `${String(count)} curtidas`),
+  comments: (count: number) => (count === 1 ? '1 comentário' : `${String(count)} comentários`),
   // Type badge (spec 000 §2 'a type badge when type is not text').
   typeImage: 'Imagem',
   typeVideo: 'Vídeo',
