@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { otherProfile, testProfile } from '@/testing/fixtures'
+import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
@@ -11,27 +11,13 @@ import { expectToast } from '@/testing/toasts'
 import type { FeedPost } from '../types'
 
 function makePost(id: string, author: typeof testProfile, changes: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id,
+  return testPost(id, {
     author_id: author.id,
     author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null },
     text_content: `Post ${id}`,
-    media_url: null,
-    type: 'text',
-    visibility: 'public',
-    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updated_at: new Date().toISOString(),
-    like_count: 0,
     comment_count: 2,
-    share_count: 0,
-    is_liked: false,
-    link_preview_url: null,
-    link_preview_title: null,
-    link_preview_description: null,
-    link_preview_image_url: null,
-    link_preview_site_name: null,
     ...changes,
-  }
+  })
 }
 
 const biaPost = makePost('0192f000-0000-7000-8000-0000000000b1', otherProfile, { text_content: 'Olá do Recife' })

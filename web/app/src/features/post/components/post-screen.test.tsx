@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { FeedPost } from '@/features/feed'
 import { FakeRealtime } from '@/testing/fake-realtime'
-import { otherProfile, testProfile } from '@/testing/fixtures'
+import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
@@ -13,27 +13,12 @@ import type { Comment } from '../types'
 const postId = '0192f000-0000-7000-8000-0000000000b7'
 
 function makePost(changes: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id: postId,
-    author_id: otherProfile.id,
+  return testPost(postId, {
     author: { id: otherProfile.id, handle: 'bia', display_name: 'Bia Lima', avatar_url: null },
-    text_content: 'Olá do Recife',
-    media_url: null,
-    type: 'text',
-    visibility: 'public',
-    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updated_at: new Date().toISOString(),
     like_count: 1,
     comment_count: 1,
-    share_count: 0,
-    is_liked: false,
-    link_preview_url: null,
-    link_preview_title: null,
-    link_preview_description: null,
-    link_preview_image_url: null,
-    link_preview_site_name: null,
     ...changes,
-  }
+  })
 }
 
 function makeComment(id: string, author: typeof testProfile, text: string, canDelete = false): Comment {

@@ -2,33 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import type { FeedPost } from '@/features/feed'
-import { otherProfile, testProfile } from '@/testing/fixtures'
+import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
 function makePost(id: string, author: typeof testProfile, changes: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id,
+  return testPost(id, {
     author_id: author.id,
     author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null },
     text_content: `Post ${id}`,
-    media_url: null,
-    type: 'text',
-    visibility: 'public',
-    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updated_at: new Date().toISOString(),
-    like_count: 0,
-    comment_count: 0,
-    share_count: 0,
-    is_liked: false,
-    link_preview_url: null,
-    link_preview_title: null,
-    link_preview_description: null,
-    link_preview_image_url: null,
-    link_preview_site_name: null,
     ...changes,
-  }
+  })
 }
 
 const biaNew = makePost('0192f000-0000-7000-8000-0000000000b2', otherProfile, { text_content: 'Bom dia, Recife' })
