@@ -48,6 +48,8 @@ func TestMetricsCountRequestsJobsAndSockets(t *testing.T) {
 	ana.Do(http.MethodGet, "/api/v1/feed", nil).Expect(t, http.StatusOK)
 	ana.Do(http.MethodGet, "/api/v1/posts/0193e0c1-7c2e-7000-8000-000000000001", nil).Expect(t, http.StatusNotFound)
 	sock := ana.Realtime(t, "feed:public")
+	// Its post.created event is written to the socket, and timed.
+	ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "ao vivo"}).Expect(t, http.StatusCreated)
 
 	scrape(t, app.Client(),
 		// Routes are the mux's patterns, never raw paths.
@@ -58,6 +60,7 @@ func TestMetricsCountRequestsJobsAndSockets(t *testing.T) {
 		`social_job_run_duration_seconds_count\{kind="mail.deliver"\} [1-9]`,
 		`social_jobs_queued\{state="available"\} \d+`,
 		`social_realtime_sockets 1\b`,
+		`social_realtime_delivery_seconds_count 1\b`,
 		// The open socket is not a request in flight; the scrape itself is.
 		`social_http_requests_in_flight 1\b`,
 		`go_goroutines \d+`,

@@ -3,6 +3,7 @@ package metrics
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
@@ -49,7 +50,14 @@ type registerParams struct {
 }
 
 func register(p registerParams) {
+	delivery := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "social_realtime_delivery_seconds",
+		Help:    "Time from an event's publication, right after the write it reports committed, to its frame being written to a socket of this node.",
+		Buckets: []float64{.001, .0025, .005, .01, .02, .03, .04, .05, .075, .1, .25, .5, 1, 2.5},
+	})
+	p.Gateway.ObserveDeliveries(func(d time.Duration) { delivery.Observe(d.Seconds()) })
 	p.Metrics.Registry.MustRegister(
+		delivery,
 		newQueueDepth(p.Pool, p.Logger),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "social_realtime_sockets",

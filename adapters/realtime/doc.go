@@ -31,14 +31,16 @@
 // Server to client:
 //
 //	{"type":"subscribed","topics":["feed:public","post:…"]}  (or "topic")
-//	{"type":"event","topic":"feed:public","event":{"type":"post.created","data":{...}}}
+//	{"type":"event","topic":"feed:public","event":{"type":"post.created","data":{...}},
+//	 "published_at":"2026-11-26T01:50:00.123456Z"}
 //	{"type":"error","topic":"user:...:notifications","code":"topic_forbidden","message":"..."}
 //	{"type":"revoked","topic":"post:…","code":"topic_forbidden","message":"..."}
 //	{"type":"pong"}
 //
 // A subscribe answers in the form it was asked: one "subscribed" naming
 // every topic now followed, and an "error" of its own for each refusal.
-// Nothing of a refused topic is delivered. Unsubscribing is silent; a ping
+// An event's published_at is the moment it was published, just after the
+// write it reports committed. Nothing of a refused topic is delivered. Unsubscribing is silent; a ping
 // sent after it is answered only once the unsubscribe took effect
 // (messages of one socket are handled in order).
 //

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/olahol/melody"
@@ -92,7 +93,18 @@ type Gateway struct {
 	limits  Limits
 	log     *slog.Logger
 	stopBus func()
+
+	// delivered, when set, hears how long events took from their
+	// publication to being written to the timed sockets (ObserveDeliveries).
+	delivered atomic.Pointer[func(time.Duration)]
+	accepted  atomic.Uint64 // sockets accepted so far: every deliverySample-th is timed
 }
+
+// deliverySample: one socket in this many has its deliveries timed. Every
+// delivery costs the same, so a fixed share of sockets gives the same
+// percentiles as all of them, at an eighth of the cost (timing each one
+// was some 5% of the server's work in a fan-out to 5,000 sockets).
+const deliverySample = 8
 
 // AccessNotices is the stream of access changes of every node
 // (postgres.AccessListener): notice for each change, missed after notices
@@ -142,9 +154,19 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 			g.reply(c, serverMessage{Type: msgError, Code: codeInvalidMessage, Message: msgTextInvalid})
 		}
 	})
-	g.m.HandleSentMessage(func(s *melody.Session, _ []byte) {
-		if c := connOf(s); c != nil {
-			c.sent()
+	g.m.HandleSentMessage(func(s *melody.Session, msg []byte) {
+		c := connOf(s)
+		if c == nil {
+			return
+		}
+		c.sent()
+		if !c.timed {
+			return
+		}
+		if observe := g.delivered.Load(); observe != nil {
+			if at, ok := publishedAt(msg); ok {
+				(*observe)(time.Since(at))
+			}
 		}
 	})
 	g.m.HandleError(func(s *melody.Session, err error) {
@@ -169,6 +191,13 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 	g.stopBus = func() { stopBus(); stopNotices() }
 	return g, nil
 }
+
+// ObserveDeliveries has observe hear, for every event written to one
+// socket in deliverySample of this node (the first among them), the time
+// from its publication (right after the write it reports committed) until
+// the frame was written: how late live updates are, whatever the bus and
+// however many sockets.
+func (g *Gateway) ObserveDeliveries(observe func(time.Duration)) { g.delivered.Store(&observe) }
 
 // Sockets is the number of sockets open on this node.
 func (g *Gateway) Sockets() int { return g.hub.count() }
@@ -206,7 +235,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusServiceUnavailable, "shutting_down", "Servidor reiniciando. Tente novamente.")
 		return
 	}
-	c := &conn{viewer: v, limit: g.limits.Behind,
+	c := &conn{viewer: v, limit: g.limits.Behind, timed: g.accepted.Add(1)%deliverySample == 1,
 		ctx: domain.WithViewer(context.WithoutCancel(r.Context()), v)}
 	// Melody reads the socket on the goroutine that calls it, for the
 	// socket's whole life. Calling it from the server's own goroutine would

@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/olahol/melody"
@@ -16,9 +17,15 @@ type conn struct {
 	ctx    context.Context // carries the viewer, outlives the upgrade request
 	viewer domain.Viewer
 	limit  int // messages queued and not yet written before the client is "slow"
+	// timed: this socket's deliveries are timed (Gateway.ObserveDeliveries
+	// hears one socket in deliverySample, enough for the percentiles).
+	timed bool
+
+	// pending is the messages queued and not yet written: raised under
+	// mu (with the limit checked), lowered by the writer without it.
+	pending atomic.Int32
 
 	mu          sync.Mutex
-	pending     int
 	closing     bool
 	messages    bucket
 	topicsAsked bucket
@@ -40,19 +47,15 @@ func (c *conn) enqueue(msg []byte) bool {
 	if c.closing {
 		return true
 	}
-	if c.pending >= c.limit {
+	if int(c.pending.Load()) >= c.limit {
 		return false
 	}
-	c.pending++
+	c.pending.Add(1)
 	_ = c.s.Write(msg)
 	return true
 }
 
-func (c *conn) sent() {
-	c.mu.Lock()
-	c.pending--
-	c.mu.Unlock()
-}
+func (c *conn) sent() { c.pending.Add(-1) }
 
 // startClosing reports whether this call is the one that closes c.
 func (c *conn) startClosing() bool {

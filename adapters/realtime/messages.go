@@ -1,6 +1,10 @@
 package realtime
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+)
 
 // Message types of the protocol (see the package documentation).
 const (
@@ -29,12 +33,33 @@ type eventBody struct {
 }
 
 type serverMessage struct {
-	Type    string     `json:"type"`
-	Topic   string     `json:"topic,omitempty"`
-	Topics  []string   `json:"topics,omitempty"`
-	Event   *eventBody `json:"event,omitempty"`
-	Code    string     `json:"code,omitempty"`
-	Message string     `json:"message,omitempty"`
+	Type   string     `json:"type"`
+	Topic  string     `json:"topic,omitempty"`
+	Topics []string   `json:"topics,omitempty"`
+	Event  *eventBody `json:"event,omitempty"`
+	// PublishedAt is when the event was published, right after the write
+	// it reports committed (RFC 3339, UTC, microseconds): a client can tell
+	// how late an event arrives, and order events of different topics.
+	PublishedAt string `json:"published_at,omitempty"`
+	Code        string `json:"code,omitempty"`
+	Message     string `json:"message,omitempty"`
+}
+
+// publishedAtTail is how an event's encoding ends: published_at is the
+// last field of serverMessage, and its layout has a fixed length.
+var publishedAtTail = []byte(`"published_at":"`)
+
+// publishedAt reads an event's published_at from its encoding without
+// decoding the rest; ok is false for any other message.
+func publishedAt(msg []byte) (at time.Time, ok bool) {
+	const closing = len(`"}`)
+	n := len(PublishedAtLayout) - len("Z07:00") + len("Z")
+	end := len(msg) - closing
+	if end-n < 0 || !bytes.HasSuffix(msg[:end-n], publishedAtTail) {
+		return time.Time{}, false
+	}
+	at, err := time.Parse(PublishedAtLayout, string(msg[end-n:end]))
+	return at, err == nil
 }
 
 func encode(m serverMessage) []byte {

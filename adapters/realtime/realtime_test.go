@@ -190,8 +190,9 @@ type msg struct {
 		Type string          `json:"type"`
 		Data json.RawMessage `json:"data"`
 	} `json:"event"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code        string `json:"code"`
+	Message     string `json:"message"`
+	PublishedAt string `json:"published_at"`
 }
 
 func (c *client) send(v any) {
@@ -293,6 +294,11 @@ func TestSubscriptions(t *testing.T) {
 	t.Logf("publish to receive: %v", time.Since(sent))
 	if m.Event.Type != "post.created" || string(m.Event.Data) != `{"id":"p1"}` {
 		t.Fatalf("event = %+v", m)
+	}
+	// Stamped when published: after the publish call began, before receipt.
+	if at, err := time.Parse(realtime.PublishedAtLayout, m.PublishedAt); err != nil ||
+		at.Before(sent.Truncate(time.Microsecond)) || at.After(time.Now()) {
+		t.Fatalf("published_at = %q (%v), published at %v", m.PublishedAt, err, sent)
 	}
 
 	// Someone else's notifications: refused, and nothing delivered.
