@@ -36,6 +36,7 @@ func main() {
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Reuse, "reuse", false, "keep the private cluster and data set of an earlier run in --work (no seed-demo)")
 	flag.BoolVar(&cfg.RealtimeOnly, "realtime-only", false, "run the WebSocket workload alone (no HTTP workloads, floors or reindex)")
+	flag.IntVar(&cfg.GeneratorNice, "generator-nice", 0, "with --realtime-only: the generator's nice value (1-19) while it reads the sockets, so that the server has the cores it needs first")
 	flag.BoolVar(&cfg.Smoke, "smoke", false, "small data, one-second steps, few sockets; fail unless every workload produced figures")
 	markdown := flag.String("markdown", "", "print a saved run (JSON) as the tables of docs/performance.md, and exit")
 	flag.Parse()
@@ -70,6 +71,12 @@ func main() {
 		for _, name := range strings.Split(*profile, ",") {
 			cfg.Profile[strings.TrimSpace(name)] = true
 		}
+	}
+	if cfg.GeneratorNice != 0 && (!cfg.RealtimeOnly || cfg.GeneratorNice < 1 || cfg.GeneratorNice > 19) {
+		// A niced generator would hand its nice value to the servers it
+		// starts later, and a lower one needs privileges.
+		fmt.Fprintln(os.Stderr, "socialbench: --generator-nice takes 1 to 19, with --realtime-only")
+		os.Exit(2)
 	}
 	if cfg.Smoke {
 		cfg.Fractions = []float64{0.5, 0.1}

@@ -41,7 +41,7 @@ td:first-child,th:first-child{text-align:left}.api{fill:#2563eb}.floor{fill:#9ca
 {{range .Rows}}<tr><td>{{.Name}}</td><td>{{printf "%.0f" .API}}</td><td>{{printf "%.1f" .P50}}</td><td{{if not .Met}} class="miss"{{end}}>{{printf "%.1f" .P99}}</td><td>{{printf "%.0f" .Bound}}</td><td>{{.Floor}}</td><td>{{printf "%.0f" .FloorTPS}}</td><td>{{printf "%.2f" .Ratio}}x</td>{{if $.Prev}}<td>{{if .HasPrev}}{{printf "%.2f" .PrevRatio}}x{{end}}</td>{{end}}</tr>
 {{end}}</table>
 {{with .R.Freshness}}<p>New post in followers' timelines: p50 {{printf "%.1f" .TimelineP50}} ms, p99 {{printf "%.1f" .TimelineP99}} ms; searchable: p50 {{printf "%.1f" .SearchP50}} ms, p99 {{printf "%.1f" .SearchP99}} ms ({{.Posts}} posts, {{.Timeouts}} timeouts).</p>{{end}}
-{{with .R.Realtime}}<p>Realtime: {{.Connected}}/{{.Sockets}} sockets, {{.Published}} events published, {{.Received}}/{{.Expected}} delivered ({{.Lost}} lost), p50 {{printf "%.1f" .P50}} ms, p99 {{printf "%.1f" .P99}} ms, server RSS {{printf "%.0f" .ServerRSSMB}} MB.</p>{{end}}
+{{with .R.Realtime}}<p>Realtime: {{.Connected}}/{{.Sockets}} sockets, {{.Published}} events published, {{.Received}}/{{.Expected}} delivered ({{.Lost}} lost), from the commit p50 {{printf "%.1f" .P50FromCommit}} ms, p99 {{printf "%.1f" .P99FromCommit}} ms (from the request's start p50 {{printf "%.1f" .P50}} ms, p99 {{printf "%.1f" .P99}} ms), server RSS {{printf "%.0f" .ServerRSSMB}} MB.</p>{{end}}
 <p><small>p50/p99: open loop at the fastest tried rate that kept p99 within the bound (red: none did). Ratio: API peak (closed loop) over the floor's tps at the same concurrency.</small></p>
 </body></html>
 `))

@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -19,11 +23,11 @@ import (
 
 // RealtimeResult is the WebSocket workload: sockets subscribed to
 // feed:public and one post's topic, posts created and that post liked and
-// unliked over HTTP, and every delivery timed from the publishing
-// request's start (so it includes the write that causes the event), and
-// from its answer. The write commits between the two, so the event's trip
-// from the commit lies between the figure from the answer (an event that
-// came before the answer counts as 0) and the figure from the start.
+// unliked over HTTP, and every delivery timed three ways: from the
+// event's published_at, which the server stamps right after the write
+// commits (the generator and the server share the machine's clock); from
+// the publishing request's start (so it includes the write itself); and
+// from its answer (an event that came before the answer counts as 0).
 type RealtimeResult struct {
 	Sockets        int     `json:"sockets"`
 	Connected      int     `json:"connected"`
@@ -38,27 +42,97 @@ type RealtimeResult struct {
 	Max            float64 `json:"max_ms"`
 	P50FromAnswer  float64 `json:"p50_from_answer_ms"`
 	P99FromAnswer  float64 `json:"p99_from_answer_ms"`
-	ServerRSSMB    float64 `json:"server_rss_mb"`
-	ServerCPU      float64 `json:"server_cpu_cores"`
-	GeneratorCPU   float64 `json:"generator_cpu_cores"`
-	Error          string  `json:"error,omitempty"`
+	P50FromCommit  float64 `json:"p50_from_commit_ms"`
+	P99FromCommit  float64 `json:"p99_from_commit_ms"`
+	MaxFromCommit  float64 `json:"max_from_commit_ms"`
+	// P99FromCommitByType splits the figure by event: a created post's
+	// fan-out shares the cores with the jobs the post starts (timelines,
+	// search), a like's does not.
+	P99FromCommitByType map[string]float64 `json:"p99_from_commit_by_type_ms,omitempty"`
+	// The server's own account (social_realtime_delivery_seconds): from
+	// the publication to the frame written to the socket, before the
+	// generator reads it; bucketed, so interpolated inside a bucket.
+	ServerP50 float64 `json:"server_p50_ms"`
+	ServerP99 float64 `json:"server_p99_ms"`
+	// GeneratorNice is the generator's nice value while it read (0: the
+	// server's own).
+	GeneratorNice int     `json:"generator_nice,omitempty"`
+	ServerRSSMB   float64 `json:"server_rss_mb"`
+	ServerCPU     float64 `json:"server_cpu_cores"`
+	GeneratorCPU  float64 `json:"generator_cpu_cores"`
+	Error         string  `json:"error,omitempty"`
 }
 
 func (r RealtimeResult) line() string {
-	return fmt.Sprintf("%d/%d sockets, %d published, %d/%d delivered, lost %d, p50 %.1f ms p99 %.1f ms (from the answer: p50 %.1f ms p99 %.1f ms), server RSS %.0f MB",
-		r.Connected, r.Sockets, r.Published, r.Received, r.Expected, r.Lost, r.P50, r.P99, r.P50FromAnswer, r.P99FromAnswer, r.ServerRSSMB)
+	return fmt.Sprintf("%d/%d sockets, %d published, %d/%d delivered, lost %d, from the commit p50 %.1f ms p99 %.1f ms max %.1f ms (from the request's start: p50 %.1f ms p99 %.1f ms; from its answer: p50 %.1f ms p99 %.1f ms), by event %v, server's own p50 %.1f ms p99 %.1f ms, server RSS %.0f MB, CPU server %.2f generator %.2f cores",
+		r.Connected, r.Sockets, r.Published, r.Received, r.Expected, r.Lost, r.P50FromCommit, r.P99FromCommit, r.MaxFromCommit,
+		r.P50, r.P99, r.P50FromAnswer, r.P99FromAnswer, r.P99FromCommitByType, r.ServerP50, r.ServerP99, r.ServerRSSMB, r.ServerCPU, r.GeneratorCPU)
 }
 
 // delivery is one event a socket received.
 type delivery struct {
-	key string
-	at  time.Time
+	key       string
+	at        time.Time
+	published time.Time
+}
+
+// received is a message as read: its bytes in the client's arena, decoded
+// once the sockets are closed so that the generator spends as little as it
+// can while events arrive.
+type received struct {
+	start, end int
+	at         time.Time
 }
 
 type wsClient struct {
 	conn    *websocket.Conn
-	got     []delivery
+	arena   []byte // every message read, back to back
+	got     []received
 	dropped bool
+}
+
+// readMessage appends the next message to the arena and returns it.
+func (wc *wsClient) readMessage() ([]byte, error) {
+	_, r, err := wc.conn.NextReader()
+	if err != nil {
+		return nil, err
+	}
+	start := len(wc.arena)
+	for {
+		if len(wc.arena) == cap(wc.arena) {
+			wc.arena = slices.Grow(wc.arena, 4<<10)
+		}
+		n, err := r.Read(wc.arena[len(wc.arena):cap(wc.arena)])
+		wc.arena = wc.arena[:len(wc.arena)+n]
+		if err == io.EOF {
+			return wc.arena[start:], nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// deliveries decodes the events wc received.
+func (wc *wsClient) deliveries() []delivery {
+	out := make([]delivery, 0, len(wc.got))
+	for _, r := range wc.got {
+		raw := wc.arena[r.start:r.end]
+		var m struct {
+			Type        string `json:"type"`
+			PublishedAt string `json:"published_at"`
+			Event       struct {
+				Type string         `json:"type"`
+				Data map[string]any `json:"data"`
+			} `json:"event"`
+		}
+		if json.Unmarshal(raw, &m) != nil || m.Type != "event" {
+			continue
+		}
+		published, _ := time.Parse(realtime.PublishedAtLayout, m.PublishedAt)
+		out = append(out, delivery{eventKey(m.Event.Type, m.Event.Data), r.at, published})
+	}
+	return out
 }
 
 // eventKey names an event so that a delivery finds its publication:
@@ -70,7 +144,9 @@ func eventKey(typ string, data map[string]any) string {
 	return fmt.Sprintf("%s:%v", typ, data["like_count"])
 }
 
-func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Config) RealtimeResult {
+// runRealtime runs the workload; profile, when set, is called as the
+// publishing starts with how long it will last.
+func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Config, profile func(time.Duration)) RealtimeResult {
 	res := RealtimeResult{Sockets: cfg.Sockets}
 	target := f.posts[0]
 	wsURL := "ws" + strings.TrimPrefix(srv.url, "http") + realtime.Path
@@ -119,6 +195,16 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 	}
 	var pubs []publication
 	liked := map[int]bool{}
+	if cfg.GeneratorNice > 0 {
+		if err := niceThreads(cfg.GeneratorNice); err != nil {
+			res.Error = "generator nice: " + err.Error()
+		}
+		res.GeneratorNice = cfg.GeneratorNice
+	}
+	if profile != nil {
+		profile(time.Duration(cfg.Publishes*2) * 250 * time.Millisecond)
+	}
+	hist0, histErr := srv.scrapeHistogram(ctx, "social_realtime_delivery_seconds")
 	cpu0, gen0, t0 := srv.cpu(), cpuNow(), time.Now()
 	for i := range cfg.Publishes * 2 {
 		v := f.viewers["all"][(i/2)%len(f.viewers["all"])]
@@ -156,6 +242,12 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 	wall := time.Since(t0).Seconds()
 	res.ServerCPU = (srv.cpu() - cpu0).Seconds() / wall
 	res.GeneratorCPU = (cpuNow() - gen0).Seconds() / wall
+	if hist1, err := srv.scrapeHistogram(ctx, "social_realtime_delivery_seconds"); err == nil && histErr == nil {
+		h := hist1.since(hist0)
+		res.ServerP50, res.ServerP99 = h.quantile(0.5)*1000, h.quantile(0.99)*1000
+	} else if res.Error == "" {
+		res.Error = fmt.Sprintf("delivery histogram: %v %v", histErr, err)
+	}
 	res.Published = len(pubs)
 	for _, wc := range clients {
 		if wc != nil {
@@ -169,7 +261,8 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 	for _, p := range pubs {
 		byKey[p.key] = append(byKey[p.key], p)
 	}
-	var lat, afterAnswer []time.Duration
+	var lat, afterAnswer, afterCommit []time.Duration
+	commitByType := map[string][]time.Duration{}
 	for _, wc := range clients {
 		if wc == nil {
 			continue
@@ -178,25 +271,40 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 			res.Dropped++
 		}
 		used := map[string]int{}
-		for _, d := range wc.got {
+		for _, d := range wc.deliveries() {
 			ps := byKey[d.key]
 			if k := used[d.key]; k < len(ps) {
 				used[d.key] = k + 1
 				lat = append(lat, d.at.Sub(ps[k].at))
 				afterAnswer = append(afterAnswer, max(0, d.at.Sub(ps[k].answered)))
+				if !d.published.IsZero() {
+					afterCommit = append(afterCommit, d.at.Sub(d.published))
+					typ, _, _ := strings.Cut(d.key, ":")
+					commitByType[typ] = append(commitByType[typ], d.at.Sub(d.published))
+				}
 			}
 		}
 	}
 	slices.Sort(lat)
 	slices.Sort(afterAnswer)
+	slices.Sort(afterCommit)
 	res.Expected = int64(res.Published) * int64(res.Connected)
 	res.Received = int64(len(lat))
 	res.Lost = res.Expected - res.Received
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	res.P50, res.P99 = ms(load.Percentile(lat, 50)), ms(load.Percentile(lat, 99))
 	res.P50FromAnswer, res.P99FromAnswer = ms(load.Percentile(afterAnswer, 50)), ms(load.Percentile(afterAnswer, 99))
+	res.P50FromCommit, res.P99FromCommit = ms(load.Percentile(afterCommit, 50)), ms(load.Percentile(afterCommit, 99))
 	if len(lat) > 0 {
 		res.Max = ms(lat[len(lat)-1])
+	}
+	res.P99FromCommitByType = map[string]float64{}
+	for typ, ds := range commitByType {
+		slices.Sort(ds)
+		res.P99FromCommitByType[typ] = ms(load.Percentile(ds, 99))
+	}
+	if len(afterCommit) > 0 {
+		res.MaxFromCommit = ms(afterCommit[len(afterCommit)-1])
 	}
 	return res
 }
@@ -214,7 +322,7 @@ func (wc *wsClient) read(ready, readers *sync.WaitGroup) {
 	}
 	defer release()
 	for {
-		_, b, err := wc.conn.ReadMessage()
+		b, err := wc.readMessage()
 		if err != nil {
 			if websocket.IsCloseError(err, websocket.CloseTryAgainLater, websocket.ClosePolicyViolation, websocket.CloseGoingAway, 4429) {
 				wc.dropped = true
@@ -222,12 +330,13 @@ func (wc *wsClient) read(ready, readers *sync.WaitGroup) {
 			return
 		}
 		at := time.Now()
+		msg := received{len(wc.arena) - len(b), len(wc.arena), at}
+		if released {
+			wc.got = append(wc.got, msg)
+			continue
+		}
 		var m struct {
-			Type  string `json:"type"`
-			Event struct {
-				Type string         `json:"type"`
-				Data map[string]any `json:"data"`
-			} `json:"event"`
+			Type string `json:"type"`
 		}
 		if json.Unmarshal(b, &m) != nil {
 			continue
@@ -238,9 +347,29 @@ func (wc *wsClient) read(ready, readers *sync.WaitGroup) {
 				release()
 			}
 		case "event":
-			wc.got = append(wc.got, delivery{eventKey(m.Event.Type, m.Event.Data), at})
+			wc.got = append(wc.got, msg)
 		}
 	}
+}
+
+// niceThreads gives every thread of this process the nice value n; the
+// threads it starts later inherit it. (On Linux a nice value belongs to a
+// thread, not to the process.)
+func niceThreads(n int) error {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return err
+	}
+	for _, t := range tasks {
+		tid, err := strconv.Atoi(t.Name())
+		if err != nil {
+			continue
+		}
+		if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil {
+			return fmt.Errorf("thread %d: %w", tid, err)
+		}
+	}
+	return nil
 }
 
 // cpuNow is this process's CPU time (the generator's).

@@ -49,7 +49,12 @@ type Config struct {
 	// RealtimeOnly runs the WebSocket workload alone (no HTTP workloads, no
 	// floors, no reindex): for measuring sockets without the hour-long run.
 	RealtimeOnly bool
-	Out          io.Writer // progress and the table
+	// GeneratorNice, with RealtimeOnly, lowers the generator's priority
+	// once the server runs: the server then has the cores first, and the
+	// delivery figures show what it does with them, the generator's reads
+	// coming after.
+	GeneratorNice int
+	Out           io.Writer // progress and the table
 }
 
 // Run runs every workload and writes the report; with Smoke it fails
@@ -84,7 +89,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		"SOCIAL_AUTH_ACCESS_TOKEN_TTL=6h", "SOCIAL_RATE_LIMITS_SIGN_IN_PER_IP=1000000",
 		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL=1000000", "SOCIAL_SEARCH_DRIVER=bleve",
 		// A few dozen signed-in members hold the thousands of sockets.
-		"SOCIAL_REALTIME_MAX_SOCKETS_PER_MEMBER=1000000")}
+		"SOCIAL_REALTIME_MAX_SOCKETS_PER_MEMBER=1000000",
+		// The realtime workload reads the server's delivery histogram.
+		"SOCIAL_METRICS_ENABLED=true", "SOCIAL_METRICS_TOKEN="+metricsToken)}
 
 	if len(cfg.Profile) > 0 {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -187,7 +194,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 
 	say("workload realtime: %d sockets ...", cfg.Sockets)
-	rt := runRealtime(ctx, srv, c, fx, cfg)
+	var profileRealtime func(time.Duration)
+	if cfg.Profile["realtime"] {
+		profileRealtime = func(d time.Duration) {
+			go saveProfile(ctx, proc.pprofAddr, d, filepath.Join(cfg.Results,
+				rep.StartedAt.Format("20060102-150405")+"-realtime.pprof"), say)
+		}
+	}
+	rt := runRealtime(ctx, srv, c, fx, cfg, profileRealtime)
 	rep.Realtime = &rt
 	say("  %s", rt.line())
 	_, rep.ServerPeakRSSMB = srv.memory()
