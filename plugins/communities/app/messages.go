@@ -24,9 +24,6 @@ const (
 
 	MsgPostNotFound     = "Post não encontrado."
 	MsgNoUserPost       = "Você precisa estar logado para publicar posts."
-	MsgNoUserDeletePost = "Você precisa estar logado para excluir posts."
-	MsgNoUserLike       = "Você precisa estar logado para curtir posts."
-	MsgNotPostAuthor    = "Você não tem permissão para excluir este post."
 	MsgBadCursor        = "Cursor inválido." // ours
 
 	CodeUnauthenticated    = "unauthenticated"
@@ -47,20 +44,14 @@ const (
 	CodeNoProfile          = "profile_required"
 
 	CodePostNotFound  = "post_not_found"
-	CodePostNotAuthor = "post_not_author"
 )
 
 // Realtime topic prefix and events.
 const (
 	TopicPrefix      = "community:"
 	EventPostCreated = "community_post.created"
-	EventPostDeleted = "community_post.deleted"
-	EventPostLiked   = "community_post.liked"
-	EventPostUnliked = "community_post.unliked"
 )
 
 // ListLimit caps the community list.
 const ListLimit = 100
 
-// PostPageSize is the size of a page of community posts.
-const PostPageSize = 50
