@@ -90,7 +90,7 @@ var (
 	// A community post is a core post of its author.
 	communityPost = effect{"posts": {owner: "author_id"}, "profiles": {cols: []string{"post_count"}},
 		"river_job": jobs("search.index")}
-	roomPresence   = effect{"listening_participants": {owner: "user_id"},
+	roomPresence = effect{"listening_participants": {owner: "user_id"},
 		"listening_rooms": {cols: []string{"participant_count", "updated_at"}}}
 	reportBy = effect{"reports": {owner: "reporter_id"}}
 	// counted is the member's own attempt in a rate limit.

@@ -70,7 +70,9 @@ type useCaseParams struct {
 	GetPost     *posts.GetPost
 }
 
-func newAudience(store *pgstore.Store) *app.Audience { return &app.Audience{Store: store, Members: store} }
+func newAudience(store *pgstore.Store) *app.Audience {
+	return &app.Audience{Store: store, Members: store}
+}
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Access: p.Access}

@@ -33,8 +33,8 @@ func translator(t *testing.T) *httptest.Server {
 
 type fullPost struct {
 	post
-	CommentCount int    `json:"comment_count"`
-	ShareCount   int    `json:"share_count"`
+	CommentCount int `json:"comment_count"`
+	ShareCount   int `json:"share_count"`
 	Author       struct {
 		Handle string `json:"handle"`
 	} `json:"author"`

@@ -22,9 +22,9 @@ const (
 	MsgMembersOnly        = "Entre na comunidade para ver e compartilhar posts."
 	MsgNoProfile          = "Você precisa de um perfil para participar de comunidades." // ours
 
-	MsgPostNotFound     = "Post não encontrado."
-	MsgNoUserPost       = "Você precisa estar logado para publicar posts."
-	MsgBadCursor        = "Cursor inválido." // ours
+	MsgPostNotFound = "Post não encontrado."
+	MsgNoUserPost   = "Você precisa estar logado para publicar posts."
+	MsgBadCursor    = "Cursor inválido." // ours
 
 	CodeUnauthenticated    = "unauthenticated"
 	CodeInvalid            = "invalid_input"
@@ -43,7 +43,7 @@ const (
 	CodeMembersOnly        = "community_members_only"
 	CodeNoProfile          = "profile_required"
 
-	CodePostNotFound  = "post_not_found"
+	CodePostNotFound = "post_not_found"
 )
 
 // Realtime topic prefix and events.
@@ -54,4 +54,3 @@ const (
 
 // ListLimit caps the community list.
 const ListLimit = 100
-
