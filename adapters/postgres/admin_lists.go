@@ -112,19 +112,20 @@ func AdminProfiles(ctx context.Context, db *bun.DB, q AdminProfileQuery) ([]Admi
 
 // AdminPost is one post in the console.
 type AdminPost struct {
-	ID              uuid.UUID `bun:"id" json:"id"`
-	AuthorID        uuid.UUID `bun:"author_id" json:"author_id"`
-	AuthorHandle    *string   `bun:"author_handle" json:"author_handle"`
-	AuthorSuspended bool      `bun:"author_suspended" json:"author_suspended"`
-	TextContent     *string   `bun:"text_content" json:"text_content"`
-	MediaPath       *string   `bun:"media_path" json:"media_path"`
-	Type            string    `bun:"type" json:"type"`
-	Visibility      string    `bun:"visibility" json:"visibility"`
-	LikeCount       int       `bun:"like_count" json:"like_count"`
-	CommentCount    int       `bun:"comment_count" json:"comment_count"`
-	OpenReports     int       `bun:"open_reports" json:"open_reports"`
-	CreatedAt       time.Time `bun:"created_at" json:"created_at"`
-	Total           int       `bun:"total" json:"-"`
+	ID              uuid.UUID  `bun:"id" json:"id"`
+	AuthorID        uuid.UUID  `bun:"author_id" json:"author_id"`
+	AuthorHandle    *string    `bun:"author_handle" json:"author_handle"`
+	AuthorSuspended bool       `bun:"author_suspended" json:"author_suspended"`
+	TextContent     *string    `bun:"text_content" json:"text_content"`
+	MediaPath       *string    `bun:"media_path" json:"media_path"`
+	Type            string     `bun:"type" json:"type"`
+	Visibility      string     `bun:"visibility" json:"visibility"`
+	AudienceID      *uuid.UUID `bun:"audience_id" json:"audience_id" doc:"The audience (community) of a members_only post, else null."`
+	LikeCount       int        `bun:"like_count" json:"like_count"`
+	CommentCount    int        `bun:"comment_count" json:"comment_count"`
+	OpenReports     int        `bun:"open_reports" json:"open_reports"`
+	CreatedAt       time.Time  `bun:"created_at" json:"created_at"`
+	Total           int        `bun:"total" json:"-"`
 }
 
 // AdminPostQuery filters the posts list.
@@ -134,6 +135,7 @@ type AdminPostQuery struct {
 	AuthorID    *uuid.UUID
 	Hashtag     string // without '#', any case
 	Visibility  string
+	AudienceID  *uuid.UUID
 	CreatedFrom *time.Time
 	CreatedTo   *time.Time
 }
@@ -163,6 +165,9 @@ func AdminPosts(ctx context.Context, db *bun.DB, q AdminPostQuery) ([]AdminPost,
 		if q.Visibility != "" {
 			sel = sel.Where("p.visibility = ?", q.Visibility)
 		}
+		if q.AudienceID != nil {
+			sel = sel.Where("p.audience_id = ?", *q.AudienceID)
+		}
 		if q.CreatedFrom != nil {
 			sel = sel.Where("p.created_at >= ?", *q.CreatedFrom)
 		}
@@ -176,7 +181,7 @@ func AdminPosts(ctx context.Context, db *bun.DB, q AdminPostQuery) ([]AdminPost,
 	}
 	return adminList(ctx, base, `p.id, p.author_id, a.handle AS author_handle,
 		ac.suspended_at IS NOT NULL AS author_suspended, p.text_content, p.media_path, p.type, p.visibility,
-		p.like_count, p.comment_count, p.created_at,
+		p.audience_id, p.like_count, p.comment_count, p.created_at,
 		(SELECT count(*) FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id AND r.status = 'open') AS open_reports`,
 		AdminPostSortable, "p.created_at", "p.id", q.AdminPage, func(r AdminPost) int { return r.Total })
 }

@@ -12,21 +12,23 @@ import (
 
 	"social/core/app/comments"
 	"social/core/domain"
+	"social/core/ports"
 )
 
 // commentRow is a comment joined with its author and its post's author and
 // visibility.
 type commentRow struct {
-	ID                uuid.UUID `bun:"id"`
-	PostID            uuid.UUID `bun:"post_id"`
-	AuthorID          uuid.UUID `bun:"author_id"`
-	TextContent       string    `bun:"text_content"`
-	CreatedAt         time.Time `bun:"created_at"`
-	AuthorHandle      string    `bun:"author_handle"`
-	AuthorDisplayName string    `bun:"author_display_name"`
-	AuthorAvatarPath  *string   `bun:"author_avatar_path"`
-	PostAuthorID      uuid.UUID `bun:"post_author_id"`
-	PostVisibility    string    `bun:"post_visibility"`
+	ID                uuid.UUID  `bun:"id"`
+	PostID            uuid.UUID  `bun:"post_id"`
+	AuthorID          uuid.UUID  `bun:"author_id"`
+	TextContent       string     `bun:"text_content"`
+	CreatedAt         time.Time  `bun:"created_at"`
+	AuthorHandle      string     `bun:"author_handle"`
+	AuthorDisplayName string     `bun:"author_display_name"`
+	AuthorAvatarPath  *string    `bun:"author_avatar_path"`
+	PostAuthorID      uuid.UUID  `bun:"post_author_id"`
+	PostVisibility    string     `bun:"post_visibility"`
+	PostAudienceID    *uuid.UUID `bun:"post_audience_id"`
 }
 
 func (r commentRow) domain() domain.CommentItem {
@@ -35,7 +37,15 @@ func (r commentRow) domain() domain.CommentItem {
 			AuthorID: domain.UserID(r.AuthorID), Text: r.TextContent, CreatedAt: r.CreatedAt.UTC()},
 		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: r.AuthorHandle,
 			DisplayName: r.AuthorDisplayName, AvatarPath: r.AuthorAvatarPath},
-		PostAuthorID: domain.UserID(r.PostAuthorID), PostVisibility: domain.Visibility(r.PostVisibility)}
+		PostAuthorID: domain.UserID(r.PostAuthorID), PostVisibility: domain.Visibility(r.PostVisibility),
+		PostAudience: audienceOf(r.PostAudienceID)}
+}
+
+func audienceOf(id *uuid.UUID) domain.AudienceID {
+	if id == nil {
+		return domain.AudienceID{}
+	}
+	return domain.AudienceID(*id)
 }
 
 // commentColumns and commentJoins read a comment item from comments
@@ -44,17 +54,27 @@ func (r commentRow) domain() domain.CommentItem {
 const (
 	commentColumns = `SELECT c.id, c.post_id, c.author_id, c.text_content, c.created_at,
 	a.handle AS author_handle, a.display_name AS author_display_name, a.avatar_path AS author_avatar_path,
-	p.author_id AS post_author_id, p.visibility AS post_visibility`
+	p.author_id AS post_author_id, p.visibility AS post_visibility, p.audience_id AS post_audience_id`
 	commentJoins  = ` JOIN profiles a ON a.id = c.author_id JOIN posts p ON p.id = c.post_id`
 	commentSelect = commentColumns + ` FROM comments c` + commentJoins
 )
 
 // Comments stores comments and keeps posts.comment_count equal to their
 // number.
-type Comments struct{ db *bun.DB }
+type Comments struct {
+	db *bun.DB
+	// Audiences answers whether a viewer belongs to a members_only post's
+	// audience; nil leaves such posts to their authors.
+	Audiences ports.Audiences
+}
 
 // NewComments makes the comment store.
 func NewComments(db *bun.DB) *Comments { return &Comments{db: db} }
+
+// NewCommentsFor makes the comment store that asks audiences (may be nil).
+func NewCommentsFor(db *bun.DB, audiences ports.Audiences) *Comments {
+	return &Comments{db: db, Audiences: audiences}
+}
 
 // Post reads the post a thread belongs to, as viewer sees it.
 func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.Post, error) {
@@ -64,14 +84,21 @@ func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.Use
 		return domain.Post{}, NotFound(err)
 	}
 	p := row.domain()
-	p.ViewerFollowsAuthor, err = followsFor(ctx, s.db, viewer, p.AuthorID, p.Visibility)
+	if p.ViewerFollowsAuthor, err = followsFor(ctx, s.db, viewer, p.AuthorID, p.Visibility); err != nil {
+		return domain.Post{}, err
+	}
+	p.ViewerInAudience, err = inAudience(ctx, s.Audiences, viewer, p)
 	return p, err
 }
 
 // withViewer fills whether viewer follows the comment's post author.
 func (s *Comments) withViewer(ctx context.Context, c domain.CommentItem, viewer domain.UserID) (domain.CommentItem, error) {
 	var err error
-	c.ViewerFollowsPostAuthor, err = followsFor(ctx, s.db, viewer, c.PostAuthorID, c.PostVisibility)
+	if c.ViewerFollowsPostAuthor, err = followsFor(ctx, s.db, viewer, c.PostAuthorID, c.PostVisibility); err != nil {
+		return c, err
+	}
+	c.ViewerInPostAudience, err = inAudience(ctx, s.Audiences, viewer,
+		domain.Post{ID: c.PostID, AuthorID: c.PostAuthorID, Visibility: c.PostVisibility, Audience: c.PostAudience})
 	return c, err
 }
 

@@ -70,7 +70,12 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 		return nil, fmt.Errorf("read posts by id: %w", err)
 	}
 	for _, r := range rows {
-		out[domain.PostID(r.ID)] = r.domain().Post
+		p := r.domain().Post
+		var err error
+		if p.ViewerInAudience, err = inAudience(ctx, s.Audiences, viewer, p); err != nil {
+			return nil, err
+		}
+		out[p.ID] = p
 	}
 	return out, nil
 }

@@ -13,30 +13,36 @@ import (
 
 	"social/core/app/posts"
 	"social/core/domain"
+	"social/core/ports"
 )
 
 type postRow struct {
 	bun.BaseModel          `bun:"table:posts"`
-	ID                     uuid.UUID `bun:"id,pk"`
-	AuthorID               uuid.UUID `bun:"author_id"`
-	TextContent            *string   `bun:"text_content"`
-	MediaPath              *string   `bun:"media_path"`
-	Type                   string    `bun:"type"`
-	Visibility             string    `bun:"visibility"`
-	CreatedAt              time.Time `bun:"created_at"`
-	UpdatedAt              time.Time `bun:"updated_at"`
-	LikeCount              int       `bun:"like_count"`
-	CommentCount           int       `bun:"comment_count"`
-	ShareCount             int       `bun:"share_count"`
-	LinkPreviewURL         *string   `bun:"link_preview_url"`
-	LinkPreviewTitle       *string   `bun:"link_preview_title"`
-	LinkPreviewDescription *string   `bun:"link_preview_description"`
-	LinkPreviewImagePath   *string   `bun:"link_preview_image_path"`
-	LinkPreviewSiteName    *string   `bun:"link_preview_site_name"`
+	ID                     uuid.UUID  `bun:"id,pk"`
+	AuthorID               uuid.UUID  `bun:"author_id"`
+	TextContent            *string    `bun:"text_content"`
+	MediaPath              *string    `bun:"media_path"`
+	Type                   string     `bun:"type"`
+	Visibility             string     `bun:"visibility"`
+	AudienceID             *uuid.UUID `bun:"audience_id"`
+	CreatedAt              time.Time  `bun:"created_at"`
+	UpdatedAt              time.Time  `bun:"updated_at"`
+	LikeCount              int        `bun:"like_count"`
+	CommentCount           int        `bun:"comment_count"`
+	ShareCount             int        `bun:"share_count"`
+	LinkPreviewURL         *string    `bun:"link_preview_url"`
+	LinkPreviewTitle       *string    `bun:"link_preview_title"`
+	LinkPreviewDescription *string    `bun:"link_preview_description"`
+	LinkPreviewImagePath   *string    `bun:"link_preview_image_path"`
+	LinkPreviewSiteName    *string    `bun:"link_preview_site_name"`
 }
 
 func (r postRow) domain() domain.Post {
-	return domain.Post{ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
+	var audience domain.AudienceID
+	if r.AudienceID != nil {
+		audience = domain.AudienceID(*r.AudienceID)
+	}
+	return domain.Post{Audience: audience, ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
 		MediaPath: r.MediaPath, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
 		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
@@ -66,10 +72,21 @@ func (r feedRow) domain() domain.FeedItem {
 }
 
 // Posts stores posts, their hashtags and likes, and reads the feed.
-type Posts struct{ db *bun.DB }
+type Posts struct {
+	db *bun.DB
+	// Audiences answers, on reads made for a viewer, whether they belong
+	// to a members_only post's audience; nil leaves such posts to their
+	// authors.
+	Audiences ports.Audiences
+}
 
 // NewPosts makes the post store.
 func NewPosts(db *bun.DB) *Posts { return &Posts{db: db} }
+
+// NewPostsFor makes the post store that asks audiences (may be nil).
+func NewPostsFor(db *bun.DB, audiences ports.Audiences) *Posts {
+	return &Posts{db: db, Audiences: audiences}
+}
 
 // Create bumps the author's post_count (domain.ErrNotFound without a
 // profile), inserts the post and upserts its hashtags (+1 usage each, in tag
@@ -77,7 +94,7 @@ func NewPosts(db *bun.DB) *Posts { return &Posts{db: db} }
 // it in a transaction.
 func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error {
 	db := IDB(ctx, s.db)
-	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + 1").
+	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + ?", profileCounted(p)).
 		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
@@ -88,6 +105,10 @@ func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error 
 	row := postRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
 		MediaPath: p.MediaPath, Type: string(p.Type), Visibility: string(p.Visibility),
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if !p.Audience.IsZero() {
+		a := uuid.UUID(p.Audience)
+		row.AudienceID = &a
+	}
 	if _, err := db.NewInsert().Model(&row).Exec(ctx); err != nil {
 		return fmt.Errorf("insert post: %w", err)
 	}
@@ -97,6 +118,16 @@ func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error 
 		}
 	}
 	return nil
+}
+
+// profileCounted is what p adds to its author's post_count: the posts of
+// their profile, which a members_only post is not among. The profile row
+// is updated all the same, so that it is locked in the same order.
+func profileCounted(p domain.Post) int {
+	if p.Visibility == domain.VisibilityMembersOnly {
+		return 0
+	}
+	return 1
 }
 
 // addHashtag upserts tag (+1 usage) and links it to the post.
@@ -191,7 +222,7 @@ func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now 
 func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 	db := IDB(ctx, s.db)
 	id := uuid.UUID(p.ID)
-	if _, err := db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - 1, 0)").
+	if _, err := db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - ?, 0)", profileCounted(p)).
 		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx); err != nil {
 		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
 	}
@@ -308,7 +339,9 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 	if err != nil {
 		return domain.FeedItem{}, NotFound(err)
 	}
-	return rows[0].domain(), nil
+	it := rows[0].domain()
+	it.ViewerInAudience, err = inAudience(ctx, s.Audiences, viewer, it.Post)
+	return it, err
 }
 
 // Chronological reads public posts newest first after the cursor, on the
@@ -356,7 +389,7 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
 	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
-		WHERE t.member_id = ? AND (t.author_id = ?
+		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
 	if after != nil {
@@ -378,12 +411,34 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 	return domain.UserID(id), NotFound(err)
 }
 
+// ByAudience reads the posts of an audience newest first after the cursor,
+// on posts_audience_idx. The caller has checked that viewer may read them.
+func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := feedSelect + ` WHERE p.audience_id = ?` + authorActive
+	args := viewerArgs(viewer, uuid.UUID(audience))
+	if after != nil {
+		q += ` AND (p.created_at, p.id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	args = append(args, limit)
+	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := items(rows)
+	for i := range out {
+		out[i].ViewerInAudience = true
+	}
+	return out, nil
+}
+
 // ByAuthor reads author's posts newest first after the cursor, on
 // posts_author_idx: every post for the author and their followers, the
 // public ones for anyone else.
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
-	q := feedSelect + ` WHERE p.author_id = ? AND (p.visibility = 'public' OR p.author_id = ?
+	q := feedSelect + ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer))
 	if after != nil {

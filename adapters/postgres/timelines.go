@@ -26,7 +26,7 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 	db := IDB(ctx, s.db)
 	if after.IsZero() {
 		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
-			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ?
+			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only'
 			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx)
 		if foreignKeyViolation(err) {
 			return domain.UserID{}, nil // the post was deleted while being written: nothing left to do
@@ -38,7 +38,7 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 	var last uuid.UUID
 	err := db.NewRaw(`WITH batch AS (
 			SELECT f.follower_id FROM posts p JOIN follows f ON f.following_id = p.author_id
-			WHERE p.id = ? AND f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
+			WHERE p.id = ? AND p.visibility <> 'members_only' AND f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
 		ins AS (
 			INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN posts p WHERE p.id = ?
@@ -54,12 +54,14 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 }
 
 // Backfill copies followee's newest limit posts into follower's timeline
-// while the follow exists (friends_only included: a follower may read them).
+// while the follow exists (friends_only included: a follower may read them;
+// members_only ones never, they belong to their audience's page).
 func (s *Timelines) Backfill(ctx context.Context, follower, followee domain.UserID, limit int) error {
 	backfill := func(db bun.IDB) error {
 		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT ?, p.id, p.author_id, p.created_at FROM posts p
-			WHERE p.author_id = ? AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
+			WHERE p.author_id = ? AND p.visibility <> 'members_only'
+				AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
 			ORDER BY p.created_at DESC LIMIT ?
 			ON CONFLICT DO NOTHING`,
 			uuid.UUID(follower), uuid.UUID(followee), uuid.UUID(follower), uuid.UUID(followee), limit).Exec(ctx)
@@ -141,7 +143,7 @@ func (s *Timelines) RebuildAll(ctx context.Context, limit int) (int, error) {
 			SELECT x.id, x.author_id, x.created_at
 			FROM (SELECT m.id AS author UNION ALL SELECT following_id FROM follows WHERE follower_id = m.id) a
 			CROSS JOIN LATERAL (
-				SELECT id, author_id, created_at FROM posts WHERE author_id = a.author
+				SELECT id, author_id, created_at FROM posts WHERE author_id = a.author AND visibility <> 'members_only'
 				ORDER BY created_at DESC LIMIT ?) x
 			ORDER BY x.created_at DESC LIMIT ?) p
 		ON CONFLICT DO NOTHING`, limit, limit).Exec(ctx)

@@ -45,15 +45,18 @@ type CommentItem struct {
 	Author         PostAuthor
 	PostAuthorID   UserID
 	PostVisibility Visibility
-	// ViewerFollowsPostAuthor is filled by reads made for a viewer.
+	PostAudience   AudienceID
+	// ViewerFollowsPostAuthor and ViewerInPostAudience are filled by reads
+	// made for a viewer.
 	ViewerFollowsPostAuthor bool
+	ViewerInPostAudience    bool
 }
 
 // VisibleTo reports whether viewer may read the comment: whoever may read
 // its post.
 func (c CommentItem) VisibleTo(viewer Viewer) bool {
-	return Post{AuthorID: c.PostAuthorID, Visibility: c.PostVisibility,
-		ViewerFollowsAuthor: c.ViewerFollowsPostAuthor}.VisibleTo(viewer)
+	return Post{AuthorID: c.PostAuthorID, Visibility: c.PostVisibility, Audience: c.PostAudience,
+		ViewerFollowsAuthor: c.ViewerFollowsPostAuthor, ViewerInAudience: c.ViewerInPostAudience}.VisibleTo(viewer)
 }
 
 // DeletableBy reports whether viewer may delete the comment: its author, or

@@ -41,11 +41,32 @@ const (
 // Visibility says who may read a post.
 type Visibility string
 
-// Visibilities. friends_only means the author and their followers.
+// Visibilities. friends_only means the author and their followers;
+// members_only the author and the members of the post's audience.
 const (
 	VisibilityPublic      Visibility = "public"
 	VisibilityFriendsOnly Visibility = "friends_only"
+	VisibilityMembersOnly Visibility = "members_only"
 )
+
+// AudienceID names a closed circle of members a post may be written for
+// (a community). The core knows no more of it than its ID: who belongs is
+// answered by ports.Audiences.
+type AudienceID uuid.UUID
+
+// ParseAudienceID reads an ID from its text form.
+func ParseAudienceID(s string) (AudienceID, error) {
+	u, err := uuid.Parse(s)
+	if err != nil {
+		return AudienceID{}, fmt.Errorf("audience id %q: %w", s, err)
+	}
+	return AudienceID(u), nil
+}
+
+func (id AudienceID) String() string { return uuid.UUID(id).String() }
+
+// IsZero reports whether id names no audience.
+func (id AudienceID) IsZero() bool { return id == AudienceID{} }
 
 // PostMaxRunes is the longest post text, in characters.
 const PostMaxRunes = 280
@@ -63,12 +84,14 @@ type PostLinkPreview struct {
 
 // Post is one post.
 type Post struct {
-	ID           PostID
-	AuthorID     UserID
-	TextContent  *string
-	MediaPath    *string
-	Type         PostType
-	Visibility   Visibility
+	ID          PostID
+	AuthorID    UserID
+	TextContent *string
+	MediaPath   *string
+	Type        PostType
+	Visibility  Visibility
+	// Audience is set exactly for members_only posts.
+	Audience     AudienceID
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	LikeCount    int
@@ -78,6 +101,9 @@ type Post struct {
 	// ViewerFollowsAuthor is filled by reads made for a viewer; a read that
 	// does not fill it leaves friends_only posts to their author alone.
 	ViewerFollowsAuthor bool
+	// ViewerInAudience is filled the same way for members_only posts: the
+	// viewer may read the posts of the post's audience.
+	ViewerInAudience bool
 }
 
 // PostAuthor is the part of an author's profile shown with a post.
@@ -96,9 +122,21 @@ type FeedItem struct {
 }
 
 // VisibleTo reports whether viewer may read p: public posts any member,
-// friends_only ones their author and the author's followers.
+// friends_only ones their author and the author's followers, members_only
+// ones their author and the members of their audience.
 func (p Post) VisibleTo(viewer Viewer) bool {
-	return p.Visibility == VisibilityPublic || (viewer.SignedIn() && p.AuthorID == viewer.UserID) || p.ViewerFollowsAuthor
+	if viewer.SignedIn() && p.AuthorID == viewer.UserID {
+		return true
+	}
+	switch p.Visibility {
+	case VisibilityPublic:
+		return true
+	case VisibilityFriendsOnly:
+		return p.ViewerFollowsAuthor
+	case VisibilityMembersOnly:
+		return p.ViewerInAudience
+	}
+	return false
 }
 
 var (

@@ -87,8 +87,10 @@ var (
 		"notifications": {owner: "sender_id"}}
 	follows = effect{"follows": {owner: "follower_id"}, "profiles": {cols: []string{"follower_count", "following_count"}},
 		"notifications": {owner: "sender_id"}, "timelines": {owner: "member_id"}}
-	communityLikes = effect{"community_post_likes": {owner: "user_id"}, "community_posts": {cols: []string{"like_count"}}}
-	roomPresence   = effect{"listening_participants": {owner: "user_id"},
+	// A community post is a core post of its author.
+	communityPost = effect{"posts": {owner: "author_id"}, "profiles": {cols: []string{"post_count"}},
+		"river_job": jobs("search.index")}
+	roomPresence = effect{"listening_participants": {owner: "user_id"},
 		"listening_rooms": {cols: []string{"participant_count", "updated_at"}}}
 	reportBy = effect{"reports": {owner: "reporter_id"}}
 	// counted is the member's own attempt in a rate limit.
@@ -102,26 +104,29 @@ func jobs(kinds ...string) change { return change{kinds: kinds} }
 // whose operation is gone fails it too.
 var rules = []rule{
 	// Posts: public ones are open to every member; friends_only ones to
-	// the author's followers (C), never to B.
-	{op: "get-post", class: anyMember, on: vs("post.public", "post.media"), hidden: vs("post.private"), hiddenBy: "C"},
-	{op: "list-comments", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C"},
-	{op: "create-comment", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C",
+	// the author's followers (C), never to B. A community's posts are
+	// posts too: B, a member of the open community, acts on its post like
+	// on a public one; the closed community's post is hidden from B.
+	{op: "get-post", class: anyMember, on: vs("post.public", "post.media", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C"},
+	{op: "list-comments", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C"},
+	{op: "create-comment", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		effect: effect{"comments": {owner: "author_id"}, "posts": {cols: []string{"comment_count"}},
 			"notifications": {owner: "sender_id"}, "rate_limit_events": counted}},
-	{op: "like-post", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C", effect: likesOfPost},
-	{op: "unlike-post", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C",
+	{op: "like-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C", effect: likesOfPost},
+	{op: "unlike-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		setup: "like-post", effect: likesOfPost},
-	{op: "share-post", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C",
+	{op: "share-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		effect: effect{"posts": {cols: []string{"share_count"}}}},
-	{op: "report-post", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C", effect: reportBy},
+	{op: "report-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C", effect: reportBy},
 	// Translations are cached per post and language for every reader.
-	{op: "translate-post", class: anyMember, on: vs("post.public"), hidden: vs("post.private"), hiddenBy: "C",
+	{op: "translate-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		effect: effect{"post_translations": {cache: true}}},
-	{op: "update-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media")},
+	{op: "update-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media", "cpost.open", "cpost.closed")},
 	{op: "report-comment", class: anyMember, on: vs("comment.public"), hidden: vs("comment.private"), hiddenBy: "C", effect: reportBy},
 	// The comment's author or the post's author (A deletes C's comment).
 	{op: "delete-comment", class: ownerOnly, on: vs("comment.byC", "comment.public", "comment.private"), consumes: true},
-	{op: "delete-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media"), consumes: true},
+	// The author, or in a community its owner (A, for both).
+	{op: "delete-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media", "cpost.open", "cpost.closed"), consumes: true},
 
 	{op: "mark-notification-read", class: ownerOnly, on: vs("notification")},
 
@@ -140,13 +145,9 @@ var rules = []rule{
 	{op: "communities-join", class: anyMember, on: vs("community.closed"), effect: effect{"community_members": {owner: "user_id"}}},
 	{op: "communities-list-posts", class: anyMember, on: vs("community.open"), hidden: vs("community.closed")},
 	{op: "communities-create-post", class: anyMember, on: vs("community.open"), hidden: vs("community.closed"),
-		effect: effect{"community_posts": {owner: "author_id"}}},
+		effect: communityPost},
 	{op: "communities-create-media-post", class: anyMember, on: vs("community.open"), hidden: vs("community.closed"),
-		effect: effect{"community_posts": {owner: "author_id"}}},
-	{op: "communities-like-post", class: anyMember, on: vs("community.open/cpost.open"), hidden: vs("community.closed/cpost.closed"),
-		effect: communityLikes},
-	{op: "communities-unlike-post", class: anyMember, on: vs("community.open/cpost.open"), hidden: vs("community.closed/cpost.closed"),
-		setup: "communities-like-post", effect: communityLikes},
+		effect: communityPost},
 	// Last of B's community actions: B leaves the open community.
 	{op: "communities-leave", class: anyMember, on: vs("community.open"),
 		effect: effect{"community_members": {owner: "user_id"}, "communities": {cols: []string{"member_count"}},
@@ -158,7 +159,6 @@ var rules = []rule{
 	{op: "communities-reject-member", class: ownerOnly, on: vs("community.closed/membership.closed.D"), consumes: true},
 	{op: "communities-remove-member", class: ownerOnly,
 		on: vs("community.open/membership.open.C", "community.open/membership.open.A", "community.closed/membership.closed.D"), consumes: true},
-	{op: "communities-delete-post", class: ownerOnly, on: vs("community.open/cpost.open", "community.closed/cpost.closed"), consumes: true},
 	{op: "communities-delete", class: ownerOnly, on: vs("community.open", "community.closed"), consumes: true},
 
 	// Direct messages: the two participants (A and C) only.
@@ -186,8 +186,6 @@ var rules = []rule{
 
 	{op: "admin-get-audit-entry", class: staffOnly},
 	{op: "admin-get-community", class: staffOnly},
-	{op: "admin-get-community-post", class: staffOnly},
-	{op: "admin-delete-community-post", class: staffOnly},
 	{op: "admin-get-conversation", class: staffOnly},
 	{op: "admin-get-hashtag", class: staffOnly},
 	{op: "admin-get-mail", class: staffOnly},

@@ -1,9 +1,10 @@
 // Package communities is the communities plugin: communities with one
 // membership model (status pending|approved|rejected, role
-// owner|admin|member), their own posts and likes for approved members, the
+// owner|admin|member), posts for their approved members (core posts whose
+// audience is the community: the plugin answers ports.Audiences), the
 // realtime topic community:{id}, search documents of kind community, two
 // demo communities per member's demo data, and the admin resource
-// "communities". Everything goes through the plugin contract.
+// "communities".
 package communities
 
 import (
@@ -39,12 +40,13 @@ var Module = fx.Module(Name,
 		pgstore.New,
 		newUseCases,
 	),
+	// The core asks who reads, writes and moderates a community's posts.
+	fx.Provide(fx.Annotate(newAudience, fx.As(new(ports.Audiences)))),
 	fx.Provide(
 		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
-		plugin.AsAdminResource(httpapi.NewAdminPostsResource),
 		plugin.AsSearchSource(newSearchSource),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 		plugin.AsDemoSeeder(newDemoSeeder),
@@ -59,18 +61,23 @@ type useCaseParams struct {
 	Search      ports.SearchIndexQueue
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
-	Blobs       ports.BlobStore
-	Images      ports.ImageCleaner
-	Videos      ports.VideoChecker
 	Log         *slog.Logger
-	Audit       ports.AuditLog
 	Access      ports.AccessChanges
+	// The core's post use cases, which store and read community posts.
+	Create      *posts.CreatePost
+	CreateMedia *posts.CreateMediaPost
+	ListPosts   *posts.ListAudiencePosts
+	GetPost     *posts.GetPost
+}
+
+func newAudience(store *pgstore.Store) *app.Audience {
+	return &app.Audience{Store: store, Members: store}
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Access: p.Access}
-	ps := &app.Posts{Tx: p.Tx, Store: p.Store, Members: p.Store, Posts: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs},
-		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
+	ps := &app.Posts{Store: p.Store, Create: p.Create, CreateMedia: p.CreateMedia, List: p.ListPosts, Get: p.GetPost,
+		Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
 		List:        &app.ListCommunities{Store: p.Store},
 		Create:      &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
@@ -83,10 +90,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Manage:      &app.ManageMembers{Membership: m},
 		ListPosts:   &app.ListPosts{Posts: ps},
 		CreatePost:  &app.CreatePost{Posts: ps},
-		CreateMedia: &app.CreateMediaPost{Posts: ps, Media: posts.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
-		DeletePost:  &app.DeletePost{Posts: ps},
-		Like:        &app.LikePost{Posts: ps},
-		RemovePost:  &app.RemovePost{Posts: ps, Locate: p.Store, Audit: p.Audit},
+		CreateMedia: &app.CreateMediaPost{Posts: ps},
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
+	"social/core/app/notifications"
+	"social/core/app/posts"
 	"social/internal/demo"
 	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
@@ -85,12 +87,23 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.D
 		tx := postgres.NewTransactor(db)
 		search := postgres.SearchIndexQueue{Jobs: jobs}
 		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
-		ps := &app.Posts{Tx: tx, Store: store, Members: store, Posts: store, Media: postgres.MediaQueue{Jobs: jobs},
-			Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		// Community posts are core posts: the core's use cases write them
+		// and their likes, as the member app would.
+		audience := newAudience(store)
+		postStore, notes := postgres.NewPostsFor(db, audience), postgres.NewNotifications(db)
+		recorder := &notifications.Recorder{Store: notes, Clock: clock}
+		announcer := &notifications.Announcer{Counts: notes, Broadcaster: demo.Silent{}, Log: log}
+		create := &posts.CreatePost{Tx: tx, Search: search, Posts: postStore, Audiences: audience,
+			Previews: postgres.PreviewQueue{Jobs: jobs}, Timelines: postgres.TimelineQueue{Jobs: jobs}, Mentions: postStore,
+			Notices: recorder, Announcer: announcer, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		ps := &app.Posts{Store: store, Create: create, Get: &posts.GetPost{Posts: postStore},
+			Broadcaster: demo.Silent{}, Log: log}
 		s := demoScript{cast: cast, clock: clock,
 			create: &app.CreateCommunity{Tx: tx, Store: store, Members: store, Search: search, Clock: clock},
 			join:   &app.JoinCommunity{Membership: m}, manage: &app.ManageMembers{Membership: m},
-			post: &app.CreatePost{Posts: ps}, like: &app.LikePost{Posts: ps}}
+			post: &app.CreatePost{Posts: ps},
+			like: &posts.LikePost{Tx: tx, Items: postStore, Likes: postStore, Clock: clock, Notices: recorder,
+				Announcer: announcer, Broadcaster: demo.Silent{}, Log: log}}
 		var text string
 		err = tx.InTx(ctx, func(ctx context.Context) error {
 			var err error
@@ -111,11 +124,11 @@ type demoScript struct {
 	join   *app.JoinCommunity
 	manage *app.ManageMembers
 	post   *app.CreatePost
-	like   *app.LikePost
+	like   *posts.LikePost
 }
 
 func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
-	joined, pending, posts := 0, 0, 0
+	joined, pending, written := 0, 0, 0
 	for i, d := range demoCommunities {
 		at := now.Add(-time.Duration(6-i) * 24 * time.Hour)
 		s.clock.Set(at)
@@ -158,18 +171,18 @@ func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
 			if err != nil {
 				return "", fmt.Errorf("post in %s: %w", d.name, err)
 			}
-			posts++
+			written++
 			// Those who joined before like it, a few each.
 			for _, h := range append([]string{d.owner}, d.members...)[:min(3+k, 1+len(d.members))] {
 				if h == p[0] {
 					continue
 				}
-				if _, err := s.like.Like(ctx, s.cast.Of(h), c.ID, created.ID); err != nil {
+				if _, err := s.like.Handle(ctx, s.cast.Of(h), created.ID); err != nil {
 					return "", err
 				}
 			}
 		}
 	}
 	return fmt.Sprintf("%d communities, %d members joined, %d requests pending, %d posts",
-		len(demoCommunities), joined, pending, posts), nil
+		len(demoCommunities), joined, pending, written), nil
 }

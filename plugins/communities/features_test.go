@@ -220,16 +220,26 @@ func TestRealtime(t *testing.T) {
 		t.Fatalf("created: %v", d)
 	}
 	owner.Event(t, "community_post.created")
-	bia.Do(http.MethodPut, "/api/v1/communities/"+c.ID+"/posts/"+p.ID+"/like", nil).Expect(t, http.StatusOK)
-	if d := sock.Event(t, "community_post.liked"); d["id"] != p.ID || d["like_count"] != float64(1) {
+
+	// The post is a core post: its counters live on post:{id}, which only
+	// the community's members may follow.
+	postTopic := "post:" + p.ID
+	for _, m := range []*at.Member{caio, duda} {
+		if msg := m.Realtime(t).Subscribe(t, postTopic); msg.Type != "error" || msg.Code != "topic_forbidden" {
+			t.Fatalf("%s subscribed to the post: %+v", m.Handle, msg)
+		}
+	}
+	live := bia.Realtime(t, postTopic)
+	bia.Do(http.MethodPut, "/api/v1/posts/"+p.ID+"/like", nil).Expect(t, http.StatusOK)
+	if d := live.Event(t, "post.liked"); d["id"] != p.ID || d["like_count"] != float64(1) {
 		t.Fatalf("liked: %v", d)
 	}
-	bia.Do(http.MethodDelete, "/api/v1/communities/"+c.ID+"/posts/"+p.ID+"/like", nil).Expect(t, http.StatusOK)
-	if d := sock.Event(t, "community_post.unliked"); d["like_count"] != float64(0) {
+	bia.Do(http.MethodDelete, "/api/v1/posts/"+p.ID+"/like", nil).Expect(t, http.StatusOK)
+	if d := live.Event(t, "post.unliked"); d["like_count"] != float64(0) {
 		t.Fatalf("unliked: %v", d)
 	}
-	ana.Do(http.MethodDelete, "/api/v1/communities/"+c.ID+"/posts/"+p.ID, nil).Expect(t, http.StatusNoContent)
-	if d := sock.Event(t, "community_post.deleted"); d["id"] != p.ID {
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+p.ID, nil).Expect(t, http.StatusNoContent)
+	if d := live.Event(t, "post.deleted"); d["id"] != p.ID {
 		t.Fatalf("deleted: %v", d)
 	}
 }
@@ -255,7 +265,7 @@ func TestPostsPagesAndMedia(t *testing.T) {
 	}
 	ana.Do(http.MethodGet, base, nil).Expect(t, http.StatusOK).JSON(t, &page)
 	if len(page.Items) != 50 || *page.Items[0].TextContent != "post 51" || page.NextCursor == "" ||
-		page.Items[0].Visibility != "public" || page.Items[0].CommunityID != c.ID {
+		page.Items[0].Visibility != "members_only" || page.Items[0].AudienceID == nil || *page.Items[0].AudienceID != c.ID {
 		t.Fatalf("page 1: %d %+v", len(page.Items), page.Items[0])
 	}
 	next := page.NextCursor
@@ -298,7 +308,7 @@ func TestPostsPagesAndMedia(t *testing.T) {
 
 	// Deleting the community takes its posts and files (posts.delete_media).
 	var key string
-	if err := app.DB.NewRaw("SELECT media_path FROM community_posts WHERE id = ?", p.ID).Scan(context.Background(), &key); err != nil {
+	if err := app.DB.NewRaw("SELECT media_path FROM posts WHERE id = ?", p.ID).Scan(context.Background(), &key); err != nil {
 		t.Fatal(err)
 	}
 	ana.Do(http.MethodDelete, "/api/v1/communities/"+c.ID, nil).Expect(t, http.StatusNoContent)

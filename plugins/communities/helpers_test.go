@@ -44,7 +44,7 @@ type member struct {
 
 type post struct {
 	ID          string  `json:"id"`
-	CommunityID string  `json:"community_id"`
+	AudienceID  *string `json:"audience_id"`
 	AuthorID    string  `json:"author_id"`
 	TextContent *string `json:"text_content"`
 	Visibility  string  `json:"visibility"`
@@ -80,8 +80,8 @@ func createPost(t *testing.T, m *at.Member, id, text string) post {
 
 // state is what a refused call must leave as it was.
 type state struct {
-	MemberCount, Approved, Rows, Posts, Likes int
-	Roles                                     string
+	MemberCount, Approved, Rows, Posts, Likes, Comments, Shares, Reports int
+	Texts, Roles                                                         string
 }
 
 func snapshot(t *testing.T, app *at.App, id string) state {
@@ -90,10 +90,15 @@ func snapshot(t *testing.T, app *at.App, id string) state {
 	err := app.DB.NewRaw(`SELECT coalesce((SELECT member_count FROM communities WHERE id = ?), -1) AS member_count,
 		(SELECT count(*) FROM community_members WHERE community_id = ? AND status = 'approved') AS approved,
 		(SELECT count(*) FROM community_members WHERE community_id = ?) AS rows,
-		(SELECT count(*) FROM community_posts WHERE community_id = ?) AS posts,
-		(SELECT count(*) FROM community_post_likes l JOIN community_posts p ON p.id = l.post_id WHERE p.community_id = ?) AS likes,
+		(SELECT count(*) FROM posts WHERE audience_id = ?) AS posts,
+		(SELECT count(*) FROM likes l JOIN posts p ON p.id = l.post_id WHERE p.audience_id = ?) AS likes,
+		(SELECT count(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE p.audience_id = ?) AS comments,
+		(SELECT coalesce(sum(share_count), 0) FROM posts WHERE audience_id = ?) AS shares,
+		(SELECT count(*) FROM reports r JOIN posts p ON r.target_type = 'post' AND p.id = r.target_id WHERE p.audience_id = ?) AS reports,
+		(SELECT coalesce(string_agg(text_content, '|' ORDER BY id), '') FROM posts WHERE audience_id = ?) AS texts,
 		(SELECT coalesce(string_agg(user_id::text || role || status, ',' ORDER BY user_id), '') FROM community_members WHERE community_id = ?) AS roles`,
-		id, id, id, id, id, id).Scan(context.Background(), &s.MemberCount, &s.Approved, &s.Rows, &s.Posts, &s.Likes, &s.Roles)
+		id, id, id, id, id, id, id, id, id, id).Scan(context.Background(), &s.MemberCount, &s.Approved, &s.Rows, &s.Posts, &s.Likes,
+		&s.Comments, &s.Shares, &s.Reports, &s.Texts, &s.Roles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,5 +106,6 @@ func snapshot(t *testing.T, app *at.App, id string) state {
 }
 
 func (s state) String() string {
-	return fmt.Sprintf("member_count=%d approved=%d rows=%d posts=%d likes=%d", s.MemberCount, s.Approved, s.Rows, s.Posts, s.Likes)
+	return fmt.Sprintf("member_count=%d approved=%d rows=%d posts=%d likes=%d comments=%d shares=%d reports=%d texts=%q",
+		s.MemberCount, s.Approved, s.Rows, s.Posts, s.Likes, s.Comments, s.Shares, s.Reports, s.Texts)
 }

@@ -21,6 +21,8 @@ var (
 	forbidden = want{http.StatusForbidden, "community_forbidden"}
 	onlyMine  = want{http.StatusForbidden, "community_members_only"}
 	notOwner  = want{http.StatusForbidden, "community_not_owner"}
+	// hidden: a community's post is, for anyone but its members, no post.
+	hidden = want{http.StatusNotFound, "post_not_found"}
 )
 
 var roles = []string{"anonymous", "stranger", "pending", "rejected", "member", "admin", "owner"}
@@ -106,8 +108,22 @@ func TestPermissionMatrix(t *testing.T) {
 			}
 			membersList := managers(ok)
 			membersList["member"] = ok
-			deletePost := readers(gone)
+			// A community's posts are core posts: every core path on them
+			// answers its members only; anyone else finds no post.
+			postReaders := func(allowed want) map[string]want {
+				return map[string]want{"anonymous": anonymous, "stranger": hidden, "pending": hidden, "rejected": hidden,
+					"member": allowed, "admin": allowed, "owner": allowed}
+			}
+			deletePost := postReaders(gone)
 			deletePost["admin"] = want{http.StatusForbidden, "post_not_author"}
+			// As for a followers-only post, the locked row decides: only
+			// its author edits, and to anyone else it is no post.
+			editPost := postReaders(hidden)
+			editPost["owner"] = ok
+			report := postReaders(created)
+			report["owner"] = want{http.StatusForbidden, "report_own_post"}
+			translate := postReaders(want{http.StatusServiceUnavailable, "translation_unavailable"})
+			posts := "/api/v1/posts/" + w.ownerPost
 			rejectWant := managers(ok)
 			if privacy == "open" {
 				// The target is an approved member: only the owner removes them.
@@ -135,14 +151,32 @@ func TestPermissionMatrix(t *testing.T) {
 				{"create post", func(c *at.Client, role string) *at.Response {
 					return c.Do(http.MethodPost, base+"/posts", map[string]string{"text_content": "Post de " + role})
 				}, readers(created)},
+				{"read post", func(c *at.Client, _ string) *at.Response { return c.Do(http.MethodGet, posts, nil) }, postReaders(ok)},
 				{"like", func(c *at.Client, _ string) *at.Response {
-					return c.Do(http.MethodPut, base+"/posts/"+w.ownerPost+"/like", nil)
-				}, readers(ok)},
+					return c.Do(http.MethodPut, posts+"/like", nil)
+				}, postReaders(ok)},
 				{"unlike", func(c *at.Client, _ string) *at.Response {
-					return c.Do(http.MethodDelete, base+"/posts/"+w.ownerPost+"/like", nil)
-				}, readers(ok)},
+					return c.Do(http.MethodDelete, posts+"/like", nil)
+				}, postReaders(ok)},
+				{"comment", func(c *at.Client, role string) *at.Response {
+					return c.Do(http.MethodPost, posts+"/comments", map[string]string{"text_content": "Comentário de " + role})
+				}, postReaders(created)},
+				{"list comments", func(c *at.Client, _ string) *at.Response {
+					return c.Do(http.MethodGet, posts+"/comments", nil)
+				}, postReaders(ok)},
+				{"share", func(c *at.Client, _ string) *at.Response { return c.Do(http.MethodPost, posts+"/share", nil) },
+					postReaders(ok)},
+				{"translate", func(c *at.Client, _ string) *at.Response {
+					return c.Do(http.MethodPost, posts+"/translation", map[string]string{"target_language": "en"})
+				}, translate},
+				{"report", func(c *at.Client, _ string) *at.Response {
+					return c.Do(http.MethodPost, posts+"/report", map[string]string{"reason": "spam"})
+				}, report},
+				{"edit", func(c *at.Client, role string) *at.Response {
+					return c.Do(http.MethodPatch, posts, map[string]string{"text_content": "Boas-vindas, editado por " + role})
+				}, editPost},
 				{"delete post", func(c *at.Client, role string) *at.Response {
-					return c.Do(http.MethodDelete, base+"/posts/"+w.postOf[role], nil)
+					return c.Do(http.MethodDelete, "/api/v1/posts/"+w.postOf[role], nil)
 				}, deletePost},
 				{"approve", func(c *at.Client, _ string) *at.Response {
 					return c.Do(http.MethodPost, base+"/members/"+w.asker+"/approve", nil)

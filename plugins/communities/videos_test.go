@@ -37,7 +37,7 @@ func TestCommunityVideoPosts(t *testing.T) {
 	mp4 := videotest.MP4(bytes.Join(frames, nil), videotest.MP4Options{MoovLast: true})
 	rows := func() int {
 		var n int
-		if err := app.DB.NewRaw("SELECT count(*) FROM community_posts WHERE community_id = ?", c.ID).Scan(context.Background(), &n); err != nil {
+		if err := app.DB.NewRaw("SELECT count(*) FROM posts WHERE audience_id = ?", c.ID).Scan(context.Background(), &n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -67,7 +67,7 @@ func TestCommunityVideoPosts(t *testing.T) {
 		t.Fatalf("video post: %+v", p)
 	}
 	var key string
-	if err := app.DB.NewRaw("SELECT media_path FROM community_posts WHERE id = ?", p.ID).Scan(context.Background(), &key); err != nil {
+	if err := app.DB.NewRaw("SELECT media_path FROM posts WHERE id = ?", p.ID).Scan(context.Background(), &key); err != nil {
 		t.Fatal(err)
 	}
 	f, info, err := app.Blobs.Open(context.Background(), key)

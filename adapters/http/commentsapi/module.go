@@ -20,7 +20,7 @@ import (
 var Module = fx.Module("comments",
 	fx.Provide(
 		fx.Private,
-		postgres.NewComments,
+		postgres.NewCommentsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),

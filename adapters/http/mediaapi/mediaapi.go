@@ -46,8 +46,8 @@ type linksOutput struct {
 
 // NewRoutes registers the operation with its use case; posts' files are
 // checked against the posts, read from db.
-func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB) plugin.Routes {
-	uc := &media.ResolveLinks{Signer: blobs, Posts: postgres.NewPosts(db), TTL: cfg.Storage.URLTTL}
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postgres.OptionalAudiences) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, Posts: postgres.NewPostsFor(db, a.Audiences), TTL: cfg.Storage.URLTTL}
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "resolve-media-links",

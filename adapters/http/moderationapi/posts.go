@@ -15,19 +15,23 @@ import (
 )
 
 // NewPosts serves the posts resource for moderators: every post, filter
-// q (text), author (handle), author_id, hashtag, visibility, created_gte
-// and created_lte (dates); DELETE removes one with a reason.
+// q (text), author (handle), author_id, hashtag, visibility, audience_id
+// (a community's posts), created_gte and created_lte (dates); DELETE removes
+// one with a reason.
 func NewPosts(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "posts", Moderators: true, Register: func(api huma.API) {
 		adminapi.RegisterSQLResource(api, adminapi.SQLResource[postgres.AdminPost]{
 			Name: "posts", Singular: "post", DefaultSort: "created_at",
 			Sortable: postgres.AdminPostSortable,
-			Filters:  []string{"author", "author_id", "hashtag", "visibility", "created_gte", "created_lte"},
+			Filters:  []string{"author", "author_id", "hashtag", "visibility", "audience_id", "created_gte", "created_lte"},
 			List: func(ctx context.Context, q adminapi.SQLQuery) ([]postgres.AdminPost, int, error) {
 				pq := postgres.AdminPostQuery{AdminPage: page(q), Author: q.FilterString("author"),
 					Hashtag: q.FilterString("hashtag"), Visibility: q.FilterString("visibility")}
 				var err error
 				if pq.AuthorID, err = q.FilterUUID("author_id"); err != nil {
+					return nil, 0, err
+				}
+				if pq.AudienceID, err = q.FilterUUID("audience_id"); err != nil {
 					return nil, 0, err
 				}
 				if pq.CreatedFrom, err = q.FilterTime("created_gte"); err != nil {

@@ -26,10 +26,16 @@ import (
 var Module = fx.Module("posts",
 	fx.Provide(
 		fx.Private,
-		postgres.NewPosts,
+		postgres.NewPostsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(
+		// The feature that keeps audiences writes and lists their posts
+		// through the same use cases.
+		func(uc UseCases) *posts.CreatePost { return uc.Create },
+		func(uc UseCases) *posts.CreateMediaPost { return uc.CreateMedia },
+		func(uc UseCases) *posts.ListAudiencePosts { return uc.Audience },
+		func(uc UseCases) *posts.GetPost { return uc.Get },
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
@@ -57,7 +63,9 @@ type UseCases struct {
 	Share       *posts.SharePost
 	Feed        *posts.ListFeed
 	AuthorPosts *posts.ListAuthorPosts
-	Fill        *posts.FillLinkPreview
+	// Audience lists an audience's posts (served by its feature's routes).
+	Audience *posts.ListAudiencePosts
+	Fill     *posts.FillLinkPreview
 	// Preview is the composer's link preview.
 	Preview   *posts.PreviewLink
 	Translate *posts.TranslatePost
@@ -89,6 +97,10 @@ type useCaseParams struct {
 	Notices      *notifications.Recorder
 	Announcer    *notifications.Announcer
 	Log          *slog.Logger
+	// Audiences is who may read and write an audience's posts, when a
+	// feature keeps audiences; absent, members_only posts are their
+	// authors' alone.
+	Audiences postgres.OptionalAudiences
 	// MemberSeeders add the plugins' demo data to a member's demo posts.
 	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 }
@@ -97,7 +109,7 @@ func newUseCases(p useCaseParams) UseCases {
 	previews := postgres.PreviewQueue{Jobs: p.Jobs}
 	removal := posts.Removal{Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
-	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Previews: previews,
+	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return UseCases{
@@ -108,7 +120,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
 			Media: postgres.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
-		Delete:  &posts.DeletePost{Tx: p.Tx, Removal: removal},
+		Delete:  &posts.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
 		Removal: removal,
 		Like: &posts.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
@@ -117,6 +129,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Share:       &posts.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &posts.ListFeed{Feed: postgres.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
+		Audience:    &posts.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences},
 		Fill: &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
 			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},
 		Preview: &posts.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},

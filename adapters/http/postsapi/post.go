@@ -27,7 +27,8 @@ type Post struct {
 	TextContent            *string   `json:"text_content"`
 	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
 	Type                   string    `json:"type" enum:"text,image,video"`
-	Visibility             string    `json:"visibility" enum:"public,friends_only"`
+	Visibility             string    `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
+	AudienceID             *string   `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
 	CreatedAt              time.Time `json:"created_at"`
 	UpdatedAt              time.Time `json:"updated_at"`
 	LikeCount              int       `json:"like_count"`
@@ -45,6 +46,12 @@ type Post struct {
 // links presents answers with signed media links.
 type links struct{ media httpadapter.MediaLinks }
 
+// Present is the answer of a post, for the routes of other features that
+// serve posts (a community's).
+func Present(ctx context.Context, media httpadapter.MediaLinks, it domain.FeedItem) Post {
+	return links{media: media}.post(ctx, it)
+}
+
 func (l links) url(ctx context.Context, key *string) *string { return l.media.URL(ctx, key) }
 
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
@@ -56,7 +63,15 @@ func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 		LinkPreviewImageURL: l.url(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
 		Author: Author{ID: it.Author.ID.String(), Handle: it.Author.Handle, DisplayName: it.Author.DisplayName,
 			AvatarURL: l.url(ctx, it.Author.AvatarPath)},
-		IsLiked: it.IsLiked}
+		IsLiked: it.IsLiked, AudienceID: audienceID(it.Audience)}
+}
+
+func audienceID(a domain.AudienceID) *string {
+	if a.IsZero() {
+		return nil
+	}
+	s := a.String()
+	return &s
 }
 
 // postPath is the {id} of a post route; a malformed ID is not found.

@@ -16,7 +16,7 @@ var Module = fx.Module("reports",
 	fx.Provide(
 		fx.Private,
 		postgres.NewReports,
-		postgres.NewComments,
+		postgres.NewCommentsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),

@@ -13,7 +13,9 @@ type NewMediaPost struct {
 	Text       string
 	Type       domain.PostType
 	Visibility domain.Visibility
-	File       *MediaFile // nil when the form has none
+	// Audience is as in NewPost.
+	Audience domain.AudienceID
+	File     *MediaFile // nil when the form has none
 }
 
 // CreateMediaPost publishes a post with an image or a video. The file is
@@ -29,7 +31,7 @@ func (uc *CreateMediaPost) Handle(ctx context.Context, viewer domain.Viewer, in 
 	if !viewer.SignedIn() {
 		return Created{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	vis, err := visibility(in.Visibility)
+	vis, err := visibility(in.Visibility, in.Audience)
 	if err != nil {
 		return Created{}, err
 	}
@@ -41,7 +43,7 @@ func (uc *CreateMediaPost) Handle(ctx context.Context, viewer domain.Viewer, in 
 	if err != nil {
 		return Created{}, err
 	}
-	out, err := uc.Create.store(ctx, viewer, draft{Text: text, Type: m.Type, Visibility: vis, MediaPath: &m.Key})
+	out, err := uc.Create.store(ctx, viewer, draft{Text: text, Type: m.Type, Visibility: vis, Audience: in.Audience, MediaPath: &m.Key})
 	if err != nil {
 		uc.Media.Discard(ctx, m.Key)
 		return Created{}, err

@@ -13,10 +13,14 @@ import (
 )
 
 // NewPost is the create form; empty Type means text, empty Visibility public.
+// Audience, set only by the feature that keeps audiences (never from the
+// member's form), writes the post for that audience: it is then
+// members_only whatever Visibility says.
 type NewPost struct {
 	Text       string
 	Type       domain.PostType
 	Visibility domain.Visibility
+	Audience   domain.AudienceID
 }
 
 // Created is a new post with the words its text names.
@@ -53,9 +57,11 @@ type MentionReaders interface {
 
 // CreatePost publishes a text post; CreateMediaPost shares its store path.
 type CreatePost struct {
-	Tx          ports.Transactor
-	Search      ports.SearchIndexQueue
-	Posts       PostCreator
+	Tx     ports.Transactor
+	Search ports.SearchIndexQueue
+	Posts  PostCreator
+	// Audiences says who may post into an audience; nil: nobody.
+	Audiences   ports.Audiences
 	Previews    PreviewQueue
 	Timelines   FanOutQueue
 	Mentions    MentionReaders
@@ -71,6 +77,7 @@ type draft struct {
 	Text       *string
 	Type       domain.PostType
 	Visibility domain.Visibility
+	Audience   domain.AudienceID
 	MediaPath  *string // already in the blob store
 }
 
@@ -83,7 +90,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 	if in.Type == "" {
 		in.Type = domain.PostText
 	}
-	vis, err := visibility(in.Visibility)
+	vis, err := visibility(in.Visibility, in.Audience)
 	if err != nil {
 		return Created{}, err
 	}
@@ -102,7 +109,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 		return Created{}, err
 	}
 	text := in.Text
-	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis})
+	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis, Audience: in.Audience})
 }
 
 // store writes a valid draft in one transaction (post, hashtags, the
@@ -111,7 +118,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) (Created, error) {
 	now := uc.Clock.Now()
 	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath,
-		Type: d.Type, Visibility: d.Visibility, CreatedAt: now, UpdatedAt: now}
+		Type: d.Type, Visibility: d.Visibility, Audience: d.Audience, CreatedAt: now, UpdatedAt: now}
 	text := ""
 	if d.Text != nil {
 		text = *d.Text
@@ -119,11 +126,18 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 	out := Created{Post: p, Hashtags: domain.Hashtags(text), Mentions: domain.Mentions(text)}
 	var notices []notifications.Change
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := uc.mayWrite(ctx, viewer, p); err != nil {
+			return err
+		}
 		if err := uc.Posts.Create(ctx, p, out.Hashtags); err != nil {
 			return err
 		}
-		if err := uc.Timelines.EnqueueFanOut(ctx, p.ID); err != nil {
-			return err
+		// A members_only post is read on its audience's page alone: it
+		// goes into nobody's 'Seguindo' timeline.
+		if p.Visibility != domain.VisibilityMembersOnly {
+			if err := uc.Timelines.EnqueueFanOut(ctx, p.ID); err != nil {
+				return err
+			}
 		}
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
 			return err
@@ -140,6 +154,9 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 	if errors.Is(err, domain.ErrNotFound) {
 		return Created{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
 	}
+	if _, ok := errs.As(err); ok {
+		return Created{}, err
+	}
 	if err != nil {
 		return Created{}, fmt.Errorf("create post of %s: %w", viewer.UserID, err)
 	}
@@ -152,6 +169,27 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 	}
 	return out, nil
 }
+
+// mayWrite checks, in the post's transaction, that viewer may post into
+// its audience (nothing to check without one).
+func (uc *CreatePost) mayWrite(ctx context.Context, viewer domain.Viewer, p domain.Post) error {
+	if p.Audience.IsZero() {
+		return nil
+	}
+	if uc.Audiences == nil {
+		return audienceClosed()
+	}
+	ok, err := uc.Audiences.Writes(ctx, p.Audience, viewer.UserID)
+	if err != nil {
+		return fmt.Errorf("audience %s: %w", p.Audience, err)
+	}
+	if !ok {
+		return audienceClosed()
+	}
+	return nil
+}
+
+func audienceClosed() error { return errs.Forbidden(CodeAudienceClosed, MsgAudienceClosed) }
 
 // notifyMentions records a mention notification for each member the text
 // names who may read the post; unknown handles are ignored.
@@ -176,8 +214,12 @@ func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles
 	return out, nil
 }
 
-// visibility is v with its default (public), or the form's error.
-func visibility(v domain.Visibility) (domain.Visibility, error) {
+// visibility is v with its default (public), or the form's error; a post
+// written for an audience is members_only.
+func visibility(v domain.Visibility, audience domain.AudienceID) (domain.Visibility, error) {
+	if !audience.IsZero() {
+		return domain.VisibilityMembersOnly, nil
+	}
 	switch v {
 	case "":
 		return domain.VisibilityPublic, nil

@@ -23,10 +23,13 @@ type MediaQueue interface {
 	EnqueueMediaDeletion(ctx context.Context, key string) error
 }
 
-// DeletePost deletes a post, for its author only, and then its file.
+// DeletePost deletes a post, for its author (or, in an audience, whoever
+// moderates it), and then its file.
 type DeletePost struct {
 	Tx      ports.Transactor
 	Removal Removal
+	// Audiences says who moderates an audience's posts; nil: nobody.
+	Audiences ports.Audiences
 }
 
 // Handle checks the spec's three rules and deletes in one transaction
@@ -43,11 +46,20 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 		if err != nil {
 			return err
 		}
+		if p.ViewerInAudience, err = uc.inAudience(ctx, viewer, p); err != nil {
+			return err
+		}
 		if !p.VisibleTo(viewer) {
 			return domain.ErrNotFound
 		}
 		if p.AuthorID != viewer.UserID {
-			return errs.Forbidden(CodeNotAuthor, MsgNotAuthor)
+			ok, err := uc.moderates(ctx, viewer, p)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errs.Forbidden(CodeNotAuthor, MsgNotAuthor)
+			}
 		}
 		return uc.Removal.InTx(ctx, p)
 	})
@@ -62,4 +74,22 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 	}
 	uc.Removal.Announce(ctx, p)
 	return nil
+}
+
+// inAudience fills, for someone else's members_only post, whether viewer
+// may read it (the locking read does not).
+func (uc *DeletePost) inAudience(ctx context.Context, viewer domain.Viewer, p domain.Post) (bool, error) {
+	if p.Visibility != domain.VisibilityMembersOnly || p.AuthorID == viewer.UserID || uc.Audiences == nil {
+		return false, nil
+	}
+	return uc.Audiences.Reads(ctx, p.Audience, viewer.UserID)
+}
+
+// moderates reports whether viewer may delete someone else's post: only in
+// an audience they moderate.
+func (uc *DeletePost) moderates(ctx context.Context, viewer domain.Viewer, p domain.Post) (bool, error) {
+	if p.Visibility != domain.VisibilityMembersOnly || uc.Audiences == nil {
+		return false, nil
+	}
+	return uc.Audiences.Moderates(ctx, p.Audience, viewer.UserID)
 }

@@ -17,6 +17,9 @@ const (
 	MsgBadVisibility = "Visibilidade inválida."
 	MsgBadType       = "Tipo de post inválido."
 	MsgFixErrors     = "Por favor, corrija os erros antes de continuar."
+	// MsgAudienceClosed answers a post or a read for an audience the
+	// member is not in.
+	MsgAudienceClosed = "Só os membros podem ver e publicar estes posts."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeEmpty           = "post_empty"
@@ -26,6 +29,7 @@ const (
 	CodeNotAuthor       = "post_not_author"
 	CodeNoProfile       = "profile_required"
 	CodeProfileNotFound = "profile_not_found"
+	CodeAudienceClosed  = "audience_members_only"
 )
 
 // pt-BR texts and codes of post files: the spec's titles and messages.

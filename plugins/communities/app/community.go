@@ -131,20 +131,5 @@ func (f NewCommunity) normalize() (NewCommunity, error) {
 	return f, nil
 }
 
-// Post is a community post with its author and whether the viewer likes it.
-type Post struct {
-	ID          uuid.UUID
-	CommunityID uuid.UUID
-	AuthorID    domain.UserID
-	TextContent *string
-	MediaPath   *string
-	Type        domain.PostType
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-	LikeCount   int
-	Author      Profile
-	IsLiked     bool
-}
-
 // Topic is the realtime topic of a community's posts.
 func Topic(id uuid.UUID) string { return TopicPrefix + id.String() }

@@ -10,17 +10,22 @@ import (
 	"social/core/errs"
 )
 
-// CreatePost publishes a text post in a community.
+// CreatePost publishes a text post in a community: a core post for the
+// community's members (hashtags, link preview and all).
 type CreatePost struct{ *Posts }
 
-// Handle checks the membership, then the text (core's rules), and stores.
-func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUID, text string) (Post, error) {
+// Handle checks the membership, then hands the post to the core, which
+// checks the text and the membership again inside its transaction.
+func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUID, text string) (domain.FeedItem, error) {
 	if !viewer.SignedIn() {
-		return Post{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserPost)
+		return domain.FeedItem{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserPost)
 	}
-	now := uc.Clock.Now()
-	t := text
-	p := Post{ID: newID(), CommunityID: id, AuthorID: viewer.UserID, TextContent: &t, Type: domain.PostText,
-		CreatedAt: now, UpdatedAt: now}
-	return uc.store(ctx, viewer, id, p, func() error { return posts.TextError(text) })
+	if err := uc.readable(ctx, viewer, id); err != nil {
+		return domain.FeedItem{}, err
+	}
+	out, err := uc.Create.Handle(ctx, viewer, posts.NewPost{Text: text, Audience: AudienceOf(id)})
+	if err != nil {
+		return domain.FeedItem{}, err
+	}
+	return uc.created(ctx, viewer, id, out.Post)
 }

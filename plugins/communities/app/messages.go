@@ -22,12 +22,9 @@ const (
 	MsgMembersOnly        = "Entre na comunidade para ver e compartilhar posts."
 	MsgNoProfile          = "Você precisa de um perfil para participar de comunidades." // ours
 
-	MsgPostNotFound     = "Post não encontrado."
-	MsgNoUserPost       = "Você precisa estar logado para publicar posts."
-	MsgNoUserDeletePost = "Você precisa estar logado para excluir posts."
-	MsgNoUserLike       = "Você precisa estar logado para curtir posts."
-	MsgNotPostAuthor    = "Você não tem permissão para excluir este post."
-	MsgBadCursor        = "Cursor inválido." // ours
+	MsgPostNotFound = "Post não encontrado."
+	MsgNoUserPost   = "Você precisa estar logado para publicar posts."
+	MsgBadCursor    = "Cursor inválido." // ours
 
 	CodeUnauthenticated    = "unauthenticated"
 	CodeInvalid            = "invalid_input"
@@ -46,21 +43,14 @@ const (
 	CodeMembersOnly        = "community_members_only"
 	CodeNoProfile          = "profile_required"
 
-	CodePostNotFound  = "post_not_found"
-	CodePostNotAuthor = "post_not_author"
+	CodePostNotFound = "post_not_found"
 )
 
 // Realtime topic prefix and events.
 const (
 	TopicPrefix      = "community:"
 	EventPostCreated = "community_post.created"
-	EventPostDeleted = "community_post.deleted"
-	EventPostLiked   = "community_post.liked"
-	EventPostUnliked = "community_post.unliked"
 )
 
 // ListLimit caps the community list.
 const ListLimit = 100
-
-// PostPageSize is the size of a page of community posts.
-const PostPageSize = 50

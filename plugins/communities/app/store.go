@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -63,28 +62,6 @@ type MemberStore interface {
 	// UpdateMember writes role, status and joined_at.
 	UpdateMember(ctx context.Context, m Member) error
 	DeleteMember(ctx context.Context, id uuid.UUID) error
-}
-
-// PostCursor is the last post of a page.
-type PostCursor struct {
-	CreatedAt time.Time
-	ID        uuid.UUID
-}
-
-// PostStore reads and writes community posts and their likes. Reads answer
-// domain.ErrNotFound for a post that is not in the community.
-type PostStore interface {
-	InsertPost(ctx context.Context, p Post) error
-	Post(ctx context.Context, community, id uuid.UUID, viewer domain.UserID) (Post, error)
-	// Posts reads a page newest first, after the cursor when not nil.
-	Posts(ctx context.Context, community uuid.UUID, viewer domain.UserID, after *PostCursor, limit int) ([]Post, error)
-	// LockPost reads and locks a post for its deletion.
-	LockPost(ctx context.Context, community, id uuid.UUID) (Post, error)
-	DeletePost(ctx context.Context, id uuid.UUID) error
-	// Like and Unlike write the row once and move like_count with it,
-	// answering the count.
-	Like(ctx context.Context, community, id uuid.UUID, user domain.UserID, now time.Time) (int, error)
-	Unlike(ctx context.Context, community, id uuid.UUID, user domain.UserID) (int, error)
 }
 
 // MediaQueue enqueues, in the transaction of ctx, the deletion of a stored

@@ -3,15 +3,10 @@ package httpapi
 import (
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/google/uuid"
 
 	"social/adapters/http/adminapi"
-	"social/core/domain"
-	"social/core/errs"
-	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
 	"social/plugins/plugin"
 )
@@ -32,65 +27,6 @@ func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 				}
 				return store.AdminList(ctx, aq)
 			},
-		})
-	}}
-}
-
-// NewAdminPostsResource serves the console's community-posts resource to
-// moderators: list (sort, range, filter {q, community_id, author,
-// created_gte, created_lte, id}), show, and DELETE with a reason.
-func NewAdminPostsResource(store *pgstore.Store, uc UseCases) plugin.AdminResource {
-	return plugin.AdminResource{Plugin: "communities", Name: "community-posts", Moderators: true, Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.AdminPostRow]{
-			Name: "community-posts", Singular: "community-post", DefaultSort: "created_at",
-			Sortable: pgstore.AdminPostSortable, Filters: []string{"community_id", "author", "created_gte", "created_lte"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]pgstore.AdminPostRow, int, error) {
-				aq := pgstore.AdminPostQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
-					Search: q.Search, IDs: q.IDs, Author: q.FilterString("author")}
-				var err error
-				if aq.CommunityID, err = q.FilterUUID("community_id"); err != nil {
-					return nil, 0, err
-				}
-				if aq.CreatedFrom, err = q.FilterTime("created_gte"); err != nil {
-					return nil, 0, err
-				}
-				if aq.CreatedTo, err = q.FilterTime("created_lte"); err != nil {
-					return nil, 0, err
-				}
-				if aq.CreatedTo != nil && len(q.FilterString("created_lte")) == len("2006-01-02") {
-					end := aq.CreatedTo.AddDate(0, 0, 1) // the whole last day
-					aq.CreatedTo = &end
-				}
-				return store.AdminPosts(ctx, aq)
-			},
-		})
-		huma.Register(api, huma.Operation{
-			OperationID: "admin-delete-community-post", Method: http.MethodDelete, Path: "/{id}",
-			Summary: "Remove a community post with a reason (kept in the audit log)",
-		}, func(ctx context.Context, in *struct {
-			ID   string `path:"id"`
-			Body struct {
-				Reason string `json:"reason" maxLength:"2000"`
-			}
-		}) (*struct {
-			Body struct {
-				ID string `json:"id"`
-			}
-		}, error) {
-			id, err := uuid.Parse(in.ID)
-			if err != nil {
-				return nil, errs.NotFound(app.CodePostNotFound, app.MsgPostNotFound)
-			}
-			if err := uc.RemovePost.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
-				return nil, err
-			}
-			out := &struct {
-				Body struct {
-					ID string `json:"id"`
-				}
-			}{}
-			out.Body.ID = in.ID
-			return out, nil
 		})
 	}}
 }

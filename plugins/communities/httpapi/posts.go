@@ -8,11 +8,16 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	httpadapter "social/adapters/http"
+	"social/adapters/http/postsapi"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/communities/app"
 )
+
+// A community's posts are core posts (the schema Post): edited, liked,
+// commented, shared, translated, reported and deleted through /posts/{id}.
+// Only their list and their creation, which name the community, are here.
 
 type communityPostsInput struct {
 	CommunityPath
@@ -21,7 +26,7 @@ type communityPostsInput struct {
 
 type communityPostsOutput struct {
 	Body struct {
-		Items      []CommunityPost `json:"items" doc:"Newest first, 50 a page."`
+		Items      []postsapi.Post `json:"items" doc:"Newest first, 50 a page."`
 		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the last page."`
 	}
 }
@@ -33,13 +38,7 @@ type communityCreatePostInput struct {
 	}
 }
 
-type communityPostOutput struct{ Body CommunityPost }
-
-// CommunityLikeState is a post's like count after a like or unlike.
-type CommunityLikeState struct {
-	LikeCount int  `json:"like_count"`
-	IsLiked   bool `json:"is_liked"`
-}
+type communityPostOutput struct{ Body postsapi.Post }
 
 type communityMediaPostForm struct {
 	CommunityPath
@@ -59,7 +58,7 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		Errors: append(membersOnly, http.StatusUnprocessableEntity),
 	}, func(ctx context.Context, in *communityPostsInput) (*communityPostsOutput, error) {
 		id, err := in.id()
-		var page app.PostPage
+		var page posts.FeedPage
 		if err == nil {
 			page, err = uc.ListPosts.Handle(ctx, domain.ViewerFrom(ctx), id, in.Cursor)
 		}
@@ -67,9 +66,9 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
 		out := &communityPostsOutput{}
-		out.Body.Items = make([]CommunityPost, 0, len(page.Items))
+		out.Body.Items = make([]postsapi.Post, 0, len(page.Items))
 		for _, it := range page.Items {
-			out.Body.Items = append(out.Body.Items, p.post(ctx, it))
+			out.Body.Items = append(out.Body.Items, postsapi.Present(ctx, p.media, it))
 		}
 		out.Body.NextCursor = page.Next
 		return out, nil
@@ -80,14 +79,14 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		Errors: append(membersOnly, http.StatusUnprocessableEntity),
 	}, func(ctx context.Context, in *communityCreatePostInput) (*communityPostOutput, error) {
 		id, err := in.id()
-		var it app.Post
+		var it domain.FeedItem
 		if err == nil {
 			it, err = uc.CreatePost.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.TextContent)
 		}
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: p.post(ctx, it)}, nil
+		return &communityPostOutput{Body: postsapi.Present(ctx, p.media, it)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-media-post", Method: http.MethodPost, Path: "/{id}/posts/media",
@@ -99,53 +98,19 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			func() error { return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUserPost) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
-		np := app.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}
+		np := posts.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}
 		if form.File.IsSet {
 			defer form.File.Close()
 			np.File = &posts.MediaFile{Body: form.File, Size: form.File.Size}
 		}
 		id, err := in.id()
-		var it app.Post
+		var it domain.FeedItem
 		if err == nil {
 			it, err = uc.CreateMedia.Handle(ctx, domain.ViewerFrom(ctx), id, np)
 		}
 		if err != nil {
 			return nil, httpadapter.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: p.post(ctx, it)}, nil
+		return &communityPostOutput{Body: postsapi.Present(ctx, p.media, it)}, nil
 	})
-	huma.Register(api, huma.Operation{
-		OperationID: "communities-delete-post", Method: http.MethodDelete, Path: "/{id}/posts/{postId}",
-		DefaultStatus: http.StatusNoContent,
-		Summary:       "Delete a community post (its author or the owner)", Tags: tags, Security: bearer, Errors: membersOnly,
-	}, func(ctx context.Context, in *PostPath) (*struct{}, error) {
-		id, pid, err := in.ids()
-		if err == nil {
-			err = uc.DeletePost.Handle(ctx, domain.ViewerFrom(ctx), id, pid)
-		}
-		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
-		}
-		return nil, nil
-	})
-	for _, like := range []bool{true, false} {
-		method, opID, summary, fn := http.MethodPut, "communities-like-post", "Like a community post (idempotent)", uc.Like.Like
-		if !like {
-			method, opID, summary, fn = http.MethodDelete, "communities-unlike-post", "Remove one's like (idempotent)", uc.Like.Unlike
-		}
-		huma.Register(api, huma.Operation{
-			OperationID: opID, Method: method, Path: "/{id}/posts/{postId}/like",
-			Summary: summary, Tags: tags, Security: bearer, Errors: membersOnly,
-		}, func(ctx context.Context, in *PostPath) (*struct{ Body CommunityLikeState }, error) {
-			id, pid, err := in.ids()
-			n := 0
-			if err == nil {
-				n, err = fn(ctx, domain.ViewerFrom(ctx), id, pid)
-			}
-			if err != nil {
-				return nil, httpadapter.ProblemFrom(ctx, err)
-			}
-			return &struct{ Body CommunityLikeState }{Body: CommunityLikeState{LikeCount: n, IsLiked: like}}, nil
-		})
-	}
 }

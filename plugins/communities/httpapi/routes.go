@@ -22,10 +22,6 @@ type UseCases struct {
 	ListPosts   *app.ListPosts
 	CreatePost  *app.CreatePost
 	CreateMedia *app.CreateMediaPost
-	DeletePost  *app.DeletePost
-	Like        *app.LikePost
-	// RemovePost is a moderator's removal (admin resource community-posts).
-	RemovePost *app.RemovePost
 }
 
 // NewRoutes contributes the operations under /api/v1/communities.

@@ -57,30 +57,6 @@ type CommunityMember struct {
 	Profile  CommunityProfile `json:"profile"`
 }
 
-// CommunityPost is a community post, in the shape of the core feed's posts plus
-// community_id.
-type CommunityPost struct {
-	ID                     string           `json:"id" format:"uuid"`
-	CommunityID            string           `json:"community_id" format:"uuid"`
-	AuthorID               string           `json:"author_id" format:"uuid"`
-	TextContent            *string          `json:"text_content"`
-	MediaURL               *string          `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
-	Type                   string           `json:"type" enum:"text,image,video"`
-	Visibility             string           `json:"visibility" enum:"public" doc:"Always public: the community's members read it."`
-	CreatedAt              time.Time        `json:"created_at"`
-	UpdatedAt              time.Time        `json:"updated_at"`
-	LikeCount              int              `json:"like_count"`
-	CommentCount           int              `json:"comment_count" doc:"Always 0: community posts have no comments."`
-	ShareCount             int              `json:"share_count" doc:"Always 0."`
-	LinkPreviewURL         *string          `json:"link_preview_url" doc:"Always null."`
-	LinkPreviewTitle       *string          `json:"link_preview_title" doc:"Always null."`
-	LinkPreviewDescription *string          `json:"link_preview_description" doc:"Always null."`
-	LinkPreviewImageURL    *string          `json:"link_preview_image_url" doc:"Always null."`
-	LinkPreviewSiteName    *string          `json:"link_preview_site_name" doc:"Always null."`
-	Author                 CommunityProfile `json:"author"`
-	IsLiked                bool             `json:"is_liked"`
-}
-
 // present turns use case results into answers with signed links.
 type present struct{ media httpadapter.MediaLinks }
 
@@ -105,13 +81,6 @@ func membership(m app.Member) *CommunityMembership {
 func (p present) member(ctx context.Context, m app.Member) CommunityMember {
 	return CommunityMember{ID: m.ID.String(), UserID: m.UserID.String(), Role: string(m.Role), Status: string(m.Status),
 		JoinedAt: m.JoinedAt, Profile: p.profile(ctx, m.Profile)}
-}
-
-func (p present) post(ctx context.Context, it app.Post) CommunityPost {
-	return CommunityPost{ID: it.ID.String(), CommunityID: it.CommunityID.String(), AuthorID: it.AuthorID.String(),
-		TextContent: it.TextContent, MediaURL: p.media.URL(ctx, it.MediaPath), Type: string(it.Type), Visibility: "public",
-		CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, LikeCount: it.LikeCount,
-		Author: p.profile(ctx, it.Author), IsLiked: it.IsLiked}
 }
 
 // CommunityPath is the {id} of a community route; a malformed ID is not
@@ -140,19 +109,5 @@ func (p MemberPath) ids() (uuid.UUID, uuid.UUID, error) {
 	}
 	// A malformed ID names no row: the use case decides between 403 and 404.
 	m, _ := uuid.Parse(p.MemberID)
-	return id, m, nil
-}
-
-type PostPath struct {
-	CommunityPath
-	PostID string `path:"postId" doc:"The post's ID."`
-}
-
-func (p PostPath) ids() (uuid.UUID, uuid.UUID, error) {
-	id, err := p.id()
-	if err != nil {
-		return id, id, err
-	}
-	m, _ := uuid.Parse(p.PostID)
 	return id, m, nil
 }

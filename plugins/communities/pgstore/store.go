@@ -18,7 +18,7 @@ import (
 	"social/plugins/communities/app"
 )
 
-// Store implements app.CommunityStore, app.MemberStore and app.PostStore.
+// Store implements app.CommunityStore and app.MemberStore.
 type Store struct{ db *bun.DB }
 
 // New makes the store on db.
@@ -27,7 +27,6 @@ func New(db *bun.DB) *Store { return &Store{db: db} }
 var (
 	_ app.CommunityStore = (*Store)(nil)
 	_ app.MemberStore    = (*Store)(nil)
-	_ app.PostStore      = (*Store)(nil)
 )
 
 func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
@@ -175,12 +174,23 @@ func (s *Store) Lock(ctx context.Context, id uuid.UUID, lock app.Lock) (app.Comm
 	return rows[0].community(domain.UserID{}), nil
 }
 
-// Delete removes the community (members, posts and likes by cascade).
+// Delete removes the community with its members and its posts (core
+// posts whose audience it is: their likes, comments, hashtag links,
+// translations and notifications go with them by cascade; the hashtags'
+// usage drops here, as a post's own deletion does). It answers the storage
+// keys of the posts' files and link-preview copies.
 func (s *Store) Delete(ctx context.Context, id uuid.UUID) ([]string, error) {
 	db := s.idb(ctx)
 	var keys []string
-	if err := db.NewRaw(`SELECT media_path FROM community_posts WHERE community_id = ? AND media_path IS NOT NULL`, id).
+	if err := db.NewRaw(`SELECT k FROM posts p CROSS JOIN LATERAL (VALUES (p.media_path), (p.link_preview_image_path)) v(k)
+		WHERE p.audience_id = ? AND k IS NOT NULL`, id).
 		Scan(ctx, &keys); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if _, err := db.NewRaw(`UPDATE hashtags h SET usage_count = greatest(h.usage_count - n.n, 0)
+		FROM (SELECT ph.hashtag_id, count(*) AS n FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
+			WHERE p.audience_id = ? GROUP BY ph.hashtag_id) n
+		WHERE h.id = n.hashtag_id`, id).Exec(ctx); err != nil {
 		return nil, err
 	}
 	res, err := db.NewRaw(`DELETE FROM communities WHERE id = ?`, id).Exec(ctx)
@@ -283,130 +293,4 @@ func (s *Store) UpdateMember(ctx context.Context, m app.Member) error {
 func (s *Store) DeleteMember(ctx context.Context, id uuid.UUID) error {
 	_, err := s.idb(ctx).NewRaw(`DELETE FROM community_members WHERE id = ?`, id).Exec(ctx)
 	return err
-}
-
-// --- posts
-
-type postRow struct {
-	ID          uuid.UUID `bun:"id"`
-	CommunityID uuid.UUID `bun:"community_id"`
-	AuthorID    uuid.UUID `bun:"author_id"`
-	TextContent *string   `bun:"text_content"`
-	MediaPath   *string   `bun:"media_path"`
-	Type        string    `bun:"type"`
-	CreatedAt   time.Time `bun:"created_at"`
-	UpdatedAt   time.Time `bun:"updated_at"`
-	LikeCount   int       `bun:"like_count"`
-	IsLiked     bool      `bun:"is_liked"`
-	profileCols
-}
-
-func (r postRow) post() app.Post {
-	return app.Post{ID: r.ID, CommunityID: r.CommunityID, AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
-		MediaPath: r.MediaPath, Type: domain.PostType(r.Type), CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
-		LikeCount: r.LikeCount, IsLiked: r.IsLiked, Author: r.profileCols.profile(r.AuthorID)}
-}
-
-// postSelect's placeholder is the viewer (is_liked).
-const postSelect = `SELECT p.*, a.handle, a.display_name, a.avatar_path,
-	EXISTS (SELECT 1 FROM community_post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked
-	FROM community_posts p LEFT JOIN profiles a ON a.id = p.author_id`
-
-// InsertPost stores a post.
-func (s *Store) InsertPost(ctx context.Context, p app.Post) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO community_posts (id, community_id, author_id, text_content, media_path, type, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.CommunityID, uuid.UUID(p.AuthorID), p.TextContent, p.MediaPath,
-		string(p.Type), p.CreatedAt, p.UpdatedAt).Exec(ctx)
-	if fkViolation(err) {
-		return app.ErrNoProfile
-	}
-	return err
-}
-
-// Post reads one post of community for viewer.
-func (s *Store) Post(ctx context.Context, community, id uuid.UUID, viewer domain.UserID) (app.Post, error) {
-	var rows []postRow
-	err := s.idb(ctx).NewRaw(postSelect+` WHERE p.community_id = ? AND p.id = ?`, uuid.UUID(viewer), community, id).Scan(ctx, &rows)
-	if err != nil {
-		return app.Post{}, err
-	}
-	if len(rows) == 0 {
-		return app.Post{}, domain.ErrNotFound
-	}
-	return rows[0].post(), nil
-}
-
-// Posts reads a page newest first.
-func (s *Store) Posts(ctx context.Context, community uuid.UUID, viewer domain.UserID, after *app.PostCursor, limit int) ([]app.Post, error) {
-	q, args := postSelect+` WHERE p.community_id = ?`, []any{uuid.UUID(viewer), community}
-	if after != nil {
-		q += ` AND (p.created_at, p.id) < (?, ?)`
-		args = append(args, after.CreatedAt, after.ID)
-	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
-	args = append(args, limit)
-	var rows []postRow
-	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
-		return nil, err
-	}
-	out := make([]app.Post, len(rows))
-	for i, r := range rows {
-		out[i] = r.post()
-	}
-	return out, nil
-}
-
-// LockPost reads and locks a post of community.
-func (s *Store) LockPost(ctx context.Context, community, id uuid.UUID) (app.Post, error) {
-	var rows []postRow
-	err := s.idb(ctx).NewRaw(`SELECT p.*, false AS is_liked FROM community_posts p WHERE p.community_id = ? AND p.id = ?`+
-		lockClause(ctx, app.Update, "p"), community, id).Scan(ctx, &rows)
-	if err != nil {
-		return app.Post{}, err
-	}
-	if len(rows) == 0 {
-		return app.Post{}, domain.ErrNotFound
-	}
-	return rows[0].post(), nil
-}
-
-// DeletePost deletes a post and its likes.
-func (s *Store) DeletePost(ctx context.Context, id uuid.UUID) error {
-	_, err := s.idb(ctx).NewRaw(`DELETE FROM community_posts WHERE id = ?`, id).Exec(ctx)
-	return err
-}
-
-// Like inserts the like once; like_count moves only when a row was made.
-func (s *Store) Like(ctx context.Context, community, id uuid.UUID, user domain.UserID, now time.Time) (int, error) {
-	return s.count(ctx, community, id, `WITH ins AS (
-		INSERT INTO community_post_likes (post_id, user_id, created_at)
-		SELECT id, ?, ? FROM community_posts WHERE id = ? AND community_id = ?
-		ON CONFLICT DO NOTHING RETURNING post_id)
-		UPDATE community_posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count`,
-		uuid.UUID(user), now, id, community)
-}
-
-// Unlike deletes the like; like_count moves only when a row went.
-func (s *Store) Unlike(ctx context.Context, community, id uuid.UUID, user domain.UserID) (int, error) {
-	return s.count(ctx, community, id, `WITH del AS (
-		DELETE FROM community_post_likes l USING community_posts p
-		WHERE l.post_id = ? AND l.user_id = ? AND p.id = l.post_id AND p.community_id = ? RETURNING l.post_id)
-		UPDATE community_posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count`,
-		id, uuid.UUID(user), community)
-}
-
-func (s *Store) count(ctx context.Context, community, id uuid.UUID, query string, args ...any) (int, error) {
-	db := s.idb(ctx)
-	var n int
-	err := db.NewRaw(query, args...).Scan(ctx, &n)
-	if fkViolation(err) {
-		return 0, domain.ErrNotFound
-	}
-	if errors.Is(err, sql.ErrNoRows) {
-		err = db.NewRaw(`SELECT like_count FROM community_posts WHERE id = ? AND community_id = ?`, id, community).Scan(ctx, &n)
-	}
-	if err != nil {
-		return 0, postgres.NotFound(err)
-	}
-	return n, nil
 }

@@ -8,7 +8,6 @@ import { i18nProvider } from './i18n/i18n-provider';
 import { ConsoleLayout } from './layout';
 import audit from './resources/audit';
 import communities from './resources/communities';
-import communityPosts from './resources/community-posts';
 import hashtags from './resources/hashtags';
 import mail from './resources/mail';
 import migrations from './resources/migrations';
@@ -60,7 +59,6 @@ export function App({ dataProvider = defaultDataProvider, authProvider = default
         {(permissions: string | null | undefined) => [
           <Resource key="reports" name="reports" {...reports} />,
           <Resource key="posts" name="posts" {...posts} />,
-          <Resource key="community-posts" name="community-posts" {...communityPosts} />,
           <Resource key="profiles" name="profiles" {...profiles} />,
           ...(permissions === 'moderator'
             ? []

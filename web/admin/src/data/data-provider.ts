@@ -16,7 +16,7 @@ export type AdminDataProvider = DataProvider & {
   setSuspended: (id: string, suspended: boolean, reason: string) => Promise<RaRecord>;
   /** PUT /profiles/{id} with one field (administrators). */
   updateProfile: (id: string, change: { is_verified?: boolean; role?: string }) => Promise<RaRecord>;
-  /** DELETE /{resource}/{id} with a reason (posts, community-posts). */
+  /** DELETE /{resource}/{id} with a reason (posts). */
   removeWithReason: (resource: string, id: string, reason: string) => Promise<void>;
   /** POST /reports/{id}/resolve; answers the report. */
   resolveReport: (id: string, action: ReportAction, note: string) => Promise<RaRecord>;

@@ -66,6 +66,7 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
     media_url: null,
     type: 'text',
     visibility: 'public',
+    audience_id: null,
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     updated_at: new Date().toISOString(),
     like_count: 0,

@@ -6,7 +6,7 @@ import { useRecordContext, useRedirect, useResourceContext, useTranslate } from 
 import { ReasonDialog } from './reason-dialog';
 import { useAct } from './use-act';
 
-/** Removes the post of the page (posts, community-posts) with a reason, then goes back to the list. */
+/** Removes the post of the page (posts, a community's included) with a reason, then goes back to the list. */
 export function RemoveWithReasonButton() {
   const record = useRecordContext<{ id: string; text_content?: string | null }>();
   const resource = useResourceContext() ?? 'posts';

@@ -4,6 +4,8 @@ import { dateTimeOptions } from '../format';
 import { ListLoadError, ListPagination } from '../load-error';
 import { visibilityChoices } from '../moderation/choices';
 
+import { CommunityField } from './community-field';
+
 const Column = DataTable.Col;
 
 const filters = [
@@ -13,9 +15,10 @@ const filters = [
   <DateInput key="created_gte" source="created_gte" />,
   <DateInput key="created_lte" source="created_lte" />,
   <SelectInput key="visibility" source="visibility" choices={visibilityChoices} />,
+  <TextInput key="audience_id" source="audience_id" />,
 ];
 
-/** Every post, newest first, whatever its visibility or its author's standing. */
+/** Every post, newest first, whatever its visibility (a community's included) or its author's standing. */
 export function PostList() {
   return (
     <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} error={<ListLoadError />} pagination={<ListPagination />}>
@@ -26,6 +29,9 @@ export function PostList() {
         <Column source="author_handle" />
         <Column source="visibility">
           <SelectField source="visibility" choices={visibilityChoices} />
+        </Column>
+        <Column source="audience_id">
+          <CommunityField />
         </Column>
         <Column source="like_count" />
         <Column source="open_reports" />

@@ -5,6 +5,8 @@ import { ShowLoadError } from '../load-error';
 import { visibilityChoices } from '../moderation/choices';
 import { RemoveWithReasonButton } from '../moderation/remove-button';
 
+import { CommunityField } from './community-field';
+
 export function PostShow() {
   return (
     <Show error={<ShowLoadError />} actions={<RemoveWithReasonButton />}>
@@ -13,6 +15,7 @@ export function PostShow() {
         <TextField source="author_handle" />
         <BooleanField source="author_suspended" />
         <SelectField source="visibility" choices={visibilityChoices} />
+        <CommunityField source="audience_id" />
         <TextField source="type" />
         <TextField source="media_path" emptyText="—" />
         <NumberField source="like_count" />

@@ -115,12 +115,6 @@ export const communitiesMessages = {
   postsFailed: 'Não foi possível carregar os posts da comunidade.',
   loadMore: 'Carregar mais',
   errorTitle: 'Erro',
-  likeFailed: 'Não foi possível curtir o post.',
-  deleteSignedOut: 'Você precisa estar logado para excluir posts.',
-  postNotFound: 'Post não encontrado.',
-  deleteForbidden: 'Você não tem permissão para excluir este post.',
-  postDeleted: 'Post excluído',
-  // Ours: the success toast's description.
+  // Ours: the success toast's description when the owner deletes a member's post.
   postDeletedDescription: 'O post foi excluído da comunidade.',
-  postDeleteFailed: 'Erro ao excluir post',
 } as const

@@ -2,10 +2,11 @@
  * Test data and a small in-memory stand-in for /api/v1/communities, answering
  * at the fetch boundary (the TestResponder hook of src/testing/test-fetch).
  */
-import { otherProfile, testProfile } from '@/testing/fixtures'
+import type { FeedPost } from '@/features/feed'
+import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 
-import type { Community, CommunityMember, CommunityPost, CommunityProfile } from './types'
+import type { Community, CommunityMember, CommunityProfile } from './types'
 
 export const anaRef: CommunityProfile = {
   id: testProfile.id,
@@ -67,34 +68,19 @@ export function makeMember(id: string, profile: CommunityProfile, changes: Parti
   }
 }
 
-export function makeCommunityPost(
-  id: string,
-  communityId: string,
-  author: CommunityProfile,
-  changes: Partial<CommunityPost> = {},
-): CommunityPost {
-  return {
-    id,
-    community_id: communityId,
+/**
+ * A community's post: the feed's post (testPost), written by author for the
+ * community's members.
+ */
+export function communityPost(id: string, communityId: string, author: CommunityProfile, changes: Partial<FeedPost> = {}): FeedPost {
+  return testPost(id, {
     author_id: author.id,
     author: { ...author },
     text_content: `Post ${id}`,
-    media_url: null,
-    type: 'text',
-    visibility: 'public',
-    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updated_at: new Date().toISOString(),
-    like_count: 0,
-    comment_count: 0,
-    share_count: 0,
-    is_liked: false,
-    link_preview_url: null,
-    link_preview_title: null,
-    link_preview_description: null,
-    link_preview_image_url: null,
-    link_preview_site_name: null,
+    visibility: 'members_only',
+    audience_id: communityId,
     ...changes,
-  }
+  })
 }
 
 /** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */

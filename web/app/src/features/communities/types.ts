@@ -5,7 +5,6 @@ type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body 
 
 type GetCommunity = Json<ApiPaths['/api/v1/communities/{id}']['get']['responses'][200]>
 type ListMembers = Json<ApiPaths['/api/v1/communities/{id}/members']['get']['responses'][200]>
-type ListPosts = Json<ApiPaths['/api/v1/communities/{id}/posts']['get']['responses'][200]>
 type Join = Json<ApiPaths['/api/v1/communities/{id}/join']['post']['responses'][200]>
 
 /** The same schema is nullable everywhere (no membership: null); a join always answers one. */
@@ -18,6 +17,5 @@ export type CommunityProfile = GetCommunity['owner']
 export type Community = GetCommunity
 
 export type CommunityMember = NonNullable<ListMembers['items']>[number]
-export type CommunityPost = NonNullable<ListPosts['items']>[number]
 
 export type NewCommunity = NonNullable<ApiPaths['/api/v1/communities']['post']['requestBody']>['content']['application/json']

@@ -72,41 +72,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/community-posts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List community-posts, newest first (simple-rest) */
-        get: operations["admin-list-community-posts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/community-posts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One community-post */
-        get: operations["admin-get-community-post"];
-        put?: never;
-        post?: never;
-        /** Remove a community post with a reason (kept in the audit log) */
-        delete: operations["admin-delete-community-post"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/conversations": {
         parameters: {
             query?: never;
@@ -900,41 +865,6 @@ export interface paths {
         /** Publish a post with an image or a video in a community (approved members) */
         post: operations["communities-create-media-post"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/communities/{id}/posts/{postId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a community post (its author or the owner) */
-        delete: operations["communities-delete-post"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/communities/{id}/posts/{postId}/like": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Like a community post (idempotent) */
-        put: operations["communities-like-post"];
-        post?: never;
-        /** Remove one's like (idempotent) */
-        delete: operations["communities-unlike-post"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1791,12 +1721,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        "Admin-delete-community-postRequest": {
-            reason: string;
-        };
-        "Admin-delete-community-postResponse": {
-            id: string;
-        };
         "Admin-end-roomRequest": {
             reason: string;
         };
@@ -1820,6 +1744,8 @@ export interface components {
             usage_count: number;
         };
         AdminPost: {
+            /** @description The audience (community) of a members_only post, else null. */
+            audience_id: string;
             author_handle: string | null;
             author_id: string;
             author_suspended: boolean;
@@ -1836,20 +1762,6 @@ export interface components {
             text_content: string | null;
             type: string;
             visibility: string;
-        };
-        AdminPostRow: {
-            author_handle: string | null;
-            author_id: string;
-            community_id: string;
-            community_name: string;
-            /** Format: date-time */
-            created_at: string;
-            id: string;
-            /** Format: int64 */
-            like_count: number;
-            media_path: string | null;
-            text_content: string | null;
-            type: string;
         };
         AdminProfile: {
             bio: string | null;
@@ -1989,11 +1901,6 @@ export interface components {
             member_count: number;
             membership: components["schemas"]["CommunityMembership"];
         };
-        CommunityLikeState: {
-            is_liked: boolean;
-            /** Format: int64 */
-            like_count: number;
-        };
         CommunityListOutputBody: {
             /** @description Most members first, then by name; at most 100. */
             items: components["schemas"]["Community"][] | null;
@@ -2023,55 +1930,9 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "approved" | "rejected";
         } | null;
-        CommunityPost: {
-            author: components["schemas"]["CommunityProfile"];
-            /** Format: uuid */
-            author_id: string;
-            /**
-             * Format: int64
-             * @description Always 0: community posts have no comments.
-             */
-            comment_count: number;
-            /** Format: uuid */
-            community_id: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: uuid */
-            id: string;
-            is_liked: boolean;
-            /** Format: int64 */
-            like_count: number;
-            /** @description Always null. */
-            link_preview_description: string | null;
-            /** @description Always null. */
-            link_preview_image_url: string | null;
-            /** @description Always null. */
-            link_preview_site_name: string | null;
-            /** @description Always null. */
-            link_preview_title: string | null;
-            /** @description Always null. */
-            link_preview_url: string | null;
-            /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
-            media_url: string | null;
-            /**
-             * Format: int64
-             * @description Always 0.
-             */
-            share_count: number;
-            text_content: string | null;
-            /** @enum {string} */
-            type: "text" | "image" | "video";
-            /** Format: date-time */
-            updated_at: string;
-            /**
-             * @description Always public: the community's members read it.
-             * @enum {string}
-             */
-            visibility: "public";
-        };
         CommunityPostsOutputBody: {
             /** @description Newest first, 50 a page. */
-            items: components["schemas"]["CommunityPost"][] | null;
+            items: components["schemas"]["Post"][] | null;
             /** @description Absent on the last page. */
             next_cursor?: string;
         };
@@ -2166,6 +2027,11 @@ export interface components {
             text?: string;
         };
         CreatedPost: {
+            /**
+             * Format: uuid
+             * @description The audience (community) of a members_only post, else null.
+             */
+            audience_id: string | null;
             author: components["schemas"]["Author"];
             /** Format: uuid */
             author_id: string;
@@ -2197,8 +2063,11 @@ export interface components {
             type: "text" | "image" | "video";
             /** Format: date-time */
             updated_at: string;
-            /** @enum {string} */
-            visibility: "public" | "friends_only";
+            /**
+             * @description members_only: written for an audience (a community), read by its members.
+             * @enum {string}
+             */
+            visibility: "public" | "friends_only" | "members_only";
         };
         DayCount: {
             /** Format: int64 */
@@ -2550,6 +2419,11 @@ export interface components {
             workers: number;
         };
         Post: {
+            /**
+             * Format: uuid
+             * @description The audience (community) of a members_only post, else null.
+             */
+            audience_id: string | null;
             author: components["schemas"]["Author"];
             /** Format: uuid */
             author_id: string;
@@ -2577,8 +2451,11 @@ export interface components {
             type: "text" | "image" | "video";
             /** Format: date-time */
             updated_at: string;
-            /** @enum {string} */
-            visibility: "public" | "friends_only";
+            /**
+             * @description members_only: written for an audience (a community), read by its members.
+             * @enum {string}
+             */
+            visibility: "public" | "friends_only" | "members_only";
         };
         PostTextForm: {
             /** @description 1 to 280 characters, not blank. */
@@ -3066,109 +2943,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRow"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "admin-list-community-posts": {
-        parameters: {
-            query?: {
-                /** @description JSON array [field, "ASC" or "DESC"] */
-                sort?: string;
-                /** @description JSON array [first, last], both included */
-                range?: string;
-                /** @description JSON object: field equals value (an array means any of), q searches every text field */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "Content-Range"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminPostRow"][] | null;
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "admin-get-community-post": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminPostRow"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "admin-delete-community-post": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Admin-delete-community-postRequest"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Admin-delete-community-postResponse"];
                 };
             };
             /** @description Error */
@@ -5452,7 +5226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CommunityPost"];
+                    "application/json": components["schemas"]["Post"];
                 };
             };
             /** @description Unauthorized */
@@ -5537,7 +5311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CommunityPost"];
+                    "application/json": components["schemas"]["Post"];
                 };
             };
             /** @description Unauthorized */
@@ -5569,214 +5343,6 @@ export interface operations {
             };
             /** @description Request Entity Too Large */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "communities-delete-post": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The community's ID. */
-                id: string;
-                /** @description The post's ID. */
-                postId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "communities-like-post": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The community's ID. */
-                id: string;
-                /** @description The post's ID. */
-                postId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommunityLikeState"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "communities-unlike-post": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The community's ID. */
-                id: string;
-                /** @description The post's ID. */
-                postId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommunityLikeState"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

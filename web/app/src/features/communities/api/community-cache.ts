@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
+import { feedKeys } from '@/features/feed'
+
 import type { Community } from '../types'
 
 import { communityKeys } from './community-keys'
@@ -18,7 +20,7 @@ export function updateCachedCommunity(
 
 /** The reads about one community: its detail, its posts, its members (every status). */
 function aboutCommunity(id: string) {
-  return [communityKeys.detail(id), communityKeys.posts(id), communityKeys.members(id)]
+  return [communityKeys.detail(id), feedKeys.audience(id), communityKeys.members(id)]
 }
 
 /**

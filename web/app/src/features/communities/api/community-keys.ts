@@ -8,7 +8,6 @@ export const communityKeys = {
   detail: (id: string) => ['communities', 'detail', id] as const,
   members: (id: string) => ['communities', 'members', id] as const,
   membersByStatus: (id: string, status: MembershipStatus) => ['communities', 'members', id, status] as const,
-  posts: (id: string) => ['communities', 'posts', id] as const,
   /** The deletions' mutation key (not a query): the variables name the community. */
   deletion: ['communities', 'delete'] as const,
 }

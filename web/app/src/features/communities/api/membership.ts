@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
+import { feedKeys } from '@/features/feed'
 import { unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
@@ -8,7 +9,6 @@ import { communitiesMessages as m } from '../messages'
 import type { Community } from '../types'
 
 import { updateCachedCommunity } from './community-cache'
-import { communityKeys } from './community-keys'
 
 /**
  * POST /api/v1/communities/{id}/join (spec 001 §4 'Community membership'):
@@ -45,7 +45,7 @@ export function useLeaveCommunity() {
       ),
     onSuccess: ({ member_count }, community) => {
       updateCachedCommunity(queryClient, community.id, (cached) => ({ ...cached, membership: null, member_count }))
-      queryClient.removeQueries({ queryKey: communityKeys.posts(community.id) })
+      queryClient.removeQueries({ queryKey: feedKeys.audience(community.id) })
       toast.success(m.left)
     },
     onError: () => {

@@ -6,8 +6,10 @@ import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-import { anaRef, biaRef, makeCommunity, makeCommunityPost, noContent, ok, ownedBy, routes, sent } from '../testing'
-import type { Community, CommunityPost } from '../types'
+import type { FeedPost } from '@/features/feed'
+
+import { anaRef, biaRef, communityPost, makeCommunity, noContent, ok, ownedBy, routes, sent } from '../testing'
+import type { Community } from '../types'
 
 const memberOf = makeCommunity('c1', {
   name: 'Clube do Livro',
@@ -15,12 +17,12 @@ const memberOf = makeCommunity('c1', {
 })
 const ownerOf = makeCommunity('c1', { name: 'Clube do Livro', ...ownedBy(anaRef) })
 
-const biaPost = makeCommunityPost('p-bia', 'c1', biaRef, { text_content: 'Lendo Machado de Assis' })
-const anaPost = makeCommunityPost('p-ana', 'c1', anaRef, { text_content: 'Meu primeiro post no clube' })
+const biaPost = communityPost('p-bia', 'c1', biaRef, { text_content: 'Lendo Machado de Assis' })
+const anaPost = communityPost('p-ana', 'c1', anaRef, { text_content: 'Meu primeiro post no clube' })
 
 function answers(
   community: Community,
-  posts: CommunityPost[] | (() => Response | Promise<Response>),
+  posts: FeedPost[] | (() => Response | Promise<Response>),
   first?: TestResponder,
 ): TestResponder {
   const defaults = routes({
@@ -39,9 +41,9 @@ async function renderCommunity(respond: TestResponder, realtime = new FakeRealti
 const postRequests = (requests: Request[]) => sent(requests, 'GET', '/communities/c1/posts')
 
 describe('Community posts', () => {
-  it('shows placeholders, then the cards with like but no comments, share or report', async () => {
+  it('shows placeholders, then the feed\'s cards: like, comments, share and a report menu', async () => {
     let answer: ((response: Response) => void) | undefined
-    await renderCommunity(
+    const { user } = await renderCommunity(
       answers(memberOf, () =>
         new Promise<Response>((resolve) => {
           answer = resolve
@@ -53,10 +55,13 @@ describe('Community posts', () => {
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
     expect(within(card).getByText('Lendo Machado de Assis')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: 'Curtir' })).toBeInTheDocument()
-    expect(within(card).queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument()
-    expect(within(card).queryByRole('link', { name: /comentários/ })).not.toBeInTheDocument()
-    // Not the author and not the owner: no menu at all (no delete, no report).
-    expect(within(card).queryByRole('button', { name: 'Mais opções' })).not.toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'Compartilhar' })).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: /comentários/ })).toHaveAttribute('href', '/post/p-bia')
+    // Not the author and not the owner: report, neither edit nor delete.
+    await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
+    expect(await screen.findByRole('menuitem', { name: 'Denunciar' })).toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Editar' })).not.toBeInTheDocument()
   })
 
   it("shows 'Nenhum post ainda' and, on failure, 'Não foi possível carregar os posts da comunidade.'", async () => {
@@ -130,7 +135,7 @@ describe('Community posts', () => {
         memberOf,
         [biaPost],
         routes({
-          'PUT /communities/c1/posts/p-bia/like': () =>
+          'PUT /posts/p-bia/like': () =>
             new Promise<Response>((resolve) => {
               fail = () => {
                 resolve(problem(500))
@@ -146,7 +151,7 @@ describe('Community posts', () => {
     await waitFor(() => {
       expect(fail).toBeDefined()
     })
-    expect(sent(requests, 'PUT', '/posts/p-bia/like')).toHaveLength(0)
+    expect(sent(requests, 'PUT', '/posts/p-bia/like')).toHaveLength(1)
     fail?.()
     await expectToast('Erro', 'Não foi possível curtir o post.')
     expect(within(card).getByRole('button', { name: 'Curtir' })).toHaveAttribute('aria-pressed', 'false')
@@ -158,7 +163,7 @@ describe('Community posts', () => {
       answers(
         memberOf,
         [biaPost],
-        routes({ 'PUT /communities/c1/posts/p-bia/like': () => ok({ like_count: 5, is_liked: true }) }),
+        routes({ 'PUT /posts/p-bia/like': () => ok({ like_count: 5, is_liked: true }) }),
       ),
     )
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
@@ -170,7 +175,7 @@ describe('Community posts', () => {
 
   it("lets the owner delete another member's post after confirming", async () => {
     const { user, requests } = await renderCommunity(
-      answers(ownerOf, [biaPost], routes({ 'DELETE /communities/c1/posts/p-bia': noContent })),
+      answers(ownerOf, [biaPost], routes({ 'DELETE /posts/p-bia': noContent })),
     )
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
     await user.click(within(card).getByRole('button', { name: 'Mais opções' }))
@@ -178,7 +183,7 @@ describe('Community posts', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Excluir post?' })).getByRole('button', { name: 'Excluir' }))
     await expectToast('Post excluído', 'O post foi excluído da comunidade.', 'success')
     expect(screen.queryByText('Lendo Machado de Assis')).not.toBeInTheDocument()
-    expect(sent(requests, 'DELETE', '/communities/c1/posts/p-bia')).toHaveLength(1)
+    expect(sent(requests, 'DELETE', '/posts/p-bia')).toHaveLength(1)
   })
 
   it('restores the post when the deletion is refused', async () => {
@@ -186,7 +191,10 @@ describe('Community posts', () => {
       answers(
         memberOf,
         [anaPost],
-        routes({ 'DELETE /communities/c1/posts/p-ana': () => problem(403, { code: 'community_post_forbidden' }) }),
+        routes({
+          'DELETE /posts/p-ana': () =>
+            problem(403, { code: 'post_not_author', detail: 'Você não tem permissão para excluir este post.' }),
+        }),
       ),
     )
     const card = await screen.findByRole('article', { name: 'Ana Souza' })
@@ -205,7 +213,6 @@ describe('Community posts', () => {
     await waitFor(() => {
       expect(realtime.subscribedTopics()).toContain('community:c1')
     })
-    expect(realtime.subscribedTopics()).not.toContain(`post:${biaPost.id}`)
 
     realtime.emit('community:c1', 'community_post.created', { id: 'x1', author_id: anaRef.id })
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -221,16 +228,19 @@ describe('Community posts', () => {
     })
   })
 
-  it('follows live likes and deletions on community:{id}', async () => {
+  it("follows each card's live likes and deletion on post:{id}, as the feed does", async () => {
     const realtime = new FakeRealtime()
     await renderCommunity(answers(memberOf, [biaPost, anaPost]), realtime)
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
     realtime.open()
-    realtime.emit('community:c1', 'community_post.liked', { id: biaPost.id, like_count: 7 })
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toContain(`post:${biaPost.id}`)
+    })
+    realtime.emit(`post:${biaPost.id}`, 'post.liked', { id: biaPost.id, like_count: 7 })
     await waitFor(() => {
       expect(within(card).getByTestId('like-count')).toHaveTextContent('7')
     })
-    realtime.emit('community:c1', 'community_post.deleted', { id: anaPost.id })
+    realtime.emit(`post:${anaPost.id}`, 'post.deleted', { id: anaPost.id })
     await waitFor(() => {
       expect(screen.queryByText('Meu primeiro post no clube')).not.toBeInTheDocument()
     })

@@ -2,15 +2,10 @@ import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
-import { Composer, DeletePostDialog, PostCardSkeleton, PostCardView, type FeedPost } from '@/features/feed'
+import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
 import { useSession } from '@/features/session'
 
-import {
-  useCommunityPosts,
-  useCreateCommunityPost,
-  useDeleteCommunityPost,
-  useToggleCommunityLike,
-} from '../api/community-posts'
+import { useCommunityPosts, useCreateCommunityPost } from '../api/community-posts'
 import { useCommunityLive } from '../hooks/use-community-live'
 import { communitiesMessages as m } from '../messages'
 import type { Community } from '../types'
@@ -21,15 +16,15 @@ const PLACEHOLDER_COUNT = 3
 /**
  * The community's posts for approved members and the owner (spec 001 §2
  * 'Community detail'): the feed's composer posting here, the list with
- * refresh and the live 'Ver novos posts' banner, like and delete (author or
- * owner) on each card.
+ * refresh and the live 'Ver novos posts' banner, and the feed's own post
+ * card (like, comments, share, translation, edit or report; the owner also
+ * deletes anyone's post).
  */
 export function CommunityFeed({ community, isOwner }: { community: Community; isOwner: boolean }) {
   const { user } = useSession()
   const posts = useCommunityPosts(community.id)
   const createPost = useCreateCommunityPost(community.id)
-  const toggleLike = useToggleCommunityLike(community.id)
-  const deletePost = useDeleteCommunityPost(community.id)
+  const deletePost = useDeletePost(isOwner ? m.postDeletedDescription : undefined)
   const live = useCommunityLive(community.id, user?.id)
   const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
 
@@ -64,15 +59,12 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
       ) : (
         <div className="grid gap-4">
           {items.map((post) => (
-            <PostCardView
+            <PostCard
               key={post.id}
               post={post}
-              scope="community"
-              isOwn={post.author_id === user?.id || isOwner}
+              isOwn={post.author_id === user?.id}
+              canDelete={isOwner}
               onDelete={setPendingDelete}
-              onToggleLike={(liked) => {
-                toggleLike.mutate({ id: liked.id, wasLiked: liked.is_liked })
-              }}
             />
           ))}
           {posts.isFetchNextPageError ? (

@@ -13,8 +13,12 @@ export async function deletePost(client: ApiClient, id: string): Promise<void> {
   unwrapEmpty(`DELETE /api/v1/posts/${id}`, await client.DELETE('/api/v1/posts/{id}', { params: { path: { id } } }))
 }
 
-/** Spec 000 §4 'Delete post': gone from the list at once, back on failure. */
-export function useDeletePost() {
+/**
+ * Spec 000 §4 'Delete post': gone from every list at once, back on failure.
+ * `deletedDescription` replaces the success toast's description (whose
+ * 'Seu post' fits the author only).
+ */
+export function useDeletePost(deletedDescription?: string) {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
@@ -30,7 +34,7 @@ export function useDeletePost() {
       toast.error(m.deleteFailedTitle, { description: detail ?? m.deleteFailed })
     },
     onSuccess: () => {
-      toast.success(m.deleted, { description: m.deletedDescription })
+      toast.success(m.deleted, { description: deletedDescription ?? m.deletedDescription })
     },
   })
 }

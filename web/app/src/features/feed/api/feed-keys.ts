@@ -1,9 +1,14 @@
 import type { FeedAlgorithm } from '../types'
 
-/** Query keys of the feed reads: one infinite list per algorithm. */
+/**
+ * Query keys of the feed reads: one infinite list per algorithm, and one
+ * per audience (a community's posts), all under ['feed'] so that every
+ * change to a post reaches each list that holds it.
+ */
 export const feedKeys = {
   all: ['feed'] as const,
   list: (algorithm: FeedAlgorithm) => ['feed', algorithm] as const,
+  audience: (id: string) => ['feed', 'audience', id] as const,
 }
 
 /**

@@ -31,23 +31,14 @@ import { PostMedia } from './post-media'
 
 interface PostCardProps {
   post: FeedPost
-  /** The signed-in member wrote it: the menu offers 'Excluir' instead of 'Denunciar'. */
+  /** The signed-in member wrote it: the menu offers 'Editar' and 'Excluir' instead of 'Denunciar'. */
   isOwn: boolean
+  /** Someone else's post the member may delete all the same (a community's owner): 'Excluir' beside 'Denunciar'. */
+  canDelete?: boolean
   onDelete: (post: FeedPost) => void
 }
 
 export interface PostCardViewProps extends PostCardProps {
-  /**
-   * Replaces the core like toggle (PUT/DELETE /posts/{id}/like on the feed's
-   * cache), e.g. for a community's own like endpoint and cache.
-   */
-  onToggleLike?: (post: FeedPost) => void
-  /**
-   * 'community': a post outside the core feed (a community's), which has no
-   * post page, share link, translation or report of its own: the card shows
-   * only like and, when allowed (isOwn), delete.
-   */
-  scope?: 'feed' | 'community'
   /** The card's element, for whoever watches whether it is on screen. */
   cardRef?: Ref<HTMLDivElement>
 }
@@ -67,13 +58,12 @@ export function PostCard(props: PostCardProps) {
   return <PostCardView {...props} cardRef={card} />
 }
 
-/** The card without its live topic, with injectable like and a community scope. */
-export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'feed', cardRef }: PostCardViewProps) {
+/** The card without its live topic. */
+export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
   const report = useReportPost()
-  const core = scope === 'feed'
-  const canTranslate = useTranslationAvailable() && Boolean(post.text_content) && core
+  const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
@@ -142,15 +132,14 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
             ) : null}
           </div>
         </div>
-        {!core && !isOwn ? null : (
-          <DropdownMenu>
+        <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={m.moreOptions}>
                 <MoreHorizontal aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              {isOwn && core ? (
+              {isOwn ? (
                 <DropdownMenuItem
                   onSelect={() => {
                     setTranslation(null)
@@ -161,7 +150,7 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
                   {m.edit}
                 </DropdownMenuItem>
               ) : null}
-              {isOwn ? (
+              {isOwn || canDelete ? (
                 <DropdownMenuItem
                   className="text-destructive"
                   onSelect={() => {
@@ -171,7 +160,8 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
                   <Trash2 aria-hidden="true" />
                   {m.delete}
                 </DropdownMenuItem>
-              ) : (
+              ) : null}
+              {isOwn ? null : (
                 <DropdownMenuItem
                   disabled={report.isPending}
                   onSelect={() => {
@@ -183,8 +173,7 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
                 </DropdownMenuItem>
               )}
             </DropdownMenuContent>
-          </DropdownMenu>
-        )}
+        </DropdownMenu>
       </header>
 
       {editing ? (
@@ -208,28 +197,23 @@ export function PostCardView({ post, isOwn, onDelete, onToggleLike, scope = 'fee
           aria-label={post.is_liked ? m.unlike : m.like}
           aria-pressed={post.is_liked}
           onClick={() => {
-            if (onToggleLike) onToggleLike(post)
-            else toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })
+            toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })
           }}
         >
           <Heart aria-hidden="true" className={cn(post.is_liked && 'fill-red-500 text-red-500')} />
           <span data-testid="like-count">{post.like_count}</span>
         </Button>
-        {core ? (
-          <>
-            <Button variant="ghost" size="sm" asChild>
-              <Link to={paths.post(post.id)} aria-label={m.comments(post.comment_count)}>
-                <MessageCircle aria-hidden="true" />
-                <span aria-hidden="true" data-testid="comment-count">
-                  {post.comment_count}
-                </span>
-              </Link>
-            </Button>
-            <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
-              <Share2 aria-hidden="true" />
-            </Button>
-          </>
-        ) : null}
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.post(post.id)} aria-label={m.comments(post.comment_count)}>
+            <MessageCircle aria-hidden="true" />
+            <span aria-hidden="true" data-testid="comment-count">
+              {post.comment_count}
+            </span>
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
+          <Share2 aria-hidden="true" />
+        </Button>
         {canTranslate ? (
           <Button variant="ghost" size="sm" disabled={translate.isPending} onClick={onTranslate}>
             <Languages aria-hidden="true" />
