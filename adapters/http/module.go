@@ -111,6 +111,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	}
 
 	var h http.Handler = mux
+	h = withRateLimitHeaders(h)
 	h = withStorableText(h)
 	h = withSameOrigin(p.Config.HTTP.PublicURL, h)
 	if p.Observer != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
@@ -44,12 +45,15 @@ func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate .
 		cfg.Search.Bleve.Dir = filepath.Join(t.TempDir(), "search.bleve")
 	}
 	var server *httpadapter.Server
+	var api huma.API
 	app := fxtest.New(t,
 		assembly.Server(cfg, Logger(), list),
-		fx.Populate(append(populate, &server)...),
+		fx.Populate(append(populate, &server, &api)...),
 		fx.StartTimeout(time.Minute),
 		fx.NopLogger,
 	)
+	// Every answer under the API is checked against the document.
+	server.Wrap(NewAPIContract(t, api).Wrap)
 	app.RequireStart()
 	a := &App{URL: "http://" + server.Addr(), Config: cfg, fx: app}
 	t.Cleanup(func() {

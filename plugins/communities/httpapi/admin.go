@@ -8,7 +8,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/communities/app"
@@ -66,7 +68,8 @@ func NewAdminPostsResource(store *pgstore.Store, uc UseCases) plugin.AdminResour
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-delete-community-post", Method: http.MethodDelete, Path: "/{id}",
-			Summary: "Remove a community post with a reason (kept in the audit log)",
+			Summary:  "Remove a community post with a reason (kept in the audit log)",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly}, 404: {app.CodePostNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body struct {

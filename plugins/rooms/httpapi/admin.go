@@ -7,7 +7,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/plugin"
@@ -38,7 +40,8 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
-			Summary: "End an active listening room, with a reason kept in the audit log",
+			Summary:  "End an active listening room, with a reason kept in the audit log",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly}, 404: {app.CodeNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body struct {

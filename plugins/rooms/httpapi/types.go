@@ -13,8 +13,6 @@ import (
 	"social/plugins/rooms/app"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // RoomProfile is a member's profile as rooms show it (the same shape as
 // the profile in realtime events).
 type RoomProfile = app.EventProfile

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List audit, newest first (simple-rest) */
+        /**
+         * List audit, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-audit"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One audit-entry */
+        /**
+         * One audit-entry
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-audit-entry"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List communities, newest first (simple-rest) */
+        /**
+         * List communities, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-communities"];
         put?: never;
         post?: never;
@@ -62,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One community */
+        /**
+         * One community
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-community"];
         put?: never;
         post?: never;
@@ -79,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List community-posts, newest first (simple-rest) */
+        /**
+         * List community-posts, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-community-posts"];
         put?: never;
         post?: never;
@@ -96,11 +111,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One community-post */
+        /**
+         * One community-post
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-community-post"];
         put?: never;
         post?: never;
-        /** Remove a community post with a reason (kept in the audit log) */
+        /**
+         * Remove a community post with a reason (kept in the audit log)
+         * @description Staff only: moderators and administrators.
+         */
         delete: operations["admin-delete-community-post"];
         options?: never;
         head?: never;
@@ -114,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List conversations, newest first (simple-rest) */
+        /**
+         * List conversations, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-conversations"];
         put?: never;
         post?: never;
@@ -131,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One conversation */
+        /**
+         * One conversation
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-conversation"];
         put?: never;
         post?: never;
@@ -148,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List hashtags, most used first (simple-rest) */
+        /**
+         * List hashtags, most used first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-hashtags"];
         put?: never;
         post?: never;
@@ -165,7 +195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One hashtag */
+        /**
+         * One hashtag
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-hashtag"];
         put?: never;
         post?: never;
@@ -182,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the mail outbox, newest first (simple-rest) */
+        /**
+         * List the mail outbox, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-mail"];
         put?: never;
         post?: never;
@@ -199,7 +235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One message of the mail outbox */
+        /**
+         * One message of the mail outbox
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-mail"];
         put?: never;
         post?: never;
@@ -216,7 +255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List migrations (simple-rest) */
+        /**
+         * List migrations (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-migrations"];
         put?: never;
         post?: never;
@@ -233,7 +275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one of migrations */
+        /**
+         * Get one of migrations
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-migration"];
         put?: never;
         post?: never;
@@ -250,7 +295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List plugins (simple-rest) */
+        /**
+         * List plugins (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-plugins"];
         put?: never;
         post?: never;
@@ -267,7 +315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one of plugins */
+        /**
+         * Get one of plugins
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-plugin"];
         put?: never;
         post?: never;
@@ -284,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List posts, newest first (simple-rest) */
+        /**
+         * List posts, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-posts"];
         put?: never;
         post?: never;
@@ -301,13 +355,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post */
+        /**
+         * One post
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-post"];
         put?: never;
         post?: never;
         /**
          * Remove a post with a reason, through the author's delete path
-         * @description The post's text, author and file are kept in the audit log; its open reports close as actioned.
+         * @description Staff only: moderators and administrators. The post's text, author and file are kept in the audit log; its open reports close as actioned.
          */
         delete: operations["admin-delete-post"];
         options?: never;
@@ -322,7 +379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List profiles, newest first (simple-rest) */
+        /**
+         * List profiles, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-profiles"];
         put?: never;
         post?: never;
@@ -339,9 +399,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One profile */
+        /**
+         * One profile
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-profile"];
-        /** Set a member's 'Verified' badge or role (administrators) */
+        /**
+         * Set a member's 'Verified' badge or role (administrators)
+         * @description Staff only: administrators.
+         */
         put: operations["admin-update-profile"];
         post?: never;
         delete?: never;
@@ -359,7 +425,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend a member: no sign-in, sessions end, posts hidden until lifted */
+        /**
+         * Suspend a member: no sign-in, sessions end, posts hidden until lifted
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-suspend-profile"];
         delete?: never;
         options?: never;
@@ -376,7 +445,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a member's suspension */
+        /**
+         * Lift a member's suspension
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-unsuspend-profile"];
         delete?: never;
         options?: never;
@@ -391,7 +463,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List reports, newest first (simple-rest) */
+        /**
+         * List reports, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-reports"];
         put?: never;
         post?: never;
@@ -408,7 +483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One report */
+        /**
+         * One report
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-report"];
         put?: never;
         post?: never;
@@ -427,7 +505,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve an open report: dismiss it, remove the post or suspend its author */
+        /**
+         * Resolve an open report: dismiss it, remove the post or suspend its author
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-resolve-report"];
         delete?: never;
         options?: never;
@@ -442,7 +523,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List rooms, newest first (simple-rest) */
+        /**
+         * List rooms, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-rooms"];
         put?: never;
         post?: never;
@@ -459,7 +543,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One room */
+        /**
+         * One room
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-room"];
         put?: never;
         post?: never;
@@ -478,7 +565,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End an active listening room, with a reason kept in the audit log */
+        /**
+         * End an active listening room, with a reason kept in the audit log
+         * @description Staff only: administrators.
+         */
         post: operations["admin-end-room"];
         delete?: never;
         options?: never;
@@ -493,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard figures: plugins, migrations, database size, jobs by state */
+        /**
+         * Dashboard figures: plugins, migrations, database size, jobs by state
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-stats"];
         put?: never;
         post?: never;
@@ -510,7 +603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stories, newest first (simple-rest) */
+        /**
+         * List stories, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-stories"];
         put?: never;
         post?: never;
@@ -527,7 +623,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One story */
+        /**
+         * One story
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-story"];
         put?: never;
         post?: never;
@@ -2969,9 +3068,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAuditEntry"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3000,9 +3137,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAuditEntry"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3037,9 +3221,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3068,9 +3290,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3105,9 +3374,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPostRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3136,9 +3443,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPostRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3171,9 +3525,83 @@ export interface operations {
                     "application/json": components["schemas"]["Admin-delete-community-postResponse"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3208,9 +3636,47 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3239,9 +3705,56 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3276,9 +3789,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminHashtag"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,9 +3858,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminHashtag"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3344,9 +3942,47 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,9 +4011,56 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,9 +4095,47 @@ export interface operations {
                     "application/json": components["schemas"]["Migration"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `migrations_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3443,9 +4164,56 @@ export interface operations {
                     "application/json": components["schemas"]["Migration"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `migrations_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3480,9 +4248,47 @@ export interface operations {
                     "application/json": components["schemas"]["PluginInfo"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `plugins_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,9 +4317,56 @@ export interface operations {
                     "application/json": components["schemas"]["PluginInfo"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `plugins_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3548,9 +4401,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPost"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,9 +4470,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPost"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3614,9 +4552,83 @@ export interface operations {
                     "application/json": components["schemas"]["RemovedBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3651,9 +4663,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3682,9 +4732,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3717,9 +4814,83 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`, `own_account`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `role_invalid`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,9 +4923,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `already_suspended`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3787,9 +5041,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `not_suspended`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,9 +5161,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3855,9 +5230,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3890,9 +5312,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `report_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `already_suspended`, `report_already_resolved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `note_too_long`, `resolution_invalid`, `resolution_needs_post`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3927,9 +5432,47 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3958,9 +5501,56 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,9 +5583,83 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,9 +5686,47 @@ export interface operations {
                     "application/json": components["schemas"]["Stats"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `stats_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4059,9 +5761,47 @@ export interface operations {
                     "application/json": components["schemas"]["StoryAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4090,9 +5830,56 @@ export interface operations {
                     "application/json": components["schemas"]["StoryAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4122,9 +5909,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,33 +5956,114 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,15 +6088,114 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4239,7 +6226,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. Codes: `bad_request`, `invalid_token`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4248,7 +6235,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4257,9 +6271,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,7 +6319,16 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `session_expired`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +6337,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,9 +6373,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4339,6 +6411,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -4346,45 +6422,117 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `invalid_credentials`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `account_suspended`, `email_not_confirmed`, `origin_not_allowed`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4417,9 +6565,65 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4444,42 +6648,127 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Conflict */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `email_taken`, `handle_taken`. */
             409: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4507,7 +6796,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +6805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `comment_not_author`, `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4525,7 +6814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `comment_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4534,7 +6823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4543,9 +6832,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,7 +6888,16 @@ export interface operations {
                     "application/json": components["schemas"]["FiledReport"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4597,7 +6906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`, `report_own_comment`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4606,7 +6915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `comment_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4615,7 +6924,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `report_reason_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4624,9 +6951,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,7 +6994,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,7 +7003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,9 +7012,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4688,7 +7037,10 @@ export interface operations {
     "communities-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4701,13 +7053,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Community"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4716,7 +7079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4725,7 +7088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. Codes: `community_name_taken`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +7097,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `community_description_too_long`, `community_name_required`, `community_name_too_long`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,9 +7124,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4775,7 +7167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Community"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +7176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4793,7 +7185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4802,9 +7194,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,7 +7235,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4841,7 +7244,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_not_owner`, `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,7 +7253,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4859,7 +7262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,9 +7271,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4900,7 +7314,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityJoinState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,7 +7323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4918,7 +7332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +7341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4936,9 +7350,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4971,7 +7396,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMembersOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4980,7 +7405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4989,7 +7414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4998,7 +7423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5007,9 +7432,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5039,7 +7475,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5048,7 +7484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5057,7 +7493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5066,7 +7502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_approved`, `community_owner_immutable`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5075,9 +7511,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5113,7 +7560,16 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,7 +7578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,7 +7587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,7 +7596,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `community_member_not_approved`, `community_owner_immutable`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5149,9 +7623,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5183,7 +7668,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,7 +7677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5201,7 +7686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,7 +7695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_pending`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5219,9 +7704,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,7 +7749,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +7758,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5271,7 +7767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5280,7 +7776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_pending`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5289,9 +7785,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5321,7 +7828,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityCountState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5330,7 +7837,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5339,7 +7855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_owner_cannot_leave`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5348,9 +7864,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5362,7 +7889,7 @@ export interface operations {
     "communities-list-posts": {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page. */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -5383,7 +7910,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityPostsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5392,7 +7919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5401,7 +7928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5410,7 +7937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5419,9 +7946,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,7 +7971,10 @@ export interface operations {
     "communities-create-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The community's ID. */
                 id: string;
@@ -5449,13 +7990,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CommunityPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5464,7 +8016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5473,7 +8025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5482,7 +8034,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5491,9 +8070,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5505,7 +8095,10 @@ export interface operations {
     "communities-create-media-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The community's ID. */
                 id: string;
@@ -5534,13 +8127,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CommunityPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +8153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5558,7 +8162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5567,7 +8171,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `media_too_large`, `too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +8189,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,9 +8207,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5617,7 +8250,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5626,7 +8259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `post_not_author`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5635,7 +8268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`, `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +8277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5653,9 +8286,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5687,7 +8331,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityLikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5696,7 +8340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +8349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`, `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5714,7 +8358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5723,9 +8367,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5757,7 +8412,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityLikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5766,7 +8421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5775,7 +8430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`, `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +8439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5793,9 +8448,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5822,7 +8488,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemoData"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5831,7 +8497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5840,9 +8506,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5855,6 +8541,7 @@ export interface operations {
         parameters: {
             query?: {
                 algorithm?: "chronological" | "ranked" | "following";
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
                 limit?: number;
             };
@@ -5873,7 +8560,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +8569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5891,9 +8578,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5918,60 +8616,127 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LinkPreview"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `link_preview_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `link_preview_blocked`, `link_preview_invalid_url`, `link_preview_not_html`, `link_preview_too_many_redirects`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `link_preview_timeout`, `link_preview_unreachable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,9 +8767,74 @@ export interface operations {
                     "application/json": components["schemas"]["LinksOutputBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `too_many_media_links`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,7 +8848,7 @@ export interface operations {
             query?: {
                 /** @description Keeps conversations whose other participant's handle or name contains it, case and accents ignored. */
                 q?: string;
-                /** @description next_cursor of the previous page. */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -6036,7 +8866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6045,7 +8875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,9 +8884,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6068,7 +8909,10 @@ export interface operations {
     "messages-start-conversation": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6081,13 +8925,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +8951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6105,7 +8960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6114,7 +8969,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `cannot_message_self`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6123,9 +9005,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6155,7 +9048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +9057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6173,7 +9066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6182,9 +9075,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,7 +9100,7 @@ export interface operations {
     "messages-list-messages": {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page (older messages). */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -6217,7 +9121,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagePageOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6226,7 +9130,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6235,7 +9139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,9 +9148,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6258,7 +9173,10 @@ export interface operations {
     "messages-send": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation's ID. */
                 id: string;
@@ -6274,60 +9192,155 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DirectMessage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `message_empty`, `message_too_long`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,7 +9370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationReadOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6366,7 +9379,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6375,7 +9397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6384,9 +9406,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6413,7 +9446,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSettings"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6422,9 +9455,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6455,7 +9508,16 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSettings"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6464,7 +9526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +9535,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6482,9 +9562,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6511,7 +9602,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagesUnreadOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6520,9 +9611,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,9 +9660,29 @@ export interface operations {
                     "application/json": components["schemas"]["MetaOutputBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6578,7 +9709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6587,9 +9718,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6616,7 +9767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6625,9 +9776,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6654,7 +9834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6663,9 +9843,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6695,7 +9895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6704,7 +9904,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `notification_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6713,7 +9922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6722,9 +9931,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,7 +9956,10 @@ export interface operations {
     "create-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6749,13 +9972,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6764,7 +9998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6773,7 +10007,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,9 +10043,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6796,7 +10068,10 @@ export interface operations {
     "create-media-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6827,13 +10102,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6842,7 +10128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6851,7 +10137,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `media_too_large`, `too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6860,7 +10155,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,9 +10173,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6901,7 +10216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6910,7 +10225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6919,7 +10234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6928,9 +10243,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6958,7 +10284,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6967,7 +10293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `post_not_author`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6976,7 +10302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6985,7 +10311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6994,9 +10320,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7030,7 +10367,16 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7039,7 +10385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `post_not_author`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7048,7 +10394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7057,7 +10403,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,9 +10430,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7080,6 +10455,7 @@ export interface operations {
     "list-comments": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -7100,7 +10476,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommentPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7109,7 +10485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7118,7 +10494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7127,9 +10503,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7141,7 +10528,10 @@ export interface operations {
     "create-comment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The post's ID. */
                 id: string;
@@ -7157,60 +10547,155 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Comment"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `comment_empty`, `comment_too_long`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7240,7 +10725,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7249,7 +10734,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7258,7 +10752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7267,9 +10761,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7299,7 +10804,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +10813,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7317,7 +10831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7326,9 +10840,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7371,7 +10896,16 @@ export interface operations {
                     "application/json": components["schemas"]["FiledReport"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7380,7 +10914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`, `report_own_post`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +10923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,7 +10932,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `report_reason_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7407,9 +10959,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7439,7 +11002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShareState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +11011,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7457,7 +11029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7466,9 +11038,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,60 +11079,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Translation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_language`, `post_without_text`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `translation_rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `translation_failed`, `translation_payment_required`, `translation_unavailable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7576,7 +11239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7585,9 +11248,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7612,42 +11304,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7678,51 +11468,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `file_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `file_missing`, `invalid_file_name`, `invalid_file_type`, `invalid_image`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7743,33 +11622,101 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7800,51 +11747,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `file_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `file_missing`, `invalid_file_name`, `invalid_file_type`, `invalid_image`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,33 +11901,101 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7921,7 +12025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7930,7 +12034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7939,9 +12043,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7971,7 +12086,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7980,7 +12095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7989,7 +12104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7998,7 +12113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `cannot_follow_self`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8007,9 +12122,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8039,7 +12165,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8048,7 +12174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8057,7 +12183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8066,7 +12192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `cannot_follow_self`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,9 +12201,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +12226,7 @@ export interface operations {
     "list-followers": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -8109,7 +12247,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowPage"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8118,7 +12256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8127,9 +12265,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8141,6 +12290,7 @@ export interface operations {
     "list-following": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -8161,7 +12311,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowPage"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8170,7 +12320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,9 +12329,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8193,6 +12354,7 @@ export interface operations {
     "list-profile-posts": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
                 limit?: number;
             };
@@ -8214,7 +12376,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8223,7 +12385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8232,7 +12394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8241,9 +12403,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8270,7 +12443,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8279,9 +12452,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8293,7 +12486,10 @@ export interface operations {
     "rooms-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8306,13 +12502,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListeningRoom"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8321,7 +12528,43 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `profile_required`, `room_fields_required`, `room_stream_not_allowed`, `station_not_found`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8330,7 +12573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8339,9 +12582,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `station_not_found`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8371,7 +12616,7 @@ export interface operations {
                     "application/json": components["schemas"]["StationsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8380,7 +12625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8389,9 +12634,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,7 +12677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListeningRoom"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8430,7 +12686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8439,7 +12695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8448,9 +12704,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,7 +12745,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8487,7 +12754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8496,7 +12763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,7 +12772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8514,9 +12781,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8546,7 +12824,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8555,7 +12833,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8564,7 +12851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,9 +12860,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8605,7 +12903,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8614,7 +12912,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +12930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8632,9 +12939,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8664,7 +12982,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagesOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8673,7 +12991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8682,7 +13000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8691,9 +13009,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8705,7 +13034,10 @@ export interface operations {
     "rooms-send-message": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The room's ID. */
                 id: string;
@@ -8721,13 +13053,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventMessage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8736,7 +13079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_participants_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8745,7 +13088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8754,7 +13097,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `message_empty`, `message_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8763,9 +13133,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8795,7 +13176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +13185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8813,7 +13194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8822,9 +13203,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8858,7 +13250,16 @@ export interface operations {
                     "application/json": components["schemas"]["PlaybackEvent"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8867,7 +13268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8876,7 +13277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8885,7 +13286,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `room_radio_live`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8894,9 +13313,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8926,7 +13356,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8935,7 +13365,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8944,9 +13374,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8973,7 +13414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreenOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8982,9 +13423,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8996,7 +13457,10 @@ export interface operations {
     "stories-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9009,13 +13473,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9024,7 +13499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9033,7 +13508,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `story_text_required`, `story_text_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9042,9 +13544,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9074,7 +13587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9083,7 +13596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +13605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9101,9 +13614,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9131,7 +13655,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9140,7 +13664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `story_author_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9149,7 +13673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9158,7 +13682,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9167,9 +13691,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9199,7 +13734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9208,7 +13743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9217,7 +13752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,7 +13761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9235,9 +13770,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9267,7 +13813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViewersOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9276,7 +13822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `story_author_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9285,7 +13831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9294,7 +13840,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9303,9 +13849,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9332,9 +13889,29 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationCapabilities"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9361,7 +13938,16 @@ export interface operations {
                     "application/json": components["schemas"]["Trending"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9370,9 +13956,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `trending_unavailable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
