@@ -40,8 +40,10 @@ type APIContract struct {
 var contractDocs sync.Map // sha256 of the 3.0 JSON -> *openapi3.T
 
 // NewAPIContract loads api's document (downgraded to OpenAPI 3.0, which is
-// what client generators read) and reports to t.
-func NewAPIContract(t testing.TB, api huma.API) *APIContract {
+// what client generators read) and reports to t. mounts are the patterns of
+// plain handlers beside the API (httpadapter.Mount): a request they serve
+// is none of the document's, even when an operation's path matches it.
+func NewAPIContract(t testing.TB, api huma.API, mounts ...string) *APIContract {
 	t.Helper()
 	raw, err := api.OpenAPI().Downgrade()
 	if err != nil {
@@ -70,6 +72,9 @@ func NewAPIContract(t testing.TB, api huma.API) *APIContract {
 			c.byPat[pattern] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: op}
 			c.routes.HandleFunc(pattern, func(http.ResponseWriter, *http.Request) {})
 		}
+	}
+	for _, m := range mounts {
+		c.routes.HandleFunc(m, func(http.ResponseWriter, *http.Request) {})
 	}
 	// Registered before the app's own cleanup, so it runs after the app
 	// stopped: no answer is checked once the test is over.

@@ -57,6 +57,9 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 		Summary:     "Open the conversation with a member (201 when made now, 200 when it existed)",
 		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).",
 		Tags:        []string{"messages"}, DefaultStatus: http.StatusCreated,
+		Responses: map[string]*huma.Response{"200": {Description: "The conversation existed already.",
+			Content: map[string]*huma.MediaType{"application/json": {
+				Schema: &huma.Schema{Ref: "#/components/schemas/Conversation"}}}}},
 		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
 	}, func(ctx context.Context, in *conversationStartInput) (*dmConversationOutput, error) {
 		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)

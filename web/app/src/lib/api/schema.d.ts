@@ -1902,7 +1902,7 @@ export interface components {
         AdminAuditEntry: {
             action: string;
             actor_handle: string | null;
-            actor_id: string;
+            actor_id: string | null;
             actor_role: string;
             /** Format: date-time */
             created_at: string;
@@ -1982,7 +1982,7 @@ export interface components {
             resolution_note: string | null;
             /** Format: date-time */
             resolved_at: string | null;
-            resolved_by: string;
+            resolved_by: string | null;
             resolver_handle: string | null;
             /**
              * Format: int64
@@ -1991,7 +1991,7 @@ export interface components {
             same_target_count: number;
             status: string;
             target_author_handle: string | null;
-            target_author_id: string;
+            target_author_id: string | null;
             target_exists: boolean;
             target_id: string;
             /** @description The post's or comment's text; null once it is gone. */
@@ -2479,7 +2479,7 @@ export interface components {
             /** Format: int64 */
             participant_count: number;
             /** @description Null for radio rooms (they play live). */
-            playback: components["schemas"]["RoomPlayback"];
+            playback: (components["schemas"]["RoomPlayback"] | null) & components["schemas"]["RoomPlayback"];
             /** @description For radio, the station ID. */
             track_id: string | null;
             /** @description Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had. */
@@ -8922,6 +8922,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The conversation existed already. */
+            200: {
+                headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
