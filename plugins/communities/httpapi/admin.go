@@ -72,14 +72,8 @@ func NewAdminPostsResource(store *pgstore.Store, uc UseCases) plugin.AdminResour
 			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly}, 404: {app.CodePostNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
-			Body struct {
-				Reason string `json:"reason" maxLength:"2000"`
-			}
-		}) (*struct {
-			Body struct {
-				ID string `json:"id"`
-			}
-		}, error) {
+			Body CommunityPostRemoval
+		}) (*struct{ Body CommunityPostRemoved }, error) {
 			id, err := uuid.Parse(in.ID)
 			if err != nil {
 				return nil, errs.NotFound(app.CodePostNotFound, app.MsgPostNotFound)
@@ -87,13 +81,18 @@ func NewAdminPostsResource(store *pgstore.Store, uc UseCases) plugin.AdminResour
 			if err := uc.RemovePost.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
 				return nil, err
 			}
-			out := &struct {
-				Body struct {
-					ID string `json:"id"`
-				}
-			}{}
-			out.Body.ID = in.ID
-			return out, nil
+			return &struct{ Body CommunityPostRemoved }{Body: CommunityPostRemoved{ID: in.ID}}, nil
 		})
 	}}
+}
+
+// CommunityPostRemoval is why a moderator removes a community post.
+type CommunityPostRemoval struct {
+	Reason string `json:"reason" maxLength:"2000" doc:"Kept in the audit log; required."`
+}
+
+// CommunityPostRemoved answers a removal with the removed post's ID, as
+// react-admin's delete expects a record.
+type CommunityPostRemoved struct {
+	ID string `json:"id"`
 }

@@ -44,9 +44,7 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly}, 404: {app.CodeNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
-			Body struct {
-				Reason string `json:"reason" maxLength:"2000"`
-			}
+			Body RoomEnding
 		}) (*struct{ Body pgstore.RoomAdminRow }, error) {
 			id, err := uuid.Parse(in.ID)
 			if err != nil {
@@ -62,4 +60,9 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 			return &struct{ Body pgstore.RoomAdminRow }{Body: rows[0]}, nil
 		})
 	}}
+}
+
+// RoomEnding is why an administrator ends a room.
+type RoomEnding struct {
+	Reason string `json:"reason" maxLength:"2000" doc:"Kept in the audit log; required."`
 }

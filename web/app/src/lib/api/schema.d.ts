@@ -1890,15 +1890,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        "Admin-delete-community-postRequest": {
-            reason: string;
-        };
-        "Admin-delete-community-postResponse": {
-            id: string;
-        };
-        "Admin-end-roomRequest": {
-            reason: string;
-        };
         AdminAuditEntry: {
             action: string;
             actor_handle: string | null;
@@ -2167,6 +2158,13 @@ export interface components {
              * @enum {string}
              */
             visibility: "public";
+        };
+        CommunityPostRemoval: {
+            /** @description Kept in the audit log; required. */
+            reason: string;
+        };
+        CommunityPostRemoved: {
+            id: string;
         };
         CommunityPostsOutputBody: {
             /** @description Newest first, 50 a page. */
@@ -2799,6 +2797,10 @@ export interface components {
             track_preview_url?: string;
             /** @description Without station_id: the track's source (default preview). */
             track_source?: string;
+        };
+        RoomEnding: {
+            /** @description Kept in the audit log; required. */
+            reason: string;
         };
         RoomListOutputBody: {
             /** @description Active rooms, newest first; at most 100. */
@@ -3512,7 +3514,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Admin-delete-community-postRequest"];
+                "application/json": components["schemas"]["CommunityPostRemoval"];
             };
         };
         responses: {
@@ -3522,7 +3524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Admin-delete-community-postResponse"];
+                    "application/json": components["schemas"]["CommunityPostRemoved"];
                 };
             };
             /** @description Bad Request. Codes: `bad_request`. */
@@ -5570,7 +5572,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Admin-end-roomRequest"];
+                "application/json": components["schemas"]["RoomEnding"];
             };
         };
         responses: {
