@@ -54,9 +54,10 @@ test-web: bootstrap ## Frontend unit tests (vitest)
 test-e2e: ## End-to-end journeys in Debian's Chromium against bin/social
 	cd e2e && SOCIAL_BIN=$(CURDIR)/$(BIN) npm test --silent
 
-api-types: bootstrap ## Regenerate web/openapi.json and the frontends' API types from the server
+api-types: bootstrap ## Regenerate web/openapi.json, the frontends' API types and the generated Go client from the server
 	go run ./cmd/social openapi > web/openapi.json
 	cd web/app && npm run --silent api-types
+	go generate ./internal/apisdk
 
 check-api-types: bootstrap ## Fail when web/openapi.json or the API types are stale
 	@mkdir -p .tmp && go run ./cmd/social openapi > .tmp/openapi.json

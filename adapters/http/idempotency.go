@@ -30,8 +30,9 @@ const (
 	// included), so a claim this old belongs to a process that is gone.
 	idempotencyAbandoned = 10 * time.Minute
 	// idempotencyFingerprintCap bounds how much of a retry's body is read
-	// to compare it with the first: the largest body an operation accepts.
-	idempotencyFingerprintCap = 1 << 30
+	// to compare it with the first: more than the largest body an
+	// operation accepts (a 50 MB video with its form).
+	idempotencyFingerprintCap = 64 << 20
 )
 
 // idempotencyMiddleware makes an operation marked CreatesOnce safe to retry
