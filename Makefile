@@ -54,21 +54,22 @@ test-web: bootstrap ## Frontend unit tests (vitest)
 test-e2e: ## End-to-end journeys in Debian's Chromium against bin/social
 	cd e2e && SOCIAL_BIN=$(CURDIR)/$(BIN) npm test --silent
 
-api-types: bootstrap ## Regenerate web/openapi.json and the frontends' API types from the server
+api-types: bootstrap ## Regenerate web/openapi.json, the frontends' API types and the generated Go client from the server
 	go run ./cmd/social openapi > web/openapi.json
 	cd web/app && npm run --silent api-types
+	go generate ./internal/apisdk
 
 check-api-types: bootstrap ## Fail when web/openapi.json or the API types are stale
 	@mkdir -p .tmp && go run ./cmd/social openapi > .tmp/openapi.json
 	@diff -q web/openapi.json .tmp/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make api-types"; exit 1; }
 	cd web/app && npm run --silent api-types:check
 
-lint: bootstrap ## go vet, gofmt, tsc and eslint
+lint: bootstrap ## go vet, gofmt, tsc, eslint and the API document's lint (Redocly, redocly.yaml)
 	go vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	cd web/app && npm run --silent typecheck && npm run --silent lint
 	cd web/admin && npm run --silent typecheck && npm run --silent lint
-	cd web/apidocs && npm run --silent typecheck
+	cd web/apidocs && npm run --silent typecheck && npm run --silent lint:openapi
 
 bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor (private cluster; bench/results/)
 	go build -trimpath -tags pprof -o .tmp/bench/social ./cmd/social

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"social/core/domain"
+	"social/core/ports"
 	"social/internal/buildinfo"
+	"social/internal/config"
 	"social/plugins/plugin"
 )
 
@@ -20,17 +23,32 @@ const APIPrefix = "/api/v1"
 // NewAPI creates the Huma API on mux. The OpenAPI 3.1 document is served at
 // /api/openapi.json; Huma's own docs page is off because it loads its
 // renderer from a CDN (the embedded reference at /api/docs replaces it).
-func NewAPI(mux *http.ServeMux) huma.API {
+//
+// Every operation states its security and its refusals; documentOperation
+// completes its entry from them as it is registered, and the server is
+// http.public_url. Operations need a bearer token unless they say
+// otherwise (top-level security).
+func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys) huma.API {
 	installHumaErrors()
 	cfg := huma.DefaultConfig("social API", buildinfo.Version)
 	cfg.Info.Description = "API of social, a Brazilian-Portuguese social network. " +
-		"Errors are application/problem+json with a stable `code` and a pt-BR `detail`."
+		"Errors are application/problem+json with a stable `code` and a pt-BR `detail`; " +
+		"each error response lists the codes it may carry (also in `x-error-codes`). " +
+		"Operations need a session's access token as bearer unless they state otherwise; " +
+		"staff-only operations say so and carry `x-staff-role`. Creating operations accept an " +
+		"`Idempotency-Key` header; rate-limited ones send `RateLimit-Policy` and `RateLimit`."
+	cfg.Servers = []*huma.Server{{URL: strings.TrimRight(conf.HTTP.PublicURL, "/"),
+		Description: "This server (http.public_url)."}}
+	cfg.Security = Bearer
+	cfg.OnAddOperation = append(cfg.OnAddOperation, documentOperation)
 	cfg.OpenAPIPath = "/api/openapi"
 	cfg.DocsPath = ""
 	cfg.SchemasPath = ""
 	// No $schema links in bodies: clients get plain objects.
 	cfg.CreateHooks = nil
-	return humago.New(mux, cfg)
+	api := humago.New(mux, cfg)
+	api.UseMiddleware(idempotencyMiddleware(api, keys))
+	return api
 }
 
 // AdminGate decides who may use the admin API and the job dashboard.
@@ -56,7 +74,14 @@ func mountContributions(api huma.API, c plugin.Contributions, gate AdminGate) {
 	for _, res := range c.AdminResources {
 		g := huma.NewGroup(api, APIPrefix+"/admin/"+res.Name)
 		g.UseMiddleware(adminMiddleware(api, gate, res))
-		g.UseSimpleModifier(func(o *huma.Operation) { o.Tags = append(o.Tags, "admin") })
+		g.UseSimpleModifier(func(o *huma.Operation) {
+			o.Tags = appendOnce(o.Tags, "admin")
+			role := string(domain.RoleAdmin)
+			if res.Moderators || plugin.OpenToModerators(o) {
+				role = string(domain.RoleModerator)
+			}
+			staffOnly(o, role)
+		})
 		res.Register(g)
 	}
 }
@@ -67,8 +92,15 @@ func requireOperationPrefix(pluginName string) func(o *huma.Operation) {
 			panic(fmt.Sprintf("plugin %s: operation %q must have an OperationID starting with %q",
 				pluginName, o.OperationID, pluginName+"-"))
 		}
-		o.Tags = append(o.Tags, pluginName)
+		o.Tags = appendOnce(o.Tags, pluginName)
 	}
+}
+
+func appendOnce(tags []string, tag string) []string {
+	if slices.Contains(tags, tag) {
+		return tags
+	}
+	return append(tags, tag)
 }
 
 // adminMiddleware asks the gate before every admin operation: moderators

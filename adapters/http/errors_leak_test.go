@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/internal/testkit"
 	"social/plugins/plugin"
 )
@@ -22,11 +23,13 @@ func failing() plugin.Plugin {
 	return plugin.Plugin{Name: "failing", Module: fx.Module("failing", fx.Provide(
 		plugin.AsRoutes(func() plugin.Routes {
 			return plugin.Routes{Plugin: "failing", Register: func(api huma.API) {
-				huma.Register(api, huma.Operation{OperationID: "failing-panic", Method: http.MethodGet, Path: "/panic"},
+				huma.Register(api, huma.Operation{OperationID: "failing-panic", Method: http.MethodGet, Path: "/panic",
+					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
 					func(context.Context, *struct{}) (*struct{}, error) {
 						panic("pq: relation \"secret_table\" does not exist at /srv/social/core/app/x.go:42")
 					})
-				huma.Register(api, huma.Operation{OperationID: "failing-error", Method: http.MethodPost, Path: "/error"},
+				huma.Register(api, huma.Operation{OperationID: "failing-error", Method: http.MethodPost, Path: "/error",
+					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
 					func(context.Context, *struct{}) (*struct{}, error) {
 						return nil, errors.New("dial tcp 10.0.0.7:5432: password authentication failed for user \"social\"")
 					})

@@ -31,6 +31,7 @@ func registerMeta(api huma.API, cfg *config.Config, catalog plugin.Catalog) {
 		Path:        APIPrefix + "/meta",
 		Summary:     "Product name, version and feature switches",
 		Tags:        []string{"meta"},
+		Security:    Public, Metadata: Refuses(nil),
 	}, func(context.Context, *struct{}) (*metaOutput, error) {
 		out := &metaOutput{}
 		out.Body.Product = ProductName

@@ -116,6 +116,9 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	if p.Observer != nil {
 		h = p.Observer.Observe(h)
 	}
+	// Outside the observer: it gives the request a new context, and the
+	// observer reads the pattern the mux writes on the request it gets.
+	h = withRateLimitHeaders(h)
 	h = withRecover(h)
 	h = withAccessLog(h)
 	h = withRequestID(p.Logger, h)

@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
@@ -25,7 +26,8 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 	return plugin.AdminResource{Name: "mail", Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-list-mail", Method: http.MethodGet, Path: "",
-			Summary: "List the mail outbox, newest first (simple-rest)",
+			Summary:  "List the mail outbox, newest first (simple-rest)",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
 		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[OutboxMessage], error) {
 			q, err := listQuery(*in)
 			if err != nil {
@@ -42,7 +44,8 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-mail", Method: http.MethodGet, Path: "/{id}",
-			Summary: "One message of the mail outbox",
+			Summary:  "One message of the mail outbox",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
 		}, func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
 		}) (*struct{ Body OutboxMessage }, error) {

@@ -196,13 +196,13 @@ type AdminReport struct {
 	ReporterID      uuid.UUID  `bun:"reporter_id" json:"reporter_id"`
 	ReporterHandle  *string    `bun:"reporter_handle" json:"reporter_handle"`
 	TargetText      *string    `bun:"target_text" json:"target_text" doc:"The post's or comment's text; null once it is gone."`
-	TargetAuthorID  *uuid.UUID `bun:"target_author_id" json:"target_author_id"`
+	TargetAuthorID  *uuid.UUID `bun:"target_author_id" json:"target_author_id" nullable:"true"`
 	TargetAuthor    *string    `bun:"target_author_handle" json:"target_author_handle"`
 	TargetExists    bool       `bun:"target_exists" json:"target_exists"`
 	Resolution      *string    `bun:"resolution" json:"resolution"`
 	ResolutionNote  *string    `bun:"resolution_note" json:"resolution_note"`
 	ResolvedAt      *time.Time `bun:"resolved_at" json:"resolved_at"`
-	ResolvedBy      *uuid.UUID `bun:"resolved_by" json:"resolved_by"`
+	ResolvedBy      *uuid.UUID `bun:"resolved_by" json:"resolved_by" nullable:"true"`
 	ResolverHandle  *string    `bun:"resolver_handle" json:"resolver_handle"`
 	SameTargetCount int        `bun:"same_target_count" json:"same_target_count" doc:"Reports against the same target, this one included."`
 	CreatedAt       time.Time  `bun:"created_at" json:"created_at"`
@@ -256,7 +256,7 @@ func AdminReports(ctx context.Context, db *bun.DB, q AdminReportQuery) ([]AdminR
 // AdminAuditEntry is one row of the audit log in the console.
 type AdminAuditEntry struct {
 	ID          uuid.UUID       `bun:"id" json:"id"`
-	ActorID     *uuid.UUID      `bun:"actor_id" json:"actor_id"`
+	ActorID     *uuid.UUID      `bun:"actor_id" json:"actor_id" nullable:"true"`
 	ActorHandle *string         `bun:"actor_handle" json:"actor_handle"`
 	ActorRole   string          `bun:"actor_role" json:"actor_role"`
 	Action      string          `bun:"action" json:"action"`

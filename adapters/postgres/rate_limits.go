@@ -54,7 +54,9 @@ func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.D
 	sort.Slice(keyed, func(i, j int) bool { return keyed[i].lock < keyed[j].lock })
 	now := l.clock.Now()
 	var wait time.Duration
+	var usage []ports.RateUsage
 	err := l.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		usage = usage[:0]
 		for _, r := range keyed {
 			if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", r.lock); err != nil {
 				return err
@@ -69,9 +71,18 @@ func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.D
 				// Allowed again once the oldest of the last Limit attempts leaves the window.
 				wait = max(wait, recent[r.Limit-1].Add(r.Window).Sub(now))
 			}
+			usage = append(usage, ports.RateUsage{Rule: r.RateRule, Remaining: r.Limit - len(recent), Reset: r.Window})
+			if len(recent) > 0 {
+				// The whole quota is back once the newest attempt leaves the window.
+				usage[len(usage)-1].Reset = recent[0].Add(r.Window).Sub(now)
+			}
 		}
 		if wait > 0 {
 			return nil
+		}
+		for i := range usage {
+			usage[i].Remaining--
+			usage[i].Reset = usage[i].Rule.Window
 		}
 		for _, r := range keyed {
 			if _, err := tx.NewRaw(`INSERT INTO rate_limit_events (bucket, key_hash, at) VALUES (?, ?, ?)`,
@@ -83,6 +94,11 @@ func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.D
 	})
 	if err != nil {
 		return 0, fmt.Errorf("rate limit: %w", err)
+	}
+	if report := ports.RateReportFrom(ctx); report != nil {
+		for _, u := range usage {
+			report.Add(u)
+		}
 	}
 	return wait, nil
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // Stores provides core's stores on bun (accounts, profiles, sessions,
-// e-mail tokens), the transactor, the rate limiter with its pruning job,
+// e-mail tokens), the transactor, the rate limiter and the idempotency
+// keys with their pruning jobs,
 // and the in-transaction job inserter.
 var Stores = fx.Module("stores",
 	fx.Provide(
@@ -21,5 +22,8 @@ var Stores = fx.Module("stores",
 		NewJobInserter,
 		plugin.AsWorker(newPruneRateLimitsWorker),
 		plugin.AsPeriodicJob(newPruneRateLimitsJob),
+		fx.Annotate(NewIdempotencyKeys, fx.As(new(ports.IdempotencyKeys)), fx.As(fx.Self())),
+		plugin.AsWorker(newPruneIdempotencyKeysWorker),
+		plugin.AsPeriodicJob(newPruneIdempotencyKeysJob),
 	),
 )

@@ -18,4 +18,8 @@ const (
 	MsgUnavailable     = "Serviço temporariamente indisponível. Tente novamente em instantes."
 	MsgAdminClosed     = "Acesso restrito à administração."
 	MsgOriginRefused   = "Origem não permitida."
+	// Idempotency-Key refusals (creating operations).
+	MsgIdempotencyKeyInvalid = "A chave de idempotência (Idempotency-Key) deve ter de 1 a 255 caracteres visíveis."
+	MsgIdempotencyKeyReused  = "Esta chave de idempotência já foi usada com outra requisição. Use uma chave nova."
+	MsgIdempotencyInProgress = "Uma requisição com esta chave de idempotência ainda está em andamento. Tente novamente em instantes."
 )

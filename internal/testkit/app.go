@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
@@ -44,12 +45,20 @@ func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate .
 		cfg.Search.Bleve.Dir = filepath.Join(t.TempDir(), "search.bleve")
 	}
 	var server *httpadapter.Server
+	var api huma.API
+	var beside mounts
 	app := fxtest.New(t,
 		assembly.Server(cfg, Logger(), list),
-		fx.Populate(append(populate, &server)...),
+		fx.Populate(append(populate, &server, &api, &beside)...),
 		fx.StartTimeout(time.Minute),
 		fx.NopLogger,
 	)
+	// Every answer under the API is checked against the document.
+	patterns := make([]string, len(beside.List))
+	for i, m := range beside.List {
+		patterns[i] = m.Pattern
+	}
+	server.Wrap(NewAPIContract(t, api, patterns...).Wrap)
 	app.RequireStart()
 	a := &App{URL: "http://" + server.Addr(), Config: cfg, fx: app}
 	t.Cleanup(func() {
@@ -58,6 +67,12 @@ func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate .
 		_ = app.Stop(ctx)
 	})
 	return a
+}
+
+// mounts are the plain handlers beside the API.
+type mounts struct {
+	fx.In
+	List []httpadapter.Mount `group:"http_mounts"`
 }
 
 func riverVersion() string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/accounts"
 	"social/core/errs"
 )
@@ -31,6 +32,7 @@ func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) 
 		Description: "A valid token confirms the account, opens a session (refresh cookie) and redirects to \"/?sessao=1\"; " +
 			"an invalid, expired or used one redirects to \"" + invalidConfirmationPath + "\".",
 		Tags: []string{"auth"}, DefaultStatus: http.StatusSeeOther,
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, in *struct {
 		Token string `query:"token" doc:"The token of the e-mailed link."`
 	}) (*confirmOutput, error) {

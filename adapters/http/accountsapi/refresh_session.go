@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/accounts"
 )
 
@@ -25,7 +26,8 @@ func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p present
 		Summary: "Trade the refresh token (cookie or body) for a new session",
 		Description: "The refresh token is rotated: the answer carries its successor the way it came (cookie or body) " +
 			"and the old one stops working. Presenting a rotated token again ends the whole session.",
-		Tags: []string{"auth"}, Errors: []int{http.StatusUnauthorized},
+		Tags:     []string{"auth"},
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{401: {accounts.CodeSessionExpired}}),
 	}, func(ctx context.Context, in *refreshInput) (*sessionOutput, error) {
 		token, transport := in.Cookie, transportCookie
 		if in.Body != nil && in.Body.RefreshToken != "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/accounts"
 )
 
@@ -23,9 +24,9 @@ type resetInput struct {
 func registerResetPassword(api huma.API, uc *accounts.ResetPassword) {
 	huma.Register(api, huma.Operation{
 		OperationID: "reset-password", Method: http.MethodPost, Path: "/auth/password/reset",
-		Summary: "Set a new password with the e-mailed token; ends every session",
-		Tags:    []string{"auth"},
-		Errors:  []int{http.StatusBadRequest, http.StatusUnprocessableEntity},
+		Summary:  "Set a new password with the e-mailed token; ends every session",
+		Tags:     []string{"auth"},
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{400: {accounts.CodeInvalidToken}, 422: {accounts.CodeInvalidInput}}),
 	}, func(ctx context.Context, in *resetInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, accounts.ResetPasswordInput{Token: in.Body.Token, Password: in.Body.Password,
 			PasswordConfirmation: in.Body.PasswordConfirmation})

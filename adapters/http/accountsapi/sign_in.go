@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/auth"
 	"social/core/app/accounts"
 )
@@ -25,7 +26,7 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "sign-in", Method: http.MethodPost, Path: "/auth/sign-in",
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests},
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{401: {accounts.CodeInvalidCredentials}, 403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended}, 429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
 		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password, ClientIP: auth.ClientIP(ctx)})
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/accounts"
 	"social/core/domain"
 )
@@ -20,6 +21,7 @@ func registerSignOut(api huma.API, uc *accounts.SignOut, p presenter) {
 		Summary:     "End the session and clear the refresh cookie",
 		Description: "Ends the session of the refresh token (cookie or body) and of the bearer token; 204 even with no session.",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusNoContent,
+		Security: httpadapter.BearerOptional, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, in *refreshInput) (*signOutOutput, error) {
 		token := in.Cookie
 		if in.Body != nil && in.Body.RefreshToken != "" {

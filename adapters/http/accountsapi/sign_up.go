@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/auth"
 	"social/core/app/accounts"
 )
@@ -29,7 +30,7 @@ func registerSignUp(api huma.API, uc *accounts.SignUp) {
 		Summary:     "Create an account; a confirmation link is e-mailed",
 		Description: "Answers 201 with a message. The account cannot sign in until the mailed link is opened.",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusCreated,
-		Errors: []int{http.StatusConflict, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{409: {accounts.CodeEmailTaken, accounts.CodeHandleTaken}, 422: {accounts.CodeInvalidInput}, 429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *signUpInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, accounts.SignUpInput{
 			Email: in.Body.Email, Password: in.Body.Password, PasswordConfirmation: in.Body.PasswordConfirmation,

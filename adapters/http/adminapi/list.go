@@ -25,7 +25,15 @@ type ListOutput[T any] struct {
 // MaxPage caps a page whatever range asks.
 const MaxPage = 500
 
-var errBadList = errs.Invalid("invalid_list_query", errs.MsgBadRequest, nil)
+// Codes of the admin resources' refusals.
+const (
+	// CodeBadListQuery is a sort, range or filter that does not parse.
+	CodeBadListQuery = "invalid_list_query"
+	// CodeNotFound is a record that is not there.
+	CodeNotFound = "not_found"
+)
+
+var errBadList = errs.Invalid(CodeBadListQuery, errs.MsgBadRequest, nil)
 
 // PageInMemory filters, sorts and slices a small list held in memory.
 func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[T], error) {

@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/errs"
 	"social/core/ports"
@@ -64,7 +65,8 @@ func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Cata
 	return plugin.AdminResource{Name: "stats", Moderators: true, Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-stats", Method: http.MethodGet, Path: "",
-			Summary: "Dashboard figures: plugins, migrations, database size, jobs by state",
+			Summary:  "Dashboard figures: plugins, migrations, database size, jobs by state",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{503: {codeStatsUnavailable}}),
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Stats }, error) {
 			return readStats(ctx, m, s, catalog, clock.Now())
 		})
@@ -74,15 +76,15 @@ func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Cata
 func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog plugin.Catalog, now time.Time) (*struct{ Body Stats }, error) {
 	st, err := m.Status(ctx)
 	if err != nil {
-		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+		return nil, errs.Unavailable(codeStatsUnavailable, errs.MsgUnavailable, err)
 	}
 	size, err := s.DatabaseSize(ctx)
 	if err != nil {
-		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+		return nil, errs.Unavailable(codeStatsUnavailable, errs.MsgUnavailable, err)
 	}
 	jobs, err := s.JobsByState(ctx)
 	if err != nil {
-		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+		return nil, errs.Unavailable(codeStatsUnavailable, errs.MsgUnavailable, err)
 	}
 	for _, state := range jobStates {
 		if _, ok := jobs[state]; !ok {
@@ -91,11 +93,11 @@ func readStats(ctx context.Context, m MigrationLister, s StatsReader, catalog pl
 	}
 	totals, err := s.Totals(ctx)
 	if err != nil {
-		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+		return nil, errs.Unavailable(codeStatsUnavailable, errs.MsgUnavailable, err)
 	}
 	signUps, posts, err := s.PerDay(ctx, now, ChartDays)
 	if err != nil {
-		return nil, errs.Unavailable("stats_unavailable", errs.MsgUnavailable, err)
+		return nil, errs.Unavailable(codeStatsUnavailable, errs.MsgUnavailable, err)
 	}
 	out := &struct{ Body Stats }{Body: Stats{
 		PluginsEnabled:    len(catalog.Enabled()),
@@ -130,7 +132,7 @@ func NewMigrations(m *postgres.Migrator) plugin.AdminResource {
 	list := func(ctx context.Context) ([]Migration, error) {
 		st, err := m.Status(ctx)
 		if err != nil {
-			return nil, errs.Unavailable("migrations_unavailable", errs.MsgUnavailable, err)
+			return nil, errs.Unavailable(codeMigrationsUnavailable, errs.MsgUnavailable, err)
 		}
 		out := make([]Migration, 0, len(st))
 		for _, s := range st {
@@ -144,7 +146,7 @@ func NewMigrations(m *postgres.Migrator) plugin.AdminResource {
 		return out, nil
 	}
 	return plugin.AdminResource{Name: "migrations", Register: func(api huma.API) {
-		registerReadOnly(api, "migrations", list, func(r Migration) string { return r.ID })
+		registerReadOnly(api, "migrations", codeMigrationsUnavailable, list, func(r Migration) string { return r.ID })
 	}}
 }
 
@@ -178,7 +180,7 @@ func NewPlugins(p pluginParams) plugin.AdminResource {
 		list := func(ctx context.Context) ([]PluginInfo, error) {
 			st, err := p.Migrator.Status(ctx)
 			if err != nil {
-				return nil, errs.Unavailable("plugins_unavailable", errs.MsgUnavailable, err)
+				return nil, errs.Unavailable(codePluginsUnavailable, errs.MsgUnavailable, err)
 			}
 			out := make([]PluginInfo, 0, len(p.Catalog.Entries))
 			for _, e := range p.Catalog.Entries {
@@ -204,7 +206,7 @@ func NewPlugins(p pluginParams) plugin.AdminResource {
 			}
 			return out, nil
 		}
-		registerReadOnly(api, "plugins", list, func(r PluginInfo) string { return r.ID })
+		registerReadOnly(api, "plugins", codePluginsUnavailable, list, func(r PluginInfo) string { return r.ID })
 	}}
 }
 
@@ -223,12 +225,20 @@ func b2i(b bool) int {
 	return 0
 }
 
+// Codes of resources read from elsewhere than their own tables.
+const (
+	codeStatsUnavailable      = "stats_unavailable"
+	codeMigrationsUnavailable = "migrations_unavailable"
+	codePluginsUnavailable    = "plugins_unavailable"
+)
+
 // registerReadOnly adds the list and get-one operations of a small resource
-// read whole from list.
-func registerReadOnly[T any](api huma.API, name string, list func(context.Context) ([]T, error), id func(T) string) {
+// read whole from list, which fails with the code unavailable.
+func registerReadOnly[T any](api huma.API, name, unavailable string, list func(context.Context) ([]T, error), id func(T) string) {
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-list-" + name, Method: http.MethodGet, Path: "",
-		Summary: "List " + name + " (simple-rest)",
+		Summary:  "List " + name + " (simple-rest)",
+		Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {CodeBadListQuery}, 503: {unavailable}}),
 	}, func(ctx context.Context, in *ListInput) (*ListOutput[T], error) {
 		items, err := list(ctx)
 		if err != nil {
@@ -238,7 +248,8 @@ func registerReadOnly[T any](api huma.API, name string, list func(context.Contex
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-get-" + strings.TrimSuffix(name, "s"), Method: http.MethodGet, Path: "/{id}",
-		Summary: "Get one of " + name,
+		Summary:  "Get one of " + name,
+		Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {CodeNotFound}, 503: {unavailable}}),
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id"`
 	}) (*struct{ Body T }, error) {
@@ -251,6 +262,6 @@ func registerReadOnly[T any](api huma.API, name string, list func(context.Contex
 				return &struct{ Body T }{Body: it}, nil
 			}
 		}
-		return nil, errs.NotFound("not_found", errs.MsgNotFound)
+		return nil, errs.NotFound(CodeNotFound, errs.MsgNotFound)
 	})
 }

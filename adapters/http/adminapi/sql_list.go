@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/core/errs"
 	"social/plugins/plugin"
 )
@@ -110,7 +111,8 @@ func RegisterSQLResource[Row any](api huma.API, r SQLResource[Row]) {
 	}
 	huma.Register(api, open(huma.Operation{
 		OperationID: "admin-list-" + r.Name, Method: http.MethodGet, Path: "",
-		Summary: fmt.Sprintf("List %s, newest first (simple-rest)", r.Name),
+		Summary:  fmt.Sprintf("List %s, newest first (simple-rest)", r.Name),
+		Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {CodeBadListQuery}}),
 	}), func(ctx context.Context, in *ListInput) (*ListOutput[Row], error) {
 		q, err := r.parse(*in)
 		if err != nil {
@@ -124,20 +126,21 @@ func RegisterSQLResource[Row any](api huma.API, r SQLResource[Row]) {
 	})
 	huma.Register(api, open(huma.Operation{
 		OperationID: "admin-get-" + r.Singular, Method: http.MethodGet, Path: "/{id}",
-		Summary: "One " + r.Singular,
+		Summary:  "One " + r.Singular,
+		Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {CodeNotFound}}),
 	}), func(ctx context.Context, in *struct {
 		ID string `path:"id"`
 	}) (*struct{ Body Row }, error) {
 		id, err := uuid.Parse(in.ID)
 		if err != nil {
-			return nil, errs.NotFound("not_found", errs.MsgNotFound)
+			return nil, errs.NotFound(CodeNotFound, errs.MsgNotFound)
 		}
 		rows, _, err := r.List(ctx, SQLQuery{Sort: r.DefaultSort, IDs: []uuid.UUID{id}, Limit: 1})
 		if err != nil {
 			return nil, err
 		}
 		if len(rows) == 0 {
-			return nil, errs.NotFound("not_found", errs.MsgNotFound)
+			return nil, errs.NotFound(CodeNotFound, errs.MsgNotFound)
 		}
 		return &struct{ Body Row }{Body: rows[0]}, nil
 	})

@@ -10,8 +10,6 @@ import (
 	"social/core/errs"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // CommentAuthor is the part of the commenter's profile shown with a comment.
 type CommentAuthor struct {
 	ID          string  `json:"id" format:"uuid"`

@@ -20,11 +20,10 @@ func registerCreateComment(api huma.API, uc *comments.CreateComment, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-comment", Method: http.MethodPost, Path: "/posts/{id}/comments",
 		DefaultStatus: http.StatusCreated,
-		Summary:       "Comment on a post", Tags: []string{"comments"}, Security: bearer,
+		Summary:       "Comment on a post", Tags: []string{"comments"},
 		Description: "20 comments a minute per member (429 rate_limited). The post's comment_count moves in the " +
 			"same transaction; comment.created {post_id, comment_id, comment_count} goes to post:{id}.",
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound,
-			http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {comments.CodeNoProfile}, 404: {comments.CodePostNotFound}, 422: {comments.CodeEmpty, comments.CodeTooLong}, 429: {comments.CodeRateLimited}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string `path:"id" doc:"The post's ID."`
 		Body NewCommentForm

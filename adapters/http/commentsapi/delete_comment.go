@@ -15,9 +15,9 @@ func registerDeleteComment(api huma.API, uc *comments.DeleteComment) {
 	huma.Register(api, huma.Operation{
 		OperationID: "delete-comment", Method: http.MethodDelete, Path: "/comments/{id}",
 		DefaultStatus: http.StatusNoContent,
-		Summary:       "Delete a comment (its author or the post's author)", Tags: []string{"comments"}, Security: bearer,
+		Summary:       "Delete a comment (its author or the post's author)", Tags: []string{"comments"},
 		Description: "comment.deleted {post_id, comment_id, comment_count} goes to post:{id}.",
-		Errors:      []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {comments.CodeNotAuthor}, 404: {comments.CodeNotFound}}),
 	}, func(ctx context.Context, in *commentPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {

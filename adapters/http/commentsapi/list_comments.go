@@ -20,9 +20,9 @@ type CommentPage struct {
 func registerListComments(api huma.API, uc *comments.ListComments, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-comments", Method: http.MethodGet, Path: "/posts/{id}/comments",
-		Summary: "A post's comments, oldest first", Tags: []string{"comments"}, Security: bearer,
+		Summary: "A post's comments, oldest first", Tags: []string{"comments"},
 		Description: "Pages of 50, cursor over (created_at, id).",
-		Errors:      []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {comments.CodePostNotFound}, 422: {comments.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		ID     string `path:"id" doc:"The post's ID."`
 		Cursor string `query:"cursor" maxLength:"200"`

@@ -25,10 +25,10 @@ type handlePath struct {
 }
 
 func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follows.UnfollowMember) {
-	errors := []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity}
 	huma.Register(api, huma.Operation{
 		OperationID: "follow-profile", Method: http.MethodPost, Path: "/profiles/{handle}/follow",
-		Summary: "Follow a member (idempotent)", Tags: []string{"follows"}, Security: bearer, Errors: errors,
+		Summary: "Follow a member (idempotent)", Tags: []string{"follows"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := follow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
@@ -38,7 +38,8 @@ func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follow
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "unfollow-profile", Method: http.MethodDelete, Path: "/profiles/{handle}/follow",
-		Summary: "Stop following a member (idempotent)", Tags: []string{"follows"}, Security: bearer, Errors: errors,
+		Summary: "Stop following a member (idempotent)", Tags: []string{"follows"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := unfollow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {

@@ -38,7 +38,7 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links profilesap
 			OperationID: "list-" + string(dir), Method: http.MethodGet, Path: "/profiles/{handle}/" + string(dir),
 			Summary: summary, Tags: []string{"follows"},
 			Description: "Pages of 50 over (followed_at, follow id), with an opaque cursor.",
-			Errors:      []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+			Security:    httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {follows.CodeNotFound}, 422: {follows.CodeInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 			Cursor string `query:"cursor" maxLength:"200"`

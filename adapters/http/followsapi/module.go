@@ -48,6 +48,3 @@ func NewRoutes(uc UseCases, links profilesapi.Links) plugin.Routes {
 		registerListFollows(api, uc.List, links)
 	}}
 }
-
-// bearer marks operations that need an access token.
-var bearer = []map[string][]string{{"bearer": {}}}

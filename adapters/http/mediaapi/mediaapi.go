@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/app/media"
 	"social/core/domain"
@@ -55,6 +56,7 @@ func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postgres
 			Path:        "/media/links",
 			Summary:     "Resolve storage paths to signed links, in request order",
 			Tags:        []string{"media"},
+			Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {media.CodeTooMany}}),
 		}, func(ctx context.Context, in *linksInput) (*linksOutput, error) {
 			reqs := make([]media.LinkRequest, len(in.Body.Requests))
 			for i, r := range in.Body.Requests {

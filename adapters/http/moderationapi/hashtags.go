@@ -9,6 +9,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
 	"social/core/errs"
@@ -21,7 +22,8 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "hashtags", Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-list-hashtags", Method: http.MethodGet, Path: "",
-			Summary: "List hashtags, most used first (simple-rest)",
+			Summary:  "List hashtags, most used first (simple-rest)",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
 		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[postgres.AdminHashtag], error) {
 			p, tags, err := hashtagQuery(*in)
 			if err != nil {
@@ -36,7 +38,8 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-hashtag", Method: http.MethodGet, Path: "/{id}",
-			Summary: "One hashtag",
+			Summary:  "One hashtag",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
 		}, func(ctx context.Context, in *idInput) (*struct{ Body postgres.AdminHashtag }, error) {
 			rows, _, err := postgres.AdminHashtags(ctx, uc.DB, postgres.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
 			if err != nil {

@@ -7,8 +7,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/plugin"
@@ -51,6 +53,7 @@ func NewPosts(uc UseCases) plugin.AdminResource {
 			OperationID: "admin-delete-post", Method: http.MethodDelete, Path: "/{id}",
 			Summary:     "Remove a post with a reason, through the author's delete path",
 			Description: "The post's text, author and file are kept in the audit log; its open reports close as actioned.",
+			Metadata:    httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly}, 404: {moderation.CodePostNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody

@@ -7,8 +7,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/plugin"
@@ -71,7 +73,8 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-update-profile", Method: http.MethodPut, Path: "/{id}",
-			Summary: "Set a member's 'Verified' badge or role (administrators)",
+			Summary:  "Set a member's 'Verified' badge or role (administrators)",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly, moderation.CodeOwnAccount}, 404: {moderation.CodeAccountNotFound}, 422: {moderation.CodeRoleInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ProfileUpdate
@@ -95,7 +98,8 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		})
 		huma.Register(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-suspend-profile", Method: http.MethodPost, Path: "/{id}/suspend",
-			Summary: "Suspend a member: no sign-in, sessions end, posts hidden until lifted",
+			Summary:  "Suspend a member: no sign-in, sessions end, posts hidden until lifted",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeAlreadySuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody
@@ -111,7 +115,8 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		})
 		huma.Register(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-unsuspend-profile", Method: http.MethodPost, Path: "/{id}/unsuspend",
-			Summary: "Lift a member's suspension",
+			Summary:  "Lift a member's suspension",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeNotSuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody

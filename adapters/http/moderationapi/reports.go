@@ -7,8 +7,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/plugin"
@@ -34,7 +36,8 @@ func NewReports(uc UseCases) plugin.AdminResource {
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-resolve-report", Method: http.MethodPost, Path: "/{id}/resolve",
-			Summary: "Resolve an open report: dismiss it, remove the post or suspend its author",
+			Summary:  "Resolve an open report: dismiss it, remove the post or suspend its author",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeReportNotFound}, 409: {moderation.CodeReportResolved, moderation.CodeAlreadySuspended}, 422: {moderation.CodeResolutionInvalid, moderation.CodeResolutionNeedPost, moderation.CodeNoteTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ResolveBody

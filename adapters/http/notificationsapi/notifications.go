@@ -13,8 +13,6 @@ import (
 	"social/core/errs"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // Sender is who caused a notification.
 type Sender struct {
 	ID          string  `json:"id" format:"uuid"`
@@ -68,7 +66,7 @@ func registerList(api huma.API, uc *notifications.ListNotifications, s signer) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-notifications", Method: http.MethodGet, Path: "/notifications",
 		Summary: "The signed-in member's 50 newest notifications and unread count", Tags: []string{"notifications"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*listOutput, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -88,7 +86,7 @@ func registerUnread(api huma.API, uc *notifications.CountUnread) {
 	huma.Register(api, huma.Operation{
 		OperationID: "count-unread-notifications", Method: http.MethodGet, Path: "/notifications/unread-count",
 		Summary: "How many notifications the signed-in member has not read", Tags: []string{"notifications"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body Unread }, error) {
 		n, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -106,7 +104,7 @@ func registerMarkRead(api huma.API, one *notifications.MarkRead, all *notificati
 	huma.Register(api, huma.Operation{
 		OperationID: "mark-notification-read", Method: http.MethodPost, Path: "/notifications/{id}/read",
 		Summary: "Mark one notification read (idempotent)", Tags: []string{"notifications"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {notifications.CodeNotFound}}),
 	}, func(ctx context.Context, in *notificationPath) (*struct{ Body Unread }, error) {
 		id, err := domain.ParseNotificationID(in.ID)
 		if err != nil {
@@ -121,7 +119,7 @@ func registerMarkRead(api huma.API, one *notifications.MarkRead, all *notificati
 	huma.Register(api, huma.Operation{
 		OperationID: "mark-all-notifications-read", Method: http.MethodPost, Path: "/notifications/read-all",
 		Summary: "Mark every notification of the signed-in member read", Tags: []string{"notifications"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body Unread }, error) {
 		n, err := all.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {

@@ -26,12 +26,11 @@ type mediaPostForm struct {
 func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-media-post", Method: http.MethodPost, Path: "/posts/media", DefaultStatus: http.StatusCreated,
-		Summary: "Publish a post with an image or a video", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusRequestEntityTooLarge,
-			http.StatusUnprocessableEntity},
+		Summary: "Publish a post with an image or a video", Tags: []string{"posts"},
 		BodyReadTimeout: 5 * time.Minute,
 		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		form := in.RawBody.Data()

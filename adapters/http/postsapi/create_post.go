@@ -29,8 +29,8 @@ type CreatedPost struct {
 func registerCreatePost(api huma.API, uc UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
-		Summary: "Publish a post", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusUnprocessableEntity},
+		Summary: "Publish a post", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct{ Body NewPostForm }) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		c, err := uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,

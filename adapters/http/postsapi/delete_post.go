@@ -14,8 +14,8 @@ import (
 func registerDeletePost(api huma.API, uc *posts.DeletePost) {
 	huma.Register(api, huma.Operation{
 		OperationID: "delete-post", Method: http.MethodDelete, Path: "/posts/{id}", DefaultStatus: http.StatusNoContent,
-		Summary: "Delete a post (author only)", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Delete a post (author only)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {posts.CodeNotAuthor}, 404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {

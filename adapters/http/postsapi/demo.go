@@ -31,7 +31,7 @@ func registerDemoData(api huma.API, uc *posts.SeedDemo) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-demo-data", Method: http.MethodPost, Path: "/demo-data",
 		Summary: "Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)", Tags: []string{"posts"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusForbidden},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {posts.CodeNoProfile}}),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DemoData }, error) {
 		s, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {

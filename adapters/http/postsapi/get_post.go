@@ -17,7 +17,7 @@ func registerGetPost(api huma.API, uc *posts.GetPost, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-post", Method: http.MethodGet, Path: "/posts/{id}",
 		Summary: "One post (a friends_only post for its author and their followers)", Tags: []string{"posts"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*postOutput, error) {
 		id, err := in.id()
 		if err != nil {

@@ -20,10 +20,10 @@ type LikeState struct {
 type likeOutput struct{ Body LikeState }
 
 func registerLikes(api huma.API, like *posts.LikePost, unlike *posts.UnlikePost) {
-	errors := []int{http.StatusUnauthorized, http.StatusNotFound}
 	huma.Register(api, huma.Operation{
 		OperationID: "like-post", Method: http.MethodPut, Path: "/posts/{id}/like",
-		Summary: "Like a post (idempotent)", Tags: []string{"posts"}, Security: bearer, Errors: errors,
+		Summary: "Like a post (idempotent)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*likeOutput, error) {
 		id, err := in.id()
 		n := 0
@@ -37,7 +37,8 @@ func registerLikes(api huma.API, like *posts.LikePost, unlike *posts.UnlikePost)
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "unlike-post", Method: http.MethodDelete, Path: "/posts/{id}/like",
-		Summary: "Remove one's like (idempotent)", Tags: []string{"posts"}, Security: bearer, Errors: errors,
+		Summary: "Remove one's like (idempotent)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*likeOutput, error) {
 		id, err := in.id()
 		n := 0

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	httpadapter "social/adapters/http"
+	"social/adapters/providers/linkpreview"
 	"social/core/app/posts"
 	"social/core/domain"
 )
@@ -29,8 +30,7 @@ func registerLinkPreview(api huma.API, uc *posts.PreviewLink) {
 	huma.Register(api, huma.Operation{
 		OperationID: "preview-link", Method: http.MethodPost, Path: "/link-preview",
 		Summary: "Preview a link while composing a post (30 a minute per member)", Tags: []string{"posts"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge,
-			http.StatusUnprocessableEntity, http.StatusTooManyRequests, http.StatusServiceUnavailable},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{413: {linkpreview.CodeTooLarge}, 422: {posts.CodeInvalid, linkpreview.CodeInvalidURL, linkpreview.CodeBlocked, linkpreview.CodeTooManyRedirects, linkpreview.CodeNotHTML}, 429: {posts.CodePreviewRateLimit}, 503: {linkpreview.CodeTimeout, linkpreview.CodeUnreachable}}),
 	}, func(ctx context.Context, in *struct{ Body LinkPreviewForm }) (*struct{ Body LinkPreview }, error) {
 		lp, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.URL)
 		if err != nil {

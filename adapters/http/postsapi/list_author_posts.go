@@ -14,10 +14,10 @@ import (
 func registerListAuthorPosts(api huma.API, uc *posts.ListAuthorPosts, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-profile-posts", Method: http.MethodGet, Path: "/profiles/{handle}/posts",
-		Summary: "A profile's posts, newest first", Tags: []string{"posts"}, Security: bearer,
+		Summary: "A profile's posts, newest first", Tags: []string{"posts"},
 		Description: "Every post of the member for themselves and their followers (followers-only ones included), " +
 			"the public ones for anyone else. Cursor over (created_at, id), as the chronological feed.",
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeProfileNotFound}, 422: {posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		Handle string `path:"handle" doc:"The member's handle (any case, '@' allowed)."`
 		Cursor string `query:"cursor" maxLength:"200"`

@@ -20,13 +20,13 @@ type FeedPage struct {
 func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-feed", Method: http.MethodGet, Path: "/feed",
-		Summary: "A feed page: public (chronological or ranked) or the viewer's following feed", Tags: []string{"posts"}, Security: bearer,
+		Summary: "A feed page: public (chronological or ranked) or the viewer's following feed", Tags: []string{"posts"},
 		Description: "chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). " +
 			"ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments " +
 			"(recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), " +
 			"the cursor being a position within that window. following: the viewer's timeline, newest first " +
 			"(posts of the members they follow, followers-only ones included, and their own), cursor as chronological.",
-		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		Algorithm string `query:"algorithm" enum:"chronological,ranked,following" default:"chronological"`
 		Cursor    string `query:"cursor" maxLength:"200"`

@@ -10,8 +10,6 @@ import (
 	"social/core/errs"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // Author is the part of the author's profile shown with a post.
 type Author struct {
 	ID          string  `json:"id" format:"uuid"`

@@ -19,8 +19,8 @@ type ShareState struct {
 func registerSharePost(api huma.API, uc *posts.SharePost) {
 	huma.Register(api, huma.Operation{
 		OperationID: "share-post", Method: http.MethodPost, Path: "/posts/{id}/share",
-		Summary: "Count a share of a post", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "Count a share of a post", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*struct{ Body ShareState }, error) {
 		id, err := in.id()
 		n := 0

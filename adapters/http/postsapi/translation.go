@@ -34,6 +34,7 @@ func registerTranslation(api huma.API, uc *posts.TranslatePost, tr ports.Transla
 	huma.Register(api, huma.Operation{
 		OperationID: "get-translation-capabilities", Method: http.MethodGet, Path: "/translation/capabilities",
 		Summary: "Whether posts can be translated on this server", Tags: []string{"posts"},
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body TranslationCapabilities }, error) {
 		c := tr.Capabilities()
 		if c.Provider == "" {
@@ -43,9 +44,8 @@ func registerTranslation(api huma.API, uc *posts.TranslatePost, tr ports.Transla
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "translate-post", Method: http.MethodPost, Path: "/posts/{id}/translation",
-		Summary: "Translate a post's text (cached per post and language)", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity,
-			http.StatusTooManyRequests, http.StatusServiceUnavailable},
+		Summary: "Translate a post's text (cached per post and language)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}, 422: {posts.CodeBadLanguage, posts.CodeNoText}, 429: {ports.CodeTranslationRateLimited}, 503: {ports.CodeTranslationPaymentRequired, ports.CodeTranslationFailed, ports.CodeTranslationUnavailable}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string `path:"id" doc:"The post's ID."`
 		Body TranslationForm

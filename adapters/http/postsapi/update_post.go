@@ -19,8 +19,8 @@ type PostTextForm struct {
 func registerUpdatePost(api huma.API, uc *posts.UpdatePostText, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "update-post", Method: http.MethodPatch, Path: "/posts/{id}",
-		Summary: "Edit a post's text (author only)", Tags: []string{"posts"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "Edit a post's text (author only)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {posts.CodeNotAuthor}, 404: {posts.CodeNotFound}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string `path:"id" doc:"The post's ID."`
 		Body PostTextForm

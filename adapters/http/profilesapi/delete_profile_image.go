@@ -17,7 +17,7 @@ func registerDeleteProfileImage(api huma.API, uc *profiles.DeleteProfileImage, l
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("delete-my-%s", img), Method: http.MethodDelete, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Remove the signed-in member's %s", img), Tags: []string{"profiles"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusTooManyRequests},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 429: {profiles.CodeRateLimit}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, auth.ClientIP(ctx))
 		if err != nil {

@@ -15,7 +15,7 @@ func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links Links) 
 	huma.Register(api, huma.Operation{
 		OperationID: "get-my-profile", Method: http.MethodGet, Path: "/profiles/me",
 		Summary: "The signed-in member's own profile", Tags: []string{"profiles"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -24,6 +24,3 @@ func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links Links) 
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})
 }
-
-// bearer marks operations that need an access token.
-var bearer = []map[string][]string{{"bearer": {}}}

@@ -8,6 +8,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/app/follows"
+	"social/core/app/profiles"
 	"social/core/domain"
 )
 
@@ -15,7 +16,7 @@ func registerGetProfile(api huma.API, uc *follows.ViewProfile, links Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-profile", Method: http.MethodGet, Path: "/profiles/{handle}",
 		Summary: "A member's profile by handle, with whether the viewer follows it", Tags: []string{"profiles"},
-		Errors: []int{http.StatusNotFound},
+		Security: httpadapter.BearerOptional, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}}),
 	}, func(ctx context.Context, in *struct {
 		Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 	}) (*profileOutput, error) {

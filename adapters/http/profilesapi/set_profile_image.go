@@ -13,6 +13,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/auth"
+	"social/adapters/images"
 	"social/core/app/profiles"
 	"social/core/domain"
 	"social/core/errs"
@@ -29,11 +30,10 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links L
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("set-my-%s", img), Method: http.MethodPut, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Replace the signed-in member's %s", img), Tags: []string{"profiles"},
-		Security:        bearer,
-		Errors:          []int{http.StatusUnauthorized, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
 		BodyReadTimeout: time.Minute,
 		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxProfileImageBytes,
 			func() error { return errs.Unauthenticated(profiles.CodeNoUser, domain.MsgProfileNoUser) }, func() error { return profiles.FileTooLarge() })},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 413: {profiles.CodeFileLarge}, 422: {profiles.CodeFileAbsent, profiles.CodeFileName, profiles.CodeFileType, images.CodeInvalidImage}, 429: {profiles.CodeRateLimit}, 503: {profiles.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *imageUpload) (*profileOutput, error) {
 		up, err := readUpload(in.RawBody.Form)
 		if err != nil {

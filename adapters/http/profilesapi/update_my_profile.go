@@ -26,7 +26,7 @@ func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links Lin
 	huma.Register(api, huma.Operation{
 		OperationID: "update-my-profile", Method: http.MethodPatch, Path: "/profiles/me",
 		Summary: "Edit the signed-in member's own profile texts", Tags: []string{"profiles"},
-		Security: bearer, Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 422: {profiles.CodeInvalid}, 429: {profiles.CodeRateLimit}}),
 	}, func(ctx context.Context, in *struct{ Body ProfileChanges }) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), profiles.Changes{
 			DisplayName: in.Body.DisplayName, Bio: in.Body.Bio, Location: in.Body.Location, WebsiteURL: in.Body.WebsiteURL,

@@ -8,8 +8,6 @@ import (
 	"social/core/app/reports"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // ReportForm is the optional reason of a report.
 type ReportForm struct {
 	Reason *string `json:"reason,omitempty" maxLength:"4000" doc:"Optional, at most 500 characters."`

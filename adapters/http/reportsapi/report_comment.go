@@ -16,8 +16,9 @@ func registerReportComment(api huma.API, uc *reports.ReportComment) {
 	huma.Register(api, huma.Operation{
 		OperationID: "report-comment", Method: http.MethodPost, Path: "/comments/{id}/report",
 		DefaultStatus: http.StatusCreated,
-		Summary:       "Report a comment (idempotent)", Tags: []string{"reports"}, Security: bearer,
-		Description: description, Errors: reportErrors, Responses: repeated(),
+		Summary:       "Report a comment (idempotent)", Tags: []string{"reports"},
+		Description: description, Responses: repeated(),
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnComment}, 404: {reports.CodeCommentNotFound}, 422: {reports.CodeReasonTooLong}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string      `path:"id" doc:"The comment's ID."`
 		Body *ReportForm `required:"false"`

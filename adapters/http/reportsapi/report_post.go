@@ -16,8 +16,9 @@ func registerReportPost(api huma.API, uc *reports.ReportPost) {
 	huma.Register(api, huma.Operation{
 		OperationID: "report-post", Method: http.MethodPost, Path: "/posts/{id}/report",
 		DefaultStatus: http.StatusCreated,
-		Summary:       "Report a post (idempotent)", Tags: []string{"reports"}, Security: bearer,
-		Description: description, Errors: reportErrors, Responses: repeated(),
+		Summary:       "Report a post (idempotent)", Tags: []string{"reports"},
+		Description: description, Responses: repeated(),
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnPost}, 404: {reports.CodePostNotFound}, 422: {reports.CodeReasonTooLong}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string      `path:"id" doc:"The post's ID."`
 		Body *ReportForm `required:"false"`

@@ -98,7 +98,7 @@ func newRoutes(uc UseCases) plugin.Routes {
 			Description: "Case and accents are ignored ('joao' finds 'João'); handles and names match " +
 				"by their beginning ('ana_s' finds 'ana_silva'); posts match Portuguese word forms " +
 				"('comunidades' finds 'comunidade'). Friends-only posts are never found.",
-			Security: []map[string][]string{{"bearer": {}}}, Errors: []int{http.StatusUnauthorized},
+			Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 		}, func(ctx context.Context, in *searchInput) (*searchOutput, error) {
 			items, err := uc.Search.Handle(ctx, domain.ViewerFrom(ctx), in.Q)
 			if err != nil {

@@ -100,7 +100,7 @@ func newRoutes(uc UseCases) plugin.Routes {
 			OperationID: "list-trending", Method: http.MethodGet, Path: "/trending",
 			Summary: "Trending music (Brazil's most played songs, refreshed hourly)", Tags: []string{"trending"},
 			Description: "503 trending_unavailable while no chart has ever been fetched from the source.",
-			Errors:      []int{http.StatusServiceUnavailable},
+			Security:    httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{503: {ports.CodeTrendingUnavailable}}),
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Trending }, error) {
 			c, err := uc.List.Handle(ctx)
 			if err != nil {

@@ -84,7 +84,7 @@ func (s MediaStore) Store(ctx context.Context, author domain.UserID, f *MediaFil
 		return StoredMedia{}, MediaTooLarge(media.Type)
 	}
 	if s.Blobs == nil || s.Images == nil || s.Videos == nil {
-		return StoredMedia{}, errs.Unavailable("media_unavailable", errs.MsgUnavailable, errors.New("no media storage configured"))
+		return StoredMedia{}, errs.Unavailable(CodeMediaUnavailable, errs.MsgUnavailable, errors.New("no media storage configured"))
 	}
 	if media.Type == domain.PostVideo {
 		err := s.Videos.Check(ctx, f.Body, ports.VideoFormat(media.ContentType))

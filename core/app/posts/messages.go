@@ -45,6 +45,8 @@ const (
 	// CodeMediaRequired is a media upload without a file but with text:
 	// the spec's text asks for a valid file.
 	CodeMediaRequired = "media_required"
+	// CodeMediaUnavailable is a server without media storage.
+	CodeMediaUnavailable = "media_unavailable"
 )
 
 // Realtime topics and events.

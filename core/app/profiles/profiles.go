@@ -23,6 +23,8 @@ const (
 	CodeFileType   = "invalid_file_type"
 	CodeFileName   = "invalid_file_name"
 	CodeFileAbsent = "file_missing"
+	// CodeMediaUnavailable is a server without media storage.
+	CodeMediaUnavailable = "media_unavailable"
 )
 
 // UpdateWindow is the profile-update limit's window; the spec's text names

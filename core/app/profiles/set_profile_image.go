@@ -47,7 +47,7 @@ func (uc *SetProfileImage) Handle(ctx context.Context, viewer domain.Viewer, img
 		return domain.Profile{}, errs.Invalid(CodeFileAbsent, domain.MsgFileMissing, map[string]string{"file": domain.MsgFileMissing})
 	}
 	if uc.Blobs == nil || uc.Images == nil {
-		return domain.Profile{}, errs.Unavailable("media_unavailable", errs.MsgUnavailable, errors.New("no media storage configured"))
+		return domain.Profile{}, errs.Unavailable(CodeMediaUnavailable, errs.MsgUnavailable, errors.New("no media storage configured"))
 	}
 	if err := (writeGuard{Limiter: uc.Limiter, Limits: uc.Limits}).check(ctx, viewer, clientIP); err != nil {
 		return domain.Profile{}, err

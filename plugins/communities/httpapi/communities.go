@@ -34,8 +34,8 @@ type communityOutput struct{ Body Community }
 func registerCommunities(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list", Method: http.MethodGet, Path: "",
-		Summary: "List communities", Tags: []string{"communities"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "List communities", Tags: []string{"communities"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, in *communityListInput) (*communityListOutput, error) {
 		list, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q)
 		if err != nil {
@@ -50,8 +50,8 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
-		Summary: "Create a community (the creator becomes its owner)", Tags: []string{"communities"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusConflict, http.StatusUnprocessableEntity},
+		Summary: "Create a community (the creator becomes its owner)", Tags: []string{"communities"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile}, 409: {app.CodeNameTaken}, 422: {app.CodeNameRequired, app.CodeNameTooLong, app.CodeDescriptionTooLong, app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityCreateInput) (*communityOutput, error) {
 		c, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), app.NewCommunity{Name: in.Body.Name,
 			Description: in.Body.Description, Privacy: app.Privacy(in.Body.Privacy)})
@@ -62,8 +62,8 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-get", Method: http.MethodGet, Path: "/{id}",
-		Summary: "One community with the viewer's membership", Tags: []string{"communities"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "One community with the viewer's membership", Tags: []string{"communities"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*communityOutput, error) {
 		id, err := in.id()
 		var c app.Community
@@ -77,8 +77,8 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-delete", Method: http.MethodDelete, Path: "/{id}", DefaultStatus: http.StatusNoContent,
-		Summary: "Delete a community with its posts and members (owner only)", Tags: []string{"communities"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Delete a community with its posts and members (owner only)", Tags: []string{"communities"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNotOwner}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {

@@ -47,8 +47,8 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	tags := []string{"communities"}
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-join", Method: http.MethodPost, Path: "/{id}/join",
-		Summary: "Join (open) or ask to join (closed); idempotent", Tags: tags, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Join (open) or ask to join (closed); idempotent", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{ Body CommunityJoinState }, error) {
 		id, err := in.id()
 		var j app.Joined
@@ -62,8 +62,8 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-leave", Method: http.MethodDelete, Path: "/{id}/membership",
-		Summary: "Leave, or cancel a request to join (not the owner)", Tags: tags, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "Leave, or cancel a request to join (not the owner)", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeOwnerCannotLeave}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{ Body CommunityCountState }, error) {
 		id, err := in.id()
 		n := 0
@@ -77,8 +77,8 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list-members", Method: http.MethodGet, Path: "/{id}/members",
-		Summary: "Approved members, or pending requests", Tags: tags, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Approved members, or pending requests", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityMembersInput) (*communityMembersOutput, error) {
 		id, err := in.id()
 		var list []app.Member
@@ -101,8 +101,8 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 		"Reject a request to join (owner or admin)", uc.Decide.Reject, p)
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-set-member-role", Method: http.MethodPatch, Path: "/{id}/members/{memberId}",
-		Summary: "Make an approved member admin or member (owner only)", Tags: tags, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "Make an approved member admin or member (owner only)", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
 	}, func(ctx context.Context, in *communityRoleInput) (*communityMemberOutput, error) {
 		id, mid, err := in.ids()
 		var m app.Member
@@ -117,8 +117,8 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-remove-member", Method: http.MethodDelete, Path: "/{id}/members/{memberId}",
 		DefaultStatus: http.StatusNoContent,
-		Summary:       "Remove a member or a request (owner only)", Tags: tags, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary:       "Remove a member or a request (owner only)", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
 	}, func(ctx context.Context, in *MemberPath) (*struct{}, error) {
 		id, mid, err := in.ids()
 		if err == nil {
@@ -136,8 +136,8 @@ type decision func(ctx context.Context, viewer domain.Viewer, id, memberID uuid.
 func registerDecision(api huma.API, opID, path, summary string, fn decision, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: opID, Method: http.MethodPost, Path: path,
-		Summary: summary, Tags: []string{"communities"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: summary, Tags: []string{"communities"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeNotPending}}),
 	}, func(ctx context.Context, in *MemberPath) (*communityMemberOutput, error) {
 		id, mid, err := in.ids()
 		var m app.Member

@@ -51,11 +51,10 @@ type communityMediaPostForm struct {
 
 func registerPosts(api huma.API, uc UseCases, p present) {
 	tags := []string{"communities"}
-	membersOnly := []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound}
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list-posts", Method: http.MethodGet, Path: "/{id}/posts",
-		Summary: "A community's posts (approved members)", Tags: tags, Security: bearer,
-		Errors: append(membersOnly, http.StatusUnprocessableEntity),
+		Summary: "A community's posts (approved members)", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityPostsInput) (*communityPostsOutput, error) {
 		id, err := in.id()
 		var page posts.FeedPage
@@ -75,8 +74,8 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-post", Method: http.MethodPost, Path: "/{id}/posts", DefaultStatus: http.StatusCreated,
-		Summary: "Publish a text post in a community (approved members)", Tags: tags, Security: bearer,
-		Errors: append(membersOnly, http.StatusUnprocessableEntity),
+		Summary: "Publish a text post in a community (approved members)", Tags: tags,
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityCreatePostInput) (*communityPostOutput, error) {
 		id, err := in.id()
 		var it domain.FeedItem
@@ -91,11 +90,11 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-media-post", Method: http.MethodPost, Path: "/{id}/posts/media",
 		DefaultStatus: http.StatusCreated,
-		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags, Security: bearer,
-		Errors:          append(membersOnly, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity),
+		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags,
 		BodyReadTimeout: 5 * time.Minute,
 		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUserPost) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
 		np := posts.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}

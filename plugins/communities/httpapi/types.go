@@ -13,8 +13,6 @@ import (
 	"social/plugins/communities/app"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // CommunityProfile is the part of a member's profile shown with communities,
 // members and posts.
 type CommunityProfile struct {

@@ -8,6 +8,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/plugins/messages/app"
 )
 
 type conversationListInput struct {
@@ -36,8 +37,8 @@ type dmConversationOutput struct {
 func registerConversations(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-list-conversations", Method: http.MethodGet, Path: "/conversations",
-		Summary: "The viewer's conversations", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity},
+		Summary: "The viewer's conversations", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *conversationListInput) (*conversationListOutput, error) {
 		page, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q, in.Cursor)
 		if err != nil {
@@ -55,8 +56,11 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 		OperationID: "messages-start-conversation", Method: http.MethodPost, Path: "/conversations",
 		Summary:     "Open the conversation with a member (201 when made now, 200 when it existed)",
 		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).",
-		Tags:        []string{"messages"}, Security: bearer, DefaultStatus: http.StatusCreated,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Tags:        []string{"messages"}, DefaultStatus: http.StatusCreated,
+		Responses: map[string]*huma.Response{"200": {Description: "The conversation existed already.",
+			Content: map[string]*huma.MediaType{"application/json": {
+				Schema: &huma.Schema{Ref: "#/components/schemas/Conversation"}}}}},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
 	}, func(ctx context.Context, in *conversationStartInput) (*dmConversationOutput, error) {
 		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)
 		if err != nil {
@@ -70,8 +74,8 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-get-conversation", Method: http.MethodGet, Path: "/conversations/{id}",
-		Summary: "One of the viewer's conversations (anyone else's is 404)", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "One of the viewer's conversations (anyone else's is 404)", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *ConversationPath) (*dmConversationOutput, error) {
 		id, err := in.id()
 		if err != nil {

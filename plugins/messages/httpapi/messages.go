@@ -48,8 +48,8 @@ type messagesUnreadOutput struct {
 func registerMessages(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-list-messages", Method: http.MethodGet, Path: "/conversations/{id}/messages",
-		Summary: "A conversation's messages, newest first", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "A conversation's messages, newest first", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *messagePageInput) (*messagePageOutput, error) {
 		id, err := in.id()
 		var page app.Page
@@ -71,8 +71,8 @@ func registerMessages(api huma.API, uc UseCases) {
 		OperationID: "messages-send", Method: http.MethodPost, Path: "/conversations/{id}/messages", DefaultStatus: http.StatusCreated,
 		Summary:     "Send a message; both participants get message.created",
 		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
-		Tags:        []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity, http.StatusTooManyRequests},
+		Tags:        []string{"messages"},
+		Security:    httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
 	}, func(ctx context.Context, in *directMessageInput) (*dmMessageOutput, error) {
 		id, err := in.id()
 		var m app.Message
@@ -86,9 +86,9 @@ func registerMessages(api huma.API, uc UseCases) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-mark-read", Method: http.MethodPost, Path: "/conversations/{id}/read",
-		Summary: "Mark a conversation read up to its newest message; both participants get conversation.read",
-		Tags:    []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary:  "Mark a conversation read up to its newest message; both participants get conversation.read",
+		Tags:     []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *ConversationPath) (*conversationReadOutput, error) {
 		id, err := in.id()
 		var r app.Read
@@ -104,8 +104,8 @@ func registerMessages(api huma.API, uc UseCases) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-unread-count", Method: http.MethodGet, Path: "/unread-count",
-		Summary: "The viewer's unread messages (the navigation badge)", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "The viewer's unread messages (the navigation badge)", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*messagesUnreadOutput, error) {
 		n, err := uc.Unread.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {

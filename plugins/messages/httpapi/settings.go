@@ -23,8 +23,8 @@ type dmSettingsInput struct{ Body MessageSettings }
 func registerSettings(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-get-settings", Method: http.MethodGet, Path: "/settings",
-		Summary: "The viewer's messages settings", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "The viewer's messages settings", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*dmSettingsOutput, error) {
 		s, err := uc.Settings.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -34,8 +34,8 @@ func registerSettings(api huma.API, uc UseCases) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-update-settings", Method: http.MethodPut, Path: "/settings",
-		Summary: "Change the viewer's messages settings", Tags: []string{"messages"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusUnprocessableEntity},
+		Summary: "Change the viewer's messages settings", Tags: []string{"messages"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile}}),
 	}, func(ctx context.Context, in *dmSettingsInput) (*dmSettingsOutput, error) {
 		s, err := uc.Update.Handle(ctx, domain.ViewerFrom(ctx), app.Settings{OnlyFollowing: in.Body.OnlyFollowing})
 		if err != nil {

@@ -12,8 +12,6 @@ import (
 	"social/plugins/messages/app"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // MessageProfile is the other participant of a conversation.
 type MessageProfile struct {
 	ID          string  `json:"id" format:"uuid"`

@@ -7,7 +7,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
+	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/plugins/plugin"
@@ -38,12 +40,11 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
-			Summary: "End an active listening room, with a reason kept in the audit log",
+			Summary:  "End an active listening room, with a reason kept in the audit log",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly}, 404: {app.CodeNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
-			Body struct {
-				Reason string `json:"reason" maxLength:"2000"`
-			}
+			Body RoomEnding
 		}) (*struct{ Body pgstore.RoomAdminRow }, error) {
 			id, err := uuid.Parse(in.ID)
 			if err != nil {
@@ -59,4 +60,9 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 			return &struct{ Body pgstore.RoomAdminRow }{Body: rows[0]}, nil
 		})
 	}}
+}
+
+// RoomEnding is why an administrator ends a room.
+type RoomEnding struct {
+	Reason string `json:"reason" maxLength:"2000" doc:"Kept in the audit log; required."`
 }

@@ -29,8 +29,8 @@ type messageOutput struct{ Body Message }
 func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-messages", Method: http.MethodGet, Path: "/{id}/messages",
-		Summary: "An active room's chat", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "An active room's chat", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*messagesOutput, error) {
 		id, err := in.id()
 		var list []app.Message
@@ -49,8 +49,8 @@ func registerChat(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-send-message", Method: http.MethodPost, Path: "/{id}/messages", DefaultStatus: http.StatusCreated,
-		Summary: "Send a chat message (participants and the host); the room gets room.message", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "Send a chat message (participants and the host); the room gets room.message", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeParticipantsOnly}, 404: {app.CodeNotFound}, 422: {app.CodeMessageEmpty, app.CodeMessageTooLong}}),
 	}, func(ctx context.Context, in *sendInput) (*messageOutput, error) {
 		id, err := in.id()
 		var m app.Message

@@ -40,18 +40,18 @@ func registerPresence(api huma.API, uc UseCases, p present) {
 	}
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-join", Method: http.MethodPost, Path: "/{id}/join",
-		Summary: "Join an active room (subscribing to room:{id} joins too); joining twice is harmless", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "Join an active room (subscribing to room:{id} joins too); joining twice is harmless", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Join.Handle) })
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-leave", Method: http.MethodPost, Path: "/{id}/leave",
-		Summary: "Leave a room at once ('Sair')", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "Leave a room at once ('Sair')", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Leave.Handle) })
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-participants", Method: http.MethodGet, Path: "/{id}/participants",
-		Summary: "Who is in an active room", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "Who is in an active room", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*participantsOutput, error) {
 		id, err := in.id()
 		var list []app.Participant

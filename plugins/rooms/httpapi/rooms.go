@@ -47,8 +47,8 @@ type playbackOutput struct{ Body app.PlaybackEvent }
 func registerRooms(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-list", Method: http.MethodGet, Path: "",
-		Summary: "Active listening rooms", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "Active listening rooms", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*roomListOutput, error) {
 		list, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -63,8 +63,8 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
-		Summary: "Open a room hosted by the viewer", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusUnprocessableEntity, http.StatusServiceUnavailable},
+		Summary: "Open a room hosted by the viewer", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{422: {app.CodeFieldsRequired, app.CodeInvalid, app.CodeNoProfile, app.CodeStreamNotAllowed, app.CodeUnknownStation}, 503: {app.CodeUnknownStation}}),
 	}, func(ctx context.Context, in *roomCreateInput) (*roomOutput, error) {
 		b := in.Body
 		r, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), app.NewRoom{Name: b.Name, Description: b.Description,
@@ -78,8 +78,8 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-get", Method: http.MethodGet, Path: "/{id}",
-		Summary: "One active room", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "One active room", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*roomOutput, error) {
 		id, err := in.id()
 		var r app.Room
@@ -93,8 +93,8 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-end", Method: http.MethodPost, Path: "/{id}/end", DefaultStatus: http.StatusNoContent,
-		Summary: "End a room (host only); subscribers get room.ended", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "End a room (host only); subscribers get room.ended", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {
@@ -107,8 +107,8 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-playback", Method: http.MethodPost, Path: "/{id}/playback",
-		Summary: "Play, pause or seek a non-radio room (host only); the room gets room.playback", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
+		Summary: "Play, pause or seek a non-radio room (host only); the room gets room.playback", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid, app.CodeRadioLive}}),
 	}, func(ctx context.Context, in *playbackInput) (*playbackOutput, error) {
 		id, err := in.id()
 		var ev app.PlaybackEvent

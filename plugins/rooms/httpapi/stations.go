@@ -24,8 +24,8 @@ type stationsOutput struct {
 func registerStations(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-stations", Method: http.MethodGet, Path: "/stations",
-		Summary: "Radio stations of a genre for a new room", Tags: []string{"rooms"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "Radio stations of a genre for a new room", Tags: []string{"rooms"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, in *stationsInput) (*stationsOutput, error) {
 		list, err := uc.Stations.Handle(ctx, domain.ViewerFrom(ctx), in.Genre)
 		if err != nil {

@@ -4,6 +4,7 @@ package httpapi
 
 import (
 	"context"
+	"github.com/danielgtaylor/huma/v2"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,8 +13,6 @@ import (
 	"social/core/errs"
 	"social/plugins/rooms/app"
 )
-
-var bearer = []map[string][]string{{"bearer": {}}}
 
 // RoomProfile is a member's profile as rooms show it (the same shape as
 // the profile in realtime events).
@@ -47,6 +46,18 @@ type ListeningRoom struct {
 	CreatedAt        time.Time     `json:"created_at"`
 	UpdatedAt        time.Time     `json:"updated_at"`
 	EndedAt          *time.Time    `json:"ended_at"`
+}
+
+// TransformSchema says in the document that playback may be null: Huma
+// cannot mark a field nullable when its schema is a reference, so the
+// reference goes under allOf beside a nullable object type (which the
+// document's 3.0 form turns into nullable: true).
+func (ListeningRoom) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	if p := s.Properties["playback"]; p != nil && p.Ref != "" {
+		s.Properties["playback"] = &huma.Schema{Description: p.Description,
+			Type: "object", Nullable: true, AllOf: []*huma.Schema{{Ref: p.Ref}}}
+	}
+	return s
 }
 
 // RoomParticipant is a member present in a room.

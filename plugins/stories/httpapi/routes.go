@@ -52,8 +52,8 @@ func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
 func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-list", Method: http.MethodGet, Path: "",
-		Summary: "The viewer's stories screen", Tags: []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized},
+		Summary: "The viewer's stories screen", Tags: []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*screenOutput, error) {
 		screen, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -72,8 +72,8 @@ func register(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
-		Summary: "Publish a text story for 24 hours", Tags: []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusUnprocessableEntity},
+		Summary: "Publish a text story for 24 hours", Tags: []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile}, 422: {app.CodeTextRequired, app.CodeTextTooLong}}),
 	}, func(ctx context.Context, in *createInput) (*storyOutput, error) {
 		s, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Text)
 		if err != nil {
@@ -92,8 +92,8 @@ func register(api huma.API, uc UseCases, p present) {
 	}
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-get", Method: http.MethodGet, Path: "/{id}",
-		Summary: "One live story (its author and their followers only)", Tags: []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusNotFound},
+		Summary: "One live story (its author and their followers only)", Tags: []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
 	}, one(func(ctx context.Context, v domain.Viewer, in StoryPath) (app.Story, error) {
 		id, err := in.id()
 		if err != nil {
@@ -103,9 +103,9 @@ func register(api huma.API, uc UseCases, p present) {
 	}))
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-view", Method: http.MethodPost, Path: "/{id}/view",
-		Summary: "Record that the viewer opened a story (once per member; the author's own views do not count)",
-		Tags:    []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary:  "Record that the viewer opened a story (once per member; the author's own views do not count)",
+		Tags:     []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile}, 404: {app.CodeNotFound}}),
 	}, one(func(ctx context.Context, v domain.Viewer, in StoryPath) (app.Story, error) {
 		id, err := in.id()
 		if err != nil {
@@ -115,8 +115,8 @@ func register(api huma.API, uc UseCases, p present) {
 	}))
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-viewers", Method: http.MethodGet, Path: "/{id}/viewers",
-		Summary: "Who opened a story (its author only)", Tags: []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Who opened a story (its author only)", Tags: []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *StoryPath) (*viewersOutput, error) {
 		id, err := in.id()
 		var list []app.StoryViewer
@@ -135,8 +135,8 @@ func register(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-delete", Method: http.MethodDelete, Path: "/{id}", DefaultStatus: http.StatusNoContent,
-		Summary: "Delete a story before it expires (its author only)", Tags: []string{"stories"}, Security: bearer,
-		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Summary: "Delete a story before it expires (its author only)", Tags: []string{"stories"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *StoryPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {

@@ -13,8 +13,6 @@ import (
 	"social/plugins/stories/app"
 )
 
-var bearer = []map[string][]string{{"bearer": {}}}
-
 // StoryProfile is a member's profile as stories show it.
 type StoryProfile struct {
 	ID          string  `json:"id" format:"uuid"`

@@ -5,7 +5,7 @@ type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body 
 
 type ApiRoom = Json<ApiPaths['/api/v1/rooms/{id}']['get']['responses'][200]>
 export type RoomPlayback = ApiRoom['playback']
-/** The document misses it, but playback is null for radio rooms (plugins/rooms/httpapi). */
+/** playback is null for radio rooms: the document says so, but its generated type drops the null (allOf). */
 export type Room = Omit<ApiRoom, 'playback'> & { playback: RoomPlayback | null }
 export type RoomProfile = Room['host']
 export type StationsAnswer = Json<ApiPaths['/api/v1/rooms/stations']['get']['responses'][200]>

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List audit, newest first (simple-rest) */
+        /**
+         * List audit, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-audit"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One audit-entry */
+        /**
+         * One audit-entry
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-audit-entry"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List communities, newest first (simple-rest) */
+        /**
+         * List communities, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-communities"];
         put?: never;
         post?: never;
@@ -62,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One community */
+        /**
+         * One community
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-community"];
         put?: never;
         post?: never;
@@ -79,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List conversations, newest first (simple-rest) */
+        /**
+         * List conversations, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-conversations"];
         put?: never;
         post?: never;
@@ -96,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One conversation */
+        /**
+         * One conversation
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-conversation"];
         put?: never;
         post?: never;
@@ -113,7 +131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List hashtags, most used first (simple-rest) */
+        /**
+         * List hashtags, most used first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-hashtags"];
         put?: never;
         post?: never;
@@ -130,7 +151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One hashtag */
+        /**
+         * One hashtag
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-hashtag"];
         put?: never;
         post?: never;
@@ -147,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the mail outbox, newest first (simple-rest) */
+        /**
+         * List the mail outbox, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-mail"];
         put?: never;
         post?: never;
@@ -164,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One message of the mail outbox */
+        /**
+         * One message of the mail outbox
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-mail"];
         put?: never;
         post?: never;
@@ -181,7 +211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List migrations (simple-rest) */
+        /**
+         * List migrations (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-migrations"];
         put?: never;
         post?: never;
@@ -198,7 +231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one of migrations */
+        /**
+         * Get one of migrations
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-migration"];
         put?: never;
         post?: never;
@@ -215,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List plugins (simple-rest) */
+        /**
+         * List plugins (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-plugins"];
         put?: never;
         post?: never;
@@ -232,7 +271,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one of plugins */
+        /**
+         * Get one of plugins
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-plugin"];
         put?: never;
         post?: never;
@@ -249,7 +291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List posts, newest first (simple-rest) */
+        /**
+         * List posts, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-posts"];
         put?: never;
         post?: never;
@@ -266,13 +311,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post */
+        /**
+         * One post
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-post"];
         put?: never;
         post?: never;
         /**
          * Remove a post with a reason, through the author's delete path
-         * @description The post's text, author and file are kept in the audit log; its open reports close as actioned.
+         * @description Staff only: moderators and administrators. The post's text, author and file are kept in the audit log; its open reports close as actioned.
          */
         delete: operations["admin-delete-post"];
         options?: never;
@@ -287,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List profiles, newest first (simple-rest) */
+        /**
+         * List profiles, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-profiles"];
         put?: never;
         post?: never;
@@ -304,9 +355,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One profile */
+        /**
+         * One profile
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-profile"];
-        /** Set a member's 'Verified' badge or role (administrators) */
+        /**
+         * Set a member's 'Verified' badge or role (administrators)
+         * @description Staff only: administrators.
+         */
         put: operations["admin-update-profile"];
         post?: never;
         delete?: never;
@@ -324,7 +381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend a member: no sign-in, sessions end, posts hidden until lifted */
+        /**
+         * Suspend a member: no sign-in, sessions end, posts hidden until lifted
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-suspend-profile"];
         delete?: never;
         options?: never;
@@ -341,7 +401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a member's suspension */
+        /**
+         * Lift a member's suspension
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-unsuspend-profile"];
         delete?: never;
         options?: never;
@@ -356,7 +419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List reports, newest first (simple-rest) */
+        /**
+         * List reports, newest first (simple-rest)
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-list-reports"];
         put?: never;
         post?: never;
@@ -373,7 +439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One report */
+        /**
+         * One report
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-report"];
         put?: never;
         post?: never;
@@ -392,7 +461,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve an open report: dismiss it, remove the post or suspend its author */
+        /**
+         * Resolve an open report: dismiss it, remove the post or suspend its author
+         * @description Staff only: moderators and administrators.
+         */
         post: operations["admin-resolve-report"];
         delete?: never;
         options?: never;
@@ -407,7 +479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List rooms, newest first (simple-rest) */
+        /**
+         * List rooms, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-rooms"];
         put?: never;
         post?: never;
@@ -424,7 +499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One room */
+        /**
+         * One room
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-room"];
         put?: never;
         post?: never;
@@ -443,7 +521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End an active listening room, with a reason kept in the audit log */
+        /**
+         * End an active listening room, with a reason kept in the audit log
+         * @description Staff only: administrators.
+         */
         post: operations["admin-end-room"];
         delete?: never;
         options?: never;
@@ -458,7 +539,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard figures: plugins, migrations, database size, jobs by state */
+        /**
+         * Dashboard figures: plugins, migrations, database size, jobs by state
+         * @description Staff only: moderators and administrators.
+         */
         get: operations["admin-get-stats"];
         put?: never;
         post?: never;
@@ -475,7 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stories, newest first (simple-rest) */
+        /**
+         * List stories, newest first (simple-rest)
+         * @description Staff only: administrators.
+         */
         get: operations["admin-list-stories"];
         put?: never;
         post?: never;
@@ -492,7 +579,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One story */
+        /**
+         * One story
+         * @description Staff only: administrators.
+         */
         get: operations["admin-get-story"];
         put?: never;
         post?: never;
@@ -1721,13 +1811,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        "Admin-end-roomRequest": {
-            reason: string;
-        };
         AdminAuditEntry: {
             action: string;
             actor_handle: string | null;
-            actor_id: string;
+            actor_id: string | null;
             actor_role: string;
             /** Format: date-time */
             created_at: string;
@@ -1795,7 +1882,7 @@ export interface components {
             resolution_note: string | null;
             /** Format: date-time */
             resolved_at: string | null;
-            resolved_by: string;
+            resolved_by: string | null;
             resolver_handle: string | null;
             /**
              * Format: int64
@@ -1804,7 +1891,7 @@ export interface components {
             same_target_count: number;
             status: string;
             target_author_handle: string | null;
-            target_author_id: string;
+            target_author_id: string | null;
             target_exists: boolean;
             target_id: string;
             /** @description The post's or comment's text; null once it is gone. */
@@ -2249,7 +2336,7 @@ export interface components {
             /** Format: int64 */
             participant_count: number;
             /** @description Null for radio rooms (they play live). */
-            playback: components["schemas"]["RoomPlayback"];
+            playback: (components["schemas"]["RoomPlayback"] | null) & components["schemas"]["RoomPlayback"];
             /** @description For radio, the station ID. */
             track_id: string | null;
             /** @description Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had. */
@@ -2578,6 +2665,10 @@ export interface components {
             /** @description Without station_id: the track's source (default preview). */
             track_source?: string;
         };
+        RoomEnding: {
+            /** @description Kept in the audit log; required. */
+            reason: string;
+        };
         RoomListOutputBody: {
             /** @description Active rooms, newest first; at most 100. */
             items: components["schemas"]["ListeningRoom"][] | null;
@@ -2846,9 +2937,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAuditEntry"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2877,9 +3006,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAuditEntry"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,9 +3090,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2945,9 +3159,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,9 +3243,47 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3013,9 +3312,56 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,9 +3396,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminHashtag"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3081,9 +3465,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminHashtag"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3118,9 +3549,47 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,9 +3618,56 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,9 +3702,47 @@ export interface operations {
                     "application/json": components["schemas"]["Migration"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `migrations_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,9 +3771,56 @@ export interface operations {
                     "application/json": components["schemas"]["Migration"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `migrations_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3254,9 +3855,47 @@ export interface operations {
                     "application/json": components["schemas"]["PluginInfo"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `plugins_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3285,9 +3924,56 @@ export interface operations {
                     "application/json": components["schemas"]["PluginInfo"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `plugins_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3322,9 +4008,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPost"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3353,9 +4077,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPost"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3388,9 +4159,83 @@ export interface operations {
                     "application/json": components["schemas"]["RemovedBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,9 +4270,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,9 +4339,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3491,9 +4421,83 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`, `own_account`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `role_invalid`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,9 +4530,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `already_suspended`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3561,9 +4648,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProfile"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `account_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `not_suspended`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,9 +4768,47 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3629,9 +4837,56 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3664,9 +4919,92 @@ export interface operations {
                     "application/json": components["schemas"]["AdminReport"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `report_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `already_suspended`, `report_already_resolved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `note_too_long`, `resolution_invalid`, `resolution_needs_post`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3701,9 +5039,47 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,9 +5108,56 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,7 +5177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Admin-end-roomRequest"];
+                "application/json": components["schemas"]["RoomEnding"];
             };
         };
         responses: {
@@ -3767,9 +5190,83 @@ export interface operations {
                     "application/json": components["schemas"]["RoomAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `reason_required`, `reason_too_long`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,9 +5293,47 @@ export interface operations {
                     "application/json": components["schemas"]["Stats"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `stats_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3833,9 +5368,47 @@ export interface operations {
                     "application/json": components["schemas"]["StoryAdminRow"][] | null;
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_list_query`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,9 +5437,56 @@ export interface operations {
                     "application/json": components["schemas"]["StoryAdminRow"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3896,9 +5516,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3923,33 +5563,114 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3974,15 +5695,114 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4013,7 +5833,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. Codes: `bad_request`, `invalid_token`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4022,7 +5842,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,9 +5878,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4068,7 +5926,16 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `session_expired`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4077,7 +5944,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4086,9 +5980,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,6 +6018,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -4120,45 +6029,117 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `invalid_credentials`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `account_suspended`, `email_not_confirmed`, `origin_not_allowed`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,9 +6172,65 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,42 +6255,127 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Conflict */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `email_taken`, `handle_taken`. */
             409: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4281,7 +6403,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4290,7 +6412,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `comment_not_author`, `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4299,7 +6421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `comment_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4308,7 +6430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,9 +6439,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4362,7 +6495,16 @@ export interface operations {
                     "application/json": components["schemas"]["FiledReport"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4371,7 +6513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`, `report_own_comment`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,7 +6522,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `comment_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +6531,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `report_reason_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,9 +6558,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4430,7 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4439,7 +6610,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4448,9 +6619,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4462,7 +6644,10 @@ export interface operations {
     "communities-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4475,13 +6660,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Community"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +6686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +6695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. Codes: `community_name_taken`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +6704,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `community_description_too_long`, `community_name_required`, `community_name_too_long`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4517,9 +6731,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Community"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4558,7 +6783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4567,7 +6792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4576,9 +6801,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4606,7 +6842,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4615,7 +6851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_not_owner`, `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4624,7 +6860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4633,7 +6869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,9 +6878,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,7 +6921,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityJoinState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +6930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,7 +6939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4701,7 +6948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4710,9 +6957,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,7 +7003,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMembersOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4754,7 +7012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4763,7 +7021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4772,7 +7030,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4781,9 +7039,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4813,7 +7082,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +7091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +7100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4840,7 +7109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_approved`, `community_owner_immutable`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,9 +7118,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4887,7 +7167,16 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4896,7 +7185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4905,7 +7194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4914,7 +7203,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `community_member_not_approved`, `community_owner_immutable`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4923,9 +7230,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,7 +7275,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4966,7 +7284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4975,7 +7293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4984,7 +7302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_pending`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4993,9 +7311,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,7 +7356,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityMember"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5036,7 +7365,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `community_not_owner`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5045,7 +7374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5054,7 +7383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_member_not_pending`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5063,9 +7392,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5095,7 +7435,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityCountState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5104,7 +7444,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `community_member_not_found`, `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5113,7 +7462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `community_owner_cannot_leave`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,9 +7471,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5136,7 +7496,7 @@ export interface operations {
     "communities-list-posts": {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page. */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -5157,7 +7517,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommunityPostsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5166,7 +7526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5175,7 +7535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5184,7 +7544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5193,9 +7553,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5207,7 +7578,10 @@ export interface operations {
     "communities-create-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The community's ID. */
                 id: string;
@@ -5223,13 +7597,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5238,7 +7623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `audience_members_only`, `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5247,7 +7632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5256,7 +7641,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5265,9 +7677,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,7 +7702,10 @@ export interface operations {
     "communities-create-media-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The community's ID. */
                 id: string;
@@ -5308,13 +7734,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +7760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `audience_members_only`, `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5332,7 +7769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `community_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5341,7 +7778,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `media_too_large`, `too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,7 +7796,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5359,9 +7814,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5388,7 +7854,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemoData"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5397,7 +7863,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5406,9 +7872,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5421,6 +7907,7 @@ export interface operations {
         parameters: {
             query?: {
                 algorithm?: "chronological" | "ranked" | "following";
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
                 limit?: number;
             };
@@ -5439,7 +7926,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5448,7 +7935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,9 +7944,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5484,60 +7982,127 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LinkPreview"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `link_preview_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `link_preview_blocked`, `link_preview_invalid_url`, `link_preview_not_html`, `link_preview_too_many_redirects`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `link_preview_timeout`, `link_preview_unreachable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5568,9 +8133,74 @@ export interface operations {
                     "application/json": components["schemas"]["LinksOutputBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `too_many_media_links`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5584,7 +8214,7 @@ export interface operations {
             query?: {
                 /** @description Keeps conversations whose other participant's handle or name contains it, case and accents ignored. */
                 q?: string;
-                /** @description next_cursor of the previous page. */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -5602,7 +8232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5611,7 +8241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,9 +8250,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,7 +8275,10 @@ export interface operations {
     "messages-start-conversation": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5644,16 +8288,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
-            201: {
+            /** @description The conversation existed already. */
+            200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5662,7 +8328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,7 +8337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5680,7 +8346,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `cannot_message_self`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5689,9 +8382,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5721,7 +8425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +8434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,7 +8443,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,9 +8452,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5762,7 +8477,7 @@ export interface operations {
     "messages-list-messages": {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page (older messages). */
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -5783,7 +8498,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagePageOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5792,7 +8507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +8516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5810,9 +8525,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5824,7 +8550,10 @@ export interface operations {
     "messages-send": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation's ID. */
                 id: string;
@@ -5840,60 +8569,155 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DirectMessage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `message_empty`, `message_too_long`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,7 +8747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationReadOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +8756,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `conversation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +8774,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,9 +8783,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5979,7 +8823,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSettings"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,9 +8832,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6021,7 +8885,16 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSettings"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6030,7 +8903,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6039,7 +8912,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6048,9 +8939,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,7 +8979,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagesUnreadOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6086,9 +8988,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6115,9 +9037,29 @@ export interface operations {
                     "application/json": components["schemas"]["MetaOutputBody"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,7 +9086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6153,9 +9095,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6182,7 +9144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,9 +9153,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6220,7 +9211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,9 +9220,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6261,7 +9272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unread"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +9281,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `notification_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6279,7 +9299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,9 +9308,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,7 +9333,10 @@ export interface operations {
     "create-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6315,13 +9349,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6330,7 +9375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6339,7 +9384,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6348,9 +9420,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6362,7 +9445,10 @@ export interface operations {
     "create-media-post": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6393,13 +9479,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedPost"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6408,7 +9505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6417,7 +9514,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `media_too_large`, `too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +9532,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6435,9 +9550,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6467,7 +9593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +9602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6485,7 +9611,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,9 +9620,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,7 +9661,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6533,7 +9670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `post_not_author`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6542,7 +9679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6551,7 +9688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6560,9 +9697,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6596,7 +9744,16 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6605,7 +9762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `post_not_author`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +9771,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6623,7 +9780,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6632,9 +9807,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +9832,7 @@ export interface operations {
     "list-comments": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -6666,7 +9853,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommentPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,7 +9862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6684,7 +9871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6693,9 +9880,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6707,7 +9905,10 @@ export interface operations {
     "create-comment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The post's ID. */
                 id: string;
@@ -6723,60 +9924,155 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Comment"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `comment_empty`, `comment_too_long`, `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6806,7 +10102,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6815,7 +10111,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6824,7 +10129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6833,9 +10138,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6865,7 +10181,7 @@ export interface operations {
                     "application/json": components["schemas"]["LikeState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6874,7 +10190,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6883,7 +10208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6892,9 +10217,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,7 +10273,16 @@ export interface operations {
                     "application/json": components["schemas"]["FiledReport"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6946,7 +10291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`, `report_own_post`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6955,7 +10300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6964,7 +10309,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `report_reason_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6973,9 +10336,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7005,7 +10379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShareState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +10388,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7023,7 +10406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7032,9 +10415,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7062,60 +10456,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Translation"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `post_not_found`. */
             404: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_language`, `post_without_text`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `translation_rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `translation_failed`, `translation_payment_required`, `translation_unavailable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7142,7 +10616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7151,9 +10625,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7178,42 +10681,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,51 +10845,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `file_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `file_missing`, `invalid_file_name`, `invalid_file_type`, `invalid_image`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7309,33 +10999,101 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7366,51 +11124,140 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `file_too_large`, `too_large`. */
             413: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `file_missing`, `invalid_file_name`, `invalid_file_type`, `invalid_image`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7431,33 +11278,101 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `profile_not_found`. */
+            404: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7487,7 +11402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7496,7 +11411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7505,9 +11420,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,7 +11463,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7546,7 +11472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7555,7 +11481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7564,7 +11490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `cannot_follow_self`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,9 +11499,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7605,7 +11542,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowState"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7614,7 +11551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7623,7 +11560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7632,7 +11569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `cannot_follow_self`, `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7641,9 +11578,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7655,6 +11603,7 @@ export interface operations {
     "list-followers": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -7675,7 +11624,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowPage"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7684,7 +11633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7693,9 +11642,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,6 +11667,7 @@ export interface operations {
     "list-following": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -7727,7 +11688,7 @@ export interface operations {
                     "application/json": components["schemas"]["FollowPage"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7736,7 +11697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,9 +11706,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,6 +11731,7 @@ export interface operations {
     "list-profile-posts": {
         parameters: {
             query?: {
+                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
                 limit?: number;
             };
@@ -7780,7 +11753,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,7 +11762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `profile_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +11771,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7807,9 +11780,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7836,7 +11820,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomListOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,9 +11829,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7859,7 +11863,10 @@ export interface operations {
     "rooms-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7872,13 +11879,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListeningRoom"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7887,7 +11905,43 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `profile_required`, `room_fields_required`, `room_stream_not_allowed`, `station_not_found`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7896,7 +11950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7905,9 +11959,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `station_not_found`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7937,7 +11993,7 @@ export interface operations {
                     "application/json": components["schemas"]["StationsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7946,7 +12002,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7955,9 +12011,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7987,7 +12054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListeningRoom"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7996,7 +12063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8005,7 +12072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8014,9 +12081,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8044,7 +12122,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8053,7 +12131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8062,7 +12140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8071,7 +12149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,9 +12158,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8112,7 +12201,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8121,7 +12210,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8130,7 +12228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8139,9 +12237,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,7 +12280,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8180,7 +12289,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8189,7 +12307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8198,9 +12316,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8230,7 +12359,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagesOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8239,7 +12368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8248,7 +12377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8257,9 +12386,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8271,7 +12411,10 @@ export interface operations {
     "rooms-send-message": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The room's ID. */
                 id: string;
@@ -8287,13 +12430,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventMessage"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +12456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_participants_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8311,7 +12465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8320,7 +12474,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `message_empty`, `message_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8329,9 +12510,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8361,7 +12553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantsOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8370,7 +12562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8379,7 +12571,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8388,9 +12580,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8424,7 +12627,16 @@ export interface operations {
                     "application/json": components["schemas"]["PlaybackEvent"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8433,7 +12645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8442,7 +12654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8451,7 +12663,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `room_radio_live`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8460,9 +12690,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8492,7 +12733,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8501,7 +12742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8510,9 +12751,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8539,7 +12791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreenOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8548,9 +12800,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8562,7 +12834,10 @@ export interface operations {
     "stories-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8575,13 +12850,24 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8590,7 +12876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8599,7 +12885,34 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `story_text_required`, `story_text_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8608,9 +12921,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,7 +12964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8649,7 +12973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,7 +12982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8667,9 +12991,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8697,7 +13032,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8706,7 +13041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `story_author_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8715,7 +13050,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8724,7 +13059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8733,9 +13068,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8765,7 +13111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8774,7 +13120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8783,7 +13129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,7 +13138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8801,9 +13147,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8833,7 +13190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViewersOutputBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8842,7 +13199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. Codes: `story_author_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8851,7 +13208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. Codes: `story_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +13217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,9 +13226,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8898,9 +13266,29 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationCapabilities"];
                 };
             };
-            /** @description Error */
-            default: {
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8927,7 +13315,16 @@ export interface operations {
                     "application/json": components["schemas"]["Trending"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8936,9 +13333,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. Codes: `database_unavailable`, `trending_unavailable`. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

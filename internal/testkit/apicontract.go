@@ -1,0 +1,185 @@
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+)
+
+// APIContract checks every answer an app gives under the API against the
+// app's own OpenAPI document: a status the operation does not document, a
+// body or header that does not fit its schema, or an error code that is not
+// among the codes listed for that status (x-error-codes) fails the test.
+// StartApp puts it around every test app, so each API test also tests the
+// document that clients are generated from.
+type APIContract struct {
+	doc    *openapi3.T
+	routes *http.ServeMux
+	byPat  map[string]*routers.Route
+
+	mu   sync.Mutex
+	t    testing.TB
+	done bool
+}
+
+// contractDocs caches the loaded document per distinct document: loading
+// and checking it costs more than a test's requests do.
+var contractDocs sync.Map // sha256 of the 3.0 JSON -> *openapi3.T
+
+// NewAPIContract loads api's document (downgraded to OpenAPI 3.0, which is
+// what client generators read) and reports to t. mounts are the patterns of
+// plain handlers beside the API (httpadapter.Mount): a request they serve
+// is none of the document's, even when an operation's path matches it.
+func NewAPIContract(t testing.TB, api huma.API, mounts ...string) *APIContract {
+	t.Helper()
+	raw, err := api.OpenAPI().Downgrade()
+	if err != nil {
+		t.Fatalf("downgrade the OpenAPI document: %v", err)
+	}
+	sum := sha256.Sum256(raw)
+	var doc *openapi3.T
+	if v, ok := contractDocs.Load(sum); ok {
+		doc = v.(*openapi3.T)
+	} else {
+		loader := openapi3.NewLoader()
+		doc, err = loader.LoadFromData(raw)
+		if err != nil {
+			t.Fatalf("load the OpenAPI document: %v", err)
+		}
+		// Not doc.Validate: the document's own lint is Redocly's (make
+		// lint), and Huma's 3.0 downgrade keeps a few 3.1 keywords
+		// (contentMediaType) that a strict 3.0 check refuses and
+		// validating answers ignores.
+		contractDocs.Store(sum, doc)
+	}
+	c := &APIContract{doc: doc, routes: http.NewServeMux(), byPat: map[string]*routers.Route{}, t: t}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			pattern := method + " " + path
+			c.byPat[pattern] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: op}
+			c.routes.HandleFunc(pattern, func(http.ResponseWriter, *http.Request) {})
+		}
+	}
+	for _, m := range mounts {
+		c.routes.HandleFunc(m, func(http.ResponseWriter, *http.Request) {})
+	}
+	// Registered before the app's own cleanup, so it runs after the app
+	// stopped: no answer is checked once the test is over.
+	t.Cleanup(func() {
+		c.mu.Lock()
+		c.done = true
+		c.mu.Unlock()
+	})
+	return c
+}
+
+// Wrap checks the answers of next.
+func (c *APIContract) Wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, pattern := c.routes.Handler(r)
+		route := c.byPat[pattern]
+		if route == nil || r.Method == http.MethodHead {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := &answerCopy{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		if err := c.check(r, route, rec); err != nil {
+			c.fail("%s %s answered %d, which the OpenAPI document does not describe: %v\nbody: %.600s",
+				r.Method, r.URL.Path, rec.status, err, rec.body.String())
+		}
+	})
+}
+
+func (c *APIContract) check(r *http.Request, route *routers.Route, rec *answerCopy) error {
+	if rec.status == 499 {
+		return nil // the client went away and reads nothing
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, Route: route},
+		Status:                 rec.status,
+		Header:                 rec.Header(),
+		Body:                   io.NopCloser(bytes.NewReader(rec.body.Bytes())),
+		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true,
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc},
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
+		return err
+	}
+	if rec.status < 400 {
+		return nil
+	}
+	var problem struct {
+		Code string `json:"code"`
+	}
+	if err := json.Unmarshal(rec.body.Bytes(), &problem); err != nil {
+		return fmt.Errorf("error answer is not a problem: %w", err)
+	}
+	resp := route.Operation.Responses.Status(rec.status)
+	listed := errorCodes(resp.Value.Extensions["x-error-codes"])
+	if !slices.Contains(listed, problem.Code) {
+		return fmt.Errorf("code %q is not listed for %d (x-error-codes: %s)", problem.Code, rec.status,
+			strings.Join(listed, ", "))
+	}
+	return nil
+}
+
+func errorCodes(v any) []string {
+	list, _ := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, c := range list {
+		if s, ok := c.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (c *APIContract) fail(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.done {
+		c.t.Errorf(format, args...)
+	}
+}
+
+// answerCopy passes an answer through and keeps a copy of it.
+type answerCopy struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (a *answerCopy) WriteHeader(status int) {
+	if a.status == 0 {
+		a.status = status
+	}
+	a.ResponseWriter.WriteHeader(status)
+}
+
+func (a *answerCopy) Write(b []byte) (int, error) {
+	if a.status == 0 {
+		a.status = http.StatusOK
+	}
+	a.body.Write(b)
+	return a.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach Flush.
+func (a *answerCopy) Unwrap() http.ResponseWriter { return a.ResponseWriter }
