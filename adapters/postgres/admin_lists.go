@@ -120,7 +120,7 @@ type AdminPost struct {
 	MediaPath       *string    `bun:"media_path" json:"media_path"`
 	Type            string     `bun:"type" json:"type"`
 	Visibility      string     `bun:"visibility" json:"visibility"`
-	AudienceID      *uuid.UUID `bun:"audience_id" json:"audience_id" doc:"The audience (community) of a members_only post, else null."`
+	AudienceID      *uuid.UUID `bun:"audience_id" json:"audience_id" nullable:"true" doc:"The audience (community) of a members_only post, else null."`
 	LikeCount       int        `bun:"like_count" json:"like_count"`
 	CommentCount    int        `bun:"comment_count" json:"comment_count"`
 	OpenReports     int        `bun:"open_reports" json:"open_reports"`

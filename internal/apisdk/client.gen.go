@@ -627,7 +627,7 @@ type AdminHashtag struct {
 // AdminPost defines model for AdminPost.
 type AdminPost struct {
 	// AudienceId The audience (community) of a members_only post, else null.
-	AudienceId      string    `json:"audience_id"`
+	AudienceId      *string   `json:"audience_id"`
 	AuthorHandle    *string   `json:"author_handle"`
 	AuthorId        string    `json:"author_id"`
 	AuthorSuspended bool      `json:"author_suspended"`

@@ -1832,7 +1832,7 @@ export interface components {
         };
         AdminPost: {
             /** @description The audience (community) of a members_only post, else null. */
-            audience_id: string;
+            audience_id: string | null;
             author_handle: string | null;
             author_id: string;
             author_suspended: boolean;
