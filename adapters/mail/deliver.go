@@ -11,6 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
+	"social/plugins/plugin"
 )
 
 // DeliverArgs is the job that sends one outbox row.
@@ -20,6 +21,9 @@ type DeliverArgs struct {
 
 // Kind is the job's stable name.
 func (DeliverArgs) Kind() string { return "mail.deliver" }
+
+// InsertOpts puts the job in the outside queue: it waits on the SMTP server.
+func (DeliverArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: plugin.QueueOutside} }
 
 // Sender hands a message to the outside world.
 type Sender interface {

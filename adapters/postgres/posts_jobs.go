@@ -9,6 +9,7 @@ import (
 
 	"social/core/app/posts"
 	"social/core/domain"
+	"social/plugins/plugin"
 )
 
 // FillLinkPreviewArgs is the job filling one post's link preview.
@@ -18,6 +19,11 @@ type FillLinkPreviewArgs struct {
 
 // Kind is the job's stable name.
 func (FillLinkPreviewArgs) Kind() string { return "posts.fill_link_preview" }
+
+// InsertOpts puts the job in the outside queue: it fetches the linked page.
+func (FillLinkPreviewArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: plugin.QueueOutside}
+}
 
 // FillLinkPreviewWorker works posts.fill_link_preview. It is idempotent:
 // it rewrites the same five fields. Refused or too large pages are final

@@ -10,6 +10,7 @@ import (
 
 	"social/core/app/trending"
 	"social/core/ports"
+	"social/plugins/plugin"
 )
 
 // TrendingTracks stores the trending-music chart (trending_tracks).
@@ -79,6 +80,11 @@ type RefreshTrendingArgs struct{}
 
 // Kind is the job's stable name.
 func (RefreshTrendingArgs) Kind() string { return "trending.refresh" }
+
+// InsertOpts puts the job in the outside queue: it reads the chart from its outside source.
+func (RefreshTrendingArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: plugin.QueueOutside}
+}
 
 // RefreshTrendingEvery is the refresh period.
 const RefreshTrendingEvery = time.Hour

@@ -109,8 +109,10 @@ func (r *Report) complete() error {
 	if len(r.Workloads) < 11 {
 		missing = append(missing, fmt.Sprintf("only %d HTTP workloads", len(r.Workloads)))
 	}
-	if f := r.Freshness; f == nil || f.Posts == 0 || f.Timeouts > 0 {
+	if f := r.Freshness; f == nil || f.Posts == 0 {
 		missing = append(missing, "freshness")
+	} else if f.Timeouts > 0 {
+		missing = append(missing, fmt.Sprintf("freshness (%d of %d new posts not in timelines and search within %v)", f.Timeouts, f.Posts, FreshnessDeadline))
 	}
 	if rt := r.Realtime; rt == nil || rt.Connected == 0 || rt.Received == 0 {
 		missing = append(missing, "realtime")

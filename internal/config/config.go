@@ -81,7 +81,12 @@ type Embedded struct {
 }
 
 type Jobs struct {
+	// Workers work the default queue: the jobs that make writes visible
+	// (timelines, search, notifications, deletions).
 	Workers int `mapstructure:"workers"`
+	// OutsideWorkers work the outside queue: jobs that wait on services
+	// outside the product (link previews, remote images, mail, charts).
+	OutsideWorkers int `mapstructure:"outside_workers"`
 	// JobTimeout cancels a job's context after this long (River JobTimeout).
 	JobTimeout time.Duration `mapstructure:"job_timeout"`
 	// RescueAfter is how long a job may stay running before River counts it
@@ -278,6 +283,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Jobs.Workers < 1 {
 		bad("jobs.workers", "must be at least 1")
+	}
+	if c.Jobs.OutsideWorkers < 1 {
+		bad("jobs.outside_workers", "must be at least 1")
 	}
 	if c.Jobs.JobTimeout <= 0 {
 		bad("jobs.job_timeout", "must be positive")

@@ -36,6 +36,14 @@ type Routes struct {
 	Register func(api huma.API)
 }
 
+// QueueOutside is the job queue of the work that waits on services outside
+// the product: link previews, remote images, mail delivery, the trending
+// chart. It has its own workers (jobs.outside_workers), so a slow or
+// failing outside service, and the retries it causes, never delay the jobs
+// of the default queue that make a write visible (timelines, search). A
+// job's args choose it with an InsertOpts method.
+const QueueOutside = "outside"
+
 // Worker adds one River worker to the shared bundle.
 type Worker struct {
 	Plugin string

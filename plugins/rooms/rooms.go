@@ -188,6 +188,11 @@ type TrackImageArgs struct {
 // Kind is the job's stable name.
 func (TrackImageArgs) Kind() string { return "rooms.copy_track_image" }
 
+// InsertOpts puts the job in the outside queue: it fetches the picture from the station's site.
+func (TrackImageArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: plugin.QueueOutside}
+}
+
 // TrackImageQueue enqueues rooms.copy_track_image in the caller's transaction.
 type TrackImageQueue struct{ Jobs *postgres.JobInserter }
 
