@@ -75,7 +75,7 @@ bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor 
 	go build -trimpath -tags pprof -o .tmp/bench/social ./cmd/social
 	go run ./cmd/socialbench --social .tmp/bench/social $(BENCH_FLAGS)
 
-bench-smoke: bootstrap ## Every workload for a second on a small data set; fails only when one produced no figures
+bench-smoke: bootstrap ## Every workload for a second on a small data set; fails when one produced no figures or a new post was not visible within 10 s
 	go build -trimpath -o .tmp/bench-smoke/social ./cmd/social
 	$(WITHDB) go run ./cmd/socialbench --smoke --social .tmp/bench-smoke/social --work .tmp/bench-smoke
 
