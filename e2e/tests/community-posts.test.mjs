@@ -99,8 +99,11 @@ test('a closed community post: a member comments, edits, shares, translates and 
   // The owner's post: the feed's card, with share, translation and report.
   const theirs = page.getByRole('article', { name: 'Dona Lúcia' });
   await theirs.getByText('Ensaio do bloco').waitFor();
+  // The share is counted in the background once the link is copied.
+  const counted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/posts/${ownerPost.id}/share`));
   await theirs.getByRole('button', { name: 'Compartilhar' }).click();
   await page.getByText('Link copiado!').first().waitFor();
+  assert.equal((await counted).status(), 200);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, `${server.url}/post/${ownerPost.id}`);
   await theirs.getByRole('button', { name: 'Traduzir' }).click();
