@@ -27,7 +27,8 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
 		Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests},
 	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
-		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password, ClientIP: auth.ClientIP(ctx)})
+		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password,
+			ClientIP: auth.ClientIP(ctx), UserAgent: auth.UserAgent(ctx)})
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
