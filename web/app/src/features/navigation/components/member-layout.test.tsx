@@ -34,6 +34,7 @@ describe('MemberLayout sign-out', () => {
       startSession: () => undefined,
       updateUser: () => undefined,
       signOut: () => Promise.reject(new Error('network down')),
+      checkSession: () => undefined,
     }
     const { user, router } = renderApp('/', {
       routes: [
