@@ -75,8 +75,9 @@ test('an image described, then the other browser signed out from /settings', asy
   await list.waitFor();
   const browsers = list.getByRole('listitem', { name: 'Chrome no Linux' });
   assert.equal(await browsers.count(), 2, 'the two browsers');
-  await browsers.filter({ hasText: 'Esta sessão' }).waitFor();
-  const other = browsers.filter({ hasNotText: 'Esta sessão' });
+  const thisSession = pa.page.getByText('Esta sessão', { exact: true });
+  await browsers.filter({ has: thisSession }).waitFor();
+  const other = browsers.filter({ hasNot: thisSession });
   assert.match((await other.textContent()) ?? '', /Rede 127\.0\.0\.0\/24 · Último uso/);
 
   // Ending the other browser's session signs it out.
@@ -91,7 +92,7 @@ test('an image described, then the other browser signed out from /settings', asy
 
   // A is still in.
   await pa.page.reload();
-  await pa.page.getByRole('listitem', { name: 'Chrome no Linux' }).filter({ hasText: 'Esta sessão' }).waitFor();
+  await pa.page.getByRole('listitem', { name: 'Chrome no Linux' }).filter({ has: pa.page.getByText('Esta sessão', { exact: true }) }).waitFor();
 
   assert.deepEqual(pa.problems, []);
   assert.deepEqual(pb.problems, []);
@@ -106,8 +107,9 @@ async function signInAs(m, userAgent) {
     headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent },
     body: JSON.stringify({ email: m.email, password }),
   });
-  assert.equal(res.status, 200, await res.text());
-  return (await res.json()).access_token;
+  const body = await res.text();
+  assert.equal(res.status, 200, body);
+  return JSON.parse(body).access_token;
 }
 
 test('worst case: the longest description and device labels at 390, 768 and 1280 wide', async () => {
@@ -125,8 +127,9 @@ test('worst case: the longest description and device labels at 390, 768 and 1280
   const res = await fetch(`${server.url}/api/v1/posts/media`, {
     method: 'POST', headers: { Authorization: `Bearer ${tokenA}` }, body: form,
   });
-  assert.equal(res.status, 201, await res.text());
-  assert.equal((await res.json()).image_alt, longAlt);
+  const created = await res.text();
+  assert.equal(res.status, 201, created);
+  assert.equal(JSON.parse(created).image_alt, longAlt);
 
   const p = await watchedPage(browser);
   await signIn(server, p.page, m);
