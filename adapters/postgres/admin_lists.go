@@ -118,6 +118,7 @@ type AdminPost struct {
 	AuthorSuspended bool       `bun:"author_suspended" json:"author_suspended"`
 	TextContent     *string    `bun:"text_content" json:"text_content"`
 	MediaPath       *string    `bun:"media_path" json:"media_path"`
+	ImageAlt        *string    `bun:"image_alt" json:"image_alt" doc:"The author's description of the image, or null."`
 	Type            string     `bun:"type" json:"type"`
 	Visibility      string     `bun:"visibility" json:"visibility"`
 	AudienceID      *uuid.UUID `bun:"audience_id" json:"audience_id" nullable:"true" doc:"The audience (community) of a members_only post, else null."`
@@ -180,7 +181,7 @@ func AdminPosts(ctx context.Context, db *bun.DB, q AdminPostQuery) ([]AdminPost,
 		return sel
 	}
 	return adminList(ctx, base, `p.id, p.author_id, a.handle AS author_handle,
-		ac.suspended_at IS NOT NULL AS author_suspended, p.text_content, p.media_path, p.type, p.visibility,
+		ac.suspended_at IS NOT NULL AS author_suspended, p.text_content, p.media_path, p.image_alt, p.type, p.visibility,
 		p.audience_id, p.like_count, p.comment_count, p.created_at,
 		(SELECT count(*) FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id AND r.status = 'open') AS open_reports`,
 		AdminPostSortable, "p.created_at", "p.id", q.AdminPage, func(r AdminPost) int { return r.Total })
@@ -196,6 +197,7 @@ type AdminReport struct {
 	ReporterID      uuid.UUID  `bun:"reporter_id" json:"reporter_id"`
 	ReporterHandle  *string    `bun:"reporter_handle" json:"reporter_handle"`
 	TargetText      *string    `bun:"target_text" json:"target_text" doc:"The post's or comment's text; null once it is gone."`
+	TargetImageAlt  *string    `bun:"target_image_alt" json:"target_image_alt" doc:"The reported post's description of its image, or null."`
 	TargetAuthorID  *uuid.UUID `bun:"target_author_id" json:"target_author_id" nullable:"true"`
 	TargetAuthor    *string    `bun:"target_author_handle" json:"target_author_handle"`
 	TargetExists    bool       `bun:"target_exists" json:"target_exists"`
@@ -246,6 +248,7 @@ func AdminReports(ctx context.Context, db *bun.DB, q AdminReportQuery) ([]AdminR
 	}
 	return adminList(ctx, base, `r.id, r.status, r.reason, r.target_type, r.target_id, r.reporter_id,
 		rp.handle AS reporter_handle, coalesce(tp.text_content, tc.text_content) AS target_text,
+		tp.image_alt AS target_image_alt,
 		coalesce(tp.author_id, tc.author_id) AS target_author_id, ta.handle AS target_author_handle,
 		(tp.id IS NOT NULL OR tc.id IS NOT NULL) AS target_exists, r.resolution, r.resolution_note,
 		r.resolved_at, r.resolved_by, rv.handle AS resolver_handle, r.created_at,

@@ -22,6 +22,7 @@ type postRow struct {
 	AuthorID               uuid.UUID  `bun:"author_id"`
 	TextContent            *string    `bun:"text_content"`
 	MediaPath              *string    `bun:"media_path"`
+	ImageAlt               *string    `bun:"image_alt"`
 	Type                   string     `bun:"type"`
 	Visibility             string     `bun:"visibility"`
 	AudienceID             *uuid.UUID `bun:"audience_id"`
@@ -43,7 +44,7 @@ func (r postRow) domain() domain.Post {
 		audience = domain.AudienceID(*r.AudienceID)
 	}
 	return domain.Post{Audience: audience, ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
-		MediaPath: r.MediaPath, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
+		MediaPath: r.MediaPath, ImageAlt: r.ImageAlt, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
 		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
 		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
@@ -103,7 +104,7 @@ func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error 
 		return domain.ErrNotFound
 	}
 	row := postRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
-		MediaPath: p.MediaPath, Type: string(p.Type), Visibility: string(p.Visibility),
+		MediaPath: p.MediaPath, ImageAlt: p.ImageAlt, Type: string(p.Type), Visibility: string(p.Visibility),
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 	if !p.Audience.IsZero() {
 		a := uuid.UUID(p.Audience)
@@ -212,6 +213,15 @@ func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now 
 	// Translations of the old text are stale.
 	_, err := db.NewRaw("DELETE FROM post_translations WHERE post_id = ?", uuid.UUID(id)).Exec(ctx)
 	return err
+}
+
+// SetImageAlt replaces the description of a post's image.
+func (s *Posts) SetImageAlt(ctx context.Context, id domain.PostID, alt *string) error {
+	if _, err := IDB(ctx, s.db).NewUpdate().Table("posts").Set("image_alt = ?", alt).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return fmt.Errorf("set image description of %s: %w", id, err)
+	}
+	return nil
 }
 
 // Delete removes p with its likes and hashtag links, decrementing the

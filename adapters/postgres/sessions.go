@@ -27,8 +27,9 @@ func NewSessions(db *bun.DB, clock ports.Clock) *Sessions { return &Sessions{db:
 func (s *Sessions) Create(ctx context.Context, ns accounts.NewSession) error {
 	return NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
 		db := IDB(ctx, s.db)
-		if _, err := db.NewRaw(`INSERT INTO sessions (id, account_id, created_at, expires_at, last_used_at)
-			VALUES (?, ?, ?, ?, ?)`, ns.ID, uuid.UUID(ns.AccountID), ns.CreatedAt, ns.ExpiresAt, ns.CreatedAt).Exec(ctx); err != nil {
+		if _, err := db.NewRaw(`INSERT INTO sessions (id, account_id, created_at, expires_at, last_used_at, user_agent, network)
+			VALUES (?, ?, ?, ?, ?, ?, NULLIF(?, '')::cidr)`, ns.ID, uuid.UUID(ns.AccountID), ns.CreatedAt, ns.ExpiresAt, ns.CreatedAt,
+			ns.UserAgent, ns.Network).Exec(ctx); err != nil {
 			return fmt.Errorf("insert session: %w", err)
 		}
 		if _, err := db.NewRaw(`INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)`,
@@ -61,8 +62,9 @@ func (s *Sessions) LockRefreshToken(ctx context.Context, hash []byte) (accounts.
 
 // Rotate marks oldHash as traded and stores its successor. Only a token not
 // yet rotated can be: the conditional update is the last guard against two
-// successors.
-func (s *Sessions) Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time) error {
+// successors. The session's last use is recorded when the one on record is
+// older than accounts.SessionUseInterval.
+func (s *Sessions) Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time, use accounts.SessionUse) error {
 	return NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
 		db := IDB(ctx, s.db)
 		res, err := db.NewRaw(`UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL`,
@@ -77,8 +79,13 @@ func (s *Sessions) Rotate(ctx context.Context, sessionID string, oldHash, newHas
 			newHash, sessionID, at).Exec(ctx); err != nil {
 			return fmt.Errorf("insert refresh token: %w", err)
 		}
-		_, err = db.NewRaw(`UPDATE sessions SET last_used_at = ? WHERE id = ?`, at, sessionID).Exec(ctx)
-		return err
+		_, err = db.NewRaw(`UPDATE sessions SET last_used_at = ?, user_agent = ?, network = NULLIF(?, '')::cidr
+			WHERE id = ? AND last_used_at <= ?`,
+			at, use.UserAgent, use.Network, sessionID, at.Add(-accounts.SessionUseInterval)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("record use of session %s: %w", sessionID, err)
+		}
+		return nil
 	})
 }
 
@@ -140,4 +147,73 @@ func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID d
 		return "", false, fmt.Errorf("check session %s: %w", sessionID, err)
 	}
 	return domain.Role(r), true, nil
+}
+
+// Live is a member's live sessions (neither revoked nor past their end),
+// the most recently used first.
+func (s *Sessions) Live(ctx context.Context, accountID domain.UserID) ([]accounts.SessionInfo, error) {
+	var rows []struct {
+		ID         uuid.UUID `bun:"id"`
+		CreatedAt  time.Time `bun:"created_at"`
+		LastUsedAt time.Time `bun:"last_used_at"`
+		ExpiresAt  time.Time `bun:"expires_at"`
+		UserAgent  string    `bun:"user_agent"`
+		Network    *string   `bun:"network"`
+	}
+	err := IDB(ctx, s.db).NewRaw(`SELECT id, created_at, last_used_at, expires_at, user_agent, network::text AS network
+		FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ?
+		ORDER BY last_used_at DESC, id DESC`, uuid.UUID(accountID), s.clock.Now()).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions of %s: %w", accountID, err)
+	}
+	out := make([]accounts.SessionInfo, 0, len(rows))
+	for _, r := range rows {
+		info := accounts.SessionInfo{ID: r.ID.String(), CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt,
+			ExpiresAt: r.ExpiresAt, UserAgent: r.UserAgent}
+		if r.Network != nil {
+			info.Network = *r.Network
+		}
+		out = append(out, info)
+	}
+	return out, nil
+}
+
+// EndOwn ends one live session of a member; ended is false when the member
+// has no such live session (another member's, an ended one, none).
+func (s *Sessions) EndOwn(ctx context.Context, accountID domain.UserID, sessionID string, at time.Time, reason string) (ended bool, err error) {
+	id, err := uuid.Parse(sessionID)
+	if err != nil {
+		return false, nil
+	}
+	res, err := IDB(ctx, s.db).NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
+		WHERE id = ? AND account_id = ? AND revoked_at IS NULL AND expires_at > ?`,
+		at, reason, id, uuid.UUID(accountID), at).Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("end session %s: %w", sessionID, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("end session %s: %w", sessionID, err)
+	}
+	return n == 1, nil
+}
+
+// EndOthers ends every live session of a member but keep, and says how
+// many it ended.
+func (s *Sessions) EndOthers(ctx context.Context, accountID domain.UserID, keep string, at time.Time, reason string) (int, error) {
+	keepID, err := uuid.Parse(keep)
+	if err != nil {
+		return 0, fmt.Errorf("end sessions of %s but %q: %w", accountID, keep, err)
+	}
+	res, err := IDB(ctx, s.db).NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
+		WHERE account_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ?`,
+		at, reason, uuid.UUID(accountID), keepID, at).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("end sessions of %s: %w", accountID, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("end sessions of %s: %w", accountID, err)
+	}
+	return int(n), nil
 }

@@ -71,6 +71,23 @@ func (id AudienceID) IsZero() bool { return id == AudienceID{} }
 // PostMaxRunes is the longest post text, in characters.
 const PostMaxRunes = 280
 
+// ImageAltMaxRunes is the longest description of a post's image, in
+// characters.
+const ImageAltMaxRunes = 1500
+
+// CleanImageAlt is the description of an image as stored: trimmed, nil
+// when blank; tooLong when it has more than ImageAltMaxRunes characters.
+func CleanImageAlt(alt string) (clean *string, tooLong bool) {
+	alt = strings.TrimSpace(alt)
+	if alt == "" {
+		return nil, false
+	}
+	if utf8.RuneCountInString(alt) > ImageAltMaxRunes {
+		return nil, true
+	}
+	return &alt, false
+}
+
 // PostLinkPreview is the preview stored with a post; empty fields are unknown.
 // ImagePath is the storage key of the server's copy of the page's image,
 // never the address the page named.
@@ -88,8 +105,11 @@ type Post struct {
 	AuthorID    UserID
 	TextContent *string
 	MediaPath   *string
-	Type        PostType
-	Visibility  Visibility
+	// ImageAlt describes an image post's image for those who cannot see
+	// it (ImageAltMaxRunes at most); nil when the author wrote none.
+	ImageAlt   *string
+	Type       PostType
+	Visibility Visibility
 	// Audience is set exactly for members_only posts.
 	Audience     AudienceID
 	CreatedAt    time.Time

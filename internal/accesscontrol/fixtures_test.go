@@ -211,6 +211,22 @@ func (w *world) build(t *testing.T) {
 	call(t, a, http.MethodPost, "/api/v1/messages/conversations/"+conv.ID+"/messages", map[string]string{"text": dmText}, nil)
 	w.secrets[dmText] = "direct message's text"
 
+	// A's other session (the confirmation link's): ending it leaves A's
+	// own requests working.
+	var sessions struct {
+		Items []struct {
+			ID      string `json:"id"`
+			Current bool   `json:"current"`
+		} `json:"items"`
+	}
+	call(t, a, http.MethodGet, "/api/v1/auth/sessions", nil, &sessions)
+	for _, s := range sessions.Items {
+		if !s.Current {
+			w.set("session", s.ID, true)
+			break
+		}
+	}
+
 	// A staff decision leaves an audit entry.
 	call(t, w.staff.Client, http.MethodPut, "/api/v1/admin/profiles/"+w.target.ID, map[string]any{"is_verified": true}, nil)
 }

@@ -122,6 +122,8 @@ var rules = []rule{
 	{op: "translate-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		effect: effect{"post_translations": {cache: true}}},
 	{op: "update-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media", "cpost.open", "cpost.closed")},
+	// A member's sessions are theirs alone: another's ID is not found.
+	{op: "end-session", class: ownerOnly, on: vs("session"), consumes: true},
 	{op: "report-comment", class: anyMember, on: vs("comment.public"), hidden: vs("comment.private"), hiddenBy: "C", effect: reportBy},
 	// The comment's author or the post's author (A deletes C's comment).
 	{op: "delete-comment", class: ownerOnly, on: vs("comment.byC", "comment.public", "comment.private"), consumes: true},

@@ -634,12 +634,15 @@ type AdminPost struct {
 	CommentCount    int64     `json:"comment_count"`
 	CreatedAt       time.Time `json:"created_at"`
 	Id              string    `json:"id"`
-	LikeCount       int64     `json:"like_count"`
-	MediaPath       *string   `json:"media_path"`
-	OpenReports     int64     `json:"open_reports"`
-	TextContent     *string   `json:"text_content"`
-	Type            string    `json:"type"`
-	Visibility      string    `json:"visibility"`
+
+	// ImageAlt The author's description of the image, or null.
+	ImageAlt    *string `json:"image_alt"`
+	LikeCount   int64   `json:"like_count"`
+	MediaPath   *string `json:"media_path"`
+	OpenReports int64   `json:"open_reports"`
+	TextContent *string `json:"text_content"`
+	Type        string  `json:"type"`
+	Visibility  string  `json:"visibility"`
 }
 
 // AdminProfile defines model for AdminProfile.
@@ -680,6 +683,9 @@ type AdminReport struct {
 	TargetAuthorId     *string `json:"target_author_id"`
 	TargetExists       bool    `json:"target_exists"`
 	TargetId           string  `json:"target_id"`
+
+	// TargetImageAlt The reported post's description of its image, or null.
+	TargetImageAlt *string `json:"target_image_alt"`
 
 	// TargetText The post's or comment's text; null once it is gone.
 	TargetText *string `json:"target_text"`
@@ -937,11 +943,14 @@ type CreatedPost struct {
 	CreatedAt    time.Time           `json:"created_at"`
 
 	// Hashtags Words after #, lowercased, distinct.
-	Hashtags               *[]string          `json:"hashtags"`
-	Id                     openapi_types.UUID `json:"id"`
-	IsLiked                bool               `json:"is_liked"`
-	LikeCount              int64              `json:"like_count"`
-	LinkPreviewDescription *string            `json:"link_preview_description"`
+	Hashtags *[]string          `json:"hashtags"`
+	Id       openapi_types.UUID `json:"id"`
+
+	// ImageAlt The author's description of the image (its alt text), at most 1,500 characters; null when none.
+	ImageAlt               *string `json:"image_alt"`
+	IsLiked                bool    `json:"is_liked"`
+	LikeCount              int64   `json:"like_count"`
+	LinkPreviewDescription *string `json:"link_preview_description"`
 
 	// LinkPreviewImageUrl Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had.
 	LinkPreviewImageUrl *string `json:"link_preview_image_url"`
@@ -994,6 +1003,28 @@ type DemoPost struct {
 	TextContent string    `json:"text_content"`
 }
 
+// DeviceSession defines model for DeviceSession.
+type DeviceSession struct {
+	// CreatedAt When the member signed in.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Current The session of the access token of this request.
+	Current bool `json:"current"`
+
+	// Device Browser and system in pt-BR ("Chrome no Android"), read from the User-Agent; "Dispositivo desconhecido" when it says nothing known.
+	Device string `json:"device"`
+
+	// ExpiresAt When the session ends however it is used.
+	ExpiresAt time.Time          `json:"expires_at"`
+	Id        openapi_types.UUID `json:"id"`
+
+	// LastUsedAt The last refresh of the session, to the minute.
+	LastUsedAt time.Time `json:"last_used_at"`
+
+	// Network The network last used from: the client address's IPv4 /24 or IPv6 /48 prefix ("198.51.100.0/24"), never the address itself; null when unknown.
+	Network *string `json:"network"`
+}
+
 // DirectMessage defines model for DirectMessage.
 type DirectMessage struct {
 	ConversationId openapi_types.UUID `json:"conversation_id"`
@@ -1012,6 +1043,12 @@ type DirectMessageInputBody struct {
 // EmailRequest defines model for EmailRequest.
 type EmailRequest struct {
 	Email string `json:"email"`
+}
+
+// EndedSessions defines model for EndedSessions.
+type EndedSessions struct {
+	// Ended How many sessions were ended (0 when there were no others).
+	Ended int64 `json:"ended"`
 }
 
 // EventMessage defines model for EventMessage.
@@ -1376,15 +1413,18 @@ type PluginInfo struct {
 // Post defines model for Post.
 type Post struct {
 	// AudienceId The audience (community) of a members_only post, else null.
-	AudienceId             *openapi_types.UUID `json:"audience_id"`
-	Author                 Author              `json:"author"`
-	AuthorId               openapi_types.UUID  `json:"author_id"`
-	CommentCount           int64               `json:"comment_count"`
-	CreatedAt              time.Time           `json:"created_at"`
-	Id                     openapi_types.UUID  `json:"id"`
-	IsLiked                bool                `json:"is_liked"`
-	LikeCount              int64               `json:"like_count"`
-	LinkPreviewDescription *string             `json:"link_preview_description"`
+	AudienceId   *openapi_types.UUID `json:"audience_id"`
+	Author       Author              `json:"author"`
+	AuthorId     openapi_types.UUID  `json:"author_id"`
+	CommentCount int64               `json:"comment_count"`
+	CreatedAt    time.Time           `json:"created_at"`
+	Id           openapi_types.UUID  `json:"id"`
+
+	// ImageAlt The author's description of the image (its alt text), at most 1,500 characters; null when none.
+	ImageAlt               *string `json:"image_alt"`
+	IsLiked                bool    `json:"is_liked"`
+	LikeCount              int64   `json:"like_count"`
+	LinkPreviewDescription *string `json:"link_preview_description"`
 
 	// LinkPreviewImageUrl Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had.
 	LinkPreviewImageUrl *string `json:"link_preview_image_url"`
@@ -1411,6 +1451,9 @@ type PostVisibility string
 
 // PostTextForm defines model for PostTextForm.
 type PostTextForm struct {
+	// ImageAlt Absent: the image's description stays. Otherwise it replaces it (trimmed, at most 1,500 characters; blank removes it); only image posts have one.
+	ImageAlt *string `json:"image_alt,omitempty"`
+
 	// TextContent 1 to 280 characters, not blank.
 	TextContent string `json:"text_content"`
 }
@@ -1665,6 +1708,11 @@ type Session struct {
 	// RefreshToken Only when token_transport is body: send it back to /auth/refresh.
 	RefreshToken *string     `json:"refresh_token,omitempty"`
 	User         SessionUser `json:"user"`
+}
+
+// SessionList defines model for SessionList.
+type SessionList struct {
+	Items *[]DeviceSession `json:"items"`
 }
 
 // SessionUser defines model for SessionUser.
@@ -2044,6 +2092,9 @@ type CommunitiesCreateMediaPostMultipartBody struct {
 	// File Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
 	File *openapi_types.File `json:"file,omitempty"`
 
+	// ImageAlt Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video.
+	ImageAlt *string `json:"image_alt,omitempty"`
+
 	// TextContent Optional; when not blank, at most 280 characters.
 	TextContent *string `json:"text_content,omitempty"`
 
@@ -2109,6 +2160,9 @@ type CreatePostParams struct {
 type CreateMediaPostMultipartBody struct {
 	// File Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
 	File *openapi_types.File `json:"file,omitempty"`
+
+	// ImageAlt Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video.
+	ImageAlt *string `json:"image_alt,omitempty"`
 
 	// TextContent Optional; when not blank, at most 280 characters.
 	TextContent *string `json:"text_content,omitempty"`
@@ -2745,6 +2799,25 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/auth/refresh (the `RefreshSession` operationId).
 	RefreshSession(ctx context.Context, params *RefreshSessionParams, body RefreshSessionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListSessions List the viewer's live sessions
+	//
+	// Corresponds with GET /api/v1/auth/sessions (the `ListSessions` operationId).
+	ListSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EndOtherSessions End every session of the viewer but this one
+	//
+	// Each ends as with end-session; the session of this request's access token stays.
+	//
+	// Corresponds with POST /api/v1/auth/sessions/end-others (the `EndOtherSessions` operationId).
+	EndOtherSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EndSession End one of the viewer's sessions
+	//
+	// At once: its refresh token is refused, its access tokens too, and its realtime sockets close. Another member's session, an ended one and an unknown ID answer 404 alike.
+	//
+	// Corresponds with DELETE /api/v1/auth/sessions/{id} (the `EndSession` operationId).
+	EndSession(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// SignInWithBody Sign in with e-mail and password
 	//
 	// Takes any type of body and a specified content type.
@@ -3095,14 +3168,14 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/posts/{id} (the `GetPost` operationId).
 	GetPost(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdatePostWithBody Edit a post's text (author only)
+	// UpdatePostWithBody Edit a post's text and image description (author only)
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/v1/posts/{id} (the `UpdatePost` operationId).
 	UpdatePostWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// UpdatePost Edit a post's text (author only)
+	// UpdatePost Edit a post's text and image description (author only)
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -4219,6 +4292,55 @@ func (c *Client) RefreshSession(ctx context.Context, params *RefreshSessionParam
 	return c.Client.Do(req)
 }
 
+// ListSessions List the viewer's live sessions
+//
+// Corresponds with GET /api/v1/auth/sessions (the `ListSessions` operationId).
+func (c *Client) ListSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListSessionsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EndOtherSessions End every session of the viewer but this one
+//
+// Each ends as with end-session; the session of this request's access token stays.
+//
+// Corresponds with POST /api/v1/auth/sessions/end-others (the `EndOtherSessions` operationId).
+func (c *Client) EndOtherSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEndOtherSessionsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EndSession End one of the viewer's sessions
+//
+// At once: its refresh token is refused, its access tokens too, and its realtime sockets close. Another member's session, an ended one and an unknown ID answer 404 alike.
+//
+// Corresponds with DELETE /api/v1/auth/sessions/{id} (the `EndSession` operationId).
+func (c *Client) EndSession(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEndSessionRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // SignInWithBody Sign in with e-mail and password
 //
 // Takes any type of body and a specified content type.
@@ -5109,7 +5231,7 @@ func (c *Client) GetPost(ctx context.Context, id string, reqEditors ...RequestEd
 	return c.Client.Do(req)
 }
 
-// UpdatePostWithBody Edit a post's text (author only)
+// UpdatePostWithBody Edit a post's text and image description (author only)
 //
 // Takes any type of body and a specified content type.
 //
@@ -5126,7 +5248,7 @@ func (c *Client) UpdatePostWithBody(ctx context.Context, id string, contentType 
 	return c.Client.Do(req)
 }
 
-// UpdatePost Edit a post's text (author only)
+// UpdatePost Edit a post's text and image description (author only)
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7785,6 +7907,94 @@ func NewRefreshSessionRequestWithBody(server string, params *RefreshSessionParam
 			req.AddCookie(cookie0)
 		}
 	}
+	return req, nil
+}
+
+// NewListSessionsRequest constructs an http.Request for the ListSessions method
+func NewListSessionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/sessions")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewEndOtherSessionsRequest constructs an http.Request for the EndOtherSessions method
+func NewEndOtherSessionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/sessions/end-others")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewEndSessionRequest constructs an http.Request for the EndSession method
+func NewEndSessionRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/sessions/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
 	return req, nil
 }
 
@@ -11634,6 +11844,31 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/auth/refresh (the `RefreshSession` operationId).
 	RefreshSessionWithResponse(ctx context.Context, params *RefreshSessionParams, body RefreshSessionJSONRequestBody, reqEditors ...RequestEditorFn) (*RefreshSessionResponse, error)
 
+	// ListSessionsWithResponse List the viewer's live sessions
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/auth/sessions (the `ListSessions` operationId).
+	ListSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListSessionsResponse, error)
+
+	// EndOtherSessionsWithResponse End every session of the viewer but this one
+	//
+	// Each ends as with end-session; the session of this request's access token stays.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/sessions/end-others (the `EndOtherSessions` operationId).
+	EndOtherSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*EndOtherSessionsResponse, error)
+
+	// EndSessionWithResponse End one of the viewer's sessions
+	//
+	// At once: its refresh token is refused, its access tokens too, and its realtime sockets close. Another member's session, an ended one and an unknown ID answer 404 alike.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/auth/sessions/{id} (the `EndSession` operationId).
+	EndSessionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*EndSessionResponse, error)
+
 	// SignInWithBodyWithResponse Sign in with e-mail and password
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -12036,14 +12271,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/posts/{id} (the `GetPost` operationId).
 	GetPostWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetPostResponse, error)
 
-	// UpdatePostWithBodyWithResponse Edit a post's text (author only)
+	// UpdatePostWithBodyWithResponse Edit a post's text and image description (author only)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/posts/{id} (the `UpdatePost` operationId).
 	UpdatePostWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePostResponse, error)
 
-	// UpdatePostWithResponse Edit a post's text (author only)
+	// UpdatePostWithResponse Edit a post's text and image description (author only)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -15940,6 +16175,248 @@ func (r RefreshSessionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RefreshSessionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListSessionsResponse503Headers the declared response headers of an HTTP 503 response for ListSessions
+type ListSessionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListSessionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SessionList
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListSessionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListSessionsResponse) GetJSON200() *SessionList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListSessionsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListSessionsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListSessionsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListSessionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListSessionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListSessionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListSessionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListSessionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EndOtherSessionsResponse503Headers the declared response headers of an HTTP 503 response for EndOtherSessions
+type EndOtherSessionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EndOtherSessionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *EndedSessions
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EndOtherSessionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EndOtherSessionsResponse) GetJSON200() *EndedSessions {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r EndOtherSessionsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r EndOtherSessionsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r EndOtherSessionsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r EndOtherSessionsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r EndOtherSessionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r EndOtherSessionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EndOtherSessionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EndOtherSessionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EndOtherSessionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EndSessionResponse503Headers the declared response headers of an HTTP 503 response for EndSession
+type EndSessionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EndSessionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EndSessionResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r EndSessionResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r EndSessionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EndSessionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EndSessionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EndSessionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -25075,6 +25552,49 @@ func (c *ClientWithResponses) RefreshSessionWithResponse(ctx context.Context, pa
 	return ParseRefreshSessionResponse(rsp)
 }
 
+// ListSessionsWithResponse List the viewer's live sessions
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/auth/sessions (the `ListSessions` operationId).
+func (c *ClientWithResponses) ListSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListSessionsResponse, error) {
+	rsp, err := c.ListSessions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListSessionsResponse(rsp)
+}
+
+// EndOtherSessionsWithResponse End every session of the viewer but this one
+//
+// Each ends as with end-session; the session of this request's access token stays.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/sessions/end-others (the `EndOtherSessions` operationId).
+func (c *ClientWithResponses) EndOtherSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*EndOtherSessionsResponse, error) {
+	rsp, err := c.EndOtherSessions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEndOtherSessionsResponse(rsp)
+}
+
+// EndSessionWithResponse End one of the viewer's sessions
+//
+// At once: its refresh token is refused, its access tokens too, and its realtime sockets close. Another member's session, an ended one and an unknown ID answer 404 alike.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/auth/sessions/{id} (the `EndSession` operationId).
+func (c *ClientWithResponses) EndSessionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*EndSessionResponse, error) {
+	rsp, err := c.EndSession(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEndSessionResponse(rsp)
+}
+
 // SignInWithBodyWithResponse Sign in with e-mail and password
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
@@ -25801,7 +26321,7 @@ func (c *ClientWithResponses) GetPostWithResponse(ctx context.Context, id string
 	return ParseGetPostResponse(rsp)
 }
 
-// UpdatePostWithBodyWithResponse Edit a post's text (author only)
+// UpdatePostWithBodyWithResponse Edit a post's text and image description (author only)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -25814,7 +26334,7 @@ func (c *ClientWithResponses) UpdatePostWithBodyWithResponse(ctx context.Context
 	return ParseUpdatePostResponse(rsp)
 }
 
-// UpdatePostWithResponse Edit a post's text (author only)
+// UpdatePostWithResponse Edit a post's text and image description (author only)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29874,6 +30394,224 @@ func ParseRefreshSessionResponse(rsp *http.Response) (*RefreshSessionResponse, e
 		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers RefreshSessionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListSessionsResponse parses an HTTP response from a ListSessionsWithResponse call
+func ParseListSessionsResponse(rsp *http.Response) (*ListSessionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListSessionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SessionList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListSessionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEndOtherSessionsResponse parses an HTTP response from a EndOtherSessionsWithResponse call
+func ParseEndOtherSessionsResponse(rsp *http.Response) (*EndOtherSessionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EndOtherSessionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest EndedSessions
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EndOtherSessionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEndSessionResponse parses an HTTP response from a EndSessionWithResponse call
+func ParseEndSessionResponse(rsp *http.Response) (*EndSessionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EndSessionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EndSessionResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -36,7 +36,7 @@ func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) 
 	}, func(ctx context.Context, in *struct {
 		Token string `query:"token" doc:"The token of the e-mailed link."`
 	}) (*confirmOutput, error) {
-		s, err := uc.Handle(ctx, in.Token)
+		s, err := uc.Handle(ctx, in.Token, device(ctx))
 		if e, ok := errs.As(err); ok && e.Code == accounts.CodeInvalidToken {
 			return &confirmOutput{Status: http.StatusSeeOther, Location: invalidConfirmationPath}, nil
 		}

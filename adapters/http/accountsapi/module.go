@@ -43,6 +43,9 @@ type UseCases struct {
 	Forgot       *accounts.RequestPasswordReset
 	SendReset    *accounts.SendPasswordReset
 	Reset        *accounts.ResetPassword
+	Sessions     *accounts.ListSessions
+	EndSession   *accounts.EndSession
+	EndOthers    *accounts.EndOtherSessions
 }
 
 type useCaseParams struct {
@@ -104,6 +107,9 @@ func newUseCases(p useCaseParams) UseCases {
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Reset: &accounts.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},
+		Sessions:   &accounts.ListSessions{Sessions: p.Sessions},
+		EndSession: &accounts.EndSession{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+		EndOthers:  &accounts.EndOtherSessions{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 	}
 }
 
@@ -126,5 +132,8 @@ func NewRoutes(uc UseCases, cookies *auth.Cookies, links profilesapi.Links) plug
 		registerSignOut(api, uc.SignOut, p)
 		registerForgotPassword(api, uc.Forgot)
 		registerResetPassword(api, uc.Reset)
+		registerListSessions(api, uc.Sessions)
+		registerEndSession(api, uc.EndSession)
+		registerEndOtherSessions(api, uc.EndOthers)
 	}}
 }

@@ -33,7 +33,7 @@ func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p present
 		if in.Body != nil && in.Body.RefreshToken != "" {
 			token, transport = in.Body.RefreshToken, transportBody
 		}
-		s, err := uc.Handle(ctx, token)
+		s, err := uc.Handle(ctx, token, device(ctx))
 		if err != nil {
 			// The cookie is left alone: another tab of the same browser may
 			// have just rotated it, and clearing it would sign both out.

@@ -76,6 +76,11 @@ func (p presenter) session(ctx context.Context, s accounts.Session, transport st
 	return out
 }
 
+// device is where the request being served came from.
+func device(ctx context.Context) accounts.Device {
+	return accounts.Device{UserAgent: auth.UserAgent(ctx), IP: auth.ClientIP(ctx)}
+}
+
 // problem is the answer for err. A bad e-mail link is a 400, the one
 // invalid input that is no form field.
 func problem(ctx context.Context, err error) error {

@@ -28,7 +28,8 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
 		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{401: {accounts.CodeInvalidCredentials}, 403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended}, 429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
-		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password, ClientIP: auth.ClientIP(ctx)})
+		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password,
+			ClientIP: auth.ClientIP(ctx), UserAgent: auth.UserAgent(ctx)})
 		if err != nil {
 			return nil, problem(ctx, err)
 		}

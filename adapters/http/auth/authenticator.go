@@ -45,6 +45,8 @@ func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions SessionChecke
 
 type clientIPKey struct{}
 
+type userAgentKey struct{}
+
 type loopbackPeerKey struct{}
 
 // FromLoopback tells whether the request's socket peer is on this machine's
@@ -71,11 +73,19 @@ func ClientIP(ctx context.Context) string {
 	return ip
 }
 
+// UserAgent is the User-Agent header of the request being served (what a
+// member's list of sessions names devices by).
+func UserAgent(ctx context.Context) string {
+	ua, _ := ctx.Value(userAgentKey{}).(string)
+	return ua
+}
+
 // Middleware wraps the whole HTTP handler: Huma operations and plain
 // handlers alike read domain.ViewerFrom and ClientIP from the context.
 func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
+		ctx = context.WithValue(ctx, userAgentKey{}, r.UserAgent())
 		ctx = context.WithValue(ctx, loopbackPeerKey{}, peerIsLoopback(r))
 		token := bearer(r)
 		if token == "" && strings.HasPrefix(r.URL.Path, ConsoleCookiePath) {

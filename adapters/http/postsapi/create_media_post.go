@@ -18,6 +18,7 @@ type mediaPostForm struct {
 	RawBody huma.MultipartFormFiles[struct {
 		File        huma.FormFile `form:"file" required:"false" doc:"Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes."`
 		TextContent string        `form:"text_content" required:"false" doc:"Optional; when not blank, at most 280 characters."`
+		ImageAlt    string        `form:"image_alt" required:"false" doc:"Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video."`
 		Visibility  string        `form:"visibility" required:"false" enum:"public,friends_only" doc:"Default public."`
 		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
 	}]
@@ -30,11 +31,11 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 		BodyReadTimeout: 5 * time.Minute,
 		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType}, 503: {posts.CodeMediaUnavailable}}),
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		form := in.RawBody.Data()
-		np := posts.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type),
+		np := posts.NewMediaPost{Text: form.TextContent, ImageAlt: form.ImageAlt, Type: domain.PostType(form.Type),
 			Visibility: domain.Visibility(form.Visibility)}
 		if form.File.IsSet {
 			defer form.File.Close()

@@ -24,6 +24,7 @@ type Post struct {
 	AuthorID               string    `json:"author_id" format:"uuid"`
 	TextContent            *string   `json:"text_content"`
 	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
+	ImageAlt               *string   `json:"image_alt" doc:"The author's description of the image (its alt text), at most 1,500 characters; null when none."`
 	Type                   string    `json:"type" enum:"text,image,video"`
 	Visibility             string    `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
 	AudienceID             *string   `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
@@ -55,7 +56,7 @@ func (l links) url(ctx context.Context, key *string) *string { return l.media.UR
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 	lp := it.LinkPreview
 	return Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
-		MediaURL: l.url(ctx, it.MediaPath), Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		MediaURL: l.url(ctx, it.MediaPath), ImageAlt: it.ImageAlt, Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
 		LinkPreviewImageURL: l.url(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,

@@ -38,8 +38,9 @@ type ConfirmEmail struct {
 	Settings     Settings
 }
 
-// Handle confirms and opens a session. A bad token is an invalid_token error.
-func (uc *ConfirmEmail) Handle(ctx context.Context, token string) (Session, error) {
+// Handle confirms and opens a session on device. A bad token is an
+// invalid_token error.
+func (uc *ConfirmEmail) Handle(ctx context.Context, token string, device Device) (Session, error) {
 	var s Session
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		now := uc.Clock.Now()
@@ -55,7 +56,7 @@ func (uc *ConfirmEmail) Handle(ctx context.Context, token string) (Session, erro
 			return err
 		}
 		s, err = sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
-			Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc)
+			Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, device)
 		return err
 	})
 	if errors.Is(err, domain.ErrNotFound) || token == "" {

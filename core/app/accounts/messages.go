@@ -21,6 +21,8 @@ const (
 	MsgResetRequested    = "Se o email estiver cadastrado, enviamos um link para redefinir a senha."
 	MsgPasswordWasReset  = "Senha redefinida. Entre com a nova senha."
 	MsgInvalidEmailToken = "Link inválido ou expirado."
+	MsgNoUserSessions    = "Você precisa estar logado para ver suas sessões."
+	MsgSessionNotFound   = "Sessão não encontrada. Ela pode já ter sido encerrada."
 
 	CodeInvalidInput       = "invalid_input"
 	CodeEmailTaken         = "email_taken"
@@ -31,6 +33,8 @@ const (
 	CodeAccountSuspended   = "account_suspended"
 	CodeSessionExpired     = "session_expired"
 	CodeInvalidToken       = "invalid_token"
+	CodeUnauthenticated    = "unauthenticated"
+	CodeSessionNotFound    = "session_not_found"
 )
 
 // Windows of the rate limits. The spec's texts name them ("Aguarde 5

@@ -24,6 +24,8 @@ const (
 	RevokedSignOut     = "sign_out"
 	RevokedReuse       = "refresh_token_reuse"
 	RevokedPasswordSet = "password_reset"
+	// RevokedByMember: ended from the member's list of sessions.
+	RevokedByMember = "ended_by_member"
 )
 
 // RefreshStore rotates refresh tokens. LockRefreshToken holds the token's
@@ -31,7 +33,9 @@ const (
 // take turns and only the first one rotates it.
 type RefreshStore interface {
 	LockRefreshToken(ctx context.Context, hash []byte) (RefreshRecord, error)
-	Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time) error
+	// Rotate also records the session's use from device (see
+	// SessionUseInterval).
+	Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time, device SessionUse) error
 	Revoke(ctx context.Context, sessionID string, at time.Time, reason string) error
 }
 
@@ -54,8 +58,20 @@ type RefreshSession struct {
 	Settings     Settings
 }
 
-// Handle rotates token and returns the renewed session.
-func (uc *RefreshSession) Handle(ctx context.Context, token string) (Session, error) {
+// SessionUse is a session's last use as its list shows it.
+type SessionUse struct {
+	UserAgent string // capped
+	Network   string // NetworkOf the client's address, "" when unknown
+}
+
+// SessionUseInterval is how stale a session's last use may be before a
+// refresh records it again: the list of sessions needs no finer time, and
+// a busy session then costs no extra write.
+const SessionUseInterval = time.Minute
+
+// Handle rotates token and returns the renewed session; device is where
+// the refresh came from.
+func (uc *RefreshSession) Handle(ctx context.Context, token string, device Device) (Session, error) {
 	if token == "" {
 		return Session{}, errSessionExpired()
 	}
@@ -92,7 +108,8 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string) (Session, er
 			return nil
 		}
 		next, nextHash := newSecret()
-		if err := uc.Store.Rotate(ctx, rec.SessionID, hash, nextHash, now); err != nil {
+		if err := uc.Store.Rotate(ctx, rec.SessionID, hash, nextHash, now,
+			SessionUse{UserAgent: storedUserAgent(device.UserAgent), Network: NetworkOf(device.IP)}); err != nil {
 			return err
 		}
 		s, err = sessionOpener{Profiles: uc.Profiles, Tokens: uc.AccessTokens, Clock: uc.Clock}.

@@ -39,6 +39,8 @@ type NewSession struct {
 	TokenHash []byte
 	CreatedAt time.Time
 	ExpiresAt time.Time
+	UserAgent string // capped (storedUserAgent)
+	Network   string // NetworkOf the client's address, "" when unknown
 }
 
 // SessionCreator stores a new session.
@@ -60,8 +62,8 @@ type sessionOpener struct {
 	MaxAge   time.Duration
 }
 
-// open starts a new session (refresh-token family) for acc.
-func (o sessionOpener) open(ctx context.Context, acc domain.Account) (Session, error) {
+// open starts a new session (refresh-token family) for acc on device.
+func (o sessionOpener) open(ctx context.Context, acc domain.Account, device Device) (Session, error) {
 	now := o.Clock.Now()
 	refresh, hash := newSecret()
 	s := NewSession{
@@ -70,6 +72,8 @@ func (o sessionOpener) open(ctx context.Context, acc domain.Account) (Session, e
 		TokenHash: hash,
 		CreatedAt: now,
 		ExpiresAt: now.Add(o.MaxAge),
+		UserAgent: storedUserAgent(device.UserAgent),
+		Network:   NetworkOf(device.IP),
 	}
 	if err := o.Sessions.Create(ctx, s); err != nil {
 		return Session{}, fmt.Errorf("create session for %s: %w", acc.ID, err)

@@ -17,6 +17,8 @@ type SignInInput struct {
 	Email    string
 	Password string
 	ClientIP string
+	// UserAgent names the client's browser in the member's list of sessions.
+	UserAgent string
 }
 
 // SignIn checks an e-mail and password and opens a session. Every attempt
@@ -76,5 +78,5 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 		return Session{}, e
 	}
 	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
-		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc)
+		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, Device{UserAgent: in.UserAgent, IP: in.ClientIP})
 }

@@ -10,7 +10,9 @@ import (
 // NewMediaPost is the form of a post with an image or a video. Type is
 // optional: when given, the bytes must be of that kind. Text is optional.
 type NewMediaPost struct {
-	Text       string
+	Text string
+	// ImageAlt describes the image (optional; images only).
+	ImageAlt   string
 	Type       domain.PostType
 	Visibility domain.Visibility
 	// Audience is as in NewPost.
@@ -39,11 +41,25 @@ func (uc *CreateMediaPost) Handle(ctx context.Context, viewer domain.Viewer, in 
 	if err != nil {
 		return Created{}, err
 	}
+	alt, err := ImageAlt(in.ImageAlt)
+	if err != nil {
+		return Created{}, err
+	}
+	if alt != nil && in.Type == domain.PostVideo {
+		return Created{}, imageAltWithoutImage()
+	}
 	m, err := uc.Media.Store(ctx, viewer.UserID, in.File, in.Type)
 	if err != nil {
 		return Created{}, err
 	}
-	out, err := uc.Create.store(ctx, viewer, draft{Text: text, Type: m.Type, Visibility: vis, Audience: in.Audience, MediaPath: &m.Key})
+	// The bytes decide the kind: a description sent with what proved to
+	// be a video is refused, not silently dropped.
+	if alt != nil && m.Type != domain.PostImage {
+		uc.Media.Discard(ctx, m.Key)
+		return Created{}, imageAltWithoutImage()
+	}
+	out, err := uc.Create.store(ctx, viewer, draft{Text: text, Type: m.Type, Visibility: vis, Audience: in.Audience,
+		MediaPath: &m.Key, ImageAlt: alt})
 	if err != nil {
 		uc.Media.Discard(ctx, m.Key)
 		return Created{}, err

@@ -79,6 +79,7 @@ type draft struct {
 	Visibility domain.Visibility
 	Audience   domain.AudienceID
 	MediaPath  *string // already in the blob store
+	ImageAlt   *string // already clean (ImageAlt)
 }
 
 // Handle validates, stores the post, its hashtags, the author's count and
@@ -117,7 +118,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 // members it mentions) and announces it after commit.
 func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) (Created, error) {
 	now := uc.Clock.Now()
-	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath,
+	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath, ImageAlt: d.ImageAlt,
 		Type: d.Type, Visibility: d.Visibility, Audience: d.Audience, CreatedAt: now, UpdatedAt: now}
 	text := ""
 	if d.Text != nil {

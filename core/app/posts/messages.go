@@ -1,6 +1,9 @@
 package posts
 
-import "social/core/domain"
+import (
+	"social/core/domain"
+	"social/core/errs"
+)
 
 // pt-BR texts and codes of post answers. The spec's texts where it has
 // them; MsgNoUser, MsgNoUserLike, MsgNotAuthorEdit and MsgNoProfile are ours.
@@ -19,7 +22,9 @@ const (
 	MsgFixErrors     = "Por favor, corrija os erros antes de continuar."
 	// MsgAudienceClosed answers a post or a read for an audience the
 	// member is not in.
-	MsgAudienceClosed = "Só os membros podem ver e publicar estes posts."
+	MsgAudienceClosed  = "Só os membros podem ver e publicar estes posts."
+	MsgImageAltTooLong = "A descrição da imagem pode ter no máximo 1.500 caracteres."
+	MsgImageAltNoImage = "Só posts com imagem têm descrição da imagem."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeEmpty           = "post_empty"
@@ -30,6 +35,8 @@ const (
 	CodeNoProfile       = "profile_required"
 	CodeProfileNotFound = "profile_not_found"
 	CodeAudienceClosed  = "audience_members_only"
+	CodeImageAltTooLong = "image_alt_too_long"
+	CodeImageAltNoImage = "image_alt_without_image"
 )
 
 // pt-BR texts and codes of post files: the spec's titles and messages.
@@ -61,3 +68,17 @@ const (
 
 // PostTopic is the topic of one post's counters.
 func PostTopic(id domain.PostID) string { return "post:" + id.String() }
+
+// ImageAlt is the stored form of an image's description (nil when blank),
+// or its invalid-input error.
+func ImageAlt(alt string) (*string, error) {
+	clean, tooLong := domain.CleanImageAlt(alt)
+	if tooLong {
+		return nil, errs.Invalid(CodeImageAltTooLong, MsgImageAltTooLong, map[string]string{"image_alt": MsgImageAltTooLong})
+	}
+	return clean, nil
+}
+
+func imageAltWithoutImage() error {
+	return errs.Invalid(CodeImageAltNoImage, MsgImageAltNoImage, map[string]string{"image_alt": MsgImageAltNoImage})
+}

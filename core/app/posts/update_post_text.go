@@ -17,6 +17,8 @@ import (
 type PostTextWriter interface {
 	Lock(ctx context.Context, id domain.PostID) (domain.Post, error)
 	SetText(ctx context.Context, id domain.PostID, text string, now time.Time) error
+	// SetImageAlt replaces the description of the post's image (nil: none).
+	SetImageAlt(ctx context.Context, id domain.PostID, alt *string) error
 	// SetHashtags makes the post's hashtag links exactly tags: -1 usage for
 	// each tag dropped (never below 0), +1 for each tag added.
 	SetHashtags(ctx context.Context, id domain.PostID, tags []string) error
@@ -41,13 +43,23 @@ type UpdatePostText struct {
 }
 
 // Handle validates and stores the new text in one transaction, tells
-// post:{id}, then reads the post back.
-func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, text string) (domain.FeedItem, error) {
+// post:{id}, then reads the post back. imageAlt, when not nil, replaces
+// the description of the post's image (blank removes it); an image is the
+// one part of a post that stays as it was, so its description is edited
+// with the text.
+func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, text string, imageAlt *string) (domain.FeedItem, error) {
 	if !viewer.SignedIn() {
 		return domain.FeedItem{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
 	if err := TextError(text); err != nil {
 		return domain.FeedItem{}, err
+	}
+	var alt *string
+	if imageAlt != nil {
+		var err error
+		if alt, err = ImageAlt(*imageAlt); err != nil {
+			return domain.FeedItem{}, err
+		}
 	}
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		p, err := uc.Posts.Lock(ctx, id)
@@ -62,6 +74,14 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 		}
 		if err := uc.Posts.SetText(ctx, id, text, uc.Clock.Now()); err != nil {
 			return err
+		}
+		if imageAlt != nil {
+			if alt != nil && p.Type != domain.PostImage {
+				return imageAltWithoutImage()
+			}
+			if err := uc.Posts.SetImageAlt(ctx, id, alt); err != nil {
+				return err
+			}
 		}
 		if err := uc.Posts.SetHashtags(ctx, id, domain.Hashtags(text)); err != nil {
 			return err

@@ -45,6 +45,7 @@ type communityMediaPostForm struct {
 	RawBody huma.MultipartFormFiles[struct {
 		File        huma.FormFile `form:"file" required:"false" doc:"Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes."`
 		TextContent string        `form:"text_content" required:"false" doc:"Optional; when not blank, at most 280 characters."`
+		ImageAlt    string        `form:"image_alt" required:"false" doc:"Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video."`
 		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
 	}]
 }
@@ -94,10 +95,10 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		BodyReadTimeout: 5 * time.Minute,
 		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUserPost) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType}, 503: {posts.CodeMediaUnavailable}}),
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
-		np := posts.NewMediaPost{Text: form.TextContent, Type: domain.PostType(form.Type)}
+		np := posts.NewMediaPost{Text: form.TextContent, ImageAlt: form.ImageAlt, Type: domain.PostType(form.Type)}
 		if form.File.IsSet {
 			defer form.File.Close()
 			np.File = &posts.MediaFile{Body: form.File, Size: form.File.Size}

@@ -20,11 +20,12 @@ interface AppProviderProps {
 
 /** One live connection per tab, open while a member is signed in. */
 function SessionRealtime({ children, createSocket }: { children: ReactNode; createSocket?: SocketFactory }) {
-  const { status, offline, getAccessToken } = useSession()
+  const { status, offline, getAccessToken, checkSession } = useSession()
   return (
     <RealtimeProvider
       enabled={status === 'signed-in' && !offline}
       getAccessToken={getAccessToken}
+      onSessionEnded={checkSession}
       createSocket={createSocket}
     >
       {children}

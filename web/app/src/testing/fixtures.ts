@@ -64,6 +64,7 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
     author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
     text_content: 'Olá do Recife',
     media_url: null,
+    image_alt: null,
     type: 'text',
     visibility: 'public',
     audience_id: null,

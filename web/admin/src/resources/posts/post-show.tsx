@@ -18,6 +18,7 @@ export function PostShow() {
         <CommunityField source="audience_id" />
         <TextField source="type" />
         <TextField source="media_path" emptyText="—" />
+        <TextField source="image_alt" emptyText="—" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} />
         <NumberField source="like_count" />
         <NumberField source="comment_count" />
         <NumberField source="open_reports" />

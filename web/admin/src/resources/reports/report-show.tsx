@@ -13,6 +13,7 @@ export function ReportShow() {
         <SelectField source="status" choices={statusChoices} />
         <SelectField source="target_type" choices={targetTypeChoices} />
         <TextField source="target_text" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="target_image_alt" emptyText="—" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} />
         <TextField source="target_author_handle" emptyText="—" />
         <BooleanField source="target_exists" />
         <TextField source="reason" emptyText="—" />

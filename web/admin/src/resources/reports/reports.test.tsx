@@ -21,6 +21,7 @@ const open = {
   target_type: 'post',
   target_id: '0192f000-0000-7000-8000-0000000000b1',
   target_text: 'Compre seguidores baratos',
+  target_image_alt: 'Print de um anúncio de seguidores',
   target_author_handle: 'ana',
   target_exists: true,
   reporter_handle: 'bia',
@@ -65,6 +66,9 @@ describe('reports queue', () => {
     expect(decodeURIComponent(list?.url ?? '')).toContain('filter={"status":"open"}');
 
     fireEvent.click(row);
+    // The reported image's description, beside the reported text.
+    expect(await screen.findByText('Print de um anúncio de seguidores')).toBeTruthy();
+    expect(screen.getAllByText('Descrição da imagem').length).toBeGreaterThan(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Remover post' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Nota (opcional)'), { target: { value: '  Spam de venda ' } });

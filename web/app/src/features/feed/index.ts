@@ -1,7 +1,8 @@
 export { FeedScreen } from './components/feed-screen'
 
 // Shared with the create-post screen: one place for posting, media and link preview.
-export { createPost, useCreatePost, type NewPost, type PostVisibility } from './api/create-post'
+export { appendImageAlt, createPost, useCreatePost, type NewPost, type PostVisibility } from './api/create-post'
+export { ImageAltField, IMAGE_ALT_MAX_LENGTH } from './components/image-alt-field'
 export { Composer, POST_MAX_LENGTH, POST_WARN_LENGTH, type ComposerMutation } from './components/composer'
 export { createFailureOf } from './components/post-failure'
 export { LinkPreviewArea } from './components/link-preview-area'

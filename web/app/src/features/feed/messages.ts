@@ -51,6 +51,11 @@ export const feedMessages = {
   invalidFileType: 'Tipo de arquivo inválido',
   invalidFileTypeDescription: 'Por favor, selecione um arquivo de imagem ou vídeo válido.',
 
+  // Ours: the description of an image (its alt text), written with the post.
+  imageAltLabel: 'Descrição da imagem (opcional)',
+  imageAltHint: 'Conte o que a imagem mostra, para quem não pode vê-la.',
+  imageAltRemaining: (count: number) => `${count} caracteres restantes na descrição`,
+
   // Link preview while writing (spec 000 §8). Label and loading text are ours.
   linkPreview: 'Prévia do link',
   linkPreviewLoading: 'Carregando prévia do link...',
@@ -69,6 +74,11 @@ export const feedMessages = {
   mediaLoading: 'Carregando mídia...',
   mediaFailed: 'Erro ao carregar mídia',
   imageAlt: (name: string) => `Imagem publicada por ${name}`,
+  // Ours: the button that shows an image's description on request.
+  altBadge: 'ALT',
+  showImageAlt: 'Mostrar descrição da imagem (ALT)',
+  hideImageAlt: 'Ocultar descrição da imagem (ALT)',
+  imageAltTitle: 'Descrição da imagem',
   videoLabel: (name: string) => `Vídeo publicado por ${name}`,
   share: 'Compartilhar',
   moreOptions: 'Mais opções',

@@ -689,6 +689,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the viewer's live sessions */
+        get: operations["list-sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the viewer but this one
+         * @description Each ends as with end-session; the session of this request's access token stays.
+         */
+        post: operations["end-other-sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the viewer's sessions
+         * @description At once: its refresh token is refused, its access tokens too, and its realtime sockets close. Another member's session, an ended one and an unknown ID answer 404 alike.
+         */
+        delete: operations["end-session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/sign-in": {
         parameters: {
             query?: never;
@@ -1276,7 +1333,7 @@ export interface paths {
         delete: operations["delete-post"];
         options?: never;
         head?: never;
-        /** Edit a post's text (author only) */
+        /** Edit a post's text and image description (author only) */
         patch: operations["update-post"];
         trace?: never;
     };
@@ -1841,6 +1898,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: string;
+            /** @description The author's description of the image, or null. */
+            image_alt: string | null;
             /** Format: int64 */
             like_count: number;
             media_path: string | null;
@@ -1894,6 +1953,8 @@ export interface components {
             target_author_id: string | null;
             target_exists: boolean;
             target_id: string;
+            /** @description The reported post's description of its image, or null. */
+            target_image_alt: string | null;
             /** @description The post's or comment's text; null once it is gone. */
             target_text: string | null;
             target_type: string;
@@ -2130,6 +2191,8 @@ export interface components {
             hashtags: string[] | null;
             /** Format: uuid */
             id: string;
+            /** @description The author's description of the image (its alt text), at most 1,500 characters; null when none. */
+            image_alt: string | null;
             is_liked: boolean;
             /** Format: int64 */
             like_count: number;
@@ -2175,6 +2238,31 @@ export interface components {
             id: string;
             text_content: string;
         };
+        DeviceSession: {
+            /**
+             * Format: date-time
+             * @description When the member signed in.
+             */
+            created_at: string;
+            /** @description The session of the access token of this request. */
+            current: boolean;
+            /** @description Browser and system in pt-BR ("Chrome no Android"), read from the User-Agent; "Dispositivo desconhecido" when it says nothing known. */
+            device: string;
+            /**
+             * Format: date-time
+             * @description When the session ends however it is used.
+             */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last refresh of the session, to the minute.
+             */
+            last_used_at: string;
+            /** @description The network last used from: the client address's IPv4 /24 or IPv6 /48 prefix ("198.51.100.0/24"), never the address itself; null when unknown. */
+            network: string | null;
+        };
         DirectMessage: {
             /** Format: uuid */
             conversation_id: string;
@@ -2192,6 +2280,13 @@ export interface components {
         };
         EmailRequest: {
             email: string;
+        };
+        EndedSessions: {
+            /**
+             * Format: int64
+             * @description How many sessions were ended (0 when there were no others).
+             */
+            ended: number;
         };
         EventMessage: {
             author: components["schemas"]["EventProfile"];
@@ -2520,6 +2615,8 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             id: string;
+            /** @description The author's description of the image (its alt text), at most 1,500 characters; null when none. */
+            image_alt: string | null;
             is_liked: boolean;
             /** Format: int64 */
             like_count: number;
@@ -2545,6 +2642,8 @@ export interface components {
             visibility: "public" | "friends_only" | "members_only";
         };
         PostTextForm: {
+            /** @description Absent: the image's description stays. Otherwise it replaces it (trimmed, at most 1,500 characters; blank removes it); only image posts have one. */
+            image_alt?: string;
             /** @description 1 to 280 characters, not blank. */
             text_content: string;
         };
@@ -2748,6 +2847,9 @@ export interface components {
             /** @description Only when token_transport is body: send it back to /auth/refresh. */
             refresh_token?: string;
             user: components["schemas"]["SessionUser"];
+        };
+        SessionList: {
+            items: components["schemas"]["DeviceSession"][] | null;
         };
         SessionUser: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
@@ -6002,6 +6104,208 @@ export interface operations {
             };
         };
     };
+    "list-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "end-other-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndedSessions"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "end-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's ID (from list-sessions). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `session_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "sign-in": {
         parameters: {
             query?: never;
@@ -7720,6 +8024,8 @@ export interface operations {
                      * @description Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
                      */
                     file?: string;
+                    /** @description Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video. */
+                    image_alt?: string;
                     /** @description Optional; when not blank, at most 280 characters. */
                     text_content?: string;
                     /**
@@ -7805,7 +8111,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `image_alt_too_long`, `image_alt_without_image`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9460,6 +9766,8 @@ export interface operations {
                      * @description Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
                      */
                     file?: string;
+                    /** @description Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video. */
+                    image_alt?: string;
                     /** @description Optional; when not blank, at most 280 characters. */
                     text_content?: string;
                     /**
@@ -9541,7 +9849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
+            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `image_alt_too_long`, `image_alt_without_image`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9798,7 +10106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity. Codes: `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
+            /** @description Unprocessable Entity. Codes: `image_alt_too_long`, `image_alt_without_image`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -172,6 +172,20 @@ describe('resync', () => {
     vi.useRealTimers()
   })
 
+  it('asks for the session to be checked when the server closes with 1008, and not for other closes', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const ended = vi.fn()
+    client.start(() => 't', ended)
+    server.open()
+    server.current.handlers.onClose(1013)
+    expect(ended).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1000)
+    server.open()
+    server.current.handlers.onClose(1008)
+    expect(ended).toHaveBeenCalledTimes(1)
+  })
+
   it('reconnects after the server closes with 1013 and tells every subscriber to resync', () => {
     const server = new FakeRealtime()
     const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })

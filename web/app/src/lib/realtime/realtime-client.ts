@@ -28,6 +28,13 @@ export type ResyncListener = () => void
 /** The server's close code for a consumer too slow to keep up ("try again later"). */
 export const CLOSE_SLOW_CONSUMER = 1013
 
+/**
+ * The server's close code when the socket's session ended (signed out, ended
+ * from another device, suspended): the tab then asks whether its own
+ * session still stands.
+ */
+export const CLOSE_SESSION_ENDED = 1008
+
 /** The server's close code when the member already holds too many sockets. */
 export const CLOSE_TOO_MANY_SOCKETS = 4429
 
@@ -123,9 +130,10 @@ export interface RealtimeClient {
   subscribe: (topic: string, listener: RealtimeListener, onResync?: ResyncListener) => () => void
   /**
    * Connects (and keeps reconnecting) until stop. The token is read at every
-   * (re)connect; null skips that attempt.
+   * (re)connect; null skips that attempt. onSessionEnded is called when the
+   * server closes the socket because its session ended.
    */
-  start: (getAccessToken: () => string | null) => void
+  start: (getAccessToken: () => string | null, onSessionEnded?: () => void) => void
   stop: () => void
 }
 
@@ -202,6 +210,7 @@ export function createRealtimeClient({
     flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + FLUSH_DELAY_MS - Date.now()))
   }
 
+  let sessionEnded: (() => void) | undefined
   const scheduleReconnect = (delay?: number) => {
     if (closed) return
     delay ??= RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]
@@ -258,6 +267,7 @@ export function createRealtimeClient({
         // is treated the same way, but for 4429 (this member's other tabs
         // and devices hold every socket allowed): then only rarely.
         if (code === CLOSE_SLOW_CONSUMER) attempt = 0
+        if (code === CLOSE_SESSION_ENDED) sessionEnded?.()
         scheduleReconnect(code === CLOSE_TOO_MANY_SOCKETS ? TOO_MANY_SOCKETS_DELAY_MS : undefined)
       },
     })
@@ -297,8 +307,9 @@ export function createRealtimeClient({
         }
       }
     },
-    start(tokenSource) {
+    start(tokenSource, onSessionEnded) {
       getAccessToken = tokenSource
+      sessionEnded = onSessionEnded
       if (!closed) return
       closed = false
       attempt = 0

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 
-import { feedKeys, type FeedPost, type NewPost } from '@/features/feed'
+import { appendImageAlt, feedKeys, type FeedPost, type NewPost } from '@/features/feed'
 import { unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
@@ -37,19 +37,20 @@ export function useCommunityPosts(id: string) {
 
 /**
  * POST /api/v1/communities/{id}/posts (JSON, text) or, with a file,
- * /posts/media (multipart: file, text_content?). The composer's toasts and
+ * /posts/media (multipart: file, text_content?, image_alt?). The composer's toasts and
  * inline errors are the feed's own.
  */
 export function useCreateCommunityPost(communityId: string) {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ text, media }: NewPost) => {
+    mutationFn: async ({ text, media, imageAlt }: NewPost) => {
       const path = { id: communityId }
       if (media) {
         const data = new FormData()
         data.append('file', media.file, media.file.name)
         if (text.trim() !== '') data.append('text_content', text)
+        appendImageAlt(data, media.kind, imageAlt)
         // The body is built here and handed over whole by the serializer (as the feed does).
         return unwrap(
           `POST /api/v1/communities/${communityId}/posts/media`,

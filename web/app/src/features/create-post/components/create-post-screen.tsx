@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import {
   createFailureOf,
+  ImageAltField,
   LinkPreviewArea,
   MediaPickButton,
   MediaPreview,
@@ -42,6 +43,8 @@ export function CreatePostScreen() {
   const [type, setType] = useState<PostType>('text')
   const [visibility, setVisibility] = useState<PostVisibility>('public')
   const [textError, setTextError] = useState<string | null>(null)
+  const [imageAlt, setImageAlt] = useState('')
+  const [imageAltError, setImageAltError] = useState<string | null>(null)
   const linkPreview = useLinkPreview(text)
   const ids = { content: useId(), counter: useId(), error: useId(), type: useId(), visibility: useId() }
 
@@ -67,8 +70,9 @@ export function CreatePostScreen() {
     event.preventDefault()
     if (!canPublish) return
     setTextError(null)
+    setImageAltError(null)
     createPost.mutate(
-      { text, visibility, media: media ? { file: media.file, kind: media.kind } : null },
+      { text, visibility, media: media ? { file: media.file, kind: media.kind } : null, imageAlt },
       {
         onSuccess: () => {
           toast.success(m.created, { description: m.createdDescription })
@@ -76,7 +80,12 @@ export function CreatePostScreen() {
         },
         onError: (error) => {
           const problem = error instanceof ApiError ? error.problem : undefined
-          const fieldError = fieldErrorsOf(problem).text_content
+          const fields = fieldErrorsOf(problem)
+          if (fields.image_alt) {
+            setImageAltError(fields.image_alt)
+            return
+          }
+          const fieldError = fields.text_content
           if (fieldError) {
             setTextError(fieldError)
             return
@@ -183,6 +192,19 @@ export function CreatePostScreen() {
               {media ? (
                 <div className="w-full">
                   <MediaPreview media={media} onRemove={picker.remove} showDetails />
+                </div>
+              ) : null}
+              {media?.kind === 'image' ? (
+                <div className="w-full">
+                  <ImageAltField
+                    value={imageAlt}
+                    error={imageAltError}
+                    disabled={busy}
+                    onChange={(value) => {
+                      setImageAlt(value)
+                      setImageAltError(null)
+                    }}
+                  />
                 </div>
               ) : null}
             </div>

@@ -15,19 +15,27 @@ export interface NewPost {
   visibility?: PostVisibility
   /** The picked image or video: the post goes as multipart to /posts/media. */
   media?: { file: File; kind: MediaKind } | null
+  /** The image's description (alt text); sent with an image only, when not blank. */
+  imageAlt?: string
+}
+
+/** Appends the image's description to a media form when there is one to send. */
+export function appendImageAlt(data: FormData, kind: MediaKind, imageAlt: string | undefined) {
+  if (kind === 'image' && imageAlt && imageAlt.trim() !== '') data.append('image_alt', imageAlt)
 }
 
 /**
  * POST /api/v1/posts (JSON, text only) or, with a file, POST
- * /api/v1/posts/media (multipart: file, text_content?, visibility, type).
+ * /api/v1/posts/media (multipart: file, text_content?, visibility, type, image_alt?).
  */
-export async function createPost(client: ApiClient, { text, visibility = 'public', media }: NewPost) {
+export async function createPost(client: ApiClient, { text, visibility = 'public', media, imageAlt }: NewPost) {
   if (media) {
     const data = new FormData()
     data.append('file', media.file, media.file.name)
     if (text.trim() !== '') data.append('text_content', text)
     data.append('visibility', visibility)
     data.append('type', media.kind)
+    appendImageAlt(data, media.kind, imageAlt)
     // The schema can only type a binary part as a string: the body is built
     // here and handed over whole by the serializer (as the avatar upload does).
     const init = { body: {}, bodySerializer: () => data }

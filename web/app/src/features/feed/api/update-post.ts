@@ -10,18 +10,22 @@ import { updateCachedPost } from './feed-cache'
 import { translationKeys } from './translate-post'
 
 /**
- * PATCH /api/v1/posts/{id} {text_content}: the author edits the text (spec
- * 000 §5 'Updating a post changes only text_content and only for the
- * author'); every cached copy takes the server's answer.
+ * PATCH /api/v1/posts/{id} {text_content, image_alt?}: the author edits the
+ * text (spec 000 §5 'Updating a post changes only text_content and only for
+ * the author') and, on an image post, the image's description; every cached
+ * copy takes the server's answer.
  */
 export function useUpdatePost() {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ id, text }: { id: string; text: string }) =>
+    mutationFn: async ({ id, text, imageAlt }: { id: string; text: string; imageAlt?: string }) =>
       unwrap(
         `PATCH /api/v1/posts/${id}`,
-        await client.PATCH('/api/v1/posts/{id}', { params: { path: { id } }, body: { text_content: text } }),
+        await client.PATCH('/api/v1/posts/{id}', {
+          params: { path: { id } },
+          body: imageAlt === undefined ? { text_content: text } : { text_content: text, image_alt: imageAlt },
+        }),
       ),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, ...post }))

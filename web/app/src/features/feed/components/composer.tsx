@@ -19,6 +19,7 @@ import { feedMessages as m } from '../messages'
 import { LinkPreviewArea } from './link-preview-area'
 import { MediaPickButton } from './media-pick-button'
 import { MediaPreview } from './media-preview'
+import { ImageAltField } from './image-alt-field'
 import { createFailureOf } from './post-failure'
 
 import { POST_MAX_LENGTH, RemainingCounter } from './remaining-counter'
@@ -41,6 +42,8 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   const createPost = mutation ?? corePost
   const [text, setText] = useState('')
   const [serverError, setServerError] = useState<string | null>(null)
+  const [imageAlt, setImageAlt] = useState('')
+  const [imageAltError, setImageAltError] = useState<string | null>(null)
   const picker = useMediaPicker()
   const linkPreview = useLinkPreview(text)
   const errorId = useId()
@@ -57,18 +60,25 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
     event.preventDefault()
     if (!canPost) return
     setServerError(null)
+    setImageAltError(null)
     const media = picker.media
     createPost.mutate(
-      { text, media: media ? { file: media.file, kind: media.kind } : null },
+      { text, media: media ? { file: media.file, kind: media.kind } : null, imageAlt },
       {
         onSuccess: () => {
           setText('')
+          setImageAlt('')
           picker.remove()
           toast.success(m.created, { description: m.createdDescription })
         },
         onError: (error) => {
           const problem = error instanceof ApiError ? error.problem : undefined
-          const fieldError = fieldErrorsOf(problem).text_content
+          const fields = fieldErrorsOf(problem)
+          if (error instanceof ApiError && error.status === 422 && fields.image_alt) {
+            setImageAltError(fields.image_alt)
+            return
+          }
+          const fieldError = fields.text_content
           if (error instanceof ApiError && error.status === 422 && fieldError) {
             setServerError(fieldError)
             return
@@ -109,6 +119,17 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
             </p>
           ) : null}
           {picker.media ? <MediaPreview media={picker.media} onRemove={picker.remove} /> : null}
+          {picker.media?.kind === 'image' ? (
+            <ImageAltField
+              value={imageAlt}
+              error={imageAltError}
+              disabled={busy}
+              onChange={(value) => {
+                setImageAlt(value)
+                setImageAltError(null)
+              }}
+            />
+          ) : null}
           <LinkPreviewArea state={linkPreview} />
           <div className="flex items-center gap-1">
             <MediaPickButton

@@ -7,26 +7,31 @@ import { clipCodePoints, codePointLength } from '@/lib/text-length'
 import { useUpdatePost } from '../api/update-post'
 import { feedMessages as m } from '../messages'
 
+import { ImageAltField } from './image-alt-field'
 import { POST_MAX_LENGTH, RemainingCounter } from './remaining-counter'
 
 interface EditPostFormProps {
   id: string
   text: string
+  /** The image's description of an image post ('' when none); undefined for other posts. */
+  imageAlt?: string
   onDone: () => void
 }
 
-/** The author's edit of a post's text, in place of the text on the card. */
-export function EditPostForm({ id, text: initial, onDone }: EditPostFormProps) {
+/** The author's edit of a post's text (and image description), in place of the text on the card. */
+export function EditPostForm({ id, text: initial, imageAlt: initialAlt, onDone }: EditPostFormProps) {
   const [text, setText] = useState(initial)
+  const [imageAlt, setImageAlt] = useState(initialAlt ?? '')
   const update = useUpdatePost()
   const counterId = useId()
-  const changed = text !== initial
+  const altChanged = initialAlt !== undefined && imageAlt !== initialAlt
+  const changed = text !== initial || altChanged
   const canSave = text.trim() !== '' && codePointLength(text) <= POST_MAX_LENGTH && changed && !update.isPending
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (!canSave) return
-    update.mutate({ id, text }, { onSuccess: onDone })
+    update.mutate({ id, text, imageAlt: altChanged ? imageAlt : undefined }, { onSuccess: onDone })
   }
 
   return (
@@ -43,6 +48,9 @@ export function EditPostForm({ id, text: initial, onDone }: EditPostFormProps) {
           if (event.key === 'Escape') onDone()
         }}
       />
+      {initialAlt !== undefined ? (
+        <ImageAltField value={imageAlt} onChange={setImageAlt} disabled={update.isPending} />
+      ) : null}
       <div className="flex items-center gap-2">
         <RemainingCounter id={counterId} length={codePointLength(text)} />
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>

@@ -180,6 +180,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
         <EditPostForm
           id={post.id}
           text={post.text_content ?? ''}
+          imageAlt={post.type === 'image' ? (post.image_alt ?? '') : undefined}
           onDone={() => {
             setEditing(false)
           }}

@@ -1,4 +1,6 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
+
+import { Button } from '@/components/ui/button'
 
 import { feedMessages as m } from '../messages'
 import type { FeedPost } from '../types'
@@ -6,10 +8,15 @@ import type { FeedPost } from '../types'
 /**
  * A post's image or video (spec 000 §2): at most 24rem high; 'Carregando
  * mídia...' until it has loaded, 'Erro ao carregar mídia' when it cannot.
- * Keyed by URL by the caller, so a new signed link starts over.
+ * Keyed by URL by the caller, so a new signed link starts over. An image
+ * with a description has it as its alt text, and an 'ALT' button shows it
+ * to those who see the image too.
  */
 export function PostMedia({ post, authorName }: { post: FeedPost; authorName: string }) {
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [altShown, setAltShown] = useState(false)
+  const altId = useId()
+  const description = post.type === 'image' ? (post.image_alt ?? null) : null
   const url = post.media_url
   if (!url || post.type === 'text') return null
   const onLoad = () => {
@@ -34,14 +41,38 @@ export function PostMedia({ post, authorName }: { post: FeedPost; authorName: st
           onError={onError}
         />
       ) : (
-        <img
-          src={url}
-          alt={m.imageAlt(authorName)}
-          className="max-h-96 w-full rounded-lg object-contain"
-          onLoad={onLoad}
-          onError={onError}
-        />
+        <div className="relative">
+          <img
+            src={url}
+            alt={description ?? m.imageAlt(authorName)}
+            className="max-h-96 w-full rounded-lg object-contain"
+            onLoad={onLoad}
+            onError={onError}
+          />
+          {description ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              className="absolute bottom-2 left-2 h-7 px-2 text-xs font-bold tracking-wide opacity-90"
+              aria-label={altShown ? m.hideImageAlt : m.showImageAlt}
+              aria-expanded={altShown}
+              aria-controls={altId}
+              onClick={() => {
+                setAltShown((shown) => !shown)
+              }}
+            >
+              {m.altBadge}
+            </Button>
+          ) : null}
+        </div>
       )}
+      {description ? (
+        <div id={altId} hidden={!altShown} role="note" aria-label={m.imageAltTitle} className="rounded-md bg-muted p-3 text-sm">
+          <p className="mb-1 font-medium">{m.imageAltTitle}</p>
+          <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{description}</p>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -10,12 +10,11 @@ describe('MemberLayout sign-out', () => {
   it("signs out from the side bar, toasts 'Logout realizado' and lands on /auth", async () => {
     const { user, router } = renderApp('/settings', { session: 'signed-in' })
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' })
-    // The side bar shows the member's name and handle.
-    expect(screen.getByText('Ana Souza')).toBeInTheDocument()
-    expect(screen.getByText('@ana')).toBeInTheDocument()
-
     const sideBar = nav.closest('aside')
     if (!sideBar) throw new Error('side bar not found')
+    // The side bar shows the member's name and handle.
+    expect(within(sideBar).getByText('Ana Souza')).toBeInTheDocument()
+    expect(within(sideBar).getByText('@ana')).toBeInTheDocument()
     await user.click(within(sideBar).getByRole('button', { name: 'Sair' }))
 
     expect(await screen.findByText('Logout realizado')).toBeInTheDocument()
@@ -34,6 +33,7 @@ describe('MemberLayout sign-out', () => {
       startSession: () => undefined,
       updateUser: () => undefined,
       signOut: () => Promise.reject(new Error('network down')),
+      checkSession: () => undefined,
     }
     const { user, router } = renderApp('/', {
       routes: [

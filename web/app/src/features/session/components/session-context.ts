@@ -21,6 +21,11 @@ export interface SessionContextValue {
    * rejects, keeping the session, when the server cannot be reached or refuses.
    */
   signOut: () => Promise<void>
+  /**
+   * Asks the server whether this session still stands (a refresh): when it
+   * was ended elsewhere, the member is signed out here too.
+   */
+  checkSession: () => void
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null)

@@ -216,8 +216,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       startSession,
       updateUser,
       signOut,
+      checkSession: () => void refresh(),
     }),
-    [state, startSession, updateUser, signOut],
+    [state, startSession, updateUser, signOut, refresh],
   )
 
   return <SessionContext value={value}>{children}</SessionContext>

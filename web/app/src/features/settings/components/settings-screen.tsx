@@ -1,17 +1,68 @@
+import { Database, ShieldCheck, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+
 import { Page } from '@/components/layout/page'
-import { Card, CardContent } from '@/components/ui/card'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { usePluginEnabled } from '@/features/plugins'
+import { useSession } from '@/features/session'
 
 import { settingsMessages as m } from '../messages'
 
-/** /settings — a placeholder (spec 001: settings beyond it are not shown). */
+import { SessionsSection } from './sessions-section'
+import { SettingsSection } from './settings-section'
+
+/**
+ * /settings: the account, privacy and safety, the member's sessions and
+ * what is kept of their data. Each section says only what the member can
+ * see or do today.
+ */
 export function SettingsScreen() {
+  const { user } = useSession()
+  const messagesOn = usePluginEnabled('messages')
   return (
     <Page title={m.title}>
-      <Card>
-        <CardContent>
-          <p className="text-muted-foreground">{m.comingSoon}</p>
-        </CardContent>
-      </Card>
+      <div className="mx-auto grid w-full max-w-2xl gap-6">
+        <SettingsSection icon={UserRound} title={m.account} description={m.accountHint}>
+          {user ? (
+            <dl className="grid gap-3 text-sm">
+              {[
+                [m.displayName, user.displayName],
+                [m.handle, m.handleValue(user.handle)],
+                [m.email, user.email],
+              ].map(([term, value]) => (
+                <div key={term} className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
+                  <dt className="text-muted-foreground">{term}</dt>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <Button asChild variant="outline" className="h-11 w-full sm:h-9 sm:w-auto sm:justify-self-start">
+            <Link to={paths.profile}>{m.editProfile}</Link>
+          </Button>
+        </SettingsSection>
+
+        <SettingsSection icon={ShieldCheck} title={m.privacy}>
+          <p className="text-sm">{m.privacyPosts}</p>
+          <p className="text-sm">{m.privacyImages}</p>
+          {messagesOn ? (
+            <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
+              <p className="text-sm">{m.privacyMessages}</p>
+              <Button asChild variant="outline" className="h-11 w-full shrink-0 sm:h-9 sm:w-auto">
+                <Link to={paths.messages}>{m.openMessages}</Link>
+              </Button>
+            </div>
+          ) : null}
+        </SettingsSection>
+
+        <SessionsSection />
+
+        <SettingsSection icon={Database} title={m.data}>
+          <p className="text-sm">{m.dataKept}</p>
+          <p className="text-sm">{m.dataSessions}</p>
+        </SettingsSection>
+      </div>
     </Page>
   )
 }

@@ -1,0 +1,3 @@
+ALTER TABLE sessions DROP COLUMN network;
+--bun:split
+ALTER TABLE sessions DROP COLUMN user_agent;

@@ -1,0 +1,112 @@
+import { MonitorSmartphone } from 'lucide-react'
+import { toast } from 'sonner'
+
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { ApiError } from '@/lib/api'
+import { useOnline } from '@/lib/online'
+
+import { useEndOtherSessions, useEndSession, useSessions, type DeviceSession } from '../api/sessions'
+import { settingsMessages as m } from '../messages'
+
+import { SessionItem } from './session-item'
+import { SettingsSection } from './settings-section'
+
+function failureOf(error: Error): string {
+  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.endFailed
+}
+
+/** 'Sessões': the member's live sessions, each with 'Encerrar esta sessão', and 'Encerrar todas as outras'. */
+export function SessionsSection() {
+  const sessions = useSessions()
+  const endOne = useEndSession()
+  const endOthers = useEndOtherSessions()
+  const online = useOnline()
+  const list = sessions.data ?? []
+  const others = list.filter((s) => !s.current).length
+
+  const end = (session: DeviceSession) => {
+    endOne.mutate(session.id, {
+      onSuccess: () => {
+        toast.success(m.sessionEnded, { description: m.sessionEndedDescription })
+      },
+      onError: (error) => {
+        toast.error(m.endFailed, { description: failureOf(error) })
+      },
+    })
+  }
+
+  let content
+  if (sessions.isPending) {
+    content = (
+      <div role="status" aria-label={m.loadingSessions} className="grid gap-3">
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} className="h-16 w-full rounded-lg" />
+        ))}
+      </div>
+    )
+  } else if (sessions.isError) {
+    content = (
+      <div role="alert" className="grid justify-items-center gap-3 py-4 text-center">
+        <p className="text-muted-foreground">{m.loadFailed}</p>
+        <Button
+          variant="outline"
+          disabled={sessions.isFetching}
+          onClick={() => {
+            void sessions.refetch()
+          }}
+        >
+          {m.retry}
+        </Button>
+      </div>
+    )
+  } else {
+    content = (
+      <>
+        <ul aria-label={m.sessionsList} className="divide-y">
+          {list.map((session) => (
+            <SessionItem
+              key={session.id}
+              session={session}
+              canEnd={online}
+              ending={endOne.isPending && endOne.variables === session.id}
+              onEnd={end}
+            />
+          ))}
+        </ul>
+        {others === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.onlyThisSession}</p>
+        ) : (
+          <Button
+            variant="destructive"
+            className="h-11 w-full sm:h-9 sm:w-auto sm:justify-self-start"
+            disabled={!online || endOthers.isPending}
+            onClick={() => {
+              endOthers.mutate(undefined, {
+                onSuccess: (ended) => {
+                  toast.success(m.othersEnded(ended), { description: m.othersEndedDescription })
+                },
+                onError: (error) => {
+                  toast.error(m.endFailed, { description: failureOf(error) })
+                },
+              })
+            }}
+          >
+            {endOthers.isPending ? m.endingOthers : m.endOthers}
+          </Button>
+        )}
+        {online ? null : (
+          <p role="status" className="text-sm text-amber-800">
+            {m.offline}
+          </p>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <SettingsSection icon={MonitorSmartphone} title={m.sessions} description={m.sessionsHint}>
+      {content}
+    </SettingsSection>
+  )
+}
