@@ -48,9 +48,6 @@ type Params struct {
 	PeriodicJobs []plugin.PeriodicJob `group:"river_periodic_jobs"`
 }
 
-// fetchCooldown is the least time between two fetches of one queue.
-const fetchCooldown = 5 * time.Millisecond
-
 // NewClient builds the client. With no worker contributed it only inserts
 // (River cannot work a queue without workers); otherwise it works the
 // default queue with jobs.workers goroutines and the outside queue
@@ -77,10 +74,6 @@ func NewClient(p Params) (*Client, *Status, error) {
 			river.QueueDefault:  {MaxWorkers: p.Config.Jobs.Workers},
 			plugin.QueueOutside: {MaxWorkers: p.Config.Jobs.OutsideWorkers},
 		}
-		// River fetches at most once per cooldown, and only as many jobs
-		// as it has free workers: its default (100 ms) caps a queue at ten
-		// times its workers a second, below what a burst of posts enqueues.
-		cfg.FetchCooldown = fetchCooldown
 		for _, pj := range p.PeriodicJobs {
 			cfg.PeriodicJobs = append(cfg.PeriodicJobs, pj.Job)
 		}
