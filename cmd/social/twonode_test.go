@@ -184,8 +184,12 @@ func TestTwoNodes(t *testing.T) {
 			}
 			return false
 		}
-		if !participant() {
-			t.Fatal("bia is not a participant with two sockets")
+		// The join runs after the "subscribed" answer (the gateway calls
+		// the room's hook once the client knows), so it is waited for.
+		for deadline := time.Now().Add(5 * time.Second); !participant(); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("bia is not a participant with two sockets")
+			}
 		}
 		// Closing the socket on A: B still holds one, past the grace too.
 		_ = onA.conn.Close()

@@ -37,25 +37,35 @@ export function useMessages(id: string, enabled: boolean) {
 
 /** Adds a message to the cached chat once (the sender also gets it as room.message). */
 export function addCachedMessage(queryClient: QueryClient, roomId: string, message: RoomMessage) {
-  queryClient.setQueryData<RoomMessage[]>(roomKeys.messages(roomId), (old) =>
+  applyLive<RoomMessage[]>(queryClient, roomKeys.messages(roomId), (old) =>
     old?.some((m) => m.id === message.id) ? old : [...(old ?? []), message],
   )
 }
 
+/**
+ * Applies a live event to cached data. A read still in flight began before
+ * the event and would overwrite it when it lands (a member who just joined
+ * would vanish from the list), so it is replaced by a fresh one.
+ */
+function applyLive<T>(queryClient: QueryClient, queryKey: readonly unknown[], update: (old: T | undefined) => T | undefined) {
+  queryClient.setQueryData<T>(queryKey, update)
+  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey })
+}
+
 export function addCachedParticipant(queryClient: QueryClient, roomId: string, participant: RoomParticipant) {
-  queryClient.setQueryData<RoomParticipant[]>(roomKeys.participants(roomId), (old) =>
+  applyLive<RoomParticipant[]>(queryClient, roomKeys.participants(roomId), (old) =>
     old?.some((p) => p.user_id === participant.user_id) ? old : [...(old ?? []), participant],
   )
 }
 
 export function removeCachedParticipant(queryClient: QueryClient, roomId: string, userId: string) {
-  queryClient.setQueryData<RoomParticipant[]>(roomKeys.participants(roomId), (old) =>
+  applyLive<RoomParticipant[]>(queryClient, roomKeys.participants(roomId), (old) =>
     old?.filter((p) => p.user_id !== userId),
   )
 }
 
 export function setCachedParticipantCount(queryClient: QueryClient, roomId: string, count: number) {
-  queryClient.setQueryData<Room>(roomKeys.detail(roomId), (old) =>
+  applyLive<Room>(queryClient, roomKeys.detail(roomId), (old) =>
     old ? { ...old, participant_count: Math.max(0, count) } : old,
   )
 }
