@@ -357,19 +357,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // Chronological reads public posts newest first after the cursor, on the
 // partial index (created_at DESC, id DESC).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	var rows []feedRow
-	q := feedSelect + ` WHERE p.visibility = 'public'` + authorActive
-	args := viewerArgs(viewer)
-	if after != nil {
-		q += ` AND (p.created_at, p.id) < (?, ?)`
-		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
-	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
-	args = append(args, limit)
-	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
-		return nil, err
-	}
-	return items(rows), nil
+	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+authorActive, viewerArgs(viewer), after, limit)
 }
 
 // Ranked ranks the newest window public posts by the spec's score at now:
@@ -424,19 +412,10 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
 func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	var rows []feedRow
-	q := feedSelect + ` WHERE p.audience_id = ?` + authorActive
-	args := viewerArgs(viewer, uuid.UUID(audience))
-	if after != nil {
-		q += ` AND (p.created_at, p.id) < (?, ?)`
-		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
-	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
-	args = append(args, limit)
-	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	out, err := s.newestFirst(ctx, feedSelect+` WHERE p.audience_id = ?`+authorActive, viewerArgs(viewer, uuid.UUID(audience)), after, limit)
+	if err != nil {
 		return nil, err
 	}
-	out := items(rows)
 	for i := range out {
 		out[i].ViewerInAudience = true
 	}
@@ -447,16 +426,22 @@ func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience d
 // posts_author_idx: every post for the author and their followers, the
 // public ones for anyone else.
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	var rows []feedRow
 	q := feedSelect + ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + authorActive
-	args := viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer))
+	return s.newestFirst(ctx, q, viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), after, limit)
+}
+
+// newestFirst runs a feed query (q and its args, ending in a WHERE clause)
+// as one page newest first after the cursor: the keyset every post list
+// pages by, on an index of (created_at DESC, id DESC).
+func (s *Posts) newestFirst(ctx context.Context, q string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	if after != nil {
 		q += ` AND (p.created_at, p.id) < (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
 	}
 	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
 	args = append(args, limit)
+	var rows []feedRow
 	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
