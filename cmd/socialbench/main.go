@@ -14,9 +14,19 @@ import (
 	"time"
 
 	"social/internal/bench"
+	"social/internal/bench/floor"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == floor.WebSocketCommand {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := floor.ServeWebSocket(ctx, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "socialbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg := bench.Config{Out: os.Stdout}
 	flag.StringVar(&cfg.Social, "social", "bin/social", "the social binary to benchmark")
 	flag.StringVar(&cfg.Work, "work", ".tmp/bench", "scratch folder: private cluster, search index, logs")

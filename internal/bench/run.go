@@ -201,7 +201,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				rep.StartedAt.Format("20060102-150405")+"-realtime.pprof"), say)
 		}
 	}
-	rt := runRealtime(ctx, srv, c, fx, cfg, profileRealtime)
+	floorSrv, floorErr := startWebSocketFloor(ctx)
+	rt, delivered := runRealtime(ctx, srv, c, fx, cfg, profileRealtime)
+	if floorErr == nil {
+		fl := runRealtimeFloor(ctx, floorSrv, cfg, delivered.meanBytes)
+		floorSrv.stop()
+		rt.Floor = &fl
+		if fl.P99 > 0 {
+			rt.P99VsFloor = rt.P99FromCommit / fl.P99
+		}
+	} else {
+		rt.Floor = &RealtimeFloor{Error: floorErr.Error()}
+	}
 	rep.Realtime = &rt
 	say("  %s", rt.line())
 	_, rep.ServerPeakRSSMB = srv.memory()
