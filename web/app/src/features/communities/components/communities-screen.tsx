@@ -1,5 +1,5 @@
 import { Plus, Search, Users } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
 
 import { Page } from '@/components/layout/page'
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useCommunities } from '../api/communities'
 import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
@@ -25,19 +26,6 @@ const PLACEHOLDER_COUNT = 4
 /** Ours: the server is asked once typing pauses this long. */
 const SEARCH_DELAY_MS = 300
 
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(value)
-    }, delay)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [value, delay])
-  return debounced
-}
-
 /** Case-insensitive match on name or description (the server filters too; this keeps typing instant). */
 function matches(community: Community, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('pt-BR')
@@ -51,7 +39,7 @@ function matches(community: Community, query: string): boolean {
 /** /communities — spec 001 §2 'Communities list'. */
 export function CommunitiesScreen() {
   const [search, setSearch] = useState('')
-  const communities = useCommunities(useDebounced(search, SEARCH_DELAY_MS))
+  const communities = useCommunities(useDebouncedValue(search, SEARCH_DELAY_MS))
 
   const shown = (communities.data ?? []).filter((community) => matches(community, search))
 

@@ -1,27 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-
 import { ApiError, useApiClient } from '@/lib/api'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { fetchLinkPreview, linkPreviewKeys } from '../api/link-preview'
 import { firstHttpUrl } from '../media'
 
 /** Spec 000 §9: the link preview is asked after 1 second without typing. */
 export const LINK_PREVIEW_DELAY_MS = 1000
-
-/** `value`, once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(value)
-    }, delay)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [value, delay])
-  return debounced
-}
 
 export type LinkPreviewState =
   | { status: 'idle' }
