@@ -6,6 +6,7 @@ import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
@@ -64,18 +65,12 @@ export function CommunitiesScreen() {
     )
   } else if (communities.isError) {
     content = (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-muted-foreground">{m.loadFailed}</p>
-        <Button
-          variant="outline"
-          disabled={communities.isFetching}
-          onClick={() => {
-            void communities.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        message={m.loadFailed}
+        retryLabel={m.retry}
+        retrying={communities.isFetching}
+        onRetry={() => void communities.refetch()}
+      />
     )
   } else if (shown.length === 0) {
     content = (
