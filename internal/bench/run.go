@@ -46,6 +46,9 @@ type Config struct {
 	// the server (a binary built with -tags pprof); the profile is saved
 	// next to the results.
 	Profile map[string]bool
+	// Only, when not empty, names the HTTP workloads to run (the others are
+	// left out): a change measured on the workload it concerns.
+	Only map[string]bool
 	// RealtimeOnly runs the WebSocket workload alone (no HTTP workloads, no
 	// floors, no reindex): for measuring sockets without the hour-long run.
 	RealtimeOnly bool
@@ -150,6 +153,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	pgWork := filepath.Join(cfg.Work, "pgbench")
 	runAll := func(ws []workload) {
 		for _, w := range ws {
+			if len(cfg.Only) > 0 && !cfg.Only[w.Name] {
+				continue
+			}
 			say("workload %s ...", w.Name)
 			cpu0, t0 := srv.cpu(), time.Now()
 			res := WorkloadResult{Name: w.Name, Title: w.Title, Target: w.Target}
