@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
 	"social/internal/config"
+	at "social/internal/testkit/apptest"
 )
 
 // world is the app, its members and member A's resources of every kind.

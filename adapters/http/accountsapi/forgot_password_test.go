@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 const waitReset = "Aguarde 15 minutos antes de pedir outro email."

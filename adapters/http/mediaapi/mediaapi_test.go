@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"social/adapters/http/accountsapi/accountstest"
 	"social/internal/testkit"
+	"social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -22,7 +22,7 @@ type linksAnswer struct {
 
 func TestBatchMediaLinks(t *testing.T) {
 	t.Parallel()
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	key := "avatars/0193b1f6-0000-7000-8000-000000000001/avatar-1.png"
 	if err := app.Blobs.Put(ctx, key, strings.NewReader("png bytes"), 9, "image/png"); err != nil {

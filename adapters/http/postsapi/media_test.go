@@ -24,12 +24,12 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
 	"social/core/app/posts"
 	"social/core/ports"
+	at "social/internal/testkit/apptest"
 )
 
 // Every file is made here: images by the standard encoders, EXIF by hand

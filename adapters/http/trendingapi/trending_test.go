@@ -11,12 +11,12 @@ import (
 
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	trendingsrc "social/adapters/providers/trending"
 	"social/core/app/trending"
 	"social/internal/config"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
