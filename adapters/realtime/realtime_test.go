@@ -24,8 +24,8 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // rig is the whole app plus a probe plugin contributing a "probe:" topic:

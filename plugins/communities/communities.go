@@ -18,11 +18,11 @@ import (
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
 	"social/plugins/communities/migrations"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // Name prefixes the plugin's routes, operations and config switch.

@@ -13,9 +13,9 @@ import (
 	"social/core/app/notifications"
 	"social/core/app/posts"
 	"social/internal/demo"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // demoCommunity is one community of the demo network: its owner, admins,

@@ -12,9 +12,9 @@ import (
 
 	"social/adapters/postgres"
 	"social/internal/demo"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // demoLine is one message: from the demo member (me) or the friend.

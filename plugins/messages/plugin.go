@@ -12,11 +12,11 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/ports"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
 	"social/plugins/messages/httpapi"
 	"social/plugins/messages/migrations"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // Name prefixes the plugin's routes, operations and config switch.

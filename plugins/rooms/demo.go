@@ -12,7 +12,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/internal/demo"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )

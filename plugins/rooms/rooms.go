@@ -25,7 +25,7 @@ import (
 	"social/core/ports"
 	"social/internal/buildinfo"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/demotrack"
 	"social/plugins/rooms/httpapi"

@@ -16,7 +16,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/stories/app"
 	"social/plugins/stories/httpapi"
 	"social/plugins/stories/migrations"

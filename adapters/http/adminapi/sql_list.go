@@ -14,7 +14,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // FilterString reads a text filter value ("" when absent).

@@ -17,7 +17,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the post use cases to the postgres store, contributes the

@@ -16,7 +16,7 @@ import (
 	"social/core/app/search"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module provides the use cases, the route, the search.index worker and

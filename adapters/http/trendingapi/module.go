@@ -18,7 +18,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/app/trending"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the chart store, the use cases, the route, the worker and

@@ -7,8 +7,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/adapters/http/adminapi"
+	"social/kit/plugin"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // NewAdminResource serves the console's communities resource:

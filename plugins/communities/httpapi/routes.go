@@ -4,8 +4,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	httpadapter "social/adapters/http"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
-	"social/plugins/plugin"
 )
 
 // UseCases are the plugin's operations.

@@ -6,8 +6,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/adapters/http/adminapi"
+	"social/kit/plugin"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // NewAdminResource serves the console's conversations resource:

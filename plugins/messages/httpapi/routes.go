@@ -8,8 +8,8 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/errs"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
-	"social/plugins/plugin"
 )
 
 // UseCases are the plugin's operations.

@@ -12,7 +12,7 @@ import (
 	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )

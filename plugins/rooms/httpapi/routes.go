@@ -4,7 +4,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	httpadapter "social/adapters/http"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 )
 

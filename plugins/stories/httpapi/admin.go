@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/adapters/http/adminapi"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/stories/pgstore"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/domain"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 	"social/plugins/stories/app"
 )
 
