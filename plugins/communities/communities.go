@@ -18,6 +18,7 @@ import (
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
@@ -57,7 +58,7 @@ type useCaseParams struct {
 	fx.In
 	Store       *pgstore.Store
 	Tx          ports.Transactor
-	Jobs        *postgres.JobInserter
+	Jobs        *pgkit.JobInserter
 	Search      ports.SearchIndexQueue
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
@@ -108,11 +109,11 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 // database: seed-demo runs without the serving app. Both join the
 // transaction of the context, the core's demo seeding.
 func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, log *slog.Logger) (plugin.MemberDemoSeeder, error) {
-	jobs, err := postgres.NewJobInserter(db, log)
+	jobs, err := pgkit.NewJobInserter(db, log)
 	if err != nil {
 		return plugin.MemberDemoSeeder{}, err
 	}
-	uc := &app.SeedDemo{Tx: postgres.NewTransactor(db), Store: store, Members: store,
+	uc := &app.SeedDemo{Tx: pgkit.NewTransactor(db), Store: store, Members: store,
 		Search: postgres.SearchIndexQueue{Jobs: jobs}, Clock: clock}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
 		return uc.Handle(ctx, member)

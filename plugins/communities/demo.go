@@ -13,6 +13,7 @@ import (
 	"social/core/app/notifications"
 	"social/core/app/posts"
 	"social/internal/demo"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
@@ -63,7 +64,7 @@ var demoCommunities = []demoCommunity{
 
 // newDemoSeeder adds the communities of the demo network.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.DemoSeeder, error) {
-	jobs, err := postgres.NewJobInserter(db, log)
+	jobs, err := pgkit.NewJobInserter(db, log)
 	if err != nil {
 		return plugin.DemoSeeder{}, err
 	}
@@ -84,7 +85,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.D
 			return plugin.DemoSeeded{Text: "demo communities already there; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		tx := postgres.NewTransactor(db)
+		tx := pgkit.NewTransactor(db)
 		search := postgres.SearchIndexQueue{Jobs: jobs}
 		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
 		// Community posts are core posts: the core's use cases write them

@@ -13,9 +13,9 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/stories/app"
 	"social/plugins/stories/httpapi"
@@ -65,7 +65,7 @@ func newStories(p storiesParams) *app.Stories {
 		Log: p.Log.With("plugin", Name)}
 }
 
-func newRoutes(s *app.Stories, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(s *app.Stories, media httpkit.MediaLinks) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
 		List:    &app.ListStories{Stories: s},
 		Create:  &app.CreateStory{Stories: s},
