@@ -88,7 +88,7 @@ type Track struct {
 	Link       string `json:"link"`
 }
 
-// Trending is the spec's trending response.
+// Trending is the chart: its tracks and when it was fetched.
 type Trending struct {
 	Items     []Track    `json:"items"`
 	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched."`

@@ -34,7 +34,7 @@ type profileCols struct {
 	AvatarPath  *string `bun:"avatar_path"`
 }
 
-// profile falls back to the spec's 'Usuário' for a missing profile.
+// profile falls back to 'Usuário' for a missing profile.
 func (p profileCols) profile(id uuid.UUID) app.Profile {
 	out := app.Profile{ID: domain.UserID(id), Handle: "", DisplayName: "Usuário"}
 	if p.Handle != nil && p.DisplayName != nil {
