@@ -1,5 +1,5 @@
 // Package rooms is the listening rooms plugin: rooms playing a live radio
-// station (from the radio-browser directory, adapters/providers/radio) or a
+// station (from the radio-browser directory, plugins/rooms/radio) or a
 // track the host controls, their chat, presence over the realtime topic
 // room:{id} (subscribing joins; the last socket leaving leaves after
 // rooms.presence_grace), the live rooms list (topic rooms:list), the built-in
