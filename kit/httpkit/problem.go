@@ -53,14 +53,14 @@ var statusCodes = map[int]struct{ code, title, detail string }{
 	http.StatusTooManyRequests:       {"rate_limited", errs.MsgRateLimited, errs.MsgRateLimited},
 	http.StatusInternalServerError:   {"internal", "Erro", errs.MsgUnexpected},
 	http.StatusServiceUnavailable:    {"unavailable", "Erro", errs.MsgUnavailable},
-	StatusClientClosedRequest:        {"client_closed_request", "Erro", errs.MsgBadRequest},
+	statusClientClosedRequest:        {"client_closed_request", "Erro", errs.MsgBadRequest},
 }
 
-// StatusClientClosedRequest answers a request whose client went away before
+// statusClientClosedRequest answers a request whose client went away before
 // the answer was ready (the status nginx logs for it). Nobody reads it and
 // it is no fault of the server's, so the access log has it as information,
 // not as a 500 error.
-const StatusClientClosedRequest = 499
+const statusClientClosedRequest = 499
 
 // Abandoned reports an error that is only the request's context ending
 // because its client disconnected.
@@ -105,7 +105,7 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 		e, ok = errs.Unavailable(CodeDatabaseDown, errs.MsgUnavailable, err), true
 	}
 	if !ok && Abandoned(ctx, err) {
-		return StatusProblem(ctx, StatusClientClosedRequest)
+		return StatusProblem(ctx, statusClientClosedRequest)
 	}
 	if !ok {
 		LoggerFrom(ctx).Error("unexpected error", "err", err)
