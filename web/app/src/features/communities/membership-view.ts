@@ -1,6 +1,6 @@
 import type { Community } from './types'
 
-/** Where the signed-in member stands (spec 001 §4 'Community membership'). */
+/** Where the signed-in member stands. */
 export type MembershipView = 'signed-out' | 'none' | 'pending' | 'owner' | 'member'
 
 /**

@@ -1,4 +1,4 @@
-/** Every text of the feed, the composer and the post card (spec 000 §2, §8). */
+/** Every text of the feed, the composer and the post card. */
 export const feedMessages = {
   title: 'Últimos posts',
 
@@ -40,7 +40,7 @@ export const feedMessages = {
   createFailed: 'Não foi possível criar o post. Tente novamente.',
   contentRequired: 'Por favor, adicione algum conteúdo ao post.',
 
-  // Media of a new post (spec 000 §5 'Post'). Button and preview labels are ours.
+  // Media of a new post. Button and preview labels are ours.
   addImage: 'Adicionar imagem',
   addVideo: 'Adicionar vídeo',
   removeMedia: 'Remover mídia',
@@ -56,7 +56,7 @@ export const feedMessages = {
   imageAltHint: 'Conte o que a imagem mostra, para quem não pode vê-la.',
   imageAltRemaining: (count: number) => `${count} caracteres restantes na descrição`,
 
-  // Link preview while writing (spec 000 §8). Label and loading text are ours.
+  // Link preview while writing. Label and loading text are ours.
   linkPreview: 'Prévia do link',
   linkPreviewLoading: 'Carregando prévia do link...',
   linkPreviewError: (message: string) => `Erro: ${message}`,
@@ -67,10 +67,10 @@ export const feedMessages = {
   unlike: 'Descurtir',
   likes: (count: number) => (count === 1 ? '1 curtida' : `${String(count)} curtidas`),
   comments: (count: number) => (count === 1 ? '1 comentário' : `${String(count)} comentários`),
-  // Type badge (spec 000 §2 'a type badge when type is not text').
+  // Type badge.
   typeImage: 'Imagem',
   typeVideo: 'Vídeo',
-  // Post media (spec 000 §2, §8). The alternative texts are ours.
+  // Post media. The alternative texts are ours.
   mediaLoading: 'Carregando mídia...',
   mediaFailed: 'Erro ao carregar mídia',
   imageAlt: (name: string) => `Imagem publicada por ${name}`,
@@ -130,7 +130,7 @@ export const feedMessages = {
   updatedDescription: 'Seu post foi atualizado.',
   updateFailed: 'Não foi possível atualizar o post.',
 
-  // Failures (spec 000 §8).
+  // Failures.
   errorTitle: 'Erro',
   loadFailed: 'Não foi possível carregar os posts.',
   likeFailed: 'Não foi possível curtir o post.',

@@ -4,7 +4,7 @@
  * texts; the rest are ours, in pt-BR.
  */
 export const messagesMessages = {
-  // Spec 001: the /messages screen.
+  // The /messages screen.
   title: 'Messages',
   loggedOut: 'Please log in to view messages',
   searchLabel: 'Search conversations',

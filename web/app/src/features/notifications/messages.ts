@@ -1,4 +1,4 @@
-/** Every text of the notifications screen (spec 000 §2 'Notifications'). */
+/** Every text of the notifications screen. */
 export const notificationsMessages = {
   // Ours: the screen's heading, as the navigation names it.
   title: 'Notificações',

@@ -1,4 +1,4 @@
-/** Every text of the profile screen, the edit-profile dialog and the crop dialogs (spec 000). */
+/** Every text of the profile screen, the edit-profile dialog and the crop dialogs. */
 export const profileMessages = {
   // Profile screen (the spec keeps these in English).
   loading: 'Carregando...',
@@ -59,7 +59,7 @@ export const profileMessages = {
   fileTooLarge: 'Arquivo muito grande. Máximo 5MB.',
   fileName: 'Nome de arquivo inválido.',
 
-  // Toasts (spec 000 §8).
+  // Toasts.
   errorTitle: 'Erro',
   rateLimitedTitle: 'Muitas tentativas',
   updateFailed: 'Não foi possível atualizar o perfil.',

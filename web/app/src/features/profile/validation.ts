@@ -20,7 +20,7 @@ const DISPLAY_NAME_MAX = 50
 const privateHostPrefixes = ['127.', '0.', '10.', '172.', '192.168.']
 
 /**
- * Spec 000 §5, profile edit: http or https with the protocol written out (so
+ * A website is http or https with the protocol written out (so
  * javascript:, data:, vbscript:, file: and ftp: are out); no underscore in the
  * host; not localhost nor a loopback or private address.
  */

@@ -10,7 +10,7 @@ export const searchMessages = {
   noResultsHint: 'Try searching with different keywords',
   verified: 'Verified',
   members: (count: string) => `${count} members`,
-  // Spec: the two shortcut buttons fill in these words.
+  // The two shortcut buttons fill in these words.
   shortcuts: ['tech', 'community'] as const,
 
   // Ours: labels, states and the type badges (the spec names no words for them).

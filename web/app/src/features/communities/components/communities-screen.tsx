@@ -175,7 +175,7 @@ function CommunityCard({ community }: { community: Community }) {
   )
 }
 
-/** The list's membership button (spec 001 §2 'Communities list'). */
+/** The list's membership button. */
 function ListMembershipButton({ community }: { community: Community }) {
   const { user } = useSession()
   const join = useJoinCommunity()

@@ -53,7 +53,7 @@ function RoomNotFound() {
   )
 }
 
-/** Joins once per visit (spec 001 §4): 'Entrou na sala!', duplicate errors ignored. */
+/** Joins once per visit: 'Entrou na sala!', duplicate errors ignored. */
 function useJoinOnEnter(roomId: string) {
   const join = useJoinRoom()
   const joined = useRef<string | null>(null)

@@ -14,7 +14,7 @@ import type { SearchResult } from '../types'
 import { SearchResultRow } from './search-result-row'
 
 /**
- * /search (spec 001 §2 'Search (shell)'): the box searches after a 300 ms
+ * /search: the box searches after a 300 ms
  * pause; empty, it offers 'Discover' shortcuts.
  */
 export function SearchScreen() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** Spec 000 §9: searches run after a 300 ms pause. */
+/** Searches run after a 300 ms pause. */
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** `value` once it has stayed the same for `delay` ms. */
