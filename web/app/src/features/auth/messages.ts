@@ -13,7 +13,7 @@ export const authMessages = {
   signUpSubmit: 'Cadastrar',
   signUpBusy: 'Cadastrando...',
 
-  // Validation (spec 000 §5, sign-up; the server sends the same texts).
+  // Validation of the sign-up form (the server sends the same texts).
   emailInvalid: 'Email inválido',
   emailTooLong: 'Email muito longo',
   passwordTooShort: 'Senha deve ter pelo menos 8 caracteres',

@@ -6,7 +6,7 @@ export const feedMessages = {
   algorithmGroup: 'Ordem dos posts',
   ranked: 'Em Alta',
   chronological: 'Recentes',
-  // Ours (beyond the spec): the timeline of the members one follows.
+  // Ours: the timeline of the members one follows.
   following: 'Seguindo',
   refresh: 'Atualizar',
   newPosts: 'Ver novos posts',
@@ -17,14 +17,14 @@ export const feedMessages = {
   emptyTitle: 'Ainda não há posts para mostrar.',
   emptyHint: 'Comece seguindo algumas pessoas ou crie seu primeiro post!',
 
-  // Demo-data card (the spec's card claims 5 posts; the server creates 3 posts and 2 communities).
+  // Demo-data card (the server creates 3 posts and 2 communities).
   demoTitle: 'Dados de demonstração',
   demoDescription: 'Crie 3 posts de exemplo para explorar a rede.',
   demoCreate: 'Gerar dados de demonstração',
   demoCreating: 'Gerando...',
   demoCreated: 'Dados de demonstração criados!',
   demoFailed: 'Não foi possível criar os dados de demonstração.',
-  // Ours: the spec names the clearing action but not its button.
+  // Ours: the button clearing demo data.
   demoClear: 'Limpar dados de demonstração',
   demoClearPending: 'Recurso em desenvolvimento',
   demoClearSignedOut: 'Você precisa estar logado para limpar dados.',
@@ -84,7 +84,7 @@ export const feedMessages = {
   moreOptions: 'Mais opções',
   delete: 'Excluir',
   report: 'Denunciar',
-  // Ours: the spec's report made no call and showed nothing.
+  // Ours: reporting a post.
   reported: 'Denúncia enviada',
   reportedDescription: 'Obrigado. Nossa equipe vai analisar este post.',
   reportFailed: 'Não foi possível enviar a denúncia.',
@@ -102,7 +102,7 @@ export const feedMessages = {
   translateFailedTitle: 'Erro na tradução',
   translateFailed: 'Não foi possível traduzir o post.',
 
-  // Trending-music panel (the spec names no heading).
+  // Trending-music panel.
   trendingTitle: 'Músicas em alta',
   trendingLoading: 'Carregando músicas',
   trendingFailed: 'Não foi possível carregar as músicas trending',

@@ -1,7 +1,7 @@
 /**
  * Every text of the messages screens, the profile's message button and the
- * navigation badge. The spec (001, Messages) gives the screen's English
- * texts; the rest are ours, in pt-BR.
+ * navigation badge. The screen's fixed copy is in English on purpose; the
+ * rest is ours, in pt-BR.
  */
 export const messagesMessages = {
   // The /messages screen.

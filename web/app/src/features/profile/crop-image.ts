@@ -4,7 +4,7 @@ import type { Area } from 'react-easy-crop'
 export const CROP_JPEG_QUALITY = 0.9
 
 /**
- * The longest edge of a cropped image. The spec sets none; without one a crop
+ * The longest edge of a cropped image. Without one a crop
  * of a large photo, re-encoded at 0.9, can outgrow the server's 5 MB limit
  * although the original fitted.
  */

@@ -16,7 +16,7 @@ export const BIO_MAX = 500
 export const LOCATION_MAX = 100
 const DISPLAY_NAME_MAX = 50
 
-/** Host prefixes the spec refuses (loopback and private ranges). */
+/** Host prefixes refused (loopback and private ranges). */
 const privateHostPrefixes = ['127.', '0.', '10.', '172.', '192.168.']
 
 /**

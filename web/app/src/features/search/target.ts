@@ -5,8 +5,7 @@ import type { SearchResult } from './types'
 /**
  * Where a result leads: a user to /profile/{handle}, the handle
  * being the subtitle without the at sign; a community to /communities/{id}. A
- * post goes to its own page, /post/{id}, rather than the spec's '/' now that
- * the page exists.
+ * post goes to its own page, /post/{id}, rather than to '/'.
  */
 export function resultTarget(result: SearchResult): string {
   switch (result.type) {

@@ -19,7 +19,7 @@ import type { Community } from '../types'
 import { profileName } from '../names'
 import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 
-/** Placeholder cards while the list loads (ours: the spec shows placeholders without a count). */
+/** Placeholder cards while the list loads. */
 const PLACEHOLDER_COUNT = 4
 
 /** Ours: the server is asked once typing pauses this long. */
@@ -48,7 +48,7 @@ function matches(community: Community, query: string): boolean {
   )
 }
 
-/** /communities — spec 001 §2 'Communities list'. */
+/** /communities: the list of communities. */
 export function CommunitiesScreen() {
   const [search, setSearch] = useState('')
   const communities = useCommunities(useDebounced(search, SEARCH_DELAY_MS))

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api'
 
 import { feedMessages as m } from '../messages'
 
-/** Codes whose server title and detail are the spec's own media messages. */
+/** Codes whose server title and detail are the media messages to show as they are. */
 const mediaCodes = new Set(['media_too_large', 'media_type_invalid'])
 
 /**

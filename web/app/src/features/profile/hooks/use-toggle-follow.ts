@@ -30,7 +30,7 @@ function applyFollow(following: boolean) {
 /**
  * The button and the follower count (±1) change at
  * once; 'Seguindo' / 'Deixou de seguir' on success; on failure the old state
- * comes back with 'Erro' and the server's reason, or the spec's generic text.
+ * comes back with 'Erro' and the server's reason, or the generic text.
  */
 export function useToggleFollow() {
   const client = useApiClient()

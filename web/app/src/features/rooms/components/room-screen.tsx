@@ -22,7 +22,7 @@ import { RoomParticipants } from './room-people'
 import { SyncedPlayer } from './synced-player'
 import { TrackArt } from './track-art'
 
-/** /listening-room/:roomId — spec 001 §2 'Listening room page'. */
+/** /listening-room/:roomId: one room, its player, chat and listeners. */
 export function RoomScreen() {
   const { roomId = '' } = useParams()
   const room = useRoom(roomId)
