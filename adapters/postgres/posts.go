@@ -374,7 +374,7 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+authorActive, viewerArgs(viewer), after, limit)
 }
 
-// Ranked ranks the newest window public posts by the spec's score at now:
+// Ranked ranks the newest window public posts by their score at now:
 // 0.6 x recency + 0.3 x likes + 0.1 x comments, recency = 100 - hours old
 // (floor 0), likes = ln(likes+1) x 10, comments = ln(comments+1) x 15; ties
 // newest id first. It skips offset of them.

@@ -24,8 +24,8 @@ import (
 	"social/internal/config"
 	"social/internal/testkit"
 	"social/internal/testkit/apptest"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // rig is the whole app plus a probe plugin contributing a "probe:" topic:

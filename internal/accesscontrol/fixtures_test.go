@@ -69,7 +69,7 @@ func newWorld(t *testing.T) *world {
 		// for staff only.
 		c.Admin.OpenAccess = false
 		// The mass assignment check updates the profile and its images
-		// more often than the spec's three a minute.
+		// more often than the default three a minute.
 		c.Limits.ProfileUpdatePerMember = 100
 		// The host of the rooms' tracks in the fixtures and bodies.
 		c.Rooms.StreamHosts = []string{"example.com"}

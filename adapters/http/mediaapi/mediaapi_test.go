@@ -54,7 +54,7 @@ func TestBatchMediaLinks(t *testing.T) {
 		}
 		for _, i := range []int{1, 2} {
 			if ans.Results[i].URL != "" || ans.Results[i].Error != "Failed to load media" {
-				t.Errorf("result %d = %+v, want the spec's error", i, ans.Results[i])
+				t.Errorf("result %d = %+v, want the per-item error 'Failed to load media'", i, ans.Results[i])
 			}
 		}
 		if ans.Results[3].URL == "" {

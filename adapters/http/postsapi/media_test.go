@@ -338,7 +338,7 @@ func TestMediaPostRefusals(t *testing.T) {
 			http.StatusRequestEntityTooLarge, posts.CodeMediaTooLarge, big, "O arquivo deve ter no máximo 10MB.")
 	})
 	// A video cut short (an upload that broke off, a file copied in part)
-	// or with bytes after its end is no video the spec accepts.
+	// or with bytes after its end is no whole video, so it is refused.
 	cut := func(data []byte, n int) []byte { return data[:len(data)-n] }
 	badCRC := oggFile()
 	badCRC[len(badCRC)-3] ^= 0x40

@@ -86,7 +86,7 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	})
 	ctx := context.Background()
 
-	// Before any good refresh: the spec's failure text (not an empty list,
+	// Before any good refresh: the chart's failure text (not an empty list,
 	// which would leave the panel bare), and a refresh job enqueued at start.
 	var problem struct {
 		Code   string `json:"code"`

@@ -11,7 +11,7 @@ import (
 	"social/core/ports"
 )
 
-// Texts of demo seeding (the spec's).
+// Texts of demo seeding.
 const (
 	MsgNoUserDemo = "Você precisa estar logado para gerar dados de demonstração."
 	MsgDemoFailed = "Não foi possível criar os dados de demonstração."

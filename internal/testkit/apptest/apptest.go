@@ -28,8 +28,8 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // Secret signs the test apps' access tokens, so that tests can forge some.

@@ -21,7 +21,7 @@ import type { Community } from '../types'
 import { profileName } from '../names'
 import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 
-/** Placeholder cards while the list loads (ours: the spec shows placeholders without a count). */
+/** Placeholder cards while the list loads. */
 const PLACEHOLDER_COUNT = 4
 
 /** Ours: the server is asked once typing pauses this long. */
@@ -37,7 +37,7 @@ function matches(community: Community, query: string): boolean {
   )
 }
 
-/** /communities — spec 001 §2 'Communities list'. */
+/** /communities: the list of communities. */
 export function CommunitiesScreen() {
   const [search, setSearch] = useState('')
   const communities = useCommunities(useDebouncedValue(search, SEARCH_DELAY_MS))
@@ -158,7 +158,7 @@ function CommunityCard({ community }: { community: Community }) {
   )
 }
 
-/** The list's membership button (spec 001 §2 'Communities list'). */
+/** The list's membership button. */
 function ListMembershipButton({ community }: { community: Community }) {
   const { user } = useSession()
   const join = useJoinCommunity()

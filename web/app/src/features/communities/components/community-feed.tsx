@@ -15,8 +15,7 @@ import type { Community } from '../types'
 const PLACEHOLDER_COUNT = 3
 
 /**
- * The community's posts for approved members and the owner (spec 001 §2
- * 'Community detail'): the feed's composer posting here, the list with
+ * The community's posts for approved members and the owner: the feed's composer posting here, the list with
  * refresh and the live 'Ver novos posts' banner, and the feed's own post
  * card (like, comments, share, translation, edit or report; the owner also
  * deletes anyone's post).

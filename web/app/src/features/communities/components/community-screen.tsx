@@ -21,7 +21,7 @@ import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 import { CommunityFeed } from './community-feed'
 import { ManageDialog } from './manage-dialog'
 
-/** /communities/:id — spec 001 §2 'Community detail'. */
+/** /communities/:id: one community, its members and posts. */
 export function CommunityScreen() {
   const { id = '' } = useParams()
   const community = useCommunity(id)

@@ -22,7 +22,7 @@ import { MessageSettingsCard } from './message-settings-card'
 import { PeerAvatar } from './peer-avatar'
 
 /**
- * /messages — spec 001's layout (conversation search, 'No conversations
+ * /messages: conversation search, 'No conversations
  * yet', 'Find People to Message') over the member's real conversations,
  * latest message first.
  */

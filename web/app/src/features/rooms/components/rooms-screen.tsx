@@ -19,7 +19,7 @@ import { TrackArt } from './track-art'
 
 const PLACEHOLDER_COUNT = 3
 
-/** /listening-rooms — spec 001 §2 'Listening rooms list'. */
+/** /listening-rooms: the list of rooms. */
 export function RoomsScreen() {
   const rooms = useRooms()
   useRoomsListLive()

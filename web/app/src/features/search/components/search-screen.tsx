@@ -17,7 +17,7 @@ import { SearchResultRow } from './search-result-row'
 export const SEARCH_DELAY_MS = 300
 
 /**
- * /search (spec 001 §2 'Search (shell)'): the box searches after a 300 ms
+ * /search: the box searches after a 300 ms
  * pause; empty, it offers 'Discover' shortcuts.
  */
 export function SearchScreen() {

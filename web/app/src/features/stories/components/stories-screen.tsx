@@ -184,7 +184,7 @@ function Stories({ userId }: { userId: string }) {
   )
 }
 
-/** /stories: the spec's layout fed by the stories plugin. */
+/** /stories: the stories screen, fed by the stories plugin. */
 export function StoriesScreen() {
   const { status, user } = useSession()
   // The access guard keeps 'loading' from reaching here; say nothing meanwhile.
