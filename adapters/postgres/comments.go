@@ -144,11 +144,13 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 }
 
 // List reads a post's comments oldest first after the cursor, on the index
-// (post_id, created_at, id).
-func (s *Comments) List(ctx context.Context, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, error) {
+// (post_id, created_at, id), without those viewer's blocks, mutes and
+// muted words hide.
+func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, error) {
 	var rows []commentRow
-	q := commentSelect + ` WHERE c.post_id = ?`
-	args := []any{uuid.UUID(post)}
+	hidden, hiddenArgs := hiddenFromFeed("c.author_id", "c.text_content", viewer)
+	q := commentSelect + ` WHERE c.post_id = ?` + hidden
+	args := append([]any{uuid.UUID(post)}, hiddenArgs...)
 	if after != nil {
 		q += ` AND (c.created_at, c.id) > (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
