@@ -240,10 +240,14 @@ func (s *Safety) AddMutedWord(ctx context.Context, w domain.MutedWord, max int) 
 }
 
 // RemoveMutedWord deletes member's word id, if it is theirs.
-func (s *Safety) RemoveMutedWord(ctx context.Context, member domain.UserID, id domain.MutedWordID) error {
-	_, err := IDB(ctx, s.db).NewRaw(`DELETE FROM muted_words WHERE id = ? AND member_id = ?`,
+func (s *Safety) RemoveMutedWord(ctx context.Context, member domain.UserID, id domain.MutedWordID) (bool, error) {
+	res, err := IDB(ctx, s.db).NewRaw(`DELETE FROM muted_words WHERE id = ? AND member_id = ?`,
 		uuid.UUID(id), uuid.UUID(member)).Exec(ctx)
-	return err
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
 }
 
 // MutedWords reads member's words in force at now, newest first.

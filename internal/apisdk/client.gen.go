@@ -3578,7 +3578,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
 	AddMutedWord(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// RemoveMutedWord Unmute a word (idempotent)
+	// RemoveMutedWord Unmute a word
 	//
 	// Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
 	RemoveMutedWord(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6181,7 +6181,7 @@ func (c *Client) AddMutedWord(ctx context.Context, body AddMutedWordJSONRequestB
 	return c.Client.Do(req)
 }
 
-// RemoveMutedWord Unmute a word (idempotent)
+// RemoveMutedWord Unmute a word
 //
 // Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
 func (c *Client) RemoveMutedWord(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -13320,7 +13320,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
 	AddMutedWordWithResponse(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*AddMutedWordResponse, error)
 
-	// RemoveMutedWordWithResponse Unmute a word (idempotent)
+	// RemoveMutedWordWithResponse Unmute a word
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -25516,6 +25516,8 @@ type RemoveMutedWordResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -25534,6 +25536,11 @@ func (r RemoveMutedWordResponse) GetApplicationproblemJSON401() *Problem {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r RemoveMutedWordResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
@@ -28506,7 +28513,7 @@ func (c *ClientWithResponses) AddMutedWordWithResponse(ctx context.Context, body
 	return ParseAddMutedWordResponse(rsp)
 }
 
-// RemoveMutedWordWithResponse Unmute a word (idempotent)
+// RemoveMutedWordWithResponse Unmute a word
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -40998,6 +41005,13 @@ func ParseRemoveMutedWordResponse(rsp *http.Response) (*RemoveMutedWordResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Problem

@@ -78,8 +78,8 @@ func registerMutedWords(api huma.API, list *safety.ListMutedWords, add *safety.A
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "remove-muted-word", Method: http.MethodDelete, Path: "/safety/muted-words/{id}",
-		Summary: "Unmute a word (idempotent)", Tags: []string{"safety"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Summary: "Unmute a word", Tags: []string{"safety"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {safety.CodeWordNotFound}}),
 		DefaultStatus: http.StatusNoContent,
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id" format:"uuid"`

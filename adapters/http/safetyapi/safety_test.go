@@ -447,8 +447,11 @@ func TestMutedWords(t *testing.T) {
 	}
 	// A word muted "for 24 hours" two days ago no longer hides anything
 	// (the session is opened again at each end of the clock's trip).
+	expectProblem(t, bia.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
+		"muted_word_not_found", "Palavra silenciada não encontrada.")
 	ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil).Expect(t, http.StatusNoContent)
-	ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil).Expect(t, http.StatusNoContent)
+	expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
+		"muted_word_not_found", "Palavra silenciada não encontrada.")
 	app.Clock.Advance(-48 * time.Hour)
 	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
 	old := muteWord(t, ana, "cinema", "24h")

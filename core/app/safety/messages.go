@@ -18,6 +18,7 @@ const (
 	MsgWordTooLong     = "A palavra ou expressão pode ter no máximo 100 caracteres."
 	MsgWordsLimit      = "Você já silenciou 100 palavras. Remova alguma para adicionar outra."
 	MsgWordDuration    = "Escolha por quanto tempo silenciar: 24 horas, 7 dias, 30 dias ou para sempre."
+	MsgWordNotFound    = "Palavra silenciada não encontrada."
 	MsgProfileNotFound = domain.MsgProfileNotFound
 
 	CodeUnauthenticated = "unauthenticated"
@@ -29,6 +30,7 @@ const (
 	CodeWordTooLong     = "muted_word_too_long"
 	CodeWordsLimit      = "muted_words_limit"
 	CodeWordDuration    = "muted_word_duration_invalid"
+	CodeWordNotFound    = "muted_word_not_found"
 	CodeNotFound        = "profile_not_found"
 )
 

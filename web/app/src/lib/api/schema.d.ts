@@ -1836,7 +1836,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unmute a word (idempotent) */
+        /** Unmute a word */
         delete: operations["remove-muted-word"];
         options?: never;
         head?: never;
@@ -13765,6 +13765,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `origin_not_allowed`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `muted_word_not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
