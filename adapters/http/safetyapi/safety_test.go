@@ -481,3 +481,61 @@ func TestMutedWords(t *testing.T) {
 		Expect(t, http.StatusUnprocessableEntity)
 	app.Client().Do(http.MethodGet, "/api/v1/safety/muted-words", nil).Expect(t, http.StatusUnauthorized)
 }
+
+// A block refuses direct messages both ways, new conversation or old, and
+// hides each member's lines in a listening room's chat from the other.
+func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, func(c *at.Config) { c.Rooms.StreamHosts = []string{"example.com"} })
+	ana, bia, cris := app.Member("ana"), app.Member("bia"), app.Member("cris")
+	var conv idOnly
+	ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}).
+		Expect(t, http.StatusCreated).JSON(t, &conv)
+	send := func(m *at.Member) *at.Response {
+		return m.Do(http.MethodPost, "/api/v1/messages/conversations/"+conv.ID+"/messages", map[string]string{"text": "oi"})
+	}
+	send(bia).Expect(t, http.StatusCreated)
+
+	var room idOnly
+	cris.Do(http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Sala da cris",
+		"track_preview_url": "https://example.com/faixa.mp3", "current_track": "Faixa", "current_artist": "Artista"}).
+		Expect(t, http.StatusCreated).JSON(t, &room)
+	lines := map[string]string{}
+	for _, m := range []*at.Member{ana, bia} {
+		m.Do(http.MethodPost, "/api/v1/rooms/"+room.ID+"/join", nil).Expect(t, http.StatusOK)
+		var line idOnly
+		m.Do(http.MethodPost, "/api/v1/rooms/"+room.ID+"/messages", map[string]string{"text": "linha de " + m.Handle}).
+			Expect(t, http.StatusCreated).JSON(t, &line)
+		lines[m.ID] = line.ID
+	}
+
+	block(t, bia, "ana")
+	blocked := "Não é possível interagir com este membro."
+	expectProblem(t, send(ana), http.StatusForbidden, "member_blocked", blocked)
+	expectProblem(t, send(bia), http.StatusForbidden, "member_blocked", blocked)
+	cris.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}).Expect(t, http.StatusCreated)
+	// The old conversation still opens, saying no message can go.
+	var opened struct {
+		CanSend bool `json:"can_send"`
+	}
+	bia.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}).Expect(t, http.StatusOK).JSON(t, &opened)
+	if opened.CanSend {
+		t.Fatal("can_send across a block")
+	}
+	// A new one is refused.
+	dani := app.Member("dani")
+	block(t, dani, "ana")
+	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "dani"}),
+		http.StatusForbidden, "member_blocked", blocked)
+	for _, pair := range [][2]*at.Member{{ana, bia}, {bia, ana}} {
+		got := ids(t, pair[0], "/api/v1/rooms/"+room.ID+"/messages")
+		if slices.Contains(got, lines[pair[1].ID]) || !slices.Contains(got, lines[pair[0].ID]) {
+			t.Fatalf("%s reads chat %v", pair[0].Handle, got)
+		}
+	}
+	if got := ids(t, cris, "/api/v1/rooms/"+room.ID+"/messages"); len(got) != 2 {
+		t.Fatalf("cris reads chat %v", got)
+	}
+	bia.Do(http.MethodDelete, "/api/v1/profiles/ana/block", nil).Expect(t, http.StatusOK)
+	send(ana).Expect(t, http.StatusCreated)
+}
