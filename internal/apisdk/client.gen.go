@@ -903,7 +903,7 @@ type CommunityTotals struct {
 
 // Conversation defines model for Conversation.
 type Conversation struct {
-	// CanSend False when the other participant takes messages only from members they follow and does not follow the viewer.
+	// CanSend False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart.
 	CanSend     bool               `json:"can_send"`
 	CreatedAt   time.Time          `json:"created_at"`
 	Id          openapi_types.UUID `json:"id"`
@@ -3144,7 +3144,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -3153,7 +3153,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5067,7 +5067,7 @@ func (c *Client) MessagesListConversations(ctx context.Context, params *Messages
 
 // MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes any type of body and a specified content type.
 //
@@ -5086,7 +5086,7 @@ func (c *Client) MessagesStartConversationWithBody(ctx context.Context, params *
 
 // MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -12808,7 +12808,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -12817,7 +12817,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -27593,7 +27593,7 @@ func (c *ClientWithResponses) MessagesListConversationsWithResponse(ctx context.
 
 // MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -27608,7 +27608,7 @@ func (c *ClientWithResponses) MessagesStartConversationWithBodyWithResponse(ctx 
 
 // MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

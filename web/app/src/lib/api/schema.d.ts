@@ -1100,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Open the conversation with a member (201 when made now, 200 when it existed)
-         * @description One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+         * @description One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
          */
         post: operations["messages-start-conversation"];
         delete?: never;
@@ -2243,7 +2243,7 @@ export interface components {
             suspended: number;
         };
         Conversation: {
-            /** @description False when the other participant takes messages only from members they follow and does not follow the viewer. */
+            /** @description False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart. */
             can_send: boolean;
             /** Format: date-time */
             created_at: string;
@@ -8817,7 +8817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9096,7 +9096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `messages_restricted`, `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`. */
             403: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
