@@ -16,12 +16,13 @@ export function BlockedNotice({ handle }: { handle: string }) {
       <p className="text-sm text-muted-foreground">{m.youBlockedHint}</p>
       <Button
         variant="outline"
+        aria-label={m.undoBlockOf(handle)}
         disabled={action.pending}
         onClick={() => {
           action.run('block', handle, false)
         }}
       >
-        {m.undoBlockOf(handle)}
+        {m.undoBlock}
       </Button>
     </div>
   )

@@ -131,7 +131,7 @@ export function MutedWords() {
 
   return (
     <div className="grid gap-3">
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <form onSubmit={submit} noValidate className="grid gap-3">
         <div className="grid gap-2">
           <Label htmlFor={wordId}>{m.wordLabel}</Label>
           <Input
@@ -147,27 +147,29 @@ export function MutedWords() {
             }}
           />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor={durationId}>{m.durationLabel}</Label>
-          <select
-            id={durationId}
-            value={duration}
-            disabled={full}
-            onChange={(event) => {
-              setDuration(event.target.value as MuteDuration)
-            }}
-            className="h-11 rounded-md border border-input bg-transparent px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 md:text-sm"
-          >
-            {durations.map((d) => (
-              <option key={d} value={d}>
-                {m.durations[d]}
-              </option>
-            ))}
-          </select>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor={durationId}>{m.durationLabel}</Label>
+            <select
+              id={durationId}
+              value={duration}
+              disabled={full}
+              onChange={(event) => {
+                setDuration(event.target.value as MuteDuration)
+              }}
+              className="h-11 rounded-md border border-input bg-transparent px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 md:text-sm"
+            >
+              {durations.map((d) => (
+                <option key={d} value={d}>
+                  {m.durations[d]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" className="h-11 sm:h-9" disabled={add.isPending || full}>
+            {add.isPending ? m.addingWord : m.addWord}
+          </Button>
         </div>
-        <Button type="submit" className="h-11 sm:h-9" disabled={add.isPending || full}>
-          {add.isPending ? m.addingWord : m.addWord}
-        </Button>
       </form>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">
