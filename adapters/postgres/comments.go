@@ -76,7 +76,9 @@ func NewCommentsFor(db *bun.DB, audiences ports.Audiences) *Comments {
 	return &Comments{db: db, Audiences: audiences}
 }
 
-// Post reads the post a thread belongs to, as viewer sees it.
+// Post reads the post a thread belongs to, as viewer sees it: not found
+// when a block keeps viewer and its author apart, so neither reads nor
+// writes in the other's threads.
 func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.Post, error) {
 	var row postRow
 	err := IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
@@ -84,6 +86,15 @@ func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.Use
 		return domain.Post{}, NotFound(err)
 	}
 	p := row.domain()
+	if !viewer.IsZero() && viewer != p.AuthorID {
+		blocked, err := EitherBlocks(ctx, IDB(ctx, s.db), viewer, p.AuthorID)
+		if err != nil {
+			return domain.Post{}, err
+		}
+		if blocked {
+			return domain.Post{}, domain.ErrNotFound
+		}
+	}
 	if p.ViewerFollowsAuthor, err = followsFor(ctx, s.db, viewer, p.AuthorID, p.Visibility); err != nil {
 		return domain.Post{}, err
 	}
@@ -144,11 +155,13 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 }
 
 // List reads a post's comments oldest first after the cursor, on the index
-// (post_id, created_at, id).
-func (s *Comments) List(ctx context.Context, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, error) {
+// (post_id, created_at, id), without those viewer's blocks, mutes and
+// muted words hide.
+func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, error) {
 	var rows []commentRow
-	q := commentSelect + ` WHERE c.post_id = ?`
-	args := []any{uuid.UUID(post)}
+	hidden, hiddenArgs := hiddenFromFeed("c.author_id", "c.text_content", viewer)
+	q := commentSelect + ` WHERE c.post_id = ?` + hidden
+	args := append([]any{uuid.UUID(post)}, hiddenArgs...)
 	if after != nil {
 		q += ` AND (c.created_at, c.id) > (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))

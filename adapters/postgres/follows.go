@@ -55,6 +55,15 @@ func (s *Follows) Follow(ctx context.Context, f domain.Follow) (bool, int, error
 	if err := s.lockPair(ctx, f.FollowerID, f.FollowingID); err != nil {
 		return false, 0, err
 	}
+	// Checked under the pair's locks, which a block takes too: a follow
+	// cannot land after a block ended the pair's follows.
+	blocked, err := EitherBlocks(ctx, IDB(ctx, s.db), f.FollowerID, f.FollowingID)
+	if err != nil {
+		return false, 0, fmt.Errorf("block check: %w", err)
+	}
+	if blocked {
+		return false, 0, follows.ErrBlocked
+	}
 	res, err := IDB(ctx, s.db).NewRaw(`INSERT INTO follows (id, follower_id, following_id, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (follower_id, following_id) DO NOTHING`,
 		uuid.UUID(f.ID), uuid.UUID(f.FollowerID), uuid.UUID(f.FollowingID), f.CreatedAt).Exec(ctx)
@@ -149,20 +158,29 @@ func (s *Follows) list(ctx context.Context, shown, side string, of domain.UserID
 type profileViewRow struct {
 	profileRow
 	IsFollowing bool `bun:"is_following"`
+	IsBlocking  bool `bun:"is_blocking"`
+	IsBlockedBy bool `bun:"is_blocked_by"`
+	IsMuting    bool `bun:"is_muting"`
 }
 
-// ViewByHandle reads the profile of handle and whether viewer follows it,
-// one query (an EXISTS on the follows pair key).
-func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, bool, error) {
+// ViewByHandle reads the profile of handle and viewer's relation to it,
+// one query (EXISTS on the pair keys of follows, blocks and mutes).
+func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, follows.Relation, error) {
 	var rows []profileViewRow
-	err := IDB(ctx, s.db).NewRaw(`SELECT p.*, EXISTS (SELECT 1 FROM follows f
-			WHERE f.follower_id = ? AND f.following_id = p.id) AS is_following
-		FROM profiles p WHERE p.handle = ?`, uuid.UUID(viewer), handle).Scan(ctx, &rows)
+	v := uuid.UUID(viewer)
+	err := IDB(ctx, s.db).NewRaw(`SELECT p.*,
+		EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.id) AS is_following,
+		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.id) AS is_blocking,
+		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = ?) AS is_blocked_by,
+		EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = ? AND m.muted_id = p.id) AS is_muting
+		FROM profiles p WHERE p.handle = ?`, v, v, v, v, handle).Scan(ctx, &rows)
 	if err != nil {
-		return domain.Profile{}, false, err
+		return domain.Profile{}, follows.Relation{}, err
 	}
 	if len(rows) == 0 {
-		return domain.Profile{}, false, domain.ErrNotFound
+		return domain.Profile{}, follows.Relation{}, domain.ErrNotFound
 	}
-	return rows[0].profileRow.domain(), rows[0].IsFollowing, nil
+	r := rows[0]
+	return r.profileRow.domain(), follows.Relation{Following: r.IsFollowing, Blocking: r.IsBlocking,
+		BlockedBy: r.IsBlockedBy, Muting: r.IsMuting}, nil
 }

@@ -24,11 +24,15 @@ func (s *Notifications) Insert(ctx context.Context, n domain.Notification) (bool
 		u := uuid.UUID(*n.PostID)
 		post = &u
 	}
+	// Nothing is recorded between members kept apart by a block, whatever
+	// caused it (a mention, a comment on someone else's thread).
 	res, err := IDB(ctx, s.db).NewRaw(`INSERT INTO notifications
 		(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM member_blocks
+			WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+		ON CONFLICT DO NOTHING`,
 		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), string(n.Type), post, n.CommentID,
-		n.Message, n.CreatedAt).Exec(ctx)
+		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), uuid.UUID(n.SenderID), uuid.UUID(n.RecipientID)).Exec(ctx)
 	if foreignKeyViolation(err) {
 		// What the notification is about was deleted meanwhile.
 		return false, nil
@@ -90,15 +94,23 @@ func (r notificationRow) domain() domain.NotificationItem {
 	return it
 }
 
+// hiddenNotifications leaves out what recipient's blocks, mutes and muted
+// words hide: a sender blocked either way or muted, and an excerpt holding
+// a muted word.
+func hiddenNotifications(recipient domain.UserID) (string, []any) {
+	return hiddenFromFeed("n.sender_id", "n.message", recipient)
+}
+
 // Newest reads recipient's newest notifications with their senders, on
 // notifications_recipient_idx.
 func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, limit int) ([]domain.NotificationItem, error) {
 	var rows []notificationRow
+	hidden, hiddenArgs := hiddenNotifications(recipient)
 	err := IDB(ctx, s.db).NewRaw(`SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
 		p.avatar_path AS sender_avatar_path
 		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id
-		WHERE n.recipient_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
-		uuid.UUID(recipient), limit).Scan(ctx, &rows)
+		WHERE n.recipient_id = ?`+hidden+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+		append(append([]any{uuid.UUID(recipient)}, hiddenArgs...), limit)...).Scan(ctx, &rows)
 	out := make([]domain.NotificationItem, len(rows))
 	for i, r := range rows {
 		out[i] = r.domain()
@@ -109,8 +121,9 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 // Unread counts recipient's unread notifications on the partial index.
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
 	var n int
-	err := IDB(ctx, s.db).NewRaw(`SELECT count(*) FROM notifications WHERE recipient_id = ? AND NOT is_read`,
-		uuid.UUID(recipient)).Scan(ctx, &n)
+	hidden, hiddenArgs := hiddenNotifications(recipient)
+	err := IDB(ctx, s.db).NewRaw(`SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
+		append([]any{uuid.UUID(recipient)}, hiddenArgs...)...).Scan(ctx, &n)
 	return n, err
 }
 

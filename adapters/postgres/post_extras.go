@@ -66,7 +66,8 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 		keys[i] = uuid.UUID(id)
 	}
 	var rows []feedRow
-	if err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`, viewerArgs(viewer, bun.In(keys))...).Scan(ctx, &rows); err != nil {
+	blocked, blockedArgs := notBlockedWith("p.author_id", viewer)
+	if err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`+blocked, append(viewerArgs(viewer, bun.In(keys)), blockedArgs...)...).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("read posts by id: %w", err)
 	}
 	for _, r := range rows {

@@ -356,7 +356,9 @@ func items(rows []feedRow) []domain.FeedItem {
 // Item reads one post as viewer's feed item.
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	var rows []feedRow
-	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`+authorActive, viewerArgs(viewer, uuid.UUID(id))...).Scan(ctx, &rows)
+	blocked, blockedArgs := notBlockedWith("p.author_id", viewer)
+	err := IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`+authorActive+blocked,
+		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...).Scan(ctx, &rows)
 	if err == nil && len(rows) == 0 {
 		err = domain.ErrNotFound
 	}
@@ -371,7 +373,9 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // Chronological reads public posts newest first after the cursor, on the
 // partial index (created_at DESC, id DESC).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+authorActive, viewerArgs(viewer), after, limit)
+	hidden, hiddenArgs := hiddenFromFeed("p.author_id", "p.text_content", viewer)
+	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+authorActive+hidden,
+		append(viewerArgs(viewer), hiddenArgs...), after, limit)
 }
 
 // Ranked ranks the newest window public posts by their score at now:
@@ -380,15 +384,17 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 // newest id first. It skips offset of them.
 func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
+	hidden, hiddenArgs := hiddenFromFeed("p.author_id", "p.text_content", viewer)
 	q := `WITH recent AS (
-		SELECT id FROM posts p WHERE visibility = 'public'` + authorActive + ` ORDER BY created_at DESC, id DESC LIMIT ?),
+		SELECT id FROM posts p WHERE visibility = 'public'` + authorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?),
 	ranked AS (
 		SELECT p.id, 0.6 * greatest(0, 100 - extract(epoch FROM (?::timestamptz - p.created_at)) / 3600)
 			+ 0.3 * ln(p.like_count + 1) * 10 + 0.1 * ln(p.comment_count + 1) * 15 AS score
 		FROM posts p JOIN recent USING (id)
 		ORDER BY score DESC, p.id DESC OFFSET ? LIMIT ?)
 	` + feedSelect + ` JOIN ranked r ON r.id = p.id ORDER BY r.score DESC, p.id DESC`
-	if err := IDB(ctx, s.db).NewRaw(q, append([]any{window, now, offset, limit}, viewerArgs(viewer)...)...).Scan(ctx, &rows); err != nil {
+	args := append(append(hiddenArgs, window, now, offset, limit), viewerArgs(viewer)...)
+	if err := IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	return items(rows), nil
@@ -404,6 +410,9 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+	hidden, hiddenArgs := hiddenFromFeed("p.author_id", "p.text_content", viewer)
+	q += hidden
+	args = append(args, hiddenArgs...)
 	if after != nil {
 		q += ` AND (t.created_at, t.post_id) < (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
@@ -426,7 +435,9 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
 func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	out, err := s.newestFirst(ctx, feedSelect+` WHERE p.audience_id = ?`+authorActive, viewerArgs(viewer, uuid.UUID(audience)), after, limit)
+	hidden, hiddenArgs := hiddenFromFeed("p.author_id", "p.text_content", viewer)
+	out, err := s.newestFirst(ctx, feedSelect+` WHERE p.audience_id = ?`+authorActive+hidden,
+		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -442,7 +453,10 @@ func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience d
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	q := feedSelect + ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + authorActive
-	return s.newestFirst(ctx, q, viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), after, limit)
+	// A profile's own list shows a muted member's posts (whoever opens the
+	// profile asks for them); only a block empties it.
+	blocked, blockedArgs := notBlockedWith("p.author_id", viewer)
+	return s.newestFirst(ctx, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
 }
 
 // newestFirst runs a feed query (q and its args, ending in a WHERE clause)

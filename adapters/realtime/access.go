@@ -73,8 +73,13 @@ func (g *Gateway) accessChanged(n ports.AccessNotice) {
 			g.recheck(c)
 		}
 	case ports.NoticeMemberAccess:
+		// A block or mute changes whom the member's sockets hide, as well
+		// as which topics they may follow.
 		for _, c := range g.hub.ofUser(n.Member) {
-			go g.reauthorize(c, nil)
+			go func() {
+				g.reloadHidden(c)
+				g.reauthorize(c, nil)
+			}()
 		}
 	case ports.NoticeTopicAccess:
 		for _, c := range g.hub.subscribersOf(n.Topic) {
@@ -100,6 +105,7 @@ func (g *Gateway) noticesMissed() {
 				defer wg.Done()
 				for c := range work {
 					g.checkSession(c)
+					g.reloadHidden(c)
 					g.reauthorize(c, nil)
 				}
 			}()

@@ -37,7 +37,7 @@ func (b *Broadcaster) Publish(ctx context.Context, topic string, event ports.Eve
 	if err != nil {
 		return fmt.Errorf("encode realtime event %s for %s: %w", event.Type, topic, err)
 	}
-	if err := b.bus.Publish(ctx, topic, msg); err != nil {
+	if err := b.bus.Publish(ctx, topic, withAbout(event.About, msg)); err != nil {
 		return fmt.Errorf("publish realtime event %s to %s: %w", event.Type, topic, err)
 	}
 	return nil

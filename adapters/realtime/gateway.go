@@ -93,6 +93,8 @@ type Gateway struct {
 	limits  Limits
 	log     *slog.Logger
 	stopBus func()
+	// members, when set, says whom each viewer must not hear from.
+	members ports.HiddenMembers
 
 	// delivered, when set, hears how long events took from their
 	// publication to being written to the timed sockets (ObserveDeliveries).
@@ -237,6 +239,13 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{viewer: v, limit: g.limits.Behind, timed: g.accepted.Add(1)%deliverySample == 1,
 		ctx: domain.WithViewer(context.WithoutCancel(r.Context()), v)}
+	// Known before the first delivery: a socket never receives, even once,
+	// an event of a member hidden from its viewer.
+	if err := g.loadHidden(c); err != nil {
+		g.log.Warn("realtime hidden members", "user", v.UserID.String(), "err", err)
+		writeProblem(w, http.StatusServiceUnavailable, codeUnavailable, msgTextUnavailable)
+		return
+	}
 	// Melody reads the socket on the goroutine that calls it, for the
 	// socket's whole life. Calling it from the server's own goroutine would
 	// keep that goroutine's stack, grown deep by the middleware, and the
@@ -450,7 +459,8 @@ func (g *Gateway) reply(c *conn, m serverMessage) {
 
 // deliver is the bus's callback for this node.
 func (g *Gateway) deliver(topic string, msg []byte) {
-	for _, c := range g.hub.deliver(topic, msg) {
+	about, msg := splitAbout(msg)
+	for _, c := range g.hub.deliver(topic, msg, about) {
 		g.closeSlow(c)
 	}
 }

@@ -33,6 +33,11 @@ type conn struct {
 
 	topics map[string]struct{} // guarded by hub.mu
 
+	// hidden is the members whose events this socket must not receive
+	// (blocks either way, the viewer's mutes): read on every delivery,
+	// replaced whole when the viewer's blocks or mutes change.
+	hidden atomic.Pointer[hiddenSet]
+
 	// hooks runs one plugin hook of this socket at a time, so the end of a
 	// subscription (a close from another goroutine) never overtakes its
 	// start: a room would otherwise count a member whose socket is gone.
@@ -249,12 +254,15 @@ func (h *hub) unsubscribe(c *conn, topic string) bool {
 	return false
 }
 
-// deliver queues msg for topic's subscribers and returns those too far
-// behind to take it.
-func (h *hub) deliver(topic string, msg []byte) (slow []*conn) {
+// deliver queues msg for topic's subscribers, but those hidden from a
+// member of about, and returns those too far behind to take it.
+func (h *hub) deliver(topic string, msg []byte, about []domain.UserID) (slow []*conn) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	for c := range h.byTopic[topic] {
+		if len(about) > 0 && c.hides(about) {
+			continue
+		}
 		if !c.enqueue(msg) {
 			slow = append(slow, c)
 		}

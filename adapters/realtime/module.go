@@ -37,7 +37,11 @@ var Module = fx.Module("realtime",
 		// The same check the auth middleware runs on bearer headers.
 		func(a *auth.Authenticator) TokenViewer { return a },
 		func(p gatewayParams) (*Gateway, error) {
-			return NewGateway(p.Bus, p.Notices, p.Router, p.Tokens, p.Config.HTTP.PublicURL, LimitsFrom(p.Config.Realtime), p.Logger)
+			g, err := NewGateway(p.Bus, p.Notices, p.Router, p.Tokens, p.Config.HTTP.PublicURL, LimitsFrom(p.Config.Realtime), p.Logger)
+			if err == nil && p.Hidden != nil {
+				g.HideWith(p.Hidden)
+			}
+			return g, err
 		},
 		httpadapter.AsMount(func(g *Gateway) httpadapter.Mount {
 			return httpadapter.Mount{Pattern: Path, Handler: g}
@@ -69,7 +73,8 @@ func ProvideBus(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger) (Bus, 
 type gatewayParams struct {
 	fx.In
 	Bus     Bus
-	Notices AccessNotices `optional:"true"`
+	Notices AccessNotices       `optional:"true"`
+	Hidden  ports.HiddenMembers `optional:"true"`
 	Router  *Router
 	Tokens  TokenViewer
 	Config  *config.Config

@@ -11,6 +11,11 @@ import (
 type Event struct {
 	Type string
 	Data any
+	// About is the members the event comes from or speaks of (a post's
+	// author, a chat line's writer). A subscriber hidden from one of them by
+	// a block (either way), or who mutes one, does not receive it. Never
+	// sent to clients.
+	About []domain.UserID
 }
 
 // Broadcaster publishes events to a realtime topic ("feed:public",

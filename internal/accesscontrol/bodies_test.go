@@ -53,6 +53,8 @@ func (w *world) fieldValue(op operation, name string, s *schema) (any, bool) {
 		return w.c.Handle, true
 	case "rooms-playback.action":
 		return "play", true
+	case "add-muted-word.word":
+		return fmt.Sprintf("palavra %d", w.unique()), true
 	}
 	switch name {
 	case "email":

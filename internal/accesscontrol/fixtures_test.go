@@ -227,6 +227,13 @@ func (w *world) build(t *testing.T) {
 		}
 	}
 
+	// A's muted word is A's secret.
+	const mutedText = "palavra silenciada de A"
+	var word withID
+	call(t, a, http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": mutedText}, &word)
+	w.set("muted_word", word.ID, true)
+	w.secrets[mutedText] = "muted word"
+
 	// A staff decision leaves an audit entry.
 	call(t, w.staff.Client, http.MethodPut, "/api/v1/admin/profiles/"+w.target.ID, map[string]any{"is_verified": true}, nil)
 }

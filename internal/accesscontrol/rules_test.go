@@ -140,6 +140,17 @@ var rules = []rule{
 	{op: "follow-profile", class: anyMember, on: vs("handle.A"), effect: with(follows, "river_job", jobs("timelines.backfill"))},
 	{op: "unfollow-profile", class: anyMember, on: vs("handle.A"), setup: "follow-profile",
 		effect: with(follows, "river_job", jobs("timelines.remove_author"))},
+	// Blocking and muting are every member's right; B follows nobody and
+	// nobody follows B by now, so B's block ends no follow. The unblock
+	// right after gives B back every other action on A's things.
+	{op: "block-profile", class: anyMember, on: vs("handle.A"), effect: effect{"member_blocks": {owner: "blocker_id"}}},
+	{op: "unblock-profile", class: anyMember, on: vs("handle.A"), setup: "block-profile",
+		effect: effect{"member_blocks": {owner: "blocker_id"}}},
+	{op: "mute-profile", class: anyMember, on: vs("handle.A"), effect: effect{"member_mutes": {owner: "muter_id"}}},
+	{op: "unmute-profile", class: anyMember, on: vs("handle.A"), setup: "mute-profile",
+		effect: effect{"member_mutes": {owner: "muter_id"}}},
+	// A member's muted words are theirs alone: another's is not found.
+	{op: "remove-muted-word", class: ownerOnly, on: vs("muted_word"), consumes: true},
 
 	// Communities: B is an approved plain member of the open one and a
 	// stranger to the closed one.

@@ -237,6 +237,30 @@ func (e MetaOutputBodyMode) Valid() bool {
 	}
 }
 
+// Defines values for NewMutedWordDuration.
+const (
+	Forever NewMutedWordDuration = "forever"
+	N24h    NewMutedWordDuration = "24h"
+	N30d    NewMutedWordDuration = "30d"
+	N7d     NewMutedWordDuration = "7d"
+)
+
+// Valid indicates whether the value is a known member of the NewMutedWordDuration enum.
+func (e NewMutedWordDuration) Valid() bool {
+	switch e {
+	case Forever:
+		return true
+	case N24h:
+		return true
+	case N30d:
+		return true
+	case N7d:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NewPostFormType.
 const (
 	NewPostFormTypeImage NewPostFormType = "image"
@@ -712,6 +736,11 @@ type Author struct {
 	Id          openapi_types.UUID `json:"id"`
 }
 
+// BlockState defines model for BlockState.
+type BlockState struct {
+	Blocking bool `json:"blocking"`
+}
+
 // Comment defines model for Comment.
 type Comment struct {
 	Author CommentAuthor `json:"author"`
@@ -874,7 +903,7 @@ type CommunityTotals struct {
 
 // Conversation defines model for Conversation.
 type Conversation struct {
-	// CanSend False when the other participant takes messages only from members they follow and does not follow the viewer.
+	// CanSend False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart.
 	CanSend     bool               `json:"can_send"`
 	CreatedAt   time.Time          `json:"created_at"`
 	Id          openapi_types.UUID `json:"id"`
@@ -1233,6 +1262,29 @@ type ListeningRoom struct {
 	UpdatedAt   time.Time `json:"updated_at"`
 }
 
+// MemberEntry defines model for MemberEntry.
+type MemberEntry struct {
+	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
+	AvatarUrl   *string `json:"avatar_url"`
+	DisplayName string  `json:"display_name"`
+	Handle      string  `json:"handle"`
+
+	// Id The listed member's profile ID.
+	Id         openapi_types.UUID `json:"id"`
+	IsVerified bool               `json:"is_verified"`
+
+	// Since When the block or mute began.
+	Since time.Time `json:"since"`
+}
+
+// MemberPage defines model for MemberPage.
+type MemberPage struct {
+	Items *[]MemberEntry `json:"items"`
+
+	// NextCursor Pass as cursor for the next page; absent at the end.
+	NextCursor *string `json:"next_cursor,omitempty"`
+}
+
 // MessagePageOutputBody defines model for MessagePageOutputBody.
 type MessagePageOutputBody struct {
 	// Items Newest first; 50 a page.
@@ -1309,11 +1361,43 @@ type Migration struct {
 	Set        string     `json:"set"`
 }
 
+// MuteState defines model for MuteState.
+type MuteState struct {
+	Muting bool `json:"muting"`
+}
+
+// MutedWord defines model for MutedWord.
+type MutedWord struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// ExpiresAt When the word stops being muted; null: never.
+	ExpiresAt *time.Time         `json:"expires_at"`
+	Id        openapi_types.UUID `json:"id"`
+	Word      string             `json:"word"`
+}
+
+// MutedWordList defines model for MutedWordList.
+type MutedWordList struct {
+	Items *[]MutedWord `json:"items"`
+}
+
 // NewCommentForm defines model for NewCommentForm.
 type NewCommentForm struct {
 	// TextContent 1 to 500 characters, not blank.
 	TextContent string `json:"text_content"`
 }
+
+// NewMutedWord defines model for NewMutedWord.
+type NewMutedWord struct {
+	// Duration How long the word stays muted.
+	Duration *NewMutedWordDuration `json:"duration,omitempty"`
+
+	// Word A word or phrase, at most 100 characters once spaces are collapsed. Case and accents do not matter: 'cafe' mutes 'Café'.
+	Word string `json:"word"`
+}
+
+// NewMutedWordDuration How long the word stays muted.
+type NewMutedWordDuration string
 
 // NewPostForm defines model for NewPostForm.
 type NewPostForm struct {
@@ -1494,12 +1578,18 @@ type Profile struct {
 	Handle         string             `json:"handle"`
 	Id             openapi_types.UUID `json:"id"`
 
+	// IsBlocking Whether the signed-in viewer blocks this member: the profile then shows no details (bio, location, website, banner).
+	IsBlocking bool `json:"is_blocking"`
+
 	// IsFollowing Whether the signed-in viewer follows this profile; false for oneself and when signed out.
-	IsFollowing bool    `json:"is_following"`
-	IsVerified  bool    `json:"is_verified"`
-	Location    *string `json:"location"`
-	PostCount   int64   `json:"post_count"`
-	WebsiteUrl  *string `json:"website_url"`
+	IsFollowing bool `json:"is_following"`
+
+	// IsMuting Whether the signed-in viewer mutes this member.
+	IsMuting   bool    `json:"is_muting"`
+	IsVerified bool    `json:"is_verified"`
+	Location   *string `json:"location"`
+	PostCount  int64   `json:"post_count"`
+	WebsiteUrl *string `json:"website_url"`
 }
 
 // ProfileChanges defines model for ProfileChanges.
@@ -2247,6 +2337,18 @@ type RoomsSendMessageParams struct {
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
+// ListBlocksParams defines parameters for ListBlocks.
+type ListBlocksParams struct {
+	// Cursor Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListMutesParams defines parameters for ListMutes.
+type ListMutesParams struct {
+	// Cursor Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // SearchParams defines parameters for Search.
 type SearchParams struct {
 	// Q Text to look for; trimmed, and only its first 100 characters count. Blank finds nothing.
@@ -2363,6 +2465,9 @@ type RoomsSendMessageJSONRequestBody = SendInputBody
 
 // RoomsPlaybackJSONRequestBody defines body for RoomsPlayback for application/json ContentType.
 type RoomsPlaybackJSONRequestBody = PlaybackInputBody
+
+// AddMutedWordJSONRequestBody defines body for AddMutedWord for application/json ContentType.
+type AddMutedWordJSONRequestBody = NewMutedWord
 
 // StoriesCreateJSONRequestBody defines body for StoriesCreate for application/json ContentType.
 type StoriesCreateJSONRequestBody = CreateInputBody
@@ -3039,7 +3144,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -3048,7 +3153,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -3302,6 +3407,20 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/profiles/{handle} (the `GetProfile` operationId).
 	GetProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// UnblockProfile Stop blocking a member (idempotent)
+	//
+	// Gives back the ability to interact; follows the block ended are not restored.
+	//
+	// Corresponds with DELETE /api/v1/profiles/{handle}/block (the `UnblockProfile` operationId).
+	UnblockProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// BlockProfile Block a member (idempotent)
+	//
+	// Both members stop seeing each other's posts, comments, profile details, stories and chat lines, and neither may follow, message, mention, like or comment the other. Follows between them end now, both ways.
+	//
+	// Corresponds with POST /api/v1/profiles/{handle}/block (the `BlockProfile` operationId).
+	BlockProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// UnfollowProfile Stop following a member (idempotent)
 	//
 	// Corresponds with DELETE /api/v1/profiles/{handle}/follow (the `UnfollowProfile` operationId).
@@ -3325,6 +3444,18 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/following (the `ListFollowing` operationId).
 	ListFollowing(ctx context.Context, handle string, params *ListFollowingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnmuteProfile Stop muting a member (idempotent)
+	//
+	// Corresponds with DELETE /api/v1/profiles/{handle}/mute (the `UnmuteProfile` operationId).
+	UnmuteProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MuteProfile Mute a member (idempotent)
+	//
+	// The viewer stops seeing the member's posts and notifications. The muted member is not told and may still see and interact with the viewer.
+	//
+	// Corresponds with POST /api/v1/profiles/{handle}/mute (the `MuteProfile` operationId).
+	MuteProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListProfilePosts A profile's posts, newest first
 	//
@@ -3414,6 +3545,50 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/rooms/{id}/playback (the `RoomsPlayback` operationId).
 	RoomsPlayback(ctx context.Context, id string, body RoomsPlaybackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListBlocks The members the viewer blocks, newest first
+	//
+	// Pages of 50 with an opaque cursor. Only the viewer's own list.
+	//
+	// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
+	ListBlocks(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMutedWords The viewer's muted words, newest first
+	//
+	// Posts and comments holding one (as a whole word or phrase, whatever the case and accents) are left out of the viewer's feeds, comment lists and notifications. Expired words are not listed.
+	//
+	// Corresponds with GET /api/v1/safety/muted-words (the `ListMutedWords` operationId).
+	ListMutedWords(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddMutedWordWithBody Mute a word or phrase
+	//
+	// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+	AddMutedWordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddMutedWord Mute a word or phrase
+	//
+	// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+	AddMutedWord(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemoveMutedWord Unmute a word
+	//
+	// Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
+	RemoveMutedWord(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListMutes The members the viewer mutes, newest first
+	//
+	// Pages of 50 with an opaque cursor. Only the viewer's own list.
+	//
+	// Corresponds with GET /api/v1/safety/mutes (the `ListMutes` operationId).
+	ListMutes(ctx context.Context, params *ListMutesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Search Search users, communities and public posts
 	//
@@ -4892,7 +5067,7 @@ func (c *Client) MessagesListConversations(ctx context.Context, params *Messages
 
 // MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes any type of body and a specified content type.
 //
@@ -4911,7 +5086,7 @@ func (c *Client) MessagesStartConversationWithBody(ctx context.Context, params *
 
 // MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5565,6 +5740,40 @@ func (c *Client) GetProfile(ctx context.Context, handle string, reqEditors ...Re
 	return c.Client.Do(req)
 }
 
+// UnblockProfile Stop blocking a member (idempotent)
+//
+// Gives back the ability to interact; follows the block ended are not restored.
+//
+// Corresponds with DELETE /api/v1/profiles/{handle}/block (the `UnblockProfile` operationId).
+func (c *Client) UnblockProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnblockProfileRequest(c.Server, handle)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// BlockProfile Block a member (idempotent)
+//
+// Both members stop seeing each other's posts, comments, profile details, stories and chat lines, and neither may follow, message, mention, like or comment the other. Follows between them end now, both ways.
+//
+// Corresponds with POST /api/v1/profiles/{handle}/block (the `BlockProfile` operationId).
+func (c *Client) BlockProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewBlockProfileRequest(c.Server, handle)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // UnfollowProfile Stop following a member (idempotent)
 //
 // Corresponds with DELETE /api/v1/profiles/{handle}/follow (the `UnfollowProfile` operationId).
@@ -5619,6 +5828,38 @@ func (c *Client) ListFollowers(ctx context.Context, handle string, params *ListF
 // Corresponds with GET /api/v1/profiles/{handle}/following (the `ListFollowing` operationId).
 func (c *Client) ListFollowing(ctx context.Context, handle string, params *ListFollowingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListFollowingRequest(c.Server, handle, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnmuteProfile Stop muting a member (idempotent)
+//
+// Corresponds with DELETE /api/v1/profiles/{handle}/mute (the `UnmuteProfile` operationId).
+func (c *Client) UnmuteProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnmuteProfileRequest(c.Server, handle)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MuteProfile Mute a member (idempotent)
+//
+// The viewer stops seeing the member's posts and notifications. The muted member is not told and may still see and interact with the viewer.
+//
+// Corresponds with POST /api/v1/profiles/{handle}/mute (the `MuteProfile` operationId).
+func (c *Client) MuteProfile(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMuteProfileRequest(c.Server, handle)
 	if err != nil {
 		return nil, err
 	}
@@ -5858,6 +6099,110 @@ func (c *Client) RoomsPlaybackWithBody(ctx context.Context, id string, contentTy
 // Corresponds with POST /api/v1/rooms/{id}/playback (the `RoomsPlayback` operationId).
 func (c *Client) RoomsPlayback(ctx context.Context, id string, body RoomsPlaybackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRoomsPlaybackRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListBlocks The members the viewer blocks, newest first
+//
+// Pages of 50 with an opaque cursor. Only the viewer's own list.
+//
+// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
+func (c *Client) ListBlocks(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListBlocksRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMutedWords The viewer's muted words, newest first
+//
+// Posts and comments holding one (as a whole word or phrase, whatever the case and accents) are left out of the viewer's feeds, comment lists and notifications. Expired words are not listed.
+//
+// Corresponds with GET /api/v1/safety/muted-words (the `ListMutedWords` operationId).
+func (c *Client) ListMutedWords(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMutedWordsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddMutedWordWithBody Mute a word or phrase
+//
+// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+func (c *Client) AddMutedWordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddMutedWordRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddMutedWord Mute a word or phrase
+//
+// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+func (c *Client) AddMutedWord(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddMutedWordRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemoveMutedWord Unmute a word
+//
+// Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
+func (c *Client) RemoveMutedWord(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemoveMutedWordRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListMutes The members the viewer mutes, newest first
+//
+// Pages of 50 with an opaque cursor. Only the viewer's own list.
+//
+// Corresponds with GET /api/v1/safety/mutes (the `ListMutes` operationId).
+func (c *Client) ListMutes(ctx context.Context, params *ListMutesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListMutesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -10352,6 +10697,74 @@ func NewGetProfileRequest(server string, handle string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewUnblockProfileRequest constructs an http.Request for the UnblockProfile method
+func NewUnblockProfileRequest(server string, handle string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "handle", handle, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/profiles/%s/block", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewBlockProfileRequest constructs an http.Request for the BlockProfile method
+func NewBlockProfileRequest(server string, handle string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "handle", handle, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/profiles/%s/block", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewUnfollowProfileRequest constructs an http.Request for the UnfollowProfile method
 func NewUnfollowProfileRequest(server string, handle string) (*http.Request, error) {
 	var err error
@@ -10535,6 +10948,74 @@ func NewListFollowingRequest(server string, handle string, params *ListFollowing
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUnmuteProfileRequest constructs an http.Request for the UnmuteProfile method
+func NewUnmuteProfileRequest(server string, handle string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "handle", handle, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/profiles/%s/mute", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewMuteProfileRequest constructs an http.Request for the MuteProfile method
+func NewMuteProfileRequest(server string, handle string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "handle", handle, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/profiles/%s/mute", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -11060,6 +11541,215 @@ func NewRoomsPlaybackRequestWithBody(server string, id string, contentType strin
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListBlocksRequest constructs an http.Request for the ListBlocks method
+func NewListBlocksRequest(server string, params *ListBlocksParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/blocks")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListMutedWordsRequest constructs an http.Request for the ListMutedWords method
+func NewListMutedWordsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/muted-words")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAddMutedWordRequest calls the generic AddMutedWord builder with application/json body
+func NewAddMutedWordRequest(server string, body AddMutedWordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddMutedWordRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAddMutedWordRequestWithBody constructs an http.Request for the AddMutedWord method, with any body, and a specified content type
+func NewAddMutedWordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/muted-words")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRemoveMutedWordRequest constructs an http.Request for the RemoveMutedWord method
+func NewRemoveMutedWordRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/muted-words/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListMutesRequest constructs an http.Request for the ListMutes method
+func NewListMutesRequest(server string, params *ListMutesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/mutes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -12118,7 +12808,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -12127,7 +12817,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -12421,6 +13111,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/profiles/{handle} (the `GetProfile` operationId).
 	GetProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*GetProfileResponse, error)
 
+	// UnblockProfileWithResponse Stop blocking a member (idempotent)
+	//
+	// Gives back the ability to interact; follows the block ended are not restored.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/profiles/{handle}/block (the `UnblockProfile` operationId).
+	UnblockProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*UnblockProfileResponse, error)
+
+	// BlockProfileWithResponse Block a member (idempotent)
+	//
+	// Both members stop seeing each other's posts, comments, profile details, stories and chat lines, and neither may follow, message, mention, like or comment the other. Follows between them end now, both ways.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/profiles/{handle}/block (the `BlockProfile` operationId).
+	BlockProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*BlockProfileResponse, error)
+
 	// UnfollowProfileWithResponse Stop following a member (idempotent)
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -12452,6 +13160,22 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/following (the `ListFollowing` operationId).
 	ListFollowingWithResponse(ctx context.Context, handle string, params *ListFollowingParams, reqEditors ...RequestEditorFn) (*ListFollowingResponse, error)
+
+	// UnmuteProfileWithResponse Stop muting a member (idempotent)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/profiles/{handle}/mute (the `UnmuteProfile` operationId).
+	UnmuteProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*UnmuteProfileResponse, error)
+
+	// MuteProfileWithResponse Mute a member (idempotent)
+	//
+	// The viewer stops seeing the member's posts and notifications. The muted member is not told and may still see and interact with the viewer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/profiles/{handle}/mute (the `MuteProfile` operationId).
+	MuteProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*MuteProfileResponse, error)
 
 	// ListProfilePostsWithResponse A profile's posts, newest first
 	//
@@ -12559,6 +13283,58 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/rooms/{id}/playback (the `RoomsPlayback` operationId).
 	RoomsPlaybackWithResponse(ctx context.Context, id string, body RoomsPlaybackJSONRequestBody, reqEditors ...RequestEditorFn) (*RoomsPlaybackResponse, error)
+
+	// ListBlocksWithResponse The members the viewer blocks, newest first
+	//
+	// Pages of 50 with an opaque cursor. Only the viewer's own list.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
+	ListBlocksWithResponse(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*ListBlocksResponse, error)
+
+	// ListMutedWordsWithResponse The viewer's muted words, newest first
+	//
+	// Posts and comments holding one (as a whole word or phrase, whatever the case and accents) are left out of the viewer's feeds, comment lists and notifications. Expired words are not listed.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/safety/muted-words (the `ListMutedWords` operationId).
+	ListMutedWordsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListMutedWordsResponse, error)
+
+	// AddMutedWordWithBodyWithResponse Mute a word or phrase
+	//
+	// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+	AddMutedWordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddMutedWordResponse, error)
+
+	// AddMutedWordWithResponse Mute a word or phrase
+	//
+	// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+	AddMutedWordWithResponse(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*AddMutedWordResponse, error)
+
+	// RemoveMutedWordWithResponse Unmute a word
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
+	RemoveMutedWordWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*RemoveMutedWordResponse, error)
+
+	// ListMutesWithResponse The members the viewer mutes, newest first
+	//
+	// Pages of 50 with an opaque cursor. Only the viewer's own list.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/safety/mutes (the `ListMutes` operationId).
+	ListMutesWithResponse(ctx context.Context, params *ListMutesParams, reqEditors ...RequestEditorFn) (*ListMutesResponse, error)
 
 	// SearchWithResponse Search users, communities and public posts
 	//
@@ -22679,6 +23455,186 @@ func (r GetProfileResponse) ContentType() string {
 	return ""
 }
 
+// UnblockProfileResponse503Headers the declared response headers of an HTTP 503 response for UnblockProfile
+type UnblockProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UnblockProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BlockState
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnblockProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UnblockProfileResponse) GetJSON200() *BlockState {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UnblockProfileResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnblockProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnblockProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnblockProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnblockProfileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// BlockProfileResponse503Headers the declared response headers of an HTTP 503 response for BlockProfile
+type BlockProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type BlockProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BlockState
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *BlockProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r BlockProfileResponse) GetJSON200() *BlockState {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r BlockProfileResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r BlockProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r BlockProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r BlockProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r BlockProfileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // UnfollowProfileResponse503Headers the declared response headers of an HTTP 503 response for UnfollowProfile
 type UnfollowProfileResponse503Headers struct {
 	RetryAfter *int
@@ -23005,6 +23961,186 @@ func (r ListFollowingResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ListFollowingResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UnmuteProfileResponse503Headers the declared response headers of an HTTP 503 response for UnmuteProfile
+type UnmuteProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UnmuteProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MuteState
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnmuteProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UnmuteProfileResponse) GetJSON200() *MuteState {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UnmuteProfileResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnmuteProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnmuteProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnmuteProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnmuteProfileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// MuteProfileResponse503Headers the declared response headers of an HTTP 503 response for MuteProfile
+type MuteProfileResponse503Headers struct {
+	RetryAfter *int
+}
+
+type MuteProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MuteState
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *MuteProfileResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MuteProfileResponse) GetJSON200() *MuteState {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r MuteProfileResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r MuteProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MuteProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MuteProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MuteProfileResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24106,6 +25242,421 @@ func (r RoomsPlaybackResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RoomsPlaybackResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListBlocksResponse503Headers the declared response headers of an HTTP 503 response for ListBlocks
+type ListBlocksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListBlocksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MemberPage
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListBlocksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListBlocksResponse) GetJSON200() *MemberPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListBlocksResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListBlocksResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListBlocksResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListBlocksResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListBlocksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListBlocksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListBlocksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListBlocksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListMutedWordsResponse503Headers the declared response headers of an HTTP 503 response for ListMutedWords
+type ListMutedWordsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListMutedWordsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MutedWordList
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListMutedWordsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListMutedWordsResponse) GetJSON200() *MutedWordList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListMutedWordsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListMutedWordsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListMutedWordsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListMutedWordsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListMutedWordsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListMutedWordsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListMutedWordsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListMutedWordsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AddMutedWordResponse503Headers the declared response headers of an HTTP 503 response for AddMutedWord
+type AddMutedWordResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddMutedWordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MutedWord
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddMutedWordResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AddMutedWordResponse) GetJSON200() *MutedWord {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AddMutedWordResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AddMutedWordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddMutedWordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddMutedWordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddMutedWordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemoveMutedWordResponse503Headers the declared response headers of an HTTP 503 response for RemoveMutedWord
+type RemoveMutedWordResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RemoveMutedWordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveMutedWordResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RemoveMutedWordResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RemoveMutedWordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemoveMutedWordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemoveMutedWordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemoveMutedWordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListMutesResponse503Headers the declared response headers of an HTTP 503 response for ListMutes
+type ListMutesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListMutesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MemberPage
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListMutesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListMutesResponse) GetJSON200() *MemberPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListMutesResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListMutesResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListMutesResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListMutesResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListMutesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListMutesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListMutesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListMutesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -26042,7 +27593,7 @@ func (c *ClientWithResponses) MessagesListConversationsWithResponse(ctx context.
 
 // MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -26057,7 +27608,7 @@ func (c *ClientWithResponses) MessagesStartConversationWithBodyWithResponse(ctx 
 
 // MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -26591,6 +28142,36 @@ func (c *ClientWithResponses) GetProfileWithResponse(ctx context.Context, handle
 	return ParseGetProfileResponse(rsp)
 }
 
+// UnblockProfileWithResponse Stop blocking a member (idempotent)
+//
+// Gives back the ability to interact; follows the block ended are not restored.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/profiles/{handle}/block (the `UnblockProfile` operationId).
+func (c *ClientWithResponses) UnblockProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*UnblockProfileResponse, error) {
+	rsp, err := c.UnblockProfile(ctx, handle, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnblockProfileResponse(rsp)
+}
+
+// BlockProfileWithResponse Block a member (idempotent)
+//
+// Both members stop seeing each other's posts, comments, profile details, stories and chat lines, and neither may follow, message, mention, like or comment the other. Follows between them end now, both ways.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/profiles/{handle}/block (the `BlockProfile` operationId).
+func (c *ClientWithResponses) BlockProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*BlockProfileResponse, error) {
+	rsp, err := c.BlockProfile(ctx, handle, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBlockProfileResponse(rsp)
+}
+
 // UnfollowProfileWithResponse Stop following a member (idempotent)
 //
 // Returns a wrapper object for the known response body format(s).
@@ -26645,6 +28226,34 @@ func (c *ClientWithResponses) ListFollowingWithResponse(ctx context.Context, han
 		return nil, err
 	}
 	return ParseListFollowingResponse(rsp)
+}
+
+// UnmuteProfileWithResponse Stop muting a member (idempotent)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/profiles/{handle}/mute (the `UnmuteProfile` operationId).
+func (c *ClientWithResponses) UnmuteProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*UnmuteProfileResponse, error) {
+	rsp, err := c.UnmuteProfile(ctx, handle, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnmuteProfileResponse(rsp)
+}
+
+// MuteProfileWithResponse Mute a member (idempotent)
+//
+// The viewer stops seeing the member's posts and notifications. The muted member is not told and may still see and interact with the viewer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/profiles/{handle}/mute (the `MuteProfile` operationId).
+func (c *ClientWithResponses) MuteProfileWithResponse(ctx context.Context, handle string, reqEditors ...RequestEditorFn) (*MuteProfileResponse, error) {
+	rsp, err := c.MuteProfile(ctx, handle, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMuteProfileResponse(rsp)
 }
 
 // ListProfilePostsWithResponse A profile's posts, newest first
@@ -26842,6 +28451,94 @@ func (c *ClientWithResponses) RoomsPlaybackWithResponse(ctx context.Context, id 
 		return nil, err
 	}
 	return ParseRoomsPlaybackResponse(rsp)
+}
+
+// ListBlocksWithResponse The members the viewer blocks, newest first
+//
+// Pages of 50 with an opaque cursor. Only the viewer's own list.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
+func (c *ClientWithResponses) ListBlocksWithResponse(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*ListBlocksResponse, error) {
+	rsp, err := c.ListBlocks(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListBlocksResponse(rsp)
+}
+
+// ListMutedWordsWithResponse The viewer's muted words, newest first
+//
+// Posts and comments holding one (as a whole word or phrase, whatever the case and accents) are left out of the viewer's feeds, comment lists and notifications. Expired words are not listed.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/safety/muted-words (the `ListMutedWords` operationId).
+func (c *ClientWithResponses) ListMutedWordsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListMutedWordsResponse, error) {
+	rsp, err := c.ListMutedWords(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMutedWordsResponse(rsp)
+}
+
+// AddMutedWordWithBodyWithResponse Mute a word or phrase
+//
+// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+func (c *ClientWithResponses) AddMutedWordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddMutedWordResponse, error) {
+	rsp, err := c.AddMutedWordWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddMutedWordResponse(rsp)
+}
+
+// AddMutedWordWithResponse Mute a word or phrase
+//
+// At most 100 words. Muting a word already muted (same letters, whatever the case and accents) changes its expiry instead of adding it twice.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/safety/muted-words (the `AddMutedWord` operationId).
+func (c *ClientWithResponses) AddMutedWordWithResponse(ctx context.Context, body AddMutedWordJSONRequestBody, reqEditors ...RequestEditorFn) (*AddMutedWordResponse, error) {
+	rsp, err := c.AddMutedWord(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddMutedWordResponse(rsp)
+}
+
+// RemoveMutedWordWithResponse Unmute a word
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/safety/muted-words/{id} (the `RemoveMutedWord` operationId).
+func (c *ClientWithResponses) RemoveMutedWordWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*RemoveMutedWordResponse, error) {
+	rsp, err := c.RemoveMutedWord(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemoveMutedWordResponse(rsp)
+}
+
+// ListMutesWithResponse The members the viewer mutes, newest first
+//
+// Pages of 50 with an opaque cursor. Only the viewer's own list.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/safety/mutes (the `ListMutes` operationId).
+func (c *ClientWithResponses) ListMutesWithResponse(ctx context.Context, params *ListMutesParams, reqEditors ...RequestEditorFn) (*ListMutesResponse, error) {
+	rsp, err := c.ListMutes(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListMutesResponse(rsp)
 }
 
 // SearchWithResponse Search users, communities and public posts
@@ -37427,6 +39124,168 @@ func ParseGetProfileResponse(rsp *http.Response) (*GetProfileResponse, error) {
 	return response, nil
 }
 
+// ParseUnblockProfileResponse parses an HTTP response from a UnblockProfileWithResponse call
+func ParseUnblockProfileResponse(rsp *http.Response) (*UnblockProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnblockProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BlockState
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UnblockProfileResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseBlockProfileResponse parses an HTTP response from a BlockProfileWithResponse call
+func ParseBlockProfileResponse(rsp *http.Response) (*BlockProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &BlockProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BlockState
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers BlockProfileResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseUnfollowProfileResponse parses an HTTP response from a UnfollowProfileWithResponse call
 func ParseUnfollowProfileResponse(rsp *http.Response) (*UnfollowProfileResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -37710,6 +39569,168 @@ func ParseListFollowingResponse(rsp *http.Response) (*ListFollowingResponse, err
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ListFollowingResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUnmuteProfileResponse parses an HTTP response from a UnmuteProfileWithResponse call
+func ParseUnmuteProfileResponse(rsp *http.Response) (*UnmuteProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnmuteProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MuteState
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UnmuteProfileResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMuteProfileResponse parses an HTTP response from a MuteProfileWithResponse call
+func ParseMuteProfileResponse(rsp *http.Response) (*MuteProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MuteProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MuteState
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers MuteProfileResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -38712,6 +40733,379 @@ func ParseRoomsPlaybackResponse(rsp *http.Response) (*RoomsPlaybackResponse, err
 	switch {
 	case rsp.StatusCode == 503:
 		var headers RoomsPlaybackResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListBlocksResponse parses an HTTP response from a ListBlocksWithResponse call
+func ParseListBlocksResponse(rsp *http.Response) (*ListBlocksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListBlocksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MemberPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListBlocksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListMutedWordsResponse parses an HTTP response from a ListMutedWordsWithResponse call
+func ParseListMutedWordsResponse(rsp *http.Response) (*ListMutedWordsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListMutedWordsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MutedWordList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListMutedWordsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAddMutedWordResponse parses an HTTP response from a AddMutedWordWithResponse call
+func ParseAddMutedWordResponse(rsp *http.Response) (*AddMutedWordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddMutedWordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MutedWord
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddMutedWordResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemoveMutedWordResponse parses an HTTP response from a RemoveMutedWordWithResponse call
+func ParseRemoveMutedWordResponse(rsp *http.Response) (*RemoveMutedWordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemoveMutedWordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveMutedWordResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListMutesResponse parses an HTTP response from a ListMutesWithResponse call
+func ParseListMutesResponse(rsp *http.Response) (*ListMutesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListMutesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MemberPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListMutesResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -26,6 +26,7 @@ import (
 	"social/adapters/http/postsapi"
 	"social/adapters/http/profilesapi"
 	"social/adapters/http/reportsapi"
+	"social/adapters/http/safetyapi"
 	"social/adapters/http/searchapi"
 	"social/adapters/http/trendingapi"
 	"social/adapters/images"
@@ -107,6 +108,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		accountsapi.Module,
 		profilesapi.Module,
 		followsapi.Module,
+		safetyapi.Module,
 		mediaapi.Module,
 		postsapi.Module,
 		commentsapi.Module,

@@ -51,10 +51,11 @@ type messagesParams struct {
 	Broadcaster ports.Broadcaster
 	Limiter     ports.RateLimiter
 	Log         *slog.Logger
+	Blocks      ports.Blocks `optional:"true"`
 }
 
 func newMessages(p messagesParams) *app.Messages {
-	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter,
+	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter, Blocks: p.Blocks,
 		Log: p.Log.With("plugin", Name)}
 }
 

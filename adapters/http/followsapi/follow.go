@@ -8,6 +8,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/core/app/follows"
+	"social/core/app/safety"
 	"social/core/domain"
 )
 
@@ -28,7 +29,7 @@ func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follow
 	huma.Register(api, huma.Operation{
 		OperationID: "follow-profile", Method: http.MethodPost, Path: "/profiles/{handle}/follow",
 		Summary: "Follow a member (idempotent)", Tags: []string{"follows"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile, safety.CodeBlocked}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := follow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {

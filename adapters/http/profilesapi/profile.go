@@ -26,6 +26,8 @@ type Profile struct {
 	PostCount      int       `json:"post_count"`
 	CreatedAt      time.Time `json:"created_at"`
 	IsFollowing    bool      `json:"is_following" doc:"Whether the signed-in viewer follows this profile; false for oneself and when signed out."`
+	IsBlocking     bool      `json:"is_blocking" doc:"Whether the signed-in viewer blocks this member: the profile then shows no details (bio, location, website, banner)."`
+	IsMuting       bool      `json:"is_muting" doc:"Whether the signed-in viewer mutes this member."`
 }
 
 // profileOutput is an answer carrying one profile.
@@ -54,5 +56,6 @@ func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {
 func (l Links) View(ctx context.Context, v follows.ProfileView) Profile {
 	out := l.Profile(ctx, v.Profile)
 	out.IsFollowing = v.IsFollowing
+	out.IsBlocking, out.IsMuting = v.IsBlocking, v.IsMuting
 	return out
 }

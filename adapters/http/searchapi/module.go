@@ -48,12 +48,13 @@ type useCaseParams struct {
 	Media   httpadapter.MediaLinks
 	Log     *slog.Logger
 	Sources []plugin.SearchSource `group:"search_sources"`
+	Hidden  ports.HiddenMembers   `optional:"true"`
 }
 
 func newUseCases(p useCaseParams) UseCases {
 	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
 	return UseCases{
-		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(),
+		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},

@@ -96,15 +96,18 @@ func (uc *CreateComment) Handle(ctx context.Context, viewer domain.Viewer, postI
 		return Created{}, fmt.Errorf("comment on post %s: %w", postID, err)
 	}
 	uc.Announcer.Announce(ctx, notices...)
-	publish(ctx, uc.Broadcaster, uc.Log, EventCommentCreated, c.PostID, c.ID, out.CommentCount)
+	publish(ctx, uc.Broadcaster, uc.Log, EventCommentCreated, c.PostID, c.ID, out.CommentCount, c.AuthorID)
 	return out, nil
 }
 
 // publish tells post:{id} a comment came or went; a failure only costs
 // live updates (clients resync over HTTP), so it is logged.
-func publish(ctx context.Context, b ports.Broadcaster, log *slog.Logger, event string, post domain.PostID, id domain.CommentID, n int) {
+// about is the comment's author: those they are hidden from do not hear of
+// it.
+func publish(ctx context.Context, b ports.Broadcaster, log *slog.Logger, event string, post domain.PostID, id domain.CommentID, n int, about domain.UserID) {
 	if err := b.Publish(ctx, PostTopic(post), ports.Event{Type: event, Data: map[string]any{
-		"post_id": post.String(), "comment_id": id.String(), "comment_count": n}}); err != nil {
+		"post_id": post.String(), "comment_id": id.String(), "comment_count": n},
+		About: []domain.UserID{about}}); err != nil {
 		log.WarnContext(ctx, "publish "+event, "post", post.String(), "comment", id.String(), "err", err)
 	}
 }

@@ -60,6 +60,6 @@ func (uc *DeleteComment) Handle(ctx context.Context, viewer domain.Viewer, id do
 	if err != nil {
 		return fmt.Errorf("delete comment %s: %w", id, err)
 	}
-	publish(ctx, uc.Broadcaster, uc.Log, EventCommentDeleted, c.PostID, c.ID, n)
+	publish(ctx, uc.Broadcaster, uc.Log, EventCommentDeleted, c.PostID, c.ID, n, c.AuthorID)
 	return nil
 }

@@ -19,9 +19,10 @@ type Cursor struct {
 }
 
 // CommentLister reads a post's comments oldest first, (created_at, id)
-// after the cursor, with their authors.
+// after the cursor, with their authors, leaving out those viewer's blocks,
+// mutes and muted words hide.
 type CommentLister interface {
-	List(ctx context.Context, post domain.PostID, after *Cursor, limit int) ([]domain.CommentItem, error)
+	List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *Cursor, limit int) ([]domain.CommentItem, error)
 }
 
 // Page is one page of a thread; Next is "" at the end.
@@ -54,7 +55,7 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	}
 	// One more than a page says whether another page exists, so the last
 	// page never points at an empty one.
-	items, err := uc.Comments.List(ctx, postID, after, PageSize+1)
+	items, err := uc.Comments.List(ctx, viewer.UserID, postID, after, PageSize+1)
 	if err != nil {
 		return Page{}, fmt.Errorf("comments of post %s: %w", postID, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"social/core/app/notifications"
+	"social/core/app/safety"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -102,6 +103,8 @@ func writeError(what string, out Outcome, err error) error {
 		return nil
 	case errors.Is(err, ErrNoFollowerProfile):
 		return errs.Forbidden(CodeNoProfile, MsgNoProfile)
+	case errors.Is(err, ErrBlocked):
+		return errs.Forbidden(safety.CodeBlocked, safety.MsgBlocked)
 	case errors.Is(err, domain.ErrNotFound):
 		// Deleted between the handle lookup and the write.
 		return notFound()

@@ -30,3 +30,7 @@ const PageSize = 50
 // ErrNoFollowerProfile is a store's answer when the acting member has no
 // profile row (the followed one missing is domain.ErrNotFound).
 var ErrNoFollowerProfile = errors.New("follower has no profile")
+
+// ErrBlocked is a store's answer when either member blocks the other: no
+// follow may exist between them.
+var ErrBlocked = errors.New("a block keeps the members apart")

@@ -169,7 +169,8 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 	uc.Announcer.Announce(ctx, notices...)
 	if p.Visibility == domain.VisibilityPublic {
 		if err := uc.Broadcaster.Publish(ctx, TopicPublicFeed, ports.Event{Type: EventPostCreated,
-			Data: map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()}}); err != nil {
+			Data:  map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()},
+			About: []domain.UserID{p.AuthorID}}); err != nil {
 			uc.Log.WarnContext(ctx, "publish post.created", "post", p.ID.String(), "err", err)
 		}
 	}

@@ -53,6 +53,10 @@ type Search struct {
 	// OnLinkError hears about avatars that could not be signed (the item is
 	// still shown, without a picture).
 	OnLinkError func(ctx context.Context, key string, err error)
+	// Hidden, when set, leaves out the members a block keeps apart from the
+	// viewer (either way), and their posts and those of members the viewer
+	// mutes.
+	Hidden ports.HiddenMembers
 }
 
 // NormalizeQuery trims q and keeps its first MaxQueryLength characters.
@@ -75,24 +79,49 @@ func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([
 	if q == "" {
 		return []Item{}, nil
 	}
-	res, err := uc.Index.Search(ctx, q, PerKind)
+	ids, handles, err := uc.hidden(ctx, viewer)
+	if err != nil {
+		return nil, err
+	}
+	// Asking for as many more as could be hidden keeps PerKind results
+	// when some are left out.
+	res, err := uc.Index.Search(ctx, q, PerKind+len(ids))
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", q, err)
 	}
 	items := []Item{}
 	for _, kind := range ports.SearchKinds {
-		docs := res[kind]
-		if len(docs) > PerKind {
-			docs = docs[:PerKind]
-		}
-		for _, d := range docs {
-			if !d.Searchable() {
+		n := 0
+		for _, d := range res[kind] {
+			if n == PerKind {
+				break
+			}
+			if !d.Searchable() || (d.Kind == ports.SearchUser && ids[d.ID]) ||
+				(d.Kind == ports.SearchPost && handles[d.AuthorHandle]) {
 				continue
 			}
 			items = append(items, uc.item(ctx, d))
+			n++
 		}
 	}
 	return items, nil
+}
+
+// hidden is the IDs of the members blocked either way with viewer, and
+// the handles of those and of the members viewer mutes.
+func (uc *Search) hidden(ctx context.Context, viewer domain.Viewer) (ids, handles map[string]bool, err error) {
+	if uc.Hidden == nil {
+		return nil, nil, nil
+	}
+	list, err := uc.Hidden.HiddenFrom(ctx, viewer.UserID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("members hidden from %s: %w", viewer.UserID, err)
+	}
+	ids, handles = make(map[string]bool, len(list)), make(map[string]bool, len(list))
+	for _, m := range list {
+		ids[m.ID.String()], handles[m.Handle] = m.Blocked, true
+	}
+	return ids, handles, nil
 }
 
 func (uc *Search) item(ctx context.Context, d ports.SearchDoc) Item {

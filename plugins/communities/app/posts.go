@@ -49,7 +49,7 @@ func (uc *Posts) readable(ctx context.Context, viewer domain.Viewer, id uuid.UUI
 // it back as its author sees it.
 func (uc *Posts) created(ctx context.Context, viewer domain.Viewer, id uuid.UUID, p domain.Post) (domain.FeedItem, error) {
 	publish(ctx, uc.Broadcaster, uc.Log, Topic(id), EventPostCreated,
-		map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()})
+		map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()}, p.AuthorID)
 	return uc.Get.Handle(ctx, viewer, p.ID)
 }
 

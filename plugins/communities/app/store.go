@@ -89,8 +89,8 @@ func indexCommunity(ctx context.Context, q ports.SearchIndexQueue, id uuid.UUID)
 // publish tells topic after a commit; delivery is best effort.
 func publish(ctx context.Context, b ports.Broadcaster, log interface {
 	WarnContext(ctx context.Context, msg string, args ...any)
-}, topic, event string, data any) {
-	if err := b.Publish(ctx, topic, ports.Event{Type: event, Data: data}); err != nil {
+}, topic, event string, data any, about ...domain.UserID) {
+	if err := b.Publish(ctx, topic, ports.Event{Type: event, Data: data, About: about}); err != nil {
 		log.WarnContext(ctx, "publish "+event, "topic", topic, "err", err)
 	}
 }

@@ -75,6 +75,9 @@ type Messages struct {
 	Broadcaster ports.Broadcaster
 	Limiter     ports.RateLimiter
 	Log         *slog.Logger
+	// Blocks, when set, refuses messages between members a block keeps
+	// apart, whichever of them blocked.
+	Blocks ports.Blocks
 }
 
 // member reads the viewer's view of conversation id; a conversation they

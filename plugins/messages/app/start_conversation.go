@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/core/app/safety"
 	"social/core/domain"
 	"social/core/errs"
 )
@@ -59,9 +60,13 @@ func (uc *StartConversation) Handle(ctx context.Context, viewer domain.Viewer, h
 	return c, id == fresh, err
 }
 
-// mayWrite refuses when recipient lets only the members they follow write
-// to them and does not follow sender.
+// mayWrite refuses when a block keeps sender and recipient apart, and
+// when recipient lets only the members they follow write to them and does
+// not follow sender.
 func (m *Messages) mayWrite(ctx context.Context, sender, recipient domain.UserID) error {
+	if err := safety.Refuse(ctx, m.Blocks, sender, recipient); err != nil {
+		return err
+	}
 	s, err := m.Store.Settings(ctx, recipient)
 	if err != nil {
 		return fmt.Errorf("settings of %s: %w", recipient, err)

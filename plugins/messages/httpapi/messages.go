@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"social/core/app/safety"
 	"social/core/domain"
 	"social/kit/httpkit"
 	"social/plugins/messages/app"
@@ -72,7 +73,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		Summary:     "Send a message; both participants get message.created",
 		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
 		Tags:        []string{"messages"},
-		Security:    httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted, safety.CodeBlocked}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
 	}, func(ctx context.Context, in *directMessageInput) (*dmMessageOutput, error) {
 		id, err := in.id()
 		var m app.Message

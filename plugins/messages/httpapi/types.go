@@ -53,7 +53,7 @@ type Conversation struct {
 	UnreadCount int            `json:"unread_count" doc:"The viewer's unread messages here."`
 	LastRead    *ReadMarker    `json:"last_read" doc:"The viewer's read marker, or null."`
 	PeerRead    *ReadMarker    `json:"peer_read" doc:"The other participant's read marker, or null: the viewer's messages it covers were seen."`
-	CanSend     bool           `json:"can_send" doc:"False when the other participant takes messages only from members they follow and does not follow the viewer."`
+	CanSend     bool           `json:"can_send" doc:"False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart."`
 }
 
 // present turns use case results into answers with signed links.

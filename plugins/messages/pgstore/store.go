@@ -96,13 +96,15 @@ func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.
 
 // conversationSelect reads conversations as the member "me" sees them:
 // the peer's profile, both markers, the newest message and whether the
-// peer's setting lets me write.
+// peer's setting lets me write (never across a block, either way).
 const conversationSelect = `SELECT c.id, c.created_at, me.unread_count, me.last_read_at, me.last_read_id,
 		me.last_message_at, peer.last_read_at AS peer_read_at, peer.last_read_id AS peer_read_id,
 		p.id AS peer_id, p.handle, p.display_name, p.avatar_path, p.is_verified,
 		lm.id AS lm_id, lm.sender_id AS lm_sender, lm.text AS lm_text, lm.created_at AS lm_at,
-		(NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM follows f
-			WHERE f.follower_id = me.peer_id AND f.following_id = me.user_id)) AS can_send
+		((NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM follows f
+			WHERE f.follower_id = me.peer_id AND f.following_id = me.user_id))
+		AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = me.user_id AND b.blocked_id = me.peer_id)
+			OR (b.blocker_id = me.peer_id AND b.blocked_id = me.user_id))) AS can_send
 	FROM conversation_members me
 	JOIN conversations c ON c.id = me.conversation_id
 	JOIN conversation_members peer ON peer.conversation_id = me.conversation_id AND peer.user_id = me.peer_id

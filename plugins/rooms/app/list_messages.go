@@ -9,7 +9,8 @@ import (
 )
 
 // ListMessages reads an active room's latest MessagesShown messages,
-// oldest first.
+// oldest first, without those of members hidden from the viewer by a
+// block or a mute.
 type ListMessages struct{ *Rooms }
 
 // Handle answers the messages with their authors.
@@ -20,5 +21,5 @@ func (uc *ListMessages) Handle(ctx context.Context, viewer domain.Viewer, id uui
 	if _, err := uc.activeRoom(ctx, id, false); err != nil {
 		return nil, err
 	}
-	return uc.Store.Messages(ctx, id, MessagesShown)
+	return uc.Store.Messages(ctx, viewer.UserID, id, MessagesShown)
 }

@@ -215,10 +215,11 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(ctx context.Co
 	return nil
 }
 
-// publish tells room id's subscribers; a failure is only logged (clients
-// resync over HTTP).
-func (r *Rooms) publish(ctx context.Context, id uuid.UUID, typ string, data any) {
-	if err := r.Broadcaster.Publish(context.WithoutCancel(ctx), Topic(id), ports.Event{Type: typ, Data: data}); err != nil {
+// publish tells room id's subscribers, but those hidden from a member of
+// about (a chat line's writer); a failure is only logged (clients resync
+// over HTTP).
+func (r *Rooms) publish(ctx context.Context, id uuid.UUID, typ string, data any, about ...domain.UserID) {
+	if err := r.Broadcaster.Publish(context.WithoutCancel(ctx), Topic(id), ports.Event{Type: typ, Data: data, About: about}); err != nil {
 		r.Log.Warn("rooms: publish", "event", typ, "room", id.String(), "err", err)
 	}
 }

@@ -51,6 +51,6 @@ func (uc *SendMessage) Handle(ctx context.Context, viewer domain.Viewer, id uuid
 	if err != nil {
 		return Message{}, err
 	}
-	uc.publish(ctx, id, EventChat, MessageEvent{Message: uc.eventMessage(ctx, m)})
+	uc.publish(ctx, id, EventChat, MessageEvent{Message: uc.eventMessage(ctx, m)}, viewer.UserID)
 	return m, nil
 }

@@ -73,5 +73,7 @@ type Store interface {
 
 	InsertMessage(ctx context.Context, m Message) error
 	// Messages reads the latest limit messages of a room, oldest first.
-	Messages(ctx context.Context, room uuid.UUID, limit int) ([]Message, error)
+	// Messages leaves out the lines of members a block keeps apart from
+	// viewer (either way) and of those viewer mutes.
+	Messages(ctx context.Context, viewer domain.UserID, room uuid.UUID, limit int) ([]Message, error)
 }

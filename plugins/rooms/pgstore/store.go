@@ -313,7 +313,7 @@ func (s *Store) InsertMessage(ctx context.Context, m app.Message) error {
 }
 
 // Messages reads the latest limit messages, oldest first.
-func (s *Store) Messages(ctx context.Context, room uuid.UUID, limit int) ([]app.Message, error) {
+func (s *Store) Messages(ctx context.Context, viewer domain.UserID, room uuid.UUID, limit int) ([]app.Message, error) {
 	var rows []struct {
 		ID        uuid.UUID `bun:"id"`
 		RoomID    uuid.UUID `bun:"room_id"`
@@ -324,8 +324,12 @@ func (s *Store) Messages(ctx context.Context, room uuid.UUID, limit int) ([]app.
 	}
 	err := s.idb(ctx).NewRaw(`SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, pr.handle,
 		pr.display_name, pr.avatar_path FROM listening_messages m LEFT JOIN profiles pr ON pr.id = m.user_id
-		WHERE m.room_id = ? ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
-		room, limit).Scan(ctx, &rows)
+		WHERE m.room_id = ?
+		AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ? AND b.blocked_id = m.user_id)
+			OR (b.blocked_id = ? AND b.blocker_id = m.user_id))
+		AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = ? AND mm.muted_id = m.user_id)
+		ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
+		room, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer), limit).Scan(ctx, &rows)
 	out := make([]app.Message, len(rows))
 	for i, r := range rows {
 		out[i] = app.Message{ID: r.ID, RoomID: r.RoomID, UserID: domain.UserID(r.UserID), Text: r.Text,

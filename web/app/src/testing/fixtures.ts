@@ -36,6 +36,8 @@ export const testProfile: Profile = {
   post_count: 5,
   created_at: '2026-11-15T12:00:00Z',
   is_following: false,
+  is_blocking: false,
+  is_muting: false,
 }
 
 /** Another member (GET /api/v1/profiles/bia). */
@@ -54,6 +56,8 @@ export const otherProfile: Profile = {
   post_count: 0,
   created_at: '2025-03-10T12:00:00Z',
   is_following: false,
+  is_blocking: false,
+  is_muting: false,
 }
 
 /** A text post by otherProfile, five minutes old, as feeds answer it. */

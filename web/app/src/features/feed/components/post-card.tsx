@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
+import { BlockDialog, SafetyMenuItems } from '@/features/safety'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { cn } from '@/lib/utils'
 
@@ -67,6 +68,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
+  const [blocking, setBlocking] = useState(false)
 
   const onTranslate = () => {
     if (translation !== null) {
@@ -172,8 +174,19 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
                   {m.report}
                 </DropdownMenuItem>
               )}
+              {isOwn || !post.author.handle ? null : (
+                <SafetyMenuItems
+                  handle={post.author.handle}
+                  onBlock={() => {
+                    setBlocking(true)
+                  }}
+                />
+              )}
             </DropdownMenuContent>
         </DropdownMenu>
+        {isOwn || !post.author.handle ? null : (
+          <BlockDialog handle={post.author.handle} open={blocking} onOpenChange={setBlocking} />
+        )}
       </header>
 
       {editing ? (

@@ -5,6 +5,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { MessageButton } from '@/features/messages'
+import { BlockedNotice, MutedNotice, ProfileSafetyMenu } from '@/features/safety'
 
 import { initialOf } from '../initial'
 import { joinedText } from '../joined-text'
@@ -57,8 +58,13 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
           </Suspense>
         ) : (
           <div className="flex items-center gap-2">
-            <MessageButton handle={profile.handle} />
-            <FollowButton profile={profile} />
+            {profile.is_blocking ? null : (
+              <>
+                <MessageButton handle={profile.handle} />
+                <FollowButton profile={profile} />
+              </>
+            )}
+            <ProfileSafetyMenu handle={profile.handle} isBlocking={profile.is_blocking} isMuting={profile.is_muting} />
           </div>
         )}
       </div>
@@ -75,6 +81,7 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
             ) : null}
           </div>
           <p className="text-muted-foreground">{m.handle(profile.handle)}</p>
+          {profile.is_muting && !profile.is_blocking ? <MutedNotice handle={profile.handle} /> : null}
         </div>
 
         {profile.bio ? <p className="whitespace-pre-line">{profile.bio}</p> : null}
@@ -129,7 +136,11 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
         <h2 id="profile-posts" className="text-lg font-semibold">
           {m.posts}
         </h2>
-        <ProfilePosts handle={postsHandle ?? profile.handle} />
+        {profile.is_blocking ? (
+          <BlockedNotice handle={profile.handle} />
+        ) : (
+          <ProfilePosts handle={postsHandle ?? profile.handle} />
+        )}
       </section>
     </article>
   )

@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { usePluginEnabled } from '@/features/plugins'
+import { SafetySettings } from '@/features/safety'
 import { useSession } from '@/features/session'
 
 import { settingsMessages as m } from '../messages'
@@ -54,6 +55,7 @@ export function SettingsScreen() {
               </Button>
             </div>
           ) : null}
+          <SafetySettings />
         </SettingsSection>
 
         <SessionsSection />

@@ -1,0 +1,99 @@
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+
+import { useRelationList, type Relation } from '../api/relations'
+import { safetyMessages as m } from '../messages'
+
+import { useRelationAction } from './use-relation-action'
+
+function initialOf(name: string): string {
+  return Array.from(name)[0]?.toUpperCase() ?? ''
+}
+
+/** The viewer's blocked or muted members, each with its undo; loading, empty and failed states. */
+export function RelationList({ relation }: { relation: Relation }) {
+  const list = useRelationList(relation)
+  const action = useRelationAction()
+  const block = relation === 'block'
+  const items = list.data?.pages.flatMap((p) => p.items ?? []) ?? []
+
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label={block ? m.loadingBlocked : m.loadingMuted} className="grid gap-2">
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} className="h-12 w-full rounded-lg" />
+        ))}
+      </div>
+    )
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2">
+        <p className="text-sm text-muted-foreground">{m.listFailed}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={list.isFetching}
+          onClick={() => {
+            void list.refetch()
+          }}
+        >
+          {m.retry}
+        </Button>
+      </div>
+    )
+  }
+  if (items.length === 0) {
+    return <p className="text-sm text-muted-foreground">{block ? m.noBlocked : m.noMuted}</p>
+  }
+  return (
+    <div className="grid gap-2">
+      <ul aria-label={block ? m.blockedList : m.mutedList} className="divide-y rounded-lg border">
+        {items.map((entry) => {
+          const name = entry.display_name || entry.handle
+          const undoing = action.pending && action.variables?.handle === entry.handle
+          return (
+            <li key={entry.id} aria-label={name} className="flex items-center gap-3 p-3">
+              <Avatar className="size-9 shrink-0">
+                {entry.avatar_url ? <AvatarImage src={entry.avatar_url} alt="" /> : null}
+                <AvatarFallback>{initialOf(name)}</AvatarFallback>
+              </Avatar>
+              <div className="grid min-w-0 flex-1">
+                <span className="truncate font-medium" title={name}>
+                  {name}
+                </span>
+                <span className="truncate text-sm text-muted-foreground" title={m.handle(entry.handle)}>
+                  {m.handle(entry.handle)}
+                </span>
+              </div>
+              <Button
+                variant="outline"
+                className="h-11 shrink-0 sm:h-9"
+                aria-label={block ? m.undoBlockOf(entry.handle) : m.undoMuteOf(entry.handle)}
+                disabled={undoing}
+                onClick={() => {
+                  action.run(relation, entry.handle, false)
+                }}
+              >
+                {block ? m.undoBlock : m.undoMute}
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      {list.hasNextPage ? (
+        <Button
+          variant="ghost"
+          className="justify-self-start"
+          disabled={list.isFetchingNextPage}
+          onClick={() => {
+            void list.fetchNextPage()
+          }}
+        >
+          {list.isFetchingNextPage ? m.loadingMore : m.loadMore}
+        </Button>
+      ) : null}
+    </div>
+  )
+}

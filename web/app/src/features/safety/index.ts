@@ -1,0 +1,6 @@
+export { BlockDialog } from './components/block-dialog'
+export { BlockedNotice, MutedNotice } from './components/blocked-notice'
+export { ProfileSafetyMenu } from './components/profile-safety-menu'
+export { SafetyMenuItems } from './components/safety-menu-items'
+export { SafetySettings } from './components/safety-settings'
+export { safetyMessages } from './messages'
