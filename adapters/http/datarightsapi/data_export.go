@@ -12,8 +12,10 @@ import (
 	"social/core/domain"
 )
 
-// DataExport is one export of the member's data.
+// DataExport is one export of the member's data, or null before the
+// first (the schema says so through "_").
 type DataExport struct {
+	_           struct{}   `nullable:"true"`
 	ID          string     `json:"id" format:"uuid"`
 	Status      string     `json:"status" enum:"queued,building,ready,failed,expired" doc:"queued, building, ready (downloadable), failed (ask again), expired (the archive was removed)."`
 	Step        *string    `json:"step" nullable:"true" doc:"What is being gathered while building: core, communities, stories, messages, rooms or archive."`
@@ -27,7 +29,7 @@ type DataExport struct {
 
 // DataExportState is the member's latest export and what they may do.
 type DataExportState struct {
-	Export            *DataExport `json:"export" nullable:"true" doc:"The latest export; null when none was asked for."`
+	Export            *DataExport `json:"export" doc:"The latest export; null when none was asked for."`
 	DownloadURL       *string     `json:"download_url" nullable:"true" doc:"A signed link to the archive, valid until download_expires_at; refused (403 media_link_invalid) after."`
 	DownloadExpiresAt *time.Time  `json:"download_expires_at" nullable:"true"`
 	NextAt            *time.Time  `json:"next_at" nullable:"true" doc:"When a new export may be asked for; null when now (unless one is running)."`
