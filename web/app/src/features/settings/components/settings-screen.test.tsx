@@ -132,7 +132,8 @@ describe('SettingsScreen', { timeout: 15_000 }, () => {
       if (request.method !== 'GET' || new URL(request.url).pathname !== sessionsPath) return undefined
       return fail ? problem(500, { code: 'internal', title: 'Erro', detail: 'x' }) : json(200, { items: [current] })
     })
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 })
+    const sessions = screen.getByRole('region', { name: 'Sessões' })
+    const alert = await within(sessions).findByRole('alert', {}, { timeout: 10_000 })
     expect(alert).toHaveTextContent('Não foi possível carregar suas sessões.')
     fail = false
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }))
