@@ -32,7 +32,9 @@ type BuildExportWorker struct {
 }
 
 // Timeout lets a large archive take its time (files are copied one by one).
-func (w *BuildExportWorker) Timeout(*river.Job[BuildExportArgs]) time.Duration { return 30 * time.Minute }
+func (w *BuildExportWorker) Timeout(*river.Job[BuildExportArgs]) time.Duration {
+	return 30 * time.Minute
+}
 
 // Work builds the archive.
 func (w *BuildExportWorker) Work(ctx context.Context, job *river.Job[BuildExportArgs]) error {
