@@ -422,11 +422,20 @@ func TestDeleteAccount(t *testing.T) {
 	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": ana.Email, "password": at.Password}).
 		Expect(t, http.StatusUnauthorized)
 
-	// The counters that counted her fall.
+	// The counters that counted her fall, once the erasing job is done.
 	waitFor(t, func() bool {
-		c := getCounts(t, bia, "/api/v1/profiles/bia_fica")
-		return c.FollowerCount == 0 && c.FollowingCount == 0
-	}, "bia's follow counts")
+		var left int
+		sql(t, app, &left, `SELECT count(*) FROM river_job WHERE kind = 'datarights.erase_member' AND state <> 'completed'`)
+		if left > 0 {
+			var errs []string
+			sql(t, app, &errs, `SELECT coalesce(errors::text, '') FROM river_job WHERE kind = 'datarights.erase_member'`)
+			t.Logf("erasing job: %v", errs)
+		}
+		return left == 0
+	}, "the erasing job")
+	if c := getCounts(t, bia, "/api/v1/profiles/bia_fica"); c.FollowerCount != 0 || c.FollowingCount != 0 {
+		t.Errorf("bia's follow counts after: %+v", c)
+	}
 	if c := getCounts(t, bia, "/api/v1/posts/"+bp); c.LikeCount != 0 || c.CommentCount != 1 {
 		t.Errorf("bia's post after: %+v", c)
 	}
