@@ -674,9 +674,12 @@ type AdminPost struct {
 
 // AdminProfile defines model for AdminProfile.
 type AdminProfile struct {
-	Bio             *string    `json:"bio"`
-	Confirmed       bool       `json:"confirmed"`
-	CreatedAt       time.Time  `json:"created_at"`
+	Bio       *string   `json:"bio"`
+	Confirmed bool      `json:"confirmed"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// DeletedAt When the member deleted the account, or null.
+	DeletedAt       *time.Time `json:"deleted_at"`
 	DisplayName     string     `json:"display_name"`
 	Email           string     `json:"email"`
 	FollowerCount   int64      `json:"follower_count"`

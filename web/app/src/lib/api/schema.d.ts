@@ -1958,6 +1958,11 @@ export interface components {
             confirmed: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the member deleted the account, or null.
+             */
+            deleted_at: string | null;
             display_name: string;
             email: string;
             /** Format: int64 */
