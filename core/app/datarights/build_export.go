@@ -95,10 +95,13 @@ func (uc *BuildExport) Handle(ctx context.Context, id uuid.UUID) error {
 	}
 	now := uc.Clock.Now()
 	expires := now.Add(uc.Settings.ExportKeep)
+	orphan := false
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		// A deletion that ran meanwhile removed the export: nothing to say.
+		// An account deletion that ran meanwhile removed the export: the
+		// archive goes too, and there is nobody to tell.
 		if err := uc.Exports.MarkReady(ctx, id, key, size, now, expires); err != nil {
 			if errors.Is(err, domain.ErrNotFound) {
+				orphan = true
 				return nil
 			}
 			return err
@@ -116,6 +119,13 @@ func (uc *BuildExport) Handle(ctx context.Context, id uuid.UUID) error {
 	if err != nil {
 		return fmt.Errorf("export %s: mark ready: %w", id, err)
 	}
+	if orphan {
+		if err := uc.Blobs.Delete(ctx, key); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
+			return fmt.Errorf("export %s: delete orphan archive: %w", id, err)
+		}
+		return nil
+	}
+	uc.Log.InfoContext(ctx, "data export ready", "export", id.String(), "bytes", size)
 	return nil
 }
 

@@ -21,9 +21,9 @@ export function isRunning(e: DataExport | null | undefined): boolean {
 }
 
 /**
- * GET /api/v1/account/data-export: the latest export, asked again every
- * two seconds while it is queued or building (its progress moves), with a
- * fresh download link each time once it is ready.
+ * GET /api/v1/account/data-export: the latest export, asked again while it
+ * is queued or building (its progress moves) and before its download link
+ * expires (each answer signs a fresh one).
  */
 export function useDataExport() {
   const client = useApiClient()
@@ -31,8 +31,20 @@ export function useDataExport() {
     queryKey: dataExportKeys.all,
     queryFn: async (): Promise<DataExportState> =>
       unwrap('GET /api/v1/account/data-export', await client.GET('/api/v1/account/data-export')),
-    refetchInterval: (query) => (isRunning(query.state.data?.export) ? EXPORT_POLL_MS : false),
+    refetchInterval: (query) => nextRead(query.state.data),
   })
+}
+
+/**
+ * When to read the export again: every two seconds while it is made; a
+ * minute before its download link expires once it is ready, so the link
+ * on screen always works; never otherwise.
+ */
+export function nextRead(state: DataExportState | undefined, now: number = Date.now()): number | false {
+  if (isRunning(state?.export)) return EXPORT_POLL_MS
+  const expires = state?.download_expires_at ? Date.parse(state.download_expires_at) : NaN
+  if (Number.isNaN(expires)) return false
+  return Math.max(expires - now - 60_000, 5_000)
 }
 
 /** POST /api/v1/account/data-export: asks for a new archive. */

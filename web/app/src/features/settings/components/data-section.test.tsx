@@ -5,6 +5,8 @@ import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
+import { nextRead, type DataExportState } from '../api/data-rights'
+
 const exportPath = '/api/v1/account/data-export'
 const deletePath = '/api/v1/account/delete'
 
@@ -146,5 +148,21 @@ describe('Seus dados', { timeout: 15_000 }, () => {
       },
       { timeout: 8000 },
     )
+  })
+})
+
+describe('nextRead', () => {
+  const now = Date.parse('2026-11-20T10:00:00Z')
+  const readyState: DataExportState = {
+    ...ready,
+    export: { ...ready.export, status: 'ready' },
+    download_expires_at: '2026-11-20T10:15:00Z',
+  }
+  it('polls while the archive is made, renews the link before it expires, and rests otherwise', () => {
+    expect(nextRead({ ...none, export: { ...base, status: 'queued' } }, now)).toBe(2000)
+    expect(nextRead(readyState, now)).toBe(14 * 60_000)
+    expect(nextRead({ ...readyState, download_expires_at: '2026-11-20T10:00:30Z' }, now)).toBe(5000)
+    expect(nextRead(none, now)).toBe(false)
+    expect(nextRead(undefined, now)).toBe(false)
   })
 })
