@@ -64,7 +64,22 @@ check-api-types: bootstrap ## Fail when web/openapi.json or the API types are st
 	@diff -q web/openapi.json .tmp/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make api-types"; exit 1; }
 	cd web/app && npm run --silent api-types:check
 
-lint: bootstrap ## go vet, gofmt, tsc, eslint and the API document's lint (Redocly, redocly.yaml)
+# The import-boundary check: golangci-lint with depguard only (.golangci.yml,
+# the dependency direction of docs/architecture.md), built from the Go
+# module proxy once into .tmp/bin at the pinned version.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := .tmp/bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
+
+$(GOLANGCI_LINT):
+	@mkdir -p .tmp/bin
+	GOBIN=$(CURDIR)/.tmp/bin/install go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	mv .tmp/bin/install/golangci-lint $@
+
+.PHONY: lint-imports
+lint-imports: $(GOLANGCI_LINT) ## Fail on an import against the dependency direction (depguard, .golangci.yml)
+	$(GOLANGCI_LINT) run ./...
+
+lint: bootstrap lint-imports ## go vet, gofmt, the import boundaries, tsc, eslint and the API document's lint (Redocly, redocly.yaml)
 	go vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	cd web/app && npm run --silent typecheck && npm run --silent lint

@@ -16,7 +16,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Client is the River client of this process.

@@ -14,7 +14,7 @@ import (
 	"social/adapters/postgres"
 	"social/internal/testkit"
 	"social/jobs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

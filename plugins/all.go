@@ -3,9 +3,9 @@
 package plugins
 
 import (
+	"social/kit/plugin"
 	"social/plugins/communities"
 	"social/plugins/messages"
-	"social/plugins/plugin"
 	"social/plugins/rooms"
 	"social/plugins/stories"
 )

@@ -14,7 +14,7 @@ import (
 	"social/core/ports"
 	"social/internal/buildinfo"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // APIPrefix is where every operation lives.

@@ -9,48 +9,35 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
+
+	"social/kit/httpkit"
 )
 
-// Security requirements an operation states (huma.Operation.Security); every
-// operation names one of them, so a generated client knows when to send the
-// access token.
+// What every operation states (security, refusals, idempotent creation)
+// is declared in httpkit, which plugins use too; these names keep the
+// adapter's callers short.
 var (
-	// Bearer: the operation needs a session's access token.
-	Bearer = []map[string][]string{{"bearer": {}}}
-	// BearerOptional: anyone may call it; with a token the answer is the
-	// viewer's (is_following, say).
-	BearerOptional = []map[string][]string{{}, {"bearer": {}}}
-	// Public: no token is looked at.
-	Public = []map[string][]string{}
+	Bearer         = httpkit.Bearer
+	BearerOptional = httpkit.BearerOptional
+	Public         = httpkit.Public
 )
 
-// Refusals are the error answers an operation gives of its own, by status:
-// the stable codes of the problems it may answer. The answers every
-// operation of its shape may give (a session missing, a malformed body, the
-// database down...) are added to them when the document is built
-// (impliedRefusals), so a registration lists only what its use case returns.
-type Refusals map[int][]string
+// Refusals are an operation's own error answers by status (httpkit.Refusals).
+type Refusals = httpkit.Refusals
 
 // Keys of huma.Operation.Metadata read when the document is built and by
 // the middleware.
 const (
-	refusalsKey   = "social.refusals"
-	idempotentKey = "social.idempotent"
+	refusalsKey   = httpkit.MetaRefusals
+	idempotentKey = httpkit.MetaIdempotent
 	staffRoleKey  = "social.staff_role"
 )
 
-// Refuses is the Metadata of an operation that answers r besides the
-// refusals its shape implies. Every operation states it, even with nil.
-func Refuses(r Refusals) map[string]any { return map[string]any{refusalsKey: r} }
+// Refuses is httpkit.Refuses.
+func Refuses(r Refusals) map[string]any { return httpkit.Refuses(r) }
 
-// CreatesOnce is Refuses for an operation that creates something and
-// accepts an Idempotency-Key header: a retry with the same key and body
-// answers the first answer again and writes nothing (see idempotency.go).
-func CreatesOnce(r Refusals) map[string]any {
-	m := Refuses(r)
-	m[idempotentKey] = true
-	return m
-}
+// CreatesOnce is httpkit.CreatesOnce (see idempotency.go).
+func CreatesOnce(r Refusals) map[string]any { return httpkit.CreatesOnce(r) }
 
 // Extensions of the document a client may read.
 const (
@@ -88,14 +75,14 @@ func staffOnly(op *huma.Operation, role string) {
 // operation that states no security or no refusals stops the start.
 func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 	if op.Security == nil {
-		panic(fmt.Sprintf("operation %s states no security (httpadapter.Bearer, BearerOptional or Public)", op.OperationID))
+		panic(fmt.Sprintf("operation %s states no security (httpkit.Bearer, BearerOptional or Public)", op.OperationID))
 	}
 	declared, ok := op.Metadata[refusalsKey].(Refusals)
 	if !ok && op.Metadata[refusalsKey] != nil {
-		panic(fmt.Sprintf("operation %s: refusals are not httpadapter.Refusals", op.OperationID))
+		panic(fmt.Sprintf("operation %s: refusals are not httpkit.Refusals", op.OperationID))
 	}
 	if _, stated := op.Metadata[refusalsKey]; !stated {
-		panic(fmt.Sprintf("operation %s states no refusals (Metadata: httpadapter.Refuses(...))", op.OperationID))
+		panic(fmt.Sprintf("operation %s states no refusals (Metadata: httpkit.Refuses(...))", op.OperationID))
 	}
 	refusals := impliedRefusals(op)
 	for status, codes := range declared {

@@ -13,7 +13,7 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/internal/testkit"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // failing is a plugin whose operations go wrong in the two ways a handler

@@ -11,7 +11,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/internal/testkit"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"social/adapters/http/accountsapi/accountstest"
+	"social/internal/testkit/apptest"
 )
 
 type createdPost struct {
@@ -18,12 +18,12 @@ type createdPost struct {
 // is refused; the key is the member's own and frees itself after a day.
 func TestIdempotencyKeyCreatesOnce(t *testing.T) {
 	t.Parallel()
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	ana := app.Member("ana_idem")
 	body := map[string]string{"text_content": "Uma vez só"}
 
 	const n = 8
-	answers := make([]*accountstest.Response, n)
+	answers := make([]*apptest.Response, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Add(1)
@@ -85,7 +85,7 @@ func TestIdempotencyKeyCreatesOnce(t *testing.T) {
 
 	// A day later the key is free: the same request creates again.
 	app.Clock.Advance(25 * time.Hour)
-	ana.Token = ana.SignIn(ana.Email, accountstest.Password).AccessToken
+	ana.Token = ana.SignIn(ana.Email, apptest.Password).AccessToken
 	var later createdPost
 	ana.Do(http.MethodPost, "/api/v1/posts", body, "Idempotency-Key", "key-1").Expect(t, http.StatusCreated).JSON(t, &later)
 	if ids[later.ID] != 0 {

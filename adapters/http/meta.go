@@ -8,7 +8,7 @@ import (
 
 	"social/internal/buildinfo"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // ProductName is how the product names itself to members ("Instalar social").

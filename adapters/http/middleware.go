@@ -9,28 +9,15 @@ import (
 	"regexp"
 	"runtime/debug"
 	"time"
-)
 
-type ctxKey int
-
-const (
-	requestIDKey ctxKey = iota
-	loggerKey
+	"social/kit/httpkit"
 )
 
 // RequestID is the ID of the request being served, or "".
-func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
-}
+func RequestID(ctx context.Context) string { return httpkit.RequestID(ctx) }
 
 // LoggerFrom is the request's logger (it carries the request ID).
-func LoggerFrom(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
-		return l
-	}
-	return slog.Default()
-}
+func LoggerFrom(ctx context.Context) *slog.Logger { return httpkit.LoggerFrom(ctx) }
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
@@ -45,8 +32,7 @@ func withRequestID(logger *slog.Logger, next http.Handler) http.Handler {
 			id = hex.EncodeToString(b[:])
 		}
 		w.Header().Set("X-Request-ID", id)
-		ctx := context.WithValue(r.Context(), requestIDKey, id)
-		ctx = context.WithValue(ctx, loggerKey, logger.With("request_id", id))
+		ctx := httpkit.WithRequest(r.Context(), id, logger.With("request_id", id))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

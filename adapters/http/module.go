@@ -13,7 +13,8 @@ import (
 
 	"social/internal/config"
 	"social/jobs"
-	"social/plugins/plugin"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/web"
 )
 
@@ -54,18 +55,11 @@ type RequestObserver interface {
 	Observe(next http.Handler) http.Handler
 }
 
-// Mount is a plain handler outside the JSON API (served media, say),
-// contributed through the http_mounts group with AsMount.
-type Mount struct {
-	// Pattern is a ServeMux pattern without a method, e.g. "/media/".
-	Pattern string
-	Handler http.Handler
-}
+// Mount is a plain handler outside the JSON API (httpkit.Mount).
+type Mount = httpkit.Mount
 
-// AsMount contributes the Mount returned by constructor.
-func AsMount(constructor any) any {
-	return fx.Annotate(constructor, fx.ResultTags(`group:"http_mounts"`))
-}
+// AsMount contributes the Mount returned by constructor (httpkit.AsMount).
+func AsMount(constructor any) any { return httpkit.AsMount(constructor) }
 
 // newRootHandler mounts everything on the mux and wraps it in the middleware
 // every answer goes through.

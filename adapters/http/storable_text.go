@@ -11,13 +11,13 @@ import (
 	"strconv"
 	"strings"
 
-	"social/core/errs"
+	"social/kit/httpkit"
 )
 
 // Messages and code of text PostgreSQL cannot store.
 const (
-	CodeUnstorableText = "unstorable_text"
-	MsgUnstorableText  = "Este campo contém um caractere nulo (U+0000), que não pode ser guardado. Remova-o e tente novamente."
+	CodeUnstorableText = httpkit.CodeUnstorableText
+	MsgUnstorableText  = httpkit.MsgUnstorableText
 )
 
 // jsonScanCap is how much of a JSON body is looked at: Huma refuses bodies
@@ -73,9 +73,7 @@ func isJSON(contentType string) bool {
 }
 
 func refuseUnstorable(w http.ResponseWriter, r *http.Request, location string) {
-	p := ProblemFrom(r.Context(), errs.Invalid(CodeUnstorableText, MsgUnstorableText, nil))
-	p.Errors = []FieldError{{Location: location, Message: MsgUnstorableText}}
-	WriteProblem(w, p)
+	httpkit.RefuseUnstorable(w, r, location)
 }
 
 // nulQueryParameter names the first query parameter whose name or value

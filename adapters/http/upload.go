@@ -1,80 +1,13 @@
 package http
 
 import (
-	"errors"
-	"io"
-	"net/http"
-	"os"
-	"strings"
-
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
-	"social/core/domain"
+	"social/kit/httpkit"
 )
 
-// uploadEnvelope is room for the multipart boundaries, part headers and
-// text fields around an uploaded file.
-const uploadEnvelope = 64 << 10
-
-// uploadMemory is how much of a form is kept in memory; the rest of a file
-// waits in a temporary file, removed when the request is done.
-const uploadMemory = 1 << 20
-
-// LimitUpload is the middleware of a multipart upload operation, for
-// signed-in members only: it refuses nobody (with anonymous's problem, the
-// operation's own) and an over-long declared length before reading, caps
-// the body while it is read (maxFile plus the envelope) and answers
-// tooLarge's problem as soon as the body runs over, before anything is
-// buffered beyond the cap. The form is parsed here so that the size error
-// is ours; Huma reuses it.
+// LimitUpload is the middleware of a multipart upload operation
+// (httpkit.LimitUpload, which plugins use too).
 func LimitUpload(api huma.API, maxFile int64, anonymous, tooLarge func() error) func(ctx huma.Context, next func(huma.Context)) {
-	return func(ctx huma.Context, next func(huma.Context)) {
-		r, w := humago.Unwrap(ctx)
-		// Every upload is a member's: nobody gets 401 before a byte of the
-		// body is read, and a declared length over the cap gets 413 at
-		// once, so that neither can hold a connection and a spill file
-		// for as long as the body takes to arrive.
-		if !domain.ViewerFrom(ctx.Context()).SignedIn() {
-			p := ProblemFrom(ctx.Context(), anonymous())
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		if r.ContentLength > maxFile+uploadEnvelope {
-			p := ProblemFrom(ctx.Context(), tooLarge())
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxFile+uploadEnvelope)
-		err := r.ParseMultipartForm(uploadMemory)
-		if r.MultipartForm != nil {
-			defer func() { _ = r.MultipartForm.RemoveAll() }()
-		}
-		var over *http.MaxBytesError
-		if errors.As(err, &over) {
-			p := ProblemFrom(ctx.Context(), tooLarge())
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		// A body that stopped arriving (past http.read_timeout) or broke off
-		// ends here: going on would let the operation read it again under
-		// its own, longer deadline, and a client sending a byte at a time
-		// would hold the connection and the spill file that much longer.
-		if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) {
-			p := statusProblem(ctx.Context(), http.StatusBadRequest)
-			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
-			return
-		}
-		if r.MultipartForm != nil {
-			for name, values := range r.MultipartForm.Value {
-				for _, v := range values {
-					if strings.ContainsRune(v, 0) {
-						refuseUnstorable(w, r, "body."+name)
-						return
-					}
-				}
-			}
-		}
-		next(ctx)
-	}
+	return httpkit.LimitUpload(api, maxFile, anonymous, tooLarge)
 }

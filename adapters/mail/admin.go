@@ -15,7 +15,7 @@ import (
 	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 var errBadList = errs.Invalid("invalid_list_query", errs.MsgBadRequest, nil)

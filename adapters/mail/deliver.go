@@ -11,7 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // DeliverArgs is the job that sends one outbox row.

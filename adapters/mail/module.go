@@ -8,7 +8,7 @@ import (
 
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module provides the outbox (as ports.Outbox), its delivery worker and

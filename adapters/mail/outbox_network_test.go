@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 // nonLoopbackAddress is an address of this machine that is not loopback,

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/metrics"
 	"social/internal/config"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

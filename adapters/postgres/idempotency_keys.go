@@ -13,7 +13,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // IdempotencyKeys keeps members' Idempotency-Keys in idempotency_keys (see

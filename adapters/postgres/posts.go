@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/app/posts"
 	"social/core/domain"
@@ -90,10 +91,9 @@ func NewPostsFor(db *bun.DB, audiences ports.Audiences) *Posts {
 }
 
 // Create bumps the author's post_count (domain.ErrNotFound without a
-// profile), inserts the post and upserts its hashtags (+1 usage each, in tag
-// order so concurrent posts lock them in one order) with their links. Call
-// it in a transaction.
-func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error {
+// profile) and inserts the post; Tag adds its hashtags. Call both in one
+// transaction.
+func (s *Posts) Create(ctx context.Context, p domain.Post) error {
 	db := IDB(ctx, s.db)
 	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + ?", profileCounted(p)).
 		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
@@ -113,10 +113,24 @@ func (s *Posts) Create(ctx context.Context, p domain.Post, tags []string) error 
 	if _, err := db.NewInsert().Model(&row).Exec(ctx); err != nil {
 		return fmt.Errorf("insert post: %w", err)
 	}
-	for _, tag := range tags {
-		if err := addHashtag(ctx, db, row.ID, tag); err != nil {
-			return err
-		}
+	return nil
+}
+
+// Tag upserts the post's hashtags (+1 usage each) with their links, in one
+// statement and in tag order, so that concurrent posts lock the tags' rows
+// in one order. Call it last in the post's transaction: a tag's row stays
+// locked until the commit, and a trending tag is on many posts at once.
+func (s *Posts) Tag(ctx context.Context, id domain.PostID, tags []string) error {
+	if len(tags) == 0 {
+		return nil
+	}
+	_, err := IDB(ctx, s.db).NewRaw(`WITH h AS (
+		INSERT INTO hashtags (tag, usage_count) SELECT t, 1 FROM (SELECT DISTINCT unnest(?::text[]) AS t) tags ORDER BY t
+		ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+		RETURNING id)
+		INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, pgdialect.Array(tags), uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", id, err)
 	}
 	return nil
 }
@@ -360,7 +374,7 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+authorActive, viewerArgs(viewer), after, limit)
 }
 
-// Ranked ranks the newest window public posts by the spec's score at now:
+// Ranked ranks the newest window public posts by their score at now:
 // 0.6 x recency + 0.3 x likes + 0.1 x comments, recency = 100 - hours old
 // (floor 0), likes = ln(likes+1) x 10, comments = ln(comments+1) x 15; ties
 // newest id first. It skips offset of them.

@@ -9,7 +9,7 @@ import (
 
 	"social/core/app/posts"
 	"social/core/domain"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // FillLinkPreviewArgs is the job filling one post's link preview.

@@ -12,7 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // RateLimiter counts attempts in rate_limit_events (see ports.RateLimiter):

@@ -11,7 +11,7 @@ import (
 
 	"social/core/app/search"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // SearchIndexArgs is the job bringing one search document in line with the

@@ -4,7 +4,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Stores provides core's stores on bun (accounts, profiles, sessions,

@@ -5,7 +5,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/app/timelines"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // TimelinesModule provides the timeline store and queue (posts enqueue

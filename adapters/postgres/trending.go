@@ -10,7 +10,7 @@ import (
 
 	"social/core/app/trending"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // TrendingTracks stores the trending-music chart (trending_tracks).

@@ -6,40 +6,24 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
+
+	"social/kit/pgkit"
 )
 
-type txKey struct{}
+// Transactions travel in the context through pgkit, which plugins' stores
+// use too; these names keep the adapter's callers short.
 
-// Transactor runs use cases' units of work in one bun transaction carried
-// by the context (see ports.Transactor).
-type Transactor struct{ db *bun.DB }
+// Transactor runs units of work in one transaction (pgkit.Transactor).
+type Transactor = pgkit.Transactor
 
 // NewTransactor makes a Transactor on db.
-func NewTransactor(db *bun.DB) *Transactor { return &Transactor{db: db} }
-
-// InTx runs fn in a transaction, or in the one ctx already carries.
-func (t *Transactor) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
-	if _, ok := TxFrom(ctx); ok {
-		return fn(ctx)
-	}
-	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
-	})
-}
+func NewTransactor(db *bun.DB) *Transactor { return pgkit.NewTransactor(db) }
 
 // TxFrom is the transaction ctx carries, if any.
-func TxFrom(ctx context.Context) (bun.Tx, bool) {
-	tx, ok := ctx.Value(txKey{}).(bun.Tx)
-	return tx, ok
-}
+func TxFrom(ctx context.Context) (bun.Tx, bool) { return pgkit.TxFrom(ctx) }
 
 // IDB is where a store's query runs: the transaction of ctx, or db.
-func IDB(ctx context.Context, db *bun.DB) bun.IDB {
-	if tx, ok := TxFrom(ctx); ok {
-		return tx
-	}
-	return db
-}
+func IDB(ctx context.Context, db *bun.DB) bun.IDB { return pgkit.IDB(ctx, db) }
 
 // foreignKeyViolation reports a write that pointed at a row that is gone
 // (deleted by a transaction that committed first).

@@ -60,7 +60,7 @@ func DefaultLimits() Limits {
 }
 
 // LimitsFrom is DefaultLimits with the configurable ones from cfg (the
-// heartbeat stays the spec's 25 seconds).
+// heartbeat stays at 25 seconds: it is not configurable).
 func LimitsFrom(cfg config.Realtime) Limits {
 	l := DefaultLimits()
 	l.MaxMessageBytes = cfg.MaxMessageBytes

@@ -14,7 +14,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/core/domain"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // anyToken accepts any token; its sessions live while ended is false.

@@ -11,7 +11,7 @@ import (
 	"social/adapters/http/auth"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Path is where the gateway is mounted.

@@ -18,14 +18,14 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/argon2id"
-	"social/adapters/http/accountsapi/accountstest"
 	"social/adapters/realtime"
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
+	"social/internal/testkit/apptest"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // rig is the whole app plus a probe plugin contributing a "probe:" topic:
@@ -127,13 +127,13 @@ func (r *rig) member(handle string) member {
 		r.t.Helper()
 		r.call(ip, "", method, path, body, want, out)
 	}
-	do(http.MethodPost, "/api/v1/auth/sign-up", accountstest.SignUpForm(email, handle), http.StatusCreated, nil)
-	var mails []accountstest.Mail
+	do(http.MethodPost, "/api/v1/auth/sign-up", apptest.SignUpForm(email, handle), http.StatusCreated, nil)
+	var mails []apptest.Mail
 	filter, _ := json.Marshal(map[string]string{"to": email})
 	do(http.MethodGet, "/api/v1/admin/mail?sort="+url.QueryEscape(`["id","DESC"]`)+"&filter="+url.QueryEscape(string(filter)), nil, http.StatusOK, &mails)
 	var tok string
 	for _, m := range mails {
-		if strings.Contains(m.Subject, accountstest.ConfirmSubject) {
+		if strings.Contains(m.Subject, apptest.ConfirmSubject) {
 			if match := tokenInLink.FindStringSubmatch(m.BodyText); match != nil {
 				tok, _ = url.QueryUnescape(match[1])
 				break
@@ -144,8 +144,8 @@ func (r *rig) member(handle string) member {
 		r.t.Fatalf("no confirmation mail to %s", email)
 	}
 	do(http.MethodGet, "/api/v1/auth/confirm?token="+url.QueryEscape(tok), nil, http.StatusSeeOther, nil)
-	var s accountstest.Session
-	do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": email, "password": accountstest.Password}, http.StatusOK, &s)
+	var s apptest.Session
+	do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": email, "password": apptest.Password}, http.StatusOK, &s)
 	return member{ID: s.User.ID, Token: s.AccessToken}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Core topics.

@@ -14,7 +14,7 @@ import (
 	"social/core/app/search"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // reindexBatch is how many documents are read and written at once.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/search/bleve"
 	"social/core/ports"
+	at "social/internal/testkit/apptest"
 )
 
 func TestReindex(t *testing.T) {

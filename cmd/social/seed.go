@@ -23,7 +23,7 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/demo"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // DevAdminEmail is the development administrator seed-demo creates.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/internal/demo"
+	at "social/internal/testkit/apptest"
 )
 
 // networkCounts are the demo network's sizes the test expects at least, and

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
+	at "social/internal/testkit/apptest"
 )
 
 func TestSeedDemoForMember(t *testing.T) {

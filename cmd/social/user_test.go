@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // The operator's user commands create, promote, demote, suspend and lift,

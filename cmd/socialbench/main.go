@@ -14,9 +14,19 @@ import (
 	"time"
 
 	"social/internal/bench"
+	"social/internal/bench/floor"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == floor.WebSocketCommand {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := floor.ServeWebSocket(ctx, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "socialbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg := bench.Config{Out: os.Stdout}
 	flag.StringVar(&cfg.Social, "social", "bin/social", "the social binary to benchmark")
 	flag.StringVar(&cfg.Work, "work", ".tmp/bench", "scratch folder: private cluster, search index, logs")
@@ -33,6 +43,7 @@ func main() {
 	flag.IntVar(&cfg.Sockets, "sockets", 5000, "realtime WebSocket clients")
 	flag.IntVar(&cfg.Publishes, "publishes", 20, "realtime: posts created and likes toggled, each")
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
+	only := flag.String("workloads", "", "comma-separated HTTP workloads to run (default: all)")
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Reuse, "reuse", false, "keep the private cluster and data set of an earlier run in --work (no seed-demo)")
 	flag.BoolVar(&cfg.RealtimeOnly, "realtime-only", false, "run the WebSocket workload alone (no HTTP workloads, floors or reindex)")
@@ -64,6 +75,12 @@ func main() {
 			case *time.Duration:
 				*p = time.Second
 			}
+		}
+	}
+	if *only != "" {
+		cfg.Only = map[string]bool{}
+		for _, name := range strings.Split(*only, ",") {
+			cfg.Only[strings.TrimSpace(name)] = true
 		}
 	}
 	if *profile != "" {

@@ -27,7 +27,7 @@ func (id NotificationID) String() string { return uuid.UUID(id).String() }
 // NotificationType is what happened.
 type NotificationType string
 
-// Notification types (spec 000 §3: like, comment, follow; mention is ours).
+// Notification types: like, comment, follow and mention.
 const (
 	NotifyLike    NotificationType = "like"
 	NotifyComment NotificationType = "comment"

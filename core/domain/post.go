@@ -206,7 +206,7 @@ func PostTextProblem(text string) string {
 	return ""
 }
 
-// Post texts: the spec's, and ours where it has none (MsgPostTooLong).
+// Post texts, shown as they are.
 const (
 	MsgPostEmpty   = "Por favor, adicione algum conteúdo ao post."
 	MsgPostTooLong = "O post pode ter no máximo 280 caracteres."

@@ -2,7 +2,7 @@ package domain
 
 import "bytes"
 
-// Largest files a post may carry, per the spec.
+// Largest files a post may carry: images 10 MiB, videos 50 MiB.
 const (
 	MaxPostImageBytes = 10 << 20
 	MaxPostVideoBytes = 50 << 20
@@ -27,8 +27,8 @@ func (m PostMedia) MaxBytes() int64 {
 }
 
 // mp4Brands are the ISO BMFF major brands of MP4 video. Other brands of the
-// same container (HEIF/AVIF pictures, QuickTime, 3GPP) are not what the spec
-// accepts, and a browser might not play them as video/mp4.
+// same container (HEIF/AVIF pictures, QuickTime, 3GPP) are not the MP4
+// a post accepts, and a browser might not play them as video/mp4.
 var mp4Brands = map[string]bool{
 	"isom": true, "iso2": true, "iso3": true, "iso4": true, "iso5": true, "iso6": true, "iso8": true, "iso9": true,
 	"mp41": true, "mp42": true, "avc1": true, "dash": true, "mmp4": true, "M4V ": true, "M4VH": true, "M4VP": true,
@@ -37,7 +37,7 @@ var mp4Brands = map[string]bool{
 
 // SniffPostMedia decides from the first bytes of a file (head, at least
 // PostMediaSniffLen of them when the file is that long) whether it is an
-// image the spec accepts (JPEG, PNG, WebP) or a video (MP4, WebM, Ogg).
+// image a post accepts (JPEG, PNG, WebP) or a video (MP4, WebM, Ogg).
 // The name and the declared type of an upload are never consulted: they are
 // whatever the client says.
 func SniffPostMedia(head []byte) (PostMedia, bool) {

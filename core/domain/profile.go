@@ -32,7 +32,7 @@ const (
 	ProfileBanner ProfileImage = "banner"
 )
 
-// MaxProfileImageBytes is the largest avatar or banner accepted (spec: 5 MB).
+// MaxProfileImageBytes is the largest avatar or banner accepted: 5 MiB.
 const MaxProfileImageBytes = 5 << 20
 
 // Path returns the image's key in p, or nil.

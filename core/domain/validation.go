@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// Field messages of the sign-up and profile forms: the spec's exact pt-BR
-// texts. The server checks every rule whatever the client did.
+// Field messages of the sign-up and profile forms, exact pt-BR texts the
+// app shows as they are. The server checks every rule whatever the client did.
 const (
 	MsgEmailInvalid       = "Email inválido"
 	MsgEmailTooLong       = "Email muito longo"
@@ -31,7 +31,7 @@ const (
 	MsgProfileNoUser      = "No user found"
 )
 
-// Limits of the spec (section 9), in characters (Unicode code points).
+// Limits of the forms, in characters (Unicode code points).
 const (
 	MaxEmailLength       = 255
 	MinPasswordLength    = 8

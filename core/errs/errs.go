@@ -24,8 +24,8 @@ const (
 	KindUnavailable
 )
 
-// Error is an error the API may show. Message is the exact pt-BR text of the
-// spec; Code never changes once published.
+// Error is an error the API may show. Message is the exact pt-BR text a
+// member reads; Code never changes once published.
 type Error struct {
 	Kind    Kind
 	Code    string

@@ -2,8 +2,8 @@ package ports
 
 import "context"
 
-// LinkPreview is what a page says about itself: the spec's "link preview
-// result" (url, title, description, image, siteName). Any field but URL may
+// LinkPreview is what a page says about itself (url, title, description,
+// image, siteName). Any field but URL may
 // be empty; Image, when set, is an absolute http(s) URL.
 type LinkPreview struct {
 	URL         string

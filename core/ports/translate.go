@@ -17,7 +17,7 @@ type TranslatorCapabilities struct {
 // Translator turns a post's text into the member's language. targetLang is
 // a language code as browsers send it ("pt", "en", "pt-BR"); the source
 // language is detected by the provider. Failures are *errs.Error with one of
-// the Code... constants below, carrying the spec's pt-BR title and message.
+// the Code... constants below, carrying their pt-BR title and message.
 type Translator interface {
 	Translate(ctx context.Context, text, targetLang string) (string, error)
 	Capabilities() TranslatorCapabilities
@@ -31,7 +31,7 @@ const (
 	CodeTranslationUnavailable     = "translation_unavailable"
 )
 
-// The spec's pt-BR texts of translation failures.
+// pt-BR texts of translation failures.
 const (
 	TitleTranslationRateLimited     = "Limite excedido"
 	MsgTranslationRateLimited       = "Muitas traduções. Tente novamente em alguns instantes."

@@ -25,7 +25,7 @@ type TrendingSource interface {
 	TopSongs(ctx context.Context, country string, limit int) ([]TrendingTrack, error)
 }
 
-// Stable codes and the spec's texts of trending failures.
+// Stable codes and texts of trending failures.
 const (
 	CodeInvalidResponseFormat = "invalid_response_format"
 	MsgInvalidResponseFormat  = "Invalid response format"

@@ -1,5 +1,5 @@
 // The database goes away under a signed-in member (issue 11): the server
-// answers 503 at once, the app tells it with the spec's texts and keeps
+// answers 503 at once, the app tells it with the outage's toast and texts and keeps
 // what the member wrote and their session, even across a reload made
 // during the outage; once PostgreSQL is back, posting works again and
 // nothing written before was lost.
@@ -28,7 +28,7 @@ function toast(page, title, description) {
     .filter({ has: page.locator('[data-description]', { hasText: description }) });
 }
 
-test('PostgreSQL stopped: the spec toast, the text and the session kept; posting again once it is back', async () => {
+test('PostgreSQL stopped: the outage toast, the text and the session kept; posting again once it is back', async () => {
   const a = await member(server, 'paciente', 'Paciente');
   const { page, problems } = await watchedPage(browser);
   let databaseDown = false;

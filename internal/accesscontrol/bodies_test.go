@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // Values no body may assign: distinctive, so that a row holding one was

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
 	"social/internal/config"
+	at "social/internal/testkit/apptest"
 )
 
 // world is the app, its members and member A's resources of every kind.
@@ -70,7 +70,7 @@ func newWorld(t *testing.T) *world {
 		// for staff only.
 		c.Admin.OpenAccess = false
 		// The mass assignment check updates the profile and its images
-		// more often than the spec's three a minute.
+		// more often than the default three a minute.
 		c.Limits.ProfileUpdatePerMember = 100
 		// The host of the rooms' tracks in the fixtures and bodies.
 		c.Rooms.StreamHosts = []string{"example.com"}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // hostileText is what a client may put in any text: each value goes, in

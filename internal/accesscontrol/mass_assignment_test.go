@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // massActor is who sends an operation without a path parameter ("A"

@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
 	"social/internal/apisdk"
+	"social/internal/testkit/apptest"
 )
 
 // TestGeneratedClientJourney drives the running server with the client
@@ -32,7 +32,7 @@ import (
 // document by the test rig.
 func TestGeneratedClientJourney(t *testing.T) {
 	t.Parallel()
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	anon := client(t, app.URL, "", "203.0.113.10")
 
@@ -186,11 +186,11 @@ var tokenInLink = regexp.MustCompile(`[?&]token=([A-Za-z0-9_\-%]+)`)
 // signUpAndIn signs a member up, confirms the address with the link read
 // from the outbox (the admin mail resource, open to this machine in
 // development) and signs in.
-func signUpAndIn(t *testing.T, ctx context.Context, app *accountstest.App, c *apisdk.ClientWithResponses, handle string) apisdk.Session {
+func signUpAndIn(t *testing.T, ctx context.Context, app *apptest.App, c *apisdk.ClientWithResponses, handle string) apisdk.Session {
 	t.Helper()
 	email := handle + "@example.com"
 	up, err := c.SignUpWithResponse(ctx, apisdk.SignUpJSONRequestBody{Email: email, Handle: handle,
-		DisplayName: "Membro " + handle, Password: accountstest.Password, PasswordConfirmation: accountstest.Password})
+		DisplayName: "Membro " + handle, Password: apptest.Password, PasswordConfirmation: apptest.Password})
 	must(t, err, up.StatusCode(), http.StatusCreated, up.Body)
 
 	filter, _ := json.Marshal(map[string]string{"to": email})
@@ -214,7 +214,7 @@ func signUpAndIn(t *testing.T, ctx context.Context, app *accountstest.App, c *ap
 		t.Fatalf("confirmation redirected to %q", loc)
 	}
 
-	in, err := c.SignInWithResponse(ctx, apisdk.SignInJSONRequestBody{Email: email, Password: accountstest.Password})
+	in, err := c.SignInWithResponse(ctx, apisdk.SignInJSONRequestBody{Email: email, Password: apptest.Password})
 	must(t, err, in.StatusCode(), http.StatusOK, in.Body)
 	if !strings.Contains(in.HTTPResponse.Header.Get("RateLimit-Policy"), "sign_in") {
 		t.Errorf("sign-in answered RateLimit-Policy %q, want its limits", in.HTTPResponse.Header.Get("RateLimit-Policy"))

@@ -44,8 +44,8 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/jobs"
+	"social/kit/plugin"
 	"social/migrations"
-	"social/plugins/plugin"
 )
 
 // Catalog pairs every plugin of list with its config switch.

@@ -23,7 +23,7 @@ import (
 	"social/internal/config"
 	"social/internal/testkit"
 	"social/jobs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

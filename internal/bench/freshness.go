@@ -24,10 +24,34 @@ type Freshness struct {
 	SearchP50   float64 `json:"search_p50_ms"`
 	SearchP99   float64 `json:"search_p99_ms"`
 	Timeouts    int     `json:"timeouts"`
-	Seconds     float64 `json:"seconds"`
+	// FirstError is why the first post that timed out did (a create that
+	// failed, or the post not found by the deadline).
+	FirstError string  `json:"first_error,omitempty"`
+	Seconds    float64 `json:"seconds"`
 	// BacklogSeconds is how long the jobs left by the create workload took
 	// to drain before these posts were made.
-	BacklogSeconds float64 `json:"backlog_seconds"`
+	BacklogSeconds float64 `json:"backlog_seconds,omitempty"`
+	// CreateRate, when not 0, is the rate of the other posts created, open
+	// loop, while these were timed (measureFreshnessUnderLoad).
+	CreateRate float64 `json:"create_rate,omitempty"`
+}
+
+// measureFreshnessUnderLoad times n new posts as measureFreshness does,
+// while create makes other posts at rate a second: how late a post is
+// while members keep posting, not only once the system is quiet.
+func measureFreshnessUnderLoad(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, n int, rate float64, create load.Op) Freshness {
+	loadCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// Longer than the timed posts can take; stopped when they are done.
+		load.Open(loadCtx, rate, time.Duration(n)*500*time.Millisecond+FreshnessDeadline, time.Second, create)
+	}()
+	fresh := measureFreshness(ctx, c, pool, f, n)
+	stop()
+	<-done
+	fresh.CreateRate = rate
+	return fresh
 }
 
 // FreshnessDeadline is how long a new post may take to be in its author's
@@ -43,7 +67,7 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 	start := time.Now()
 	var mu sync.Mutex
 	var timeline, search []time.Duration
-	timeouts := 0
+	timeouts, firstError := 0, ""
 	var wg sync.WaitGroup
 	for i := range n {
 		if i > 0 {
@@ -56,7 +80,9 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
-				timeouts++
+				if timeouts++; firstError == "" {
+					firstError = err.Error()
+				}
 				return
 			}
 			timeline, search = append(timeline, tl), append(search, sr)
@@ -66,7 +92,7 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 	slices.Sort(timeline)
 	slices.Sort(search)
 	msOf := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	return Freshness{Posts: n, Timeouts: timeouts, Seconds: time.Since(start).Seconds(),
+	return Freshness{Posts: n, Timeouts: timeouts, FirstError: firstError, Seconds: time.Since(start).Seconds(),
 		TimelineP50: msOf(load.Percentile(timeline, 50)), TimelineP99: msOf(load.Percentile(timeline, 99)),
 		SearchP50: msOf(load.Percentile(search, 50)), SearchP99: msOf(load.Percentile(search, 99))}
 }

@@ -31,10 +31,18 @@ func (r *Report) Markdown(w io.Writer) {
 		fmt.Fprintf(w, "\nNew post (%d, two a second, after a %.1f s backlog drain): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts.\n",
 			f.Posts, f.BacklogSeconds, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
 	}
+	if f := r.FreshnessUnderLoad; f != nil {
+		fmt.Fprintf(w, "\nNew post while %.0f other posts a second are created (%d timed, two a second): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts.\n",
+			f.CreateRate, f.Posts, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
+	}
 	if rt := r.Realtime; rt != nil {
 		fmt.Fprintf(w, "\nRealtime: %d of %d sockets connected in %.1f s; %d events published, %d of %d deliveries received (%d lost, %d sockets dropped); from the commit to receipt p50 %.1f ms, p99 %.1f ms, max %.0f ms (from the write request's start: p50 %.1f ms, p99 %.1f ms, max %.0f ms; from its answer: p50 %.1f ms, p99 %.1f ms; written to the sockets, by the server's histogram: p50 %.1f ms, p99 %.1f ms); server RSS %.0f MB with the sockets open; server %.2f cores, generator %.2f cores (nice %d).\n",
 			rt.Connected, rt.Sockets, rt.ConnectSeconds, rt.Published, rt.Received, rt.Expected, rt.Lost, rt.Dropped,
 			rt.P50FromCommit, rt.P99FromCommit, rt.MaxFromCommit, rt.P50, rt.P99, rt.Max, rt.P50FromAnswer, rt.P99FromAnswer, rt.ServerP50, rt.ServerP99, rt.ServerRSSMB, rt.ServerCPU, rt.GeneratorCPU, rt.GeneratorNice)
+		if f := rt.Floor; f != nil && f.Error == "" {
+			fmt.Fprintf(w, "\nRealtime floor (a bare WebSocket fan-out of %d-byte events to as many sockets, same generator): %d of %d deliveries, from publication p50 %.1f ms, p99 %.1f ms, max %.0f ms; server %.2f cores, generator %.2f cores. The gateway's p99 from the commit is %.2f× the floor's.\n",
+				f.FrameBytes, f.Received, f.Expected, f.P50, f.P99, f.Max, f.ServerCPU, f.GeneratorCPU, rt.P99VsFloor)
+		}
 	}
 	fmt.Fprintf(w, "\nData: seed-demo %.0f s, reindex Bleve %.0f s, PostgreSQL %.0f s. Server peak RSS %.0f MB.\n",
 		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/adapters/realtime"
+	"social/internal/bench/floor"
 	"social/internal/bench/load"
 )
 
@@ -60,10 +61,22 @@ type RealtimeResult struct {
 	ServerRSSMB   float64 `json:"server_rss_mb"`
 	ServerCPU     float64 `json:"server_cpu_cores"`
 	GeneratorCPU  float64 `json:"generator_cpu_cores"`
-	Error         string  `json:"error,omitempty"`
+	// Floor is the same workload on a bare WebSocket fan-out, and
+	// P99VsFloor the p99 from the commit over the floor's p99.
+	Floor      *RealtimeFloor `json:"floor,omitempty"`
+	P99VsFloor float64        `json:"p99_vs_floor,omitempty"`
+	Error      string         `json:"error,omitempty"`
 }
 
 func (r RealtimeResult) line() string {
+	line := r.productLine()
+	if r.Floor != nil {
+		line += fmt.Sprintf("; %s; p99 %.2f× the floor's", r.Floor.line(), r.P99VsFloor)
+	}
+	return line
+}
+
+func (r RealtimeResult) productLine() string {
 	return fmt.Sprintf("%d/%d sockets, %d published, %d/%d delivered, lost %d, from the commit p50 %.1f ms p99 %.1f ms max %.1f ms (from the request's start: p50 %.1f ms p99 %.1f ms; from its answer: p50 %.1f ms p99 %.1f ms), by event %v, server's own p50 %.1f ms p99 %.1f ms, server RSS %.0f MB, CPU server %.2f generator %.2f cores",
 		r.Connected, r.Sockets, r.Published, r.Received, r.Expected, r.Lost, r.P50FromCommit, r.P99FromCommit, r.MaxFromCommit,
 		r.P50, r.P99, r.P50FromAnswer, r.P99FromAnswer, r.P99FromCommitByType, r.ServerP50, r.ServerP99, r.ServerRSSMB, r.ServerCPU, r.GeneratorCPU)
@@ -138,61 +151,147 @@ func (wc *wsClient) deliveries() []delivery {
 // eventKey names an event so that a delivery finds its publication:
 // a created post by its ID, a like count change by type and count.
 func eventKey(typ string, data map[string]any) string {
-	if typ == "post.created" {
+	if typ == "post.created" || typ == floor.WebSocketEventType {
 		return typ + ":" + fmt.Sprint(data["id"])
 	}
 	return fmt.Sprintf("%s:%v", typ, data["like_count"])
 }
 
-// runRealtime runs the workload; profile, when set, is called as the
-// publishing starts with how long it will last.
-func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Config, profile func(time.Duration)) RealtimeResult {
-	res := RealtimeResult{Sockets: cfg.Sockets}
-	target := f.posts[0]
-	wsURL := "ws" + strings.TrimPrefix(srv.url, "http") + realtime.Path
-	clients := make([]*wsClient, cfg.Sockets)
+// sockets is the generator's side of a run: sockets dialled and read until
+// closed.
+type sockets struct {
+	clients   []*wsClient
+	readers   sync.WaitGroup
+	connected int
+	seconds   float64 // to connect them all
+	err       string  // the first dial error
+}
+
+// dialSockets opens n sockets to url, header(i) opening the i-th, and
+// returns once each is ready: subscribed to topics, or failed.
+func dialSockets(ctx context.Context, n int, url string, header func(i int) http.Header, topics []string) *sockets {
+	s := &sockets{clients: make([]*wsClient, n)}
 	var ready sync.WaitGroup
 	var connected atomic.Int64
+	var firstErr atomic.Value
 	start := time.Now()
 	sem := make(chan struct{}, 32)
-	var firstErr atomic.Value
 	dialer := websocket.Dialer{HandshakeTimeout: 30 * time.Second}
-	var readers sync.WaitGroup
-	for i := range clients {
+	for i := range s.clients {
 		sem <- struct{}{}
 		ready.Add(1)
 		go func(i int) {
 			defer func() { <-sem }()
-			v := f.viewers["all"][i%len(f.viewers["all"])]
-			conn, _, err := dialer.DialContext(ctx, wsURL, realtime.ClientHeader(v.Token))
+			conn, _, err := dialer.DialContext(ctx, url, header(i))
 			if err != nil {
 				firstErr.CompareAndSwap(nil, err.Error())
 				ready.Done()
 				return
 			}
 			wc := &wsClient{conn: conn}
-			clients[i] = wc
-			for _, topic := range []string{"feed:public", "post:" + target} {
+			s.clients[i] = wc
+			for _, topic := range topics {
 				_ = conn.WriteJSON(map[string]string{"type": "subscribe", "topic": topic})
 			}
-			readers.Add(1)
-			go wc.read(&ready, &readers)
+			s.readers.Add(1)
+			go wc.read(&ready, &s.readers)
 			connected.Add(1)
 		}(i)
 	}
 	ready.Wait()
-	res.Connected = int(connected.Load())
-	res.ConnectSeconds = time.Since(start).Seconds()
+	s.connected = int(connected.Load())
+	s.seconds = time.Since(start).Seconds()
 	if e, ok := firstErr.Load().(string); ok {
-		res.Error = e
+		s.err = e
 	}
+	return s
+}
+
+// close closes every socket and waits until its reader is done.
+func (s *sockets) close() {
+	for _, wc := range s.clients {
+		if wc != nil {
+			_ = wc.conn.Close()
+		}
+	}
+	s.readers.Wait()
+}
+
+// publication is an event the generator caused: its key, when the request
+// that caused it started, and when it was answered.
+type publication struct {
+	key          string
+	at, answered time.Time
+}
+
+// matched is every delivery matched to its publication.
+type matched struct {
+	fromStart, fromAnswer, fromCommit []time.Duration // sorted
+	fromCommitByType                  map[string][]time.Duration
+	dropped                           int64
+	meanBytes                         int // of an event as read
+}
+
+// match pairs each socket's deliveries with the publications, in order
+// per key.
+func (s *sockets) match(pubs []publication) matched {
+	byKey := map[string][]publication{}
+	for _, p := range pubs {
+		byKey[p.key] = append(byKey[p.key], p)
+	}
+	m := matched{fromCommitByType: map[string][]time.Duration{}}
+	var bytes, events int
+	for _, wc := range s.clients {
+		if wc == nil {
+			continue
+		}
+		if wc.dropped {
+			m.dropped++
+		}
+		for _, r := range wc.got {
+			bytes, events = bytes+r.end-r.start, events+1
+		}
+		used := map[string]int{}
+		for _, d := range wc.deliveries() {
+			ps := byKey[d.key]
+			if k := used[d.key]; k < len(ps) {
+				used[d.key] = k + 1
+				m.fromStart = append(m.fromStart, d.at.Sub(ps[k].at))
+				m.fromAnswer = append(m.fromAnswer, max(0, d.at.Sub(ps[k].answered)))
+				if !d.published.IsZero() {
+					m.fromCommit = append(m.fromCommit, d.at.Sub(d.published))
+					typ, _, _ := strings.Cut(d.key, ":")
+					m.fromCommitByType[typ] = append(m.fromCommitByType[typ], d.at.Sub(d.published))
+				}
+			}
+		}
+	}
+	slices.Sort(m.fromStart)
+	slices.Sort(m.fromAnswer)
+	slices.Sort(m.fromCommit)
+	for _, ds := range m.fromCommitByType {
+		slices.Sort(ds)
+	}
+	if events > 0 {
+		m.meanBytes = bytes / events
+	}
+	return m
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// runRealtime runs the workload; profile, when set, is called as the
+// publishing starts with how long it will last.
+func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Config, profile func(time.Duration)) (RealtimeResult, matched) {
+	res := RealtimeResult{Sockets: cfg.Sockets}
+	target := f.posts[0]
+	socks := dialSockets(ctx, cfg.Sockets, "ws"+strings.TrimPrefix(srv.url, "http")+realtime.Path, func(i int) http.Header {
+		return realtime.ClientHeader(f.viewers["all"][i%len(f.viewers["all"])].Token)
+	}, []string{"feed:public", "post:" + target})
+	res.Connected, res.ConnectSeconds, res.Error = socks.connected, socks.seconds, socks.err
 	res.ServerRSSMB, _ = srv.memory()
 
 	// Publish: a post, then a like toggle on the target post, every 250 ms.
-	type publication struct {
-		key          string
-		at, answered time.Time
-	}
 	var pubs []publication
 	liked := map[int]bool{}
 	if cfg.GeneratorNice > 0 {
@@ -249,64 +348,27 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 		res.Error = fmt.Sprintf("delivery histogram: %v %v", histErr, err)
 	}
 	res.Published = len(pubs)
-	for _, wc := range clients {
-		if wc != nil {
-			_ = wc.conn.Close()
-		}
-	}
-	readers.Wait()
+	socks.close()
 
-	// Match each socket's deliveries to publications, in order per key.
-	byKey := map[string][]publication{}
-	for _, p := range pubs {
-		byKey[p.key] = append(byKey[p.key], p)
-	}
-	var lat, afterAnswer, afterCommit []time.Duration
-	commitByType := map[string][]time.Duration{}
-	for _, wc := range clients {
-		if wc == nil {
-			continue
-		}
-		if wc.dropped {
-			res.Dropped++
-		}
-		used := map[string]int{}
-		for _, d := range wc.deliveries() {
-			ps := byKey[d.key]
-			if k := used[d.key]; k < len(ps) {
-				used[d.key] = k + 1
-				lat = append(lat, d.at.Sub(ps[k].at))
-				afterAnswer = append(afterAnswer, max(0, d.at.Sub(ps[k].answered)))
-				if !d.published.IsZero() {
-					afterCommit = append(afterCommit, d.at.Sub(d.published))
-					typ, _, _ := strings.Cut(d.key, ":")
-					commitByType[typ] = append(commitByType[typ], d.at.Sub(d.published))
-				}
-			}
-		}
-	}
-	slices.Sort(lat)
-	slices.Sort(afterAnswer)
-	slices.Sort(afterCommit)
+	m := socks.match(pubs)
+	res.Dropped = m.dropped
 	res.Expected = int64(res.Published) * int64(res.Connected)
-	res.Received = int64(len(lat))
+	res.Received = int64(len(m.fromStart))
 	res.Lost = res.Expected - res.Received
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	res.P50, res.P99 = ms(load.Percentile(lat, 50)), ms(load.Percentile(lat, 99))
-	res.P50FromAnswer, res.P99FromAnswer = ms(load.Percentile(afterAnswer, 50)), ms(load.Percentile(afterAnswer, 99))
-	res.P50FromCommit, res.P99FromCommit = ms(load.Percentile(afterCommit, 50)), ms(load.Percentile(afterCommit, 99))
-	if len(lat) > 0 {
-		res.Max = ms(lat[len(lat)-1])
+	res.P50, res.P99 = ms(load.Percentile(m.fromStart, 50)), ms(load.Percentile(m.fromStart, 99))
+	res.P50FromAnswer, res.P99FromAnswer = ms(load.Percentile(m.fromAnswer, 50)), ms(load.Percentile(m.fromAnswer, 99))
+	res.P50FromCommit, res.P99FromCommit = ms(load.Percentile(m.fromCommit, 50)), ms(load.Percentile(m.fromCommit, 99))
+	if len(m.fromStart) > 0 {
+		res.Max = ms(m.fromStart[len(m.fromStart)-1])
 	}
 	res.P99FromCommitByType = map[string]float64{}
-	for typ, ds := range commitByType {
-		slices.Sort(ds)
+	for typ, ds := range m.fromCommitByType {
 		res.P99FromCommitByType[typ] = ms(load.Percentile(ds, 99))
 	}
-	if len(afterCommit) > 0 {
-		res.MaxFromCommit = ms(afterCommit[len(afterCommit)-1])
+	if len(m.fromCommit) > 0 {
+		res.MaxFromCommit = ms(m.fromCommit[len(m.fromCommit)-1])
 	}
-	return res
+	return res, m
 }
 
 // read records events until the socket closes; ready is released once

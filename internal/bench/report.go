@@ -31,7 +31,10 @@ type Report struct {
 	Data        DataSet          `json:"data"`
 	Workloads   []WorkloadResult `json:"workloads"`
 	Freshness   *Freshness       `json:"freshness,omitempty"`
-	Realtime    *RealtimeResult  `json:"realtime,omitempty"`
+	// FreshnessUnderLoad is the same while posts are created at the
+	// create workload's sustained rate.
+	FreshnessUnderLoad *Freshness      `json:"freshness_under_load,omitempty"`
+	Realtime           *RealtimeResult `json:"realtime,omitempty"`
 	// ServerPeakRSSMB is the server's peak resident set over the run
 	// until the realtime workload ended (VmHWM).
 	ServerPeakRSSMB float64  `json:"server_peak_rss_mb"`
@@ -112,7 +115,7 @@ func (r *Report) complete() error {
 	if f := r.Freshness; f == nil || f.Posts == 0 {
 		missing = append(missing, "freshness")
 	} else if f.Timeouts > 0 {
-		missing = append(missing, fmt.Sprintf("freshness (%d of %d new posts not in timelines and search within %v)", f.Timeouts, f.Posts, FreshnessDeadline))
+		missing = append(missing, fmt.Sprintf("freshness (%d of %d new posts not in timelines and search within %v; first: %s)", f.Timeouts, f.Posts, FreshnessDeadline, f.FirstError))
 	}
 	if rt := r.Realtime; rt == nil || rt.Connected == 0 || rt.Received == 0 {
 		missing = append(missing, "realtime")
@@ -151,6 +154,10 @@ func (r *Report) table(out io.Writer) {
 	if f := r.Freshness; f != nil {
 		fmt.Fprintf(out, "new post: in followers' timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)\n",
 			f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts)
+	}
+	if f := r.FreshnessUnderLoad; f != nil {
+		fmt.Fprintf(out, "new post while %.0f posts/s are created: in timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)\n",
+			f.CreateRate, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts)
 	}
 	if rt := r.Realtime; rt != nil {
 		fmt.Fprintf(out, "realtime: %s\n", rt.line())

@@ -123,7 +123,8 @@ type SMTP struct {
 	TLS      string `mapstructure:"tls"`
 }
 
-// RateLimits are attempt counts; each window is fixed by the spec's texts.
+// RateLimits are attempt counts; each window is fixed, since the refusal's
+// text names it.
 type RateLimits struct {
 	SignUpPerEmail         int `mapstructure:"sign_up_per_email"`
 	SignUpPerIP            int `mapstructure:"sign_up_per_ip"`

@@ -17,7 +17,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/http/accountsapi/accountstest"
+	"social/internal/testkit/apptest"
 )
 
 // loadHTTP is shared by the goroutines of a load: enough idle connections
@@ -71,7 +71,7 @@ func (a apiAnswer) String() string {
 
 // mustCall is callAPI for the test's own goroutine: anything but want
 // fails the test; the body is decoded into out when out is not nil.
-func mustCall(t testing.TB, m *accountstest.Member, method, path string, body any, want int, out any) {
+func mustCall(t testing.TB, m *apptest.Member, method, path string, body any, want int, out any) {
 	t.Helper()
 	a := callAPI(m.App.URL, m.Token, method, path, body)
 	if a.err != nil || a.status != want {
@@ -85,9 +85,9 @@ func mustCall(t testing.TB, m *accountstest.Member, method, path string, body an
 }
 
 // newMembers makes n confirmed, signed-in members named prefix00...
-func newMembers(t testing.TB, app *accountstest.App, prefix string, n int) []*accountstest.Member {
+func newMembers(t testing.TB, app *apptest.App, prefix string, n int) []*apptest.Member {
 	t.Helper()
-	out := make([]*accountstest.Member, n)
+	out := make([]*apptest.Member, n)
 	for i := range out {
 		out[i] = app.Member(fmt.Sprintf("%s%02d", prefix, i))
 	}

@@ -15,9 +15,9 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres/cluster"
 	"social/internal/testkit"
+	"social/internal/testkit/apptest"
 )
 
 // outcome is one request of the load.
@@ -62,7 +62,7 @@ func TestDatabaseOutageUnderLoad(t *testing.T) {
 	})
 	t.Setenv(testkit.EnvDatabaseURL, pg.URL("postgres"))
 
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	ana := app.Member("ana")
 
 	var (

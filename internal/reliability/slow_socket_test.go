@@ -20,8 +20,8 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/uptrace/bun"
 
-	"social/adapters/http/accountsapi/accountstest"
 	"social/adapters/realtime"
+	"social/internal/testkit/apptest"
 )
 
 const (
@@ -48,7 +48,7 @@ func dialRealtime(base, token, topic string, dial func(network, addr string) (ne
 		return nil, err
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-	var m accountstest.SocketMessage
+	var m apptest.SocketMessage
 	if err := conn.ReadJSON(&m); err != nil || m.Type != "subscribed" || m.Topic != topic {
 		conn.Close()
 		return nil, fmt.Errorf("subscribe %s: %+v %v", topic, m, err)
@@ -123,7 +123,7 @@ type createdPost struct {
 // HTTP; all are stored with their jobs enqueued.
 func TestSlowSocketIsClosedAndResyncs(t *testing.T) {
 	ctx := context.Background()
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	authors := newMembers(t, app, "autor", postAuthors)
 	lenta := app.Member("lenta")
 
@@ -160,7 +160,7 @@ func TestSlowSocketIsClosedAndResyncs(t *testing.T) {
 					return
 				}
 				now := time.Now()
-				var msg accountstest.SocketMessage
+				var msg apptest.SocketMessage
 				if err := json.Unmarshal(raw, &msg); err != nil {
 					a.err = err
 					return
@@ -194,7 +194,7 @@ func TestSlowSocketIsClosedAndResyncs(t *testing.T) {
 		<-resume
 		_ = slow.SetReadDeadline(time.Now().Add(10 * time.Second))
 		for slowGot < slowEvents {
-			var msg accountstest.SocketMessage
+			var msg apptest.SocketMessage
 			if slowClose = slow.ReadJSON(&msg); slowClose != nil {
 				return
 			}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/http/accountsapi/accountstest"
+	"social/internal/testkit/apptest"
 )
 
 // The size of each storm: togglers members at once, the first of them also
@@ -35,7 +35,7 @@ type toggleAnswer struct {
 // goroutines of the first), toggleRounds requests each, switching on or
 // off at random, and fails the test for any answer that is not 2xx. It
 // returns every answer.
-func toggleStorm(t *testing.T, members []*accountstest.Member, on, off func(m *accountstest.Member) (method, path string)) []toggleAnswer {
+func toggleStorm(t *testing.T, members []*apptest.Member, on, off func(m *apptest.Member) (method, path string)) []toggleAnswer {
 	t.Helper()
 	var (
 		mu      sync.Mutex
@@ -96,7 +96,7 @@ func toggleStorm(t *testing.T, members []*accountstest.Member, on, off func(m *a
 // the 'Seguindo' timelines agree once the jobs have run.
 func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 	ctx := context.Background()
-	app := accountstest.Start(t, nil)
+	app := apptest.Start(t, nil)
 	autora := app.Member("autora")
 	members := newMembers(t, app, "par", togglers)
 
@@ -114,8 +114,8 @@ func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 		post := posts[0]
 		like := "/api/v1/posts/" + post + "/like"
 		toggleStorm(t, members,
-			func(*accountstest.Member) (string, string) { return http.MethodPut, like },
-			func(*accountstest.Member) (string, string) { return http.MethodDelete, like })
+			func(*apptest.Member) (string, string) { return http.MethodPut, like },
+			func(*apptest.Member) (string, string) { return http.MethodDelete, like })
 
 		var stored, rows, notices int
 		if err := app.DB.NewRaw(`SELECT like_count, (SELECT count(*) FROM likes WHERE post_id = p.id),
@@ -178,8 +178,8 @@ func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 		}()
 		follow := "/api/v1/profiles/" + autora.Handle + "/follow"
 		toggleStorm(t, members,
-			func(*accountstest.Member) (string, string) { return http.MethodPost, follow },
-			func(*accountstest.Member) (string, string) { return http.MethodDelete, follow })
+			func(*apptest.Member) (string, string) { return http.MethodPost, follow },
+			func(*apptest.Member) (string, string) { return http.MethodDelete, follow })
 		close(stop)
 		back.Wait()
 		for _, a := range backBad {
@@ -271,8 +271,8 @@ func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 			map[string]string{"name": "Roda Concorrente", "description": "Entra e sai.", "privacy": "open"}, http.StatusCreated, &c)
 		base := "/api/v1/communities/" + c.ID
 		toggleStorm(t, members,
-			func(*accountstest.Member) (string, string) { return http.MethodPost, base + "/join" },
-			func(*accountstest.Member) (string, string) { return http.MethodDelete, base + "/membership" })
+			func(*apptest.Member) (string, string) { return http.MethodPost, base + "/join" },
+			func(*apptest.Member) (string, string) { return http.MethodDelete, base + "/membership" })
 
 		var stored, rows int
 		if err := app.DB.NewRaw(`SELECT member_count, (SELECT count(*) FROM community_members
@@ -329,8 +329,8 @@ func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 			map[string]string{"name": "Sala concorrida", "station_id": "fallback-jazz"}, http.StatusCreated, &room)
 		base := "/api/v1/rooms/" + room.ID
 		toggleStorm(t, members,
-			func(*accountstest.Member) (string, string) { return http.MethodPost, base + "/join" },
-			func(*accountstest.Member) (string, string) { return http.MethodPost, base + "/leave" })
+			func(*apptest.Member) (string, string) { return http.MethodPost, base + "/join" },
+			func(*apptest.Member) (string, string) { return http.MethodPost, base + "/leave" })
 
 		var stored, rows int
 		if err := app.DB.NewRaw(`SELECT participant_count, (SELECT count(*) FROM listening_participants

@@ -14,8 +14,8 @@ import (
 	httpadapter "social/adapters/http"
 	"social/internal/assembly"
 	"social/internal/config"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // App is the whole server running for one test.

@@ -27,9 +27,9 @@ import (
 	"social/adapters/postgres/cluster"
 	"social/internal/assembly"
 	"social/internal/config"
+	"social/kit/plugin"
 	"social/migrations"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // EnvDatabaseURL names a server (any database on it) the tests may create

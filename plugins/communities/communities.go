@@ -14,15 +14,16 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	"social/internal/demo"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
 	"social/plugins/communities/migrations"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // Name prefixes the plugin's routes, operations and config switch.
@@ -58,7 +59,7 @@ type useCaseParams struct {
 	fx.In
 	Store       *pgstore.Store
 	Tx          ports.Transactor
-	Jobs        *postgres.JobInserter
+	Media       posts.MediaQueue
 	Search      ports.SearchIndexQueue
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
@@ -83,7 +84,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		List:        &app.ListCommunities{Store: p.Store},
 		Create:      &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
 		Get:         &app.GetCommunity{Store: p.Store},
-		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: postgres.MediaQueue{Jobs: p.Jobs}, Search: p.Search, Access: p.Access},
+		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: p.Media, Search: p.Search, Access: p.Access},
 		Join:        &app.JoinCommunity{Membership: m},
 		Leave:       &app.LeaveCommunity{Membership: m},
 		Members:     &app.ListMembers{Store: p.Store, Members: p.Store},
@@ -109,12 +110,12 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 // database: seed-demo runs without the serving app. Both join the
 // transaction of the context, the core's demo seeding.
 func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, log *slog.Logger) (plugin.MemberDemoSeeder, error) {
-	jobs, err := postgres.NewJobInserter(db, log)
+	jobs, err := pgkit.NewJobInserter(db, log)
 	if err != nil {
 		return plugin.MemberDemoSeeder{}, err
 	}
-	uc := &app.SeedDemo{Tx: postgres.NewTransactor(db), Store: store, Members: store,
-		Search: postgres.SearchIndexQueue{Jobs: jobs}, Clock: clock}
+	uc := &app.SeedDemo{Tx: pgkit.NewTransactor(db), Store: store, Members: store,
+		Search: demo.SearchQueue(jobs), Clock: clock}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
 		return uc.Handle(ctx, member)
 	}}, nil

@@ -9,13 +9,12 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
-	"social/core/app/notifications"
 	"social/core/app/posts"
 	"social/internal/demo"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // demoCommunity is one community of the demo network: its owner, admins,
@@ -63,7 +62,7 @@ var demoCommunities = []demoCommunity{
 
 // newDemoSeeder adds the communities of the demo network.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.DemoSeeder, error) {
-	jobs, err := postgres.NewJobInserter(db, log)
+	jobs, err := pgkit.NewJobInserter(db, log)
 	if err != nil {
 		return plugin.DemoSeeder{}, err
 	}
@@ -84,26 +83,18 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.D
 			return plugin.DemoSeeded{Text: "demo communities already there; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		tx := postgres.NewTransactor(db)
-		search := postgres.SearchIndexQueue{Jobs: jobs}
-		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
 		// Community posts are core posts: the core's use cases write them
 		// and their likes, as the member app would.
 		audience := newAudience(store)
-		postStore, notes := postgres.NewPostsFor(db, audience), postgres.NewNotifications(db)
-		recorder := &notifications.Recorder{Store: notes, Clock: clock}
-		announcer := &notifications.Announcer{Counts: notes, Broadcaster: demo.Silent{}, Log: log}
-		create := &posts.CreatePost{Tx: tx, Search: search, Posts: postStore, Audiences: audience,
-			Previews: postgres.PreviewQueue{Jobs: jobs}, Timelines: postgres.TimelineQueue{Jobs: jobs}, Mentions: postStore,
-			Notices: recorder, Announcer: announcer, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
-		ps := &app.Posts{Store: store, Create: create, Get: &posts.GetPost{Posts: postStore},
-			Broadcaster: demo.Silent{}, Log: log}
+		w := demo.NewPostWriting(db, jobs, audience, clock, log)
+		tx, search := w.Tx, w.Search
+		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
+		ps := &app.Posts{Store: store, Create: w.Create, Get: w.Get, Broadcaster: demo.Silent{}, Log: log}
 		s := demoScript{cast: cast, clock: clock,
 			create: &app.CreateCommunity{Tx: tx, Store: store, Members: store, Search: search, Clock: clock},
 			join:   &app.JoinCommunity{Membership: m}, manage: &app.ManageMembers{Membership: m},
 			post: &app.CreatePost{Posts: ps},
-			like: &posts.LikePost{Tx: tx, Items: postStore, Likes: postStore, Clock: clock, Notices: recorder,
-				Announcer: announcer, Broadcaster: demo.Silent{}, Log: log}}
+			like: w.Like}
 		var text string
 		err = tx.InTx(ctx, func(ctx context.Context) error {
 			var err error

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {

@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 )
 
 // memberData is the communities' part of a member's data: the communities
@@ -39,7 +39,7 @@ type exportMembership struct {
 // ExportMember writes communities/memberships.json.
 func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
 	list := []exportMembership{}
-	if err := postgres.IDB(ctx, d.db).NewRaw(`SELECT m.community_id, c.name, m.role, m.status, m.joined_at
+	if err := pgkit.IDB(ctx, d.db).NewRaw(`SELECT m.community_id, c.name, m.role, m.status, m.joined_at
 		FROM community_members m JOIN communities c ON c.id = m.community_id
 		WHERE m.user_id = ? ORDER BY m.joined_at, m.id`, uuid.UUID(member)).Scan(ctx, &list); err != nil {
 		return fmt.Errorf("memberships: %w", err)
@@ -52,8 +52,8 @@ func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w po
 func (d memberData) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
 	uid := uuid.UUID(member)
 	more := false
-	err := postgres.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
-		db := postgres.IDB(ctx, d.db)
+	err := pgkit.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
+		db := pgkit.IDB(ctx, d.db)
 		var owned []uuid.UUID
 		if err := db.NewRaw(`SELECT id FROM communities WHERE owner_id = ? ORDER BY id LIMIT 1 FOR UPDATE`, uid).
 			Scan(ctx, &owned); err != nil {

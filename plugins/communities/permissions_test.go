@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // want is the answer one role gets: a status and, for a refusal, its code.

@@ -11,8 +11,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/internal/config"
+	at "social/internal/testkit/apptest"
 )
 
 // translator is a LibreTranslate server: POST /translate {q, target} ->

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/videos/videotest"
+	at "social/internal/testkit/apptest"
 )
 
 // A community post's video passes the same structural check as a feed

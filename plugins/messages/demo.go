@@ -10,11 +10,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/internal/demo"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // demoLine is one message: from the demo member (me) or the friend.
@@ -72,7 +72,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.De
 			return plugin.DemoSeeded{Text: "demo conversations already there; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		m := &app.Messages{Tx: postgres.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{},
+		m := &app.Messages{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{},
 			Limiter: demo.Unlimited{}, Log: log}
 		start, send := &app.StartConversation{Messages: m}, &app.SendMessage{Messages: m}
 		now, sent := time.Now(), 0

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

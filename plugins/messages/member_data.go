@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 )
 
 // memberData is the messages' part of a member's data. The export holds
@@ -43,7 +43,7 @@ type exportMessage struct {
 
 // ExportMember writes messages/conversations.json.
 func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
-	db, uid := postgres.IDB(ctx, d.db), uuid.UUID(member)
+	db, uid := pgkit.IDB(ctx, d.db), uuid.UUID(member)
 	convs := []exportConversation{}
 	if err := db.NewRaw(`SELECT m.conversation_id AS id, p.handle AS peer_handle, p.display_name AS peer_name
 		FROM conversation_members m JOIN profiles p ON p.id = m.peer_id
@@ -71,6 +71,6 @@ func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w po
 
 // EraseMember removes the member's message settings.
 func (d memberData) EraseMember(ctx context.Context, member domain.UserID, _ int) (bool, error) {
-	_, err := postgres.IDB(ctx, d.db).NewRaw(`DELETE FROM message_settings WHERE user_id = ?`, uuid.UUID(member)).Exec(ctx)
+	_, err := pgkit.IDB(ctx, d.db).NewRaw(`DELETE FROM message_settings WHERE user_id = ?`, uuid.UUID(member)).Exec(ctx)
 	return false, err
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
+	at "social/internal/testkit/apptest"
 )
 
 // TestConversationLifecycle: start (once per pair, from either side),

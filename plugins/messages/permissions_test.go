@@ -8,7 +8,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // TestPrivacy runs every conversation path as each participant, a third

@@ -10,13 +10,13 @@ import (
 
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
 	"social/plugins/messages/httpapi"
 	"social/plugins/messages/migrations"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // Name prefixes the plugin's routes, operations and config switch.
@@ -59,7 +59,7 @@ func newMessages(p messagesParams) *app.Messages {
 		Log: p.Log.With("plugin", Name)}
 }
 
-func newRoutes(m *app.Messages, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(m *app.Messages, media httpkit.MediaLinks) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
 		List:     &app.ListConversations{Messages: m},
 		Start:    &app.StartConversation{Messages: m},

@@ -10,9 +10,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/internal/demo"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )
@@ -57,7 +57,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 			return plugin.DemoSeeded{Text: "demo rooms already there; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		r := &app.Rooms{Tx: postgres.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		r := &app.Rooms{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
 		create, join, send := &app.CreateRoom{Rooms: r, Directory: dir}, &app.JoinRoom{Rooms: r}, &app.SendMessage{Rooms: r}
 		now, listeners, lines := time.Now(), 0, 0
 		err = r.Tx.InTx(ctx, func(ctx context.Context) error {

@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 )
 
 // memberData is the rooms' part of a member's data: the rooms they host
@@ -43,7 +43,7 @@ type exportRoomMessage struct {
 
 // ExportMember writes rooms/hosted.json and rooms/messages.json.
 func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
-	db, uid := postgres.IDB(ctx, d.db), uuid.UUID(member)
+	db, uid := pgkit.IDB(ctx, d.db), uuid.UUID(member)
 	hosted := []exportRoom{}
 	if err := db.NewRaw(`SELECT id, name, description, is_public, created_at, ended_at FROM listening_rooms
 		WHERE host_id = ? ORDER BY created_at, id`, uid).Scan(ctx, &hosted); err != nil {
@@ -64,8 +64,8 @@ func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w po
 func (d memberData) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
 	uid := uuid.UUID(member)
 	more := false
-	err := postgres.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
-		db := postgres.IDB(ctx, d.db)
+	err := pgkit.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
+		db := pgkit.IDB(ctx, d.db)
 		for _, q := range []string{
 			`WITH gone AS (DELETE FROM listening_participants WHERE user_id = ?0 AND room_id IN
 				(SELECT room_id FROM listening_participants WHERE user_id = ?0 LIMIT ?1) RETURNING room_id),

@@ -18,8 +18,8 @@ import (
 
 	"go.uber.org/fx"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/providers/safefetch"
+	at "social/internal/testkit/apptest"
 )
 
 func logoPNG(t *testing.T) []byte {

@@ -1,5 +1,5 @@
 // Package rooms is the listening rooms plugin: rooms playing a live radio
-// station (from the radio-browser directory, adapters/providers/radio) or a
+// station (from the radio-browser directory, plugins/rooms/radio) or a
 // track the host controls, their chat, presence over the realtime topic
 // room:{id} (subscribing joins; the last socket leaving leaves after
 // rooms.presence_grace), the live rooms list (topic rooms:list), the built-in
@@ -18,19 +18,19 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
-	"social/adapters/providers/radio"
 	"social/core/app/media"
 	"social/core/ports"
 	"social/internal/buildinfo"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/httpkit"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/demotrack"
 	"social/plugins/rooms/httpapi"
 	"social/plugins/rooms/migrations"
 	"social/plugins/rooms/pgstore"
+	"social/plugins/rooms/radio"
 )
 
 // Name prefixes the plugin's routes, operations, job kinds and config switch.
@@ -68,8 +68,8 @@ var Module = fx.Module(Name,
 		plugin.AsPeriodicJob(newSweepJob),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 		plugin.AsDemoSeeder(newDemoSeeder),
-		httpadapter.AsMount(func() httpadapter.Mount {
-			return httpadapter.Mount{Pattern: "GET " + demotrack.Path, Handler: demotrack.Handler()}
+		httpkit.AsMount(func() httpkit.Mount {
+			return httpkit.Mount{Pattern: "GET " + demotrack.Path, Handler: demotrack.Handler()}
 		}),
 	),
 )
@@ -89,7 +89,7 @@ type roomsParams struct {
 	Tx          ports.Transactor
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
-	Media       httpadapter.MediaLinks
+	Media       httpkit.MediaLinks
 	Access      ports.AccessChanges
 	Log         *slog.Logger
 }
@@ -130,7 +130,7 @@ func newDirectory(cfg *config.Config, log *slog.Logger) app.Directory {
 		Timeout: r.Timeout, CacheTTL: r.CacheTTL, UserAgent: ua, Logger: log.With("component", "radio")})}
 }
 
-func newRoutes(r *app.Rooms, dir app.Directory, media httpadapter.MediaLinks, cfg *config.Config, jobs *postgres.JobInserter) plugin.Routes {
+func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *config.Config, jobs *pgkit.JobInserter) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
 		Stations: &app.ListStations{Directory: dir},
 		List:     &app.ListRooms{Rooms: r},
@@ -195,7 +195,7 @@ func (TrackImageArgs) InsertOpts() river.InsertOpts {
 }
 
 // TrackImageQueue enqueues rooms.copy_track_image in the caller's transaction.
-type TrackImageQueue struct{ Jobs *postgres.JobInserter }
+type TrackImageQueue struct{ Jobs *pgkit.JobInserter }
 
 // EnqueueTrackImage enqueues the copy of room's picture.
 func (q TrackImageQueue) EnqueueTrackImage(ctx context.Context, room uuid.UUID) error {

@@ -14,9 +14,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/realtime"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -10,9 +10,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/internal/demo"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 	"social/plugins/stories/app"
 	"social/plugins/stories/pgstore"
 )
@@ -55,7 +55,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.De
 			return plugin.DemoSeeded{Text: "demo stories already live; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		s := &app.Stories{Tx: postgres.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		s := &app.Stories{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
 		create, view := &app.CreateStory{Stories: s}, &app.ViewStory{Stories: s}
 		now := time.Now()
 		err = s.Tx.InTx(ctx, func(ctx context.Context) error {

@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/pgkit"
+	"social/kit/plugin"
 )
 
 // memberData is the stories' part of a member's data: their live stories
@@ -36,7 +36,7 @@ type exportStory struct {
 // ExportMember writes stories/stories.json.
 func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
 	list := []exportStory{}
-	if err := postgres.IDB(ctx, d.db).NewRaw(`SELECT id, text, view_count, created_at, expires_at FROM stories
+	if err := pgkit.IDB(ctx, d.db).NewRaw(`SELECT id, text, view_count, created_at, expires_at FROM stories
 		WHERE author_id = ? ORDER BY created_at, id`, uuid.UUID(member)).Scan(ctx, &list); err != nil {
 		return fmt.Errorf("stories: %w", err)
 	}
@@ -48,8 +48,8 @@ func (d memberData) ExportMember(ctx context.Context, member domain.UserID, w po
 func (d memberData) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
 	uid := uuid.UUID(member)
 	more := false
-	err := postgres.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
-		db := postgres.IDB(ctx, d.db)
+	err := pgkit.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
+		db := pgkit.IDB(ctx, d.db)
 		for _, q := range []string{
 			`WITH gone AS (DELETE FROM story_views WHERE viewer_id = ?0 AND story_id IN
 				(SELECT story_id FROM story_views WHERE viewer_id = ?0 LIMIT ?1) RETURNING story_id),

@@ -13,10 +13,10 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/stories/app"
 	"social/plugins/stories/httpapi"
 	"social/plugins/stories/migrations"
@@ -66,7 +66,7 @@ func newStories(p storiesParams) *app.Stories {
 		Log: p.Log.With("plugin", Name)}
 }
 
-func newRoutes(s *app.Stories, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(s *app.Stories, media httpkit.MediaLinks) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
 		List:    &app.ListStories{Stories: s},
 		Create:  &app.CreateStory{Stories: s},

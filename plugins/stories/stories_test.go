@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 	"social/plugins/stories/app"
 	"social/plugins/stories/pgstore"
 )

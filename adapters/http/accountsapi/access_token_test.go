@@ -13,8 +13,8 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
+	at "social/internal/testkit/apptest"
 )
 
 // claimsOf reads a token's claims without checking it.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 func confirmPath(token string) string { return "/api/v1/auth/confirm?token=" + url.QueryEscape(token) }

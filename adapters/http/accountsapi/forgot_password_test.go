@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 const waitReset = "Aguarde 15 minutos antes de pedir outro email."
 
 // Recovery requests are limited per e-mail (known or not: the limit tells
-// nothing) and per client address, with the spec's "Aguarde..." style.
+// nothing) and per client address, answering 429 with an "Aguarde..." text that names the wait.
 func TestForgotPasswordLimits(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)

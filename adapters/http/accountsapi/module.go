@@ -11,7 +11,7 @@ import (
 	"social/core/app/accounts"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the account use cases to their stores and contributes the

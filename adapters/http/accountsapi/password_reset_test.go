@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 const (

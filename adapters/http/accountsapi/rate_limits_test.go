@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
-// expectLimited checks a 429 with the spec's texts and Retry-After.
+// expectLimited checks a 429 with the limit's pt-BR text and Retry-After.
 func expectLimited(t *testing.T, r *at.Response, detail, retryAfter string) {
 	t.Helper()
 	p := r.Expect(t, http.StatusTooManyRequests).Problem(t)

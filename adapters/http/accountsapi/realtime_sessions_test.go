@@ -7,7 +7,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // soon is well under the gateway's periodic session recheck (a minute by

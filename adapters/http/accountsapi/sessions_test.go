@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/app/accounts"
+	at "social/internal/testkit/apptest"
 )
 
 const (

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 func TestSignInAnswersAlikeForUnknownEmailAndWrongPassword(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // A wrong password for a known e-mail and any password for an unknown one

@@ -6,34 +6,28 @@ import (
 	"sort"
 	"strings"
 
-	"social/core/errs"
+	"social/kit/adminkit"
 )
 
-// ListInput is react-admin simple-rest's list query.
-type ListInput struct {
-	Sort   string `query:"sort" doc:"JSON array [field, \"ASC\" or \"DESC\"]" example:"[\"id\",\"ASC\"]"`
-	Range  string `query:"range" doc:"JSON array [first, last], both included" example:"[0,24]"`
-	Filter string `query:"filter" doc:"JSON object: field equals value (an array means any of), q searches every text field" example:"{}"`
-}
+// The simple-rest list query, its answer and its refusals are declared in
+// adminkit, which plugins' console resources use too.
 
-// ListOutput is a page and the header react-admin reads the total from.
-type ListOutput[T any] struct {
-	ContentRange string `header:"Content-Range" doc:"<resource> <first>-<last>/<total>"`
-	Body         []T
-}
+// ListInput is react-admin simple-rest's list query (adminkit.ListInput).
+type ListInput = adminkit.ListInput
+
+// ListOutput is a page and its Content-Range (adminkit.ListOutput).
+type ListOutput[T any] = adminkit.ListOutput[T]
 
 // MaxPage caps a page whatever range asks.
-const MaxPage = 500
+const MaxPage = adminkit.MaxPage
 
 // Codes of the admin resources' refusals.
 const (
-	// CodeBadListQuery is a sort, range or filter that does not parse.
-	CodeBadListQuery = "invalid_list_query"
-	// CodeNotFound is a record that is not there.
-	CodeNotFound = "not_found"
+	CodeBadListQuery = adminkit.CodeBadListQuery
+	CodeNotFound     = adminkit.CodeNotFound
 )
 
-var errBadList = errs.Invalid(CodeBadListQuery, errs.MsgBadRequest, nil)
+var errBadList = adminkit.ErrBadList
 
 // PageInMemory filters, sorts and slices a small list held in memory.
 func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[T], error) {
@@ -83,10 +77,7 @@ func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[
 
 // ContentRange formats the header for a page starting at first.
 func ContentRange(resource string, first, count, total int) string {
-	if count == 0 {
-		return fmt.Sprintf("%s */%d", resource, total)
-	}
-	return fmt.Sprintf("%s %d-%d/%d", resource, first, first+count-1, total)
+	return adminkit.ContentRange(resource, first, count, total)
 }
 
 func parseSort(raw string) (field string, desc bool, err error) {

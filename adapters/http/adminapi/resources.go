@@ -13,7 +13,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/errs"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module contributes core's admin resources.

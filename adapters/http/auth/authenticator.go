@@ -10,6 +10,7 @@ import (
 
 	"social/core/domain"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 // SessionChecker tells whether an access token's session is still live and
@@ -94,7 +95,7 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 		if token != "" {
 			switch v, ok, err := a.viewer(ctx, token); {
 			case err != nil:
-				ctx = context.WithValue(ctx, sessionUncheckedKey{}, true)
+				ctx = httpkit.WithSessionUnchecked(ctx)
 			case ok:
 				ctx = domain.WithViewer(ctx, v)
 			}
@@ -133,15 +134,10 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 	return v, true, nil
 }
 
-type sessionUncheckedKey struct{}
-
 // SessionUnchecked reports a request whose bearer token was valid but whose
 // session could not be checked. A refusal for want of a session is then a
 // 503, not a 401: a database blip must not sign members out.
-func SessionUnchecked(ctx context.Context) bool {
-	v, _ := ctx.Value(sessionUncheckedKey{}).(bool)
-	return v
-}
+func SessionUnchecked(ctx context.Context) bool { return httpkit.SessionUnchecked(ctx) }
 
 // Live reports whether v's session is still open (signing out ends it).
 // It answers true when it cannot tell, so a database blip drops nobody

@@ -12,7 +12,7 @@ import (
 	"social/core/app/notifications"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the comment use cases to the postgres store and contributes

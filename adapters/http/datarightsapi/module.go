@@ -13,7 +13,7 @@ import (
 	"social/core/app/datarights"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // EraseBatch is how many rows one erasing transaction removes: small

@@ -9,7 +9,7 @@ import (
 	"social/core/app/follows"
 	"social/core/app/notifications"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the follow use cases to the postgres store and contributes

@@ -16,7 +16,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module contributes the operation.

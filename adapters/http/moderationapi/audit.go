@@ -7,7 +7,7 @@ import (
 
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // NewAudit serves the audit log to administrators, read-only: list

@@ -13,7 +13,7 @@ import (
 	"social/adapters/http/adminapi"
 	"social/adapters/postgres"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // NewHashtags serves the hashtags resource to administrators: the tag is

@@ -8,7 +8,7 @@ import (
 	"social/core/app/moderation"
 	"social/core/app/posts"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the moderation use cases, provides ports.AuditLog (plugins

@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
+	at "social/internal/testkit/apptest"
 )
 
 // need is who may use an operation.

@@ -13,7 +13,7 @@ import (
 	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // NewPosts serves the posts resource for moderators: every post, filter

@@ -13,7 +13,7 @@ import (
 	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // ProfileUpdate is what an administrator may change on a profile. Other

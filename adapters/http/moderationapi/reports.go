@@ -13,7 +13,7 @@ import (
 	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // ResolveBody is how a moderator resolves a report.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/domain"
+	at "social/internal/testkit/apptest"
 )
 
 // soon is well under the gateway's periodic session recheck (a minute by

@@ -12,7 +12,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/app/notifications"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module provides *notifications.Recorder and *notifications.Announcer to

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/app/notifications"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -172,7 +172,7 @@ func TestMarkingRead(t *testing.T) {
 		t.Errorf("after read-all: %d", unread.UnreadCount)
 	}
 
-	// Signed out: the spec's text.
+	// Signed out: the screen's sign-in prompt as the detail.
 	r = app.Client().Do(http.MethodGet, "/api/v1/notifications", nil).Expect(t, http.StatusUnauthorized)
 	if pr := r.Problem(t); pr.Detail != notifications.MsgLoggedOut {
 		t.Errorf("signed-out problem = %+v", pr)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/google/uuid"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/safefetch"
@@ -21,6 +20,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
+	at "social/internal/testkit/apptest"
 )
 
 func TestComposerLinkPreview(t *testing.T) {

@@ -17,7 +17,8 @@ type LinkPreviewForm struct {
 	URL string `json:"url" maxLength:"2048" doc:"An absolute http(s) URL."`
 }
 
-// LinkPreview is the spec's link preview result; empty strings for what the page does not say.
+// LinkPreview is a page's preview (url, title, description, image,
+// siteName); empty strings for what the page does not say.
 type LinkPreview struct {
 	URL         string `json:"url"`
 	Title       string `json:"title"`

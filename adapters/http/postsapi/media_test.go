@@ -24,12 +24,12 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
 	"social/core/app/posts"
 	"social/core/ports"
+	at "social/internal/testkit/apptest"
 )
 
 // Every file is made here: images by the standard encoders, EXIF by hand
@@ -338,7 +338,7 @@ func TestMediaPostRefusals(t *testing.T) {
 			http.StatusRequestEntityTooLarge, posts.CodeMediaTooLarge, big, "O arquivo deve ter no máximo 10MB.")
 	})
 	// A video cut short (an upload that broke off, a file copied in part)
-	// or with bytes after its end is no video the spec accepts.
+	// or with bytes after its end is no whole video, so it is refused.
 	cut := func(data []byte, n int) []byte { return data[:len(data)-n] }
 	badCRC := oggFile()
 	badCRC[len(badCRC)-3] ^= 0x40

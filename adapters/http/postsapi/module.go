@@ -17,7 +17,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the post use cases to the postgres store, contributes the
@@ -36,6 +36,10 @@ var Module = fx.Module("posts",
 		func(uc UseCases) *posts.CreateMediaPost { return uc.CreateMedia },
 		func(uc UseCases) *posts.ListAudiencePosts { return uc.Audience },
 		func(uc UseCases) *posts.GetPost { return uc.Get },
+		// The posts' files are deleted by one job, whoever deletes posts
+		// (a community taking its posts with it).
+		fx.Annotate(func(jobs *postgres.JobInserter) postgres.MediaQueue { return postgres.MediaQueue{Jobs: jobs} },
+			fx.As(new(posts.MediaQueue))),
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),

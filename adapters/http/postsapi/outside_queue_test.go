@@ -9,8 +9,8 @@ import (
 
 	"go.uber.org/fx"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/providers/safefetch"
+	at "social/internal/testkit/apptest"
 )
 
 // A site that never answers holds the link-preview jobs of every post

@@ -2,75 +2,32 @@ package postsapi
 
 import (
 	"context"
-	"time"
 
 	httpadapter "social/adapters/http"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	"social/kit/httpkit"
 )
 
-// Author is the part of the author's profile shown with a post.
-type Author struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
-}
+// The post answer lives in httpkit, which plugins use too.
+type (
+	// Author is httpkit.Author.
+	Author = httpkit.Author
+	// Post is httpkit.Post.
+	Post = httpkit.Post
+)
 
-// Post is a feed item: the post, its author and whether the viewer likes it.
-type Post struct {
-	ID                     string    `json:"id" format:"uuid"`
-	AuthorID               string    `json:"author_id" format:"uuid"`
-	TextContent            *string   `json:"text_content"`
-	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
-	ImageAlt               *string   `json:"image_alt" doc:"The author's description of the image (its alt text), at most 1,500 characters; null when none."`
-	Type                   string    `json:"type" enum:"text,image,video"`
-	Visibility             string    `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
-	AudienceID             *string   `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
-	CreatedAt              time.Time `json:"created_at"`
-	UpdatedAt              time.Time `json:"updated_at"`
-	LikeCount              int       `json:"like_count"`
-	CommentCount           int       `json:"comment_count"`
-	ShareCount             int       `json:"share_count"`
-	LinkPreviewURL         *string   `json:"link_preview_url"`
-	LinkPreviewTitle       *string   `json:"link_preview_title"`
-	LinkPreviewDescription *string   `json:"link_preview_description"`
-	LinkPreviewImageURL    *string   `json:"link_preview_image_url" doc:"Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had."`
-	LinkPreviewSiteName    *string   `json:"link_preview_site_name"`
-	Author                 Author    `json:"author"`
-	IsLiked                bool      `json:"is_liked"`
+// Present is a feed item as the API answers it (httpkit.Present).
+func Present(ctx context.Context, media httpadapter.MediaLinks, it domain.FeedItem) Post {
+	return httpkit.Present(ctx, media, it)
 }
 
 // links presents answers with signed media links.
 type links struct{ media httpadapter.MediaLinks }
 
-// Present is the answer of a post, for the routes of other features that
-// serve posts (a community's).
-func Present(ctx context.Context, media httpadapter.MediaLinks, it domain.FeedItem) Post {
-	return links{media: media}.post(ctx, it)
-}
-
-func (l links) url(ctx context.Context, key *string) *string { return l.media.URL(ctx, key) }
-
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
-	lp := it.LinkPreview
-	return Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
-		MediaURL: l.url(ctx, it.MediaPath), ImageAlt: it.ImageAlt, Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
-		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
-		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
-		LinkPreviewImageURL: l.url(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
-		Author: Author{ID: it.Author.ID.String(), Handle: it.Author.Handle, DisplayName: it.Author.DisplayName,
-			AvatarURL: l.url(ctx, it.Author.AvatarPath)},
-		IsLiked: it.IsLiked, AudienceID: audienceID(it.Audience)}
-}
-
-func audienceID(a domain.AudienceID) *string {
-	if a.IsZero() {
-		return nil
-	}
-	s := a.String()
-	return &s
+	return httpkit.Present(ctx, l.media, it)
 }
 
 // postPath is the {id} of a post route; a malformed ID is not found.

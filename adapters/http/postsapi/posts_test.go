@@ -18,7 +18,6 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/images"
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
@@ -29,6 +28,7 @@ import (
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -20,9 +20,9 @@ import (
 
 	"go.uber.org/fx"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/providers/safefetch"
 	"social/core/ports"
+	at "social/internal/testkit/apptest"
 )
 
 // previewSecret is a text chunk no copy may keep.

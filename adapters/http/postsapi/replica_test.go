@@ -10,10 +10,10 @@ import (
 
 	"github.com/uptrace/bun"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/internal/config"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 // With database.read_url set, the feeds and the postgres search adapter

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/app/posts"
+	at "social/internal/testkit/apptest"
 )
 
 // filesUnder lists the regular files under dir whose name starts with prefix.

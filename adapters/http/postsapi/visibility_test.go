@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
+	at "social/internal/testkit/apptest"
 )
 
 // followingFeed is viewer's 'Seguindo' page.

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/ports"
+	at "social/internal/testkit/apptest"
 )
 
 func pngBytes(t *testing.T, w, h int) []byte {

@@ -12,7 +12,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/config"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the profile use cases to their stores and contributes the

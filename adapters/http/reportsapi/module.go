@@ -7,7 +7,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/app/reports"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the report use cases to the postgres stores and contributes

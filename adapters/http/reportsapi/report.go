@@ -1,12 +1,95 @@
 package reportsapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	httpadapter "social/adapters/http"
 	"social/core/app/reports"
+	"social/core/domain"
+	"social/core/errs"
 )
+
+// reportOperation is one kind of report: its route, what is refused, and
+// the use case that files it for an ID of the target's kind.
+type reportOperation[ID any] struct {
+	operationID, path, summary string
+	refusals                   httpadapter.Refusals
+	parse                      func(string) (ID, error)
+	notFound                   error // for an ID that does not parse
+	handle                     func(context.Context, domain.Viewer, ID, *string) (reports.Filed, error)
+}
+
+// reportInput is a report request: the target's ID from the path (each
+// kind its own input type, so that the document says whose ID it is) and
+// the optional form.
+type reportInput interface {
+	targetID() string
+	form() *ReportForm
+}
+
+type postReportInput struct {
+	ID   string      `path:"id" doc:"The post's ID."`
+	Body *ReportForm `required:"false"`
+}
+
+func (in *postReportInput) targetID() string  { return in.ID }
+func (in *postReportInput) form() *ReportForm { return in.Body }
+
+type commentReportInput struct {
+	ID   string      `path:"id" doc:"The comment's ID."`
+	Body *ReportForm `required:"false"`
+}
+
+func (in *commentReportInput) targetID() string  { return in.ID }
+func (in *commentReportInput) form() *ReportForm { return in.Body }
+
+// registerReport registers POST {path}: 201 for a new report, 200 for a
+// repeat of the member's earlier one.
+func registerReport[ID, In any, PIn interface {
+	*In
+	reportInput
+}](api huma.API, op reportOperation[ID]) {
+	huma.Register(api, huma.Operation{
+		OperationID: op.operationID, Method: http.MethodPost, Path: op.path,
+		DefaultStatus: http.StatusCreated,
+		Summary:       op.summary, Tags: []string{"reports"},
+		Description: description, Responses: repeated(),
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(op.refusals),
+	}, func(ctx context.Context, in *In) (*reportOutput, error) {
+		id, err := op.parse(PIn(in).targetID())
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, op.notFound)
+		}
+		f, err := op.handle(ctx, domain.ViewerFrom(ctx), id, reason(PIn(in).form()))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return output(f), nil
+	})
+}
+
+func registerReportPost(api huma.API, uc *reports.ReportPost) {
+	registerReport[domain.PostID, postReportInput](api, reportOperation[domain.PostID]{
+		operationID: "report-post", path: "/posts/{id}/report", summary: "Report a post (idempotent)",
+		refusals: httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnPost},
+			404: {reports.CodePostNotFound}, 422: {reports.CodeReasonTooLong}},
+		parse: domain.ParsePostID, notFound: errs.NotFound(reports.CodePostNotFound, reports.MsgPostNotFound),
+		handle: uc.Handle,
+	})
+}
+
+func registerReportComment(api huma.API, uc *reports.ReportComment) {
+	registerReport[domain.CommentID, commentReportInput](api, reportOperation[domain.CommentID]{
+		operationID: "report-comment", path: "/comments/{id}/report", summary: "Report a comment (idempotent)",
+		refusals: httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnComment},
+			404: {reports.CodeCommentNotFound}, 422: {reports.CodeReasonTooLong}},
+		parse: domain.ParseCommentID, notFound: errs.NotFound(reports.CodeCommentNotFound, reports.MsgCommentNotFound),
+		handle: uc.Handle,
+	})
+}
 
 // ReportForm is the optional reason of a report.
 type ReportForm struct {

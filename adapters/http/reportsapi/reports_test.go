@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/core/app/reports"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -16,7 +16,7 @@ import (
 	"social/core/app/search"
 	"social/core/domain"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module provides the use cases, the route, the search.index worker and
@@ -69,7 +69,7 @@ func newQueue(jobs *postgres.JobInserter) postgres.SearchIndexQueue {
 	return postgres.SearchIndexQueue{Jobs: jobs}
 }
 
-// SearchResultItem is the spec's search result item.
+// SearchResultItem is one search result: a member, a community or a post.
 type SearchResultItem struct {
 	Type        string  `json:"type" enum:"user,community,post"`
 	ID          string  `json:"id"`

@@ -12,12 +12,12 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	"social/core/app/search"
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

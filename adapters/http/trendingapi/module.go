@@ -18,7 +18,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/app/trending"
 	"social/core/ports"
-	"social/plugins/plugin"
+	"social/kit/plugin"
 )
 
 // Module wires the chart store, the use cases, the route, the worker and
@@ -88,7 +88,7 @@ type Track struct {
 	Link       string `json:"link"`
 }
 
-// Trending is the spec's trending response.
+// Trending is the chart: its tracks and when it was fetched.
 type Trending struct {
 	Items     []Track    `json:"items"`
 	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched."`

@@ -11,12 +11,12 @@ import (
 
 	"github.com/riverqueue/river"
 
-	at "social/adapters/http/accountsapi/accountstest"
 	"social/adapters/postgres"
 	trendingsrc "social/adapters/providers/trending"
 	"social/core/app/trending"
 	"social/internal/config"
 	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -86,7 +86,7 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	})
 	ctx := context.Background()
 
-	// Before any good refresh: the spec's failure text (not an empty list,
+	// Before any good refresh: the chart's failure text (not an empty list,
 	// which would leave the panel bare), and a refresh job enqueued at start.
 	var problem struct {
 		Code   string `json:"code"`

@@ -3,10 +3,10 @@ package linkpreview
 import (
 	"bytes"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dyatlov/go-opengraph/opengraph"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -26,7 +26,7 @@ const (
 // final URL, against which a relative og:image is resolved. The URL field of
 // the result is left empty for the caller.
 func ParsePreview(body []byte, base *url.URL) ports.LinkPreview {
-	og := opengraph.NewOpenGraph()
+	og := &openGraph{}
 	var title, description string
 	inTitle, titleDone := false, false
 	z := html.NewTokenizer(bytes.NewReader(body))
@@ -51,7 +51,7 @@ func ParsePreview(body []byte, base *url.URL) ports.LinkPreview {
 					attrs["property"] = name // a common mistake pages make
 				}
 				attrs["property"] = strings.ToLower(attrs["property"])
-				og.ProcessMeta(attrs)
+				og.meta(attrs["property"], attrs["content"])
 				if name == "description" && description == "" {
 					description = attrs["content"]
 				}
@@ -68,19 +68,71 @@ func ParsePreview(body []byte, base *url.URL) ports.LinkPreview {
 	}
 }
 
-func build(og *opengraph.OpenGraph, title, description string, base *url.URL) ports.LinkPreview {
+func build(og *openGraph, title, description string, base *url.URL) ports.LinkPreview {
 	p := ports.LinkPreview{
-		Title:       clean(firstNonEmpty(og.Title, title), maxTitle),
-		Description: clean(firstNonEmpty(og.Description, description), maxDescription),
-		SiteName:    clean(og.SiteName, maxSiteName),
+		Title:       clean(firstNonEmpty(og.title, title), maxTitle),
+		Description: clean(firstNonEmpty(og.description, description), maxDescription),
+		SiteName:    clean(og.siteName, maxSiteName),
 	}
-	for _, img := range og.Images {
-		if abs := absoluteImage(firstNonEmpty(img.URL, img.SecureURL), base); abs != "" {
+	for _, img := range og.images {
+		if abs := absoluteImage(firstNonEmpty(img.url, img.secureURL), base); abs != "" {
 			p.Image = abs
 			break
 		}
 	}
 	return p
+}
+
+// openGraph is what a preview reads of a page's Open Graph tags: the last
+// og:title, og:description and og:site_name, and the images in order.
+type openGraph struct {
+	title, description, siteName string
+	images                       []*ogImage
+}
+
+// ogImage is one og:image with its structured properties. A property
+// (og:image:url, :secure_url, :type, :width, :height) seen before any
+// og:image opens a draft image that the next og:image completes.
+type ogImage struct {
+	url, secureURL string
+	draft          bool
+}
+
+// meta takes one <meta property=... content=...>.
+func (og *openGraph) meta(property, content string) {
+	switch property {
+	case "og:title":
+		og.title = content
+	case "og:description":
+		og.description = content
+	case "og:site_name":
+		og.siteName = content
+	case "og:image":
+		if n := len(og.images); n > 0 && og.images[n-1].draft {
+			og.images[n-1].url, og.images[n-1].draft = content, false
+		} else {
+			og.images = append(og.images, &ogImage{url: content})
+		}
+	case "og:image:url":
+		og.lastImage().url = content
+	case "og:image:secure_url":
+		og.lastImage().secureURL = content
+	case "og:image:type":
+		og.lastImage()
+	case "og:image:width", "og:image:height":
+		if _, err := strconv.ParseUint(content, 10, 64); err == nil {
+			og.lastImage()
+		}
+	}
+}
+
+// lastImage is the image the structured properties apply to, a draft one
+// when no og:image came yet.
+func (og *openGraph) lastImage() *ogImage {
+	if len(og.images) == 0 {
+		og.images = append(og.images, &ogImage{draft: true})
+	}
+	return og.images[len(og.images)-1]
 }
 
 // absoluteImage resolves ref against base and keeps it only when it is an

@@ -6,6 +6,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/providers/translate/deepl"
+	"social/adapters/providers/translate/internal/httpcall"
 	"social/adapters/providers/translate/libretranslate"
 	"social/adapters/providers/translate/none"
 	"social/adapters/providers/translate/openai"
@@ -19,15 +20,16 @@ var Module = fx.Module("translate", fx.Provide(New))
 // New builds the adapter cfg.Translate.Provider names. It touches no network.
 func New(cfg *config.Config) (ports.Translator, error) {
 	t := cfg.Translate
+	provider := httpcall.Options{URL: t.URL, APIKey: t.APIKey, Timeout: t.Timeout}
 	switch t.Provider {
 	case config.TranslateNone, "":
 		return none.Translator{}, nil
 	case config.TranslateLibreTranslate:
-		return wrap(libretranslate.New(libretranslate.Options{URL: t.URL, APIKey: t.APIKey, Timeout: t.Timeout}))
+		return wrap(libretranslate.New(provider))
 	case config.TranslateDeepL:
-		return wrap(deepl.New(deepl.Options{URL: t.URL, APIKey: t.APIKey, Timeout: t.Timeout}))
+		return wrap(deepl.New(provider))
 	case config.TranslateOpenAI:
-		return wrap(openai.New(openai.Options{URL: t.URL, APIKey: t.APIKey, Model: t.Model, Timeout: t.Timeout}))
+		return wrap(openai.New(openai.Options{Options: provider, Model: t.Model}))
 	}
 	return nil, fmt.Errorf("translate.provider: unknown value %q", t.Provider)
 }

@@ -4,7 +4,7 @@
 //
 // Names (handles, display names, community names) are matched by substring
 // after folding case and accents (pg_trgm indexes the folded column), as
-// the spec's "contains"; every word of the query must occur. Post text and
+// "contains" means; every word of the query must occur. Post text and
 // community descriptions are matched as Portuguese words (tsvector with
 // the 'portuguese' configuration over unaccented text). Queries reach SQL
 // only as bound values, through plainto_tsquery and escaped LIKE patterns,

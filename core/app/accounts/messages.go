@@ -2,7 +2,7 @@ package accounts
 
 import "time"
 
-// pt-BR texts of the spec and the API contract, and their stable codes.
+// pt-BR texts of account answers, shown as they are, and their stable codes.
 const (
 	MsgSignedUp          = "Verifique seu email para confirmar a conta."
 	MsgEmailTaken        = "Este email já está cadastrado. Tente fazer login."
@@ -37,7 +37,7 @@ const (
 	CodeSessionNotFound    = "session_not_found"
 )
 
-// Windows of the rate limits. The spec's texts name them ("Aguarde 5
+// Windows of the rate limits. The refusals' texts name them ("Aguarde 5
 // minutos..."), so only the counts are configurable.
 const (
 	SignUpWindow   = 5 * time.Minute

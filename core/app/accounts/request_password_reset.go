@@ -12,7 +12,7 @@ import (
 // RequestPasswordReset mails a password-reset link. The answer is the same
 // whether or not the address has an account; a second request within a
 // minute sends nothing. Requests are limited per e-mail and per client
-// address (429 with the spec's "Aguarde..." style), unknown e-mails counted
+// address (429 with an "Aguarde..." text naming the wait), unknown e-mails counted
 // alike.
 type RequestPasswordReset struct {
 	Queue   ResetQueue

@@ -7,8 +7,8 @@ import (
 	"social/core/domain"
 )
 
-// pt-BR texts and codes of follow answers. The spec's texts where it has
-// them; MsgNoProfile and MsgBadCursor are ours. A missing profile answers
+// pt-BR texts and codes of follow answers, shown as they are; codes never
+// change once published. A missing profile answers
 // exactly like GET /profiles/{handle}.
 const (
 	MsgNoUser          = "Você precisa estar logado para seguir usuários."

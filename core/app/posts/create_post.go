@@ -30,11 +30,14 @@ type Created struct {
 	Mentions []string
 }
 
-// PostCreator stores a new post: it bumps the author's post_count
-// (domain.ErrNotFound when they have no profile), inserts the row and
-// upserts its hashtags (+1 usage each) with their links.
+// PostCreator stores a new post: Create bumps the author's post_count
+// (domain.ErrNotFound when they have no profile) and inserts the row; Tag
+// counts its hashtags (+1 usage each) and links them. Tag is the last
+// write of the post's transaction: a tag's row stays locked from its count
+// until the commit, and every post carrying a trending tag waits for it.
 type PostCreator interface {
-	Create(ctx context.Context, p domain.Post, tags []string) error
+	Create(ctx context.Context, p domain.Post) error
+	Tag(ctx context.Context, id domain.PostID, tags []string) error
 }
 
 // PreviewQueue enqueues the link-preview job of a post in the transaction
@@ -130,7 +133,7 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		if err := uc.mayWrite(ctx, viewer, p); err != nil {
 			return err
 		}
-		if err := uc.Posts.Create(ctx, p, out.Hashtags); err != nil {
+		if err := uc.Posts.Create(ctx, p); err != nil {
 			return err
 		}
 		// A members_only post is read on its audience's page alone: it
@@ -149,8 +152,10 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 			}
 		}
 		var err error
-		notices, err = uc.notifyMentions(ctx, p, out.Mentions, text)
-		return err
+		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, text); err != nil {
+			return err
+		}
+		return uc.Posts.Tag(ctx, p.ID, out.Hashtags)
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return Created{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)

@@ -32,7 +32,8 @@ type DeletePost struct {
 	Audiences ports.Audiences
 }
 
-// Handle checks the spec's three rules and deletes in one transaction
+// Handle checks three rules (signed in, the post visible to the viewer,
+// the viewer its author or its audience's moderator) and deletes in one transaction
 // (enqueueing the file's deletion), then tells post:{id} and, for a public
 // post, feed:public.
 func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) error {

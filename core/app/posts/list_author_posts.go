@@ -18,9 +18,9 @@ type AuthorPostsStore interface {
 	ByAuthor(ctx context.Context, viewer, author domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
 }
 
-// ListAuthorPosts is a profile's 'Posts' list. The spec filters the feed
-// already loaded in the browser, which misses every older post; this reads
-// the author's own posts page by page instead.
+// ListAuthorPosts is a profile's 'Posts' list: the author's own posts,
+// page by page, so older posts are there too (filtering the feed already
+// loaded in the browser would miss them).
 type ListAuthorPosts struct {
 	Posts AuthorPostsStore
 }

@@ -28,7 +28,7 @@ const (
 	RankedWindow = 500
 )
 
-// MsgBadCursor is ours: the spec has no cursor.
+// MsgBadCursor refuses a cursor that is not one this server made.
 const MsgBadCursor = "Cursor inválido."
 
 // ChronoCursor is the last item of a chronological page.
@@ -39,7 +39,8 @@ type ChronoCursor struct {
 
 // FeedStore reads public feed pages, with the viewer's likes in one query
 // per page. Ranked pages rank the newest RankedWindow public posts by the
-// spec's score at now and skip offset of them.
+// score at now (recency, likes, comments; see Ranked in the store) and
+// skip offset of them.
 type FeedStore interface {
 	Chronological(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
 	Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error)

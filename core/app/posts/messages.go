@@ -5,8 +5,8 @@ import (
 	"social/core/errs"
 )
 
-// pt-BR texts and codes of post answers. The spec's texts where it has
-// them; MsgNoUser, MsgNoUserLike, MsgNotAuthorEdit and MsgNoProfile are ours.
+// pt-BR texts and codes of post answers, shown as they are; codes never
+// change once published.
 const (
 	MsgEmpty         = domain.MsgPostEmpty
 	MsgTooLong       = domain.MsgPostTooLong
@@ -39,7 +39,7 @@ const (
 	CodeImageAltNoImage = "image_alt_without_image"
 )
 
-// pt-BR texts and codes of post files: the spec's titles and messages.
+// pt-BR titles, texts and codes of post files' refusals.
 const (
 	MsgMediaTypeTitle     = "Tipo de arquivo inválido"
 	MsgMediaType          = "Por favor, selecione um arquivo de imagem ou vídeo válido."
@@ -50,7 +50,7 @@ const (
 	CodeMediaType     = "media_type_invalid"
 	CodeMediaTooLarge = "media_too_large"
 	// CodeMediaRequired is a media upload without a file but with text:
-	// the spec's text asks for a valid file.
+	// its text asks for a valid file.
 	CodeMediaRequired = "media_required"
 	// CodeMediaUnavailable is a server without media storage.
 	CodeMediaUnavailable = "media_unavailable"

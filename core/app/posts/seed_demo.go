@@ -11,7 +11,7 @@ import (
 	"social/core/ports"
 )
 
-// Texts of demo seeding (the spec's).
+// Texts of demo seeding.
 const (
 	MsgNoUserDemo = "Você precisa estar logado para gerar dados de demonstração."
 	MsgDemoFailed = "Não foi possível criar os dados de demonstração."
@@ -88,7 +88,10 @@ func (uc *SeedDemo) For(ctx context.Context, member domain.UserID) (Seeded, erro
 			t := text
 			p := domain.Post{ID: domain.NewPostID(), AuthorID: member, TextContent: &t, Type: domain.PostText,
 				Visibility: domain.VisibilityPublic, CreatedAt: at, UpdatedAt: at}
-			if err := uc.Posts.Create(ctx, p, domain.Hashtags(t)); err != nil {
+			if err := uc.Posts.Create(ctx, p); err != nil {
+				return err
+			}
+			if err := uc.Posts.Tag(ctx, p.ID, domain.Hashtags(t)); err != nil {
 				return err
 			}
 			if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {

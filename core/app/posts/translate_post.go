@@ -12,8 +12,8 @@ import (
 	"social/core/ports"
 )
 
-// Texts and codes of translation requests (ours; the provider's failures
-// carry the spec's texts from core/ports).
+// Texts and codes of translation requests; the provider's failures carry
+// their own texts from core/ports.
 const (
 	MsgNoUserTranslate = "Você precisa estar logado para traduzir posts."
 	MsgNoTextTranslate = "Este post não tem texto para traduzir."

@@ -26,8 +26,7 @@ type PostTextWriter interface {
 }
 
 // UpdatePostText changes a post's text_content, for its author only
-// (the spec: "Updating a post changes only text_content and only for the
-// author"). Hashtags follow the new text and the old link preview is
+// (an update changes only text_content, and only its author may make it). Hashtags follow the new text and the old link preview is
 // dropped, refilled by the preview job when the new text has a URL.
 type UpdatePostText struct {
 	Tx       ports.Transactor

@@ -27,7 +27,7 @@ const (
 	CodeMediaUnavailable = "media_unavailable"
 )
 
-// UpdateWindow is the profile-update limit's window; the spec's text names
+// UpdateWindow is the profile-update limit's window; the refusal's text names
 // it ("Aguarde 1 minuto..."), so only the counts are configurable.
 const UpdateWindow = time.Minute
 

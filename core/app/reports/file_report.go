@@ -43,17 +43,49 @@ func reason(in *string) (*string, error) {
 	return &r, nil
 }
 
-// file stores the report of target by viewer.
-func file(ctx context.Context, store ReportFiler, clock ports.Clock, viewer domain.Viewer,
-	target domain.ReportTarget, id uuid.UUID, why *string) (Filed, error) {
-	r := domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID, TargetType: target, TargetID: id,
-		Reason: why, Status: domain.ReportOpen, CreatedAt: clock.Now().UTC().Truncate(time.Microsecond)}
-	stored, created, err := store.File(ctx, r)
+// target is what a member reports: its kind and ID, and the refusals when
+// it is missing or hidden from the viewer, or is the viewer's own.
+type target struct {
+	kind     domain.ReportTarget
+	id       uuid.UUID
+	notFound error
+	own      error
+}
+
+// readTarget reads a target as the viewer sees it: who wrote it, and
+// whether the viewer may read it.
+type readTarget func(ctx context.Context) (author domain.UserID, visible bool, err error)
+
+// fileReport applies the rules every report shares (a signed-in member, a
+// target they may read and did not write, a reason within its limit) and
+// stores the report. Reporting again answers the first report.
+func fileReport(ctx context.Context, store ReportFiler, clock ports.Clock, viewer domain.Viewer,
+	t target, read readTarget, why *string) (Filed, error) {
+	if !viewer.SignedIn() {
+		return Filed{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
+	}
+	author, visible, err := read(ctx)
+	if errors.Is(err, domain.ErrNotFound) || (err == nil && !visible) {
+		return Filed{}, t.notFound
+	}
+	if err != nil {
+		return Filed{}, fmt.Errorf("read %s %s: %w", t.kind, t.id, err)
+	}
+	if author == viewer.UserID {
+		return Filed{}, t.own
+	}
+	r, err := reason(why)
+	if err != nil {
+		return Filed{}, err
+	}
+	stored, created, err := store.File(ctx, domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID,
+		TargetType: t.kind, TargetID: t.id, Reason: r, Status: domain.ReportOpen,
+		CreatedAt: clock.Now().UTC().Truncate(time.Microsecond)})
 	if errors.Is(err, ErrNoProfile) {
 		return Filed{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
 	}
 	if err != nil {
-		return Filed{}, fmt.Errorf("report %s %s: %w", target, id, err)
+		return Filed{}, fmt.Errorf("report %s %s: %w", t.kind, t.id, err)
 	}
 	return Filed{Report: stored, Created: created}, nil
 }

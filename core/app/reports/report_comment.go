@@ -2,8 +2,6 @@ package reports
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/google/uuid"
 
@@ -29,22 +27,10 @@ type ReportComment struct {
 
 // Handle checks the rules and files the report.
 func (uc *ReportComment) Handle(ctx context.Context, viewer domain.Viewer, id domain.CommentID, why *string) (Filed, error) {
-	if !viewer.SignedIn() {
-		return Filed{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
-	}
-	c, err := uc.Comments.Comment(ctx, id, viewer.UserID)
-	if errors.Is(err, domain.ErrNotFound) || (err == nil && !c.VisibleTo(viewer)) {
-		return Filed{}, errs.NotFound(CodeCommentNotFound, MsgCommentNotFound)
-	}
-	if err != nil {
-		return Filed{}, fmt.Errorf("read comment %s: %w", id, err)
-	}
-	if c.AuthorID == viewer.UserID {
-		return Filed{}, errs.Forbidden(CodeOwnComment, MsgOwnComment)
-	}
-	r, err := reason(why)
-	if err != nil {
-		return Filed{}, err
-	}
-	return file(ctx, uc.Reports, uc.Clock, viewer, domain.ReportTargetComment, uuid.UUID(id), r)
+	t := target{kind: domain.ReportTargetComment, id: uuid.UUID(id),
+		notFound: errs.NotFound(CodeCommentNotFound, MsgCommentNotFound), own: errs.Forbidden(CodeOwnComment, MsgOwnComment)}
+	return fileReport(ctx, uc.Reports, uc.Clock, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
+		c, err := uc.Comments.Comment(ctx, id, viewer.UserID)
+		return c.AuthorID, c.VisibleTo(viewer), err
+	}, why)
 }

@@ -2,8 +2,6 @@ package reports
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/google/uuid"
 
@@ -28,22 +26,10 @@ type ReportPost struct {
 
 // Handle checks the rules and files the report.
 func (uc *ReportPost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, why *string) (Filed, error) {
-	if !viewer.SignedIn() {
-		return Filed{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
-	}
-	p, err := uc.Posts.Post(ctx, id, viewer.UserID)
-	if errors.Is(err, domain.ErrNotFound) || (err == nil && !p.VisibleTo(viewer)) {
-		return Filed{}, errs.NotFound(CodePostNotFound, MsgPostNotFound)
-	}
-	if err != nil {
-		return Filed{}, fmt.Errorf("read post %s: %w", id, err)
-	}
-	if p.AuthorID == viewer.UserID {
-		return Filed{}, errs.Forbidden(CodeOwnPost, MsgOwnPost)
-	}
-	r, err := reason(why)
-	if err != nil {
-		return Filed{}, err
-	}
-	return file(ctx, uc.Reports, uc.Clock, viewer, domain.ReportTargetPost, uuid.UUID(id), r)
+	t := target{kind: domain.ReportTargetPost, id: uuid.UUID(id),
+		notFound: errs.NotFound(CodePostNotFound, MsgPostNotFound), own: errs.Forbidden(CodeOwnPost, MsgOwnPost)}
+	return fileReport(ctx, uc.Reports, uc.Clock, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
+		p, err := uc.Posts.Post(ctx, id, viewer.UserID)
+		return p.AuthorID, p.VisibleTo(viewer), err
+	}, why)
 }

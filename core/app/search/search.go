@@ -12,7 +12,7 @@ import (
 	"social/core/ports"
 )
 
-// Limits of the spec (spec 000 section 9: 5 results per type).
+// Limits of a search: 5 results per kind, queries of at most 100 characters.
 const (
 	PerKind        = 5
 	MaxQueryLength = 100
@@ -26,7 +26,7 @@ const (
 	MsgUnauthenticated  = "Você precisa estar logado para buscar."
 )
 
-// Item is the spec's search result item.
+// Item is one search result: a member, a community or a post.
 type Item struct {
 	Type     ports.SearchKind
 	ID       string
@@ -133,7 +133,7 @@ func (uc *Search) avatar(ctx context.Context, key string) string {
 }
 
 // PostTitle is the text cut to TitleLength characters, with '...' when it
-// was longer (spec 000 section 7).
+// was longer: a post's title in the results.
 func PostTitle(text string) string {
 	if utf8.RuneCountInString(text) <= TitleLength {
 		return text

@@ -13,8 +13,8 @@ import (
 
 // Audience answers the core's questions about a community's posts
 // (ports.Audiences): its approved members read and write them, and its
-// owner deletes anyone's (the spec's "Post authors and the owner may
-// delete posts").
+// owner deletes anyone's (a post's author and the community's owner may
+// delete it).
 type Audience struct {
 	Store   CommunityStore
 	Members MemberStore

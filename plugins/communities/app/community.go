@@ -41,7 +41,7 @@ const (
 	StatusRejected Status = "rejected"
 )
 
-// Limits of the create form (the spec's).
+// Limits of the create form.
 const (
 	NameMaxRunes        = 50
 	DescriptionMaxRunes = 500
@@ -101,7 +101,9 @@ type NewCommunity struct {
 	Privacy     Privacy
 }
 
-// normalize trims the texts and checks the spec's rules.
+// normalize cleans the texts and checks them: a name (required, at most
+// NameMaxRunes characters), a description (blank is none, at most
+// DescriptionMaxRunes characters) and a known privacy.
 func (f NewCommunity) normalize() (NewCommunity, error) {
 	f.Name = domain.CleanName(f.Name)
 	switch {

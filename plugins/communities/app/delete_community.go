@@ -24,7 +24,7 @@ type DeleteCommunity struct {
 	Access ports.AccessChanges
 }
 
-// Handle deletes; anyone but the owner gets the spec's refusal.
+// Handle deletes; anyone but the owner is refused (403).
 func (uc *DeleteCommunity) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUID) error {
 	if !viewer.SignedIn() {
 		return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)

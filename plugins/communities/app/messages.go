@@ -1,7 +1,7 @@
 package app
 
-// pt-BR texts and codes of community answers. The spec's texts where it has
-// them; the others are ours.
+// pt-BR texts and codes of community answers, shown as they are; codes
+// never change once published.
 const (
 	MsgNoUser             = "Você precisa estar logado"
 	MsgNoUserJoin         = "Você precisa estar logado para entrar em comunidades"

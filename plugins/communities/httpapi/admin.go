@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/adapters/http/adminapi"
+	"social/kit/adminkit"
+	"social/kit/plugin"
 	"social/plugins/communities/pgstore"
-	"social/plugins/plugin"
 )
 
 // NewAdminResource serves the console's communities resource:
@@ -16,10 +16,10 @@ import (
 // privacy, id}; paged in SQL) and /{id}.
 func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "communities", Name: "communities", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.AdminRow]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.AdminRow]{
 			Name: "communities", Singular: "community", DefaultSort: "created_at",
 			Sortable: pgstore.AdminSortable, Filters: []string{"privacy"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]pgstore.AdminRow, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.AdminRow, int, error) {
 				aq := pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
 					Search: q.Search, IDs: q.IDs}
 				if v, ok := q.Filter["privacy"]; ok {

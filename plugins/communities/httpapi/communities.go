@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/communities/app"
 )
 
@@ -35,11 +35,11 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list", Method: http.MethodGet, Path: "",
 		Summary: "List communities", Tags: []string{"communities"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, in *communityListInput) (*communityListOutput, error) {
 		list, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &communityListOutput{}
 		out.Body.Items = make([]Community, 0, len(list))
@@ -51,19 +51,19 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
 		Summary: "Create a community (the creator becomes its owner)", Tags: []string{"communities"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile}, 409: {app.CodeNameTaken}, 422: {app.CodeNameRequired, app.CodeNameTooLong, app.CodeDescriptionTooLong, app.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile}, 409: {app.CodeNameTaken}, 422: {app.CodeNameRequired, app.CodeNameTooLong, app.CodeDescriptionTooLong, app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityCreateInput) (*communityOutput, error) {
 		c, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), app.NewCommunity{Name: in.Body.Name,
 			Description: in.Body.Description, Privacy: app.Privacy(in.Body.Privacy)})
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &communityOutput{Body: p.community(ctx, c)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-get", Method: http.MethodGet, Path: "/{id}",
 		Summary: "One community with the viewer's membership", Tags: []string{"communities"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*communityOutput, error) {
 		id, err := in.id()
 		var c app.Community
@@ -71,21 +71,21 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 			c, err = uc.Get.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &communityOutput{Body: p.community(ctx, c)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-delete", Method: http.MethodDelete, Path: "/{id}", DefaultStatus: http.StatusNoContent,
 		Summary: "Delete a community with its posts and members (owner only)", Tags: []string{"communities"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNotOwner}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNotOwner}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {
 			err = uc.Delete.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})

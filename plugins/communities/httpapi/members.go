@@ -7,8 +7,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/communities/app"
 )
 
@@ -48,7 +48,7 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-join", Method: http.MethodPost, Path: "/{id}/join",
 		Summary: "Join (open) or ask to join (closed); idempotent", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{ Body CommunityJoinState }, error) {
 		id, err := in.id()
 		var j app.Joined
@@ -56,14 +56,14 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 			j, err = uc.Join.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body CommunityJoinState }{Body: CommunityJoinState{Membership: *membership(j.Membership), MemberCount: j.MemberCount}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-leave", Method: http.MethodDelete, Path: "/{id}/membership",
 		Summary: "Leave, or cancel a request to join (not the owner)", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeOwnerCannotLeave}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeOwnerCannotLeave}}),
 	}, func(ctx context.Context, in *CommunityPath) (*struct{ Body CommunityCountState }, error) {
 		id, err := in.id()
 		n := 0
@@ -71,14 +71,14 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 			n, err = uc.Leave.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body CommunityCountState }{Body: CommunityCountState{MemberCount: n}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list-members", Method: http.MethodGet, Path: "/{id}/members",
 		Summary: "Approved members, or pending requests", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityMembersInput) (*communityMembersOutput, error) {
 		id, err := in.id()
 		var list []app.Member
@@ -86,7 +86,7 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 			list, err = uc.Members.Handle(ctx, domain.ViewerFrom(ctx), id, app.Status(in.Status))
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &communityMembersOutput{}
 		out.Body.Items = make([]CommunityMember, 0, len(list))
@@ -102,7 +102,7 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-set-member-role", Method: http.MethodPatch, Path: "/{id}/members/{memberId}",
 		Summary: "Make an approved member admin or member (owner only)", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
 	}, func(ctx context.Context, in *communityRoleInput) (*communityMemberOutput, error) {
 		id, mid, err := in.ids()
 		var m app.Member
@@ -110,7 +110,7 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 			m, err = uc.Manage.SetRole(ctx, domain.ViewerFrom(ctx), id, mid, app.Role(in.Body.Role))
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &communityMemberOutput{Body: p.member(ctx, m)}, nil
 	})
@@ -118,14 +118,14 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 		OperationID: "communities-remove-member", Method: http.MethodDelete, Path: "/{id}/members/{memberId}",
 		DefaultStatus: http.StatusNoContent,
 		Summary:       "Remove a member or a request (owner only)", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeInvalid, app.CodeOwnerRow, app.CodeNotApproved}}),
 	}, func(ctx context.Context, in *MemberPath) (*struct{}, error) {
 		id, mid, err := in.ids()
 		if err == nil {
 			err = uc.Manage.Remove(ctx, domain.ViewerFrom(ctx), id, mid)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})
@@ -137,7 +137,7 @@ func registerDecision(api huma.API, opID, path, summary string, fn decision, p p
 	huma.Register(api, huma.Operation{
 		OperationID: opID, Method: http.MethodPost, Path: path,
 		Summary: summary, Tags: []string{"communities"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeNotPending}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, app.CodeNotOwner}, 404: {app.CodeNotFound, app.CodeMemberNotFound}, 422: {app.CodeNotPending}}),
 	}, func(ctx context.Context, in *MemberPath) (*communityMemberOutput, error) {
 		id, mid, err := in.ids()
 		var m app.Member
@@ -145,7 +145,7 @@ func registerDecision(api huma.API, opID, path, summary string, fn decision, p p
 			m, err = fn(ctx, domain.ViewerFrom(ctx), id, mid)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &communityMemberOutput{Body: p.member(ctx, m)}, nil
 	})

@@ -7,11 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/postsapi"
 	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	"social/kit/httpkit"
 	"social/plugins/communities/app"
 )
 
@@ -26,8 +25,8 @@ type communityPostsInput struct {
 
 type communityPostsOutput struct {
 	Body struct {
-		Items      []postsapi.Post `json:"items" doc:"Newest first, 50 a page."`
-		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the last page."`
+		Items      []httpkit.Post `json:"items" doc:"Newest first, 50 a page."`
+		NextCursor string         `json:"next_cursor,omitempty" doc:"Absent on the last page."`
 	}
 }
 
@@ -38,7 +37,7 @@ type communityCreatePostInput struct {
 	}
 }
 
-type communityPostOutput struct{ Body postsapi.Post }
+type communityPostOutput struct{ Body httpkit.Post }
 
 type communityMediaPostForm struct {
 	CommunityPath
@@ -55,7 +54,7 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-list-posts", Method: http.MethodGet, Path: "/{id}/posts",
 		Summary: "A community's posts (approved members)", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityPostsInput) (*communityPostsOutput, error) {
 		id, err := in.id()
 		var page posts.FeedPage
@@ -63,12 +62,12 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			page, err = uc.ListPosts.Handle(ctx, domain.ViewerFrom(ctx), id, in.Cursor)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &communityPostsOutput{}
-		out.Body.Items = make([]postsapi.Post, 0, len(page.Items))
+		out.Body.Items = make([]httpkit.Post, 0, len(page.Items))
 		for _, it := range page.Items {
-			out.Body.Items = append(out.Body.Items, postsapi.Present(ctx, p.media, it))
+			out.Body.Items = append(out.Body.Items, httpkit.Present(ctx, p.media, it))
 		}
 		out.Body.NextCursor = page.Next
 		return out, nil
@@ -76,7 +75,7 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-post", Method: http.MethodPost, Path: "/{id}/posts", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a text post in a community (approved members)", Tags: tags,
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *communityCreatePostInput) (*communityPostOutput, error) {
 		id, err := in.id()
 		var it domain.FeedItem
@@ -84,18 +83,18 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			it, err = uc.CreatePost.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.TextContent)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: postsapi.Present(ctx, p.media, it)}, nil
+		return &communityPostOutput{Body: httpkit.Present(ctx, p.media, it)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-media-post", Method: http.MethodPost, Path: "/{id}/posts/media",
 		DefaultStatus: http.StatusCreated,
 		Summary:       "Publish a post with an image or a video in a community (approved members)", Tags: tags,
 		BodyReadTimeout: 5 * time.Minute,
-		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
+		Middlewares: huma.Middlewares{httpkit.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUserPost) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeForbidden, app.CodeMembersOnly, posts.CodeAudienceClosed}, 404: {app.CodeNotFound}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *communityMediaPostForm) (*communityPostOutput, error) {
 		form := in.RawBody.Data()
 		np := posts.NewMediaPost{Text: form.TextContent, ImageAlt: form.ImageAlt, Type: domain.PostType(form.Type)}
@@ -109,8 +108,8 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			it, err = uc.CreateMedia.Handle(ctx, domain.ViewerFrom(ctx), id, np)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: postsapi.Present(ctx, p.media, it)}, nil
+		return &communityPostOutput{Body: httpkit.Present(ctx, p.media, it)}, nil
 	})
 }

@@ -3,9 +3,9 @@ package httpapi
 import (
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/communities/app"
-	"social/plugins/plugin"
 )
 
 // UseCases are the plugin's operations.
@@ -25,7 +25,7 @@ type UseCases struct {
 }
 
 // NewRoutes contributes the operations under /api/v1/communities.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	p := present{media: media}
 	return plugin.Routes{Plugin: "communities", Register: func(api huma.API) {
 		registerCommunities(api, uc, p)

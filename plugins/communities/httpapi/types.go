@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
+	"social/kit/httpkit"
 	"social/plugins/communities/app"
 )
 
@@ -56,7 +56,7 @@ type CommunityMember struct {
 }
 
 // present turns use case results into answers with signed links.
-type present struct{ media httpadapter.MediaLinks }
+type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr app.Profile) CommunityProfile {
 	return CommunityProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}

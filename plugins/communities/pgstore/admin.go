@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
+	"social/kit/pgkit"
 )
 
 // AdminRow is one community in the admin console.
@@ -55,7 +55,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]AdminRow, int, e
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c")
 		if q.Search != "" {
-			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", postgres.ContainsPattern(q.Search))
+			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", pgkit.ContainsPattern(q.Search))
 		}
 		if q.Privacy != "" {
 			sel = sel.Where("c.privacy = ?", q.Privacy)
@@ -65,33 +65,17 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]AdminRow, int, e
 		}
 		return sel
 	}
-	sel := filtered().Join("LEFT JOIN profiles AS o ON o.id = c.owner_id").
-		ColumnExpr("c.id, c.name, c.privacy, c.member_count, c.owner_id, c.created_at, o.handle AS owner_handle").
-		ColumnExpr("count(*) OVER () AS total")
-	col, ok := AdminSortable[q.Sort]
-	if !ok {
-		col = "c.created_at"
-	}
-	dir := " DESC"
-	if q.Asc {
-		dir = " ASC"
-	}
-	sel = sel.OrderExpr(col + dir).OrderExpr("c.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
-	var rows []adminRow
-	if err := sel.Scan(ctx, &rows); err != nil {
+	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS o ON o.id = c.owner_id") }
+	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
+	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.name, c.privacy, c.member_count, c.owner_id, c.created_at, o.handle AS owner_handle",
+		AdminSortable, "c.created_at", "c.id", page, func(r adminRow) int { return r.Total })
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]AdminRow, len(rows))
-	total := 0
 	for i, r := range rows {
-		total = r.Total
 		out[i] = AdminRow{ID: r.ID.String(), Name: r.Name, Privacy: r.Privacy, MemberCount: r.MemberCount,
 			OwnerID: r.OwnerID.String(), OwnerHandle: r.OwnerHandle, CreatedAt: r.CreatedAt.UTC()}
-	}
-	if len(rows) == 0 && q.Offset > 0 {
-		// A page past the end still says how many there are.
-		n, err := filtered().Count(ctx)
-		return out, int(n), err
 	}
 	return out, total, nil
 }

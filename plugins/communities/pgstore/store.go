@@ -13,8 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 	"social/plugins/communities/app"
 )
 
@@ -29,14 +29,14 @@ var (
 	_ app.MemberStore    = (*Store)(nil)
 )
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
 
 // lockClause is FOR <lock>, or nothing outside a transaction.
 func lockClause(ctx context.Context, lock app.Lock, of string) string {
 	if lock == app.NoLock {
 		return ""
 	}
-	if _, ok := postgres.TxFrom(ctx); !ok {
+	if _, ok := pgkit.TxFrom(ctx); !ok {
 		return ""
 	}
 	return " FOR " + string(lock) + " OF " + of
@@ -145,7 +145,7 @@ func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit 
 		// the C locale (which lowers ASCII letters only).
 		query += ` WHERE lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))
 			OR lower(immutable_unaccent(coalesce(c.description, ''))) LIKE lower(immutable_unaccent(?))`
-		p := postgres.ContainsPattern(q)
+		p := pgkit.ContainsPattern(q)
 		args = append(args, p, p)
 	}
 	query += ` ORDER BY c.member_count DESC, c.name, c.id LIMIT ?`
@@ -208,7 +208,7 @@ func (s *Store) AddMembers(ctx context.Context, id uuid.UUID, delta int) (int, e
 	var n int
 	err := s.idb(ctx).NewRaw(`UPDATE communities SET member_count = member_count + ? WHERE id = ? RETURNING member_count`,
 		delta, id).Scan(ctx, &n)
-	return n, postgres.NotFound(err)
+	return n, pgkit.NotFound(err)
 }
 
 // --- members

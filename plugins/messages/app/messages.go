@@ -6,8 +6,8 @@ import (
 	"social/core/errs"
 )
 
-// pt-BR texts and codes of the messages' answers. The spec gives none for
-// these answers (its /messages screen is a placeholder), so they are ours.
+// pt-BR texts and codes of the messages' answers, shown as they are; codes
+// never change once published.
 const (
 	MsgNoUser          = errs.MsgUnauthenticated
 	MsgNotFound        = "Conversa não encontrada."

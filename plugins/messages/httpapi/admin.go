@@ -5,9 +5,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/adapters/http/adminapi"
+	"social/kit/adminkit"
+	"social/kit/plugin"
 	"social/plugins/messages/pgstore"
-	"social/plugins/plugin"
 )
 
 // NewAdminResource serves the console's conversations resource:
@@ -15,10 +15,10 @@ import (
 // paged in SQL) and /{id}. It shows participants and counts, never texts.
 func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "messages", Name: "conversations", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.ConversationAdminRow]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.ConversationAdminRow]{
 			Name: "conversations", Singular: "conversation", DefaultSort: "created_at",
 			Sortable: pgstore.AdminSortable,
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]pgstore.ConversationAdminRow, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.ConversationAdminRow, int, error) {
 				return store.AdminList(ctx, pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
 					Search: q.Search, IDs: q.IDs})
 			},

@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/messages/app"
 )
 
@@ -38,11 +38,11 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-list-conversations", Method: http.MethodGet, Path: "/conversations",
 		Summary: "The viewer's conversations", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {app.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *conversationListInput) (*conversationListOutput, error) {
 		page, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx), in.Q, in.Cursor)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &conversationListOutput{}
 		out.Body.Items = make([]Conversation, 0, len(page.Items))
@@ -60,11 +60,11 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 		Responses: map[string]*huma.Response{"200": {Description: "The conversation existed already.",
 			Content: map[string]*huma.MediaType{"application/json": {
 				Schema: &huma.Schema{Ref: "#/components/schemas/Conversation"}}}}},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
 	}, func(ctx context.Context, in *conversationStartInput) (*dmConversationOutput, error) {
 		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &dmConversationOutput{Status: http.StatusOK, Body: p.conversation(ctx, c)}
 		if made {
@@ -75,15 +75,15 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-get-conversation", Method: http.MethodGet, Path: "/conversations/{id}",
 		Summary: "One of the viewer's conversations (anyone else's is 404)", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *ConversationPath) (*dmConversationOutput, error) {
 		id, err := in.id()
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+			return nil, httpkit.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
 		c, err := uc.Get.Handle(ctx, domain.ViewerFrom(ctx), id)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &dmConversationOutput{Status: http.StatusOK, Body: p.conversation(ctx, c)}, nil
 	})

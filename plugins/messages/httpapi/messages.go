@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/messages/app"
 )
 
@@ -49,7 +49,7 @@ func registerMessages(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-list-messages", Method: http.MethodGet, Path: "/conversations/{id}/messages",
 		Summary: "A conversation's messages, newest first", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}, 422: {app.CodeInvalid}}),
 	}, func(ctx context.Context, in *messagePageInput) (*messagePageOutput, error) {
 		id, err := in.id()
 		var page app.Page
@@ -57,7 +57,7 @@ func registerMessages(api huma.API, uc UseCases) {
 			page, err = uc.Messages.Handle(ctx, domain.ViewerFrom(ctx), id, in.Cursor)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+			return nil, httpkit.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
 		out := &messagePageOutput{}
 		out.Body.Items = make([]DirectMessage, 0, len(page.Items))
@@ -72,7 +72,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		Summary:     "Send a message; both participants get message.created",
 		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
 		Tags:        []string{"messages"},
-		Security:    httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
 	}, func(ctx context.Context, in *directMessageInput) (*dmMessageOutput, error) {
 		id, err := in.id()
 		var m app.Message
@@ -80,7 +80,7 @@ func registerMessages(api huma.API, uc UseCases) {
 			m, err = uc.Send.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Text)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+			return nil, httpkit.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
 		return &dmMessageOutput{Body: app.EventMessageOf(m)}, nil
 	})
@@ -88,7 +88,7 @@ func registerMessages(api huma.API, uc UseCases) {
 		OperationID: "messages-mark-read", Method: http.MethodPost, Path: "/conversations/{id}/read",
 		Summary:  "Mark a conversation read up to its newest message; both participants get conversation.read",
 		Tags:     []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *ConversationPath) (*conversationReadOutput, error) {
 		id, err := in.id()
 		var r app.Read
@@ -96,7 +96,7 @@ func registerMessages(api huma.API, uc UseCases) {
 			r, err = uc.Read.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
+			return nil, httpkit.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
 		out := &conversationReadOutput{}
 		out.Body.LastRead, out.Body.UnreadCount = readMarker(r.Marker), r.UnreadCount
@@ -105,11 +105,11 @@ func registerMessages(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-unread-count", Method: http.MethodGet, Path: "/unread-count",
 		Summary: "The viewer's unread messages (the navigation badge)", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*messagesUnreadOutput, error) {
 		n, err := uc.Unread.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &messagesUnreadOutput{}
 		out.Body.UnreadCount = n

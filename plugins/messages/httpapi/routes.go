@@ -6,10 +6,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"social/core/domain"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/messages/app"
-	"social/plugins/plugin"
 )
 
 // UseCases are the plugin's operations.
@@ -28,7 +28,7 @@ type UseCases struct {
 var errNotFound = errs.NotFound(app.CodeNotFound, app.MsgNotFound)
 
 // NewRoutes contributes the operations under /api/v1/messages.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	p := present{media: media}
 	return plugin.Routes{Plugin: "messages", Register: func(api huma.API) {
 		registerConversations(api, uc, p)

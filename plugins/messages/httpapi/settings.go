@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/messages/app"
 )
 
@@ -24,22 +24,22 @@ func registerSettings(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-get-settings", Method: http.MethodGet, Path: "/settings",
 		Summary: "The viewer's messages settings", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*dmSettingsOutput, error) {
 		s, err := uc.Settings.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &dmSettingsOutput{Body: MessageSettings{OnlyFollowing: s.OnlyFollowing}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-update-settings", Method: http.MethodPut, Path: "/settings",
 		Summary: "Change the viewer's messages settings", Tags: []string{"messages"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile}}),
 	}, func(ctx context.Context, in *dmSettingsInput) (*dmSettingsOutput, error) {
 		s, err := uc.Update.Handle(ctx, domain.ViewerFrom(ctx), app.Settings{OnlyFollowing: in.Body.OnlyFollowing})
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &dmSettingsOutput{Body: MessageSettings{OnlyFollowing: s.OnlyFollowing}}, nil
 	})

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
+	"social/kit/httpkit"
 	"social/plugins/messages/app"
 )
 
@@ -57,7 +57,7 @@ type Conversation struct {
 }
 
 // present turns use case results into answers with signed links.
-type present struct{ media httpadapter.MediaLinks }
+type present struct{ media httpkit.MediaLinks }
 
 func readMarker(k *app.Marker) *ReadMarker {
 	if k == nil {

@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
+	"social/kit/pgkit"
 )
 
 // ConversationAdminRow is one conversation in the admin console: who and how much,
@@ -56,7 +56,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]ConversationAdmi
 			Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
 			Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
 		if q.Search != "" {
-			pat := postgres.ContainsPattern(q.Search)
+			pat := pgkit.ContainsPattern(q.Search)
 			sel = sel.Where("(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))", pat, pat)
 		}
 		if len(q.IDs) > 0 {
@@ -64,36 +64,20 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]ConversationAdmi
 		}
 		return sel
 	}
-	sel := filtered().
-		ColumnExpr("c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle").
-		ColumnExpr("(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count").
-		ColumnExpr("(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at").
-		ColumnExpr("count(*) OVER () AS total")
-	col, ok := AdminSortable[q.Sort]
-	if !ok {
-		col = "c.created_at"
-	}
-	dir := " DESC"
-	if q.Asc {
-		dir = " ASC"
-	}
-	sel = sel.OrderExpr(col + dir).OrderExpr("c.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
-	var rows []adminRow
-	if err := sel.Scan(ctx, &rows); err != nil {
+	base := filtered
+	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
+	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, "+
+		"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, "+
+		"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
+		AdminSortable, "c.created_at", "c.id", page, func(r adminRow) int { return r.Total })
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]ConversationAdminRow, len(rows))
-	total := 0
 	for i, r := range rows {
-		total = r.Total
 		out[i] = ConversationAdminRow{ID: r.ID.String(), UserLowID: r.UserLow.String(), UserLowHandle: r.UserLowHandle,
 			UserHighID: r.UserHigh.String(), UserHighHandle: r.UserHighHandle, MessageCount: r.MessageCount,
 			CreatedAt: r.CreatedAt.UTC(), LastMessageAt: r.LastMessageAt}
-	}
-	if len(rows) == 0 && q.Offset > 0 {
-		// A page past the end still says how many there are.
-		n, err := filtered().Count(ctx)
-		return out, int(n), err
 	}
 	return out, total, nil
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 	"social/plugins/messages/app"
 )
 
@@ -27,7 +27,7 @@ func New(db *bun.DB) *Store { return &Store{db: db} }
 
 var _ app.Store = (*Store)(nil)
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
 
 func noProfile(err error) error {
 	var pg *pgconn.PgError
@@ -58,7 +58,7 @@ func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile
 	err := s.idb(ctx).NewRaw(`SELECT id, handle, display_name, avatar_path, is_verified FROM profiles WHERE handle = ?`,
 		strings.ToLower(handle)).Scan(ctx, &row)
 	if err != nil {
-		return app.Profile{}, postgres.NotFound(err)
+		return app.Profile{}, pgkit.NotFound(err)
 	}
 	return app.Profile{ID: domain.UserID(row.ID), Handle: row.Handle, DisplayName: row.DisplayName,
 		AvatarPath: row.AvatarPath, IsVerified: row.IsVerified}, nil
@@ -91,7 +91,7 @@ func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.
 	low, high := ordered(a, b)
 	var id uuid.UUID
 	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE user_low = ? AND user_high = ?`, low, high).Scan(ctx, &id)
-	return id, postgres.NotFound(err)
+	return id, pgkit.NotFound(err)
 }
 
 // conversationSelect reads conversations as the member "me" sees them:
@@ -158,7 +158,7 @@ func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.
 	err := s.idb(ctx).NewRaw(conversationSelect+` WHERE me.conversation_id = ? AND me.user_id = ?`, id, uuid.UUID(viewer)).
 		Scan(ctx, &row)
 	if err != nil {
-		return app.Conversation{}, postgres.NotFound(err)
+		return app.Conversation{}, pgkit.NotFound(err)
 	}
 	return row.conversation(), nil
 }
@@ -167,7 +167,7 @@ func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.
 func (s *Store) LockConversation(ctx context.Context, id uuid.UUID) error {
 	var got uuid.UUID
 	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE id = ? FOR NO KEY UPDATE`, id).Scan(ctx, &got)
-	return postgres.NotFound(err)
+	return pgkit.NotFound(err)
 }
 
 // Inbox reads viewer's conversations with a message, latest first.
@@ -183,7 +183,7 @@ func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, a
 		// the C locale (which lowers ASCII letters only).
 		q += ` AND (lower(immutable_unaccent(p.display_name)) LIKE lower(immutable_unaccent(?))
 			OR p.handle LIKE lower(immutable_unaccent(?)))`
-		pat := postgres.ContainsPattern(strings.TrimPrefix(query, "@"))
+		pat := pgkit.ContainsPattern(strings.TrimPrefix(query, "@"))
 		args = append(args, pat, pat)
 	}
 	q += ` ORDER BY me.last_message_at DESC, me.conversation_id DESC LIMIT ?`
@@ -239,7 +239,7 @@ func (s *Store) LastMessage(ctx context.Context, id uuid.UUID) (app.Message, err
 	err := s.idb(ctx).NewRaw(`SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages
 		WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, id).Scan(ctx, &row)
 	if err != nil {
-		return app.Message{}, postgres.NotFound(err)
+		return app.Message{}, pgkit.NotFound(err)
 	}
 	return row.message(), nil
 }

@@ -2,8 +2,8 @@ package app
 
 import "social/core/errs"
 
-// pt-BR texts and codes of room answers. The spec's texts where it has
-// them (MsgFieldsRequired, MsgNotFound, MsgHostOnly); the others are ours.
+// pt-BR texts and codes of room answers, shown as they are; codes never
+// change once published.
 const (
 	MsgNoUser           = errs.MsgUnauthenticated
 	MsgFieldsRequired   = "Por favor, preencha o nome da sala e selecione uma estação de rádio"
@@ -36,7 +36,7 @@ const (
 	CodeNoProfile        = "profile_required"
 )
 
-// Limits of the spec (and ours for the room's own texts).
+// Limits of a room's texts.
 const (
 	MaxMessage     = 500
 	MaxName        = 100

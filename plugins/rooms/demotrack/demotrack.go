@@ -15,7 +15,7 @@ import (
 // Path is where the server answers the track.
 const Path = "/api/v1/rooms/demo-track.wav"
 
-// Seconds is the track's length: the spec's default duration of a track.
+// Seconds is the track's length.
 const Seconds = 30
 
 const (

@@ -7,12 +7,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/adminapi"
 	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
-	"social/plugins/plugin"
+	"social/kit/adminkit"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )
@@ -22,16 +22,16 @@ import (
 // is_active, id}; paged in SQL) and /{id}.
 func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "rooms", Name: "rooms", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[pgstore.RoomAdminRow]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.RoomAdminRow]{
 			Name: "rooms", Singular: "room", DefaultSort: "created_at",
 			Sortable: pgstore.AdminSortable, Filters: []string{"is_active"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]pgstore.RoomAdminRow, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.RoomAdminRow, int, error) {
 				aq := pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
 					Search: q.Search, IDs: q.IDs}
 				if v, ok := q.Filter["is_active"]; ok {
 					active, ok := v.(bool)
 					if !ok {
-						return nil, 0, adminapi.ErrBadList
+						return nil, 0, adminkit.ErrBadList
 					}
 					aq.Active = &active
 				}
@@ -41,7 +41,7 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
 			Summary:  "End an active listening room, with a reason kept in the audit log",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly}, 404: {app.CodeNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeAdminOnly}, 404: {app.CodeNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body RoomEnding

@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/rooms/app"
 )
 
@@ -30,7 +30,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-messages", Method: http.MethodGet, Path: "/{id}/messages",
 		Summary: "An active room's chat", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*messagesOutput, error) {
 		id, err := in.id()
 		var list []app.Message
@@ -38,7 +38,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 			list, err = uc.Messages.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &messagesOutput{}
 		out.Body.Items = make([]Message, 0, len(list))
@@ -50,7 +50,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-send-message", Method: http.MethodPost, Path: "/{id}/messages", DefaultStatus: http.StatusCreated,
 		Summary: "Send a chat message (participants and the host); the room gets room.message", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeParticipantsOnly}, 404: {app.CodeNotFound}, 422: {app.CodeMessageEmpty, app.CodeMessageTooLong}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeParticipantsOnly}, 404: {app.CodeNotFound}, 422: {app.CodeMessageEmpty, app.CodeMessageTooLong}}),
 	}, func(ctx context.Context, in *sendInput) (*messageOutput, error) {
 		id, err := in.id()
 		var m app.Message
@@ -58,7 +58,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 			m, err = uc.Send.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Text)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &messageOutput{Body: p.message(ctx, m)}, nil
 	})

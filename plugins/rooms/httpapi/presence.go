@@ -7,8 +7,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/rooms/app"
 )
 
@@ -32,7 +32,7 @@ func registerPresence(api huma.API, uc UseCases, p present) {
 			n, err = do(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &countOutput{}
 		out.Body.ParticipantCount = n
@@ -41,17 +41,17 @@ func registerPresence(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-join", Method: http.MethodPost, Path: "/{id}/join",
 		Summary: "Join an active room (subscribing to room:{id} joins too); joining twice is harmless", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Join.Handle) })
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-leave", Method: http.MethodPost, Path: "/{id}/leave",
 		Summary: "Leave a room at once ('Sair')", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*countOutput, error) { return count(ctx, in, uc.Leave.Handle) })
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-participants", Method: http.MethodGet, Path: "/{id}/participants",
 		Summary: "Who is in an active room", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*participantsOutput, error) {
 		id, err := in.id()
 		var list []app.Participant
@@ -63,7 +63,7 @@ func registerPresence(api huma.API, uc UseCases, p present) {
 			list, err = uc.Participants.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &participantsOutput{}
 		out.Body.Items = make([]RoomParticipant, 0, len(list))

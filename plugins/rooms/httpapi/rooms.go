@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 	"social/plugins/rooms/app"
 )
 
@@ -48,11 +48,11 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-list", Method: http.MethodGet, Path: "",
 		Summary: "Active listening rooms", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*roomListOutput, error) {
 		list, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &roomListOutput{}
 		out.Body.Items = make([]ListeningRoom, 0, len(list))
@@ -64,7 +64,7 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
 		Summary: "Open a room hosted by the viewer", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{422: {app.CodeFieldsRequired, app.CodeInvalid, app.CodeNoProfile, app.CodeStreamNotAllowed, app.CodeUnknownStation}, 503: {app.CodeUnknownStation}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{422: {app.CodeFieldsRequired, app.CodeInvalid, app.CodeNoProfile, app.CodeStreamNotAllowed, app.CodeUnknownStation}, 503: {app.CodeUnknownStation}}),
 	}, func(ctx context.Context, in *roomCreateInput) (*roomOutput, error) {
 		b := in.Body
 		r, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), app.NewRoom{Name: b.Name, Description: b.Description,
@@ -72,14 +72,14 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 			CurrentTrack: b.CurrentTrack, CurrentArtist: b.CurrentArtist, TrackPreviewURL: b.TrackPreviewURL,
 			TrackImageURL: b.TrackImageURL})
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &roomOutput{Body: p.room(ctx, r)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-get", Method: http.MethodGet, Path: "/{id}",
 		Summary: "One active room", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*roomOutput, error) {
 		id, err := in.id()
 		var r app.Room
@@ -87,28 +87,28 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 			r, err = uc.Get.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &roomOutput{Body: p.room(ctx, r)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-end", Method: http.MethodPost, Path: "/{id}/end", DefaultStatus: http.StatusNoContent,
 		Summary: "End a room (host only); subscribers get room.ended", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {
 			err = uc.End.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-playback", Method: http.MethodPost, Path: "/{id}/playback",
 		Summary: "Play, pause or seek a non-radio room (host only); the room gets room.playback", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid, app.CodeRadioLive}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeHostOnly}, 404: {app.CodeNotFound}, 422: {app.CodeInvalid, app.CodeRadioLive}}),
 	}, func(ctx context.Context, in *playbackInput) (*playbackOutput, error) {
 		id, err := in.id()
 		var ev app.PlaybackEvent
@@ -116,7 +116,7 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 			ev, err = uc.Playback.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Action, in.Body.PositionSeconds)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &playbackOutput{Body: ev}, nil
 	})

@@ -3,8 +3,8 @@ package httpapi
 import (
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/plugins/plugin"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/rooms/app"
 )
 
@@ -24,7 +24,7 @@ type UseCases struct {
 }
 
 // NewRoutes contributes the operations under /api/v1/rooms.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	p := present{media: media}
 	return plugin.Routes{Plugin: "rooms", Register: func(api huma.API) {
 		registerStations(api, uc)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
+	"social/kit/httpkit"
 )
 
 type stationsInput struct {
@@ -25,11 +25,11 @@ func registerStations(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-stations", Method: http.MethodGet, Path: "/stations",
 		Summary: "Radio stations of a genre for a new room", Tags: []string{"rooms"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, in *stationsInput) (*stationsOutput, error) {
 		list, err := uc.Stations.Handle(ctx, domain.ViewerFrom(ctx), in.Genre)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &stationsOutput{}
 		out.Body.Source = list.Source

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
+	"social/kit/httpkit"
 	"social/plugins/rooms/app"
 )
 
@@ -81,7 +81,7 @@ type RoomStation struct {
 }
 
 // present turns use case results into answers with signed links.
-type present struct{ media httpadapter.MediaLinks }
+type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr app.Profile) RoomProfile {
 	return RoomProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}

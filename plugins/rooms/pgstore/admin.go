@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
+	"social/kit/pgkit"
 )
 
 // RoomAdminRow is one room in the admin console.
@@ -46,7 +46,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]RoomAdminRow, in
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r")
 		if q.Search != "" {
-			sel = sel.Where("lower(r.name) LIKE ?", postgres.ContainsPattern(strings.ToLower(q.Search)))
+			sel = sel.Where("lower(r.name) LIKE ?", pgkit.ContainsPattern(strings.ToLower(q.Search)))
 		}
 		if q.Active != nil {
 			sel = sel.Where("r.is_active = ?", *q.Active)
@@ -56,44 +56,32 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]RoomAdminRow, in
 		}
 		return sel
 	}
-	sel := filtered().Join("LEFT JOIN profiles AS h ON h.id = r.host_id").
-		ColumnExpr("r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at").
-		ColumnExpr("count(*) OVER () AS total")
-	col, ok := AdminSortable[q.Sort]
-	if !ok {
-		col = "r.created_at"
-	}
-	dir := " DESC"
-	if q.Asc {
-		dir = " ASC"
-	}
-	sel = sel.OrderExpr(col + dir).OrderExpr("r.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
-	var rows []struct {
-		ID               uuid.UUID  `bun:"id"`
-		Name             string     `bun:"name"`
-		HostID           uuid.UUID  `bun:"host_id"`
-		HostHandle       *string    `bun:"host_handle"`
-		TrackSource      string     `bun:"track_source"`
-		IsActive         bool       `bun:"is_active"`
-		ParticipantCount int        `bun:"participant_count"`
-		CreatedAt        time.Time  `bun:"created_at"`
-		EndedAt          *time.Time `bun:"ended_at"`
-		Total            int        `bun:"total"`
-	}
-	if err := sel.Scan(ctx, &rows); err != nil {
+	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS h ON h.id = r.host_id") }
+	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
+	rows, total, err := pgkit.AdminList(ctx, base, "r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at",
+		AdminSortable, "r.created_at", "r.id", page, func(r roomAdminScan) int { return r.Total })
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]RoomAdminRow, len(rows))
-	total := 0
 	for i, r := range rows {
-		total = r.Total
 		out[i] = RoomAdminRow{ID: r.ID.String(), Name: r.Name, HostID: r.HostID.String(), HostHandle: r.HostHandle,
 			TrackSource: r.TrackSource, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
 			CreatedAt: r.CreatedAt.UTC(), EndedAt: utc(r.EndedAt)}
 	}
-	if len(rows) == 0 && q.Offset > 0 {
-		n, err := filtered().Count(ctx)
-		return out, int(n), err
-	}
 	return out, total, nil
+}
+
+// roomAdminScan is one row as the admin list scans it.
+type roomAdminScan struct {
+	ID               uuid.UUID  `bun:"id"`
+	Name             string     `bun:"name"`
+	HostID           uuid.UUID  `bun:"host_id"`
+	HostHandle       *string    `bun:"host_handle"`
+	TrackSource      string     `bun:"track_source"`
+	IsActive         bool       `bun:"is_active"`
+	ParticipantCount int        `bun:"participant_count"`
+	CreatedAt        time.Time  `bun:"created_at"`
+	EndedAt          *time.Time `bun:"ended_at"`
+	Total            int        `bun:"total"`
 }

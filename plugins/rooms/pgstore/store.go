@@ -13,8 +13,8 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 	"social/plugins/rooms/app"
 )
 
@@ -26,7 +26,7 @@ func New(db *bun.DB) *Store { return &Store{db: db} }
 
 var _ app.Store = (*Store)(nil)
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
 
 type profileCols struct {
 	Handle      *string `bun:"handle"`
@@ -34,7 +34,7 @@ type profileCols struct {
 	AvatarPath  *string `bun:"avatar_path"`
 }
 
-// profile falls back to the spec's 'Usuário' for a missing profile.
+// profile falls back to 'Usuário' for a missing profile.
 func (p profileCols) profile(id uuid.UUID) app.Profile {
 	out := app.Profile{ID: domain.UserID(id), Handle: "", DisplayName: "Usuário"}
 	if p.Handle != nil && p.DisplayName != nil {
@@ -105,12 +105,12 @@ func (s *Store) InsertRoom(ctx context.Context, r app.Room) error {
 // Room reads one room with its host.
 func (s *Store) Room(ctx context.Context, id uuid.UUID, lock bool) (app.Room, error) {
 	q := `SELECT ` + roomCols + ` FROM listening_rooms r LEFT JOIN profiles h ON h.id = r.host_id WHERE r.id = ?`
-	if _, ok := postgres.TxFrom(ctx); ok && lock {
+	if _, ok := pgkit.TxFrom(ctx); ok && lock {
 		q += ` FOR NO KEY UPDATE OF r`
 	}
 	var row roomRow
 	if err := s.idb(ctx).NewRaw(q, id).Scan(ctx, &row); err != nil {
-		return app.Room{}, postgres.NotFound(err)
+		return app.Room{}, pgkit.NotFound(err)
 	}
 	return row.room(), nil
 }
@@ -177,14 +177,14 @@ func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int,
 	err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET updated_at = ?, participant_count =
 		(SELECT count(*) FROM listening_participants WHERE room_id = ?) WHERE id = ? RETURNING participant_count`,
 		at, room, room).Scan(ctx, &n)
-	return n, postgres.NotFound(err)
+	return n, pgkit.NotFound(err)
 }
 
 // Count reads participant_count.
 func (s *Store) Count(ctx context.Context, room uuid.UUID) (int, error) {
 	var n int
 	err := s.idb(ctx).NewRaw(`SELECT participant_count FROM listening_rooms WHERE id = ?`, room).Scan(ctx, &n)
-	return n, postgres.NotFound(err)
+	return n, pgkit.NotFound(err)
 }
 
 // IsParticipant reports whether the pair is there.

@@ -2,8 +2,8 @@ package app
 
 import "social/core/errs"
 
-// pt-BR texts and codes of story answers. The spec leaves stories as a
-// placeholder, so these texts are ours.
+// pt-BR texts and codes of story answers, shown as they are; codes never
+// change once published.
 const (
 	MsgNoUser       = errs.MsgUnauthenticated
 	MsgTextRequired = "Escreva algo para publicar seu story"

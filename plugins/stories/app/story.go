@@ -12,7 +12,7 @@ import (
 	"social/core/ports"
 )
 
-// Limits of stories: text only (spec 001 §9), as long as a post.
+// Limits of stories: text only, as long as a post.
 const (
 	MaxText  = 280
 	Lifetime = 24 * time.Hour

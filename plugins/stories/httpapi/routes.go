@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
-	"social/plugins/plugin"
+	"social/kit/httpkit"
+	"social/kit/plugin"
 	"social/plugins/stories/app"
 )
 
@@ -44,7 +44,7 @@ type viewersOutput struct {
 }
 
 // NewRoutes contributes the operations under /api/v1/stories.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	p := present{media: media}
 	return plugin.Routes{Plugin: "stories", Register: func(api huma.API) { register(api, uc, p) }}
 }
@@ -53,11 +53,11 @@ func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-list", Method: http.MethodGet, Path: "",
 		Summary: "The viewer's stories screen", Tags: []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*screenOutput, error) {
 		screen, err := uc.List.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &screenOutput{}
 		out.Body.Items = make([]Story, len(screen.Stories))
@@ -73,11 +73,11 @@ func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-create", Method: http.MethodPost, Path: "", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a text story for 24 hours", Tags: []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {app.CodeNoProfile}, 422: {app.CodeTextRequired, app.CodeTextTooLong}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile}, 422: {app.CodeTextRequired, app.CodeTextTooLong}}),
 	}, func(ctx context.Context, in *createInput) (*storyOutput, error) {
 		s, err := uc.Create.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Text)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &storyOutput{Body: p.story(ctx, s)}, nil
 	})
@@ -85,7 +85,7 @@ func register(api huma.API, uc UseCases, p present) {
 		return func(ctx context.Context, in *StoryPath) (*storyOutput, error) {
 			s, err := do(ctx, domain.ViewerFrom(ctx), *in)
 			if err != nil {
-				return nil, httpadapter.ProblemFrom(ctx, err)
+				return nil, httpkit.ProblemFrom(ctx, err)
 			}
 			return &storyOutput{Body: p.story(ctx, s)}, nil
 		}
@@ -93,7 +93,7 @@ func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-get", Method: http.MethodGet, Path: "/{id}",
 		Summary: "One live story (its author and their followers only)", Tags: []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
 	}, one(func(ctx context.Context, v domain.Viewer, in StoryPath) (app.Story, error) {
 		id, err := in.id()
 		if err != nil {
@@ -105,7 +105,7 @@ func register(api huma.API, uc UseCases, p present) {
 		OperationID: "stories-view", Method: http.MethodPost, Path: "/{id}/view",
 		Summary:  "Record that the viewer opened a story (once per member; the author's own views do not count)",
 		Tags:     []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeNoProfile}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeNoProfile}, 404: {app.CodeNotFound}}),
 	}, one(func(ctx context.Context, v domain.Viewer, in StoryPath) (app.Story, error) {
 		id, err := in.id()
 		if err != nil {
@@ -116,7 +116,7 @@ func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-viewers", Method: http.MethodGet, Path: "/{id}/viewers",
 		Summary: "Who opened a story (its author only)", Tags: []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *StoryPath) (*viewersOutput, error) {
 		id, err := in.id()
 		var list []app.StoryViewer
@@ -124,7 +124,7 @@ func register(api huma.API, uc UseCases, p present) {
 			list, err = uc.Viewers.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &viewersOutput{}
 		out.Body.Items = make([]StoryViewer, len(list))
@@ -136,14 +136,14 @@ func register(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "stories-delete", Method: http.MethodDelete, Path: "/{id}", DefaultStatus: http.StatusNoContent,
 		Summary: "Delete a story before it expires (its author only)", Tags: []string{"stories"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeAuthorOnly}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *StoryPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {
 			err = uc.Delete.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
+	"social/kit/httpkit"
 	"social/plugins/stories/app"
 )
 
@@ -40,7 +40,7 @@ type StoryViewer struct {
 }
 
 // present turns use case results into answers with signed links.
-type present struct{ media httpadapter.MediaLinks }
+type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr app.Profile) StoryProfile {
 	return StoryProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName,

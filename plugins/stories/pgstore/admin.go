@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
+	"social/kit/pgkit"
 )
 
 // StoryAdminRow is one story in the admin console (expired ones too, until
@@ -45,7 +45,7 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]StoryAdminRow, i
 	filtered := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s")
 		if q.Search != "" {
-			sel = sel.Where("lower(s.text) LIKE ?", postgres.ContainsPattern(strings.ToLower(q.Search)))
+			sel = sel.Where("lower(s.text) LIKE ?", pgkit.ContainsPattern(strings.ToLower(q.Search)))
 		}
 		if q.Author != nil {
 			sel = sel.Where("s.author_id = ?", *q.Author)
@@ -55,41 +55,29 @@ func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]StoryAdminRow, i
 		}
 		return sel
 	}
-	sel := filtered().Join("LEFT JOIN profiles AS p ON p.id = s.author_id").
-		ColumnExpr("s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at").
-		ColumnExpr("count(*) OVER () AS total")
-	col, ok := AdminSortable[q.Sort]
-	if !ok {
-		col = "s.created_at"
-	}
-	dir := " DESC"
-	if q.Asc {
-		dir = " ASC"
-	}
-	sel = sel.OrderExpr(col + dir).OrderExpr("s.id" + dir).Offset(int64(q.Offset)).Limit(int64(q.Limit))
-	var rows []struct {
-		ID           uuid.UUID `bun:"id"`
-		AuthorID     uuid.UUID `bun:"author_id"`
-		AuthorHandle *string   `bun:"author_handle"`
-		Text         string    `bun:"text"`
-		ViewCount    int       `bun:"view_count"`
-		CreatedAt    time.Time `bun:"created_at"`
-		ExpiresAt    time.Time `bun:"expires_at"`
-		Total        int       `bun:"total"`
-	}
-	if err := sel.Scan(ctx, &rows); err != nil {
+	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS p ON p.id = s.author_id") }
+	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
+	rows, total, err := pgkit.AdminList(ctx, base, "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
+		AdminSortable, "s.created_at", "s.id", page, func(r storyAdminScan) int { return r.Total })
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]StoryAdminRow, len(rows))
-	total := 0
 	for i, r := range rows {
-		total = r.Total
 		out[i] = StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
 			Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
 	}
-	if len(rows) == 0 && q.Offset > 0 {
-		n, err := filtered().Count(ctx)
-		return out, int(n), err
-	}
 	return out, total, nil
+}
+
+// storyAdminScan is one row as the admin list scans it.
+type storyAdminScan struct {
+	ID           uuid.UUID `bun:"id"`
+	AuthorID     uuid.UUID `bun:"author_id"`
+	AuthorHandle *string   `bun:"author_handle"`
+	Text         string    `bun:"text"`
+	ViewCount    int       `bun:"view_count"`
+	CreatedAt    time.Time `bun:"created_at"`
+	ExpiresAt    time.Time `bun:"expires_at"`
+	Total        int       `bun:"total"`
 }

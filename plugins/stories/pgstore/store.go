@@ -13,8 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 	"social/plugins/stories/app"
 )
 
@@ -26,7 +26,7 @@ func New(db *bun.DB) *Store { return &Store{db: db} }
 
 var _ app.Store = (*Store)(nil)
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return postgres.IDB(ctx, s.db) }
+func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
 
 type profileCols struct {
 	Handle      *string `bun:"handle"`
@@ -34,7 +34,7 @@ type profileCols struct {
 	AvatarPath  *string `bun:"avatar_path"`
 }
 
-// profile falls back to the spec's 'Usuário' for a missing profile.
+// profile falls back to 'Usuário' for a missing profile.
 func (p profileCols) profile(id uuid.UUID) app.Profile {
 	out := app.Profile{ID: domain.UserID(id), DisplayName: "Usuário"}
 	if p.Handle != nil && p.DisplayName != nil {

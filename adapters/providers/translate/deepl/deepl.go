@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"social/adapters/providers/translate/internal/httpcall"
 	"social/core/ports"
@@ -21,20 +20,12 @@ const (
 // statusQuotaExceeded is DeepL's answer when the account's character quota is spent.
 const statusQuotaExceeded = 456
 
-// Options configure the adapter.
-type Options struct {
-	// URL is the API's base address; empty picks ProURL or FreeURL from the key.
-	URL     string
-	APIKey  string
-	Timeout time.Duration
-}
+// Options configure the adapter; an empty URL picks ProURL or FreeURL from
+// the key.
+type Options = httpcall.Options
 
 // Translator is the DeepL adapter.
-type Translator struct {
-	endpoint string
-	apiKey   string
-	client   *http.Client
-}
+type Translator struct{ api httpcall.Provider }
 
 var _ ports.Translator = (*Translator)(nil)
 
@@ -43,9 +34,6 @@ func New(o Options) (*Translator, error) {
 	if o.APIKey == "" {
 		return nil, fmt.Errorf("deepl: the API key is required")
 	}
-	if o.Timeout <= 0 {
-		return nil, fmt.Errorf("deepl: the timeout must be positive")
-	}
 	base := o.URL
 	if base == "" {
 		base = ProURL
@@ -53,11 +41,8 @@ func New(o Options) (*Translator, error) {
 			base = FreeURL
 		}
 	}
-	return &Translator{
-		endpoint: strings.TrimRight(base, "/") + "/v2/translate",
-		apiKey:   o.APIKey,
-		client:   httpcall.Client(o.Timeout),
-	}, nil
+	api, err := httpcall.NewProvider("deepl", base, "/v2/translate", o)
+	return &Translator{api: api}, err
 }
 
 type request struct {
@@ -74,21 +59,20 @@ type response struct {
 
 // Translate asks for text in targetLang, source detected.
 func (t *Translator) Translate(ctx context.Context, text, targetLang string) (string, error) {
-	if strings.TrimSpace(text) == "" {
+	if httpcall.Blank(text) {
 		return "", nil
 	}
-	target, ok := targetCode(targetLang)
-	if !ok {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("deepl: target language %q is not a language code", targetLang))
+	primary, region, err := t.api.Target(targetLang)
+	if err != nil {
+		return "", err
 	}
-	resp, err := httpcall.PostJSON(ctx, t.client, t.endpoint,
-		map[string]string{"Authorization": "DeepL-Auth-Key " + t.apiKey},
-		request{Text: []string{text}, TargetLang: target})
+	resp, err := t.api.Post(ctx, map[string]string{"Authorization": "DeepL-Auth-Key " + t.api.APIKey()},
+		request{Text: []string{text}, TargetLang: targetCode(primary, region)})
 	if err != nil {
 		return "", err
 	}
 	if resp.Status != http.StatusOK {
-		cause := fmt.Errorf("deepl: %w", httpcall.Unexpected(resp))
+		cause := t.api.Unexpected(resp)
 		switch resp.Status {
 		case http.StatusTooManyRequests:
 			return "", ports.ErrTranslationRateLimited(httpcall.RetryAfter(resp.Header), cause)
@@ -102,32 +86,28 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 		return "", err
 	}
 	if len(out.Translations) != 1 {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("deepl: %d translations for one text", len(out.Translations)))
+		return "", t.api.Failed("%d translations for one text", len(out.Translations))
 	}
 	return out.Translations[0].Text, nil
 }
 
 // targetCode turns a browser tag into DeepL's target code. DeepL wants a
 // variant for English and Portuguese; a Brazilian server defaults to PT-BR.
-func targetCode(tag string) (string, bool) {
-	primary, region, ok := httpcall.Language(tag)
-	if !ok {
-		return "", false
-	}
+func targetCode(primary, region string) string {
 	code := strings.ToUpper(primary)
 	switch code {
 	case "PT":
 		if region == "PT" {
-			return "PT-PT", true
+			return "PT-PT"
 		}
-		return "PT-BR", true
+		return "PT-BR"
 	case "EN":
 		if region == "GB" {
-			return "EN-GB", true
+			return "EN-GB"
 		}
-		return "EN-US", true
+		return "EN-US"
 	}
-	return code, true
+	return code
 }
 
 // Capabilities says translation is available through DeepL.

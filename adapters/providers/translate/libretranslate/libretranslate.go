@@ -4,46 +4,27 @@ package libretranslate
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"social/adapters/providers/translate/internal/httpcall"
 	"social/core/ports"
 )
 
-// Options configure the adapter.
-type Options struct {
-	// URL is the server's base address, e.g. https://libretranslate.com.
-	URL string
-	// APIKey is sent when not empty (libretranslate.com requires one).
-	APIKey  string
-	Timeout time.Duration
-}
+// Options configure the adapter: URL is the server's base address (e.g.
+// https://libretranslate.com, required); APIKey is sent when not empty
+// (libretranslate.com requires one).
+type Options = httpcall.Options
 
 // Translator is the LibreTranslate adapter.
-type Translator struct {
-	endpoint string
-	apiKey   string
-	client   *http.Client
-}
+type Translator struct{ api httpcall.Provider }
 
 var _ ports.Translator = (*Translator)(nil)
 
 // New checks the options and builds the adapter.
 func New(o Options) (*Translator, error) {
-	if o.URL == "" {
-		return nil, fmt.Errorf("libretranslate: the server URL is required")
-	}
-	if o.Timeout <= 0 {
-		return nil, fmt.Errorf("libretranslate: the timeout must be positive")
-	}
-	return &Translator{
-		endpoint: strings.TrimRight(o.URL, "/") + "/translate",
-		apiKey:   o.APIKey,
-		client:   httpcall.Client(o.Timeout),
-	}, nil
+	api, err := httpcall.NewProvider("libretranslate", o.URL, "/translate", o)
+	return &Translator{api: api}, err
 }
 
 type request struct {
@@ -61,36 +42,36 @@ type response struct {
 
 // Translate asks for text in targetLang's primary language, source detected.
 func (t *Translator) Translate(ctx context.Context, text, targetLang string) (string, error) {
-	if strings.TrimSpace(text) == "" {
+	if httpcall.Blank(text) {
 		return "", nil
 	}
-	target, _, ok := httpcall.Language(targetLang)
-	if !ok {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("libretranslate: target language %q is not a language code", targetLang))
+	target, _, err := t.api.Target(targetLang)
+	if err != nil {
+		return "", err
 	}
-	resp, err := httpcall.PostJSON(ctx, t.client, t.endpoint, nil, request{
-		Q: text, Source: "auto", Target: target, Format: "text", APIKey: t.apiKey,
+	resp, err := t.api.Post(ctx, nil, request{
+		Q: text, Source: "auto", Target: target, Format: "text", APIKey: t.api.APIKey(),
 	})
 	if err != nil {
 		return "", err
 	}
 	if resp.Status != http.StatusOK {
-		return "", classify(resp)
+		return "", t.classify(resp)
 	}
 	var out response
 	if err := httpcall.Decode(resp, &out); err != nil {
 		return "", err
 	}
 	if out.TranslatedText == nil {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("libretranslate: answer without translatedText"))
+		return "", t.api.Failed("answer without translatedText")
 	}
 	return *out.TranslatedText, nil
 }
 
 // classify maps LibreTranslate's failures: 429 is its rate limit; a 403
 // speaking of payment or credits is an account without a paid plan.
-func classify(resp httpcall.Response) error {
-	cause := fmt.Errorf("libretranslate: %w", httpcall.Unexpected(resp))
+func (t *Translator) classify(resp httpcall.Response) error {
+	cause := t.api.Unexpected(resp)
 	switch {
 	case resp.Status == http.StatusTooManyRequests:
 		return ports.ErrTranslationRateLimited(httpcall.RetryAfter(resp.Header), cause)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"social/adapters/providers/translate/internal/httpcall"
 	"social/core/ports"
@@ -17,21 +16,17 @@ import (
 // DefaultURL is OpenAI's API.
 const DefaultURL = "https://api.openai.com"
 
-// Options configure the adapter.
+// Options configure the adapter: URL is the base address before
+// /v1/chat/completions (empty: DefaultURL), and Model is required.
 type Options struct {
-	// URL is the base address before /v1/chat/completions; empty: DefaultURL.
-	URL     string
-	APIKey  string
-	Model   string
-	Timeout time.Duration
+	httpcall.Options
+	Model string
 }
 
 // Translator is the OpenAI-compatible adapter.
 type Translator struct {
-	endpoint string
-	apiKey   string
-	model    string
-	client   *http.Client
+	api   httpcall.Provider
+	model string
 }
 
 var _ ports.Translator = (*Translator)(nil)
@@ -41,19 +36,12 @@ func New(o Options) (*Translator, error) {
 	if o.Model == "" {
 		return nil, fmt.Errorf("openai: the model is required")
 	}
-	if o.Timeout <= 0 {
-		return nil, fmt.Errorf("openai: the timeout must be positive")
-	}
 	base := o.URL
 	if base == "" {
 		base = DefaultURL
 	}
-	return &Translator{
-		endpoint: strings.TrimRight(base, "/") + "/v1/chat/completions",
-		apiKey:   o.APIKey,
-		model:    o.Model,
-		client:   httpcall.Client(o.Timeout),
-	}, nil
+	api, err := httpcall.NewProvider("openai", base, "/v1/chat/completions", o.Options)
+	return &Translator{api: api, model: o.Model}, err
 }
 
 type message struct {
@@ -91,22 +79,22 @@ const systemPrompt = "You are a translation engine. Translate the user's message
 
 // Translate asks the model for text in targetLang.
 func (t *Translator) Translate(ctx context.Context, text, targetLang string) (string, error) {
-	if strings.TrimSpace(text) == "" {
+	if httpcall.Blank(text) {
 		return "", nil
 	}
-	primary, region, ok := httpcall.Language(targetLang)
-	if !ok {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("openai: target language %q is not a language code", targetLang))
+	primary, region, err := t.api.Target(targetLang)
+	if err != nil {
+		return "", err
 	}
 	lang := primary
 	if region != "" {
 		lang += "-" + region
 	}
 	headers := map[string]string{}
-	if t.apiKey != "" {
-		headers["Authorization"] = "Bearer " + t.apiKey
+	if key := t.api.APIKey(); key != "" {
+		headers["Authorization"] = "Bearer " + key
 	}
-	resp, err := httpcall.PostJSON(ctx, t.client, t.endpoint, headers, request{
+	resp, err := t.api.Post(ctx, headers, request{
 		Model: t.model,
 		Messages: []message{
 			{Role: "system", Content: fmt.Sprintf(systemPrompt, lang)},
@@ -117,18 +105,18 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 		return "", err
 	}
 	if resp.Status != http.StatusOK {
-		return "", classify(resp)
+		return "", t.classify(resp)
 	}
 	var out response
 	if err := httpcall.Decode(resp, &out); err != nil {
 		return "", err
 	}
 	if len(out.Choices) == 0 || out.Choices[0].Message.Content == nil {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("openai: answer without choices[0].message.content"))
+		return "", t.api.Failed("answer without choices[0].message.content")
 	}
 	translated := strings.TrimSpace(*out.Choices[0].Message.Content)
 	if translated == "" {
-		return "", ports.ErrTranslationFailed(fmt.Errorf("openai: empty translation"))
+		return "", t.api.Failed("empty translation")
 	}
 	return translated, nil
 }
@@ -136,8 +124,8 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 // classify maps the failures: OpenAI answers 429 both for its rate limit and,
 // with code insufficient_quota, for an account out of credits; other
 // compatible services answer 402.
-func classify(resp httpcall.Response) error {
-	cause := fmt.Errorf("openai: %w", httpcall.Unexpected(resp))
+func (t *Translator) classify(resp httpcall.Response) error {
+	cause := t.api.Unexpected(resp)
 	var body errorBody
 	_ = json.Unmarshal(resp.Body, &body)
 	code := strings.Trim(string(body.Error.Code), `"`)

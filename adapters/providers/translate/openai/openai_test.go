@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"social/adapters/providers/translate/internal/httpcall"
 	"social/adapters/providers/translate/openai"
 	"social/adapters/providers/translate/translatetest"
 )
@@ -49,7 +50,7 @@ func server(t *testing.T, reply func(w http.ResponseWriter, r *http.Request)) *h
 
 func newTranslator(t *testing.T, url string) *openai.Translator {
 	t.Helper()
-	tr, err := openai.New(openai.Options{URL: url, APIKey: "sk-test", Model: "gpt-4o-mini", Timeout: 300 * time.Millisecond})
+	tr, err := openai.New(openai.Options{Options: httpcall.Options{URL: url, APIKey: "sk-test", Timeout: 300 * time.Millisecond}, Model: "gpt-4o-mini"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,13 +13,14 @@ import (
 	"social/core/ports"
 )
 
-// Want is the code a failure must carry, with the spec's title and message.
+// Want is the code a failure must carry, with its pt-BR title and message.
 type Want struct {
 	Code, Title, Message string
 	Kind                 errs.Kind
 }
 
-// The three failures of the spec.
+// The three failures a translator reports: rate limited, payment required,
+// unavailable.
 var (
 	RateLimited     = Want{ports.CodeTranslationRateLimited, ports.TitleTranslationRateLimited, ports.MsgTranslationRateLimited, errs.KindRateLimited}
 	PaymentRequired = Want{ports.CodeTranslationPaymentRequired, ports.TitleTranslationPaymentRequired, ports.MsgTranslationPaymentRequired, errs.KindUnavailable}

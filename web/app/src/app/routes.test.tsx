@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { renderApp } from '@/testing/render-app'
 
-// Every member route of spec 001, section 2, with the heading its screen shows.
+// Every member route, with the heading its screen shows.
 const memberRoutes: [path: string, heading: string][] = [
   ['/', 'Últimos posts'],
   ['/search', 'Explorar'],

@@ -7,7 +7,7 @@ import { PluginGate, type PluginName } from '@/features/plugins'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
 
 /**
- * The whole route table of spec 001, section 2. Screens load on demand; the
+ * The whole route table of the member app. Screens load on demand; the
  * guard and the member frame are in the main bundle because every member
  * route needs them.
  */

@@ -1,4 +1,4 @@
-/** Every route of the member app (spec 001, section 2), in one place. */
+/** Every route of the member app, in one place. */
 export const paths = {
   auth: '/auth',
   /** The page the password-reset e-mail links to (?token=…); no session needed. */

@@ -3,7 +3,7 @@
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 
 /**
- * The spec's cleaning of free text (display name, bio, location): trim, remove
+ * The cleaning of free text (display name, bio, location): trim, remove
  * control characters, collapse runs of whitespace. The server cleans the same
  * way and has the last word; the client uses it to check lengths early.
  */

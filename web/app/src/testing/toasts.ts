@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 
 /**
  * Waits for the sonner toast titled `title` and checks its description and
- * kind ('error' is the spec's destructive style).
+ * kind ('error' is the destructive style).
  */
 export async function expectToast(title: string, description?: string, type: 'error' | 'success' = 'error') {
   const titleElement = await screen.findByText(title, { selector: '[data-title]' })

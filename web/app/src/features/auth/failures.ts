@@ -60,7 +60,7 @@ const signUpFields: FieldNames<SignUpValues> = {
   handle: 'handle',
 }
 
-/** Spec 000 §8, sign-up. */
+/** How a failed sign-up is told: a field's message under it, the rest as a toast. */
 export function describeSignUpFailure(error: unknown): Failure<SignUpValues> {
   const problem = problemOf(error)
   const fieldErrors = mapFields(problem, signUpFields)
@@ -76,7 +76,7 @@ export interface SignInFailure extends Failure<SignInValues> {
   unconfirmed?: string
 }
 
-/** Spec 000 §8, sign-in. */
+/** How a failed sign-in is told. */
 export function describeSignInFailure(error: unknown): SignInFailure {
   const problem = problemOf(error)
   const names: FieldNames<SignInValues> = { email: 'email', password: 'password' }

@@ -13,7 +13,7 @@ export const authMessages = {
   signUpSubmit: 'Cadastrar',
   signUpBusy: 'Cadastrando...',
 
-  // Validation (spec 000 §5, sign-up; the server sends the same texts).
+  // Validation of the sign-up form (the server sends the same texts).
   emailInvalid: 'Email inválido',
   emailTooLong: 'Email muito longo',
   passwordTooShort: 'Senha deve ter pelo menos 8 caracteres',
@@ -25,7 +25,7 @@ export const authMessages = {
   handleCharacters: 'Nome de usuário deve conter apenas letras minúsculas, números e _',
   handleLength: 'Nome de usuário deve ter entre 3 e 30 caracteres',
 
-  // Toasts (spec 000 §8, sign-up and sign-in).
+  // Toasts.
   errorTitle: 'Erro',
   invalidFormTitle: 'Dados inválidos',
   invalidFormDescription: 'Por favor, corrija os erros antes de continuar.',

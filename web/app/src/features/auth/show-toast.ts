@@ -2,7 +2,7 @@ import { toast } from 'sonner'
 
 import type { ToastText } from './failures'
 
-/** The spec's destructive toast ('Erro' style), with a title and a description. */
+/** The destructive toast ('Erro' style), with a title and a description. */
 export function showErrorToast({ title, description }: ToastText): void {
   toast.error(title, { description })
 }

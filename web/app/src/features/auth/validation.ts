@@ -4,7 +4,7 @@ import { authMessages as m } from './messages'
 import type { FieldErrors, SignUpValues } from './types'
 
 /**
- * The server's sign-up rules (spec 000 §5), checked before sending as a
+ * The server's sign-up rules, checked before sending as a
  * courtesy. The server checks them again and its answer wins.
  */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

@@ -1,12 +1,11 @@
 import type { Community } from './types'
 
-/** Where the signed-in member stands (spec 001 §4 'Community membership'). */
+/** Where the signed-in member stands. */
 export type MembershipView = 'signed-out' | 'none' | 'pending' | 'owner' | 'member'
 
 /**
- * The spec's list screen compares to 'active' while the rest uses
- * 'approved'; here both screens use 'approved', so an approved member always
- * gets 'Sair'. A rejected request counts as no membership.
+ * Both the list and the detail screen compare to 'approved', so an approved
+ * member always gets 'Sair'. A rejected request counts as no membership.
  */
 export function membershipView(community: Community, userId: string | undefined): MembershipView {
   if (!userId) return 'signed-out'

@@ -1,7 +1,7 @@
 /**
- * Every text of the communities screens (spec 001 §2 'Communities list',
- * 'Create community', 'Community detail', §8 'Communities', 'Community
- * posts'). Texts marked "ours" are not in the spec.
+ * Every text of the communities screens: the list, the creation form, a
+ * community's page, its posts and their failures. Texts marked "ours" were
+ * written for the app; the others are fixed copy shown as they are.
  */
 export const communitiesMessages = {
   // List.
@@ -21,7 +21,7 @@ export const communitiesMessages = {
   ownerButton: 'Owner',
   leave: 'Sair',
   empty: 'Nenhuma comunidade encontrada',
-  // Ours: the spec has two hints but does not show them.
+  // Ours: the form's two hints.
   emptySearchHint: 'Tente buscar por outro nome ou descrição.',
   emptyHint: 'Seja o primeiro a criar uma comunidade!',
   // Ours: loading and load failure of the list.
@@ -51,7 +51,7 @@ export const communitiesMessages = {
   counterLabel: (used: number, max: number) => `${used} de ${max} caracteres`,
   privacyLegend: 'Tipo de Comunidade',
   openOption: 'Comunidade Aberta',
-  // Ours: the spec describes both options without quoting their texts.
+  // Ours: the texts of both privacy options.
   openExplanation: 'Qualquer pessoa pode entrar imediatamente e os posts são públicos.',
   closedOption: 'Comunidade Fechada',
   closedExplanation: 'As pessoas solicitam a entrada e o dono aprova cada uma.',
@@ -98,7 +98,7 @@ export const communitiesMessages = {
   memberActionFailed: 'Não foi possível atualizar o membro.',
   deleteCommunity: 'Deletar Comunidade',
   confirmTitle: 'Você tem certeza?',
-  // Ours, from the spec's description of the deletion.
+  // Ours: what deleting a community takes with it.
   confirmDescription: 'Esta ação é permanente e removerá a comunidade, todos os posts e todos os membros.',
   confirmDelete: 'Deletar',
   deleted: 'Comunidade deletada com sucesso',

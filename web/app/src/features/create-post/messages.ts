@@ -1,15 +1,15 @@
-/** Every text of the create-post screen (spec 000 §2 'Create-post screen', §5, §8). */
+/** Every text of the create-post screen. */
 export const createPostMessages = {
   title: 'Criar post',
-  // Ours: the spec names a back button without its text.
+  // Ours: the back button.
   back: 'Voltar',
 
-  // Ours: the spec's content box has no label of its own.
+  // Ours: the content box's label.
   contentLabel: 'Conteúdo',
   contentPlaceholder: 'O que você quer compartilhar?',
   remaining: (count: number) => `${count} caracteres restantes`,
 
-  // Ours: the labels of the two selects; the options are the spec's.
+  // Ours: the labels of the two selects.
   typeLabel: 'Tipo de post',
   typeText: 'Texto',
   typeImage: 'Imagem',

@@ -1,4 +1,4 @@
-/** Spec 000 §5 'Post' and §9: what a post's image or video may be. */
+/** What a post's image or video may be. */
 export type MediaKind = 'image' | 'video'
 
 const MB = 1024 * 1024

@@ -1,4 +1,4 @@
-/** Every text of the feed, the composer and the post card (spec 000 §2, §8). */
+/** Every text of the feed, the composer and the post card. */
 export const feedMessages = {
   title: 'Últimos posts',
 
@@ -6,7 +6,7 @@ export const feedMessages = {
   algorithmGroup: 'Ordem dos posts',
   ranked: 'Em Alta',
   chronological: 'Recentes',
-  // Ours (beyond the spec): the timeline of the members one follows.
+  // Ours: the timeline of the members one follows.
   following: 'Seguindo',
   refresh: 'Atualizar',
   newPosts: 'Ver novos posts',
@@ -17,14 +17,14 @@ export const feedMessages = {
   emptyTitle: 'Ainda não há posts para mostrar.',
   emptyHint: 'Comece seguindo algumas pessoas ou crie seu primeiro post!',
 
-  // Demo-data card (the spec's card claims 5 posts; the server creates 3 posts and 2 communities).
+  // Demo-data card (the server creates 3 posts and 2 communities).
   demoTitle: 'Dados de demonstração',
   demoDescription: 'Crie 3 posts de exemplo para explorar a rede.',
   demoCreate: 'Gerar dados de demonstração',
   demoCreating: 'Gerando...',
   demoCreated: 'Dados de demonstração criados!',
   demoFailed: 'Não foi possível criar os dados de demonstração.',
-  // Ours: the spec names the clearing action but not its button.
+  // Ours: the button clearing demo data.
   demoClear: 'Limpar dados de demonstração',
   demoClearPending: 'Recurso em desenvolvimento',
   demoClearSignedOut: 'Você precisa estar logado para limpar dados.',
@@ -40,7 +40,7 @@ export const feedMessages = {
   createFailed: 'Não foi possível criar o post. Tente novamente.',
   contentRequired: 'Por favor, adicione algum conteúdo ao post.',
 
-  // Media of a new post (spec 000 §5 'Post'). Button and preview labels are ours.
+  // Media of a new post. Button and preview labels are ours.
   addImage: 'Adicionar imagem',
   addVideo: 'Adicionar vídeo',
   removeMedia: 'Remover mídia',
@@ -56,7 +56,7 @@ export const feedMessages = {
   imageAltHint: 'Conte o que a imagem mostra, para quem não pode vê-la.',
   imageAltRemaining: (count: number) => `${count} caracteres restantes na descrição`,
 
-  // Link preview while writing (spec 000 §8). Label and loading text are ours.
+  // Link preview while writing. Label and loading text are ours.
   linkPreview: 'Prévia do link',
   linkPreviewLoading: 'Carregando prévia do link...',
   linkPreviewError: (message: string) => `Erro: ${message}`,
@@ -67,10 +67,10 @@ export const feedMessages = {
   unlike: 'Descurtir',
   likes: (count: number) => (count === 1 ? '1 curtida' : `${String(count)} curtidas`),
   comments: (count: number) => (count === 1 ? '1 comentário' : `${String(count)} comentários`),
-  // Type badge (spec 000 §2 'a type badge when type is not text').
+  // Type badge.
   typeImage: 'Imagem',
   typeVideo: 'Vídeo',
-  // Post media (spec 000 §2, §8). The alternative texts are ours.
+  // Post media. The alternative texts are ours.
   mediaLoading: 'Carregando mídia...',
   mediaFailed: 'Erro ao carregar mídia',
   imageAlt: (name: string) => `Imagem publicada por ${name}`,
@@ -84,7 +84,7 @@ export const feedMessages = {
   moreOptions: 'Mais opções',
   delete: 'Excluir',
   report: 'Denunciar',
-  // Ours: the spec's report made no call and showed nothing.
+  // Ours: reporting a post.
   reported: 'Denúncia enviada',
   reportedDescription: 'Obrigado. Nossa equipe vai analisar este post.',
   reportFailed: 'Não foi possível enviar a denúncia.',
@@ -102,7 +102,7 @@ export const feedMessages = {
   translateFailedTitle: 'Erro na tradução',
   translateFailed: 'Não foi possível traduzir o post.',
 
-  // Trending-music panel (the spec names no heading).
+  // Trending-music panel.
   trendingTitle: 'Músicas em alta',
   trendingLoading: 'Carregando músicas',
   trendingFailed: 'Não foi possível carregar as músicas trending',
@@ -130,7 +130,7 @@ export const feedMessages = {
   updatedDescription: 'Seu post foi atualizado.',
   updateFailed: 'Não foi possível atualizar o post.',
 
-  // Failures (spec 000 §8).
+  // Failures.
   errorTitle: 'Erro',
   loadFailed: 'Não foi possível carregar os posts.',
   likeFailed: 'Não foi possível curtir o post.',

@@ -1,10 +1,10 @@
 /**
  * Every text of the messages screens, the profile's message button and the
- * navigation badge. The spec (001, Messages) gives the screen's English
- * texts; the rest are ours, in pt-BR.
+ * navigation badge. The screen's fixed copy is in English on purpose; the
+ * rest is ours, in pt-BR.
  */
 export const messagesMessages = {
-  // Spec 001: the /messages screen.
+  // The /messages screen.
   title: 'Messages',
   loggedOut: 'Please log in to view messages',
   searchLabel: 'Search conversations',

@@ -30,7 +30,7 @@ export interface NavEntry {
   messagesBadge?: boolean
 }
 
-/** Desktop side bar, in the spec's order ('Sair' is rendered by the bar), with Stories after Criar. */
+/** Desktop side bar, in this order ('Sair' is rendered by the bar), with Stories after Criar. */
 export const sideBarEntries: readonly NavEntry[] = [
   { to: paths.home, label: m.home, icon: Home, end: true },
   { to: paths.search, label: m.explore, icon: Search },
@@ -44,7 +44,7 @@ export const sideBarEntries: readonly NavEntry[] = [
   { to: paths.settings, label: m.settings, icon: Settings },
 ]
 
-/** Mobile bottom bar, in the spec's order ('Sair' is rendered by the bar), with Stories after Buscar. */
+/** Mobile bottom bar, in this order ('Sair' is rendered by the bar), with Stories after Buscar. */
 export const bottomBarEntries: readonly NavEntry[] = [
   { to: paths.home, label: m.home, icon: Home, end: true },
   { to: paths.search, label: m.search, icon: Search },

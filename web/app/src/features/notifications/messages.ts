@@ -1,14 +1,14 @@
-/** Every text of the notifications screen (spec 000 §2 'Notifications'). */
+/** Every text of the notifications screen. */
 export const notificationsMessages = {
   // Ours: the screen's heading, as the navigation names it.
   title: 'Notificações',
 
-  // Spec 000 §2 (English on purpose).
+  // English on purpose: the screen's fixed copy.
   loggedOut: 'Please log in to view notifications',
   markAllRead: 'Mark all read',
   empty: 'No notifications yet',
 
-  // Ours: the spec asks for a hint that likes and follows appear here, without its words.
+  // Ours: the hint that likes and follows appear here.
   emptyHint: 'Quando alguém curtir seus posts ou começar a seguir você, as notificações aparecem aqui.',
   // Ours: accessible names and states.
   loading: 'Carregando notificações',

@@ -1,6 +1,6 @@
 /**
- * Every text of the post page /post/{id} (spec 000 §2 'Share', §8). Texts the
- * spec does not give are ours and marked so.
+ * Every text of the post page /post/{id}: sharing and its failures. Texts
+ * written for the app are marked "ours"; the others are fixed copy.
  */
 export const postMessages = {
   // Ours: the page's heading.

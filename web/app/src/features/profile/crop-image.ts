@@ -1,10 +1,10 @@
 import type { Area } from 'react-easy-crop'
 
-/** Spec 000 §9: crop output is a JPEG at quality 0.9. */
+/** Crop output is a JPEG at quality 0.9. */
 export const CROP_JPEG_QUALITY = 0.9
 
 /**
- * The longest edge of a cropped image. The spec sets none; without one a crop
+ * The longest edge of a cropped image. Without one a crop
  * of a large photo, re-encoded at 0.9, can outgrow the server's 5 MB limit
  * although the original fitted.
  */
@@ -24,7 +24,7 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The crop the dialogs open with (spec 000 §4): 90% of the image's width at
+ * The crop the dialogs open with: 90% of the image's width at
  * the aspect ratio, centred. When that would be taller than the image (a wide
  * photo in the square avatar crop) the crop takes the full height instead, as
  * react-image-crop's makeAspectCrop does. In percentages of the image.

@@ -1,7 +1,7 @@
 import { profileMessages as m } from './messages'
 import type { ProfileImageKind } from './types'
 
-/** Spec 000 §2 and §9: the two crop dialogs. */
+/** The two crop dialogs. */
 export const cropSettings = {
   avatar: { title: m.cropAvatarTitle, aspect: 1, cropShape: 'round' },
   banner: { title: m.cropBannerTitle, aspect: 3, cropShape: 'rect' },

@@ -21,7 +21,7 @@ export interface ProfileFailure {
 }
 
 /**
- * Spec 000 §8, profile: 429 reads 'Muitas tentativas' with the server's wait
+ * 429 reads 'Muitas tentativas' with the server's wait
  * text; a refused image reads the server's reason; anything else (field errors
  * included, which also go under their inputs) 'Não foi possível atualizar o perfil.'
  */

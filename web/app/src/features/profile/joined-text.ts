@@ -4,7 +4,7 @@ import { ptBR } from 'date-fns/locale/pt-BR'
 import { profileMessages as m } from './messages'
 
 /**
- * Spec 000 §2, 'Joined {month year}', taken literally:
+ * 'Joined {month year}', taken literally:
  * 'Joined ' + format(created_at, 'MMMM yyyy', { locale: ptBR }), e.g. 'Joined novembro 2026'.
  */
 export function joinedText(createdAt: string): string {

@@ -1,6 +1,6 @@
-/** Every text of the profile screen, the edit-profile dialog and the crop dialogs (spec 000). */
+/** Every text of the profile screen, the edit-profile dialog and the crop dialogs. */
 export const profileMessages = {
-  // Profile screen (the spec keeps these in English).
+  // Profile screen (in English on purpose).
   loading: 'Carregando...',
   notFoundTitle: 'Profile not found',
   notFoundDescription: (handle: string) => `The user @${handle} doesn't exist.`,
@@ -17,7 +17,7 @@ export const profileMessages = {
   postsFailed: 'Não foi possível carregar os posts.',
   retry: 'Tentar novamente',
 
-  // Follow (spec 000 §2 labels in English; §4 toasts and §8 failure in pt-BR).
+  // Follow (labels in English; toasts and the failure in pt-BR).
   follow: 'Follow',
   unfollow: 'Unfollow',
   followed: 'Seguindo',
@@ -27,7 +27,7 @@ export const profileMessages = {
   followedDescription: (handle: string) => `Você agora segue @${handle}.`,
   unfollowedDescription: (handle: string) => `Você deixou de seguir @${handle}.`,
 
-  // Ours: the followers / following dialogs (titled with the spec's 'Followers' / 'Following').
+  // Ours: the followers / following dialogs (titled 'Followers' / 'Following').
   followsLoading: 'Carregando lista...',
   followsFailed: 'Não foi possível carregar a lista. Tente novamente.',
   noFollowers: (handle: string) => `Ninguém segue @${handle} ainda.`,
@@ -49,7 +49,7 @@ export const profileMessages = {
   cancel: 'Cancelar',
   saved: 'Perfil atualizado',
 
-  // Validation (spec 000 §5, profile edit; the server sends the same texts).
+  // Validation of the profile form (the server sends the same texts).
   displayNameEmpty: 'Nome não pode estar vazio após limpeza',
   displayNameTooLong: 'Nome deve ter no máximo 50 caracteres',
   bioTooLong: 'Bio deve ter no máximo 500 caracteres',
@@ -59,7 +59,7 @@ export const profileMessages = {
   fileTooLarge: 'Arquivo muito grande. Máximo 5MB.',
   fileName: 'Nome de arquivo inválido.',
 
-  // Toasts (spec 000 §8).
+  // Toasts.
   errorTitle: 'Erro',
   rateLimitedTitle: 'Muitas tentativas',
   updateFailed: 'Não foi possível atualizar o perfil.',

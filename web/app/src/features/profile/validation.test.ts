@@ -47,7 +47,7 @@ describe('validateProfile', () => {
     expect(validateProfile(valid)).toEqual({})
   })
 
-  it('uses the spec messages', () => {
+  it('uses the forms messages', () => {
     expect(
       validateProfile({
         displayName: ' \t ',

@@ -16,11 +16,11 @@ export const BIO_MAX = 500
 export const LOCATION_MAX = 100
 const DISPLAY_NAME_MAX = 50
 
-/** Host prefixes the spec refuses (loopback and private ranges). */
+/** Host prefixes refused (loopback and private ranges). */
 const privateHostPrefixes = ['127.', '0.', '10.', '172.', '192.168.']
 
 /**
- * Spec 000 §5, profile edit: http or https with the protocol written out (so
+ * A website is http or https with the protocol written out (so
  * javascript:, data:, vbscript:, file: and ftp: are out); no underscore in the
  * host; not localhost nor a loopback or private address.
  */

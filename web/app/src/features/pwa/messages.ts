@@ -1,4 +1,4 @@
-/** Texts of the installable app: the install prompt (spec 001 §2 'Install prompt'), updates and offline. */
+/** Texts of the installable app: the install prompt, updates and offline. */
 export const pwaMessages = {
   installTitle: (product: string) => `Instalar ${product}`,
   installHint: 'Use o app direto da tela inicial, mesmo sem internet.',

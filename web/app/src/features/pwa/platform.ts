@@ -1,4 +1,4 @@
-/** Where the dismissal of the install prompt is remembered (spec 001 §9). */
+/** Where the dismissal of the install prompt is remembered. */
 export const INSTALL_DISMISSED_KEY = 'social:install-dismissed'
 
 /** Running as an installed app (Android/desktop display mode, or iOS's flag). */

@@ -1,4 +1,4 @@
-/** How often an open app asks the server for a new service worker (spec 001 §9: 60 minutes). */
+/** How often an open app asks the server for a new service worker (60 minutes). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 export interface WatchOptions {

@@ -1,4 +1,4 @@
-/** Spec 001 §9. */
+/** Timings and defaults of the rooms' players and station list. */
 export const STATION_GENRE = 'jazz'
 export const DEFAULT_TRACK_SECONDS = 30
 export const RADIO_AUTOPLAY_MS = 1000

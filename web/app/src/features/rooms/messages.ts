@@ -1,4 +1,4 @@
-/** Every pt-BR text of the rooms feature (spec 001 §2, §8). */
+/** Every pt-BR text of the rooms feature. */
 export const roomsMessages = {
   title: 'Salas de Música',
   roomTitle: 'Sala de Música',

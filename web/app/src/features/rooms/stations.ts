@@ -1,6 +1,6 @@
 import type { Station } from './types'
 
-/** Case-insensitive match on name, country or tags (spec 001 §5). */
+/** Case-insensitive match on name, country or tags. */
 export function stationMatches(station: Station, term: string): boolean {
   const needle = term.trim().toLocaleLowerCase('pt-BR')
   if (!needle) return true

@@ -1,19 +1,19 @@
-/** Every text of the search screen (spec 001 §2 'Search (shell)', spec 000 §2 'Search'). */
+/** Every text of the search screen. */
 export const searchMessages = {
   // Ours: the screen's heading, as the side bar names it.
   title: 'Explorar',
 
-  // Spec texts (English on purpose).
+  // English on purpose: the screen's fixed copy.
   placeholder: 'Search for people, communities, or posts...',
   discover: 'Discover',
   noResults: 'No results found',
   noResultsHint: 'Try searching with different keywords',
   verified: 'Verified',
   members: (count: string) => `${count} members`,
-  // Spec: the two shortcut buttons fill in these words.
+  // The two shortcut buttons fill in these words.
   shortcuts: ['tech', 'community'] as const,
 
-  // Ours: labels, states and the type badges (the spec names no words for them).
+  // Ours: labels, states and the type badges.
   searchLabel: 'Buscar',
   discoverHint: 'Experimente uma destas buscas:',
   loading: 'Buscando...',

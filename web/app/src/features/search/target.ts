@@ -3,10 +3,9 @@ import { paths } from '@/config/paths'
 import type { SearchResult } from './types'
 
 /**
- * Where a result leads (spec 001 §2): a user to /profile/{handle}, the handle
+ * Where a result leads: a user to /profile/{handle}, the handle
  * being the subtitle without the at sign; a community to /communities/{id}. A
- * post goes to its own page, /post/{id}, rather than the spec's '/' now that
- * the page exists.
+ * post goes to its own page, /post/{id}, rather than to '/'.
  */
 export function resultTarget(result: SearchResult): string {
   switch (result.type) {

@@ -3,5 +3,5 @@ import type { ApiPaths } from '@/lib/api'
 /** GET /api/v1/search: users, then communities, then posts, at most 5 of each (items may come as null). */
 export type SearchResults = ApiPaths['/api/v1/search']['get']['responses'][200]['content']['application/json']
 
-/** One result (spec 000 §3, search result item); a user's subtitle is '@handle'. */
+/** One result; a user's subtitle is '@handle'. */
 export type SearchResult = NonNullable<SearchResults['items']>[number]

@@ -1,4 +1,4 @@
-/** Spec 000, section 9 (session timings): the refresh check runs every 30 seconds… */
+/** The refresh check runs every 30 seconds… */
 export const REFRESH_TICK_MS = 30_000
 
 /** …and refreshes once 3 or fewer ticks remain before the access token expires. */

@@ -1,7 +1,5 @@
 /**
- * Every text of /settings. The spec's placeholder ('Configurações em
- * breve...') gave way to the screen itself; its title is the navigation's
- * 'Configurações'. The rest is ours.
+ * Every text of /settings. Its title is the navigation's 'Configurações'. The rest is ours.
  */
 export const settingsMessages = {
   title: 'Configurações',

@@ -1,6 +1,6 @@
 /**
- * Texts of /stories. The spec's placeholder texts are kept as they are
- * (English in the original); the rest is ours, in pt-BR.
+ * Texts of /stories. The placeholder texts are fixed copy, in English on
+ * purpose; the rest is ours, in pt-BR.
  */
 export const storiesMessages = {
   title: 'Stories',

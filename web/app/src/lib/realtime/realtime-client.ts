@@ -4,7 +4,7 @@
  * (never in the URL), topics subscribed by reference count and sent in
  * batches (every change within FLUSH_DELAY_MS goes out as one subscribe and
  * one unsubscribe), a ping every 25 s, and reconnects after 1 s, 2 s, 5 s,
- * then every 10 s (spec 000 §9, session timings). After every reconnect
+ * then every 10 s. After every reconnect
  * (including the one after the server's 1013 close for a slow consumer) each
  * subscriber's resync callback runs, so it can read again over HTTP what it
  * may have missed.

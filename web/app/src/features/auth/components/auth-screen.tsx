@@ -9,7 +9,7 @@ import { SignInPanel } from './sign-in-panel'
 import { SignUpPanel } from './sign-up-panel'
 
 /**
- * /auth: the logo and the 'Entrar' / 'Cadastrar' tabs (spec 000, sign-in and
+ * /auth: the logo and the 'Entrar' / 'Cadastrar' tabs (sign-in and
  * sign-up). The confirmation link lands here with ?confirmacao=invalida when
  * it was bad, expired or already used.
  */

@@ -30,7 +30,7 @@ export type MemberAction =
   | { kind: 'remove'; member: CommunityMember }
 
 /**
- * The owner's member actions (spec 001 §4): approve or reject a request,
+ * The owner's member actions: approve or reject a request,
  * switch a member between member and admin, remove a member. Afterwards the
  * member lists and the community (its member count) are read again.
  */

@@ -11,7 +11,7 @@ import type { Community } from '../types'
 import { updateCachedCommunity } from './community-cache'
 
 /**
- * POST /api/v1/communities/{id}/join (spec 001 §4 'Community membership'):
+ * POST /api/v1/communities/{id}/join:
  * open communities approve at once, closed ones leave the request pending.
  */
 export function useJoinCommunity() {

@@ -1,14 +1,16 @@
 import { Plus, Search, Users } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
 
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useCommunities } from '../api/communities'
 import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
@@ -19,24 +21,11 @@ import type { Community } from '../types'
 import { profileName } from '../names'
 import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 
-/** Placeholder cards while the list loads (ours: the spec shows placeholders without a count). */
+/** Placeholder cards while the list loads. */
 const PLACEHOLDER_COUNT = 4
 
 /** Ours: the server is asked once typing pauses this long. */
 const SEARCH_DELAY_MS = 300
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(value)
-    }, delay)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [value, delay])
-  return debounced
-}
 
 /** Case-insensitive match on name or description (the server filters too; this keeps typing instant). */
 function matches(community: Community, query: string): boolean {
@@ -48,10 +37,10 @@ function matches(community: Community, query: string): boolean {
   )
 }
 
-/** /communities — spec 001 §2 'Communities list'. */
+/** /communities: the list of communities. */
 export function CommunitiesScreen() {
   const [search, setSearch] = useState('')
-  const communities = useCommunities(useDebounced(search, SEARCH_DELAY_MS))
+  const communities = useCommunities(useDebouncedValue(search, SEARCH_DELAY_MS))
 
   const shown = (communities.data ?? []).filter((community) => matches(community, search))
 
@@ -76,18 +65,12 @@ export function CommunitiesScreen() {
     )
   } else if (communities.isError) {
     content = (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-muted-foreground">{m.loadFailed}</p>
-        <Button
-          variant="outline"
-          disabled={communities.isFetching}
-          onClick={() => {
-            void communities.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        message={m.loadFailed}
+        retryLabel={m.retry}
+        retrying={communities.isFetching}
+        onRetry={() => void communities.refetch()}
+      />
     )
   } else if (shown.length === 0) {
     content = (
@@ -175,7 +158,7 @@ function CommunityCard({ community }: { community: Community }) {
   )
 }
 
-/** The list's membership button (spec 001 §2 'Communities list'). */
+/** The list's membership button. */
 function ListMembershipButton({ community }: { community: Community }) {
   const { user } = useSession()
   const join = useJoinCommunity()

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 
+import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
 import { useSession } from '@/features/session'
@@ -14,8 +15,7 @@ import type { Community } from '../types'
 const PLACEHOLDER_COUNT = 3
 
 /**
- * The community's posts for approved members and the owner (spec 001 §2
- * 'Community detail'): the feed's composer posting here, the list with
+ * The community's posts for approved members and the owner: the feed's composer posting here, the list with
  * refresh and the live 'Ver novos posts' banner, and the feed's own post
  * card (like, comments, share, translation, edit or report; the owner also
  * deletes anyone's post).
@@ -44,12 +44,7 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
     )
   } else if (posts.isError && !posts.isFetchNextPageError) {
     content = (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-muted-foreground">{m.postsFailed}</p>
-        <Button variant="outline" disabled={posts.isFetching} onClick={refresh}>
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailed message={m.postsFailed} retryLabel={m.retry} retrying={posts.isFetching} onRetry={refresh} />
     )
   } else {
     const items = posts.data.pages.flatMap((page) => page.items)

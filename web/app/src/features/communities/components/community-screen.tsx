@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
@@ -20,7 +21,7 @@ import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 import { CommunityFeed } from './community-feed'
 import { ManageDialog } from './manage-dialog'
 
-/** /communities/:id — spec 001 §2 'Community detail'. */
+/** /communities/:id: one community, its members and posts. */
 export function CommunityScreen() {
   const { id = '' } = useParams()
   const community = useCommunity(id)
@@ -50,18 +51,12 @@ export function CommunityScreen() {
         ) : (
           <>
             <h1 className="sr-only">{m.title}</h1>
-            <p role="alert" className="text-muted-foreground">
-              {m.detailFailed}
-            </p>
-            <Button
-              variant="outline"
-              disabled={community.isFetching}
-              onClick={() => {
-                void community.refetch()
-              }}
-            >
-              {m.retry}
-            </Button>
+            <LoadFailed
+              message={m.detailFailed}
+              retryLabel={m.retry}
+              retrying={community.isFetching}
+              onRetry={() => void community.refetch()}
+            />
           </>
         )}
         <Button asChild variant={notFound ? 'default' : 'ghost'}>

@@ -85,7 +85,7 @@ describe('CreateCommunityScreen', () => {
     expect(await sent(requests, 'POST', '/communities')[0]?.json()).toEqual({ name: 'Xadrez', privacy: 'open' })
   })
 
-  it('tells a duplicate name with the spec text', async () => {
+  it('tells a duplicate name with its own text', async () => {
     const { user, router } = await renderCreate(
       routes({
         'POST /communities': () =>

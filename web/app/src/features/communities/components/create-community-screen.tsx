@@ -16,11 +16,11 @@ import { useCreateCommunity } from '../api/communities'
 import { communitiesMessages as m } from '../messages'
 import type { CommunityPrivacy } from '../types'
 
-/** Spec 001 §9. */
+/** Longest name and description of a community, in characters. */
 export const COMMUNITY_NAME_MAX = 50
 export const COMMUNITY_DESCRIPTION_MAX = 500
 
-/** /communities/create — spec 001 §2 'Create community'. */
+/** /communities/create: the form creating a community. */
 export function CreateCommunityScreen() {
   const navigate = useNavigate()
   const create = useCreateCommunity()

@@ -35,7 +35,7 @@ interface ManageDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** 'Gerenciar Comunidade', the owner's dialog (spec 001 §2 'Community detail'). */
+/** 'Gerenciar Comunidade', the owner's dialog. */
 export function ManageDialog({ community, open, onOpenChange }: ManageDialogProps) {
   const closed = community.privacy === 'closed'
   const pending = useCommunityMembers(community.id, 'pending', open && closed)

@@ -11,7 +11,7 @@ function authorOf(data: unknown): string | undefined {
 }
 
 /**
- * The community's live topic community:{id} (spec 001 §4): another member's
+ * The community's live topic community:{id}: another member's
  * post sets the 'Ver novos posts' flag (`clear` is for refresh); after a
  * reconnect the posts are read again over HTTP. Each card follows its own
  * post:{id} (likes, comments, deletion), as in the feed.

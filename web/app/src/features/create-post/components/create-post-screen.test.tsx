@@ -64,7 +64,7 @@ describe('CreatePostScreen', { timeout: 15_000 }, () => {
     vi.useRealTimers()
   })
 
-  it('offers the type and visibility selects with the spec options', async () => {
+  it('offers the type and visibility selects with their options', async () => {
     await renderScreen()
     expect(within(typeSelect()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Texto', 'Imagem', 'Vídeo'])
     expect(within(visibilitySelect()).getAllByRole('option').map((o) => o.textContent)).toEqual([

@@ -33,7 +33,7 @@ type PostType = 'text' | MediaKind
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
 
-/** /create-post — spec 000 §2 'Create-post screen'. */
+/** /create-post: the screen writing a post. */
 export function CreatePostScreen() {
   const navigate = useNavigate()
   const location = useLocation()

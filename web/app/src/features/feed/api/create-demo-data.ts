@@ -13,7 +13,7 @@ export async function createDemoData(client: ApiClient) {
   return unwrap('POST /api/v1/demo-data', await client.POST('/api/v1/demo-data'))
 }
 
-/** Spec 000 §4 'Demo seeding': toasts and refetches the feed. */
+/** Demo seeding: toasts and refetches the feed. */
 export function useCreateDemoData() {
   const client = useApiClient()
   const queryClient = useQueryClient()

@@ -14,7 +14,7 @@ export async function deletePost(client: ApiClient, id: string): Promise<void> {
 }
 
 /**
- * Spec 000 §4 'Delete post': gone from every list at once, back on failure.
+ * Deleting a post: gone from every list at once, back on failure.
  * `deletedDescription` replaces the success toast's description (whose
  * 'Seu post' fits the author only).
  */

@@ -6,7 +6,7 @@ import type { FeedAlgorithm, FeedPage } from '../types'
 
 import { feedKeys } from './feed-keys'
 
-/** Spec 000 §9: the feed reads 50 posts a page. */
+/** The feed reads 50 posts a page. */
 export const FEED_PAGE_SIZE = 50
 
 /** GET /api/v1/feed?algorithm=…&cursor=…&limit=50. */

@@ -42,7 +42,7 @@ function toastTranslationError(error: unknown) {
 }
 
 /**
- * Spec 000 §4 'Translation': a translation already in the query cache for
+ * A translation already in the query cache for
  * this post and language is reused without a call.
  */
 export function useTranslatePost(id: string) {

@@ -11,8 +11,8 @@ import { translationKeys } from './translate-post'
 
 /**
  * PATCH /api/v1/posts/{id} {text_content, image_alt?}: the author edits the
- * text (spec 000 §5 'Updating a post changes only text_content and only for
- * the author') and, on an image post, the image's description; every cached
+ * text (an update changes only text_content, and only the author may make
+ * it) and, on an image post, the image's description; every cached
  * copy takes the server's answer.
  */
 export function useUpdatePost() {

@@ -17,7 +17,7 @@ interface DeletePostDialogProps {
   onConfirm: () => void
 }
 
-/** Spec 000 §4 'Delete post': confirm deletes and closes; cancel closes. */
+/** Deleting a post: confirm deletes and closes; cancel closes. */
 export function DeletePostDialog({ open, onOpenChange, onConfirm }: DeletePostDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

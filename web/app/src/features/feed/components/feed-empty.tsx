@@ -17,7 +17,7 @@ const algorithmLabels: Record<FeedAlgorithm, string> = {
 }
 
 /**
- * The empty feed, with the demo-data card (spec 000 §2). 'Seguindo' (ours)
+ * The empty feed, with the demo-data card. 'Seguindo' (ours)
  * shows no demo card: demo posts would reach that timeline only through the
  * background fan-out, after the refetch the card triggers, and what fills
  * that tab is following people, which the hint already says.
@@ -39,7 +39,7 @@ function DemoDataCard() {
   const demo = useCreateDemoData()
   const { user } = useSession()
 
-  /** Spec 000 §4: clearing demo data is not implemented; it only says so. */
+  /** Clearing demo data is not implemented; it only says so. */
   const clearDemo = () => {
     if (!user) {
       toast.error(m.errorTitle, { description: m.demoClearSignedOut })

@@ -22,7 +22,7 @@ import { PostCard } from './post-card'
 import { PostCardSkeleton } from './post-card-skeleton'
 import { TrendingPanel } from './trending-panel'
 
-/** Spec 000 §9: 5 placeholder cards while loading. */
+/** 5 placeholder cards while loading. */
 const PLACEHOLDER_COUNT = 5
 
 const algorithms: { value: FeedAlgorithm; label: string }[] = [

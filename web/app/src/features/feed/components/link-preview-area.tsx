@@ -7,7 +7,7 @@ import { LinkPreviewCard } from './link-preview-card'
 
 /**
  * The preview of the first link of a post being written: loading, the card,
- * or 'Erro: {message}' (spec 000 §8). Announced politely as it changes.
+ * or 'Erro: {message}'. Announced politely as it changes.
  */
 export function LinkPreviewArea({ state }: { state: LinkPreviewState }) {
   return (

@@ -48,7 +48,7 @@ function initialOf(name: string): string {
 }
 
 /**
- * Spec 000 §2, post card, kept live on post:{id} while it is on screen (a
+ * A post card, kept live on post:{id} while it is on screen (a
  * long feed follows only the posts the member can see). The text is
  * rendered as text, never as HTML.
  */

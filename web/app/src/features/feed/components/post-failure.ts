@@ -2,11 +2,11 @@ import { ApiError } from '@/lib/api'
 
 import { feedMessages as m } from '../messages'
 
-/** Codes whose server title and detail are the spec's own media messages. */
+/** Codes whose server title and detail are the media messages to show as they are. */
 const mediaCodes = new Set(['media_too_large', 'media_type_invalid'])
 
 /**
- * How a failed post creation is told (spec 000 §8): the media errors with the
+ * How a failed post creation is told: the media errors with the
  * server's title and detail, a 422 about the text under the text box, anything
  * else as 'Erro' / 'Não foi possível criar o post. Tente novamente.'.
  */

@@ -6,7 +6,7 @@ import { feedMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
 /**
- * A post's image or video (spec 000 §2): at most 24rem high; 'Carregando
+ * A post's image or video: at most 24rem high; 'Carregando
  * mídia...' until it has loaded, 'Erro ao carregar mídia' when it cannot.
  * Keyed by URL by the caller, so a new signed link starts over. An image
  * with a description has it as its alt text, and an 'ALT' button shows it

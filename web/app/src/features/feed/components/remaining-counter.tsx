@@ -2,7 +2,7 @@ import { cn } from '@/lib/utils'
 
 import { feedMessages as m } from '../messages'
 
-/** Spec 000 §9: 280 characters; the counter turns red above 250 used. */
+/** 280 characters; the counter turns red above 250 used. */
 export const POST_MAX_LENGTH = 280
 export const POST_WARN_LENGTH = 250
 

@@ -8,12 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useTrending } from '../api/list-trending'
 import { feedMessages as m } from '../messages'
 
-/** Spec 000 §9: 6 placeholder cards while the chart loads. */
+/** 6 placeholder cards while the chart loads. */
 const PLACEHOLDER_COUNT = 6
-/** Spec 000 §9: the preview clip plays at 70 % volume. */
+/** The preview clip plays at 70 % volume. */
 export const PREVIEW_VOLUME = 0.7
 
-/** Spec 000 §2 and §4 'Trending preview': one clip plays at a time. */
+/** One clip plays at a time. */
 export function TrendingPanel() {
   const trending = useTrending()
   const audio = useRef<HTMLAudioElement | null>(null)

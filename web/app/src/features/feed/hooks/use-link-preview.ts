@@ -1,27 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-
 import { ApiError, useApiClient } from '@/lib/api'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { fetchLinkPreview, linkPreviewKeys } from '../api/link-preview'
 import { firstHttpUrl } from '../media'
 
-/** Spec 000 §9: the link preview is asked after 1 second without typing. */
+/** The link preview is asked after 1 second without typing. */
 export const LINK_PREVIEW_DELAY_MS = 1000
-
-/** `value`, once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(value)
-    }, delay)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [value, delay])
-  return debounced
-}
 
 export type LinkPreviewState =
   | { status: 'idle' }
@@ -35,7 +20,7 @@ function messageOf(error: Error): string {
 }
 
 /**
- * Spec 000 §5: the first http(s) URL of `text` is previewed once typing has
+ * The first http(s) URL of `text` is previewed once typing has
  * paused for a second. A stale request is cancelled (the query's signal is
  * aborted when nothing watches it any more), and removing the URL clears the
  * preview at once.

@@ -12,8 +12,8 @@ function countOf(data: unknown, field: 'like_count' | 'comment_count'): number |
 
 /**
  * Live events on post:{id} for one card (feed and post page), while `enabled`
- * (the card is on screen): like and comment events set the counts (spec 000
- * §4 'Like'); post.deleted, or the server ending the subscription because
+ * (the card is on screen): like and comment events set the counts;
+ * post.deleted, or the server ending the subscription because
  * the member may no longer read the post, takes it out of the cached feeds.
  */
 export function useLivePost(postId: string, enabled = true): void {

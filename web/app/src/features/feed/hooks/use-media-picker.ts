@@ -13,8 +13,8 @@ export interface PickedMedia {
 
 /**
  * The image or video picked for a new post (composer and create-post screen).
- * Courtesy checks only (the server decides): a refused file toasts the spec's
- * message and leaves the current pick as it was.
+ * Courtesy checks only (the server decides): a refused file toasts the media
+ * message the server would give and leaves the current pick as it was.
  */
 export function useMediaPicker() {
   const [media, setMedia] = useState<PickedMedia | null>(null)

@@ -13,7 +13,7 @@ function stringField(data: unknown, field: 'id' | 'author_id'): string | undefin
 }
 
 /**
- * The feed's live topic feed:public (spec 000 §4 'Feed'): the new-posts flag
+ * The feed's live topic feed:public: the new-posts flag
  * is set when another member's post arrives (`clear` is for refresh); a
  * deleted post leaves the cached pages at once; after a reconnect (events may
  * have been missed) the feed is read again over HTTP.

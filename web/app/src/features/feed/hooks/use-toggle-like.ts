@@ -23,7 +23,7 @@ function applyLike(liked: boolean) {
   })
 }
 
-/** Spec 000 §4 'Like': flag and count change at once (never below 0), reverted on failure. */
+/** Like: flag and count change at once (never below 0), reverted on failure. */
 export function useToggleLike() {
   const client = useApiClient()
   const queryClient = useQueryClient()

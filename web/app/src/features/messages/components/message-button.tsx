@@ -11,7 +11,7 @@ import { useStartConversation } from '../api/messages-api'
 import { messagesMessages as m } from '../messages'
 
 /**
- * The message icon button of another member's profile (spec 000): opens the
+ * The message icon button of another member's profile: opens the
  * conversation with them. Hidden while the messages plugin is off.
  */
 export function MessageButton({ handle }: { handle: string }) {

@@ -8,6 +8,7 @@ import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { LoadFailed } from '@/components/load-failed'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
@@ -21,7 +22,7 @@ import { MessageSettingsCard } from './message-settings-card'
 import { PeerAvatar } from './peer-avatar'
 
 /**
- * /messages — spec 001's layout (conversation search, 'No conversations
+ * /messages: conversation search, 'No conversations
  * yet', 'Find People to Message') over the member's real conversations,
  * latest message first.
  */
@@ -59,12 +60,12 @@ function Inbox({ me }: { me: string }) {
         <Spinner label={m.loading} className="justify-self-center py-8" />
       ) : inbox.isError && items.length === 0 ? (
         <Card>
-          <CardContent className="grid justify-items-center gap-3 py-8 text-center">
-            <p className="text-muted-foreground">{m.loadFailed}</p>
-            <Button variant="outline" onClick={() => void inbox.refetch()}>
-              {m.retry}
-            </Button>
-          </CardContent>
+          <LoadFailed
+            message={m.loadFailed}
+            retryLabel={m.retry}
+            retrying={inbox.isFetching}
+            onRetry={() => void inbox.refetch()}
+          />
         </Card>
       ) : items.length === 0 ? (
         query ? (

@@ -17,7 +17,7 @@ function renderSideBar(props: { unreadCount?: number; path?: string } = {}, serv
 }
 
 describe('MemberSideBar', () => {
-  it('lists every entry of the spec with its href, then the member and Sair', async () => {
+  it('lists every entry with its href, then the member and Sair', async () => {
     const { nav, onSignOut, user: actor } = renderSideBar()
     await screen.findByRole('navigation', { name: 'Menu principal' })
 

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/testing/render-app'
 import { NotFoundScreen } from './not-found-screen'
 
 describe('NotFoundScreen', () => {
-  it("shows the spec's text, links home and logs the missing path", async () => {
+  it("shows its text, links home and logs the missing path", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     renderWithProviders(<NotFoundScreen />, { path: '/perdido?x=1' })
 

@@ -10,7 +10,7 @@ export function NotFoundScreen() {
   const { pathname } = useLocation()
 
   useEffect(() => {
-    // The spec asks for the missing path to be logged (a broken link to chase).
+    // The missing path is logged: a broken link to chase.
     console.error('404 Error: User attempted to access non-existent route:', pathname)
   }, [pathname])
 

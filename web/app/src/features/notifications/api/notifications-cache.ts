@@ -16,7 +16,7 @@ export function updateCachedList(queryClient: QueryClient, change: (items: Notif
   )
 }
 
-/** Newest first (spec 000 §4: new ones are placed on top). */
+/** Newest first (new ones are placed on top). */
 export function newestFirst(items: readonly Notification[]): Notification[] {
   return [...items].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
 }

@@ -14,7 +14,7 @@ import type { Notification } from '../types'
 
 import { NotificationItem } from './notification-item'
 
-/** /notifications (spec 000 §2 'Notifications'); signed out, only the spec's sentence. */
+/** /notifications; signed out, only the sign-in prompt. */
 export function NotificationsScreen() {
   const { user } = useSession()
   if (!user) {

@@ -9,7 +9,7 @@ import { storeUnreadCount, updateCachedList } from '../api/notifications-cache'
 import type { UnreadCount } from '../types'
 
 /**
- * A failed mark-read is only logged (spec 000 §8, silent failures); the
+ * A failed mark-read is only logged (silent failures); the
  * server's state is read again so the screen does not lie.
  */
 function useSilentFailure() {

@@ -31,7 +31,7 @@ export function notificationsQueryOptions(client: ApiClient, queryClient: QueryC
  * The signed-in member's notifications, newest first, kept live: a created
  * one reads the list again (it lands on top), a removed one leaves, a read
  * one (or all, without an id) loses its unread styling. Fetch failures are
- * only logged (spec 000 §8).
+ * only logged.
  */
 export function useNotifications(userId: string) {
   const client = useApiClient()

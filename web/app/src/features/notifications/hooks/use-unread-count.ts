@@ -22,7 +22,7 @@ export function unreadCountQueryOptions(client: ApiClient, enabled: boolean) {
  * The unread count the navigation badge and the notifications screen share:
  * one GET /notifications/unread-count, then every live event's unread_count
  * on user:{id}:notifications; read again over HTTP after a reconnect.
- * Failures are only logged (spec 000 §8, silent failures): the count stays.
+ * Failures are only logged (silent failures): the count stays.
  */
 export function useUnreadCount(): number {
   const { user } = useSession()

@@ -9,7 +9,7 @@ import { postMessages as m } from '../messages'
 
 import type { CommentPage } from '../types'
 
-/** Spec: a comment has at most 500 characters. */
+/** A comment has at most 500 characters. */
 export const COMMENT_MAX_LENGTH = 500
 
 /** GET /api/v1/posts/{id}/comments?cursor=…: oldest first. */

@@ -76,7 +76,7 @@ function CropEditor({ kind, src, onCancel, onConfirm }: Omit<ImageCropDialogProp
     try {
       onConfirm(await cropImage(src, area, rotation))
     } catch (error) {
-      // Spec 000 §8: crop failures are only logged.
+      // Crop failures are only logged.
       console.error('crop failed', error)
     } finally {
       setCropping(false)
@@ -85,7 +85,7 @@ function CropEditor({ kind, src, onCancel, onConfirm }: Omit<ImageCropDialogProp
 
   return (
     <>
-      {/* Spec 000 §9: the preview is at most 384 px high. */}
+      {/* The preview is at most 384 px high. */}
       <div className="relative h-[60svh] max-h-96 w-full overflow-hidden rounded-md bg-muted">
         {size ? (
           <Cropper

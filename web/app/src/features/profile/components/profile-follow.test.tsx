@@ -77,7 +77,7 @@ describe('Follow / Unfollow', () => {
     expect(requests.filter((r) => route(r) === 'DELETE /api/v1/profiles/bia/follow')).toHaveLength(1)
   })
 
-  it("reverts with 'Erro' / the spec's text when the call fails", async () => {
+  it("reverts with 'Erro' / the generic text when the call fails", async () => {
     const { held, respond } = heldFollow('POST')
     const { user } = await renderProfile('/profile/bia', biaServer(false, respond))
     await user.click(await screen.findByRole('button', { name: 'Follow' }))

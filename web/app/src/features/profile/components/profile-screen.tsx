@@ -21,7 +21,7 @@ export function ProfileScreen() {
   const { error } = query
 
   useEffect(() => {
-    // Spec 000 §4 and §8: no such profile is just an answer; any other failure is logged.
+    // No such profile is just an answer; any other failure is logged.
     if (error && !(error instanceof ApiError && error.status === 404)) console.error('profile fetch failed', error)
   }, [error])
 

@@ -28,9 +28,9 @@ function applyFollow(following: boolean) {
 }
 
 /**
- * Spec 000 §4 'Follow': the button and the follower count (±1) change at
+ * The button and the follower count (±1) change at
  * once; 'Seguindo' / 'Deixou de seguir' on success; on failure the old state
- * comes back with 'Erro' and the server's reason, or the spec's generic text.
+ * comes back with 'Erro' and the server's reason, or the generic text.
  */
 export function useToggleFollow() {
   const client = useApiClient()

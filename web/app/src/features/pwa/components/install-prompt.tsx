@@ -20,7 +20,7 @@ function Banner({ title, children }: { title: string; children: React.ReactNode 
 }
 
 /**
- * The install banner of spec 001 §2: 'Instalar {product}' where the browser
+ * The install banner: 'Instalar {product}' where the browser
  * offers installation, the manual steps on iOS. Hidden when installed,
  * running standalone, dismissed before (remembered in localStorage) or not
  * installable.

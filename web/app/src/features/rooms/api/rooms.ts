@@ -29,7 +29,7 @@ export function useStations(enabled: boolean) {
         'GET /api/v1/rooms/stations',
         await client.GET('/api/v1/rooms/stations', { params: { query: { genre: STATION_GENRE } } }),
       )
-      // An invalid shape is an error (spec 001 §8 'Stations').
+      // An invalid shape is an error.
       if (!Array.isArray(answer.stations)) throw new Error('GET /api/v1/rooms/stations: no station list')
       return answer
     },

@@ -24,7 +24,7 @@ interface CreateRoomDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** Dialog 'Criar Nova Sala' (spec 001 §2 'Listening rooms list'). */
+/** Dialog 'Criar Nova Sala'. */
 export function CreateRoomDialog({ open, onOpenChange }: CreateRoomDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -50,7 +50,7 @@ function CreateRoomForm() {
   const [isPublic, setIsPublic] = useState(true)
   const ids = { name: useId(), description: useId(), search: useId(), stations: useId(), public: useId() }
 
-  // One toast per completed read of the station list (spec 001 §8 'Stations').
+  // One toast per completed read of the station list.
   const announced = useRef(0)
   useEffect(() => {
     if (!stations.isSuccess || stations.dataUpdatedAt === announced.current) return

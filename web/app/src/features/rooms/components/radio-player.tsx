@@ -7,7 +7,7 @@ import { RADIO_AUTOPLAY_MS, RADIO_RETRY_AFTER_END_MS, RADIO_RETRY_AFTER_ERROR_MS
 import { roomsMessages as m } from '../messages'
 
 /**
- * A live radio room's player (spec 001 §4 'Playback'): it starts about 1 s
+ * A live radio room's player: it starts about 1 s
  * after load, anyone may play or pause, a stream error reloads and replays
  * after 3 s and an ended stream replays after 2 s.
  */
@@ -29,7 +29,7 @@ export function RadioPlayer({ src }: { src: string }) {
     })
   }
 
-  /** Spec: on a stream error the stream reloads and replays after 3 s (one retry pending at a time). */
+  /** On a stream error the stream reloads and replays after 3 s (one retry pending at a time). */
   const retryAfterError = () => {
     setPlaying(false)
     setFailed(true)

@@ -22,7 +22,7 @@ import { RoomParticipants } from './room-people'
 import { SyncedPlayer } from './synced-player'
 import { TrackArt } from './track-art'
 
-/** /listening-room/:roomId — spec 001 §2 'Listening room page'. */
+/** /listening-room/:roomId: one room, its player, chat and listeners. */
 export function RoomScreen() {
   const { roomId = '' } = useParams()
   const room = useRoom(roomId)
@@ -53,7 +53,7 @@ function RoomNotFound() {
   )
 }
 
-/** Joins once per visit (spec 001 §4): 'Entrou na sala!', duplicate errors ignored. */
+/** Joins once per visit: 'Entrou na sala!', duplicate errors ignored. */
 function useJoinOnEnter(roomId: string) {
   const join = useJoinRoom()
   const joined = useRef<string | null>(null)

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 
@@ -18,7 +19,7 @@ import { TrackArt } from './track-art'
 
 const PLACEHOLDER_COUNT = 3
 
-/** /listening-rooms — spec 001 §2 'Listening rooms list'. */
+/** /listening-rooms: the list of rooms. */
 export function RoomsScreen() {
   const rooms = useRooms()
   useRoomsListLive()
@@ -42,18 +43,12 @@ export function RoomsScreen() {
     )
   } else if (rooms.isError) {
     content = (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-muted-foreground">{m.loadFailed}</p>
-        <Button
-          variant="outline"
-          disabled={rooms.isFetching}
-          onClick={() => {
-            void rooms.refetch()
-          }}
-        >
-          {m.retryList}
-        </Button>
-      </div>
+      <LoadFailed
+        message={m.loadFailed}
+        retryLabel={m.retryList}
+        retrying={rooms.isFetching}
+        onRetry={() => void rooms.refetch()}
+      />
     )
   } else if (rooms.data.length === 0) {
     content = (

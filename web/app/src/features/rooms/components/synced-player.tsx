@@ -27,7 +27,7 @@ interface SyncedPlayerProps {
 }
 
 /**
- * A non-radio room's player (spec 001 §4 'Playback'): only the host plays,
+ * A non-radio room's player: only the host plays,
  * pauses and seeks, each broadcast with the position (POST …/playback);
  * everyone else follows room.playback. At the end of the track it is paused
  * at 0 and the host broadcasts the pause. Without a known duration, 30 s.

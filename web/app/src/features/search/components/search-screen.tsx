@@ -5,22 +5,25 @@ import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useSearch } from '../api/search'
-import { useDebouncedValue } from '../hooks/use-debounced-value'
 import { searchMessages as m } from '../messages'
 import type { SearchResult } from '../types'
 
 import { SearchResultRow } from './search-result-row'
 
+/** Searches run after a 300 ms pause in typing. */
+export const SEARCH_DELAY_MS = 300
+
 /**
- * /search (spec 001 §2 'Search (shell)'): the box searches after a 300 ms
+ * /search: the box searches after a 300 ms
  * pause; empty, it offers 'Discover' shortcuts.
  */
 export function SearchScreen() {
   const inputId = useId()
   const [text, setText] = useState('')
-  const term = useDebouncedValue(text.trim())
+  const term = useDebouncedValue(text.trim(), SEARCH_DELAY_MS)
   const typing = text.trim() !== term
   const query = useSearch(term)
 

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 
 import { Page } from '@/components/layout/page'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { cn } from '@/lib/utils'
@@ -157,12 +157,12 @@ function Stories({ userId }: { userId: string }) {
             ))}
       </ul>
       {stories.isError ? (
-        <div className="grid justify-items-center gap-2 text-sm text-muted-foreground">
-          <p>{m.loadError}</p>
-          <Button variant="outline" onClick={() => void stories.refetch()}>
-            {m.retry}
-          </Button>
-        </div>
+        <LoadFailed
+          message={m.loadError}
+          retryLabel={m.retry}
+          retrying={stories.isFetching}
+          onRetry={() => void stories.refetch()}
+        />
       ) : null}
       {stories.isSuccess && items.length === 0 ? <p className="text-center text-sm text-muted-foreground">{m.empty}</p> : null}
       <Trending stories={items} ids={stories.data?.trending ?? []} viewerId={userId} onOpen={setOpenId} />
@@ -184,7 +184,7 @@ function Stories({ userId }: { userId: string }) {
   )
 }
 
-/** /stories: the spec's layout fed by the stories plugin. */
+/** /stories: the stories screen, fed by the stories plugin. */
 export function StoriesScreen() {
   const { status, user } = useSession()
   // The access guard keeps 'loading' from reaching here; say nothing meanwhile.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"social/adapters/providers/radio"
+	"social/plugins/rooms/radio"
 )
 
 func body(t *testing.T, name string) []byte {

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react'
 
-/** Spec 000 §9: searches run after a 300 ms pause. */
-export const SEARCH_DEBOUNCE_MS = 300
-
-/** `value` once it has stayed the same for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number = SEARCH_DEBOUNCE_MS): T {
+/** `value` once it has stayed the same for `delay` ms: a search or a preview asks the server when typing pauses, not on every key. */
+export function useDebouncedValue<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value)
   useEffect(() => {
     const timer = setTimeout(() => {

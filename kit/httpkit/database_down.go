@@ -1,4 +1,4 @@
-package http
+package httpkit
 
 import (
 	"errors"
@@ -10,11 +10,11 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// codeDatabaseDown is the stable code of a 503 answered while PostgreSQL is
-// unreachable; clients retry after databaseRetryAfter.
+// CodeDatabaseDown is the stable code of a 503 answered while PostgreSQL is
+// unreachable; clients retry after DatabaseRetryAfter.
 const (
-	codeDatabaseDown   = "database_unavailable"
-	databaseRetryAfter = 5 * time.Second
+	CodeDatabaseDown   = "database_unavailable"
+	DatabaseRetryAfter = 5 * time.Second
 )
 
 // databaseDown reports an error caused by PostgreSQL being unreachable or

@@ -1,4 +1,4 @@
-package accountstest
+package apptest
 
 import (
 	"errors"

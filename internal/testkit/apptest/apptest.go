@@ -1,8 +1,8 @@
-// Package accountstest is the rig of the API scenario tests of accounts and
-// profiles: the whole app on its own database with a clock the test moves,
+// Package apptest is the rig of the API scenario tests of every feature:
+// the whole app on its own database with a clock the test moves,
 // HTTP clients that each come from their own address, and members made
 // through the API (sign-up, link read from the outbox, confirmation).
-package accountstest
+package apptest
 
 import (
 	"bytes"
@@ -28,12 +28,12 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/internal/testkit"
+	"social/kit/plugin"
 	"social/plugins"
-	"social/plugins/plugin"
 )
 
 // Secret signs the test apps' access tokens, so that tests can forge some.
-const Secret = "accountstest-secret-0123456789abcdef0123456789"
+const Secret = "apptest-secret-0123456789abcdef0123456789abcd"
 
 // Password passes every password rule.
 const Password = "Senha123"

@@ -1,0 +1,48 @@
+package demo
+
+import (
+	"log/slog"
+
+	"github.com/uptrace/bun"
+
+	"social/adapters/postgres"
+	"social/core/app/notifications"
+	"social/core/app/posts"
+	"social/core/ports"
+	"social/kit/pgkit"
+)
+
+// SearchQueue enqueues search.index jobs with jobs, in the transaction of
+// the context, for a feature's demo seeding (its own kinds of document).
+func SearchQueue(jobs *pgkit.JobInserter) ports.SearchIndexQueue {
+	return postgres.SearchIndexQueue{Jobs: jobs}
+}
+
+// PostWriting is the core's post writing as a feature's demo seeding uses
+// it (seed-demo runs without the serving app): the core's stores on db,
+// audiences answering who may write an audience's posts, jobs enqueued in
+// the seeding's transaction as the app enqueues them (search documents,
+// link previews, timelines), notifications recorded, nothing broadcast.
+type PostWriting struct {
+	Tx     ports.Transactor
+	Search ports.SearchIndexQueue
+	Create *posts.CreatePost
+	Get    *posts.GetPost
+	Like   *posts.LikePost
+}
+
+// NewPostWriting builds the core's post use cases for a demo seeding.
+func NewPostWriting(db *bun.DB, jobs *pgkit.JobInserter, audiences ports.Audiences, clock *Clock, log *slog.Logger) PostWriting {
+	tx := pgkit.NewTransactor(db)
+	search := SearchQueue(jobs)
+	store, notes := postgres.NewPostsFor(db, audiences), postgres.NewNotifications(db)
+	recorder := &notifications.Recorder{Store: notes, Clock: clock}
+	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: log}
+	return PostWriting{Tx: tx, Search: search,
+		Create: &posts.CreatePost{Tx: tx, Search: search, Posts: store, Audiences: audiences,
+			Previews: postgres.PreviewQueue{Jobs: jobs}, Timelines: postgres.TimelineQueue{Jobs: jobs}, Mentions: store,
+			Notices: recorder, Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: log},
+		Get: &posts.GetPost{Posts: store},
+		Like: &posts.LikePost{Tx: tx, Items: store, Likes: store, Clock: clock, Notices: recorder,
+			Announcer: announcer, Broadcaster: Silent{}, Log: log}}
+}

@@ -1,0 +1,49 @@
+package httpkit
+
+import (
+	"context"
+	"log/slog"
+)
+
+type ctxKey int
+
+const (
+	requestIDKey ctxKey = iota
+	loggerKey
+	sessionUncheckedKey
+)
+
+// WithRequest puts the request's ID and a logger carrying it in ctx; the
+// HTTP adapter's middleware calls it once per request.
+func WithRequest(ctx context.Context, id string, logger *slog.Logger) context.Context {
+	ctx = context.WithValue(ctx, requestIDKey, id)
+	return context.WithValue(ctx, loggerKey, logger)
+}
+
+// RequestID is the ID of the request being served, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// LoggerFrom is the request's logger (it carries the request ID).
+func LoggerFrom(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// WithSessionUnchecked marks a request whose bearer token was valid but
+// whose session could not be checked (the database did not answer).
+func WithSessionUnchecked(ctx context.Context) context.Context {
+	return context.WithValue(ctx, sessionUncheckedKey, true)
+}
+
+// SessionUnchecked reports a request marked by WithSessionUnchecked. A
+// refusal for want of a session is then a 503, not a 401: a database blip
+// must not sign members out.
+func SessionUnchecked(ctx context.Context) bool {
+	v, _ := ctx.Value(sessionUncheckedKey).(bool)
+	return v
+}
