@@ -32,12 +32,15 @@ type AdminProfile struct {
 	Confirmed       bool       `bun:"confirmed" json:"confirmed"`
 	SuspendedAt     *time.Time `bun:"suspended_at" json:"suspended_at"`
 	SuspendedReason *string    `bun:"suspended_reason" json:"suspended_reason"`
-	Bio             *string    `bun:"bio" json:"bio"`
-	PostCount       int        `bun:"post_count" json:"post_count"`
-	FollowerCount   int        `bun:"follower_count" json:"follower_count"`
-	FollowingCount  int        `bun:"following_count" json:"following_count"`
-	CreatedAt       time.Time  `bun:"created_at" json:"created_at"`
-	Total           int        `bun:"total" json:"-"`
+	// DeletedAt is set once the member deleted their account: the row is
+	// its tombstone, named "Conta excluída", with nothing personal left.
+	DeletedAt      *time.Time `bun:"deleted_at" json:"deleted_at" nullable:"true" doc:"When the member deleted the account, or null."`
+	Bio            *string    `bun:"bio" json:"bio"`
+	PostCount      int        `bun:"post_count" json:"post_count"`
+	FollowerCount  int        `bun:"follower_count" json:"follower_count"`
+	FollowingCount int        `bun:"following_count" json:"following_count"`
+	CreatedAt      time.Time  `bun:"created_at" json:"created_at"`
+	Total          int        `bun:"total" json:"-"`
 }
 
 // AdminProfileQuery filters the profiles list.
@@ -51,7 +54,7 @@ type AdminProfileQuery struct {
 // AdminProfileSortable are the keys the profiles list sorts by.
 var AdminProfileSortable = map[string]string{"created_at": "a.created_at", "handle": "p.handle",
 	"display_name": "p.display_name", "email": "a.email", "role": "a.role", "post_count": "p.post_count",
-	"follower_count": "p.follower_count", "suspended_at": "a.suspended_at"}
+	"follower_count": "p.follower_count", "suspended_at": "a.suspended_at", "deleted_at": "a.deleted_at"}
 
 // AdminProfiles pages members with their accounts.
 func AdminProfiles(ctx context.Context, db *bun.DB, q AdminProfileQuery) ([]AdminProfile, int, error) {
@@ -77,7 +80,7 @@ func AdminProfiles(ctx context.Context, db *bun.DB, q AdminProfileQuery) ([]Admi
 		return sel
 	}
 	return adminList(ctx, base, `p.id, p.handle, p.display_name, a.email, a.role, p.is_verified,
-		a.confirmed_at IS NOT NULL AS confirmed, a.suspended_at, a.suspended_reason, p.bio, p.post_count,
+		a.confirmed_at IS NOT NULL AS confirmed, a.suspended_at, a.suspended_reason, a.deleted_at, p.bio, p.post_count,
 		p.follower_count, p.following_count, a.created_at`,
 		AdminProfileSortable, "a.created_at", "p.id", q.AdminPage, func(r AdminProfile) int { return r.Total })
 }

@@ -128,13 +128,15 @@ func (r searchRow) doc(kind ports.SearchKind) ports.SearchDoc {
 func (s *SearchSource) Kinds() []ports.SearchKind { return s.kinds }
 
 // query selects the searchable rows of kind: every profile; posts that are
-// public, have text and whose author is not suspended.
+// public, have text and whose author is not suspended. Deleted accounts'
+// profiles are tombstones, never found.
 func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.SelectQuery, error) {
 	db := IDB(ctx, s.db)
 	switch kind {
 	case ports.SearchUser:
 		return db.NewSelect().TableExpr("profiles AS p").
-			Column("p.id", "p.handle", "p.display_name", "p.avatar_path", "p.is_verified"), nil
+			Column("p.id", "p.handle", "p.display_name", "p.avatar_path", "p.is_verified").
+			Where("NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)"), nil
 	case ports.SearchPost:
 		return db.NewSelect().TableExpr("posts AS p").
 			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").

@@ -31,6 +31,7 @@ type world struct {
 	app                *at.App
 	a, b, c, d, target *at.Member
 	staff              *at.Member
+	leaver             *at.Member // deletes their account (delete-account)
 	anonymous          *at.Client
 	snap               *snapshotter
 	fixtures           map[string]string // name -> path value
@@ -79,6 +80,7 @@ func newWorld(t *testing.T) *world {
 	w.snap = newSnapshotter(t, app.DB)
 	w.a, w.b, w.c, w.d = app.Member("membro_a"), app.Member("membro_b"), app.Member("membro_c"), app.Member("membro_d")
 	w.target = app.Member("alvo")
+	w.leaver = app.Member("membro_que_sai")
 	w.staff = app.Staff("equipe", domain.RoleAdmin)
 	w.build(t)
 	settle(t, app.DB)
@@ -96,6 +98,8 @@ func (w *world) actor(name string) *at.Client {
 		return w.c.Client
 	case "staff":
 		return w.staff.Client
+	case "leaver":
+		return w.leaver.Client
 	case "anonymous":
 		return w.anonymous
 	}

@@ -17,6 +17,8 @@ var massActor = map[string]string{
 	"sign-in":             "anonymous",
 	"forgot-password":     "anonymous",
 	"resend-confirmation": "anonymous",
+	// Its ordinary body deletes the sender's account: a member of its own.
+	"delete-account": "leaver",
 }
 
 // massAssignment sends every operation with a body twice: first with the

@@ -19,6 +19,7 @@ import (
 	"social/adapters/http/adminapi"
 	"social/adapters/http/auth"
 	"social/adapters/http/commentsapi"
+	"social/adapters/http/datarightsapi"
 	"social/adapters/http/followsapi"
 	"social/adapters/http/mediaapi"
 	"social/adapters/http/moderationapi"
@@ -114,6 +115,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		commentsapi.Module,
 		reportsapi.Module,
 		moderationapi.Module,
+		datarightsapi.Module,
 		notificationsapi.Module,
 		trendingapi.Module,
 		searchindex.Module,

@@ -51,6 +51,9 @@ type Config struct {
 	Rooms   Rooms   `mapstructure:"rooms"`
 	Stories Stories `mapstructure:"stories"`
 
+	// Members' exports and account deletions.
+	DataRights DataRights `mapstructure:"data_rights"`
+
 	// Several nodes, and what operators watch.
 	Deployment string  `mapstructure:"deployment"`
 	Metrics    Metrics `mapstructure:"metrics"`
@@ -360,6 +363,7 @@ func (c *Config) Validate() error {
 	c.validateProviders(bad, oneOf)
 	c.validateRooms(bad)
 	c.validateStories(bad)
+	c.validateDataRights(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }

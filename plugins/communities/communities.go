@@ -46,6 +46,7 @@ var Module = fx.Module(Name,
 	fx.Provide(
 		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
 		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsMemberData(newMemberData),
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsSearchSource(newSearchSource),

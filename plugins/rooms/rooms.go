@@ -57,6 +57,7 @@ var Module = fx.Module(Name,
 		newPresence,
 		newSweep,
 		plugin.AsRoutes(newRoutes),
+		plugin.AsMemberData(newMemberData),
 		plugin.AsTopic(newTopic),
 		plugin.AsTopic(func() plugin.Topic {
 			return plugin.Topic{Plugin: Name, Prefix: app.ListTopicPrefix, Authorize: app.AuthorizeListTopic{}.Handle}

@@ -41,6 +41,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		plugin.AsRoutes(newRoutes),
+		plugin.AsMemberData(newMemberData),
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.Stories) plugin.Worker {

@@ -273,6 +273,7 @@ const resources = {
       confirmed: 'E-mail confirmado',
       suspended_at: 'Suspenso em',
       suspended_reason: 'Motivo da suspensão',
+      deleted_at: 'Conta excluída em',
       suspended: 'Suspensos',
       bio: 'Bio',
       post_count: 'Posts',

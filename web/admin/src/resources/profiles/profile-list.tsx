@@ -30,6 +30,9 @@ export function ProfileList() {
         <Column source="suspended_at">
           <DateField source="suspended_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
         </Column>
+        <Column source="deleted_at">
+          <DateField source="deleted_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        </Column>
         <Column source="post_count" />
         <Column source="created_at">
           <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />

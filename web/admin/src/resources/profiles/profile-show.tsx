@@ -18,6 +18,7 @@ export function ProfileShow() {
         <BooleanField source="confirmed" />
         <DateField source="suspended_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
         <TextField source="suspended_reason" emptyText="—" />
+        <DateField source="deleted_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
         <TextField source="bio" emptyText="—" />
         <NumberField source="post_count" />
         <NumberField source="follower_count" />

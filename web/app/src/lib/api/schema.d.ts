@@ -4,6 +4,50 @@
  */
 
 export interface paths {
+    "/api/v1/account/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's latest export of their data
+         * @description Its progress while it is built; a fresh signed download link while its archive is kept.
+         */
+        get: operations["get-data-export"];
+        put?: never;
+        /**
+         * Ask for an export of the viewer's data
+         * @description A zip archive of the profile, posts, comments, likes, follows, communities, stories, direct messages and uploaded files is built in the background; one at a time, and at most once per data_rights.export_every.
+         */
+        post: operations["request-data-export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the viewer's account
+         * @description Confirmed with the password. Every session ends at once and open sockets close; the profile is scrubbed, the handle held for data_rights.handle_hold, and posts, comments, likes, follows and the features' data are removed by jobs. Messages sent stay in the other members' conversations, shown as from 'Conta excluída'.
+         */
+        post: operations["delete-account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -2040,6 +2084,11 @@ export interface components {
             confirmed: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the member deleted the account, or null.
+             */
+            deleted_at: string | null;
             display_name: string;
             email: string;
             /** Format: int64 */
@@ -2348,11 +2397,52 @@ export interface components {
              */
             visibility: "public" | "friends_only" | "members_only";
         };
+        DataExport: {
+            /**
+             * Format: date-time
+             * @description When the archive is removed (ready exports).
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            progress: number;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: int64 */
+            size_bytes: number | null;
+            /**
+             * @description queued, building, ready (downloadable), failed (ask again), expired (the archive was removed).
+             * @enum {string}
+             */
+            status: "queued" | "building" | "ready" | "failed" | "expired";
+            /** @description What is being gathered while building: core, communities, stories, messages, rooms or archive. */
+            step: string | null;
+        } | null;
+        DataExportState: {
+            /** Format: date-time */
+            download_expires_at: string | null;
+            /** @description A signed link to the archive, valid until download_expires_at; refused (403 media_link_invalid) after. */
+            download_url: string | null;
+            /** @description The latest export; null when none was asked for. */
+            export: components["schemas"]["DataExport"];
+            /**
+             * Format: date-time
+             * @description When a new export may be asked for; null when now (unless one is running).
+             */
+            next_at: string | null;
+        };
         DayCount: {
             /** Format: int64 */
             count: number;
             /** @description YYYY-MM-DD, UTC */
             day: string;
+        };
+        DeleteAccountInputBody: {
+            /** @description The account's password, to confirm. */
+            password: string;
         };
         DemoData: {
             /** @description The toast's text. */
@@ -3196,6 +3286,335 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "get-data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportState"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "request-data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportState"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `export_in_progress`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `export_rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `account_deleted`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `password_required`, `unstorable_text`, `wrong_password`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "admin-list-audit": {
         parameters: {
             query?: {

@@ -1,4 +1,4 @@
-import { Database, ShieldCheck, UserRound } from 'lucide-react'
+import { ShieldCheck, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { Page } from '@/components/layout/page'
@@ -10,6 +10,7 @@ import { useSession } from '@/features/session'
 
 import { settingsMessages as m } from '../messages'
 
+import { DataSection } from './data-section'
 import { SessionsSection } from './sessions-section'
 import { SettingsSection } from './settings-section'
 
@@ -60,10 +61,7 @@ export function SettingsScreen() {
 
         <SessionsSection />
 
-        <SettingsSection icon={Database} title={m.data}>
-          <p className="text-sm">{m.dataKept}</p>
-          <p className="text-sm">{m.dataSessions}</p>
-        </SettingsSection>
+        <DataSection />
       </div>
     </Page>
   )

@@ -1,0 +1,33 @@
+package ports
+
+import (
+	"context"
+
+	"social/core/domain"
+)
+
+// ArchiveWriter adds files to a member's export archive. Names are
+// slash-separated paths inside it ("messages/conversations.json").
+type ArchiveWriter interface {
+	// JSON adds v, encoded as indented JSON, at name.
+	JSON(name string, v any) error
+	// Media adds the stored file at key under media/ and answers its path
+	// inside the archive; a file already gone is skipped ("" answered).
+	Media(ctx context.Context, key string) (string, error)
+}
+
+// MemberData is one feature's part of a member's data: what goes into
+// their export and how it leaves when they delete their account. The
+// core's features and each plugin implement it over their own tables, so
+// no feature reads another's.
+type MemberData interface {
+	// ExportMember writes what the member may take with them: what they
+	// made, and what others showed them (messages in their conversations),
+	// never what others kept to themselves.
+	ExportMember(ctx context.Context, member domain.UserID, w ArchiveWriter) error
+	// EraseMember removes at most batch of the deleted member's rows in
+	// one transaction, lowering every counter that counted them in that
+	// same transaction, and reports whether anything is left. Running it
+	// again after it finished changes nothing.
+	EraseMember(ctx context.Context, member domain.UserID, batch int) (more bool, err error)
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { renderApp } from '@/testing/render-app'
+import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { expectToast } from '@/testing/toasts'
+
+import { nextRead, type DataExportState } from '../api/data-rights'
+
+const exportPath = '/api/v1/account/data-export'
+const deletePath = '/api/v1/account/delete'
+
+const none = { export: null, download_url: null, download_expires_at: null, next_at: null }
+const base = {
+  id: '0192f000-0000-7000-8000-0000000e0001',
+  step: null,
+  progress: 0,
+  size_bytes: null,
+  requested_at: '2026-11-20T10:00:00Z',
+  finished_at: null,
+  expires_at: null,
+}
+const building = { ...none, export: { ...base, status: 'building', step: 'messages', progress: 62 } }
+const ready = {
+  export: {
+    ...base,
+    status: 'ready',
+    progress: 100,
+    size_bytes: 3_250_000,
+    finished_at: '2026-11-20T10:01:00Z',
+    expires_at: '2026-11-27T10:01:00Z',
+  },
+  download_url: 'http://social.test/media/exports/a/b.zip?exp=1&sig=ab',
+  download_expires_at: '2026-11-20T10:16:00Z',
+  next_at: '2099-11-21T10:00:00Z',
+}
+
+async function renderData(respond: TestResponder) {
+  const view = renderApp('/settings', { session: 'signed-in', respond })
+  const region = await screen.findByRole('region', { name: 'Seus dados' }, { timeout: 5000 })
+  return { ...view, region }
+}
+
+describe('Seus dados', { timeout: 15_000 }, () => {
+  it('asks for the data, follows the progress, then offers the download', async () => {
+    let answers = [none, building, ready]
+    const { user, region, requests } = await renderData((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname !== exportPath) return undefined
+      if (request.method === 'POST') {
+        answers = [building, ready]
+        return json(202, { ...none, export: { ...base, status: 'queued' } })
+      }
+      const next = answers[0]
+      if (answers.length > 1) answers = answers.slice(1)
+      return json(200, next)
+    })
+    await user.click(await within(region).findByRole('button', { name: 'Pedir meus dados' }))
+    await expectToast('Pedido recebido', 'Avisaremos aqui e por email quando o arquivo estiver pronto.', 'success')
+    const bar = await within(region).findByRole('progressbar', { name: 'Preparo do arquivo de dados' })
+    expect(bar).toBeInTheDocument()
+    const link = await within(region).findByRole('link', { name: 'Baixar arquivo de dados (3,1 MB)' }, { timeout: 8000 })
+    expect(link).toHaveAttribute('href', ready.download_url)
+    expect(within(region).getByText(/Disponível até 27 de novembro de 2026/)).toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Pedir um novo arquivo' })).toBeDisabled()
+    expect(requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === exportPath)).toHaveLength(1)
+  })
+
+  it('shows the step being prepared with its percentage', async () => {
+    const { region } = await renderData((request) =>
+      new URL(request.url).pathname === exportPath ? json(200, building) : undefined,
+    )
+    expect(await within(region).findByText('Preparando suas mensagens...')).toBeInTheDocument()
+    expect(within(region).getByText('62%')).toBeInTheDocument()
+    expect(within(region).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '62')
+    expect(within(region).queryByRole('button', { name: /Pedir/ })).not.toBeInTheDocument()
+  })
+
+  it("says the server's refusal when asking too soon", async () => {
+    const { user, region } = await renderData((request) => {
+      if (new URL(request.url).pathname !== exportPath) return undefined
+      if (request.method === 'POST') {
+        return problem(409, {
+          code: 'export_in_progress',
+          title: 'Erro',
+          detail: 'Já estamos preparando um arquivo com seus dados. Aguarde ele ficar pronto.',
+        })
+      }
+      return json(200, none)
+    })
+    await user.click(await within(region).findByRole('button', { name: 'Pedir meus dados' }))
+    await expectToast(
+      'Não foi possível pedir seus dados.',
+      'Já estamos preparando um arquivo com seus dados. Aguarde ele ficar pronto.',
+    )
+  })
+
+  it('offers a retry when the export cannot be read', async () => {
+    let fail = true
+    const { user, region } = await renderData((request) => {
+      if (new URL(request.url).pathname !== exportPath) return undefined
+      return fail ? problem(500, { code: 'internal', title: 'Erro', detail: 'x' }) : json(200, none)
+    })
+    const alert = await within(region).findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert).toHaveTextContent('Não foi possível ver o andamento do seu arquivo de dados.')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }))
+    expect(await within(region).findByRole('button', { name: 'Pedir meus dados' })).toBeEnabled()
+  })
+
+  it('refuses a wrong password, then deletes the account and signs out', async () => {
+    let deleted = false
+    const { user, region, router } = await renderData((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === exportPath) return json(200, none)
+      if (pathname === deletePath) {
+        return request
+          .clone()
+          .json()
+          .then((body: { password: string }) => {
+            if (body.password !== 'senha-certa') {
+              return problem(422, { code: 'wrong_password', title: 'Erro', detail: 'Senha incorreta.' })
+            }
+            deleted = true
+            return new Response(null, { status: 204 })
+          })
+      }
+      if (deleted && pathname === '/api/v1/auth/refresh') {
+        return problem(401, { title: 'Unauthorized', code: 'session_expired' })
+      }
+      return undefined
+    })
+    await user.click(within(region).getByRole('button', { name: 'Excluir minha conta' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir sua conta?' })
+    expect(within(dialog).getByText(/como de “Conta excluída”/)).toBeInTheDocument()
+    const password = within(dialog).getByLabelText('Sua senha')
+    await user.type(password, 'senha-errada')
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }))
+    expect(await within(dialog).findByText('Senha incorreta.')).toBeInTheDocument()
+    await user.clear(password)
+    await user.type(password, 'senha-certa')
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }))
+    await expectToast('Conta excluída', 'Sua conta foi excluída e você saiu de todos os aparelhos.', 'success')
+    // Every session is over: asking for this one signs the member out here.
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).not.toBe('/settings')
+      },
+      { timeout: 8000 },
+    )
+  })
+})
+
+describe('nextRead', () => {
+  const now = Date.parse('2026-11-20T10:00:00Z')
+  const readyState: DataExportState = {
+    ...ready,
+    export: { ...ready.export, status: 'ready' },
+    download_expires_at: '2026-11-20T10:15:00Z',
+  }
+  it('polls while the archive is made, renews the link before it expires, and rests otherwise', () => {
+    expect(nextRead({ ...none, export: { ...base, status: 'queued' } }, now)).toBe(2000)
+    expect(nextRead(readyState, now)).toBe(14 * 60_000)
+    expect(nextRead({ ...readyState, download_expires_at: '2026-11-20T10:00:30Z' }, now)).toBe(5000)
+    expect(nextRead(none, now)).toBe(false)
+    expect(nextRead(undefined, now)).toBe(false)
+  })
+})
