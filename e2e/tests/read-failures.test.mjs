@@ -37,8 +37,11 @@ after(async () => {
 
 /** Each screen: its route, the read that fails (a GET whose path is exactly it), the message, and what shows once it is read. */
 function screens() {
-  const { open } = seed;
+  const { open, post, a } = seed;
   return [
+    { name: 'post', url: `/post/${post.id}`, api: `/api/v1/posts/${post.id}`, message: 'Não foi possível carregar o post.' },
+    { name: 'profile-posts', url: '/profile', api: `/api/v1/profiles/${a.handle}/posts`, message: 'Não foi possível carregar os posts.' },
+    { name: 'sessions', url: '/settings', api: '/api/v1/auth/sessions', message: 'Não foi possível carregar suas sessões.' },
     { name: 'stories', url: '/stories', api: '/api/v1/stories', message: 'Não foi possível carregar os stories.' },
     { name: 'messages', url: '/messages', api: '/api/v1/messages/conversations', message: 'Não foi possível carregar as conversas.' },
     { name: 'communities', url: '/communities', api: '/api/v1/communities', message: 'Não foi possível carregar as comunidades.' },
@@ -72,6 +75,7 @@ for (const size of sizes) {
       await alert.waitFor({ timeout: 30_000 });
       const retry = alert.getByRole('button', { name: 'Tentar novamente' });
       assert.ok(await retry.isVisible(), `${screen.name}: the retry button`);
+      await alert.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `${screen.name}-${size.width}.png`) });
 
       failing = false;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 
+import { LoadFailed } from '@/components/load-failed'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -69,16 +70,13 @@ function PostPage({ id }: { id: string }) {
     )
   } else if (post.isError) {
     body = (
-      <Card className="grid justify-items-center gap-3 p-8 text-center">
-        <p role="alert">{m.loadFailed}</p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            void post.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
+      <Card>
+        <LoadFailed
+          message={m.loadFailed}
+          retryLabel={m.retry}
+          retrying={post.isFetching}
+          onRetry={() => void post.refetch()}
+        />
       </Card>
     )
   } else {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 
+import { LoadFailed } from '@/components/load-failed'
 import { LoadMore } from '@/components/load-more'
-import { Button } from '@/components/ui/button'
 import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
 import { useSession } from '@/features/session'
 
@@ -53,11 +53,12 @@ export function ProfilePosts({ handle }: { handle: string }) {
     )
   } else if (query.isError && !query.isFetchNextPageError) {
     content = (
-      <Failure
+      <LoadFailed
+        message={m.postsFailed}
+        retryLabel={m.retry}
         retrying={query.isFetching}
-        onRetry={() => {
-          void query.refetch()
-        }}
+        onRetry={() => void query.refetch()}
+        className="py-6"
       />
     )
   } else {
@@ -71,11 +72,12 @@ export function ProfilePosts({ handle }: { handle: string }) {
             <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
           ))}
           {query.isFetchNextPageError ? (
-            <Failure
+            <LoadFailed
+              message={m.postsFailed}
+              retryLabel={m.retry}
               retrying={query.isFetchingNextPage}
-              onRetry={() => {
-                void query.fetchNextPage()
-              }}
+              onRetry={() => void query.fetchNextPage()}
+              className="py-6"
             />
           ) : query.hasNextPage ? (
             <LoadMore
@@ -102,16 +104,5 @@ export function ProfilePosts({ handle }: { handle: string }) {
         onConfirm={onConfirmDelete}
       />
     </>
-  )
-}
-
-function Failure({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
-      <p className="text-sm text-muted-foreground">{m.postsFailed}</p>
-      <Button variant="outline" disabled={retrying} onClick={onRetry}>
-        {m.retry}
-      </Button>
-    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { MonitorSmartphone } from 'lucide-react'
 import { toast } from 'sonner'
 
+import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
@@ -47,18 +48,13 @@ export function SessionsSection() {
     )
   } else if (sessions.isError) {
     content = (
-      <div role="alert" className="grid justify-items-center gap-3 py-4 text-center">
-        <p className="text-muted-foreground">{m.loadFailed}</p>
-        <Button
-          variant="outline"
-          disabled={sessions.isFetching}
-          onClick={() => {
-            void sessions.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        message={m.loadFailed}
+        retryLabel={m.retry}
+        retrying={sessions.isFetching}
+        onRetry={() => void sessions.refetch()}
+        className="py-4"
+      />
     )
   } else {
     content = (
