@@ -67,7 +67,9 @@ test('/api/docs renders the API reference offline', async () => {
   });
   await page.goto(`${server.url}/api/docs`);
   await page.getByText('social API').first().waitFor();
-  await page.getByText('/api/v1/meta').first().waitFor();
+  // An operation's path, whichever tag comes first (only the first
+  // group is open when the page loads).
+  await page.getByText(/^\/api\/v1\/[a-z]/).first().waitFor();
   await page.screenshot({ path: path.join(artifacts, 'api-docs.png') });
   assert.deepEqual(foreign, [], 'the docs page fetched from another host');
   assert.deepEqual(problems, []);
