@@ -10,9 +10,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/comments"
 	"social/core/domain"
 	"social/core/ports"
+	comments "social/features/comments/app"
 )
 
 // commentRow is a comment joined with its author and its post's author and

@@ -9,8 +9,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/datarights"
 	"social/core/domain"
+	datarights "social/features/datarights/app"
 )
 
 // DataRights keeps the members' exports, turns deleted accounts into

@@ -10,9 +10,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
-	"social/core/app/datarights"
 	"social/core/domain"
 	"social/core/ports"
+	datarights "social/features/datarights/app"
 )
 
 // BuildExportArgs is the job building one export's archive.

@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/accounts"
 	"social/core/domain"
+	accounts "social/features/accounts/app"
 )
 
 // EmailTokens stores one-time e-mail tokens (confirmation, password reset)

@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/follows"
 	"social/core/domain"
+	follows "social/features/follows/app"
 )
 
 // Follows stores who follows whom and keeps profiles.follower_count and

@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 
 	"social/adapters/postgres"
-	"social/core/app/notifications"
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	notifications "social/features/notifications/app"
+	posts "social/features/posts/app"
 	"social/internal/demo"
 	"social/internal/testkit"
 )

@@ -10,9 +10,9 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
-	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/ports"
+	moderation "social/features/moderation/app"
 )
 
 // Moderation stores what core/app/moderation changes besides accounts: the

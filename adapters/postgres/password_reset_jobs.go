@@ -5,7 +5,7 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"social/core/app/accounts"
+	accounts "social/features/accounts/app"
 )
 
 // SendPasswordResetArgs is the job answering one password-recovery request.

@@ -12,9 +12,9 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	posts "social/features/posts/app"
 )
 
 type postRow struct {

@@ -7,8 +7,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
-	"social/core/app/posts"
 	"social/core/domain"
+	posts "social/features/posts/app"
 	"social/kit/plugin"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/reports"
 	"social/core/domain"
+	reports "social/features/reports/app"
 )
 
 type reportRow struct {

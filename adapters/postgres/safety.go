@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/safety"
 	"social/core/domain"
+	safety "social/features/safety/app"
 )
 
 // Safety stores blocks, mutes and muted words, and answers who is hidden

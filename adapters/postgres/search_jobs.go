@@ -9,8 +9,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
-	"social/core/app/search"
 	"social/core/ports"
+	search "social/features/search/app"
 	"social/kit/plugin"
 )
 

@@ -9,9 +9,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/app/accounts"
 	"social/core/domain"
 	"social/core/ports"
+	accounts "social/features/accounts/app"
 )
 
 // Sessions stores sessions (refresh-token families) and their refresh tokens.

@@ -10,8 +10,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
-	"social/core/app/timelines"
 	"social/core/domain"
+	timelines "social/features/timelines/app"
 )
 
 // Timelines stores the per-member 'Seguindo' timelines.

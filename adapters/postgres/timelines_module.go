@@ -4,7 +4,7 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	"social/core/app/timelines"
+	timelines "social/features/timelines/app"
 	"social/kit/plugin"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
-	"social/core/app/timelines"
 	"social/core/domain"
+	timelines "social/features/timelines/app"
 	"social/internal/testkit"
 )
 

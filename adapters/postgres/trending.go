@@ -8,8 +8,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
-	"social/core/app/trending"
 	"social/core/ports"
+	trending "social/features/trending/app"
 	"social/kit/plugin"
 )
 

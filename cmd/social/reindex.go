@@ -11,8 +11,8 @@ import (
 
 	"social/adapters/postgres"
 	searchindex "social/adapters/search"
-	"social/core/app/search"
 	"social/core/ports"
+	search "social/features/search/app"
 	"social/internal/config"
 	"social/kit/plugin"
 )

@@ -16,10 +16,10 @@ import (
 
 	"social/adapters/argon2id"
 	"social/adapters/postgres"
-	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	moderation "social/features/moderation/app"
 )
 
 // userCases are the moderation use cases the command line runs as the

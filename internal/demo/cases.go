@@ -9,15 +9,15 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
-	"social/core/app/comments"
-	"social/core/app/follows"
-	"social/core/app/moderation"
-	"social/core/app/notifications"
-	"social/core/app/posts"
-	"social/core/app/profiles"
-	"social/core/app/reports"
 	"social/core/domain"
 	"social/core/ports"
+	comments "social/features/comments/app"
+	follows "social/features/follows/app"
+	moderation "social/features/moderation/app"
+	notifications "social/features/notifications/app"
+	posts "social/features/posts/app"
+	profiles "social/features/profiles/app"
+	reports "social/features/reports/app"
 )
 
 // Deps are what the network is written with: the database and the media

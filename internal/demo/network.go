@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"social/core/app/moderation"
-	"social/core/app/posts"
-	"social/core/app/profiles"
 	"social/core/domain"
+	moderation "social/features/moderation/app"
+	posts "social/features/posts/app"
+	profiles "social/features/profiles/app"
 )
 
 // Network writes the demo network.

@@ -6,9 +6,9 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
-	"social/core/app/notifications"
-	"social/core/app/posts"
 	"social/core/ports"
+	notifications "social/features/notifications/app"
+	posts "social/features/posts/app"
 	"social/kit/pgkit"
 )
 

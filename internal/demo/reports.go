@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"social/core/app/moderation"
-	"social/core/app/posts"
+	moderation "social/features/moderation/app"
+	posts "social/features/posts/app"
 )
 
 // addReports leaves the moderation queue with work: a spam post reported

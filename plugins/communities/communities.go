@@ -14,9 +14,9 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	posts "social/features/posts/app"
 	"social/internal/demo"
 	"social/kit/pgkit"
 	"social/kit/plugin"

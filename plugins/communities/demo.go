@@ -9,7 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/core/app/posts"
+	posts "social/features/posts/app"
 	"social/internal/demo"
 	"social/kit/pgkit"
 	"social/kit/plugin"

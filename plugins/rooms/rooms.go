@@ -18,8 +18,8 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	"social/core/app/media"
 	"social/core/ports"
+	media "social/features/media/app"
 	"social/internal/buildinfo"
 	"social/internal/config"
 	"social/kit/httpkit"

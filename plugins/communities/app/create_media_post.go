@@ -5,9 +5,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	posts "social/features/posts/app"
 )
 
 // CreateMediaPost publishes a community post with an image or a video

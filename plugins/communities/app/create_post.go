@@ -5,9 +5,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	posts "social/features/posts/app"
 )
 
 // CreatePost publishes a text post in a community: a core post for the

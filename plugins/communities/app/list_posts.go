@@ -5,9 +5,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	posts "social/features/posts/app"
 )
 
 // ListPosts reads a community's posts, newest first, a core page at a time.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/ports"
+	posts "social/features/posts/app"
 )
 
 // Posts is what the community post use cases share. A community's posts

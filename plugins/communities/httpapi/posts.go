@@ -7,9 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/core/app/posts"
 	"social/core/domain"
 	"social/core/errs"
+	posts "social/features/posts/app"
 	"social/kit/httpkit"
 	"social/plugins/communities/app"
 )

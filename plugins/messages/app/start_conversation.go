@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/safety"
 	"social/core/domain"
 	"social/core/errs"
+	safety "social/features/safety/app"
 )
 
 // StartConversation opens the viewer's conversation with the member of a

@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/core/app/safety"
 	"social/core/domain"
+	safety "social/features/safety/app"
 	"social/kit/httpkit"
 	"social/plugins/messages/app"
 )

@@ -5,10 +5,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	moderation "social/features/moderation/app"
 )
 
 // EndRoom ends an active room: its host only. Subscribers get room.ended.

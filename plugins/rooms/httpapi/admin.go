@@ -7,9 +7,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	"social/core/app/moderation"
 	"social/core/domain"
 	"social/core/errs"
+	moderation "social/features/moderation/app"
 	"social/kit/adminkit"
 	"social/kit/httpkit"
 	"social/kit/plugin"

@@ -1,3 +1,0 @@
-// Package comments holds the use cases of comments on posts, one per file,
-// each declaring the small store interface it needs.
-package comments

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// SendPasswordReset is the job behind RequestPasswordReset: it mails a
+// reset link if the address has an account, and nothing otherwise; a
+// second request for the same address within a minute sends nothing.
+type SendPasswordReset struct {
+	Tx       ports.Transactor
+	Accounts AccountFinder
+	Profiles ProfileReader
+	Tokens   EmailTokenCreator
+	Outbox   ports.Outbox
+	Limiter  ports.RateLimiter
+	Clock    ports.Clock
+	Settings Settings
+}
+
+// Handle sends the mail of one request.
+func (uc *SendPasswordReset) Handle(ctx context.Context, email string) error {
+	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "password_reset_email",
+		Key: domain.NormalizeEmail(email), Limit: 1, Window: ResetCooldown})
+	if err != nil {
+		return fmt.Errorf("password reset rate limit: %w", err)
+	}
+	if wait > 0 {
+		return nil
+	}
+	acc, err := uc.Accounts.ByEmail(ctx, email)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find account: %w", err)
+	}
+	prof, err := uc.Profiles.ByID(ctx, acc.ID)
+	if err != nil {
+		return fmt.Errorf("profile of %s: %w", acc.ID, err)
+	}
+	now := uc.Clock.Now()
+	token, hash := newSecret()
+	link := uc.Settings.PublicURL + "/auth/reset?token=" + url.QueryEscape(token)
+	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := uc.Tokens.Create(ctx, EmailToken{Hash: hash, AccountID: acc.ID, Purpose: PurposeResetPassword,
+			CreatedAt: now, ExpiresAt: now.Add(uc.Settings.PasswordResetTTL)}); err != nil {
+			return err
+		}
+		return uc.Outbox.Enqueue(ctx, ports.Mail{To: acc.Email, Subject: resetSubject,
+			BodyText: fmt.Sprintf(resetBody, prof.DisplayName, link, humanDuration(uc.Settings.PasswordResetTTL))})
+	})
+	if err != nil {
+		return fmt.Errorf("password reset for %s: %w", acc.ID, err)
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/http/auth"
+	accounts "social/features/accounts/app"
+)
+
+func registerForgotPassword(api huma.API, uc *accounts.RequestPasswordReset) {
+	huma.Register(api, huma.Operation{
+		OperationID: "forgot-password", Method: http.MethodPost, Path: "/auth/password/forgot",
+		Summary:     "E-mail a password-reset link",
+		Description: "Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...",
+		Tags:        []string{"auth"}, DefaultStatus: http.StatusAccepted,
+		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{429: {accounts.CodeRateLimited}}),
+	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
+		msg, err := uc.Handle(ctx, in.Body.Email, auth.ClientIP(ctx))
+		if err != nil {
+			return nil, problem(ctx, err)
+		}
+		return message(msg), nil
+	})
+}

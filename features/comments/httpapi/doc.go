@@ -1,0 +1,3 @@
+// Package commentsapi serves comments on posts under /api/v1: a post's
+// thread, commenting, and deleting a comment.
+package httpapi

@@ -1,0 +1,69 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// ExportView is the viewer's latest export, with a fresh download link
+// while its archive is kept, and when the next one may be asked for.
+type ExportView struct {
+	Export *Export
+	// DownloadURL works until DownloadExpiresAt (ready exports only).
+	DownloadURL       *string
+	DownloadExpiresAt *time.Time
+	// NextAt is when a new export may be asked for (nil: now, unless one
+	// is running).
+	NextAt *time.Time
+}
+
+// GetExport reads the viewer's latest export.
+type GetExport struct {
+	Exports  ExportStore
+	Blobs    ports.BlobStore
+	Clock    ports.Clock
+	Settings Settings
+}
+
+// Handle answers the view; an Export of nil means none was asked for.
+func (uc *GetExport) Handle(ctx context.Context, viewer domain.Viewer) (ExportView, error) {
+	if !viewer.SignedIn() {
+		return ExportView{}, errs.Unauthenticated(CodeUnauthenticated, MsgSignInFirst)
+	}
+	now := uc.Clock.Now()
+	e, err := uc.Exports.Latest(ctx, viewer.UserID)
+	if err != nil {
+		return ExportView{}, fmt.Errorf("latest export of %s: %w", viewer.UserID, err)
+	}
+	if e != nil && e.Status == ExportReady && e.ExpiresAt != nil && !now.Before(*e.ExpiresAt) {
+		// Past its time, whether or not the prune job has removed it yet.
+		gone := *e
+		gone.Status, gone.ArchiveKey = ExportExpired, nil
+		e = &gone
+	}
+	v := ExportView{Export: e}
+	last, err := uc.Exports.LastCounted(ctx, viewer.UserID)
+	if err != nil {
+		return ExportView{}, fmt.Errorf("last export of %s: %w", viewer.UserID, err)
+	}
+	if last != nil && uc.Settings.ExportEvery > 0 {
+		if next := last.Add(uc.Settings.ExportEvery); now.Before(next) {
+			v.NextAt = &next
+		}
+	}
+	if e != nil && e.Status == ExportReady && e.ArchiveKey != nil && e.ExpiresAt != nil && now.Before(*e.ExpiresAt) {
+		ttl := min(uc.Settings.LinkTTL, e.ExpiresAt.Sub(now))
+		u, err := uc.Blobs.SignedURL(ctx, *e.ArchiveKey, ttl)
+		if err != nil {
+			return ExportView{}, fmt.Errorf("sign archive link of %s: %w", e.ID, err)
+		}
+		exp := now.Add(ttl)
+		v.DownloadURL, v.DownloadExpiresAt = &u, &exp
+	}
+	return v, nil
+}

@@ -1,0 +1,100 @@
+package app
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/errs"
+)
+
+// Direction picks one of a profile's two lists.
+type Direction string
+
+const (
+	Followers Direction = "followers" // who follows the profile
+	Following Direction = "following" // whom the profile follows
+)
+
+// Cursor is the last entry of a page: its follow's time and ID.
+type Cursor struct {
+	At time.Time
+	ID domain.FollowID
+}
+
+// ListStore reads a profile's lists newest follow first, after the cursor.
+type ListStore interface {
+	HandleResolver
+	Followers(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
+	Following(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
+}
+
+// Page is one page of a list; Next is "" at the end.
+type Page struct {
+	Items []domain.FollowEntry
+	Next  string
+}
+
+// ListFollows reads a profile's followers or following, PageSize at a time.
+// Like the profile itself, the lists are public.
+type ListFollows struct {
+	Follows ListStore
+}
+
+// Handle returns the page of dir of handle after cursor.
+func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction, cursor string) (Page, error) {
+	var after *Cursor
+	if cursor != "" {
+		c, ok := decodeCursor(cursor)
+		if !ok {
+			return Page{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
+		}
+		after = &c
+	}
+	of, err := resolve(ctx, uc.Follows, handle)
+	if err != nil {
+		return Page{}, err
+	}
+	read := uc.Follows.Followers
+	if dir == Following {
+		read = uc.Follows.Following
+	}
+	items, err := read(ctx, of, after, PageSize)
+	if err != nil {
+		return Page{}, fmt.Errorf("%s of %s: %w", dir, of, err)
+	}
+	page := Page{Items: items}
+	if len(items) == PageSize {
+		last := items[len(items)-1]
+		page.Next = encodeCursor(Cursor{At: last.FollowedAt, ID: last.FollowID})
+	}
+	return page, nil
+}
+
+func encodeCursor(c Cursor) string {
+	raw := "f|" + strconv.FormatInt(c.At.UnixMicro(), 10) + "|" + c.ID.String()
+	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+}
+
+func decodeCursor(s string) (Cursor, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	parts := strings.Split(string(b), "|")
+	if err != nil || len(parts) != 3 || parts[0] != "f" {
+		return Cursor{}, false
+	}
+	micros, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil {
+		return Cursor{}, false
+	}
+	id, err := uuid.Parse(parts[2])
+	if err != nil {
+		return Cursor{}, false
+	}
+	return Cursor{At: time.UnixMicro(micros).UTC(), ID: domain.FollowID(id)}, true
+}

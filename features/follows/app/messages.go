@@ -1,0 +1,36 @@
+package app
+
+import (
+	"errors"
+
+	"social/core/domain"
+	profiles "social/features/profiles/app"
+)
+
+// pt-BR texts and codes of follow answers, shown as they are; codes never
+// change once published. A missing profile answers
+// exactly like GET /profiles/{handle}.
+const (
+	MsgNoUser          = "Você precisa estar logado para seguir usuários."
+	MsgSelf            = "Você não pode seguir a si mesmo."
+	MsgNoProfile       = "Você precisa de um perfil para seguir usuários."
+	MsgBadCursor       = "Cursor inválido."
+	MsgProfileNotFound = domain.MsgProfileNotFound
+
+	CodeUnauthenticated = "unauthenticated"
+	CodeSelf            = "cannot_follow_self"
+	CodeNoProfile       = "profile_required"
+	CodeInvalid         = "invalid_input"
+	CodeNotFound        = profiles.CodeNotFound
+)
+
+// PageSize is the length of a followers or following page.
+const PageSize = 50
+
+// ErrNoFollowerProfile is a store's answer when the acting member has no
+// profile row (the followed one missing is domain.ErrNotFound).
+var ErrNoFollowerProfile = errors.New("follower has no profile")
+
+// ErrBlocked is a store's answer when either member blocks the other: no
+// follow may exist between them.
+var ErrBlocked = errors.New("a block keeps the members apart")

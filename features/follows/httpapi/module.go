@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"github.com/danielgtaylor/huma/v2"
+	"go.uber.org/fx"
+
+	"social/adapters/postgres"
+	"social/core/ports"
+	follows "social/features/follows/app"
+	notifications "social/features/notifications/app"
+	profilesapi "social/features/profiles/httpapi"
+	"social/kit/plugin"
+)
+
+// Module wires the follow use cases to the postgres store and contributes
+// the routes. Avatars are signed with profilesapi's Links.
+var Module = fx.Module("follows",
+	fx.Provide(
+		fx.Private,
+		postgres.NewFollows,
+		newUseCases,
+	),
+	fx.Provide(plugin.AsRoutes(NewRoutes)),
+)
+
+// UseCases are the follow operations.
+type UseCases struct {
+	Follow   *follows.FollowMember
+	Unfollow *follows.UnfollowMember
+	List     *follows.ListFollows
+}
+
+func newUseCases(store *postgres.Follows, tx ports.Transactor, clock ports.Clock, timelines postgres.TimelineQueue,
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) UseCases {
+	return UseCases{
+		Follow: &follows.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
+			Announcer: announcer, Clock: clock},
+		Unfollow: &follows.UnfollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
+			Announcer: announcer, Access: access},
+		List: &follows.ListFollows{Follows: store},
+	}
+}
+
+// NewRoutes contributes the follow operations under /api/v1.
+func NewRoutes(uc UseCases, links profilesapi.Links) plugin.Routes {
+	return plugin.Routes{Register: func(api huma.API) {
+		registerFollow(api, uc.Follow, uc.Unfollow)
+		registerListFollows(api, uc.List, links)
+	}}
+}

@@ -1,0 +1,77 @@
+// Package mediaapi serves POST /api/v1/media/links: many storage paths
+// resolved to loadable links in one call.
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/core/ports"
+	media "social/features/media/app"
+	"social/internal/config"
+	"social/kit/plugin"
+)
+
+// Module contributes the operation.
+var Module = fx.Module("mediaapi", fx.Provide(plugin.AsRoutes(NewRoutes)))
+
+type linkRequest struct {
+	PostID  string `json:"post_id,omitempty" doc:"Post the media belongs to; required for paths under posts/."`
+	StoryID string `json:"story_id,omitempty" doc:"Story the media belongs to."`
+	Path    string `json:"path" doc:"Storage path, e.g. avatars/<id>/avatar-<ms>.jpg." maxLength:"512"`
+}
+
+type linkResult struct {
+	URL   string `json:"url,omitempty" doc:"Link the browser can load until it expires."`
+	Error string `json:"error,omitempty" doc:"Why this path has no link."`
+}
+
+type linksInput struct {
+	Body struct {
+		Requests []linkRequest `json:"requests" maxItems:"100"`
+	}
+}
+
+type linksOutput struct {
+	Body struct {
+		Results []linkResult `json:"results" doc:"One per request, in request order."`
+	}
+}
+
+// NewRoutes registers the operation with its use case; posts' files are
+// checked against the posts, read from db.
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postgres.OptionalAudiences) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, Posts: postgres.NewPostsFor(db, a.Audiences), TTL: cfg.Storage.URLTTL}
+	return plugin.Routes{Register: func(api huma.API) {
+		huma.Register(api, huma.Operation{
+			OperationID: "resolve-media-links",
+			Method:      http.MethodPost,
+			Path:        "/media/links",
+			Summary:     "Resolve storage paths to signed links, in request order",
+			Tags:        []string{"media"},
+			Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {media.CodeTooMany}}),
+		}, func(ctx context.Context, in *linksInput) (*linksOutput, error) {
+			reqs := make([]media.LinkRequest, len(in.Body.Requests))
+			for i, r := range in.Body.Requests {
+				reqs[i] = media.LinkRequest{PostID: r.PostID, StoryID: r.StoryID, Path: r.Path}
+			}
+			results, err := uc.Handle(ctx, domain.ViewerFrom(ctx), reqs)
+			if err != nil {
+				return nil, err
+			}
+			out := &linksOutput{}
+			out.Body.Results = make([]linkResult, len(results))
+			for i, r := range results {
+				out.Body.Results[i] = linkResult{URL: r.URL, Error: r.Error}
+			}
+			return out, nil
+		})
+	}}
+}

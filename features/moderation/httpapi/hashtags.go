@@ -1,0 +1,100 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/http/adminapi"
+	"social/adapters/postgres"
+	"social/core/errs"
+	"social/kit/plugin"
+)
+
+// NewHashtags serves the hashtags resource to administrators: the tag is
+// the ID; list most used first (filter q, id), show one.
+func NewHashtags(uc UseCases) plugin.AdminResource {
+	return plugin.AdminResource{Name: "hashtags", Register: func(api huma.API) {
+		huma.Register(api, huma.Operation{
+			OperationID: "admin-list-hashtags", Method: http.MethodGet, Path: "",
+			Summary:  "List hashtags, most used first (simple-rest)",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
+		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[postgres.AdminHashtag], error) {
+			p, tags, err := hashtagQuery(*in)
+			if err != nil {
+				return nil, err
+			}
+			rows, total, err := postgres.AdminHashtags(ctx, uc.DB, p, tags)
+			if err != nil {
+				return nil, err
+			}
+			return &adminapi.ListOutput[postgres.AdminHashtag]{
+				ContentRange: adminapi.ContentRange("hashtags", p.Offset, len(rows), total), Body: rows}, nil
+		})
+		huma.Register(api, huma.Operation{
+			OperationID: "admin-get-hashtag", Method: http.MethodGet, Path: "/{id}",
+			Summary:  "One hashtag",
+			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
+		}, func(ctx context.Context, in *idInput) (*struct{ Body postgres.AdminHashtag }, error) {
+			rows, _, err := postgres.AdminHashtags(ctx, uc.DB, postgres.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
+			if err != nil {
+				return nil, err
+			}
+			if len(rows) == 0 {
+				return nil, errs.NotFound("not_found", errs.MsgNotFound)
+			}
+			return &struct{ Body postgres.AdminHashtag }{Body: rows[0]}, nil
+		})
+	}}
+}
+
+// hashtagQuery reads react-admin's parameters; ids are tags.
+func hashtagQuery(in adminapi.ListInput) (postgres.AdminPage, []string, error) {
+	p := postgres.AdminPage{Sort: "usage_count", Limit: adminapi.MaxPage}
+	if in.Sort != "" {
+		var s []string
+		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
+			return p, nil, adminapi.ErrBadList
+		}
+		if _, ok := postgres.AdminHashtagSortable[s[0]]; !ok {
+			return p, nil, adminapi.ErrBadList
+		}
+		p.Sort, p.Asc = s[0], strings.EqualFold(s[1], "ASC")
+	}
+	if in.Range != "" {
+		var r []int
+		if json.Unmarshal([]byte(in.Range), &r) != nil || len(r) != 2 || r[0] < 0 || r[1] < r[0] {
+			return p, nil, adminapi.ErrBadList
+		}
+		p.Offset, p.Limit = r[0], min(r[1]-r[0]+1, adminapi.MaxPage)
+	}
+	var tags []string
+	if in.Filter != "" {
+		var f map[string]any
+		if json.Unmarshal([]byte(in.Filter), &f) != nil {
+			return p, nil, adminapi.ErrBadList
+		}
+		for k, v := range f {
+			switch k {
+			case "q":
+				p.Search = fmt.Sprint(v)
+			case "id":
+				many, ok := v.([]any)
+				if !ok {
+					many = []any{v}
+				}
+				for _, t := range many {
+					tags = append(tags, strings.ToLower(fmt.Sprint(t)))
+				}
+			default:
+				return p, nil, adminapi.ErrBadList
+			}
+		}
+	}
+	return p, tags, nil
+}

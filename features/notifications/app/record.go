@@ -1,0 +1,83 @@
+package app
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Writer stores notifications in the transaction of ctx.
+type Writer interface {
+	// Insert stores n unless the same like, mention or follow is already
+	// there; it reports whether a row was made.
+	Insert(ctx context.Context, n domain.Notification) (bool, error)
+	// Retract deletes the like, mention or follow notification sender left
+	// for recipient about post (nil for follow) and returns the IDs it
+	// deleted.
+	Retract(ctx context.Context, recipient, sender domain.UserID, typ domain.NotificationType, post *domain.PostID) ([]domain.NotificationID, error)
+}
+
+// Change is a notification recorded or retracted, to announce after commit.
+type Change struct {
+	Recipient domain.UserID
+	ID        domain.NotificationID
+	Event     string
+}
+
+// Recorder is called by other use cases inside their transaction.
+type Recorder struct {
+	Store Writer
+	Clock ports.Clock
+}
+
+// Notice is what happened, from the causing feature's point of view.
+type Notice struct {
+	Recipient domain.UserID
+	Sender    domain.UserID
+	Type      domain.NotificationType
+	Post      *domain.PostID
+	CommentID *uuid.UUID
+	// Text is the post's or comment's text; an excerpt is kept.
+	Text string
+}
+
+// Record stores the notice, unless it is about oneself (never notify a
+// member of their own actions) or already stored. The changes to announce
+// after commit are returned (none when nothing was stored).
+func (r *Recorder) Record(ctx context.Context, n Notice) ([]Change, error) {
+	if n.Recipient == n.Sender || n.Recipient.IsZero() {
+		return nil, nil
+	}
+	row := domain.Notification{ID: domain.NewNotificationID(), RecipientID: n.Recipient, SenderID: n.Sender,
+		Type: n.Type, PostID: n.Post, CreatedAt: r.Clock.Now()}
+	row.CommentID = n.CommentID
+	if n.Text != "" {
+		msg := domain.Excerpt(n.Text)
+		row.Message = &msg
+	}
+	made, err := r.Store.Insert(ctx, row)
+	if err != nil || !made {
+		return nil, err
+	}
+	return []Change{{Recipient: n.Recipient, ID: row.ID, Event: EventCreated}}, nil
+}
+
+// Retract removes a like, mention or follow notification whose cause was
+// undone (an unlike, an unfollow), so no stale one is left behind.
+func (r *Recorder) Retract(ctx context.Context, n Notice) ([]Change, error) {
+	if n.Recipient == n.Sender {
+		return nil, nil
+	}
+	ids, err := r.Store.Retract(ctx, n.Recipient, n.Sender, n.Type, n.Post)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Change, len(ids))
+	for i, id := range ids {
+		out[i] = Change{Recipient: n.Recipient, ID: id, Event: EventRemoved}
+	}
+	return out, nil
+}

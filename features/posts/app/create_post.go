@@ -1,0 +1,253 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+	notifications "social/features/notifications/app"
+)
+
+// NewPost is the create form; empty Type means text, empty Visibility public.
+// Audience, set only by the feature that keeps audiences (never from the
+// member's form), writes the post for that audience: it is then
+// members_only whatever Visibility says.
+type NewPost struct {
+	Text       string
+	Type       domain.PostType
+	Visibility domain.Visibility
+	Audience   domain.AudienceID
+}
+
+// Created is a new post with the words its text names.
+type Created struct {
+	Post     domain.Post
+	Hashtags []string
+	Mentions []string
+}
+
+// PostCreator stores a new post: Create bumps the author's post_count
+// (domain.ErrNotFound when they have no profile) and inserts the row; Tag
+// counts its hashtags (+1 usage each) and links them. Tag is the last
+// write of the post's transaction: a tag's row stays locked from its count
+// until the commit, and every post carrying a trending tag waits for it.
+type PostCreator interface {
+	Create(ctx context.Context, p domain.Post) error
+	Tag(ctx context.Context, id domain.PostID, tags []string) error
+}
+
+// PreviewQueue enqueues the link-preview job of a post in the transaction
+// of ctx.
+type PreviewQueue interface {
+	EnqueueLinkPreview(ctx context.Context, id domain.PostID) error
+}
+
+// FanOutQueue enqueues, in the transaction of ctx, the job writing a new
+// post into its author's and followers' timelines.
+type FanOutQueue interface {
+	EnqueueFanOut(ctx context.Context, id domain.PostID) error
+}
+
+// MentionReaders are the members named by handles who may read post (not
+// its author): everyone for a public post, followers for a friends_only one.
+type MentionReaders interface {
+	MentionReaders(ctx context.Context, post domain.PostID, handles []string) ([]domain.UserID, error)
+}
+
+// CreatePost publishes a text post; CreateMediaPost shares its store path.
+type CreatePost struct {
+	Tx     ports.Transactor
+	Search ports.SearchIndexQueue
+	Posts  PostCreator
+	// Audiences says who may post into an audience; nil: nobody.
+	Audiences   ports.Audiences
+	Previews    PreviewQueue
+	Timelines   FanOutQueue
+	Mentions    MentionReaders
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
+	Clock       ports.Clock
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+}
+
+// draft is a post that passed the form rules, ready to store.
+type draft struct {
+	Text       *string
+	Type       domain.PostType
+	Visibility domain.Visibility
+	Audience   domain.AudienceID
+	MediaPath  *string // already in the blob store
+	ImageAlt   *string // already clean (ImageAlt)
+}
+
+// Handle validates, stores the post, its hashtags, the author's count and
+// the preview job in one transaction, then tells feed:public.
+func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPost) (Created, error) {
+	if !viewer.SignedIn() {
+		return Created{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
+	}
+	if in.Type == "" {
+		in.Type = domain.PostText
+	}
+	vis, err := visibility(in.Visibility, in.Audience)
+	if err != nil {
+		return Created{}, err
+	}
+	switch in.Type {
+	case domain.PostText:
+	case domain.PostImage, domain.PostVideo:
+	default:
+		return Created{}, badType()
+	}
+	if in.Type != domain.PostText {
+		// The file of a media post comes through CreateMediaPost: here
+		// there is none.
+		return Created{}, errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
+	}
+	if err := TextError(in.Text); err != nil {
+		return Created{}, err
+	}
+	text := in.Text
+	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis, Audience: in.Audience})
+}
+
+// store writes a valid draft in one transaction (post, hashtags, the
+// author's count, the preview and fan-out jobs, notifications of the
+// members it mentions) and announces it after commit.
+func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) (Created, error) {
+	now := uc.Clock.Now()
+	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath, ImageAlt: d.ImageAlt,
+		Type: d.Type, Visibility: d.Visibility, Audience: d.Audience, CreatedAt: now, UpdatedAt: now}
+	text := ""
+	if d.Text != nil {
+		text = *d.Text
+	}
+	out := Created{Post: p, Hashtags: domain.Hashtags(text), Mentions: domain.Mentions(text)}
+	var notices []notifications.Change
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := uc.mayWrite(ctx, viewer, p); err != nil {
+			return err
+		}
+		if err := uc.Posts.Create(ctx, p); err != nil {
+			return err
+		}
+		// A members_only post is read on its audience's page alone: it
+		// goes into nobody's 'Seguindo' timeline.
+		if p.Visibility != domain.VisibilityMembersOnly {
+			if err := uc.Timelines.EnqueueFanOut(ctx, p.ID); err != nil {
+				return err
+			}
+		}
+		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
+			return err
+		}
+		if domain.FirstURL(text) != "" {
+			if err := uc.Previews.EnqueueLinkPreview(ctx, p.ID); err != nil {
+				return err
+			}
+		}
+		var err error
+		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, text); err != nil {
+			return err
+		}
+		return uc.Posts.Tag(ctx, p.ID, out.Hashtags)
+	})
+	if errors.Is(err, domain.ErrNotFound) {
+		return Created{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
+	}
+	if _, ok := errs.As(err); ok {
+		return Created{}, err
+	}
+	if err != nil {
+		return Created{}, fmt.Errorf("create post of %s: %w", viewer.UserID, err)
+	}
+	uc.Announcer.Announce(ctx, notices...)
+	if p.Visibility == domain.VisibilityPublic {
+		if err := uc.Broadcaster.Publish(ctx, TopicPublicFeed, ports.Event{Type: EventPostCreated,
+			Data:  map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()},
+			About: []domain.UserID{p.AuthorID}}); err != nil {
+			uc.Log.WarnContext(ctx, "publish post.created", "post", p.ID.String(), "err", err)
+		}
+	}
+	return out, nil
+}
+
+// mayWrite checks, in the post's transaction, that viewer may post into
+// its audience (nothing to check without one).
+func (uc *CreatePost) mayWrite(ctx context.Context, viewer domain.Viewer, p domain.Post) error {
+	if p.Audience.IsZero() {
+		return nil
+	}
+	if uc.Audiences == nil {
+		return audienceClosed()
+	}
+	ok, err := uc.Audiences.Writes(ctx, p.Audience, viewer.UserID)
+	if err != nil {
+		return fmt.Errorf("audience %s: %w", p.Audience, err)
+	}
+	if !ok {
+		return audienceClosed()
+	}
+	return nil
+}
+
+func audienceClosed() error { return errs.Forbidden(CodeAudienceClosed, MsgAudienceClosed) }
+
+// notifyMentions records a mention notification for each member the text
+// names who may read the post; unknown handles are ignored.
+func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles []string, text string) ([]notifications.Change, error) {
+	if len(handles) == 0 {
+		return nil, nil
+	}
+	readers, err := uc.Mentions.MentionReaders(ctx, p.ID, handles)
+	if err != nil {
+		return nil, err
+	}
+	var out []notifications.Change
+	for _, r := range readers {
+		id := p.ID
+		c, err := uc.Notices.Record(ctx, notifications.Notice{Recipient: r, Sender: p.AuthorID,
+			Type: domain.NotifyMention, Post: &id, Text: text})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c...)
+	}
+	return out, nil
+}
+
+// visibility is v with its default (public), or the form's error; a post
+// written for an audience is members_only.
+func visibility(v domain.Visibility, audience domain.AudienceID) (domain.Visibility, error) {
+	if !audience.IsZero() {
+		return domain.VisibilityMembersOnly, nil
+	}
+	switch v {
+	case "":
+		return domain.VisibilityPublic, nil
+	case domain.VisibilityPublic, domain.VisibilityFriendsOnly:
+		return v, nil
+	}
+	return "", errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"visibility": MsgBadVisibility})
+}
+
+func badType() error {
+	return errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"type": MsgBadType})
+}
+
+// TextError is the invalid-input error of a post text, or nil (every
+// place posts are written shares it).
+func TextError(text string) error {
+	switch domain.PostTextProblem(text) {
+	case domain.MsgPostEmpty:
+		return errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
+	case domain.MsgPostTooLong:
+		return errs.Invalid(CodeTooLong, MsgTooLong, map[string]string{"text_content": MsgTooLong})
+	}
+	return nil
+}

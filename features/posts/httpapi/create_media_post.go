@@ -1,0 +1,54 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	"social/core/errs"
+	posts "social/features/posts/app"
+)
+
+// mediaPostForm is the multipart form of a post with an image or a video.
+type mediaPostForm struct {
+	RawBody huma.MultipartFormFiles[struct {
+		File        huma.FormFile `form:"file" required:"false" doc:"Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes."`
+		TextContent string        `form:"text_content" required:"false" doc:"Optional; when not blank, at most 280 characters."`
+		ImageAlt    string        `form:"image_alt" required:"false" doc:"Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video."`
+		Visibility  string        `form:"visibility" required:"false" enum:"public,friends_only" doc:"Default public."`
+		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
+	}]
+}
+
+func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "create-media-post", Method: http.MethodPost, Path: "/posts/media", DefaultStatus: http.StatusCreated,
+		Summary: "Publish a post with an image or a video", Tags: []string{"posts"},
+		BodyReadTimeout: 5 * time.Minute,
+		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
+			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
+	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
+		viewer := domain.ViewerFrom(ctx)
+		form := in.RawBody.Data()
+		np := posts.NewMediaPost{Text: form.TextContent, ImageAlt: form.ImageAlt, Type: domain.PostType(form.Type),
+			Visibility: domain.Visibility(form.Visibility)}
+		if form.File.IsSet {
+			defer form.File.Close()
+			np.File = &posts.MediaFile{Body: form.File, Size: form.File.Size}
+		}
+		c, err := uc.CreateMedia.Handle(ctx, viewer, np)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
+	})
+}

@@ -1,0 +1,47 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	posts "social/features/posts/app"
+)
+
+// NewPostForm is the create form of a text post. Posts with a file go
+// through create-media-post; here image and video are refused without one.
+type NewPostForm struct {
+	TextContent string `json:"text_content" maxLength:"2000" doc:"1 to 280 characters, not blank."`
+	Type        string `json:"type,omitempty" enum:"text,image,video" default:"text"`
+	Visibility  string `json:"visibility,omitempty" enum:"public,friends_only" default:"public"`
+}
+
+// CreatedPost is the new post with the words its text names.
+type CreatedPost struct {
+	Post
+	Hashtags []string `json:"hashtags" doc:"Words after #, lowercased, distinct."`
+	Mentions []string `json:"mentions" doc:"Words after @, lowercased, distinct (no effect yet)."`
+}
+
+func registerCreatePost(api huma.API, uc UseCases, l links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
+		Summary: "Publish a post", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
+	}, func(ctx context.Context, in *struct{ Body NewPostForm }) (*struct{ Body CreatedPost }, error) {
+		viewer := domain.ViewerFrom(ctx)
+		c, err := uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,
+			Type: domain.PostType(in.Body.Type), Visibility: domain.Visibility(in.Body.Visibility)})
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
+	})
+}

@@ -1,0 +1,46 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	posts "social/features/posts/app"
+)
+
+// DemoPost is one post demo seeding created.
+type DemoPost struct {
+	ID          string    `json:"id"`
+	TextContent string    `json:"text_content"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// DemoData is what demo seeding did. The enabled features add their own
+// demo data in the same transaction (the communities plugin: 2 communities).
+type DemoData struct {
+	Skipped bool       `json:"skipped" doc:"True when the member already had posts: nothing was created."`
+	Posts   []DemoPost `json:"posts"`
+	Message string     `json:"message" doc:"The toast's text."`
+}
+
+func registerDemoData(api huma.API, uc *posts.SeedDemo) {
+	huma.Register(api, huma.Operation{
+		OperationID: "create-demo-data", Method: http.MethodPost, Path: "/demo-data",
+		Summary: "Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {posts.CodeNoProfile}}),
+	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DemoData }, error) {
+		s, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := DemoData{Skipped: s.Skipped, Posts: []DemoPost{}, Message: posts.MsgDemoDone}
+		for _, p := range s.Posts {
+			out.Posts = append(out.Posts, DemoPost{ID: p.ID.String(), TextContent: *p.TextContent, CreatedAt: p.CreatedAt})
+		}
+		return &struct{ Body DemoData }{Body: out}, nil
+	})
+}

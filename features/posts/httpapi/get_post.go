@@ -1,0 +1,32 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	posts "social/features/posts/app"
+)
+
+type postOutput struct{ Body Post }
+
+func registerGetPost(api huma.API, uc *posts.GetPost, l links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "get-post", Method: http.MethodGet, Path: "/posts/{id}",
+		Summary: "One post (a friends_only post for its author and their followers)", Tags: []string{"posts"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
+	}, func(ctx context.Context, in *postPath) (*postOutput, error) {
+		id, err := in.id()
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		it, err := uc.Handle(ctx, domain.ViewerFrom(ctx), id)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &postOutput{Body: l.post(ctx, it)}, nil
+	})
+}

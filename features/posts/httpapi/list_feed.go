@@ -1,0 +1,45 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	posts "social/features/posts/app"
+)
+
+// FeedPage is one page of the public feed.
+type FeedPage struct {
+	Items      []Post `json:"items"`
+	NextCursor string `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
+}
+
+func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "list-feed", Method: http.MethodGet, Path: "/feed",
+		Summary: "A feed page: public (chronological or ranked) or the viewer's following feed", Tags: []string{"posts"},
+		Description: "chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). " +
+			"ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments " +
+			"(recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), " +
+			"the cursor being a position within that window. following: the viewer's timeline, newest first " +
+			"(posts of the members they follow, followers-only ones included, and their own), cursor as chronological.",
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {posts.CodeInvalid}}),
+	}, func(ctx context.Context, in *struct {
+		Algorithm string `query:"algorithm" enum:"chronological,ranked,following" default:"chronological"`
+		Cursor    string `query:"cursor" maxLength:"200"`
+		Limit     int    `query:"limit" minimum:"1" maximum:"50" default:"50"`
+	}) (*struct{ Body FeedPage }, error) {
+		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Algorithm, in.Cursor, in.Limit)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		out := FeedPage{Items: make([]Post, len(page.Items)), NextCursor: page.Next}
+		for i, it := range page.Items {
+			out.Items[i] = l.post(ctx, it)
+		}
+		return &struct{ Body FeedPage }{Body: out}, nil
+	})
+}

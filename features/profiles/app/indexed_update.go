@@ -1,0 +1,29 @@
+package app
+
+import (
+	"context"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// Indexer keeps a profile's search document in step with its row: every
+// profile write enqueues the search.index job in its own transaction, so a
+// crash between the commit and the indexing loses nothing.
+type Indexer struct {
+	Tx     ports.Transactor
+	Search ports.SearchIndexQueue
+}
+
+// update applies fn to member id's profile and enqueues its reindexing, in
+// one transaction.
+func (ix Indexer) update(ctx context.Context, profiles ProfileUpdater, id domain.UserID, fn func(p *domain.Profile) error) (domain.Profile, error) {
+	var out domain.Profile
+	err := ix.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		if out, err = profiles.Update(ctx, id, fn); err != nil {
+			return err
+		}
+		return ix.Search.EnqueueIndex(ctx, ports.SearchUser, id.String())
+	})
+	return out, err
+}

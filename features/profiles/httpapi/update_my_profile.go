@@ -1,0 +1,39 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/http/auth"
+	"social/core/domain"
+	profiles "social/features/profiles/app"
+)
+
+// ProfileChanges is the edit form. Absent fields stay as they are; "" clears
+// bio, location and website. Any other field (handle, role, is_verified,
+// counts) is refused.
+type ProfileChanges struct {
+	DisplayName *string `json:"display_name,omitempty" doc:"1 to 50 characters after cleaning."`
+	Bio         *string `json:"bio,omitempty" doc:"At most 500 characters after cleaning; \"\" clears it."`
+	Location    *string `json:"location,omitempty" doc:"At most 100 characters after cleaning; \"\" clears it."`
+	WebsiteURL  *string `json:"website_url,omitempty" doc:"An http or https address of a public site; \"\" clears it."`
+}
+
+func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links Links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "update-my-profile", Method: http.MethodPatch, Path: "/profiles/me",
+		Summary: "Edit the signed-in member's own profile texts", Tags: []string{"profiles"},
+		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 422: {profiles.CodeInvalid}, 429: {profiles.CodeRateLimit}}),
+	}, func(ctx context.Context, in *struct{ Body ProfileChanges }) (*profileOutput, error) {
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), profiles.Changes{
+			DisplayName: in.Body.DisplayName, Bio: in.Body.Bio, Location: in.Body.Location, WebsiteURL: in.Body.WebsiteURL,
+		}, auth.ClientIP(ctx))
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+	})
+}

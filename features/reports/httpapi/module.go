@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"github.com/danielgtaylor/huma/v2"
+	"go.uber.org/fx"
+
+	"social/adapters/postgres"
+	"social/core/ports"
+	reports "social/features/reports/app"
+	"social/kit/plugin"
+)
+
+// Module wires the report use cases to the postgres stores and contributes
+// the routes.
+var Module = fx.Module("reports",
+	fx.Provide(
+		fx.Private,
+		postgres.NewReports,
+		postgres.NewCommentsWithAudiences,
+		newUseCases,
+	),
+	fx.Provide(plugin.AsRoutes(NewRoutes)),
+)
+
+// UseCases are the report operations.
+type UseCases struct {
+	Post    *reports.ReportPost
+	Comment *reports.ReportComment
+}
+
+func newUseCases(r *postgres.Reports, c *postgres.Comments, clock ports.Clock) UseCases {
+	return UseCases{
+		Post:    &reports.ReportPost{Posts: c, Reports: r, Clock: clock},
+		Comment: &reports.ReportComment{Comments: c, Reports: r, Clock: clock},
+	}
+}
+
+// NewRoutes contributes the report operations under /api/v1.
+func NewRoutes(uc UseCases) plugin.Routes {
+	return plugin.Routes{Register: func(api huma.API) {
+		registerReportPost(api, uc.Post)
+		registerReportComment(api, uc.Comment)
+	}}
+}

@@ -1,0 +1,195 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+
+	reports "social/features/reports/app"
+	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+type report struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}
+
+func newPost(t *testing.T, m *at.Member, visibility string) string {
+	t.Helper()
+	var p struct {
+		ID string `json:"id"`
+	}
+	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "um post", "visibility": visibility}).
+		Expect(t, http.StatusCreated).JSON(t, &p)
+	return p.ID
+}
+
+func newComment(t *testing.T, m *at.Member, post string) string {
+	t.Helper()
+	var c struct {
+		ID string `json:"id"`
+	}
+	m.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "um comentário"}).
+		Expect(t, http.StatusCreated).JSON(t, &c)
+	return c.ID
+}
+
+func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
+	t.Helper()
+	r.Expect(t, status)
+	if pr := r.Problem(t); pr.Code != code || pr.Detail != detail {
+		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
+	}
+}
+
+// stored is the reports rows of a target.
+func stored(t *testing.T, app *at.App, targetType, target string) []struct {
+	ReporterID string  `bun:"reporter_id"`
+	Reason     *string `bun:"reason"`
+	Status     string  `bun:"status"`
+} {
+	t.Helper()
+	var rows []struct {
+		ReporterID string  `bun:"reporter_id"`
+		Reason     *string `bun:"reason"`
+		Status     string  `bun:"status"`
+	}
+	err := app.DB.NewRaw("SELECT reporter_id::text, reason, status FROM reports WHERE target_type = ? AND target_id = ? ORDER BY created_at",
+		targetType, target).Scan(context.Background(), &rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestReportPost(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	ana, bia := app.Member("ana"), app.Member("bia")
+	post := newPost(t, ana, "public")
+	path := "/api/v1/posts/" + post + "/report"
+
+	expectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized,
+		reports.CodeUnauthenticated, "Você precisa estar logado para denunciar.")
+	expectProblem(t, ana.Do(http.MethodPost, path, nil), http.StatusForbidden,
+		reports.CodeOwnPost, "Você não pode denunciar seu próprio post.")
+	for _, missing := range []string{uuid.NewString(), "nao-e-id"} {
+		expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+missing+"/report", nil), http.StatusNotFound,
+			reports.CodePostNotFound, "Post não encontrado.")
+	}
+	expectProblem(t, bia.Do(http.MethodPost, path, map[string]string{"reason": strings.Repeat("é", 501)}),
+		http.StatusUnprocessableEntity, reports.CodeReasonTooLong, reports.MsgReasonTooLong)
+	if rows := stored(t, app, "post", post); len(rows) != 0 {
+		t.Fatalf("refusals stored %+v", rows)
+	}
+
+	var first, again report
+	bia.Do(http.MethodPost, path, map[string]string{"reason": "  spam  "}).Expect(t, http.StatusCreated).JSON(t, &first)
+	if first.ID == "" || first.Status != "open" {
+		t.Fatalf("report = %+v", first)
+	}
+	bia.Do(http.MethodPost, path, map[string]string{"reason": "outro motivo"}).Expect(t, http.StatusOK).JSON(t, &again)
+	if again != first {
+		t.Fatalf("again = %+v, want %+v", again, first)
+	}
+	rows := stored(t, app, "post", post)
+	if len(rows) != 1 || rows[0].ReporterID != bia.ID || rows[0].Reason == nil || *rows[0].Reason != "spam" ||
+		rows[0].Status != "open" {
+		t.Fatalf("rows = %+v", rows)
+	}
+
+	// Without a body, and with a blank reason: no reason.
+	cris := app.Member("cris")
+	cris.Do(http.MethodPost, path, nil).Expect(t, http.StatusCreated)
+	duda := app.Member("duda")
+	duda.Do(http.MethodPost, path, map[string]string{"reason": "  "}).Expect(t, http.StatusCreated)
+	duda.Do(http.MethodPost, path, map[string]any{"reason": "x", "status": "actioned"}).Expect(t, http.StatusUnprocessableEntity)
+	rows = stored(t, app, "post", post)
+	if len(rows) != 3 || rows[1].Reason != nil || rows[2].Reason != nil {
+		t.Fatalf("rows = %+v", rows)
+	}
+
+	// friends_only of another member: no such post.
+	private := newPost(t, ana, "friends_only")
+	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+private+"/report", nil), http.StatusNotFound,
+		reports.CodePostNotFound, "Post não encontrado.")
+}
+
+func TestReportComment(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	ana, bia := app.Member("ana"), app.Member("bia")
+	post := newPost(t, ana, "public")
+	byBia := newComment(t, bia, post)
+	path := "/api/v1/comments/" + byBia + "/report"
+
+	expectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized,
+		reports.CodeUnauthenticated, "Você precisa estar logado para denunciar.")
+	expectProblem(t, bia.Do(http.MethodPost, path, nil), http.StatusForbidden,
+		reports.CodeOwnComment, "Você não pode denunciar seu próprio comentário.")
+	for _, missing := range []string{uuid.NewString(), "nao-e-id"} {
+		expectProblem(t, ana.Do(http.MethodPost, "/api/v1/comments/"+missing+"/report", nil), http.StatusNotFound,
+			reports.CodeCommentNotFound, "Comentário não encontrado.")
+	}
+	expectProblem(t, ana.Do(http.MethodPost, path, map[string]string{"reason": strings.Repeat("a", 501)}),
+		http.StatusUnprocessableEntity, reports.CodeReasonTooLong, reports.MsgReasonTooLong)
+	var first, again report
+	ana.Do(http.MethodPost, path, map[string]string{"reason": strings.Repeat("é", 500)}).Expect(t, http.StatusCreated).JSON(t, &first)
+	ana.Do(http.MethodPost, path, nil).Expect(t, http.StatusOK).JSON(t, &again)
+	if first.Status != "open" || again != first {
+		t.Fatalf("first %+v, again %+v", first, again)
+	}
+	if rows := stored(t, app, "comment", byBia); len(rows) != 1 || rows[0].ReporterID != ana.ID {
+		t.Fatalf("rows = %+v", rows)
+	}
+	// A post and a comment with one reporter are two reports.
+	bia.Do(http.MethodPost, "/api/v1/posts/"+post+"/report", nil).Expect(t, http.StatusCreated)
+
+	// A comment on another member's friends_only post is not found.
+	private := newPost(t, ana, "friends_only")
+	hidden := newComment(t, ana, private)
+	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/comments/"+hidden+"/report", nil), http.StatusNotFound,
+		reports.CodeCommentNotFound, "Comentário não encontrado.")
+}
+
+func TestConcurrentReportsMakeOneRow(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	ana, bia := app.Member("ana"), app.Member("bia")
+	post := newPost(t, ana, "public")
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		statuses = map[int]int{}
+		ids      = map[string]bool{}
+	)
+	for range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := bia.Do(http.MethodPost, "/api/v1/posts/"+post+"/report", map[string]string{"reason": "spam"})
+			var rep report
+			if r.Status == http.StatusCreated || r.Status == http.StatusOK {
+				r.JSON(t, &rep)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			statuses[r.Status]++
+			ids[rep.ID] = true
+		}()
+	}
+	wg.Wait()
+	if statuses[http.StatusCreated] != 1 || statuses[http.StatusOK] != 4 || len(ids) != 1 {
+		t.Fatalf("statuses %v, ids %v", statuses, ids)
+	}
+	if rows := stored(t, app, "post", post); len(rows) != 1 {
+		t.Fatalf("rows = %+v", rows)
+	}
+}

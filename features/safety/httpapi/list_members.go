@@ -1,0 +1,73 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	httpadapter "social/adapters/http"
+	"social/core/domain"
+	profilesapi "social/features/profiles/httpapi"
+	safety "social/features/safety/app"
+)
+
+// MemberEntry is one member of the viewer's blocks or mutes.
+type MemberEntry struct {
+	ID          string    `json:"id" format:"uuid" doc:"The listed member's profile ID."`
+	Handle      string    `json:"handle"`
+	DisplayName string    `json:"display_name"`
+	AvatarURL   *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	IsVerified  bool      `json:"is_verified"`
+	Since       time.Time `json:"since" doc:"When the block or mute began."`
+}
+
+// MemberPage is one page of the viewer's blocks or mutes, newest first.
+type MemberPage struct {
+	Items      []MemberEntry `json:"items"`
+	NextCursor string        `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
+}
+
+type listInput struct {
+	Cursor string `query:"cursor" maxLength:"200"`
+}
+
+func present(ctx context.Context, links profilesapi.Links, page safety.Page) MemberPage {
+	out := MemberPage{Items: make([]MemberEntry, len(page.Items)), NextCursor: page.Next}
+	for i, e := range page.Items {
+		out.Items[i] = MemberEntry{ID: e.ProfileID.String(), Handle: e.Handle, DisplayName: e.DisplayName,
+			AvatarURL: links.URL(ctx, e.AvatarPath), IsVerified: e.IsVerified, Since: e.Since.UTC()}
+	}
+	return out
+}
+
+func registerListBlocks(api huma.API, uc *safety.ListBlocks, links profilesapi.Links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "list-blocks", Method: http.MethodGet, Path: "/safety/blocks",
+		Summary: "The members the viewer blocks, newest first", Tags: []string{"safety"},
+		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
+		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {safety.CodeInvalid}}),
+	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
+		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
+	})
+}
+
+func registerListMutes(api huma.API, uc *safety.ListMutes, links profilesapi.Links) {
+	huma.Register(api, huma.Operation{
+		OperationID: "list-mutes", Method: http.MethodGet, Path: "/safety/mutes",
+		Summary: "The members the viewer mutes, newest first", Tags: []string{"safety"},
+		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
+		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {safety.CodeInvalid}}),
+	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
+		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
+		if err != nil {
+			return nil, httpadapter.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
+	})
+}

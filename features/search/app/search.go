@@ -1,0 +1,184 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// Limits of a search: 5 results per kind, queries of at most 100 characters.
+const (
+	PerKind        = 5
+	MaxQueryLength = 100
+	// TitleLength is how much of a post's text its result shows.
+	TitleLength = 100
+)
+
+// CodeUnauthenticated and MsgUnauthenticated answer a search without a session.
+const (
+	CodeUnauthenticated = "unauthenticated"
+	MsgUnauthenticated  = "Você precisa estar logado para buscar."
+)
+
+// Item is one search result: a member, a community or a post.
+type Item struct {
+	Type     ports.SearchKind
+	ID       string
+	Title    string
+	Subtitle string
+	// Avatar is a signed link to a user's picture, or "".
+	Avatar   string
+	Verified bool
+	// MemberCount is set for communities only.
+	MemberCount *int
+}
+
+// LinkSigner makes a loadable link for a stored path (ports.BlobStore does).
+type LinkSigner interface {
+	SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error)
+}
+
+// Search answers a member's query.
+type Search struct {
+	Index  ports.SearchIndex
+	Signer LinkSigner
+	// LinkTTL is how long avatar links stay valid.
+	LinkTTL time.Duration
+	// OnLinkError hears about avatars that could not be signed (the item is
+	// still shown, without a picture).
+	OnLinkError func(ctx context.Context, key string, err error)
+	// Hidden, when set, leaves out the members a block keeps apart from the
+	// viewer (either way), and their posts and those of members the viewer
+	// mutes.
+	Hidden ports.HiddenMembers
+}
+
+// NormalizeQuery trims q and keeps its first MaxQueryLength characters.
+func NormalizeQuery(q string) string {
+	q = strings.TrimSpace(q)
+	if utf8.RuneCountInString(q) > MaxQueryLength {
+		q = strings.TrimSpace(string([]rune(q)[:MaxQueryLength]))
+	}
+	return q
+}
+
+// Handle needs a signed-in viewer. Items come grouped: users, communities,
+// posts, at most PerKind of each, best match first. A blank query finds
+// nothing.
+func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([]Item, error) {
+	if !viewer.SignedIn() {
+		return nil, errs.Unauthenticated(CodeUnauthenticated, MsgUnauthenticated)
+	}
+	q = NormalizeQuery(q)
+	if q == "" {
+		return []Item{}, nil
+	}
+	ids, handles, err := uc.hidden(ctx, viewer)
+	if err != nil {
+		return nil, err
+	}
+	// Asking for as many more as could be hidden keeps PerKind results
+	// when some are left out.
+	res, err := uc.Index.Search(ctx, q, PerKind+len(ids))
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", q, err)
+	}
+	items := []Item{}
+	for _, kind := range ports.SearchKinds {
+		n := 0
+		for _, d := range res[kind] {
+			if n == PerKind {
+				break
+			}
+			if !d.Searchable() || (d.Kind == ports.SearchUser && ids[d.ID]) ||
+				(d.Kind == ports.SearchPost && handles[d.AuthorHandle]) {
+				continue
+			}
+			items = append(items, uc.item(ctx, d))
+			n++
+		}
+	}
+	return items, nil
+}
+
+// hidden is the IDs of the members blocked either way with viewer, and
+// the handles of those and of the members viewer mutes.
+func (uc *Search) hidden(ctx context.Context, viewer domain.Viewer) (ids, handles map[string]bool, err error) {
+	if uc.Hidden == nil {
+		return nil, nil, nil
+	}
+	list, err := uc.Hidden.HiddenFrom(ctx, viewer.UserID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("members hidden from %s: %w", viewer.UserID, err)
+	}
+	ids, handles = make(map[string]bool, len(list)), make(map[string]bool, len(list))
+	for _, m := range list {
+		ids[m.ID.String()], handles[m.Handle] = m.Blocked, true
+	}
+	return ids, handles, nil
+}
+
+func (uc *Search) item(ctx context.Context, d ports.SearchDoc) Item {
+	it := Item{Type: d.Kind, ID: d.ID}
+	switch d.Kind {
+	case ports.SearchUser:
+		it.Title = d.DisplayName
+		if it.Title == "" {
+			it.Title = d.Handle
+		}
+		it.Subtitle = "@" + d.Handle
+		it.Verified = d.Verified
+		it.Avatar = uc.avatar(ctx, d.AvatarPath)
+	case ports.SearchCommunity:
+		it.Title = d.Name
+		it.Subtitle = d.Description
+		n := d.MemberCount
+		it.MemberCount = &n
+	case ports.SearchPost:
+		it.Title = PostTitle(d.Text)
+		it.Subtitle = PostSubtitle(d.AuthorDisplayName, d.AuthorHandle)
+	}
+	return it
+}
+
+func (uc *Search) avatar(ctx context.Context, key string) string {
+	if key == "" || uc.Signer == nil {
+		return ""
+	}
+	u, err := uc.Signer.SignedURL(ctx, key, uc.LinkTTL)
+	if err != nil {
+		if uc.OnLinkError != nil {
+			uc.OnLinkError(ctx, key, err)
+		}
+		return ""
+	}
+	return u
+}
+
+// PostTitle is the text cut to TitleLength characters, with '...' when it
+// was longer: a post's title in the results.
+func PostTitle(text string) string {
+	if utf8.RuneCountInString(text) <= TitleLength {
+		return text
+	}
+	return string([]rune(text)[:TitleLength]) + "..."
+}
+
+// PostSubtitle names the author: "por Ana Silva (@ana_silva)".
+func PostSubtitle(displayName, handle string) string {
+	switch {
+	case displayName == "" && handle == "":
+		return ""
+	case displayName == "":
+		return "por @" + handle
+	case handle == "":
+		return "por " + displayName
+	}
+	return "por " + displayName + " (@" + handle + ")"
+}

@@ -1,0 +1,267 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+	search "social/features/search/app"
+)
+
+// fakeIndex remembers the query and answers with canned results.
+type fakeIndex struct {
+	results ports.SearchResults
+	queries []string
+	docs    map[string]ports.SearchDoc
+	resets  int
+}
+
+func (f *fakeIndex) Upsert(_ context.Context, docs ...ports.SearchDoc) error {
+	if f.docs == nil {
+		f.docs = map[string]ports.SearchDoc{}
+	}
+	for _, d := range docs {
+		f.docs[string(d.Kind)+"/"+d.ID] = d
+	}
+	return nil
+}
+
+func (f *fakeIndex) Delete(_ context.Context, kind ports.SearchKind, ids ...string) error {
+	for _, id := range ids {
+		delete(f.docs, string(kind)+"/"+id)
+	}
+	return nil
+}
+
+func (f *fakeIndex) Search(_ context.Context, q string, _ int) (ports.SearchResults, error) {
+	f.queries = append(f.queries, q)
+	return f.results, nil
+}
+
+func (f *fakeIndex) Reset(context.Context) error { f.resets++; f.docs = nil; return nil }
+
+type signer struct{ fail bool }
+
+func (s signer) SignedURL(_ context.Context, key string, ttl time.Duration) (string, error) {
+	if s.fail {
+		return "", errors.New("no key")
+	}
+	return "/media/" + key + "?ttl=" + ttl.String(), nil
+}
+
+var member = domain.Viewer{UserID: domain.UserID(uuid.New())}
+
+func TestSearchNeedsASession(t *testing.T) {
+	uc := &search.Search{Index: &fakeIndex{}}
+	_, err := uc.Handle(context.Background(), domain.Viewer{}, "ana")
+	if e, ok := errs.As(err); !ok || e.Kind != errs.KindUnauthenticated || e.Code != search.CodeUnauthenticated {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestSearchQueryIsTrimmedAndCut(t *testing.T) {
+	idx := &fakeIndex{}
+	uc := &search.Search{Index: idx}
+	for _, q := range []string{"", "   ", "\t\n"} {
+		items, err := uc.Handle(context.Background(), member, q)
+		if err != nil || items == nil || len(items) != 0 {
+			t.Fatalf("blank %q: %v %v", q, items, err)
+		}
+	}
+	if len(idx.queries) != 0 {
+		t.Fatalf("blank queries reached the index: %q", idx.queries)
+	}
+	long := "  " + strings.Repeat("ç", 150) + "  "
+	if _, err := uc.Handle(context.Background(), member, "  joão  "); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := uc.Handle(context.Background(), member, long); err != nil {
+		t.Fatal(err)
+	}
+	if idx.queries[0] != "joão" || idx.queries[1] != strings.Repeat("ç", 100) {
+		t.Fatalf("queries = %q", idx.queries)
+	}
+}
+
+func TestSearchItems(t *testing.T) {
+	long := strings.Repeat("a", 95) + "çãéíóúx"
+	idx := &fakeIndex{results: ports.SearchResults{
+		ports.SearchPost: {
+			{Kind: ports.SearchPost, ID: "p1", Text: long, Public: true, AuthorHandle: "ana", AuthorDisplayName: "Ana"},
+			{Kind: ports.SearchPost, ID: "p2", Text: "curto", Public: true, AuthorHandle: "bia"},
+			{Kind: ports.SearchPost, ID: "secret", Text: "privado", Public: false},
+		},
+		ports.SearchUser: {
+			{Kind: ports.SearchUser, ID: "u1", Handle: "ana", DisplayName: "Ana", AvatarPath: "avatars/u1/a.jpg", Verified: true},
+			{Kind: ports.SearchUser, ID: "u2", Handle: "bia"},
+		},
+		ports.SearchCommunity: {
+			{Kind: ports.SearchCommunity, ID: "c1", Name: "Tech", Description: "Tecnologia", MemberCount: 7},
+		},
+	}}
+	uc := &search.Search{Index: idx, Signer: signer{}, LinkTTL: time.Hour}
+	items, err := uc.Handle(context.Background(), member, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, string(it.Type)+":"+it.ID)
+	}
+	if strings.Join(got, " ") != "user:u1 user:u2 community:c1 post:p1 post:p2" {
+		t.Fatalf("order = %v", got)
+	}
+	u1, u2, c1, p1, p2 := items[0], items[1], items[2], items[3], items[4]
+	if u1.Title != "Ana" || u1.Subtitle != "@ana" || !u1.Verified || u1.Avatar != "/media/avatars/u1/a.jpg?ttl=1h0m0s" || u1.MemberCount != nil {
+		t.Errorf("u1 = %+v", u1)
+	}
+	if u2.Title != "bia" || u2.Subtitle != "@bia" || u2.Avatar != "" || u2.Verified {
+		t.Errorf("u2 = %+v", u2)
+	}
+	if c1.Title != "Tech" || c1.Subtitle != "Tecnologia" || c1.MemberCount == nil || *c1.MemberCount != 7 || c1.Avatar != "" {
+		t.Errorf("c1 = %+v", c1)
+	}
+	if p1.Title != strings.Repeat("a", 95)+"çãéíó..." || p1.Subtitle != "por Ana (@ana)" || p1.MemberCount != nil {
+		t.Errorf("p1 = %+v", p1)
+	}
+	if p2.Title != "curto" || p2.Subtitle != "por @bia" {
+		t.Errorf("p2 = %+v", p2)
+	}
+}
+
+func TestSearchAvatarThatCannotBeSigned(t *testing.T) {
+	idx := &fakeIndex{results: ports.SearchResults{ports.SearchUser: {
+		{Kind: ports.SearchUser, ID: "u1", Handle: "ana", AvatarPath: "avatars/u1/a.jpg"}}}}
+	var heard string
+	uc := &search.Search{Index: idx, Signer: signer{fail: true},
+		OnLinkError: func(_ context.Context, key string, _ error) { heard = key }}
+	items, err := uc.Handle(context.Background(), member, "ana")
+	if err != nil || len(items) != 1 || items[0].Avatar != "" || heard != "avatars/u1/a.jpg" {
+		t.Fatalf("items = %+v, err = %v, heard %q", items, err, heard)
+	}
+}
+
+func TestPostTitle(t *testing.T) {
+	exact := strings.Repeat("é", 100)
+	if search.PostTitle(exact) != exact {
+		t.Error("100 characters were cut")
+	}
+	if got := search.PostTitle(exact + "x"); got != exact+"..." {
+		t.Errorf("101 characters: %q", got)
+	}
+	if search.PostSubtitle("", "") != "" || search.PostSubtitle("Ana", "") != "por Ana" {
+		t.Error("subtitle without author")
+	}
+}
+
+// source is a fake database: rows by kind and ID.
+type source struct {
+	rows map[ports.SearchKind][]ports.SearchDoc
+	fail error
+}
+
+func (s *source) LoadSearchDoc(_ context.Context, kind ports.SearchKind, id string) (ports.SearchDoc, bool, error) {
+	if s.fail != nil {
+		return ports.SearchDoc{}, false, s.fail
+	}
+	if kind == ports.SearchCommunity {
+		return ports.SearchDoc{}, false, search.ErrUnknownKind
+	}
+	for _, d := range s.rows[kind] {
+		if d.ID == id {
+			return d, true, nil
+		}
+	}
+	return ports.SearchDoc{}, false, nil
+}
+
+func (s *source) Kinds() []ports.SearchKind {
+	return []ports.SearchKind{ports.SearchUser, ports.SearchPost}
+}
+
+func (s *source) CountSearchDocs(_ context.Context, kind ports.SearchKind) (int, error) {
+	return len(s.rows[kind]), nil
+}
+
+func (s *source) ListSearchDocs(_ context.Context, kind ports.SearchKind, after string, limit int) ([]ports.SearchDoc, error) {
+	var out []ports.SearchDoc
+	for _, d := range s.rows[kind] {
+		if d.ID > after && len(out) < limit {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func TestIndexDoc(t *testing.T) {
+	ctx := context.Background()
+	src := &source{rows: map[ports.SearchKind][]ports.SearchDoc{
+		ports.SearchUser: {{Kind: ports.SearchUser, ID: "u1", Handle: "ana"}},
+		ports.SearchPost: {{Kind: ports.SearchPost, ID: "p1", Text: "oi", Public: true}},
+	}}
+	idx := &fakeIndex{}
+	uc := &search.IndexDoc{Loader: src, Index: idx}
+	for range 2 { // idempotent
+		if err := uc.Handle(ctx, ports.SearchUser, "u1"); err != nil {
+			t.Fatal(err)
+		}
+		if err := uc.Handle(ctx, ports.SearchPost, "p1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(idx.docs) != 2 {
+		t.Fatalf("docs = %v", idx.docs)
+	}
+	// The post became friends_only, then the user was deleted.
+	src.rows[ports.SearchPost][0].Public = false
+	src.rows[ports.SearchUser] = nil
+	if err := uc.Handle(ctx, ports.SearchPost, "p1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := uc.Handle(ctx, ports.SearchUser, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if len(idx.docs) != 0 {
+		t.Fatalf("docs = %v", idx.docs)
+	}
+	if err := uc.Handle(ctx, "group", "g1"); !errors.Is(err, search.ErrUnknownKind) {
+		t.Fatalf("unknown kind: %v", err)
+	}
+	if err := uc.Handle(ctx, ports.SearchCommunity, "c1"); !errors.Is(err, search.ErrUnknownKind) {
+		t.Fatalf("unreadable kind: %v", err)
+	}
+	src.fail = errors.New("database down")
+	if err := uc.Handle(ctx, ports.SearchUser, "u1"); err == nil {
+		t.Fatal("a failed read succeeded")
+	}
+}
+
+func TestRebuild(t *testing.T) {
+	src := &source{rows: map[ports.SearchKind][]ports.SearchDoc{}}
+	for _, id := range []string{"a", "b", "c", "d", "e"} {
+		src.rows[ports.SearchUser] = append(src.rows[ports.SearchUser], ports.SearchDoc{Kind: ports.SearchUser, ID: id})
+	}
+	src.rows[ports.SearchPost] = []ports.SearchDoc{{Kind: ports.SearchPost, ID: "p", Public: true}}
+	idx := &fakeIndex{}
+	_ = idx.Upsert(context.Background(), ports.SearchDoc{Kind: ports.SearchUser, ID: "stale"})
+	var seen []search.Progress
+	uc := &search.Rebuild{Lister: src, Index: idx, BatchSize: 2, OnProgress: func(p search.Progress) { seen = append(seen, p) }}
+	counts, err := uc.Handle(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[ports.SearchUser] != 5 || counts[ports.SearchPost] != 1 || idx.resets != 1 || len(idx.docs) != 6 {
+		t.Fatalf("counts = %v, resets %d, docs %v", counts, idx.resets, idx.docs)
+	}
+	last := seen[len(seen)-1]
+	if len(seen) != 4 || last.Done != 6 || last.Total != 6 || seen[0].Done != 2 {
+		t.Fatalf("progress = %+v", seen)
+	}
+}

@@ -1,0 +1,122 @@
+// Package searchapi serves GET /api/v1/search and wires the search.index
+// job: the index chosen by search.driver, fed by jobs that read PostgreSQL.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	httpadapter "social/adapters/http"
+	"social/adapters/postgres"
+	"social/core/domain"
+	"social/core/ports"
+	search "social/features/search/app"
+	"social/kit/plugin"
+)
+
+// Module provides the use cases, the route, the search.index worker and
+// ports.SearchIndexQueue for the features whose writes change what search
+// finds. The index itself comes from adapters/search.Module.
+var Module = fx.Module("search-api",
+	fx.Provide(
+		fx.Private,
+		newUseCases,
+	),
+	fx.Provide(
+		plugin.AsRoutes(newRoutes),
+		plugin.AsWorker(newWorker),
+		fx.Annotate(newQueue, fx.As(new(ports.SearchIndexQueue))),
+	),
+)
+
+// UseCases are the search operations.
+type UseCases struct {
+	Search *search.Search
+	Index  *search.IndexDoc
+}
+
+type useCaseParams struct {
+	fx.In
+	DB      *bun.DB
+	Index   ports.SearchIndex
+	Blobs   ports.BlobStore
+	Media   httpadapter.MediaLinks
+	Log     *slog.Logger
+	Sources []plugin.SearchSource `group:"search_sources"`
+	Hidden  ports.HiddenMembers   `optional:"true"`
+}
+
+func newUseCases(p useCaseParams) UseCases {
+	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
+	return UseCases{
+		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
+			OnLinkError: func(ctx context.Context, key string, err error) {
+				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
+			}},
+		Index: &search.IndexDoc{Loader: postgres.NewSearchSource(db, p.Sources...), Index: index},
+	}
+}
+
+func newWorker(uc UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postgres.SearchIndexWorker{Index: uc.Index})
+}
+
+func newQueue(jobs *postgres.JobInserter) postgres.SearchIndexQueue {
+	return postgres.SearchIndexQueue{Jobs: jobs}
+}
+
+// SearchResultItem is one search result: a member, a community or a post.
+type SearchResultItem struct {
+	Type        string  `json:"type" enum:"user,community,post"`
+	ID          string  `json:"id"`
+	Title       string  `json:"title" doc:"User: display name (or handle). Community: name. Post: its text, cut to 100 characters followed by '...'."`
+	Subtitle    string  `json:"subtitle" doc:"User: '@handle'. Community: description. Post: 'por {display name} (@{handle})'."`
+	Avatar      *string `json:"avatar" doc:"User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts."`
+	Verified    bool    `json:"verified"`
+	MemberCount *int    `json:"member_count" doc:"Communities only; null otherwise."`
+}
+
+type searchInput struct {
+	Q string `query:"q" maxLength:"1000" doc:"Text to look for; trimmed, and only its first 100 characters count. Blank finds nothing."`
+}
+
+type searchOutput struct {
+	Body struct {
+		Items []SearchResultItem `json:"items" doc:"Users, then communities, then public posts; at most 5 of each, best match first."`
+	}
+}
+
+func newRoutes(uc UseCases) plugin.Routes {
+	return plugin.Routes{Register: func(api huma.API) {
+		huma.Register(api, huma.Operation{
+			OperationID: "search", Method: http.MethodGet, Path: "/search",
+			Summary: "Search users, communities and public posts", Tags: []string{"search"},
+			Description: "Case and accents are ignored ('joao' finds 'João'); handles and names match " +
+				"by their beginning ('ana_s' finds 'ana_silva'); posts match Portuguese word forms " +
+				"('comunidades' finds 'comunidade'). Friends-only posts are never found.",
+			Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		}, func(ctx context.Context, in *searchInput) (*searchOutput, error) {
+			items, err := uc.Search.Handle(ctx, domain.ViewerFrom(ctx), in.Q)
+			if err != nil {
+				return nil, httpadapter.ProblemFrom(ctx, err)
+			}
+			out := &searchOutput{}
+			out.Body.Items = make([]SearchResultItem, 0, len(items))
+			for _, it := range items {
+				o := SearchResultItem{Type: string(it.Type), ID: it.ID, Title: it.Title, Subtitle: it.Subtitle,
+					Verified: it.Verified, MemberCount: it.MemberCount}
+				if it.Avatar != "" {
+					a := it.Avatar
+					o.Avatar = &a
+				}
+				out.Body.Items = append(out.Body.Items, o)
+			}
+			return out, nil
+		})
+	}}
+}

@@ -1,0 +1,35 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"social/core/domain"
+)
+
+// Distributor writes a post into its author's timeline and the timelines
+// of a batch of the author's followers (ordered by follower id, after
+// after), returning the last follower written (zero when none were left).
+type Distributor interface {
+	FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (last domain.UserID, err error)
+}
+
+// FanOut puts a new post into the timelines of its author and followers.
+type FanOut struct{ Store Distributor }
+
+// Handle walks the followers in batches; rows already written are kept,
+// so a retried job finishes the work without duplicates. A post deleted
+// meanwhile writes nothing.
+func (uc *FanOut) Handle(ctx context.Context, post domain.PostID) error {
+	var after domain.UserID
+	for {
+		last, err := uc.Store.FanOut(ctx, post, after, FanOutBatch)
+		if err != nil {
+			return fmt.Errorf("fan out %s: %w", post, err)
+		}
+		if last.IsZero() {
+			return nil
+		}
+		after = last
+	}
+}

@@ -1,0 +1,151 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"social/adapters/postgres"
+	trendingsrc "social/adapters/providers/trending"
+	trending "social/features/trending/app"
+	"social/internal/config"
+	"social/internal/testkit"
+	at "social/internal/testkit/apptest"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// apple serves Apple's RSS feed and the iTunes lookup in their real wire
+// format (the adapter's recorded answers), or a 500 while failing.
+type apple struct {
+	mu      sync.Mutex
+	failing bool
+	hits    int
+}
+
+func (a *apple) start(t *testing.T) *httptest.Server {
+	feed, err := os.ReadFile("../../providers/trending/testdata/feed_br_3.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookup, err := os.ReadFile("../../providers/trending/testdata/lookup_br_3.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a.mu.Lock()
+		failing := a.failing
+		a.hits++
+		a.mu.Unlock()
+		if failing {
+			http.Error(w, "unavailable", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		switch r.URL.Path {
+		case "/api/v2/br/music/most-played/10/songs.json":
+			_, _ = w.Write(feed)
+		case "/lookup":
+			_, _ = w.Write(lookup)
+		default:
+			t.Errorf("unexpected path %s", r.URL.Path)
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func (a *apple) fail(on bool) { a.mu.Lock(); a.failing = on; a.mu.Unlock() }
+
+type chart struct {
+	Items []struct {
+		ID         string `json:"id"`
+		Title      string `json:"title"`
+		Artist     string `json:"artist"`
+		AlbumArt   string `json:"albumArt"`
+		PreviewURL string `json:"previewUrl"`
+		Link       string `json:"link"`
+	} `json:"items"`
+	UpdatedAt *time.Time `json:"updatedAt"`
+}
+
+func TestTrendingRefreshAndList(t *testing.T) {
+	t.Parallel()
+	ap := &apple{failing: true}
+	srv := ap.start(t)
+	app := at.Start(t, func(c *config.Config) {
+		c.Trending.FeedURL = srv.URL
+		c.Trending.LookupURL = srv.URL
+	})
+	ctx := context.Background()
+
+	// Before any good refresh: the chart's failure text (not an empty list,
+	// which would leave the panel bare), and a refresh job enqueued at start.
+	var problem struct {
+		Code   string `json:"code"`
+		Detail string `json:"detail"`
+	}
+	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusServiceUnavailable).JSON(t, &problem)
+	if problem.Code != "trending_unavailable" || problem.Detail != "Não foi possível carregar as músicas trending" {
+		t.Fatalf("no chart = %+v", problem)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var n int
+		if err := app.DB.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'trending.refresh'`).Scan(ctx, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no trending.refresh job enqueued at start")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	// The real worker on the real adapter.
+	src := trendingsrc.New(trendingsrc.Options{FeedURL: srv.URL, LookupURL: srv.URL, Timeout: 5 * time.Second})
+	w := &postgres.RefreshTrendingWorker{Refresh: &trending.Refresh{Source: src,
+		Store: postgres.NewTrendingTracks(app.DB), Clock: app.Clock}}
+	job := &river.Job[postgres.RefreshTrendingArgs]{}
+	if err := w.Work(ctx, job); err == nil {
+		t.Fatal("refresh against a failing feed succeeded")
+	}
+	ap.fail(false)
+	for range 2 { // idempotent
+		if err := w.Work(ctx, job); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fetched := app.Clock.Now()
+	var c chart
+	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusOK).JSON(t, &c)
+	if len(c.Items) != 3 || c.UpdatedAt == nil || !c.UpdatedAt.Equal(fetched) {
+		t.Fatalf("chart = %+v", c)
+	}
+	first, second := c.Items[0], c.Items[1]
+	if first.ID != "1742345678" || first.Title != "Última Saudade (Ao Vivo)" || first.Artist != "Henrique & Juliano" ||
+		first.PreviewURL == "" || first.AlbumArt == "" || first.Link == "" || second.Title != "Funk Rave" || second.PreviewURL != "" {
+		t.Fatalf("items = %+v", c.Items)
+	}
+
+	// A failed refresh keeps the previous chart.
+	ap.fail(true)
+	app.Clock.Advance(time.Hour)
+	if err := w.Work(ctx, job); err == nil {
+		t.Fatal("refresh against a failing feed succeeded")
+	}
+	var after chart
+	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusOK).JSON(t, &after)
+	if len(after.Items) != 3 || after.UpdatedAt == nil || !after.UpdatedAt.Equal(fetched) {
+		t.Fatalf("after a failure = %+v", after)
+	}
+}
