@@ -14,6 +14,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	"social/kit/pgkit"
 )
 
 // accessChannel is the PostgreSQL notification channel of access changes.
@@ -61,12 +62,12 @@ func (n *AccessNotifier) TopicAccessChanged(ctx context.Context, topic string) {
 // listeners' full recheck after a reconnect, and by the sessions' periodic
 // recheck.
 func (n *AccessNotifier) notify(ctx context.Context, notice ports.AccessNotice) {
-	if _, inTx := TxFrom(ctx); !inTx {
+	if _, inTx := pgkit.TxFrom(ctx); !inTx {
 		// After a commit the notice must go out even if the request that
 		// made the change has just been abandoned by its client.
 		ctx = context.WithoutCancel(ctx)
 	}
-	if _, err := IDB(ctx, n.db).ExecContext(ctx, "SELECT pg_notify(?, ?)", accessChannel, notice.String()); err != nil {
+	if _, err := pgkit.IDB(ctx, n.db).ExecContext(ctx, "SELECT pg_notify(?, ?)", accessChannel, notice.String()); err != nil {
 		n.log.Warn("access notice not sent", "notice", notice.String(), "err", err)
 	}
 }

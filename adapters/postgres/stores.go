@@ -4,6 +4,8 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
+	profilesstore "social/features/profiles/pgstore"
 	"social/kit/plugin"
 )
 
@@ -15,10 +17,10 @@ var Stores = fx.Module("stores",
 	fx.Provide(
 		fx.Annotate(NewTransactor, fx.As(new(ports.Transactor)), fx.As(fx.Self())),
 		fx.Annotate(NewRateLimiter, fx.As(new(ports.RateLimiter)), fx.As(fx.Self())),
-		NewAccounts,
-		NewProfiles,
-		NewSessions,
-		NewEmailTokens,
+		accountsstore.NewAccounts,
+		profilesstore.NewProfiles,
+		accountsstore.NewSessions,
+		accountsstore.NewEmailTokens,
 		NewJobInserter,
 		plugin.AsWorker(newPruneRateLimitsWorker),
 		plugin.AsPeriodicJob(newPruneRateLimitsJob),

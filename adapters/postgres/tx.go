@@ -2,9 +2,7 @@ package postgres
 
 import (
 	"context"
-	"errors"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
 	"social/kit/pgkit"
@@ -24,19 +22,3 @@ func TxFrom(ctx context.Context) (bun.Tx, bool) { return pgkit.TxFrom(ctx) }
 
 // IDB is where a store's query runs: the transaction of ctx, or db.
 func IDB(ctx context.Context, db *bun.DB) bun.IDB { return pgkit.IDB(ctx, db) }
-
-// foreignKeyViolation reports a write that pointed at a row that is gone
-// (deleted by a transaction that committed first).
-func foreignKeyViolation(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == "23503"
-}
-
-// uniqueViolation is the constraint (or unique index) a write broke, or "".
-func uniqueViolation(err error) string {
-	var pg *pgconn.PgError
-	if errors.As(err, &pg) && pg.Code == "23505" {
-		return pg.ConstraintName
-	}
-	return ""
-}

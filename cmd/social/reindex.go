@@ -13,6 +13,7 @@ import (
 	searchindex "social/adapters/search"
 	"social/core/ports"
 	search "social/features/search/app"
+	searchstore "social/features/search/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -65,7 +66,7 @@ func rebuildSearch(ctx context.Context, cfg *config.Config, db *bun.DB, src sear
 	if err != nil {
 		return nil, err
 	}
-	uc := &search.Rebuild{Lister: postgres.NewSearchSource(db, src.List...), Index: index, BatchSize: reindexBatch,
+	uc := &search.Rebuild{Lister: searchstore.NewSearchSource(db, src.List...), Index: index, BatchSize: reindexBatch,
 		OnProgress: func(pr search.Progress) { p.report("reindex", pr.Done, pr.Total) }}
 	counts, err := uc.Handle(ctx)
 	p.end()

@@ -18,9 +18,14 @@ import (
 	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
+	searchstore "social/features/search/pgstore"
 	timelines "social/features/timelines/app"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/internal/bulkseed"
 	"social/internal/config"
 	"social/internal/demo"
 	"social/kit/plugin"
@@ -89,7 +94,7 @@ the "demo data" card of the feed, unless they already have a post.
 With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
 large generated data set for benchmarks instead, and nothing else: N confirmed
 members membro_000001... (e-mail membro_000001@exemplo.com.br, password
-` + postgres.BulkPassword + `), M posts over the last 30 days (about 10% friends_only),
+` + bulkseed.BulkPassword + `), M posts over the last 30 days (about 10% friends_only),
 about K follows per member on average (skewed: a few follow hundreds,
 many a handful; popular members gather most followers), a few likes and
 comments per public post, hashtags, and exact counters, all in one
@@ -196,7 +201,7 @@ func seedNetwork(ctx context.Context, cfg *config.Config, s seeders, out io.Writ
 	}
 	// The script wrote no search or timeline jobs: both are rebuilt here,
 	// so that the server opens on a complete index and full feeds.
-	n, err := postgres.NewTimelines(s.DB).RebuildAll(ctx, timelines.Cap)
+	n, err := timelinesstore.NewTimelines(s.DB).RebuildAll(ctx, timelines.Cap)
 	if err != nil {
 		return fmt.Errorf("timelines: %w", err)
 	}
@@ -227,7 +232,7 @@ The API reference is at %s/api/docs.
 
 // seedMember runs posts.SeedDemo for the member with e-mail email.
 func seedMember(ctx context.Context, s seeders, email string, out interface{ Write([]byte) (int, error) }) error {
-	acc, err := postgres.NewAccounts(s.DB).ByEmail(ctx, email)
+	acc, err := accountsstore.NewAccounts(s.DB).ByEmail(ctx, email)
 	if errors.Is(err, domain.ErrNotFound) {
 		return fmt.Errorf("--for: no account with e-mail %q", email)
 	}
@@ -244,8 +249,8 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	for _, m := range s.Members {
 		extras = append(extras, m.Seed)
 	}
-	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postgres.NewPosts(s.DB), Clock: s.Clock,
-		Search: postgres.SearchIndexQueue{Jobs: jobs}, Extras: extras}
+	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postsstore.NewPosts(s.DB), Clock: s.Clock,
+		Search: searchstore.SearchIndexQueue{Jobs: jobs}, Extras: extras}
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {
 		return err
@@ -288,12 +293,12 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	start := time.Now()
 	// One hash for everyone: Argon2id is slow on purpose, and the members
 	// only need to be able to sign in.
-	hash, err := argon2id.NewDefault().Hash(postgres.BulkPassword)
+	hash, err := argon2id.NewDefault().Hash(bulkseed.BulkPassword)
 	if err != nil {
 		return err
 	}
 	p := newProgressBar(errOut, "")
-	res, err := postgres.RunBulkSeed(ctx, pool, postgres.BulkSeed{
+	res, err := bulkseed.RunBulkSeed(ctx, pool, bulkseed.BulkSeed{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
 		TimelineDepth: bulkTimelineDepth, PasswordHash: hash, Now: time.Now(), Progress: p.report,
 	})
@@ -303,7 +308,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	}
 	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d comments, %d hashtag links in %s (password %s)\n",
 		res.Profiles, res.Posts, res.Follows, res.Likes, res.Comments, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
-		postgres.BulkPassword)
+		bulkseed.BulkPassword)
 	// COPY bypasses the fan-out and search.index jobs posts enqueue one by
 	// one: the load writes the timelines itself, search needs reindex.
 	fmt.Fprintf(out, "bulk: %d timeline rows ('Seguindo' feeds)\n", res.Timelines)

@@ -19,13 +19,16 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
+	searchstore "social/features/search/pgstore"
 )
 
 // userCases are the moderation use cases the command line runs as the
 // operator, each writing its audit entry.
 type userCases struct {
-	accounts  *postgres.Accounts
+	accounts  *accountsstore.Accounts
 	create    *moderation.CreateAccount
 	setRole   *moderation.SetRole
 	suspend   *moderation.Suspend
@@ -37,8 +40,8 @@ func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, e
 	if err != nil {
 		return userCases{}, err
 	}
-	tx, accounts, m := postgres.NewTransactor(db), postgres.NewAccounts(db), postgres.NewModeration(db, jobs)
-	search := postgres.SearchIndexQueue{Jobs: jobs}
+	tx, accounts, m := postgres.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
+	search := searchstore.SearchIndexQueue{Jobs: jobs}
 	return userCases{
 		accounts: accounts,
 		create: &moderation.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: argon2id.NewDefault(),
@@ -46,7 +49,7 @@ func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, e
 		setRole: &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
 		// Ends reaches the serving nodes through the database: the member's
 		// sockets close at once, wherever they are.
-		suspend: &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: postgres.NewSessions(db, clock), Index: m,
+		suspend: &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: accountsstore.NewSessions(db, clock), Index: m,
 			Audit: m, Clock: clock, Ends: postgres.NewAccessNotifier(db, log)},
 		unsuspend: &moderation.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
 	}, nil

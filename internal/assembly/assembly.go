@@ -42,6 +42,7 @@ import (
 	reportsapi "social/features/reports/httpapi"
 	safetyapi "social/features/safety/httpapi"
 	searchapi "social/features/search/httpapi"
+	timelinesstore "social/features/timelines/pgstore"
 	trendingapi "social/features/trending/httpapi"
 	"social/internal/config"
 	"social/jobs"
@@ -103,7 +104,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		httpadapter.Module,
 		adminapi.Module,
 		postgres.Stores,
-		postgres.TimelinesModule,
+		timelinesstore.TimelinesModule,
 		mail.Module,
 		auth.Module,
 		accountsapi.Module,

@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/adapters/postgres"
 	"social/internal/bench/apiclient"
+	"social/internal/bulkseed"
 )
 
 // client speaks to the server under test.
@@ -42,7 +42,7 @@ func (c *client) signIn(ctx context.Context, n int) (viewer, error) {
 		AccessToken string `json:"access_token"`
 	}
 	err := c.Do(ctx, "", http.MethodPost, "/auth/sign-in", map[string]string{
-		"email": handle(n) + "@exemplo.com.br", "password": postgres.BulkPassword}, &s)
+		"email": handle(n) + "@exemplo.com.br", "password": bulkseed.BulkPassword}, &s)
 	if err != nil {
 		return viewer{}, err
 	}

@@ -11,13 +11,21 @@ import (
 	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	comments "social/features/comments/app"
+	commentsstore "social/features/comments/pgstore"
 	follows "social/features/follows/app"
+	followsstore "social/features/follows/pgstore"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 	notifications "social/features/notifications/app"
+	notificationsstore "social/features/notifications/pgstore"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
 	profiles "social/features/profiles/app"
+	profilesstore "social/features/profiles/pgstore"
 	reports "social/features/reports/app"
+	reportsstore "social/features/reports/pgstore"
 )
 
 // Deps are what the network is written with: the database and the media
@@ -41,7 +49,7 @@ type Deps struct {
 type cases struct {
 	clock       *Clock
 	tx          *postgres.Transactor
-	accounts    *postgres.Accounts
+	accounts    *accountsstore.Accounts
 	create      *moderation.CreateAccount
 	setRole     *moderation.SetRole
 	setVerified *moderation.SetVerified
@@ -64,20 +72,20 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 		return nil, err
 	}
 	db := d.DB
-	tx, accounts, m := postgres.NewTransactor(db), postgres.NewAccounts(db), postgres.NewModeration(db, jobs)
-	store, cmts, notes := postgres.NewPosts(db), postgres.NewComments(db), postgres.NewNotifications(db)
+	tx, accounts, m := postgres.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
+	store, cmts, notes := postsstore.NewPosts(db), commentsstore.NewComments(db), notificationsstore.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: d.Log}
 	media := posts.MediaStore{Blobs: d.Blobs, Images: d.Images, Videos: d.Videos, Clock: clock, Log: d.Log}
 	create := &posts.CreatePost{Tx: tx, Search: rebuiltLater{}, Posts: store, Previews: noPreviews{},
 		Timelines: rebuiltLater{}, Mentions: store, Notices: recorder, Announcer: announcer, Clock: clock,
 		Broadcaster: Silent{}, Log: d.Log}
-	removal := posts.Removal{Search: rebuiltLater{}, Posts: store, Media: postgres.MediaQueue{Jobs: jobs},
+	removal := posts.Removal{Search: rebuiltLater{}, Posts: store, Media: postsstore.MediaQueue{Jobs: jobs},
 		Broadcaster: Silent{}, Log: d.Log}
-	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: postgres.NewSessions(db, clock), Index: m,
+	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: accountsstore.NewSessions(db, clock), Index: m,
 		Audit: m, Clock: clock}
 	remove := &moderation.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
-	profileStore := postgres.NewProfiles(db)
+	profileStore := profilesstore.NewProfiles(db)
 	ix := profiles.Indexer{Tx: tx, Search: rebuiltLater{}}
 	return &cases{
 		clock:       clock,
@@ -90,7 +98,7 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 		update:      &profiles.UpdateProfile{Profiles: profileStore, Indexer: ix, Limiter: Unlimited{}, Clock: clock},
 		setImage: &profiles.SetProfileImage{Profiles: profileStore, Indexer: ix, Blobs: d.Blobs, Images: d.Images,
 			Limiter: Unlimited{}, Clock: clock},
-		follow: &follows.FollowMember{Tx: tx, Follows: postgres.NewFollows(db), Timelines: rebuiltLater{},
+		follow: &follows.FollowMember{Tx: tx, Follows: followsstore.NewFollows(db), Timelines: rebuiltLater{},
 			Notices: recorder, Announcer: announcer, Clock: clock},
 		post:      create,
 		postMedia: &posts.CreateMediaPost{Create: create, Media: media},
@@ -99,8 +107,8 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 		share: &posts.SharePost{Items: store, Shares: store},
 		comment: &comments.CreateComment{Tx: tx, Posts: cmts, Comments: cmts, Limiter: Unlimited{}, Notices: recorder,
 			Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: d.Log},
-		reportPost: &reports.ReportPost{Posts: cmts, Reports: postgres.NewReports(db), Clock: clock},
-		reportCmt:  &reports.ReportComment{Comments: cmts, Reports: postgres.NewReports(db), Clock: clock},
+		reportPost: &reports.ReportPost{Posts: cmts, Reports: reportsstore.NewReports(db), Clock: clock},
+		reportCmt:  &reports.ReportComment{Comments: cmts, Reports: reportsstore.NewReports(db), Clock: clock},
 	}, nil
 }
 

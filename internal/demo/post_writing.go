@@ -5,17 +5,20 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
+	notificationsstore "social/features/notifications/pgstore"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
+	searchstore "social/features/search/pgstore"
+	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/pgkit"
 )
 
 // SearchQueue enqueues search.index jobs with jobs, in the transaction of
 // the context, for a feature's demo seeding (its own kinds of document).
 func SearchQueue(jobs *pgkit.JobInserter) ports.SearchIndexQueue {
-	return postgres.SearchIndexQueue{Jobs: jobs}
+	return searchstore.SearchIndexQueue{Jobs: jobs}
 }
 
 // PostWriting is the core's post writing as a feature's demo seeding uses
@@ -35,12 +38,12 @@ type PostWriting struct {
 func NewPostWriting(db *bun.DB, jobs *pgkit.JobInserter, audiences ports.Audiences, clock *Clock, log *slog.Logger) PostWriting {
 	tx := pgkit.NewTransactor(db)
 	search := SearchQueue(jobs)
-	store, notes := postgres.NewPostsFor(db, audiences), postgres.NewNotifications(db)
+	store, notes := postsstore.NewPostsFor(db, audiences), notificationsstore.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: log}
 	return PostWriting{Tx: tx, Search: search,
 		Create: &posts.CreatePost{Tx: tx, Search: search, Posts: store, Audiences: audiences,
-			Previews: postgres.PreviewQueue{Jobs: jobs}, Timelines: postgres.TimelineQueue{Jobs: jobs}, Mentions: store,
+			Previews: postsstore.PreviewQueue{Jobs: jobs}, Timelines: timelinesstore.TimelineQueue{Jobs: jobs}, Mentions: store,
 			Notices: recorder, Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: log},
 		Get: &posts.GetPost{Posts: store},
 		Like: &posts.LikePost{Tx: tx, Items: store, Likes: store, Clock: clock, Notices: recorder,

@@ -6,8 +6,8 @@ import (
 
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	"social/internal/config"
 )
 
@@ -20,7 +20,7 @@ var Module = fx.Options(
 		fx.Provide(
 			fx.Annotate(NewTokens, fx.As(new(ports.AccessTokens)), fx.As(fx.Self())),
 			NewCookies,
-			func(cfg *config.Config, t *Tokens, s *postgres.Sessions, l *slog.Logger) (*Authenticator, error) {
+			func(cfg *config.Config, t *Tokens, s *accountsstore.Sessions, l *slog.Logger) (*Authenticator, error) {
 				return NewAuthenticator(cfg, t, s, l)
 			},
 		),

@@ -9,7 +9,9 @@ import (
 	"social/adapters/postgres"
 	"social/core/ports"
 	accounts "social/features/accounts/app"
+	accountsstore "social/features/accounts/pgstore"
 	profilesapi "social/features/profiles/httpapi"
+	profilesstore "social/features/profiles/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -29,7 +31,7 @@ var Module = fx.Module("accounts",
 )
 
 func newSendPasswordResetWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &postgres.SendPasswordResetWorker{Send: uc.SendReset})
+	return plugin.NewWorker("", &accountsstore.SendPasswordResetWorker{Send: uc.SendReset})
 }
 
 // UseCases are the account operations.
@@ -52,10 +54,10 @@ type useCaseParams struct {
 	fx.In
 	Config      *config.Config
 	Tx          ports.Transactor
-	Accounts    *postgres.Accounts
-	Profiles    *postgres.Profiles
-	Sessions    *postgres.Sessions
-	EmailTokens *postgres.EmailTokens
+	Accounts    *accountsstore.Accounts
+	Profiles    *profilesstore.Profiles
+	Sessions    *accountsstore.Sessions
+	EmailTokens *accountsstore.EmailTokens
 	Outbox      ports.Outbox
 	Limiter     ports.RateLimiter
 	Tokens      ports.AccessTokens
@@ -102,7 +104,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Refresh: &accounts.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
 		SignOut: &accounts.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
-		Forgot:  &accounts.RequestPasswordReset{Queue: postgres.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
+		Forgot:  &accounts.RequestPasswordReset{Queue: accountsstore.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
 		SendReset: &accounts.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Reset: &accounts.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,

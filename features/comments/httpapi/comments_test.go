@@ -17,6 +17,7 @@ import (
 	"social/adapters/realtime"
 	"social/core/domain"
 	comments "social/features/comments/app"
+	commentsstore "social/features/comments/pgstore"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
 )
@@ -308,7 +309,7 @@ func TestCommentPagesCoverTiedTimes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 120 comments at one instant, in an order unrelated to their IDs'.
-	store, tx := postgres.NewComments(app.DB), postgres.NewTransactor(app.DB)
+	store, tx := commentsstore.NewComments(app.DB), postgres.NewTransactor(app.DB)
 	at0 := app.Clock.Now()
 	want := map[string]bool{}
 	for i := range 120 {

@@ -7,9 +7,9 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/ports"
 	comments "social/features/comments/app"
+	commentsstore "social/features/comments/pgstore"
 	notifications "social/features/notifications/app"
 	"social/internal/config"
 	"social/kit/plugin"
@@ -20,7 +20,7 @@ import (
 var Module = fx.Module("comments",
 	fx.Provide(
 		fx.Private,
-		postgres.NewCommentsWithAudiences,
+		commentsstore.NewCommentsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),
@@ -36,7 +36,7 @@ type UseCases struct {
 type useCaseParams struct {
 	fx.In
 	Config      *config.Config
-	Comments    *postgres.Comments
+	Comments    *commentsstore.Comments
 	Tx          ports.Transactor
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster

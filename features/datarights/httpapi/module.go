@@ -11,7 +11,9 @@ import (
 
 	"social/adapters/postgres"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	datarights "social/features/datarights/app"
+	datarightsstore "social/features/datarights/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -25,25 +27,25 @@ const EraseBatch = 500
 var Module = fx.Module("datarights",
 	fx.Provide(
 		fx.Private,
-		postgres.NewDataRights,
+		datarightsstore.NewDataRights,
 		newUseCases,
 	),
 	fx.Provide(
 		plugin.AsMemberData(func(db *bun.DB, jobs *postgres.JobInserter) plugin.MemberData {
-			return plugin.MemberData{Name: "core", Data: postgres.NewCoreMemberData(db, jobs)}
+			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, jobs)}
 		}),
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(func(uc UseCases) plugin.Worker {
-			return plugin.NewWorker("", &postgres.BuildExportWorker{Build: uc.Build})
+			return plugin.NewWorker("", &datarightsstore.BuildExportWorker{Build: uc.Build})
 		}),
 		plugin.AsWorker(func(uc UseCases) plugin.Worker {
-			return plugin.NewWorker("", &postgres.EraseMemberWorker{Erase: uc.Erase})
+			return plugin.NewWorker("", &datarightsstore.EraseMemberWorker{Erase: uc.Erase})
 		}),
 		plugin.AsWorker(func(blobs ports.BlobStore) plugin.Worker {
-			return plugin.NewWorker("", &postgres.DeleteFileWorker{Blobs: blobs})
+			return plugin.NewWorker("", &datarightsstore.DeleteFileWorker{Blobs: blobs})
 		}),
 		plugin.AsWorker(func(uc UseCases) plugin.Worker {
-			return plugin.NewWorker("", &postgres.PruneDataRightsWorker{Prune: uc.Prune})
+			return plugin.NewWorker("", &datarightsstore.PruneDataRightsWorker{Prune: uc.Prune})
 		}),
 		plugin.AsPeriodicJob(newPruneJob),
 	),
@@ -62,13 +64,13 @@ type UseCases struct {
 type useCaseParams struct {
 	fx.In
 	Config   *config.Config
-	Store    *postgres.DataRights
+	Store    *datarightsstore.DataRights
 	Tx       ports.Transactor
 	Jobs     *postgres.JobInserter
 	Blobs    ports.BlobStore
 	Outbox   ports.Outbox
 	Hasher   ports.PasswordHasher
-	Sessions *postgres.Sessions
+	Sessions *accountsstore.Sessions
 	Limiter  ports.RateLimiter
 	Search   ports.SearchIndexQueue
 	Audit    ports.AuditLog
@@ -110,7 +112,7 @@ func parts(list []plugin.MemberData) []datarights.Part {
 
 func newUseCases(p useCaseParams) UseCases {
 	s := SettingsFrom(p.Config)
-	queue := postgres.DataRightsQueue{Jobs: p.Jobs}
+	queue := datarightsstore.DataRightsQueue{Jobs: p.Jobs}
 	all := parts(p.Parts)
 	log := p.Log.With("feature", "datarights")
 	return UseCases{
@@ -128,7 +130,7 @@ func newUseCases(p useCaseParams) UseCases {
 func newPruneJob(cfg *config.Config) plugin.PeriodicJob {
 	return plugin.PeriodicJob{Name: "datarights.prune", Job: river.NewPeriodicJob(
 		river.PeriodicInterval(cfg.DataRights.PruneEvery),
-		func() (river.JobArgs, *river.InsertOpts) { return postgres.PruneDataRightsArgs{}, nil },
+		func() (river.JobArgs, *river.InsertOpts) { return datarightsstore.PruneDataRightsArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
 }
 

@@ -4,11 +4,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
 	follows "social/features/follows/app"
+	followsstore "social/features/follows/pgstore"
 	notifications "social/features/notifications/app"
 	profilesapi "social/features/profiles/httpapi"
+	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/plugin"
 )
 
@@ -17,7 +18,7 @@ import (
 var Module = fx.Module("follows",
 	fx.Provide(
 		fx.Private,
-		postgres.NewFollows,
+		followsstore.NewFollows,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),
@@ -30,7 +31,7 @@ type UseCases struct {
 	List     *follows.ListFollows
 }
 
-func newUseCases(store *postgres.Follows, tx ports.Transactor, clock ports.Clock, timelines postgres.TimelineQueue,
+func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
 	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) UseCases {
 	return UseCases{
 		Follow: &follows.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,

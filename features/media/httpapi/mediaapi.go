@@ -11,10 +11,10 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
+	postsstore "social/features/posts/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -47,8 +47,8 @@ type linksOutput struct {
 
 // NewRoutes registers the operation with its use case; posts' files are
 // checked against the posts, read from db.
-func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postgres.OptionalAudiences) plugin.Routes {
-	uc := &media.ResolveLinks{Signer: blobs, Posts: postgres.NewPostsFor(db, a.Audiences), TTL: cfg.Storage.URLTTL}
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postsstore.OptionalAudiences) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, Posts: postsstore.NewPostsFor(db, a.Audiences), TTL: cfg.Storage.URLTTL}
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "resolve-media-links",

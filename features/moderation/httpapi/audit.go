@@ -6,7 +6,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/adapters/http/adminapi"
-	"social/adapters/postgres"
+	moderationstore "social/features/moderation/pgstore"
 	"social/kit/plugin"
 )
 
@@ -15,17 +15,17 @@ import (
 // in the API writes or deletes it.
 func NewAudit(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "audit", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[postgres.AdminAuditEntry]{
+		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminAuditEntry]{
 			Name: "audit", Singular: "audit-entry", DefaultSort: "created_at",
-			Sortable: postgres.AdminAuditSortable, Filters: []string{"action", "actor_id", "target_type", "target_id"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]postgres.AdminAuditEntry, int, error) {
-				aq := postgres.AdminAuditQuery{AdminPage: page(q), Action: q.FilterString("action"),
+			Sortable: moderationstore.AdminAuditSortable, Filters: []string{"action", "actor_id", "target_type", "target_id"},
+			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminAuditEntry, int, error) {
+				aq := moderationstore.AdminAuditQuery{AdminPage: page(q), Action: q.FilterString("action"),
 					TargetType: q.FilterString("target_type"), TargetID: q.FilterString("target_id")}
 				var err error
 				if aq.ActorID, err = q.FilterUUID("actor_id"); err != nil {
 					return nil, 0, err
 				}
-				return postgres.AdminAudit(ctx, uc.DB, aq)
+				return moderationstore.AdminAudit(ctx, uc.DB, aq)
 			},
 		})
 	}}

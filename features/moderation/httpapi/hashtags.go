@@ -11,8 +11,8 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
-	"social/adapters/postgres"
 	"social/core/errs"
+	moderationstore "social/features/moderation/pgstore"
 	"social/kit/plugin"
 )
 
@@ -24,44 +24,44 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 			OperationID: "admin-list-hashtags", Method: http.MethodGet, Path: "",
 			Summary:  "List hashtags, most used first (simple-rest)",
 			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
-		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[postgres.AdminHashtag], error) {
+		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[moderationstore.AdminHashtag], error) {
 			p, tags, err := hashtagQuery(*in)
 			if err != nil {
 				return nil, err
 			}
-			rows, total, err := postgres.AdminHashtags(ctx, uc.DB, p, tags)
+			rows, total, err := moderationstore.AdminHashtags(ctx, uc.DB, p, tags)
 			if err != nil {
 				return nil, err
 			}
-			return &adminapi.ListOutput[postgres.AdminHashtag]{
+			return &adminapi.ListOutput[moderationstore.AdminHashtag]{
 				ContentRange: adminapi.ContentRange("hashtags", p.Offset, len(rows), total), Body: rows}, nil
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-hashtag", Method: http.MethodGet, Path: "/{id}",
 			Summary:  "One hashtag",
 			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
-		}, func(ctx context.Context, in *idInput) (*struct{ Body postgres.AdminHashtag }, error) {
-			rows, _, err := postgres.AdminHashtags(ctx, uc.DB, postgres.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
+		}, func(ctx context.Context, in *idInput) (*struct{ Body moderationstore.AdminHashtag }, error) {
+			rows, _, err := moderationstore.AdminHashtags(ctx, uc.DB, moderationstore.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
 			if err != nil {
 				return nil, err
 			}
 			if len(rows) == 0 {
 				return nil, errs.NotFound("not_found", errs.MsgNotFound)
 			}
-			return &struct{ Body postgres.AdminHashtag }{Body: rows[0]}, nil
+			return &struct{ Body moderationstore.AdminHashtag }{Body: rows[0]}, nil
 		})
 	}}
 }
 
 // hashtagQuery reads react-admin's parameters; ids are tags.
-func hashtagQuery(in adminapi.ListInput) (postgres.AdminPage, []string, error) {
-	p := postgres.AdminPage{Sort: "usage_count", Limit: adminapi.MaxPage}
+func hashtagQuery(in adminapi.ListInput) (moderationstore.AdminPage, []string, error) {
+	p := moderationstore.AdminPage{Sort: "usage_count", Limit: adminapi.MaxPage}
 	if in.Sort != "" {
 		var s []string
 		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
 			return p, nil, adminapi.ErrBadList
 		}
-		if _, ok := postgres.AdminHashtagSortable[s[0]]; !ok {
+		if _, ok := moderationstore.AdminHashtagSortable[s[0]]; !ok {
 			return p, nil, adminapi.ErrBadList
 		}
 		p.Sort, p.Asc = s[0], strings.EqualFold(s[1], "ASC")

@@ -4,9 +4,10 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 	posts "social/features/posts/app"
 	"social/kit/plugin"
 )
@@ -20,8 +21,8 @@ var Module = fx.Module("moderation",
 		newUseCases,
 	),
 	fx.Provide(
-		postgres.NewModeration,
-		fx.Annotate(func(m *postgres.Moderation) ports.AuditLog { return m }),
+		moderationstore.NewModeration,
+		fx.Annotate(func(m *moderationstore.Moderation) ports.AuditLog { return m }),
 		plugin.AsAdminResource(NewProfiles),
 		plugin.AsAdminResource(NewPosts),
 		plugin.AsAdminResource(NewReports),
@@ -45,9 +46,9 @@ type useCaseParams struct {
 	fx.In
 	DB         *bun.DB
 	Tx         ports.Transactor
-	Accounts   *postgres.Accounts
-	Sessions   *postgres.Sessions
-	Moderation *postgres.Moderation
+	Accounts   *accountsstore.Accounts
+	Sessions   *accountsstore.Sessions
+	Moderation *moderationstore.Moderation
 	Search     ports.SearchIndexQueue
 	Removal    posts.Removal
 	Clock      ports.Clock
@@ -60,8 +61,8 @@ func newUseCases(p useCaseParams) UseCases {
 
 // Build wires the use cases; ends may be nil (sockets then close at their
 // periodic session recheck).
-func Build(db *bun.DB, tx ports.Transactor, accounts *postgres.Accounts, sessions *postgres.Sessions,
-	m *postgres.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) UseCases {
+func Build(db *bun.DB, tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
+	m *moderationstore.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) UseCases {
 	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends}
 	remove := &moderation.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
 	return UseCases{

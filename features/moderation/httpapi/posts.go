@@ -9,10 +9,10 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 	"social/kit/plugin"
 )
 
@@ -22,12 +22,12 @@ import (
 // one with a reason.
 func NewPosts(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "posts", Moderators: true, Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[postgres.AdminPost]{
+		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminPost]{
 			Name: "posts", Singular: "post", DefaultSort: "created_at",
-			Sortable: postgres.AdminPostSortable,
+			Sortable: moderationstore.AdminPostSortable,
 			Filters:  []string{"author", "author_id", "hashtag", "visibility", "audience_id", "created_gte", "created_lte"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]postgres.AdminPost, int, error) {
-				pq := postgres.AdminPostQuery{AdminPage: page(q), Author: q.FilterString("author"),
+			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminPost, int, error) {
+				pq := moderationstore.AdminPostQuery{AdminPage: page(q), Author: q.FilterString("author"),
 					Hashtag: q.FilterString("hashtag"), Visibility: q.FilterString("visibility")}
 				var err error
 				if pq.AuthorID, err = q.FilterUUID("author_id"); err != nil {
@@ -46,7 +46,7 @@ func NewPosts(uc UseCases) plugin.AdminResource {
 					end := pq.CreatedTo.AddDate(0, 0, 1) // the whole last day
 					pq.CreatedTo = &end
 				}
-				return postgres.AdminPosts(ctx, uc.DB, pq)
+				return moderationstore.AdminPosts(ctx, uc.DB, pq)
 			},
 		})
 		huma.Register(api, huma.Operation{

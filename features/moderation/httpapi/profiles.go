@@ -9,10 +9,10 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 	"social/kit/plugin"
 )
 
@@ -44,23 +44,23 @@ func userID(raw string) (domain.UserID, error) {
 // (filter q, role, is_verified, suspended), PUT for administrators (the
 // verified badge, the role), suspend and unsuspend for moderators.
 func NewProfiles(uc UseCases) plugin.AdminResource {
-	one := func(ctx context.Context, id domain.UserID) (*struct{ Body postgres.AdminProfile }, error) {
-		rows, _, err := postgres.AdminProfiles(ctx, uc.DB, postgres.AdminProfileQuery{
-			AdminPage: postgres.AdminPage{IDs: []uuid.UUID{uuid.UUID(id)}, Limit: 1}})
+	one := func(ctx context.Context, id domain.UserID) (*struct{ Body moderationstore.AdminProfile }, error) {
+		rows, _, err := moderationstore.AdminProfiles(ctx, uc.DB, moderationstore.AdminProfileQuery{
+			AdminPage: moderationstore.AdminPage{IDs: []uuid.UUID{uuid.UUID(id)}, Limit: 1}})
 		if err != nil {
 			return nil, err
 		}
 		if len(rows) == 0 {
 			return nil, errs.NotFound("account_not_found", "Conta não encontrada.")
 		}
-		return &struct{ Body postgres.AdminProfile }{Body: rows[0]}, nil
+		return &struct{ Body moderationstore.AdminProfile }{Body: rows[0]}, nil
 	}
 	return plugin.AdminResource{Name: "profiles", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[postgres.AdminProfile]{
+		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminProfile]{
 			Name: "profiles", Singular: "profile", DefaultSort: "created_at", Moderators: true,
-			Sortable: postgres.AdminProfileSortable, Filters: []string{"role", "is_verified", "suspended"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]postgres.AdminProfile, int, error) {
-				pq := postgres.AdminProfileQuery{AdminPage: page(q), Role: q.FilterString("role")}
+			Sortable: moderationstore.AdminProfileSortable, Filters: []string{"role", "is_verified", "suspended"},
+			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminProfile, int, error) {
+				pq := moderationstore.AdminProfileQuery{AdminPage: page(q), Role: q.FilterString("role")}
 				var err error
 				if pq.Verified, err = q.FilterBool("is_verified"); err != nil {
 					return nil, 0, err
@@ -68,7 +68,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 				if pq.Suspended, err = q.FilterBool("suspended"); err != nil {
 					return nil, 0, err
 				}
-				return postgres.AdminProfiles(ctx, uc.DB, pq)
+				return moderationstore.AdminProfiles(ctx, uc.DB, pq)
 			},
 		})
 		huma.Register(api, huma.Operation{
@@ -78,7 +78,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ProfileUpdate
-		}) (*struct{ Body postgres.AdminProfile }, error) {
+		}) (*struct{ Body moderationstore.AdminProfile }, error) {
 			id, err := userID(in.ID)
 			if err != nil {
 				return nil, err
@@ -103,7 +103,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody
-		}) (*struct{ Body postgres.AdminProfile }, error) {
+		}) (*struct{ Body moderationstore.AdminProfile }, error) {
 			id, err := userID(in.ID)
 			if err != nil {
 				return nil, err
@@ -120,7 +120,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody
-		}) (*struct{ Body postgres.AdminProfile }, error) {
+		}) (*struct{ Body moderationstore.AdminProfile }, error) {
 			id, err := userID(in.ID)
 			if err != nil {
 				return nil, err
@@ -133,6 +133,6 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 	}}
 }
 
-func page(q adminapi.SQLQuery) postgres.AdminPage {
-	return postgres.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit, Search: q.Search, IDs: q.IDs}
+func page(q adminapi.SQLQuery) moderationstore.AdminPage {
+	return moderationstore.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit, Search: q.Search, IDs: q.IDs}
 }

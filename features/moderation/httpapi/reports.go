@@ -9,10 +9,10 @@ import (
 
 	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 	"social/kit/plugin"
 )
 
@@ -26,11 +26,11 @@ type ResolveBody struct {
 // target_type, q; POST /{id}/resolve closes one with an act.
 func NewReports(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "reports", Moderators: true, Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[postgres.AdminReport]{
+		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminReport]{
 			Name: "reports", Singular: "report", DefaultSort: "created_at",
-			Sortable: postgres.AdminReportSortable, Filters: []string{"status", "target_type"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]postgres.AdminReport, int, error) {
-				return postgres.AdminReports(ctx, uc.DB, postgres.AdminReportQuery{AdminPage: page(q),
+			Sortable: moderationstore.AdminReportSortable, Filters: []string{"status", "target_type"},
+			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminReport, int, error) {
+				return moderationstore.AdminReports(ctx, uc.DB, moderationstore.AdminReportQuery{AdminPage: page(q),
 					Status: q.FilterString("status"), TargetType: q.FilterString("target_type")})
 			},
 		})
@@ -41,7 +41,7 @@ func NewReports(uc UseCases) plugin.AdminResource {
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ResolveBody
-		}) (*struct{ Body postgres.AdminReport }, error) {
+		}) (*struct{ Body moderationstore.AdminReport }, error) {
 			id, err := uuid.Parse(in.ID)
 			if err != nil {
 				return nil, errs.NotFound("report_not_found", "Denúncia não encontrada.")
@@ -49,12 +49,12 @@ func NewReports(uc UseCases) plugin.AdminResource {
 			if _, err := uc.Resolve.Handle(ctx, domain.ViewerFrom(ctx), domain.ReportID(id), in.Body.Action, in.Body.Note); err != nil {
 				return nil, err
 			}
-			rows, _, err := postgres.AdminReports(ctx, uc.DB, postgres.AdminReportQuery{
-				AdminPage: postgres.AdminPage{IDs: []uuid.UUID{id}, Limit: 1}})
+			rows, _, err := moderationstore.AdminReports(ctx, uc.DB, moderationstore.AdminReportQuery{
+				AdminPage: moderationstore.AdminPage{IDs: []uuid.UUID{id}, Limit: 1}})
 			if err != nil || len(rows) == 0 {
 				return nil, err
 			}
-			return &struct{ Body postgres.AdminReport }{Body: rows[0]}, nil
+			return &struct{ Body moderationstore.AdminReport }{Body: rows[0]}, nil
 		})
 	}}
 }

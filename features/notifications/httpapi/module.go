@@ -9,9 +9,9 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
+	notificationsstore "social/features/notifications/pgstore"
 	"social/kit/plugin"
 )
 
@@ -20,7 +20,7 @@ import (
 var Module = fx.Module("notifications",
 	fx.Provide(
 		fx.Private,
-		postgres.NewNotifications,
+		notificationsstore.NewNotifications,
 	),
 	fx.Provide(
 		newRecorder,
@@ -29,15 +29,15 @@ var Module = fx.Module("notifications",
 	),
 )
 
-func newRecorder(store *postgres.Notifications, clock ports.Clock) *notifications.Recorder {
+func newRecorder(store *notificationsstore.Notifications, clock ports.Clock) *notifications.Recorder {
 	return &notifications.Recorder{Store: store, Clock: clock}
 }
 
-func newAnnouncer(store *postgres.Notifications, b ports.Broadcaster, log *slog.Logger) *notifications.Announcer {
+func newAnnouncer(store *notificationsstore.Notifications, b ports.Broadcaster, log *slog.Logger) *notifications.Announcer {
 	return &notifications.Announcer{Counts: store, Broadcaster: b, Log: log}
 }
 
-func newRoutes(store *postgres.Notifications, a *notifications.Announcer, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(store *notificationsstore.Notifications, a *notifications.Announcer, media httpadapter.MediaLinks) plugin.Routes {
 	l := signer{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerList(api, &notifications.ListNotifications{Store: store}, l)

@@ -24,11 +24,11 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
-	"social/adapters/postgres"
 	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
 	"social/core/ports"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
 	at "social/internal/testkit/apptest"
 )
 
@@ -525,12 +525,12 @@ func TestDeleteMediaPost(t *testing.T) {
 		t.Fatalf("%d delete jobs", jobs)
 	}
 	// Idempotent: a file already gone is success; a key outside posts/ is final.
-	w := &postgres.DeletePostMediaWorker{Delete: &posts.DeletePostMedia{Blobs: app.Blobs}}
-	if err := w.Work(ctx, &river.Job[postgres.DeletePostMediaArgs]{Args: postgres.DeletePostMediaArgs{Key: key}}); err != nil {
+	w := &postsstore.DeletePostMediaWorker{Delete: &posts.DeletePostMedia{Blobs: app.Blobs}}
+	if err := w.Work(ctx, &river.Job[postsstore.DeletePostMediaArgs]{Args: postsstore.DeletePostMediaArgs{Key: key}}); err != nil {
 		t.Fatalf("second run: %v", err)
 	}
 	var cancel *river.JobCancelError
-	if err := w.Work(ctx, &river.Job[postgres.DeletePostMediaArgs]{Args: postgres.DeletePostMediaArgs{Key: "avatars/x/a.png"}}); !errors.As(err, &cancel) {
+	if err := w.Work(ctx, &river.Job[postsstore.DeletePostMediaArgs]{Args: postsstore.DeletePostMediaArgs{Key: "avatars/x/a.png"}}); !errors.As(err, &cancel) {
 		t.Fatalf("foreign key: %v, want a cancel", err)
 	}
 	if _, err := os.Stat(filepath.Join(app.Config.Storage.Disk.Dir, filepath.FromSlash(key))); !errors.Is(err, fs.ErrNotExist) {

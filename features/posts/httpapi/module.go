@@ -16,6 +16,8 @@ import (
 	media "social/features/media/app"
 	notifications "social/features/notifications/app"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
+	timelinesstore "social/features/timelines/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -26,7 +28,7 @@ import (
 var Module = fx.Module("posts",
 	fx.Provide(
 		fx.Private,
-		postgres.NewPostsWithAudiences,
+		postsstore.NewPostsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(
@@ -38,7 +40,7 @@ var Module = fx.Module("posts",
 		func(uc UseCases) *posts.GetPost { return uc.Get },
 		// The posts' files are deleted by one job, whoever deletes posts
 		// (a community taking its posts with it).
-		fx.Annotate(func(jobs *postgres.JobInserter) postgres.MediaQueue { return postgres.MediaQueue{Jobs: jobs} },
+		fx.Annotate(func(jobs *postgres.JobInserter) postsstore.MediaQueue { return postsstore.MediaQueue{Jobs: jobs} },
 			fx.As(new(posts.MediaQueue))),
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
@@ -81,7 +83,7 @@ type UseCases struct {
 type useCaseParams struct {
 	fx.In
 	Config *config.Config
-	Posts  *postgres.Posts
+	Posts  *postsstore.Posts
 	// Read serves the feeds (a replica when database.read_url is set).
 	Read         postgres.ReadDB
 	Tx           ports.Transactor
@@ -97,21 +99,21 @@ type useCaseParams struct {
 	Images       ports.ImageCleaner
 	Videos       ports.VideoChecker
 	Search       ports.SearchIndexQueue
-	Timelines    postgres.TimelineQueue
+	Timelines    timelinesstore.TimelineQueue
 	Notices      *notifications.Recorder
 	Announcer    *notifications.Announcer
 	Log          *slog.Logger
 	// Audiences is who may read and write an audience's posts, when a
 	// feature keeps audiences; absent, members_only posts are their
 	// authors' alone.
-	Audiences postgres.OptionalAudiences
+	Audiences postsstore.OptionalAudiences
 	// MemberSeeders add the plugins' demo data to a member's demo posts.
 	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 }
 
 func newUseCases(p useCaseParams) UseCases {
-	previews := postgres.PreviewQueue{Jobs: p.Jobs}
-	removal := posts.Removal{Search: p.Search, Posts: p.Posts, Media: postgres.MediaQueue{Jobs: p.Jobs},
+	previews := postsstore.PreviewQueue{Jobs: p.Jobs}
+	removal := posts.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
 	create := &posts.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
@@ -122,7 +124,7 @@ func newUseCases(p useCaseParams) UseCases {
 		DeleteMedia: &posts.DeletePostMedia{Blobs: p.Blobs},
 		Get:         &posts.GetPost{Posts: p.Posts},
 		Update: &posts.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
-			Media: postgres.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
+			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
 		Delete:  &posts.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
 		Removal: removal,
@@ -131,7 +133,7 @@ func newUseCases(p useCaseParams) UseCases {
 		Unlike: &posts.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
 			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
 		Share:       &posts.SharePost{Items: p.Posts, Shares: p.Posts},
-		Feed:        &posts.ListFeed{Feed: postgres.NewPosts(p.Read.DB), Clock: p.Clock},
+		Feed:        &posts.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &posts.ListAuthorPosts{Posts: p.Posts},
 		Audience:    &posts.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences},
 		Fill: &posts.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
@@ -156,11 +158,11 @@ func MemberSeeds(list []plugin.MemberDemoSeeder) []posts.MemberSeed {
 }
 
 func newWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &postgres.FillLinkPreviewWorker{Fill: uc.Fill})
+	return plugin.NewWorker("", &postsstore.FillLinkPreviewWorker{Fill: uc.Fill})
 }
 
 func newDeleteMediaWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &postgres.DeletePostMediaWorker{Delete: uc.DeleteMedia})
+	return plugin.NewWorker("", &postsstore.DeletePostMediaWorker{Delete: uc.DeleteMedia})
 }
 
 // Visibility lets a member follow post:{id} only for a post they may read.

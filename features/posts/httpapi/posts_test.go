@@ -27,6 +27,7 @@ import (
 	"social/core/domain"
 	media "social/features/media/app"
 	posts "social/features/posts/app"
+	postsstore "social/features/posts/pgstore"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
 )
@@ -458,12 +459,12 @@ func TestLinkPreviewJob(t *testing.T) {
 	addr := strings.TrimPrefix(page.URL, "http://")
 	client := safefetch.New(safefetch.Options{AllowedTestAddrs: []string{addr}, AnyPort: true})
 	previewer := linkpreview.New(client, linkpreview.Options{})
-	w := &postgres.FillLinkPreviewWorker{Fill: &posts.FillLinkPreview{Posts: postgres.NewPosts(app.DB), Previews: previewer,
+	w := &postsstore.FillLinkPreviewWorker{Fill: &posts.FillLinkPreview{Posts: postsstore.NewPosts(app.DB), Previews: previewer,
 		Images: &media.CopyRemoteImage{Fetch: remoteimage.New(client), Images: images.New(images.Options{}), Blobs: app.Blobs},
 		Clock:  app.Clock, Log: testkit.Logger()}}
 	pid := uuid.MustParse(p.ID)
 	for range 2 { // idempotent: the second run keeps the copy
-		if err := w.Work(ctx, &river.Job[postgres.FillLinkPreviewArgs]{Args: postgres.FillLinkPreviewArgs{PostID: pid}}); err != nil {
+		if err := w.Work(ctx, &river.Job[postsstore.FillLinkPreviewArgs]{Args: postsstore.FillLinkPreviewArgs{PostID: pid}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -477,14 +478,14 @@ func TestLinkPreviewJob(t *testing.T) {
 	}
 	// A page that is not HTML is final: the job is cancelled, not retried.
 	bin := create(t, ana, text("arquivo "+page.URL+"/bin"))
-	err := w.Work(ctx, &river.Job[postgres.FillLinkPreviewArgs]{Args: postgres.FillLinkPreviewArgs{PostID: uuid.MustParse(bin.ID)}})
+	err := w.Work(ctx, &river.Job[postsstore.FillLinkPreviewArgs]{Args: postsstore.FillLinkPreviewArgs{PostID: uuid.MustParse(bin.ID)}})
 	var cancel *river.JobCancelError
 	if !errors.As(err, &cancel) {
 		t.Fatalf("non-HTML page: %v, want a cancel", err)
 	}
 	// A deleted post is done.
 	ana.Do(http.MethodDelete, "/api/v1/posts/"+bin.ID, nil).Expect(t, http.StatusNoContent)
-	if err := w.Work(ctx, &river.Job[postgres.FillLinkPreviewArgs]{Args: postgres.FillLinkPreviewArgs{PostID: uuid.MustParse(bin.ID)}}); err != nil {
+	if err := w.Work(ctx, &river.Job[postsstore.FillLinkPreviewArgs]{Args: postsstore.FillLinkPreviewArgs{PostID: uuid.MustParse(bin.ID)}}); err != nil {
 		t.Fatalf("deleted post: %v", err)
 	}
 }
@@ -560,7 +561,7 @@ func TestLikeRacingADeleteFindsThePostGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := postgres.NewPosts(app.DB)
+	store := postsstore.NewPosts(app.DB)
 	stored, err := store.ByID(ctx, id)
 	if err != nil {
 		t.Fatal(err)

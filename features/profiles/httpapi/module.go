@@ -6,11 +6,12 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	follows "social/features/follows/app"
+	followsstore "social/features/follows/pgstore"
 	profiles "social/features/profiles/app"
+	profilesstore "social/features/profiles/pgstore"
 	"social/internal/config"
 	"social/kit/plugin"
 )
@@ -42,7 +43,7 @@ type useCaseParams struct {
 	fx.In
 	Config   *config.Config
 	DB       *bun.DB
-	Profiles *postgres.Profiles
+	Profiles *profilesstore.Profiles
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
 	Blobs    ports.BlobStore
@@ -55,7 +56,7 @@ func newUseCases(p useCaseParams) UseCases {
 	limits := profiles.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
 	ix := profiles.Indexer{Tx: p.Tx, Search: p.Search}
 	return UseCases{
-		Get:     &follows.ViewProfile{Profiles: postgres.NewFollows(p.DB)},
+		Get:     &follows.ViewProfile{Profiles: followsstore.NewFollows(p.DB)},
 		GetMine: &profiles.GetMyProfile{Profiles: p.Profiles},
 		Update:  &profiles.UpdateProfile{Profiles: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &profiles.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,

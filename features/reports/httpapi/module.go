@@ -4,9 +4,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
+	commentsstore "social/features/comments/pgstore"
 	reports "social/features/reports/app"
+	reportsstore "social/features/reports/pgstore"
 	"social/kit/plugin"
 )
 
@@ -15,8 +16,8 @@ import (
 var Module = fx.Module("reports",
 	fx.Provide(
 		fx.Private,
-		postgres.NewReports,
-		postgres.NewCommentsWithAudiences,
+		reportsstore.NewReports,
+		commentsstore.NewCommentsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),
@@ -28,7 +29,7 @@ type UseCases struct {
 	Comment *reports.ReportComment
 }
 
-func newUseCases(r *postgres.Reports, c *postgres.Comments, clock ports.Clock) UseCases {
+func newUseCases(r *reportsstore.Reports, c *commentsstore.Comments, clock ports.Clock) UseCases {
 	return UseCases{
 		Post:    &reports.ReportPost{Posts: c, Reports: r, Clock: clock},
 		Comment: &reports.ReportComment{Comments: c, Reports: r, Clock: clock},

@@ -4,11 +4,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
 	profilesapi "social/features/profiles/httpapi"
 	safety "social/features/safety/app"
+	safetystore "social/features/safety/pgstore"
+	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/plugin"
 )
 
@@ -17,7 +18,7 @@ import (
 // blocks and mutes (ports.Blocks, ports.HiddenMembers).
 var Module = fx.Module("safety",
 	fx.Provide(
-		fx.Annotate(postgres.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers))),
+		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers))),
 	),
 	fx.Provide(
 		fx.Private,
@@ -39,7 +40,7 @@ type UseCases struct {
 	ListWords  *safety.ListMutedWords
 }
 
-func newUseCases(store *postgres.Safety, tx ports.Transactor, clock ports.Clock, timelines postgres.TimelineQueue,
+func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
 	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) UseCases {
 	return UseCases{
 		Block: &safety.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,

@@ -16,6 +16,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	search "social/features/search/app"
+	searchstore "social/features/search/pgstore"
 	"social/kit/plugin"
 )
 
@@ -58,16 +59,16 @@ func newUseCases(p useCaseParams) UseCases {
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
-		Index: &search.IndexDoc{Loader: postgres.NewSearchSource(db, p.Sources...), Index: index},
+		Index: &search.IndexDoc{Loader: searchstore.NewSearchSource(db, p.Sources...), Index: index},
 	}
 }
 
 func newWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &postgres.SearchIndexWorker{Index: uc.Index})
+	return plugin.NewWorker("", &searchstore.SearchIndexWorker{Index: uc.Index})
 }
 
-func newQueue(jobs *postgres.JobInserter) postgres.SearchIndexQueue {
-	return postgres.SearchIndexQueue{Jobs: jobs}
+func newQueue(jobs *postgres.JobInserter) searchstore.SearchIndexQueue {
+	return searchstore.SearchIndexQueue{Jobs: jobs}
 }
 
 // SearchResultItem is one search result: a member, a community or a post.

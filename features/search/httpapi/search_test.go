@@ -15,6 +15,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/ports"
 	search "social/features/search/app"
+	searchstore "social/features/search/pgstore"
 	"social/internal/config"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
@@ -84,7 +85,7 @@ func enqueue(t *testing.T, app *at.App, kind ports.SearchKind, ids ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := postgres.SearchIndexQueue{Jobs: jobs}
+	q := searchstore.SearchIndexQueue{Jobs: jobs}
 	err = postgres.NewTransactor(app.DB).InTx(context.Background(), func(ctx context.Context) error {
 		for _, id := range ids {
 			if err := q.EnqueueIndex(ctx, kind, id); err != nil {
@@ -208,7 +209,7 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = postgres.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
-		return postgres.SearchIndexQueue{Jobs: jobs}.EnqueueIndex(ctx, ports.SearchUser, id.String())
+		return searchstore.SearchIndexQueue{Jobs: jobs}.EnqueueIndex(ctx, ports.SearchUser, id.String())
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +221,7 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 
 	// A rolled-back transaction leaves no job.
 	_ = postgres.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
-		if err := (postgres.SearchIndexQueue{Jobs: jobs}).EnqueueIndex(ctx, ports.SearchUser, uuid.NewString()); err != nil {
+		if err := (searchstore.SearchIndexQueue{Jobs: jobs}).EnqueueIndex(ctx, ports.SearchUser, uuid.NewString()); err != nil {
 			return err
 		}
 		return errors.New("roll back")
@@ -253,14 +254,14 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 func TestWorkerCancelsKindsNobodyReads(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, func(c *config.Config) { c.Search.Driver = "postgres" })
-	w := &postgres.SearchIndexWorker{Index: &search.IndexDoc{Loader: postgres.NewSearchSource(app.DB), Index: noIndex{}}}
-	err := w.Work(context.Background(), &river.Job[postgres.SearchIndexArgs]{Args: postgres.SearchIndexArgs{DocKind: ports.SearchCommunity, ID: "c1"}})
+	w := &searchstore.SearchIndexWorker{Index: &search.IndexDoc{Loader: searchstore.NewSearchSource(app.DB), Index: noIndex{}}}
+	err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchCommunity, ID: "c1"}})
 	var cancel *river.JobCancelError
 	if !errors.As(err, &cancel) {
 		t.Fatalf("community job: %v", err)
 	}
 	// A malformed ID names no row: the document is deleted, which is done.
-	if err := w.Work(context.Background(), &river.Job[postgres.SearchIndexArgs]{Args: postgres.SearchIndexArgs{DocKind: ports.SearchPost, ID: "nope"}}); err != nil {
+	if err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchPost, ID: "nope"}}); err != nil {
 		t.Fatalf("malformed id: %v", err)
 	}
 }

@@ -15,9 +15,9 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/ports"
 	trending "social/features/trending/app"
+	trendingstore "social/features/trending/pgstore"
 	"social/kit/plugin"
 )
 
@@ -26,7 +26,7 @@ import (
 var Module = fx.Module("trending-api",
 	fx.Provide(
 		fx.Private,
-		postgres.NewTrendingTracks,
+		trendingstore.NewTrendingTracks,
 		newUseCases,
 	),
 	fx.Provide(
@@ -42,7 +42,7 @@ type UseCases struct {
 	List    *trending.List
 }
 
-func newUseCases(store *postgres.TrendingTracks, src ports.TrendingSource, clock ports.Clock) UseCases {
+func newUseCases(store *trendingstore.TrendingTracks, src ports.TrendingSource, clock ports.Clock) UseCases {
 	return UseCases{
 		Refresh: &trending.Refresh{Source: src, Store: store, Clock: clock},
 		List:    &trending.List{Store: store},
@@ -50,19 +50,19 @@ func newUseCases(store *postgres.TrendingTracks, src ports.TrendingSource, clock
 }
 
 func newWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &postgres.RefreshTrendingWorker{Refresh: uc.Refresh})
+	return plugin.NewWorker("", &trendingstore.RefreshTrendingWorker{Refresh: uc.Refresh})
 }
 
 // newPeriodicJob runs every hour; its first run (at start) is enqueued only
 // when no chart is stored yet.
-func newPeriodicJob(store *postgres.TrendingTracks, log *slog.Logger) plugin.PeriodicJob {
+func newPeriodicJob(store *trendingstore.TrendingTracks, log *slog.Logger) plugin.PeriodicJob {
 	var started atomic.Bool
 	return plugin.PeriodicJob{Name: "trending.refresh", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(postgres.RefreshTrendingEvery),
+		river.PeriodicInterval(trendingstore.RefreshTrendingEvery),
 		func() (river.JobArgs, *river.InsertOpts) {
-			opts := &river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: postgres.RefreshTrendingEvery}}
+			opts := &river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: trendingstore.RefreshTrendingEvery}}
 			if started.Swap(true) {
-				return postgres.RefreshTrendingArgs{}, opts
+				return trendingstore.RefreshTrendingArgs{}, opts
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
@@ -73,7 +73,7 @@ func newPeriodicJob(store *postgres.TrendingTracks, log *slog.Logger) plugin.Per
 			if err == nil && !empty {
 				return nil, nil
 			}
-			return postgres.RefreshTrendingArgs{}, &river.InsertOpts{MaxAttempts: 3}
+			return trendingstore.RefreshTrendingArgs{}, &river.InsertOpts{MaxAttempts: 3}
 		},
 		&river.PeriodicJobOpts{RunOnStart: true})}
 }

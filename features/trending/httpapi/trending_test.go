@@ -11,9 +11,9 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"social/adapters/postgres"
 	trendingsrc "social/adapters/providers/trending"
 	trending "social/features/trending/app"
+	trendingstore "social/features/trending/pgstore"
 	"social/internal/config"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
@@ -113,9 +113,9 @@ func TestTrendingRefreshAndList(t *testing.T) {
 
 	// The real worker on the real adapter.
 	src := trendingsrc.New(trendingsrc.Options{FeedURL: srv.URL, LookupURL: srv.URL, Timeout: 5 * time.Second})
-	w := &postgres.RefreshTrendingWorker{Refresh: &trending.Refresh{Source: src,
-		Store: postgres.NewTrendingTracks(app.DB), Clock: app.Clock}}
-	job := &river.Job[postgres.RefreshTrendingArgs]{}
+	w := &trendingstore.RefreshTrendingWorker{Refresh: &trending.Refresh{Source: src,
+		Store: trendingstore.NewTrendingTracks(app.DB), Clock: app.Clock}}
+	job := &river.Job[trendingstore.RefreshTrendingArgs]{}
 	if err := w.Work(ctx, job); err == nil {
 		t.Fatal("refresh against a failing feed succeeded")
 	}

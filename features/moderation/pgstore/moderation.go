@@ -1,0 +1,150 @@
+package pgstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+
+	"social/core/domain"
+	"social/core/ports"
+	moderation "social/features/moderation/app"
+	profilesstore "social/features/profiles/pgstore"
+	reportsstore "social/features/reports/pgstore"
+	searchstore "social/features/search/pgstore"
+	"social/kit/pgkit"
+)
+
+// Moderation stores what core/app/moderation changes besides accounts: the
+// verified flag, report resolutions, the audit log and the reindexing of
+// an author's posts.
+type Moderation struct {
+	db   *bun.DB
+	jobs *pgkit.JobInserter
+}
+
+// NewModeration makes the moderation store.
+func NewModeration(db *bun.DB, jobs *pgkit.JobInserter) *Moderation {
+	return &Moderation{db: db, jobs: jobs}
+}
+
+var (
+	_ moderation.VerifiedStore    = (*Moderation)(nil)
+	_ moderation.ReportStore      = (*Moderation)(nil)
+	_ moderation.AuthorIndexQueue = (*Moderation)(nil)
+	_ ports.AuditLog              = (*Moderation)(nil)
+)
+
+// LockProfile reads a profile and holds its row until the transaction ends.
+func (s *Moderation) LockProfile(ctx context.Context, id domain.UserID) (domain.Profile, error) {
+	var row profilesstore.ProfileRow
+	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
+	return row.Domain(), pgkit.NotFound(err)
+}
+
+// SetVerified stores the verified flag.
+func (s *Moderation) SetVerified(ctx context.Context, id domain.UserID, verified bool, at time.Time) error {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE profiles SET is_verified = ?, updated_at = ? WHERE id = ?`,
+		verified, at, uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set verified of %s: %w", id, err)
+	}
+	return pgkit.AffectedOne(res)
+}
+
+// LockReport reads a report and holds its row until the transaction ends.
+func (s *Moderation) LockReport(ctx context.Context, id domain.ReportID) (domain.Report, error) {
+	var row reportsstore.ReportRow
+	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
+	return row.Domain(), pgkit.NotFound(err)
+}
+
+// Close resolves one report.
+func (s *Moderation) Close(ctx context.Context, id domain.ReportID, r moderation.Resolution) error {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE reports SET status = ?, resolution = ?, resolution_note = ?,
+		resolved_at = ?, resolved_by = ? WHERE id = ?`,
+		string(r.Status), r.Action, r.Note, r.At, resolver(r.By), uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("close report %s: %w", id, err)
+	}
+	return pgkit.AffectedOne(res)
+}
+
+// CloseTarget resolves the open reports against one target.
+func (s *Moderation) CloseTarget(ctx context.Context, target domain.ReportTarget, targetID string, r moderation.Resolution) (int, error) {
+	id, err := uuid.Parse(targetID)
+	if err != nil {
+		return 0, nil
+	}
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE reports SET status = ?, resolution = ?, resolution_note = ?,
+		resolved_at = ?, resolved_by = ? WHERE target_type = ? AND target_id = ? AND status = 'open'`,
+		string(r.Status), r.Action, r.Note, r.At, resolver(r.By), string(target), id).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("close reports of %s %s: %w", target, targetID, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+func resolver(by domain.UserID) *uuid.UUID {
+	if by.IsZero() {
+		return nil
+	}
+	u := uuid.UUID(by)
+	return &u
+}
+
+// Record inserts an audit entry in the transaction of ctx.
+func (s *Moderation) Record(ctx context.Context, e domain.AuditEntry) error {
+	details := e.Details
+	if details == nil {
+		details = map[string]any{}
+	}
+	raw, err := json.Marshal(details)
+	if err != nil {
+		return fmt.Errorf("audit details: %w", err)
+	}
+	var actor *uuid.UUID
+	if e.ActorID != nil {
+		u := uuid.UUID(*e.ActorID)
+		actor = &u
+	}
+	_, err = pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO audit_log (id, actor_id, actor_role, action, target_type, target_id,
+		reason, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		uuid.Must(uuid.NewV7()), actor, e.ActorRole, e.Action, e.TargetType, e.TargetID, e.Reason, string(raw), e.At).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("record %s on %s %s: %w", e.Action, e.TargetType, e.TargetID, err)
+	}
+	return nil
+}
+
+// authorIndexBatch is how many search.index jobs go in one insert.
+const authorIndexBatch = 1000
+
+// EnqueueAuthorPosts enqueues search.index for every post of author that
+// search could hold (public, with text), in the transaction of ctx: the
+// worker reads the post when it runs and upserts or deletes it as the
+// author's standing says.
+func (s *Moderation) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
+	var ids []uuid.UUID
+	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id FROM posts WHERE author_id = ? AND visibility = 'public'
+		AND text_content IS NOT NULL ORDER BY id`, uuid.UUID(author)).Scan(ctx, &ids); err != nil {
+		return fmt.Errorf("posts of %s: %w", author, err)
+	}
+	for start := 0; start < len(ids); start += authorIndexBatch {
+		batch := ids[start:min(start+authorIndexBatch, len(ids))]
+		params := make([]river.InsertManyParams, len(batch))
+		for i, id := range batch {
+			params[i] = river.InsertManyParams{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchPost, ID: id.String()},
+				InsertOpts: &river.InsertOpts{MaxAttempts: 10}}
+		}
+		if err := s.jobs.InsertMany(ctx, params); err != nil {
+			return err
+		}
+	}
+	return nil
+}

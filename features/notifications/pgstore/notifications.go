@@ -1,0 +1,150 @@
+package pgstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"social/core/domain"
+	safetystore "social/features/safety/pgstore"
+	"social/kit/pgkit"
+)
+
+// Notifications stores members' notifications.
+type Notifications struct{ db *bun.DB }
+
+// NewNotifications makes the notification store.
+func NewNotifications(db *bun.DB) *Notifications { return &Notifications{db: db} }
+
+// Insert stores n; a like, mention or follow already stored for the same
+// sender and target is left as it is (notifications_once_idx).
+func (s *Notifications) Insert(ctx context.Context, n domain.Notification) (bool, error) {
+	var post *uuid.UUID
+	if n.PostID != nil {
+		u := uuid.UUID(*n.PostID)
+		post = &u
+	}
+	// Nothing is recorded between members kept apart by a block, whatever
+	// caused it (a mention, a comment on someone else's thread).
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO notifications
+		(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM member_blocks
+			WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+		ON CONFLICT DO NOTHING`,
+		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), string(n.Type), post, n.CommentID,
+		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), uuid.UUID(n.SenderID), uuid.UUID(n.RecipientID)).Exec(ctx)
+	if pgkit.ForeignKeyViolation(err) {
+		// What the notification is about was deleted meanwhile.
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	made, err := res.RowsAffected()
+	return made == 1, err
+}
+
+// Retract deletes the like, mention or follow notification of sender to
+// recipient about post (NULL for follow).
+func (s *Notifications) Retract(ctx context.Context, recipient, sender domain.UserID, typ domain.NotificationType, post *domain.PostID) ([]domain.NotificationID, error) {
+	var postID *uuid.UUID
+	if post != nil {
+		u := uuid.UUID(*post)
+		postID = &u
+	}
+	var ids []uuid.UUID
+	err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM notifications
+		WHERE recipient_id = ? AND sender_id = ? AND type = ? AND post_id IS NOT DISTINCT FROM ?
+		RETURNING id`, uuid.UUID(recipient), uuid.UUID(sender), string(typ), postID).Scan(ctx, &ids)
+	out := make([]domain.NotificationID, len(ids))
+	for i, id := range ids {
+		out[i] = domain.NotificationID(id)
+	}
+	return out, err
+}
+
+type notificationRow struct {
+	ID                uuid.UUID  `bun:"id"`
+	RecipientID       uuid.UUID  `bun:"recipient_id"`
+	SenderID          uuid.UUID  `bun:"sender_id"`
+	Type              string     `bun:"type"`
+	PostID            *uuid.UUID `bun:"post_id"`
+	CommentID         *uuid.UUID `bun:"comment_id"`
+	Message           *string    `bun:"message"`
+	IsRead            bool       `bun:"is_read"`
+	CreatedAt         time.Time  `bun:"created_at"`
+	SenderHandle      *string    `bun:"sender_handle"`
+	SenderDisplayName *string    `bun:"sender_display_name"`
+	SenderAvatarPath  *string    `bun:"sender_avatar_path"`
+}
+
+func (r notificationRow) Domain() domain.NotificationItem {
+	it := domain.NotificationItem{Notification: domain.Notification{ID: domain.NotificationID(r.ID),
+		RecipientID: domain.UserID(r.RecipientID), SenderID: domain.UserID(r.SenderID),
+		Type: domain.NotificationType(r.Type), CommentID: r.CommentID, Message: r.Message, IsRead: r.IsRead,
+		CreatedAt: r.CreatedAt.UTC()},
+		Sender: domain.PostAuthor{ID: domain.UserID(r.SenderID), Handle: "unknown", DisplayName: "Unknown User"}}
+	if r.PostID != nil {
+		p := domain.PostID(*r.PostID)
+		it.PostID = &p
+	}
+	if r.SenderHandle != nil && r.SenderDisplayName != nil {
+		it.Sender.Handle, it.Sender.DisplayName, it.Sender.AvatarPath = *r.SenderHandle, *r.SenderDisplayName, r.SenderAvatarPath
+	}
+	return it
+}
+
+// hiddenNotifications leaves out what recipient's blocks, mutes and muted
+// words hide: a sender blocked either way or muted, and an excerpt holding
+// a muted word.
+func hiddenNotifications(recipient domain.UserID) (string, []any) {
+	return safetystore.HiddenFromFeed("n.sender_id", "n.message", recipient)
+}
+
+// Newest reads recipient's newest notifications with their senders, on
+// notifications_recipient_idx.
+func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, limit int) ([]domain.NotificationItem, error) {
+	var rows []notificationRow
+	hidden, hiddenArgs := hiddenNotifications(recipient)
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
+		p.avatar_path AS sender_avatar_path
+		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id
+		WHERE n.recipient_id = ?`+hidden+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+		append(append([]any{uuid.UUID(recipient)}, hiddenArgs...), limit)...).Scan(ctx, &rows)
+	out := make([]domain.NotificationItem, len(rows))
+	for i, r := range rows {
+		out[i] = r.Domain()
+	}
+	return out, err
+}
+
+// Unread counts recipient's unread notifications on the partial index.
+func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
+	var n int
+	hidden, hiddenArgs := hiddenNotifications(recipient)
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
+		append([]any{uuid.UUID(recipient)}, hiddenArgs...)...).Scan(ctx, &n)
+	return n, err
+}
+
+// MarkRead marks one of recipient's notifications read.
+func (s *Notifications) MarkRead(ctx context.Context, recipient domain.UserID, id domain.NotificationID) error {
+	var found bool
+	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH upd AS (
+		UPDATE notifications SET is_read = true WHERE id = ? AND recipient_id = ? AND NOT is_read RETURNING id)
+		SELECT EXISTS (SELECT 1 FROM notifications WHERE id = ? AND recipient_id = ?)`,
+		uuid.UUID(id), uuid.UUID(recipient), uuid.UUID(id), uuid.UUID(recipient)).Scan(ctx, &found)
+	if err == nil && !found {
+		err = domain.ErrNotFound
+	}
+	return err
+}
+
+// MarkAllRead marks every unread notification of recipient read.
+func (s *Notifications) MarkAllRead(ctx context.Context, recipient domain.UserID) error {
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE notifications SET is_read = true WHERE recipient_id = ? AND NOT is_read`,
+		uuid.UUID(recipient)).Exec(ctx)
+	return err
+}

@@ -1,0 +1,479 @@
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"social/core/domain"
+	"social/core/ports"
+	posts "social/features/posts/app"
+	safetystore "social/features/safety/pgstore"
+	"social/kit/pgkit"
+)
+
+type PostRow struct {
+	bun.BaseModel          `bun:"table:posts"`
+	ID                     uuid.UUID  `bun:"id,pk"`
+	AuthorID               uuid.UUID  `bun:"author_id"`
+	TextContent            *string    `bun:"text_content"`
+	MediaPath              *string    `bun:"media_path"`
+	ImageAlt               *string    `bun:"image_alt"`
+	Type                   string     `bun:"type"`
+	Visibility             string     `bun:"visibility"`
+	AudienceID             *uuid.UUID `bun:"audience_id"`
+	CreatedAt              time.Time  `bun:"created_at"`
+	UpdatedAt              time.Time  `bun:"updated_at"`
+	LikeCount              int        `bun:"like_count"`
+	CommentCount           int        `bun:"comment_count"`
+	ShareCount             int        `bun:"share_count"`
+	LinkPreviewURL         *string    `bun:"link_preview_url"`
+	LinkPreviewTitle       *string    `bun:"link_preview_title"`
+	LinkPreviewDescription *string    `bun:"link_preview_description"`
+	LinkPreviewImagePath   *string    `bun:"link_preview_image_path"`
+	LinkPreviewSiteName    *string    `bun:"link_preview_site_name"`
+}
+
+func (r PostRow) Domain() domain.Post {
+	var audience domain.AudienceID
+	if r.AudienceID != nil {
+		audience = domain.AudienceID(*r.AudienceID)
+	}
+	return domain.Post{Audience: audience, ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
+		MediaPath: r.MediaPath, ImageAlt: r.ImageAlt, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
+		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
+		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
+			Description: r.LinkPreviewDescription, ImagePath: r.LinkPreviewImagePath, SiteName: r.LinkPreviewSiteName}}
+}
+
+// feedRow is a post joined with its author and the viewer's like.
+type feedRow struct {
+	PostRow
+	AuthorHandle      *string `bun:"author_handle"`
+	AuthorDisplayName *string `bun:"author_display_name"`
+	AuthorAvatarPath  *string `bun:"author_avatar_path"`
+	IsLiked           bool    `bun:"is_liked"`
+	FollowsAuthor     bool    `bun:"viewer_follows_author"`
+}
+
+func (r feedRow) Domain() domain.FeedItem {
+	post := r.PostRow.Domain()
+	post.ViewerFollowsAuthor = r.FollowsAuthor
+	it := domain.FeedItem{Post: post, IsLiked: r.IsLiked,
+		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: "unknown", DisplayName: "Unknown User"}}
+	if r.AuthorHandle != nil && r.AuthorDisplayName != nil {
+		it.Author.Handle, it.Author.DisplayName, it.Author.AvatarPath = *r.AuthorHandle, *r.AuthorDisplayName, r.AuthorAvatarPath
+	}
+	return it
+}
+
+// Posts stores posts, their hashtags and likes, and reads the feed.
+type Posts struct {
+	db *bun.DB
+	// Audiences answers, on reads made for a viewer, whether they belong
+	// to a members_only post's audience; nil leaves such posts to their
+	// authors.
+	Audiences ports.Audiences
+}
+
+// NewPosts makes the post store.
+func NewPosts(db *bun.DB) *Posts { return &Posts{db: db} }
+
+// NewPostsFor makes the post store that asks audiences (may be nil).
+func NewPostsFor(db *bun.DB, audiences ports.Audiences) *Posts {
+	return &Posts{db: db, Audiences: audiences}
+}
+
+// Create bumps the author's post_count (domain.ErrNotFound without a
+// profile) and inserts the post; Tag adds its hashtags. Call both in one
+// transaction.
+func (s *Posts) Create(ctx context.Context, p domain.Post) error {
+	db := pgkit.IDB(ctx, s.db)
+	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + ?", profileCounted(p)).
+		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrNotFound
+	}
+	row := PostRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
+		MediaPath: p.MediaPath, ImageAlt: p.ImageAlt, Type: string(p.Type), Visibility: string(p.Visibility),
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if !p.Audience.IsZero() {
+		a := uuid.UUID(p.Audience)
+		row.AudienceID = &a
+	}
+	if _, err := db.NewInsert().Model(&row).Exec(ctx); err != nil {
+		return fmt.Errorf("insert post: %w", err)
+	}
+	return nil
+}
+
+// Tag upserts the post's hashtags (+1 usage each) with their links, in one
+// statement and in tag order, so that concurrent posts lock the tags' rows
+// in one order. Call it last in the post's transaction: a tag's row stays
+// locked until the commit, and a trending tag is on many posts at once.
+func (s *Posts) Tag(ctx context.Context, id domain.PostID, tags []string) error {
+	if len(tags) == 0 {
+		return nil
+	}
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`WITH h AS (
+		INSERT INTO hashtags (tag, usage_count) SELECT t, 1 FROM (SELECT DISTINCT unnest(?::text[]) AS t) tags ORDER BY t
+		ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+		RETURNING id)
+		INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, pgdialect.Array(tags), uuid.UUID(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", id, err)
+	}
+	return nil
+}
+
+// profileCounted is what p adds to its author's post_count: the posts of
+// their profile, which a members_only post is not among. The profile row
+// is updated all the same, so that it is locked in the same order.
+func profileCounted(p domain.Post) int {
+	if p.Visibility == domain.VisibilityMembersOnly {
+		return 0
+	}
+	return 1
+}
+
+// addHashtag upserts tag (+1 usage) and links it to the post.
+func addHashtag(ctx context.Context, db bun.IDB, post uuid.UUID, tag string) error {
+	_, err := db.NewRaw(`WITH h AS (
+		INSERT INTO hashtags (tag, usage_count) VALUES (?, 1)
+		ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+		RETURNING id)
+		INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, tag, post).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("hashtag %q: %w", tag, err)
+	}
+	return nil
+}
+
+// SetHashtags makes the post's hashtag links exactly tags: each dropped
+// tag loses one usage (never below 0) and its link, each new one is
+// upserted (+1) and linked. Tags are touched in tag order, as Create does,
+// so concurrent writers lock them in one order. Call it in a transaction
+// that holds the post's row.
+func (s *Posts) SetHashtags(ctx context.Context, id domain.PostID, tags []string) error {
+	db := pgkit.IDB(ctx, s.db)
+	var current []string
+	if err := db.NewRaw(`SELECT h.tag FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+		WHERE ph.post_id = ?`, uuid.UUID(id)).Scan(ctx, &current); err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", id, err)
+	}
+	change := map[string]bool{} // tag -> added (true) or dropped (false)
+	for _, t := range current {
+		change[t] = false
+	}
+	for _, t := range tags {
+		if _, had := change[t]; had {
+			delete(change, t)
+		} else {
+			change[t] = true
+		}
+	}
+	order := make([]string, 0, len(change))
+	for t := range change {
+		order = append(order, t)
+	}
+	sort.Strings(order)
+	for _, tag := range order {
+		if change[tag] {
+			if err := addHashtag(ctx, db, uuid.UUID(id), tag); err != nil {
+				return err
+			}
+			continue
+		}
+		_, err := db.NewRaw(`WITH h AS (
+			UPDATE hashtags SET usage_count = greatest(usage_count - 1, 0) WHERE tag = ? RETURNING id)
+			DELETE FROM post_hashtags WHERE post_id = ? AND hashtag_id IN (SELECT id FROM h)`, tag, uuid.UUID(id)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("drop hashtag %q: %w", tag, err)
+		}
+	}
+	return nil
+}
+
+// ByID reads one post.
+func (s *Posts) ByID(ctx context.Context, id domain.PostID) (domain.Post, error) {
+	var row PostRow
+	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
+	return row.Domain(), pgkit.NotFound(err)
+}
+
+// Lock reads one post and locks it until the transaction ends.
+func (s *Posts) Lock(ctx context.Context, id domain.PostID) (domain.Post, error) {
+	var row PostRow
+	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
+	return row.Domain(), pgkit.NotFound(err)
+}
+
+// SetText changes a post's text and drops its translations.
+func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now time.Time) error {
+	db := pgkit.IDB(ctx, s.db)
+	if _, err := db.NewUpdate().Table("posts").Set("text_content = ?", text).Set("updated_at = ?", now).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return err
+	}
+	// Translations of the old text are stale.
+	_, err := db.NewRaw("DELETE FROM post_translations WHERE post_id = ?", uuid.UUID(id)).Exec(ctx)
+	return err
+}
+
+// SetImageAlt replaces the description of a post's image.
+func (s *Posts) SetImageAlt(ctx context.Context, id domain.PostID, alt *string) error {
+	if _, err := pgkit.IDB(ctx, s.db).NewUpdate().Table("posts").Set("image_alt = ?", alt).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return fmt.Errorf("set image description of %s: %w", id, err)
+	}
+	return nil
+}
+
+// Delete removes p with its likes and hashtag links, decrementing the
+// hashtags' usage and the author's post_count. Call it in a transaction.
+// The author's row is locked before the hashtags, in Create's order: the
+// other way round, the author posting while one of their posts is deleted
+// deadlocks on a hashtag both carry.
+func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
+	db := pgkit.IDB(ctx, s.db)
+	id := uuid.UUID(p.ID)
+	if _, err := db.NewUpdate().Table("profiles").Set("post_count = greatest(post_count - ?, 0)", profileCounted(p)).
+		Where("id = ?", uuid.UUID(p.AuthorID)).Exec(ctx); err != nil {
+		return fmt.Errorf("count post of %s: %w", p.AuthorID, err)
+	}
+	if _, err := db.NewRaw(`UPDATE hashtags SET usage_count = greatest(usage_count - 1, 0)
+		WHERE id IN (SELECT hashtag_id FROM post_hashtags WHERE post_id = ?)`, id).Exec(ctx); err != nil {
+		return fmt.Errorf("hashtags of post %s: %w", p.ID, err)
+	}
+	if _, err := db.NewDelete().Table("likes").Where("post_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("likes of post %s: %w", p.ID, err)
+	}
+	if _, err := db.NewDelete().Table("post_hashtags").Where("post_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("hashtag links of post %s: %w", p.ID, err)
+	}
+	res, err := db.NewDelete().Table("posts").Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete post %s: %w", p.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrNotFound
+	}
+	return nil
+}
+
+// Like inserts the like once; like_count moves only when a row was made,
+// and made says whether it was.
+func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (made bool, n int, err error) {
+	return s.count(ctx, id, `WITH ins AS (
+		INSERT INTO likes (post_id, user_id, created_at) SELECT id, ?, ? FROM posts WHERE id = ?
+		ON CONFLICT DO NOTHING RETURNING post_id)
+		UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count`,
+		uuid.UUID(user), now, uuid.UUID(id))
+}
+
+// Unlike deletes the like; like_count moves only when a row went, and
+// removed says whether one did.
+func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID) (removed bool, n int, err error) {
+	return s.count(ctx, id, `WITH del AS (
+		DELETE FROM likes WHERE post_id = ? AND user_id = ? RETURNING post_id)
+		UPDATE posts SET like_count = greatest(like_count - 1, 0) WHERE id IN (SELECT post_id FROM del) RETURNING like_count`,
+		uuid.UUID(id), uuid.UUID(user))
+}
+
+// count runs a conditional counter update; when it changed nothing, the
+// current like_count is read and changed is false.
+func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args ...any) (changed bool, n int, err error) {
+	db := pgkit.IDB(ctx, s.db)
+	err = db.NewRaw(query, args...).Scan(ctx, &n)
+	if pgkit.ForeignKeyViolation(err) {
+		// The post was deleted between this statement's snapshot and its
+		// insert: for the caller, it is simply gone.
+		return false, 0, domain.ErrNotFound
+	}
+	if err == nil {
+		return true, n, nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		err = db.NewSelect().Table("posts").Column("like_count").Where("id = ?", uuid.UUID(id)).Scan(ctx, &n)
+	}
+	return false, n, pgkit.NotFound(err)
+}
+
+// Share adds one to share_count in one statement.
+func (s *Posts) Share(ctx context.Context, id domain.PostID) (int, error) {
+	var n int
+	err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE posts SET share_count = share_count + 1 WHERE id = ? RETURNING share_count`,
+		uuid.UUID(id)).Scan(ctx, &n)
+	return n, pgkit.NotFound(err)
+}
+
+// SetLinkPreview stores the five preview fields.
+func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.PostLinkPreview) error {
+	_, err := pgkit.IDB(ctx, s.db).NewUpdate().Table("posts").
+		Set("link_preview_url = ?", lp.URL).Set("link_preview_title = ?", lp.Title).
+		Set("link_preview_description = ?", lp.Description).Set("link_preview_image_path = ?", lp.ImagePath).
+		Set("link_preview_site_name = ?", lp.SiteName).Where("id = ?", uuid.UUID(id)).Exec(ctx)
+	return err
+}
+
+// feedSelect is the columns of a feed item; the viewer's like and whether
+// they follow the author are one EXISTS each per row on a unique index,
+// within the page's one query. Its two placeholders are both the viewer
+// (see viewerArgs).
+const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
+	a.avatar_path AS author_avatar_path,
+	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked,
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author
+	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
+
+// AuthorActive keeps out the posts of suspended authors, on every read made
+// for members (feeds, 'Seguindo', profile lists, post pages); an anti-join
+// on the small partial index of suspended accounts.
+const AuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
+
+// viewerArgs are feedSelect's arguments, then more.
+func viewerArgs(viewer domain.UserID, more ...any) []any {
+	return append([]any{uuid.UUID(viewer), uuid.UUID(viewer)}, more...)
+}
+
+func items(rows []feedRow) []domain.FeedItem {
+	out := make([]domain.FeedItem, len(rows))
+	for i, r := range rows {
+		out[i] = r.Domain()
+	}
+	return out
+}
+
+// Item reads one post as viewer's feed item.
+func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
+	var rows []feedRow
+	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
+	err := pgkit.IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
+		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...).Scan(ctx, &rows)
+	if err == nil && len(rows) == 0 {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return domain.FeedItem{}, pgkit.NotFound(err)
+	}
+	it := rows[0].Domain()
+	it.ViewerInAudience, err = InAudience(ctx, s.Audiences, viewer, it.Post)
+	return it, err
+}
+
+// Chronological reads public posts newest first after the cursor, on the
+// partial index (created_at DESC, id DESC).
+func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
+	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+AuthorActive+hidden,
+		append(viewerArgs(viewer), hiddenArgs...), after, limit)
+}
+
+// Ranked ranks the newest window public posts by their score at now:
+// 0.6 x recency + 0.3 x likes + 0.1 x comments, recency = 100 - hours old
+// (floor 0), likes = ln(likes+1) x 10, comments = ln(comments+1) x 15; ties
+// newest id first. It skips offset of them.
+func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
+	q := `WITH recent AS (
+		SELECT id FROM posts p WHERE visibility = 'public'` + AuthorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?),
+	ranked AS (
+		SELECT p.id, 0.6 * greatest(0, 100 - extract(epoch FROM (?::timestamptz - p.created_at)) / 3600)
+			+ 0.3 * ln(p.like_count + 1) * 10 + 0.1 * ln(p.comment_count + 1) * 15 AS score
+		FROM posts p JOIN recent USING (id)
+		ORDER BY score DESC, p.id DESC OFFSET ? LIMIT ?)
+	` + feedSelect + ` JOIN ranked r ON r.id = p.id ORDER BY r.score DESC, p.id DESC`
+	args := append(append(hiddenArgs, window, now, offset, limit), viewerArgs(viewer)...)
+	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}
+
+// Following reads viewer's timeline newest first after the cursor, on
+// timelines_read_idx. Rows of an author the viewer no longer follows are
+// skipped (their cleanup job may not have run yet), so an unfollow takes
+// effect at once.
+func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	var rows []feedRow
+	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
+		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + AuthorActive
+	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
+	q += hidden
+	args = append(args, hiddenArgs...)
+	if after != nil {
+		q += ` AND (t.created_at, t.post_id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY t.created_at DESC, t.post_id DESC LIMIT ?`
+	args = append(args, limit)
+	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}
+
+// AuthorByHandle is the member with a handle (handles are lowercase).
+func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserID, error) {
+	var id uuid.UUID
+	err := pgkit.IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
+	return domain.UserID(id), pgkit.NotFound(err)
+}
+
+// ByAudience reads the posts of an audience newest first after the cursor,
+// on posts_audience_idx. The caller has checked that viewer may read them.
+func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
+	out, err := s.newestFirst(ctx, feedSelect+` WHERE p.audience_id = ?`+AuthorActive+hidden,
+		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].ViewerInAudience = true
+	}
+	return out, nil
+}
+
+// ByAuthor reads author's posts newest first after the cursor, on
+// posts_author_idx: every post for the author and their followers, the
+// public ones for anyone else.
+func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	q := feedSelect + ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + AuthorActive
+	// A profile's own list shows a muted member's posts (whoever opens the
+	// profile asks for them); only a block empties it.
+	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
+	return s.newestFirst(ctx, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
+}
+
+// newestFirst runs a feed query (q and its args, ending in a WHERE clause)
+// as one page newest first after the cursor: the keyset every post list
+// pages by, on an index of (created_at DESC, id DESC).
+func (s *Posts) newestFirst(ctx context.Context, q string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+	if after != nil {
+		q += ` AND (p.created_at, p.id) < (?, ?)`
+		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+	}
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	args = append(args, limit)
+	var rows []feedRow
+	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	return items(rows), nil
+}

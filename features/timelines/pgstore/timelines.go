@@ -1,0 +1,256 @@
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+
+	"social/core/domain"
+	timelines "social/features/timelines/app"
+	"social/kit/pgkit"
+)
+
+// Timelines stores the per-member 'Seguindo' timelines.
+type Timelines struct{ db *bun.DB }
+
+// NewTimelines makes the timeline store.
+func NewTimelines(db *bun.DB) *Timelines { return &Timelines{db: db} }
+
+// FanOut writes post into the timelines of the author (with the first
+// batch) and of up to batch followers with ids above after.
+func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (domain.UserID, error) {
+	db := pgkit.IDB(ctx, s.db)
+	if after.IsZero() {
+		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only'
+			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx)
+		if pgkit.ForeignKeyViolation(err) {
+			return domain.UserID{}, nil // the post was deleted while being written: nothing left to do
+		}
+		if err != nil {
+			return domain.UserID{}, err
+		}
+	}
+	var last uuid.UUID
+	err := db.NewRaw(`WITH batch AS (
+			SELECT f.follower_id FROM posts p JOIN follows f ON f.following_id = p.author_id
+			WHERE p.id = ? AND p.visibility <> 'members_only' AND f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
+		ins AS (
+			INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN posts p WHERE p.id = ?
+			ON CONFLICT DO NOTHING)
+		SELECT max(follower_id::text)::uuid FROM batch`,
+		uuid.UUID(post), uuid.UUID(after), batch, uuid.UUID(post)).Scan(ctx, &last)
+	// No follower left, or the post deleted while this batch was written
+	// (its rows go with it): either way the fan-out is done.
+	if errors.Is(err, sql.ErrNoRows) || pgkit.ForeignKeyViolation(err) {
+		return domain.UserID{}, nil
+	}
+	return domain.UserID(last), err
+}
+
+// Backfill copies followee's newest limit posts into follower's timeline
+// while the follow exists (friends_only included: a follower may read them;
+// members_only ones never, they belong to their audience's page).
+func (s *Timelines) Backfill(ctx context.Context, follower, followee domain.UserID, limit int) error {
+	backfill := func(db bun.IDB) error {
+		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT ?, p.id, p.author_id, p.created_at FROM posts p
+			WHERE p.author_id = ? AND p.visibility <> 'members_only'
+				AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
+			ORDER BY p.created_at DESC LIMIT ?
+			ON CONFLICT DO NOTHING`,
+			uuid.UUID(follower), uuid.UUID(followee), uuid.UUID(follower), uuid.UUID(followee), limit).Exec(ctx)
+		return err
+	}
+	err := s.withFollowPair(ctx, follower, followee, backfill)
+	// One of the posts was deleted while being copied: the statement read it
+	// before the delete committed. Again, from a snapshot without it (in a
+	// caller's transaction there is no again: it has failed).
+	for again := 0; pgkit.ForeignKeyViolation(err) && again < 3; again++ {
+		if _, inTx := pgkit.TxFrom(ctx); inTx {
+			break
+		}
+		err = s.withFollowPair(ctx, follower, followee, backfill)
+	}
+	return err
+}
+
+// RemoveAuthor deletes author's rows from member's timeline unless member
+// follows author (again).
+func (s *Timelines) RemoveAuthor(ctx context.Context, member, author domain.UserID) error {
+	return s.withFollowPair(ctx, member, author, func(db bun.IDB) error {
+		_, err := db.NewRaw(`DELETE FROM timelines
+			WHERE member_id = ? AND author_id = ?
+			AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)`,
+			uuid.UUID(member), uuid.UUID(author), uuid.UUID(member), uuid.UUID(author)).Exec(ctx)
+		return err
+	})
+}
+
+// withFollowPair runs fn in a transaction holding a lock on the pair
+// (follower, followee), so that the backfill and the removal of one pair
+// never overlap. Without it, a removal's DELETE that took its snapshot
+// before a re-follow committed could run past that follow's whole backfill
+// and delete the rows the backfill left alone because they were still
+// there: the member would follow the author again and miss their posts.
+func (s *Timelines) withFollowPair(ctx context.Context, follower, followee domain.UserID, fn func(bun.IDB) error) error {
+	run := func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewRaw(`SELECT pg_advisory_xact_lock(hashtextextended('timeline ' || ? || ' ' || ?, 0))`,
+			uuid.UUID(follower).String(), uuid.UUID(followee).String()).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		return fn(tx)
+	}
+	if tx, ok := pgkit.TxFrom(ctx); ok {
+		return run(ctx, tx)
+	}
+	return s.db.RunInTx(ctx, nil, run)
+}
+
+// Trim deletes the rows of every timeline beyond its newest limit.
+func (s *Timelines) Trim(ctx context.Context, limit int) (int, error) {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM timelines t USING (
+			SELECT member_id, post_id FROM (
+				SELECT member_id, post_id,
+					row_number() OVER (PARTITION BY member_id ORDER BY created_at DESC, post_id DESC) AS n
+				FROM timelines
+				WHERE member_id IN (SELECT member_id FROM timelines GROUP BY member_id HAVING count(*) > ?)
+			) ranked WHERE n > ?) old
+		WHERE t.member_id = old.member_id AND t.post_id = old.post_id`, limit, limit).Exec(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// RebuildAll fills every member's timeline with the newest limit posts of
+// the people they follow and their own, in one statement: for data loaded
+// in bulk (seed-demo) rather than through posts and follows. Each author's
+// newest limit come from posts_author_idx, then are merged per member: an
+// OR over the followees instead reads every post of theirs (a sequential
+// scan per member on a large table).
+func (s *Timelines) RebuildAll(ctx context.Context, limit int) (int, error) {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+		SELECT m.id, p.id, p.author_id, p.created_at FROM profiles m
+		CROSS JOIN LATERAL (
+			SELECT x.id, x.author_id, x.created_at
+			FROM (SELECT m.id AS author UNION ALL SELECT following_id FROM follows WHERE follower_id = m.id) a
+			CROSS JOIN LATERAL (
+				SELECT id, author_id, created_at FROM posts WHERE author_id = a.author AND visibility <> 'members_only'
+				ORDER BY created_at DESC LIMIT ?) x
+			ORDER BY x.created_at DESC LIMIT ?) p
+		ON CONFLICT DO NOTHING`, limit, limit).Exec(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// FanOutArgs is the job writing a new post into its readers' timelines.
+type FanOutArgs struct {
+	PostID uuid.UUID `json:"post_id"`
+}
+
+// Kind is the job's stable name.
+func (FanOutArgs) Kind() string { return "timelines.fan_out" }
+
+// FanOutWorker works timelines.fan_out (idempotent).
+type FanOutWorker struct {
+	river.WorkerDefaults[FanOutArgs]
+	FanOut *timelines.FanOut
+}
+
+// Work fans the post out.
+func (w *FanOutWorker) Work(ctx context.Context, job *river.Job[FanOutArgs]) error {
+	return w.FanOut.Handle(ctx, domain.PostID(job.Args.PostID))
+}
+
+// FollowArgs names a follow: the job backfilling or cleaning a timeline.
+type FollowArgs struct {
+	Follower uuid.UUID `json:"follower_id"`
+	Followee uuid.UUID `json:"followee_id"`
+}
+
+// BackfillArgs is the job run after a follow.
+type BackfillArgs FollowArgs
+
+// Kind is the job's stable name.
+func (BackfillArgs) Kind() string { return "timelines.backfill" }
+
+// BackfillWorker works timelines.backfill (idempotent).
+type BackfillWorker struct {
+	river.WorkerDefaults[BackfillArgs]
+	Backfill *timelines.Backfill
+}
+
+// Work backfills.
+func (w *BackfillWorker) Work(ctx context.Context, job *river.Job[BackfillArgs]) error {
+	return w.Backfill.Handle(ctx, domain.UserID(job.Args.Follower), domain.UserID(job.Args.Followee))
+}
+
+// RemoveAuthorArgs is the job run after an unfollow.
+type RemoveAuthorArgs FollowArgs
+
+// Kind is the job's stable name.
+func (RemoveAuthorArgs) Kind() string { return "timelines.remove_author" }
+
+// RemoveAuthorWorker works timelines.remove_author (idempotent).
+type RemoveAuthorWorker struct {
+	river.WorkerDefaults[RemoveAuthorArgs]
+	Remove *timelines.RemoveAuthor
+}
+
+// Work cleans the timeline.
+func (w *RemoveAuthorWorker) Work(ctx context.Context, job *river.Job[RemoveAuthorArgs]) error {
+	return w.Remove.Handle(ctx, domain.UserID(job.Args.Follower), domain.UserID(job.Args.Followee))
+}
+
+// TrimArgs is the periodic job keeping timelines at their cap.
+type TrimArgs struct{}
+
+// Kind is the job's stable name.
+func (TrimArgs) Kind() string { return "timelines.trim" }
+
+// TrimEvery is how often timelines are trimmed.
+const TrimEvery = time.Hour
+
+// TrimWorker works timelines.trim.
+type TrimWorker struct {
+	river.WorkerDefaults[TrimArgs]
+	Trim *timelines.Trim
+}
+
+// Work trims.
+func (w *TrimWorker) Work(ctx context.Context, _ *river.Job[TrimArgs]) error {
+	_, err := w.Trim.Handle(ctx)
+	return err
+}
+
+// TimelineQueue enqueues timeline jobs in the caller's transaction.
+type TimelineQueue struct{ Jobs *pgkit.JobInserter }
+
+// EnqueueFanOut enqueues the fan-out of a new post.
+func (q TimelineQueue) EnqueueFanOut(ctx context.Context, post domain.PostID) error {
+	return q.Jobs.Insert(ctx, FanOutArgs{PostID: uuid.UUID(post)}, &river.InsertOpts{MaxAttempts: 10})
+}
+
+// EnqueueBackfill enqueues the backfill after follower followed followee.
+func (q TimelineQueue) EnqueueBackfill(ctx context.Context, follower, followee domain.UserID) error {
+	return q.Jobs.Insert(ctx, BackfillArgs{Follower: uuid.UUID(follower), Followee: uuid.UUID(followee)},
+		&river.InsertOpts{MaxAttempts: 10})
+}
+
+// EnqueueRemoveAuthor enqueues the cleanup after follower unfollowed followee.
+func (q TimelineQueue) EnqueueRemoveAuthor(ctx context.Context, follower, followee domain.UserID) error {
+	return q.Jobs.Insert(ctx, RemoveAuthorArgs{Follower: uuid.UUID(follower), Followee: uuid.UUID(followee)},
+		&river.InsertOpts{MaxAttempts: 10})
+}

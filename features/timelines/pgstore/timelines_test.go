@@ -1,0 +1,278 @@
+package pgstore_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	timelines "social/features/timelines/app"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/internal/testkit/sqlrig"
+)
+
+// timelineRig is the SQL rig with the store under test.
+type timelineRig struct {
+	*sqlrig.Rig
+	store *timelinesstore.Timelines
+}
+
+func newTimelineRig(t *testing.T) *timelineRig {
+	rig := sqlrig.New(t)
+	return &timelineRig{Rig: rig, store: timelinesstore.NewTimelines(rig.DB)}
+}
+
+// timeline is member's timeline, newest first.
+func (r *timelineRig) timeline(member domain.UserID) []domain.PostID {
+	r.T.Helper()
+	var ids []uuid.UUID
+	if err := r.DB.NewRaw(`SELECT post_id FROM timelines WHERE member_id = ? ORDER BY created_at DESC, post_id DESC`,
+		uuid.UUID(member)).Scan(r.Ctx, &ids); err != nil {
+		r.T.Fatal(err)
+	}
+	out := make([]domain.PostID, len(ids))
+	for i, id := range ids {
+		out[i] = domain.PostID(id)
+	}
+	return out
+}
+
+func TestFanOutReachesAuthorAndEveryFollowerAcrossBatches(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, stranger := r.Member(), r.Member()
+	var followers []domain.UserID
+	for range 7 {
+		f := r.Member()
+		r.Follow(f, author)
+		followers = append(followers, f)
+	}
+	p := r.Post(author, "friends_only")
+	// Batches of 3 make the walk take three full rounds and an empty one.
+	var after domain.UserID
+	rounds := 0
+	for {
+		last, err := r.store.FanOut(r.Ctx, p, after, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last.IsZero() {
+			break
+		}
+		after, rounds = last, rounds+1
+	}
+	if rounds != 3 {
+		t.Errorf("rounds = %d, want 3 for 7 followers in batches of 3", rounds)
+	}
+	for _, m := range append(followers, author) {
+		if got := r.timeline(m); len(got) != 1 || got[0] != p {
+			t.Errorf("timeline of %s = %v, want [%s]", m, got, p)
+		}
+	}
+	if got := r.timeline(stranger); len(got) != 0 {
+		t.Errorf("a stranger's timeline = %v, want empty", got)
+	}
+	// A retried job writes nothing twice.
+	if err := (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := r.DB.NewRaw(`SELECT count(*) FROM timelines`).Scan(r.Ctx, &rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 8 {
+		t.Errorf("rows after a retry = %d, want 8", rows)
+	}
+}
+
+func TestFanOutOfADeletedPostWritesNothing(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, f := r.Member(), r.Member()
+	r.Follow(f, author)
+	p := r.Post(author, "public")
+	r.Exec(`DELETE FROM posts WHERE id = ?`, uuid.UUID(p))
+	if err := (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(f); len(got) != 0 {
+		t.Errorf("timeline = %v, want empty", got)
+	}
+}
+
+func TestBackfillOnlyWhileFollowingAndRemoveAuthorOnlyAfterUnfollow(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	a, b, c := r.Member(), r.Member(), r.Member()
+	old1, old2 := r.Post(a, "public"), r.Post(a, "friends_only")
+	other := r.Post(c, "public")
+
+	// Not following yet: nothing is copied.
+	if err := r.store.Backfill(r.Ctx, b, a, 10); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(b); len(got) != 0 {
+		t.Fatalf("backfill without a follow wrote %v", got)
+	}
+	r.Follow(b, a)
+	r.Follow(b, c)
+	if err := r.store.Backfill(r.Ctx, b, a, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(b); len(got) != 1 || got[0] != old2 {
+		t.Fatalf("backfill limited to 1 = %v, want the newest [%s]", got, old2)
+	}
+	if err := r.store.Backfill(r.Ctx, b, a, 10); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.store.Backfill(r.Ctx, b, c, 10); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(b); len(got) != 3 || got[0] != other || got[2] != old1 {
+		t.Fatalf("timeline = %v, want [%s %s %s]", got, other, old2, old1)
+	}
+
+	// Still following: the cleanup of a stale unfollow keeps the rows.
+	if err := (&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(b); len(got) != 3 {
+		t.Fatalf("cleanup while following removed rows: %v", got)
+	}
+	r.Unfollow(b, a)
+	if err := (&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(b); len(got) != 1 || got[0] != other {
+		t.Errorf("after unfollowing a: %v, want only [%s]", got, other)
+	}
+}
+
+func TestTrimKeepsTheNewestRowsOfEachTimeline(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	a, b := r.Member(), r.Member()
+	r.Follow(b, a)
+	var posts []domain.PostID
+	for range 5 {
+		posts = append(posts, r.Post(a, "public"))
+	}
+	if _, err := r.store.RebuildAll(r.Ctx, 100); err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.store.Trim(r.Ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 4 {
+		t.Errorf("trimmed %d rows, want 4 (2 from each of 2 timelines)", n)
+	}
+	for _, m := range []domain.UserID{a, b} {
+		got := r.timeline(m)
+		if len(got) != 3 || got[0] != posts[4] || got[2] != posts[2] {
+			t.Errorf("timeline of %s = %v, want the 3 newest", m, got)
+		}
+	}
+}
+
+func TestRebuildAllFillsFromFollowsAndOwnPosts(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	a, b, c := r.Member(), r.Member(), r.Member()
+	r.Follow(b, a)
+	pa := r.Post(a, "friends_only")
+	pb := r.Post(b, "public")
+	r.Post(c, "public")
+	n, err := r.store.RebuildAll(r.Ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 4 {
+		t.Errorf("rebuilt %d rows, want 4 (a: 1, b: 2, c: 1)", n)
+	}
+	if got := r.timeline(b); len(got) != 2 || got[0] != pb || got[1] != pa {
+		t.Errorf("b's timeline = %v, want [%s %s]", got, pb, pa)
+	}
+}
+
+// A post deleted while its fan-out writes it (the insert waits on the
+// delete's row lock, then finds the post gone) ends the fan-out cleanly
+// instead of failing the job's attempt with a foreign-key error.
+func TestFanOutOfAPostDeletedMeanwhileEndsCleanly(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, reader := r.Member(), r.Member()
+	r.Follow(reader, author)
+	post := r.Post(author, "public")
+
+	tx, err := r.DB.BeginTx(r.Ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(r.Ctx, `DELETE FROM posts WHERE id = ?`, uuid.UUID(post)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, post) }()
+	r.waitForLockedInsert()
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("fan-out of a post deleted meanwhile: %v", err)
+	}
+	if got := r.timeline(reader); len(got) != 0 {
+		t.Fatalf("reader's timeline = %v, want empty", got)
+	}
+}
+
+// A post deleted while a backfill copies it (the insert waits on the
+// delete's row lock, then finds the post gone) does not fail the job: the
+// followee's other posts are copied all the same.
+func TestBackfillAcrossAPostDeletedMeanwhile(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, reader := r.Member(), r.Member()
+	kept := r.Post(author, "public")
+	deleted := r.Post(author, "public")
+	r.Follow(reader, author)
+
+	tx, err := r.DB.BeginTx(r.Ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(r.Ctx, `DELETE FROM posts WHERE id = ?`, uuid.UUID(deleted)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&timelines.Backfill{Store: r.store}).Handle(r.Ctx, reader, author) }()
+	r.waitForLockedInsert()
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("backfill across a post deleted meanwhile: %v", err)
+	}
+	if got := r.timeline(reader); len(got) != 1 || got[0] != kept {
+		t.Fatalf("reader's timeline = %v, want only %v", got, kept)
+	}
+}
+
+// waitForLockedInsert waits until an insert into timelines is blocked on a
+// row lock: it read a post before that post's delete committed.
+func (r *timelineRig) waitForLockedInsert() {
+	r.T.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var waiting bool
+		if err := r.DB.NewRaw(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO timelines%')`).
+			Scan(r.Ctx, &waiting); err != nil {
+			r.T.Fatal(err)
+		}
+		if waiting {
+			return
+		}
+	}
+	r.T.Fatal("no insert into timelines waited on the delete")
+}
