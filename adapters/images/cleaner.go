@@ -17,9 +17,9 @@ import (
 
 // Codes and pt-BR messages of the cleaner's errors.
 const (
-	CodeInvalidFileType = "invalid_file_type"
+	CodeInvalidFileType = ports.CodeInvalidFileType
 	MsgInvalidFileType  = "Tipo de arquivo não permitido. Use JPEG, PNG ou WebP."
-	CodeInvalidImage    = "invalid_image"
+	CodeInvalidImage    = ports.CodeInvalidImage
 	MsgInvalidImage     = "Imagem inválida ou corrompida."
 )
 

@@ -13,6 +13,7 @@ import (
 	"social/adapters/postgres/cluster"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/pgkit"
 )
 
 // Module provides the shared pool and bun on it, the ReadDB, and the access
@@ -25,15 +26,14 @@ var Module = fx.Module("postgres", fx.Provide(
 	provideAccessListener,
 ))
 
-// ReadDB is the handle of the reads that tolerate a replica's lag: the
-// feeds and the postgres search adapter. It is a second pool on
-// database.read_url, or the primary's bun when that is empty, so a read
-// path takes a ReadDB and never needs to know which.
-type ReadDB struct{ *bun.DB }
+// ReadDB is the handle of the reads that tolerate a replica's lag
+// (pgkit.ReadDB): a second pool on database.read_url, or the primary's bun
+// when that is empty.
+type ReadDB = pgkit.ReadDB
 
 func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (ReadDB, error) {
 	if cfg.Database.ReadURL == "" {
-		return ReadDB{primary}, nil
+		return ReadDB{DB: primary}, nil
 	}
 	pool, err := NewPool(context.Background(), cfg.Database.ReadURL, cfg.Database.MaxConns)
 	if err != nil {
@@ -48,7 +48,7 @@ func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (ReadDB
 			return nil
 		},
 	})
-	return ReadDB{NewBun(pool)}, nil
+	return ReadDB{DB: NewBun(pool)}, nil
 }
 
 // EmbeddedDatabase is the database created in the private cluster.

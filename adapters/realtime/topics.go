@@ -27,12 +27,9 @@ func NotificationsTopic(id domain.UserID) string { return prefixUser + id.String
 // PostTopic is the topic of one post's counters.
 func PostTopic(id string) string { return prefixPost + id }
 
-// PostVisibility decides whether the viewer in ctx may see post id. It is
-// the hook for the posts feature: until it is provided, any signed-in
-// member may follow post:{id}.
-type PostVisibility interface {
-	CanSeePost(ctx context.Context, postID uuid.UUID) error
-}
+// PostVisibility decides whether the viewer in ctx may see a post
+// (plugin.PostVisibility).
+type PostVisibility = plugin.PostVisibility
 
 // Refusals of a subscription; any other error of an authorizer is a
 // refusal too (codeForbidden).

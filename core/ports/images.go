@@ -27,3 +27,10 @@ type CleanImage struct {
 type ImageCleaner interface {
 	Clean(ctx context.Context, data []byte, allowed ...ImageFormat) (CleanImage, error)
 }
+
+// Error codes of ImageCleaner, stated here so that the APIs that take
+// images can list them without knowing the adapter.
+const (
+	CodeInvalidFileType = "invalid_file_type"
+	CodeInvalidImage    = "invalid_image"
+)

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxevent"
 
+	"social/adapters/argon2id"
 	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/adapters/http/auth"
@@ -80,6 +81,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.Provide(func() ports.Clock { return ports.SystemClock{} }),
 		storage.Module,
 		images.Module,
+		fx.Provide(fx.Annotate(argon2id.NewDefault, fx.As(new(ports.PasswordHasher)))),
 		videos.Module,
 		translate.Module,
 		trending.Module,

@@ -11,6 +11,8 @@ const (
 	requestIDKey ctxKey = iota
 	loggerKey
 	sessionUncheckedKey
+	clientIPKey
+	userAgentKey
 )
 
 // WithRequest puts the request's ID and a logger carrying it in ctx; the
@@ -46,4 +48,25 @@ func WithSessionUnchecked(ctx context.Context) context.Context {
 func SessionUnchecked(ctx context.Context) bool {
 	v, _ := ctx.Value(sessionUncheckedKey).(bool)
 	return v
+}
+
+// WithClient puts the client's address and User-Agent in ctx; the
+// authenticator's middleware calls it once per request, having decided
+// which address to believe (http.trusted_proxies).
+func WithClient(ctx context.Context, ip, userAgent string) context.Context {
+	ctx = context.WithValue(ctx, clientIPKey, ip)
+	return context.WithValue(ctx, userAgentKey, userAgent)
+}
+
+// ClientIP is the address of the client of the request being served.
+func ClientIP(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey).(string)
+	return ip
+}
+
+// UserAgent is the User-Agent header of the request being served (what a
+// member's list of sessions names devices by).
+func UserAgent(ctx context.Context) string {
+	ua, _ := ctx.Value(userAgentKey).(string)
+	return ua
 }

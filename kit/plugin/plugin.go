@@ -13,6 +13,7 @@ import (
 	"io/fs"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
@@ -256,3 +257,11 @@ const GroupSearchSources = `group:"search_sources"`
 
 // AsSearchSource contributes the SearchSource returned by constructor.
 func AsSearchSource(constructor any) any { return as(constructor, GroupSearchSources) }
+
+// PostVisibility decides whether the viewer in ctx may see post id; the
+// realtime gateway asks it before a socket follows post:{id}. It is the
+// hook of the posts feature: until it is provided, any signed-in member may
+// follow post:{id}.
+type PostVisibility interface {
+	CanSeePost(ctx context.Context, postID uuid.UUID) error
+}

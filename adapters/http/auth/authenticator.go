@@ -9,15 +9,10 @@ import (
 	"strings"
 
 	"social/core/domain"
+	"social/core/ports"
 	"social/internal/config"
 	"social/kit/httpkit"
 )
-
-// SessionChecker tells whether an access token's session is still live and
-// the member's current role.
-type SessionChecker interface {
-	ActiveRole(ctx context.Context, sessionID string, accountID domain.UserID) (domain.Role, bool, error)
-}
 
 // Authenticator puts the viewer and the client's address in each request's
 // context. A request without a valid bearer token (none, malformed,
@@ -26,13 +21,13 @@ type SessionChecker interface {
 // holding a stale token.
 type Authenticator struct {
 	tokens   *Tokens
-	sessions SessionChecker
+	sessions ports.SessionChecker
 	proxies  []netip.Prefix
 	log      *slog.Logger
 }
 
 // NewAuthenticator reads http.trusted_proxies.
-func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions SessionChecker, logger *slog.Logger) (*Authenticator, error) {
+func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions ports.SessionChecker, logger *slog.Logger) (*Authenticator, error) {
 	a := &Authenticator{tokens: tokens, sessions: sessions, log: logger}
 	for _, p := range cfg.HTTP.TrustedProxies {
 		prefix, err := config.ParseTrustedProxy(p)
@@ -43,10 +38,6 @@ func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions SessionChecke
 	}
 	return a, nil
 }
-
-type clientIPKey struct{}
-
-type userAgentKey struct{}
 
 type loopbackPeerKey struct{}
 
@@ -68,25 +59,15 @@ func peerIsLoopback(r *http.Request) bool {
 	return err == nil && peer.Unmap().IsLoopback()
 }
 
-// ClientIP is the address of the client of the request being served.
-func ClientIP(ctx context.Context) string {
-	ip, _ := ctx.Value(clientIPKey{}).(string)
-	return ip
-}
-
-// UserAgent is the User-Agent header of the request being served (what a
-// member's list of sessions names devices by).
-func UserAgent(ctx context.Context) string {
-	ua, _ := ctx.Value(userAgentKey{}).(string)
-	return ua
-}
+// ClientIP is the address of the client of the request being served
+// (httpkit.ClientIP).
+func ClientIP(ctx context.Context) string { return httpkit.ClientIP(ctx) }
 
 // Middleware wraps the whole HTTP handler: Huma operations and plain
 // handlers alike read domain.ViewerFrom and ClientIP from the context.
 func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := context.WithValue(r.Context(), clientIPKey{}, a.clientIP(r))
-		ctx = context.WithValue(ctx, userAgentKey{}, r.UserAgent())
+		ctx := httpkit.WithClient(r.Context(), a.clientIP(r), r.UserAgent())
 		ctx = context.WithValue(ctx, loopbackPeerKey{}, peerIsLoopback(r))
 		token := bearer(r)
 		if token == "" && strings.HasPrefix(r.URL.Path, ConsoleCookiePath) {

@@ -7,20 +7,18 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
 	"social/internal/config"
 )
 
 // Module provides the access tokens (also as ports.AccessTokens), the
-// refresh cookie writer and the Authenticator, and wraps the server's root
+// Authenticator, and wraps the server's root
 // handler in the Authenticator's middleware, outermost, so that every
 // handler (Huma operations, media, the job dashboard) sees the viewer.
 var Module = fx.Options(
 	fx.Module("auth",
 		fx.Provide(
 			fx.Annotate(NewTokens, fx.As(new(ports.AccessTokens)), fx.As(fx.Self())),
-			NewCookies,
-			func(cfg *config.Config, t *Tokens, s *accountsstore.Sessions, l *slog.Logger) (*Authenticator, error) {
+			func(cfg *config.Config, t *Tokens, s ports.SessionChecker, l *slog.Logger) (*Authenticator, error) {
 				return NewAuthenticator(cfg, t, s, l)
 			},
 		),

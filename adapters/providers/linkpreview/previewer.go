@@ -18,13 +18,13 @@ import (
 
 // Error codes and pt-BR messages of Preview (documented on ports.LinkPreviewer).
 const (
-	CodeInvalidURL       = "link_preview_invalid_url"
-	CodeBlocked          = "link_preview_blocked"
-	CodeTooManyRedirects = "link_preview_too_many_redirects"
-	CodeNotHTML          = "link_preview_not_html"
-	CodeTooLarge         = "link_preview_too_large"
-	CodeTimeout          = "link_preview_timeout"
-	CodeUnreachable      = "link_preview_unreachable"
+	CodeInvalidURL       = ports.LinkPreviewCodeInvalidURL
+	CodeBlocked          = ports.LinkPreviewCodeBlocked
+	CodeTooManyRedirects = ports.LinkPreviewCodeTooManyRedirects
+	CodeNotHTML          = ports.LinkPreviewCodeNotHTML
+	CodeTooLarge         = ports.LinkPreviewCodeTooLarge
+	CodeTimeout          = ports.LinkPreviewCodeTimeout
+	CodeUnreachable      = ports.LinkPreviewCodeUnreachable
 
 	MsgInvalidURL       = "Link inválido. Use um endereço http ou https."
 	MsgBlocked          = "Este endereço não pode ser pré-visualizado."

@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // Where the confirmation link lands.
@@ -32,7 +32,7 @@ func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) 
 		Description: "A valid token confirms the account, opens a session (refresh cookie) and redirects to \"/?sessao=1\"; " +
 			"an invalid, expired or used one redirects to \"" + invalidConfirmationPath + "\".",
 		Tags: []string{"auth"}, DefaultStatus: http.StatusSeeOther,
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, in *struct {
 		Token string `query:"token" doc:"The token of the e-mailed link."`
 	}) (*confirmOutput, error) {

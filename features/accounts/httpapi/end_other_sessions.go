@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // EndedSessions says how many sessions were ended.
@@ -21,8 +21,8 @@ func registerEndOtherSessions(api huma.API, uc *accounts.EndOtherSessions) {
 		OperationID: "end-other-sessions", Method: http.MethodPost, Path: "/auth/sessions/end-others",
 		Summary:     "End every session of the viewer but this one",
 		Description: "Each ends as with end-session; the session of this request's access token stays.",
-		Tags:        []string{"auth"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(nil),
+		Tags:        []string{"auth"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body EndedSessions }, error) {
 		n, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {

@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 func registerEndSession(api huma.API, uc *accounts.EndSession) {
@@ -17,8 +17,8 @@ func registerEndSession(api huma.API, uc *accounts.EndSession) {
 		Summary: "End one of the viewer's sessions",
 		Description: "At once: its refresh token is refused, its access tokens too, and its realtime sockets close. " +
 			"Another member's session, an ended one and an unknown ID answer 404 alike.",
-		Tags: []string{"auth"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {accounts.CodeSessionNotFound}}),
+		Tags: []string{"auth"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(httpkit.Refusals{404: {accounts.CodeSessionNotFound}}),
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id" doc:"The session's ID (from list-sessions)."`
 	}) (*struct{}, error) {

@@ -6,9 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 func registerForgotPassword(api huma.API, uc *accounts.RequestPasswordReset) {
@@ -17,9 +16,9 @@ func registerForgotPassword(api huma.API, uc *accounts.RequestPasswordReset) {
 		Summary:     "E-mail a password-reset link",
 		Description: "Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusAccepted,
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{429: {accounts.CodeRateLimited}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
-		msg, err := uc.Handle(ctx, in.Body.Email, auth.ClientIP(ctx))
+		msg, err := uc.Handle(ctx, in.Body.Email, httpkit.ClientIP(ctx))
 		if err != nil {
 			return nil, problem(ctx, err)
 		}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // DeviceSession is one live session of the viewer.
@@ -31,8 +31,8 @@ type SessionList struct {
 func registerListSessions(api huma.API, uc *accounts.ListSessions) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-sessions", Method: http.MethodGet, Path: "/auth/sessions",
-		Summary: "List the viewer's live sessions", Tags: []string{"auth"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(nil),
+		Summary: "List the viewer's live sessions", Tags: []string{"auth"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body SessionList }, error) {
 		list, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {

@@ -4,26 +4,29 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	"social/adapters/argon2id"
-	"social/adapters/http/auth"
-	"social/adapters/postgres"
 	"social/core/ports"
 	accounts "social/features/accounts/app"
 	accountsstore "social/features/accounts/pgstore"
 	profilesapi "social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
 	"social/internal/config"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
 // Module wires the account use cases to their stores and contributes the
-// /api/v1/auth routes. It provides ports.PasswordHasher (Argon2id).
+// /api/v1/auth routes. It provides the account, session and e-mail token
+// stores (the sessions also as ports.SessionChecker, which the
+// authenticator asks on every request).
 var Module = fx.Module("accounts",
 	fx.Provide(
-		fx.Annotate(argon2id.NewDefault, fx.As(new(ports.PasswordHasher))),
+		accountsstore.NewAccounts,
+		fx.Annotate(accountsstore.NewSessions, fx.As(new(ports.SessionChecker)), fx.As(fx.Self())),
+		accountsstore.NewEmailTokens,
 	),
 	fx.Provide(
 		fx.Private,
+		NewCookies,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(NewRoutes)),
@@ -65,7 +68,7 @@ type useCaseParams struct {
 	Clock       ports.Clock
 	Search      ports.SearchIndexQueue
 	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
-	Jobs        *postgres.JobInserter
+	Jobs        *pgkit.JobInserter
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -117,7 +120,7 @@ func newUseCases(p useCaseParams) UseCases {
 
 // NewRoutes contributes the /api/v1/auth operations and documents the
 // bearer scheme the other operations name.
-func NewRoutes(uc UseCases, cookies *auth.Cookies, links profilesapi.Links) plugin.Routes {
+func NewRoutes(uc UseCases, cookies *Cookies, links profilesapi.Links) plugin.Routes {
 	p := presenter{cookies: cookies, links: links}
 	return plugin.Routes{Register: func(api huma.API) {
 		oapi := api.OpenAPI()

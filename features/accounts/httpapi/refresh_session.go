@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // RefreshRequest carries a refresh token in the body (API clients).
@@ -27,7 +27,7 @@ func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p present
 		Description: "The refresh token is rotated: the answer carries its successor the way it came (cookie or body) " +
 			"and the old one stops working. Presenting a rotated token again ends the whole session.",
 		Tags:     []string{"auth"},
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{401: {accounts.CodeSessionExpired}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{401: {accounts.CodeSessionExpired}}),
 	}, func(ctx context.Context, in *refreshInput) (*sessionOutput, error) {
 		token, transport := in.Cookie, transportCookie
 		if in.Body != nil && in.Body.RefreshToken != "" {

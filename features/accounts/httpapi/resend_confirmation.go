@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // EmailRequest names an e-mail address.
@@ -25,7 +25,7 @@ func registerResendConfirmation(api huma.API, uc *accounts.ResendConfirmation) {
 		Summary:     "E-mail a new confirmation link",
 		Description: "Same answer whether or not the address has an unconfirmed account; at most once a minute per address.",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusAccepted,
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{429: {accounts.CodeRateLimited}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, in.Body.Email)
 		if err != nil {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // PasswordResetRequest is the new-password form with the mailed token.
@@ -26,7 +26,7 @@ func registerResetPassword(api huma.API, uc *accounts.ResetPassword) {
 		OperationID: "reset-password", Method: http.MethodPost, Path: "/auth/password/reset",
 		Summary:  "Set a new password with the e-mailed token; ends every session",
 		Tags:     []string{"auth"},
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{400: {accounts.CodeInvalidToken}, 422: {accounts.CodeInvalidInput}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{400: {accounts.CodeInvalidToken}, 422: {accounts.CodeInvalidInput}}),
 	}, func(ctx context.Context, in *resetInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, accounts.ResetPasswordInput{Token: in.Body.Token, Password: in.Body.Password,
 			PasswordConfirmation: in.Body.PasswordConfirmation})

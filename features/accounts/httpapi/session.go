@@ -5,11 +5,10 @@ import (
 	"net/http"
 	"time"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	"social/core/errs"
 	accounts "social/features/accounts/app"
 	profilesapi "social/features/profiles/httpapi"
+	"social/kit/httpkit"
 )
 
 // SessionUser is who signed in.
@@ -56,7 +55,7 @@ const (
 
 // presenter shapes sessions and errors.
 type presenter struct {
-	cookies *auth.Cookies
+	cookies *Cookies
 	links   profilesapi.Links
 }
 
@@ -78,13 +77,13 @@ func (p presenter) session(ctx context.Context, s accounts.Session, transport st
 
 // device is where the request being served came from.
 func device(ctx context.Context) accounts.Device {
-	return accounts.Device{UserAgent: auth.UserAgent(ctx), IP: auth.ClientIP(ctx)}
+	return accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx)}
 }
 
 // problem is the answer for err. A bad e-mail link is a 400, the one
 // invalid input that is no form field.
 func problem(ctx context.Context, err error) error {
-	p := httpadapter.ProblemFrom(ctx, err)
+	p := httpkit.ProblemFrom(ctx, err)
 	if e, ok := errs.As(err); ok && e.Code == accounts.CodeInvalidToken {
 		p.Status, p.Title = http.StatusBadRequest, "Erro"
 	}

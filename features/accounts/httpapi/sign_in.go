@@ -6,9 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // SignInRequest is the sign-in form.
@@ -26,10 +25,10 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "sign-in", Method: http.MethodPost, Path: "/auth/sign-in",
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{401: {accounts.CodeInvalidCredentials}, 403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended}, 429: {accounts.CodeRateLimited}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{401: {accounts.CodeInvalidCredentials}, 403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended}, 429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
 		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password,
-			ClientIP: auth.ClientIP(ctx), UserAgent: auth.UserAgent(ctx)})
+			ClientIP: httpkit.ClientIP(ctx), UserAgent: httpkit.UserAgent(ctx)})
 		if err != nil {
 			return nil, problem(ctx, err)
 		}

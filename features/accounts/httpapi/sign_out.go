@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 type signOutOutput struct {
@@ -21,7 +21,7 @@ func registerSignOut(api huma.API, uc *accounts.SignOut, p presenter) {
 		Summary:     "End the session and clear the refresh cookie",
 		Description: "Ends the session of the refresh token (cookie or body) and of the bearer token; 204 even with no session.",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusNoContent,
-		Security: httpadapter.BearerOptional, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.BearerOptional, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, in *refreshInput) (*signOutOutput, error) {
 		token := in.Cookie
 		if in.Body != nil && in.Body.RefreshToken != "" {

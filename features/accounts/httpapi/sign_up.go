@@ -6,9 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	accounts "social/features/accounts/app"
+	"social/kit/httpkit"
 )
 
 // SignUpRequest is the sign-up form.
@@ -30,11 +29,11 @@ func registerSignUp(api huma.API, uc *accounts.SignUp) {
 		Summary:     "Create an account; a confirmation link is e-mailed",
 		Description: "Answers 201 with a message. The account cannot sign in until the mailed link is opened.",
 		Tags:        []string{"auth"}, DefaultStatus: http.StatusCreated,
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{409: {accounts.CodeEmailTaken, accounts.CodeHandleTaken}, 422: {accounts.CodeInvalidInput}, 429: {accounts.CodeRateLimited}}),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{409: {accounts.CodeEmailTaken, accounts.CodeHandleTaken}, 422: {accounts.CodeInvalidInput}, 429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *signUpInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, accounts.SignUpInput{
 			Email: in.Body.Email, Password: in.Body.Password, PasswordConfirmation: in.Body.PasswordConfirmation,
-			DisplayName: in.Body.DisplayName, Handle: in.Body.Handle, ClientIP: auth.ClientIP(ctx),
+			DisplayName: in.Body.DisplayName, Handle: in.Body.Handle, ClientIP: httpkit.ClientIP(ctx),
 		})
 		if err != nil {
 			return nil, problem(ctx, err)

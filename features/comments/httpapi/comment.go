@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	comments "social/features/comments/app"
+	"social/kit/httpkit"
 )
 
 // CommentAuthor is the part of the commenter's profile shown with a comment.
@@ -29,7 +29,7 @@ type Comment struct {
 }
 
 // links presents answers with signed media links.
-type links struct{ media httpadapter.MediaLinks }
+type links struct{ media httpkit.MediaLinks }
 
 func (l links) url(ctx context.Context, key *string) *string { return l.media.URL(ctx, key) }
 

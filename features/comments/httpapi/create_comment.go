@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	comments "social/features/comments/app"
+	"social/kit/httpkit"
 )
 
 // NewCommentForm is the comment form.
@@ -23,7 +23,7 @@ func registerCreateComment(api huma.API, uc *comments.CreateComment, l links) {
 		Summary:       "Comment on a post", Tags: []string{"comments"},
 		Description: "20 comments a minute per member (429 rate_limited). The post's comment_count moves in the " +
 			"same transaction; comment.created {post_id, comment_id, comment_count} goes to post:{id}.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {comments.CodeNoProfile}, 404: {comments.CodePostNotFound}, 422: {comments.CodeEmpty, comments.CodeTooLong}, 429: {comments.CodeRateLimited}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {comments.CodeNoProfile}, 404: {comments.CodePostNotFound}, 422: {comments.CodeEmpty, comments.CodeTooLong}, 429: {comments.CodeRateLimited}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string `path:"id" doc:"The post's ID."`
 		Body NewCommentForm
@@ -35,7 +35,7 @@ func registerCreateComment(api huma.API, uc *comments.CreateComment, l links) {
 			c, err = uc.Handle(ctx, viewer, id, in.Body.TextContent)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body Comment }{Body: l.comment(ctx, viewer, c.Comment)}, nil
 	})

@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	comments "social/features/comments/app"
+	"social/kit/httpkit"
 )
 
 func registerDeleteComment(api huma.API, uc *comments.DeleteComment) {
@@ -17,14 +17,14 @@ func registerDeleteComment(api huma.API, uc *comments.DeleteComment) {
 		DefaultStatus: http.StatusNoContent,
 		Summary:       "Delete a comment (its author or the post's author)", Tags: []string{"comments"},
 		Description: "comment.deleted {post_id, comment_id, comment_count} goes to post:{id}.",
-		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {comments.CodeNotAuthor}, 404: {comments.CodeNotFound}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {comments.CodeNotAuthor}, 404: {comments.CodeNotFound}}),
 	}, func(ctx context.Context, in *commentPath) (*struct{}, error) {
 		id, err := in.id()
 		if err == nil {
 			err = uc.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})

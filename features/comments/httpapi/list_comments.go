@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	comments "social/features/comments/app"
+	"social/kit/httpkit"
 )
 
 // CommentPage is one page of a post's thread.
@@ -22,7 +22,7 @@ func registerListComments(api huma.API, uc *comments.ListComments, l links) {
 		OperationID: "list-comments", Method: http.MethodGet, Path: "/posts/{id}/comments",
 		Summary: "A post's comments, oldest first", Tags: []string{"comments"},
 		Description: "Pages of 50, cursor over (created_at, id).",
-		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {comments.CodePostNotFound}, 422: {comments.CodeInvalid}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {comments.CodePostNotFound}, 422: {comments.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		ID     string `path:"id" doc:"The post's ID."`
 		Cursor string `query:"cursor" maxLength:"200"`
@@ -34,7 +34,7 @@ func registerListComments(api huma.API, uc *comments.ListComments, l links) {
 			page, err = uc.Handle(ctx, viewer, id, in.Cursor)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := CommentPage{Items: make([]Comment, len(page.Items)), NextCursor: page.Next}
 		for i, c := range page.Items {

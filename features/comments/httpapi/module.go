@@ -6,12 +6,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
 	comments "social/features/comments/app"
 	commentsstore "social/features/comments/pgstore"
 	notifications "social/features/notifications/app"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -57,7 +57,7 @@ func newUseCases(p useCaseParams) UseCases {
 }
 
 // NewRoutes contributes the comment operations under /api/v1.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	l := links{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreateComment(api, uc.Create, l)

@@ -7,9 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	datarights "social/features/datarights/app"
+	"social/kit/httpkit"
 )
 
 // DataExport is one export of the member's data, or null before the
@@ -54,12 +54,12 @@ func registerGetDataExport(api huma.API, uc *datarights.GetExport) {
 		OperationID: "get-data-export", Method: http.MethodGet, Path: "/account/data-export",
 		Summary:     "The viewer's latest export of their data",
 		Description: "Its progress while it is built; a fresh signed download link while its archive is kept.",
-		Tags:        []string{"account"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(nil),
+		Tags:        []string{"account"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DataExportState }, error) {
 		v, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body DataExportState }{Body: present(v)}, nil
 	})
@@ -73,15 +73,15 @@ func registerRequestDataExport(api huma.API, uc *datarights.RequestExport) {
 		Description: "A zip archive of the profile, posts, comments, likes, follows, communities, stories, " +
 			"direct messages and uploaded files is built in the background; one at a time, and at most once per " +
 			"data_rights.export_every.",
-		Tags: []string{"account"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(httpadapter.Refusals{
+		Tags: []string{"account"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(httpkit.Refusals{
 			http.StatusConflict:        {datarights.CodeExportRunning},
 			http.StatusTooManyRequests: {datarights.CodeExportRateLimited},
 		}),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DataExportState }, error) {
 		e, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body DataExportState }{Body: present(datarights.ExportView{Export: &e})}, nil
 	})

@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	datarights "social/features/datarights/app"
+	"social/kit/httpkit"
 )
 
 // DeleteAccountInput confirms the deletion.
@@ -27,15 +27,15 @@ func registerDeleteAccount(api huma.API, uc *datarights.DeleteAccount) {
 			"is scrubbed, the handle held for data_rights.handle_hold, and posts, comments, likes, follows and the " +
 			"features' data are removed by jobs. Messages sent stay in the other members' conversations, shown " +
 			"as from 'Conta excluída'.",
-		Tags: []string{"account"}, Security: httpadapter.Bearer,
-		Metadata: httpadapter.Refuses(httpadapter.Refusals{
+		Tags: []string{"account"}, Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(httpkit.Refusals{
 			http.StatusUnprocessableEntity: {datarights.CodeWrongPassword, datarights.CodePasswordMissing},
 			http.StatusConflict:            {datarights.CodeAccountGone},
 			http.StatusTooManyRequests:     {datarights.CodeRateLimited},
 		}),
 	}, func(ctx context.Context, in *DeleteAccountInput) (*struct{}, error) {
 		if err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Password); err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})

@@ -9,12 +9,12 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/adapters/postgres"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
 	datarights "social/features/datarights/app"
 	datarightsstore "social/features/datarights/pgstore"
 	"social/internal/config"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -31,7 +31,7 @@ var Module = fx.Module("datarights",
 		newUseCases,
 	),
 	fx.Provide(
-		plugin.AsMemberData(func(db *bun.DB, jobs *postgres.JobInserter) plugin.MemberData {
+		plugin.AsMemberData(func(db *bun.DB, jobs *pgkit.JobInserter) plugin.MemberData {
 			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, jobs)}
 		}),
 		plugin.AsRoutes(NewRoutes),
@@ -66,7 +66,7 @@ type useCaseParams struct {
 	Config   *config.Config
 	Store    *datarightsstore.DataRights
 	Tx       ports.Transactor
-	Jobs     *postgres.JobInserter
+	Jobs     *pgkit.JobInserter
 	Blobs    ports.BlobStore
 	Outbox   ports.Outbox
 	Hasher   ports.PasswordHasher

@@ -6,10 +6,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	follows "social/features/follows/app"
 	safety "social/features/safety/app"
+	"social/kit/httpkit"
 )
 
 // FollowState is the viewer's follow of a profile after a follow or
@@ -29,22 +29,22 @@ func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follow
 	huma.Register(api, huma.Operation{
 		OperationID: "follow-profile", Method: http.MethodPost, Path: "/profiles/{handle}/follow",
 		Summary: "Follow a member (idempotent)", Tags: []string{"follows"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile, safety.CodeBlocked}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile, safety.CodeBlocked}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := follow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &followOutput{Body: FollowState{Following: out.Following, FollowerCount: out.FollowerCount}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "unfollow-profile", Method: http.MethodDelete, Path: "/profiles/{handle}/follow",
 		Summary: "Stop following a member (idempotent)", Tags: []string{"follows"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := unfollow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &followOutput{Body: FollowState{Following: out.Following, FollowerCount: out.FollowerCount}}, nil
 	})

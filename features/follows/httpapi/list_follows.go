@@ -7,9 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	follows "social/features/follows/app"
 	profilesapi "social/features/profiles/httpapi"
+	"social/kit/httpkit"
 )
 
 // FollowEntry is one member of a followers or following list.
@@ -38,14 +38,14 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links profilesap
 			OperationID: "list-" + string(dir), Method: http.MethodGet, Path: "/profiles/{handle}/" + string(dir),
 			Summary: summary, Tags: []string{"follows"},
 			Description: "Pages of 50 over (followed_at, follow id), with an opaque cursor.",
-			Security:    httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {follows.CodeNotFound}, 422: {follows.CodeInvalid}}),
+			Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{404: {follows.CodeNotFound}, 422: {follows.CodeInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 			Cursor string `query:"cursor" maxLength:"200"`
 		}) (*struct{ Body FollowPage }, error) {
 			page, err := uc.Handle(ctx, in.Handle, dir, in.Cursor)
 			if err != nil {
-				return nil, httpadapter.ProblemFrom(ctx, err)
+				return nil, httpkit.ProblemFrom(ctx, err)
 			}
 			out := FollowPage{Items: make([]FollowEntry, len(page.Items)), NextCursor: page.Next}
 			for i, e := range page.Items {

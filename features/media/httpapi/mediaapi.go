@@ -10,12 +10,12 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
 	postsstore "social/features/posts/pgstore"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -56,7 +56,7 @@ func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postssto
 			Path:        "/media/links",
 			Summary:     "Resolve storage paths to signed links, in request order",
 			Tags:        []string{"media"},
-			Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {media.CodeTooMany}}),
+			Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {media.CodeTooMany}}),
 		}, func(ctx context.Context, in *linksInput) (*linksOutput, error) {
 			reqs := make([]media.LinkRequest, len(in.Body.Requests))
 			for i, r := range in.Body.Requests {

@@ -5,8 +5,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/adapters/http/adminapi"
 	moderationstore "social/features/moderation/pgstore"
+	"social/kit/adminkit"
 	"social/kit/plugin"
 )
 
@@ -15,10 +15,10 @@ import (
 // in the API writes or deletes it.
 func NewAudit(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "audit", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminAuditEntry]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminAuditEntry]{
 			Name: "audit", Singular: "audit-entry", DefaultSort: "created_at",
 			Sortable: moderationstore.AdminAuditSortable, Filters: []string{"action", "actor_id", "target_type", "target_id"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminAuditEntry, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminAuditEntry, int, error) {
 				aq := moderationstore.AdminAuditQuery{AdminPage: page(q), Action: q.FilterString("action"),
 					TargetType: q.FilterString("target_type"), TargetID: q.FilterString("target_id")}
 				var err error

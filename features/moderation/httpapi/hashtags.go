@@ -9,10 +9,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/adminapi"
 	"social/core/errs"
 	moderationstore "social/features/moderation/pgstore"
+	"social/kit/adminkit"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -23,8 +23,8 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-list-hashtags", Method: http.MethodGet, Path: "",
 			Summary:  "List hashtags, most used first (simple-rest)",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
-		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[moderationstore.AdminHashtag], error) {
+			Metadata: httpkit.Refuses(httpkit.Refusals{422: {adminkit.CodeBadListQuery}}),
+		}, func(ctx context.Context, in *adminkit.ListInput) (*adminkit.ListOutput[moderationstore.AdminHashtag], error) {
 			p, tags, err := hashtagQuery(*in)
 			if err != nil {
 				return nil, err
@@ -33,13 +33,13 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 			if err != nil {
 				return nil, err
 			}
-			return &adminapi.ListOutput[moderationstore.AdminHashtag]{
-				ContentRange: adminapi.ContentRange("hashtags", p.Offset, len(rows), total), Body: rows}, nil
+			return &adminkit.ListOutput[moderationstore.AdminHashtag]{
+				ContentRange: adminkit.ContentRange("hashtags", p.Offset, len(rows), total), Body: rows}, nil
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-hashtag", Method: http.MethodGet, Path: "/{id}",
 			Summary:  "One hashtag",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminkit.CodeNotFound}}),
 		}, func(ctx context.Context, in *idInput) (*struct{ Body moderationstore.AdminHashtag }, error) {
 			rows, _, err := moderationstore.AdminHashtags(ctx, uc.DB, moderationstore.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
 			if err != nil {
@@ -54,30 +54,30 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 }
 
 // hashtagQuery reads react-admin's parameters; ids are tags.
-func hashtagQuery(in adminapi.ListInput) (moderationstore.AdminPage, []string, error) {
-	p := moderationstore.AdminPage{Sort: "usage_count", Limit: adminapi.MaxPage}
+func hashtagQuery(in adminkit.ListInput) (moderationstore.AdminPage, []string, error) {
+	p := moderationstore.AdminPage{Sort: "usage_count", Limit: adminkit.MaxPage}
 	if in.Sort != "" {
 		var s []string
 		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
-			return p, nil, adminapi.ErrBadList
+			return p, nil, adminkit.ErrBadList
 		}
 		if _, ok := moderationstore.AdminHashtagSortable[s[0]]; !ok {
-			return p, nil, adminapi.ErrBadList
+			return p, nil, adminkit.ErrBadList
 		}
 		p.Sort, p.Asc = s[0], strings.EqualFold(s[1], "ASC")
 	}
 	if in.Range != "" {
 		var r []int
 		if json.Unmarshal([]byte(in.Range), &r) != nil || len(r) != 2 || r[0] < 0 || r[1] < r[0] {
-			return p, nil, adminapi.ErrBadList
+			return p, nil, adminkit.ErrBadList
 		}
-		p.Offset, p.Limit = r[0], min(r[1]-r[0]+1, adminapi.MaxPage)
+		p.Offset, p.Limit = r[0], min(r[1]-r[0]+1, adminkit.MaxPage)
 	}
 	var tags []string
 	if in.Filter != "" {
 		var f map[string]any
 		if json.Unmarshal([]byte(in.Filter), &f) != nil {
-			return p, nil, adminapi.ErrBadList
+			return p, nil, adminkit.ErrBadList
 		}
 		for k, v := range f {
 			switch k {
@@ -92,7 +92,7 @@ func hashtagQuery(in adminapi.ListInput) (moderationstore.AdminPage, []string, e
 					tags = append(tags, strings.ToLower(fmt.Sprint(t)))
 				}
 			default:
-				return p, nil, adminapi.ErrBadList
+				return p, nil, adminkit.ErrBadList
 			}
 		}
 	}

@@ -7,12 +7,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
+	"social/kit/adminkit"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -22,11 +22,11 @@ import (
 // one with a reason.
 func NewPosts(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "posts", Moderators: true, Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminPost]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminPost]{
 			Name: "posts", Singular: "post", DefaultSort: "created_at",
 			Sortable: moderationstore.AdminPostSortable,
 			Filters:  []string{"author", "author_id", "hashtag", "visibility", "audience_id", "created_gte", "created_lte"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminPost, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminPost, int, error) {
 				pq := moderationstore.AdminPostQuery{AdminPage: page(q), Author: q.FilterString("author"),
 					Hashtag: q.FilterString("hashtag"), Visibility: q.FilterString("visibility")}
 				var err error
@@ -53,7 +53,7 @@ func NewPosts(uc UseCases) plugin.AdminResource {
 			OperationID: "admin-delete-post", Method: http.MethodDelete, Path: "/{id}",
 			Summary:     "Remove a post with a reason, through the author's delete path",
 			Description: "The post's text, author and file are kept in the audit log; its open reports close as actioned.",
-			Metadata:    httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly}, 404: {moderation.CodePostNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
+			Metadata:    httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly}, 404: {moderation.CodePostNotFound}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody

@@ -7,12 +7,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
+	"social/kit/adminkit"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -56,10 +56,10 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		return &struct{ Body moderationstore.AdminProfile }{Body: rows[0]}, nil
 	}
 	return plugin.AdminResource{Name: "profiles", Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminProfile]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminProfile]{
 			Name: "profiles", Singular: "profile", DefaultSort: "created_at", Moderators: true,
 			Sortable: moderationstore.AdminProfileSortable, Filters: []string{"role", "is_verified", "suspended"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminProfile, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminProfile, int, error) {
 				pq := moderationstore.AdminProfileQuery{AdminPage: page(q), Role: q.FilterString("role")}
 				var err error
 				if pq.Verified, err = q.FilterBool("is_verified"); err != nil {
@@ -74,7 +74,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-update-profile", Method: http.MethodPut, Path: "/{id}",
 			Summary:  "Set a member's 'Verified' badge or role (administrators)",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeAdminOnly, moderation.CodeOwnAccount}, 404: {moderation.CodeAccountNotFound}, 422: {moderation.CodeRoleInvalid}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeAdminOnly, moderation.CodeOwnAccount}, 404: {moderation.CodeAccountNotFound}, 422: {moderation.CodeRoleInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ProfileUpdate
@@ -99,7 +99,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		huma.Register(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-suspend-profile", Method: http.MethodPost, Path: "/{id}/suspend",
 			Summary:  "Suspend a member: no sign-in, sessions end, posts hidden until lifted",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeAlreadySuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeAlreadySuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody
@@ -116,7 +116,7 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 		huma.Register(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-unsuspend-profile", Method: http.MethodPost, Path: "/{id}/unsuspend",
 			Summary:  "Lift a member's suspension",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeNotSuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeNotSuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
 		}), func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ReasonBody
@@ -133,6 +133,6 @@ func NewProfiles(uc UseCases) plugin.AdminResource {
 	}}
 }
 
-func page(q adminapi.SQLQuery) moderationstore.AdminPage {
+func page(q adminkit.SQLQuery) moderationstore.AdminPage {
 	return moderationstore.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit, Search: q.Search, IDs: q.IDs}
 }

@@ -7,12 +7,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
+	"social/kit/adminkit"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -26,10 +26,10 @@ type ResolveBody struct {
 // target_type, q; POST /{id}/resolve closes one with an act.
 func NewReports(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "reports", Moderators: true, Register: func(api huma.API) {
-		adminapi.RegisterSQLResource(api, adminapi.SQLResource[moderationstore.AdminReport]{
+		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminReport]{
 			Name: "reports", Singular: "report", DefaultSort: "created_at",
 			Sortable: moderationstore.AdminReportSortable, Filters: []string{"status", "target_type"},
-			List: func(ctx context.Context, q adminapi.SQLQuery) ([]moderationstore.AdminReport, int, error) {
+			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminReport, int, error) {
 				return moderationstore.AdminReports(ctx, uc.DB, moderationstore.AdminReportQuery{AdminPage: page(q),
 					Status: q.FilterString("status"), TargetType: q.FilterString("target_type")})
 			},
@@ -37,7 +37,7 @@ func NewReports(uc UseCases) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-resolve-report", Method: http.MethodPost, Path: "/{id}/resolve",
 			Summary:  "Resolve an open report: dismiss it, remove the post or suspend its author",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeReportNotFound}, 409: {moderation.CodeReportResolved, moderation.CodeAlreadySuspended}, 422: {moderation.CodeResolutionInvalid, moderation.CodeResolutionNeedPost, moderation.CodeNoteTooLong}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeReportNotFound}, 409: {moderation.CodeReportResolved, moderation.CodeAlreadySuspended}, 422: {moderation.CodeResolutionInvalid, moderation.CodeResolutionNeedPost, moderation.CodeNoteTooLong}}),
 		}, func(ctx context.Context, in *struct {
 			ID   string `path:"id"`
 			Body ResolveBody

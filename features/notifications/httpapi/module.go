@@ -8,10 +8,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
 	notificationsstore "social/features/notifications/pgstore"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -37,7 +37,7 @@ func newAnnouncer(store *notificationsstore.Notifications, b ports.Broadcaster, 
 	return &notifications.Announcer{Counts: store, Broadcaster: b, Log: log}
 }
 
-func newRoutes(store *notificationsstore.Notifications, a *notifications.Announcer, media httpadapter.MediaLinks) plugin.Routes {
+func newRoutes(store *notificationsstore.Notifications, a *notifications.Announcer, media httpkit.MediaLinks) plugin.Routes {
 	l := signer{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerList(api, &notifications.ListNotifications{Store: store}, l)

@@ -7,10 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	notifications "social/features/notifications/app"
+	"social/kit/httpkit"
 )
 
 // Sender is who caused a notification.
@@ -41,7 +41,7 @@ type Unread struct {
 }
 
 // signer presents answers with signed media links.
-type signer struct{ media httpadapter.MediaLinks }
+type signer struct{ media httpkit.MediaLinks }
 
 func (s signer) notification(ctx context.Context, it notifications.Listed) Notification {
 	out := Notification{ID: it.ID.String(), RecipientID: it.RecipientID.String(), SenderID: it.SenderID.String(),
@@ -66,11 +66,11 @@ func registerList(api huma.API, uc *notifications.ListNotifications, s signer) {
 	huma.Register(api, huma.Operation{
 		OperationID: "list-notifications", Method: http.MethodGet, Path: "/notifications",
 		Summary: "The signed-in member's 50 newest notifications and unread count", Tags: []string{"notifications"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*listOutput, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &listOutput{}
 		out.Body.Items = make([]Notification, len(page.Items))
@@ -86,11 +86,11 @@ func registerUnread(api huma.API, uc *notifications.CountUnread) {
 	huma.Register(api, huma.Operation{
 		OperationID: "count-unread-notifications", Method: http.MethodGet, Path: "/notifications/unread-count",
 		Summary: "How many notifications the signed-in member has not read", Tags: []string{"notifications"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body Unread }, error) {
 		n, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body Unread }{Body: Unread{UnreadCount: n}}, nil
 	})
@@ -104,26 +104,26 @@ func registerMarkRead(api huma.API, one *notifications.MarkRead, all *notificati
 	huma.Register(api, huma.Operation{
 		OperationID: "mark-notification-read", Method: http.MethodPost, Path: "/notifications/{id}/read",
 		Summary: "Mark one notification read (idempotent)", Tags: []string{"notifications"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {notifications.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {notifications.CodeNotFound}}),
 	}, func(ctx context.Context, in *notificationPath) (*struct{ Body Unread }, error) {
 		id, err := domain.ParseNotificationID(in.ID)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, errs.NotFound(notifications.CodeNotFound, notifications.MsgNotFound))
+			return nil, httpkit.ProblemFrom(ctx, errs.NotFound(notifications.CodeNotFound, notifications.MsgNotFound))
 		}
 		n, err := one.Handle(ctx, domain.ViewerFrom(ctx), id)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body Unread }{Body: Unread{UnreadCount: n}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "mark-all-notifications-read", Method: http.MethodPost, Path: "/notifications/read-all",
 		Summary: "Mark every notification of the signed-in member read", Tags: []string{"notifications"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body Unread }, error) {
 		n, err := all.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body Unread }{Body: Unread{UnreadCount: n}}, nil
 	})

@@ -7,10 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // mediaPostForm is the multipart form of a post with an image or a video.
@@ -29,9 +29,9 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 		OperationID: "create-media-post", Method: http.MethodPost, Path: "/posts/media", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a post with an image or a video", Tags: []string{"posts"},
 		BodyReadTimeout: 5 * time.Minute,
-		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxPostVideoBytes,
+		Middlewares: huma.Middlewares{httpkit.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		form := in.RawBody.Data()
@@ -43,11 +43,11 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 		}
 		c, err := uc.CreateMedia.Handle(ctx, viewer, np)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
 	})

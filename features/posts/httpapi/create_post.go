@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // NewPostForm is the create form of a text post. Posts with a file go
@@ -30,17 +30,17 @@ func registerCreatePost(api huma.API, uc UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a post", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.CreatesOnce(httpadapter.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct{ Body NewPostForm }) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		c, err := uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,
 			Type: domain.PostType(in.Body.Type), Visibility: domain.Visibility(in.Body.Visibility)})
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
 	})

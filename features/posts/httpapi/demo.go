@@ -7,9 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // DemoPost is one post demo seeding created.
@@ -31,11 +31,11 @@ func registerDemoData(api huma.API, uc *posts.SeedDemo) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-demo-data", Method: http.MethodPost, Path: "/demo-data",
 		Summary: "Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {posts.CodeNoProfile}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {posts.CodeNoProfile}}),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DemoData }, error) {
 		s, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := DemoData{Skipped: s.Skipped, Posts: []DemoPost{}, Message: posts.MsgDemoDone}
 		for _, p := range s.Posts {

@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // LikeState is a post's like count after a like or unlike.
@@ -23,7 +23,7 @@ func registerLikes(api huma.API, like *posts.LikePost, unlike *posts.UnlikePost)
 	huma.Register(api, huma.Operation{
 		OperationID: "like-post", Method: http.MethodPut, Path: "/posts/{id}/like",
 		Summary: "Like a post (idempotent)", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*likeOutput, error) {
 		id, err := in.id()
 		n := 0
@@ -31,14 +31,14 @@ func registerLikes(api huma.API, like *posts.LikePost, unlike *posts.UnlikePost)
 			n, err = like.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &likeOutput{Body: LikeState{LikeCount: n, IsLiked: true}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "unlike-post", Method: http.MethodDelete, Path: "/posts/{id}/like",
 		Summary: "Remove one's like (idempotent)", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*likeOutput, error) {
 		id, err := in.id()
 		n := 0
@@ -46,7 +46,7 @@ func registerLikes(api huma.API, like *posts.LikePost, unlike *posts.UnlikePost)
 			n, err = unlike.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &likeOutput{Body: LikeState{LikeCount: n, IsLiked: false}}, nil
 	})

@@ -6,10 +6,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/providers/linkpreview"
 	"social/core/domain"
+	"social/core/ports"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // LinkPreviewForm is the composer's link.
@@ -31,11 +31,11 @@ func registerLinkPreview(api huma.API, uc *posts.PreviewLink) {
 	huma.Register(api, huma.Operation{
 		OperationID: "preview-link", Method: http.MethodPost, Path: "/link-preview",
 		Summary: "Preview a link while composing a post (30 a minute per member)", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{413: {linkpreview.CodeTooLarge}, 422: {posts.CodeInvalid, linkpreview.CodeInvalidURL, linkpreview.CodeBlocked, linkpreview.CodeTooManyRedirects, linkpreview.CodeNotHTML}, 429: {posts.CodePreviewRateLimit}, 503: {linkpreview.CodeTimeout, linkpreview.CodeUnreachable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{413: {ports.LinkPreviewCodeTooLarge}, 422: {posts.CodeInvalid, ports.LinkPreviewCodeInvalidURL, ports.LinkPreviewCodeBlocked, ports.LinkPreviewCodeTooManyRedirects, ports.LinkPreviewCodeNotHTML}, 429: {posts.CodePreviewRateLimit}, 503: {ports.LinkPreviewCodeTimeout, ports.LinkPreviewCodeUnreachable}}),
 	}, func(ctx context.Context, in *struct{ Body LinkPreviewForm }) (*struct{ Body LinkPreview }, error) {
 		lp, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.URL)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body LinkPreview }{Body: LinkPreview{URL: lp.URL, Title: lp.Title,
 			Description: lp.Description, Image: lp.Image, SiteName: lp.SiteName}}, nil

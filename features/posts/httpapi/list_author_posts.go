@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 func registerListAuthorPosts(api huma.API, uc *posts.ListAuthorPosts, l links) {
@@ -17,7 +17,7 @@ func registerListAuthorPosts(api huma.API, uc *posts.ListAuthorPosts, l links) {
 		Summary: "A profile's posts, newest first", Tags: []string{"posts"},
 		Description: "Every post of the member for themselves and their followers (followers-only ones included), " +
 			"the public ones for anyone else. Cursor over (created_at, id), as the chronological feed.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeProfileNotFound}, 422: {posts.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {posts.CodeProfileNotFound}, 422: {posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		Handle string `path:"handle" doc:"The member's handle (any case, '@' allowed)."`
 		Cursor string `query:"cursor" maxLength:"200"`
@@ -25,7 +25,7 @@ func registerListAuthorPosts(api huma.API, uc *posts.ListAuthorPosts, l links) {
 	}) (*struct{ Body FeedPage }, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle, in.Cursor, in.Limit)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := FeedPage{Items: make([]Post, len(page.Items)), NextCursor: page.Next}
 		for i, it := range page.Items {

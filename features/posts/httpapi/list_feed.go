@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // FeedPage is one page of the public feed.
@@ -26,7 +26,7 @@ func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
 			"(recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), " +
 			"the cursor being a position within that window. following: the viewer's timeline, newest first " +
 			"(posts of the members they follow, followers-only ones included, and their own), cursor as chronological.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {posts.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {posts.CodeInvalid}}),
 	}, func(ctx context.Context, in *struct {
 		Algorithm string `query:"algorithm" enum:"chronological,ranked,following" default:"chronological"`
 		Cursor    string `query:"cursor" maxLength:"200"`
@@ -34,7 +34,7 @@ func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
 	}) (*struct{ Body FeedPage }, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Algorithm, in.Cursor, in.Limit)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := FeedPage{Items: make([]Post, len(page.Items)), NextCursor: page.Next}
 		for i, it := range page.Items {

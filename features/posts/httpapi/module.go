@@ -8,9 +8,6 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
-	"social/adapters/realtime"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
@@ -19,12 +16,14 @@ import (
 	postsstore "social/features/posts/pgstore"
 	timelinesstore "social/features/timelines/pgstore"
 	"social/internal/config"
+	"social/kit/httpkit"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
 // Module wires the post use cases to the postgres store, contributes the
 // routes and the workers (link preview, deleted posts' files), and provides
-// Visibility as realtime.PostVisibility.
+// Visibility as plugin.PostVisibility.
 var Module = fx.Module("posts",
 	fx.Provide(
 		fx.Private,
@@ -40,7 +39,7 @@ var Module = fx.Module("posts",
 		func(uc UseCases) *posts.GetPost { return uc.Get },
 		// The posts' files are deleted by one job, whoever deletes posts
 		// (a community taking its posts with it).
-		fx.Annotate(func(jobs *postgres.JobInserter) postsstore.MediaQueue { return postsstore.MediaQueue{Jobs: jobs} },
+		fx.Annotate(func(jobs *pgkit.JobInserter) postsstore.MediaQueue { return postsstore.MediaQueue{Jobs: jobs} },
 			fx.As(new(posts.MediaQueue))),
 		plugin.AsRoutes(NewRoutes),
 		plugin.AsWorker(newWorker),
@@ -48,7 +47,7 @@ var Module = fx.Module("posts",
 		// Moderators remove posts through the same delete path.
 		func(uc UseCases) posts.Removal { return uc.Removal },
 		// post:{id} subscriptions follow who may read the post.
-		fx.Annotate(NewVisibility, fx.As(new(realtime.PostVisibility))),
+		fx.Annotate(NewVisibility, fx.As(new(plugin.PostVisibility))),
 	),
 )
 
@@ -85,9 +84,9 @@ type useCaseParams struct {
 	Config *config.Config
 	Posts  *postsstore.Posts
 	// Read serves the feeds (a replica when database.read_url is set).
-	Read         postgres.ReadDB
+	Read         pgkit.ReadDB
 	Tx           ports.Transactor
-	Jobs         *postgres.JobInserter
+	Jobs         *pgkit.JobInserter
 	Clock        ports.Clock
 	Broadcaster  ports.Broadcaster
 	Access       ports.AccessChanges
@@ -168,9 +167,9 @@ func newDeleteMediaWorker(uc UseCases) plugin.Worker {
 // Visibility lets a member follow post:{id} only for a post they may read.
 type Visibility struct{ get *posts.GetPost }
 
-var _ realtime.PostVisibility = Visibility{}
+var _ plugin.PostVisibility = Visibility{}
 
-// NewVisibility is the realtime.PostVisibility of posts.
+// NewVisibility is the plugin.PostVisibility of posts.
 func NewVisibility(uc UseCases) Visibility { return Visibility{get: uc.Get} }
 
 // CanSeePost is nil when the viewer in ctx may read post id.
@@ -180,7 +179,7 @@ func (v Visibility) CanSeePost(ctx context.Context, id uuid.UUID) error {
 }
 
 // NewRoutes contributes the post and feed operations under /api/v1.
-func NewRoutes(uc UseCases, media httpadapter.MediaLinks) plugin.Routes {
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	l := links{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreatePost(api, uc, l)

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	posts "social/features/posts/app"
@@ -19,12 +18,12 @@ type (
 )
 
 // Present is a feed item as the API answers it (httpkit.Present).
-func Present(ctx context.Context, media httpadapter.MediaLinks, it domain.FeedItem) Post {
+func Present(ctx context.Context, media httpkit.MediaLinks, it domain.FeedItem) Post {
 	return httpkit.Present(ctx, media, it)
 }
 
 // links presents answers with signed media links.
-type links struct{ media httpadapter.MediaLinks }
+type links struct{ media httpkit.MediaLinks }
 
 func (l links) post(ctx context.Context, it domain.FeedItem) Post {
 	return httpkit.Present(ctx, l.media, it)

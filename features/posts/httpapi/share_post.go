@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // ShareState is a post's share count after a share.
@@ -20,7 +20,7 @@ func registerSharePost(api huma.API, uc *posts.SharePost) {
 	huma.Register(api, huma.Operation{
 		OperationID: "share-post", Method: http.MethodPost, Path: "/posts/{id}/share",
 		Summary: "Count a share of a post", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {posts.CodeNotFound}}),
 	}, func(ctx context.Context, in *postPath) (*struct{ Body ShareState }, error) {
 		id, err := in.id()
 		n := 0
@@ -28,7 +28,7 @@ func registerSharePost(api huma.API, uc *posts.SharePost) {
 			n, err = uc.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body ShareState }{Body: ShareState{ShareCount: n}}, nil
 	})

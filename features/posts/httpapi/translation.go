@@ -6,10 +6,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
+	"social/kit/httpkit"
 )
 
 // TranslationCapabilities says whether the "Traduzir" button is shown.
@@ -34,7 +34,7 @@ func registerTranslation(api huma.API, uc *posts.TranslatePost, tr ports.Transla
 	huma.Register(api, huma.Operation{
 		OperationID: "get-translation-capabilities", Method: http.MethodGet, Path: "/translation/capabilities",
 		Summary: "Whether posts can be translated on this server", Tags: []string{"posts"},
-		Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Public, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body TranslationCapabilities }, error) {
 		c := tr.Capabilities()
 		if c.Provider == "" {
@@ -45,18 +45,18 @@ func registerTranslation(api huma.API, uc *posts.TranslatePost, tr ports.Transla
 	huma.Register(api, huma.Operation{
 		OperationID: "translate-post", Method: http.MethodPost, Path: "/posts/{id}/translation",
 		Summary: "Translate a post's text (cached per post and language)", Tags: []string{"posts"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {posts.CodeNotFound}, 422: {posts.CodeBadLanguage, posts.CodeNoText}, 429: {ports.CodeTranslationRateLimited}, 503: {ports.CodeTranslationPaymentRequired, ports.CodeTranslationFailed, ports.CodeTranslationUnavailable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {posts.CodeNotFound}, 422: {posts.CodeBadLanguage, posts.CodeNoText}, 429: {ports.CodeTranslationRateLimited}, 503: {ports.CodeTranslationPaymentRequired, ports.CodeTranslationFailed, ports.CodeTranslationUnavailable}}),
 	}, func(ctx context.Context, in *struct {
 		ID   string `path:"id" doc:"The post's ID."`
 		Body TranslationForm
 	}) (*struct{ Body Translation }, error) {
 		id, err := postPath{ID: in.ID}.id()
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		t, err := uc.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.TargetLanguage)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body Translation }{Body: Translation{TranslatedText: t.Text, TargetLanguage: t.Language, Cached: t.Cached}}, nil
 	})

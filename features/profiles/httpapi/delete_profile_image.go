@@ -7,21 +7,20 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 )
 
 func registerDeleteProfileImage(api huma.API, uc *profiles.DeleteProfileImage, links Links, img domain.ProfileImage) {
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("delete-my-%s", img), Method: http.MethodDelete, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Remove the signed-in member's %s", img), Tags: []string{"profiles"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 429: {profiles.CodeRateLimit}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}, 429: {profiles.CodeRateLimit}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
-		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, auth.ClientIP(ctx))
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, httpkit.ClientIP(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})

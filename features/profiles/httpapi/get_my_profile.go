@@ -6,20 +6,20 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 )
 
 func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-my-profile", Method: http.MethodGet, Path: "/profiles/me",
 		Summary: "The signed-in member's own profile", Tags: []string{"profiles"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})

@@ -6,23 +6,23 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	follows "social/features/follows/app"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 )
 
 func registerGetProfile(api huma.API, uc *follows.ViewProfile, links Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-profile", Method: http.MethodGet, Path: "/profiles/{handle}",
 		Summary: "A member's profile by handle, with whether the viewer follows it", Tags: []string{"profiles"},
-		Security: httpadapter.BearerOptional, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}}),
+		Security: httpkit.BearerOptional, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}}),
 	}, func(ctx context.Context, in *struct {
 		Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 	}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &profileOutput{Body: links.View(ctx, p)}, nil
 	})

@@ -5,7 +5,6 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/ports"
 	follows "social/features/follows/app"
@@ -13,6 +12,7 @@ import (
 	profiles "social/features/profiles/app"
 	profilesstore "social/features/profiles/pgstore"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -20,6 +20,7 @@ import (
 // routes. Pictures go to the app's ports.BlobStore after its
 // ports.ImageCleaner (adapters/storage and adapters/images).
 var Module = fx.Module("profiles",
+	fx.Provide(profilesstore.NewProfiles),
 	fx.Provide(
 		fx.Private,
 		newUseCases,
@@ -66,7 +67,7 @@ func newUseCases(p useCaseParams) UseCases {
 	}
 }
 
-func newLinks(media httpadapter.MediaLinks) Links {
+func newLinks(media httpkit.MediaLinks) Links {
 	return Links{Media: media}
 }
 

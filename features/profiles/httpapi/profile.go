@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	follows "social/features/follows/app"
+	"social/kit/httpkit"
 )
 
 // Profile is a member's public profile. Nullable texts are null when empty;
@@ -36,7 +36,7 @@ type profileOutput struct {
 }
 
 // Links turns stored picture keys into signed links.
-type Links struct{ Media httpadapter.MediaLinks }
+type Links struct{ Media httpkit.MediaLinks }
 
 // URL is the signed link of key, or nil.
 func (l Links) URL(ctx context.Context, key *string) *string { return l.Media.URL(ctx, key) }

@@ -11,12 +11,11 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
-	"social/adapters/images"
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 )
 
 // imageUpload is the multipart form of a picture upload.
@@ -31,17 +30,17 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links L
 		OperationID: fmt.Sprintf("set-my-%s", img), Method: http.MethodPut, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Replace the signed-in member's %s", img), Tags: []string{"profiles"},
 		BodyReadTimeout: time.Minute,
-		Middlewares: huma.Middlewares{httpadapter.LimitUpload(api, domain.MaxProfileImageBytes,
+		Middlewares: huma.Middlewares{httpkit.LimitUpload(api, domain.MaxProfileImageBytes,
 			func() error { return errs.Unauthenticated(profiles.CodeNoUser, domain.MsgProfileNoUser) }, func() error { return profiles.FileTooLarge() })},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 413: {profiles.CodeFileLarge}, 422: {profiles.CodeFileAbsent, profiles.CodeFileName, profiles.CodeFileType, images.CodeInvalidImage}, 429: {profiles.CodeRateLimit}, 503: {profiles.CodeMediaUnavailable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}, 413: {profiles.CodeFileLarge}, 422: {profiles.CodeFileAbsent, profiles.CodeFileName, profiles.CodeFileType, ports.CodeInvalidImage}, 429: {profiles.CodeRateLimit}, 503: {profiles.CodeMediaUnavailable}}),
 	}, func(ctx context.Context, in *imageUpload) (*profileOutput, error) {
 		up, err := readUpload(in.RawBody.Form)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, up, auth.ClientIP(ctx))
+		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, up, httpkit.ClientIP(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})

@@ -6,10 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/http/auth"
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 )
 
 // ProfileChanges is the edit form. Absent fields stay as they are; "" clears
@@ -26,13 +25,13 @@ func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links Lin
 	huma.Register(api, huma.Operation{
 		OperationID: "update-my-profile", Method: http.MethodPatch, Path: "/profiles/me",
 		Summary: "Edit the signed-in member's own profile texts", Tags: []string{"profiles"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {profiles.CodeNotFound}, 422: {profiles.CodeInvalid}, 429: {profiles.CodeRateLimit}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}, 422: {profiles.CodeInvalid}, 429: {profiles.CodeRateLimit}}),
 	}, func(ctx context.Context, in *struct{ Body ProfileChanges }) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), profiles.Changes{
 			DisplayName: in.Body.DisplayName, Bio: in.Body.Bio, Location: in.Body.Location, WebsiteURL: in.Body.WebsiteURL,
-		}, auth.ClientIP(ctx))
+		}, httpkit.ClientIP(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &profileOutput{Body: links.Profile(ctx, p)}, nil
 	})

@@ -6,17 +6,17 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	reports "social/features/reports/app"
+	"social/kit/httpkit"
 )
 
 // reportOperation is one kind of report: its route, what is refused, and
 // the use case that files it for an ID of the target's kind.
 type reportOperation[ID any] struct {
 	operationID, path, summary string
-	refusals                   httpadapter.Refusals
+	refusals                   httpkit.Refusals
 	parse                      func(string) (ID, error)
 	notFound                   error // for an ID that does not parse
 	handle                     func(context.Context, domain.Viewer, ID, *string) (reports.Filed, error)
@@ -57,15 +57,15 @@ func registerReport[ID, In any, PIn interface {
 		DefaultStatus: http.StatusCreated,
 		Summary:       op.summary, Tags: []string{"reports"},
 		Description: description, Responses: repeated(),
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(op.refusals),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(op.refusals),
 	}, func(ctx context.Context, in *In) (*reportOutput, error) {
 		id, err := op.parse(PIn(in).targetID())
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, op.notFound)
+			return nil, httpkit.ProblemFrom(ctx, op.notFound)
 		}
 		f, err := op.handle(ctx, domain.ViewerFrom(ctx), id, reason(PIn(in).form()))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return output(f), nil
 	})
@@ -74,7 +74,7 @@ func registerReport[ID, In any, PIn interface {
 func registerReportPost(api huma.API, uc *reports.ReportPost) {
 	registerReport[domain.PostID, postReportInput](api, reportOperation[domain.PostID]{
 		operationID: "report-post", path: "/posts/{id}/report", summary: "Report a post (idempotent)",
-		refusals: httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnPost},
+		refusals: httpkit.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnPost},
 			404: {reports.CodePostNotFound}, 422: {reports.CodeReasonTooLong}},
 		parse: domain.ParsePostID, notFound: errs.NotFound(reports.CodePostNotFound, reports.MsgPostNotFound),
 		handle: uc.Handle,
@@ -84,7 +84,7 @@ func registerReportPost(api huma.API, uc *reports.ReportPost) {
 func registerReportComment(api huma.API, uc *reports.ReportComment) {
 	registerReport[domain.CommentID, commentReportInput](api, reportOperation[domain.CommentID]{
 		operationID: "report-comment", path: "/comments/{id}/report", summary: "Report a comment (idempotent)",
-		refusals: httpadapter.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnComment},
+		refusals: httpkit.Refusals{403: {reports.CodeNoProfile, reports.CodeOwnComment},
 			404: {reports.CodeCommentNotFound}, 422: {reports.CodeReasonTooLong}},
 		parse: domain.ParseCommentID, notFound: errs.NotFound(reports.CodeCommentNotFound, reports.MsgCommentNotFound),
 		handle: uc.Handle,

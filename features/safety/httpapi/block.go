@@ -6,9 +6,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	safety "social/features/safety/app"
+	"social/kit/httpkit"
 )
 
 // BlockState is the viewer's block of a member after a block or unblock.
@@ -21,17 +21,17 @@ type handlePath struct {
 }
 
 func registerBlock(api huma.API, block *safety.BlockMember, unblock *safety.UnblockMember) {
-	refusals := httpadapter.Refusals{403: {safety.CodeNoProfile}, 404: {safety.CodeNotFound}, 422: {safety.CodeBlockSelf}}
+	refusals := httpkit.Refusals{403: {safety.CodeNoProfile}, 404: {safety.CodeNotFound}, 422: {safety.CodeBlockSelf}}
 	huma.Register(api, huma.Operation{
 		OperationID: "block-profile", Method: http.MethodPost, Path: "/profiles/{handle}/block",
 		Summary: "Block a member (idempotent)", Tags: []string{"safety"},
 		Description: "Both members stop seeing each other's posts, comments, profile details, stories and chat lines, " +
 			"and neither may follow, message, mention, like or comment the other. Follows between them end now, both ways.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(refusals),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(refusals),
 	}, func(ctx context.Context, in *handlePath) (*struct{ Body BlockState }, error) {
 		out, err := block.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body BlockState }{Body: BlockState{Blocking: out.Blocked}}, nil
 	})
@@ -39,11 +39,11 @@ func registerBlock(api huma.API, block *safety.BlockMember, unblock *safety.Unbl
 		OperationID: "unblock-profile", Method: http.MethodDelete, Path: "/profiles/{handle}/block",
 		Summary: "Stop blocking a member (idempotent)", Tags: []string{"safety"},
 		Description: "Gives back the ability to interact; follows the block ended are not restored.",
-		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(refusals),
+		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(refusals),
 	}, func(ctx context.Context, in *handlePath) (*struct{ Body BlockState }, error) {
 		out, err := unblock.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body BlockState }{Body: BlockState{Blocking: out.Blocked}}, nil
 	})

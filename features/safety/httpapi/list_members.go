@@ -7,10 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	profilesapi "social/features/profiles/httpapi"
 	safety "social/features/safety/app"
+	"social/kit/httpkit"
 )
 
 // MemberEntry is one member of the viewer's blocks or mutes.
@@ -47,11 +47,11 @@ func registerListBlocks(api huma.API, uc *safety.ListBlocks, links profilesapi.L
 		OperationID: "list-blocks", Method: http.MethodGet, Path: "/safety/blocks",
 		Summary: "The members the viewer blocks, newest first", Tags: []string{"safety"},
 		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
-		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {safety.CodeInvalid}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
 	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
 	})
@@ -62,11 +62,11 @@ func registerListMutes(api huma.API, uc *safety.ListMutes, links profilesapi.Lin
 		OperationID: "list-mutes", Method: http.MethodGet, Path: "/safety/mutes",
 		Summary: "The members the viewer mutes, newest first", Tags: []string{"safety"},
 		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
-		Security:    httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {safety.CodeInvalid}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
 	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
 		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
 	})

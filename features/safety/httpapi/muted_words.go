@@ -7,10 +7,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	httpadapter "social/adapters/http"
 	"social/core/domain"
 	"social/core/errs"
 	safety "social/features/safety/app"
+	"social/kit/httpkit"
 )
 
 // MutedWord is one of the viewer's muted words or phrases.
@@ -50,11 +50,11 @@ func registerMutedWords(api huma.API, list *safety.ListMutedWords, add *safety.A
 		Summary: "The viewer's muted words, newest first", Tags: []string{"safety"},
 		Description: "Posts and comments holding one (as a whole word or phrase, whatever the case and accents) are left " +
 			"out of the viewer's feeds, comment lists and notifications. Expired words are not listed.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body MutedWordList }, error) {
 		words, err := list.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := MutedWordList{Items: make([]MutedWord, len(words))}
 		for i, w := range words {
@@ -67,19 +67,19 @@ func registerMutedWords(api huma.API, list *safety.ListMutedWords, add *safety.A
 		Summary: "Mute a word or phrase", Tags: []string{"safety"},
 		Description: "At most 100 words. Muting a word already muted (same letters, whatever the case and accents) " +
 			"changes its expiry instead of adding it twice.",
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{403: {safety.CodeNoProfile},
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {safety.CodeNoProfile},
 			422: {safety.CodeWordEmpty, safety.CodeWordTooLong, safety.CodeWordsLimit, safety.CodeWordDuration}}),
 	}, func(ctx context.Context, in *struct{ Body NewMutedWord }) (*struct{ Body MutedWord }, error) {
 		w, err := add.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Word, safety.Duration(in.Body.Duration))
 		if err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return &struct{ Body MutedWord }{Body: presentWord(w)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "remove-muted-word", Method: http.MethodDelete, Path: "/safety/muted-words/{id}",
 		Summary: "Unmute a word", Tags: []string{"safety"},
-		Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {safety.CodeWordNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {safety.CodeWordNotFound}}),
 		DefaultStatus: http.StatusNoContent,
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id" format:"uuid"`
@@ -87,10 +87,10 @@ func registerMutedWords(api huma.API, list *safety.ListMutedWords, add *safety.A
 		id, err := domain.ParseMutedWordID(in.ID)
 		if err != nil {
 			// Huma checks the format first; this only guards its absence.
-			return nil, httpadapter.ProblemFrom(ctx, errs.Invalid(safety.CodeInvalid, "Identificador inválido.", nil))
+			return nil, httpkit.ProblemFrom(ctx, errs.Invalid(safety.CodeInvalid, "Identificador inválido.", nil))
 		}
 		if err := remove.Handle(ctx, domain.ViewerFrom(ctx), id); err != nil {
-			return nil, httpadapter.ProblemFrom(ctx, err)
+			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		return nil, nil
 	})

@@ -11,12 +11,12 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
+	"social/kit/httpkit"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -46,7 +46,7 @@ type useCaseParams struct {
 	DB      *bun.DB
 	Index   ports.SearchIndex
 	Blobs   ports.BlobStore
-	Media   httpadapter.MediaLinks
+	Media   httpkit.MediaLinks
 	Log     *slog.Logger
 	Sources []plugin.SearchSource `group:"search_sources"`
 	Hidden  ports.HiddenMembers   `optional:"true"`
@@ -67,7 +67,7 @@ func newWorker(uc UseCases) plugin.Worker {
 	return plugin.NewWorker("", &searchstore.SearchIndexWorker{Index: uc.Index})
 }
 
-func newQueue(jobs *postgres.JobInserter) searchstore.SearchIndexQueue {
+func newQueue(jobs *pgkit.JobInserter) searchstore.SearchIndexQueue {
 	return searchstore.SearchIndexQueue{Jobs: jobs}
 }
 
@@ -100,11 +100,11 @@ func newRoutes(uc UseCases) plugin.Routes {
 			Description: "Case and accents are ignored ('joao' finds 'João'); handles and names match " +
 				"by their beginning ('ana_s' finds 'ana_silva'); posts match Portuguese word forms " +
 				"('comunidades' finds 'comunidade'). Friends-only posts are never found.",
-			Security: httpadapter.Bearer, Metadata: httpadapter.Refuses(nil),
+			Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 		}, func(ctx context.Context, in *searchInput) (*searchOutput, error) {
 			items, err := uc.Search.Handle(ctx, domain.ViewerFrom(ctx), in.Q)
 			if err != nil {
-				return nil, httpadapter.ProblemFrom(ctx, err)
+				return nil, httpkit.ProblemFrom(ctx, err)
 			}
 			out := &searchOutput{}
 			out.Body.Items = make([]SearchResultItem, 0, len(items))

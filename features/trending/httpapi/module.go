@@ -14,10 +14,10 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/core/ports"
 	trending "social/features/trending/app"
 	trendingstore "social/features/trending/pgstore"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -100,11 +100,11 @@ func newRoutes(uc UseCases) plugin.Routes {
 			OperationID: "list-trending", Method: http.MethodGet, Path: "/trending",
 			Summary: "Trending music (Brazil's most played songs, refreshed hourly)", Tags: []string{"trending"},
 			Description: "503 trending_unavailable while no chart has ever been fetched from the source.",
-			Security:    httpadapter.Public, Metadata: httpadapter.Refuses(httpadapter.Refusals{503: {ports.CodeTrendingUnavailable}}),
+			Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{503: {ports.CodeTrendingUnavailable}}),
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Trending }, error) {
 			c, err := uc.List.Handle(ctx)
 			if err != nil {
-				return nil, httpadapter.ProblemFrom(ctx, err)
+				return nil, httpkit.ProblemFrom(ctx, err)
 			}
 			out := Trending{Items: make([]Track, 0, len(c.Tracks)), UpdatedAt: c.UpdatedAt}
 			for _, t := range c.Tracks {

@@ -1,4 +1,4 @@
-package auth
+package httpapi
 
 import (
 	"net/http"
