@@ -33,11 +33,11 @@ type LinkPreviewer interface {
 // Error codes of ports.LinkPreviewer.Preview, stated here so that the API
 // that serves previews can list them without knowing the adapter.
 const (
-	LinkPreviewCodeInvalidURL = "link_preview_invalid_url"
-	LinkPreviewCodeBlocked = "link_preview_blocked"
+	LinkPreviewCodeInvalidURL       = "link_preview_invalid_url"
+	LinkPreviewCodeBlocked          = "link_preview_blocked"
 	LinkPreviewCodeTooManyRedirects = "link_preview_too_many_redirects"
-	LinkPreviewCodeNotHTML = "link_preview_not_html"
-	LinkPreviewCodeTooLarge = "link_preview_too_large"
-	LinkPreviewCodeTimeout = "link_preview_timeout"
-	LinkPreviewCodeUnreachable = "link_preview_unreachable"
+	LinkPreviewCodeNotHTML          = "link_preview_not_html"
+	LinkPreviewCodeTooLarge         = "link_preview_too_large"
+	LinkPreviewCodeTimeout          = "link_preview_timeout"
+	LinkPreviewCodeUnreachable      = "link_preview_unreachable"
 )
