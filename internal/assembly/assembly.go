@@ -31,20 +31,7 @@ import (
 	"social/adapters/storage"
 	"social/adapters/videos"
 	"social/core/ports"
-	accountsapi "social/features/accounts/httpapi"
-	commentsapi "social/features/comments/httpapi"
-	datarightsapi "social/features/datarights/httpapi"
-	followsapi "social/features/follows/httpapi"
-	mediaapi "social/features/media/httpapi"
-	moderationapi "social/features/moderation/httpapi"
-	notificationsapi "social/features/notifications/httpapi"
-	postsapi "social/features/posts/httpapi"
-	profilesapi "social/features/profiles/httpapi"
-	reportsapi "social/features/reports/httpapi"
-	safetyapi "social/features/safety/httpapi"
-	searchapi "social/features/search/httpapi"
-	timelinesstore "social/features/timelines/pgstore"
-	trendingapi "social/features/trending/httpapi"
+	"social/features"
 	"social/internal/config"
 	"social/jobs"
 	"social/kit/plugin"
@@ -106,23 +93,10 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		httpadapter.Module,
 		adminapi.Module,
 		postgres.Stores,
-		timelinesstore.TimelinesModule,
 		mail.Module,
 		auth.Module,
-		accountsapi.Module,
-		profilesapi.Module,
-		followsapi.Module,
-		safetyapi.Module,
-		mediaapi.Module,
-		postsapi.Module,
-		commentsapi.Module,
-		reportsapi.Module,
-		moderationapi.Module,
-		datarightsapi.Module,
-		notificationsapi.Module,
-		trendingapi.Module,
+		features.Modules(),
 		searchindex.Module,
-		searchapi.Module,
 		realtime.Module,
 		// Access changes reach the gateway through PostgreSQL, which every
 		// node and every command share.

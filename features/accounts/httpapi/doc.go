@@ -1,4 +1,4 @@
-// Package accountsapi is the HTTP face of accounts and sessions
+// Package httpapi is the HTTP face of accounts and sessions
 // (/api/v1/auth): Huma operations that call core/app/accounts, one per
 // file, the session shape and the refresh-token transports (cookie for the
 // SPA, body for API clients).

@@ -1,3 +1,3 @@
-// Package comments holds the use cases of comments on posts, one per file,
+// Package app holds the use cases of comments on posts, one per file,
 // each declaring the small store interface it needs.
 package app

@@ -1,4 +1,4 @@
-// Package datarights holds the use cases of a member's rights over their
+// Package app holds the use cases of a member's rights over their
 // data (LGPD, Lei 13.709/2018 art. 18): asking for an export of everything
 // they made and were shown, following it while it is built, downloading it
 // through a link that expires; and deleting their account, which ends

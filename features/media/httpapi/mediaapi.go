@@ -1,4 +1,4 @@
-// Package mediaapi serves POST /api/v1/media/links: many storage paths
+// Package httpapi serves POST /api/v1/media/links: many storage paths
 // resolved to loadable links in one call.
 package httpapi
 
@@ -8,7 +8,6 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
-	"go.uber.org/fx"
 
 	"social/core/domain"
 	"social/core/ports"
@@ -18,9 +17,6 @@ import (
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )
-
-// Module contributes the operation.
-var Module = fx.Module("mediaapi", fx.Provide(plugin.AsRoutes(NewRoutes)))
 
 type linkRequest struct {
 	PostID  string `json:"post_id,omitempty" doc:"Post the media belongs to; required for paths under posts/."`

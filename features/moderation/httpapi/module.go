@@ -2,33 +2,8 @@ package httpapi
 
 import (
 	"github.com/uptrace/bun"
-	"go.uber.org/fx"
 
-	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
 	moderation "social/features/moderation/app"
-	moderationstore "social/features/moderation/pgstore"
-	posts "social/features/posts/app"
-	"social/kit/plugin"
-)
-
-// Module wires the moderation use cases, provides ports.AuditLog (plugins
-// record their own moderation acts with it) and contributes the admin
-// resources.
-var Module = fx.Module("moderation",
-	fx.Provide(
-		fx.Private,
-		newUseCases,
-	),
-	fx.Provide(
-		moderationstore.NewModeration,
-		fx.Annotate(func(m *moderationstore.Moderation) ports.AuditLog { return m }),
-		plugin.AsAdminResource(NewProfiles),
-		plugin.AsAdminResource(NewPosts),
-		plugin.AsAdminResource(NewReports),
-		plugin.AsAdminResource(NewHashtags),
-		plugin.AsAdminResource(NewAudit),
-	),
 )
 
 // UseCases are the moderation operations.
@@ -40,38 +15,4 @@ type UseCases struct {
 	RemovePost  *moderation.RemovePost
 	Resolve     *moderation.ResolveReport
 	DB          *bun.DB
-}
-
-type useCaseParams struct {
-	fx.In
-	DB         *bun.DB
-	Tx         ports.Transactor
-	Accounts   *accountsstore.Accounts
-	Sessions   *accountsstore.Sessions
-	Moderation *moderationstore.Moderation
-	Search     ports.SearchIndexQueue
-	Removal    posts.Removal
-	Clock      ports.Clock
-	Ends       ports.SessionEnds `optional:"true"` // the realtime gateways
-}
-
-func newUseCases(p useCaseParams) UseCases {
-	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.Search, p.Removal, p.Clock, p.Ends)
-}
-
-// Build wires the use cases; ends may be nil (sockets then close at their
-// periodic session recheck).
-func Build(db *bun.DB, tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
-	m *moderationstore.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) UseCases {
-	suspend := &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends}
-	remove := &moderation.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
-	return UseCases{
-		SetRole:     &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
-		SetVerified: &moderation.SetVerified{Tx: tx, Profiles: m, Search: search, Audit: m, Clock: clock},
-		Suspend:     suspend,
-		Unsuspend:   &moderation.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
-		RemovePost:  remove,
-		Resolve:     &moderation.ResolveReport{Tx: tx, Reports: m, Remove: remove, Suspend: suspend, Audit: m, Clock: clock},
-		DB:          db,
-	}
 }

@@ -1,4 +1,4 @@
-// Package notifications records what happens to a member because of another
+// Package app records what happens to a member because of another
 // (likes, comments, follows, mentions), lists them and marks them read.
 //
 // Other features call Recorder inside the transaction of the write that

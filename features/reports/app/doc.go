@@ -1,4 +1,4 @@
-// Package reports holds the use cases of members reporting posts and
+// Package app holds the use cases of members reporting posts and
 // comments to moderators, one per file, each declaring the small store
 // interface it needs.
 package app

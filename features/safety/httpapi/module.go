@@ -2,29 +2,10 @@ package httpapi
 
 import (
 	"github.com/danielgtaylor/huma/v2"
-	"go.uber.org/fx"
 
-	"social/core/ports"
-	notifications "social/features/notifications/app"
 	profilesapi "social/features/profiles/httpapi"
 	safety "social/features/safety/app"
-	safetystore "social/features/safety/pgstore"
-	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/plugin"
-)
-
-// Module wires the safety use cases to the postgres store, contributes the
-// routes, and provides the store to every read and write that must honour
-// blocks and mutes (ports.Blocks, ports.HiddenMembers).
-var Module = fx.Module("safety",
-	fx.Provide(
-		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers))),
-	),
-	fx.Provide(
-		fx.Private,
-		newUseCases,
-	),
-	fx.Provide(plugin.AsRoutes(NewRoutes)),
 )
 
 // UseCases are the safety operations.
@@ -38,22 +19,6 @@ type UseCases struct {
 	AddWord    *safety.AddMutedWord
 	RemoveWord *safety.RemoveMutedWord
 	ListWords  *safety.ListMutedWords
-}
-
-func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) UseCases {
-	return UseCases{
-		Block: &safety.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
-			Access: access, Clock: clock},
-		Unblock:    &safety.UnblockMember{Tx: tx, Blocks: store, Access: access},
-		ListBlocks: &safety.ListBlocks{Blocks: store},
-		Mute:       &safety.MuteMember{Mutes: store, Clock: clock, Access: access},
-		Unmute:     &safety.UnmuteMember{Mutes: store, Access: access},
-		ListMutes:  &safety.ListMutes{Mutes: store},
-		AddWord:    &safety.AddMutedWord{Words: store, Clock: clock},
-		RemoveWord: &safety.RemoveMutedWord{Words: store},
-		ListWords:  &safety.ListMutedWords{Words: store, Clock: clock},
-	}
 }
 
 // NewRoutes contributes the safety operations under /api/v1.

@@ -1,74 +1,23 @@
-// Package searchapi serves GET /api/v1/search and wires the search.index
+// Package httpapi serves GET /api/v1/search and wires the search.index
 // job: the index chosen by search.driver, fed by jobs that read PostgreSQL.
 package httpapi
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/uptrace/bun"
-	"go.uber.org/fx"
 
 	"social/core/domain"
-	"social/core/ports"
 	search "social/features/search/app"
-	searchstore "social/features/search/pgstore"
 	"social/kit/httpkit"
-	"social/kit/pgkit"
 	"social/kit/plugin"
-)
-
-// Module provides the use cases, the route, the search.index worker and
-// ports.SearchIndexQueue for the features whose writes change what search
-// finds. The index itself comes from adapters/search.Module.
-var Module = fx.Module("search-api",
-	fx.Provide(
-		fx.Private,
-		newUseCases,
-	),
-	fx.Provide(
-		plugin.AsRoutes(newRoutes),
-		plugin.AsWorker(newWorker),
-		fx.Annotate(newQueue, fx.As(new(ports.SearchIndexQueue))),
-	),
 )
 
 // UseCases are the search operations.
 type UseCases struct {
 	Search *search.Search
 	Index  *search.IndexDoc
-}
-
-type useCaseParams struct {
-	fx.In
-	DB      *bun.DB
-	Index   ports.SearchIndex
-	Blobs   ports.BlobStore
-	Media   httpkit.MediaLinks
-	Log     *slog.Logger
-	Sources []plugin.SearchSource `group:"search_sources"`
-	Hidden  ports.HiddenMembers   `optional:"true"`
-}
-
-func newUseCases(p useCaseParams) UseCases {
-	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
-	return UseCases{
-		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
-			OnLinkError: func(ctx context.Context, key string, err error) {
-				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
-			}},
-		Index: &search.IndexDoc{Loader: searchstore.NewSearchSource(db, p.Sources...), Index: index},
-	}
-}
-
-func newWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &searchstore.SearchIndexWorker{Index: uc.Index})
-}
-
-func newQueue(jobs *pgkit.JobInserter) searchstore.SearchIndexQueue {
-	return searchstore.SearchIndexQueue{Jobs: jobs}
 }
 
 // SearchResultItem is one search result: a member, a community or a post.
@@ -92,7 +41,7 @@ type searchOutput struct {
 	}
 }
 
-func newRoutes(uc UseCases) plugin.Routes {
+func NewRoutes(uc UseCases) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "search", Method: http.MethodGet, Path: "/search",

@@ -1,4 +1,4 @@
-// Package timelines keeps the 'Seguindo' feed: each member's timeline holds
+// Package app keeps the 'Seguindo' feed: each member's timeline holds
 // the posts of the people they follow and their own, written when a post is
 // made (fan-out on write) rather than gathered when read, so reading stays
 // one index range however many people a member follows.

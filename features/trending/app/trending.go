@@ -1,4 +1,4 @@
-// Package trending keeps the trending-music chart: a periodic refresh from
+// Package app keeps the trending-music chart: a periodic refresh from
 // ports.TrendingSource into the database, and the list members read.
 package app
 

@@ -1,81 +1,25 @@
-// Package trendingapi serves GET /api/v1/trending from the database and
+// Package httpapi serves GET /api/v1/trending from the database and
 // wires the trending.refresh job (hourly, and once at start while no chart
 // is stored).
 package httpapi
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"sync/atomic"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/riverqueue/river"
-	"go.uber.org/fx"
 
 	"social/core/ports"
 	trending "social/features/trending/app"
-	trendingstore "social/features/trending/pgstore"
 	"social/kit/httpkit"
 	"social/kit/plugin"
-)
-
-// Module wires the chart store, the use cases, the route, the worker and
-// the periodic job.
-var Module = fx.Module("trending-api",
-	fx.Provide(
-		fx.Private,
-		trendingstore.NewTrendingTracks,
-		newUseCases,
-	),
-	fx.Provide(
-		plugin.AsRoutes(newRoutes),
-		plugin.AsWorker(newWorker),
-		plugin.AsPeriodicJob(newPeriodicJob),
-	),
 )
 
 // UseCases are the trending operations.
 type UseCases struct {
 	Refresh *trending.Refresh
 	List    *trending.List
-}
-
-func newUseCases(store *trendingstore.TrendingTracks, src ports.TrendingSource, clock ports.Clock) UseCases {
-	return UseCases{
-		Refresh: &trending.Refresh{Source: src, Store: store, Clock: clock},
-		List:    &trending.List{Store: store},
-	}
-}
-
-func newWorker(uc UseCases) plugin.Worker {
-	return plugin.NewWorker("", &trendingstore.RefreshTrendingWorker{Refresh: uc.Refresh})
-}
-
-// newPeriodicJob runs every hour; its first run (at start) is enqueued only
-// when no chart is stored yet.
-func newPeriodicJob(store *trendingstore.TrendingTracks, log *slog.Logger) plugin.PeriodicJob {
-	var started atomic.Bool
-	return plugin.PeriodicJob{Name: "trending.refresh", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(trendingstore.RefreshTrendingEvery),
-		func() (river.JobArgs, *river.InsertOpts) {
-			opts := &river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: trendingstore.RefreshTrendingEvery}}
-			if started.Swap(true) {
-				return trendingstore.RefreshTrendingArgs{}, opts
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			empty, err := store.Empty(ctx)
-			if err != nil {
-				log.Warn("trending: read chart at start", "err", err)
-			}
-			if err == nil && !empty {
-				return nil, nil
-			}
-			return trendingstore.RefreshTrendingArgs{}, &river.InsertOpts{MaxAttempts: 3}
-		},
-		&river.PeriodicJobOpts{RunOnStart: true})}
 }
 
 // Track is one song of the chart.
@@ -94,7 +38,7 @@ type Trending struct {
 	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched."`
 }
 
-func newRoutes(uc UseCases) plugin.Routes {
+func NewRoutes(uc UseCases) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "list-trending", Method: http.MethodGet, Path: "/trending",

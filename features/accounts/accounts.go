@@ -1,0 +1,105 @@
+// Package accounts is the accounts feature: sign-up, e-mail confirmation, sign-in, sessions and password recovery.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package accounts
+
+import (
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	"social/features/accounts/app"
+	"social/features/accounts/httpapi"
+	accountsstore "social/features/accounts/pgstore"
+	profilesstore "social/features/profiles/pgstore"
+	"social/internal/config"
+	"social/kit/pgkit"
+	"social/kit/plugin"
+)
+
+// Module wires the account use cases to their stores and contributes the
+// /api/v1/auth routes. It provides the account, session and e-mail token
+// stores (the sessions also as ports.SessionChecker, which the
+// authenticator asks on every request).
+var Module = fx.Module("accounts",
+	fx.Provide(
+		accountsstore.NewAccounts,
+		fx.Annotate(accountsstore.NewSessions, fx.As(new(ports.SessionChecker)), fx.As(fx.Self())),
+		accountsstore.NewEmailTokens,
+	),
+	fx.Provide(
+		fx.Private,
+		httpapi.NewCookies,
+		newUseCases,
+	),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
+)
+
+func newSendPasswordResetWorker(uc httpapi.UseCases) plugin.Worker {
+	return plugin.NewWorker("", &accountsstore.SendPasswordResetWorker{Send: uc.SendReset})
+}
+
+type useCaseParams struct {
+	fx.In
+	Config      *config.Config
+	Tx          ports.Transactor
+	Accounts    *accountsstore.Accounts
+	Profiles    *profilesstore.Profiles
+	Sessions    *accountsstore.Sessions
+	EmailTokens *accountsstore.EmailTokens
+	Outbox      ports.Outbox
+	Limiter     ports.RateLimiter
+	Tokens      ports.AccessTokens
+	Hasher      ports.PasswordHasher
+	Clock       ports.Clock
+	Search      ports.SearchIndexQueue
+	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
+	Jobs        *pgkit.JobInserter
+}
+
+// SettingsFrom reads the use cases' settings from the configuration.
+func SettingsFrom(cfg *config.Config) app.Settings {
+	return app.Settings{
+		PublicURL:         trimSlash(cfg.HTTP.PublicURL),
+		SessionMaxAge:     cfg.Auth.SessionMaxAge,
+		RefreshReuseGrace: cfg.Auth.RefreshReuseGrace,
+		ConfirmationTTL:   cfg.Auth.ConfirmationTTL,
+		PasswordResetTTL:  cfg.Auth.PasswordResetTTL,
+		Limits: app.Limits{
+			SignUpPerEmail: cfg.Limits.SignUpPerEmail, SignUpPerIP: cfg.Limits.SignUpPerIP,
+			SignInPerEmail: cfg.Limits.SignInPerEmail, SignInPerIP: cfg.Limits.SignInPerIP,
+		},
+	}
+}
+
+func trimSlash(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '/' {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	s := SettingsFrom(p.Config)
+	return httpapi.UseCases{
+		SignUp: &app.SignUp{Tx: p.Tx, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
+			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		ConfirmEmail: &app.ConfirmEmail{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
+			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
+		Resend: &app.ResendConfirmation{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
+			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
+			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
+			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
+		SignOut: &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+		Forgot:  &app.RequestPasswordReset{Queue: accountsstore.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
+		SendReset: &app.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
+			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		Reset: &app.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
+			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},
+		Sessions:   &app.ListSessions{Sessions: p.Sessions},
+		EndSession: &app.EndSession{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+		EndOthers:  &app.EndOtherSessions{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+	}
+}

@@ -1,0 +1,3 @@
+// Package pgstore is the accounts feature's store on PostgreSQL (bun), with
+// the River workers whose work is SQL.
+package pgstore

@@ -1,0 +1,46 @@
+// Package features is the one list of the core features: the parts of the
+// product every installation has. Each is laid out as a plugin is
+// (app/, pgstore/, httpapi/, and its module in <name>.go), but cannot be
+// switched off, and they share the core migration set, since their tables
+// refer to one another.
+package features
+
+import (
+	"go.uber.org/fx"
+
+	"social/features/accounts"
+	"social/features/comments"
+	"social/features/datarights"
+	"social/features/follows"
+	"social/features/media"
+	"social/features/moderation"
+	"social/features/notifications"
+	"social/features/posts"
+	"social/features/profiles"
+	"social/features/reports"
+	"social/features/safety"
+	"social/features/search"
+	"social/features/timelines"
+	"social/features/trending"
+)
+
+// Modules are the core features' modules, in no particular order: fx
+// orders construction by what each needs.
+func Modules() fx.Option {
+	return fx.Options(
+		accounts.Module,
+		profiles.Module,
+		follows.Module,
+		safety.Module,
+		media.Module,
+		posts.Module,
+		comments.Module,
+		reports.Module,
+		moderation.Module,
+		datarights.Module,
+		notifications.Module,
+		timelines.Module,
+		trending.Module,
+		search.Module,
+	)
+}

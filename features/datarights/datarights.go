@@ -1,0 +1,124 @@
+// Package datarights is the data-rights feature: a member's data export and account deletion.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package datarights
+
+import (
+	"log/slog"
+	"strings"
+
+	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
+	"social/features/datarights/app"
+	"social/features/datarights/httpapi"
+	datarightsstore "social/features/datarights/pgstore"
+	"social/internal/config"
+	"social/kit/pgkit"
+	"social/kit/plugin"
+)
+
+// Module wires the data-rights use cases and contributes the routes, the
+// workers, the prune job and the core's part of a member's data.
+var Module = fx.Module("datarights",
+	fx.Provide(
+		fx.Private,
+		datarightsstore.NewDataRights,
+		newUseCases,
+	),
+	fx.Provide(
+		plugin.AsMemberData(func(db *bun.DB, jobs *pgkit.JobInserter) plugin.MemberData {
+			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, jobs)}
+		}),
+		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsWorker(func(uc httpapi.UseCases) plugin.Worker {
+			return plugin.NewWorker("", &datarightsstore.BuildExportWorker{Build: uc.Build})
+		}),
+		plugin.AsWorker(func(uc httpapi.UseCases) plugin.Worker {
+			return plugin.NewWorker("", &datarightsstore.EraseMemberWorker{Erase: uc.Erase})
+		}),
+		plugin.AsWorker(func(blobs ports.BlobStore) plugin.Worker {
+			return plugin.NewWorker("", &datarightsstore.DeleteFileWorker{Blobs: blobs})
+		}),
+		plugin.AsWorker(func(uc httpapi.UseCases) plugin.Worker {
+			return plugin.NewWorker("", &datarightsstore.PruneDataRightsWorker{Prune: uc.Prune})
+		}),
+		plugin.AsPeriodicJob(newPruneJob),
+	),
+)
+
+type useCaseParams struct {
+	fx.In
+	Config   *config.Config
+	Store    *datarightsstore.DataRights
+	Tx       ports.Transactor
+	Jobs     *pgkit.JobInserter
+	Blobs    ports.BlobStore
+	Outbox   ports.Outbox
+	Hasher   ports.PasswordHasher
+	Sessions *accountsstore.Sessions
+	Limiter  ports.RateLimiter
+	Search   ports.SearchIndexQueue
+	Audit    ports.AuditLog
+	Clock    ports.Clock
+	Log      *slog.Logger
+	Ends     ports.SessionEnds   `optional:"true"` // the realtime gateways
+	Parts    []plugin.MemberData `group:"member_data"`
+}
+
+// SettingsFrom reads the use cases' settings from the configuration.
+func SettingsFrom(cfg *config.Config) app.Settings {
+	return app.Settings{
+		PublicURL:   strings.TrimRight(cfg.HTTP.PublicURL, "/"),
+		ExportEvery: cfg.DataRights.ExportEvery,
+		ExportKeep:  cfg.DataRights.ExportKeep,
+		LinkTTL:     cfg.DataRights.ExportLinkTTL,
+		HandleHold:  cfg.DataRights.HandleHold,
+		Batch:       httpapi.EraseBatch,
+	}
+}
+
+// parts puts the core's part first: posts leave through the post deletion
+// before the plugins remove what held them (a community's posts).
+func parts(list []plugin.MemberData) []app.Part {
+	out := []app.Part{}
+	for _, core := range []bool{true, false} {
+		for _, p := range list {
+			if (p.Plugin == "") == core {
+				name := p.Name
+				if p.Plugin != "" {
+					name = p.Plugin
+				}
+				out = append(out, app.Part{Name: name, Data: p.Data})
+			}
+		}
+	}
+	return out
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	s := SettingsFrom(p.Config)
+	queue := datarightsstore.DataRightsQueue{Jobs: p.Jobs}
+	all := parts(p.Parts)
+	log := p.Log.With("feature", "datarights")
+	return httpapi.UseCases{
+		Request: &app.RequestExport{Tx: p.Tx, Exports: p.Store, Queue: queue, Clock: p.Clock, Settings: s},
+		Get:     &app.GetExport{Exports: p.Store, Blobs: p.Blobs, Clock: p.Clock, Settings: s},
+		Build: &app.BuildExport{Tx: p.Tx, Exports: p.Store, Contacts: p.Store, Parts: all, Blobs: p.Blobs,
+			Outbox: p.Outbox, Clock: p.Clock, Settings: s, Log: log},
+		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},
+		Delete: &app.DeleteAccount{Tx: p.Tx, Accounts: p.Store, Hasher: p.Hasher, Sessions: p.Sessions,
+			Limiter: p.Limiter, Search: p.Search, Queue: queue, Audit: p.Audit, Clock: p.Clock, Settings: s, Ends: p.Ends},
+		Erase: &app.EraseMember{Accounts: p.Store, Parts: all, Settings: s, Log: log},
+	}
+}
+
+func newPruneJob(cfg *config.Config) plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: "datarights.prune", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(cfg.DataRights.PruneEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return datarightsstore.PruneDataRightsArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+}

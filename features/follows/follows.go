@@ -1,0 +1,38 @@
+// Package follows is the follows feature: following members and the lists of followers and followees.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package follows
+
+import (
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	"social/features/follows/app"
+	"social/features/follows/httpapi"
+	followsstore "social/features/follows/pgstore"
+	notifications "social/features/notifications/app"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/kit/plugin"
+)
+
+// Module wires the follow use cases to the postgres store and contributes
+// the routes. Avatars are signed with profilesapi's Links.
+var Module = fx.Module("follows",
+	fx.Provide(
+		fx.Private,
+		followsstore.NewFollows,
+		newUseCases,
+	),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+)
+
+func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
+	return httpapi.UseCases{
+		Follow: &app.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
+			Announcer: announcer, Clock: clock},
+		Unfollow: &app.UnfollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
+			Announcer: announcer, Access: access},
+		List: &app.ListFollows{Follows: store},
+	}
+}

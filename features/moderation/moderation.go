@@ -1,0 +1,70 @@
+// Package moderation is the moderation feature: roles, suspensions, post removal, report resolution and the console's moderation resources.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package moderation
+
+import (
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	accountsstore "social/features/accounts/pgstore"
+	"social/features/moderation/app"
+	"social/features/moderation/httpapi"
+	moderationstore "social/features/moderation/pgstore"
+	posts "social/features/posts/app"
+	"social/kit/plugin"
+)
+
+// Module wires the moderation use cases, provides ports.AuditLog (plugins
+// record their own moderation acts with it) and contributes the admin
+// resources.
+var Module = fx.Module("moderation",
+	fx.Provide(
+		fx.Private,
+		newUseCases,
+	),
+	fx.Provide(
+		moderationstore.NewModeration,
+		fx.Annotate(func(m *moderationstore.Moderation) ports.AuditLog { return m }),
+		plugin.AsAdminResource(httpapi.NewProfiles),
+		plugin.AsAdminResource(httpapi.NewPosts),
+		plugin.AsAdminResource(httpapi.NewReports),
+		plugin.AsAdminResource(httpapi.NewHashtags),
+		plugin.AsAdminResource(httpapi.NewAudit),
+	),
+)
+
+type useCaseParams struct {
+	fx.In
+	DB         *bun.DB
+	Tx         ports.Transactor
+	Accounts   *accountsstore.Accounts
+	Sessions   *accountsstore.Sessions
+	Moderation *moderationstore.Moderation
+	Search     ports.SearchIndexQueue
+	Removal    posts.Removal
+	Clock      ports.Clock
+	Ends       ports.SessionEnds `optional:"true"` // the realtime gateways
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.Search, p.Removal, p.Clock, p.Ends)
+}
+
+// Build wires the use cases; ends may be nil (sockets then close at their
+// periodic session recheck).
+func Build(db *bun.DB, tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
+	m *moderationstore.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
+	suspend := &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends}
+	remove := &app.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
+	return httpapi.UseCases{
+		SetRole:     &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
+		SetVerified: &app.SetVerified{Tx: tx, Profiles: m, Search: search, Audit: m, Clock: clock},
+		Suspend:     suspend,
+		Unsuspend:   &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
+		RemovePost:  remove,
+		Resolve:     &app.ResolveReport{Tx: tx, Reports: m, Remove: remove, Suspend: suspend, Audit: m, Clock: clock},
+		DB:          db,
+	}
+}

@@ -1,0 +1,153 @@
+// Package posts is the posts feature: posts, likes, shares, link previews, translation and the public feed.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package posts
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/google/uuid"
+	"go.uber.org/fx"
+
+	"social/core/domain"
+	"social/core/ports"
+	media "social/features/media/app"
+	notifications "social/features/notifications/app"
+	"social/features/posts/app"
+	"social/features/posts/httpapi"
+	postsstore "social/features/posts/pgstore"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/internal/config"
+	"social/kit/pgkit"
+	"social/kit/plugin"
+)
+
+// Module wires the post use cases to the postgres store, contributes the
+// routes and the workers (link preview, deleted posts' files), and provides
+// Visibility as plugin.PostVisibility.
+var Module = fx.Module("posts",
+	fx.Provide(
+		fx.Private,
+		postsstore.NewPostsWithAudiences,
+		newUseCases,
+	),
+	fx.Provide(
+		// The feature that keeps audiences writes and lists their posts
+		// through the same use cases.
+		func(uc httpapi.UseCases) *app.CreatePost { return uc.Create },
+		func(uc httpapi.UseCases) *app.CreateMediaPost { return uc.CreateMedia },
+		func(uc httpapi.UseCases) *app.ListAudiencePosts { return uc.Audience },
+		func(uc httpapi.UseCases) *app.GetPost { return uc.Get },
+		// The posts' files are deleted by one job, whoever deletes posts
+		// (a community taking its posts with it).
+		fx.Annotate(func(jobs *pgkit.JobInserter) postsstore.MediaQueue { return postsstore.MediaQueue{Jobs: jobs} },
+			fx.As(new(app.MediaQueue))),
+		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsWorker(newWorker),
+		plugin.AsWorker(newDeleteMediaWorker),
+		// Moderators remove posts through the same delete path.
+		func(uc httpapi.UseCases) app.Removal { return uc.Removal },
+		// post:{id} subscriptions follow who may read the post.
+		fx.Annotate(NewVisibility, fx.As(new(plugin.PostVisibility))),
+	),
+)
+
+type useCaseParams struct {
+	fx.In
+	Config *config.Config
+	Posts  *postsstore.Posts
+	// Read serves the feeds (a replica when database.read_url is set).
+	Read         pgkit.ReadDB
+	Tx           ports.Transactor
+	Jobs         *pgkit.JobInserter
+	Clock        ports.Clock
+	Broadcaster  ports.Broadcaster
+	Access       ports.AccessChanges
+	Previewer    ports.LinkPreviewer
+	RemoteImages ports.RemoteImageFetcher
+	Limiter      ports.RateLimiter
+	Translator   ports.Translator
+	Blobs        ports.BlobStore
+	Images       ports.ImageCleaner
+	Videos       ports.VideoChecker
+	Search       ports.SearchIndexQueue
+	Timelines    timelinesstore.TimelineQueue
+	Notices      *notifications.Recorder
+	Announcer    *notifications.Announcer
+	Log          *slog.Logger
+	// Audiences is who may read and write an audience's posts, when a
+	// feature keeps audiences; absent, members_only posts are their
+	// authors' alone.
+	Audiences postsstore.OptionalAudiences
+	// MemberSeeders add the plugins' demo data to a member's demo posts.
+	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	previews := postsstore.PreviewQueue{Jobs: p.Jobs}
+	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
+		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
+	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Previews: previews,
+		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
+		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
+	return httpapi.UseCases{
+		Create:      create,
+		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
+		DeleteMedia: &app.DeletePostMedia{Blobs: p.Blobs},
+		Get:         &app.GetPost{Posts: p.Posts},
+		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
+			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
+			Broadcaster: p.Broadcaster, Log: p.Log},
+		Delete:  &app.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
+		Removal: removal,
+		Like: &app.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
+			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
+		Unlike: &app.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
+			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
+		Share:       &app.SharePost{Items: p.Posts, Shares: p.Posts},
+		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
+		AuthorPosts: &app.ListAuthorPosts{Posts: p.Posts},
+		Audience:    &app.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences},
+		Fill: &app.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
+			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},
+		Preview: &app.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
+		Translate: &app.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
+			Clock: p.Clock},
+		Demo: &app.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock,
+			Extras: MemberSeeds(p.MemberSeeders)},
+		Translator: p.Translator,
+	}
+}
+
+// MemberSeeds are the plugins' per-member demo seeders as app.SeedDemo
+// extras.
+func MemberSeeds(list []plugin.MemberDemoSeeder) []app.MemberSeed {
+	out := make([]app.MemberSeed, 0, len(list))
+	for _, s := range list {
+		out = append(out, s.Seed)
+	}
+	return out
+}
+
+func newWorker(uc httpapi.UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postsstore.FillLinkPreviewWorker{Fill: uc.Fill})
+}
+
+func newDeleteMediaWorker(uc httpapi.UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postsstore.DeletePostMediaWorker{Delete: uc.DeleteMedia})
+}
+
+// Visibility lets a member follow post:{id} only for a post they may read.
+type Visibility struct{ get *app.GetPost }
+
+var _ plugin.PostVisibility = Visibility{}
+
+// NewVisibility is the plugin.PostVisibility of posts.
+func NewVisibility(uc httpapi.UseCases) Visibility { return Visibility{get: uc.Get} }
+
+// CanSeePost is nil when the viewer in ctx may read post id.
+func (v Visibility) CanSeePost(ctx context.Context, id uuid.UUID) error {
+	_, err := v.get.Handle(ctx, domain.ViewerFrom(ctx), domain.PostID(id))
+	return err
+}

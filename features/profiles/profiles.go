@@ -1,0 +1,60 @@
+// Package profiles is the profiles feature: member profiles, their pictures and their edits.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package profiles
+
+import (
+	"github.com/uptrace/bun"
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	follows "social/features/follows/app"
+	followsstore "social/features/follows/pgstore"
+	"social/features/profiles/app"
+	"social/features/profiles/httpapi"
+	profilesstore "social/features/profiles/pgstore"
+	"social/internal/config"
+	"social/kit/plugin"
+)
+
+// Module wires the profile use cases to their stores and contributes the
+// routes. Pictures go to the app's ports.BlobStore after its
+// ports.ImageCleaner (adapters/storage and adapters/images).
+var Module = fx.Module("profiles",
+	fx.Provide(profilesstore.NewProfiles),
+	fx.Provide(
+		fx.Private,
+		newUseCases,
+	),
+	fx.Provide(
+		httpapi.NewLinks,
+		plugin.AsRoutes(httpapi.NewRoutes),
+	),
+)
+
+type useCaseParams struct {
+	fx.In
+	Config   *config.Config
+	DB       *bun.DB
+	Profiles *profilesstore.Profiles
+	Limiter  ports.RateLimiter
+	Clock    ports.Clock
+	Blobs    ports.BlobStore
+	Images   ports.ImageCleaner
+	Tx       ports.Transactor
+	Search   ports.SearchIndexQueue
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	limits := app.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
+	ix := app.Indexer{Tx: p.Tx, Search: p.Search}
+	return httpapi.UseCases{
+		Get:     &follows.ViewProfile{Profiles: followsstore.NewFollows(p.DB)},
+		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
+		Update:  &app.UpdateProfile{Profiles: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,
+			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+		DeleteImage: &app.DeleteProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs,
+			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+	}
+}

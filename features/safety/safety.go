@@ -1,0 +1,46 @@
+// Package safety is the safety feature: blocks, mutes and muted words.
+// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// httpapi/; this file wires them.
+package safety
+
+import (
+	"go.uber.org/fx"
+
+	"social/core/ports"
+	notifications "social/features/notifications/app"
+	"social/features/safety/app"
+	"social/features/safety/httpapi"
+	safetystore "social/features/safety/pgstore"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/kit/plugin"
+)
+
+// Module wires the safety use cases to the postgres store, contributes the
+// routes, and provides the store to every read and write that must honour
+// blocks and mutes (ports.Blocks, ports.HiddenMembers).
+var Module = fx.Module("safety",
+	fx.Provide(
+		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers))),
+	),
+	fx.Provide(
+		fx.Private,
+		newUseCases,
+	),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+)
+
+func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
+	return httpapi.UseCases{
+		Block: &app.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
+			Access: access, Clock: clock},
+		Unblock:    &app.UnblockMember{Tx: tx, Blocks: store, Access: access},
+		ListBlocks: &app.ListBlocks{Blocks: store},
+		Mute:       &app.MuteMember{Mutes: store, Clock: clock, Access: access},
+		Unmute:     &app.UnmuteMember{Mutes: store, Access: access},
+		ListMutes:  &app.ListMutes{Mutes: store},
+		AddWord:    &app.AddMutedWord{Words: store, Clock: clock},
+		RemoveWord: &app.RemoveMutedWord{Words: store},
+		ListWords:  &app.ListMutedWords{Words: store, Clock: clock},
+	}
+}

@@ -1,0 +1,46 @@
+// Package timelines is the timelines feature: each member's 'Seguindo' timeline, filled by fan-out jobs.
+// Its use cases are in app/, its store and jobs in pgstore/ (it has no
+// routes: 'Seguindo' is served by the posts feature); this file wires them.
+package timelines
+
+import (
+	"github.com/riverqueue/river"
+	"go.uber.org/fx"
+
+	"social/features/timelines/app"
+	timelinesstore "social/features/timelines/pgstore"
+	"social/kit/pgkit"
+	"social/kit/plugin"
+)
+
+// Module provides the timeline store and queue (posts enqueue
+// fan-outs, follows enqueue backfills and cleanups) and runs their jobs,
+// with the hourly trim.
+var Module = fx.Module("timelines",
+	fx.Provide(
+		timelinesstore.NewTimelines,
+		func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
+		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
+			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s}})
+		}),
+		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
+			return plugin.NewWorker("", &timelinesstore.BackfillWorker{Backfill: &app.Backfill{Store: s}})
+		}),
+		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
+			return plugin.NewWorker("", &timelinesstore.RemoveAuthorWorker{Remove: &app.RemoveAuthor{Store: s}})
+		}),
+		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
+			return plugin.NewWorker("", &timelinesstore.TrimWorker{Trim: &app.Trim{Store: s}})
+		}),
+		plugin.AsPeriodicJob(newTrimTimelinesJob),
+	),
+)
+
+func newTrimTimelinesJob() plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: "timelines.trim", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(timelinesstore.TrimEvery),
+		func() (river.JobArgs, *river.InsertOpts) {
+			return timelinesstore.TrimArgs{}, &river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: timelinesstore.TrimEvery}}
+		},
+		nil)}
+}
