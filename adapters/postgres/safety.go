@@ -21,32 +21,14 @@ func NewSafety(db *bun.DB) *Safety { return &Safety{db: db} }
 
 // IDByHandle is the member with a handle (handles are lowercase).
 func (s *Safety) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
-	var id uuid.UUID
-	err := IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
-	return domain.UserID(id), NotFound(err)
+	return MemberIDByHandle(ctx, s.db, handle)
 }
 
-// lockPair locks both profiles lower id first, the order follows lock
-// them in, so a block and a follow of the same pair run one after the
-// other: a follow can never slip in after the block removed follows.
+// lockPair locks both profiles as follows lock them (LockMemberPair), so
+// a block and a follow of the same pair run one after the other: a follow
+// can never slip in after the block removed follows.
 func (s *Safety) lockPair(ctx context.Context, actor, other domain.UserID) error {
-	var ids []uuid.UUID
-	err := IDB(ctx, s.db).NewRaw(`SELECT id FROM profiles WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE`,
-		uuid.UUID(actor), uuid.UUID(other)).Scan(ctx, &ids)
-	if err != nil {
-		return fmt.Errorf("lock profiles: %w", err)
-	}
-	found := map[uuid.UUID]bool{}
-	for _, id := range ids {
-		found[id] = true
-	}
-	if !found[uuid.UUID(actor)] {
-		return safety.ErrNoActorProfile
-	}
-	if !found[uuid.UUID(other)] {
-		return domain.ErrNotFound
-	}
-	return nil
+	return LockMemberPair(ctx, s.db, actor, other, safety.ErrNoActorProfile)
 }
 
 // Block inserts the block once and deletes the follows between the two,
@@ -138,12 +120,8 @@ func (s *Safety) Unmute(ctx context.Context, muter, muted domain.UserID) (bool, 
 }
 
 type safetyEntryRow struct {
-	Since       time.Time `bun:"since"`
-	ID          uuid.UUID `bun:"id"`
-	Handle      string    `bun:"handle"`
-	DisplayName string    `bun:"display_name"`
-	AvatarPath  *string   `bun:"avatar_path"`
-	IsVerified  bool      `bun:"is_verified"`
+	Since time.Time `bun:"since"`
+	listedMemberRow
 }
 
 // Blocked reads whom of blocks, newest first, after the cursor.
@@ -172,8 +150,7 @@ func (s *Safety) list(ctx context.Context, table, owner, shown string, of domain
 	}
 	out := make([]domain.SafetyEntry, len(rows))
 	for i, r := range rows {
-		out[i] = domain.SafetyEntry{ProfileID: domain.UserID(r.ID), Handle: r.Handle, DisplayName: r.DisplayName,
-			AvatarPath: r.AvatarPath, IsVerified: r.IsVerified, Since: r.Since.UTC()}
+		out[i] = domain.SafetyEntry{ListedMember: r.domain(), Since: r.Since.UTC()}
 	}
 	return out, nil
 }
