@@ -16,7 +16,7 @@ func TestListRefusesAnotherListsCursor(t *testing.T) {
 	viewer := domain.Viewer{UserID: domain.NewUserID()}
 	follows := domain.ListCursor[domain.FollowID]{At: time.Now(), ID: domain.NewFollowID()}.Encode(domain.FollowsCursor)
 	for _, bad := range []string{follows, "lixo!", "MTIzfG5hbw"} {
-		_, err := (&ListComments{}).Handle(context.Background(), viewer, domain.NewPostID(), bad)
+		_, err := (&ListComments{Posts: postsByID{}}).Handle(context.Background(), viewer, domain.NewPostID(), bad)
 		var e *errs.Error
 		if !errors.As(err, &e) || e.Kind != errs.KindInvalid || e.Code != CodeInvalid {
 			t.Fatalf("cursor %q: %v", bad, err)
