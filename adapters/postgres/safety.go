@@ -6,10 +6,13 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/app/safety"
 	"social/core/domain"
+	"social/core/ports"
+	"social/kit/plugin"
 )
 
 // Safety stores blocks, mutes and muted words, and answers who is hidden
@@ -238,6 +241,49 @@ func (s *Safety) MutedWords(ctx context.Context, member domain.UserID, now time.
 		out[i] = r.domain()
 	}
 	return out, err
+}
+
+// PruneMutedWords deletes every member's words that expired by now and
+// returns how many. Reads already pass them over; this keeps the table
+// from holding them until their member adds another word.
+func (s *Safety) PruneMutedWords(ctx context.Context, now time.Time) (int64, error) {
+	res, err := IDB(ctx, s.db).NewRaw(`DELETE FROM muted_words WHERE expires_at <= ?`, now).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("prune muted words: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// PruneMutedWordsArgs is the periodic job that deletes expired muted words.
+type PruneMutedWordsArgs struct{}
+
+// Kind is the job's stable name.
+func (PruneMutedWordsArgs) Kind() string { return "safety.prune_muted_words" }
+
+// PruneMutedWordsWorker works safety.prune_muted_words; running it twice is
+// harmless.
+type PruneMutedWordsWorker struct {
+	river.WorkerDefaults[PruneMutedWordsArgs]
+	Store *Safety
+	Clock ports.Clock
+}
+
+// Work prunes.
+func (w *PruneMutedWordsWorker) Work(ctx context.Context, _ *river.Job[PruneMutedWordsArgs]) error {
+	_, err := w.Store.PruneMutedWords(ctx, w.Clock.Now())
+	return err
+}
+
+// PruneMutedWordsEvery is how often the pruning runs: the shortest mute
+// lasts a day, so an hourly run leaves no word much past its end.
+const PruneMutedWordsEvery = time.Hour
+
+// NewPruneMutedWordsJob schedules safety.prune_muted_words.
+func NewPruneMutedWordsJob() plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: "safety.prune_muted_words", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(PruneMutedWordsEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return PruneMutedWordsArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
 }
 
 // EitherBlocks reports whether a blocks b or b blocks a.

@@ -13,7 +13,7 @@ import (
 )
 
 // Module wires the safety use cases to the postgres store, contributes the
-// routes, and provides the store to every read and write that must honour
+// routes and the hourly pruning of expired muted words, and provides the store to every read and write that must honour
 // blocks and mutes (ports.Blocks, ports.HiddenMembers).
 var Module = fx.Module("safety",
 	fx.Provide(
@@ -23,7 +23,13 @@ var Module = fx.Module("safety",
 		fx.Private,
 		newUseCases,
 	),
-	fx.Provide(plugin.AsRoutes(NewRoutes)),
+	fx.Provide(
+		plugin.AsRoutes(NewRoutes),
+		plugin.AsWorker(func(store *postgres.Safety, clock ports.Clock) plugin.Worker {
+			return plugin.NewWorker("", &postgres.PruneMutedWordsWorker{Store: store, Clock: clock})
+		}),
+		plugin.AsPeriodicJob(postgres.NewPruneMutedWordsJob),
+	),
 )
 
 // UseCases are the safety operations.
