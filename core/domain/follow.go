@@ -23,13 +23,9 @@ type Follow struct {
 }
 
 // FollowEntry is one member of a followers or following list, with when
-// the follow began. AvatarPath is a BlobStore key, never a URL.
+// the follow began.
 type FollowEntry struct {
-	FollowID    FollowID
-	ProfileID   UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-	IsVerified  bool
-	FollowedAt  time.Time
+	ListedMember
+	FollowID   FollowID
+	FollowedAt time.Time
 }

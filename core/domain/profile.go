@@ -5,6 +5,16 @@ import (
 	"time"
 )
 
+// ListedMember is a member as a list of members shows them (followers,
+// blocks, mutes). AvatarPath is a BlobStore key, never a URL.
+type ListedMember struct {
+	ProfileID   UserID
+	Handle      string
+	DisplayName string
+	AvatarPath  *string
+	IsVerified  bool
+}
+
 // Profile is what other members see of a member. Nullable texts are nil when
 // empty; AvatarPath and BannerPath are BlobStore keys, never URLs.
 type Profile struct {

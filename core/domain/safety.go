@@ -8,14 +8,10 @@ import (
 )
 
 // SafetyEntry is one member of a member's blocks or mutes list, with when
-// the block or mute began. AvatarPath is a BlobStore key, never a URL.
+// the block or mute began.
 type SafetyEntry struct {
-	ProfileID   UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-	IsVerified  bool
-	Since       time.Time
+	ListedMember
+	Since time.Time
 }
 
 // MutedWordID identifies one muted word (UUIDv7).

@@ -6,6 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -202,6 +203,40 @@ export async function launchBrowser() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+// How long closing the browser may take before the server is stopped anyway:
+// a hung renderer must not keep the private cluster alive.
+const BROWSER_CLOSE_MS = 30_000;
+
+/**
+ * The set-up every journey shares: the server (startServer's arguments) and a
+ * browser, both torn down after the file's last test, the browser first and
+ * within BROWSER_CLOSE_MS, then the server (whose stop is bounded itself).
+ * Call it at the top of a journey file: `const { server, browser } = await serverAndBrowser();`.
+ * A journey starts its own outside services (a translator, a radio
+ * directory) itself and stops them in an `after` of its own.
+ */
+export async function serverAndBrowser(extraEnv = {}, options = {}) {
+  const server = await startServer(extraEnv, options);
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  after(async () => {
+    try {
+      await Promise.race([
+        browser.close(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`the browser did not close within ${BROWSER_CLOSE_MS} ms`)), BROWSER_CLOSE_MS).unref()),
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+  return { server, browser };
 }
 
 /** Opens a page that records CSP violations and uncaught errors. */

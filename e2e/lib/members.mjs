@@ -76,3 +76,15 @@ export async function signInToken(server, email) {
   assert.equal(res.status, 200, text);
   return JSON.parse(text).access_token;
 }
+
+/** Calls /api/v1 as a signed-in client; fails the test on an error answer, else returns the JSON body (null when empty). */
+export async function api(server, bearer, method, path, body) {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}

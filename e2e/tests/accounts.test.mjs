@@ -1,25 +1,14 @@
 // Journey of issue 3: a visitor signs up, confirms through the mailed link,
 // crops and uploads an avatar and a banner, edits the profile, sees it all on
 // /profile/{handle}, signs out and stays signed out after a reload.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { consoleSignIn, staff } from '../lib/members.mjs';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { gradientPNG } from '../lib/images.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 /** The newest mail to `to` in the dev outbox (read through the admin API). */
 async function latestMail(to) {

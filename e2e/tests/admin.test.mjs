@@ -2,24 +2,13 @@
 // administrator signs in to /admin, finds the report in the queue and
 // resolves it by removing the post; the member's feed no longer shows it,
 // and the audit log tells who removed it and why.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { consoleSignIn, member, signIn, signInToken, staff, watch } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('a reported post is removed from the console and leaves the feed, with an audit entry', async () => {
   const ana = await member(server, 'ana');

@@ -3,34 +3,12 @@
 // gets A's next one, while a third member's still arrives; A mutes a word
 // from /settings and a post holding it (in another case, with an accent)
 // leaves A's feed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
-import { member, signIn, signInToken } from '../lib/members.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
+import { api, member, signIn, signInToken } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function api(bearer, method, path, body) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const { server, browser } = await serverAndBrowser();
 
 /** Records the ids of the posts announced live on feed:public to one page. */
 function liveFeedPosts(page) {
@@ -70,7 +48,7 @@ test('a block stops live posts between the two; a muted word hides a post from t
   await signIn(server, pb.page, b);
 
   // Before the block, B's open feed hears of A's post.
-  const before = await api(aToken, 'POST', '/posts', { text_content: 'Antes do bloqueio' });
+  const before = await api(server, aToken, 'POST', '/posts', { text_content: 'Antes do bloqueio' });
   await arrives(seenByB, before.id);
   await pb.page.getByRole('button', { name: 'Ver novos posts' }).waitFor();
 
@@ -86,8 +64,8 @@ test('a block stops live posts between the two; a muted word hides a post from t
   await pa.page.getByRole('button', { name: 'Follow', exact: true }).waitFor({ state: 'detached' });
 
   // B's page stays open: A's next post never arrives, C's does.
-  const hidden = await api(aToken, 'POST', '/posts', { text_content: 'Depois do bloqueio' });
-  const open = await api(cToken, 'POST', '/posts', { text_content: 'Post da Carla' });
+  const hidden = await api(server, aToken, 'POST', '/posts', { text_content: 'Depois do bloqueio' });
+  const open = await api(server, cToken, 'POST', '/posts', { text_content: 'Post da Carla' });
   await arrives(seenByB, open.id);
   assert.ok(!seenByB.includes(hidden.id), 'A’s post reached B’s socket after the block');
   // Read again, B's feed has neither of A's posts, and C's is there.
@@ -97,7 +75,7 @@ test('a block stops live posts between the two; a muted word hides a post from t
 
   // A mutes a word from /settings; C's post holding it, with an accent
   // and in capitals, leaves A's feed; C's other post stays.
-  await api(cToken, 'POST', '/posts', { text_content: 'Hoje tem FUTEBÓL na praça' });
+  await api(server, cToken, 'POST', '/posts', { text_content: 'Hoje tem FUTEBÓL na praça' });
   await pa.page.goto(server.url);
   await pa.page.getByRole('article').filter({ hasText: 'na praça' }).waitFor();
   await pa.page.goto(`${server.url}/settings`);

@@ -5,23 +5,12 @@
 // community:{id}) writes the first post; the owner, already on the page, gets
 // 'Ver novos posts', loads it and deletes it (gone live for B too); B leaves.
 // Member counts 1 → 2 → 1 along the way, no console errors or CSP violations.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 /**
  * watchedPage, plus every console error (not only CSP ones) once `strict` is

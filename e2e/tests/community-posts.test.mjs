@@ -5,15 +5,11 @@
 // post there, and no trace of it in the feeds or on the author's profile.
 // Translation goes to a LibreTranslate server on this machine (the
 // provider's wire format).
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
-import { member, signIn, signInToken } from '../lib/members.mjs';
-
-let server;
-let browser;
-let translator;
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
+import { api, member, signIn, signInToken } from '../lib/members.mjs';
 
 /** POST /translate {q, target} -> {"translatedText"}, as LibreTranslate answers. */
 function startTranslator() {
@@ -31,31 +27,12 @@ function startTranslator() {
   });
 }
 
-before(async () => {
-  translator = await startTranslator();
-  server = await startServer({
-    SOCIAL_TRANSLATE_PROVIDER: 'libretranslate',
-    SOCIAL_TRANSLATE_URL: `http://127.0.0.1:${translator.address().port}`,
-  });
-  browser = await launchBrowser();
+const translator = await startTranslator();
+after(() => translator.close());
+const { server, browser } = await serverAndBrowser({
+  SOCIAL_TRANSLATE_PROVIDER: 'libretranslate',
+  SOCIAL_TRANSLATE_URL: `http://127.0.0.1:${translator.address().port}`,
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  translator?.close();
-});
-
-async function api(token, method, path, body) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 test('a closed community post: a member comments, edits, shares, translates and reports it; a stranger sees nothing', async () => {
   const owner = await member(server, 'dona', 'Dona Lúcia');
@@ -66,14 +43,14 @@ test('a closed community post: a member comments, edits, shares, translates and 
   const ownerToken = await signInToken(server, owner.email);
   const bToken = await signInToken(server, b.email);
   const strangerToken = await signInToken(server, stranger.email);
-  const community = await api(ownerToken, 'POST', '/communities', { name: 'Clube do Frevo', privacy: 'closed' });
-  const ask = await api(bToken, 'POST', `/communities/${community.id}/join`);
-  await api(ownerToken, 'POST', `/communities/${community.id}/members/${ask.membership.id}/approve`);
+  const community = await api(server, ownerToken, 'POST', '/communities', { name: 'Clube do Frevo', privacy: 'closed' });
+  const ask = await api(server, bToken, 'POST', `/communities/${community.id}/join`);
+  await api(server, ownerToken, 'POST', `/communities/${community.id}/members/${ask.membership.id}/approve`);
   // The stranger follows the owner: following is no way into the community.
-  await api(strangerToken, 'POST', `/profiles/${owner.handle}/follow`);
+  await api(server, strangerToken, 'POST', `/profiles/${owner.handle}/follow`);
   const ownerText = 'Ensaio do bloco no sábado, 16h, no Marco Zero #frevo';
-  const ownerPost = await api(ownerToken, 'POST', `/communities/${community.id}/posts`, { text_content: ownerText });
-  await api(ownerToken, 'POST', '/posts', { text_content: 'Bom dia, Recife!' });
+  const ownerPost = await api(server, ownerToken, 'POST', `/communities/${community.id}/posts`, { text_content: ownerText });
+  await api(server, ownerToken, 'POST', '/posts', { text_content: 'Bom dia, Recife!' });
 
   const pb = await watchedPage(browser);
   await pb.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -121,7 +98,7 @@ test('a closed community post: a member comments, edits, shares, translates and 
   await page.getByRole('button', { name: 'Comentar' }).click();
   await page.getByText('Vou levar a sombrinha!').waitFor();
 
-  const shown = await api(bToken, 'GET', `/posts/${ownerPost.id}`);
+  const shown = await api(server, bToken, 'GET', `/posts/${ownerPost.id}`);
   assert.equal(shown.comment_count, 1);
   assert.equal(shown.share_count, 1);
   assert.equal(shown.visibility, 'members_only');
@@ -142,7 +119,7 @@ test('a closed community post: a member comments, edits, shares, translates and 
   await ps.page.getByText('Bom dia, Recife!').first().waitFor();
   assert.equal(await ps.page.getByText('Ensaio do bloco').count(), 0);
   for (const algorithm of ['chronological', 'following']) {
-    const feed = await api(strangerToken, 'GET', `/feed?algorithm=${algorithm}`);
+    const feed = await api(server, strangerToken, 'GET', `/feed?algorithm=${algorithm}`);
     assert.ok(!(feed.items ?? []).some((p) => p.id === ownerPost.id), `${algorithm} feed shows the post`);
   }
   const refused = await fetch(`${server.url}/api/v1/posts/${ownerPost.id}/comments`, {

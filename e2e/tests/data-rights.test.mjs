@@ -6,27 +6,16 @@
 // 'Seus dados' with worst-case data (a 50-character name, a 30-character
 // handle) at the three sizes, ready archive and deletion dialog included,
 // saved as screenshots.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, password, signIn, signInToken } from '../lib/members.mjs';
 import { longHandle, longName } from '../lib/worst-case.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 /** The files of a zip archive, by name (stored and deflated entries). */
 function unzip(buf) {

@@ -3,23 +3,12 @@
 // network: a feed with pictures and hashtags, unread notifications,
 // communities, a listening room with people in it, live stories and an
 // unread conversation. Screenshots at the three widths go to artifacts/.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({}, { before: [['seed-demo']] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser({}, { before: [['seed-demo']] });
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

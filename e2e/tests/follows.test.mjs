@@ -2,23 +2,12 @@
 // notified live (badge and list); A's followers-only post reaches B's
 // 'Seguindo' timeline and nobody else; B finds A by searching the display
 // name without its accents.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, postIdOf, signIn } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 /** Presses `retry` until `locator` shows, for at most `ms` (background jobs: fan-out, indexing). */
 async function eventually(locator, retry, ms = 15_000) {

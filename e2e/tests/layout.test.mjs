@@ -5,11 +5,11 @@
 // is the element found at its own centre (nothing lies on top of it) and
 // holds its own label (none spills onto its neighbours).
 // One server, one browser, one signed-in page per size.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { consoleSignIn, signIn, signInToken, staff, watch } from '../lib/members.mjs';
 import { seedWorstCase } from '../lib/worst-case.mjs';
 
@@ -35,22 +35,14 @@ const pictured = new Set([
 ]);
 const shots = path.join(artifacts, 'layout');
 
-let server;
-let browser;
+const { server, browser } = await serverAndBrowser();
 let seed;
 let admin;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   seed = await seedWorstCase(server);
   admin = staff(server, 'chefe');
   mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 function memberRoutes() {

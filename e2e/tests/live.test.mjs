@@ -4,10 +4,10 @@
 // of subscribe messages (the app asks only for the cards on screen, in
 // batches), sees 'Ver novos posts' when someone else posts, and sees a like
 // on a post deep in the list arrive live.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
-import { member, password, signIn } from '../lib/members.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
+import { api, member, signIn, signInToken } from '../lib/members.mjs';
 
 const POSTS = 300;
 // Subscribe messages one tab may send for the whole journey: a scroll
@@ -16,40 +16,7 @@ const POSTS = 300;
 const MAX_SUBSCRIBE_MESSAGES = 80;
 const IDLE_MS = 60_000;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function token(email) {
-  const res = await fetch(`${server.url}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await res.text();
-  assert.equal(res.status, 200, body);
-  return JSON.parse(body).access_token;
-}
-
-async function api(bearer, method, path, body) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const { server, browser } = await serverAndBrowser();
 
 /** Watches one tab's WebSocket traffic and its feed reads. */
 function watchTab(page) {
@@ -106,8 +73,8 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
     SELECT gen_random_uuid(), p.id, 'Post de arquivo número ' || g, now() - interval '1 hour' - g * interval '1 minute', now()
     FROM profiles p, generate_series(1, ${POSTS}) g WHERE p.handle = 'autor';
     UPDATE profiles SET post_count = post_count + ${POSTS} WHERE handle = 'autor';`);
-  const authorToken = await token(author.email);
-  const fanToken = await token(fan.email);
+  const authorToken = await signInToken(server, author.email);
+  const fanToken = await signInToken(server, fan.email);
 
   const first = await watchedPage(browser);
   const second = await first.context.newPage();
@@ -135,7 +102,7 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
 
   // Someone else posts: each tab offers 'Ver novos posts' instead of
   // pushing the post into the list.
-  await api(authorToken, 'POST', '/posts', { text_content: 'Post fresquinho agora' });
+  await api(server, authorToken, 'POST', '/posts', { text_content: 'Post fresquinho agora' });
   for (const { page } of tabs) {
     await page.getByRole('button', { name: 'Ver novos posts' }).waitFor({ timeout: 10_000 });
     assert.equal(await page.getByRole('article').filter({ hasText: 'Post fresquinho agora' }).count(), 0);
@@ -153,7 +120,7 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
   }
   // The cards just scrolled to are followed after the app's batch delay.
   await first.page.waitForTimeout(1000);
-  await api(fanToken, 'PUT', `/posts/${deepId}/like`);
+  await api(server, fanToken, 'PUT', `/posts/${deepId}/like`);
   for (const { page } of tabs) {
     const card = page.getByRole('article').filter({ has: page.getByText(deep, { exact: true }) });
     await card.getByTestId('like-count').filter({ hasText: '1' }).waitFor({ timeout: 5000 });

@@ -4,23 +4,12 @@
 // conversation in the inbox; opening it clears the badge and A sees 'Visto';
 // B's reply reaches A live; a third member gets 'Conversa não encontrada'
 // for the same address.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('A messages B from B’s profile; B receives it live with an unread badge', async () => {
   const a = await member(server, 'alice', 'Alice Prado');

@@ -2,24 +2,13 @@
 // network gone the app reopens (reload) as that member with the feed they
 // saw, refuses writes with a clear message, and once the network is back
 // goes on (a post goes out) without signing in again.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn, signInToken } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('offline, the app reopens as the last member with their feed and refuses writes until the network returns', async () => {
   const ana = await member(server, 'ana_offline', 'Ana Offline');

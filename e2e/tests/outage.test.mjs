@@ -3,24 +3,13 @@
 // what the member wrote and their session, even across a reload made
 // during the outage; once PostgreSQL is back, posting works again and
 // nothing written before was lost.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
 import path from 'node:path';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 /** The sonner toast titled `title` whose description is `description`. */
 function toast(page, title, description) {

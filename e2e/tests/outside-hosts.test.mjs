@@ -5,27 +5,19 @@
 // the rooms list and a room (worst-case content, pictures as the server's
 // jobs leave them) makes requests to the app's own origin only, and the
 // pictures shown load from it.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { signIn, signInToken } from '../lib/members.mjs';
 import { seedWorstCase, token } from '../lib/worst-case.mjs';
 
-let server;
-let browser;
+const { server, browser } = await serverAndBrowser();
 let seed;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   seed = await seedWorstCase(server);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('the feed, a post and the rooms ask no outside host', async () => {

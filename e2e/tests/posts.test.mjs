@@ -9,12 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { gradientPNG } from '../lib/images.mjs';
 import { member, postIdOf, signIn, watch } from '../lib/members.mjs';
 
-let server;
-let browser;
+const { server, browser } = await serverAndBrowser();
 let site;
 let tmp;
 /** Requests the link's site received (the server-side fetcher refuses loopback, so none are expected). */
@@ -32,13 +31,9 @@ before(async () => {
     );
   });
   await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
-  server = await startServer();
-  browser = await launchBrowser();
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => (site ? site.close(resolve) : resolve()));
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });

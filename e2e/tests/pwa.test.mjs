@@ -2,22 +2,11 @@
 // one visit the service worker keeps the shell, so with the network gone the
 // app still opens (and says it is offline) instead of the browser's error
 // page. The worker keeps no /api answer and never answers for /admin.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('the manifest and the worker are served as an installable app needs', async () => {
   const manifest = await fetch(`${server.url}/manifest.webmanifest`);

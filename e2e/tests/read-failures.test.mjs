@@ -4,11 +4,11 @@
 // content back. Each screen is shown failing at a phone, a tablet and a
 // laptop size, with the longest names and words the rules allow; the
 // pictures are kept for a person to look at.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { signIn } from '../lib/members.mjs';
 import { seedWorstCase } from '../lib/worst-case.mjs';
 
@@ -19,20 +19,12 @@ const sizes = [
 ];
 const shots = path.join(artifacts, 'read-failures');
 
-let server;
-let browser;
+const { server, browser } = await serverAndBrowser();
 let seed;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   seed = await seedWorstCase(server);
   mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Each screen: its route, the read that fails (a GET whose path is exactly it), the message, and what shows once it is read. */

@@ -9,16 +9,12 @@
 // live. In A's host-led demo room ('Sessão Acústica', from the demo data) A
 // seeks and B's player follows, while B's controls stay disabled. A ends that
 // room and B lands on 'Sala não encontrada'; the list no longer shows it.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
-
-let server;
-let browser;
-let directory;
 
 /** A radio-browser mirror: /json/stations/search answers one jazz station. */
 function startDirectory() {
@@ -53,17 +49,9 @@ function startDirectory() {
   });
 }
 
-before(async () => {
-  directory = await startDirectory();
-  server = await startServer({ SOCIAL_RADIO_MIRRORS: `http://127.0.0.1:${directory.address().port}` });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  directory?.close();
-});
+const directory = await startDirectory();
+after(() => directory.close());
+const { server, browser } = await serverAndBrowser({ SOCIAL_RADIO_MIRRORS: `http://127.0.0.1:${directory.address().port}` });
 
 /** The room page's participant list, once it says 'Participantes (n)'. */
 function participants(page, n) {

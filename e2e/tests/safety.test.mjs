@@ -10,24 +10,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { gradientPNG } from '../lib/images.mjs';
 import { member, password, signIn } from '../lib/members.mjs';
 import { longHandle, longName, token } from '../lib/worst-case.mjs';
 
-let server;
-let browser;
+const { server, browser } = await serverAndBrowser();
 let tmp;
 
-before(async () => {
+before(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'social-safety-'));
-  server = await startServer();
-  browser = await launchBrowser();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+after(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -1,24 +1,13 @@
 // Smoke journey of the foundation: the binary serves the member app, the
 // admin console, the API reference and the OpenAPI document, and stops
 // cleanly.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifacts, launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { consoleSignIn, signInToken, staff } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('a visitor opening / lands on /auth', async () => {
   const { page, context, problems } = await watchedPage(browser);

@@ -2,23 +2,12 @@
 // already on /stories, gets it live as a ring (unseen), opens it full-screen
 // (which records the view), and B's view count rises live from 0 to 1. A
 // second opening changes nothing: each member counts once.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 test('B posts a story, A sees the ring, opens it, and B sees the count rise', async () => {
   const a = await member(server, 'alice', 'Alice Prado');

@@ -8,23 +8,12 @@
 // is a link preview's title, description and site name. A
 // `javascript:` website is refused by the server; an http(s) one is the only
 // kind that becomes a link.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer, watchedPage } from '../lib/harness.mjs';
+import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, password, signIn } from '../lib/members.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = await serverAndBrowser();
 
 const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(2)</script>';

@@ -26,7 +26,15 @@ var Module = fx.Module("safety",
 		fx.Private,
 		newUseCases,
 	),
-	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(
+		plugin.AsRoutes(httpapi.NewRoutes),
+		// Expired muted words are deleted hourly, whether or not their
+		// member adds another.
+		plugin.AsWorker(func(store *safetystore.Safety, clock ports.Clock) plugin.Worker {
+			return plugin.NewWorker("", &safetystore.PruneMutedWordsWorker{Store: store, Clock: clock})
+		}),
+		plugin.AsPeriodicJob(safetystore.NewPruneMutedWordsJob),
+	),
 )
 
 func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,

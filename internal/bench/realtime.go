@@ -304,8 +304,8 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 		profile(time.Duration(cfg.Publishes*2) * 250 * time.Millisecond)
 	}
 	hist0, histErr := srv.scrapeHistogram(ctx, "social_realtime_delivery_seconds")
-	cpu0, gen0, t0 := srv.cpu(), cpuNow(), time.Now()
-	for i := range cfg.Publishes * 2 {
+	var publishErr error
+	res.ServerCPU, res.GeneratorCPU, publishErr = publishPaced(srv, cfg.Publishes*2, false, &res.ServerRSSMB, func(i int) error {
 		v := f.viewers["all"][(i/2)%len(f.viewers["all"])]
 		at := time.Now()
 		if i%2 == 0 {
@@ -313,34 +313,28 @@ func runRealtime(ctx context.Context, srv *server, c *client, f *fixture, cfg Co
 				ID string `json:"id"`
 			}
 			if err := c.Do(ctx, v.Token, http.MethodPost, "/posts", map[string]string{"text_content": f.postText(uniqueWord(f.seq.Add(1)))}, &post); err != nil {
-				res.Error = err.Error()
-				continue
+				return err
 			}
 			pubs = append(pubs, publication{"post.created:" + post.ID, at, time.Now()})
-		} else {
-			method, typ := http.MethodPut, "post.liked"
-			if liked[v.N] {
-				method, typ = http.MethodDelete, "post.unliked"
-			}
-			var out struct {
-				LikeCount int `json:"like_count"`
-			}
-			if err := c.Do(ctx, v.Token, method, "/posts/"+target+"/like", nil, &out); err != nil {
-				res.Error = err.Error()
-				continue
-			}
-			liked[v.N] = !liked[v.N]
-			pubs = append(pubs, publication{fmt.Sprintf("%s:%d", typ, out.LikeCount), at, time.Now()})
+			return nil
 		}
-		if rss, _ := srv.memory(); rss > res.ServerRSSMB {
-			res.ServerRSSMB = rss
+		method, typ := http.MethodPut, "post.liked"
+		if liked[v.N] {
+			method, typ = http.MethodDelete, "post.unliked"
 		}
-		time.Sleep(250 * time.Millisecond)
+		var out struct {
+			LikeCount int `json:"like_count"`
+		}
+		if err := c.Do(ctx, v.Token, method, "/posts/"+target+"/like", nil, &out); err != nil {
+			return err
+		}
+		liked[v.N] = !liked[v.N]
+		pubs = append(pubs, publication{fmt.Sprintf("%s:%d", typ, out.LikeCount), at, time.Now()})
+		return nil
+	})
+	if publishErr != nil {
+		res.Error = publishErr.Error()
 	}
-	time.Sleep(3 * time.Second) // the last deliveries
-	wall := time.Since(t0).Seconds()
-	res.ServerCPU = (srv.cpu() - cpu0).Seconds() / wall
-	res.GeneratorCPU = (cpuNow() - gen0).Seconds() / wall
 	if hist1, err := srv.scrapeHistogram(ctx, "social_realtime_delivery_seconds"); err == nil && histErr == nil {
 		h := hist1.since(hist0)
 		res.ServerP50, res.ServerP99 = h.quantile(0.5)*1000, h.quantile(0.99)*1000
@@ -432,6 +426,32 @@ func niceThreads(n int) error {
 		}
 	}
 	return nil
+}
+
+// publishPaced is the publishing both realtime workloads share: n calls of
+// publish, 250 ms apart, then 3 s for the last deliveries. It keeps the
+// server's peak RSS in *peakRSS and returns the CPU cores the server and this
+// process used over that whole time. A failed call is not paced: the next
+// follows at once, or the loop ends there when stopOnError; the last failure
+// is returned.
+func publishPaced(srv *server, n int, stopOnError bool, peakRSS *float64, publish func(i int) error) (serverCPU, generatorCPU float64, err error) {
+	cpu0, gen0, t0 := srv.cpu(), cpuNow(), time.Now()
+	for i := range n {
+		if e := publish(i); e != nil {
+			err = e
+			if stopOnError {
+				break
+			}
+			continue
+		}
+		if rss, _ := srv.memory(); rss > *peakRSS {
+			*peakRSS = rss
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	time.Sleep(3 * time.Second) // the last deliveries
+	wall := time.Since(t0).Seconds()
+	return (srv.cpu() - cpu0).Seconds() / wall, (cpuNow() - gen0).Seconds() / wall, err
 }
 
 // cpuNow is this process's CPU time (the generator's).

@@ -89,31 +89,25 @@ func runRealtimeFloor(ctx context.Context, srv *server, cfg Config, frameBytes i
 	res.Connected, res.Error = socks.connected, socks.err
 	res.ServerRSSMB, _ = srv.memory()
 	var pubs []publication
-	cpu0, gen0, t0 := srv.cpu(), cpuNow(), time.Now()
-	for i := range cfg.Publishes * 2 {
+	var publishErr error
+	res.ServerCPU, res.GeneratorCPU, publishErr = publishPaced(srv, cfg.Publishes*2, true, &res.ServerRSSMB, func(i int) error {
 		key := fmt.Sprintf("floor-%d", i)
 		at := time.Now()
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, fmt.Sprintf("%s/publish?key=%s&bytes=%d", srv.url, key, frameBytes), nil)
 		if err != nil {
-			res.Error = err.Error()
-			break
+			return err
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
-			res.Error = err.Error()
-			break
+			return err
 		}
 		resp.Body.Close()
 		pubs = append(pubs, publication{floor.WebSocketEventType + ":" + key, at, time.Now()})
-		if rss, _ := srv.memory(); rss > res.ServerRSSMB {
-			res.ServerRSSMB = rss
-		}
-		time.Sleep(250 * time.Millisecond)
+		return nil
+	})
+	if publishErr != nil {
+		res.Error = publishErr.Error()
 	}
-	time.Sleep(3 * time.Second) // the last deliveries
-	wall := time.Since(t0).Seconds()
-	res.ServerCPU = (srv.cpu() - cpu0).Seconds() / wall
-	res.GeneratorCPU = (cpuNow() - gen0).Seconds() / wall
 	res.Published = len(pubs)
 	socks.close()
 	m := socks.match(pubs)

@@ -2,21 +2,14 @@ package app
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
 
 	"social/core/domain"
 	"social/core/errs"
 )
 
-// Cursor is the last comment of a page.
-type Cursor struct {
-	CreatedAt time.Time
-	ID        domain.CommentID
-}
+// Cursor is the last comment of a page: its creation time and ID.
+type Cursor = domain.ListCursor[domain.CommentID]
 
 // CommentLister reads a post's comments oldest first, (created_at, id)
 // after the cursor, with their authors, leaving out those viewer's blocks,
@@ -44,7 +37,7 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	}
 	var after *Cursor
 	if cursor != "" {
-		c, ok := decodeCursor(cursor)
+		c, ok := domain.DecodeListCursor[domain.CommentID](domain.CommentsCursor, cursor)
 		if !ok {
 			return Page{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
 		}
@@ -63,32 +56,7 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	if len(items) > PageSize {
 		page.Items = items[:PageSize]
 		last := page.Items[PageSize-1]
-		page.Next = encodeCursor(Cursor{CreatedAt: last.CreatedAt, ID: last.ID})
+		page.Next = Cursor{At: last.CreatedAt, ID: last.ID}.Encode(domain.CommentsCursor)
 	}
 	return page, nil
-}
-
-func encodeCursor(c Cursor) string {
-	raw := strconv.FormatInt(c.CreatedAt.UnixMicro(), 10) + "|" + c.ID.String()
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
-}
-
-func decodeCursor(s string) (Cursor, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return Cursor{}, false
-	}
-	us, id, ok := strings.Cut(string(b), "|")
-	if !ok {
-		return Cursor{}, false
-	}
-	micros, err := strconv.ParseInt(us, 10, 64)
-	if err != nil {
-		return Cursor{}, false
-	}
-	cid, err := domain.ParseCommentID(id)
-	if err != nil {
-		return Cursor{}, false
-	}
-	return Cursor{CreatedAt: time.UnixMicro(micros).UTC(), ID: cid}, true
 }

@@ -1,21 +1,25 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"social/core/domain"
+	"social/core/errs"
 )
 
-func TestCursorRoundTrip(t *testing.T) {
-	c := Cursor{CreatedAt: time.Date(2026, 11, 26, 10, 0, 0, 123456000, time.UTC), ID: domain.NewCommentID()}
-	got, ok := decodeCursor(encodeCursor(c))
-	if !ok || !got.CreatedAt.Equal(c.CreatedAt) || got.ID != c.ID {
-		t.Fatalf("round trip: %+v %v, want %+v", got, ok, c)
-	}
-	for _, bad := range []string{"lixo!", "", encodeCursor(c)[:5], "MTIzfG5hbw"} {
-		if _, ok := decodeCursor(bad); ok {
-			t.Fatalf("decoded %q", bad)
+// A malformed cursor, or one of another list, is refused with the list's
+// invalid code before anything is read.
+func TestListRefusesAnotherListsCursor(t *testing.T) {
+	viewer := domain.Viewer{UserID: domain.NewUserID()}
+	follows := domain.ListCursor[domain.FollowID]{At: time.Now(), ID: domain.NewFollowID()}.Encode(domain.FollowsCursor)
+	for _, bad := range []string{follows, "lixo!", "MTIzfG5hbw"} {
+		_, err := (&ListComments{Posts: postsByID{}}).Handle(context.Background(), viewer, domain.NewPostID(), bad)
+		var e *errs.Error
+		if !errors.As(err, &e) || e.Kind != errs.KindInvalid || e.Code != CodeInvalid {
+			t.Fatalf("cursor %q: %v", bad, err)
 		}
 	}
 }

@@ -167,7 +167,7 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 	args := append([]any{uuid.UUID(post)}, hiddenArgs...)
 	if after != nil {
 		q += ` AND (c.created_at, c.id) > (?, ?)`
-		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+		args = append(args, after.At, uuid.UUID(after.ID))
 	}
 	q += ` ORDER BY c.created_at, c.id LIMIT ?`
 	args = append(args, limit)

@@ -2,13 +2,7 @@ package app
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/google/uuid"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -23,10 +17,7 @@ const (
 )
 
 // Cursor is the last entry of a page: its follow's time and ID.
-type Cursor struct {
-	At time.Time
-	ID domain.FollowID
-}
+type Cursor = domain.ListCursor[domain.FollowID]
 
 // ListStore reads a profile's lists newest follow first, after the cursor.
 type ListStore interface {
@@ -51,7 +42,7 @@ type ListFollows struct {
 func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction, cursor string) (Page, error) {
 	var after *Cursor
 	if cursor != "" {
-		c, ok := decodeCursor(cursor)
+		c, ok := domain.DecodeListCursor[domain.FollowID](domain.FollowsCursor, cursor)
 		if !ok {
 			return Page{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
 		}
@@ -72,29 +63,7 @@ func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction,
 	page := Page{Items: items}
 	if len(items) == PageSize {
 		last := items[len(items)-1]
-		page.Next = encodeCursor(Cursor{At: last.FollowedAt, ID: last.FollowID})
+		page.Next = Cursor{At: last.FollowedAt, ID: last.FollowID}.Encode(domain.FollowsCursor)
 	}
 	return page, nil
-}
-
-func encodeCursor(c Cursor) string {
-	raw := "f|" + strconv.FormatInt(c.At.UnixMicro(), 10) + "|" + c.ID.String()
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
-}
-
-func decodeCursor(s string) (Cursor, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	parts := strings.Split(string(b), "|")
-	if err != nil || len(parts) != 3 || parts[0] != "f" {
-		return Cursor{}, false
-	}
-	micros, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil {
-		return Cursor{}, false
-	}
-	id, err := uuid.Parse(parts[2])
-	if err != nil {
-		return Cursor{}, false
-	}
-	return Cursor{At: time.UnixMicro(micros).UTC(), ID: domain.FollowID(id)}, true
 }

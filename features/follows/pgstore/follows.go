@@ -24,32 +24,14 @@ func NewFollows(db *bun.DB) *Follows { return &Follows{db: db} }
 
 // IDByHandle is the member with a handle (handles are lowercase).
 func (s *Follows) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
-	var id uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
-	return domain.UserID(id), pgkit.NotFound(err)
+	return profilesstore.MemberIDByHandle(ctx, s.db, handle)
 }
 
-// lockPair locks both profiles, always lower id first: two members
-// following each other at once then wait in line instead of deadlocking,
-// and every write of the pair runs one after the other.
+// lockPair locks both profiles (LockMemberPair): two members following
+// each other at once then wait in line instead of deadlocking, and every
+// write of the pair runs one after the other.
 func (s *Follows) lockPair(ctx context.Context, follower, following domain.UserID) error {
-	var ids []uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id FROM profiles WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE`,
-		uuid.UUID(follower), uuid.UUID(following)).Scan(ctx, &ids)
-	if err != nil {
-		return fmt.Errorf("lock profiles: %w", err)
-	}
-	found := map[uuid.UUID]bool{}
-	for _, id := range ids {
-		found[id] = true
-	}
-	if !found[uuid.UUID(follower)] {
-		return follows.ErrNoFollowerProfile
-	}
-	if !found[uuid.UUID(following)] {
-		return domain.ErrNotFound
-	}
-	return nil
+	return profilesstore.LockMemberPair(ctx, s.db, follower, following, follows.ErrNoFollowerProfile)
 }
 
 // Follow inserts f once and, only when it did, adds one to both counters.
@@ -114,13 +96,9 @@ func (s *Follows) count(ctx context.Context, follower, following domain.UserID, 
 }
 
 type followEntryRow struct {
-	FollowID    uuid.UUID `bun:"follow_id"`
-	FollowedAt  time.Time `bun:"followed_at"`
-	ID          uuid.UUID `bun:"id"`
-	Handle      string    `bun:"handle"`
-	DisplayName string    `bun:"display_name"`
-	AvatarPath  *string   `bun:"avatar_path"`
-	IsVerified  bool      `bun:"is_verified"`
+	FollowID   uuid.UUID `bun:"follow_id"`
+	FollowedAt time.Time `bun:"followed_at"`
+	profilesstore.ListedMemberRow
 }
 
 // Followers reads who follows of, newest first, after the cursor.
@@ -151,8 +129,7 @@ func (s *Follows) list(ctx context.Context, shown, side string, of domain.UserID
 	}
 	out := make([]domain.FollowEntry, len(rows))
 	for i, r := range rows {
-		out[i] = domain.FollowEntry{FollowID: domain.FollowID(r.FollowID), ProfileID: domain.UserID(r.ID),
-			Handle: r.Handle, DisplayName: r.DisplayName, AvatarPath: r.AvatarPath, IsVerified: r.IsVerified,
+		out[i] = domain.FollowEntry{ListedMember: r.Domain(), FollowID: domain.FollowID(r.FollowID),
 			FollowedAt: r.FollowedAt.UTC()}
 	}
 	return out, nil

@@ -2,13 +2,7 @@ package app
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/google/uuid"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -16,10 +10,7 @@ import (
 
 // Cursor is the last entry of a blocks or mutes page: when it began and
 // the member's ID.
-type Cursor struct {
-	At time.Time
-	ID domain.UserID
-}
+type Cursor = domain.ListCursor[domain.UserID]
 
 // Page is one page of the viewer's blocks or mutes; Next is "" at the end.
 type Page struct {
@@ -36,7 +27,7 @@ func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
 	}
 	var after *Cursor
 	if cursor != "" {
-		c, ok := decodeCursor(cursor)
+		c, ok := domain.DecodeListCursor[domain.UserID](domain.SafetyCursor, cursor)
 		if !ok {
 			return Page{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
 		}
@@ -49,29 +40,7 @@ func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
 	page := Page{Items: items}
 	if len(items) == PageSize {
 		last := items[len(items)-1]
-		page.Next = encodeCursor(Cursor{At: last.Since, ID: last.ProfileID})
+		page.Next = Cursor{At: last.Since, ID: last.ProfileID}.Encode(domain.SafetyCursor)
 	}
 	return page, nil
-}
-
-func encodeCursor(c Cursor) string {
-	raw := "s|" + strconv.FormatInt(c.At.UnixMicro(), 10) + "|" + c.ID.String()
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
-}
-
-func decodeCursor(s string) (Cursor, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	parts := strings.Split(string(b), "|")
-	if err != nil || len(parts) != 3 || parts[0] != "s" {
-		return Cursor{}, false
-	}
-	micros, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil {
-		return Cursor{}, false
-	}
-	id, err := uuid.Parse(parts[2])
-	if err != nil {
-		return Cursor{}, false
-	}
-	return Cursor{At: time.UnixMicro(micros).UTC(), ID: domain.UserID(id)}, true
 }

@@ -42,32 +42,27 @@ func present(ctx context.Context, links profilesapi.Links, page safety.Page) Mem
 	return out
 }
 
-func registerListBlocks(api huma.API, uc *safety.ListBlocks, links profilesapi.Links) {
-	huma.Register(api, huma.Operation{
-		OperationID: "list-blocks", Method: http.MethodGet, Path: "/safety/blocks",
-		Summary: "The members the viewer blocks, newest first", Tags: []string{"safety"},
-		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
-		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
-	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
-		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
-	})
-}
-
-func registerListMutes(api huma.API, uc *safety.ListMutes, links profilesapi.Links) {
-	huma.Register(api, huma.Operation{
-		OperationID: "list-mutes", Method: http.MethodGet, Path: "/safety/mutes",
-		Summary: "The members the viewer mutes, newest first", Tags: []string{"safety"},
-		Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
-		Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
-	}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
-		page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
-	})
+// registerListMembers registers the viewer's two lists of members, the
+// blocks and the mutes, which differ only in what they list.
+func registerListMembers(api huma.API, blocks *safety.ListBlocks, mutes *safety.ListMutes, links profilesapi.Links) {
+	for _, list := range []struct {
+		name, summary string
+		handle        func(context.Context, domain.Viewer, string) (safety.Page, error)
+	}{
+		{"blocks", "The members the viewer blocks, newest first", blocks.Handle},
+		{"mutes", "The members the viewer mutes, newest first", mutes.Handle},
+	} {
+		huma.Register(api, huma.Operation{
+			OperationID: "list-" + list.name, Method: http.MethodGet, Path: "/safety/" + list.name,
+			Summary: list.summary, Tags: []string{"safety"},
+			Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
+			Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
+		}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
+			page, err := list.handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
+			if err != nil {
+				return nil, httpkit.ProblemFrom(ctx, err)
+			}
+			return &struct{ Body MemberPage }{Body: present(ctx, links, page)}, nil
+		})
+	}
 }

@@ -26,8 +26,7 @@ func NewRoutes(uc UseCases, links profilesapi.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerBlock(api, uc.Block, uc.Unblock)
 		registerMute(api, uc.Mute, uc.Unmute)
-		registerListBlocks(api, uc.ListBlocks, links)
-		registerListMutes(api, uc.ListMutes, links)
+		registerListMembers(api, uc.ListBlocks, uc.ListMutes, links)
 		registerMutedWords(api, uc.ListWords, uc.AddWord, uc.RemoveWord)
 	}}
 }

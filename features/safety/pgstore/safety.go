@@ -6,11 +6,15 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
+	"social/core/ports"
+	profilesstore "social/features/profiles/pgstore"
 	safety "social/features/safety/app"
 	"social/kit/pgkit"
+	"social/kit/plugin"
 )
 
 // Safety stores blocks, mutes and muted words, and answers who is hidden
@@ -22,32 +26,14 @@ func NewSafety(db *bun.DB) *Safety { return &Safety{db: db} }
 
 // IDByHandle is the member with a handle (handles are lowercase).
 func (s *Safety) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
-	var id uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
-	return domain.UserID(id), pgkit.NotFound(err)
+	return profilesstore.MemberIDByHandle(ctx, s.db, handle)
 }
 
-// lockPair locks both profiles lower id first, the order follows lock
-// them in, so a block and a follow of the same pair run one after the
-// other: a follow can never slip in after the block removed follows.
+// lockPair locks both profiles as follows lock them (LockMemberPair), so
+// a block and a follow of the same pair run one after the other: a follow
+// can never slip in after the block removed follows.
 func (s *Safety) lockPair(ctx context.Context, actor, other domain.UserID) error {
-	var ids []uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id FROM profiles WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE`,
-		uuid.UUID(actor), uuid.UUID(other)).Scan(ctx, &ids)
-	if err != nil {
-		return fmt.Errorf("lock profiles: %w", err)
-	}
-	found := map[uuid.UUID]bool{}
-	for _, id := range ids {
-		found[id] = true
-	}
-	if !found[uuid.UUID(actor)] {
-		return safety.ErrNoActorProfile
-	}
-	if !found[uuid.UUID(other)] {
-		return domain.ErrNotFound
-	}
-	return nil
+	return profilesstore.LockMemberPair(ctx, s.db, actor, other, safety.ErrNoActorProfile)
 }
 
 // Block inserts the block once and deletes the follows between the two,
@@ -139,12 +125,8 @@ func (s *Safety) Unmute(ctx context.Context, muter, muted domain.UserID) (bool, 
 }
 
 type safetyEntryRow struct {
-	Since       time.Time `bun:"since"`
-	ID          uuid.UUID `bun:"id"`
-	Handle      string    `bun:"handle"`
-	DisplayName string    `bun:"display_name"`
-	AvatarPath  *string   `bun:"avatar_path"`
-	IsVerified  bool      `bun:"is_verified"`
+	Since time.Time `bun:"since"`
+	profilesstore.ListedMemberRow
 }
 
 // Blocked reads whom of blocks, newest first, after the cursor.
@@ -173,8 +155,7 @@ func (s *Safety) list(ctx context.Context, table, owner, shown string, of domain
 	}
 	out := make([]domain.SafetyEntry, len(rows))
 	for i, r := range rows {
-		out[i] = domain.SafetyEntry{ProfileID: domain.UserID(r.ID), Handle: r.Handle, DisplayName: r.DisplayName,
-			AvatarPath: r.AvatarPath, IsVerified: r.IsVerified, Since: r.Since.UTC()}
+		out[i] = domain.SafetyEntry{ListedMember: r.Domain(), Since: r.Since.UTC()}
 	}
 	return out, nil
 }
@@ -262,6 +243,49 @@ func (s *Safety) MutedWords(ctx context.Context, member domain.UserID, now time.
 		out[i] = r.Domain()
 	}
 	return out, err
+}
+
+// PruneMutedWords deletes every member's words that expired by now and
+// returns how many. Reads already pass them over; this keeps the table
+// from holding them until their member adds another word.
+func (s *Safety) PruneMutedWords(ctx context.Context, now time.Time) (int64, error) {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM muted_words WHERE expires_at <= ?`, now).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("prune muted words: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// PruneMutedWordsArgs is the periodic job that deletes expired muted words.
+type PruneMutedWordsArgs struct{}
+
+// Kind is the job's stable name.
+func (PruneMutedWordsArgs) Kind() string { return "safety.prune_muted_words" }
+
+// PruneMutedWordsWorker works safety.prune_muted_words; running it twice is
+// harmless.
+type PruneMutedWordsWorker struct {
+	river.WorkerDefaults[PruneMutedWordsArgs]
+	Store *Safety
+	Clock ports.Clock
+}
+
+// Work prunes.
+func (w *PruneMutedWordsWorker) Work(ctx context.Context, _ *river.Job[PruneMutedWordsArgs]) error {
+	_, err := w.Store.PruneMutedWords(ctx, w.Clock.Now())
+	return err
+}
+
+// PruneMutedWordsEvery is how often the pruning runs: the shortest mute
+// lasts a day, so an hourly run leaves no word much past its end.
+const PruneMutedWordsEvery = time.Hour
+
+// NewPruneMutedWordsJob schedules safety.prune_muted_words.
+func NewPruneMutedWordsJob() plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: "safety.prune_muted_words", Job: river.NewPeriodicJob(
+		river.PeriodicInterval(PruneMutedWordsEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return PruneMutedWordsArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
 }
 
 // EitherBlocks reports whether a blocks b or b blocks a.

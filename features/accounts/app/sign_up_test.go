@@ -1,0 +1,137 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+	"social/core/ports/portstest"
+)
+
+// registry is an in-memory AccountCreator, EmailTokenCreator, Outbox and
+// SearchIndexQueue: e-mails and handles are unique.
+type registry struct {
+	accounts map[string]domain.Account // by normal e-mail
+	handles  map[string]bool
+	profiles []domain.Profile
+	tokens   []EmailToken
+	mail     []ports.Mail
+}
+
+func (r *registry) Create(_ context.Context, a domain.Account, p domain.Profile) error {
+	if _, ok := r.accounts[domain.NormalizeEmail(a.Email)]; ok {
+		return domain.ErrEmailTaken
+	}
+	if r.handles[p.Handle] {
+		return domain.ErrHandleTaken
+	}
+	r.accounts[domain.NormalizeEmail(a.Email)], r.handles[p.Handle] = a, true
+	r.profiles = append(r.profiles, p)
+	return nil
+}
+
+type tokenBox struct{ r *registry }
+
+func (t tokenBox) Create(_ context.Context, tok EmailToken) error {
+	t.r.tokens = append(t.r.tokens, tok)
+	return nil
+}
+
+func (r *registry) Enqueue(_ context.Context, m ports.Mail) error {
+	r.mail = append(r.mail, m)
+	return nil
+}
+
+func (r *registry) EnqueueIndex(context.Context, ports.SearchKind, string) error { return nil }
+
+// plainHasher marks a password as hashed without the cost of Argon2id.
+type plainHasher struct{}
+
+func (plainHasher) Hash(p string) (string, error)       { return "hashed:" + p, nil }
+func (plainHasher) Verify(p, hash string) (bool, error) { return hash == "hashed:"+p, nil }
+
+// counter is a ports.RateLimiter that allows everything and counts Takes.
+type counter struct{ takes int }
+
+func (c *counter) Take(context.Context, ...ports.RateRule) (time.Duration, error) {
+	c.takes++
+	return 0, nil
+}
+
+// The sign-up rules of the use case: every field's problem at once, no
+// attempt used by a refused form, taken e-mails and handles answered as
+// conflicts, and an account that starts unconfirmed with a mailed link.
+func TestSignUpRules(t *testing.T) {
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
+	limiter := &counter{}
+	uc := &SignUp{Tx: portstest.InlineTx{}, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg, Hasher: plainHasher{},
+		Limiter: limiter, Clock: portstest.Clock{At: now},
+		Settings: Settings{PublicURL: "https://social.example", ConfirmationTTL: 24 * time.Hour,
+			Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
+	ctx := context.Background()
+	good := SignUpInput{Email: " ana@example.com ", Password: "Senha123forte", PasswordConfirmation: "Senha123forte",
+		DisplayName: "  Ana \t Souza ", Handle: "ana_souza", ClientIP: "203.0.113.7"}
+
+	bad := good
+	bad.Email, bad.PasswordConfirmation, bad.Handle, bad.DisplayName = "ana@", "outra", "Ana Souza", " "
+	_, err := uc.Handle(ctx, bad)
+	e, ok := errs.As(err)
+	if !ok || e.Code != CodeInvalidInput {
+		t.Fatalf("a bad form: %v", err)
+	}
+	for _, f := range []string{"email", "password_confirmation", "handle", "display_name"} {
+		if e.Fields[f] == "" {
+			t.Fatalf("every problem is answered at once; %q missing from %v", f, e.Fields)
+		}
+	}
+	if _, ok := e.Fields["password"]; ok {
+		t.Fatalf("a good password is not a problem: %v", e.Fields)
+	}
+	if limiter.takes != 0 || len(reg.accounts) != 0 {
+		t.Fatal("a refused form used an attempt or made an account")
+	}
+
+	if msg, err := uc.Handle(ctx, good); err != nil || msg != MsgSignedUp {
+		t.Fatalf("sign-up: %q %v", msg, err)
+	}
+	acc := reg.accounts["ana@example.com"]
+	if acc.Email != "ana@example.com" || acc.PasswordHash != "hashed:Senha123forte" || acc.Role != domain.RoleMember ||
+		acc.Confirmed() {
+		t.Fatalf("a trimmed e-mail, a hashed password, an unconfirmed member: %+v", acc)
+	}
+	if reg.profiles[0].DisplayName != "Ana Souza" {
+		t.Fatalf("the display name is cleaned: %q", reg.profiles[0].DisplayName)
+	}
+	if len(reg.tokens) != 1 || reg.tokens[0].Purpose != PurposeConfirmEmail || !reg.tokens[0].ExpiresAt.Equal(now.Add(24*time.Hour)) {
+		t.Fatalf("a confirmation token valid for ConfirmationTTL: %+v", reg.tokens)
+	}
+	if len(reg.mail) != 1 || reg.mail[0].To != "ana@example.com" ||
+		!strings.Contains(reg.mail[0].BodyText, "https://social.example/api/v1/auth/confirm?token=") {
+		t.Fatalf("the confirmation mail: %+v", reg.mail)
+	}
+
+	again := good
+	again.Email = "ANA@example.com"
+	again.Handle = "outra_ana"
+	if _, err := uc.Handle(ctx, again); errCode(err) != CodeEmailTaken {
+		t.Fatalf("the same e-mail in other case: %v", err)
+	}
+	again.Email = "bia@example.com"
+	again.Handle = "ana_souza"
+	_, err = uc.Handle(ctx, again)
+	if e, ok := errs.As(err); !ok || e.Code != CodeHandleTaken || e.Fields["handle"] != MsgHandleTaken {
+		t.Fatalf("a taken handle is answered on its field: %v", err)
+	}
+}
+
+func errCode(err error) string {
+	if e, ok := errs.As(err); ok {
+		return e.Code
+	}
+	return ""
+}
