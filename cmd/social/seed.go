@@ -94,7 +94,7 @@ the "demo data" card of the feed, unless they already have a post.
 With --profiles N (and --posts M, --follows-per-profile K, --seed S) it loads a
 large generated data set for benchmarks instead, and nothing else: N confirmed
 members membro_000001... (e-mail membro_000001@exemplo.com.br, password
-` + bulkseed.BulkPassword + `), M posts over the last 30 days (about 10% friends_only),
+` + bulkseed.Password + `), M posts over the last 30 days (about 10% friends_only),
 about K follows per member on average (skewed: a few follow hundreds,
 many a handful; popular members gather most followers), a few likes and
 comments per public post, hashtags, and exact counters, all in one
@@ -293,12 +293,12 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	start := time.Now()
 	// One hash for everyone: Argon2id is slow on purpose, and the members
 	// only need to be able to sign in.
-	hash, err := argon2id.NewDefault().Hash(bulkseed.BulkPassword)
+	hash, err := argon2id.NewDefault().Hash(bulkseed.Password)
 	if err != nil {
 		return err
 	}
 	p := newProgressBar(errOut, "")
-	res, err := bulkseed.RunBulkSeed(ctx, pool, bulkseed.BulkSeed{
+	res, err := bulkseed.Run(ctx, pool, bulkseed.Options{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
 		TimelineDepth: bulkTimelineDepth, PasswordHash: hash, Now: time.Now(), Progress: p.report,
 	})
@@ -308,7 +308,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	}
 	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d comments, %d hashtag links in %s (password %s)\n",
 		res.Profiles, res.Posts, res.Follows, res.Likes, res.Comments, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
-		bulkseed.BulkPassword)
+		bulkseed.Password)
 	// COPY bypasses the fan-out and search.index jobs posts enqueue one by
 	// one: the load writes the timelines itself, search needs reindex.
 	fmt.Fprintf(out, "bulk: %d timeline rows ('Seguindo' feeds)\n", res.Timelines)

@@ -118,7 +118,7 @@ func TestSeedDemoBulk(t *testing.T) {
 	}
 
 	// Bulk members sign in with the documented password.
-	s := app.Client().SignIn("membro_000017@exemplo.com.br", bulkseed.BulkPassword)
+	s := app.Client().SignIn("membro_000017@exemplo.com.br", bulkseed.Password)
 	if s.User.Handle != "membro_000017" || s.AccessToken == "" {
 		t.Fatalf("sign-in: %+v", s.User)
 	}

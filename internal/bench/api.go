@@ -42,7 +42,7 @@ func (c *client) signIn(ctx context.Context, n int) (viewer, error) {
 		AccessToken string `json:"access_token"`
 	}
 	err := c.Do(ctx, "", http.MethodPost, "/auth/sign-in", map[string]string{
-		"email": handle(n) + "@exemplo.com.br", "password": bulkseed.BulkPassword}, &s)
+		"email": handle(n) + "@exemplo.com.br", "password": bulkseed.Password}, &s)
 	if err != nil {
 		return viewer{}, err
 	}

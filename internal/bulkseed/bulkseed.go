@@ -18,9 +18,9 @@ import (
 	"social/core/domain"
 )
 
-// BulkPassword is the password of every bulk member, so that benchmarks
+// Password is the password of every bulk member, so that benchmarks
 // (and people) can sign in as any of them.
-const BulkPassword = "Senha1234"
+const Password = "Senha1234"
 
 // Bulk members are recognised by these: handles membro_000123, e-mails
 // membro_000123@exemplo.com.br.
@@ -29,12 +29,12 @@ const (
 	bulkEmailDomain  = "@exemplo.com.br"
 )
 
-// ErrBulkMembersExist refuses a second bulk load into the same database.
-var ErrBulkMembersExist = errors.New("bulk members (membro_NNNNNN) already exist; use a fresh database")
+// ErrMembersExist refuses a second bulk load into the same database.
+var ErrMembersExist = errors.New("bulk members (membro_NNNNNN) already exist; use a fresh database")
 
-// BulkSeed describes a generated data set for benchmarks. The same Seed
+// Options describes a generated data set for benchmarks. The same Seed
 // and Now give the same data.
-type BulkSeed struct {
+type Options struct {
 	Profiles int
 	Posts    int
 	// FollowsPerProfile is the average: each member follows a number drawn
@@ -45,7 +45,7 @@ type BulkSeed struct {
 	// TimelineDepth is how many rows of each member's 'Seguindo' timeline
 	// to write (0: none).
 	TimelineDepth int
-	// PasswordHash is BulkPassword hashed once, shared by every member:
+	// PasswordHash is Password hashed once, shared by every member:
 	// one Argon2id per member would take longer than the whole load.
 	PasswordHash string
 	Now          time.Time
@@ -53,8 +53,8 @@ type BulkSeed struct {
 	Progress func(stage string, done, total int)
 }
 
-// BulkSeedResult counts what was written.
-type BulkSeedResult struct {
+// Result counts what was written.
+type Result struct {
 	Profiles, Posts, Follows, Likes, PostHashtags, Comments, Timelines int
 }
 
@@ -69,26 +69,26 @@ const (
 	StageCounters = "contadores"
 )
 
-// RunBulkSeed loads the data set with COPY, streaming rows as they are
+// Run loads the data set with COPY, streaming rows as they are
 // generated, in one transaction: a failure leaves nothing behind, and the
 // check for an earlier load runs under an advisory lock in that same
 // transaction. post_count, follower_count, following_count and usage_count
 // are computed in SQL from the loaded rows, so they equal them by
 // construction; like_count is written with each post from the likes
 // generated for it.
-func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSeedResult, error) {
+func Run(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) {
 	if opt.Profiles < 1 || opt.Posts < 0 || opt.FollowsPerProfile < 0 {
-		return BulkSeedResult{}, errors.New("bulk seed: --profiles must be at least 1, --posts and --follows-per-profile at least 0")
+		return Result{}, errors.New("bulk seed: --profiles must be at least 1, --posts and --follows-per-profile at least 0")
 	}
 	if opt.FollowsPerProfile > opt.Profiles-1 {
-		return BulkSeedResult{}, fmt.Errorf("bulk seed: --follows-per-profile %d needs at least %d profiles",
+		return Result{}, fmt.Errorf("bulk seed: --follows-per-profile %d needs at least %d profiles",
 			opt.FollowsPerProfile, opt.FollowsPerProfile+1)
 	}
 	if opt.Progress == nil {
 		opt.Progress = func(string, int, int) {}
 	}
 	g := &bulkGen{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x5eed)), now: opt.Now.UTC().Truncate(time.Millisecond)}
-	var res BulkSeedResult
+	var res Result
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		var exists bool
 		if err := tx.QueryRow(ctx, `SELECT pg_advisory_xact_lock(hashtext('social.bulk_seed')),
@@ -98,9 +98,9 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 			return fmt.Errorf("check earlier bulk load: %w", err)
 		}
 		if exists {
-			return ErrBulkMembersExist
+			return ErrMembersExist
 		}
-		steps := []func(context.Context, pgx.Tx, *BulkSeedResult) error{
+		steps := []func(context.Context, pgx.Tx, *Result) error{
 			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadComments, g.loadHashtags, g.loadTimelines,
 			g.setCounters,
 		}
@@ -112,7 +112,7 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 		return nil
 	})
 	if err != nil {
-		return BulkSeedResult{}, err
+		return Result{}, err
 	}
 	// Fresh statistics, so that the first benchmark queries get real plans.
 	if _, err := pool.Exec(ctx, `ANALYZE accounts, profiles, posts, follows, likes, comments, hashtags, post_hashtags, timelines`); err != nil {
@@ -124,7 +124,7 @@ func RunBulkSeed(ctx context.Context, pool *pgxpool.Pool, opt BulkSeed) (BulkSee
 // bulkGen generates the rows. Everything random comes from rng, in a fixed
 // order, so a seed always gives the same data set.
 type bulkGen struct {
-	opt      BulkSeed
+	opt      Options
 	rng      *rand.Rand
 	now      time.Time
 	members  []uuid.UUID
@@ -201,7 +201,7 @@ func copyRows(ctx context.Context, tx pgx.Tx, stage, table string, cols []string
 	return nil
 }
 
-func (g *bulkGen) loadMembers(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadMembers(ctx context.Context, tx pgx.Tx, res *Result) error {
 	n := g.opt.Profiles
 	g.members, g.joined = make([]uuid.UUID, n), make([]time.Time, n)
 	// Members joined 60 to 31 days ago, in handle order, before any post.
@@ -256,7 +256,7 @@ func (g *bulkGen) loadMembers(ctx context.Context, tx pgx.Tx, res *BulkSeedResul
 	return nil
 }
 
-func (g *bulkGen) loadPosts(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadPosts(ctx context.Context, tx pgx.Tx, res *Result) error {
 	n := g.opt.Posts
 	g.postIDs, g.postAt, g.authors, g.public = make([]uuid.UUID, n), make([]time.Time, n), make([]int, n), make([]bool, n)
 	g.postTags = map[int][]string{}
@@ -314,7 +314,7 @@ func (g *bulkGen) text() string {
 	return s
 }
 
-func (g *bulkGen) loadFollows(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadFollows(ctx context.Context, tx pgx.Tx, res *Result) error {
 	degrees, total := g.outDegrees()
 	g.following = make([][]int, len(g.members))
 	from := g.now.Add(-30 * 24 * time.Hour)
@@ -422,7 +422,7 @@ func (g *bulkGen) commentsOf(i int) int {
 	return n
 }
 
-func (g *bulkGen) loadComments(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadComments(ctx context.Context, tx pgx.Tx, res *Result) error {
 	err := copyRows(ctx, tx, StageComments, "comments", []string{"id", "post_id", "author_id", "text_content", "created_at"},
 		len(g.comments), func(i int) []any {
 			c := g.comments[i]
@@ -432,7 +432,7 @@ func (g *bulkGen) loadComments(ctx context.Context, tx pgx.Tx, res *BulkSeedResu
 	return err
 }
 
-func (g *bulkGen) loadLikes(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadLikes(ctx context.Context, tx pgx.Tx, res *Result) error {
 	err := copyRows(ctx, tx, StageLikes, "likes", []string{"post_id", "user_id", "created_at"}, len(g.likes),
 		func(i int) []any { l := g.likes[i]; return []any{g.postIDs[l.post], g.members[l.member], l.at} }, g.opt.Progress)
 	res.Likes = len(g.likes)
@@ -441,7 +441,7 @@ func (g *bulkGen) loadLikes(ctx context.Context, tx pgx.Tx, res *BulkSeedResult)
 
 // hashtags links posts to their tags through a staging table: the tags may
 // already exist (other members' posts), and their IDs are the database's.
-func (g *bulkGen) loadHashtags(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadHashtags(ctx context.Context, tx pgx.Tx, res *Result) error {
 	type link struct {
 		post uuid.UUID
 		tag  string
@@ -473,7 +473,7 @@ func (g *bulkGen) loadHashtags(ctx context.Context, tx pgx.Tx, res *BulkSeedResu
 
 // setCounters sets the profiles' and hashtags' counters from the rows
 // themselves (like_count went in with the posts).
-func (g *bulkGen) setCounters(ctx context.Context, tx pgx.Tx, _ *BulkSeedResult) error {
+func (g *bulkGen) setCounters(ctx context.Context, tx pgx.Tx, _ *Result) error {
 	g.opt.Progress(StageCounters, 0, 1)
 	for _, q := range []string{
 		`UPDATE profiles p SET post_count = coalesce(pc.n, 0), follower_count = coalesce(fr.n, 0),

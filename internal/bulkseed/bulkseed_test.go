@@ -22,7 +22,7 @@ func TestBulkSeedIsDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer pool.Close()
-		res, err := bulkseed.RunBulkSeed(ctx, pool, bulkseed.BulkSeed{Profiles: 20, Posts: 60, FollowsPerProfile: 19,
+		res, err := bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 20, Posts: 60, FollowsPerProfile: 19,
 			Seed: seed, PasswordHash: "x", Now: now})
 		if err != nil {
 			t.Fatal(err)
@@ -51,8 +51,8 @@ func TestBulkSeedIsDeterministic(t *testing.T) {
 
 func TestBulkSeedRefusesImpossibleSizes(t *testing.T) {
 	t.Parallel()
-	for _, opt := range []bulkseed.BulkSeed{{Profiles: 0}, {Profiles: 5, FollowsPerProfile: 5}, {Profiles: 5, Posts: -1}} {
-		if _, err := bulkseed.RunBulkSeed(context.Background(), nil, opt); err == nil {
+	for _, opt := range []bulkseed.Options{{Profiles: 0}, {Profiles: 5, FollowsPerProfile: 5}, {Profiles: 5, Posts: -1}} {
+		if _, err := bulkseed.Run(context.Background(), nil, opt); err == nil {
 			t.Errorf("%+v accepted", opt)
 		}
 	}

@@ -16,7 +16,7 @@ const StageTimelines = "timelines"
 // it. The generator holds every post's author and time and every follow,
 // so the merge happens here and the rows go through COPY: in SQL it is
 // one index walk per member and followee, minutes at benchmark scale.
-func (g *bulkGen) loadTimelines(ctx context.Context, tx pgx.Tx, res *BulkSeedResult) error {
+func (g *bulkGen) loadTimelines(ctx context.Context, tx pgx.Tx, res *Result) error {
 	depth := g.opt.TimelineDepth
 	if depth <= 0 {
 		return nil

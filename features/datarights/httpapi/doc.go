@@ -1,5 +1,4 @@
 // Package httpapi is the HTTP face of a member's data rights
 // (/api/v1/account): asking for an export of their data and following it,
-// and deleting their account. It wires core/app/datarights to its stores,
-// jobs and the features' parts of a member's data.
+// and deleting their account.
 package httpapi

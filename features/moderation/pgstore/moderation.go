@@ -19,7 +19,7 @@ import (
 	"social/kit/pgkit"
 )
 
-// Moderation stores what core/app/moderation changes besides accounts: the
+// Moderation stores what features/moderation/app changes besides accounts: the
 // verified flag, report resolutions, the audit log and the reindexing of
 // an author's posts.
 type Moderation struct {

@@ -1,5 +1,5 @@
-// Package httpapi serves a member's notifications and wires the
-// Recorder and Announcer the features that cause notifications call.
+// Package httpapi serves a member's notifications: listing them and
+// marking them read.
 package httpapi
 
 import (

@@ -1,6 +1,4 @@
-// Package httpapi serves GET /api/v1/trending from the database and
-// wires the trending.refresh job (hourly, and once at start while no chart
-// is stored).
+// Package httpapi serves GET /api/v1/trending from the database.
 package httpapi
 
 import (

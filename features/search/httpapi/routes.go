@@ -1,5 +1,4 @@
-// Package httpapi serves GET /api/v1/search and wires the search.index
-// job: the index chosen by search.driver, fed by jobs that read PostgreSQL.
+// Package httpapi serves GET /api/v1/search.
 package httpapi
 
 import (
