@@ -30,11 +30,11 @@ type apple struct {
 }
 
 func (a *apple) start(t *testing.T) *httptest.Server {
-	feed, err := os.ReadFile("../../providers/trending/testdata/feed_br_3.json")
+	feed, err := os.ReadFile("../../../adapters/providers/trending/testdata/feed_br_3.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lookup, err := os.ReadFile("../../providers/trending/testdata/lookup_br_3.json")
+	lookup, err := os.ReadFile("../../../adapters/providers/trending/testdata/lookup_br_3.json")
 	if err != nil {
 		t.Fatal(err)
 	}
