@@ -9,6 +9,7 @@ import (
 	"social/core/errs"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
+	profiles "social/features/profiles/app"
 	safety "social/features/safety/app"
 )
 
@@ -87,7 +88,7 @@ func checkTarget(ctx context.Context, r HandleResolver, viewer domain.Viewer, ha
 	if !viewer.SignedIn() {
 		return domain.UserID{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	target, err := resolve(ctx, r, handle)
+	target, err := profiles.MemberByHandle(ctx, r, handle)
 	if err != nil {
 		return domain.UserID{}, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	profiles "social/features/profiles/app"
 )
 
 // Direction picks one of a profile's two lists.
@@ -48,7 +49,7 @@ func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction,
 		}
 		after = &c
 	}
-	of, err := resolve(ctx, uc.Follows, handle)
+	of, err := profiles.MemberByHandle(ctx, uc.Follows, handle)
 	if err != nil {
 		return Page{}, err
 	}

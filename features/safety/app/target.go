@@ -7,12 +7,11 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	profiles "social/features/profiles/app"
 )
 
 // HandleResolver finds the member behind a handle.
-type HandleResolver interface {
-	IDByHandle(ctx context.Context, handle string) (domain.UserID, error)
-}
+type HandleResolver = profiles.HandleResolver
 
 func notFound() error { return errs.NotFound(CodeNotFound, MsgProfileNotFound) }
 
@@ -22,16 +21,9 @@ func target(ctx context.Context, r HandleResolver, viewer domain.Viewer, handle,
 	if !viewer.SignedIn() {
 		return domain.UserID{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	h, ok := domain.NormalHandle(handle)
-	if !ok {
-		return domain.UserID{}, notFound()
-	}
-	id, err := r.IDByHandle(ctx, h)
-	if errors.Is(err, domain.ErrNotFound) {
-		return domain.UserID{}, notFound()
-	}
+	id, err := profiles.MemberByHandle(ctx, r, handle)
 	if err != nil {
-		return domain.UserID{}, fmt.Errorf("profile @%s: %w", h, err)
+		return domain.UserID{}, err
 	}
 	if id == viewer.UserID {
 		return domain.UserID{}, errs.Invalid(selfCode, selfMsg, nil)
