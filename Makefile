@@ -76,8 +76,9 @@ $(GOLANGCI_LINT):
 	mv .tmp/bin/install/golangci-lint $@
 
 .PHONY: lint-imports
-lint-imports: $(GOLANGCI_LINT) ## Fail on an import against the dependency direction (depguard, .golangci.yml)
+lint-imports: $(GOLANGCI_LINT) ## Fail on an import against the dependency direction (depguard, .golangci.yml; plugins/isolation_test.go for plugin to plugin)
 	$(GOLANGCI_LINT) run ./...
+	go test -count=1 -run '^TestPluginsImportNoOtherPlugin$$' ./plugins
 
 lint: bootstrap lint-imports ## go vet, gofmt, the import boundaries, tsc, eslint and the API document's lint (Redocly, redocly.yaml)
 	go vet ./...
