@@ -67,6 +67,7 @@ func NewClient(p Params) (*Client, *Status, error) {
 		// leader retries them once they are this old (workers are
 		// idempotent, so a rerun of a half-done job finishes it once).
 		RescueStuckJobsAfter: p.Config.Jobs.RescueAfter,
+		FetchCooldown:        p.Config.Jobs.FetchCooldown,
 	}
 	working := len(p.Workers) > 0
 	if working {

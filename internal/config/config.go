@@ -90,6 +90,11 @@ type Jobs struct {
 	// OutsideWorkers work the outside queue: jobs that wait on services
 	// outside the product (link previews, remote images, mail, charts).
 	OutsideWorkers int `mapstructure:"outside_workers"`
+	// FetchCooldown is the shortest time between two fetches of new jobs
+	// by one queue (River FetchCooldown). A queue starts at most
+	// MaxWorkers jobs per fetch, so it caps throughput at workers per
+	// cooldown.
+	FetchCooldown time.Duration `mapstructure:"fetch_cooldown"`
 	// JobTimeout cancels a job's context after this long (River JobTimeout).
 	JobTimeout time.Duration `mapstructure:"job_timeout"`
 	// RescueAfter is how long a job may stay running before River counts it
@@ -290,6 +295,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Jobs.OutsideWorkers < 1 {
 		bad("jobs.outside_workers", "must be at least 1")
+	}
+	if c.Jobs.FetchCooldown < time.Millisecond || c.Jobs.FetchCooldown > 500*time.Millisecond {
+		bad("jobs.fetch_cooldown", "must be between 1ms and 500ms")
 	}
 	if c.Jobs.JobTimeout <= 0 {
 		bad("jobs.job_timeout", "must be positive")

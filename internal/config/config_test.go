@@ -85,6 +85,8 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 		{name: "unknown key in file", file: "htpp:\n  addr: \":1\"\n", wantKey: "unknown key(s): htpp"},
 		{name: "nested unknown key in file", file: "storage:\n  dsk:\n    dir: /x\n", wantKey: "dsk"},
 		{name: "wrong type in file", file: "jobs:\n  workers: many\n", wantKey: "workers"},
+		{name: "no fetch cooldown", env: map[string]string{"SOCIAL_JOBS_FETCH_COOLDOWN": "0s"}, wantKey: "jobs.fetch_cooldown: must be between 1ms and 500ms"},
+		{name: "a fetch cooldown past the poll interval", env: map[string]string{"SOCIAL_JOBS_FETCH_COOLDOWN": "1s"}, wantKey: "jobs.fetch_cooldown: must be between 1ms and 500ms"},
 		{name: "no job timeout", env: map[string]string{"SOCIAL_JOBS_JOB_TIMEOUT": "0s"}, wantKey: "jobs.job_timeout: must be positive"},
 		{name: "rescue before the job timeout", env: map[string]string{"SOCIAL_JOBS_RESCUE_AFTER": "5m"}, wantKey: "jobs.rescue_after: 5m0s must be longer than jobs.job_timeout (5m0s)"},
 	}
@@ -105,15 +107,17 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 	}
 }
 
-// Today's River timings unless set: a 5-minute job timeout, and a stuck
-// job retried an hour after its timeout (River's own default).
+// Today's River timings unless set: a 5-minute job timeout, a stuck job
+// retried an hour after its timeout (River's own default), and fetches
+// 10ms apart (River's 100ms caps a queue at ten times its workers a
+// second).
 func TestJobTimings(t *testing.T) {
 	cfg, err := config.Load("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Jobs.JobTimeout != 5*time.Minute || cfg.Jobs.RescueAfter != 65*time.Minute {
-		t.Fatalf("defaults: job_timeout %v, rescue_after %v", cfg.Jobs.JobTimeout, cfg.Jobs.RescueAfter)
+	if cfg.Jobs.JobTimeout != 5*time.Minute || cfg.Jobs.RescueAfter != 65*time.Minute || cfg.Jobs.FetchCooldown != 10*time.Millisecond {
+		t.Fatalf("defaults: job_timeout %v, rescue_after %v, fetch_cooldown %v", cfg.Jobs.JobTimeout, cfg.Jobs.RescueAfter, cfg.Jobs.FetchCooldown)
 	}
 	t.Setenv("SOCIAL_JOBS_JOB_TIMEOUT", "10s")
 	t.Setenv("SOCIAL_JOBS_RESCUE_AFTER", "15s")
