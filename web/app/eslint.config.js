@@ -12,9 +12,12 @@ const appMutations = {
   importNames: ['useMutation'],
   message: "Use useMutation from '@/lib/use-mutation'.",
 }
+// A plugin's descriptor (`features/<name>/plugin.ts`) is its second, light
+// entry point: the registry and other features' links read it without
+// pulling in the plugin's screens.
 const throughFeatureIndex = {
-  group: ['@/features/*/*'],
-  message: "Import a feature through its index ('@/features/<name>').",
+  group: ['@/features/*/*', '!@/features/*/plugin'],
+  message: "Import a feature through its index ('@/features/<name>') or its descriptor ('@/features/<name>/plugin').",
 }
 const sharedStaysShared = {
   group: ['@/features/*', '@/app/*'],

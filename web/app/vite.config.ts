@@ -3,8 +3,8 @@ import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
-import { pwa } from './scripts/vite-pwa.ts'
 import { PRODUCT_NAME } from './src/config/product.ts'
 
 // The Go server serves dist/ under '/' and answers /api itself; in dev the
@@ -14,12 +14,47 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    pwa({
-      name: PRODUCT_NAME,
-      themeColor: '#7c3aed',
-      backgroundColor: '#ffffff',
-      worker: fileURLToPath(new URL('./sw/service-worker.js', import.meta.url)),
-      publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    // The installable app: /manifest.webmanifest, and /sw.js built from our
+    // own worker (sw/sw.js) with the list of built files written into it.
+    // The page registers it itself (features/pwa), so nothing is injected
+    // but the manifest link.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.js',
+      injectRegister: false,
+      registerType: 'prompt',
+      // The worker keeps every built file already (below), icons included.
+      includeManifestIcons: false,
+      manifest: {
+        name: PRODUCT_NAME,
+        short_name: PRODUCT_NAME,
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#7c3aed',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // The shell: every built file and everything of public/, but no
+        // source maps; the manifest is listed by the plugin itself.
+        globPatterns: ['**/*'],
+        globIgnores: ['**/*.map', 'manifest.webmanifest'],
+        // index.html is kept as '/', the address pages fall back to.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+            warnings: [],
+          }),
+        ],
+      },
     }),
   ],
   resolve: {

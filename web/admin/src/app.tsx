@@ -1,21 +1,21 @@
+import { useMemo } from 'react';
 import { Admin, Resource, type AuthProvider } from 'react-admin';
 import { HashRouter } from 'react-router-dom';
 
 import { createAuthProvider } from './auth/auth-provider';
 import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
-import { i18nProvider } from './i18n/i18n-provider';
+import { createI18nProvider } from './i18n/i18n-provider';
 import { ConsoleLayout } from './layout';
+import { consolePlugins, useDisabledPlugins, type ConsolePlugin } from './plugins';
 import audit from './resources/audit';
-import communities from './resources/communities';
 import hashtags from './resources/hashtags';
 import mail from './resources/mail';
 import migrations from './resources/migrations';
-import plugins from './resources/plugins';
+import pluginsResource from './resources/plugins';
 import posts from './resources/posts';
 import profiles from './resources/profiles';
 import reports from './resources/reports';
-import rooms from './resources/rooms';
 import { consoleTheme } from './theme';
 
 export const consoleTitle = 'social — Administração';
@@ -28,14 +28,26 @@ type AppProps = {
   dataProvider?: AdminDataProvider;
   /** Tests pass one aimed at their own server, or null to render without signing in. */
   authProvider?: AuthProvider | null;
+  /** The plugins with console screens; tests leave one out. */
+  plugins?: readonly ConsolePlugin[];
 };
 
 /**
  * Moderators see the reports, posts and profiles; administrators see
- * everything. The menu follows the role, and the server refuses the rest
- * anyway.
+ * everything, with the screens of each registered plugin the server has on.
+ * The menu follows the role, and the server refuses the rest anyway.
  */
-export function App({ dataProvider = defaultDataProvider, authProvider = defaultAuthProvider }: AppProps) {
+export function App({
+  dataProvider = defaultDataProvider,
+  authProvider = defaultAuthProvider,
+  plugins = consolePlugins,
+}: AppProps) {
+  const i18nProvider = useMemo(() => createI18nProvider(plugins), [plugins]);
+  const disabled = useDisabledPlugins(dataProvider.getDisabledPlugins);
+  const pluginResources = plugins
+    .filter((plugin) => !disabled.includes(plugin.name))
+    .flatMap((plugin) => plugin.resources)
+    .map(({ name, definition }) => <Resource key={name} name={name} {...definition} />);
   // The console's own router, without transitions. react-admin's default
   // router moves to a new route inside a transition, which React keeps
   // restarting while the sign-out that sent it there clears the query cache
@@ -63,13 +75,12 @@ export function App({ dataProvider = defaultDataProvider, authProvider = default
           ...(permissions === 'moderator'
             ? []
             : [
-                <Resource key="communities" name="communities" {...communities} />,
-                <Resource key="rooms" name="rooms" {...rooms} />,
+                ...pluginResources,
                 <Resource key="hashtags" name="hashtags" {...hashtags} />,
                 <Resource key="audit" name="audit" {...audit} />,
                 <Resource key="mail" name="mail" {...mail} />,
                 <Resource key="migrations" name="migrations" {...migrations} />,
-                <Resource key="plugins" name="plugins" {...plugins} />,
+                <Resource key="plugins" name="plugins" {...pluginsResource} />,
               ]),
         ]}
       </Admin>

@@ -22,10 +22,14 @@ export type AdminDataProvider = DataProvider & {
   resolveReport: (id: string, action: ReportAction, note: string) => Promise<RaRecord>;
   /** POST /rooms/{id}/end with a reason (administrators). */
   endRoom: (id: string, reason: string) => Promise<RaRecord>;
+  /** The plugins GET /api/v1/meta reports switched off. */
+  getDisabledPlugins: () => Promise<string[]>;
 };
 
 export function createDataProvider(apiUrl: string = adminApiUrl): AdminDataProvider {
   const base = simpleRestProvider(apiUrl, httpClient);
+  // The public meta answer sits beside the admin API: /api/v1/meta.
+  const metaUrl = apiUrl.replace(/\/admin$/, '/meta');
   const send = async (method: string, path: string, body: unknown) => {
     const { json } = await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body) });
     return json as RaRecord;
@@ -44,5 +48,10 @@ export function createDataProvider(apiUrl: string = adminApiUrl): AdminDataProvi
     },
     resolveReport: (id, action, note) => send('POST', `/reports/${encodeURIComponent(id)}/resolve`, { action, note }),
     endRoom: (id, reason) => send('POST', `/rooms/${encodeURIComponent(id)}/end`, { reason }),
+    getDisabledPlugins: async () => {
+      const { json } = await httpClient(metaUrl);
+      const disabled = (json as { disabled_plugins?: unknown } | undefined)?.disabled_plugins;
+      return Array.isArray(disabled) ? disabled.filter((name): name is string => typeof name === 'string') : [];
+    },
   };
 }

@@ -233,7 +233,10 @@ const ra: ReactAdminMessages = {
   },
 };
 
-/** Labels of the console's own resources and screens (react-admin reads `resources.<name>`). */
+/**
+ * Labels of the console's core resources and screens (react-admin reads
+ * `resources.<name>`); a plugin's come from its descriptor.
+ */
 const resources = {
   mail: {
     name: 'Email |||| Emails',
@@ -327,32 +330,6 @@ const resources = {
       q: 'Buscar',
     },
   },
-  communities: {
-    name: 'Comunidade |||| Comunidades',
-    forcedCaseName: 'comunidades',
-    fields: {
-      name: 'Nome',
-      privacy: 'Privacidade',
-      member_count: 'Membros',
-      owner_handle: 'Dono',
-      created_at: 'Criada em',
-      q: 'Buscar',
-    },
-  },
-  rooms: {
-    name: 'Sala de música |||| Salas de música',
-    forcedCaseName: 'salas de música',
-    fields: {
-      name: 'Nome',
-      host_handle: 'Host',
-      is_active: 'Ativa',
-      participant_count: 'Participantes',
-      current_track: 'Tocando',
-      created_at: 'Criada em',
-      ended_at: 'Encerrada em',
-      q: 'Buscar',
-    },
-  },
   hashtags: {
     name: 'Hashtag |||| Hashtags',
     forcedCaseName: 'hashtags',
@@ -443,9 +420,6 @@ const moderation = {
   removed: 'Post removido',
   resolve_title: 'Resolver denúncia',
   resolved: 'Denúncia resolvida',
-  end_room: 'Encerrar sala',
-  end_room_title: 'Encerrar esta sala',
-  room_ended: 'Sala encerrada',
   jobs_link: 'Abrir painel de jobs',
   member_posts: 'Ver posts',
   actions: {

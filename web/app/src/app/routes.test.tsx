@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
+import { pluginRegistry } from '@/features/plugins'
 import { renderApp } from '@/testing/render-app'
+
+import { buildRoutes } from './routes'
 
 // Every member route, with the heading its screen shows.
 const memberRoutes: [path: string, heading: string][] = [
@@ -47,6 +50,28 @@ describe('route table', () => {
   ])('%s is the 404 page while plugin %s is off', async (path, plugin) => {
     renderApp(path, { session: 'signed-in', meta: { disabled_plugins: [plugin] } })
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+  })
+
+  // Each registered plugin's every screen, so a plugin added to the registry is covered too.
+  const pluginScreens = pluginRegistry.flatMap((plugin) =>
+    plugin.routes.map((route) => [route.path.replace(':roomId', '42').replace(/:\w+/, '7'), plugin.name] as const),
+  )
+
+  it.each(pluginScreens)('%s (a registered screen) is the 404 page while plugin %s is off', async (path, plugin) => {
+    renderApp(path, { session: 'signed-in', meta: { disabled_plugins: [plugin] } })
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+  })
+
+  it("is the 404 page at a plugin's URL when the plugin is not in the registry, even while the server has it on", async () => {
+    const routes = buildRoutes(pluginRegistry.filter((plugin) => plugin.name !== 'rooms'))
+    renderApp('/listening-rooms', { session: 'signed-in', routes })
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
+  })
+
+  it('keeps the other plugins when one is left out of the registry', async () => {
+    const routes = buildRoutes(pluginRegistry.filter((plugin) => plugin.name !== 'rooms'))
+    renderApp('/communities', { session: 'signed-in', routes })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Comunidades' })).toBeInTheDocument()
   })
 
   it('keeps a plugin screen while another plugin is off', async () => {

@@ -3,121 +3,101 @@ import type { RouteObject } from 'react-router'
 
 import { paths } from '@/config/paths'
 import { MemberLayout } from '@/features/navigation'
-import { PluginGate, type PluginName } from '@/features/plugins'
+import { PluginGate, pluginRegistry, type PluginDescriptor } from '@/features/plugins'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
 
 /**
- * The whole route table of the member app. Screens load on demand; the
- * guard and the member frame are in the main bundle because every member
- * route needs them.
+ * The whole route table of the member app: the core's screens and those of
+ * every plugin in `registry`. Screens load on demand; the guard and the
+ * member frame are in the main bundle because every member route needs them.
  */
-export const routes: RouteObject[] = [
-  {
-    HydrateFallback: LoadingScreen,
-    children: [
-      {
-        path: paths.auth,
-        lazy: async () => {
-          const { AuthScreen } = await import('@/features/auth')
-          return {
-            element: (
-              <RedirectIfSignedIn>
-                <AuthScreen />
-              </RedirectIfSignedIn>
-            ),
-          }
+export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[] {
+  return [
+    {
+      HydrateFallback: LoadingScreen,
+      children: [
+        {
+          path: paths.auth,
+          lazy: async () => {
+            const { AuthScreen } = await import('@/features/auth')
+            return {
+              element: (
+                <RedirectIfSignedIn>
+                  <AuthScreen />
+                </RedirectIfSignedIn>
+              ),
+            }
+          },
         },
-      },
-      {
-        path: paths.resetPassword,
-        lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
-      },
-      {
-        element: (
-          <RequireSession>
-            <MemberLayout />
-          </RequireSession>
-        ),
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('@/features/feed')).FeedScreen }),
-          },
-          {
-            path: paths.search,
-            lazy: async () => ({ Component: (await import('@/features/search')).SearchScreen }),
-          },
-          {
-            path: paths.createPost,
-            lazy: async () => ({ Component: (await import('@/features/create-post')).CreatePostScreen }),
-          },
-          {
-            path: '/post/:id',
-            lazy: async () => ({ Component: (await import('@/features/post')).PostScreen }),
-          },
-          {
-            path: paths.stories,
-            lazy: pluginScreen('stories', async () => (await import('@/features/stories')).StoriesScreen),
-          },
-          {
-            path: paths.listeningRooms,
-            lazy: pluginScreen('rooms', async () => (await import('@/features/rooms')).RoomsScreen),
-          },
-          {
-            path: '/listening-room/:roomId',
-            lazy: pluginScreen('rooms', async () => (await import('@/features/rooms')).RoomScreen),
-          },
-          {
-            path: paths.communities,
-            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CommunitiesScreen),
-          },
-          {
-            path: paths.createCommunity,
-            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CreateCommunityScreen),
-          },
-          {
-            path: '/communities/:id',
-            lazy: pluginScreen('communities', async () => (await import('@/features/communities')).CommunityScreen),
-          },
-          {
-            path: paths.messages,
-            lazy: pluginScreen('messages', async () => (await import('@/features/messages')).MessagesScreen),
-          },
-          {
-            path: '/messages/:conversationId',
-            lazy: pluginScreen('messages', async () => (await import('@/features/messages')).ConversationScreen),
-          },
-          {
-            path: paths.notifications,
-            lazy: async () => ({ Component: (await import('@/features/notifications')).NotificationsScreen }),
-          },
-          {
-            path: paths.profile,
-            lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
-          },
-          {
-            path: '/profile/:handle',
-            lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
-          },
-          {
-            path: paths.settings,
-            lazy: async () => ({ Component: (await import('@/features/settings')).SettingsScreen }),
-          },
-        ],
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('@/features/not-found')).NotFoundScreen }),
-      },
-    ],
-  },
-]
+        {
+          path: paths.resetPassword,
+          lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
+        },
+        {
+          element: (
+            <RequireSession>
+              <MemberLayout />
+            </RequireSession>
+          ),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('@/features/feed')).FeedScreen }),
+            },
+            {
+              path: paths.search,
+              lazy: async () => ({ Component: (await import('@/features/search')).SearchScreen }),
+            },
+            {
+              path: paths.createPost,
+              lazy: async () => ({ Component: (await import('@/features/create-post')).CreatePostScreen }),
+            },
+            {
+              path: '/post/:id',
+              lazy: async () => ({ Component: (await import('@/features/post')).PostScreen }),
+            },
+            ...pluginRoutes(registry),
+            {
+              path: paths.notifications,
+              lazy: async () => ({ Component: (await import('@/features/notifications')).NotificationsScreen }),
+            },
+            {
+              path: paths.profile,
+              lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
+            },
+            {
+              path: '/profile/:handle',
+              lazy: async () => ({ Component: (await import('@/features/profile')).ProfileScreen }),
+            },
+            {
+              path: paths.settings,
+              lazy: async () => ({ Component: (await import('@/features/settings')).SettingsScreen }),
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('@/features/not-found')).NotFoundScreen }),
+        },
+      ],
+    },
+  ]
+}
+
+export const routes = buildRoutes(pluginRegistry)
+
+/** Every screen of the registered plugins, each behind its plugin's switch. */
+function pluginRoutes(registry: readonly PluginDescriptor[]): RouteObject[] {
+  return registry.flatMap((plugin) =>
+    plugin.routes.map((route) => ({ path: route.path, lazy: pluginScreen(plugin.name, route.load) })),
+  )
+}
 
 /**
  * A plugin's screen, shown only while the server has the plugin on; off, its
  * URL gets the 404 page like any unknown path.
  */
-function pluginScreen(plugin: PluginName, load: () => Promise<ComponentType>): RouteObject['lazy'] {
+function pluginScreen(plugin: string, load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => {
     const [Screen, { NotFoundScreen }] = await Promise.all([load(), import('@/features/not-found')])
     return {

@@ -1,4 +1,7 @@
-/** Every route of the member app, in one place. */
+/**
+ * The core routes of the member app. A plugin's routes are in its own
+ * folder (`features/<name>/paths.ts`), listed by its descriptor.
+ */
 export const paths = {
   auth: '/auth',
   /** The page the password-reset e-mail links to (?token=…); no session needed. */
@@ -8,15 +11,6 @@ export const paths = {
   createPost: '/create-post',
   /** One post and its comments (the link that 'Compartilhar' hands out). */
   post: (id: string) => `/post/${encodeURIComponent(id)}`,
-  stories: '/stories',
-  listeningRooms: '/listening-rooms',
-  listeningRoom: (roomId: string) => `/listening-room/${encodeURIComponent(roomId)}`,
-  communities: '/communities',
-  createCommunity: '/communities/create',
-  community: (id: string) => `/communities/${encodeURIComponent(id)}`,
-  messages: '/messages',
-  /** One direct conversation (the messages plugin). */
-  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   notifications: '/notifications',
   profile: '/profile',
   userProfile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,

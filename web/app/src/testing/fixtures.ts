@@ -1,4 +1,4 @@
-import type { FeedPost } from '@/features/feed'
+import type { FeedPost } from '@/features/posts'
 import type { SessionBody } from '@/features/session'
 import type { ApiPaths } from '@/lib/api'
 

@@ -18,15 +18,15 @@ function EndRoomButton() {
   return (
     <>
       <Button color="error" startIcon={<StopIcon />} onClick={() => setOpen(true)}>
-        {translate('moderation.end_room')}
+        {translate('resources.rooms.end')}
       </Button>
       <ReasonDialog
         open={open}
         pending={pending}
-        title={translate('moderation.end_room_title')}
-        confirmLabel={translate('moderation.end_room')}
+        title={translate('resources.rooms.end_title')}
+        confirmLabel={translate('resources.rooms.end')}
         onClose={() => setOpen(false)}
-        onConfirm={(reason) => run((dp) => dp.endRoom(record.id, reason), 'moderation.room_ended', () => setOpen(false))}
+        onConfirm={(reason) => run((dp) => dp.endRoom(record.id, reason), 'resources.rooms.ended', () => setOpen(false))}
       />
     </>
   );

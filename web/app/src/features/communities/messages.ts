@@ -4,6 +4,8 @@
  * written for the app; the others are fixed copy shown as they are.
  */
 export const communitiesMessages = {
+  // The navigation bars' entry.
+  navLabel: 'Comunidades',
   // List.
   title: 'Comunidades',
   searchPlaceholder: 'Buscar comunidades...',

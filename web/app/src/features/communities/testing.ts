@@ -2,7 +2,7 @@
  * Test data and a small in-memory stand-in for /api/v1/communities, answering
  * at the fetch boundary (the TestResponder hook of src/testing/test-fetch).
  */
-import type { FeedPost } from '@/features/feed'
+import type { FeedPost } from '@/features/posts'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 

@@ -4,6 +4,8 @@
  * rest is ours, in pt-BR.
  */
 export const messagesMessages = {
+  // The side bar's entry.
+  navLabel: 'Mensagens',
   // The /messages screen.
   title: 'Messages',
   loggedOut: 'Please log in to view messages',

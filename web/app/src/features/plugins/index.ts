@@ -1,4 +1,5 @@
 export { getMeta, metaQueryKey, useMeta, type Meta } from './api/get-meta'
 export { useDisabledPlugins, usePluginEnabled } from './hooks/use-disabled-plugins'
-export type { PluginName } from './types'
+export { pluginRegistry, type PluginName } from './registry'
+export type { PluginDescriptor, PluginNavEntry, PluginRoute } from './types'
 export { PluginGate } from './components/plugin-gate'

@@ -1,54 +1,32 @@
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { UPDATE_CHECK_MS, watchServiceWorker } from './service-worker'
+import { UPDATE_CHECK_MS, watchServiceWorker, type RegisterSW } from './service-worker'
 
-/** A registration the way the browser drives one: update() and the worker's life cycle. */
-class FakeWorker extends EventTarget {
-  state: ServiceWorkerState = 'installing'
-  messages: unknown[] = []
-  postMessage(message: unknown) {
-    this.messages.push(message)
-  }
-  become(state: ServiceWorkerState) {
-    this.state = state
-    this.dispatchEvent(new Event('statechange'))
-  }
-}
-
-class FakeRegistration extends EventTarget {
-  installing: FakeWorker | null = null
-  waiting: FakeWorker | null = null
+/** The registration's update check, counted. */
+class FakeRegistration {
   updates = 0
   update() {
     this.updates++
-    return Promise.resolve()
-  }
-  /** The server has a new sw.js: the browser starts installing it. */
-  found(): FakeWorker {
-    const worker = new FakeWorker()
-    this.installing = worker
-    this.dispatchEvent(new Event('updatefound'))
-    return worker
+    return Promise.resolve(this)
   }
 }
 
-class FakeContainer extends EventTarget {
-  controller: object | null
-  registration = new FakeRegistration()
-  registered: { url: string; scope?: string }[] = []
-  constructor(controlled: boolean) {
-    super()
-    this.controller = controlled ? {} : null
+/**
+ * Stands in for vite-plugin-pwa's registerSW, which drives workbox-window:
+ * it keeps the options the app passed, so the test can play the worker's
+ * life cycle, and counts the skip-waiting calls.
+ */
+function fakeRegister() {
+  const state: { options?: RegisterSWOptions; skipWaiting: number } = { skipWaiting: 0 }
+  const register: RegisterSW = (options) => {
+    state.options = options
+    return () => {
+      state.skipWaiting++
+      return Promise.resolve()
+    }
   }
-  register(url: string, options?: RegistrationOptions) {
-    this.registered.push({ url, scope: options?.scope })
-    return Promise.resolve(this.registration)
-  }
-}
-
-function watch(container: FakeContainer, onUpdateReady = vi.fn<(apply: () => void) => void>(), reload = vi.fn()) {
-  const stop = watchServiceWorker(container as unknown as ServiceWorkerContainer, { onUpdateReady, reload })
-  return { stop, onUpdateReady, reload }
+  return { register, state }
 }
 
 describe('watchServiceWorker', () => {
@@ -59,60 +37,58 @@ describe('watchServiceWorker', () => {
     vi.useRealTimers()
   })
 
-  it('registers /sw.js for the whole site and checks for an update every 60 minutes', async () => {
+  it('registers at once and checks for an update every 60 minutes', async () => {
     expect(UPDATE_CHECK_MS).toBe(60 * 60 * 1000)
-    const container = new FakeContainer(true)
-    const { stop } = watch(container)
-    await vi.advanceTimersByTimeAsync(0)
-    expect(container.registered).toEqual([{ url: '/sw.js', scope: '/' }])
+    const { register, state } = fakeRegister()
+    const stop = watchServiceWorker(new EventTarget() as ServiceWorkerContainer, register, { onUpdateReady: vi.fn() })
+    expect(state.options?.immediate).toBe(true)
+    const registration = new FakeRegistration()
+    state.options?.onRegisteredSW?.('/sw.js', registration as unknown as ServiceWorkerRegistration)
 
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000)
-    expect(container.registration.updates).toBe(0)
+    expect(registration.updates).toBe(0)
     await vi.advanceTimersByTimeAsync(60 * 1000)
-    expect(container.registration.updates).toBe(1)
+    expect(registration.updates).toBe(1)
     await vi.advanceTimersByTimeAsync(2 * 60 * 60 * 1000)
-    expect(container.registration.updates).toBe(3)
+    expect(registration.updates).toBe(3)
 
     stop()
     await vi.advanceTimersByTimeAsync(5 * 60 * 60 * 1000)
-    expect(container.registration.updates).toBe(3)
+    expect(registration.updates).toBe(3)
   })
 
-  it('offers a new version once installed and switches only when the member agrees', async () => {
-    const container = new FakeContainer(true)
-    const { onUpdateReady, reload } = watch(container)
-    await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
-
-    const worker = container.registration.found()
+  it('offers a waiting version, switches only when the member agrees and reloads once it took over', () => {
+    const { register, state } = fakeRegister()
+    const container = new EventTarget()
+    const onUpdateReady = vi.fn<(apply: () => void) => void>()
+    const reload = vi.fn()
+    watchServiceWorker(container as ServiceWorkerContainer, register, { onUpdateReady, reload })
     expect(onUpdateReady).not.toHaveBeenCalled()
-    worker.become('installed')
+
+    state.options?.onNeedRefresh?.()
     expect(onUpdateReady).toHaveBeenCalledTimes(1)
-    expect(worker.messages).toEqual([])
+    expect(state.skipWaiting).toBe(0)
+    // A controller change before the member agreed is not ours to follow.
+    container.dispatchEvent(new Event('controllerchange'))
     expect(reload).not.toHaveBeenCalled()
 
     const apply = onUpdateReady.mock.calls[0]?.[0]
     if (!apply) throw new Error('no apply')
     apply()
-    expect(worker.messages).toEqual([{ type: 'SKIP_WAITING' }])
+    expect(state.skipWaiting).toBe(1)
     expect(reload).not.toHaveBeenCalled()
-    // The new worker took over: now the page reloads into it.
+    // The new worker took over: now the page reloads into it, once.
+    container.dispatchEvent(new Event('controllerchange'))
     container.dispatchEvent(new Event('controllerchange'))
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
-  it('offers a version that was already waiting when the page opened', async () => {
-    const container = new FakeContainer(true)
-    container.registration.waiting = new FakeWorker()
-    const { onUpdateReady } = watch(container)
-    await vi.advanceTimersByTimeAsync(0)
-    expect(onUpdateReady).toHaveBeenCalledTimes(1)
-  })
-
-  it('says nothing on the first install (no page was running an older version)', async () => {
-    const container = new FakeContainer(false)
-    const { onUpdateReady } = watch(container)
-    await vi.advanceTimersByTimeAsync(0)
-    container.registration.found().become('installed')
+  it('says nothing once stopped', () => {
+    const { register, state } = fakeRegister()
+    const onUpdateReady = vi.fn()
+    const stop = watchServiceWorker(new EventTarget() as ServiceWorkerContainer, register, { onUpdateReady })
+    stop()
+    state.options?.onNeedRefresh?.()
     expect(onUpdateReady).not.toHaveBeenCalled()
   })
 })

@@ -1,9 +1,12 @@
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
+
 /** How often an open app asks the server for a new service worker (60 minutes). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000
 
+/** vite-plugin-pwa's `registerSW` (from 'virtual:pwa-register'). */
+export type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>
+
 export interface WatchOptions {
-  /** Where the worker is served from (the whole site is its scope). */
-  url?: string
   intervalMs?: number
   /** A new version is installed and waiting; `apply` switches to it and reloads. */
   onUpdateReady: (apply: () => void) => void
@@ -11,43 +14,44 @@ export interface WatchOptions {
 }
 
 /**
- * Registers the service worker, checks for a new one every `intervalMs`
- * and reports a new version once it is installed and waiting. It never
+ * Registers /sw.js for the whole site through vite-plugin-pwa's `registerSW`
+ * (workbox-window), checks for a new one every `intervalMs` and reports a new
+ * version once it is installed and waiting, also one already waiting when the
+ * page opened; the first install is not an update and says nothing. It never
  * switches by itself: `apply` (the member agreed) tells the waiting worker
- * to take over, and the page reloads when it has. Returns the cleanup.
+ * to take over (SKIP_WAITING), and the page reloads when it has. Returns the
+ * cleanup.
  */
-export function watchServiceWorker(container: ServiceWorkerContainer, options: WatchOptions): () => void {
-  const { url = '/sw.js', intervalMs = UPDATE_CHECK_MS, onUpdateReady, reload = () => { window.location.reload(); } } = options
+export function watchServiceWorker(
+  container: ServiceWorkerContainer,
+  register: RegisterSW,
+  options: WatchOptions,
+): () => void {
+  const { intervalMs = UPDATE_CHECK_MS, onUpdateReady, reload = () => { window.location.reload() } } = options
   let stopped = false
   let timer: ReturnType<typeof setInterval> | undefined
 
-  const offer = (worker: ServiceWorker) => {
-    // Without a controller this is the first install, not an update.
-    if (stopped || !container.controller) return
-    onUpdateReady(() => {
-      container.addEventListener('controllerchange', () => { reload(); }, { once: true })
-      worker.postMessage({ type: 'SKIP_WAITING' })
-    })
-  }
-
-  void container
-    .register(url, { scope: '/' })
-    .then((registration) => {
+  const update = register({
+    immediate: true,
+    onNeedRefresh: () => {
       if (stopped) return
-      if (registration.waiting) offer(registration.waiting)
-      registration.addEventListener('updatefound', () => {
-        const worker = registration.installing
-        if (!worker) return
-        worker.addEventListener('statechange', () => {
-          if (worker.state === 'installed') offer(worker)
-        })
+      onUpdateReady(() => {
+        // The reload is ours, on any change of controller: workbox-window
+        // reloads only a page that was already controlled when it opened,
+        // and a page opened at the first install can get an update too.
+        container.addEventListener('controllerchange', () => { reload() }, { once: true })
+        void update()
       })
+    },
+    onNeedReload: () => undefined,
+    onRegisteredSW: (_url, registration) => {
+      if (stopped || !registration) return
       timer = setInterval(() => {
         // Offline or a server error: the next check tries again.
         registration.update().catch(() => undefined)
       }, intervalMs)
-    })
-    .catch(() => undefined)
+    },
+  })
 
   return () => {
     stopped = true

@@ -1,3 +1,5 @@
+import { registerSW } from 'virtual:pwa-register'
+
 import { captureInstallEvents } from './install-events'
 import { setPendingUpdate, watchServiceWorker } from './service-worker'
 
@@ -9,6 +11,6 @@ import { setPendingUpdate, watchServiceWorker } from './service-worker'
 export function startPwa(win: Window = window) {
   captureInstallEvents(win)
   if (import.meta.env.PROD && 'serviceWorker' in win.navigator) {
-    watchServiceWorker(win.navigator.serviceWorker, { onUpdateReady: setPendingUpdate })
+    watchServiceWorker(win.navigator.serviceWorker, registerSW, { onUpdateReady: setPendingUpdate })
   }
 }

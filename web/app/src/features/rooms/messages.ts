@@ -1,5 +1,8 @@
 /** Every pt-BR text of the rooms feature. */
 export const roomsMessages = {
+  // The navigation bars' entries: the side bar's, and the bottom bar's shorter one.
+  navLabel: 'Salas de Música',
+  navLabelShort: 'Salas',
   title: 'Salas de Música',
   roomTitle: 'Sala de Música',
   backToRooms: 'Voltar às Salas',

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths'
+import { communitiesPaths } from '@/features/communities/plugin'
 
 import type { SearchResult } from './types'
 
@@ -12,7 +13,7 @@ export function resultTarget(result: SearchResult): string {
     case 'user':
       return paths.userProfile(result.subtitle.trim().replace(/^@/, ''))
     case 'community':
-      return paths.community(result.id)
+      return communitiesPaths.community(result.id)
     case 'post':
       return paths.post(result.id)
     default:

@@ -3,6 +3,8 @@
  * purpose; the rest is ours, in pt-BR.
  */
 export const storiesMessages = {
+  // The navigation bars' entry.
+  navLabel: 'Stories',
   title: 'Stories',
   loggedOut: 'Please log in to view stories',
   createStory: 'Create Story',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { feedKeys } from '@/features/feed'
+import { feedKeys } from '@/features/posts'
 
 import type { Community } from '../types'
 

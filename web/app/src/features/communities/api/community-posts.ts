@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 
-import { appendImageAlt, feedKeys, type FeedPost, type NewPost } from '@/features/feed'
+import { appendImageAlt, feedKeys, type FeedPost, type NewPost } from '@/features/posts'
 import { unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
-import { feedKeys } from '@/features/feed'
+import { feedKeys } from '@/features/posts'
 import { unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 

@@ -8,7 +8,6 @@ import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
-import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
@@ -16,6 +15,7 @@ import { useCommunities } from '../api/communities'
 import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
 import { membershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
+import { communitiesPaths } from '../paths'
 import type { Community } from '../types'
 
 import { profileName } from '../names'
@@ -97,7 +97,7 @@ export function CommunitiesScreen() {
       title={m.title}
       actions={
         <Button asChild>
-          <Link to={paths.createCommunity}>
+          <Link to={communitiesPaths.createCommunity}>
             <Plus aria-hidden="true" />
             {m.create}
           </Link>
@@ -148,7 +148,7 @@ function CommunityCard({ community }: { community: Community }) {
       {ownerName ? <p className="text-xs text-muted-foreground">{m.by(ownerName)}</p> : null}
       <div className="flex items-center justify-end gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.community(community.id)} aria-describedby={nameId}>
+          <Link to={communitiesPaths.community(community.id)} aria-describedby={nameId}>
             {m.view}
           </Link>
         </Button>

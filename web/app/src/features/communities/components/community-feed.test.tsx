@@ -6,7 +6,7 @@ import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-import type { FeedPost } from '@/features/feed'
+import type { FeedPost } from '@/features/posts'
 
 import { anaRef, biaRef, communityPost, makeCommunity, noContent, ok, ownedBy, routes, sent } from '../testing'
 import type { Community } from '../types'

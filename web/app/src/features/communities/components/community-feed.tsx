@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
-import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
+import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/posts'
 import { useSession } from '@/features/session'
 
 import { useCommunityPosts, useCreateCommunityPost } from '../api/community-posts'

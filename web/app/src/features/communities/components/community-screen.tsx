@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
-import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
 
@@ -14,6 +13,7 @@ import { useCommunity, useForgetWhenDeleted } from '../api/communities'
 import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
 import { canSeePosts, membershipView, type MembershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
+import { communitiesPaths } from '../paths'
 import type { Community } from '../types'
 
 import { profileName } from '../names'
@@ -60,7 +60,7 @@ export function CommunityScreen() {
           </>
         )}
         <Button asChild variant={notFound ? 'default' : 'ghost'}>
-          <Link to={paths.communities}>{m.backToCommunities}</Link>
+          <Link to={communitiesPaths.communities}>{m.backToCommunities}</Link>
         </Button>
       </section>
     )
@@ -79,7 +79,7 @@ function CommunityView({ community }: { community: Community }) {
     <section className="grid gap-6">
       <div>
         <Button asChild variant="ghost" size="sm">
-          <Link to={paths.communities}>
+          <Link to={communitiesPaths.communities}>
             <ArrowLeft aria-hidden="true" />
             {m.back}
           </Link>

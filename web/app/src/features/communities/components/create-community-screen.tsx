@@ -8,12 +8,12 @@ import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/utils'
 
 import { useCreateCommunity } from '../api/communities'
 import { communitiesMessages as m } from '../messages'
+import { communitiesPaths } from '../paths'
 import type { CommunityPrivacy } from '../types'
 
 /** Longest name and description of a community, in characters. */
@@ -59,7 +59,7 @@ export function CreateCommunityScreen() {
       {
         onSuccess: (community) => {
           toast.success(m.created)
-          void navigate(paths.community(community.id))
+          void navigate(communitiesPaths.community(community.id))
         },
         onError: (error) => {
           const code = error instanceof ApiError ? error.problem?.code : undefined
@@ -149,7 +149,7 @@ export function CreateCommunityScreen() {
               type="button"
               variant="outline"
               onClick={() => {
-                void navigate(paths.communities)
+                void navigate(communitiesPaths.communities)
               }}
             >
               {m.cancel}

@@ -14,12 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 
 import { useDeleteCommunity } from '../api/communities'
 import { useCommunityMembers, useMemberAction, type MemberAction } from '../api/members'
 import { communitiesMessages as m } from '../messages'
+import { communitiesPaths } from '../paths'
 import type { Community, CommunityMember, CommunityRole } from '../types'
 import { initialOf, profileName } from '../names'
 
@@ -219,7 +219,7 @@ function ConfirmDeleteDialog({
                 onSuccess: () => {
                   toast.success(m.deleted)
                   // Replaced: Back must not lead to a page that is gone.
-                  void navigate(paths.communities, { replace: true })
+                  void navigate(communitiesPaths.communities, { replace: true })
                 },
                 onError: (error) => {
                   const status = error instanceof ApiError ? error.status : undefined

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import { feedKeys } from '@/features/feed'
+import { feedKeys } from '@/features/posts'
 import { useRealtimeTopic } from '@/lib/realtime'
 
 function authorOf(data: unknown): string | undefined {

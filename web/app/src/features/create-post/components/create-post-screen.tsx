@@ -22,7 +22,7 @@ import {
   useMediaPicker,
   type MediaKind,
   type PostVisibility,
-} from '@/features/feed'
+} from '@/features/posts'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
 import { cn } from '@/lib/utils'
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
+import { feedKeys } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
 import { feedMessages as m } from '../messages'
 
-import { feedKeys } from './feed-keys'
 
 /** POST /api/v1/demo-data: demo posts and communities, skipped when the member has posts. */
 export async function createDemoData(client: ApiClient) {

@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 
+import { feedKeys, type FeedAlgorithm, type FeedPage } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 
-import type { FeedAlgorithm, FeedPage } from '../types'
 
-import { feedKeys } from './feed-keys'
 
 /** The feed reads 50 posts a page. */
 export const FEED_PAGE_SIZE = 50

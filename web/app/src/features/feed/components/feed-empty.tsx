@@ -4,11 +4,11 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import type { FeedAlgorithm } from '@/features/posts'
 import { useSession } from '@/features/session'
 
 import { useCreateDemoData } from '../api/create-demo-data'
 import { feedMessages as m } from '../messages'
-import type { FeedAlgorithm } from '../types'
 
 const algorithmLabels: Record<FeedAlgorithm, string> = {
   ranked: m.ranked,

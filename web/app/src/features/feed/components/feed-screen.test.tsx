@@ -2,13 +2,12 @@ import { QueryClient } from '@tanstack/react-query'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import type { FeedPost } from '@/features/posts'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
 import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
-
-import type { FeedPost } from '../types'
 
 function makePost(id: string, author: typeof testProfile, changes: Partial<FeedPost> = {}): FeedPost {
   return testPost(id, {

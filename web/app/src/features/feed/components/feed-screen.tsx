@@ -6,20 +6,23 @@ import { toast } from 'sonner'
 import { Page } from '@/components/layout/page'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
+import {
+  Composer,
+  DeletePostDialog,
+  feedKeys,
+  PostCard,
+  PostCardSkeleton,
+  useDeletePost,
+  type FeedAlgorithm,
+  type FeedPost,
+} from '@/features/posts'
 import { useSession } from '@/features/session'
 
-import { useDeletePost } from '../api/delete-post'
-import { feedKeys } from '../api/feed-keys'
 import { useFeed } from '../api/list-feed'
 import { useNewPosts } from '../hooks/use-new-posts'
 import { feedMessages as m } from '../messages'
-import type { FeedAlgorithm, FeedPost } from '../types'
 
-import { Composer } from './composer'
-import { DeletePostDialog } from './delete-post-dialog'
 import { FeedEmpty } from './feed-empty'
-import { PostCard } from './post-card'
-import { PostCardSkeleton } from './post-card-skeleton'
 import { TrendingPanel } from './trending-panel'
 
 /** 5 placeholder cards while loading. */

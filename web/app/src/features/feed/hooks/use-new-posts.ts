@@ -3,8 +3,7 @@ import { useState } from 'react'
 
 import { useRealtimeTopic } from '@/lib/realtime'
 
-import { removeCachedPost } from '../api/feed-cache'
-import { feedKeys } from '../api/feed-keys'
+import { feedKeys, removeCachedPost } from '@/features/posts'
 
 function stringField(data: unknown, field: 'id' | 'author_id'): string | undefined {
   if (typeof data !== 'object' || data === null || !(field in data)) return undefined

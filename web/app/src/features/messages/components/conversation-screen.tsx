@@ -17,6 +17,7 @@ import { cn } from '@/lib/utils'
 import { useConversation, useMarkRead, useSendMessage, useThread } from '../api/messages-api'
 import { markerCovers } from '../live-events'
 import { MAX_MESSAGE_LENGTH, messagesMessages as m } from '../messages'
+import { messagesPaths } from '../paths'
 import { messageTime } from '../time'
 import type { Conversation, DirectMessage } from '../types'
 
@@ -38,7 +39,7 @@ export function ConversationScreen() {
           <p className="text-lg font-semibold">{missing ? m.notFound : m.conversationFailed}</p>
           {missing ? <p className="text-muted-foreground">{m.notFoundHint}</p> : null}
           <Button asChild variant="outline">
-            <Link to={paths.messages}>{m.back}</Link>
+            <Link to={messagesPaths.messages}>{m.back}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -83,7 +84,7 @@ function ConversationView({ conversation, me }: { conversation: Conversation; me
     <section className="grid gap-4">
       <header className="flex items-center gap-3">
         <Button asChild variant="ghost" size="icon" aria-label={m.back}>
-          <Link to={paths.messages}>
+          <Link to={messagesPaths.messages}>
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
 import { useDisabledPlugins } from '@/features/plugins'
 import { ApiError } from '@/lib/api'
 
 import { useStartConversation } from '../api/messages-api'
 import { messagesMessages as m } from '../messages'
+import { messagesPaths } from '../paths'
 
 /**
  * The message icon button of another member's profile: opens the
@@ -27,7 +27,7 @@ export function MessageButton({ handle }: { handle: string }) {
       disabled={start.isPending}
       onClick={() => {
         start.mutate(handle, {
-          onSuccess: (conversation) => void navigate(paths.conversation(conversation.id)),
+          onSuccess: (conversation) => void navigate(messagesPaths.conversation(conversation.id)),
           onError: (error) => {
             const detail = error instanceof ApiError ? error.problem?.detail : undefined
             toast.error(m.startFailedTitle, { description: detail ?? m.startFailed })

@@ -15,6 +15,7 @@ import { useSession } from '@/features/session'
 
 import { useInbox } from '../api/messages-api'
 import { messagesMessages as m } from '../messages'
+import { messagesPaths } from '../paths'
 import { inboxTime } from '../time'
 import type { Conversation } from '../types'
 
@@ -110,7 +111,7 @@ function ConversationRow({ conversation, me }: { conversation: Conversation; me:
   return (
     <li>
       <Link
-        to={paths.conversation(conversation.id)}
+        to={messagesPaths.conversation(conversation.id)}
         className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
       >
         <PeerAvatar peer={peer} />

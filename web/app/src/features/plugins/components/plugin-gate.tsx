@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
-import { usePluginEnabled } from '../hooks/use-disabled-plugins'
-import type { PluginName } from '../types'
+import { useDisabledPlugins } from '../hooks/use-disabled-plugins'
 
 interface PluginGateProps {
-  plugin: PluginName
+  /** The plugin's name, as in its descriptor and on the server. */
+  plugin: string
   /** What to show when the server has the plugin switched off (the 404 page). */
   fallback: ReactNode
   children: ReactNode
@@ -15,5 +15,5 @@ interface PluginGateProps {
  * switched off in config has no screens, even when its URL is typed in.
  */
 export function PluginGate({ plugin, fallback, children }: PluginGateProps) {
-  return usePluginEnabled(plugin) ? children : fallback
+  return useDisabledPlugins().includes(plugin) ? fallback : children
 }

@@ -1,5 +1,5 @@
 import { useMeta } from '../api/get-meta'
-import type { PluginName } from '../types'
+import type { PluginName } from '../registry'
 
 const none: readonly string[] = []
 

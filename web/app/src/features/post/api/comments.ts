@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
-import { postKeys } from '@/features/feed'
+import { postKeys } from '@/features/posts'
 import { ApiError, unwrap, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 

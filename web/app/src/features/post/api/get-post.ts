@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { postKeys, type FeedPost } from '@/features/feed'
+import { postKeys, type FeedPost } from '@/features/posts'
 import { ApiError, unwrap, useApiClient, type ApiClient } from '@/lib/api'
 
 /** GET /api/v1/posts/{id}: 404 post_not_found when it does not exist (or is gone). */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { FeedPost } from '@/features/feed'
+import type { FeedPost } from '@/features/posts'
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query'
 
-import { feedKeys } from '@/features/feed'
+import { feedKeys } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 
 import type { ProfilePostsPage } from '../types'

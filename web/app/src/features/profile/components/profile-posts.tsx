@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 
 import { LoadFailed } from '@/components/load-failed'
 import { LoadMore } from '@/components/load-more'
-import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/feed'
+import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/posts'
 import { useSession } from '@/features/session'
 
 import { profilePostsKeys, useProfilePosts } from '../api/list-profile-posts'

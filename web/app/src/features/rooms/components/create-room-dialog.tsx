@@ -9,7 +9,6 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
-import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { clipCodePoints } from '@/lib/text-length'
 import { cn } from '@/lib/utils'
@@ -17,6 +16,7 @@ import { cn } from '@/lib/utils'
 import { useCreateRoom, useStations } from '../api/rooms'
 import { ROOM_DESCRIPTION_MAX } from '../constants'
 import { roomsMessages as m } from '../messages'
+import { roomsPaths } from '../paths'
 import { stationMatches } from '../stations'
 
 interface CreateRoomDialogProps {
@@ -87,7 +87,7 @@ function CreateRoomForm() {
       {
         onSuccess: (room) => {
           toast.success(m.created)
-          void navigate(paths.listeningRoom(room.id))
+          void navigate(roomsPaths.listeningRoom(room.id))
         },
         onError: (error) => {
           const detail = error instanceof ApiError ? error.problem?.detail : undefined

@@ -6,7 +6,6 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
 
@@ -14,6 +13,7 @@ import { useMessages, useParticipants } from '../api/room-live-data'
 import { useEndRoom, useJoinRoom, useLeaveRoom, useRoom } from '../api/rooms'
 import { useRoomLive } from '../hooks/use-room-live'
 import { roomsMessages as m } from '../messages'
+import { roomsPaths } from '../paths'
 import type { Room } from '../types'
 
 import { RadioPlayer } from './radio-player'
@@ -47,7 +47,7 @@ function RoomNotFound() {
       <h1 className="text-2xl font-bold tracking-tight">{m.notFound}</h1>
       <p className="text-muted-foreground">{m.notFoundHint}</p>
       <Button asChild>
-        <Link to={paths.listeningRooms}>{m.backToRooms}</Link>
+        <Link to={roomsPaths.listeningRooms}>{m.backToRooms}</Link>
       </Button>
     </section>
   )
@@ -90,7 +90,7 @@ function RoomView({ room }: { room: Room }) {
         toast.success(m.left)
       },
       onSettled: () => {
-        void navigate(paths.listeningRooms)
+        void navigate(roomsPaths.listeningRooms)
       },
     })
   }
@@ -99,7 +99,7 @@ function RoomView({ room }: { room: Room }) {
     end.mutate(room.id, {
       onSuccess: () => {
         toast.success(m.ended)
-        void navigate(paths.listeningRooms)
+        void navigate(roomsPaths.listeningRooms)
       },
       onError: () => {
         toast.error(m.endFailed)
@@ -111,7 +111,7 @@ function RoomView({ room }: { room: Room }) {
     <section className="grid gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <Button asChild variant="ghost" size="icon">
-          <Link to={paths.listeningRooms} aria-label={m.back}>
+          <Link to={roomsPaths.listeningRooms} aria-label={m.back}>
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>

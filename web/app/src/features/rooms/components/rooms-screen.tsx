@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { LoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
-import { paths } from '@/config/paths'
 
 import { useRooms } from '../api/rooms'
 import { useRoomsListLive } from '../hooks/use-rooms-list-live'
 import { roomsMessages as m } from '../messages'
+import { roomsPaths } from '../paths'
 import type { Room } from '../types'
 
 import { CreateRoomDialog } from './create-room-dialog'
@@ -120,7 +120,7 @@ function RoomCard({ room }: { room: Room }) {
       </div>
       {room.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{room.description}</p> : null}
       <Button asChild className="mt-auto w-full">
-        <Link to={paths.listeningRoom(room.id)}>{m.enterRoom}</Link>
+        <Link to={roomsPaths.listeningRoom(room.id)}>{m.enterRoom}</Link>
       </Button>
     </Card>
   )

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { messagesPaths } from '@/features/messages/plugin'
 import { usePluginEnabled } from '@/features/plugins'
 import { SafetySettings } from '@/features/safety'
 import { useSession } from '@/features/session'
@@ -52,7 +53,7 @@ export function SettingsScreen() {
             <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
               <p className="text-sm">{m.privacyMessages}</p>
               <Button asChild variant="outline" className="h-11 w-full shrink-0 sm:h-9 sm:w-auto">
-                <Link to={paths.messages}>{m.openMessages}</Link>
+                <Link to={messagesPaths.messages}>{m.openMessages}</Link>
               </Button>
             </div>
           ) : null}

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 interface DeletePostDialogProps {
   open: boolean

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 /** Codes whose server title and detail are the media messages to show as they are. */
 const mediaCodes = new Set(['media_too_large', 'media_type_invalid'])

@@ -23,7 +23,7 @@ import { useTranslationAvailable } from '../api/translation-capabilities'
 import { useLivePost } from '../hooks/use-live-post'
 import { useToggleLike } from '../hooks/use-toggle-like'
 import { linkPreviewOfPost } from '../link-preview-data'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
 import { EditPostForm } from './edit-post-form'

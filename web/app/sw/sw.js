@@ -1,5 +1,6 @@
 // The member app's service worker, built into dist as /sw.js by
-// scripts/vite-pwa.ts, which replaces the two placeholders below.
+// vite-plugin-pwa (injectManifest), which writes the list of every built
+// file in place of self.__WB_MANIFEST.
 //
 // It keeps the app shell (index.html and every built file) so the app opens
 // without a network, and nothing else: answers of /api, the admin console,
@@ -7,9 +8,22 @@
 // version installs beside the old one and waits; the page asks the member
 // and then sends SKIP_WAITING.
 
-const VERSION = '__SHELL_VERSION__'
-const SHELL = /** @type {string[]} */ (JSON.parse('__SHELL_FILES__'))
-const CACHE = `shell-${VERSION}`
+/** The built files, as vite.config.ts lists them: `{ url, revision }`, addresses relative to the site. */
+const PRECACHE = /** @type {{ url: string, revision: string | null }[]} */ (self.__WB_MANIFEST)
+/** The same files as absolute paths ('/', '/assets/…'), as requests are compared. */
+const SHELL = PRECACHE.map((entry) => new URL(entry.url, self.location.origin + '/').pathname)
+
+/**
+ * The shell's version: a hash of every file's address and revision (hashed
+ * file names carry their own). Any changed file makes a new cache.
+ */
+function versionOf(entries) {
+  let hash = 5381
+  for (const char of JSON.stringify(entries)) hash = ((hash * 33) ^ char.charCodeAt(0)) >>> 0
+  return hash.toString(16)
+}
+
+const CACHE = `shell-${versionOf(PRECACHE)}`
 const CACHE_PREFIX = 'shell-'
 
 /** Paths the server answers itself, never from a cache. */

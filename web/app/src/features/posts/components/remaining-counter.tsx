@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 /** 280 characters; the counter turns red above 250 used. */
 export const POST_MAX_LENGTH = 280

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { ApiError, unwrap, useApiClient, type ApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 /** POST /api/v1/posts/{id}/report {reason?}: 403 report_own_post for one's own post. */
 export async function reportPost(client: ApiClient, id: string, reason?: string) {

@@ -5,7 +5,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { clipCodePoints, codePointLength } from '@/lib/text-length'
 import { cn } from '@/lib/utils'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 /** The server's limit on an image's description, in code points. */
 export const IMAGE_ALT_MAX_LENGTH = 1500

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
 /**

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { ApiError, unwrap, useApiClient, type ApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 /** Query keys of the translations: one per post and language code. */
 export const translationKeys = {

@@ -14,7 +14,7 @@ import { clipCodePoints, codePointLength } from '@/lib/text-length'
 import { useCreatePost, type NewPost } from '../api/create-post'
 import { useLinkPreview } from '../hooks/use-link-preview'
 import { useMediaPicker } from '../hooks/use-media-picker'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 import { LinkPreviewArea } from './link-preview-area'
 import { MediaPickButton } from './media-pick-button'

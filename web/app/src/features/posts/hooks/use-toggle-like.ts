@@ -7,7 +7,7 @@ import { useMutation } from '@/lib/use-mutation'
 import { updateCachedPost } from '../api/feed-cache'
 import { likePost } from '../api/like-post'
 import { unlikePost } from '../api/unlike-post'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 interface Toggle {
   id: string

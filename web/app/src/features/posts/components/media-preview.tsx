@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 
 import type { PickedMedia } from '../hooks/use-media-picker'
 import { formatMegabytes } from '../media'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 interface MediaPreviewProps {
   media: PickedMedia

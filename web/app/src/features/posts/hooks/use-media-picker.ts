@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 
 import { checkMedia, type MediaKind } from '../media'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 export interface PickedMedia {
   file: File

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react'
 
 import type { LinkPreviewState } from '../hooks/use-link-preview'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 import { LinkPreviewCard } from './link-preview-card'
 

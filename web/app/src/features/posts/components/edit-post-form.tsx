@@ -5,7 +5,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { clipCodePoints, codePointLength } from '@/lib/text-length'
 
 import { useUpdatePost } from '../api/update-post'
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 import { ImageAltField } from './image-alt-field'
 import { POST_MAX_LENGTH, RemainingCounter } from './remaining-counter'

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 
-import { feedMessages as m } from './messages'
+import { postsMessages as m } from './messages'
 
 it('counts likes and comments in Portuguese: one is singular', () => {
   expect([m.likes(1), m.likes(2), m.likes(0)]).toEqual(['1 curtida', '2 curtidas', '0 curtidas'])

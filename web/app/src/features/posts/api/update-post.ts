@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { ApiError, unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 import { updateCachedPost } from './feed-cache'
 import { translationKeys } from './translate-post'

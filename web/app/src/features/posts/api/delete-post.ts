@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { ApiError, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
-import { feedMessages as m } from '../messages'
+import { postsMessages as m } from '../messages'
 
 import { removeCachedPost, restoreFeeds, snapshotFeeds } from './feed-cache'
 

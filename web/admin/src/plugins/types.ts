@@ -1,0 +1,21 @@
+import type { ResourceProps, StringMap } from 'react-admin';
+
+/** One console resource a plugin brings: its screens and its labels. */
+export type ConsolePluginResource = {
+  /** The admin API's resource (`/api/v1/admin/<name>`), also react-admin's name for it. */
+  name: string;
+  definition: Omit<ResourceProps, 'name'>;
+  /** Its pt-BR labels, read by react-admin as `resources.<name>`. */
+  messages: StringMap;
+};
+
+/**
+ * Everything the console needs to know about one plugin. A descriptor lives
+ * beside the plugin's resources (`resources/<name>/plugin.ts`) and is listed
+ * in `plugins/registry.ts`. Plugin resources are for administrators.
+ */
+export type ConsolePlugin = {
+  /** The plugin's name on the server (`/api/v1/meta`). */
+  name: string;
+  resources: readonly ConsolePluginResource[];
+};

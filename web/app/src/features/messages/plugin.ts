@@ -1,0 +1,23 @@
+import { MessageCircle } from 'lucide-react'
+
+import type { PluginDescriptor } from '@/features/plugins'
+
+import { messagesMessages as m } from './messages'
+import { messagesPaths } from './paths'
+
+export { messagesPaths }
+
+/** The direct-messages plugin's front end (listed in `features/plugins/registry.ts`). */
+export const messagesPlugin: PluginDescriptor<'messages'> = {
+  name: 'messages',
+  paths: messagesPaths,
+  routes: [
+    { path: messagesPaths.messages, load: async () => (await import('./components/messages-screen')).MessagesScreen },
+    {
+      path: '/messages/:conversationId',
+      load: async () => (await import('./components/conversation-screen')).ConversationScreen,
+    },
+  ],
+  // In the side bar only.
+  nav: { sideBar: { to: messagesPaths.messages, label: m.navLabel, icon: MessageCircle, messagesBadge: true } },
+}

@@ -1,0 +1,4 @@
+/** The stories plugin's URLs. */
+export const storiesPaths = {
+  stories: '/stories',
+} as const
