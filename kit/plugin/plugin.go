@@ -27,6 +27,8 @@ type Plugin struct {
 	// config switch (plugins.<name>.enabled).
 	Name   string
 	Module fx.Option
+	// Settings, optional, are the plugin's own configuration sections.
+	Settings *Settings
 }
 
 // Routes registers a plugin's operations on an API group already mounted

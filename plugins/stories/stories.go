@@ -14,7 +14,6 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/stories/app"
@@ -27,7 +26,7 @@ import (
 const Name = "stories"
 
 // Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module}
+var Plugin = plugin.Plugin{Name: Name, Module: Module, Settings: settings}
 
 // Module wires the use cases and contributes everything.
 var Module = fx.Module(Name,
@@ -36,6 +35,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		fx.Private,
+		loadConfig,
 		pgstore.New,
 		newStories,
 	),
@@ -99,7 +99,7 @@ func (w *ExpireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error
 	return err
 }
 
-func newExpireJob(cfg *config.Config) plugin.PeriodicJob {
+func newExpireJob(cfg *Config) plugin.PeriodicJob {
 	return plugin.PeriodicJob{Plugin: Name, Name: "stories.expire", Job: river.NewPeriodicJob(
 		river.PeriodicInterval(max(cfg.Stories.ExpireEvery, time.Second)),
 		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
