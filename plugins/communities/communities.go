@@ -102,7 +102,7 @@ func newTopic(store *pgstore.Store) plugin.Topic {
 }
 
 func newSearchSource(store *pgstore.Store) plugin.SearchSource {
-	return plugin.SearchSource{Plugin: Name, Kind: ports.SearchCommunity,
+	return plugin.SearchSource{Plugin: Name, Kind: app.SearchKind,
 		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
 }
 

@@ -52,13 +52,14 @@ type useCaseParams struct {
 }
 
 func newUseCases(p useCaseParams) UseCases {
-	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
+	index, blobs, media, log := p.Index, p.Blobs, p.Media, p.Log
+	source := postgres.NewSearchSource(p.DB, p.Sources...)
 	return UseCases{
-		Search: &search.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
+		Search: &search.Search{Index: index, Kinds: source.Kinds(), Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
-		Index: &search.IndexDoc{Loader: postgres.NewSearchSource(db, p.Sources...), Index: index},
+		Index: &search.IndexDoc{Loader: source, Index: index},
 	}
 }
 
