@@ -120,3 +120,9 @@ func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, lo
 		return uc.Handle(ctx, member)
 	}}, nil
 }
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
+}

@@ -105,3 +105,9 @@ func newExpireJob(cfg *Config) plugin.PeriodicJob {
 		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
 }
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
+}
