@@ -30,3 +30,9 @@ func PluginSettings[T any](c *Config, name string) (*T, error) {
 	}
 	return nil, fmt.Errorf("config: plugin %s: settings not loaded (the plugin was not given to config.Load)", name)
 }
+
+// ProvidePluginSettings is the fx constructor of the named plugin's
+// settings (see PluginSettings), for the plugin's module.
+func ProvidePluginSettings[T any](name string) func(*Config) (*T, error) {
+	return func(c *Config) (*T, error) { return PluginSettings[T](c, name) }
+}

@@ -8,6 +8,9 @@ import (
 
 	"social/internal/config"
 	"social/kit/plugin"
+	"social/plugins"
+	"social/plugins/rooms"
+	"social/plugins/stories"
 )
 
 // probeSettings are the settings of a plugin made for these tests.
@@ -66,7 +69,9 @@ func TestPluginSettingsDefaultsFileAndEnvironment(t *testing.T) {
 	}
 }
 
-// A plugin's bad value fails the load like a core one, naming its key.
+// A plugin's bad value fails the load like a core one, naming its key:
+// the probe's, and the shipped plugins' with the variables they had when
+// the core held their keys.
 func TestPluginSettingsRefused(t *testing.T) {
 	cases := []struct {
 		name, file string
@@ -76,17 +81,14 @@ func TestPluginSettingsRefused(t *testing.T) {
 		{name: "bad value", env: map[string]string{"SOCIAL_PROBE_EVERY": "0s"}, want: "config: probe.every: must be at least 1s"},
 		{name: "wrong type", file: "probe:\n  every: often\n", want: "every"},
 		{name: "unknown key", file: "probe:\n  evry: 1m\n", want: "unknown key(s): evry"},
+		{name: "stories", env: map[string]string{"SOCIAL_STORIES_EXPIRE_EVERY": "10ms"}, want: "config: stories.expire_every: must be at least 1s"},
+		{name: "rooms", env: map[string]string{"SOCIAL_ROOMS_PRESENCE_GRACE": "1h"}, want: "config: rooms.presence_grace: 1h0m0s is outside 0..10m"},
+		{name: "stream hosts", env: map[string]string{"SOCIAL_ROOMS_STREAM_HOSTS": "https://audio.example"}, want: `config: rooms.stream_hosts: "https://audio.example" is not a host name`},
+		{name: "radio", env: map[string]string{"SOCIAL_RADIO_MIRRORS": "ftp://mirror"}, want: `config: radio.mirrors: "ftp://mirror": scheme "ftp" not allowed`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			for k, v := range c.env {
-				t.Setenv(k, v)
-			}
-			file := ""
-			if c.file != "" {
-				file = writeFile(t, c.file)
-			}
-			_, err := config.Load(file, probePlugin())
+			_, err := loadWith(t, c.env, c.file, append(plugins.All(), probePlugin())...)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err = %v, want it to name %q", err, c.want)
 			}
@@ -95,6 +97,30 @@ func TestPluginSettingsRefused(t *testing.T) {
 	// Without the plugin, its section is a key nobody knows.
 	if _, err := config.Load(writeFile(t, "probe:\n  every: 1m\n")); err == nil || !strings.Contains(err.Error(), "unknown key(s): probe") {
 		t.Fatalf("without the plugin: err = %v", err)
+	}
+}
+
+// The shipped plugins get their settings from the environment under the
+// variables' old names.
+func TestShippedPluginsSettingsFromTheEnvironment(t *testing.T) {
+	cfg, err := loadWith(t, map[string]string{
+		"SOCIAL_ROOMS_PRESENCE_GRACE": "1s",
+		"SOCIAL_ROOMS_STREAM_HOSTS":   "musica.exemplo.com.br,audio.example:8443",
+		"SOCIAL_RADIO_MIRRORS":        "http://127.0.0.1:9",
+		"SOCIAL_STORIES_EXPIRE_EVERY": "2m",
+	}, "", plugins.All()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rooms.ConfigOf(cfg)
+	if r.Rooms.PresenceGrace != time.Second || r.Rooms.PresenceStale != 5*time.Minute ||
+		strings.Join(r.Rooms.StreamHosts, " ") != "musica.exemplo.com.br audio.example:8443" ||
+		strings.Join(r.Radio.Mirrors, " ") != "http://127.0.0.1:9" || r.Radio.Limit != 50 {
+		t.Errorf("rooms = %+v", r)
+	}
+	s, err := config.PluginSettings[stories.Config](cfg, stories.Name)
+	if err != nil || s.Stories.ExpireEvery != 2*time.Minute {
+		t.Errorf("stories = %+v, %v", s, err)
 	}
 }
 

@@ -41,16 +41,10 @@ var defaults []byte
 
 var settings = plugin.NewSettings(defaults, validate)
 
-// loadConfig hands the module its settings, decoded and checked when the
-// configuration loaded.
-func loadConfig(cfg *config.Config) (*Config, error) {
-	return config.PluginSettings[Config](cfg, Name)
-}
-
 // ConfigOf is the plugin's part of cfg (loaded with the plugin list); a
 // test adjusts it before starting the app.
 func ConfigOf(cfg *config.Config) *Config {
-	c, err := loadConfig(cfg)
+	c, err := config.PluginSettings[Config](cfg, Name)
 	if err != nil {
 		panic(err)
 	}

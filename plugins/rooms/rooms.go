@@ -46,7 +46,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		fx.Private,
-		loadConfig,
+		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newDirectory,
 		newRooms,

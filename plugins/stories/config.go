@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"time"
 
-	"social/internal/config"
 	"social/kit/plugin"
 )
 
@@ -23,22 +22,6 @@ type Settings struct {
 var defaults []byte
 
 var settings = plugin.NewSettings(defaults, validate)
-
-// loadConfig hands the module its settings, decoded and checked when the
-// configuration loaded.
-func loadConfig(cfg *config.Config) (*Config, error) {
-	return config.PluginSettings[Config](cfg, Name)
-}
-
-// ConfigOf is the plugin's part of cfg (loaded with the plugin list); a
-// test adjusts it before starting the app.
-func ConfigOf(cfg *config.Config) *Config {
-	c, err := loadConfig(cfg)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
 
 func validate(c *Config, bad plugin.Bad) {
 	if c.Stories.ExpireEvery < time.Second {

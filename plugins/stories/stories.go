@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/stories/app"
@@ -35,7 +36,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		fx.Private,
-		loadConfig,
+		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newStories,
 	),
