@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"go.uber.org/fx"
 
 	"social/core/errs"
 	"social/jobs"
+	"social/kit/httpkit"
 )
 
 // healthz says the process is up; it checks nothing else.
@@ -18,19 +18,12 @@ func healthz(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// ReadyCheck is one more condition of readiness, contributed through the
-// readiness_checks group with AsReadyCheck (the NATS bus's connection).
-type ReadyCheck struct {
-	// Name is the key in the answer's checks.
-	Name string
-	// Check answers nil when ready; its error is the check's value.
-	Check func(ctx context.Context) error
-}
+// ReadyCheck is one more condition of readiness (httpkit.ReadyCheck).
+type ReadyCheck = httpkit.ReadyCheck
 
-// AsReadyCheck contributes the ReadyCheck returned by constructor.
-func AsReadyCheck(constructor any) any {
-	return fx.Annotate(constructor, fx.ResultTags(`group:"readiness_checks"`))
-}
+// AsReadyCheck contributes the ReadyCheck returned by constructor
+// (httpkit.AsReadyCheck).
+func AsReadyCheck(constructor any) any { return httpkit.AsReadyCheck(constructor) }
 
 // readyz says whether this node can serve: the database answers, the job
 // client runs, and every contributed check passes. Load balancers take a

@@ -18,7 +18,8 @@ import (
 	"social/web"
 )
 
-// Module provides the mux, the Huma API, the root handler and the server.
+// Module provides the mux, the Huma API, the root handler and the server
+// (and httpkit.Serving once the server is built).
 var Module = fx.Module("http",
 	fx.Provide(
 		http.NewServeMux,
@@ -26,6 +27,7 @@ var Module = fx.Module("http",
 		NewRoleAdminGate,
 		newRootHandler,
 		NewServer,
+		func(*Server) httpkit.Serving { return httpkit.Serving{} },
 		NewMediaLinks,
 	),
 )

@@ -7,10 +7,10 @@ import (
 
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/http/auth"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -25,12 +25,12 @@ const Path = "/api/v1/realtime"
 var Module = fx.Module("realtime",
 	fx.Provide(
 		ProvideBus,
-		httpadapter.AsReadyCheck(func(bus Bus) httpadapter.ReadyCheck {
+		httpkit.AsReadyCheck(func(bus Bus) httpkit.ReadyCheck {
 			check := func(context.Context) error { return nil }
 			if nb, ok := bus.(*NATSBus); ok {
 				check = nb.Ready
 			}
-			return httpadapter.ReadyCheck{Name: "realtime", Check: check}
+			return httpkit.ReadyCheck{Name: "realtime", Check: check}
 		}),
 		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
 		newRouter,
@@ -43,13 +43,13 @@ var Module = fx.Module("realtime",
 			}
 			return g, err
 		},
-		httpadapter.AsMount(func(g *Gateway) httpadapter.Mount {
-			return httpadapter.Mount{Pattern: Path, Handler: g}
+		httpkit.AsMount(func(g *Gateway) httpkit.Mount {
+			return httpkit.Mount{Pattern: Path, Handler: g}
 		}),
 	),
-	// Depending on the server makes this hook start after the server's,
-	// hence stop before it.
-	fx.Invoke(func(lc fx.Lifecycle, g *Gateway, _ *httpadapter.Server) {
+	// Depending on the built server (httpkit.Serving) makes this hook start
+	// after the server's, hence stop before it.
+	fx.Invoke(func(lc fx.Lifecycle, g *Gateway, _ httpkit.Serving) {
 		lc.Append(fx.Hook{OnStop: g.Shutdown})
 	}),
 )

@@ -55,6 +55,25 @@ func TestConfigPrintAndVersion(t *testing.T) {
 	}
 }
 
+// The plugins' own sections load, print and fail like the core's.
+func TestConfigOfPlugins(t *testing.T) {
+	t.Setenv("SOCIAL_ROOMS_PRESENCE_GRACE", "3s")
+	out, err := runCLI(t, "config", "print")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"presence_grace: 3s", "stream_hosts: []", "user_agent: ", "expire_every: 5m0s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("config print lacks %q:\n%s", want, out)
+		}
+	}
+	t.Setenv("SOCIAL_STORIES_EXPIRE_EVERY", "0s")
+	_, err = runCLI(t, "config", "print")
+	if err == nil || exitCode(err) != 1 || !strings.Contains(oneLine(err), "stories.expire_every: must be at least 1s") {
+		t.Fatalf("bad plugin value: %v", err)
+	}
+}
+
 func TestErrorsAndExitCodes(t *testing.T) {
 	t.Setenv("SOCIAL_SEARCH_DRIVER", "elastic")
 	_, err := runCLI(t, "config", "print")

@@ -47,10 +47,8 @@ find less until it ends.`,
 					return err
 				}
 				var parts []string
-				for _, k := range []ports.SearchKind{ports.SearchUser, ports.SearchCommunity, ports.SearchPost} {
-					if n, ok := counts[k]; ok || k != ports.SearchCommunity {
-						parts = append(parts, fmt.Sprintf("%d %s", n, kindPlural(k, n)))
-					}
+				for _, k := range searchstore.NewSearchSource(db, src.List...).Kinds() {
+					parts = append(parts, fmt.Sprintf("%d %s", counts[k], kindPlural(k, counts[k])))
 				}
 				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Search index (%s) rebuilt: %s.\n", g.cfg.Search.Driver, strings.Join(parts, ", "))
 				return err
@@ -82,13 +80,14 @@ type searchSources struct {
 	List []plugin.SearchSource `group:"search_sources"`
 }
 
+// kindPlural names n documents of kind k: "1 user", "2 posts", "3 communities".
 func kindPlural(k ports.SearchKind, n int) string {
-	name := map[ports.SearchKind]string{ports.SearchUser: "user", ports.SearchPost: "post", ports.SearchCommunity: "community"}[k]
-	if n == 1 {
+	name := string(k)
+	switch {
+	case n == 1:
 		return name
-	}
-	if k == ports.SearchCommunity {
-		return "communities"
+	case strings.HasSuffix(name, "y"):
+		return strings.TrimSuffix(name, "y") + "ies"
 	}
 	return name + "s"
 }

@@ -11,6 +11,7 @@ import (
 	"social/adapters/search/bleve"
 	"social/core/ports"
 	at "social/internal/testkit/apptest"
+	communities "social/plugins/communities/app"
 )
 
 func TestReindex(t *testing.T) {
@@ -48,15 +49,16 @@ func TestReindex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := x.Search(context.Background(), "musica", 5)
+	kinds := ports.SearchKindsWith(communities.SearchKind)
+	res, err := x.Search(context.Background(), "musica", kinds, 5)
 	if err != nil || len(res[ports.SearchPost]) != 1 || res[ports.SearchPost][0].Text != "Música ao vivo hoje" {
 		t.Fatalf("search after reindex: %+v %v", res, err)
 	}
-	if res, _ := x.Search(context.Background(), "ana_s", 5); len(res[ports.SearchUser]) != 1 {
+	if res, _ := x.Search(context.Background(), "ana_s", kinds, 5); len(res[ports.SearchUser]) != 1 {
 		t.Fatalf("users after reindex: %+v", res)
 	}
-	if res, _ := x.Search(context.Background(), "roda choro", 5); len(res[ports.SearchCommunity]) != 1 ||
-		res[ports.SearchCommunity][0].MemberCount != 1 {
+	if res, _ := x.Search(context.Background(), "roda choro", kinds, 5); len(res[communities.SearchKind]) != 1 ||
+		res[communities.SearchKind][0].MemberCount != 1 {
 		t.Fatalf("communities after reindex: %+v", res)
 	}
 

@@ -8,6 +8,7 @@ import (
 
 	"social/internal/config"
 	"social/internal/logging"
+	"social/plugins"
 )
 
 // globals are the values every command shares once the root has run.
@@ -36,7 +37,7 @@ folder from the machine's PostgreSQL binaries.`,
 			if cmd.Annotations["config"] == "none" {
 				return nil
 			}
-			cfg, err := config.Load(g.configFile)
+			cfg, err := config.Load(g.configFile, plugins.All()...)
 			if err != nil {
 				return err
 			}

@@ -9,7 +9,7 @@ type AuditEntry struct {
 	ActorID    *UserID // nil for the operator's command line
 	ActorRole  string  // member, moderator, admin or operator
 	Action     string  // e.g. "post.remove", "account.suspend"
-	TargetType string  // account, post, community_post, report, room...
+	TargetType string  // account, post, report, or a plugin's own
 	TargetID   string
 	Reason     *string
 	// Details keep what the act destroyed or changed (a removed post's

@@ -7,7 +7,7 @@ import (
 )
 
 // CleanName is the one rule for every name other members see (display
-// names, community names, room names): CleanText's white space and control
+// names, and the names of what members create in plugins): CleanText's white space and control
 // rules, then every default-ignorable code point removed, then NFC.
 //
 // Default-ignorable code points (Unicode's Default_Ignorable_Code_Point:

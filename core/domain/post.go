@@ -50,7 +50,7 @@ const (
 )
 
 // AudienceID names a closed circle of members a post may be written for
-// (a community). The core knows no more of it than its ID: who belongs is
+// (one a plugin keeps). The core knows no more of it than its ID: who belongs is
 // answered by ports.Audiences.
 type AudienceID uuid.UUID
 

@@ -16,10 +16,10 @@ import (
 // connection dropped) checks every subscription again once it is back.
 type AccessChanges interface {
 	// MemberAccessChanged: member may have lost the right to some topics
-	// (an unfollow, a removal from a community, a block).
+	// (an unfollow, a removal from a circle a plugin keeps, a block).
 	MemberAccessChanged(ctx context.Context, member domain.UserID)
 	// TopicAccessChanged: some followers of topic may have lost the right
-	// to it (a post deleted or made private, a community closed or gone).
+	// to it (a post deleted or made private, a plugin's topic closed or gone).
 	TopicAccessChanged(ctx context.Context, topic string)
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // Audiences answers, for the feature that keeps audiences (closed circles
-// of members, such as communities), who may read and write the posts
+// of members a plugin keeps), who may read and write the posts
 // written for one. The core asks it on every read of a members_only post
 // and before storing one; without it, such posts are their authors' alone
 // and none can be written.

@@ -19,7 +19,7 @@ type Event struct {
 }
 
 // Broadcaster publishes events to a realtime topic ("feed:public",
-// "post:{id}", "user:{id}:notifications", a plugin's "room:{id}").
+// "post:{id}", "user:{id}:notifications", a plugin's "<prefix>:{id}").
 // Delivery is best effort and at most once: a client that misses events
 // (a slow one is disconnected) resyncs over HTTP, so publish after the
 // transaction commits, never inside it.

@@ -11,8 +11,8 @@ import (
 var ErrRemoteImageRefused = errors.New("remote image refused")
 
 // RemoteImageFetcher fetches the bytes of an image whose address someone
-// outside chose: a linked page's preview image, a radio station's logo, a
-// room's track picture. The server fetches it once, safely (never an
+// outside chose: a linked page's preview image, a picture a plugin copies
+// from another site. The server fetches it once, safely (never an
 // internal address, the body capped), so that members' browsers never ask
 // that address themselves. Errors wrapping ErrRemoteImageRefused are
 // final; any other (a timeout, a site that does not answer) may pass.

@@ -1,29 +1,37 @@
 package ports
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
-// SearchKind is what a search document describes.
+// SearchKind is what a search document describes. The core owns users and
+// posts; every other kind is contributed by a plugin (plugin.SearchSource)
+// and describes a named thing: Name, Description and MemberCount.
 type SearchKind string
 
 const (
-	SearchUser      SearchKind = "user"
-	SearchPost      SearchKind = "post"
-	SearchCommunity SearchKind = "community"
+	SearchUser SearchKind = "user"
+	SearchPost SearchKind = "post"
 )
 
-// SearchKinds are every kind, in the order results are shown.
-var SearchKinds = []SearchKind{SearchUser, SearchCommunity, SearchPost}
-
-// Valid reports whether k is one of SearchKinds.
-func (k SearchKind) Valid() bool {
-	return k == SearchUser || k == SearchPost || k == SearchCommunity
+// SearchKindsWith are the kinds in the order results are shown: users, the
+// contributed kinds in the order given (each once), then posts.
+func SearchKindsWith(contributed ...SearchKind) []SearchKind {
+	kinds := []SearchKind{SearchUser}
+	for _, k := range contributed {
+		if k != "" && k != SearchPost && !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return append(kinds, SearchPost)
 }
 
 // SearchDoc is one searchable thing, with what a result shows of it. Only
 // the fields of its Kind are meaningful:
 //   - user: Handle, DisplayName, AvatarPath (storage key), Verified;
 //   - post: Text, AuthorHandle, AuthorDisplayName, Public;
-//   - community: Name, Description, MemberCount.
+//   - any other kind: Name, Description, MemberCount.
 type SearchDoc struct {
 	Kind SearchKind `json:"kind"`
 	ID   string     `json:"id"`
@@ -45,10 +53,35 @@ type SearchDoc struct {
 	MemberCount int    `json:"member_count,omitempty"`
 }
 
-// Searchable reports whether d may be found at all: users and communities
-// always, posts only when public.
+// Searchable reports whether d may be found at all: posts only when
+// public, every other kind always.
 func (d SearchDoc) Searchable() bool {
 	return d.Kind != SearchPost || d.Public
+}
+
+// IndexedNames is what a query matches by names (a word's beginning, or a
+// part of it): a user's handle and display name, another kind's name;
+// nothing of a post.
+func (d SearchDoc) IndexedNames() string {
+	switch d.Kind {
+	case SearchUser:
+		return d.Handle + " " + d.DisplayName
+	case SearchPost:
+		return ""
+	}
+	return d.Name
+}
+
+// IndexedText is what a query matches as Portuguese words: a post's text,
+// another kind's name and description; nothing of a user.
+func (d SearchDoc) IndexedText() string {
+	switch d.Kind {
+	case SearchUser:
+		return ""
+	case SearchPost:
+		return d.Text
+	}
+	return d.Name + "\n" + d.Description
 }
 
 // SearchResults are the best matches of each kind, best first.
@@ -67,8 +100,10 @@ type SearchIndex interface {
 	Upsert(ctx context.Context, docs ...SearchDoc) error
 	// Delete removes the documents of kind with ids; unknown ids are fine.
 	Delete(ctx context.Context, kind SearchKind, ids ...string) error
-	// Search returns at most limitPerKind documents of each kind.
-	Search(ctx context.Context, query string, limitPerKind int) (SearchResults, error)
+	// Search returns at most limitPerKind documents of each of kinds: users
+	// matched by IndexedNames, posts by IndexedText, any other kind by
+	// either.
+	Search(ctx context.Context, query string, kinds []SearchKind, limitPerKind int) (SearchResults, error)
 	// Reset removes every document (before a rebuild).
 	Reset(ctx context.Context) error
 }

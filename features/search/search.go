@@ -46,13 +46,14 @@ type useCaseParams struct {
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	db, index, blobs, media, log := p.DB, p.Index, p.Blobs, p.Media, p.Log
+	index, blobs, media, log := p.Index, p.Blobs, p.Media, p.Log
+	source := searchstore.NewSearchSource(p.DB, p.Sources...)
 	return httpapi.UseCases{
-		Search: &app.Search{Index: index, Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
+		Search: &app.Search{Index: index, Kinds: source.Kinds(), Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
-		Index: &app.IndexDoc{Loader: searchstore.NewSearchSource(db, p.Sources...), Index: index},
+		Index: &app.IndexDoc{Loader: source, Index: index},
 	}
 }
 

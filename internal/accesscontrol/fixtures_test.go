@@ -17,6 +17,7 @@ import (
 	"social/core/domain"
 	"social/internal/config"
 	at "social/internal/testkit/apptest"
+	"social/plugins/rooms"
 )
 
 // world is the app, its members and member A's resources of every kind.
@@ -73,7 +74,7 @@ func newWorld(t *testing.T) *world {
 		// more often than the default three a minute.
 		c.Limits.ProfileUpdatePerMember = 100
 		// The host of the rooms' tracks in the fixtures and bodies.
-		c.Rooms.StreamHosts = []string{"example.com"}
+		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"}
 	})
 	w := &world{app: app, fixtures: map[string]string{}, secrets: map[string]string{},
 		anonymous: app.Client(), staffItems: map[string]string{}, refusals: map[int]int{}, massAnswers: map[int]int{}}

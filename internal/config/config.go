@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/spf13/viper"
 
 	"social/configs"
+	"social/kit/plugin"
 )
 
 // Modes the server runs in.
@@ -45,11 +47,6 @@ type Config struct {
 	// Outside providers.
 	Translate Translate `mapstructure:"translate"`
 	Trending  Trending  `mapstructure:"trending"`
-	Radio     Radio     `mapstructure:"radio"`
-
-	// Plugin settings.
-	Rooms   Rooms   `mapstructure:"rooms"`
-	Stories Stories `mapstructure:"stories"`
 
 	// Members' exports and account deletions.
 	DataRights DataRights `mapstructure:"data_rights"`
@@ -57,6 +54,10 @@ type Config struct {
 	// Several nodes, and what operators watch.
 	Deployment string  `mapstructure:"deployment"`
 	Metrics    Metrics `mapstructure:"metrics"`
+
+	// plugins are the plugins' own sections (plugin.Settings), decoded
+	// and checked with the rest; PluginSettings hands one to its plugin.
+	plugins []pluginSettings
 }
 
 type HTTP struct {
@@ -199,13 +200,19 @@ type PluginSwitch struct {
 	Enabled bool `mapstructure:"enabled"`
 }
 
-// Load reads the embedded defaults, then file (when not empty), then the
-// environment, and validates the result.
-func Load(file string) (*Config, error) {
+// Load reads the embedded defaults and those of the plugins in list that
+// have settings, then file (when not empty), then the environment, and
+// validates the result. A plugin's sections are known only when it is in
+// list: a key of a plugin not given is refused as unknown.
+func Load(file string, list ...plugin.Plugin) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
 	if err := v.ReadConfig(bytes.NewReader(configs.Default)); err != nil {
 		return nil, fmt.Errorf("config: read defaults: %w", err)
+	}
+	owners, err := mergePluginDefaults(v, list)
+	if err != nil {
+		return nil, err
 	}
 	if file != "" {
 		raw, err := os.ReadFile(file)
@@ -221,15 +228,90 @@ func Load(file string) (*Config, error) {
 	v.AutomaticEnv()
 	bindPluginEnv(v)
 
+	// Every key with the file and the environment applied; the plugins'
+	// sections are taken out before the rest decodes into Config.
+	all := v.AllSettings()
+	sections := map[string]map[string]any{}
+	for key, name := range owners {
+		if sections[name] == nil {
+			sections[name] = map[string]any{}
+		}
+		if value, ok := all[key]; ok {
+			sections[name][key] = value
+		}
+		delete(all, key)
+	}
 	var cfg Config
-	decode := func(dc *mapstructure.DecoderConfig) { dc.ErrorUnused = true }
-	if err := v.Unmarshal(&cfg, decode); err != nil {
+	if err := decode(all, &cfg); err != nil {
 		return nil, fmt.Errorf("config: %s", unusedKeyMessage(err))
+	}
+	for _, p := range list {
+		if p.Settings == nil {
+			continue
+		}
+		value := p.Settings.New()
+		if err := decode(sections[p.Name], value); err != nil {
+			return nil, fmt.Errorf("config: %s", unusedKeyMessage(err))
+		}
+		cfg.plugins = append(cfg.plugins, pluginSettings{name: p.Name, settings: p.Settings, value: value})
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	return &cfg, nil
+}
+
+// mergePluginDefaults adds each plugin's defaults after the core's and
+// returns which plugin owns each of their top-level keys. A key the core or
+// another plugin already has stops the load: one would shadow the other.
+func mergePluginDefaults(v *viper.Viper, list []plugin.Plugin) (map[string]string, error) {
+	owners := map[string]string{}
+	core := coreKeys()
+	for _, p := range list {
+		if p.Settings == nil {
+			continue
+		}
+		own := viper.New()
+		own.SetConfigType("yaml")
+		if err := own.ReadConfig(bytes.NewReader(p.Settings.Defaults)); err != nil {
+			return nil, fmt.Errorf("config: plugin %s: read defaults: %w", p.Name, err)
+		}
+		for key := range own.AllSettings() {
+			if core[key] {
+				return nil, fmt.Errorf("config: plugin %s: key %s is the core's", p.Name, key)
+			}
+			if other, taken := owners[key]; taken {
+				return nil, fmt.Errorf("config: plugin %s: key %s is plugin %s's", p.Name, key, other)
+			}
+			owners[key] = p.Name
+		}
+		if err := v.MergeConfig(bytes.NewReader(p.Settings.Defaults)); err != nil {
+			return nil, fmt.Errorf("config: plugin %s: %w", p.Name, err)
+		}
+	}
+	return owners, nil
+}
+
+// coreKeys are the top-level keys of Config.
+func coreKeys() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		if key := t.Field(i).Tag.Get("mapstructure"); key != "" {
+			keys[key] = true
+		}
+	}
+	return keys
+}
+
+// decode fills out from settings the way viper does (durations and
+// comma-separated lists from strings), refusing keys out does not have.
+func decode(settings map[string]any, out any) error {
+	v := viper.New()
+	if err := v.MergeConfigMap(settings); err != nil {
+		return err
+	}
+	return v.Unmarshal(out, func(dc *mapstructure.DecoderConfig) { dc.ErrorUnused = true })
 }
 
 // bindPluginEnv makes SOCIAL_PLUGINS_<NAME>_ENABLED work for plugins that no
@@ -273,14 +355,14 @@ func (c *Config) Validate() error {
 	if c.HTTP.Addr == "" {
 		bad("http.addr", "must not be empty")
 	}
-	if err := checkURL(c.HTTP.PublicURL, "http", "https"); err != nil {
+	if err := CheckURL(c.HTTP.PublicURL, "http", "https"); err != nil {
 		bad("http.public_url", "%v", err)
 	}
 	if c.HTTP.ShutdownTimeout <= 0 {
 		bad("http.shutdown_timeout", "must be positive")
 	}
 	if c.Database.URL != "" {
-		if err := checkURL(c.Database.URL, "postgres", "postgresql"); err != nil {
+		if err := CheckURL(c.Database.URL, "postgres", "postgresql"); err != nil {
 			bad("database.url", "%v", err)
 		}
 	}
@@ -319,7 +401,7 @@ func (c *Config) Validate() error {
 			bad("storage.s3.bucket", "is required when storage.driver is s3")
 		}
 		if c.Storage.S3.Endpoint != "" {
-			if err := checkURL(c.Storage.S3.Endpoint, "http", "https"); err != nil {
+			if err := CheckURL(c.Storage.S3.Endpoint, "http", "https"); err != nil {
 				bad("storage.s3.endpoint", "%v", err)
 			}
 		}
@@ -347,7 +429,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	if c.Realtime.Bus == "nats" {
-		if err := checkURL(c.Realtime.NATS.URL, "nats", "tls"); err != nil {
+		if err := CheckURL(c.Realtime.NATS.URL, "nats", "tls"); err != nil {
 			bad("realtime.nats.url", "%v", err)
 		}
 	}
@@ -369,14 +451,17 @@ func (c *Config) Validate() error {
 	}
 	c.validateAccounts(bad, oneOf)
 	c.validateProviders(bad, oneOf)
-	c.validateRooms(bad)
-	c.validateStories(bad)
+	for _, p := range c.plugins {
+		p.settings.Validate(p.value, bad)
+	}
 	c.validateDataRights(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }
 
-func checkURL(raw string, schemes ...string) error {
+// CheckURL reports what is wrong with raw as an absolute URL of one of
+// schemes, in the words Validate uses.
+func CheckURL(raw string, schemes ...string) error {
 	if raw == "" {
 		return errors.New("must not be empty")
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"social/internal/config"
+	"social/kit/plugin"
 )
 
 func writeFile(t *testing.T, body string) string {
@@ -18,6 +19,20 @@ func writeFile(t *testing.T, body string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// loadWith loads the configuration with env set and body (when not empty)
+// as the --config file, knowing the plugins in list.
+func loadWith(t *testing.T, env map[string]string, body string, list ...plugin.Plugin) (*config.Config, error) {
+	t.Helper()
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
+	file := ""
+	if body != "" {
+		file = writeFile(t, body)
+	}
+	return config.Load(file, list...)
 }
 
 func TestDefaultsNeedNoFile(t *testing.T) {
@@ -92,14 +107,7 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			for k, v := range c.env {
-				t.Setenv(k, v)
-			}
-			file := ""
-			if c.file != "" {
-				file = writeFile(t, c.file)
-			}
-			_, err := config.Load(file)
+			_, err := loadWith(t, c.env, c.file)
 			if err == nil || !strings.Contains(err.Error(), c.wantKey) {
 				t.Fatalf("err = %v, want it to name %q", err, c.wantKey)
 			}

@@ -23,7 +23,7 @@ func (c *Config) MultiNode() bool { return c.Deployment == DeploymentMultiNode }
 func (c *Config) validateDeployment(bad func(key, format string, args ...any), oneOf func(key, value string, allowed ...string)) {
 	oneOf("deployment", c.Deployment, DeploymentSingleNode, DeploymentMultiNode)
 	if c.Database.ReadURL != "" {
-		if err := checkURL(c.Database.ReadURL, "postgres", "postgresql"); err != nil {
+		if err := CheckURL(c.Database.ReadURL, "postgres", "postgresql"); err != nil {
 			bad("database.read_url", "%v", err)
 		}
 		if c.Database.URL == "" {

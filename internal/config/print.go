@@ -24,9 +24,18 @@ var secretKeys = map[string]bool{
 const masked = "********"
 
 // Print writes the effective configuration as YAML, secrets masked: the
-// listed keys, and the password inside database.url.
+// listed keys, and the password inside database.url. The plugins' sections
+// follow the core's, in plugin list order.
 func (c *Config) Print(w io.Writer) error {
-	return printValue(w, reflect.ValueOf(*c), "", 0)
+	if err := printValue(w, reflect.ValueOf(*c), "", 0); err != nil {
+		return err
+	}
+	for _, p := range c.plugins {
+		if err := printValue(w, reflect.ValueOf(p.value).Elem(), "", 0); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func printValue(w io.Writer, v reflect.Value, path string, depth int) error {
@@ -36,6 +45,9 @@ func printValue(w io.Writer, v reflect.Value, path string, depth int) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			key := t.Field(i).Tag.Get("mapstructure")
+			if key == "" {
+				continue // not a key: the plugins' sections, printed apart
+			}
 			if err := printEntry(w, indent, key, join(path, key), v.Field(i), depth); err != nil {
 				return err
 			}

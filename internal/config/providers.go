@@ -43,7 +43,7 @@ func (c *Config) validateProviders(bad func(key, format string, args ...any), on
 	t := c.Translate
 	oneOf("translate.provider", t.Provider, TranslateNone, TranslateLibreTranslate, TranslateDeepL, TranslateOpenAI)
 	if t.URL != "" {
-		if err := checkURL(t.URL, "http", "https"); err != nil {
+		if err := CheckURL(t.URL, "http", "https"); err != nil {
 			bad("translate.url", "%v", err)
 		}
 	}
@@ -70,10 +70,10 @@ func (c *Config) validateProviders(bad func(key, format string, args ...any), on
 	}
 
 	tr := c.Trending
-	if err := checkURL(tr.FeedURL, "http", "https"); err != nil {
+	if err := CheckURL(tr.FeedURL, "http", "https"); err != nil {
 		bad("trending.feed_url", "%v", err)
 	}
-	if err := checkURL(tr.LookupURL, "http", "https"); err != nil {
+	if err := CheckURL(tr.LookupURL, "http", "https"); err != nil {
 		bad("trending.lookup_url", "%v", err)
 	}
 	if !countryCode.MatchString(tr.Country) {

@@ -28,6 +28,8 @@ type Plugin struct {
 	// config switch (plugins.<name>.enabled).
 	Name   string
 	Module fx.Option
+	// Settings, optional, are the plugin's own configuration sections.
+	Settings *Settings
 }
 
 // Routes registers a plugin's operations on an API group already mounted
@@ -236,9 +238,12 @@ const GroupMemberDemoSeeders = `group:"member_demo_seeders"`
 // AsMemberDemoSeeder contributes the MemberDemoSeeder returned by constructor.
 func AsMemberDemoSeeder(constructor any) any { return as(constructor, GroupMemberDemoSeeders) }
 
-// SearchSource reads the search documents of a kind the core does not own
-// (communities) from the plugin's tables, for the search.index job and
-// `social reindex`. The kind must be one of ports.SearchKinds.
+// SearchSource contributes a search kind the core does not own: its
+// documents (ports.SearchDoc's Name, Description and MemberCount, matched by
+// name and by text) read from the plugin's tables for the search.index job
+// and `social reindex`. Search shows the contributed kinds, in plugin
+// order, between users and posts; a kind is named once, by one plugin, and
+// never "user" or "post".
 type SearchSource struct {
 	Plugin string
 	Kind   ports.SearchKind

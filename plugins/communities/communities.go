@@ -102,7 +102,7 @@ func newTopic(store *pgstore.Store) plugin.Topic {
 }
 
 func newSearchSource(store *pgstore.Store) plugin.SearchSource {
-	return plugin.SearchSource{Plugin: Name, Kind: ports.SearchCommunity,
+	return plugin.SearchSource{Plugin: Name, Kind: app.SearchKind,
 		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
 }
 
@@ -119,4 +119,10 @@ func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, lo
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
 		return uc.Handle(ctx, member)
 	}}, nil
+}
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

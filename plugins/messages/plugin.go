@@ -77,3 +77,9 @@ func newRoutes(m *app.Messages, media httpkit.MediaLinks) plugin.Routes {
 func newTopic() plugin.Topic {
 	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: app.AuthorizeTopic{}.Handle}
 }
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
+}

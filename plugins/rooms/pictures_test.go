@@ -20,6 +20,7 @@ import (
 
 	"social/adapters/providers/safefetch"
 	at "social/internal/testkit/apptest"
+	"social/plugins/rooms"
 )
 
 func logoPNG(t *testing.T) []byte {
@@ -103,8 +104,8 @@ func TestRoomPicturesAreTheServersCopiesAndStreamsComeFromAllowedHosts(t *testin
 	mirror := pictureMirror(t, images.URL+"/logo.png", canary.URL+"/logo.png")
 	imagesAddr := strings.TrimPrefix(images.URL, "http://")
 	app := at.StartWith(t, func(c *at.Config) {
-		c.Radio.Mirrors = []string{mirror}
-		c.Rooms.StreamHosts = []string{"audio.example", "radio.exemplo.com.br:8443"}
+		rooms.ConfigOf(c).Radio.Mirrors = []string{mirror}
+		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"audio.example", "radio.exemplo.com.br:8443"}
 	}, fx.Decorate(func(*safefetch.Client) *safefetch.Client {
 		return safefetch.New(safefetch.Options{AllowedTestAddrs: []string{imagesAddr}, AnyPort: true, Timeout: 3 * time.Second})
 	}))

@@ -37,7 +37,7 @@ import (
 const Name = "rooms"
 
 // Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module}
+var Plugin = plugin.Plugin{Name: Name, Module: Module, Settings: settings}
 
 // Module wires the use cases and contributes everything.
 var Module = fx.Module(Name,
@@ -46,6 +46,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		fx.Private,
+		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newDirectory,
 		newRooms,
@@ -123,19 +124,19 @@ func (d directory) Station(ctx context.Context, id string) (app.Station, error) 
 	return station(s), err
 }
 
-func newDirectory(cfg *config.Config, log *slog.Logger) app.Directory {
+func newDirectory(cfg *Config, log *slog.Logger) app.Directory {
 	r := cfg.Radio
 	ua := r.UserAgent + " social/" + buildinfo.Version
 	return directory{radio.New(radio.Options{Mirrors: append([]string(nil), r.Mirrors...), Limit: r.Limit,
 		Timeout: r.Timeout, CacheTTL: r.CacheTTL, UserAgent: ua, Logger: log.With("component", "radio")})}
 }
 
-func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *config.Config, jobs *pgkit.JobInserter) plugin.Routes {
+func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *config.Config, own *Config, jobs *pgkit.JobInserter) plugin.Routes {
 	return httpapi.NewRoutes(httpapi.UseCases{
 		Stations: &app.ListStations{Directory: dir},
 		List:     &app.ListRooms{Rooms: r},
 		Create: &app.CreateRoom{Rooms: r, Directory: dir, Images: TrackImageQueue{Jobs: jobs},
-			Streams: app.NewStreamHosts(cfg.HTTP.PublicURL, cfg.Rooms.StreamHosts)},
+			Streams: app.NewStreamHosts(cfg.HTTP.PublicURL, own.Rooms.StreamHosts)},
 		Get:          &app.GetRoom{Rooms: r},
 		End:          &app.EndRoom{Rooms: r},
 		Join:         &app.JoinRoom{Rooms: r},
@@ -149,7 +150,7 @@ func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *c
 
 // newPresence tracks sockets; its refresh loop runs while the app does, and
 // pending leaves are dropped at stop (the sweep removes them once stale).
-func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *config.Config) *app.Presence {
+func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *Config) *app.Presence {
 	p := &app.Presence{Rooms: r, Grace: cfg.Rooms.PresenceGrace, Stale: cfg.Rooms.PresenceStale, Node: uuid.New()}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -177,7 +178,7 @@ func newTopic(r *app.Rooms, p *app.Presence) plugin.Topic {
 		OnSubscribe: p.Subscribed, OnUnsubscribe: p.Unsubscribed}
 }
 
-func newSweep(r *app.Rooms, cfg *config.Config) *app.SweepRooms {
+func newSweep(r *app.Rooms, cfg *Config) *app.SweepRooms {
 	return &app.SweepRooms{Rooms: r, Stale: cfg.Rooms.PresenceStale, IdleAfter: cfg.Rooms.IdleAfter}
 }
 
@@ -246,9 +247,15 @@ func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 	return err
 }
 
-func newSweepJob(cfg *config.Config) plugin.PeriodicJob {
+func newSweepJob(cfg *Config) plugin.PeriodicJob {
 	return plugin.PeriodicJob{Plugin: Name, Name: "rooms.sweep", Job: river.NewPeriodicJob(
 		river.PeriodicInterval(max(cfg.Rooms.SweepEvery, time.Second)),
 		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
+}
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

@@ -17,6 +17,7 @@ import (
 	"social/adapters/realtime"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
+	"social/plugins/rooms"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -59,10 +60,10 @@ func directory(t *testing.T) string {
 func start(t *testing.T) *at.App {
 	mirror := directory(t)
 	return at.Start(t, func(c *at.Config) {
-		c.Radio.Mirrors = []string{mirror}
-		c.Rooms.PresenceGrace = 300 * time.Millisecond
-		c.Rooms.SweepEvery = time.Second
-		c.Rooms.StreamHosts = []string{"audio.example"}
+		rooms.ConfigOf(c).Radio.Mirrors = []string{mirror}
+		rooms.ConfigOf(c).Rooms.PresenceGrace = 300 * time.Millisecond
+		rooms.ConfigOf(c).Rooms.SweepEvery = time.Second
+		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"audio.example"}
 	})
 }
 

@@ -27,7 +27,7 @@ import (
 const Name = "stories"
 
 // Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module}
+var Plugin = plugin.Plugin{Name: Name, Module: Module, Settings: settings}
 
 // Module wires the use cases and contributes everything.
 var Module = fx.Module(Name,
@@ -36,6 +36,7 @@ var Module = fx.Module(Name,
 	),
 	fx.Provide(
 		fx.Private,
+		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newStories,
 	),
@@ -99,9 +100,15 @@ func (w *ExpireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error
 	return err
 }
 
-func newExpireJob(cfg *config.Config) plugin.PeriodicJob {
+func newExpireJob(cfg *Config) plugin.PeriodicJob {
 	return plugin.PeriodicJob{Plugin: Name, Name: "stories.expire", Job: river.NewPeriodicJob(
 		river.PeriodicInterval(max(cfg.Stories.ExpireEvery, time.Second)),
 		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
+}
+
+// newMemberData contributes the plugin's part of a member's data: what
+// the store exports and erases (ports.MemberData).
+func newMemberData(store *pgstore.Store) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

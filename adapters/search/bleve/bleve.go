@@ -4,10 +4,10 @@
 // Every document carries its kind, and is stored whole (as JSON) so that a
 // hit is answered without reading the database. Text is folded to ASCII and
 // lower case before anything else, so accents and case never matter, then:
-//   - "text" (post text; community name and description) is cut into
+//   - "text" (post text; another kind's name and description) is cut into
 //     words, Portuguese stop words are dropped and words are stemmed
 //     ('comunidades' and 'comunidade' meet);
-//   - "names" (handle and display name; community name) is indexed with
+//   - "names" (handle and display name; another kind's name) is indexed with
 //     every prefix of each word (1 to 30 characters), and queried word by
 //     word without stemming, so 'ana_s' finds 'ana_silva'.
 //
@@ -231,17 +231,8 @@ func toRecord(d ports.SearchDoc) (record, error) {
 	if err != nil {
 		return record{}, err
 	}
-	r := record{Kind: string(d.Kind), Public: d.Searchable(), Source: string(src)}
-	switch d.Kind {
-	case ports.SearchUser:
-		r.Names = d.Handle + " " + d.DisplayName
-	case ports.SearchPost:
-		r.Text = d.Text
-	case ports.SearchCommunity:
-		r.Names = d.Name
-		r.Text = d.Name + "\n" + d.Description
-	}
-	return r, nil
+	return record{Kind: string(d.Kind), Public: d.Searchable(), Source: string(src),
+		Names: d.IndexedNames(), Text: d.IndexedText()}, nil
 }
 
 // Upsert indexes docs in one batch; a document that is not searchable is
@@ -257,7 +248,7 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	}
 	b := x.idx.NewBatch()
 	for _, d := range docs {
-		if !d.Kind.Valid() || d.ID == "" {
+		if d.Kind == "" || d.ID == "" {
 			return fmt.Errorf("search document with kind %q and id %q", d.Kind, d.ID)
 		}
 		if !d.Searchable() {
@@ -301,7 +292,7 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 }
 
 // Search runs one query per kind.
-func (x *Index) Search(ctx context.Context, q string, limitPerKind int) (ports.SearchResults, error) {
+func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, limitPerKind int) (ports.SearchResults, error) {
 	res := ports.SearchResults{}
 	if limitPerKind <= 0 || strings.TrimSpace(q) == "" {
 		return res, nil
@@ -311,7 +302,7 @@ func (x *Index) Search(ctx context.Context, q string, limitPerKind int) (ports.S
 	if x.idx == nil {
 		return nil, errClosed
 	}
-	for _, kind := range ports.SearchKinds {
+	for _, kind := range kinds {
 		req := bleve.NewSearchRequestOptions(kindQuery(kind, q), limitPerKind, 0, false)
 		req.Fields = []string{"source"}
 		// Equal scores fall back to the document ID: the same query always
@@ -342,10 +333,10 @@ func kindQuery(kind ports.SearchKind, q string) query.Query {
 	switch kind {
 	case ports.SearchUser:
 		match = namesMatch(q)
-	case ports.SearchCommunity:
-		match = bleve.NewDisjunctionQuery(namesMatch(q), textMatch(q))
-	default:
+	case ports.SearchPost:
 		match = textMatch(q)
+	default:
+		match = bleve.NewDisjunctionQuery(namesMatch(q), textMatch(q))
 	}
 	public := bleve.NewBoolFieldQuery(true)
 	public.SetField("public")

@@ -49,7 +49,7 @@ func TestReopenKeepsDocuments(t *testing.T) {
 	if y.Rebuilt {
 		t.Error("an index of this version was rebuilt")
 	}
-	res, err := y.Search(ctx, "joa", 5)
+	res, err := y.Search(ctx, "joa", []ports.SearchKind{ports.SearchUser}, 5)
 	if err != nil || len(res[ports.SearchUser]) != 1 {
 		t.Fatalf("after reopen: %v %v", res, err)
 	}

@@ -2,10 +2,10 @@
 // (table search_documents), for installs with several nodes: every node
 // reads and writes the same index.
 //
-// Names (handles, display names, community names) are matched by substring
+// Names (handles, display names, other kinds' names) are matched by substring
 // after folding case and accents (pg_trgm indexes the folded column), as
 // "contains" means; every word of the query must occur. Post text and
-// community descriptions are matched as Portuguese words (tsvector with
+// other kinds' names and descriptions are matched as Portuguese words (tsvector with
 // the 'portuguese' configuration over unaccented text). Queries reach SQL
 // only as bound values, through plainto_tsquery and escaped LIKE patterns,
 // so no character of a query has a meaning.
@@ -52,17 +52,8 @@ func toRow(d ports.SearchDoc) (row, error) {
 	if err != nil {
 		return row{}, err
 	}
-	r := row{Kind: string(d.Kind), ID: d.ID, Public: d.Searchable(), Doc: doc}
-	switch d.Kind {
-	case ports.SearchUser:
-		r.Names = d.Handle + " " + d.DisplayName
-	case ports.SearchPost:
-		r.Body = d.Text
-	case ports.SearchCommunity:
-		r.Names = d.Name
-		r.Body = d.Name + "\n" + d.Description
-	}
-	return r, nil
+	return row{Kind: string(d.Kind), ID: d.ID, Public: d.Searchable(), Doc: doc,
+		Names: d.IndexedNames(), Body: d.IndexedText()}, nil
 }
 
 // Upsert writes docs in one statement (and deletes the ones that are not
@@ -72,7 +63,7 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	gone := map[ports.SearchKind][]string{}
 	seen := map[[2]string]int{}
 	for _, d := range docs {
-		if !d.Kind.Valid() || d.ID == "" {
+		if d.Kind == "" || d.ID == "" {
 			return fmt.Errorf("search document with kind %q and id %q", d.Kind, d.ID)
 		}
 		if !d.Searchable() {
@@ -140,16 +131,16 @@ func words(q string) []string {
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// Search runs one statement per kind: names by substring (users,
-// communities), text by words (posts, communities), best first.
-func (x *Index) Search(ctx context.Context, q string, limitPerKind int) (ports.SearchResults, error) {
+// Search runs one statement per kind: names by substring (users and the
+// other kinds), text by words (posts and the other kinds), best first.
+func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, limitPerKind int) (ports.SearchResults, error) {
 	res := ports.SearchResults{}
 	if limitPerKind <= 0 || strings.TrimSpace(q) == "" {
 		return res, nil
 	}
 	ws := words(q)
 	db := pg.IDB(ctx, x.read)
-	for _, kind := range ports.SearchKinds {
+	for _, kind := range kinds {
 		byNames := kind != ports.SearchPost && len(ws) > 0
 		byText := kind != ports.SearchUser
 		var match []string

@@ -24,7 +24,8 @@ func Run(t *testing.T, newIndex func(t *testing.T) ports.SearchIndex) {
 		{"PortugueseStemming", testStemming},
 		{"FivePerKind", testLimitPerKind},
 		{"KindsAreSeparate", testKindsSeparate},
-		{"CommunitiesRoundTrip", testCommunities},
+		{"OnlyTheKindsAskedFor", testOnlyKindsAsked},
+		{"ContributedKindRoundTrip", testContributedKind},
 		{"FriendsOnlyPostsNeverReturned", testFriendsOnly},
 		{"DeleteRemoves", testDelete},
 		{"UpsertReplaces", testUpsertReplaces},
@@ -48,8 +49,15 @@ func post(id, text string) ports.SearchDoc {
 		AuthorHandle: "autora", AuthorDisplayName: "Autora"}
 }
 
-func community(id, name, description string, members int) ports.SearchDoc {
-	return ports.SearchDoc{Kind: ports.SearchCommunity, ID: id, Name: name, Description: description, MemberCount: members}
+// groupKind stands for a kind a plugin contributes: a named thing with a
+// description and a member count.
+const groupKind ports.SearchKind = "group"
+
+// kinds are the kinds every search asks for.
+var kinds = ports.SearchKindsWith(groupKind)
+
+func group(id, name, description string, members int) ports.SearchDoc {
+	return ports.SearchDoc{Kind: groupKind, ID: id, Name: name, Description: description, MemberCount: members}
 }
 
 func upsert(t *testing.T, x ports.SearchIndex, docs ...ports.SearchDoc) {
@@ -61,7 +69,7 @@ func upsert(t *testing.T, x ports.SearchIndex, docs ...ports.SearchDoc) {
 
 func search(t *testing.T, x ports.SearchIndex, q string) ports.SearchResults {
 	t.Helper()
-	res, err := x.Search(context.Background(), q, 5)
+	res, err := x.Search(context.Background(), q, kinds, 5)
 	if err != nil {
 		t.Fatalf("search %q: %v", q, err)
 	}
@@ -132,15 +140,15 @@ func testPrefix(t *testing.T, x ports.SearchIndex) {
 
 func testStemming(t *testing.T, x ports.SearchIndex) {
 	upsert(t, x,
-		community("c1", "Comunidade Tech", "Quem gosta de tecnologia", 3),
+		group("c1", "Comunidade Tech", "Quem gosta de tecnologia", 3),
 		post("p1", "Amo minha comunidade"),
 		post("p2", "As comunidades daqui são ótimas"),
 		post("p3", "Nada a ver"),
 	)
-	expect(t, x, "comunidades", ports.SearchCommunity, "c1")
+	expect(t, x, "comunidades", groupKind, "c1")
 	expect(t, x, "comunidades", ports.SearchPost, "p1", "p2")
 	expect(t, x, "comunidade", ports.SearchPost, "p1", "p2")
-	expect(t, x, "tecnologia", ports.SearchCommunity, "c1")
+	expect(t, x, "tecnologia", groupKind, "c1")
 }
 
 func testLimitPerKind(t *testing.T, x ports.SearchIndex) {
@@ -149,16 +157,16 @@ func testLimitPerKind(t *testing.T, x ports.SearchIndex) {
 		docs = append(docs,
 			user(fmt.Sprintf("u%d", i), fmt.Sprintf("samba_%d", i), "Samba"),
 			post(fmt.Sprintf("p%d", i), "Roda de samba"),
-			community(fmt.Sprintf("c%d", i), "Samba", "", i))
+			group(fmt.Sprintf("c%d", i), "Samba", "", i))
 	}
 	upsert(t, x, docs...)
 	res := search(t, x, "samba")
-	for _, k := range []ports.SearchKind{ports.SearchUser, ports.SearchPost, ports.SearchCommunity} {
+	for _, k := range []ports.SearchKind{ports.SearchUser, ports.SearchPost, groupKind} {
 		if len(res[k]) != 5 {
 			t.Errorf("%s: %d results, want 5", k, len(res[k]))
 		}
 	}
-	res, err := x.Search(context.Background(), "samba", 2)
+	res, err := x.Search(context.Background(), "samba", kinds, 2)
 	if err != nil || len(res[ports.SearchUser]) != 2 {
 		t.Errorf("limit 2: %v %v", res, err)
 	}
@@ -168,7 +176,7 @@ func testKindsSeparate(t *testing.T, x ports.SearchIndex) {
 	// Same ID in two kinds: two documents.
 	upsert(t, x, user("same", "forro", "Forró"), post("same", "Forró pé de serra"))
 	res := search(t, x, "forro")
-	if len(res[ports.SearchUser]) != 1 || len(res[ports.SearchPost]) != 1 || len(res[ports.SearchCommunity]) != 0 {
+	if len(res[ports.SearchUser]) != 1 || len(res[ports.SearchPost]) != 1 || len(res[groupKind]) != 0 {
 		t.Fatalf("results = %+v", res)
 	}
 	if err := x.Delete(context.Background(), ports.SearchUser, "same"); err != nil {
@@ -180,15 +188,26 @@ func testKindsSeparate(t *testing.T, x ports.SearchIndex) {
 	expect(t, x, "autora", ports.SearchPost)
 }
 
-func testCommunities(t *testing.T, x ports.SearchIndex) {
-	c := community("c1", "Café & Código", "Programadores que amam café", 42)
-	upsert(t, x, c, community("c2", "Jardinagem", "Plantas", 0))
-	got := search(t, x, "cafe")[ports.SearchCommunity]
+func testOnlyKindsAsked(t *testing.T, x ports.SearchIndex) {
+	upsert(t, x, user("u1", "forro", "Forró"), post("p1", "Forró pé de serra"), group("g1", "Forró", "", 1))
+	res, err := x.Search(context.Background(), "forro", []ports.SearchKind{ports.SearchPost, groupKind}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res[ports.SearchUser]) != 0 || len(res[ports.SearchPost]) != 1 || len(res[groupKind]) != 1 {
+		t.Fatalf("results = %+v", res)
+	}
+}
+
+func testContributedKind(t *testing.T, x ports.SearchIndex) {
+	c := group("c1", "Café & Código", "Programadores que amam café", 42)
+	upsert(t, x, c, group("c2", "Jardinagem", "Plantas", 0))
+	got := search(t, x, "cafe")[groupKind]
 	if len(got) != 1 || got[0] != c {
 		t.Fatalf("hit = %+v", got)
 	}
-	expect(t, x, "programadores", ports.SearchCommunity, "c1")
-	expect(t, x, "jard", ports.SearchCommunity, "c2")
+	expect(t, x, "programadores", groupKind, "c1")
+	expect(t, x, "jard", groupKind, "c2")
 }
 
 func testFriendsOnly(t *testing.T, x ports.SearchIndex) {
@@ -205,19 +224,19 @@ func testFriendsOnly(t *testing.T, x ports.SearchIndex) {
 
 func testDelete(t *testing.T, x ports.SearchIndex) {
 	upsert(t, x, user("u1", "carla", "Carla"), post("p1", "Carnaval"), post("p2", "Carnaval de rua"),
-		community("c1", "Carnaval", "", 1))
+		group("c1", "Carnaval", "", 1))
 	ctx := context.Background()
 	if err := x.Delete(ctx, ports.SearchPost, "p1", "missing"); err != nil {
 		t.Fatal(err)
 	}
-	if err := x.Delete(ctx, ports.SearchCommunity, "c1"); err != nil {
+	if err := x.Delete(ctx, groupKind, "c1"); err != nil {
 		t.Fatal(err)
 	}
 	if err := x.Delete(ctx, ports.SearchUser); err != nil {
 		t.Fatal(err)
 	}
 	expect(t, x, "carnaval", ports.SearchPost, "p2")
-	expect(t, x, "carnaval", ports.SearchCommunity)
+	expect(t, x, "carnaval", groupKind)
 	expect(t, x, "carla", ports.SearchUser, "u1")
 }
 
@@ -238,7 +257,7 @@ func testUpsertReplaces(t *testing.T, x ports.SearchIndex) {
 }
 
 func testBlank(t *testing.T, x ports.SearchIndex) {
-	upsert(t, x, user("u1", "ana", "Ana"), post("p1", "Olá"), community("c1", "Tudo", "", 1))
+	upsert(t, x, user("u1", "ana", "Ana"), post("p1", "Olá"), group("c1", "Tudo", "", 1))
 	for _, q := range []string{"", " ", "\t\n  "} {
 		res := search(t, x, q)
 		for k, docs := range res {
@@ -250,10 +269,10 @@ func testBlank(t *testing.T, x ports.SearchIndex) {
 }
 
 func testSyntax(t *testing.T, x ports.SearchIndex) {
-	upsert(t, x, user("u1", "foo_bar", "Foo"), post("p1", "foo bar"), community("c1", "Foo", "", 1))
+	upsert(t, x, user("u1", "foo_bar", "Foo"), post("p1", "foo bar"), group("c1", "Foo", "", 1))
 	for _, q := range []string{`"foo:`, `*)(&|!`, `foo AND bar`, `foo:bar`, `+foo -bar ~1 ^2`, `\`, `'`,
 		`''`, `<->`, `foo & !bar | (baz`, `%`, `[a-z]*`, `{}`, `/regex/`, `a:b:c`, `@foo`, `#foo`, `¿?`} {
-		if _, err := x.Search(context.Background(), q, 5); err != nil {
+		if _, err := x.Search(context.Background(), q, kinds, 5); err != nil {
 			t.Errorf("query %q: %v", q, err)
 		}
 	}

@@ -15,7 +15,7 @@ type Deletions interface {
 
 // EraseMember removes what a deleted member left, part after part (the
 // core's first: posts go through the post removal path before the
-// communities their posts were in), each in transactions of at most
+// plugins' parts, such as the audiences their posts were in), each in transactions of at most
 // Settings.Batch rows that lower the counters of what they remove. It is
 // the job datarights.erase_member: idempotent, and a rerun after a crash
 // goes on where the last committed batch left off. It refuses to touch an

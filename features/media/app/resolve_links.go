@@ -33,11 +33,20 @@ type PostReader interface {
 	PostsByID(ctx context.Context, viewer domain.UserID, ids []domain.PostID) (map[domain.PostID]domain.Post, error)
 }
 
-// LinkRequest is one path to resolve; PostID or StoryID say what it belongs to.
+// LinkRequest is one path to resolve. PostID or Owner say what it belongs to.
 type LinkRequest struct {
-	PostID  string
-	StoryID string
-	Path    string
+	PostID string
+	Owner  LinkOwner
+	Path   string
+}
+
+// LinkOwner names what a file belongs to besides a post: something a plugin
+// keeps, Kind being the API's name for it and ID its identifier. No owner
+// of that sort grants a link here: such a path resolves only when it is a
+// profile picture.
+type LinkOwner struct {
+	Kind string
+	ID   string
 }
 
 // LinkResult is a URL or an error, never both.
@@ -57,8 +66,8 @@ type ResolveLinks struct {
 var publicPrefixes = []string{"avatars/", "banners/"}
 
 // postPrefix holds the files of posts: a path there resolves only with the
-// post_id of a post the viewer may read whose file it is. Stories' files
-// will be checked likewise once stories exist; until then they fail.
+// post_id of a post the viewer may read whose file it is. Any other path
+// fails, whatever LinkOwner it names.
 const postPrefix = "posts/"
 
 // Handle needs a signed-in viewer; a path that is malformed, outside what

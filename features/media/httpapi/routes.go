@@ -56,7 +56,10 @@ func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postssto
 		}, func(ctx context.Context, in *linksInput) (*linksOutput, error) {
 			reqs := make([]media.LinkRequest, len(in.Body.Requests))
 			for i, r := range in.Body.Requests {
-				reqs[i] = media.LinkRequest{PostID: r.PostID, StoryID: r.StoryID, Path: r.Path}
+				reqs[i] = media.LinkRequest{PostID: r.PostID, Path: r.Path}
+				if r.StoryID != "" {
+					reqs[i].Owner = media.LinkOwner{Kind: "story", ID: r.StoryID}
+				}
 			}
 			results, err := uc.Handle(ctx, domain.ViewerFrom(ctx), reqs)
 			if err != nil {

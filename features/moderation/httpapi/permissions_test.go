@@ -8,6 +8,7 @@ import (
 
 	"social/core/domain"
 	at "social/internal/testkit/apptest"
+	"social/plugins/rooms"
 )
 
 // need is who may use an operation.
@@ -62,7 +63,7 @@ func TestPermissionMatrix(t *testing.T) {
 	// The outbox is closed here, as in production.
 	app := at.Start(t, func(c *at.Config) {
 		c.Admin.OpenAccess = false
-		c.Rooms.StreamHosts = []string{"example.com"} // the room fixture's track
+		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"} // the room fixture's track
 	})
 	as := map[string]*at.Client{
 		"anonymous": app.Client(),

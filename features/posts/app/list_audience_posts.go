@@ -15,7 +15,7 @@ type AudiencePostsStore interface {
 	ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
 }
 
-// ListAudiencePosts is an audience's page of posts (a community's), for
+// ListAudiencePosts is an audience's page of posts, for
 // whoever may read them.
 type ListAudiencePosts struct {
 	Posts AudiencePostsStore

@@ -24,7 +24,7 @@ type MediaFile struct {
 }
 
 // MediaForm applies the form rules every post with a file shares (the
-// feed's and a community's): kind empty, image or video; text optional
+// feed's and an audience's): kind empty, image or video; text optional
 // but within the post rules; a file present. It answers the text to store,
 // nil when blank.
 func MediaForm(text string, kind domain.PostType, f *MediaFile) (*string, error) {

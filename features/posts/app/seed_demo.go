@@ -34,8 +34,8 @@ type DemoStore interface {
 	PostCreator
 }
 
-// MemberSeed adds another feature's demo data for member (the communities
-// plugin's demo communities) inside the seeding's transaction, and returns a
+// MemberSeed adds another feature's demo data for member (a plugin's
+// MemberDemoSeeder) inside the seeding's transaction, and returns a
 // one-line summary.
 type MemberSeed func(ctx context.Context, member domain.UserID) (string, error)
 

@@ -23,11 +23,8 @@ type IndexDoc struct {
 }
 
 // Handle upserts the document, or deletes it when there is nothing (or
-// nothing public) to find.
+// nothing public) to find. A kind the loader cannot read is ErrUnknownKind.
 func (uc *IndexDoc) Handle(ctx context.Context, kind ports.SearchKind, id string) error {
-	if !kind.Valid() {
-		return fmt.Errorf("%w: %q", ErrUnknownKind, kind)
-	}
 	doc, found, err := uc.Loader.LoadSearchDoc(ctx, kind, id)
 	if err != nil {
 		return fmt.Errorf("read %s %s: %w", kind, id, err)

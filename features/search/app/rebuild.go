@@ -8,8 +8,8 @@ import (
 	"social/core/ports"
 )
 
-// ErrUnknownKind is a kind no source can read (communities before their
-// feature is installed).
+// ErrUnknownKind is a kind no source can read (a plugin's kind while the
+// plugin is off).
 var ErrUnknownKind = errors.New("unknown search kind")
 
 // DocLister pages through every searchable document of a kind in the

@@ -26,7 +26,8 @@ const (
 	MsgUnauthenticated  = "Você precisa estar logado para buscar."
 )
 
-// Item is one search result: a member, a community or a post.
+// Item is one search result: a member, a post, or a document of a kind a
+// plugin contributes.
 type Item struct {
 	Type     ports.SearchKind
 	ID       string
@@ -35,7 +36,7 @@ type Item struct {
 	// Avatar is a signed link to a user's picture, or "".
 	Avatar   string
 	Verified bool
-	// MemberCount is set for communities only.
+	// MemberCount is set for the kinds plugins contribute only.
 	MemberCount *int
 }
 
@@ -46,7 +47,11 @@ type LinkSigner interface {
 
 // Search answers a member's query.
 type Search struct {
-	Index  ports.SearchIndex
+	Index ports.SearchIndex
+	// Kinds are the kinds searched, in the order results are shown
+	// (ports.SearchKindsWith the enabled plugins' kinds); nil is the
+	// core's own, users and posts.
+	Kinds  []ports.SearchKind
 	Signer LinkSigner
 	// LinkTTL is how long avatar links stay valid.
 	LinkTTL time.Duration
@@ -68,8 +73,8 @@ func NormalizeQuery(q string) string {
 	return q
 }
 
-// Handle needs a signed-in viewer. Items come grouped: users, communities,
-// posts, at most PerKind of each, best match first. A blank query finds
+// Handle needs a signed-in viewer. Items come grouped by kind in the order
+// of Kinds, at most PerKind of each, best match first. A blank query finds
 // nothing.
 func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([]Item, error) {
 	if !viewer.SignedIn() {
@@ -83,14 +88,18 @@ func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([
 	if err != nil {
 		return nil, err
 	}
+	kinds := uc.Kinds
+	if kinds == nil {
+		kinds = ports.SearchKindsWith()
+	}
 	// Asking for as many more as could be hidden keeps PerKind results
 	// when some are left out.
-	res, err := uc.Index.Search(ctx, q, PerKind+len(ids))
+	res, err := uc.Index.Search(ctx, q, kinds, PerKind+len(ids))
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", q, err)
 	}
 	items := []Item{}
-	for _, kind := range ports.SearchKinds {
+	for _, kind := range kinds {
 		n := 0
 		for _, d := range res[kind] {
 			if n == PerKind {
@@ -135,14 +144,14 @@ func (uc *Search) item(ctx context.Context, d ports.SearchDoc) Item {
 		it.Subtitle = "@" + d.Handle
 		it.Verified = d.Verified
 		it.Avatar = uc.avatar(ctx, d.AvatarPath)
-	case ports.SearchCommunity:
+	case ports.SearchPost:
+		it.Title = PostTitle(d.Text)
+		it.Subtitle = PostSubtitle(d.AuthorDisplayName, d.AuthorHandle)
+	default:
 		it.Title = d.Name
 		it.Subtitle = d.Description
 		n := d.MemberCount
 		it.MemberCount = &n
-	case ports.SearchPost:
-		it.Title = PostTitle(d.Text)
-		it.Subtitle = PostSubtitle(d.AuthorDisplayName, d.AuthorHandle)
 	}
 	return it
 }

@@ -40,10 +40,19 @@ func (f *fakeIndex) Delete(_ context.Context, kind ports.SearchKind, ids ...stri
 	return nil
 }
 
-func (f *fakeIndex) Search(_ context.Context, q string, _ int) (ports.SearchResults, error) {
+func (f *fakeIndex) Search(_ context.Context, q string, kinds []ports.SearchKind, _ int) (ports.SearchResults, error) {
 	f.queries = append(f.queries, q)
-	return f.results, nil
+	out := ports.SearchResults{}
+	for _, k := range kinds {
+		if docs, ok := f.results[k]; ok {
+			out[k] = docs
+		}
+	}
+	return out, nil
 }
+
+// group stands for a kind a plugin contributes.
+const group ports.SearchKind = "group"
 
 func (f *fakeIndex) Reset(context.Context) error { f.resets++; f.docs = nil; return nil }
 
@@ -102,11 +111,12 @@ func TestSearchItems(t *testing.T) {
 			{Kind: ports.SearchUser, ID: "u1", Handle: "ana", DisplayName: "Ana", AvatarPath: "avatars/u1/a.jpg", Verified: true},
 			{Kind: ports.SearchUser, ID: "u2", Handle: "bia"},
 		},
-		ports.SearchCommunity: {
-			{Kind: ports.SearchCommunity, ID: "c1", Name: "Tech", Description: "Tecnologia", MemberCount: 7},
+		group: {
+			{Kind: group, ID: "c1", Name: "Tech", Description: "Tecnologia", MemberCount: 7},
 		},
+		"off": {{Kind: "off", ID: "o1", Name: "A kind of a plugin that is off"}},
 	}}
-	uc := &search.Search{Index: idx, Signer: signer{}, LinkTTL: time.Hour}
+	uc := &search.Search{Index: idx, Kinds: ports.SearchKindsWith(group), Signer: signer{}, LinkTTL: time.Hour}
 	items, err := uc.Handle(context.Background(), member, "a")
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +125,7 @@ func TestSearchItems(t *testing.T) {
 	for _, it := range items {
 		got = append(got, string(it.Type)+":"+it.ID)
 	}
-	if strings.Join(got, " ") != "user:u1 user:u2 community:c1 post:p1 post:p2" {
+	if strings.Join(got, " ") != "user:u1 user:u2 group:c1 post:p1 post:p2" {
 		t.Fatalf("order = %v", got)
 	}
 	u1, u2, c1, p1, p2 := items[0], items[1], items[2], items[3], items[4]
@@ -171,7 +181,7 @@ func (s *source) LoadSearchDoc(_ context.Context, kind ports.SearchKind, id stri
 	if s.fail != nil {
 		return ports.SearchDoc{}, false, s.fail
 	}
-	if kind == ports.SearchCommunity {
+	if kind != ports.SearchUser && kind != ports.SearchPost {
 		return ports.SearchDoc{}, false, search.ErrUnknownKind
 	}
 	for _, d := range s.rows[kind] {
@@ -231,10 +241,7 @@ func TestIndexDoc(t *testing.T) {
 	if len(idx.docs) != 0 {
 		t.Fatalf("docs = %v", idx.docs)
 	}
-	if err := uc.Handle(ctx, "group", "g1"); !errors.Is(err, search.ErrUnknownKind) {
-		t.Fatalf("unknown kind: %v", err)
-	}
-	if err := uc.Handle(ctx, ports.SearchCommunity, "c1"); !errors.Is(err, search.ErrUnknownKind) {
+	if err := uc.Handle(ctx, group, "g1"); !errors.Is(err, search.ErrUnknownKind) {
 		t.Fatalf("unreadable kind: %v", err)
 	}
 	src.fail = errors.New("database down")

@@ -233,7 +233,7 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 	testkit.StartApp(t, cfg, nil, &index)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		res, err := index.Search(ctx, "lia_s", 5)
+		res, err := index.Search(ctx, "lia_s", []ports.SearchKind{ports.SearchUser}, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,7 +255,7 @@ func TestWorkerCancelsKindsNobodyReads(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, func(c *config.Config) { c.Search.Driver = "postgres" })
 	w := &searchstore.SearchIndexWorker{Index: &search.IndexDoc{Loader: searchstore.NewSearchSource(app.DB), Index: noIndex{}}}
-	err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchCommunity, ID: "c1"}})
+	err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: "community", ID: "c1"}})
 	var cancel *river.JobCancelError
 	if !errors.As(err, &cancel) {
 		t.Fatalf("community job: %v", err)

@@ -53,7 +53,7 @@ var _ ports.SearchIndexQueue = SearchIndexQueue{}
 // a job already running may have read the row before this change, so the
 // new one must run too (doing it twice is harmless).
 func (q SearchIndexQueue) EnqueueIndex(ctx context.Context, kind ports.SearchKind, id string) error {
-	if !kind.Valid() || id == "" {
+	if kind == "" || id == "" {
 		return fmt.Errorf("enqueue search.index: kind %q, id %q", kind, id)
 	}
 	return q.Jobs.Insert(ctx, SearchIndexArgs{DocKind: kind, ID: id}, &river.InsertOpts{MaxAttempts: 10})
@@ -61,9 +61,8 @@ func (q SearchIndexQueue) EnqueueIndex(ctx context.Context, kind ports.SearchKin
 
 // SearchSource reads search documents from profiles and posts: one at a
 // time for the job (search.DocLoader), in pages for a rebuild
-// (search.DocLister). Kinds the core does not own (communities) are read by
-// the enabled plugins' plugin.SearchSource; without one, such a kind is
-// unknown.
+// (search.DocLister). Kinds the core does not own are read by the enabled
+// plugins' plugin.SearchSource; without one, such a kind is unknown.
 type SearchSource struct {
 	db      *bun.DB
 	plugins map[ports.SearchKind]plugin.SearchSource
@@ -74,17 +73,15 @@ type SearchSource struct {
 // kinds core does not read.
 func NewSearchSource(db *bun.DB, sources ...plugin.SearchSource) *SearchSource {
 	s := &SearchSource{db: db, plugins: map[ports.SearchKind]plugin.SearchSource{}}
+	var contributed []ports.SearchKind
 	for _, p := range sources {
-		if p.Kind == ports.SearchUser || p.Kind == ports.SearchPost || !p.Kind.Valid() {
+		if p.Kind == ports.SearchUser || p.Kind == ports.SearchPost || p.Kind == "" {
 			continue
 		}
 		s.plugins[p.Kind] = p
+		contributed = append(contributed, p.Kind)
 	}
-	for _, k := range ports.SearchKinds {
-		if _, ok := s.plugins[k]; ok || k == ports.SearchUser || k == ports.SearchPost {
-			s.kinds = append(s.kinds, k)
-		}
-	}
+	s.kinds = ports.SearchKindsWith(contributed...)
 	return s
 }
 

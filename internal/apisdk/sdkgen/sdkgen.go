@@ -22,7 +22,7 @@ import (
 // default configuration with every plugin (as `social openapi` prints it),
 // downgraded to OpenAPI 3.0, which oapi-codegen reads.
 func Source() ([]byte, error) {
-	cfg, err := config.Load("")
+	cfg, err := config.Load("", plugins.All()...)
 	if err != nil {
 		return nil, err
 	}

@@ -81,9 +81,13 @@ func forbidden() error { return errs.Forbidden(CodeForbidden, MsgForbidden) }
 
 func membersOnly() error { return errs.Forbidden(CodeMembersOnly, MsgMembersOnly) }
 
-// indexCommunity asks search to reread the community (ports.SearchCommunity).
+// SearchKind is the search kind the plugin contributes: its communities,
+// found by name and description (the API's result type "community").
+const SearchKind ports.SearchKind = "community"
+
+// indexCommunity asks search to reread the community.
 func indexCommunity(ctx context.Context, q ports.SearchIndexQueue, id uuid.UUID) error {
-	return q.EnqueueIndex(ctx, ports.SearchCommunity, id.String())
+	return q.EnqueueIndex(ctx, SearchKind, id.String())
 }
 
 // publish tells topic after a commit; delivery is best effort.

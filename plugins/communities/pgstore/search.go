@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/ports"
+	"social/plugins/communities/app"
 )
 
 type searchRow struct {
@@ -17,7 +18,7 @@ type searchRow struct {
 }
 
 func (r searchRow) doc() ports.SearchDoc {
-	d := ports.SearchDoc{Kind: ports.SearchCommunity, ID: r.ID.String(), Name: r.Name, MemberCount: r.MemberCount}
+	d := ports.SearchDoc{Kind: app.SearchKind, ID: r.ID.String(), Name: r.Name, MemberCount: r.MemberCount}
 	if r.Description != nil {
 		d.Description = *r.Description
 	}

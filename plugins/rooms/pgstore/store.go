@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,6 +15,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
+	"social/core/ports"
 	"social/kit/pgkit"
 	"social/plugins/rooms/app"
 )
@@ -336,4 +338,54 @@ func (s *Store) Messages(ctx context.Context, viewer domain.UserID, room uuid.UU
 			CreatedAt: r.CreatedAt.UTC(), Author: r.profile(r.UserID)}
 	}
 	return out, err
+}
+
+// The store is also the rooms' part of a member's data (ports.MemberData):
+// the rooms they host and what they wrote in rooms' chats; on deletion
+// their presence in rooms (each room's participant count lowered with it),
+// their chat lines and the rooms they host.
+var _ ports.MemberData = (*Store)(nil)
+
+// EraseMember removes one batch of the member's rows.
+func (s *Store) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
+	return pgkit.EraseBatch(ctx, s.db, member, batch,
+		pgkit.EraseRows{Table: "listening_participants", Member: "user_id", Key: "room_id", Parents: "listening_rooms", Count: "participant_count"},
+		pgkit.EraseRows{Table: "listening_presence", Member: "user_id", Key: "room_id, user_id, node_id"},
+		pgkit.EraseRows{Table: "listening_messages", Member: "user_id", Key: "id"},
+		pgkit.EraseRows{Table: "listening_rooms", Member: "host_id", Key: "id"},
+	)
+}
+
+type exportRoom struct {
+	ID          uuid.UUID  `bun:"id" json:"id"`
+	Name        string     `bun:"name" json:"nome"`
+	Description *string    `bun:"description" json:"descricao"`
+	IsPublic    bool       `bun:"is_public" json:"publica"`
+	CreatedAt   time.Time  `bun:"created_at" json:"criada_em"`
+	EndedAt     *time.Time `bun:"ended_at" json:"encerrada_em"`
+}
+
+type exportRoomMessage struct {
+	RoomID    uuid.UUID `bun:"room_id" json:"sala_id"`
+	Text      string    `bun:"text" json:"texto"`
+	CreatedAt time.Time `bun:"created_at" json:"enviada_em"`
+}
+
+// ExportMember writes rooms/hosted.json and rooms/messages.json.
+func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
+	db, uid := pgkit.IDB(ctx, s.db), uuid.UUID(member)
+	hosted := []exportRoom{}
+	if err := db.NewRaw(`SELECT id, name, description, is_public, created_at, ended_at FROM listening_rooms
+		WHERE host_id = ? ORDER BY created_at, id`, uid).Scan(ctx, &hosted); err != nil {
+		return fmt.Errorf("rooms: %w", err)
+	}
+	lines := []exportRoomMessage{}
+	if err := db.NewRaw(`SELECT room_id, text, created_at FROM listening_messages WHERE user_id = ?
+		ORDER BY created_at, id`, uid).Scan(ctx, &lines); err != nil {
+		return fmt.Errorf("room messages: %w", err)
+	}
+	if err := w.JSON("rooms/hosted.json", hosted); err != nil {
+		return err
+	}
+	return w.JSON("rooms/messages.json", lines)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,6 +15,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
+	"social/core/ports"
 	"social/kit/pgkit"
 	"social/plugins/stories/app"
 )
@@ -181,4 +183,37 @@ func (s *Store) Followers(ctx context.Context, author domain.UserID) ([]domain.U
 		out[i] = domain.UserID(id)
 	}
 	return out, err
+}
+
+// The store is also the stories' part of a member's data
+// (ports.MemberData): their live stories (who viewed them is theirs to
+// know), and, on deletion, their stories and their views of others'
+// stories, each view's count lowered with it.
+var _ ports.MemberData = (*Store)(nil)
+
+// EraseMember removes a batch of the member's views (lowering each story's
+// count), then of their stories.
+func (s *Store) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
+	return pgkit.EraseBatch(ctx, s.db, member, batch,
+		pgkit.EraseRows{Table: "story_views", Member: "viewer_id", Key: "story_id", Parents: "stories", Count: "view_count"},
+		pgkit.EraseRows{Table: "stories", Member: "author_id", Key: "id"},
+	)
+}
+
+type exportStory struct {
+	ID        uuid.UUID `bun:"id" json:"id"`
+	Text      string    `bun:"text" json:"texto"`
+	ViewCount int       `bun:"view_count" json:"visualizacoes"`
+	CreatedAt time.Time `bun:"created_at" json:"criado_em"`
+	ExpiresAt time.Time `bun:"expires_at" json:"expira_em"`
+}
+
+// ExportMember writes stories/stories.json.
+func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
+	list := []exportStory{}
+	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id, text, view_count, created_at, expires_at FROM stories
+		WHERE author_id = ? ORDER BY created_at, id`, uuid.UUID(member)).Scan(ctx, &list); err != nil {
+		return fmt.Errorf("stories: %w", err)
+	}
+	return w.JSON("stories/stories.json", list)
 }

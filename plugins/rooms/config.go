@@ -1,22 +1,23 @@
-package config
+package rooms
 
 import (
+	_ "embed"
 	"net/url"
 	"time"
+
+	"social/internal/config"
+	"social/kit/plugin"
 )
 
-// Radio locates the radio-browser directory behind the rooms' station
-// picker.
-type Radio struct {
-	Mirrors   []string      `mapstructure:"mirrors"`
-	Limit     int           `mapstructure:"limit"`
-	Timeout   time.Duration `mapstructure:"timeout"`
-	CacheTTL  time.Duration `mapstructure:"cache_ttl"`
-	UserAgent string        `mapstructure:"user_agent"`
+// Config is the plugin's part of the configuration: the sections "rooms"
+// and "radio", documented in config.yaml.
+type Config struct {
+	Rooms Settings `mapstructure:"rooms"`
+	Radio Radio    `mapstructure:"radio"`
 }
 
-// Rooms tunes the listening rooms plugin.
-type Rooms struct {
+// Settings tunes the rooms' presence, sweep and tracks.
+type Settings struct {
 	PresenceGrace   time.Duration `mapstructure:"presence_grace"`
 	PresenceRefresh time.Duration `mapstructure:"presence_refresh"`
 	PresenceStale   time.Duration `mapstructure:"presence_stale"`
@@ -26,13 +27,37 @@ type Rooms struct {
 	StreamHosts []string `mapstructure:"stream_hosts"`
 }
 
-func (c *Config) validateRooms(bad func(key, format string, args ...any)) {
+// Radio locates the radio-browser directory behind the station picker.
+type Radio struct {
+	Mirrors   []string      `mapstructure:"mirrors"`
+	Limit     int           `mapstructure:"limit"`
+	Timeout   time.Duration `mapstructure:"timeout"`
+	CacheTTL  time.Duration `mapstructure:"cache_ttl"`
+	UserAgent string        `mapstructure:"user_agent"`
+}
+
+//go:embed config.yaml
+var defaults []byte
+
+var settings = plugin.NewSettings(defaults, validate)
+
+// ConfigOf is the plugin's part of cfg (loaded with the plugin list); a
+// test adjusts it before starting the app.
+func ConfigOf(cfg *config.Config) *Config {
+	c, err := config.PluginSettings[Config](cfg, Name)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func validate(c *Config, bad plugin.Bad) {
 	r := c.Radio
 	if len(r.Mirrors) == 0 {
 		bad("radio.mirrors", "needs at least one base address")
 	}
 	for _, m := range r.Mirrors {
-		if err := checkURL(m, "http", "https"); err != nil {
+		if err := config.CheckURL(m, "http", "https"); err != nil {
 			bad("radio.mirrors", "%q: %v", m, err)
 		}
 	}
