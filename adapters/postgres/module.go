@@ -129,27 +129,32 @@ type SchemaReady struct{}
 // database.auto_migrate is on, and otherwise refuses to start on a database
 // with pending migrations.
 func ProvideSchemaReady(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger, m *Migrator) SchemaReady {
-	lc.Append(fx.Hook{OnStart: func(ctx context.Context) error {
-		if cfg.Database.AutoMigrate {
-			applied, err := m.Up(ctx)
-			if err != nil {
-				return err
-			}
-			for _, a := range applied {
-				logger.Info("migration applied", "set", a.Set, "name", a.Name)
-			}
-			return nil
-		}
-		st, err := m.Status(ctx)
+	lc.Append(fx.Hook{OnStart: func(ctx context.Context) error { return EnsureSchema(ctx, cfg, logger, m) }})
+	return SchemaReady{}
+}
+
+// EnsureSchema is the rule every command that works on the data follows
+// before it starts: apply the pending migrations when
+// database.auto_migrate is on, otherwise refuse a schema with one pending.
+func EnsureSchema(ctx context.Context, cfg *config.Config, logger *slog.Logger, m *Migrator) error {
+	if cfg.Database.AutoMigrate {
+		applied, err := m.Up(ctx)
 		if err != nil {
 			return err
 		}
-		for _, s := range st {
-			if !s.Applied {
-				return fmt.Errorf("database.auto_migrate is off and migration %s/%s is pending: run `social migrate up`", s.Set, s.Name)
-			}
+		for _, a := range applied {
+			logger.Info("migration applied", "set", a.Set, "name", a.Name)
 		}
 		return nil
-	}})
-	return SchemaReady{}
+	}
+	st, err := m.Status(ctx)
+	if err != nil {
+		return err
+	}
+	for _, s := range st {
+		if !s.Applied {
+			return fmt.Errorf("database.auto_migrate is off and migration %s/%s is pending: run `social migrate up`", s.Set, s.Name)
+		}
+	}
+	return nil
 }

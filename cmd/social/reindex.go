@@ -39,7 +39,7 @@ find less until it ends.`,
 			var db *bun.DB
 			var src searchSources
 			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
-				if err := schemaReady(ctx, g.cfg, m); err != nil {
+				if err := postgres.EnsureSchema(ctx, g.cfg, g.logger, m); err != nil {
 					return err
 				}
 				counts, err := rebuildSearch(ctx, g.cfg, db, src, newProgressBar(cmd.ErrOrStderr(), "documents"))
@@ -90,23 +90,4 @@ func kindPlural(k ports.SearchKind, n int) string {
 		return strings.TrimSuffix(name, "y") + "ies"
 	}
 	return name + "s"
-}
-
-// schemaReady follows serve's rule: migrate when database.auto_migrate is
-// on, otherwise refuse a schema with pending migrations.
-func schemaReady(ctx context.Context, cfg *config.Config, m *postgres.Migrator) error {
-	if cfg.Database.AutoMigrate {
-		_, err := m.Up(ctx)
-		return err
-	}
-	st, err := m.Status(ctx)
-	if err != nil {
-		return err
-	}
-	for _, s := range st {
-		if !s.Applied {
-			return fmt.Errorf("database.auto_migrate is off and migration %s/%s is pending: run `social migrate up`", s.Set, s.Name)
-		}
-	}
-	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"social/core/errs"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
+	moderationfeature "social/features/moderation"
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
 	searchstore "social/features/search/pgstore"
@@ -42,16 +43,17 @@ func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, e
 	}
 	tx, accounts, m := postgres.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
 	search := searchstore.SearchIndexQueue{Jobs: jobs}
+	// Ends reaches the serving nodes through the database: the member's
+	// sockets close at once, wherever they are.
+	acc := moderationfeature.NewAccountCases(tx, accounts, accountsstore.NewSessions(db, clock), m, clock,
+		postgres.NewAccessNotifier(db, log))
 	return userCases{
 		accounts: accounts,
 		create: &moderation.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: argon2id.NewDefault(),
 			Audit: m, Clock: clock},
-		setRole: &moderation.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
-		// Ends reaches the serving nodes through the database: the member's
-		// sockets close at once, wherever they are.
-		suspend: &moderation.Suspend{Tx: tx, Accounts: accounts, Sessions: accountsstore.NewSessions(db, clock), Index: m,
-			Audit: m, Clock: clock, Ends: postgres.NewAccessNotifier(db, log)},
-		unsuspend: &moderation.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
+		setRole:   acc.SetRole,
+		suspend:   acc.Suspend,
+		unsuspend: acc.Unsuspend,
 	}, nil
 }
 

@@ -56,15 +56,34 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 // periodic session recheck).
 func Build(db *bun.DB, tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
 	m *moderationstore.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
-	suspend := &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends}
+	acc := NewAccountCases(tx, accounts, sessions, m, clock, ends)
 	remove := &app.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
 	return httpapi.UseCases{
-		SetRole:     &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
+		SetRole:     acc.SetRole,
 		SetVerified: &app.SetVerified{Tx: tx, Profiles: m, Search: search, Audit: m, Clock: clock},
-		Suspend:     suspend,
-		Unsuspend:   &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
+		Suspend:     acc.Suspend,
+		Unsuspend:   acc.Unsuspend,
 		RemovePost:  remove,
-		Resolve:     &app.ResolveReport{Tx: tx, Reports: m, Remove: remove, Suspend: suspend, Audit: m, Clock: clock},
+		Resolve:     &app.ResolveReport{Tx: tx, Reports: m, Remove: remove, Suspend: acc.Suspend, Audit: m, Clock: clock},
 		DB:          db,
+	}
+}
+
+// AccountCases are the use cases on a member's account that the console
+// and the command line (social user) both run, each writing its audit
+// entry.
+type AccountCases struct {
+	SetRole   *app.SetRole
+	Suspend   *app.Suspend
+	Unsuspend *app.Unsuspend
+}
+
+// NewAccountCases wires them; ends may be nil as in Build.
+func NewAccountCases(tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
+	m *moderationstore.Moderation, clock ports.Clock, ends ports.SessionEnds) AccountCases {
+	return AccountCases{
+		SetRole:   &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
+		Suspend:   &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends},
+		Unsuspend: &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
 	}
 }
