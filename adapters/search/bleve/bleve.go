@@ -67,6 +67,8 @@ type Index struct {
 	dir string
 	mu  sync.RWMutex // Reset swaps idx
 	idx bleve.Index
+	// writes joins the batches of concurrent Upsert and Delete calls.
+	writes groupCommit
 	// Rebuilt is true when Open found an index of another mapping version
 	// (or none) and made an empty one.
 	Rebuilt bool
@@ -266,7 +268,7 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return x.idx.Batch(b)
+	return x.writes.commit(x.idx, b)
 }
 
 var errClosed = errors.New("search index is closed")
@@ -288,7 +290,7 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return x.idx.Batch(b)
+	return x.writes.commit(x.idx, b)
 }
 
 // Search runs one query per kind.
