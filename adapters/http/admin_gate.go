@@ -8,6 +8,7 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 // Messages and codes of the admin gate.
@@ -68,7 +69,7 @@ func guardHandler(gate AdminGate, resource string, next http.Handler) http.Handl
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req := AdminRequest{Resource: resource, Need: domain.RoleAdmin, Method: r.Method}
 		if err := gate.Allow(r.Context(), req); err != nil {
-			WriteProblem(w, ProblemFrom(r.Context(), err))
+			httpkit.WriteProblem(w, httpkit.ProblemFrom(r.Context(), err))
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -14,6 +14,7 @@ import (
 	"social/core/ports"
 	"social/internal/buildinfo"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -39,7 +40,7 @@ func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys)
 		"`Idempotency-Key` header; rate-limited ones send `RateLimit-Policy` and `RateLimit`."
 	cfg.Servers = []*huma.Server{{URL: strings.TrimRight(conf.HTTP.PublicURL, "/"),
 		Description: "This server (http.public_url)."}}
-	cfg.Security = Bearer
+	cfg.Security = httpkit.Bearer
 	cfg.OnAddOperation = append(cfg.OnAddOperation, documentOperation)
 	cfg.OpenAPIPath = "/api/openapi"
 	cfg.DocsPath = ""
@@ -113,7 +114,7 @@ func adminMiddleware(api huma.API, gate AdminGate, res plugin.AdminResource) fun
 		}
 		req := AdminRequest{Resource: res.Name, Need: need, Method: ctx.Method()}
 		if err := gate.Allow(ctx.Context(), req); err != nil {
-			p := ProblemFrom(ctx.Context(), err)
+			p := httpkit.ProblemFrom(ctx.Context(), err)
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 			return
 		}

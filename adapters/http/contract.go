@@ -13,18 +13,6 @@ import (
 	"social/kit/httpkit"
 )
 
-// What every operation states (security, refusals, idempotent creation)
-// is declared in httpkit, which plugins use too; these names keep the
-// adapter's callers short.
-var (
-	Bearer         = httpkit.Bearer
-	BearerOptional = httpkit.BearerOptional
-	Public         = httpkit.Public
-)
-
-// Refusals are an operation's own error answers by status (httpkit.Refusals).
-type Refusals = httpkit.Refusals
-
 // Keys of huma.Operation.Metadata read when the document is built and by
 // the middleware.
 const (
@@ -32,12 +20,6 @@ const (
 	idempotentKey = httpkit.MetaIdempotent
 	staffRoleKey  = "social.staff_role"
 )
-
-// Refuses is httpkit.Refuses.
-func Refuses(r Refusals) map[string]any { return httpkit.Refuses(r) }
-
-// CreatesOnce is httpkit.CreatesOnce (see idempotency.go).
-func CreatesOnce(r Refusals) map[string]any { return httpkit.CreatesOnce(r) }
 
 // Extensions of the document a client may read.
 const (
@@ -56,7 +38,7 @@ func staffOnly(op *huma.Operation, role string) {
 		op.Metadata = map[string]any{}
 	}
 	op.Metadata[staffRoleKey] = role
-	op.Security = Bearer
+	op.Security = httpkit.Bearer
 	who := "administrators"
 	if role == "moderator" {
 		who = "moderators and administrators"
@@ -77,7 +59,7 @@ func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 	if op.Security == nil {
 		panic(fmt.Sprintf("operation %s states no security (httpkit.Bearer, BearerOptional or Public)", op.OperationID))
 	}
-	declared, ok := op.Metadata[refusalsKey].(Refusals)
+	declared, ok := op.Metadata[refusalsKey].(httpkit.Refusals)
 	if !ok && op.Metadata[refusalsKey] != nil {
 		panic(fmt.Sprintf("operation %s: refusals are not httpkit.Refusals", op.OperationID))
 	}
@@ -135,11 +117,11 @@ func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 // whatever its use case: from the middleware (origin check, text
 // PostgreSQL cannot store), from Huma (a body or parameter that does not
 // fit), from the session check and from the database being unreachable.
-func impliedRefusals(op *huma.Operation) Refusals {
-	r := Refusals{
+func impliedRefusals(op *huma.Operation) httpkit.Refusals {
+	r := httpkit.Refusals{
 		http.StatusInternalServerError: {"internal"},
 		http.StatusServiceUnavailable:  {codeDatabaseDown},
-		http.StatusUnprocessableEntity: {CodeUnstorableText},
+		http.StatusUnprocessableEntity: {httpkit.CodeUnstorableText},
 	}
 	if requiresBearer(op) {
 		r[http.StatusUnauthorized] = []string{"unauthenticated"}

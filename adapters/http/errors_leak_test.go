@@ -11,8 +11,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/internal/testkit"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -24,12 +24,12 @@ func failing() plugin.Plugin {
 		plugin.AsRoutes(func() plugin.Routes {
 			return plugin.Routes{Plugin: "failing", Register: func(api huma.API) {
 				huma.Register(api, huma.Operation{OperationID: "failing-panic", Method: http.MethodGet, Path: "/panic",
-					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
+					Security: httpkit.Public, Metadata: httpkit.Refuses(nil)},
 					func(context.Context, *struct{}) (*struct{}, error) {
 						panic("pq: relation \"secret_table\" does not exist at /srv/social/core/app/x.go:42")
 					})
 				huma.Register(api, huma.Operation{OperationID: "failing-error", Method: http.MethodPost, Path: "/error",
-					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
+					Security: httpkit.Public, Metadata: httpkit.Refuses(nil)},
 					func(context.Context, *struct{}) (*struct{}, error) {
 						return nil, errors.New("dial tcp 10.0.0.7:5432: password authentication failed for user \"social\"")
 					})

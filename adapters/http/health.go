@@ -18,17 +18,10 @@ func healthz(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// ReadyCheck is one more condition of readiness (httpkit.ReadyCheck).
-type ReadyCheck = httpkit.ReadyCheck
-
-// AsReadyCheck contributes the ReadyCheck returned by constructor
-// (httpkit.AsReadyCheck).
-func AsReadyCheck(constructor any) any { return httpkit.AsReadyCheck(constructor) }
-
 // readyz says whether this node can serve: the database answers, the job
 // client runs, and every contributed check passes. Load balancers take a
 // node out while it is not ready.
-func readyz(pool *pgxpool.Pool, status *jobs.Status, extra []ReadyCheck) http.HandlerFunc {
+func readyz(pool *pgxpool.Pool, status *jobs.Status, extra []httpkit.ReadyCheck) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
@@ -47,11 +40,11 @@ func readyz(pool *pgxpool.Pool, status *jobs.Status, extra []ReadyCheck) http.Ha
 			}
 		}
 		if !ready {
-			p := ProblemFrom(r.Context(), errs.Unavailable("not_ready", errs.MsgUnavailable, nil))
+			p := httpkit.ProblemFrom(r.Context(), errs.Unavailable("not_ready", errs.MsgUnavailable, nil))
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.WriteHeader(p.Status)
 			_ = json.NewEncoder(w).Encode(struct {
-				*Problem
+				*httpkit.Problem
 				Checks map[string]string `json:"checks"`
 			}{p, checks})
 			return

@@ -14,6 +14,7 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	"social/kit/httpkit"
 )
 
 // Codes of the Idempotency-Key refusals.
@@ -59,7 +60,7 @@ func idempotencyMiddleware(api huma.API, keys ports.IdempotencyKeys) func(huma.C
 			return
 		}
 		refuse := func(err error) {
-			p := ProblemFrom(ctx.Context(), err)
+			p := httpkit.ProblemFrom(ctx.Context(), err)
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 		}
 		if !validIdempotencyKey(key) {
@@ -102,7 +103,7 @@ func idempotencyMiddleware(api huma.API, keys ports.IdempotencyKeys) func(huma.C
 			store := context.WithoutCancel(ctx.Context())
 			if rec.status == 0 || rec.status >= 500 {
 				if err := keys.Release(store, viewer.UserID, key); err != nil {
-					LoggerFrom(store).Error("release idempotency key", "err", err)
+					httpkit.LoggerFrom(store).Error("release idempotency key", "err", err)
 				}
 				return
 			}
@@ -111,7 +112,7 @@ func idempotencyMiddleware(api huma.API, keys ports.IdempotencyKeys) func(huma.C
 			answer := ports.IdempotentAnswer{Done: true, Fingerprint: fp.Sum(nil), Status: rec.status,
 				ContentType: w.Header().Get("Content-Type"), Body: rec.body.Bytes()}
 			if err := keys.Finish(store, viewer.UserID, key, answer); err != nil {
-				LoggerFrom(store).Error("store idempotent answer", "err", err)
+				httpkit.LoggerFrom(store).Error("store idempotent answer", "err", err)
 			}
 		}()
 		next(rec)

@@ -8,10 +8,7 @@ import (
 	"social/kit/httpkit"
 )
 
-// MediaLinks turns storage keys into signed links (httpkit.MediaLinks).
-type MediaLinks = httpkit.MediaLinks
-
 // NewMediaLinks signs with blobs for cfg's storage.url_ttl.
-func NewMediaLinks(blobs ports.BlobStore, cfg *config.Config, log *slog.Logger) MediaLinks {
+func NewMediaLinks(blobs ports.BlobStore, cfg *config.Config, log *slog.Logger) httpkit.MediaLinks {
 	return httpkit.NewMediaLinks(blobs, cfg.Storage.URLTTL, log)
 }

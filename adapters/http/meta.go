@@ -8,6 +8,7 @@ import (
 
 	"social/internal/buildinfo"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -31,7 +32,7 @@ func registerMeta(api huma.API, cfg *config.Config, catalog plugin.Catalog) {
 		Path:        APIPrefix + "/meta",
 		Summary:     "Product name, version and feature switches",
 		Tags:        []string{"meta"},
-		Security:    Public, Metadata: Refuses(nil),
+		Security:    httpkit.Public, Metadata: httpkit.Refuses(nil),
 	}, func(context.Context, *struct{}) (*metaOutput, error) {
 		out := &metaOutput{}
 		out.Body.Product = ProductName

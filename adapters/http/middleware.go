@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -12,12 +11,6 @@ import (
 
 	"social/kit/httpkit"
 )
-
-// RequestID is the ID of the request being served, or "".
-func RequestID(ctx context.Context) string { return httpkit.RequestID(ctx) }
-
-// LoggerFrom is the request's logger (it carries the request ID).
-func LoggerFrom(ctx context.Context) *slog.Logger { return httpkit.LoggerFrom(ctx) }
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
@@ -76,7 +69,7 @@ func withAccessLog(next http.Handler) http.Handler {
 		if rec.status >= 500 {
 			level = slog.LevelError
 		}
-		LoggerFrom(r.Context()).Log(r.Context(), level, "http request",
+		httpkit.LoggerFrom(r.Context()).Log(r.Context(), level, "http request",
 			"method", r.Method, "path", r.URL.Path, "status", rec.status,
 			"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(),
 			"remote", r.RemoteAddr)
@@ -91,8 +84,8 @@ func withRecover(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				LoggerFrom(r.Context()).Error("panic serving request", "panic", v, "stack", string(debug.Stack()))
-				WriteProblem(w, statusProblem(r.Context(), http.StatusInternalServerError))
+				httpkit.LoggerFrom(r.Context()).Error("panic serving request", "panic", v, "stack", string(debug.Stack()))
+				httpkit.WriteProblem(w, statusProblem(r.Context(), http.StatusInternalServerError))
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -45,23 +45,17 @@ type rootParams struct {
 	Pool      *pgxpool.Pool
 	Jobs      *jobs.Client
 	JobStatus *jobs.Status
-	Mounts    []Mount `group:"http_mounts"`
+	Mounts    []httpkit.Mount `group:"http_mounts"`
 	// Observer, when provided (metrics), sees every request right around
 	// the mux, where the request carries its matched pattern.
-	Observer RequestObserver `optional:"true"`
-	Ready    []ReadyCheck    `group:"readiness_checks"`
+	Observer RequestObserver      `optional:"true"`
+	Ready    []httpkit.ReadyCheck `group:"readiness_checks"`
 }
 
 // RequestObserver wraps the mux to watch every request.
 type RequestObserver interface {
 	Observe(next http.Handler) http.Handler
 }
-
-// Mount is a plain handler outside the JSON API (httpkit.Mount).
-type Mount = httpkit.Mount
-
-// AsMount contributes the Mount returned by constructor (httpkit.AsMount).
-func AsMount(constructor any) any { return httpkit.AsMount(constructor) }
 
 // newRootHandler mounts everything on the mux and wraps it in the middleware
 // every answer goes through.

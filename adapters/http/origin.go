@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"social/core/errs"
+	"social/kit/httpkit"
 )
 
 // withSameOrigin refuses a state-changing request (any method but GET, HEAD
@@ -33,6 +34,6 @@ func withSameOrigin(publicURL string, next http.Handler) http.Handler {
 		}
 		p := statusProblem(r.Context(), http.StatusForbidden)
 		p.Code, p.Detail = "origin_not_allowed", errs.MsgOriginRefused
-		WriteProblem(w, p)
+		httpkit.WriteProblem(w, p)
 	})
 }

@@ -3,7 +3,6 @@ package http
 import (
 	"context"
 	"errors"
-	"net/http"
 	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -12,24 +11,7 @@ import (
 	"social/kit/httpkit"
 )
 
-// The problem+json answer and the mapping of errors to it live in
-// httpkit, which plugins use too; these names keep the adapter's callers
-// short.
-type (
-	// Problem is httpkit.Problem.
-	Problem = httpkit.Problem
-	// FieldError is httpkit.FieldError.
-	FieldError = httpkit.FieldError
-)
-
-// ProblemFrom maps any error a use case returns to the problem the client
-// sees (httpkit.ProblemFrom).
-func ProblemFrom(ctx context.Context, err error) *Problem { return httpkit.ProblemFrom(ctx, err) }
-
-// WriteProblem answers a plain (non-Huma) handler's request with a problem.
-func WriteProblem(w http.ResponseWriter, p *Problem) { httpkit.WriteProblem(w, p) }
-
-func statusProblem(ctx context.Context, status int) *Problem {
+func statusProblem(ctx context.Context, status int) *httpkit.Problem {
 	return httpkit.StatusProblem(ctx, status)
 }
 
@@ -51,12 +33,12 @@ func setHumaErrors() {
 		}
 		// A handler's own error passes through unchanged.
 		for _, d := range details {
-			var p *Problem
+			var p *httpkit.Problem
 			if errors.As(d, &p) {
 				return p
 			}
 			if _, ok := errs.As(d); (ok || httpkit.Abandoned(ctx, d)) && status >= 500 {
-				return ProblemFrom(ctx, d)
+				return httpkit.ProblemFrom(ctx, d)
 			}
 		}
 		p := httpkit.StatusProblem(ctx, status)
@@ -67,9 +49,9 @@ func setHumaErrors() {
 			var detail huma.ErrorDetailer
 			if errors.As(d, &detail) {
 				ed := detail.ErrorDetail()
-				p.Errors = append(p.Errors, FieldError{Location: ed.Location, Message: ed.Message})
+				p.Errors = append(p.Errors, httpkit.FieldError{Location: ed.Location, Message: ed.Message})
 			} else if status >= 500 {
-				LoggerFrom(ctx).Error("request failed", "status", status, "msg", msg, "err", d)
+				httpkit.LoggerFrom(ctx).Error("request failed", "status", status, "msg", msg, "err", d)
 			}
 		}
 		return p

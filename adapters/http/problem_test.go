@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	httpadapter "social/adapters/http"
+	"social/kit/httpkit"
 )
 
 // A request whose client went away is no server fault: it is answered 499
@@ -18,13 +18,13 @@ func TestAbandonedRequestIsNotAServerError(t *testing.T) {
 
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
-	if p := httpadapter.ProblemFrom(gone, cause); p.Status != 499 || p.Code != "client_closed_request" {
+	if p := httpkit.ProblemFrom(gone, cause); p.Status != 499 || p.Code != "client_closed_request" {
 		t.Errorf("client gone: %d %s, want 499 client_closed_request", p.Status, p.Code)
 	}
-	if p := httpadapter.ProblemFrom(context.Background(), cause); p.Status != http.StatusInternalServerError {
+	if p := httpkit.ProblemFrom(context.Background(), cause); p.Status != http.StatusInternalServerError {
 		t.Errorf("canceled inside while the client waits: %d, want 500", p.Status)
 	}
-	if p := httpadapter.ProblemFrom(gone, fmt.Errorf("broken")); p.Status != http.StatusInternalServerError {
+	if p := httpkit.ProblemFrom(gone, fmt.Errorf("broken")); p.Status != http.StatusInternalServerError {
 		t.Errorf("another error after the client left: %d, want 500", p.Status)
 	}
 }

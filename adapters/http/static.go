@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"social/kit/httpkit"
 )
 
 // The member app's web manifest; Go's table does not know the extension,
@@ -20,7 +22,7 @@ func frontend(files fs.FS, prefix string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
+			httpkit.WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
 			return
 		}
 		if files == nil {
@@ -83,9 +85,9 @@ func apiFallback(mux *http.ServeMux) http.HandlerFunc {
 		}
 		if len(allowed) > 0 {
 			w.Header().Set("Allow", strings.Join(allowed, ", "))
-			WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
+			httpkit.WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
 			return
 		}
-		WriteProblem(w, statusProblem(r.Context(), http.StatusNotFound))
+		httpkit.WriteProblem(w, statusProblem(r.Context(), http.StatusNotFound))
 	}
 }

@@ -14,12 +14,6 @@ import (
 	"social/kit/httpkit"
 )
 
-// Messages and code of text PostgreSQL cannot store.
-const (
-	CodeUnstorableText = httpkit.CodeUnstorableText
-	MsgUnstorableText  = httpkit.MsgUnstorableText
-)
-
 // jsonScanCap is how much of a JSON body is looked at: Huma refuses bodies
 // over 1 MiB itself, so a larger one goes on unread and gets its 413 there.
 const jsonScanCap = 1 << 20

@@ -11,10 +11,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -27,7 +27,7 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-list-mail", Method: http.MethodGet, Path: "",
 			Summary:  "List the mail outbox, newest first (simple-rest)",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {adminapi.CodeBadListQuery}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{422: {adminapi.CodeBadListQuery}}),
 		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[OutboxMessage], error) {
 			q, err := listQuery(*in)
 			if err != nil {
@@ -45,7 +45,7 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-mail", Method: http.MethodGet, Path: "/{id}",
 			Summary:  "One message of the mail outbox",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {adminapi.CodeNotFound}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminapi.CodeNotFound}}),
 		}, func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
 		}) (*struct{ Body OutboxMessage }, error) {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 )
 
 // OutboxMessage is one outbox row as operators read it.
@@ -69,7 +69,7 @@ func List(ctx context.Context, db *bun.DB, q Query) ([]OutboxMessage, int, error
 		sel = sel.Where("id IN (?)", bun.In(q.IDs))
 	}
 	if q.Search != "" {
-		like := postgres.ContainsPattern(q.Search)
+		like := pgkit.ContainsPattern(q.Search)
 		sel = sel.WhereGroup(" AND ", func(s *bun.SelectQuery) *bun.SelectQuery {
 			return s.Where("to_address ILIKE ?", like).WhereOr("subject ILIKE ?", like).WhereOr("body_text ILIKE ?", like)
 		})

@@ -7,19 +7,19 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/ports"
+	"social/kit/pgkit"
 )
 
 // Outbox writes mail rows and their delivery jobs (see ports.Outbox).
 type Outbox struct {
 	db    *bun.DB
-	jobs  *postgres.JobInserter
+	jobs  *pgkit.JobInserter
 	clock ports.Clock
 }
 
 // NewOutbox makes the outbox.
-func NewOutbox(db *bun.DB, jobs *postgres.JobInserter, clock ports.Clock) *Outbox {
+func NewOutbox(db *bun.DB, jobs *pgkit.JobInserter, clock ports.Clock) *Outbox {
 	return &Outbox{db: db, jobs: jobs, clock: clock}
 }
 
@@ -29,9 +29,9 @@ func (o *Outbox) Enqueue(ctx context.Context, m ports.Mail) error {
 	if strings.ContainsAny(m.To+m.Subject, "\r\n") {
 		return fmt.Errorf("mail to %q: line break in a header", m.To)
 	}
-	return postgres.NewTransactor(o.db).InTx(ctx, func(ctx context.Context) error {
+	return pgkit.NewTransactor(o.db).InTx(ctx, func(ctx context.Context) error {
 		var id int64
-		err := postgres.IDB(ctx, o.db).NewRaw(`INSERT INTO mail_outbox (to_address, subject, body_text, created_at)
+		err := pgkit.IDB(ctx, o.db).NewRaw(`INSERT INTO mail_outbox (to_address, subject, body_text, created_at)
 			VALUES (?, ?, ?, ?) RETURNING id`, m.To, m.Subject, m.BodyText, o.clock.Now()).Scan(ctx, &id)
 		if err != nil {
 			return fmt.Errorf("queue mail: %w", err)

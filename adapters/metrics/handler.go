@@ -7,9 +7,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	httpadapter "social/adapters/http"
 	"social/core/errs"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 // Path is where the metrics are served.
@@ -28,11 +28,11 @@ func (m *Metrics) Handler(cfg config.Metrics, mode string) http.Handler {
 			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
-				httpadapter.WriteProblem(w, httpadapter.ProblemFrom(r.Context(), errs.Unauthenticated(codeMetricsUnauthorized, msgMetricsUnauthorized)))
+				httpkit.WriteProblem(w, httpkit.ProblemFrom(r.Context(), errs.Unauthenticated(codeMetricsUnauthorized, msgMetricsUnauthorized)))
 				return
 			}
 		case mode == config.ModeProduction:
-			httpadapter.WriteProblem(w, httpadapter.ProblemFrom(r.Context(), errs.Forbidden(codeMetricsClosed, msgMetricsClosed)))
+			httpkit.WriteProblem(w, httpkit.ProblemFrom(r.Context(), errs.Forbidden(codeMetricsClosed, msgMetricsClosed)))
 			return
 		}
 		serve.ServeHTTP(w, r)

@@ -14,6 +14,7 @@ import (
 	"social/adapters/realtime"
 	"social/internal/config"
 	"social/jobs"
+	"social/kit/httpkit"
 )
 
 // Option is the metrics module when metrics.enabled is on, else nothing.
@@ -31,8 +32,8 @@ var Module = fx.Module("metrics",
 	fx.Provide(
 		New,
 		func(m *Metrics) httpadapter.RequestObserver { return m },
-		httpadapter.AsMount(func(m *Metrics, cfg *config.Config) httpadapter.Mount {
-			return httpadapter.Mount{Pattern: "GET " + Path, Handler: m.Handler(cfg.Metrics, cfg.Mode)}
+		httpkit.AsMount(func(m *Metrics, cfg *config.Config) httpkit.Mount {
+			return httpkit.Mount{Pattern: "GET " + Path, Handler: m.Handler(cfg.Metrics, cfg.Mode)}
 		}),
 	),
 	fx.Invoke(register),

@@ -16,7 +16,7 @@ import (
 	"social/kit/pgkit"
 )
 
-// Module provides the shared pool and bun on it, the ReadDB, and the access
+// Module provides the shared pool and bun on it, the pgkit.ReadDB, and the access
 // notices (AccessNotifier as ports.AccessChanges and ports.SessionEnds; the
 // AccessListener for whoever reacts to them). With no database.url it
 // starts a private cluster first and stops it last.
@@ -26,18 +26,13 @@ var Module = fx.Module("postgres", fx.Provide(
 	provideAccessListener,
 ))
 
-// ReadDB is the handle of the reads that tolerate a replica's lag
-// (pgkit.ReadDB): a second pool on database.read_url, or the primary's bun
-// when that is empty.
-type ReadDB = pgkit.ReadDB
-
-func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (ReadDB, error) {
+func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (pgkit.ReadDB, error) {
 	if cfg.Database.ReadURL == "" {
-		return ReadDB{DB: primary}, nil
+		return pgkit.ReadDB{DB: primary}, nil
 	}
 	pool, err := NewPool(context.Background(), cfg.Database.ReadURL, cfg.Database.MaxConns)
 	if err != nil {
-		return ReadDB{}, fmt.Errorf("database.read_url: %w", err)
+		return pgkit.ReadDB{}, fmt.Errorf("database.read_url: %w", err)
 	}
 	lc.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
@@ -48,7 +43,7 @@ func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (ReadDB
 			return nil
 		},
 	})
-	return ReadDB{DB: NewBun(pool)}, nil
+	return pgkit.ReadDB{DB: NewBun(pool)}, nil
 }
 
 // EmbeddedDatabase is the database created in the private cluster.

@@ -4,6 +4,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -11,9 +12,9 @@ import (
 // keys with their pruning jobs, and the in-transaction job inserter.
 var Stores = fx.Module("stores",
 	fx.Provide(
-		fx.Annotate(NewTransactor, fx.As(new(ports.Transactor)), fx.As(fx.Self())),
+		fx.Annotate(pgkit.NewTransactor, fx.As(new(ports.Transactor)), fx.As(fx.Self())),
 		fx.Annotate(NewRateLimiter, fx.As(new(ports.RateLimiter)), fx.As(fx.Self())),
-		NewJobInserter,
+		pgkit.NewJobInserter,
 		plugin.AsWorker(newPruneRateLimitsWorker),
 		plugin.AsPeriodicJob(newPruneRateLimitsJob),
 		fx.Annotate(NewIdempotencyKeys, fx.As(new(ports.IdempotencyKeys)), fx.As(fx.Self())),

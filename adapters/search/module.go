@@ -12,11 +12,11 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	pgadapter "social/adapters/postgres"
 	"social/adapters/search/bleve"
 	"social/adapters/search/postgres"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/pgkit"
 )
 
 // Module provides the ports.SearchIndex of search.driver. The Bleve folder
@@ -32,7 +32,7 @@ type Params struct {
 	Logger    *slog.Logger
 	DB        *bun.DB
 	// Read is the replica's handle (DB itself when none is configured).
-	Read pgadapter.ReadDB
+	Read pgkit.ReadDB
 }
 
 // Provide builds the index search.driver names.

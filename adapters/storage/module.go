@@ -11,11 +11,11 @@ import (
 
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/storage/disk"
 	"social/adapters/storage/s3"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 // Module provides the ports.BlobStore of storage.driver and, for disk, the
@@ -36,7 +36,7 @@ type Params struct {
 type Result struct {
 	fx.Out
 	Store  ports.BlobStore
-	Mounts []httpadapter.Mount `group:"http_mounts,flatten"`
+	Mounts []httpkit.Mount `group:"http_mounts,flatten"`
 }
 
 // startCheckTimeout bounds the S3 bucket check at start.
@@ -66,7 +66,7 @@ func Provide(p Params) (Result, error) {
 			},
 			OnStop: func(context.Context) error { return store.Close() },
 		})
-		return Result{Store: store, Mounts: []httpadapter.Mount{{Pattern: disk.Prefix, Handler: store.Handler()}}}, nil
+		return Result{Store: store, Mounts: []httpkit.Mount{{Pattern: disk.Prefix, Handler: store.Handler()}}}, nil
 	case "s3":
 		store, err := s3.New(s3.Options{
 			Endpoint: cfg.S3.Endpoint, Bucket: cfg.S3.Bucket, Region: cfg.S3.Region,

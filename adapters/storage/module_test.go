@@ -15,12 +15,12 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/storage"
 	"social/adapters/storage/disk"
 	"social/adapters/storage/s3"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 func testConfig(t *testing.T) *config.Config {
@@ -36,7 +36,7 @@ func testConfig(t *testing.T) *config.Config {
 type provided struct {
 	fx.In
 	Store  ports.BlobStore
-	Mounts []httpadapter.Mount `group:"http_mounts"`
+	Mounts []httpkit.Mount `group:"http_mounts"`
 }
 
 func start(t *testing.T, cfg *config.Config) (provided, *fxtest.App, error) {

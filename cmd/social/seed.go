@@ -28,6 +28,7 @@ import (
 	"social/internal/bulkseed"
 	"social/internal/config"
 	"social/internal/demo"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -241,7 +242,7 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	}
 	// The demo posts are indexed for search like any post: the job goes in
 	// the seeding's transaction, for `social serve` to work.
-	jobs, err := postgres.NewJobInserter(s.DB, s.Log)
+	jobs, err := pgkit.NewJobInserter(s.DB, s.Log)
 	if err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	for _, m := range s.Members {
 		extras = append(extras, m.Seed)
 	}
-	uc := &posts.SeedDemo{Tx: postgres.NewTransactor(s.DB), Posts: postsstore.NewPosts(s.DB), Clock: s.Clock,
+	uc := &posts.SeedDemo{Tx: pgkit.NewTransactor(s.DB), Posts: postsstore.NewPosts(s.DB), Clock: s.Clock,
 		Search: searchstore.SearchIndexQueue{Jobs: jobs}, Extras: extras}
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
 	searchstore "social/features/search/pgstore"
+	"social/kit/pgkit"
 )
 
 // userCases are the moderation use cases the command line runs as the
@@ -37,11 +38,11 @@ type userCases struct {
 }
 
 func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, error) {
-	jobs, err := postgres.NewJobInserter(db, log)
+	jobs, err := pgkit.NewJobInserter(db, log)
 	if err != nil {
 		return userCases{}, err
 	}
-	tx, accounts, m := postgres.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
+	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
 	search := searchstore.SearchIndexQueue{Jobs: jobs}
 	// Ends reaches the serving nodes through the database: the member's
 	// sockets close at once, wherever they are.

@@ -16,13 +16,13 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/domain"
 	"social/internal/assembly"
 	"social/internal/config"
 	"social/internal/testkit"
 	"social/jobs"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -71,7 +71,7 @@ func probePlugin(operationID string) plugin.Plugin {
 		plugin.AsRoutes(func(db *bun.DB) plugin.Routes {
 			return plugin.Routes{Plugin: "probe", Register: func(api huma.API) {
 				huma.Register(api, huma.Operation{OperationID: operationID, Method: http.MethodGet, Path: "/notes/count",
-					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
+					Security: httpkit.Public, Metadata: httpkit.Refuses(nil)},
 					func(ctx context.Context, _ *struct{}) (*countOutput, error) {
 						out := &countOutput{}
 						n, err := db.NewSelect().Table("probe_notes").Count(ctx)
@@ -79,7 +79,7 @@ func probePlugin(operationID string) plugin.Plugin {
 						return out, err
 					})
 				huma.Register(api, huma.Operation{OperationID: "probe-slow", Method: http.MethodGet, Path: "/slow",
-					Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil)},
+					Security: httpkit.Public, Metadata: httpkit.Refuses(nil)},
 					func(ctx context.Context, _ *struct{}) (*countOutput, error) {
 						time.Sleep(1500 * time.Millisecond)
 						return &countOutput{}, nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
@@ -26,6 +25,7 @@ import (
 	profilesstore "social/features/profiles/pgstore"
 	reports "social/features/reports/app"
 	reportsstore "social/features/reports/pgstore"
+	"social/kit/pgkit"
 )
 
 // Deps are what the network is written with: the database and the media
@@ -48,7 +48,7 @@ type Deps struct {
 // before the server starts.
 type cases struct {
 	clock       *Clock
-	tx          *postgres.Transactor
+	tx          *pgkit.Transactor
 	accounts    *accountsstore.Accounts
 	create      *moderation.CreateAccount
 	setRole     *moderation.SetRole
@@ -67,12 +67,12 @@ type cases struct {
 }
 
 func newCases(d Deps, clock *Clock) (*cases, error) {
-	jobs, err := postgres.NewJobInserter(d.DB, d.Log)
+	jobs, err := pgkit.NewJobInserter(d.DB, d.Log)
 	if err != nil {
 		return nil, err
 	}
 	db := d.DB
-	tx, accounts, m := postgres.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
+	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
 	store, cmts, notes := postsstore.NewPosts(db), commentsstore.NewComments(db), notificationsstore.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: d.Log}

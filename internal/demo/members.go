@@ -8,8 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/adapters/postgres"
 	"social/core/domain"
+	"social/kit/pgkit"
 )
 
 // ErrNoNetwork is what a feature's seeder hears when the core's demo
@@ -45,7 +45,7 @@ func Members(ctx context.Context, db *bun.DB) (Cast, error) {
 		Role      domain.Role `bun:"role"`
 		CreatedAt time.Time   `bun:"created_at"`
 	}
-	err := postgres.IDB(ctx, db).NewRaw(`SELECT p.id, p.handle, a.role, p.created_at FROM profiles p
+	err := pgkit.IDB(ctx, db).NewRaw(`SELECT p.id, p.handle, a.role, p.created_at FROM profiles p
 		JOIN accounts a ON a.id = p.id WHERE p.handle IN (?)`, bun.In(handles)).Scan(ctx, &rows)
 	if err != nil {
 		return Cast{}, err

@@ -41,7 +41,7 @@ var contractDocs sync.Map // sha256 of the 3.0 JSON -> *openapi3.T
 
 // NewAPIContract loads api's document (downgraded to OpenAPI 3.0, which is
 // what client generators read) and reports to t. mounts are the patterns of
-// plain handlers beside the API (httpadapter.Mount): a request they serve
+// plain handlers beside the API (httpkit.Mount): a request they serve
 // is none of the document's, even when an operation's path matches it.
 func NewAPIContract(t testing.TB, api huma.API, mounts ...string) *APIContract {
 	t.Helper()

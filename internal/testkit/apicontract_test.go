@@ -14,6 +14,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/core/errs"
 	"social/internal/config"
+	"social/kit/httpkit"
 )
 
 // errorsOnly keeps what a check reports instead of failing the test.
@@ -52,24 +53,24 @@ func TestAPIContractRefusesAnswersTheDocumentDoesNotDescribe(t *testing.T) {
 	}
 	mux := http.NewServeMux()
 	api := httpadapter.NewAPI(mux, cfg, nil)
-	listed := httpadapter.Refuses(httpadapter.Refusals{http.StatusNotFound: {"thing_not_found"}})
+	listed := httpkit.Refuses(httpkit.Refusals{http.StatusNotFound: {"thing_not_found"}})
 	huma.Register(api, huma.Operation{OperationID: "listed-code", Method: http.MethodGet, Path: "/api/v1/listed",
-		Summary: "Listed", Security: httpadapter.Public, Metadata: listed,
+		Summary: "Listed", Security: httpkit.Public, Metadata: listed,
 	}, func(context.Context, *struct{}) (*greeting, error) {
-		return nil, httpadapter.ProblemFrom(context.Background(), errs.NotFound("thing_not_found", "Não encontrado."))
+		return nil, httpkit.ProblemFrom(context.Background(), errs.NotFound("thing_not_found", "Não encontrado."))
 	})
 	huma.Register(api, huma.Operation{OperationID: "unlisted-code", Method: http.MethodGet, Path: "/api/v1/unlisted",
-		Summary: "Unlisted", Security: httpadapter.Public, Metadata: listed,
+		Summary: "Unlisted", Security: httpkit.Public, Metadata: listed,
 	}, func(context.Context, *struct{}) (*greeting, error) {
-		return nil, httpadapter.ProblemFrom(context.Background(), errs.NotFound("other_not_found", "Não encontrado."))
+		return nil, httpkit.ProblemFrom(context.Background(), errs.NotFound("other_not_found", "Não encontrado."))
 	})
 	huma.Register(api, huma.Operation{OperationID: "undocumented-status", Method: http.MethodGet, Path: "/api/v1/conflict",
-		Summary: "Conflict", Security: httpadapter.Public, Metadata: listed,
+		Summary: "Conflict", Security: httpkit.Public, Metadata: listed,
 	}, func(context.Context, *struct{}) (*greeting, error) {
-		return nil, httpadapter.ProblemFrom(context.Background(), errs.Conflict("thing_taken", "Já existe."))
+		return nil, httpkit.ProblemFrom(context.Background(), errs.Conflict("thing_taken", "Já existe."))
 	})
 	huma.Register(api, huma.Operation{OperationID: "fine", Method: http.MethodGet, Path: "/api/v1/fine",
-		Summary: "Fine", Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
+		Summary: "Fine", Security: httpkit.Public, Metadata: httpkit.Refuses(nil),
 	}, func(context.Context, *struct{}) (*greeting, error) {
 		out := &greeting{}
 		out.Body.Text = "olá"
@@ -81,7 +82,7 @@ func TestAPIContractRefusesAnswersTheDocumentDoesNotDescribe(t *testing.T) {
 		_, _ = w.Write([]byte(`{"text": 42}`))
 	})
 	api.OpenAPI().AddOperation(&huma.Operation{OperationID: "off-schema", Method: http.MethodGet, Path: "/api/v1/off-schema",
-		Summary: "Off", Security: httpadapter.Public, Metadata: httpadapter.Refuses(nil),
+		Summary: "Off", Security: httpkit.Public, Metadata: httpkit.Refuses(nil),
 		Responses: map[string]*huma.Response{"200": {Description: "OK", Content: map[string]*huma.MediaType{
 			"application/json": {Schema: api.OpenAPI().Paths["/api/v1/fine"].Get.Responses["200"].Content["application/json"].Schema}}}}})
 

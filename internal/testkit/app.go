@@ -14,6 +14,7 @@ import (
 	httpadapter "social/adapters/http"
 	"social/internal/assembly"
 	"social/internal/config"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins"
 )
@@ -72,7 +73,7 @@ func StartApp(t testing.TB, cfg *config.Config, list []plugin.Plugin, populate .
 // mounts are the plain handlers beside the API.
 type mounts struct {
 	fx.In
-	List []httpadapter.Mount `group:"http_mounts"`
+	List []httpkit.Mount `group:"http_mounts"`
 }
 
 func riverVersion() string {

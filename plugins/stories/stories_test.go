@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
+	"social/kit/pgkit"
 	"social/plugins/stories/app"
 	"social/plugins/stories/pgstore"
 )
@@ -270,7 +270,7 @@ func TestExpiry(t *testing.T) {
 	bia.Token = bia.SignIn(bia.Email, at.Password).AccessToken
 	young := post(t, bia, "Ainda aqui")
 
-	expire := &app.ExpireStories{Stories: &app.Stories{Store: pgstore.New(a.DB), Tx: postgres.NewTransactor(a.DB),
+	expire := &app.ExpireStories{Stories: &app.Stories{Store: pgstore.New(a.DB), Tx: pgkit.NewTransactor(a.DB),
 		Clock: a.Clock, Broadcaster: nopBroadcaster{}}}
 	ctx := context.Background()
 

@@ -9,10 +9,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/postgres"
 	"social/core/errs"
 	"social/core/ports"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 )
 
@@ -66,7 +66,7 @@ func NewStats(m *postgres.Migrator, s *postgres.SystemStats, catalog plugin.Cata
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-stats", Method: http.MethodGet, Path: "",
 			Summary:  "Dashboard figures: plugins, migrations, database size, jobs by state",
-			Metadata: httpadapter.Refuses(httpadapter.Refusals{503: {codeStatsUnavailable}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{503: {codeStatsUnavailable}}),
 		}, func(ctx context.Context, _ *struct{}) (*struct{ Body Stats }, error) {
 			return readStats(ctx, m, s, catalog, clock.Now())
 		})
@@ -238,7 +238,7 @@ func registerReadOnly[T any](api huma.API, name, unavailable string, list func(c
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-list-" + name, Method: http.MethodGet, Path: "",
 		Summary:  "List " + name + " (simple-rest)",
-		Metadata: httpadapter.Refuses(httpadapter.Refusals{422: {CodeBadListQuery}, 503: {unavailable}}),
+		Metadata: httpkit.Refuses(httpkit.Refusals{422: {CodeBadListQuery}, 503: {unavailable}}),
 	}, func(ctx context.Context, in *ListInput) (*ListOutput[T], error) {
 		items, err := list(ctx)
 		if err != nil {
@@ -249,7 +249,7 @@ func registerReadOnly[T any](api huma.API, name, unavailable string, list func(c
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-get-" + strings.TrimSuffix(name, "s"), Method: http.MethodGet, Path: "/{id}",
 		Summary:  "Get one of " + name,
-		Metadata: httpadapter.Refuses(httpadapter.Refusals{404: {CodeNotFound}, 503: {unavailable}}),
+		Metadata: httpkit.Refuses(httpkit.Refusals{404: {CodeNotFound}, 503: {unavailable}}),
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id"`
 	}) (*struct{ Body T }, error) {

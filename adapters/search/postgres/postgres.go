@@ -20,8 +20,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	pg "social/adapters/postgres"
 	"social/core/ports"
+	"social/kit/pgkit"
 )
 
 // Index is the PostgreSQL search index. Writes go to db; Search reads
@@ -83,7 +83,7 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 		seen[key] = len(rows)
 		rows = append(rows, r)
 	}
-	db := pg.IDB(ctx, x.db)
+	db := pgkit.IDB(ctx, x.db)
 	if len(rows) > 0 {
 		_, err := db.NewInsert().Model(&rows).
 			On("CONFLICT (kind, id) DO UPDATE").
@@ -106,7 +106,7 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := pg.IDB(ctx, x.db).NewDelete().TableExpr("search_documents").
+	_, err := pgkit.IDB(ctx, x.db).NewDelete().TableExpr("search_documents").
 		Where("kind = ?", string(kind)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("delete search documents: %w", err)
@@ -116,7 +116,7 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 
 // Reset deletes every document.
 func (x *Index) Reset(ctx context.Context) error {
-	if _, err := pg.IDB(ctx, x.db).NewRaw("DELETE FROM search_documents").Exec(ctx); err != nil {
+	if _, err := pgkit.IDB(ctx, x.db).NewRaw("DELETE FROM search_documents").Exec(ctx); err != nil {
 		return fmt.Errorf("reset search documents: %w", err)
 	}
 	return nil
@@ -139,7 +139,7 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 		return res, nil
 	}
 	ws := words(q)
-	db := pg.IDB(ctx, x.read)
+	db := pgkit.IDB(ctx, x.read)
 	for _, kind := range kinds {
 		byNames := kind != ports.SearchPost && len(ws) > 0
 		byText := kind != ports.SearchUser

@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 
-	httpadapter "social/adapters/http"
 	"social/adapters/storage/blobpolicy"
 	"social/core/errs"
 	"social/core/ports"
+	"social/kit/httpkit"
 )
 
 // Prefix is the path signed links live under.
@@ -62,28 +62,28 @@ func (s *Store) Handler() http.Handler {
 		ctx := r.Context()
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			httpadapter.WriteProblem(w, &httpadapter.Problem{Title: "Erro", Status: http.StatusMethodNotAllowed,
-				Detail: errs.MsgMethod, Code: "method_not_allowed", RequestID: httpadapter.RequestID(ctx)})
+			httpkit.WriteProblem(w, &httpkit.Problem{Title: "Erro", Status: http.StatusMethodNotAllowed,
+				Detail: errs.MsgMethod, Code: "method_not_allowed", RequestID: httpkit.RequestID(ctx)})
 			return
 		}
 		key, ok := strings.CutPrefix(r.URL.Path, Prefix)
 		if !ok || blobpolicy.CheckKey(key) != nil {
-			httpadapter.WriteProblem(w, httpadapter.ProblemFrom(ctx, errs.NotFound("not_found", errs.MsgNotFound)))
+			httpkit.WriteProblem(w, httpkit.ProblemFrom(ctx, errs.NotFound("not_found", errs.MsgNotFound)))
 			return
 		}
 		q := r.URL.Query()
 		exp, ok := s.verify(key, q.Get("exp"), q.Get("sig"))
 		if !ok {
-			httpadapter.WriteProblem(w, httpadapter.ProblemFrom(ctx, errs.Forbidden(CodeLinkInvalid, MsgLinkInvalid)))
+			httpkit.WriteProblem(w, httpkit.ProblemFrom(ctx, errs.Forbidden(CodeLinkInvalid, MsgLinkInvalid)))
 			return
 		}
 		f, info, err := s.Open(ctx, key)
 		if err != nil {
 			if errors.Is(err, ports.ErrBlobNotFound) {
-				httpadapter.WriteProblem(w, httpadapter.ProblemFrom(ctx, errs.NotFound("not_found", errs.MsgNotFound)))
+				httpkit.WriteProblem(w, httpkit.ProblemFrom(ctx, errs.NotFound("not_found", errs.MsgNotFound)))
 				return
 			}
-			httpadapter.WriteProblem(w, httpadapter.ProblemFrom(ctx, err))
+			httpkit.WriteProblem(w, httpkit.ProblemFrom(ctx, err))
 			return
 		}
 		defer f.Close()

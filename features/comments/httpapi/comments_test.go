@@ -13,13 +13,13 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/websocket"
 
-	"social/adapters/postgres"
 	"social/adapters/realtime"
 	"social/core/domain"
 	comments "social/features/comments/app"
 	commentsstore "social/features/comments/pgstore"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
+	"social/kit/pgkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -309,7 +309,7 @@ func TestCommentPagesCoverTiedTimes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 120 comments at one instant, in an order unrelated to their IDs'.
-	store, tx := commentsstore.NewComments(app.DB), postgres.NewTransactor(app.DB)
+	store, tx := commentsstore.NewComments(app.DB), pgkit.NewTransactor(app.DB)
 	at0 := app.Clock.Now()
 	want := map[string]bool{}
 	for i := range 120 {

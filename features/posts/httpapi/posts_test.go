@@ -19,7 +19,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"social/adapters/images"
-	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/safefetch"
@@ -30,6 +29,7 @@ import (
 	postsstore "social/features/posts/pgstore"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
+	"social/kit/pgkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -569,7 +569,7 @@ func TestLikeRacingADeleteFindsThePostGone(t *testing.T) {
 
 	deleting, release, deleted := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		deleted <- postgres.NewTransactor(app.DB).InTx(ctx, func(ctx context.Context) error {
+		deleted <- pgkit.NewTransactor(app.DB).InTx(ctx, func(ctx context.Context) error {
 			err := store.Delete(ctx, stored)
 			close(deleting)
 			<-release // commit only once the like is waiting on the row

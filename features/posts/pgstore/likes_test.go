@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
@@ -17,6 +16,7 @@ import (
 	"social/internal/demo"
 	"social/internal/testkit"
 	"social/internal/testkit/sqlrig"
+	"social/kit/pgkit"
 )
 
 // heldLikes is the real store, holding each like or unlike after its row
@@ -56,7 +56,7 @@ func TestUnlikeRacingAnUncommittedLikeLeavesItsNotification(t *testing.T) {
 	notes := notificationsstore.NewNotifications(rig.DB)
 	recorder := &notifications.Recorder{Store: notes, Clock: ports.SystemClock{}}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: demo.Silent{}, Log: testkit.Logger()}
-	tx := postgres.NewTransactor(rig.DB)
+	tx := pgkit.NewTransactor(rig.DB)
 	like := &posts.LikePost{Tx: tx, Items: held.Posts, Likes: held, Clock: ports.SystemClock{}, Notices: recorder,
 		Announcer: announcer, Broadcaster: demo.Silent{}, Log: testkit.Logger()}
 	unlike := &posts.UnlikePost{Tx: tx, Items: held.Posts, Likes: held, Notices: recorder, Announcer: announcer,

@@ -19,6 +19,7 @@ import (
 	"social/internal/config"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
+	"social/kit/pgkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -81,12 +82,12 @@ func not(f func([]item) bool) func([]item) bool { return func(i []item) bool { r
 // as the features' writes do.
 func enqueue(t *testing.T, app *at.App, kind ports.SearchKind, ids ...string) {
 	t.Helper()
-	jobs, err := postgres.NewJobInserter(app.DB, testkit.Logger())
+	jobs, err := pgkit.NewJobInserter(app.DB, testkit.Logger())
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := searchstore.SearchIndexQueue{Jobs: jobs}
-	err = postgres.NewTransactor(app.DB).InTx(context.Background(), func(ctx context.Context) error {
+	err = pgkit.NewTransactor(app.DB).InTx(context.Background(), func(ctx context.Context) error {
 		for _, id := range ids {
 			if err := q.EnqueueIndex(ctx, kind, id); err != nil {
 				return err
@@ -204,11 +205,11 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 		VALUES (?, 'lia_souza', 'Lia Souza', ?, ?)`, id, now, now).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := postgres.NewJobInserter(db, testkit.Logger())
+	jobs, err := pgkit.NewJobInserter(db, testkit.Logger())
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = postgres.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
+	err = pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
 		return searchstore.SearchIndexQueue{Jobs: jobs}.EnqueueIndex(ctx, ports.SearchUser, id.String())
 	})
 	if err != nil {
@@ -220,7 +221,7 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 	}
 
 	// A rolled-back transaction leaves no job.
-	_ = postgres.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
+	_ = pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
 		if err := (searchstore.SearchIndexQueue{Jobs: jobs}).EnqueueIndex(ctx, ports.SearchUser, uuid.NewString()); err != nil {
 			return err
 		}
