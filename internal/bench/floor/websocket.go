@@ -68,13 +68,17 @@ func (f *fanOut) open(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
+	// The socket joins the list in the same hold of the lock as its
+	// greeting, so every publication after a client read "subscribed"
+	// reaches it, as the real gateway's subscriptions do.
+	f.mu.Lock()
 	for range 2 {
 		if c.WriteMessage(websocket.TextMessage, []byte(`{"type":"subscribed"}`)) != nil {
+			f.mu.Unlock()
 			_ = c.Close()
 			return
 		}
 	}
-	f.mu.Lock()
 	f.sockets = append(f.sockets, c)
 	f.mu.Unlock()
 	// Reading answers the client's pings and notices its close; a socket
