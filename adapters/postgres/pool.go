@@ -2,11 +2,9 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 )
@@ -51,6 +49,3 @@ func NewPool(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 func NewBun(pool *pgxpool.Pool) *bun.DB {
 	return bun.NewDB(SQLDB(pool), pgdialect.New())
 }
-
-// SQLDB is the pool seen as a database/sql handle.
-func SQLDB(pool *pgxpool.Pool) *sql.DB { return stdlib.OpenDBFromPool(pool) }

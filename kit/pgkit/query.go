@@ -1,9 +1,13 @@
 package pgkit
 
 import (
+	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
+
+	"github.com/uptrace/bun"
 
 	"social/core/domain"
 )
@@ -23,3 +27,61 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 // literally (its %, _ and \ escaped). Folding case or accents is the
 // caller's: apply the same function to the column and to the argument.
 func ContainsPattern(q string) string { return "%" + likeEscaper.Replace(q) + "%" }
+
+// Prepared runs a query of a hot path with its values as real parameters
+// instead of written into its text, and scans the rows into dest as bun
+// does (a slice of structs with bun tags, or of values). Each ? of q is a
+// parameter, numbered in order ($1, $2 …), so q must hold no other ?
+// (no jsonb ? operator, none in a literal), and args are plain values
+// (IDs, times, numbers, text), not bun's In or Ident.
+//
+// The text is then the same on every call, so pgx prepares it once per
+// connection and PostgreSQL plans it once: for the reads made on every
+// request, parsing and planning cost more than the read itself. A value
+// that changes the best plan (a LIMIT) belongs in the text: a plan made
+// without knowing it may be a bad one.
+func Prepared(ctx context.Context, db *bun.DB, dest any, q string, args ...any) error {
+	var rows *sql.Rows
+	var err error
+	if tx, ok := TxFrom(ctx); ok {
+		rows, err = tx.Tx.QueryContext(ctx, Numbered(q), args...)
+	} else {
+		rows, err = db.DB.QueryContext(ctx, Numbered(q), args...)
+	}
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return db.ScanRows(ctx, rows, dest)
+}
+
+// PreparedRow is Prepared for a query of one row, scanned by the caller.
+func PreparedRow(ctx context.Context, db *bun.DB, q string, args ...any) *sql.Row {
+	if tx, ok := TxFrom(ctx); ok {
+		return tx.Tx.QueryRowContext(ctx, Numbered(q), args...)
+	}
+	return db.DB.QueryRowContext(ctx, Numbered(q), args...)
+}
+
+// Numbered is q with each ? replaced by the next positional parameter.
+func Numbered(q string) string {
+	n := strings.Count(q, "?")
+	if n == 0 {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 2*n)
+	param := 0
+	for {
+		i := strings.IndexByte(q, '?')
+		if i < 0 {
+			b.WriteString(q)
+			return b.String()
+		}
+		param++
+		b.WriteString(q[:i])
+		b.WriteByte('$')
+		b.WriteString(strconv.Itoa(param))
+		q = q[i+1:]
+	}
+}

@@ -138,10 +138,11 @@ func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID d
 		return "", false, nil
 	}
 	var r string
-	err = pgkit.IDB(ctx, s.db).NewRaw(`SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
+	// Run on every authenticated request, hence prepared.
+	err = pgkit.PreparedRow(ctx, s.db, `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
 		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
 			AND a.suspended_at IS NULL`,
-		id, uuid.UUID(accountID), s.clock.Now()).Scan(ctx, &r)
+		id, uuid.UUID(accountID), s.clock.Now()).Scan(&r)
 	if err = pgkit.NotFound(err); errors.Is(err, domain.ErrNotFound) {
 		return "", false, nil
 	} else if err != nil {

@@ -148,12 +148,13 @@ type profileViewRow struct {
 func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, follows.Relation, error) {
 	var rows []profileViewRow
 	v := uuid.UUID(viewer)
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT p.*,
+	// Read on every profile opened, hence prepared.
+	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT p.*,
 		EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.id) AS is_following,
 		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.id) AS is_blocking,
 		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = ?) AS is_blocked_by,
 		EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = ? AND m.muted_id = p.id) AS is_muting
-		FROM profiles p WHERE p.handle = ?`, v, v, v, v, handle).Scan(ctx, &rows)
+		FROM profiles p WHERE p.handle = ?`, v, v, v, v, handle)
 	if err != nil {
 		return domain.Profile{}, follows.Relation{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -359,8 +360,8 @@ func items(rows []feedRow) []domain.FeedItem {
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	var rows []feedRow
 	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
-	err := pgkit.IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
-		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...).Scan(ctx, &rows)
+	err := pgkit.Prepared(ctx, s.db, &rows, feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
+		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...)
 	if err == nil && len(rows) == 0 {
 		err = domain.ErrNotFound
 	}
@@ -419,9 +420,8 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 		q += ` AND (t.created_at, t.post_id) < (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
 	}
-	q += ` ORDER BY t.created_at DESC, t.post_id DESC LIMIT ?`
-	args = append(args, limit)
-	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	q += ` ORDER BY t.created_at DESC, t.post_id DESC LIMIT ` + strconv.Itoa(limit)
+	if err := pgkit.Prepared(ctx, s.db, &rows, q, args...); err != nil {
 		return nil, err
 	}
 	return items(rows), nil
@@ -463,16 +463,17 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 
 // newestFirst runs a feed query (q and its args, ending in a WHERE clause)
 // as one page newest first after the cursor: the keyset every post list
-// pages by, on an index of (created_at DESC, id DESC).
+// pages by, on an index of (created_at DESC, id DESC). Pages are read on
+// every screen a member opens, hence prepared (pgkit.Prepared), the LIMIT
+// in the text so that each page size gets a plan of its own.
 func (s *Posts) newestFirst(ctx context.Context, q string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	if after != nil {
 		q += ` AND (p.created_at, p.id) < (?, ?)`
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
 	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
-	args = append(args, limit)
+	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ` + strconv.Itoa(limit)
 	var rows []feedRow
-	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	if err := pgkit.Prepared(ctx, s.db, &rows, q, args...); err != nil {
 		return nil, err
 	}
 	return items(rows), nil
