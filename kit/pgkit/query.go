@@ -63,6 +63,14 @@ func PreparedRow(ctx context.Context, db *bun.DB, q string, args ...any) *sql.Ro
 	return db.DB.QueryRowContext(ctx, Numbered(q), args...)
 }
 
+// PreparedExec is Prepared for a statement whose rows are not read.
+func PreparedExec(ctx context.Context, db *bun.DB, q string, args ...any) (sql.Result, error) {
+	if tx, ok := TxFrom(ctx); ok {
+		return tx.Tx.ExecContext(ctx, Numbered(q), args...)
+	}
+	return db.DB.ExecContext(ctx, Numbered(q), args...)
+}
+
 // Numbered is q with each ? replaced by the next positional parameter.
 func Numbered(q string) string {
 	n := strings.Count(q, "?")

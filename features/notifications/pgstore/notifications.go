@@ -28,13 +28,14 @@ func (s *Notifications) Insert(ctx context.Context, n domain.Notification) (bool
 	}
 	// Nothing is recorded between members kept apart by a block, whatever
 	// caused it (a mention, a comment on someone else's thread).
-	res, err := pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO notifications
+	// Likes, follows and mentions each record one, hence prepared.
+	res, err := pgkit.PreparedExec(ctx, s.db, `INSERT INTO notifications
 		(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM member_blocks
+		SELECT ?::uuid, ?::uuid, ?::uuid, ?::text, ?::uuid, ?::uuid, ?::text, ?::timestamptz WHERE NOT EXISTS (SELECT 1 FROM member_blocks
 			WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
 		ON CONFLICT DO NOTHING`,
 		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), string(n.Type), post, n.CommentID,
-		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), uuid.UUID(n.SenderID), uuid.UUID(n.RecipientID)).Exec(ctx)
+		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), uuid.UUID(n.SenderID), uuid.UUID(n.RecipientID))
 	if pgkit.ForeignKeyViolation(err) {
 		// What the notification is about was deleted meanwhile.
 		return false, nil
@@ -55,9 +56,9 @@ func (s *Notifications) Retract(ctx context.Context, recipient, sender domain.Us
 		postID = &u
 	}
 	var ids []uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM notifications
-		WHERE recipient_id = ? AND sender_id = ? AND type = ? AND post_id IS NOT DISTINCT FROM ?
-		RETURNING id`, uuid.UUID(recipient), uuid.UUID(sender), string(typ), postID).Scan(ctx, &ids)
+	err := pgkit.Prepared(ctx, s.db, &ids, `DELETE FROM notifications
+		WHERE recipient_id = ? AND sender_id = ? AND type = ? AND post_id IS NOT DISTINCT FROM ?::uuid
+		RETURNING id`, uuid.UUID(recipient), uuid.UUID(sender), string(typ), postID)
 	out := make([]domain.NotificationID, len(ids))
 	for i, id := range ids {
 		out[i] = domain.NotificationID(id)
@@ -124,8 +125,9 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
 	var n int
 	hidden, hiddenArgs := hiddenNotifications(recipient)
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
-		append([]any{uuid.UUID(recipient)}, hiddenArgs...)...).Scan(ctx, &n)
+	// Answered after every like, comment and follow, hence prepared.
+	err := pgkit.PreparedRow(ctx, s.db, `SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
+		append([]any{uuid.UUID(recipient)}, hiddenArgs...)...).Scan(&n)
 	return n, err
 }
 

@@ -277,7 +277,7 @@ func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 // and made says whether it was.
 func (s *Posts) Like(ctx context.Context, id domain.PostID, user domain.UserID, now time.Time) (made bool, n int, err error) {
 	return s.count(ctx, id, `WITH ins AS (
-		INSERT INTO likes (post_id, user_id, created_at) SELECT id, ?, ? FROM posts WHERE id = ?
+		INSERT INTO likes (post_id, user_id, created_at) SELECT id, ?::uuid, ?::timestamptz FROM posts WHERE id = ?
 		ON CONFLICT DO NOTHING RETURNING post_id)
 		UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM ins) RETURNING like_count`,
 		uuid.UUID(user), now, uuid.UUID(id))
@@ -293,10 +293,11 @@ func (s *Posts) Unlike(ctx context.Context, id domain.PostID, user domain.UserID
 }
 
 // count runs a conditional counter update; when it changed nothing, the
-// current like_count is read and changed is false.
+// current like_count is read and changed is false. A like is toggled far
+// more often than anything else is written, hence prepared.
 func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args ...any) (changed bool, n int, err error) {
 	db := pgkit.IDB(ctx, s.db)
-	err = db.NewRaw(query, args...).Scan(ctx, &n)
+	err = pgkit.PreparedRow(ctx, s.db, query, args...).Scan(&n)
 	if pgkit.ForeignKeyViolation(err) {
 		// The post was deleted between this statement's snapshot and its
 		// insert: for the caller, it is simply gone.
