@@ -91,7 +91,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
-			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
+			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s, Ends: p.Ends},
 		SignOut: &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 		Forgot:  &app.RequestPasswordReset{Queue: accountsstore.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
 		SendReset: &app.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,

@@ -82,7 +82,7 @@ type AccountCases struct {
 func NewAccountCases(tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
 	m *moderationstore.Moderation, clock ports.Clock, ends ports.SessionEnds) AccountCases {
 	return AccountCases{
-		SetRole:   &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock},
+		SetRole:   &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock, Ends: ends},
 		Suspend:   &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends},
 		Unsuspend: &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
 	}

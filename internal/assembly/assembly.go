@@ -101,6 +101,7 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		// Access changes reach the gateway through PostgreSQL, which every
 		// node and every command share.
 		fx.Provide(func(l *postgres.AccessListener) realtime.AccessNotices { return l }),
+		fx.Provide(func(l *postgres.AccessListener) auth.AccessNotices { return l }),
 		metrics.Option(cfg),
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

@@ -22,13 +22,15 @@ import (
 type Authenticator struct {
 	tokens   *Tokens
 	sessions ports.SessionChecker
+	cache    *SessionCache
 	proxies  []netip.Prefix
 	log      *slog.Logger
 }
 
-// NewAuthenticator reads http.trusted_proxies.
-func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions ports.SessionChecker, logger *slog.Logger) (*Authenticator, error) {
-	a := &Authenticator{tokens: tokens, sessions: sessions, log: logger}
+// NewAuthenticator reads http.trusted_proxies. cache may be nil: every
+// request then asks sessions.
+func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions ports.SessionChecker, cache *SessionCache, logger *slog.Logger) (*Authenticator, error) {
+	a := &Authenticator{tokens: tokens, sessions: sessions, cache: cache, log: logger}
 	for _, p := range cfg.HTTP.TrustedProxies {
 		prefix, err := config.ParseTrustedProxy(p)
 		if err != nil {
@@ -103,7 +105,7 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 		a.log.DebugContext(ctx, "bearer token refused", "err", err)
 		return domain.Viewer{}, false, nil
 	}
-	role, live, err := a.sessions.ActiveRole(ctx, v.SessionID, v.UserID)
+	role, live, err := a.activeRole(ctx, v.SessionID, v.UserID)
 	if err != nil {
 		a.log.ErrorContext(ctx, "check session of bearer token", "err", err)
 		return domain.Viewer{}, false, err
@@ -115,14 +117,31 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 	return v, true, nil
 }
 
+// activeRole is the session check, through the cache when there is one.
+func (a *Authenticator) activeRole(ctx context.Context, session string, member domain.UserID) (domain.Role, bool, error) {
+	if a.cache == nil {
+		return a.sessions.ActiveRole(ctx, session, member)
+	}
+	if role, ok := a.cache.lookup(session, member); ok {
+		return role, true, nil
+	}
+	epoch := a.cache.begin()
+	role, live, err := a.sessions.ActiveRole(ctx, session, member)
+	if err == nil && live {
+		a.cache.store(epoch, session, member, role)
+	}
+	return role, live, err
+}
+
 // SessionUnchecked reports a request whose bearer token was valid but whose
 // session could not be checked. A refusal for want of a session is then a
 // 503, not a 401: a database blip must not sign members out.
 func SessionUnchecked(ctx context.Context) bool { return httpkit.SessionUnchecked(ctx) }
 
-// Live reports whether v's session is still open (signing out ends it).
-// It answers true when it cannot tell, so a database blip drops nobody
-// from a long-lived connection.
+// Live reports whether v's session is still open (signing out ends it),
+// from the database, never the cache: it is asked when a notice says
+// sessions may have ended. It answers true when it cannot tell, so a
+// database blip drops nobody from a long-lived connection.
 func (a *Authenticator) Live(ctx context.Context, v domain.Viewer) bool {
 	_, live, err := a.sessions.ActiveRole(ctx, v.SessionID, v.UserID)
 	if err != nil {

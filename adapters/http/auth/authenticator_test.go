@@ -26,7 +26,7 @@ func newTestAuthenticator(t *testing.T, proxies ...string) (*Authenticator, *Tok
 	cfg := &config.Config{}
 	cfg.HTTP.TrustedProxies = proxies
 	tokens := NewTokensWith([]byte("0123456789abcdef0123456789abcdef"), "http://social.test", 15*time.Minute, ports.SystemClock{})
-	a, err := NewAuthenticator(cfg, tokens, liveSessions{"s1": domain.RoleModerator}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := NewAuthenticator(cfg, tokens, liveSessions{"s1": domain.RoleModerator}, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

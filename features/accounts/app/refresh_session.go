@@ -56,6 +56,7 @@ type RefreshSession struct {
 	AccessTokens ports.AccessTokens
 	Clock        ports.Clock
 	Settings     Settings
+	Ends         ports.SessionEnds // nil when nothing listens
 }
 
 // SessionUse is a session's last use as its list shows it.
@@ -78,6 +79,7 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string, device Devic
 	hash := HashSecret(token)
 	var s Session
 	refused := false
+	var revokedOf *domain.UserID
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		rec, err := uc.Store.LockRefreshToken(ctx, hash)
 		if errors.Is(err, domain.ErrNotFound) {
@@ -95,6 +97,7 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string, device Devic
 		if rec.RotatedAt != nil {
 			refused = true
 			if now.Sub(*rec.RotatedAt) > uc.Settings.RefreshReuseGrace {
+				revokedOf = &rec.AccountID
 				return uc.Store.Revoke(ctx, rec.SessionID, now, RevokedReuse)
 			}
 			return nil // lost a race with a concurrent refresh of the same token
@@ -118,6 +121,10 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string, device Devic
 	})
 	if err != nil {
 		return Session{}, fmt.Errorf("refresh session: %w", err)
+	}
+	if revokedOf != nil && uc.Ends != nil {
+		// The stolen family's access tokens stop at once on every node.
+		uc.Ends.SessionsEnded(ctx, *revokedOf)
 	}
 	if refused {
 		return Session{}, errSessionExpired()

@@ -35,13 +35,14 @@ func TestRefreshRotatesAndReuseRevokesTheFamily(t *testing.T) {
 
 	// The first token again, long after it was rotated: a stolen copy.
 	app.Clock.Advance(11 * time.Second)
+	m.Token = s2.AccessToken
+	m.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusOK) // the session is checked, and remembered
 	p := refresh(app.Client(), a).Expect(t, http.StatusUnauthorized).Problem(t)
 	if p.Code != "session_expired" || p.Detail != "Sua sessão expirou. Entre novamente." {
 		t.Fatalf("reuse: %+v", p)
 	}
 	// The whole family is gone: the newest refresh token and its access token too.
 	refresh(m.Client, s2.RefreshToken).Expect(t, http.StatusUnauthorized)
-	m.Token = s2.AccessToken
 	m.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusUnauthorized)
 	// Other sessions of the member live on.
 	other := app.Client().SignIn("jana@example.com", at.Password)

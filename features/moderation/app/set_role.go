@@ -14,12 +14,15 @@ import (
 // administrators (and the operator) may, and never on their own account,
 // so the last administrator cannot lock everyone out by a slip. The new
 // role counts from the member's next request: the authenticator reads it
-// from the account, not from the access token.
+// from the account, not from the access token, and every node checks the
+// member's sessions again (Ends, nil when nothing listens), dropping what
+// it remembered of them.
 type SetRole struct {
 	Tx       ports.Transactor
 	Accounts AccountStore
 	Audit    ports.AuditLog
 	Clock    ports.Clock
+	Ends     ports.SessionEnds
 }
 
 // Handle changes target's role; the same role again changes nothing and
@@ -47,6 +50,9 @@ func (uc *SetRole) Handle(ctx context.Context, actor domain.Viewer, target domai
 		now := uc.Clock.Now()
 		if err := uc.Accounts.SetRole(ctx, target, role, now); err != nil {
 			return err
+		}
+		if uc.Ends != nil {
+			uc.Ends.SessionsEnded(ctx, target)
 		}
 		before := acc.Role
 		acc.Role = role

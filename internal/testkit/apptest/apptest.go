@@ -136,6 +136,18 @@ func (a *App) Restart() *App {
 	return next
 }
 
+// AnotherNode starts a second app on the same database, configuration and
+// clock, beside this one (two nodes behind one load balancer); it stops
+// with the test.
+func (a *App) AnotherNode() *App {
+	a.t.Helper()
+	cfg := *a.Config
+	cfg.Search.Bleve.Dir = "" // a Bleve folder has one owner: each node indexes in its own
+	other := &App{Clock: a.Clock, list: a.list, t: a.t, ips: a.ips}
+	other.App = testkit.StartApp(a.t, &cfg, a.list, &other.DB, &other.Blobs)
+	return other
+}
+
 // Client is a browser or API client at its own address, with a cookie jar.
 type Client struct {
 	App   *App

@@ -1,0 +1,180 @@
+package auth
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"go.uber.org/fx"
+
+	"social/core/domain"
+	"social/core/ports"
+)
+
+// sessionCacheTTL is how long a session found live is taken as live
+// without asking the database again. Every change that ends a session or
+// changes a role drops the member's entries at once on the node that made
+// it, and on the others when its access notice arrives; the TTL only
+// bounds what a node misses while its listening connection is down.
+const sessionCacheTTL = 5 * time.Second
+
+// sessionCacheMaxMembers bounds the memory: when more members than this
+// hold entries, the cache starts again empty.
+const sessionCacheMaxMembers = 100_000
+
+// AccessNotices is the stream of every node's access changes (the
+// PostgreSQL listener).
+type AccessNotices interface {
+	Listen(notice func(ports.AccessNotice), missed func()) (stop func())
+}
+
+// SessionCache remembers for a few seconds that a session is live and its
+// member's role, so that a member's requests do not each read the session
+// and the account: on the profile and feed reads that check was a third of
+// the server's work. It is used only while it hears access notices; without
+// them every request asks the database.
+type SessionCache struct {
+	clock   ports.Clock
+	enabled bool
+
+	mu      sync.Mutex
+	members map[domain.UserID][]cachedSession
+	// epoch moves on at every forgetting, so that a check that read the
+	// database before a change and answers after it stores nothing.
+	epoch uint64
+}
+
+type cachedSession struct {
+	id    string
+	role  domain.Role
+	until time.Time
+}
+
+// NewSessionCache makes a cache that stays empty until Hear is called.
+func NewSessionCache(clock ports.Clock) *SessionCache {
+	return &SessionCache{clock: clock, members: map[domain.UserID][]cachedSession{}}
+}
+
+// Hear turns the cache on and keeps it in step with notices; stop ends
+// that and turns it off.
+func (c *SessionCache) Hear(notices AccessNotices) (stop func()) {
+	stopListening := notices.Listen(c.noticed, c.ForgetAll)
+	c.mu.Lock()
+	c.enabled = true
+	c.mu.Unlock()
+	return func() {
+		stopListening()
+		c.mu.Lock()
+		c.enabled = false
+		c.mu.Unlock()
+		c.ForgetAll()
+	}
+}
+
+func (c *SessionCache) noticed(n ports.AccessNotice) {
+	switch n.Kind {
+	case ports.NoticeSessionsEnded, ports.NoticeMemberAccess:
+		c.Forget(n.Member)
+	}
+}
+
+// lookup is the cached role of member's session, if it is known live.
+func (c *SessionCache) lookup(session string, member domain.UserID) (domain.Role, bool) {
+	now := c.clock.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, s := range c.members[member] {
+		if s.id == session && now.Before(s.until) {
+			return s.role, true
+		}
+	}
+	return "", false
+}
+
+// begin is the epoch a database check starts in, for store.
+func (c *SessionCache) begin() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.epoch
+}
+
+// store records a session the database found live, unless something was
+// forgotten since the check began.
+func (c *SessionCache) store(epoch uint64, session string, member domain.UserID, role domain.Role) {
+	now := c.clock.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.enabled || epoch != c.epoch {
+		return
+	}
+	if len(c.members) >= sessionCacheMaxMembers {
+		c.members = map[domain.UserID][]cachedSession{}
+	}
+	kept := c.members[member][:0]
+	for _, s := range c.members[member] {
+		if s.id != session && now.Before(s.until) {
+			kept = append(kept, s)
+		}
+	}
+	c.members[member] = append(kept, cachedSession{id: session, role: role, until: now.Add(sessionCacheTTL)})
+}
+
+// Forget drops member's sessions: the next request asks the database.
+func (c *SessionCache) Forget(member domain.UserID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.epoch++
+	delete(c.members, member)
+}
+
+// ForgetAll drops every session, as after notices may have been missed.
+func (c *SessionCache) ForgetAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.epoch++
+	c.members = map[domain.UserID][]cachedSession{}
+}
+
+// forgettingSessionEnds forgets a member's sessions on this node the moment
+// a use case ends them, before the notice reaches the other nodes (and this
+// one again, after the commit).
+type forgettingSessionEnds struct {
+	ports.SessionEnds
+	cache *SessionCache
+}
+
+func (f forgettingSessionEnds) SessionsEnded(ctx context.Context, member domain.UserID) {
+	f.cache.Forget(member)
+	f.SessionEnds.SessionsEnded(ctx, member)
+}
+
+// forgettingAccessChanges does the same for access changes, a role among
+// them.
+type forgettingAccessChanges struct {
+	ports.AccessChanges
+	cache *SessionCache
+}
+
+func (f forgettingAccessChanges) MemberAccessChanged(ctx context.Context, member domain.UserID) {
+	f.cache.Forget(member)
+	f.AccessChanges.MemberAccessChanged(ctx, member)
+}
+
+type sessionCacheParams struct {
+	fx.In
+	Lifecycle fx.Lifecycle
+	Clock     ports.Clock
+	Notices   AccessNotices `optional:"true"`
+}
+
+func provideSessionCache(p sessionCacheParams) *SessionCache {
+	c := NewSessionCache(p.Clock)
+	if p.Notices != nil {
+		var stop func()
+		p.Lifecycle.Append(fx.Hook{
+			OnStart: func(context.Context) error { stop = c.Hear(p.Notices); return nil },
+			OnStop:  func(context.Context) error { stop(); return nil },
+		})
+	}
+	return c
+}

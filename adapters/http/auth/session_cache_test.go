@@ -1,0 +1,193 @@
+package auth
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/ports"
+	"social/internal/config"
+)
+
+// countedSessions is a session store whose answers the test changes, and
+// which counts how often it is asked.
+type countedSessions struct {
+	mu    sync.Mutex
+	live  map[string]domain.Role
+	asked int
+}
+
+func (s *countedSessions) ActiveRole(_ context.Context, sid string, _ domain.UserID) (domain.Role, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.asked++
+	r, ok := s.live[sid]
+	return r, ok, nil
+}
+
+func (s *countedSessions) set(sid string, role domain.Role, live bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if live {
+		s.live[sid] = role
+	} else {
+		delete(s.live, sid)
+	}
+}
+
+type steppedClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *steppedClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *steppedClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// heldNotices keeps the callbacks the cache registers, so the test can
+// deliver notices as the PostgreSQL listener would.
+type heldNotices struct {
+	notice func(ports.AccessNotice)
+	missed func()
+}
+
+func (h *heldNotices) Listen(notice func(ports.AccessNotice), missed func()) func() {
+	h.notice, h.missed = notice, missed
+	return func() { h.notice, h.missed = nil, nil }
+}
+
+type cacheRig struct {
+	auth     *Authenticator
+	sessions *countedSessions
+	cache    *SessionCache
+	clock    *steppedClock
+	notices  *heldNotices
+	member   domain.UserID
+}
+
+func newCacheRig(t *testing.T) *cacheRig {
+	t.Helper()
+	r := &cacheRig{
+		sessions: &countedSessions{live: map[string]domain.Role{"s1": domain.RoleModerator}},
+		clock:    &steppedClock{now: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)},
+		notices:  &heldNotices{},
+		member:   domain.UserID(uuid.New()),
+	}
+	r.cache = NewSessionCache(r.clock)
+	t.Cleanup(r.cache.Hear(r.notices))
+	a, err := NewAuthenticator(&config.Config{}, nil, r.sessions, r.cache, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.auth = a
+	return r
+}
+
+// check is the session check of one request, and whether it reached the
+// store.
+func (r *cacheRig) check(t *testing.T) (domain.Role, bool, bool) {
+	t.Helper()
+	before := r.sessions.asked
+	role, live, err := r.auth.activeRole(context.Background(), "s1", r.member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return role, live, r.sessions.asked > before
+}
+
+func TestSessionCacheAnswersRepeatedChecksFromMemory(t *testing.T) {
+	r := newCacheRig(t)
+	if role, live, asked := r.check(t); !live || role != domain.RoleModerator || !asked {
+		t.Fatalf("first check: %q live=%v asked=%v, want the store's moderator", role, live, asked)
+	}
+	if role, live, asked := r.check(t); !live || role != domain.RoleModerator || asked {
+		t.Fatalf("second check: %q live=%v asked=%v, want the cached moderator", role, live, asked)
+	}
+	r.clock.advance(sessionCacheTTL)
+	if _, _, asked := r.check(t); !asked {
+		t.Fatal("a check after the TTL was answered from memory")
+	}
+}
+
+func TestSessionCacheForgetsAMemberWhoseSessionsEndOrWhoseAccessChanges(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(r *cacheRig)
+	}{
+		{"sessions ended on this node", func(r *cacheRig) {
+			forgettingSessionEnds{SessionEnds: nopEnds{}, cache: r.cache}.SessionsEnded(context.Background(), r.member)
+		}},
+		{"access changed on this node", func(r *cacheRig) {
+			forgettingAccessChanges{AccessChanges: nopAccess{}, cache: r.cache}.MemberAccessChanged(context.Background(), r.member)
+		}},
+		{"another node's notice of ended sessions", func(r *cacheRig) {
+			r.notices.notice(ports.AccessNotice{Kind: ports.NoticeSessionsEnded, Member: r.member})
+		}},
+		{"another node's notice of changed access", func(r *cacheRig) {
+			r.notices.notice(ports.AccessNotice{Kind: ports.NoticeMemberAccess, Member: r.member})
+		}},
+		{"notices missed while the listener was away", func(r *cacheRig) { r.notices.missed() }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newCacheRig(t)
+			r.check(t)
+			r.sessions.set("s1", "", false)
+			c.change(r)
+			if _, live, asked := r.check(t); live || !asked {
+				t.Fatalf("after the change: live=%v asked=%v, want the store's answer (ended)", live, asked)
+			}
+		})
+	}
+}
+
+func TestSessionCacheKeepsNothingCheckedAcrossAForgetting(t *testing.T) {
+	r := newCacheRig(t)
+	epoch := r.cache.begin()
+	r.cache.Forget(r.member) // the change commits while the check is under way
+	r.cache.store(epoch, "s1", r.member, domain.RoleModerator)
+	if _, ok := r.cache.lookup("s1", r.member); ok {
+		t.Fatal("a check that began before a forgetting was kept")
+	}
+}
+
+func TestSessionCacheIsOffWhenNothingIsHeard(t *testing.T) {
+	r := newCacheRig(t)
+	r.notices.notice, r.notices.missed = nil, nil
+	off := NewSessionCache(r.clock)
+	a, err := NewAuthenticator(&config.Config{}, nil, r.sessions, off, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		before := r.sessions.asked
+		if _, _, err := a.activeRole(context.Background(), "s1", r.member); err != nil {
+			t.Fatal(err)
+		}
+		if r.sessions.asked == before {
+			t.Fatalf("check %d was answered from memory by a cache that hears no notices", i+1)
+		}
+	}
+}
+
+type nopEnds struct{}
+
+func (nopEnds) SessionsEnded(context.Context, domain.UserID) {}
+
+type nopAccess struct{}
+
+func (nopAccess) MemberAccessChanged(context.Context, domain.UserID) {}
+func (nopAccess) TopicAccessChanged(context.Context, string)         {}
