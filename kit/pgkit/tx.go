@@ -21,7 +21,12 @@ func (t *Transactor) InTx(ctx context.Context, fn func(ctx context.Context) erro
 		return fn(ctx)
 	}
 	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
+		jobs := &pendingJobs{}
+		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), pendingJobsKey{}, jobs)
+		if err := fn(ctx); err != nil {
+			return err
+		}
+		return jobs.insert(ctx, tx)
 	})
 }
 
