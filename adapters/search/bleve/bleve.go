@@ -41,7 +41,7 @@ import (
 
 // mappingVersion changes whenever the mapping below does; an index built
 // with another version is rebuilt empty (and `social reindex` fills it).
-const mappingVersion = "social-search-1"
+const mappingVersion = "social-search-2"
 
 var versionKey = []byte("social_mapping_version")
 
@@ -179,13 +179,15 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	kind := bleve.NewKeywordFieldMapping()
 	kind.IncludeInAll = false
 	doc.AddFieldMappingsAt("kind", kind)
-	public := bleve.NewBooleanFieldMapping()
-	public.IncludeInAll = false
-	doc.AddFieldMappingsAt("public", public)
-	text := bleve.NewTextFieldMapping()
-	text.Analyzer = analyzerText
-	text.IncludeInAll = false
-	doc.AddFieldMappingsAt("text", text)
+	// A post's text and another kind's words each have a field of their
+	// own, so that a post search is the text's terms alone: no kind clause
+	// walking the postings of every post beside them.
+	for _, field := range []string{"text", "about"} {
+		text := bleve.NewTextFieldMapping()
+		text.Analyzer = analyzerText
+		text.IncludeInAll = false
+		doc.AddFieldMappingsAt(field, text)
+	}
 	names := bleve.NewTextFieldMapping()
 	names.Analyzer = analyzerNames
 	names.IncludeInAll = false
@@ -217,11 +219,12 @@ func (x *Index) Close() error {
 	return err
 }
 
-// record is what Bleve indexes of a document.
+// record is what Bleve indexes of a document. Only searchable documents
+// are stored (Upsert deletes the others).
 type record struct {
 	Kind   string `json:"kind"`
-	Public bool   `json:"public"`
-	Text   string `json:"text"`
+	Text   string `json:"text"`  // a post's
+	About  string `json:"about"` // another kind's (a user has none)
 	Names  string `json:"names"`
 	Source string `json:"source"`
 }
@@ -233,8 +236,13 @@ func toRecord(d ports.SearchDoc) (record, error) {
 	if err != nil {
 		return record{}, err
 	}
-	return record{Kind: string(d.Kind), Public: d.Searchable(), Source: string(src),
-		Names: d.IndexedNames(), Text: d.IndexedText()}, nil
+	r := record{Kind: string(d.Kind), Source: string(src), Names: d.IndexedNames()}
+	if d.Kind == ports.SearchPost {
+		r.Text = d.IndexedText()
+	} else {
+		r.About = d.IndexedText()
+	}
+	return r, nil
 }
 
 // Upsert indexes docs in one batch; a document that is not searchable is
@@ -307,9 +315,10 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 	for _, kind := range kinds {
 		req := bleve.NewSearchRequestOptions(kindQuery(kind, q), limitPerKind, 0, false)
 		req.Fields = []string{"source"}
-		// Equal scores fall back to the document ID: the same query always
-		// answers in the same order.
-		req.SortBy([]string{"-_score", "_id"})
+		// By score alone: a tie-break on the document ID would make the
+		// collector look up the ID of every match, a fifth of a common
+		// word's search; equal scores keep the index's order.
+		req.SortBy([]string{"-_score"})
 		found, err := x.idx.SearchInContext(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("search %s: %w", kind, err)
@@ -328,27 +337,26 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 	return res, nil
 }
 
+// kindQuery is the query of one kind. Only posts have a text field, so
+// theirs needs no kind clause; users and the other kinds share the names
+// field, and are told apart by kind.
 func kindQuery(kind ports.SearchKind, q string) query.Query {
+	if kind == ports.SearchPost {
+		return textMatch("text", q)
+	}
 	byKind := bleve.NewTermQuery(string(kind))
 	byKind.SetField("kind")
-	var match query.Query
-	switch kind {
-	case ports.SearchUser:
-		match = namesMatch(q)
-	case ports.SearchPost:
-		match = textMatch(q)
-	default:
-		match = bleve.NewDisjunctionQuery(namesMatch(q), textMatch(q))
+	match := namesMatch(q)
+	if kind != ports.SearchUser {
+		match = bleve.NewDisjunctionQuery(namesMatch(q), textMatch("about", q))
 	}
-	public := bleve.NewBoolFieldQuery(true)
-	public.SetField("public")
-	return bleve.NewConjunctionQuery(byKind, public, match)
+	return bleve.NewConjunctionQuery(byKind, match)
 }
 
-// textMatch needs every word of q (stemmed) in the text.
-func textMatch(q string) query.Query {
+// textMatch needs every word of q (stemmed) in field.
+func textMatch(field, q string) query.Query {
 	m := bleve.NewMatchQuery(q)
-	m.SetField("text")
+	m.SetField(field)
 	m.Analyzer = analyzerText
 	m.SetOperator(query.MatchQueryOperatorAnd)
 	return m
