@@ -33,8 +33,8 @@ func NewJobInserter(db *bun.DB, logger *slog.Logger) (*JobInserter, error) {
 // work enqueued, in one statement just before the commit: a new post's
 // fan-out, index and preview jobs cost one round trip, not three.
 func (j *JobInserter) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
-	if pending, ok := ctx.Value(pendingJobsKey{}).(*pendingJobs); ok {
-		pending.add(j, river.InsertManyParams{Args: args, InsertOpts: opts})
+	if end, ok := ctx.Value(unitEndKey{}).(*unitEnd); ok {
+		end.jobs.add(j, river.InsertManyParams{Args: args, InsertOpts: opts})
 		return nil
 	}
 	var err error
@@ -67,10 +67,8 @@ func (j *JobInserter) InsertMany(ctx context.Context, params []river.InsertManyP
 	return nil
 }
 
-type pendingJobsKey struct{}
-
-// pendingJobs are the jobs a unit of work enqueued, to be inserted before
-// its commit.
+// pendingJobs are the jobs a unit of work enqueued, to be inserted at its
+// end.
 type pendingJobs struct {
 	inserter *JobInserter
 	params   []river.InsertManyParams

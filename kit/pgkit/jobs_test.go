@@ -20,9 +20,10 @@ type noteArgs struct{ N int }
 
 func (noteArgs) Kind() string { return "test.note" }
 
-// The jobs a unit of work enqueues are written together just before its
-// commit (one statement instead of one each), and not at all when it rolls
-// back; outside a unit of work a job is written at once.
+// The jobs a unit of work enqueues are written together at its end (one
+// statement instead of one each), before the statements asked to come
+// last, and not at all when it rolls back; outside a unit of work a job is
+// written at once.
 func TestJobsOfAUnitOfWorkAreWrittenTogetherAtItsCommit(t *testing.T) {
 	ctx := context.Background()
 	sqldb, err := sql.Open("pgx", testkit.NewDatabase(t))
@@ -44,6 +45,7 @@ func TestJobsOfAUnitOfWorkAreWrittenTogetherAtItsCommit(t *testing.T) {
 		return n
 	}
 
+	jobsBeforeLast := -1
 	err = tx.InTx(ctx, func(ctx context.Context) error {
 		for i := range 3 {
 			if err := jobs.Insert(ctx, noteArgs{N: i}, nil); err != nil {
@@ -53,10 +55,17 @@ func TestJobsOfAUnitOfWorkAreWrittenTogetherAtItsCommit(t *testing.T) {
 		if n := count(ctx); n != 0 {
 			t.Errorf("%d jobs written before the unit of work ended, want them kept for its end", n)
 		}
-		return nil
+		// A statement asked to come last comes after the jobs.
+		return pgkit.Last(ctx, func(ctx context.Context) error {
+			jobsBeforeLast = count(ctx)
+			return nil
+		})
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if jobsBeforeLast != 3 {
+		t.Fatalf("the last statement saw %d jobs, want the unit's 3 written before it", jobsBeforeLast)
 	}
 	if n := count(ctx); n != 3 {
 		t.Fatalf("%d jobs after the commit, want 3", n)

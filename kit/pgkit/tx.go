@@ -21,13 +21,48 @@ func (t *Transactor) InTx(ctx context.Context, fn func(ctx context.Context) erro
 		return fn(ctx)
 	}
 	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		jobs := &pendingJobs{}
-		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), pendingJobsKey{}, jobs)
+		end := &unitEnd{}
+		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), unitEndKey{}, end)
 		if err := fn(ctx); err != nil {
 			return err
 		}
-		return jobs.insert(ctx, tx)
+		return end.run(ctx, tx)
 	})
+}
+
+type unitEndKey struct{}
+
+// unitEnd is what a unit of work leaves for its end, just before the
+// commit: the jobs it enqueued (one statement for all), then the
+// statements that asked to come last.
+type unitEnd struct {
+	jobs pendingJobs
+	last []func(ctx context.Context) error
+}
+
+func (u *unitEnd) run(ctx context.Context, tx bun.Tx) error {
+	if err := u.jobs.insert(ctx, tx); err != nil {
+		return err
+	}
+	for _, fn := range u.last {
+		if err := fn(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Last runs fn at the end of the unit of work ctx carries, after its jobs
+// are enqueued and just before the commit, or at once outside one. It is
+// for a statement whose row locks others wait on (a trending hashtag's
+// count): the shorter they are held, the more units of work commit per
+// second.
+func Last(ctx context.Context, fn func(ctx context.Context) error) error {
+	if end, ok := ctx.Value(unitEndKey{}).(*unitEnd); ok {
+		end.last = append(end.last, fn)
+		return nil
+	}
+	return fn(ctx)
 }
 
 // TxFrom is the transaction ctx carries, if any.

@@ -121,21 +121,24 @@ func (s *Posts) Create(ctx context.Context, p domain.Post) error {
 
 // Tag upserts the post's hashtags (+1 usage each) with their links, in one
 // statement and in tag order, so that concurrent posts lock the tags' rows
-// in one order. Call it last in the post's transaction: a tag's row stays
-// locked until the commit, and a trending tag is on many posts at once.
+// in one order. It runs last in the post's transaction, after its jobs are
+// enqueued (pgkit.Last): a tag's row stays locked until the commit, and a
+// trending tag is on many posts at once.
 func (s *Posts) Tag(ctx context.Context, id domain.PostID, tags []string) error {
 	if len(tags) == 0 {
 		return nil
 	}
-	_, err := pgkit.IDB(ctx, s.db).NewRaw(`WITH h AS (
-		INSERT INTO hashtags (tag, usage_count) SELECT t, 1 FROM (SELECT DISTINCT unnest(?::text[]) AS t) tags ORDER BY t
-		ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
-		RETURNING id)
-		INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, pgdialect.Array(tags), uuid.UUID(id)).Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("hashtags of post %s: %w", id, err)
-	}
-	return nil
+	return pgkit.Last(ctx, func(ctx context.Context) error {
+		_, err := pgkit.IDB(ctx, s.db).NewRaw(`WITH h AS (
+			INSERT INTO hashtags (tag, usage_count) SELECT t, 1 FROM (SELECT DISTINCT unnest(?::text[]) AS t) tags ORDER BY t
+			ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1
+			RETURNING id)
+			INSERT INTO post_hashtags (post_id, hashtag_id) SELECT ?, id FROM h`, pgdialect.Array(tags), uuid.UUID(id)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("hashtags of post %s: %w", id, err)
+		}
+		return nil
+	})
 }
 
 // profileCounted is what p adds to its author's post_count: the posts of
