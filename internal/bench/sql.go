@@ -97,19 +97,24 @@ const sqlNewID = `overlay(overlay(md5(random()::text || clock_timestamp()::text)
 	placing lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') FROM 1 FOR 12)
 	placing '7' FROM 13 FOR 1)::uuid`
 
-// sqlJob is one job insert as River issues it (one row, its unique
-// columns null), into a queue no worker reads, so the floor does not
-// start the job's work.
-func sqlJob(kind string) string {
+// sqlJobs is the jobs of one unit of work, inserted together as River's
+// InsertMany does (one statement, their unique columns null), into a queue
+// no worker reads, so the floor does not start the jobs' work.
+func sqlJobs(kinds ...string) string {
+	rows := make([]string, len(kinds))
+	for i, kind := range kinds {
+		rows[i] = `(jsonb_build_object('post_id', :post::text), '` + kind + `', 10, '{}', 1, 'bench_floor', now(), 'available', '{}')`
+	}
 	return `INSERT INTO river_job (args, kind, max_attempts, metadata, priority, queue, scheduled_at, state, tags)
-	VALUES (jsonb_build_object('post_id', :post::text), '` + kind + `', 10, '{}', 1, 'bench_floor', now(), 'available', '{}');
+	VALUES ` + strings.Join(rows, ",\n\t\t") + `;
 `
 }
 
 // sqlCreate is POST /posts with two hashtags, a mention and a link: the
-// counter, the post, three jobs and their notification, the mention's
-// notification, the tags (last, as the server writes them), then the
-// unread count and the answer's item.
+// counter, the post, the mention's notification, the three jobs (in one
+// statement at the end of the unit of work) and their notification, the
+// tags (last, as the server writes them), then the unread count and the
+// answer's item.
 var sqlCreate = sqlSession + `BEGIN;
 UPDATE "profiles" SET post_count = post_count + 1 WHERE (id = {viewer});
 INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "visibility", "created_at", "updated_at",
@@ -118,14 +123,14 @@ INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "v
 	VALUES (` + sqlNewID + `, {viewer}, 'Testando o desempenho com @' || {handle} || ' https://exemplo.com.br/bench #golang #cafe',
 	DEFAULT, 'text', 'public', now(), now(), 0, 0, 0, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT)
 	RETURNING id AS post, "media_path", "link_preview_url" \gset
-` + sqlJob("timelines.fan_out") + `SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
-` + sqlJob("search.index") + sqlJob("posts.fill_link_preview") + `INSERT INTO notifications
+INSERT INTO notifications
 	(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
 	SELECT ` + sqlNewID + `, m.id, p.author_id, 'mention', p.id, NULL, p.text_content, now()
 	FROM posts p JOIN profiles m ON m.handle IN ({handle})
 	WHERE p.id = :post::uuid AND m.id <> p.author_id AND (p.visibility = 'public'
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
 	ON CONFLICT DO NOTHING;
+` + sqlJobs("timelines.fan_out", "search.index", "posts.fill_link_preview") + `SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
 WITH h AS (INSERT INTO hashtags (tag, usage_count)
 	SELECT t, 1 FROM (SELECT DISTINCT unnest(ARRAY['cafe', 'golang']) AS t) tags ORDER BY t
 	ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1 RETURNING id)
