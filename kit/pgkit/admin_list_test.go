@@ -2,13 +2,11 @@ package pgkit_test
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/internal/testkit"
 	"social/kit/pgkit"
@@ -25,12 +23,7 @@ type handleRow struct {
 // A console list sorted by a column some rows lack a value in shows those
 // rows last, whichever the direction, in every resource alike.
 func TestAdminListPutsEmptyValuesLast(t *testing.T) {
-	sqldb, err := sql.Open("pgx", testkit.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := bun.NewDB(sqldb, pgdialect.New())
-	t.Cleanup(func() { _ = db.Close() })
+	db := newDB(t)
 	base := func() *bun.SelectQuery {
 		return db.NewSelect().TableExpr("(VALUES (1, 'bia'), (2, NULL), (3, 'ana'), (4, NULL)) AS t (id, handle)")
 	}

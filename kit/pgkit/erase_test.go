@@ -2,16 +2,12 @@ package pgkit_test
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
-	"social/internal/testkit"
 	"social/kit/pgkit"
 )
 
@@ -20,12 +16,7 @@ import (
 // else's row is touched, and a finished erasure changes nothing.
 func TestEraseBatchGoesStepByStepLoweringCounts(t *testing.T) {
 	ctx := context.Background()
-	sqldb, err := sql.Open("pgx", testkit.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := bun.NewDB(sqldb, pgdialect.New())
-	t.Cleanup(func() { _ = db.Close() })
+	db := newDB(t)
 	ana, bia := uuid.New(), uuid.New()
 	for _, q := range []string{
 		`CREATE TABLE t_stories (id int PRIMARY KEY, author_id uuid NOT NULL, view_count int NOT NULL)`,

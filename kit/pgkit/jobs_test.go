@@ -2,17 +2,13 @@ package pgkit_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"io"
 	"log/slog"
 	"testing"
 
 	"github.com/riverqueue/river"
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
-	"social/internal/testkit"
 	"social/kit/pgkit"
 )
 
@@ -26,12 +22,7 @@ func (noteArgs) Kind() string { return "test.note" }
 // written at once.
 func TestJobsOfAUnitOfWorkAreWrittenTogetherAtItsCommit(t *testing.T) {
 	ctx := context.Background()
-	sqldb, err := sql.Open("pgx", testkit.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := bun.NewDB(sqldb, pgdialect.New())
-	t.Cleanup(func() { _ = db.Close() })
+	db := newDB(t)
 	jobs, err := pgkit.NewJobInserter(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	"social/core/ports/portstest"
 	"social/internal/config"
 )
 
@@ -41,23 +42,6 @@ func (s *countedSessions) set(sid string, role domain.Role, live bool) {
 	}
 }
 
-type steppedClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *steppedClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *steppedClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // heldNotices keeps the callbacks the cache registers, so the test can
 // deliver notices as the PostgreSQL listener would.
 type heldNotices struct {
@@ -74,7 +58,7 @@ type cacheRig struct {
 	auth     *Authenticator
 	sessions *countedSessions
 	cache    *SessionCache
-	clock    *steppedClock
+	clock    *portstest.Clock
 	notices  *heldNotices
 	member   domain.UserID
 }
@@ -83,7 +67,7 @@ func newCacheRig(t *testing.T) *cacheRig {
 	t.Helper()
 	r := &cacheRig{
 		sessions: &countedSessions{live: map[string]domain.Role{"s1": domain.RoleModerator}},
-		clock:    &steppedClock{now: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)},
+		clock:    &portstest.Clock{At: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)},
 		notices:  &heldNotices{},
 		member:   domain.UserID(uuid.New()),
 	}
@@ -117,7 +101,7 @@ func TestSessionCacheAnswersRepeatedChecksFromMemory(t *testing.T) {
 	if role, live, asked := r.check(t); !live || role != domain.RoleModerator || asked {
 		t.Fatalf("second check: %q live=%v asked=%v, want the cached moderator", role, live, asked)
 	}
-	r.clock.advance(sessionCacheTTL)
+	r.clock.At = r.clock.At.Add(sessionCacheTTL)
 	if _, _, asked := r.check(t); !asked {
 		t.Fatal("a check after the TTL was answered from memory")
 	}
@@ -166,7 +150,6 @@ func TestSessionCacheKeepsNothingCheckedAcrossAForgetting(t *testing.T) {
 
 func TestSessionCacheIsOffWhenNothingIsHeard(t *testing.T) {
 	r := newCacheRig(t)
-	r.notices.notice, r.notices.missed = nil, nil
 	off := NewSessionCache(r.clock)
 	a, err := NewAuthenticator(&config.Config{}, nil, r.sessions, off, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
