@@ -41,13 +41,7 @@ func ContainsPattern(q string) string { return "%" + likeEscaper.Replace(q) + "%
 // that changes the best plan (a LIMIT) belongs in the text: a plan made
 // without knowing it may be a bad one.
 func Prepared(ctx context.Context, db *bun.DB, dest any, q string, args ...any) error {
-	var rows *sql.Rows
-	var err error
-	if tx, ok := TxFrom(ctx); ok {
-		rows, err = tx.Tx.QueryContext(ctx, Numbered(q), args...)
-	} else {
-		rows, err = db.DB.QueryContext(ctx, Numbered(q), args...)
-	}
+	rows, err := sqlOf(ctx, db).QueryContext(ctx, Numbered(q), args...)
 	if err != nil {
 		return err
 	}
@@ -57,18 +51,27 @@ func Prepared(ctx context.Context, db *bun.DB, dest any, q string, args ...any) 
 
 // PreparedRow is Prepared for a query of one row, scanned by the caller.
 func PreparedRow(ctx context.Context, db *bun.DB, q string, args ...any) *sql.Row {
-	if tx, ok := TxFrom(ctx); ok {
-		return tx.Tx.QueryRowContext(ctx, Numbered(q), args...)
-	}
-	return db.DB.QueryRowContext(ctx, Numbered(q), args...)
+	return sqlOf(ctx, db).QueryRowContext(ctx, Numbered(q), args...)
 }
 
 // PreparedExec is Prepared for a statement whose rows are not read.
 func PreparedExec(ctx context.Context, db *bun.DB, q string, args ...any) (sql.Result, error) {
+	return sqlOf(ctx, db).ExecContext(ctx, Numbered(q), args...)
+}
+
+// sqlRunner is what *sql.DB and *sql.Tx share: IDB below bun.
+type sqlRunner interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+}
+
+// sqlOf is the transaction ctx carries, or db, as database/sql sees them.
+func sqlOf(ctx context.Context, db *bun.DB) sqlRunner {
 	if tx, ok := TxFrom(ctx); ok {
-		return tx.Tx.ExecContext(ctx, Numbered(q), args...)
+		return tx.Tx
 	}
-	return db.DB.ExecContext(ctx, Numbered(q), args...)
+	return db.DB
 }
 
 // Numbered is q with each ? replaced by the next positional parameter.
