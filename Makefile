@@ -11,6 +11,10 @@ LDFLAGS  := -s -w -X social/internal/buildinfo.Version=$(VERSION) -X social/inte
 WEB_APPS := web/app web/admin web/apidocs
 # Go tests share one PostgreSQL: TEST_DATABASE_URL if set, else a throwaway private cluster.
 WITHDB   := go run ./internal/testkit/withdb --
+# The program as the checks below run it: within `make test`, the binary its
+# build step has just made (SOCIAL_TEST_BINARY), so that the suite compiles
+# it once; alone, compiled from the source.
+SOCIAL_CMD = $(or $(SOCIAL_TEST_BINARY),go run ./cmd/social)
 
 .PHONY: help bootstrap web build run test test-go test-web test-e2e check-api-types api-types lint bench bench-smoke bench-micro clean
 
@@ -34,7 +38,7 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 # whole suite stays under 25 minutes on two cores; `make test-long` alone
 # soaks for the full 20. SOCIAL_SOAK_DURATION set by the caller wins.
 test: build ## Run every test: Go (race detector, real PostgreSQL), a 1-minute soak, frontends, API types, end to end
-	SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-1m} $(MAKE) --no-print-directory check-api-types test-go test-long test-web test-e2e bench-smoke
+	SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-1m} $(MAKE) --no-print-directory check-api-types test-go test-long test-web test-e2e bench-smoke
 
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
 	$(WITHDB) go test -race -count=1 ./...
@@ -60,7 +64,7 @@ api-types: bootstrap ## Regenerate web/openapi.json, the frontends' API types an
 	go generate ./internal/apisdk
 
 check-api-types: bootstrap ## Fail when web/openapi.json or the API types are stale
-	@mkdir -p .tmp && go run ./cmd/social openapi > .tmp/openapi.json
+	@mkdir -p .tmp && $(SOCIAL_CMD) openapi > .tmp/openapi.json
 	@diff -q web/openapi.json .tmp/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make api-types"; exit 1; }
 	cd web/app && npm run --silent api-types:check
 
@@ -92,8 +96,8 @@ bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor 
 	go run ./cmd/socialbench --social .tmp/bench/social $(BENCH_FLAGS)
 
 bench-smoke: bootstrap ## Every workload for a second on a small data set; fails when one produced no figures or a new post was not visible within 10 s
-	go build -trimpath -o .tmp/bench-smoke/social ./cmd/social
-	$(WITHDB) go run ./cmd/socialbench --smoke --social .tmp/bench-smoke/social --work .tmp/bench-smoke
+	$(if $(SOCIAL_TEST_BINARY),,go build -trimpath -o .tmp/bench-smoke/social ./cmd/social)
+	$(WITHDB) go run ./cmd/socialbench --smoke --social $(or $(SOCIAL_TEST_BINARY),.tmp/bench-smoke/social) --work .tmp/bench-smoke
 
 bench-micro: bootstrap ## Go micro benchmarks (go test -bench), as ratios against a floor in the same run
 	$(WITHDB) go test -run '^$$' -bench . -benchmem -count=1 ./...

@@ -12,7 +12,6 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/buildinfo"
 	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -20,6 +19,12 @@ import (
 
 // APIPrefix is where every operation lives.
 const APIPrefix = "/api/v1"
+
+// APIVersion is the document's version: the API's, which stays the same
+// for every build of the same routes (the build's own version is served by
+// GET /api/v1/meta), so that the document built from a source tree is the same
+// whatever the build's flags.
+const APIVersion = "1"
 
 // NewAPI creates the Huma API on mux. The OpenAPI 3.1 document is served at
 // /api/openapi.json; Huma's own docs page is off because it loads its
@@ -31,7 +36,7 @@ const APIPrefix = "/api/v1"
 // otherwise (top-level security).
 func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys) huma.API {
 	installHumaErrors()
-	cfg := huma.DefaultConfig("social API", buildinfo.Version)
+	cfg := huma.DefaultConfig("social API", APIVersion)
 	cfg.Info.Description = "API of social, a Brazilian-Portuguese social network. " +
 		"Errors are application/problem+json with a stable `code` and a pt-BR `detail`; " +
 		"each error response lists the codes it may carry (also in `x-error-codes`). " +

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("SOCIAL_DATA_DIR", dir)
 	code := testkit.Main(m)
+	testkit.RemoveBuiltBinary()
 	_ = os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -108,16 +109,9 @@ func TestEveryCommandHasHelp(t *testing.T) {
 	}
 }
 
-// buildBinary compiles social once for the tests that run it as a process.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "social")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	return bin
-}
+// buildBinary is the social binary for the tests that run it as a
+// process (testkit.SocialBinary).
+func buildBinary(t *testing.T) string { return testkit.SocialBinary(t) }
 
 func TestBinary(t *testing.T) {
 	bin := buildBinary(t)

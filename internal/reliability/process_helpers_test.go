@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -33,40 +32,12 @@ import (
 // build of the binary (made on first use, removed after the run).
 func TestMain(m *testing.M) {
 	code := testkit.Main(m)
-	if binDir != "" {
-		_ = os.RemoveAll(binDir)
-	}
+	testkit.RemoveBuiltBinary()
 	os.Exit(code)
 }
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	binPath   string
-	buildErr  error
-)
-
-// socialBinary returns the path of the `social` binary, built once per
-// test run without -race: the server is the thing under test, not the
-// detector's overhead, and it must keep up with the load.
-func socialBinary(t testing.TB) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "social-reliability-bin-")
-		if buildErr != nil {
-			return
-		}
-		binPath = filepath.Join(binDir, "social")
-		out, err := exec.Command("go", "build", "-o", binPath, "social/cmd/social").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
-}
+// socialBinary is the `social` binary the processes run (testkit.SocialBinary).
+func socialBinary(t testing.TB) string { return testkit.SocialBinary(t) }
 
 // processRig is what successive `social serve` processes of one test
 // share: a database of their own, a data folder (media, Bleve index), an
