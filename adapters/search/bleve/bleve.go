@@ -11,6 +11,9 @@
 //     every prefix of each word (1 to 30 characters), and queried word by
 //     word without stemming, so 'ana_s' finds 'ana_silva'.
 //
+// The public posts of the last few days are also in a second, small index
+// (recent.go), which a post search reads first.
+//
 // Queries are analyzed as plain text: no character has a meaning to Bleve.
 package bleve
 
@@ -20,8 +23,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -65,10 +71,19 @@ const (
 // Index is the Bleve search index.
 type Index struct {
 	dir string
-	mu  sync.RWMutex // Reset swaps idx
+	mu  sync.RWMutex // Reset swaps idx and recent
 	idx bleve.Index
-	// writes joins the batches of concurrent Upsert and Delete calls.
-	writes groupCommit
+	// recent holds the public posts of the last RecentWindow again.
+	recent bleve.Index
+	// writes and recentWrites join the batches of concurrent Upsert and
+	// Delete calls, one per index.
+	writes, recentWrites groupCommit
+	// nextPrune is when a write next removes aged posts from recent
+	// (Unix nanoseconds).
+	nextPrune atomic.Int64
+	// Now is the clock that tells which posts are recent (time.Now unless
+	// a test sets it before Open).
+	Now func() time.Time
 	// Rebuilt is true when Open found an index of another mapping version
 	// (or none) and made an empty one.
 	Rebuilt bool
@@ -87,7 +102,7 @@ func Open(dir string) (*Index, error) {
 
 // New is the index in dir, not opened yet: nothing touches the folder
 // before Open.
-func New(dir string) *Index { return &Index{dir: dir} }
+func New(dir string) *Index { return &Index{dir: dir, Now: time.Now} }
 
 // Open opens the index, creating it when missing. A folder held by another
 // process is ErrLocked, at once rather than waiting for it.
@@ -100,8 +115,8 @@ func (x *Index) Open() error {
 	dir := x.dir
 	idx, err := bleve.OpenUsing(dir, map[string]interface{}{"bolt_timeout": lockWait})
 	switch {
-	case errors.Is(err, bleve.ErrorIndexPathDoesNotExist) || errors.Is(err, bleve.ErrorIndexMetaMissing):
-		idx, err = create(dir)
+	case isMissing(err):
+		idx, err = create(dir, false)
 		x.Rebuilt = true
 	case err == nil:
 		v, verr := idx.GetInternal(versionKey)
@@ -110,15 +125,26 @@ func (x *Index) Open() error {
 			if err := os.RemoveAll(dir); err != nil {
 				return fmt.Errorf("search index %s: remove an index of another version: %w", dir, err)
 			}
-			idx, err = create(dir)
+			idx, err = create(dir, false)
 			x.Rebuilt = true
 		}
 	}
 	if err != nil {
 		return openError(dir, err)
 	}
-	x.idx = idx
+	recent, err := openRecent(dir)
+	if err != nil {
+		_ = idx.Close()
+		return openError(filepath.Join(dir, recentFolder), err)
+	}
+	x.idx, x.recent = idx, recent
+	// Posts may have aged out while the index was closed.
+	x.nextPrune.Store(0)
 	return nil
+}
+
+func isMissing(err error) bool {
+	return errors.Is(err, bleve.ErrorIndexPathDoesNotExist) || errors.Is(err, bleve.ErrorIndexMetaMissing)
 }
 
 // Dir is the index folder.
@@ -131,8 +157,10 @@ func openError(dir string, err error) error {
 	return fmt.Errorf("open search index %s: %w", dir, err)
 }
 
-func create(dir string) (bleve.Index, error) {
-	m, err := newMapping()
+// create makes an empty index in dir; withTime adds the posts' time (the
+// recent posts' index).
+func create(dir string, withTime bool) (bleve.Index, error) {
+	m, err := newMapping(withTime)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +175,7 @@ func create(dir string) (bleve.Index, error) {
 	return idx, nil
 }
 
-func newMapping() (*mapping.IndexMappingImpl, error) {
+func newMapping(withTime bool) (*mapping.IndexMappingImpl, error) {
 	m := bleve.NewIndexMapping()
 	steps := []struct {
 		name string
@@ -199,6 +227,12 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	source.IncludeInAll = false
 	source.IncludeTermVectors = false
 	doc.AddFieldMappingsAt("source", source)
+	if withTime {
+		at := bleve.NewNumericFieldMapping()
+		at.IncludeInAll = false
+		at.DocValues = false
+		doc.AddFieldMappingsAt("at", at)
+	}
 
 	m.DefaultMapping = doc
 	m.DefaultAnalyzer = analyzerText
@@ -214,8 +248,8 @@ func (x *Index) Close() error {
 	if x.idx == nil {
 		return nil
 	}
-	err := x.idx.Close()
-	x.idx = nil
+	err := errors.Join(x.idx.Close(), x.recent.Close())
+	x.idx, x.recent = nil, nil
 	return err
 }
 
@@ -227,6 +261,9 @@ type record struct {
 	About  string `json:"about"` // another kind's (a user has none)
 	Names  string `json:"names"`
 	Source string `json:"source"`
+	// At is a post's creation time in Unix seconds, indexed by the recent
+	// posts' index only (the full index's mapping has no such field).
+	At float64 `json:"at"`
 }
 
 func docID(kind ports.SearchKind, id string) string { return string(kind) + "/" + id }
@@ -256,27 +293,48 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	if x.idx == nil {
 		return errClosed
 	}
-	b := x.idx.NewBatch()
+	now := x.Now()
+	if err := x.maybePruneRecent(ctx, now); err != nil {
+		return err
+	}
+	b, rb := x.idx.NewBatch(), x.recent.NewBatch()
 	for _, d := range docs {
 		if d.Kind == "" || d.ID == "" {
 			return fmt.Errorf("search document with kind %q and id %q", d.Kind, d.ID)
 		}
+		id := docID(d.Kind, d.ID)
+		at, recent := mayBeRecent(d, now)
 		if !d.Searchable() {
-			b.Delete(docID(d.Kind, d.ID))
+			b.Delete(id)
+			if d.Kind == ports.SearchPost {
+				rb.Delete(id)
+			}
 			continue
 		}
 		r, err := toRecord(d)
 		if err != nil {
 			return err
 		}
-		if err := b.Index(docID(d.Kind, d.ID), r); err != nil {
+		if err := b.Index(id, r); err != nil {
 			return fmt.Errorf("index %s %s: %w", d.Kind, d.ID, err)
+		}
+		if recent {
+			r.At = float64(at.Unix())
+			if err := rb.Index(id, r); err != nil {
+				return fmt.Errorf("index recent %s %s: %w", d.Kind, d.ID, err)
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return x.writes.commit(x.idx, b)
+	if err := x.writes.commit(x.idx, b); err != nil {
+		return err
+	}
+	if rb.Size() == 0 {
+		return nil
+	}
+	return x.recentWrites.commit(x.recent, rb)
 }
 
 var errClosed = errors.New("search index is closed")
@@ -291,14 +349,23 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 	if x.idx == nil {
 		return errClosed
 	}
-	b := x.idx.NewBatch()
+	b, rb := x.idx.NewBatch(), x.recent.NewBatch()
 	for _, id := range ids {
 		b.Delete(docID(kind, id))
+		if kind == ports.SearchPost {
+			rb.Delete(docID(kind, id))
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return x.writes.commit(x.idx, b)
+	if err := x.writes.commit(x.idx, b); err != nil {
+		return err
+	}
+	if rb.Size() == 0 {
+		return nil
+	}
+	return x.recentWrites.commit(x.recent, rb)
 }
 
 // Search runs one query per kind.
@@ -313,37 +380,50 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 		return nil, errClosed
 	}
 	for _, kind := range kinds {
-		req := bleve.NewSearchRequestOptions(kindQuery(kind, q), limitPerKind, 0, false)
-		req.Fields = []string{"source"}
-		// By score alone: a tie-break on the document ID would make the
-		// collector look up the ID of every match, a fifth of a common
-		// word's search; equal scores keep the index's order.
-		req.SortBy([]string{"-_score"})
-		found, err := x.idx.SearchInContext(ctx, req)
+		var found []ports.SearchDoc
+		var err error
+		if kind == ports.SearchPost {
+			found, err = x.searchPosts(ctx, q, limitPerKind)
+		} else {
+			found, err = hitsOf(ctx, x.idx, kindQuery(kind, q), limitPerKind, "-_score")
+		}
 		if err != nil {
 			return nil, fmt.Errorf("search %s: %w", kind, err)
 		}
-		for _, h := range found.Hits {
-			src, _ := h.Fields["source"].(string)
-			var d ports.SearchDoc
-			if err := json.Unmarshal([]byte(src), &d); err != nil {
-				return nil, fmt.Errorf("stored %s: %w", h.ID, err)
-			}
-			if d.Searchable() {
-				res[kind] = append(res[kind], d)
-			}
+		if len(found) > 0 {
+			res[kind] = found
 		}
 	}
 	return res, nil
 }
 
-// kindQuery is the query of one kind. Only posts have a text field, so
-// theirs needs no kind clause; users and the other kinds share the names
-// field, and are told apart by kind.
-func kindQuery(kind ports.SearchKind, q string) query.Query {
-	if kind == ports.SearchPost {
-		return textMatch("text", q)
+// hitsOf runs query on idx and returns the searchable documents of its
+// best limit hits, in the order sortBy gives.
+func hitsOf(ctx context.Context, idx bleve.Index, q query.Query, limit int, sortBy ...string) ([]ports.SearchDoc, error) {
+	req := bleve.NewSearchRequestOptions(q, limit, 0, false)
+	req.Fields = []string{"source"}
+	req.SortBy(sortBy)
+	found, err := idx.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
 	}
+	var docs []ports.SearchDoc
+	for _, h := range found.Hits {
+		src, _ := h.Fields["source"].(string)
+		var d ports.SearchDoc
+		if err := json.Unmarshal([]byte(src), &d); err != nil {
+			return nil, fmt.Errorf("stored %s: %w", h.ID, err)
+		}
+		if d.Searchable() {
+			docs = append(docs, d)
+		}
+	}
+	return docs, nil
+}
+
+// kindQuery is the query of a kind other than posts (searchPosts): users
+// and the other kinds share the names field, and are told apart by kind.
+func kindQuery(kind ports.SearchKind, q string) query.Query {
 	byKind := bleve.NewTermQuery(string(kind))
 	byKind.SetField("kind")
 	match := namesMatch(q)
@@ -376,18 +456,23 @@ func (x *Index) Reset(ctx context.Context) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.idx != nil {
-		if err := x.idx.Close(); err != nil {
+		if err := errors.Join(x.idx.Close(), x.recent.Close()); err != nil {
 			return fmt.Errorf("close search index: %w", err)
 		}
-		x.idx = nil
+		x.idx, x.recent = nil, nil
 	}
 	if err := os.RemoveAll(x.dir); err != nil {
 		return fmt.Errorf("remove search index %s: %w", x.dir, err)
 	}
-	idx, err := create(x.dir)
+	idx, err := create(x.dir, false)
 	if err != nil {
 		return openError(x.dir, err)
 	}
-	x.idx = idx
+	recent, err := create(filepath.Join(x.dir, recentFolder), true)
+	if err != nil {
+		_ = idx.Close()
+		return openError(x.dir, err)
+	}
+	x.idx, x.recent = idx, recent
 	return ctx.Err()
 }
