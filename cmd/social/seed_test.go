@@ -73,6 +73,9 @@ func TestSeedDemoBulk(t *testing.T) {
 		`SELECT count(*) FROM posts p JOIN profiles a ON a.id = p.author_id WHERE a.handle LIKE 'membro\_%'`:     300,
 		`SELECT count(*) FROM follows WHERE follower_id = following_id`:                                          0,
 		`SELECT count(*) - count(DISTINCT (follower_id, following_id)) FROM follows`:                             0,
+		// Every other bulk member follows the first one, the network's
+		// largest fan-out.
+		`SELECT follower_count FROM profiles WHERE handle = 'membro_000001'`: 49,
 		// Everyone follows someone.
 		`SELECT count(*) FROM profiles WHERE handle LIKE 'membro\_%' AND following_count = 0`:                                            0,
 		`SELECT count(*) FROM posts p WHERE comment_count <> (SELECT count(*) FROM comments WHERE post_id = p.id)`:                       0,

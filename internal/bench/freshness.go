@@ -24,6 +24,11 @@ type Freshness struct {
 	SearchP50   float64 `json:"search_p50_ms"`
 	SearchP99   float64 `json:"search_p99_ms"`
 	Timeouts    int     `json:"timeouts"`
+	// Every other timed post is by the member with the most followers
+	// (TopFollowers of them); TopTimelineP99 is how long those posts took
+	// to reach the last of them.
+	TopFollowers   int     `json:"top_author_followers,omitempty"`
+	TopTimelineP99 float64 `json:"top_author_timeline_p99_ms,omitempty"`
 	// FirstError is why the first post that timed out did (a create that
 	// failed, or the post not found by the deadline).
 	FirstError string  `json:"first_error,omitempty"`
@@ -34,6 +39,16 @@ type Freshness struct {
 	// CreateRate, when not 0, is the rate of the other posts created, open
 	// loop, while these were timed (measureFreshnessUnderLoad).
 	CreateRate float64 `json:"create_rate,omitempty"`
+}
+
+// TopLine is what the reports say of the most followed author's posts
+// (the HTML page's template calls it too).
+func (f Freshness) TopLine() string {
+	if f.TopFollowers == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; every other post by the member with the most followers (%d): in the last one's timeline p99 %.0f ms",
+		f.TopFollowers, f.TopTimelineP99)
 }
 
 // measureFreshnessUnderLoad times n new posts as measureFreshness does,
@@ -59,24 +74,29 @@ func measureFreshnessUnderLoad(ctx context.Context, c *client, pool *pgxpool.Poo
 // fails the smoke run: a regression guard, not a speed target).
 const FreshnessDeadline = 10 * time.Second
 
-// measureFreshness creates n posts two a second, each by a random member,
-// and polls for each: the timeline row of the author's follower with the
+// measureFreshness creates n posts two a second, every other one by the
+// member with the most followers and the rest each by a random member, and
+// polls for each: the timeline row of the author's follower with the
 // highest ID (the fan-out's last batch) and a search for the post's unique
 // word through the API.
 func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, n int) Freshness {
 	start := time.Now()
 	var mu sync.Mutex
-	var timeline, search []time.Duration
+	var timeline, search, top []time.Duration
 	timeouts, firstError := 0, ""
 	var wg sync.WaitGroup
 	for i := range n {
 		if i > 0 {
 			time.Sleep(500 * time.Millisecond)
 		}
+		author, byTop := f.pick("all", 0), i%2 == 1 && len(f.viewers["top"]) > 0
+		if byTop {
+			author = f.pick("top", 0)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tl, sr, err := freshOne(ctx, c, pool, f)
+			tl, sr, err := freshOne(ctx, c, pool, f, author)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -86,19 +106,26 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 				return
 			}
 			timeline, search = append(timeline, tl), append(search, sr)
+			if byTop {
+				top = append(top, tl)
+			}
 		}()
 	}
 	wg.Wait()
 	slices.Sort(timeline)
 	slices.Sort(search)
+	slices.Sort(top)
 	msOf := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	return Freshness{Posts: n, Timeouts: timeouts, FirstError: firstError, Seconds: time.Since(start).Seconds(),
+	fresh := Freshness{Posts: n, Timeouts: timeouts, FirstError: firstError, Seconds: time.Since(start).Seconds(),
 		TimelineP50: msOf(load.Percentile(timeline, 50)), TimelineP99: msOf(load.Percentile(timeline, 99)),
 		SearchP50: msOf(load.Percentile(search, 50)), SearchP99: msOf(load.Percentile(search, 99))}
+	if len(top) > 0 {
+		fresh.TopFollowers, fresh.TopTimelineP99 = f.topFollowers, msOf(load.Percentile(top, 99))
+	}
+	return fresh
 }
 
-func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture) (timeline, search time.Duration, err error) {
-	v := f.pick("all", 0)
+func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, v viewer) (timeline, search time.Duration, err error) {
 	var last string
 	if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT follower_id FROM follows WHERE following_id = $1
 		ORDER BY follower_id DESC LIMIT 1), $1)::text`, v.ID).Scan(&last); err != nil {

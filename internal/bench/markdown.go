@@ -28,12 +28,12 @@ func (r *Report) Markdown(w io.Writer) {
 		}
 	}
 	if f := r.Freshness; f != nil {
-		fmt.Fprintf(w, "\nNew post (%d, two a second, after a %.1f s backlog drain): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts.\n",
-			f.Posts, f.BacklogSeconds, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
+		fmt.Fprintf(w, "\nNew post (%d, two a second, after a %.1f s backlog drain): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts%s.\n",
+			f.Posts, f.BacklogSeconds, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts, f.TopLine())
 	}
 	if f := r.FreshnessUnderLoad; f != nil {
-		fmt.Fprintf(w, "\nNew post while %.0f other posts a second are created (%d timed, two a second): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts.\n",
-			f.CreateRate, f.Posts, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts)
+		fmt.Fprintf(w, "\nNew post while %.0f other posts a second are created (%d timed, two a second): in the followers' timelines p50 %.0f ms, p99 %.0f ms; searchable (Bleve) p50 %.0f ms, p99 %.0f ms; %d timeouts%s.\n",
+			f.CreateRate, f.Posts, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Timeouts, f.TopLine())
 	}
 	if rt := r.Realtime; rt != nil {
 		fmt.Fprintf(w, "\nRealtime: %d of %d sockets connected in %.1f s; %d events published, %d of %d deliveries received (%d lost, %d sockets dropped); from the commit to receipt p50 %.1f ms, p99 %.1f ms, max %.0f ms (from the write request's start: p50 %.1f ms, p99 %.1f ms, max %.0f ms; from its answer: p50 %.1f ms, p99 %.1f ms; written to the sockets, by the server's histogram: p50 %.1f ms, p99 %.1f ms); server RSS %.0f MB with the sockets open; server %.2f cores, generator %.2f cores (nice %d).\n",

@@ -152,12 +152,12 @@ func (r *Report) table(out io.Writer) {
 	tw.Flush()
 	fmt.Fprintln(out, "* no rate tried kept p99 within the bound; the slowest tried is shown")
 	if f := r.Freshness; f != nil {
-		fmt.Fprintf(out, "new post: in followers' timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)\n",
-			f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts)
+		fmt.Fprintf(out, "new post: in followers' timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)%s\n",
+			f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts, f.TopLine())
 	}
 	if f := r.FreshnessUnderLoad; f != nil {
-		fmt.Fprintf(out, "new post while %.0f posts/s are created: in timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)\n",
-			f.CreateRate, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts)
+		fmt.Fprintf(out, "new post while %.0f posts/s are created: in timelines p50 %.1f ms p99 %.1f ms; searchable p50 %.1f ms p99 %.1f ms (%d posts, %d timeouts)%s\n",
+			f.CreateRate, f.TimelineP50, f.TimelineP99, f.SearchP50, f.SearchP99, f.Posts, f.Timeouts, f.TopLine())
 	}
 	if rt := r.Realtime; rt != nil {
 		fmt.Fprintf(out, "realtime: %s\n", rt.line())

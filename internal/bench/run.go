@@ -284,6 +284,13 @@ func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) 
 		}
 		groups[grp] = ns
 	}
+	// The most followed member, whose posts are the largest fan-out.
+	var top int
+	if err := pool.QueryRow(ctx, `SELECT substr(handle, 8)::int, follower_count FROM profiles
+		WHERE handle LIKE 'membro\_%' ORDER BY follower_count DESC, handle LIMIT 1`).Scan(&top, &f.topFollowers); err != nil {
+		return nil, err
+	}
+	groups["top"] = []int{top}
 	if _, err := pool.Exec(ctx, `DROP TABLE IF EXISTS bench_viewers, bench_posts;
 		CREATE TABLE bench_viewers (grp text, n int, member uuid NOT NULL, session uuid NOT NULL,
 		PRIMARY KEY (grp, n));

@@ -33,12 +33,14 @@ type floorSpec struct {
 // fixture is what the workloads draw from: signed-in members by group,
 // sampled public posts, the deep cursor.
 type fixture struct {
-	profiles   int
-	viewers    map[string][]viewer // "all", "few" (follow few), "many" (follow many)
-	posts      []string            // sampled public post IDs (bench_posts, n = index + 1)
-	deepCursor string
-	sql        sqlParams
-	seq        atomic.Int64 // unique words for created posts
+	profiles int
+	viewers  map[string][]viewer // "all", "few" (follow few), "many" (follow many), "top" (most followed)
+	// topFollowers is how many follow the "top" viewer.
+	topFollowers int
+	posts        []string // sampled public post IDs (bench_posts, n = index + 1)
+	deepCursor   string
+	sql          sqlParams
+	seq          atomic.Int64 // unique words for created posts
 }
 
 func (f *fixture) pick(grp string, i int) viewer {

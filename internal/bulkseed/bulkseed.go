@@ -357,18 +357,25 @@ func (g *bulkGen) outDegrees() ([]int, int) {
 	return degrees, total
 }
 
-// distinct is k different members other than self: mostly the popular
-// ones, some at random; uniform without repeats when k is most of them.
+// distinct is k different members other than self: the first member
+// first, then mostly the popular ones, some at random; uniform without
+// repeats when k is most of them. Every member follows the first one, as
+// nearly everyone follows a network's best-known account: its posts are
+// the largest fan-out there is, one timeline row per member.
 func (g *bulkGen) distinct(self, k int, seen map[int]bool) []int {
 	clear(seen)
 	out := make([]int, 0, k)
 	n := len(g.members)
+	if self != 0 && k > 0 {
+		seen[0] = true
+		out = append(out, 0)
+	}
 	if k*2 > n-1 {
 		for _, j := range g.rng.Perm(n) {
 			if len(out) == k {
 				break
 			}
-			if j != self {
+			if j != self && !seen[j] {
 				out = append(out, j)
 			}
 		}
