@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS listening_presence_user_idx;
