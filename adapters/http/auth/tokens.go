@@ -25,6 +25,8 @@ type Tokens struct {
 	issuer string
 	ttl    time.Duration
 	clock  ports.Clock
+	// verified spares a token already checked the decoding and the HMAC.
+	verified *verifiedTokens
 }
 
 type accessClaims struct {
@@ -52,7 +54,7 @@ func NewTokens(cfg *config.Config, clock ports.Clock, logger *slog.Logger) (*Tok
 
 // NewTokensWith makes Tokens from explicit values.
 func NewTokensWith(secret []byte, issuer string, ttl time.Duration, clock ports.Clock) *Tokens {
-	return &Tokens{secret: secret, issuer: issuer, ttl: ttl, clock: clock}
+	return &Tokens{secret: secret, issuer: issuer, ttl: ttl, clock: clock, verified: newVerifiedTokens()}
 }
 
 // Issue signs an access token for v.
@@ -82,6 +84,9 @@ func (t *Tokens) Issue(v domain.Viewer) (string, time.Time, error) {
 // with this secret ("none", other algorithms, other keys), an expired
 // token, another audience or issuer, or missing claims is refused.
 func (t *Tokens) Parse(token string) (domain.Viewer, error) {
+	if v, ok := t.verified.lookup(token, t.clock.Now()); ok {
+		return v, nil
+	}
 	var c accessClaims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -102,5 +107,7 @@ func (t *Tokens) Parse(token string) (domain.Viewer, error) {
 	if c.SessionID == "" || !domain.ValidRole(role) {
 		return domain.Viewer{}, errors.New("access token lacks sid or role")
 	}
-	return domain.Viewer{UserID: id, Role: role, SessionID: c.SessionID}, nil
+	v := domain.Viewer{UserID: id, Role: role, SessionID: c.SessionID}
+	t.verified.remember(token, v, c.ExpiresAt.Time)
+	return v, nil
 }
