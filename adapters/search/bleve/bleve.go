@@ -11,8 +11,9 @@
 //     every prefix of each word (1 to 30 characters), and queried word by
 //     word without stemming, so 'ana_s' finds 'ana_silva'.
 //
-// The public posts of the last few days are also in a second, small index
-// (recent.go), which a post search reads first.
+// The public posts of the last few days live in a second, small index
+// (recent.go), which a post search reads first; they enter the full index
+// once they age out of it.
 //
 // Queries are analyzed as plain text: no character has a meaning to Bleve.
 package bleve
@@ -39,6 +40,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	bolterrors "go.etcd.io/bbolt/errors"
 
@@ -47,7 +49,7 @@ import (
 
 // mappingVersion changes whenever the mapping below does; an index built
 // with another version is rebuilt empty (and `social reindex` fills it).
-const mappingVersion = "social-search-2"
+const mappingVersion = "social-search-3"
 
 var versionKey = []byte("social_mapping_version")
 
@@ -73,14 +75,15 @@ type Index struct {
 	dir string
 	mu  sync.RWMutex // Reset swaps idx and recent
 	idx bleve.Index
-	// recent holds the public posts of the last RecentWindow again.
+	// recent holds the public posts of the last RecentWindow, which the
+	// full index does not (recent.go).
 	recent bleve.Index
 	// writes and recentWrites join the batches of concurrent Upsert and
 	// Delete calls, one per index.
 	writes, recentWrites groupCommit
-	// nextPrune is when a write next removes aged posts from recent
-	// (Unix nanoseconds).
-	nextPrune atomic.Int64
+	// nextSettle is when a write next moves aged posts from recent to
+	// the full index (Unix nanoseconds).
+	nextSettle atomic.Int64
 	// Now is the clock that tells which posts are recent (time.Now unless
 	// a test sets it before Open).
 	Now func() time.Time
@@ -139,7 +142,7 @@ func (x *Index) Open() error {
 	}
 	x.idx, x.recent = idx, recent
 	// Posts may have aged out while the index was closed.
-	x.nextPrune.Store(0)
+	x.nextSettle.Store(0)
 	return nil
 }
 
@@ -283,7 +286,8 @@ func toRecord(d ports.SearchDoc) (record, error) {
 }
 
 // Upsert indexes docs in one batch; a document that is not searchable is
-// deleted instead.
+// deleted instead. A recent post goes to the recent posts' index alone
+// (homeOf), everything else to the full index.
 func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	if len(docs) == 0 {
 		return nil
@@ -294,33 +298,32 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 		return errClosed
 	}
 	now := x.Now()
-	if err := x.maybePruneRecent(ctx, now); err != nil {
+	if err := x.maybeSettleRecent(ctx, now); err != nil {
 		return err
 	}
-	b, rb := x.idx.NewBatch(), x.recent.NewBatch()
+	w := x.batches()
 	for _, d := range docs {
 		if d.Kind == "" || d.ID == "" {
 			return fmt.Errorf("search document with kind %q and id %q", d.Kind, d.ID)
 		}
 		id := docID(d.Kind, d.ID)
-		at, recent := mayBeRecent(d, now)
+		at, home := homeOf(d, now)
 		if !d.Searchable() {
-			b.Delete(id)
-			if d.Kind == ports.SearchPost {
-				rb.Delete(id)
-			}
+			w.delete(home, id)
 			continue
 		}
 		r, err := toRecord(d)
 		if err != nil {
 			return err
 		}
-		if err := b.Index(id, r); err != nil {
-			return fmt.Errorf("index %s %s: %w", d.Kind, d.ID, err)
+		if home&inFull != 0 {
+			if err := w.forFull().Index(id, r); err != nil {
+				return fmt.Errorf("index %s %s: %w", d.Kind, d.ID, err)
+			}
 		}
-		if recent {
+		if home&inRecent != 0 {
 			r.At = float64(at.Unix())
-			if err := rb.Index(id, r); err != nil {
+			if err := w.forRecent().Index(id, r); err != nil {
 				return fmt.Errorf("index recent %s %s: %w", d.Kind, d.ID, err)
 			}
 		}
@@ -328,18 +331,61 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := x.writes.commit(x.idx, b); err != nil {
-		return err
+	return x.commit(w)
+}
+
+// batches are the writes of one call to each index, made on first use:
+// a commit costs a segment and merges, so an index the call does not
+// change is not committed.
+type batches struct {
+	full, recent     bleve.Index
+	toFull, toRecent *bleve.Batch
+}
+
+func (x *Index) batches() *batches { return &batches{full: x.idx, recent: x.recent} }
+
+func (b *batches) forFull() *bleve.Batch {
+	if b.toFull == nil {
+		b.toFull = b.full.NewBatch()
 	}
-	if rb.Size() == 0 {
-		return nil
+	return b.toFull
+}
+
+func (b *batches) forRecent() *bleve.Batch {
+	if b.toRecent == nil {
+		b.toRecent = b.recent.NewBatch()
 	}
-	return x.recentWrites.commit(x.recent, rb)
+	return b.toRecent
+}
+
+// delete removes id from the indexes that may hold it.
+func (b *batches) delete(home where, id string) {
+	if home&inFull != 0 {
+		b.forFull().Delete(id)
+	}
+	if home&inRecent != 0 {
+		b.forRecent().Delete(id)
+	}
+}
+
+// commit applies b, the full index's part first.
+func (x *Index) commit(b *batches) error {
+	if b.toFull != nil {
+		if err := x.writes.commit(x.idx, b.toFull); err != nil {
+			return err
+		}
+	}
+	if b.toRecent != nil {
+		return x.recentWrites.commit(x.recent, b.toRecent)
+	}
+	return nil
 }
 
 var errClosed = errors.New("search index is closed")
 
-// Delete removes documents of kind.
+// Delete removes documents of kind. A post is removed from both indexes:
+// its ID tells its age, but not whether the move of aged posts has reached
+// it yet, and deleting is rare enough not to matter.
 func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string) error {
 	if len(ids) == 0 {
 		return nil
@@ -349,23 +395,18 @@ func (x *Index) Delete(ctx context.Context, kind ports.SearchKind, ids ...string
 	if x.idx == nil {
 		return errClosed
 	}
-	b, rb := x.idx.NewBatch(), x.recent.NewBatch()
+	home := inFull
+	if kind == ports.SearchPost {
+		home |= inRecent
+	}
+	w := x.batches()
 	for _, id := range ids {
-		b.Delete(docID(kind, id))
-		if kind == ports.SearchPost {
-			rb.Delete(docID(kind, id))
-		}
+		w.delete(home, docID(kind, id))
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := x.writes.commit(x.idx, b); err != nil {
-		return err
-	}
-	if rb.Size() == 0 {
-		return nil
-	}
-	return x.recentWrites.commit(x.recent, rb)
+	return x.commit(w)
 }
 
 // Search runs one query per kind.
@@ -385,7 +426,7 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 		if kind == ports.SearchPost {
 			found, err = x.searchPosts(ctx, q, limitPerKind)
 		} else {
-			found, err = hitsOf(ctx, x.idx, kindQuery(kind, q), limitPerKind, "-_score")
+			found, err = hitsOf(ctx, x.idx, kindQuery(kind, q), limitPerKind)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("search %s: %w", kind, err)
@@ -398,27 +439,35 @@ func (x *Index) Search(ctx context.Context, q string, kinds []ports.SearchKind, 
 }
 
 // hitsOf runs query on idx and returns the searchable documents of its
-// best limit hits, in the order sortBy gives.
-func hitsOf(ctx context.Context, idx bleve.Index, q query.Query, limit int, sortBy ...string) ([]ports.SearchDoc, error) {
+// best limit hits, best match first.
+func hitsOf(ctx context.Context, idx bleve.Index, q query.Query, limit int) ([]ports.SearchDoc, error) {
 	req := bleve.NewSearchRequestOptions(q, limit, 0, false)
 	req.Fields = []string{"source"}
-	req.SortBy(sortBy)
 	found, err := idx.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	var docs []ports.SearchDoc
 	for _, h := range found.Hits {
-		src, _ := h.Fields["source"].(string)
-		var d ports.SearchDoc
-		if err := json.Unmarshal([]byte(src), &d); err != nil {
-			return nil, fmt.Errorf("stored %s: %w", h.ID, err)
+		d, err := storedDoc(h)
+		if err != nil {
+			return nil, err
 		}
 		if d.Searchable() {
 			docs = append(docs, d)
 		}
 	}
 	return docs, nil
+}
+
+// storedDoc is the document a hit's stored source holds.
+func storedDoc(h *search.DocumentMatch) (ports.SearchDoc, error) {
+	src, _ := h.Fields["source"].(string)
+	var d ports.SearchDoc
+	if err := json.Unmarshal([]byte(src), &d); err != nil {
+		return d, fmt.Errorf("stored %s: %w", h.ID, err)
+	}
+	return d, nil
 }
 
 // kindQuery is the query of a kind other than posts (searchPosts): users

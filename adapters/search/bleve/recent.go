@@ -13,26 +13,61 @@ import (
 	"social/core/ports"
 )
 
-// RecentWindow is how long a post counts as recent. A post search looks
-// among the public posts of this window first, in an index of their own,
-// and reaches into every post only when they hold fewer matches than it
-// needs. A common word matches a tenth of all posts, and ranking every one
-// of them was most of a search's time; the recent posts hold a small share
-// of them, and the newest matches are what a member of a social network
-// expects first.
+// RecentWindow is how long a post counts as recent. The public posts of
+// this window live in an index of their own, which a post search reads
+// first, reaching into the full index only when they hold fewer matches
+// than it needs. A common word matches a tenth of all posts, and ranking
+// every one of them was most of a search's time; the recent posts hold a
+// small share of them, and the newest matches are what a member of a
+// social network expects first.
+//
+// A post enters the full index only once it has aged out of the window,
+// moved there with the other aged posts in one large batch (settleRecent).
+// Each new post is then written to one small index, not to two: every
+// batch a Bleve index commits makes a segment and sets off merges, and on
+// the full index, of every post there is, that was half the work of
+// publishing a post.
 const RecentWindow = 72 * time.Hour
 
-// pruneEvery is how often a write removes the posts that have aged out of
-// the recent index: a post stays there at most this long past the window,
-// where it is still a right answer, only no longer the newest.
-const pruneEvery = time.Hour
+// settleEvery is how often a write moves the posts that have aged out of
+// the recent index into the full one: a post stays recent at most this
+// long past the window, where it is still a right answer, only no longer
+// among the newest.
+const settleEvery = time.Hour
 
-// pruneBatch is how many aged posts one step of a prune removes.
-const pruneBatch = 1000
+// settleBatch is how many aged posts one step of a move carries.
+const settleBatch = 1000
 
 // recentFolder is the recent posts' index, inside the index folder: it
 // goes wherever the folder goes, and removing the folder removes both.
 const recentFolder = "recent"
+
+// where names the indexes a document is written to.
+type where uint8
+
+const (
+	inFull where = 1 << iota
+	inRecent
+)
+
+// homeOf is where d belongs at now: a post younger than the window in the
+// recent index; one that aged less than settleEvery ago in both, since the
+// move may or may not have reached it; anything else in the full index.
+// at is a recent post's creation time.
+func homeOf(d ports.SearchDoc, now time.Time) (at time.Time, home where) {
+	if d.Kind != ports.SearchPost {
+		return time.Time{}, inFull
+	}
+	at, ok := postTime(d.ID)
+	switch age := now.Sub(at); {
+	case !ok || age >= RecentWindow+settleEvery:
+		return time.Time{}, inFull
+	case age >= RecentWindow:
+		return at, inFull | inRecent
+	default:
+		return at, inRecent
+	}
+}
 
 // postTime is when a post was created. Post IDs are UUIDv7
 // (domain.NewPostID), whose first 48 bits are the creation time; ok is
@@ -43,16 +78,6 @@ func postTime(id string) (at time.Time, ok bool) {
 		return time.Time{}, false
 	}
 	return time.Unix(u.Time().UnixTime()), true
-}
-
-// mayBeRecent is true for a post the recent index holds, or may still hold
-// until the next prune: a change to it must reach that index too.
-func mayBeRecent(d ports.SearchDoc, now time.Time) (at time.Time, ok bool) {
-	if d.Kind != ports.SearchPost {
-		return time.Time{}, false
-	}
-	at, ok = postTime(d.ID)
-	return at, ok && now.Sub(at) < RecentWindow+pruneEvery
 }
 
 // openRecent opens the recent posts' index inside the index folder,
@@ -77,16 +102,20 @@ func openRecent(dir string) (bleve.Index, error) {
 	return create(path, true)
 }
 
-// pruneRecent removes the posts older than the window from the recent
-// index, a batch at a time.
-func (x *Index) pruneRecent(ctx context.Context, now time.Time) error {
+// settleRecent moves the posts older than the window from the recent
+// index into the full one, a batch at a time: each is written to the full
+// index from its stored source, then removed from the recent one. A move
+// cut short leaves a post in both, which a search tells apart by its ID
+// and the next move finishes.
+func (x *Index) settleRecent(ctx context.Context, now time.Time) error {
 	cutoff := float64(now.Add(-RecentWindow).Unix())
 	inclusive := true
 	for {
 		aged := bleve.NewNumericRangeInclusiveQuery(nil, &cutoff, nil, &inclusive)
 		aged.SetField("at")
-		req := bleve.NewSearchRequestOptions(aged, pruneBatch, 0, false)
+		req := bleve.NewSearchRequestOptions(aged, settleBatch, 0, false)
 		req.Score = "none"
+		req.Fields = []string{"source"}
 		found, err := x.recent.SearchInContext(ctx, req)
 		if err != nil {
 			return fmt.Errorf("find aged recent posts: %w", err)
@@ -94,27 +123,41 @@ func (x *Index) pruneRecent(ctx context.Context, now time.Time) error {
 		if len(found.Hits) == 0 {
 			return nil
 		}
-		b := x.recent.NewBatch()
+		moved, removed := x.idx.NewBatch(), x.recent.NewBatch()
 		for _, h := range found.Hits {
-			b.Delete(h.ID)
+			d, err := storedDoc(h)
+			if err != nil {
+				return err
+			}
+			r, err := toRecord(d)
+			if err != nil {
+				return err
+			}
+			if err := moved.Index(h.ID, r); err != nil {
+				return fmt.Errorf("move %s to the full index: %w", h.ID, err)
+			}
+			removed.Delete(h.ID)
 		}
-		if err := x.recentWrites.commit(x.recent, b); err != nil {
+		if err := x.writes.commit(x.idx, moved); err != nil {
+			return fmt.Errorf("move aged recent posts: %w", err)
+		}
+		if err := x.recentWrites.commit(x.recent, removed); err != nil {
 			return fmt.Errorf("remove aged recent posts: %w", err)
 		}
-		if len(found.Hits) < pruneBatch {
+		if len(found.Hits) < settleBatch {
 			return nil
 		}
 	}
 }
 
-// maybePruneRecent prunes when pruneEvery has passed since the last time;
-// of writers arriving together, one prunes and the others go on.
-func (x *Index) maybePruneRecent(ctx context.Context, now time.Time) error {
-	next := x.nextPrune.Load()
-	if now.UnixNano() < next || !x.nextPrune.CompareAndSwap(next, now.Add(pruneEvery).UnixNano()) {
+// maybeSettleRecent settles when settleEvery has passed since the last
+// time; of writers arriving together, one settles and the others go on.
+func (x *Index) maybeSettleRecent(ctx context.Context, now time.Time) error {
+	next := x.nextSettle.Load()
+	if now.UnixNano() < next || !x.nextSettle.CompareAndSwap(next, now.Add(settleEvery).UnixNano()) {
 		return nil
 	}
-	return x.pruneRecent(ctx, now)
+	return x.settleRecent(ctx, now)
 }
 
 // searchPosts finds the posts matching q: the recent ones first, best
@@ -125,14 +168,16 @@ func (x *Index) searchPosts(ctx context.Context, q string, limit int) ([]ports.S
 	// (UUIDv7, so newest first) would look up the ID of every match, which
 	// took a third of a common word's search even among recent posts;
 	// equal scores keep the index's order.
-	found, err := hitsOf(ctx, x.recent, match, limit, "-_score")
+	found, err := hitsOf(ctx, x.recent, match, limit)
 	if err != nil || len(found) >= limit {
 		return found, err
 	}
-	older, err := hitsOf(ctx, x.idx, match, limit+len(found), "-_score")
+	older, err := hitsOf(ctx, x.idx, match, limit+len(found))
 	if err != nil {
 		return nil, err
 	}
+	// A post in both indexes (a move cut short, or one that aged in the
+	// last hour) is taken once, from the recent index.
 	seen := make(map[string]bool, len(found))
 	for _, d := range found {
 		seen[d.ID] = true

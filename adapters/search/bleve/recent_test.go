@@ -86,18 +86,86 @@ func TestRecentPostsComeFirstUntilTheyAge(t *testing.T) {
 		t.Errorf("five results: got %v, want the two recent ones, then the older %v", got, old.ID)
 	}
 
-	// Four days on, a write prunes the recent posts' index: the old post's
-	// better match ranks it first again.
+	// Four days on, a write moves the aged posts into the full index: the
+	// old post's better match ranks it first again, and the two others are
+	// still found.
 	now = now.Add(4 * 24 * time.Hour)
 	mustUpsert(t, x, postAt(t, now, "nada a ver"))
 	if got := postIDs(t, x, "café", 1); !slices.Equal(got, []string{old.ID}) {
 		t.Errorf("after the window: got %v, want the best match %v", got, old.ID)
 	}
+	if got := postIDs(t, x, "café", 5); len(got) != 3 {
+		t.Errorf("after the window: got %v, want the three posts", got)
+	}
 }
 
-// A recent post edited, made private or deleted changes in both indexes:
-// no search finds what it no longer says, nor a post it may not show.
-func TestRecentPostChangesReachBothIndexes(t *testing.T) {
+// A new post is written to the recent posts' index alone, and enters the
+// full one only when it ages out of the window: the full index, of every
+// post there is, is not committed once per new post.
+func TestRecentPostsEnterTheFullIndexOnceAged(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	x, _ := clockedIndex(t, &now)
+	mustUpsert(t, x, postAt(t, now.Add(-time.Minute), "moqueca capixaba"),
+		ports.SearchDoc{Kind: ports.SearchUser, ID: "u1", Handle: "ana", DisplayName: "Ana"})
+	assertCounts(t, x, 1, 1)
+
+	now = now.Add(bleve.RecentWindow + time.Hour)
+	mustUpsert(t, x, ports.SearchDoc{Kind: ports.SearchUser, ID: "u2", Handle: "bia", DisplayName: "Bia"})
+	assertCounts(t, x, 3, 0)
+	if got := postIDs(t, x, "moqueca", 5); len(got) != 1 {
+		t.Errorf("the aged post: got %v, want it found once", got)
+	}
+}
+
+// A post edited just after the move took it into the full index, and
+// before the next move, is changed in both indexes: the full index's copy
+// must not keep answering for the old text.
+func TestPostEditedRightAfterItsMoveChangesEverywhere(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	x, _ := clockedIndex(t, &now)
+	p := postAt(t, now, "vatapá na sexta")
+	mustUpsert(t, x, p)
+
+	now = now.Add(bleve.RecentWindow + time.Minute)
+	mustUpsert(t, x, postAt(t, now, "nada a ver")) // moves p
+	assertCounts(t, x, 1, 1)
+
+	now = now.Add(10 * time.Minute)
+	p.Text = "acarajé no sábado"
+	mustUpsert(t, x, p)
+	if got := postIDs(t, x, "vatapá", 5); len(got) != 0 {
+		t.Errorf("the old text still finds the edited post: %v", got)
+	}
+	if got := postIDs(t, x, "acarajé", 5); !slices.Equal(got, []string{p.ID}) {
+		t.Errorf("the new text: got %v, want the post once", got)
+	}
+
+	now = now.Add(time.Hour)
+	mustUpsert(t, x, postAt(t, now, "outra coisa")) // moves it again
+	if got := postIDs(t, x, "acarajé", 5); !slices.Equal(got, []string{p.ID}) {
+		t.Errorf("after the next move: got %v, want the post once", got)
+	}
+	if got := postIDs(t, x, "vatapá", 5); len(got) != 0 {
+		t.Errorf("after the next move the old text finds the post: %v", got)
+	}
+}
+
+func assertCounts(t *testing.T, x *bleve.Index, full, recent uint64) {
+	t.Helper()
+	gotFull, gotRecent, err := bleve.DocCounts(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gotFull != full || gotRecent != recent {
+		t.Errorf("documents: full index %d, recent %d; want %d and %d", gotFull, gotRecent, full, recent)
+	}
+}
+
+// A recent post edited, made private or deleted changes: no search finds
+// what it no longer says, nor a post it may not show.
+func TestRecentPostChangesAreSearchedAtOnce(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	x, dir := clockedIndex(t, &now)
