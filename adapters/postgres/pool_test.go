@@ -7,6 +7,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/internal/testkit"
+	"social/kit/pgkit"
 )
 
 // bun writes values into the statement's text, so most queries are new to
@@ -61,5 +62,35 @@ func TestQueriesWithInlinedValuesAreNotPrepared(t *testing.T) {
 	}
 	if n := prepared(); n != 2 {
 		t.Fatalf("a query with arguments run three times added %d prepared statements, want 1", n-1)
+	}
+}
+
+// The hot reads scan their rows with pgx itself when the connection under
+// bun's handle is pgx's: the pool's connections must say so, or every
+// such read falls back to database/sql's scanning after taking a
+// connection for nothing.
+func TestPoolConnectionsAreReachableAsPgx(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	conn, err := postgres.NewBun(pool).DB.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = conn.Raw(func(driverConn any) error {
+		pc, ok := pgkit.PgxConnOf(driverConn)
+		if !ok {
+			return fmt.Errorf("a %T is not reachable as a pgx connection", driverConn)
+		}
+		var one int
+		return pc.QueryRow(ctx, "SELECT 1").Scan(&one)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

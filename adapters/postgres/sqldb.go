@@ -68,6 +68,10 @@ type inlinedQueryConn struct {
 	seen *recentTexts
 }
 
+// PgxConn is the pgx connection below, for the reads that scan their rows
+// with pgx itself (pgkit.Prepared).
+func (c inlinedQueryConn) PgxConn() *pgx.Conn { return c.Conn.Conn() }
+
 func (c inlinedQueryConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	if len(args) == 0 && !c.seen.again(query) {
 		args = []driver.NamedValue{{Ordinal: 1, Value: pgx.QueryExecModeExec}}

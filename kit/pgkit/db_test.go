@@ -11,7 +11,7 @@ import (
 )
 
 // newDB is bun on a fresh migrated database of the test's own.
-func newDB(t *testing.T) *bun.DB {
+func newDB(t testing.TB) *bun.DB {
 	t.Helper()
 	sqldb, err := sql.Open("pgx", testkit.NewDatabase(t))
 	if err != nil {

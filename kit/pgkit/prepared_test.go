@@ -3,8 +3,10 @@ package pgkit_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"social/kit/pgkit"
 )
@@ -43,5 +45,71 @@ func TestPreparedSendsUUIDs(t *testing.T) {
 	var n int
 	if err := pgkit.PreparedRow(ctx, db, `SELECT count(*) FROM prepared_ids WHERE id = ?`, id).Scan(&n); err != nil || n != 1 {
 		t.Errorf("PreparedExec: %d rows with the id, %v", n, err)
+	}
+}
+
+type ScannedBase struct {
+	bun.BaseModel `bun:"table:scanned"`
+	ID            uuid.UUID  `bun:"id,pk"`
+	Note          *string    `bun:"note"`
+	Parent        *uuid.UUID `bun:"parent_id"`
+	At            time.Time  `bun:"at"`
+	Count         int        `bun:"count"`
+}
+
+type scannedRow struct {
+	ScannedBase
+	Count   int    `bun:"count"` // the outer field wins the column, as in bun
+	Liked   bool   `bun:"liked"`
+	Skipped string `bun:"-"`
+}
+
+// Rows scanned by pgx fill the same fields bun fills: embedded structs,
+// NULL into a nil pointer, a value into a pointer, the outer of two fields
+// naming a column; a column no field names is an error, and inside a
+// transaction bun scans as before.
+func TestPreparedScansStructsLikeBun(t *testing.T) {
+	db := newDB(t)
+	ctx := context.Background()
+	parent, at := uuid.Must(uuid.NewV7()), time.Date(2026, 11, 20, 12, 30, 0, 0, time.UTC)
+	q := `SELECT ?::uuid AS id, NULL::text AS note, ?::uuid AS parent_id, ?::timestamptz AS at, 7 AS count, true AS liked
+		UNION ALL SELECT ?::uuid, 'oi', NULL, ?::timestamptz, 8, false ORDER BY count`
+	first, second := uuid.Must(uuid.NewV7()), uuid.Must(uuid.NewV7())
+	args := []any{first, parent, at, second, at}
+
+	check := func(name string, rows []scannedRow) {
+		t.Helper()
+		if len(rows) != 2 {
+			t.Fatalf("%s: %d rows", name, len(rows))
+		}
+		a, b := rows[0], rows[1]
+		if a.ID != first || a.Note != nil || a.Parent == nil || *a.Parent != parent || !a.At.Equal(at) || a.Count != 7 || !a.Liked {
+			t.Errorf("%s: first row %+v", name, a)
+		}
+		if b.ID != second || b.Note == nil || *b.Note != "oi" || b.Parent != nil || b.Count != 8 || b.Liked {
+			t.Errorf("%s: second row %+v", name, b)
+		}
+	}
+	var native []scannedRow
+	if err := pgkit.Prepared(ctx, db, &native, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	check("outside a transaction", native)
+
+	err := pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
+		var inTx []scannedRow
+		if err := pgkit.Prepared(ctx, db, &inTx, q, args...); err != nil {
+			return err
+		}
+		check("in a transaction", inTx)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var unknown []scannedRow
+	if err := pgkit.Prepared(ctx, db, &unknown, `SELECT 1 AS nobody`); err == nil {
+		t.Error("a column without a field was scanned without an error")
 	}
 }

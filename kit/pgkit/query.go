@@ -42,7 +42,17 @@ func ContainsPattern(q string) string { return "%" + likeEscaper.Replace(q) + "%
 // request, parsing and planning cost more than the read itself. A value
 // that changes the best plan (a LIMIT) belongs in the text: a plan made
 // without knowing it may be a bad one.
+//
+// Outside a transaction, into a slice of structs, the rows are scanned by
+// pgx itself (queryNative).
 func Prepared(ctx context.Context, db *bun.DB, dest any, q string, args ...any) error {
+	if _, inTx := TxFrom(ctx); !inTx {
+		if slice, ok := structSlice(dest); ok {
+			if ran, err := queryNative(ctx, db, slice, Numbered(q), parameters(args)); ran {
+				return err
+			}
+		}
+	}
 	rows, err := sqlOf(ctx, db).QueryContext(ctx, Numbered(q), parameters(args)...)
 	if err != nil {
 		return err
