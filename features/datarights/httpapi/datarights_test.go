@@ -448,7 +448,8 @@ func TestDeleteAccount(t *testing.T) {
 	var left int
 	sql(t, app, &left, `SELECT (SELECT count(*) FROM posts WHERE author_id = ?0) + (SELECT count(*) FROM likes WHERE user_id = ?0)
 		+ (SELECT count(*) FROM comments WHERE author_id = ?0) + (SELECT count(*) FROM follows WHERE ?0 IN (follower_id, following_id))
-		+ (SELECT count(*) FROM community_members WHERE user_id = ?0)`, ana.ID)
+		+ (SELECT count(*) FROM community_members WHERE user_id = ?0)
+		+ (SELECT count(*) FROM timelines WHERE ?0 IN (member_id, author_id))`, ana.ID)
 	if left != 0 {
 		t.Errorf("%d rows of hers are left", left)
 	}
