@@ -49,7 +49,7 @@ import (
 
 // mappingVersion changes whenever the mapping below does; an index built
 // with another version is rebuilt empty (and `social reindex` fills it).
-const mappingVersion = "social-search-3"
+const mappingVersion = "social-search-4"
 
 var versionKey = []byte("social_mapping_version")
 
@@ -207,34 +207,29 @@ func newMapping(withTime bool) (*mapping.IndexMappingImpl, error) {
 
 	doc := bleve.NewDocumentMapping()
 	doc.Dynamic = false
-	kind := bleve.NewKeywordFieldMapping()
-	kind.IncludeInAll = false
-	doc.AddFieldMappingsAt("kind", kind)
+	doc.AddFieldMappingsAt("kind", searchedOnly(bleve.NewKeywordFieldMapping()))
 	// A post's text and another kind's words each have a field of their
 	// own, so that a post search is the text's terms alone: no kind clause
 	// walking the postings of every post beside them.
 	for _, field := range []string{"text", "about"} {
 		text := bleve.NewTextFieldMapping()
 		text.Analyzer = analyzerText
-		text.IncludeInAll = false
-		doc.AddFieldMappingsAt(field, text)
+		doc.AddFieldMappingsAt(field, searchedOnly(text))
 	}
 	names := bleve.NewTextFieldMapping()
 	names.Analyzer = analyzerNames
-	names.IncludeInAll = false
-	names.IncludeTermVectors = false
-	doc.AddFieldMappingsAt("names", names)
+	doc.AddFieldMappingsAt("names", searchedOnly(names))
+	// The document itself, whole, is the one stored field: a hit is
+	// answered from it, and an aged post moves to the full index from it.
 	source := bleve.NewTextFieldMapping()
 	source.Index = false
 	source.Store = true
 	source.IncludeInAll = false
 	source.IncludeTermVectors = false
+	source.DocValues = false
 	doc.AddFieldMappingsAt("source", source)
 	if withTime {
-		at := bleve.NewNumericFieldMapping()
-		at.IncludeInAll = false
-		at.DocValues = false
-		doc.AddFieldMappingsAt("at", at)
+		doc.AddFieldMappingsAt("at", searchedOnly(bleve.NewNumericFieldMapping()))
 	}
 
 	m.DefaultMapping = doc
@@ -242,6 +237,20 @@ func newMapping(withTime bool) (*mapping.IndexMappingImpl, error) {
 	m.IndexDynamic = false
 	m.StoreDynamic = false
 	return m, nil
+}
+
+// searchedOnly keeps of a field only what queries read: its terms, their
+// frequencies and the field's length (which scoring needs). Bleve's
+// defaults also store the field's text, keep its values per document
+// (DocValues, for sorting and facets) and its terms' positions (term
+// vectors, for phrases and highlights): none is ever read here, and each
+// was built into every segment and rewritten by every merge.
+func searchedOnly(f *mapping.FieldMapping) *mapping.FieldMapping {
+	f.Store = false
+	f.DocValues = false
+	f.IncludeTermVectors = false
+	f.IncludeInAll = false
+	return f
 }
 
 // Close lets go of the folder.
