@@ -5,10 +5,24 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/uptrace/bun"
+
 	"social/adapters/postgres"
 	"social/internal/testkit"
 	"social/kit/pgkit"
 )
+
+// newServerDB is bun's handle as the server makes it (postgres.NewPool,
+// postgres.NewBun), on a fresh database of the test's own.
+func newServerDB(t *testing.T) *bun.DB {
+	t.Helper()
+	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return postgres.NewBun(pool)
+}
 
 // bun writes values into the statement's text, so most queries are new to
 // the server: preparing each would cost a round trip and leave a statement
@@ -18,13 +32,7 @@ import (
 func TestQueriesWithInlinedValuesAreNotPrepared(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	db := postgres.NewBun(pool)
-	conn, err := db.Conn(ctx)
+	conn, err := newServerDB(t).Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,12 +80,7 @@ func TestQueriesWithInlinedValuesAreNotPrepared(t *testing.T) {
 func TestPoolConnectionsAreReachableAsPgx(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	conn, err := postgres.NewBun(pool).DB.Conn(ctx)
+	conn, err := newServerDB(t).DB.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -343,13 +343,13 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 			return err
 		}
 		if home&inFull != 0 {
-			if err := w.forFull().Index(id, r); err != nil {
+			if err := w.full.get().Index(id, r); err != nil {
 				return fmt.Errorf("index %s %s: %w", d.Kind, d.ID, err)
 			}
 		}
 		if home&inRecent != 0 {
 			r.At = float64(at.Unix())
-			if err := w.forRecent().Index(id, r); err != nil {
+			if err := w.recent.get().Index(id, r); err != nil {
 				return fmt.Errorf("index recent %s %s: %w", d.Kind, d.ID, err)
 			}
 		}
@@ -363,46 +363,45 @@ func (x *Index) Upsert(ctx context.Context, docs ...ports.SearchDoc) error {
 // batches are the writes of one call to each index, made on first use:
 // a commit costs a segment and merges, so an index the call does not
 // change is not committed.
-type batches struct {
-	full, recent     bleve.Index
-	toFull, toRecent *bleve.Batch
+type batches struct{ full, recent lazyBatch }
+
+func (x *Index) batches() *batches {
+	return &batches{full: lazyBatch{idx: x.idx}, recent: lazyBatch{idx: x.recent}}
 }
 
-func (x *Index) batches() *batches { return &batches{full: x.idx, recent: x.recent} }
-
-func (b *batches) forFull() *bleve.Batch {
-	if b.toFull == nil {
-		b.toFull = b.full.NewBatch()
-	}
-	return b.toFull
+// lazyBatch is a batch of idx made when first asked for; b stays nil
+// until then.
+type lazyBatch struct {
+	idx bleve.Index
+	b   *bleve.Batch
 }
 
-func (b *batches) forRecent() *bleve.Batch {
-	if b.toRecent == nil {
-		b.toRecent = b.recent.NewBatch()
+func (l *lazyBatch) get() *bleve.Batch {
+	if l.b == nil {
+		l.b = l.idx.NewBatch()
 	}
-	return b.toRecent
+	return l.b
 }
 
 // delete removes id from the indexes that may hold it.
 func (b *batches) delete(home where, id string) {
 	if home&inFull != 0 {
-		b.forFull().Delete(id)
+		b.full.get().Delete(id)
 	}
 	if home&inRecent != 0 {
-		b.forRecent().Delete(id)
+		b.recent.get().Delete(id)
 	}
 }
 
 // commit applies b, the full index's part first.
 func (x *Index) commit(b *batches) error {
-	if b.toFull != nil {
-		if err := x.writes.commit(x.idx, b.toFull); err != nil {
+	if b.full.b != nil {
+		if err := x.writes.commit(x.idx, b.full.b); err != nil {
 			return err
 		}
 	}
-	if b.toRecent != nil {
-		return x.recentWrites.commit(x.recent, b.toRecent)
+	if b.recent.b != nil {
+		return x.recentWrites.commit(x.recent, b.recent.b)
 	}
 	return nil
 }
