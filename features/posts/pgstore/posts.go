@@ -407,8 +407,8 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 	return items(rows), nil
 }
 
-// Following reads viewer's timeline newest first after the cursor, on
-// timelines_read_idx. Rows of an author the viewer no longer follows are
+// Following reads viewer's timeline newest first after the cursor, walking
+// the timelines key (member_id, created_at, post_id) backwards. Rows of an author the viewer no longer follows are
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
