@@ -235,6 +235,13 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 		"unix_socket_directories = ''",
 		"max_connections = 300",
 		"max_parallel_workers_per_gather = 0",
+		// A burst of posts writes about 20 MB of WAL a second, so the
+		// default 1GB brought a checkpoint every 20 to 25 s; after each,
+		// the first change to every page is logged whole, and a post
+		// written into thousands of timelines touched thousands of pages
+		// at once. Checkpoints are then mostly timed instead.
+		"max_wal_size = 4GB",
+		"checkpoint_timeout = 15min",
 	}
 	if c.opts.Throwaway {
 		conf = append(conf, "fsync = off", "synchronous_commit = off", "full_page_writes = off")

@@ -57,13 +57,15 @@ func TestPrivateClusterLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var listen, workers string
-	if err := conn.QueryRow(ctx, "SELECT current_setting('listen_addresses'), current_setting('max_parallel_workers_per_gather')").Scan(&listen, &workers); err != nil {
+	var listen, workers, walSize, checkpoints string
+	if err := conn.QueryRow(ctx, `SELECT current_setting('listen_addresses'), current_setting('max_parallel_workers_per_gather'),
+		current_setting('max_wal_size'), current_setting('checkpoint_timeout')`).Scan(&listen, &workers, &walSize, &checkpoints); err != nil {
 		t.Fatal(err)
 	}
 	conn.Close(ctx)
-	if listen != "127.0.0.1" || workers != "0" {
-		t.Fatalf("listen_addresses %q, max_parallel_workers_per_gather %q", listen, workers)
+	if listen != "127.0.0.1" || workers != "0" || walSize != "4GB" || checkpoints != "15min" {
+		t.Fatalf("listen_addresses %q, max_parallel_workers_per_gather %q, max_wal_size %q, checkpoint_timeout %q",
+			listen, workers, walSize, checkpoints)
 	}
 
 	// A second process on the same folder uses the server but never stops it.
