@@ -17,7 +17,7 @@ import (
 	"social/features/posts/app"
 	"social/features/posts/httpapi"
 	postsstore "social/features/posts/pgstore"
-	timelinesstore "social/features/timelines/pgstore"
+	timelines "social/features/timelines/app"
 	"social/internal/config"
 	"social/kit/pgkit"
 	"social/kit/plugin"
@@ -72,7 +72,7 @@ type useCaseParams struct {
 	Images       ports.ImageCleaner
 	Videos       ports.VideoChecker
 	Search       ports.SearchIndexQueue
-	Timelines    timelinesstore.TimelineQueue
+	Timelines    *timelines.PlaceNewPost
 	Notices      *notifications.Recorder
 	Announcer    *notifications.Announcer
 	Log          *slog.Logger

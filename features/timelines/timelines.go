@@ -13,13 +13,16 @@ import (
 	"social/kit/plugin"
 )
 
-// Module provides the timeline store and queue (posts enqueue
-// fan-outs, follows enqueue backfills and cleanups) and runs their jobs,
-// with the hourly trim.
+// Module provides the timeline store and queue (posts place themselves
+// in timelines, follows enqueue backfills and cleanups) and runs their
+// jobs, with the hourly trim.
 var Module = fx.Module("timelines",
 	fx.Provide(
 		timelinesstore.NewTimelines,
 		func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
+		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue) *app.PlaceNewPost {
+			return &app.PlaceNewPost{Store: s, Queue: q}
+		},
 		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
 			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s}})
 		}),

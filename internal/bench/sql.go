@@ -2,8 +2,10 @@ package bench
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	timelines "social/features/timelines/app"
 	"social/internal/bench/floor"
 )
 
@@ -111,10 +113,12 @@ func sqlJobs(kinds ...string) string {
 }
 
 // sqlCreate is POST /posts with two hashtags, a mention and a link: the
-// counter, the post, the mention's notification, the three jobs (in one
-// statement at the end of the unit of work) and their notification, the
-// tags (last, as the server writes them), then the unread count and the
-// answer's item.
+// counter, the post, the rows of its author's and followers' timelines
+// when they are few (timelines.InlineFanOut), the mention's notification,
+// the jobs (in one statement at the end of the unit of work: the fan-out
+// for a large audience, the index and the preview) and their
+// notification, the tags (last, as the server writes them), then the
+// unread count and the answer's item.
 var sqlCreate = sqlSession + `BEGIN;
 UPDATE "profiles" SET post_count = post_count + 1 WHERE (id = {viewer});
 INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "visibility", "created_at", "updated_at",
@@ -123,6 +127,16 @@ INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "v
 	VALUES (` + sqlNewID + `, {viewer}, 'Testando o desempenho com @' || {handle} || ' https://exemplo.com.br/bench #golang #cafe',
 	DEFAULT, 'text', 'public', now(), now(), 0, 0, 0, DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT)
 	RETURNING id AS post, "media_path", "link_preview_url" \gset
+WITH small AS (
+	SELECT p.id, p.author_id, p.created_at FROM posts p JOIN profiles a ON a.id = p.author_id
+	WHERE p.id = :post::uuid AND p.visibility <> 'members_only' AND a.follower_count <= ` + strconv.Itoa(timelines.InlineFanOut) + `),
+ins AS (
+	INSERT INTO timelines (member_id, post_id, author_id, created_at)
+	SELECT author_id, id, author_id, created_at FROM small
+	UNION ALL
+	SELECT f.follower_id, s.id, s.author_id, s.created_at FROM small s JOIN follows f ON f.following_id = s.author_id
+	ON CONFLICT DO NOTHING)
+SELECT EXISTS (SELECT 1 FROM small) AS placed \gset
 INSERT INTO notifications
 	(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
 	SELECT ` + sqlNewID + `, m.id, p.author_id, 'mention', p.id, NULL, p.text_content, now()
@@ -130,7 +144,10 @@ INSERT INTO notifications
 	WHERE p.id = :post::uuid AND m.id <> p.author_id AND (p.visibility = 'public'
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
 	ON CONFLICT DO NOTHING;
-` + sqlJobs("timelines.fan_out", "search.index", "posts.fill_link_preview") + `SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
+\if :placed
+` + sqlJobs("search.index", "posts.fill_link_preview") + `\else
+` + sqlJobs("timelines.fan_out", "search.index", "posts.fill_link_preview") + `\endif
+SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
 WITH h AS (INSERT INTO hashtags (tag, usage_count)
 	SELECT t, 1 FROM (SELECT DISTINCT unnest(ARRAY['cafe', 'golang']) AS t) tags ORDER BY t
 	ON CONFLICT (tag) DO UPDATE SET usage_count = hashtags.usage_count + 1 RETURNING id)

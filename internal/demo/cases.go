@@ -147,7 +147,7 @@ func (Unlimited) Take(context.Context, ...ports.RateRule) (time.Duration, error)
 type rebuiltLater struct{}
 
 func (rebuiltLater) EnqueueIndex(context.Context, ports.SearchKind, string) error        { return nil }
-func (rebuiltLater) EnqueueFanOut(context.Context, domain.PostID) error                  { return nil }
+func (rebuiltLater) Handle(context.Context, domain.PostID) error                         { return nil }
 func (rebuiltLater) EnqueueBackfill(context.Context, domain.UserID, domain.UserID) error { return nil }
 func (rebuiltLater) EnqueueRemoveAuthor(context.Context, domain.UserID, domain.UserID) error {
 	return nil

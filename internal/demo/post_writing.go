@@ -11,6 +11,7 @@ import (
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
 	searchstore "social/features/search/pgstore"
+	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/pgkit"
 )
@@ -43,8 +44,9 @@ func NewPostWriting(db *bun.DB, jobs *pgkit.JobInserter, audiences ports.Audienc
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: log}
 	return PostWriting{Tx: tx, Search: search,
 		Create: &posts.CreatePost{Tx: tx, Search: search, Posts: store, Audiences: audiences,
-			Previews: postsstore.PreviewQueue{Jobs: jobs}, Timelines: timelinesstore.TimelineQueue{Jobs: jobs}, Mentions: store,
-			Notices: recorder, Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: log},
+			Previews: postsstore.PreviewQueue{Jobs: jobs}, Timelines: &timelines.PlaceNewPost{Store: timelinesstore.NewTimelines(db), Queue: timelinesstore.TimelineQueue{Jobs: jobs}},
+			Mentions: store,
+			Notices:  recorder, Announcer: announcer, Clock: clock, Broadcaster: Silent{}, Log: log},
 		Get: &posts.GetPost{Posts: store},
 		Like: &posts.LikePost{Tx: tx, Items: store, Likes: store, Clock: clock, Notices: recorder,
 			Announcer: announcer, Broadcaster: Silent{}, Log: log}}

@@ -46,10 +46,10 @@ type PreviewQueue interface {
 	EnqueueLinkPreview(ctx context.Context, id domain.PostID) error
 }
 
-// FanOutQueue enqueues, in the transaction of ctx, the job writing a new
-// post into its author's and followers' timelines.
-type FanOutQueue interface {
-	EnqueueFanOut(ctx context.Context, id domain.PostID) error
+// TimelinePlacer puts a new post into its author's and followers'
+// timelines from the transaction of ctx (at once, or by a job).
+type TimelinePlacer interface {
+	Handle(ctx context.Context, id domain.PostID) error
 }
 
 // MentionReaders are the members named by handles who may read post (not
@@ -66,7 +66,7 @@ type CreatePost struct {
 	// Audiences says who may post into an audience; nil: nobody.
 	Audiences   ports.Audiences
 	Previews    PreviewQueue
-	Timelines   FanOutQueue
+	Timelines   TimelinePlacer
 	Mentions    MentionReaders
 	Notices     *notifications.Recorder
 	Announcer   *notifications.Announcer
@@ -139,7 +139,7 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		// A members_only post is read on its audience's page alone: it
 		// goes into nobody's 'Seguindo' timeline.
 		if p.Visibility != domain.VisibilityMembersOnly {
-			if err := uc.Timelines.EnqueueFanOut(ctx, p.ID); err != nil {
+			if err := uc.Timelines.Handle(ctx, p.ID); err != nil {
 				return err
 			}
 		}

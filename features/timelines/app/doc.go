@@ -3,8 +3,10 @@
 // made (fan-out on write) rather than gathered when read, so reading stays
 // one index range however many people a member follows.
 //
-// Every use case here runs as an idempotent job: the writes that cause them
-// (a post, a follow, an unfollow) enqueue them in their own transaction.
+// A new post by an author with a small audience is written into every
+// timeline by its own transaction (PlaceNewPost); every other use case here
+// runs as an idempotent job, enqueued by the write that causes it (a post
+// with a large audience, a follow, an unfollow) in its own transaction.
 package app
 
 // Cap is how many posts a member's timeline keeps; older ones are trimmed.

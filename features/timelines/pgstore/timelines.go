@@ -54,6 +54,26 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 	return domain.UserID(last), err
 }
 
+// FanOutNow writes post into the timelines of its author and every
+// follower in one statement, when the author has at most limit followers
+// (the profile's counter); otherwise it writes nothing. Call it in the
+// post's transaction, after the author's profile row is locked
+// (timelines.PlaceNewPost says why).
+func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int) (bool, error) {
+	var written bool
+	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH small AS (
+			SELECT p.id, p.author_id, p.created_at FROM posts p JOIN profiles a ON a.id = p.author_id
+			WHERE p.id = ? AND p.visibility <> 'members_only' AND a.follower_count <= ?),
+		ins AS (
+			INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT author_id, id, author_id, created_at FROM small
+			UNION ALL
+			SELECT f.follower_id, s.id, s.author_id, s.created_at FROM small s JOIN follows f ON f.following_id = s.author_id
+			ON CONFLICT DO NOTHING)
+		SELECT EXISTS (SELECT 1 FROM small)`, uuid.UUID(post), limit).Scan(ctx, &written)
+	return written, err
+}
+
 // Backfill copies followee's newest limit posts into follower's timeline
 // while the follow exists (friends_only included: a follower may read them;
 // members_only ones never, they belong to their audience's page).

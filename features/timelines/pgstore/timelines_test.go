@@ -1,6 +1,8 @@
 package pgstore_test
 
 import (
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
 	"social/internal/testkit/sqlrig"
+	"social/kit/pgkit"
 )
 
 // timelineRig is the SQL rig with the store under test.
@@ -283,4 +286,59 @@ func (r *timelineRig) waitForLockedInsert() {
 		}
 	}
 	r.T.Fatal("no insert into timelines waited on the delete")
+}
+
+func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	jobs, err := pgkit.NewJobInserter(r.DB, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	place := &timelines.PlaceNewPost{Store: r.store, Queue: timelinesstore.TimelineQueue{Jobs: jobs}}
+	author, stranger := r.Member(), r.Member()
+	followers := []domain.UserID{r.Member(), r.Member(), r.Member()}
+	for _, f := range followers {
+		r.Follow(f, author)
+	}
+	fanOutJobs := func() int {
+		t.Helper()
+		var n int
+		if err := r.DB.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'timelines.fan_out'`).Scan(r.Ctx, &n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	// Up to the limit, every timeline has the post when the call returns,
+	// and no job is queued.
+	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, timelines.InlineFanOut, uuid.UUID(author))
+	small := r.Post(author, "friends_only")
+	if err := place.Handle(r.Ctx, small); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range append(followers, author) {
+		if got := r.timeline(m); len(got) != 1 || got[0] != small {
+			t.Errorf("timeline of %s = %v, want [%s]", m, got, small)
+		}
+	}
+	if got := r.timeline(stranger); len(got) != 0 {
+		t.Errorf("a stranger's timeline = %v, want empty", got)
+	}
+	if n := fanOutJobs(); n != 0 {
+		t.Errorf("fan-out jobs after a small audience's post = %d, want 0", n)
+	}
+
+	// Past it, nothing is written now: the job does it.
+	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, timelines.InlineFanOut+1, uuid.UUID(author))
+	large := r.Post(author, "public")
+	if err := place.Handle(r.Ctx, large); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.timeline(followers[0]); len(got) != 1 {
+		t.Errorf("timeline after a large audience's post = %v, want the first post alone", got)
+	}
+	if n := fanOutJobs(); n != 1 {
+		t.Errorf("fan-out jobs after a large audience's post = %d, want 1", n)
+	}
 }

@@ -1,0 +1,57 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"social/core/domain"
+)
+
+// InlineFanOut is the most followers an author may have for a new post of
+// theirs to be written into every timeline in the post's own transaction.
+// Beyond it the fan-out is a job. A row costs about 9 µs; a job costs its
+// insert, its fetch, its completion and a transaction of its own, which
+// were most of the database's work on a post for the typical author (a few
+// dozen followers), and made followers wait for the queue.
+const InlineFanOut = 200
+
+// SmallAudience writes a new post into timelines in the transaction of ctx
+// when its author has at most limit followers.
+type SmallAudience interface {
+	// FanOutNow writes post into its author's and every follower's
+	// timeline when the author has at most limit followers; written is
+	// false, and nothing was written, otherwise.
+	FanOutNow(ctx context.Context, post domain.PostID, limit int) (written bool, err error)
+}
+
+// FanOutQueue enqueues the fan-out job of a post in the transaction of ctx.
+type FanOutQueue interface {
+	EnqueueFanOut(ctx context.Context, post domain.PostID) error
+}
+
+// PlaceNewPost puts a new post into timelines from the transaction that
+// creates it: at once for a small audience, by the fan-out job for a large
+// one.
+//
+// Writing at once misses no follower. The post's transaction has locked its
+// author's profile row (the post count) before this runs, and a follow or
+// unfollow changes the same row (the follower count): whichever commits
+// second sees the other. A follow that committed first is in the rows
+// written here; one that waited behind the post is followed by its
+// backfill job, which reads the committed post.
+type PlaceNewPost struct {
+	Store SmallAudience
+	Queue FanOutQueue
+}
+
+// Handle writes the rows or enqueues the job.
+func (uc *PlaceNewPost) Handle(ctx context.Context, post domain.PostID) error {
+	written, err := uc.Store.FanOutNow(ctx, post, InlineFanOut)
+	if err != nil {
+		return fmt.Errorf("place post %s in timelines: %w", post, err)
+	}
+	if written {
+		return nil
+	}
+	return uc.Queue.EnqueueFanOut(ctx, post)
+}
