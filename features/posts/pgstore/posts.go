@@ -95,7 +95,9 @@ func NewPostsFor(db *bun.DB, audiences ports.Audiences) *Posts {
 
 // Create bumps the author's post_count (domain.ErrNotFound without a
 // profile) and inserts the post; Tag adds its hashtags. Call both in one
-// transaction.
+// transaction. The bump comes first: its lock on the author's profile row
+// orders the post with a follow or unfollow of the author, which the post's
+// timeline rows depend on (timelines.PlaceNewPost).
 func (s *Posts) Create(ctx context.Context, p domain.Post) error {
 	db := pgkit.IDB(ctx, s.db)
 	res, err := db.NewUpdate().Table("profiles").Set("post_count = post_count + ?", profileCounted(p)).
