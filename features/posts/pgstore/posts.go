@@ -246,7 +246,7 @@ func (s *Posts) SetImageAlt(ctx context.Context, id domain.PostID, alt *string) 
 	return nil
 }
 
-// Delete removes p with its likes and hashtag links, decrementing the
+// Delete removes p with its likes, hashtag links and timeline rows, decrementing the
 // hashtags' usage and the author's post_count. Call it in a transaction.
 // The author's row is locked before the hashtags, in Create's order: the
 // other way round, the author posting while one of their posts is deleted
@@ -274,6 +274,12 @@ func (s *Posts) Delete(ctx context.Context, p domain.Post) error {
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return domain.ErrNotFound
+	}
+	// After the post's row is gone, not before: a fan-out writing the
+	// post's rows holds a lock on that row until they commit, so these
+	// are all of them (timelines' FanOut).
+	if _, err := db.NewDelete().Table("timelines").Where("post_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("timeline rows of post %s: %w", p.ID, err)
 	}
 	return nil
 }

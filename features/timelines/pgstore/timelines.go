@@ -23,32 +23,37 @@ func NewTimelines(db *bun.DB) *Timelines { return &Timelines{db: db} }
 
 // FanOut writes post into the timelines of the author (with the first
 // batch) and of up to batch followers with ids above after.
+//
+// Each statement takes a key-share lock on the post, once: a deletion
+// (posts' Delete, which then deletes the post's timeline rows) waits for
+// the statement's rows to commit and deletes them too, and a statement
+// that waited on a deletion finds the post gone and writes nothing. A
+// foreign key did the same by checking the post again for every row, 40 %
+// of the cost of writing 10,000 of them.
 func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (domain.UserID, error) {
 	db := pgkit.IDB(ctx, s.db)
 	if after.IsZero() {
-		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+		if _, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only'
-			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx)
-		if pgkit.ForeignKeyViolation(err) {
-			return domain.UserID{}, nil // the post was deleted while being written: nothing left to do
-		}
-		if err != nil {
+			FOR KEY SHARE
+			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx); err != nil {
 			return domain.UserID{}, err
 		}
 	}
 	var last uuid.UUID
-	err := db.NewRaw(`WITH batch AS (
-			SELECT f.follower_id FROM posts p JOIN follows f ON f.following_id = p.author_id
-			WHERE p.id = ? AND p.visibility <> 'members_only' AND f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
+	err := db.NewRaw(`WITH post AS (
+			SELECT id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only' FOR KEY SHARE),
+		batch AS (
+			SELECT f.follower_id FROM post p JOIN follows f ON f.following_id = p.author_id
+			WHERE f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
 		ins AS (
 			INSERT INTO timelines (member_id, post_id, author_id, created_at)
-			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN posts p WHERE p.id = ?
+			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN post p
 			ON CONFLICT DO NOTHING)
 		SELECT max(follower_id::text)::uuid FROM batch`,
-		uuid.UUID(post), uuid.UUID(after), batch, uuid.UUID(post)).Scan(ctx, &last)
-	// No follower left, or the post deleted while this batch was written
-	// (its rows go with it): either way the fan-out is done.
-	if errors.Is(err, sql.ErrNoRows) || pgkit.ForeignKeyViolation(err) {
+		uuid.UUID(post), uuid.UUID(after), batch).Scan(ctx, &last)
+	// No follower left, or the post deleted: either way the fan-out is done.
+	if errors.Is(err, sql.ErrNoRows) {
 		return domain.UserID{}, nil
 	}
 	return domain.UserID(last), err
@@ -76,29 +81,21 @@ func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int
 
 // Backfill copies followee's newest limit posts into follower's timeline
 // while the follow exists (friends_only included: a follower may read them;
-// members_only ones never, they belong to their audience's page).
+// members_only ones never, they belong to their audience's page). The
+// posts copied are key-share locked, as in FanOut: one deleted meanwhile is
+// skipped, or its row deleted with it.
 func (s *Timelines) Backfill(ctx context.Context, follower, followee domain.UserID, limit int) error {
-	backfill := func(db bun.IDB) error {
+	return s.withFollowPair(ctx, follower, followee, func(db bun.IDB) error {
 		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT ?, p.id, p.author_id, p.created_at FROM posts p
 			WHERE p.author_id = ? AND p.visibility <> 'members_only'
 				AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
 			ORDER BY p.created_at DESC LIMIT ?
+			FOR KEY SHARE OF p
 			ON CONFLICT DO NOTHING`,
 			uuid.UUID(follower), uuid.UUID(followee), uuid.UUID(follower), uuid.UUID(followee), limit).Exec(ctx)
 		return err
-	}
-	err := s.withFollowPair(ctx, follower, followee, backfill)
-	// One of the posts was deleted while being copied: the statement read it
-	// before the delete committed. Again, from a snapshot without it (in a
-	// caller's transaction there is no again: it has failed).
-	for again := 0; pgkit.ForeignKeyViolation(err) && again < 3; again++ {
-		if _, inTx := pgkit.TxFrom(ctx); inTx {
-			break
-		}
-		err = s.withFollowPair(ctx, follower, followee, backfill)
-	}
-	return err
+	})
 }
 
 // RemoveAuthor deletes author's rows from member's timeline unless member

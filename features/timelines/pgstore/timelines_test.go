@@ -1,6 +1,7 @@
 package pgstore_test
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	postsstore "social/features/posts/pgstore"
 	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
 	"social/internal/testkit/sqlrig"
@@ -274,10 +276,16 @@ func TestBackfillAcrossAPostDeletedMeanwhile(t *testing.T) {
 // row lock: it read a post before that post's delete committed.
 func (r *timelineRig) waitForLockedInsert() {
 	r.T.Helper()
+	r.waitForLocked(`%INSERT INTO timelines%`)
+}
+
+// waitForLocked waits until a statement like pattern is blocked on a lock.
+func (r *timelineRig) waitForLocked(pattern string) {
+	r.T.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		var waiting bool
 		if err := r.DB.NewRaw(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO timelines%')`).
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ?)`, pattern).
 			Scan(r.Ctx, &waiting); err != nil {
 			r.T.Fatal(err)
 		}
@@ -285,7 +293,7 @@ func (r *timelineRig) waitForLockedInsert() {
 			return
 		}
 	}
-	r.T.Fatal("no insert into timelines waited on the delete")
+	r.T.Fatalf("no statement like %q waited on a lock", pattern)
 }
 
 func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) {
@@ -340,5 +348,48 @@ func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) 
 	}
 	if n := fanOutJobs(); n != 1 {
 		t.Errorf("fan-out jobs after a large audience's post = %d, want 1", n)
+	}
+}
+
+// A post deleted while its fan-out's rows are being written (the deletion
+// waits on the fan-out's lock on the post) leaves none of them behind.
+func TestDeletingAPostWhileItIsFannedOutLeavesNoRows(t *testing.T) {
+	t.Parallel()
+	r := newTimelineRig(t)
+	author, reader := r.Member(), r.Member()
+	r.Follow(reader, author)
+	post := r.Post(author, "public")
+	posts := postsstore.NewPosts(r.DB)
+	tx := pgkit.NewTransactor(r.DB)
+
+	deleted := make(chan error, 1)
+	err := tx.InTx(r.Ctx, func(ctx context.Context) error {
+		if err := (&timelines.FanOut{Store: r.store}).Handle(ctx, post); err != nil {
+			return err
+		}
+		go func() {
+			deleted <- tx.InTx(r.Ctx, func(ctx context.Context) error {
+				p, err := posts.Lock(ctx, post)
+				if err != nil {
+					return err
+				}
+				return posts.Delete(ctx, p)
+			})
+		}()
+		r.waitForLocked(`%FROM "posts"%`)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-deleted; err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := r.DB.NewRaw(`SELECT count(*) FROM timelines WHERE post_id = ?`, uuid.UUID(post)).Scan(r.Ctx, &rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 0 {
+		t.Errorf("timeline rows of the deleted post = %d, want 0", rows)
 	}
 }
