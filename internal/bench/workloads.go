@@ -90,10 +90,12 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 		}
 		return out
 	}
-	const read, write = 20 * time.Millisecond, 50 * time.Millisecond
+	// A handle is searched while it is typed, so its target is tighter
+	// than the other reads'.
+	const read, write, typing = 20 * time.Millisecond, 50 * time.Millisecond, 10 * time.Millisecond
 	if searchDriver != "" {
 		return []workload{
-			{Name: "search_handles_" + searchDriver, Title: "Busca: handles (" + searchDriver + ")", Bound: read,
+			{Name: "search_handles_" + searchDriver, Title: "Busca: handles (" + searchDriver + ")", Bound: typing,
 				Target: "p99 <= 10 ms", Op: search(searchHandleWords),
 				Floors: []floorSpec{{"trigram + tsvector SQL", searchScripts(searchHandleWords)}}},
 			{Name: "search_posts_" + searchDriver, Title: "Busca: texto dos posts (" + searchDriver + ")", Bound: read,
