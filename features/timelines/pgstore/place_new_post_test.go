@@ -12,7 +12,6 @@ import (
 	"social/core/domain"
 	posts "social/features/posts/app"
 	"social/internal/demo"
-	"social/kit/pgkit"
 )
 
 // A follow that commits while a post by the followed author is being
@@ -25,14 +24,9 @@ import (
 func TestNewPostReachesAFollowCommittedWhileItWasCreated(t *testing.T) {
 	t.Parallel()
 	r := newTimelineRig(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	jobs, err := pgkit.NewJobInserter(r.DB, log)
-	if err != nil {
-		t.Fatal(err)
-	}
 	clock := &demo.Clock{}
 	clock.Set(time.Now())
-	create := demo.NewPostWriting(r.DB, jobs, nil, clock, log).Create
+	create := demo.NewPostWriting(r.DB, r.jobs(), nil, clock, slog.New(slog.NewTextHandler(io.Discard, nil))).Create
 	author, follower := r.Member(), r.Member()
 
 	// The follow, as FollowMember writes it, left uncommitted.

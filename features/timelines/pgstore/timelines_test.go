@@ -28,6 +28,27 @@ func newTimelineRig(t *testing.T) *timelineRig {
 	return &timelineRig{Rig: rig, store: timelinesstore.NewTimelines(rig.DB)}
 }
 
+// count runs a count(*) query or fails the test.
+func (r *timelineRig) count(q string, args ...any) int {
+	r.T.Helper()
+	var n int
+	if err := r.DB.NewRaw(q, args...).Scan(r.Ctx, &n); err != nil {
+		r.T.Fatal(err)
+	}
+	return n
+}
+
+// jobs is a River inserter on the rig's database, as the server's
+// features enqueue with.
+func (r *timelineRig) jobs() *pgkit.JobInserter {
+	r.T.Helper()
+	jobs, err := pgkit.NewJobInserter(r.DB, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	return jobs
+}
+
 // timeline is member's timeline, newest first.
 func (r *timelineRig) timeline(member domain.UserID) []domain.PostID {
 	r.T.Helper()
@@ -90,11 +111,7 @@ func TestFanOutReachesAuthorAndEveryFollowerAcrossBatches(t *testing.T) {
 	if _, err := r.store.RebuildAll(r.Ctx, 10); err != nil {
 		t.Fatal(err)
 	}
-	var rows int
-	if err := r.DB.NewRaw(`SELECT count(*) FROM timelines`).Scan(r.Ctx, &rows); err != nil {
-		t.Fatal(err)
-	}
-	if rows != 8 {
+	if rows := r.count(`SELECT count(*) FROM timelines`); rows != 8 {
 		t.Errorf("rows after a retry = %d, want 8", rows)
 	}
 }
@@ -299,24 +316,13 @@ func (r *timelineRig) waitForLocked(pattern string) {
 func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) {
 	t.Parallel()
 	r := newTimelineRig(t)
-	jobs, err := pgkit.NewJobInserter(r.DB, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	place := &timelines.PlaceNewPost{Store: r.store, Queue: timelinesstore.TimelineQueue{Jobs: jobs}}
+	place := &timelines.PlaceNewPost{Store: r.store, Queue: timelinesstore.TimelineQueue{Jobs: r.jobs()}}
 	author, stranger := r.Member(), r.Member()
 	followers := []domain.UserID{r.Member(), r.Member(), r.Member()}
 	for _, f := range followers {
 		r.Follow(f, author)
 	}
-	fanOutJobs := func() int {
-		t.Helper()
-		var n int
-		if err := r.DB.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'timelines.fan_out'`).Scan(r.Ctx, &n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	fanOutJobs := func() int { return r.count(`SELECT count(*) FROM river_job WHERE kind = 'timelines.fan_out'`) }
 
 	// Up to the limit, every timeline has the post when the call returns,
 	// and no job is queued.
@@ -385,11 +391,7 @@ func TestDeletingAPostWhileItIsFannedOutLeavesNoRows(t *testing.T) {
 	if err := <-deleted; err != nil {
 		t.Fatal(err)
 	}
-	var rows int
-	if err := r.DB.NewRaw(`SELECT count(*) FROM timelines WHERE post_id = ?`, uuid.UUID(post)).Scan(r.Ctx, &rows); err != nil {
-		t.Fatal(err)
-	}
-	if rows != 0 {
+	if rows := r.count(`SELECT count(*) FROM timelines WHERE post_id = ?`, uuid.UUID(post)); rows != 0 {
 		t.Errorf("timeline rows of the deleted post = %d, want 0", rows)
 	}
 }
