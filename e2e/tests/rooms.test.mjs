@@ -11,6 +11,7 @@
 // room and B lands on 'Sala não encontrada'; the list no longer shows it.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
@@ -69,6 +70,9 @@ test('rooms: live list, presence, chat both ways, host-led seek, end', async () 
     // What each member saw when it failed, for the CI artifacts.
     await a.page.screenshot({ path: path.join(artifacts, 'rooms-a.png'), fullPage: true }).catch(() => undefined);
     await b.page.screenshot({ path: path.join(artifacts, 'rooms-b.png'), fullPage: true }).catch(() => undefined);
+    // And what the server said meanwhile: presence is joined server-side,
+    // and its warnings are the only trace of a join that failed.
+    writeFileSync(path.join(artifacts, 'rooms-server.log'), server.logs.join(''));
     throw err;
   }
   assert.deepEqual([...a.problems, ...b.problems], []);
