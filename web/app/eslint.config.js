@@ -48,6 +48,14 @@ export default defineConfig([
       // bulletproof-react: features talk to each other only through their index,
       // and shared code (components, lib) never reaches into features or app.
       'no-restricted-imports': ['error', { paths: [appMutations], patterns: [throughFeatureIndex] }],
+      // Its invalidations cannot be lost to a read already in flight.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='QueryClient']",
+          message: "Use createQueryClient or AppQueryClient from '@/lib/react-query'.",
+        },
+      ],
     },
   },
   {

@@ -1,8 +1,8 @@
-import { onlineManager } from '@tanstack/react-query'
+import { onlineManager, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from './api'
-import { createQueryClient, OfflineWriteError, retryDelay, shouldRetry } from './react-query'
+import { AppQueryClient, createQueryClient, OfflineWriteError, retryDelay, shouldRetry } from './react-query'
 
 const unavailable = new ApiError('GET /x', 503, { code: 'database_unavailable' }, 5000)
 
@@ -54,5 +54,119 @@ describe('writes while offline', () => {
     onlineManager.setOnline(true)
     const again = client.getMutationCache().build(client, { mutationFn: send })
     await expect(again.execute(undefined)).resolves.toBe('sent')
+  })
+})
+
+describe('an invalidation during a first read', () => {
+  /** A server whose answers are held until released, each one read when asked. */
+  function slowServer() {
+    let stored: string[] = []
+    const held: (() => void)[] = []
+    const read = vi.fn(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const answer = [...stored]
+          held.push(() => {
+            resolve(answer)
+          })
+        }),
+    )
+    return {
+      read,
+      write: (value: string) => {
+        stored = [...stored, value]
+      },
+      releaseAll: () => {
+        held.splice(0).forEach((release) => {
+          release()
+        })
+      },
+    }
+  }
+
+  it('reads again: the first answer predates the write and never lands', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const server = slowServer()
+    const observer = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read })
+    const seen: (string[] | undefined)[] = []
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data))
+
+    // The page opens and reads; before the answer comes, its own join is
+    // written and asks for the list again.
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledOnce()
+    })
+    server.write('ana')
+    const invalidated = client.invalidateQueries({ queryKey: ['participants'] })
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledTimes(2)
+    })
+    server.releaseAll()
+    await invalidated
+
+    expect(observer.getCurrentResult().data).toEqual(['ana'])
+    expect(seen.filter((data) => data !== undefined)).toEqual([['ana']])
+    unsubscribe()
+  })
+
+  it('hands whoever awaited the first read the fresh answer', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const server = slowServer()
+    const unsubscribe = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read }).subscribe(
+      () => undefined,
+    )
+    const awaited = client.query({ queryKey: ['participants'], queryFn: server.read })
+    server.write('ana')
+    void client.invalidateQueries({ queryKey: ['participants'] })
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledTimes(2)
+    })
+    server.releaseAll()
+
+    await expect(awaited).resolves.toEqual(['ana'])
+    unsubscribe()
+  })
+
+  it('reads again when a change is written into the cache meanwhile', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const server = slowServer()
+    const observer = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read })
+    const unsubscribe = observer.subscribe(() => undefined)
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledOnce()
+    })
+    // A live event says she joined; the server has her by now.
+    server.write('ana')
+    client.setQueryData<string[]>(['participants'], (list) => [...(list ?? []), 'ana'])
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledTimes(2)
+    })
+    server.releaseAll()
+
+    await vi.waitFor(() => {
+      expect(observer.getCurrentResult().isFetching).toBe(false)
+    })
+    expect(observer.getCurrentResult().data).toEqual(['ana'])
+    unsubscribe()
+  })
+
+  it('leaves alone what it would not read again', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const server = slowServer()
+    const unsubscribe = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read }).subscribe(
+      () => undefined,
+    )
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledOnce()
+    })
+    await client.invalidateQueries({ queryKey: ['participants'], refetchType: 'none' })
+    await client.invalidateQueries({ queryKey: ['others'] })
+    server.releaseAll()
+
+    await vi.waitFor(() => {
+      expect(client.getQueryData(['participants'])).toEqual([])
+    })
+    expect(server.read).toHaveBeenCalledOnce()
+    unsubscribe()
   })
 })

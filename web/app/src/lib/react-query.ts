@@ -1,4 +1,11 @@
-import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query'
+import {
+  MutationCache,
+  onlineManager,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryClientConfig,
+} from '@tanstack/react-query'
 
 import { ApiError } from './api'
 
@@ -40,6 +47,45 @@ export class OfflineWriteError extends Error {
   }
 }
 
+/**
+ * The app's QueryClient: TanStack Query's, where a read that was already in
+ * flight cannot undo a change made meanwhile. Such a read began before the
+ * change, and its answer would replace it when it lands: a member who just
+ * joined would vanish from the list they joined, a live message would
+ * disappear from the chat.
+ *
+ * - A change written into the cache (setQueryData, from a live event or a
+ *   write's answer) while its query is being read restarts the read.
+ * - An invalidation restarts a read in flight; TanStack Query itself does so
+ *   only when the query already has data and reuses a first read. Here a
+ *   first read is cancelled (the query goes back to pending, as if never
+ *   read) and the invalidation reads afresh.
+ */
+export class AppQueryClient extends QueryClient {
+  constructor(config?: QueryClientConfig) {
+    super(config)
+    this.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || !event.action.manual) return
+      if (event.query.state.fetchStatus !== 'fetching') return
+      const changed = event.query.queryHash
+      void this.invalidateQueries({ predicate: (query) => query.queryHash === changed })
+    })
+  }
+
+  override invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+    const refetched = filters?.refetchType ?? 'active'
+    if (refetched !== 'none') {
+      const firstReads = this.getQueryCache()
+        .findAll({ ...filters, type: refetched, fetchStatus: 'fetching' })
+        .filter((query) => query.state.data === undefined)
+      // Cancelling reverts at once; the read that replaces it starts below,
+      // and whoever awaited the cancelled one is handed the new one.
+      for (const query of firstReads) void query.cancel({ revert: true, silent: true })
+    }
+    return super.invalidateQueries(filters, options)
+  }
+}
+
 export interface QueryClientOptions {
   /** Tells the member a write was refused because the device is offline. */
   onOfflineWrite?: () => void
@@ -55,7 +101,7 @@ export function createQueryClient({ onOfflineWrite }: QueryClientOptions = {}): 
   // TanStack Query assumes online until an 'offline' event: a page opened
   // without network must start paused, showing saved data, not failing.
   if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false)
-  return new QueryClient({
+  return new AppQueryClient({
     mutationCache: new MutationCache({
       onMutate: () => {
         if (!onlineManager.isOnline()) throw new OfflineWriteError()

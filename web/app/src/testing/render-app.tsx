@@ -7,12 +7,13 @@ import { RouterProvider } from 'react-router/dom'
 
 import { AppProvider } from '@/app/provider'
 import { routes as appRoutes } from '@/app/routes'
+import { AppQueryClient } from '@/lib/react-query'
 
 import { FakeRealtime } from './fake-realtime'
 import { createTestApiClient, type TestServerOptions } from './test-fetch'
 
 function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } })
+  return new AppQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } })
 }
 
 interface RenderOptions extends TestServerOptions {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import type { FeedPost } from '@/features/posts'
+import { AppQueryClient } from '@/lib/react-query'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
@@ -437,7 +438,7 @@ describe("FeedScreen, 'Seguindo' (ours)", () => {
 
   /** As the app's own client: pages stay fresh for 30 s, so a tab shown again is not read again by itself. */
   const appLikeClient = () =>
-    new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 30_000 } } })
+    new AppQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 30_000 } } })
 
   const readsOf = (requests: Request[], algorithm: string) =>
     feedRequests(requests).filter((url) => url.searchParams.get('algorithm') === algorithm)

@@ -1,5 +1,7 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+
+import { AppQueryClient } from '@/lib/react-query'
 
 import type { RoomParticipant } from '../types'
 
@@ -15,7 +17,7 @@ const ana: RoomParticipant = {
 
 describe('live room data', () => {
   it('a join that lands while the list is being read is not lost when the read answers', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const queryClient = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
     const answers: Array<(value: RoomParticipant[]) => void> = []
     const observer = new QueryObserver(queryClient, {
       queryKey: roomKeys.participants('r1'),

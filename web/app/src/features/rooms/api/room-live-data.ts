@@ -44,12 +44,11 @@ export function addCachedMessage(queryClient: QueryClient, roomId: string, messa
 
 /**
  * Applies a live event to cached data. A read still in flight began before
- * the event and would overwrite it when it lands (a member who just joined
- * would vanish from the list), so it is replaced by a fresh one.
+ * the event and would overwrite it when it lands; the app's query client
+ * reads again instead (AppQueryClient).
  */
 function applyLive<T>(queryClient: QueryClient, queryKey: readonly unknown[], update: (old: T | undefined) => T | undefined) {
   queryClient.setQueryData<T>(queryKey, update)
-  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey })
 }
 
 export function addCachedParticipant(queryClient: QueryClient, roomId: string, participant: RoomParticipant) {

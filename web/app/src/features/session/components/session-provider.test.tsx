@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
@@ -7,6 +7,7 @@ import { StrictMode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ApiClientProvider, createApiClient, useApiClient } from '@/lib/api'
+import { AppQueryClient } from '@/lib/react-query'
 import { testSessionBody } from '@/testing/fixtures'
 
 import { useSession } from '../hooks/use-session'
@@ -149,7 +150,7 @@ function renderProvider(baseUrl: string) {
   return render(
     <StrictMode>
       <ApiClientProvider client={createApiClient({ baseUrl })}>
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={new AppQueryClient()}>
           <SessionProvider>
             <Probe />
           </SessionProvider>
