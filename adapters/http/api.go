@@ -14,6 +14,7 @@ import (
 	"social/core/ports"
 	"social/internal/config"
 	"social/kit/httpkit"
+	"social/kit/jsonwire"
 	"social/kit/plugin"
 )
 
@@ -52,6 +53,10 @@ func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys)
 	cfg.SchemasPath = ""
 	// No $schema links in bodies: clients get plain objects.
 	cfg.CreateHooks = nil
+	// Answers are written as Huma's default writes them; the busiest ones
+	// (a feed page) write themselves without reflection (jsonwire).
+	wire := huma.Format{Marshal: jsonwire.Marshal, Unmarshal: huma.DefaultJSONFormat.Unmarshal}
+	cfg.Formats = map[string]huma.Format{"application/json": wire, "json": wire}
 	api := humago.New(mux, cfg)
 	api.UseMiddleware(idempotencyMiddleware(api, keys))
 	return api

@@ -9,12 +9,27 @@ import (
 	"social/core/domain"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
+	"social/kit/jsonwire"
 )
 
 // FeedPage is one page of the public feed.
 type FeedPage struct {
 	Items      []Post `json:"items"`
 	NextCursor string `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
+}
+
+// AppendJSON writes the page as encoding/json would (jsonwire).
+func (p FeedPage) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"items":`...)
+	b, err := httpkit.AppendPosts(b, p.Items)
+	if err != nil {
+		return b, err
+	}
+	if p.NextCursor != "" {
+		b = append(b, `,"next_cursor":`...)
+		b = jsonwire.AppendString(b, p.NextCursor)
+	}
+	return append(b, '}'), nil
 }
 
 func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {

@@ -1,0 +1,12 @@
+package httpapi_test
+
+import (
+	"testing"
+
+	"social/features/posts/httpapi"
+	"social/kit/jsonwire/wiretest"
+)
+
+func TestFeedPagesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
+	wiretest.SameAsStd[httpapi.FeedPage](t, 1000)
+}
