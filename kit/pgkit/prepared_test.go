@@ -108,6 +108,29 @@ func TestPreparedScansStructsLikeBun(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Rows land in capacity the caller's slice already had as if new, and
+	// a slice grows past it with every row kept.
+	reused := append(make([]scannedRow, 0, 4), scannedRow{Skipped: "old", Liked: true})[:0]
+	if err := pgkit.Prepared(ctx, db, &reused, q, args...); err != nil {
+		t.Fatal(err)
+	}
+	check("into a reused slice", reused)
+	if reused[0].Skipped != "" {
+		t.Errorf("a reused slice's old row showed through: %+v", reused[0])
+	}
+	var many []scannedRow
+	if err := pgkit.Prepared(ctx, db, &many, `SELECT ?::uuid AS id, n AS count FROM generate_series(1, 50) n ORDER BY n`, first); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range many {
+		if r.Count != i+1 || r.ID != first {
+			t.Fatalf("row %d of %d: %+v", i, len(many), r)
+		}
+	}
+	if len(many) != 50 {
+		t.Errorf("%d rows of 50", len(many))
+	}
+
 	var unknown []scannedRow
 	if err := pgkit.Prepared(ctx, db, &unknown, `SELECT 1 AS nobody`); err == nil {
 		t.Error("a column without a field was scanned without an error")
