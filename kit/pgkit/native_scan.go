@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/google/uuid"
@@ -113,7 +114,22 @@ func targetFor(t reflect.Type) func(at unsafe.Pointer) any {
 		// pointer to nil for NULL and to new bytes otherwise.
 		return func(at unsafe.Pointer) any { return (**[16]byte)(at) }
 	}
+	if typed, ok := typedTargets[t]; ok {
+		return typed
+	}
 	return func(at unsafe.Pointer) any { return reflect.NewAt(t, at).Interface() }
+}
+
+// typedTargets are the columns' common field types, addressed without
+// reflection: a feed page scans a thousand fields.
+var typedTargets = map[reflect.Type]func(at unsafe.Pointer) any{
+	reflect.TypeFor[string]():     func(at unsafe.Pointer) any { return (*string)(at) },
+	reflect.TypeFor[*string]():    func(at unsafe.Pointer) any { return (**string)(at) },
+	reflect.TypeFor[int]():        func(at unsafe.Pointer) any { return (*int)(at) },
+	reflect.TypeFor[int64]():      func(at unsafe.Pointer) any { return (*int64)(at) },
+	reflect.TypeFor[bool]():       func(at unsafe.Pointer) any { return (*bool)(at) },
+	reflect.TypeFor[time.Time]():  func(at unsafe.Pointer) any { return (*time.Time)(at) },
+	reflect.TypeFor[*time.Time](): func(at unsafe.Pointer) any { return (**time.Time)(at) },
 }
 
 // fieldsOf is, for each column, the field of t whose bun tag names it. A
