@@ -150,6 +150,34 @@ describe('an invalidation during a first read', () => {
     unsubscribe()
   })
 
+  it('restarts a read once for changes, then lets it finish', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const server = slowServer()
+    const observer = new QueryObserver(client, { queryKey: ['likes'], queryFn: server.read })
+    const unsubscribe = observer.subscribe(() => undefined)
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledOnce()
+    })
+    // A busy post: a like arrives, then another while the restarted read runs.
+    server.write('ana')
+    client.setQueryData<string[]>(['likes'], (list) => [...(list ?? []), 'ana'])
+    await vi.waitFor(() => {
+      expect(server.read).toHaveBeenCalledTimes(2)
+    })
+    server.write('beto')
+    client.setQueryData<string[]>(['likes'], (list) => [...(list ?? []), 'beto'])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(server.read).toHaveBeenCalledTimes(2)
+
+    server.releaseAll()
+    await vi.waitFor(() => {
+      expect(observer.getCurrentResult().isFetching).toBe(false)
+    })
+    // The restarted read landed (it began after the first like only).
+    expect(observer.getCurrentResult().data).toEqual(['ana'])
+    unsubscribe()
+  })
+
   it('leaves alone what it would not read again', async () => {
     const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
     const server = slowServer()

@@ -47,28 +47,43 @@ export class OfflineWriteError extends Error {
   }
 }
 
+/** The read a query has in flight, if any (read anew at each call). */
+function readInFlight(query: { readonly promise: Promise<unknown> | undefined }): Promise<unknown> | undefined {
+  return query.promise
+}
+
 /**
  * The app's QueryClient: TanStack Query's, where a read that was already in
- * flight cannot undo a change made meanwhile. Such a read began before the
+ * flight does not undo a change made meanwhile. Such a read began before the
  * change, and its answer would replace it when it lands: a member who just
  * joined would vanish from the list they joined, a live message would
  * disappear from the chat.
  *
  * - A change written into the cache (setQueryData, from a live event or a
- *   write's answer) while its query is being read restarts the read.
+ *   write's answer) while its query is being read restarts the read, once:
+ *   a read restarted so is let finish, or a busy query (live likes on a
+ *   feed) would ask the server again at every event and never land.
  * - An invalidation restarts a read in flight; TanStack Query itself does so
  *   only when the query already has data and reuses a first read. Here a
  *   first read is cancelled (the query goes back to pending, as if never
  *   read) and the invalidation reads afresh.
  */
 export class AppQueryClient extends QueryClient {
+  /** The reads restarted for a change (their promises), not restarted again. */
+  readonly #restartedReads = new WeakSet<Promise<unknown>>()
+
   constructor(config?: QueryClientConfig) {
     super(config)
     this.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || !event.action.manual) return
-      if (event.query.state.fetchStatus !== 'fetching') return
-      const changed = event.query.queryHash
-      void this.invalidateQueries({ predicate: (query) => query.queryHash === changed })
+      const query = event.query
+      const inFlight = readInFlight(query)
+      if (query.state.fetchStatus !== 'fetching' || !inFlight || this.#restartedReads.has(inFlight)) return
+      const changed = query.queryHash
+      void this.invalidateQueries({ predicate: (other) => other.queryHash === changed })
+      // The restart began above, synchronously: its read is the query's now.
+      const restarted = readInFlight(query)
+      if (restarted) this.#restartedReads.add(restarted)
     })
   }
 
@@ -77,7 +92,7 @@ export class AppQueryClient extends QueryClient {
     if (refetched !== 'none') {
       const firstReads = this.getQueryCache()
         .findAll({ ...filters, type: refetched, fetchStatus: 'fetching' })
-        .filter((query) => query.state.data === undefined)
+        .filter((query) => query.state.data === undefined && !query.isDisabled() && !query.isStatic())
       // Cancelling reverts at once; the read that replaces it starts below,
       // and whoever awaited the cancelled one is handed the new one.
       for (const query of firstReads) void query.cancel({ revert: true, silent: true })
