@@ -84,18 +84,33 @@ describe('an invalidation during a first read', () => {
     }
   }
 
-  it('reads again: the first answer predates the write and never lands', async () => {
+  /**
+   * A page opened on key: its query is observed and its first read is in
+   * flight, held by the server; seen is every answer the page was shown.
+   */
+  async function openedPage(key: string) {
     const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
     const server = slowServer()
-    const observer = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read })
+    const observer = new QueryObserver(client, { queryKey: [key], queryFn: server.read })
     const seen: (string[] | undefined)[] = []
     const unsubscribe = observer.subscribe((result) => seen.push(result.data))
-
-    // The page opens and reads; before the answer comes, its own join is
-    // written and asks for the list again.
     await vi.waitFor(() => {
       expect(server.read).toHaveBeenCalledOnce()
     })
+    return { client, server, observer, seen, unsubscribe }
+  }
+
+  /** Waits for the page's reads to end. */
+  async function settled(observer: { getCurrentResult: () => { isFetching: boolean } }) {
+    await vi.waitFor(() => {
+      expect(observer.getCurrentResult().isFetching).toBe(false)
+    })
+  }
+
+  it('reads again: the first answer predates the write and never lands', async () => {
+    // The page opens and reads; before the answer comes, its own join is
+    // written and asks for the list again.
+    const { client, server, observer, seen, unsubscribe } = await openedPage('participants')
     server.write('ana')
     const invalidated = client.invalidateQueries({ queryKey: ['participants'] })
     await vi.waitFor(() => {
@@ -110,11 +125,7 @@ describe('an invalidation during a first read', () => {
   })
 
   it('hands whoever awaited the first read the fresh answer', async () => {
-    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
-    const server = slowServer()
-    const unsubscribe = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read }).subscribe(
-      () => undefined,
-    )
+    const { client, server, unsubscribe } = await openedPage('participants')
     const awaited = client.query({ queryKey: ['participants'], queryFn: server.read })
     server.write('ana')
     void client.invalidateQueries({ queryKey: ['participants'] })
@@ -128,13 +139,7 @@ describe('an invalidation during a first read', () => {
   })
 
   it('reads again when a change is written into the cache meanwhile', async () => {
-    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
-    const server = slowServer()
-    const observer = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read })
-    const unsubscribe = observer.subscribe(() => undefined)
-    await vi.waitFor(() => {
-      expect(server.read).toHaveBeenCalledOnce()
-    })
+    const { client, server, observer, unsubscribe } = await openedPage('participants')
     // A live event says she joined; the server has her by now.
     server.write('ana')
     client.setQueryData<string[]>(['participants'], (list) => [...(list ?? []), 'ana'])
@@ -143,21 +148,13 @@ describe('an invalidation during a first read', () => {
     })
     server.releaseAll()
 
-    await vi.waitFor(() => {
-      expect(observer.getCurrentResult().isFetching).toBe(false)
-    })
+    await settled(observer)
     expect(observer.getCurrentResult().data).toEqual(['ana'])
     unsubscribe()
   })
 
   it('restarts a read once for changes, then lets it finish', async () => {
-    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
-    const server = slowServer()
-    const observer = new QueryObserver(client, { queryKey: ['likes'], queryFn: server.read })
-    const unsubscribe = observer.subscribe(() => undefined)
-    await vi.waitFor(() => {
-      expect(server.read).toHaveBeenCalledOnce()
-    })
+    const { client, server, observer, unsubscribe } = await openedPage('likes')
     // A busy post: a like arrives, then another while the restarted read runs.
     server.write('ana')
     client.setQueryData<string[]>(['likes'], (list) => [...(list ?? []), 'ana'])
@@ -170,23 +167,14 @@ describe('an invalidation during a first read', () => {
     expect(server.read).toHaveBeenCalledTimes(2)
 
     server.releaseAll()
-    await vi.waitFor(() => {
-      expect(observer.getCurrentResult().isFetching).toBe(false)
-    })
+    await settled(observer)
     // The restarted read landed (it began after the first like only).
     expect(observer.getCurrentResult().data).toEqual(['ana'])
     unsubscribe()
   })
 
   it('leaves alone what it would not read again', async () => {
-    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
-    const server = slowServer()
-    const unsubscribe = new QueryObserver(client, { queryKey: ['participants'], queryFn: server.read }).subscribe(
-      () => undefined,
-    )
-    await vi.waitFor(() => {
-      expect(server.read).toHaveBeenCalledOnce()
-    })
+    const { client, server, unsubscribe } = await openedPage('participants')
     await client.invalidateQueries({ queryKey: ['participants'], refetchType: 'none' })
     await client.invalidateQueries({ queryKey: ['others'] })
     server.releaseAll()

@@ -35,36 +35,31 @@ export function useMessages(id: string, enabled: boolean) {
   })
 }
 
+// Live events are written into the cache as they come; a read in flight
+// meanwhile is read again by the app's query client (AppQueryClient), so its
+// older answer does not undo them.
+
 /** Adds a message to the cached chat once (the sender also gets it as room.message). */
 export function addCachedMessage(queryClient: QueryClient, roomId: string, message: RoomMessage) {
-  applyLive<RoomMessage[]>(queryClient, roomKeys.messages(roomId), (old) =>
+  queryClient.setQueryData<RoomMessage[]>(roomKeys.messages(roomId), (old) =>
     old?.some((m) => m.id === message.id) ? old : [...(old ?? []), message],
   )
 }
 
-/**
- * Applies a live event to cached data. A read still in flight began before
- * the event and would overwrite it when it lands; the app's query client
- * reads again instead (AppQueryClient).
- */
-function applyLive<T>(queryClient: QueryClient, queryKey: readonly unknown[], update: (old: T | undefined) => T | undefined) {
-  queryClient.setQueryData<T>(queryKey, update)
-}
-
 export function addCachedParticipant(queryClient: QueryClient, roomId: string, participant: RoomParticipant) {
-  applyLive<RoomParticipant[]>(queryClient, roomKeys.participants(roomId), (old) =>
+  queryClient.setQueryData<RoomParticipant[]>(roomKeys.participants(roomId), (old) =>
     old?.some((p) => p.user_id === participant.user_id) ? old : [...(old ?? []), participant],
   )
 }
 
 export function removeCachedParticipant(queryClient: QueryClient, roomId: string, userId: string) {
-  applyLive<RoomParticipant[]>(queryClient, roomKeys.participants(roomId), (old) =>
+  queryClient.setQueryData<RoomParticipant[]>(roomKeys.participants(roomId), (old) =>
     old?.filter((p) => p.user_id !== userId),
   )
 }
 
 export function setCachedParticipantCount(queryClient: QueryClient, roomId: string, count: number) {
-  applyLive<Room>(queryClient, roomKeys.detail(roomId), (old) =>
+  queryClient.setQueryData<Room>(roomKeys.detail(roomId), (old) =>
     old ? { ...old, participant_count: Math.max(0, count) } : old,
   )
 }
