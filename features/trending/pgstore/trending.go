@@ -33,9 +33,15 @@ type trendingRow struct {
 	FetchedAt     time.Time `bun:"fetched_at"`
 }
 
-// Replace swaps the chart in one transaction.
+// Replace swaps the chart in one transaction. Replaces take turns: two at
+// once (the job enqueued at start beside the hourly one, or two nodes)
+// would each delete only the rows they saw and then insert the same
+// positions. The lock mode lets readers through.
 func (s *TrendingTracks) Replace(ctx context.Context, tracks []ports.TrendingTrack, fetchedAt time.Time) error {
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.ExecContext(ctx, `LOCK TABLE trending_tracks IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("lock trending_tracks: %w", err)
+		}
 		if _, err := tx.NewDelete().Model((*trendingRow)(nil)).Where("true").Exec(ctx); err != nil {
 			return fmt.Errorf("clear trending_tracks: %w", err)
 		}
