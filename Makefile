@@ -40,8 +40,11 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 test: build ## Run every test: Go (race detector, real PostgreSQL), a 1-minute soak, frontends, API types, end to end
 	SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-1m} $(MAKE) --no-print-directory check-api-types test-go test-long test-web test-e2e bench-smoke
 
+# -trimpath keeps the source folder out of the build cache's keys, so a
+# second checkout of the same commit reuses the packages compiled for the
+# first instead of compiling them all again with the detector.
 test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
-	$(WITHDB) go test -race -count=1 ./...
+	$(WITHDB) go test -race -trimpath -count=1 ./...
 
 # Only the packages that hold long tests, side by side: the slow upload
 # spends its minute waiting on a trickling client.
@@ -49,7 +52,7 @@ LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs 
 
 .PHONY: test-long
 test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them (-v: the soak prints its figures)
-	$(WITHDB) go test -race -count=1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
+	$(WITHDB) go test -race -trimpath -count=1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent
