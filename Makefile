@@ -10,7 +10,7 @@ COMMIT   ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 LDFLAGS  := -s -w -X social/internal/buildinfo.Version=$(VERSION) -X social/internal/buildinfo.Commit=$(COMMIT)
 WEB_APPS := web/app web/admin web/apidocs
 # Go tests share one PostgreSQL: TEST_DATABASE_URL if set, else a throwaway private cluster.
-WITHDB   := go run ./internal/testkit/withdb --
+WITHDB   := go run -trimpath ./internal/testkit/withdb --
 # The program as the checks below run it: within `make test`, the binary its
 # build step has just made (SOCIAL_TEST_BINARY), so that the suite compiles
 # it once; alone, compiled from the source.
@@ -100,7 +100,7 @@ bench: bootstrap ## Every workload at benchmark scale next to its pgbench floor 
 
 bench-smoke: bootstrap ## Every workload for a second on a small data set; fails when one produced no figures or a new post was not visible within 10 s
 	$(if $(SOCIAL_TEST_BINARY),,go build -trimpath -o .tmp/bench-smoke/social ./cmd/social)
-	$(WITHDB) go run ./cmd/socialbench --smoke --social $(or $(SOCIAL_TEST_BINARY),.tmp/bench-smoke/social) --work .tmp/bench-smoke
+	$(WITHDB) go run -trimpath ./cmd/socialbench --smoke --social $(or $(SOCIAL_TEST_BINARY),.tmp/bench-smoke/social) --work .tmp/bench-smoke
 
 bench-micro: bootstrap ## Go micro benchmarks (go test -bench), as ratios against a floor in the same run
 	$(WITHDB) go test -run '^$$' -bench . -benchmem -count=1 ./...
