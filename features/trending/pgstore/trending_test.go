@@ -31,11 +31,9 @@ func TestConcurrentReplacesEachLeaveOneWholeChart(t *testing.T) {
 		var wg sync.WaitGroup
 		errs := make([]error, 4)
 		for w := range errs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				errs[w] = store.Replace(rig.Ctx, chart(fmt.Sprintf("r%dw%d", round, w), 3+w), time.Now())
-			}()
+			})
 		}
 		wg.Wait()
 		for _, err := range errs {
