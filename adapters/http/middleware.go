@@ -69,10 +69,10 @@ func withAccessLog(next http.Handler) http.Handler {
 		if rec.status >= 500 {
 			level = slog.LevelError
 		}
-		httpkit.LoggerFrom(r.Context()).Log(r.Context(), level, "http request",
-			"method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(),
-			"remote", r.RemoteAddr)
+		httpkit.LoggerFrom(r.Context()).LogAttrs(r.Context(), level, "http request",
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
+			slog.Int64("bytes", int64(rec.bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
+			slog.String("remote", r.RemoteAddr))
 	})
 }
 

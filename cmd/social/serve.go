@@ -2,18 +2,25 @@ package main
 
 import (
 	"context"
+	"log/slog"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/fx"
 
 	"social/internal/assembly"
+	"social/internal/logging"
 	"social/plugins"
 )
 
 // startTimeout covers a first start: creating the private cluster and
 // applying every migration.
 const startTimeout = 3 * time.Minute
+
+// logFlushInterval is how late an information line may reach the log;
+// warnings and errors are written at once.
+const logFlushInterval = 100 * time.Millisecond
 
 func newServeCommand(g *globals) *cobra.Command {
 	return &cobra.Command{
@@ -27,6 +34,12 @@ SIGINT or SIGTERM stop it gracefully: in-flight requests finish (up to
 http.shutdown_timeout), jobs stop, then the private cluster stops.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// A line per request, written one by one, would cost a system
+			// call each; the buffer is closed last, after the stop's lines.
+			logger, logs := logging.NewBuffered(g.cfg, os.Stderr, logFlushInterval)
+			defer logs.Close()
+			g.logger = logger
+			slog.SetDefault(logger)
 			app := fx.New(assembly.Server(g.cfg, g.logger, plugins.All()), fx.StartTimeout(startTimeout))
 			if err := app.Err(); err != nil {
 				return err

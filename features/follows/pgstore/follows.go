@@ -146,7 +146,7 @@ type profileViewRow struct {
 // ViewByHandle reads the profile of handle and viewer's relation to it,
 // one query (EXISTS on the pair keys of follows, blocks and mutes).
 func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, follows.Relation, error) {
-	var rows []profileViewRow
+	rows := make([]profileViewRow, 0, 1) // a handle is one profile
 	v := uuid.UUID(viewer)
 	// Read on every profile opened, hence prepared.
 	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT p.*,

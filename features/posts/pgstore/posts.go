@@ -370,7 +370,7 @@ func items(rows []feedRow) []domain.FeedItem {
 
 // Item reads one post as viewer's feed item.
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
-	var rows []feedRow
+	rows := make([]feedRow, 0, 1) // an ID is one post
 	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
 	err := pgkit.Prepared(ctx, s.db, &rows, feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
 		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...)
@@ -420,7 +420,7 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	var rows []feedRow
+	rows := make([]feedRow, 0, limit) // a page is scanned without growing
 	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + AuthorActive
@@ -484,7 +484,7 @@ func (s *Posts) newestFirst(ctx context.Context, q string, args []any, after *po
 		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
 	}
 	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ` + strconv.Itoa(limit)
-	var rows []feedRow
+	rows := make([]feedRow, 0, limit) // a page is scanned without growing
 	if err := pgkit.Prepared(ctx, s.db, &rows, q, args...); err != nil {
 		return nil, err
 	}
