@@ -10,9 +10,11 @@ import (
 )
 
 // The pgbench side of each workload: the statements the endpoint issues,
-// as PostgreSQL logged them for one request (log_statement = all), with
-// the request's values drawn at random the same way the HTTP side draws
-// them. pgbench runs in prepared mode, as pgx does.
+// with the request's values drawn at random the same way the HTTP side
+// draws them. pgbench runs in prepared mode, as pgx does. The reads are
+// checked against the text the server's stores send
+// (TestFloorsRunTheServersStatements), so a clause added to the product
+// cannot be missing from its floor.
 //
 // Member and session IDs come from the helper table bench_viewers (group,
 // n) -> (member, session), filled with the members the HTTP side signed
@@ -27,8 +29,9 @@ type sqlParams struct {
 	DeepAt, DeepID  string         // the deep page's cursor
 }
 
-// script expands {viewer}, {session}, {post} and {author} in body for
-// viewer group grp and prefixes the random draws.
+// script expands {viewer}, {session}, {post}, {handle}, {author} (the
+// member of that handle) and the deep page's cursor {deep_at}, {deep_id}
+// in body for viewer group grp, and prefixes the random draws.
 func (p sqlParams) script(name, grp, body string, weight int) floor.Script {
 	head := fmt.Sprintf("\\set v random(1, %d)\n\\set h random(1, %d)\n\\set p random(1, %d)\n",
 		max(p.Viewers[grp], 1), p.Profiles, max(p.Posts, 1))
@@ -37,6 +40,9 @@ func (p sqlParams) script(name, grp, body string, weight int) floor.Script {
 		"{session}", fmt.Sprintf("(SELECT session FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
 		"{post}", "(SELECT id FROM bench_posts WHERE n = :p)",
 		"{handle}", "('membro_' || lpad(:h::text, 6, '0'))",
+		"{author}", "(SELECT id FROM profiles WHERE handle = ('membro_' || lpad(:h::text, 6, '0')))",
+		"{deep_at}", "'"+p.DeepAt+"'::timestamptz",
+		"{deep_id}", "'"+p.DeepID+"'::uuid",
 	)
 	return floor.Script{Name: name, SQL: head + r.Replace(body), Weight: weight}
 }
@@ -46,10 +52,17 @@ const sqlSession = `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.ac
 	WHERE s.id = {session} AND s.account_id = {viewer} AND s.revoked_at IS NULL AND s.expires_at > now();
 `
 
-const sqlProfile = sqlSession + `SELECT p.*, EXISTS (SELECT 1 FROM follows f
-	WHERE f.follower_id = {viewer} AND f.following_id = p.id) AS is_following
+// sqlProfileView is GET /profiles/{handle}: the profile and the viewer's
+// relation to it.
+const sqlProfileView = `SELECT p.*,
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.id) AS is_following,
+	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = {viewer} AND b.blocked_id = p.id) AS is_blocking,
+	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = {viewer}) AS is_blocked_by,
+	EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = {viewer} AND m.muted_id = p.id) AS is_muting
 	FROM profiles p WHERE p.handle = {handle};
 `
+
+const sqlProfile = sqlSession + sqlProfileView
 
 // sqlFeedSelect is a feed item: the post, its author and the viewer's like.
 const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
@@ -58,23 +71,48 @@ const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS 
 	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id) AS viewer_follows_author
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
 
-const sqlPublicFeed = sqlSession + sqlFeedSelect + ` WHERE p.visibility = 'public'
+// sqlAuthorActive keeps out suspended authors' posts, on every read.
+const sqlAuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
+
+// sqlNotBlocked hides a post whose author blocks the viewer or is blocked
+// by them.
+const sqlNotBlocked = ` AND NOT EXISTS (SELECT 1 FROM member_blocks mb WHERE (mb.blocker_id = {viewer} AND mb.blocked_id = p.author_id)
+	OR (mb.blocked_id = {viewer} AND mb.blocker_id = p.author_id))`
+
+// sqlHidden is what a list the viewer reads hides: blocks either way,
+// mutes, muted words.
+const sqlHidden = sqlNotBlocked + ` AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = {viewer} AND mm.muted_id = p.author_id)
+	AND NOT EXISTS (SELECT 1 FROM muted_words mw WHERE mw.member_id = {viewer}
+	AND (mw.expires_at IS NULL OR mw.expires_at > now())
+	AND lower(immutable_unaccent(coalesce(p.text_content, ''))) ~ mw.pattern)`
+
+// sqlPublicFeedPage is GET /feed?algorithm=chronological's first page;
+// sqlPublicFeedDeepPage a page further down, after the cursor {deep_at},
+// {deep_id}.
+const (
+	sqlPublicFeedPage = sqlFeedSelect + ` WHERE p.visibility = 'public'` + sqlAuthorActive + sqlHidden + `
 	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
 `
-
-func (p sqlParams) deepFeed() string {
-	return sqlSession + sqlFeedSelect + fmt.Sprintf(` WHERE p.visibility = 'public'
-	AND (p.created_at, p.id) < ('%s'::timestamptz, '%s'::uuid)
+	sqlPublicFeedDeepPage = sqlFeedSelect + ` WHERE p.visibility = 'public'` + sqlAuthorActive + sqlHidden + `
+	AND (p.created_at, p.id) < ({deep_at}, {deep_id})
 	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
-`, p.DeepAt, p.DeepID)
-}
+`
+)
 
-// sqlFollowing reads the materialized timeline (fan-out on write).
-const sqlFollowing = sqlSession + sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
-	WHERE t.member_id = {viewer} AND (t.author_id = {viewer}
-		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id))
+const (
+	sqlPublicFeed = sqlSession + sqlPublicFeedPage
+	sqlDeepFeed   = sqlSession + sqlPublicFeedDeepPage
+)
+
+// sqlFollowingPage reads the materialized timeline (fan-out on write).
+const sqlFollowingPage = sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
+	WHERE t.member_id = {viewer} AND p.visibility <> 'members_only' AND (t.author_id = {viewer}
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id))` +
+	sqlAuthorActive + sqlHidden + `
 	ORDER BY t.created_at DESC, t.post_id DESC LIMIT 50;
 `
+
+const sqlFollowing = sqlSession + sqlFollowingPage
 
 // sqlFollowingReadTime is the best plan without a timeline table: the
 // newest 50 of each followee (LATERAL, on posts_author_idx), merged.
@@ -85,12 +123,24 @@ const sqlFollowingReadTime = sqlSession + sqlFeedSelect + ` JOIN (
 	ORDER BY p.created_at DESC, p.id DESC;
 `
 
-// sqlAuthorPosts is a profile's posts (GET /profiles/{handle}/posts).
-const sqlAuthorPosts = sqlSession + `SELECT "id" FROM "profiles" WHERE (handle = {handle});
-` + sqlFeedSelect + ` WHERE p.author_id = (SELECT id FROM profiles WHERE handle = {handle})
+// sqlAuthorPosts is a profile's posts (GET /profiles/{handle}/posts): the
+// author by handle, then their page ({author} is the same member).
+const sqlAuthorPosts = sqlSession + sqlAuthorByHandle + sqlAuthorPostsPage
+
+const (
+	sqlAuthorByHandle = `SELECT "id" FROM "profiles" WHERE (handle = {handle});
+`
+	sqlAuthorPostsPage = sqlFeedSelect + ` WHERE p.author_id = {author} AND p.visibility <> 'members_only'
 	AND (p.visibility = 'public' OR p.author_id = {viewer}
-		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id))
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id))` +
+		sqlAuthorActive + sqlNotBlocked + `
 	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
+`
+)
+
+// sqlItem is one post as the viewer's feed item (a post's page, the
+// answer to a like or a new post).
+const sqlItem = sqlFeedSelect + ` WHERE p.id = {post}` + sqlAuthorActive + sqlNotBlocked + `;
 `
 
 // sqlNewID is a time-ordered UUID (version 7 layout), like the app's IDs,
@@ -154,15 +204,13 @@ WITH h AS (INSERT INTO hashtags (tag, usage_count)
 	INSERT INTO post_hashtags (post_id, hashtag_id) SELECT :post::uuid, id FROM h;
 COMMIT;
 SELECT count(*) FROM notifications WHERE recipient_id = (SELECT id FROM profiles WHERE handle = {handle}) AND NOT is_read;
-` + sqlFeedSelect + ` WHERE p.id = :post::uuid;
-`
+` + strings.Replace(sqlItem, "{post}", ":post::uuid", 1)
 
 // sqlLikeToggle is PUT or DELETE /posts/{id}/like, half each: the item
 // (visibility), the like and its counter, the author's notification, the
 // unread count.
 const sqlLikeToggle = `\set op random(0, 1)
-` + sqlSession + sqlFeedSelect + ` WHERE p.id = {post};
-\if :op = 1
+` + sqlSession + sqlItem + `\if :op = 1
 BEGIN;
 WITH ins AS (INSERT INTO likes (post_id, user_id, created_at) SELECT id, {viewer}, now() FROM posts WHERE id = {post}
 	ON CONFLICT DO NOTHING RETURNING post_id)

@@ -114,7 +114,7 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 			Op: get("all", func() string {
 				return "/feed?algorithm=chronological&cursor=" + url.QueryEscape(f.deepCursor)
 			}),
-			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("feed_deep", "all", p.deepFeed(), 1)}}}},
+			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("feed_deep", "all", sqlDeepFeed, 1)}}}},
 		{Name: "following_few", Title: "Seguindo (segue poucos)", Bound: read,
 			Target: ">= 0.6x fan-out SQL, >= 10x read-time", Op: following("few"),
 			Floors: []floorSpec{{"fan-out SQL", []floor.Script{p.script("following_few", "few", sqlFollowing, 1)}},
