@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"social/core/domain"
+	posts "social/features/posts/pgstore"
+	safetystore "social/features/safety/pgstore"
 	timelines "social/features/timelines/app"
 	"social/internal/bench/floor"
 )
@@ -71,25 +74,28 @@ const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS 
 	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.author_id) AS viewer_follows_author
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
 
-// sqlAuthorActive keeps out suspended authors' posts, on every read.
-const sqlAuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
+// The clauses every read made for a member adds, taken from the product
+// itself with each viewer argument as {viewer}: suspended authors' posts
+// left out, blocks either way, and in lists also mutes and muted words.
+var (
+	sqlAuthorActive = posts.AuthorActive
+	sqlNotBlocked   = viewerClause(safetystore.NotBlockedWith("p.author_id", domain.UserID{}))
+	sqlHidden       = viewerClause(safetystore.HiddenFromFeed("p.author_id", "p.text_content", domain.UserID{}))
+)
 
-// sqlNotBlocked hides a post whose author blocks the viewer or is blocked
-// by them.
-const sqlNotBlocked = ` AND NOT EXISTS (SELECT 1 FROM member_blocks mb WHERE (mb.blocker_id = {viewer} AND mb.blocked_id = p.author_id)
-	OR (mb.blocked_id = {viewer} AND mb.blocker_id = p.author_id))`
-
-// sqlHidden is what a list the viewer reads hides: blocks either way,
-// mutes, muted words.
-const sqlHidden = sqlNotBlocked + ` AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = {viewer} AND mm.muted_id = p.author_id)
-	AND NOT EXISTS (SELECT 1 FROM muted_words mw WHERE mw.member_id = {viewer}
-	AND (mw.expires_at IS NULL OR mw.expires_at > now())
-	AND lower(immutable_unaccent(coalesce(p.text_content, ''))) ~ mw.pattern)`
+// viewerClause writes a safety clause's arguments, all the viewer, as
+// {viewer}.
+func viewerClause(q string, args []any) string {
+	if strings.Count(q, "?") != len(args) {
+		panic("bench: a safety clause's arguments are not its placeholders")
+	}
+	return strings.ReplaceAll(q, "?", "{viewer}")
+}
 
 // sqlPublicFeedPage is GET /feed?algorithm=chronological's first page;
 // sqlPublicFeedDeepPage a page further down, after the cursor {deep_at},
 // {deep_id}.
-const (
+var (
 	sqlPublicFeedPage = sqlFeedSelect + ` WHERE p.visibility = 'public'` + sqlAuthorActive + sqlHidden + `
 	ORDER BY p.created_at DESC, p.id DESC LIMIT 50;
 `
@@ -99,20 +105,20 @@ const (
 `
 )
 
-const (
+var (
 	sqlPublicFeed = sqlSession + sqlPublicFeedPage
 	sqlDeepFeed   = sqlSession + sqlPublicFeedDeepPage
 )
 
 // sqlFollowingPage reads the materialized timeline (fan-out on write).
-const sqlFollowingPage = sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
+var sqlFollowingPage = sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
 	WHERE t.member_id = {viewer} AND p.visibility <> 'members_only' AND (t.author_id = {viewer}
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id))` +
 	sqlAuthorActive + sqlHidden + `
 	ORDER BY t.created_at DESC, t.post_id DESC LIMIT 50;
 `
 
-const sqlFollowing = sqlSession + sqlFollowingPage
+var sqlFollowing = sqlSession + sqlFollowingPage
 
 // sqlFollowingReadTime is the best plan without a timeline table: the
 // newest 50 of each followee (LATERAL, on posts_author_idx), merged.
@@ -125,9 +131,9 @@ const sqlFollowingReadTime = sqlSession + sqlFeedSelect + ` JOIN (
 
 // sqlAuthorPosts is a profile's posts (GET /profiles/{handle}/posts): the
 // author by handle, then their page ({author} is the same member).
-const sqlAuthorPosts = sqlSession + sqlAuthorByHandle + sqlAuthorPostsPage
+var sqlAuthorPosts = sqlSession + sqlAuthorByHandle + sqlAuthorPostsPage
 
-const (
+var (
 	sqlAuthorByHandle = `SELECT "id" FROM "profiles" WHERE (handle = {handle});
 `
 	sqlAuthorPostsPage = sqlFeedSelect + ` WHERE p.author_id = {author} AND p.visibility <> 'members_only'
@@ -140,7 +146,7 @@ const (
 
 // sqlItem is one post as the viewer's feed item (a post's page, the
 // answer to a like or a new post).
-const sqlItem = sqlFeedSelect + ` WHERE p.id = {post}` + sqlAuthorActive + sqlNotBlocked + `;
+var sqlItem = sqlFeedSelect + ` WHERE p.id = {post}` + sqlAuthorActive + sqlNotBlocked + `;
 `
 
 // sqlNewID is a time-ordered UUID (version 7 layout), like the app's IDs,
@@ -209,7 +215,7 @@ SELECT count(*) FROM notifications WHERE recipient_id = (SELECT id FROM profiles
 // sqlLikeToggle is PUT or DELETE /posts/{id}/like, half each: the item
 // (visibility), the like and its counter, the author's notification, the
 // unread count.
-const sqlLikeToggle = `\set op random(0, 1)
+var sqlLikeToggle = `\set op random(0, 1)
 ` + sqlSession + sqlItem + `\if :op = 1
 BEGIN;
 WITH ins AS (INSERT INTO likes (post_id, user_id, created_at) SELECT id, {viewer}, now() FROM posts WHERE id = {post}

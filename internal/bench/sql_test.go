@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -51,7 +52,7 @@ func (l *statementLog) during(t *testing.T, read func() error) []sentStatement {
 	l.mu.Lock()
 	l.sent = nil
 	l.mu.Unlock()
-	if err := read(); err != nil && err != domain.ErrNotFound {
+	if err := read(); err != nil && !errors.Is(err, domain.ErrNotFound) {
 		t.Fatal(err)
 	}
 	l.mu.Lock()
