@@ -10,17 +10,22 @@ interface FakeSocket {
 
 /**
  * Stands in for the server side of /api/v1/realtime: records what the client
- * sends and lets a test open the socket, push events and drop the connection.
+ * sends, confirms each subscribe as the server does (unless `confirms` is
+ * false: then a test confirms with `confirm`), and lets a test open the
+ * socket, push events and drop the connection.
  */
 export class FakeRealtime {
   readonly sockets: FakeSocket[] = []
+  confirms = true
 
   readonly factory: SocketFactory = (url, protocols, handlers) => {
     const socket: FakeSocket = { url, protocols, handlers, sent: [], closed: false }
     this.sockets.push(socket)
     return {
       send: (data) => {
-        socket.sent.push(JSON.parse(data))
+        const message: unknown = JSON.parse(data)
+        socket.sent.push(message)
+        if (this.confirms && isSubscribe(message)) socket.handlers.onMessage(JSON.stringify({ ...message, type: 'subscribed' }))
       },
       close: () => {
         socket.closed = true
@@ -56,6 +61,11 @@ export class FakeRealtime {
     return this.topicsSent('unsubscribe')
   }
 
+  /** The server confirms the current socket's subscription to topics. */
+  confirm(...topics: string[]): void {
+    this.current.handlers.onMessage(JSON.stringify({ type: 'subscribed', topics }))
+  }
+
   /** The server ends the current socket's subscription to topic. */
   revoke(topic: string): void {
     this.current.handlers.onMessage(JSON.stringify({ type: 'revoked', topic, code: 'topic_forbidden' }))
@@ -72,4 +82,8 @@ export class FakeRealtime {
     }
     return topics
   }
+}
+
+function isSubscribe(message: unknown): message is { type: 'subscribe' } {
+  return typeof message === 'object' && message !== null && 'type' in message && message.type === 'subscribe'
 }

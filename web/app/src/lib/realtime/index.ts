@@ -15,6 +15,7 @@ export {
   type ResyncListener,
   type SocketFactory,
   type SocketHandlers,
+  type SubscribeOptions,
 } from './realtime-client'
 export { RealtimeProvider } from './realtime-provider'
-export { useRealtimeTopic } from './use-realtime-topic'
+export { useRealtimeTopic, type TopicOptions } from './use-realtime-topic'

@@ -234,6 +234,77 @@ describe('resync', () => {
   })
 })
 
+describe('catching up', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('reads again once the server confirms a new subscription, when asked to catch up', () => {
+    const server = new FakeRealtime()
+    server.confirms = false
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    client.start(() => 't')
+    server.open()
+    const stories = vi.fn()
+    const card = vi.fn()
+    client.subscribe('stories:u1', () => undefined, stories, { catchUp: true })
+    client.subscribe('post:p1', () => undefined, card)
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    // Sent but not yet followed: an event published now would still be lost.
+    expect(server.subscribedTopics()).toEqual(['stories:u1', 'post:p1'])
+    expect(stories).not.toHaveBeenCalled()
+    server.confirm('stories:u1', 'post:p1')
+    expect(stories).toHaveBeenCalledTimes(1)
+    expect(card).not.toHaveBeenCalled()
+    // Only the first confirmation: a repeated answer reads nothing again.
+    server.confirm('stories:u1')
+    expect(stories).toHaveBeenCalledTimes(1)
+
+    // A second screen on a topic already followed misses nothing.
+    const again = vi.fn()
+    client.subscribe('stories:u1', () => undefined, again, { catchUp: true })
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    server.confirm('stories:u1')
+    expect(again).not.toHaveBeenCalled()
+  })
+
+  it('catches up on the first open too, and on a refusal', () => {
+    const server = new FakeRealtime()
+    server.confirms = false
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const notifications = vi.fn()
+    const room = vi.fn()
+    client.subscribe('user:u1:notifications', () => undefined, notifications, { catchUp: true })
+    client.subscribe('room:r1', () => undefined, room, { catchUp: true })
+    client.start(() => 't')
+    server.open()
+    expect(notifications).not.toHaveBeenCalled()
+    server.confirm('user:u1:notifications')
+    expect(notifications).toHaveBeenCalledTimes(1)
+    server.current.handlers.onMessage(JSON.stringify({ type: 'error', topic: 'room:r1', code: 'topic_unavailable' }))
+    expect(room).toHaveBeenCalledTimes(1)
+  })
+
+  it('after a reconnect, reads again only once the topic is followed anew', () => {
+    const server = new FakeRealtime()
+    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const resync = vi.fn()
+    client.subscribe('feed:public', () => undefined, resync)
+    client.start(() => 't')
+    server.open()
+    server.confirms = false
+    server.drop()
+    vi.advanceTimersByTime(1000)
+    server.open()
+    expect(resync).not.toHaveBeenCalled()
+    server.confirm('feed:public')
+    expect(resync).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('realtimeUrl', () => {
   it('uses ws: on http', () => {
     expect(realtimeUrl('http://localhost:5173')).toBe('ws://localhost:5173/api/v1/realtime')

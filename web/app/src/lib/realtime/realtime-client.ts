@@ -6,8 +6,11 @@
  * one unsubscribe), a ping every 25 s, and reconnects after 1 s, 2 s, 5 s,
  * then every 10 s. After every reconnect
  * (including the one after the server's 1013 close for a slow consumer) each
- * subscriber's resync callback runs, so it can read again over HTTP what it
- * may have missed.
+ * subscriber's resync callback runs once the server confirms its topic, so
+ * it can read again over HTTP what it may have missed. A subscriber that asks
+ * to catch up is also called back once its first subscription is confirmed:
+ * a screen reads its state before its subscription takes effect, and what
+ * happened in between would otherwise never reach it.
  */
 
 /** A server event on a topic: {"type":"post.created","data":{…}}. */
@@ -122,12 +125,29 @@ export interface RealtimeClientOptions {
   origin?: string
 }
 
+export interface SubscribeOptions {
+  /**
+   * Also call `onResync` once this subscription is first confirmed by the
+   * server (unless its topic was already confirmed on this socket), for a
+   * screen whose state would miss what happened between its read and its
+   * subscription.
+   */
+  catchUp?: boolean
+}
+
 export interface RealtimeClient {
   /**
    * Subscriptions outlive connections: they are sent again on every open, and
-   * `onResync` is called after every reconnect (never on the first open).
+   * `onResync` is called once the server confirms the topic after every
+   * reconnect (never on the first open), and with `catchUp` once the first
+   * subscription is confirmed.
    */
-  subscribe: (topic: string, listener: RealtimeListener, onResync?: ResyncListener) => () => void
+  subscribe: (
+    topic: string,
+    listener: RealtimeListener,
+    onResync?: ResyncListener,
+    options?: SubscribeOptions,
+  ) => () => void
   /**
    * Connects (and keeps reconnecting) until stop. The token is read at every
    * (re)connect; null skips that attempt. onSessionEnded is called when the
@@ -140,6 +160,7 @@ export interface RealtimeClient {
 interface ServerMessage {
   type?: unknown
   topic?: unknown
+  topics?: unknown
   code?: unknown
   event?: { type?: unknown; data?: unknown }
 }
@@ -149,6 +170,20 @@ function chunks(topics: string[]): string[][] {
   const out: string[][] = []
   for (let i = 0; i < topics.length; i += MAX_TOPICS_PER_MESSAGE) out.push(topics.slice(i, i + MAX_TOPICS_PER_MESSAGE))
   return out
+}
+
+/** The topics a server message names, in its single or list form. */
+function topicsOf(message: ServerMessage): string[] {
+  if (typeof message.topic === 'string') return [message.topic]
+  if (Array.isArray(message.topics)) return message.topics.filter((topic): topic is string => typeof topic === 'string')
+  return []
+}
+
+/** A subscriber's resync, and whether it waits for its topic to be confirmed. */
+interface Resync {
+  topic: string
+  call: ResyncListener
+  due: boolean
 }
 
 function parse(data: string): ServerMessage | undefined {
@@ -166,7 +201,9 @@ export function createRealtimeClient({
 }: RealtimeClientOptions = {}): RealtimeClient {
   let getAccessToken: () => string | null = () => null
   const listeners = new Map<string, Set<RealtimeListener>>()
-  const resyncs = new Set<ResyncListener>()
+  const resyncs = new Set<Resync>()
+  /** Topics the server has confirmed on the current socket. */
+  const confirmed = new Set<string>()
   /** Whether a socket of this start has been open before: the next open is a reconnect. */
   let wasOpen = false
   let socket: RealtimeSocket | null = null
@@ -198,6 +235,7 @@ export function createRealtimeClient({
     const remove: string[] = []
     for (const [topic, subscribe] of pending) (subscribe ? add : remove).push(topic)
     pending.clear()
+    for (const topic of remove) confirmed.delete(topic)
     if (remove.length > 0) sendTopics('unsubscribe', remove)
     if (add.length > 0) sendTopics('subscribe', add)
   }
@@ -208,6 +246,20 @@ export function createRealtimeClient({
     if (pending.has(topic) && pending.get(topic) !== subscribe) pending.delete(topic)
     else pending.set(topic, subscribe)
     flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + FLUSH_DELAY_MS - Date.now()))
+  }
+
+  /**
+   * The server answered for topics (followed, or refused): the resyncs due
+   * on them run now, when no event on them can be missed any more.
+   */
+  const settle = (topics: string[], followed: boolean) => {
+    const settled = new Set(topics)
+    if (followed) for (const topic of topics) confirmed.add(topic)
+    for (const resync of [...resyncs]) {
+      if (!resync.due || !settled.has(resync.topic)) continue
+      resync.due = false
+      resync.call()
+    }
   }
 
   let sessionEnded: (() => void) | undefined
@@ -231,17 +283,24 @@ export function createRealtimeClient({
         open = true
         attempt = 0
         pending.clear()
+        confirmed.clear()
+        // After a reconnect every subscriber reads again, once its topic is
+        // followed anew.
+        if (wasOpen) for (const resync of resyncs) resync.due = true
+        wasOpen = true
         sendTopics('subscribe', [...listeners.keys()])
         heartbeat = setInterval(() => {
           send({ type: 'ping' })
         }, HEARTBEAT_MS)
-        const reconnected = wasOpen
-        wasOpen = true
-        if (reconnected) for (const resync of [...resyncs]) resync()
       },
       onMessage: (data) => {
         if (socket !== current) return
         const message = parse(data)
+        if (message?.type === 'subscribed') {
+          settle(topicsOf(message), true)
+          return
+        }
+        if (message?.type === 'error') settle(topicsOf(message), false)
         // Ended by the server, or refused (a post already gone when asked
         // for): either way the member may not read it.
         const refused = message?.type === 'error' && message.code === 'topic_forbidden'
@@ -258,6 +317,7 @@ export function createRealtimeClient({
         if (socket !== current) return
         open = false
         socket = null
+        confirmed.clear()
         clearInterval(heartbeat)
         clearTimeout(flushTimer)
         flushTimer = undefined
@@ -275,13 +335,12 @@ export function createRealtimeClient({
   }
 
   return {
-    subscribe(topic, listener, onResync) {
-      // A fresh function per subscription, so two subscribers sharing one
-      // callback are still both called and removed independently.
-      const resync = onResync
-        ? () => {
-            onResync()
-          }
+    subscribe(topic, listener, onResync, options = {}) {
+      // A fresh entry per subscription, so two subscribers sharing one
+      // callback are still both called and removed independently. A topic
+      // already confirmed on this socket misses nothing from now on.
+      const resync: Resync | undefined = onResync
+        ? { topic, call: onResync, due: options.catchUp === true && !confirmed.has(topic) }
         : undefined
       if (resync) resyncs.add(resync)
       let set = listeners.get(topic)
@@ -323,6 +382,7 @@ export function createRealtimeClient({
       clearTimeout(flushTimer)
       flushTimer = undefined
       pending.clear()
+      confirmed.clear()
       const current = socket
       socket = null
       open = false

@@ -62,9 +62,8 @@ export function useMessagesUnreadCount(): number {
     (event) => {
       if (enabled) applyMessagesEvent(queryClient, me, event)
     },
-    () => {
-      if (enabled) void queryClient.invalidateQueries({ queryKey: messageKeys.all })
-    },
+    () => (enabled ? queryClient.invalidateQueries({ queryKey: messageKeys.all }) : undefined),
+    { catchUp: true },
   )
 
   return enabled ? (query.data ?? 0) : 0

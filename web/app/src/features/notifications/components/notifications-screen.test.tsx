@@ -202,11 +202,15 @@ describe('NotificationsScreen', () => {
     await waitFor(() => {
       expect(realtime.subscribedTopics()).toContain(`user:${testUser.id}:notifications`)
     })
+    // Once followed, the list is read again: what arrived before is not lost.
+    await waitFor(() => {
+      expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(2)
+    })
 
     items = [follow, fresh]
     realtime.emit(`user:${testUser.id}:notifications`, 'notification.created', { id: fresh.id, unread_count: 2 })
     await screen.findByText('Bia Lima comentou: oi')
-    expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(2)
+    expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(3)
     const rows = within(screen.getByRole('list', { name: 'Lista de notificações' })).getAllByRole('listitem')
     expect(rows[0]).toHaveTextContent('Bia Lima comentou: oi')
     await waitFor(() => {

@@ -57,9 +57,8 @@ export function useNotifications(userId: string) {
         )
       }
     },
-    () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list })
-    },
+    () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    { catchUp: true },
   )
 
   return query

@@ -41,9 +41,8 @@ export function useUnreadCount(): number {
       const { unreadCount } = readNotificationEvent(event)
       if (unreadCount !== undefined) storeUnreadCount(queryClient, unreadCount)
     },
-    () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread })
-    },
+    () => queryClient.invalidateQueries({ queryKey: notificationKeys.unread }),
+    { catchUp: true },
   )
 
   return query.data ?? 0

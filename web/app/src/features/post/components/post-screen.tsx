@@ -44,10 +44,10 @@ function PostPage({ id }: { id: string }) {
         void queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })
       }
     },
-    // Events may have been missed while the socket was down: read it all again.
-    () => {
-      void queryClient.invalidateQueries({ queryKey: postKeys.post(id) })
-    },
+    // Events may have been missed while the socket was down, or between the
+    // first read and the subscription: read it all again.
+    () => queryClient.invalidateQueries({ queryKey: postKeys.post(id) }),
+    { catchUp: true },
   )
 
   const notFound = deleted || (post.error instanceof ApiError && post.error.status === 404)

@@ -38,5 +38,5 @@ export function useLivePost(postId: string, enabled = true): void {
         break
     }
   }
-  useRealtimeTopic(`post:${postId}`, onEvent, undefined, enabled)
+  useRealtimeTopic(`post:${postId}`, onEvent, undefined, { enabled })
 }

@@ -160,9 +160,14 @@ describe('RoomScreen', () => {
 
   it('follows participants, messages and the end of the room live', async () => {
     const realtime = new FakeRealtime()
-    await renderRoom(jazz, undefined, realtime)
+    const { requests } = await renderRoom(jazz, undefined, realtime)
     await screen.findByRole('heading', { name: 'Participantes (2)' })
     realtime.open()
+    // Once followed, the room is read again (what happened before is not lost).
+    await waitFor(() => {
+      expect(requests.filter((r) => new URL(r.url).pathname === '/api/v1/rooms/r1/participants')).toHaveLength(2)
+    })
+    await screen.findByRole('heading', { name: 'Participantes (2)' })
     act(() => {
       realtime.emit('room:r1', 'room.participant_joined', { user_id: anaRef.id, participant_count: 3, profile: anaRef })
     })

@@ -68,11 +68,13 @@ export function useRoomLive(roomId: string, hostId: string | undefined) {
           break
       }
     },
-    () => {
-      void queryClient.invalidateQueries({ queryKey: roomKeys.detail(roomId) })
-      void queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) })
-      void queryClient.invalidateQueries({ queryKey: roomKeys.messages(roomId) })
-    },
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: roomKeys.detail(roomId) }),
+        queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) }),
+        queryClient.invalidateQueries({ queryKey: roomKeys.messages(roomId) }),
+      ]),
+    { catchUp: true },
   )
   return ended
 }

@@ -39,8 +39,7 @@ export function useRoomsListLive() {
         }
       }
     },
-    () => {
-      void queryClient.invalidateQueries({ queryKey: roomKeys.list })
-    },
+    () => queryClient.invalidateQueries({ queryKey: roomKeys.list }),
+    { catchUp: true },
   )
 }

@@ -16,16 +16,14 @@ function field(data: unknown, name: string): unknown {
  */
 export function useStoriesLive(userId: string) {
   const queryClient = useQueryClient()
-  const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: storyKeys.screen })
-  }
+  const readAgain = () => queryClient.invalidateQueries({ queryKey: storyKeys.screen })
   useRealtimeTopic(
     `stories:${userId}`,
     (event) => {
       switch (event.type) {
         case 'story.created':
         case 'story.deleted':
-          readAgain()
+          void readAgain()
           break
         case 'story.viewed': {
           const id = field(event.data, 'id')
@@ -39,5 +37,6 @@ export function useStoriesLive(userId: string) {
       }
     },
     readAgain,
+    { catchUp: true },
   )
 }
