@@ -21,7 +21,7 @@ import (
 // AccessListener for whoever reacts to them). With no database.url it
 // starts a private cluster first and stops it last.
 var Module = fx.Module("postgres", fx.Provide(
-	providePool, NewBun, provideReadDB,
+	providePool, provideBun, provideReadDB,
 	fx.Annotate(NewAccessNotifier, fx.As(new(ports.AccessChanges)), fx.As(new(ports.SessionEnds))),
 	provideAccessListener,
 ))
@@ -34,16 +34,49 @@ func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (pgkit.
 	if err != nil {
 		return pgkit.ReadDB{}, fmt.Errorf("database.read_url: %w", err)
 	}
+	db := NewBun(pool)
 	lc.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
 			return pingWithRetry(ctx, pool, "database.read_url")
 		},
-		OnStop: func(context.Context) error {
-			pool.Close()
-			return nil
+		OnStop: func(ctx context.Context) error {
+			return closeDB(ctx, db, pool)
 		},
 	})
-	return pgkit.ReadDB{DB: NewBun(pool)}, nil
+	return pgkit.ReadDB{DB: db}, nil
+}
+
+// provideBun is bun on the shared pool. Its stop hook runs before the
+// pool's (it was added after it) and hands back the connections
+// database/sql keeps idle, which the pool's Close would wait for.
+func provideBun(lc fx.Lifecycle, pool *pgxpool.Pool) *bun.DB {
+	db := NewBun(pool)
+	lc.Append(fx.Hook{OnStop: func(context.Context) error { return db.Close() }})
+	return db
+}
+
+// closeDB closes db, then its pool, within ctx.
+func closeDB(ctx context.Context, db *bun.DB, pool *pgxpool.Pool) error {
+	if err := db.Close(); err != nil {
+		return fmt.Errorf("close database handle: %w", err)
+	}
+	return closePool(ctx, pool)
+}
+
+// closePool closes pool, waiting no longer than ctx for the connections
+// still in use (a statement that outlived its request) to come back.
+func closePool(ctx context.Context, pool *pgxpool.Pool) error {
+	closed := make(chan struct{})
+	go func() {
+		pool.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("close database pool: %w", ctx.Err())
+	}
 }
 
 // EmbeddedDatabase is the database created in the private cluster.
@@ -93,10 +126,7 @@ func providePool(p poolParams) (*pgxpool.Pool, error) {
 	}
 	p.Lifecycle.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error { return pingWithRetry(ctx, pool, "database.url") },
-		OnStop: func(context.Context) error {
-			pool.Close()
-			return nil
-		},
+		OnStop:  func(ctx context.Context) error { return closePool(ctx, pool) },
 	})
 	return pool, nil
 }

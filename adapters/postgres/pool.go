@@ -46,6 +46,7 @@ func NewPool(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 }
 
 // NewBun puts bun on top of the pool through pgx's database/sql adapter.
+// Close it before the pool (see SQLDB).
 func NewBun(pool *pgxpool.Pool) *bun.DB {
 	return bun.NewDB(SQLDB(pool), pgdialect.New())
 }

@@ -21,7 +21,9 @@ func newServerDB(t *testing.T) *bun.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	return postgres.NewBun(pool)
+	db := postgres.NewBun(pool)
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
 
 // bun writes values into the statement's text, so most queries are new to

@@ -39,7 +39,9 @@ func migratedDB(t *testing.T) *bun.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	return postgres.NewBun(pool)
+	db := postgres.NewBun(pool)
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
 
 func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {

@@ -21,6 +21,8 @@ func TestContract(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(pool.Close)
-		return postgres.New(pg.NewBun(pool))
+		db := pg.NewBun(pool)
+		t.Cleanup(func() { _ = db.Close() })
+		return postgres.New(db)
 	})
 }

@@ -66,7 +66,9 @@ func openDB(t *testing.T, dbURL string) *bun.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	return postgres.NewBun(pool)
+	db := postgres.NewBun(pool)
+	t.Cleanup(func() { _ = db.Close() })
+	return db
 }
 
 // replicate copies every row of table from the primary with insert, which

@@ -24,6 +24,7 @@ func TestSessionsRunWithoutParallelPlans(t *testing.T) {
 	}
 	defer pool.Close()
 	db := postgres.NewBun(pool)
+	defer db.Close()
 	// Every connection of the pool, whether bun or River takes it.
 	for range 6 {
 		var v string
@@ -89,7 +90,9 @@ func TestMigrationsDownAndUpAgain(t *testing.T) {
 		t.Fatalf("second up = %v %v", again, err)
 	}
 	var fn string
-	if err := postgres.NewBun(mustPool(t, cfg.Database.URL)).NewRaw("SELECT immutable_unaccent('Música')").Scan(ctx, &fn); err != nil || fn != "Musica" {
+	db := postgres.NewBun(mustPool(t, cfg.Database.URL))
+	t.Cleanup(func() { _ = db.Close() })
+	if err := db.NewRaw("SELECT immutable_unaccent('Música')").Scan(ctx, &fn); err != nil || fn != "Musica" {
 		t.Fatalf("core migration's unaccent helper: %q %v", fn, err)
 	}
 }

@@ -195,6 +195,7 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 	}
 	defer pool.Close()
 	db := postgres.NewBun(pool)
+	defer db.Close()
 	id := uuid.New()
 	now := time.Now().UTC()
 	if _, err := db.NewRaw(`INSERT INTO accounts (id, email, password_hash, confirmed_at, created_at, updated_at)

@@ -37,7 +37,9 @@ func New(t *testing.T) *Rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	return &Rig{T: t, Ctx: ctx, DB: postgres.NewBun(pool), clock: time.Now().UTC().Add(-time.Hour)}
+	db := postgres.NewBun(pool)
+	t.Cleanup(func() { _ = db.Close() })
+	return &Rig{T: t, Ctx: ctx, DB: db, clock: time.Now().UTC().Add(-time.Hour)}
 }
 
 // Exec runs q or fails the test.
