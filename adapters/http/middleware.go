@@ -1,33 +1,57 @@
 package http
 
 import (
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"runtime/debug"
 	"time"
 
 	"social/kit/httpkit"
 )
 
-var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
-
 // withRequestID keeps a sane incoming X-Request-ID (a proxy's) or makes one,
-// echoes it in the answer and puts it, with a logger carrying it, in the context.
+// echoes it in the answer and puts it, with the logger that will carry it,
+// in the context. It runs on every request, so it costs little: the logger
+// carrying the ID is made only when something is logged
+// (httpkit.LoggerFrom).
 func withRequestID(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-ID")
-		if !validRequestID.MatchString(id) {
-			var b [12]byte
-			_, _ = rand.Read(b[:])
-			id = hex.EncodeToString(b[:])
+		if !validRequestID(id) {
+			id = newRequestID()
 		}
 		w.Header().Set("X-Request-ID", id)
-		ctx := httpkit.WithRequest(r.Context(), id, logger.With("request_id", id))
+		ctx := httpkit.WithRequest(r.Context(), id, logger)
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// validRequestID reports an ID of 1 to 64 letters, digits, dots, dashes
+// and underscores: what a proxy's ID may be to be logged as it is.
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for i := range len(id) {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// newRequestID is 24 hex digits. It only has to tell requests apart in
+// logs, not to be unguessable, so it comes from the runtime's fast
+// generator rather than the kernel's.
+func newRequestID() string {
+	var b [12]byte
+	binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+	binary.LittleEndian.PutUint32(b[8:], rand.Uint32())
+	return hex.EncodeToString(b[:])
 }
 
 // statusRecorder remembers what was written, for the access log.
@@ -56,8 +80,10 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach Flush and Hijack (WebSockets).
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// withAccessLog logs one line per request; health probes only at debug level.
-func withAccessLog(next http.Handler) http.Handler {
+// withAccessLog logs one line per request; health probes only at debug
+// level. The request ID is one of the line's attributes rather than
+// carried by a logger made for each request.
+func withAccessLog(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
@@ -69,7 +95,7 @@ func withAccessLog(next http.Handler) http.Handler {
 		if rec.status >= 500 {
 			level = slog.LevelError
 		}
-		httpkit.LoggerFrom(r.Context()).LogAttrs(r.Context(), level, "http request",
+		logger.LogAttrs(r.Context(), level, "http request", slog.String("request_id", httpkit.RequestID(r.Context())),
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
 			slog.Int64("bytes", int64(rec.bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 			slog.String("remote", r.RemoteAddr))

@@ -110,7 +110,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	// observer reads the pattern the mux writes on the request it gets.
 	h = withRateLimitHeaders(h)
 	h = withRecover(h)
-	h = withAccessLog(h)
+	h = withAccessLog(p.Logger, h)
 	h = withRequestID(p.Logger, h)
 	h = withSecurityHeaders(h)
 	return h, nil

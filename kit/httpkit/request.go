@@ -8,30 +8,35 @@ import (
 type ctxKey int
 
 const (
-	requestIDKey ctxKey = iota
-	loggerKey
+	requestKey ctxKey = iota
 	sessionUncheckedKey
 	clientIPKey
 	userAgentKey
 )
 
-// WithRequest puts the request's ID and a logger carrying it in ctx; the
-// HTTP adapter's middleware calls it once per request.
+// request is what WithRequest puts in a context.
+type request struct {
+	id     string
+	logger *slog.Logger
+}
+
+// WithRequest puts the request's ID and the logger of its lines in ctx;
+// the HTTP adapter's middleware calls it once per request.
 func WithRequest(ctx context.Context, id string, logger *slog.Logger) context.Context {
-	ctx = context.WithValue(ctx, requestIDKey, id)
-	return context.WithValue(ctx, loggerKey, logger)
+	return context.WithValue(ctx, requestKey, request{id: id, logger: logger})
 }
 
 // RequestID is the ID of the request being served, or "".
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
+	r, _ := ctx.Value(requestKey).(request)
+	return r.id
 }
 
-// LoggerFrom is the request's logger (it carries the request ID).
+// LoggerFrom is the request's logger, carrying the request ID. It is made
+// here, when something is logged, not for every request.
 func LoggerFrom(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
-		return l
+	if r, ok := ctx.Value(requestKey).(request); ok && r.logger != nil {
+		return r.logger.With("request_id", r.id)
 	}
 	return slog.Default()
 }
