@@ -167,7 +167,8 @@ test('deleting a community asks nothing more about it', async () => {
   const id = new URL(po.page.url()).pathname.split('/').pop();
   await po.page.getByRole('textbox', { name: 'O que está acontecendo?' }).fill('Ciranda na praia de Itamaracá');
   await po.page.getByRole('button', { name: 'Postar' }).click();
-  await po.page.getByText('Ciranda na praia de Itamaracá').waitFor();
+  // On its card: until the composer clears, the text is also the textarea's.
+  await po.page.getByRole('article').getByText('Ciranda na praia de Itamaracá').waitFor();
 
   await po.page.getByRole('button', { name: 'Gerenciar' }).click();
   await po.page.getByRole('dialog', { name: 'Gerenciar Comunidade' }).getByRole('heading', { name: 'Membros (1)' }).waitFor();

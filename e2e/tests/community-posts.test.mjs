@@ -96,7 +96,8 @@ test('a closed community post: a member comments, edits, shares, translates and 
   await page.waitForURL(`${server.url}/post/${ownerPost.id}`);
   await page.getByRole('textbox', { name: 'Escreva um comentário...' }).fill('Vou levar a sombrinha!');
   await page.getByRole('button', { name: 'Comentar' }).click();
-  await page.getByText('Vou levar a sombrinha!').waitFor();
+  // In the thread: until the form clears, the text is also the textarea's.
+  await page.getByRole('list', { name: 'Comentários' }).getByText('Vou levar a sombrinha!').waitFor();
 
   const shown = await api(server, bToken, 'GET', `/posts/${ownerPost.id}`);
   assert.equal(shown.comment_count, 1);

@@ -94,7 +94,8 @@ test('image post: banner, image, like, comment, delete, live on both sides', asy
   const comment = 'Que foto linda!';
   await pb.page.getByRole('textbox', { name: 'Escreva um comentário...' }).fill(comment);
   await pb.page.getByRole('button', { name: 'Comentar' }).click();
-  await pb.page.getByText(comment).waitFor();
+  // In the thread: until the form clears, the text is also the textarea's.
+  await pb.page.getByRole('list', { name: 'Comentários' }).getByText(comment).waitFor();
 
   // A's card counts the comment live (A never reloads).
   await cardA.getByTestId('comment-count').filter({ hasText: /^1$/ }).waitFor();
