@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import { conversation } from '@/features/messages/testing'
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
@@ -17,17 +18,27 @@ describe("the profile's message button", () => {
   it('opens the conversation with the member', async () => {
     const started: unknown[] = []
     const { user, router } = await renderProfile('/profile/bia', (request) => {
-      if (route(request) !== 'POST /api/v1/messages/conversations') return undefined
-      return request.json().then((body: unknown) => {
-        started.push(body)
-        return json(201, { id: 'c1' })
-      })
+      switch (route(request)) {
+        case 'POST /api/v1/messages/conversations':
+          return request.json().then((body: unknown) => {
+            started.push(body)
+            return json(201, conversation({ id: 'c1' }))
+          })
+        case 'GET /api/v1/messages/conversations/c1':
+          return json(200, conversation({ id: 'c1' }))
+        case 'GET /api/v1/messages/conversations/c1/messages':
+          return json(200, { items: [], next_cursor: null })
+        default:
+          return undefined
+      }
     })
     await user.click(await screen.findByRole('button', { name: 'Enviar mensagem para @bia' }))
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/messages/c1')
     })
     expect(started).toEqual([{ handle: 'bia' }])
+    // The conversation opens with the member named (a wrong answer would show the error page).
+    expect(await screen.findByRole('heading', { name: conversation().peer.display_name })).toBeInTheDocument()
   })
 
   it("shows the server's reason when the member does not take messages", async () => {
