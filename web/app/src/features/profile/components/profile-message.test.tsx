@@ -1,10 +1,28 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { conversation } from '@/features/messages/testing'
+import { otherProfile } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
+
+/** The conversation with Bia, as the server answers it. */
+const withBia = {
+  id: 'c1',
+  peer: {
+    id: otherProfile.id,
+    handle: otherProfile.handle,
+    display_name: otherProfile.display_name,
+    avatar_url: null,
+    is_verified: false,
+  },
+  created_at: '2026-11-23T09:00:00Z',
+  last_message: null,
+  unread_count: 0,
+  last_read: null,
+  peer_read: null,
+  can_send: true,
+}
 
 const route = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
 
@@ -22,10 +40,10 @@ describe("the profile's message button", () => {
         case 'POST /api/v1/messages/conversations':
           return request.json().then((body: unknown) => {
             started.push(body)
-            return json(201, conversation({ id: 'c1' }))
+            return json(201, withBia)
           })
         case 'GET /api/v1/messages/conversations/c1':
-          return json(200, conversation({ id: 'c1' }))
+          return json(200, withBia)
         case 'GET /api/v1/messages/conversations/c1/messages':
           return json(200, { items: [], next_cursor: null })
         default:
@@ -38,7 +56,7 @@ describe("the profile's message button", () => {
     })
     expect(started).toEqual([{ handle: 'bia' }])
     // The conversation opens with the member named (a wrong answer would show the error page).
-    expect(await screen.findByRole('heading', { name: conversation().peer.display_name })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: otherProfile.display_name })).toBeInTheDocument()
   })
 
   it("shows the server's reason when the member does not take messages", async () => {
