@@ -11,20 +11,22 @@ import {
   TOO_MANY_SOCKETS_DELAY_MS,
 } from './realtime-client'
 
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A client on a fake server; `confirms: false` leaves subscribes unanswered until the test confirms them. */
+function setup({ confirms = true } = {}) {
+  const server = new FakeRealtime()
+  server.confirms = confirms
+  const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+  return { server, client }
+}
+
 describe('createRealtimeClient', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
-  function setup() {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
-    return { server, client }
-  }
-
   it('connects with the token as a subprotocol, never in the URL, and subscribes on open', () => {
     const { server, client } = setup()
     const events: unknown[] = []
@@ -92,16 +94,8 @@ describe('createRealtimeClient', () => {
 })
 
 describe('batching', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('sends a scroll through 300 posts as a few batches, and nothing for a topic that came and went', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     client.start(() => 't')
     server.open()
     const leaves: (() => void)[] = []
@@ -121,8 +115,7 @@ describe('batching', () => {
   })
 
   it('a revoked topic tells its listeners', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     const events: unknown[] = []
     client.subscribe('post:p1', (event) => events.push(event))
     client.start(() => 't')
@@ -137,8 +130,7 @@ describe('batching', () => {
   })
 
   it('sends the first change at once, then at most one batch per interval', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     client.start(() => 't')
     server.open()
     client.subscribe('post:a', () => undefined)
@@ -152,8 +144,7 @@ describe('batching', () => {
   })
 
   it('waits a minute before trying again after 4429 (too many sockets)', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     client.start(() => 't')
     server.open()
     server.current.handlers.onClose(CLOSE_TOO_MANY_SOCKETS)
@@ -165,16 +156,8 @@ describe('batching', () => {
 })
 
 describe('resync', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('asks for the session to be checked when the server closes with 1008, and not for other closes', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     const ended = vi.fn()
     client.start(() => 't', ended)
     server.open()
@@ -187,8 +170,7 @@ describe('resync', () => {
   })
 
   it('reconnects after the server closes with 1013 and tells every subscriber to resync', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     const feed = vi.fn()
     const post = vi.fn()
     const quiet = vi.fn()
@@ -214,8 +196,7 @@ describe('resync', () => {
   })
 
   it('resyncs after any reconnect, even after failed attempts, but not after a stop and start', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     const resync = vi.fn()
     client.subscribe('feed:public', () => undefined, resync)
     client.start(() => 't')
@@ -235,17 +216,8 @@ describe('resync', () => {
 })
 
 describe('catching up', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('reads again once the server confirms a new subscription, when asked to catch up', () => {
-    const server = new FakeRealtime()
-    server.confirms = false
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup({ confirms: false })
     client.start(() => 't')
     server.open()
     const stories = vi.fn()
@@ -272,9 +244,7 @@ describe('catching up', () => {
   })
 
   it('catches up on the first open too, and on a refusal', () => {
-    const server = new FakeRealtime()
-    server.confirms = false
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup({ confirms: false })
     const notifications = vi.fn()
     const room = vi.fn()
     client.subscribe('user:u1:notifications', () => undefined, notifications, { catchUp: true })
@@ -289,8 +259,7 @@ describe('catching up', () => {
   })
 
   it('after a reconnect, reads again only once the topic is followed anew', () => {
-    const server = new FakeRealtime()
-    const client = createRealtimeClient({ createSocket: server.factory, origin: 'https://social.test' })
+    const { server, client } = setup()
     const resync = vi.fn()
     client.subscribe('feed:public', () => undefined, resync)
     client.start(() => 't')
