@@ -46,12 +46,9 @@ func seedDevAdmin(ctx context.Context, s seeders, out io.Writer) error {
 	if exists {
 		return nil
 	}
-	uc, err := newUserCases(s.DB, s.Clock, s.Log)
-	if err != nil {
-		return err
-	}
+	uc := newUserCases(s.DB, s.Clock, s.Log)
 	password := newPassword()
-	_, err = uc.create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
+	_, err := uc.create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
 		Password: password, Handle: "admin", DisplayName: "Administração", Role: domain.RoleAdmin})
 	if err != nil {
 		return fmt.Errorf("dev admin: %w", userError(err))
@@ -240,18 +237,14 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	if err != nil {
 		return err
 	}
-	// The demo posts are indexed for search like any post: the job goes in
-	// the seeding's transaction, for `social serve` to work.
-	jobs, err := pgkit.NewJobInserter(s.DB, s.Log)
-	if err != nil {
-		return err
-	}
+	// The demo posts are indexed for search like any post: the request is
+	// queued in the seeding's transaction, for `social serve` to take.
 	extras := make([]posts.MemberSeed, 0, len(s.Members))
 	for _, m := range s.Members {
 		extras = append(extras, m.Seed)
 	}
 	uc := &posts.SeedDemo{Tx: pgkit.NewTransactor(s.DB), Posts: postsstore.NewPosts(s.DB), Clock: s.Clock,
-		Search: searchstore.SearchIndexQueue{Jobs: jobs}, Extras: extras}
+		Search: searchstore.NewSearchQueue(s.DB), Extras: extras}
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {
 		return err
@@ -310,7 +303,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	fmt.Fprintf(out, "bulk: %d members, %d posts, %d follows, %d likes, %d comments, %d hashtag links in %s (password %s)\n",
 		res.Profiles, res.Posts, res.Follows, res.Likes, res.Comments, res.PostHashtags, time.Since(start).Round(10*time.Millisecond),
 		bulkseed.Password)
-	// COPY bypasses the fan-out and search.index jobs posts enqueue one by
+	// COPY bypasses the fan-out jobs and search requests posts queue one by
 	// one: the load writes the timelines itself, search needs reindex.
 	fmt.Fprintf(out, "bulk: %d timeline rows ('Seguindo' feeds)\n", res.Timelines)
 	fmt.Fprintln(out, "bulk: run `social reindex` to make them searchable")

@@ -37,13 +37,9 @@ type userCases struct {
 	unsuspend *moderation.Unsuspend
 }
 
-func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, error) {
-	jobs, err := pgkit.NewJobInserter(db, log)
-	if err != nil {
-		return userCases{}, err
-	}
-	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
-	search := searchstore.SearchIndexQueue{Jobs: jobs}
+func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) userCases {
+	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db)
+	search := searchstore.NewSearchQueue(db)
 	// Ends reaches the serving nodes through the database: the member's
 	// sockets close at once, wherever they are.
 	acc := moderationfeature.NewAccountCases(tx, accounts, accountsstore.NewSessions(db, clock), m, clock,
@@ -55,7 +51,7 @@ func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) (userCases, e
 		setRole:   acc.SetRole,
 		suspend:   acc.Suspend,
 		unsuspend: acc.Unsuspend,
-	}, nil
+	}
 }
 
 // userError says a refused use case in one line, with its fields.
@@ -100,11 +96,7 @@ func runUser(cmd *cobra.Command, g *globals, fn func(ctx context.Context, uc use
 		if _, err := m.Up(ctx); err != nil {
 			return err
 		}
-		uc, err := newUserCases(db, clock, log)
-		if err != nil {
-			return err
-		}
-		return fn(ctx, uc, cmd.OutOrStdout())
+		return fn(ctx, newUserCases(db, clock, log), cmd.OutOrStdout())
 	}, &db, &clock, &log, &m)
 }
 

@@ -1,11 +1,12 @@
 // Package search is the search feature: the search answer and keeping the index up to date.
-// Its use cases are in app/, its store and jobs in pgstore/, its routes in
+// Its use cases are in app/, its store in pgstore/, its routes in
 // httpapi/; this file wires them.
 package search
 
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
@@ -15,52 +16,82 @@ import (
 	"social/features/search/httpapi"
 	searchstore "social/features/search/pgstore"
 	"social/kit/httpkit"
-	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
-// Module provides the use cases, the route, the search.index worker and
-// ports.SearchIndexQueue for the features whose writes change what search
-// finds. The index itself comes from adapters/search.Module.
+// QueuePoll is how long the indexer waits before looking at an empty
+// queue again: the longest a change waits to be taken, when nothing else
+// is queued.
+const QueuePoll = 100 * time.Millisecond
+
+// Module provides the use cases, the route, the indexer of queued
+// documents and ports.SearchIndexQueue for the features whose writes change
+// what search finds. The index itself comes from adapters/search.Module.
 var Module = fx.Module("search-api",
 	fx.Provide(
 		fx.Private,
 		newUseCases,
+		newQueue,
+		newSource,
 	),
 	fx.Provide(
 		plugin.AsRoutes(httpapi.NewRoutes),
-		plugin.AsWorker(newWorker),
-		fx.Annotate(newQueue, fx.As(new(ports.SearchIndexQueue))),
+		func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
 	),
+	fx.Invoke(runIndexer),
 )
 
 type useCaseParams struct {
 	fx.In
-	DB      *bun.DB
-	Index   ports.SearchIndex
-	Blobs   ports.BlobStore
-	Media   httpkit.MediaLinks
-	Log     *slog.Logger
+	DB     *bun.DB
+	Index  ports.SearchIndex
+	Blobs  ports.BlobStore
+	Media  httpkit.MediaLinks
+	Log    *slog.Logger
+	Hidden ports.HiddenMembers `optional:"true"`
+	Source *searchstore.SearchSource
+}
+
+func newSource(db *bun.DB, p struct {
+	fx.In
 	Sources []plugin.SearchSource `group:"search_sources"`
-	Hidden  ports.HiddenMembers   `optional:"true"`
+}) *searchstore.SearchSource {
+	return searchstore.NewSearchSource(db, p.Sources...)
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	index, blobs, media, log := p.Index, p.Blobs, p.Media, p.Log
-	source := searchstore.NewSearchSource(p.DB, p.Sources...)
+	index, blobs, media, log, source := p.Index, p.Blobs, p.Media, p.Log, p.Source
 	return httpapi.UseCases{
 		Search: &app.Search{Index: index, Kinds: source.Kinds(), Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
-		Index: &app.IndexDoc{Loader: source, Index: index},
 	}
 }
 
-func newWorker(uc httpapi.UseCases) plugin.Worker {
-	return plugin.NewWorker("", &searchstore.SearchIndexWorker{Index: uc.Index})
-}
+func newQueue(db *bun.DB) *searchstore.SearchQueue { return searchstore.NewSearchQueue(db) }
 
-func newQueue(jobs *pgkit.JobInserter) searchstore.SearchIndexQueue {
-	return searchstore.SearchIndexQueue{Jobs: jobs}
+// runIndexer takes the queued documents while the app runs. Its stop waits
+// for the batch under way (its transaction ends either way: committed, or
+// rolled back with the documents still queued) within the stop's deadline.
+func runIndexer(lc fx.Lifecycle, p useCaseParams, queue *searchstore.SearchQueue) {
+	uc := &app.IndexQueued{Queue: queue, Loader: p.Source, Index: p.Index,
+		Log: p.Log.With("component", "search-indexer")}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() { defer close(done); uc.Run(ctx, QueuePoll) }()
+			return nil
+		},
+		OnStop: func(stop context.Context) error {
+			cancel()
+			select {
+			case <-done:
+				return nil
+			case <-stop.Done():
+				return stop.Err()
+			}
+		},
+	})
 }

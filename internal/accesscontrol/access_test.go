@@ -239,7 +239,7 @@ func (e effect) allows(ch rowChange, actor string) string {
 		case added && c.cache:
 		case added && c.kinds != nil:
 			if !slices.Contains(c.kinds, fmt.Sprint(row["kind"])) {
-				return "a job of another kind was enqueued"
+				return "a job or search document of another kind was queued"
 			}
 		case added && c.ownerHash != "":
 			sum := sha256.Sum256([]byte(actor))

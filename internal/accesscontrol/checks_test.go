@@ -52,7 +52,7 @@ func TestEffectVerdicts(t *testing.T) {
 	const b, a = "member-b", "member-a"
 	sum := sha256.Sum256([]byte(b))
 	e := effect{"likes": {owner: "user_id"}, "posts": {cols: []string{"like_count"}},
-		"river_job": jobs("search.index"), "rate_limit_events": counted, "post_translations": {cache: true}}
+		"river_job": jobs("timelines.backfill"), "search_queue": queued("post"), "rate_limit_events": counted, "post_translations": {cache: true}}
 	cases := []struct {
 		name string
 		ch   rowChange
@@ -65,8 +65,10 @@ func TestEffectVerdicts(t *testing.T) {
 		{"A's text", rowChange{Table: "posts", Before: map[string]any{"text_content": "x"}, After: map[string]any{"text_content": "y"}}, true},
 		{"a post added", rowChange{Table: "posts", After: map[string]any{"author_id": b}}, true},
 		{"another table", rowChange{Table: "follows", After: map[string]any{"follower_id": b}}, true},
-		{"a listed job", rowChange{Table: "river_job", After: map[string]any{"kind": "search.index"}}, false},
+		{"a listed job", rowChange{Table: "river_job", After: map[string]any{"kind": "timelines.backfill"}}, false},
 		{"another job", rowChange{Table: "river_job", After: map[string]any{"kind": "posts.delete_media"}}, true},
+		{"a listed search document", rowChange{Table: "search_queue", After: map[string]any{"kind": "post"}}, false},
+		{"another search document", rowChange{Table: "search_queue", After: map[string]any{"kind": "user"}}, true},
 		{"B's attempt counted", rowChange{Table: "rate_limit_events", After: map[string]any{"key_hash": `\x` + hex.EncodeToString(sum[:])}}, false},
 		{"A's attempt counted", rowChange{Table: "rate_limit_events", After: map[string]any{"key_hash": `\x00`}}, true},
 		{"a cached translation", rowChange{Table: "post_translations", After: map[string]any{"post_id": "p"}}, false},

@@ -31,7 +31,8 @@ type change struct {
 	// ownerHash is the column holding the SHA-256 of the acting member's ID
 	// in the rows it adds: a rate limit counting the member's own attempt.
 	ownerHash string
-	// kinds are the jobs it may enqueue (river_job).
+	// kinds are the jobs it may enqueue (river_job), or the kinds of
+	// search document it may queue (search_queue).
 	kinds []string
 	// cols are the columns it may change in existing rows; a column named
 	// *_count moves by one at most.
@@ -89,7 +90,7 @@ var (
 		"notifications": {owner: "sender_id"}, "timelines": {owner: "member_id"}}
 	// A community post is a core post of its author.
 	communityPost = effect{"posts": {owner: "author_id"}, "profiles": {cols: []string{"post_count"}},
-		"river_job": jobs("search.index")}
+		"search_queue": queued("post")}
 	roomPresence = effect{"listening_participants": {owner: "user_id"},
 		"listening_rooms": {cols: []string{"participant_count", "updated_at"}}}
 	reportBy = effect{"reports": {owner: "reporter_id"}}
@@ -98,6 +99,8 @@ var (
 )
 
 func jobs(kinds ...string) change { return change{kinds: kinds} }
+
+func queued(kinds ...string) change { return change{kinds: kinds} }
 
 // rules classifies every operation of the API document that has a path
 // parameter. An operation missing here fails the test (classify it); a rule
@@ -164,7 +167,7 @@ var rules = []rule{
 	// Last of B's community actions: B leaves the open community.
 	{op: "communities-leave", class: anyMember, on: vs("community.open"),
 		effect: effect{"community_members": {owner: "user_id"}, "communities": {cols: []string{"member_count"}},
-			"river_job": jobs("search.index")}},
+			"search_queue": queued("community")}},
 	{op: "communities-list-members", class: ownerOnly, on: vs("community.closed")},
 	{op: "communities-set-member-role", class: ownerOnly,
 		on: vs("community.open/membership.open.C", "community.open/membership.open.A", "community.closed/membership.closed.C")},

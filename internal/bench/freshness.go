@@ -16,7 +16,8 @@ import (
 
 // Freshness is how long a new post takes to reach its author's
 // followers' timelines (the fan-out job) and the search index (the
-// search.index job), measured from the moment the create request is sent.
+// indexer taking the search queue), measured from the moment the create
+// request is sent.
 type Freshness struct {
 	Posts       int     `json:"posts"`
 	TimelineP50 float64 `json:"timeline_p50_ms"`

@@ -170,11 +170,11 @@ func sqlJobs(kinds ...string) string {
 
 // sqlCreate is POST /posts with two hashtags, a mention and a link: the
 // counter, the post, the rows of its author's and followers' timelines
-// when they are few (timelines.InlineFanOut), the mention's notification,
-// the jobs (in one statement at the end of the unit of work: the fan-out
-// for a large audience, the index and the preview) and their
-// notification, the tags (last, as the server writes them), then the
-// unread count and the answer's item.
+// when they are few (timelines.InlineFanOut), the search document's
+// request, the mention's notification, the jobs (in one statement at the
+// end of the unit of work: the fan-out for a large audience and the
+// preview) and their notification, the tags (last, as the server writes
+// them), then the unread count and the answer's item.
 var sqlCreate = sqlSession + `BEGIN;
 UPDATE "profiles" SET post_count = post_count + 1 WHERE (id = {viewer});
 INSERT INTO "posts" ("id", "author_id", "text_content", "media_path", "type", "visibility", "created_at", "updated_at",
@@ -193,6 +193,7 @@ ins AS (
 	SELECT f.follower_id, s.id, s.author_id, s.created_at FROM small s JOIN follows f ON f.following_id = s.author_id
 	ON CONFLICT DO NOTHING)
 SELECT EXISTS (SELECT 1 FROM small) AS placed \gset
+INSERT INTO bench_search_queue (kind, doc_id) VALUES ('post', :post::text);
 INSERT INTO notifications
 	(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
 	SELECT ` + sqlNewID + `, m.id, p.author_id, 'mention', p.id, NULL, p.text_content, now()
@@ -201,8 +202,8 @@ INSERT INTO notifications
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
 	ON CONFLICT DO NOTHING;
 \if :placed
-` + sqlJobs("search.index", "posts.fill_link_preview") + `\else
-` + sqlJobs("timelines.fan_out", "search.index", "posts.fill_link_preview") + `\endif
+` + sqlJobs("posts.fill_link_preview") + `\else
+` + sqlJobs("timelines.fan_out", "posts.fill_link_preview") + `\endif
 SELECT pg_notify('river_insert', '{"queue":"bench_floor"}');
 WITH h AS (INSERT INTO hashtags (tag, usage_count)
 	SELECT t, 1 FROM (SELECT DISTINCT unnest(ARRAY['cafe', 'golang']) AS t) tags ORDER BY t

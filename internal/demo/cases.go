@@ -72,7 +72,7 @@ func newCases(d Deps, clock *Clock) (*cases, error) {
 		return nil, err
 	}
 	db := d.DB
-	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db, jobs)
+	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db)
 	store, cmts, notes := postsstore.NewPosts(db), commentsstore.NewComments(db), notificationsstore.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: d.Log}

@@ -16,10 +16,10 @@ import (
 	"social/kit/pgkit"
 )
 
-// SearchQueue enqueues search.index jobs with jobs, in the transaction of
-// the context, for a feature's demo seeding (its own kinds of document).
-func SearchQueue(jobs *pgkit.JobInserter) ports.SearchIndexQueue {
-	return searchstore.SearchIndexQueue{Jobs: jobs}
+// SearchQueue queues search documents on db, in the transaction of the
+// context, for a feature's demo seeding (its own kinds of document).
+func SearchQueue(db *bun.DB) ports.SearchIndexQueue {
+	return searchstore.NewSearchQueue(db)
 }
 
 // PostWriting is the core's post writing as a feature's demo seeding uses
@@ -38,7 +38,7 @@ type PostWriting struct {
 // NewPostWriting builds the core's post use cases for a demo seeding.
 func NewPostWriting(db *bun.DB, jobs *pgkit.JobInserter, audiences ports.Audiences, clock *Clock, log *slog.Logger) PostWriting {
 	tx := pgkit.NewTransactor(db)
-	search := SearchQueue(jobs)
+	search := SearchQueue(db)
 	store, notes := postsstore.NewPostsFor(db, audiences), notificationsstore.NewNotifications(db)
 	recorder := &notifications.Recorder{Store: notes, Clock: clock}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: Silent{}, Log: log}

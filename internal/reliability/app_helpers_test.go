@@ -94,6 +94,27 @@ func newMembers(t testing.TB, app *apptest.App, prefix string, n int) []*apptest
 	return out
 }
 
+// drainSearchQueue waits until the search indexer has taken every queued
+// document: a request leaves the queue in the transaction that follows its
+// index write.
+func drainSearchQueue(t testing.TB, db *bun.DB) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var left int
+		if err := db.NewRaw(`SELECT count(*) FROM search_queue`).Scan(context.Background(), &left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d search documents still queued after 60 s", left)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // drainJobs waits until no job of kinds is left to run, then fails the
 // test for every job of those kinds that was discarded, cancelled or
 // failed an attempt: "nothing lost" means each job a write enqueued ran.

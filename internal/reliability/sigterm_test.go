@@ -209,7 +209,8 @@ func TestSigtermUnderLoad(t *testing.T) {
 	second := rig.Serve(t, shutdown)
 	waitUntil(t, 60*time.Second, "the queue drained", func() bool {
 		return queryInt(t, rig.DB, `SELECT count(*) FROM river_job
-			WHERE kind IN ('timelines.fan_out', 'timelines.backfill', 'search.index') AND state <> 'completed'`) == 0
+			WHERE kind IN ('timelines.fan_out', 'timelines.backfill') AND state <> 'completed'`) == 0 &&
+			queryInt(t, rig.DB, `SELECT count(*) FROM search_queue`) == 0
 	})
 	t.Logf("restarted and drained in %v", time.Since(restarted).Round(100*time.Millisecond))
 

@@ -300,7 +300,7 @@ func TestConcurrentTogglesKeepCountersEqualToRows(t *testing.T) {
 			}
 		}
 		// Search shows the count the last reindex read, once it has run.
-		drainJobs(t, app.DB, "search.index")
+		drainSearchQueue(t, app.DB)
 		var found struct {
 			Items []struct {
 				Type        string `json:"type"`

@@ -240,7 +240,7 @@ func AsMemberDemoSeeder(constructor any) any { return as(constructor, GroupMembe
 
 // SearchSource contributes a search kind the core does not own: its
 // documents (ports.SearchDoc's Name, Description and MemberCount, matched by
-// name and by text) read from the plugin's tables for the search.index job
+// name and by text) read from the plugin's tables for the search indexer
 // and `social reindex`. Search shows the contributed kinds, in plugin
 // order, between users and posts; a kind is named once, by one plugin, and
 // never "user" or "post".

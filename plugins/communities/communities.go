@@ -106,16 +106,12 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
 }
 
-// newMemberDemoSeeder builds its own transactor and job inserter on the
+// newMemberDemoSeeder builds its own transactor and search queue on the
 // database: seed-demo runs without the serving app. Both join the
 // transaction of the context, the core's demo seeding.
-func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock, log *slog.Logger) (plugin.MemberDemoSeeder, error) {
-	jobs, err := pgkit.NewJobInserter(db, log)
-	if err != nil {
-		return plugin.MemberDemoSeeder{}, err
-	}
+func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock) (plugin.MemberDemoSeeder, error) {
 	uc := &app.SeedDemo{Tx: pgkit.NewTransactor(db), Store: store, Members: store,
-		Search: demo.SearchQueue(jobs), Clock: clock}
+		Search: demo.SearchQueue(db), Clock: clock}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
 		return uc.Handle(ctx, member)
 	}}, nil

@@ -261,7 +261,7 @@ func (d *CoreMemberData) erasePosts(ctx context.Context, member uuid.UUID, batch
 		Scan(ctx, &ids); err != nil {
 		return 0, fmt.Errorf("posts: %w", err)
 	}
-	search, files := searchstore.SearchIndexQueue{Jobs: d.jobs}, postsstore.MediaQueue{Jobs: d.jobs}
+	search, files := searchstore.NewSearchQueue(d.db), postsstore.MediaQueue{Jobs: d.jobs}
 	for _, id := range ids {
 		p, err := d.posts.Lock(ctx, domain.PostID(id))
 		if err != nil {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
@@ -23,13 +22,12 @@ import (
 // verified flag, report resolutions, the audit log and the reindexing of
 // an author's posts.
 type Moderation struct {
-	db   *bun.DB
-	jobs *pgkit.JobInserter
+	db *bun.DB
 }
 
 // NewModeration makes the moderation store.
-func NewModeration(db *bun.DB, jobs *pgkit.JobInserter) *Moderation {
-	return &Moderation{db: db, jobs: jobs}
+func NewModeration(db *bun.DB) *Moderation {
+	return &Moderation{db: db}
 }
 
 var (
@@ -122,29 +120,12 @@ func (s *Moderation) Record(ctx context.Context, e domain.AuditEntry) error {
 	return nil
 }
 
-// authorIndexBatch is how many search.index jobs go in one insert.
-const authorIndexBatch = 1000
-
-// EnqueueAuthorPosts enqueues search.index for every post of author that
-// search could hold (public, with text), in the transaction of ctx: the
-// worker reads the post when it runs and upserts or deletes it as the
-// author's standing says.
+// EnqueueAuthorPosts queues the search document of every post of author
+// that search could hold (public, with text), in one statement in the
+// transaction of ctx: the indexer reads each post when it takes it and
+// upserts or deletes it as the author's standing says.
 func (s *Moderation) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
-	var ids []uuid.UUID
-	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id FROM posts WHERE author_id = ? AND visibility = 'public'
-		AND text_content IS NOT NULL ORDER BY id`, uuid.UUID(author)).Scan(ctx, &ids); err != nil {
-		return fmt.Errorf("posts of %s: %w", author, err)
-	}
-	for start := 0; start < len(ids); start += authorIndexBatch {
-		batch := ids[start:min(start+authorIndexBatch, len(ids))]
-		params := make([]river.InsertManyParams, len(batch))
-		for i, id := range batch {
-			params[i] = river.InsertManyParams{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchPost, ID: id.String()},
-				InsertOpts: &river.InsertOpts{MaxAttempts: 10}}
-		}
-		if err := s.jobs.InsertMany(ctx, params); err != nil {
-			return err
-		}
-	}
-	return nil
+	posts := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("posts").Column("id").
+		Where("author_id = ? AND visibility = 'public' AND text_content IS NOT NULL", uuid.UUID(author)).OrderExpr("id")
+	return searchstore.NewSearchQueue(s.db).EnqueueSelected(ctx, ports.SearchPost, posts)
 }

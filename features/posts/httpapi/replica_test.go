@@ -86,7 +86,7 @@ func replicate(t *testing.T, primary, replica *bun.DB, table, insert string) {
 	}
 }
 
-// waitIndexed waits for the search.index job of post id on the primary.
+// waitIndexed waits for post id to be indexed on the primary.
 func waitIndexed(t *testing.T, db *bun.DB, id string) {
 	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {

@@ -8,7 +8,7 @@ import (
 )
 
 // Indexer keeps a profile's search document in step with its row: every
-// profile write enqueues the search.index job in its own transaction, so a
+// profile write queues its search document in its own transaction, so a
 // crash between the commit and the indexing loses nothing.
 type Indexer struct {
 	Tx     ports.Transactor

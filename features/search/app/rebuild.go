@@ -41,7 +41,7 @@ type Rebuild struct {
 
 // Handle returns how many documents of each kind were indexed. Changes
 // committed while it runs are caught either by the rebuild or by their
-// own search.index job, which runs after.
+// queued request, which the indexer takes after.
 func (uc *Rebuild) Handle(ctx context.Context) (map[ports.SearchKind]int, error) {
 	size := uc.BatchSize
 	if size <= 0 {

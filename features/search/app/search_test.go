@@ -3,7 +3,10 @@ package app_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,19 +180,22 @@ type source struct {
 	fail error
 }
 
-func (s *source) LoadSearchDoc(_ context.Context, kind ports.SearchKind, id string) (ports.SearchDoc, bool, error) {
+func (s *source) LoadSearchDocs(_ context.Context, kind ports.SearchKind, ids []string) ([]ports.SearchDoc, error) {
 	if s.fail != nil {
-		return ports.SearchDoc{}, false, s.fail
+		return nil, s.fail
 	}
 	if kind != ports.SearchUser && kind != ports.SearchPost {
-		return ports.SearchDoc{}, false, search.ErrUnknownKind
+		return nil, search.ErrUnknownKind
 	}
-	for _, d := range s.rows[kind] {
-		if d.ID == id {
-			return d, true, nil
+	var out []ports.SearchDoc
+	for _, id := range ids {
+		for _, d := range s.rows[kind] {
+			if d.ID == id {
+				out = append(out, d)
+			}
 		}
 	}
-	return ports.SearchDoc{}, false, nil
+	return out, nil
 }
 
 func (s *source) Kinds() []ports.SearchKind {
@@ -210,43 +216,143 @@ func (s *source) ListSearchDocs(_ context.Context, kind ports.SearchKind, after 
 	return out, nil
 }
 
-func TestIndexDoc(t *testing.T) {
+// memoryQueue is search.IndexQueue in memory: Take hands out the oldest
+// requests and drops them only when fn succeeds.
+type memoryQueue struct{ docs []search.QueuedDoc }
+
+func (q *memoryQueue) add(kind ports.SearchKind, ids ...string) {
+	for _, id := range ids {
+		q.docs = append(q.docs, search.QueuedDoc{Kind: kind, ID: id})
+	}
+}
+
+func (q *memoryQueue) Take(ctx context.Context, limit int, fn func(context.Context, []search.QueuedDoc) error) (int, error) {
+	n := min(limit, len(q.docs))
+	if n == 0 {
+		return 0, nil
+	}
+	if err := fn(ctx, q.docs[:n]); err != nil {
+		return 0, err
+	}
+	q.docs = q.docs[n:]
+	return n, nil
+}
+
+func TestIndexQueued(t *testing.T) {
 	ctx := context.Background()
 	src := &source{rows: map[ports.SearchKind][]ports.SearchDoc{
 		ports.SearchUser: {{Kind: ports.SearchUser, ID: "u1", Handle: "ana"}},
 		ports.SearchPost: {{Kind: ports.SearchPost, ID: "p1", Text: "oi", Public: true}},
 	}}
-	idx := &fakeIndex{}
-	uc := &search.IndexDoc{Loader: src, Index: idx}
-	for range 2 { // idempotent
-		if err := uc.Handle(ctx, ports.SearchUser, "u1"); err != nil {
-			t.Fatal(err)
-		}
-		if err := uc.Handle(ctx, ports.SearchPost, "p1"); err != nil {
-			t.Fatal(err)
+	idx, queue := &fakeIndex{}, &memoryQueue{}
+	uc := &search.IndexQueued{Queue: queue, Loader: src, Index: idx, Log: slog.New(slog.DiscardHandler)}
+	handle := func(want int) {
+		t.Helper()
+		taken, err := uc.Handle(ctx)
+		if err != nil || taken != want {
+			t.Fatalf("taken %d, %v; want %d", taken, err, want)
 		}
 	}
-	if len(idx.docs) != 2 {
-		t.Fatalf("docs = %v", idx.docs)
+	queue.add(ports.SearchUser, "u1")
+	queue.add(ports.SearchPost, "p1", "p1") // twice: idempotent
+	handle(3)
+	if len(idx.docs) != 2 || len(queue.docs) != 0 {
+		t.Fatalf("docs = %v, queued = %v", idx.docs, queue.docs)
 	}
+	handle(0)
+
 	// The post became friends_only, then the user was deleted.
 	src.rows[ports.SearchPost][0].Public = false
 	src.rows[ports.SearchUser] = nil
-	if err := uc.Handle(ctx, ports.SearchPost, "p1"); err != nil {
-		t.Fatal(err)
-	}
-	if err := uc.Handle(ctx, ports.SearchUser, "u1"); err != nil {
-		t.Fatal(err)
-	}
+	queue.add(ports.SearchPost, "p1")
+	queue.add(ports.SearchUser, "u1")
+	handle(2)
 	if len(idx.docs) != 0 {
 		t.Fatalf("docs = %v", idx.docs)
 	}
-	if err := uc.Handle(ctx, group, "g1"); !errors.Is(err, search.ErrUnknownKind) {
-		t.Fatalf("unreadable kind: %v", err)
+
+	// A kind nobody reads leaves the queue; the others in its batch are
+	// indexed.
+	src.rows[ports.SearchUser] = []ports.SearchDoc{{Kind: ports.SearchUser, ID: "u2", Handle: "bia"}}
+	queue.add(group, "g1")
+	queue.add(ports.SearchUser, "u2")
+	handle(2)
+	if _, ok := idx.docs["user/u2"]; !ok || len(queue.docs) != 0 {
+		t.Fatalf("docs = %v, queued = %v", idx.docs, queue.docs)
 	}
+
+	// A failed read keeps the requests queued.
 	src.fail = errors.New("database down")
-	if err := uc.Handle(ctx, ports.SearchUser, "u1"); err == nil {
-		t.Fatal("a failed read succeeded")
+	queue.add(ports.SearchUser, "u1")
+	if _, err := uc.Handle(ctx); err == nil || len(queue.docs) != 1 {
+		t.Fatalf("failed read: %v, queued = %v", err, queue.docs)
+	}
+
+	// One pass takes one batch.
+	src.fail = nil
+	uc.Batch = 2
+	queue.add(ports.SearchUser, "u3", "u4")
+	handle(2)
+	handle(1)
+}
+
+// lockedQueue lets Run's goroutine and the test share a memoryQueue.
+type lockedQueue struct {
+	mu sync.Mutex
+	q  memoryQueue
+}
+
+func (l *lockedQueue) Take(ctx context.Context, limit int, fn func(context.Context, []search.QueuedDoc) error) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.q.Take(ctx, limit, fn)
+}
+
+func (l *lockedQueue) waiting() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.q.docs)
+}
+
+// flakySource fails its first reads, as a database that is restarting.
+type flakySource struct {
+	*source
+	failures atomic.Int32
+}
+
+func (f *flakySource) LoadSearchDocs(ctx context.Context, kind ports.SearchKind, ids []string) ([]ports.SearchDoc, error) {
+	if f.failures.Add(-1) >= 0 {
+		return nil, errors.New("database restarting")
+	}
+	return f.source.LoadSearchDocs(ctx, kind, ids)
+}
+
+func TestIndexQueuedRunRetriesAndStops(t *testing.T) {
+	src := &flakySource{source: &source{rows: map[ports.SearchKind][]ports.SearchDoc{
+		ports.SearchUser: {{Kind: ports.SearchUser, ID: "u1", Handle: "ana"}},
+	}}}
+	src.failures.Store(2)
+	queue, idx := &lockedQueue{}, &fakeIndex{}
+	queue.q.add(ports.SearchUser, "u1")
+	uc := &search.IndexQueued{Queue: queue, Loader: src, Index: idx, Log: slog.New(slog.DiscardHandler)}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); uc.Run(ctx, 5*time.Millisecond) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for queue.waiting() > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("Run did not stop with its context")
+	}
+	if queue.waiting() != 0 || src.failures.Load() >= 0 {
+		t.Fatalf("queued %d, failures left %d", queue.waiting(), src.failures.Load())
+	}
+	if _, ok := idx.docs["user/u1"]; !ok {
+		t.Fatalf("docs = %v", idx.docs)
 	}
 }
 

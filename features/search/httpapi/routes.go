@@ -16,7 +16,6 @@ import (
 // UseCases are the search operations.
 type UseCases struct {
 	Search *search.Search
-	Index  *search.IndexDoc
 }
 
 // SearchResultItem is one search result: a member, a community or a post.

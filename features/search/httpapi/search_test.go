@@ -10,13 +10,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
-	"social/internal/config"
 	"social/internal/testkit"
 	at "social/internal/testkit/apptest"
 	"social/kit/pgkit"
@@ -82,12 +81,8 @@ func not(f func([]item) bool) func([]item) bool { return func(i []item) bool { r
 // as the features' writes do.
 func enqueue(t *testing.T, app *at.App, kind ports.SearchKind, ids ...string) {
 	t.Helper()
-	jobs, err := pgkit.NewJobInserter(app.DB, testkit.Logger())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := searchstore.SearchIndexQueue{Jobs: jobs}
-	err = pgkit.NewTransactor(app.DB).InTx(context.Background(), func(ctx context.Context) error {
+	q := searchstore.NewSearchQueue(app.DB)
+	err := pgkit.NewTransactor(app.DB).InTx(context.Background(), func(ctx context.Context) error {
 		for _, id := range ids {
 			if err := q.EnqueueIndex(ctx, kind, id); err != nil {
 				return err
@@ -184,8 +179,8 @@ func TestSearchFiveOfEachKind(t *testing.T) {
 	eventually(t, last, "forro", func(items []item) bool { return len(items) == 5 })
 }
 
-// A job committed while no worker runs is worked once one starts.
-func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
+// A request committed while no server runs is taken once one starts.
+func TestQueuedDocumentWaitsForAServer(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	dbURL := testkit.NewDatabase(t)
@@ -206,28 +201,23 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 		VALUES (?, 'lia_souza', 'Lia Souza', ?, ?)`, id, now, now).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := pgkit.NewJobInserter(db, testkit.Logger())
-	if err != nil {
-		t.Fatal(err)
-	}
+	queue := searchstore.NewSearchQueue(db)
 	err = pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
-		return searchstore.SearchIndexQueue{Jobs: jobs}.EnqueueIndex(ctx, ports.SearchUser, id.String())
+		return queue.EnqueueIndex(ctx, ports.SearchUser, id.String())
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var state string
-	if err := db.NewRaw(`SELECT state FROM river_job WHERE kind = 'search.index'`).Scan(ctx, &state); err != nil || state != "available" {
-		t.Fatalf("job state %q, %v", state, err)
-	}
-
-	// A rolled-back transaction leaves no job.
+	// A rolled-back transaction leaves no request.
 	_ = pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
-		if err := (searchstore.SearchIndexQueue{Jobs: jobs}).EnqueueIndex(ctx, ports.SearchUser, uuid.NewString()); err != nil {
+		if err := queue.EnqueueIndex(ctx, ports.SearchUser, uuid.NewString()); err != nil {
 			return err
 		}
 		return errors.New("roll back")
 	})
+	if n := queued(t, db); n != 1 {
+		t.Fatalf("queued = %d", n)
+	}
 
 	cfg := testkit.Config(dbURL)
 	cfg.Search.Driver = "postgres"
@@ -247,27 +237,16 @@ func TestIndexJobSurvivesUntilAWorkerRuns(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	var n int
-	if err := db.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'search.index'`).Scan(ctx, &n); err != nil || n != 1 {
-		t.Fatalf("jobs = %d, %v", n, err)
+	if n := queued(t, db); n != 0 {
+		t.Fatalf("queued after indexing = %d", n)
 	}
 }
 
-func TestWorkerCancelsKindsNobodyReads(t *testing.T) {
-	t.Parallel()
-	app := at.Start(t, func(c *config.Config) { c.Search.Driver = "postgres" })
-	w := &searchstore.SearchIndexWorker{Index: &search.IndexDoc{Loader: searchstore.NewSearchSource(app.DB), Index: noIndex{}}}
-	err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: "community", ID: "c1"}})
-	var cancel *river.JobCancelError
-	if !errors.As(err, &cancel) {
-		t.Fatalf("community job: %v", err)
+func queued(t *testing.T, db *bun.DB) int {
+	t.Helper()
+	n, err := db.NewSelect().TableExpr("search_queue").Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	// A malformed ID names no row: the document is deleted, which is done.
-	if err := w.Work(context.Background(), &river.Job[searchstore.SearchIndexArgs]{Args: searchstore.SearchIndexArgs{DocKind: ports.SearchPost, ID: "nope"}}); err != nil {
-		t.Fatalf("malformed id: %v", err)
-	}
+	return int(n)
 }
-
-type noIndex struct{ ports.SearchIndex }
-
-func (noIndex) Delete(context.Context, ports.SearchKind, ...string) error { return nil }

@@ -79,9 +79,11 @@ type App struct {
 	Clock *Clock
 	DB    *bun.DB         // for assertions only: fixtures go through the API
 	Blobs ports.BlobStore // the media store the app writes to
-	list  []plugin.Plugin
-	t     testing.TB
-	ips   *atomic.Int32
+	// Search is the app's search index, for assertions only.
+	Search ports.SearchIndex
+	list   []plugin.Plugin
+	t      testing.TB
+	ips    *atomic.Int32
 	// operator is an administrator's token, made when the outbox is closed.
 	operator string
 }
@@ -120,7 +122,7 @@ func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, ex
 		tweak(cfg)
 	}
 	a := &App{Clock: clock, list: list, t: t, ips: &atomic.Int32{}}
-	a.App = testkit.StartApp(t, cfg, list, &a.DB, &a.Blobs)
+	a.App = testkit.StartApp(t, cfg, list, &a.DB, &a.Blobs, &a.Search)
 	return a
 }
 
@@ -132,7 +134,7 @@ func (a *App) Restart() *App {
 		a.t.Fatalf("stop: %v", err)
 	}
 	next := &App{Clock: a.Clock, list: a.list, t: a.t, ips: a.ips}
-	next.App = testkit.StartApp(a.t, a.Config, a.list, &next.DB, &next.Blobs)
+	next.App = testkit.StartApp(a.t, a.Config, a.list, &next.DB, &next.Blobs, &next.Search)
 	return next
 }
 
@@ -144,7 +146,7 @@ func (a *App) AnotherNode() *App {
 	cfg := *a.Config
 	cfg.Search.Bleve.Dir = "" // a Bleve folder has one owner: each node indexes in its own
 	other := &App{Clock: a.Clock, list: a.list, t: a.t, ips: a.ips}
-	other.App = testkit.StartApp(a.t, &cfg, a.list, &other.DB, &other.Blobs)
+	other.App = testkit.StartApp(a.t, &cfg, a.list, &other.DB, &other.Blobs, &other.Search)
 	return other
 }
 

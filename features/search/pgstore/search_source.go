@@ -2,11 +2,9 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
@@ -16,51 +14,8 @@ import (
 	"social/kit/plugin"
 )
 
-// SearchIndexArgs is the job bringing one search document in line with the
-// database.
-type SearchIndexArgs struct {
-	DocKind ports.SearchKind `json:"kind"`
-	ID      string           `json:"id"`
-}
-
-// Kind is the job's stable name.
-func (SearchIndexArgs) Kind() string { return "search.index" }
-
-// SearchIndexWorker works search.index. It reads the row when it runs, not
-// when the job was enqueued, so jobs may run late, twice or out of order:
-// the index ends as the database is. A kind nobody can read is final.
-type SearchIndexWorker struct {
-	river.WorkerDefaults[SearchIndexArgs]
-	Index *search.IndexDoc
-}
-
-// Work upserts or deletes the document.
-func (w *SearchIndexWorker) Work(ctx context.Context, job *river.Job[SearchIndexArgs]) error {
-	err := w.Index.Handle(ctx, job.Args.DocKind, job.Args.ID)
-	if errors.Is(err, search.ErrUnknownKind) {
-		return river.JobCancel(err)
-	}
-	return err
-}
-
-// SearchIndexQueue enqueues search.index in the caller's transaction
-// (ports.SearchIndexQueue).
-type SearchIndexQueue struct{ Jobs *pgkit.JobInserter }
-
-var _ ports.SearchIndexQueue = SearchIndexQueue{}
-
-// EnqueueIndex enqueues the job of one document. Jobs are not made unique:
-// a job already running may have read the row before this change, so the
-// new one must run too (doing it twice is harmless).
-func (q SearchIndexQueue) EnqueueIndex(ctx context.Context, kind ports.SearchKind, id string) error {
-	if kind == "" || id == "" {
-		return fmt.Errorf("enqueue search.index: kind %q, id %q", kind, id)
-	}
-	return q.Jobs.Insert(ctx, SearchIndexArgs{DocKind: kind, ID: id}, &river.InsertOpts{MaxAttempts: 10})
-}
-
-// SearchSource reads search documents from profiles and posts: one at a
-// time for the job (search.DocLoader), in pages for a rebuild
+// SearchSource reads search documents from profiles and posts: by ID for
+// the indexer (search.DocLoader), in pages for a rebuild
 // (search.DocLister). Kinds the core does not own are read by the enabled
 // plugins' plugin.SearchSource; without one, such a kind is unknown.
 type SearchSource struct {
@@ -146,28 +101,46 @@ func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.S
 	return nil, fmt.Errorf("%w: %q", search.ErrUnknownKind, kind)
 }
 
-// LoadSearchDoc reads one document; found is false when the row is gone
-// or not searchable (a malformed ID names no row).
-func (s *SearchSource) LoadSearchDoc(ctx context.Context, kind ports.SearchKind, id string) (ports.SearchDoc, bool, error) {
+// LoadSearchDocs reads the documents of kind with ids that search may
+// hold; an ID whose row is gone, is not searchable or is malformed is not
+// among them. The core's kinds take one statement; a plugin's kind is read
+// one document at a time through its source.
+func (s *SearchSource) LoadSearchDocs(ctx context.Context, kind ports.SearchKind, ids []string) ([]ports.SearchDoc, error) {
 	if p, ok := s.plugins[kind]; ok {
-		return p.Load(ctx, id)
+		var docs []ports.SearchDoc
+		for _, id := range ids {
+			d, found, err := p.Load(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			if found {
+				docs = append(docs, d)
+			}
+		}
+		return docs, nil
 	}
 	q, err := s.query(ctx, kind)
 	if err != nil {
-		return ports.SearchDoc{}, false, err
+		return nil, err
 	}
-	uid, err := uuid.Parse(id)
-	if err != nil {
-		return ports.SearchDoc{}, false, nil
+	uids := make([]uuid.UUID, 0, len(ids))
+	for _, id := range ids {
+		if uid, err := uuid.Parse(id); err == nil {
+			uids = append(uids, uid)
+		}
+	}
+	if len(uids) == 0 {
+		return nil, nil
 	}
 	var rows []searchRow
-	if err := q.Where("p.id = ?", uid).Scan(ctx, &rows); err != nil {
-		return ports.SearchDoc{}, false, err
+	if err := q.Where("p.id IN (?)", bun.In(uids)).Scan(ctx, &rows); err != nil {
+		return nil, err
 	}
-	if len(rows) == 0 {
-		return ports.SearchDoc{}, false, nil
+	docs := make([]ports.SearchDoc, 0, len(rows))
+	for _, r := range rows {
+		docs = append(docs, r.doc(kind))
 	}
-	return rows[0].doc(kind), true, nil
+	return docs, nil
 }
 
 // CountSearchDocs counts the searchable rows of kind.
