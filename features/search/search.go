@@ -71,9 +71,10 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 
 func newQueue(db *bun.DB) *searchstore.SearchQueue { return searchstore.NewSearchQueue(db) }
 
-// runIndexer takes the queued documents while the app runs. Its stop waits
-// for the batch under way (its transaction ends either way: committed, or
-// rolled back with the documents still queued) within the stop's deadline.
+// runIndexer takes the queued documents while the app runs. Its stop
+// cancels the batch under way (its transaction rolls back and the
+// documents stay queued; an index write already made is made again, which
+// changes nothing) and waits for it within the stop's deadline.
 func runIndexer(lc fx.Lifecycle, p useCaseParams, queue *searchstore.SearchQueue) {
 	uc := &app.IndexQueued{Queue: queue, Loader: p.Source, Index: p.Index,
 		Log: p.Log.With("component", "search-indexer")}
