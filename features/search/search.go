@@ -31,7 +31,7 @@ var Module = fx.Module("search-api",
 	fx.Provide(
 		fx.Private,
 		newUseCases,
-		newQueue,
+		searchstore.NewSearchQueue,
 		newSource,
 	),
 	fx.Provide(
@@ -68,8 +68,6 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 			}},
 	}
 }
-
-func newQueue(db *bun.DB) *searchstore.SearchQueue { return searchstore.NewSearchQueue(db) }
 
 // runIndexer takes the queued documents while the app runs. Its stop
 // cancels the batch under way (its transaction rolls back and the

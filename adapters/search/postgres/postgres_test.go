@@ -11,6 +11,7 @@ import (
 	"social/adapters/search/searchtest"
 	"social/core/ports"
 	"social/internal/testkit"
+	"social/internal/testkit/sqlrig"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -35,13 +36,7 @@ func TestContract(t *testing.T) {
 func TestPendingListStaysShort(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := pg.NewPool(ctx, testkit.NewDatabase(t), 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	db := pg.NewBun(pool)
-	t.Cleanup(func() { _ = db.Close() })
+	db := sqlrig.New(t).DB
 	if _, err := db.ExecContext(ctx, `CREATE EXTENSION IF NOT EXISTS pgstattuple`); err != nil {
 		t.Fatalf("pgstattuple (PostgreSQL's contrib modules): %v", err)
 	}

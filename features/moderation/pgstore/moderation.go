@@ -22,12 +22,13 @@ import (
 // verified flag, report resolutions, the audit log and the reindexing of
 // an author's posts.
 type Moderation struct {
-	db *bun.DB
+	db     *bun.DB
+	search *searchstore.SearchQueue
 }
 
 // NewModeration makes the moderation store.
 func NewModeration(db *bun.DB) *Moderation {
-	return &Moderation{db: db}
+	return &Moderation{db: db, search: searchstore.NewSearchQueue(db)}
 }
 
 var (
@@ -127,5 +128,5 @@ func (s *Moderation) Record(ctx context.Context, e domain.AuditEntry) error {
 func (s *Moderation) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
 	posts := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("posts").Column("id").
 		Where("author_id = ? AND visibility = 'public' AND text_content IS NOT NULL", uuid.UUID(author)).OrderExpr("id")
-	return searchstore.NewSearchQueue(s.db).EnqueueSelected(ctx, ports.SearchPost, posts)
+	return s.search.EnqueueSelected(ctx, ports.SearchPost, posts)
 }

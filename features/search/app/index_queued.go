@@ -51,11 +51,7 @@ type IndexQueued struct {
 // and deletes the others. A kind nobody reads (a plugin that is off) is
 // dropped with a warning. taken is how many requests left the queue.
 func (uc *IndexQueued) Handle(ctx context.Context) (taken int, err error) {
-	batch := uc.Batch
-	if batch <= 0 {
-		batch = 500
-	}
-	return uc.Queue.Take(ctx, batch, func(ctx context.Context, docs []QueuedDoc) error {
+	return uc.Queue.Take(ctx, uc.batch(), func(ctx context.Context, docs []QueuedDoc) error {
 		var kinds []ports.SearchKind
 		ids := map[ports.SearchKind][]string{}
 		for _, d := range docs {
@@ -100,14 +96,17 @@ func (uc *IndexQueued) Handle(ctx context.Context) (taken int, err error) {
 	})
 }
 
+func (uc *IndexQueued) batch() int {
+	if uc.Batch <= 0 {
+		return 500
+	}
+	return uc.Batch
+}
+
 // Run handles batches until ctx ends: the next one at once after a full
 // batch, after poll when the queue was empty, and after a pause that
 // doubles up to a minute while a batch fails (the requests stay queued).
 func (uc *IndexQueued) Run(ctx context.Context, poll time.Duration) {
-	batch := uc.Batch
-	if batch <= 0 {
-		batch = 500
-	}
 	pause := poll
 	for {
 		taken, err := uc.Handle(ctx)
@@ -120,7 +119,7 @@ func (uc *IndexQueued) Run(ctx context.Context, poll time.Duration) {
 			wait, pause = pause, min(pause*2, time.Minute)
 		default:
 			pause = poll
-			if taken >= batch {
+			if taken >= uc.batch() {
 				wait = 0
 			}
 		}

@@ -6,29 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uptrace/bun"
-
-	"social/adapters/postgres"
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
 	"social/internal/testkit"
+	"social/internal/testkit/sqlrig"
 	"social/kit/pgkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
-
-func newDB(t *testing.T) *bun.DB {
-	t.Helper()
-	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := postgres.NewBun(pool)
-	t.Cleanup(func() { _ = db.Close(); pool.Close() })
-	return db
-}
 
 // deletions remembers what the indexer removed.
 type deletions struct {
@@ -49,7 +35,7 @@ func (d *deletions) Delete(_ context.Context, kind ports.SearchKind, ids ...stri
 // A kind no source reads leaves the queue (a plugin that is off); an ID
 // that names no row is removed from the index.
 func TestIndexerDropsWhatNobodyReads(t *testing.T) {
-	db := newDB(t)
+	db := sqlrig.New(t).DB
 	ctx := context.Background()
 	queue := searchstore.NewSearchQueue(db)
 	for _, d := range []search.QueuedDoc{{Kind: "community", ID: "c1"}, {Kind: ports.SearchPost, ID: "nope"}} {
@@ -75,7 +61,7 @@ func TestIndexerDropsWhatNobodyReads(t *testing.T) {
 // second process takes nothing while one is at work: it could otherwise
 // write an older read of the same document last.
 func TestQueueHasOneTakerAtATime(t *testing.T) {
-	db := newDB(t)
+	db := sqlrig.New(t).DB
 	ctx := context.Background()
 	queue := searchstore.NewSearchQueue(db)
 	err := pgkit.NewTransactor(db).InTx(ctx, func(ctx context.Context) error {
@@ -133,7 +119,7 @@ func TestQueueHasOneTakerAtATime(t *testing.T) {
 
 // A failed pass leaves its requests queued.
 func TestFailedTakeKeepsRequests(t *testing.T) {
-	db := newDB(t)
+	db := sqlrig.New(t).DB
 	ctx := context.Background()
 	queue := searchstore.NewSearchQueue(db)
 	if err := queue.EnqueueIndex(ctx, ports.SearchUser, "a"); err != nil {
