@@ -67,6 +67,7 @@ func (m clientMessage) topicList(max int) ([]string, bool) {
 // accessChanged is the AccessNotices callback: it must not block, so each
 // socket concerned is checked in the background.
 func (g *Gateway) accessChanged(n ports.AccessNotice) {
+	g.noticesHeard.Add(1)
 	switch n.Kind {
 	case ports.NoticeSessionsEnded:
 		for _, c := range g.hub.ofUser(n.Member) {
@@ -95,6 +96,7 @@ const recheckWorkers = 8
 // noticesMissed checks every socket's session and subscriptions again:
 // notices may have been lost while the listener was away.
 func (g *Gateway) noticesMissed() {
+	g.noticesHeard.Add(1)
 	conns := g.hub.all()
 	go func() {
 		work := make(chan *conn)

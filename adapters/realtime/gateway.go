@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,6 +101,12 @@ type Gateway struct {
 	// publication to being written to the timed sockets (ObserveDeliveries).
 	delivered atomic.Pointer[func(time.Duration)]
 	accepted  atomic.Uint64 // sockets accepted so far: every deliverySample-th is timed
+
+	// noticesHeard counts the access notices heard and the full rechecks.
+	// A check made before a socket or a subscription is registered cannot
+	// be reached by a notice heard meanwhile: whoever sees this count move
+	// across such a check makes it again once registered.
+	noticesHeard atomic.Uint64
 }
 
 // deliverySample: one socket in this many has its deliveries timed. Every
@@ -238,7 +245,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &conn{viewer: v, limit: g.limits.Behind, timed: g.accepted.Add(1)%deliverySample == 1,
-		ctx: domain.WithViewer(context.WithoutCancel(r.Context()), v)}
+		ctx: domain.WithViewer(context.WithoutCancel(r.Context()), v), heardAtOpen: g.noticesHeard.Load()}
 	// Known before the first delivery: a socket never receives, even once,
 	// an event of a member hidden from its viewer.
 	if err := g.loadHidden(c); err != nil {
@@ -285,6 +292,8 @@ func (g *Gateway) connected(s *melody.Session) {
 	}
 	c.s = s
 	switch g.hub.add(c, g.limits.SocketsPerMember) {
+	case added:
+		g.settle(c)
 	case addClosed:
 		g.closeConn(c, melody.CloseGoingAway, "servidor reiniciando")
 	case addMemberFull:
@@ -345,6 +354,25 @@ func (g *Gateway) pong(s *melody.Session) {
 // the caller (a pong, or the bus delivering a session end).
 func (g *Gateway) recheck(c *conn) { go g.checkSession(c) }
 
+// settle makes again, once c is registered, the checks made before its
+// upgrade. A sign-out whose notice came between the session check (in the
+// middleware, before this gateway is reached) and the registration found no
+// socket to close; a block heard while the hidden members were being read
+// found none to update. Now that notices reach c, a change made before
+// these reads is seen by them, and one made after notifies c.
+//
+// The session is read every time, since its check happened before any
+// count could be taken, and in the background. The hidden members are read
+// again only when a notice was heard meanwhile, and before the socket's
+// first message is read, so that no subscription starts with the former
+// set.
+func (g *Gateway) settle(c *conn) {
+	if g.noticesHeard.Load() != c.heardAtOpen {
+		g.reloadHidden(c)
+	}
+	g.recheck(c)
+}
+
 // checkSession closes c with 1008 if its session has ended.
 func (g *Gateway) checkSession(c *conn) {
 	ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
@@ -364,6 +392,7 @@ func (g *Gateway) subscribe(c *conn, topics []string, batch bool) {
 	// checks before a topic it should have checked is in.
 	c.hooks.Lock()
 	defer c.hooks.Unlock()
+	heard := g.noticesHeard.Load()
 	var accepted, added []string
 	for _, topic := range topics {
 		if g.hub.follows(c, topic) {
@@ -384,6 +413,13 @@ func (g *Gateway) subscribe(c *conn, topics []string, batch bool) {
 			added = append(added, topic)
 		}
 	}
+	if len(added) > 0 && g.noticesHeard.Load() != heard {
+		// An access change heard while these topics were being authorized
+		// found them not yet followed, and so did not recheck them.
+		refused := g.refusedAgain(c, added)
+		accepted = slices.DeleteFunc(accepted, func(t string) bool { return slices.Contains(refused, t) })
+		added = slices.DeleteFunc(added, func(t string) bool { return slices.Contains(refused, t) })
+	}
 	switch {
 	case batch && len(accepted) > 0:
 		g.reply(c, serverMessage{Type: msgSubscribed, Topics: accepted})
@@ -399,6 +435,21 @@ func (g *Gateway) subscribe(c *conn, topics []string, batch bool) {
 			cancel()
 		}
 	}
+}
+
+// refusedAgain authorizes c's new topics once more and ends, with the
+// refusal's error, those now refused.
+func (g *Gateway) refusedAgain(c *conn, topics []string) (refused []string) {
+	for _, topic := range topics {
+		refusal, ok := g.authorize(c, topic)
+		if ok || refusal.Code == codeUnavailable {
+			continue // a check that cannot be made keeps the topic, as reauthorize does
+		}
+		g.hub.unsubscribe(c, topic)
+		g.reply(c, refusal)
+		refused = append(refused, topic)
+	}
+	return refused
 }
 
 // authorize asks the router whether c's viewer may follow topic; when not,

@@ -20,6 +20,8 @@ type conn struct {
 	// timed: this socket's deliveries are timed (Gateway.ObserveDeliveries
 	// hears one socket in deliverySample, enough for the percentiles).
 	timed bool
+	// heardAtOpen is Gateway.noticesHeard when the upgrade began.
+	heardAtOpen uint64
 
 	// pending is the messages queued and not yet written: raised under
 	// mu (with the limit checked), lowered by the writer without it.
