@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
 	"social/internal/config"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -41,7 +43,9 @@ type Params struct {
 	Lifecycle fx.Lifecycle
 	Config    *config.Config
 	Logger    *slog.Logger
-	Pool      *pgxpool.Pool
+	// Background is where the queue's statements and the jobs' own run:
+	// a pool that requests cannot take (pgkit.BackgroundDB).
+	Background pgkit.BackgroundDB
 	// Schema makes the client start after migrations.
 	Schema       postgres.SchemaReady
 	Workers      []plugin.Worker      `group:"river_workers"`
@@ -68,6 +72,7 @@ func NewClient(p Params) (*Client, *Status, error) {
 		// idempotent, so a rerun of a half-done job finishes it once).
 		RescueStuckJobsAfter: p.Config.Jobs.RescueAfter,
 		FetchCooldown:        p.Config.Jobs.FetchCooldown,
+		Middleware:           []rivertype.Middleware{&onBackgroundDB{db: p.Background.DB}},
 	}
 	working := len(p.Workers) > 0
 	if working {
@@ -79,7 +84,7 @@ func NewClient(p Params) (*Client, *Status, error) {
 			cfg.PeriodicJobs = append(cfg.PeriodicJobs, pj.Job)
 		}
 	}
-	client, err := river.NewClient(riverpgxv5.New(p.Pool), cfg)
+	client, err := river.NewClient(riverpgxv5.New(p.Background.Pool), cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("create job client: %w", err)
 	}
@@ -117,3 +122,13 @@ func NewClient(p Params) (*Client, *Status, error) {
 
 // Module provides the River client and its status.
 var Module = fx.Module("jobs", fx.Provide(NewClient))
+
+// onBackgroundDB runs every job on the background pool (pgkit.OnDB).
+type onBackgroundDB struct {
+	river.MiddlewareDefaults
+	db *bun.DB
+}
+
+func (m *onBackgroundDB) Work(ctx context.Context, _ *rivertype.JobRow, doInner func(context.Context) error) error {
+	return doInner(pgkit.OnDB(ctx, m.db))
+}

@@ -14,6 +14,7 @@ import (
 	"social/adapters/postgres"
 	"social/internal/testkit"
 	"social/jobs"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -69,11 +70,14 @@ type node struct {
 func startNode(t *testing.T, dbURL string, pool *pgxpool.Pool, r *record) node {
 	t.Helper()
 	lc := fxtest.NewLifecycle(t)
+	db := postgres.NewBun(pool)
+	t.Cleanup(func() { _ = db.Close() })
 	tick := river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return tickArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})
 	client, _, err := jobs.NewClient(jobs.Params{
-		Lifecycle: lc, Config: testkit.Config(dbURL), Logger: testkit.Logger(), Pool: pool,
+		Lifecycle: lc, Config: testkit.Config(dbURL), Logger: testkit.Logger(),
+		Background:   pgkit.BackgroundDB{DB: db, Pool: pool},
 		Schema:       postgres.SchemaReady{},
 		Workers:      []plugin.Worker{plugin.NewWorker("", &tickWorker{r: r}), plugin.NewWorker("", &probeWorker{r: r})},
 		PeriodicJobs: []plugin.PeriodicJob{{Name: "tick", Job: tick}},

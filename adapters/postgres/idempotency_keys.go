@@ -13,6 +13,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -93,7 +94,7 @@ func (s *IdempotencyKeys) Release(ctx context.Context, member domain.UserID, key
 
 // Prune deletes expired keys and returns how many.
 func (s *IdempotencyKeys) Prune(ctx context.Context) (int64, error) {
-	res, err := s.db.NewRaw(`DELETE FROM idempotency_keys WHERE expires_at < ?`, s.clock.Now()).Exec(ctx)
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM idempotency_keys WHERE expires_at < ?`, s.clock.Now()).Exec(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("prune idempotency keys: %w", err)
 	}

@@ -16,12 +16,13 @@ import (
 	"social/kit/pgkit"
 )
 
-// Module provides the shared pool and bun on it, the pgkit.ReadDB, and the access
-// notices (AccessNotifier as ports.AccessChanges and ports.SessionEnds; the
-// AccessListener for whoever reacts to them). With no database.url it
+// Module provides the shared pool and bun on it, the pgkit.ReadDB, the
+// pgkit.BackgroundDB, and the access notices (AccessNotifier as
+// ports.AccessChanges and ports.SessionEnds; the AccessListener for
+// whoever reacts to them). With no database.url it
 // starts a private cluster first and stops it last.
 var Module = fx.Module("postgres", fx.Provide(
-	providePool, provideBun, provideReadDB,
+	providePool, provideBun, provideReadDB, provideBackgroundDB,
 	fx.Annotate(NewAccessNotifier, fx.As(new(ports.AccessChanges)), fx.As(new(ports.SessionEnds))),
 	provideAccessListener,
 ))
@@ -44,6 +45,28 @@ func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (pgkit.
 		},
 	})
 	return pgkit.ReadDB{DB: db}, nil
+}
+
+// backgroundSpare is the background pool's connections beyond one per job
+// worker: the job queue's listener (held for good), its leader and fetches,
+// and the search indexer.
+const backgroundSpare = 4
+
+// provideBackgroundDB is a second pool on the primary, with the shared
+// pool's settings, for the jobs and the search indexer. It connects lazily,
+// and stops before the shared pool (whose start hook may start the private
+// cluster) and after whatever works on it, which depends on it.
+func provideBackgroundDB(lc fx.Lifecycle, cfg *config.Config, shared *pgxpool.Pool) (pgkit.BackgroundDB, error) {
+	pcfg := shared.Config()
+	pcfg.MaxConns = int32(cfg.Jobs.Workers + cfg.Jobs.OutsideWorkers + backgroundSpare)
+	pcfg.MinConns = 0
+	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
+	if err != nil {
+		return pgkit.BackgroundDB{}, fmt.Errorf("open background database pool: %w", err)
+	}
+	db := NewBun(pool)
+	lc.Append(fx.Hook{OnStop: func(ctx context.Context) error { return closeDB(ctx, db, pool) }})
+	return pgkit.BackgroundDB{DB: db, Pool: pool}, nil
 }
 
 // provideBun is bun on the shared pool. Its stop hook runs before the

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -105,7 +106,7 @@ func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.D
 
 // Prune deletes events older than any window and returns how many.
 func (l *RateLimiter) Prune(ctx context.Context) (int64, error) {
-	res, err := l.db.NewRaw(`DELETE FROM rate_limit_events WHERE at < ?`, l.clock.Now().Add(-rateLimitHorizon)).Exec(ctx)
+	res, err := pgkit.IDB(ctx, l.db).NewRaw(`DELETE FROM rate_limit_events WHERE at < ?`, l.clock.Now().Add(-rateLimitHorizon)).Exec(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("prune rate-limit events: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"social/features/search/httpapi"
 	searchstore "social/features/search/pgstore"
 	"social/kit/httpkit"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -72,11 +73,12 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 // runIndexer takes the queued documents while the app runs. Its stop
 // cancels the batch under way (its transaction rolls back and the
 // documents stay queued; an index write already made is made again, which
-// changes nothing) and waits for it within the stop's deadline.
-func runIndexer(lc fx.Lifecycle, p useCaseParams, queue *searchstore.SearchQueue) {
+// changes nothing) and waits for it within the stop's deadline. It works
+// on the background pool, which requests cannot take.
+func runIndexer(lc fx.Lifecycle, p useCaseParams, queue *searchstore.SearchQueue, background pgkit.BackgroundDB) {
 	uc := &app.IndexQueued{Queue: queue, Loader: p.Source, Index: p.Index,
 		Log: p.Log.With("component", "search-indexer")}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(pgkit.OnDB(context.Background(), background.DB))
 	done := make(chan struct{})
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {

@@ -48,7 +48,7 @@ func ContainsPattern(q string) string { return "%" + likeEscaper.Replace(q) + "%
 func Prepared(ctx context.Context, db *bun.DB, dest any, q string, args ...any) error {
 	if _, inTx := TxFrom(ctx); !inTx {
 		if slice, ok := structSlice(dest); ok {
-			if ran, err := queryNative(ctx, db, slice, Numbered(q), parameters(args)); ran {
+			if ran, err := queryNative(ctx, DBOf(ctx, db), slice, Numbered(q), parameters(args)); ran {
 				return err
 			}
 		}
@@ -104,7 +104,7 @@ func sqlOf(ctx context.Context, db *bun.DB) sqlRunner {
 	if tx, ok := TxFrom(ctx); ok {
 		return tx.Tx
 	}
-	return db.DB
+	return DBOf(ctx, db).DB
 }
 
 // Numbered is q with each ? replaced by the next positional parameter.

@@ -15,12 +15,13 @@ type Transactor struct{ db *bun.DB }
 // NewTransactor makes a Transactor on db.
 func NewTransactor(db *bun.DB) *Transactor { return &Transactor{db: db} }
 
-// InTx runs fn in a transaction, or in the one ctx already carries.
+// InTx runs fn in a transaction, or in the one ctx already carries. The
+// transaction is begun on the handle ctx names (OnDB), if any.
 func (t *Transactor) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := TxFrom(ctx); ok {
 		return fn(ctx)
 	}
-	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return DBOf(ctx, t.db).RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		end := &unitEnd{}
 		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), unitEndKey{}, end)
 		if err := fn(ctx); err != nil {
@@ -71,10 +72,30 @@ func TxFrom(ctx context.Context) (bun.Tx, bool) {
 	return tx, ok
 }
 
-// IDB is where a store's query runs: the transaction of ctx, or db.
+// IDB is where a store's query runs: the transaction of ctx, else the
+// handle ctx names (OnDB), else db.
 func IDB(ctx context.Context, db *bun.DB) bun.IDB {
 	if tx, ok := TxFrom(ctx); ok {
 		return tx
+	}
+	return DBOf(ctx, db)
+}
+
+type dbKey struct{}
+
+// OnDB makes the work of ctx run on db instead of each store's own handle:
+// its statements outside a transaction, and the transactions it begins.
+// Background work (jobs, the search indexer) runs on a pool of its own
+// this way, so that requests holding every connection of the serving pool
+// do not hold up what makes their writes visible.
+func OnDB(ctx context.Context, db *bun.DB) context.Context {
+	return context.WithValue(ctx, dbKey{}, db)
+}
+
+// DBOf is the handle ctx names (OnDB), or db.
+func DBOf(ctx context.Context, db *bun.DB) *bun.DB {
+	if own, ok := ctx.Value(dbKey{}).(*bun.DB); ok {
+		return own
 	}
 	return db
 }

@@ -128,7 +128,7 @@ func (s *Timelines) withFollowPair(ctx context.Context, follower, followee domai
 	if tx, ok := pgkit.TxFrom(ctx); ok {
 		return run(ctx, tx)
 	}
-	return s.db.RunInTx(ctx, nil, run)
+	return pgkit.DBOf(ctx, s.db).RunInTx(ctx, nil, run)
 }
 
 // Trim deletes the rows of every timeline beyond its newest limit.

@@ -10,6 +10,7 @@ import (
 
 	"social/core/ports"
 	trending "social/features/trending/app"
+	"social/kit/pgkit"
 	"social/kit/plugin"
 )
 
@@ -38,7 +39,7 @@ type trendingRow struct {
 // would each delete only the rows they saw and then insert the same
 // positions. The lock mode lets readers through.
 func (s *TrendingTracks) Replace(ctx context.Context, tracks []ports.TrendingTrack, fetchedAt time.Time) error {
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return pgkit.DBOf(ctx, s.db).RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.ExecContext(ctx, `LOCK TABLE trending_tracks IN SHARE ROW EXCLUSIVE MODE`); err != nil {
 			return fmt.Errorf("lock trending_tracks: %w", err)
 		}
