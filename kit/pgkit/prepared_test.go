@@ -136,3 +136,32 @@ func TestPreparedScansStructsLikeBun(t *testing.T) {
 		t.Error("a column without a field was scanned without an error")
 	}
 }
+
+// A struct type read by statements whose columns differ (in number, order
+// or names) gets each statement's own layout, however the reads alternate:
+// the layout of one is never reused for another.
+func TestPreparedLaysOutEachStatementsColumns(t *testing.T) {
+	db := newDB(t)
+	ctx := context.Background()
+	id := uuid.Must(uuid.NewV7())
+	statements := []struct {
+		q    string
+		want scannedRow
+	}{
+		{`SELECT ?::uuid AS id, 3 AS count`, scannedRow{ScannedBase: ScannedBase{ID: id}, Count: 3}},
+		{`SELECT 4 AS count, ?::uuid AS id`, scannedRow{ScannedBase: ScannedBase{ID: id}, Count: 4}},
+		{`SELECT ?::uuid AS id, true AS liked`, scannedRow{ScannedBase: ScannedBase{ID: id}, Liked: true}},
+		{`SELECT ?::uuid AS id, 5 AS count, true AS liked`, scannedRow{ScannedBase: ScannedBase{ID: id}, Count: 5, Liked: true}},
+	}
+	for round := range 3 {
+		for _, s := range statements {
+			var rows []scannedRow
+			if err := pgkit.Prepared(ctx, db, &rows, s.q, id); err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) != 1 || rows[0] != s.want {
+				t.Fatalf("round %d, %s: %+v, want %+v", round, s.q, rows, s.want)
+			}
+		}
+	}
+}
