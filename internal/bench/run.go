@@ -145,7 +145,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			srv.stop()
 		}
 	}()
-	c := newClient(srv.url)
+	c, err := newClient(srv.url)
+	if err != nil {
+		return nil, err
+	}
 	fx, err := newFixture(ctx, c, pool, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("fixture: %w", err)
@@ -242,7 +245,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if srv, err = proc.serve(ctx, "SOCIAL_SEARCH_DRIVER=postgres"); err != nil {
 			return nil, err
 		}
-		c = newClient(srv.url)
+		if c, err = newClient(srv.url); err != nil {
+			return nil, err
+		}
 		// The new server checks the same sessions: the tokens stay valid.
 		runAll(fx.workloads(c, "postgres"))
 	}

@@ -10,18 +10,36 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Client sends requests to one server's /api/v1.
 type Client struct {
 	base string
 	http *http.Client
+	// wire, when set, carries the requests instead of http (NewWire).
+	wire *wire
 }
+
+// prefix is the API's path under the server's origin.
+const prefix = "/api/v1"
 
 // New speaks to the server at base (its origin) through h, whose
 // transport sets how many connections the load may hold.
 func New(base string, h *http.Client) *Client {
-	return &Client{base: base + "/api/v1", http: h}
+	return &Client{base: base + prefix, http: h}
+}
+
+// NewWire speaks to the server at base (an http:// origin) over its own
+// lean HTTP/1.1 connections (wire): the benchmark's load, which shares
+// the machine with the server it measures. Each request may take up to
+// timeout.
+func NewWire(base string, timeout time.Duration) (*Client, error) {
+	w, err := newWire(base, timeout)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{base: base + prefix, wire: w}, nil
 }
 
 // StatusError is an answer whose status is not 2xx.
@@ -40,13 +58,20 @@ func (e *StatusError) Error() string {
 // any other status is a *StatusError. The body is always read to the end
 // so the connection is reused.
 func (c *Client) Do(ctx context.Context, token, method, path string, body, out any) error {
-	var rd io.Reader
+	var raw []byte
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
 			return err
 		}
-		rd = bytes.NewReader(b)
+		raw = b
+	}
+	if c.wire != nil {
+		return c.doWire(ctx, token, method, path, raw, out)
+	}
+	var rd io.Reader
+	if raw != nil {
+		rd = bytes.NewReader(raw)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
@@ -80,4 +105,20 @@ func (c *Client) Do(ctx context.Context, token, method, path string, body, out a
 		return err
 	}
 	return json.Unmarshal(b, out)
+}
+
+func (c *Client) doWire(ctx context.Context, token, method, path string, body []byte, out any) error {
+	a, err := c.wire.do(ctx, method, prefix+path, token, body, func(status int) bool {
+		return status/100 != 2 || out != nil
+	})
+	if err != nil {
+		return err
+	}
+	if a.status/100 != 2 {
+		return &StatusError{method, path, a.status, strings.TrimSpace(string(a.body[:min(len(a.body), 300)]))}
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(a.body, out)
 }
