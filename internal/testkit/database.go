@@ -123,7 +123,12 @@ func NewDatabase(t testing.TB, list ...plugin.Plugin) string {
 	return withDatabase(server, name)
 }
 
-var templates sync.Map // template name -> struct{}
+// templates remembers the templates this process made or found, by server
+// and name: a test on a server of its own (a private cluster) must not
+// take a template of the shared server for one of its own.
+var templates sync.Map // templateKey -> struct{}
+
+type templateKey struct{ server, name string }
 
 // ensureTemplate builds, once per migration content, a migrated template
 // database. Test processes running at once agree through an advisory lock.
@@ -133,7 +138,8 @@ func ensureTemplate(ctx context.Context, server string, list []plugin.Plugin) (s
 		return "", err
 	}
 	name := "tmpl_" + sum[:16]
-	if _, ok := templates.Load(name); ok {
+	key := templateKey{server: server, name: name}
+	if _, ok := templates.Load(key); ok {
 		return name, nil
 	}
 	admin, err := pgx.Connect(ctx, server)
@@ -166,7 +172,7 @@ func ensureTemplate(ctx context.Context, server string, list []plugin.Plugin) (s
 			return "", err
 		}
 	}
-	templates.Store(name, struct{}{})
+	templates.Store(key, struct{}{})
 	return name, nil
 }
 
