@@ -58,8 +58,14 @@ type answer struct {
 // request is then sent once more on a new connection, as net/http does.
 func (w *wire) do(ctx context.Context, method, path, token string, body []byte, keep func(status int) bool) (answer, error) {
 	for attempt := 0; ; attempt++ {
+		if past(ctx) {
+			return answer{}, ctxErr(ctx)
+		}
 		c, reused, err := w.take(ctx)
 		if err != nil {
+			if past(ctx) {
+				err = ctxErr(ctx)
+			}
 			return answer{}, err
 		}
 		a, started, closeAfter, err := w.exchange(ctx, c, method, path, token, body, keep)
@@ -68,11 +74,31 @@ func (w *wire) do(ctx context.Context, method, path, token string, body []byte, 
 		} else {
 			w.put(c)
 		}
+		if err != nil && past(ctx) {
+			return a, ctxErr(ctx)
+		}
 		if err != nil && reused && !started && attempt == 0 {
 			continue
 		}
 		return a, err
 	}
+}
+
+// past reports whether ctx's deadline has come. The connection's deadline
+// is ctx's: past it, reads and writes fail at once with a timeout.
+func past(ctx context.Context) bool {
+	d, ok := ctx.Deadline()
+	return ok && !time.Now().Before(d)
+}
+
+// ctxErr is ctx's error once ctx says so. The timer behind a deadline may
+// fire a moment after it, on a busy machine milliseconds after; a caller
+// that asks ctx.Err() why a request failed (the load leaves requests cut by
+// its step's end out of the figures) must hear the deadline, as net/http's
+// client makes it hear.
+func ctxErr(ctx context.Context) error {
+	<-ctx.Done()
+	return ctx.Err()
 }
 
 func (w *wire) take(ctx context.Context) (*wireConn, bool, error) {

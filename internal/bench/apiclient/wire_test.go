@@ -196,3 +196,31 @@ func TestWireRefusesWhatItCannotReach(t *testing.T) {
 		t.Error("a request to a closed port succeeded")
 	}
 }
+
+// A request cut by its context's deadline fails with the context's error,
+// and the context already says so when Do returns, however late the
+// deadline's timer fires.
+func TestWireDeadlineIsTheContexts(t *testing.T) {
+	srv, _ := server(t)
+	c := wireClient(t, srv)
+	for range 200 {
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Millisecond))
+		err := c.Do(ctx, "", http.MethodGet, "/small", nil, nil)
+		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() == nil {
+			t.Fatalf("past deadline: %v, ctx %v", err, ctx.Err())
+		}
+		cancel()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	for {
+		err := c.Do(ctx, "", http.MethodGet, "/large", nil, nil)
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() == nil {
+			t.Fatalf("deadline reached during requests: %v, ctx %v", err, ctx.Err())
+		}
+		break
+	}
+}
