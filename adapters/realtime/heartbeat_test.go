@@ -28,11 +28,18 @@ func (a anyToken) Live(context.Context, domain.Viewer) bool { return !a.ended.Lo
 
 func newTestGateway(t *testing.T, limits Limits, tokens TokenViewer) (*Gateway, func() *websocket.Conn) {
 	t.Helper()
-	router, err := NewRouter(nil, nil)
+	return newTestGatewayWith(t, NewMemoryBus(), nil, limits, tokens)
+}
+
+// newTestGatewayWith serves a gateway on bus, with plugin topics, and
+// returns a dialer of client sockets.
+func newTestGatewayWith(t *testing.T, bus Bus, topics []plugin.Topic, limits Limits, tokens TokenViewer) (*Gateway, func() *websocket.Conn) {
+	t.Helper()
+	router, err := NewRouter(topics, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGateway(NewMemoryBus(), nil, router, tokens, "http://social.test", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	g, err := NewGateway(bus, nil, router, tokens, "http://social.test", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,6 @@ package realtime
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
-	"net/http/httptest"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -127,25 +123,13 @@ func TestAccessEndedDuringSubscribeIsRefused(t *testing.T) {
 	}
 }
 
-// newTestGatewayOn is newTestGateway on bus, with plugin topics.
+// newTestGatewayOn is newTestGatewayWith at the default limits, its
+// sockets giving up reading after 5 s.
 func newTestGatewayOn(t *testing.T, bus Bus, topics []plugin.Topic, tokens TokenViewer) (*Gateway, func() *websocket.Conn) {
 	t.Helper()
-	router, err := NewRouter(topics, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := NewGateway(bus, nil, router, tokens, "http://social.test", DefaultLimits(), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
+	g, dial := newTestGatewayWith(t, bus, topics, DefaultLimits(), tokens)
 	return g, func() *websocket.Conn {
-		c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http"), ClientHeader("x"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = c.Close() })
+		c := dial()
 		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
 		return c
 	}
