@@ -6,23 +6,7 @@ import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-/** The conversation with Bia, as the server answers it. */
-const withBia = {
-  id: 'c1',
-  peer: {
-    id: otherProfile.id,
-    handle: otherProfile.handle,
-    display_name: otherProfile.display_name,
-    avatar_url: null,
-    is_verified: false,
-  },
-  created_at: '2026-11-23T09:00:00Z',
-  last_message: null,
-  unread_count: 0,
-  last_read: null,
-  peer_read: null,
-  can_send: true,
-}
+import { conversation, conversationId } from '../testing'
 
 const route = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
 
@@ -34,6 +18,7 @@ async function renderProfile(path: string, respond?: TestResponder, disabled: st
 
 describe("the profile's message button", () => {
   it('opens the conversation with the member', async () => {
+    const withBia = conversation()
     const started: unknown[] = []
     const { user, router } = await renderProfile('/profile/bia', (request) => {
       switch (route(request)) {
@@ -42,9 +27,9 @@ describe("the profile's message button", () => {
             started.push(body)
             return json(201, withBia)
           })
-        case 'GET /api/v1/messages/conversations/c1':
+        case `GET /api/v1/messages/conversations/${conversationId}`:
           return json(200, withBia)
-        case 'GET /api/v1/messages/conversations/c1/messages':
+        case `GET /api/v1/messages/conversations/${conversationId}/messages`:
           return json(200, { items: [], next_cursor: null })
         default:
           return undefined
@@ -52,11 +37,16 @@ describe("the profile's message button", () => {
     })
     await user.click(await screen.findByRole('button', { name: 'Enviar mensagem para @bia' }))
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/messages/c1')
+      expect(router.state.location.pathname).toBe(`/messages/${conversationId}`)
     })
     expect(started).toEqual([{ handle: 'bia' }])
-    // The conversation opens with the member named (a wrong answer would show the error page).
-    expect(await screen.findByRole('heading', { name: otherProfile.display_name })).toBeInTheDocument()
+    // The conversation opens with the member named (a wrong answer would show
+    // the error page). The profile also heads its page with the name, and the
+    // router's location moves before the page does: wait for the thread, which
+    // only the conversation has, before looking at the heading.
+    await screen.findByRole('list', { name: `Mensagens com ${otherProfile.display_name}` })
+    expect(screen.getByRole('heading', { level: 1, name: otherProfile.display_name })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enviar mensagem para @bia' })).not.toBeInTheDocument()
   })
 
   it("shows the server's reason when the member does not take messages", async () => {
