@@ -13,6 +13,7 @@ import (
 	"social/adapters/postgres/cluster"
 	"social/core/ports"
 	"social/internal/config"
+	"social/kit/lifecycle"
 	"social/kit/pgkit"
 )
 
@@ -89,17 +90,7 @@ func closeDB(ctx context.Context, db *bun.DB, pool *pgxpool.Pool) error {
 // closePool closes pool, waiting no longer than ctx for the connections
 // still in use (a statement that outlived its request) to come back.
 func closePool(ctx context.Context, pool *pgxpool.Pool) error {
-	closed := make(chan struct{})
-	go func() {
-		pool.Close()
-		close(closed)
-	}()
-	select {
-	case <-closed:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("close database pool: %w", ctx.Err())
-	}
+	return lifecycle.Await(ctx, "close database pool", pool.Close)
 }
 
 // EmbeddedDatabase is the database created in the private cluster.

@@ -16,6 +16,7 @@ import (
 	"social/features/search/httpapi"
 	searchstore "social/features/search/pgstore"
 	"social/kit/httpkit"
+	"social/kit/lifecycle"
 	"social/kit/pgkit"
 	"social/kit/plugin"
 )
@@ -78,21 +79,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 func runIndexer(lc fx.Lifecycle, p useCaseParams, queue *searchstore.SearchQueue, background pgkit.BackgroundDB) {
 	uc := &app.IndexQueued{Queue: queue, Loader: p.Source, Index: p.Index,
 		Log: p.Log.With("component", "search-indexer")}
-	ctx, cancel := context.WithCancel(pgkit.OnDB(context.Background(), background.DB))
-	done := make(chan struct{})
-	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			go func() { defer close(done); uc.Run(ctx, QueuePoll) }()
-			return nil
-		},
-		OnStop: func(stop context.Context) error {
-			cancel()
-			select {
-			case <-done:
-				return nil
-			case <-stop.Done():
-				return stop.Err()
-			}
-		},
+	lifecycle.RunWhileUp(lc, "search indexer", func(ctx context.Context) {
+		uc.Run(pgkit.OnDB(ctx, background.DB), QueuePoll)
 	})
 }

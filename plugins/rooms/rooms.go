@@ -23,6 +23,7 @@ import (
 	"social/internal/buildinfo"
 	"social/internal/config"
 	"social/kit/httpkit"
+	"social/kit/lifecycle"
 	"social/kit/pgkit"
 	"social/kit/plugin"
 	"social/plugins/rooms/app"
@@ -152,23 +153,14 @@ func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *c
 // pending leaves are dropped at stop (the sweep removes them once stale).
 func newPresence(lc fx.Lifecycle, r *app.Rooms, cfg *Config) *app.Presence {
 	p := &app.Presence{Rooms: r, Grace: cfg.Rooms.PresenceGrace, Stale: cfg.Rooms.PresenceStale, Node: uuid.New()}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	lc.Append(fx.Hook{
-		OnStart: func(context.Context) error {
-			go func() { defer close(done); p.Run(ctx, cfg.Rooms.PresenceRefresh) }()
-			return nil
-		},
-		OnStop: func(ctx context.Context) error {
-			cancel()
-			select {
-			case <-done:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			return p.Stop(ctx)
-		},
-	})
+	// Stop hooks run in the reverse order of their appending: the refresh
+	// loop ends first, then the leaves are dropped and the running ones
+	// awaited.
+	lc.Append(fx.Hook{OnStop: func(ctx context.Context) error {
+		p.Stop()
+		return lifecycle.Await(ctx, "rooms presence leaves", p.Wait)
+	}})
+	lifecycle.RunWhileUp(lc, "rooms presence refresh", func(ctx context.Context) { p.Run(ctx, cfg.Rooms.PresenceRefresh) })
 	return p
 }
 

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
@@ -171,10 +170,11 @@ func (p *Presence) Run(ctx context.Context, every time.Duration) {
 }
 
 // Stop cancels the pending leaves (the rows stay: the sweep removes them
-// once stale, unless the members reconnect to another node) and waits for
-// a running one, as long as ctx allows.
-func (p *Presence) Stop(ctx context.Context) error {
+// once stale, unless the members reconnect to another node) and takes no
+// new ones. A leave already running goes on: Wait waits for it.
+func (p *Presence) Stop() {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.stopped = true
 	for _, h := range p.held {
 		if h.timer != nil && h.timer.Stop() {
@@ -182,16 +182,7 @@ func (p *Presence) Stop(ctx context.Context) error {
 		}
 		h.timer = nil
 	}
-	p.mu.Unlock()
-	done := make(chan struct{})
-	go func() {
-		p.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("rooms presence: leaves still running at stop: %w", ctx.Err())
-	}
 }
+
+// Wait returns once no leave is running.
+func (p *Presence) Wait() { p.wg.Wait() }
