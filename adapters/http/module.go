@@ -106,6 +106,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	if p.Observer != nil {
 		h = p.Observer.Observe(h)
 	}
+	h = withChangesKeptWhenClientLeaves(changeAfterClientLeft, h)
 	// Outside the observer: it gives the request a new context, and the
 	// observer reads the pattern the mux writes on the request it gets.
 	h = withRateLimitHeaders(h)
