@@ -17,10 +17,13 @@ test('B posts a story, A sees the ring, opens it, and B sees the count rise', as
   await signIn(server, pa.page, a);
   await signIn(server, pb.page, b);
 
-  // A follows B from B's profile.
+  // A follows B from B's profile. The button turns at once, before the
+  // server answers; the page is left only once the follow is stored.
   await pa.page.goto(`${server.url}/profile/${b.handle}`);
+  const followed = pa.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/profiles/${b.handle}/follow`));
   await pa.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await pa.page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
+  assert.equal((await followed).status(), 200);
 
   await pa.page.goto(`${server.url}/stories`);
   await pa.page.getByText('Nenhum story por aqui. Siga pessoas ou publique o seu!').waitFor();
