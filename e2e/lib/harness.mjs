@@ -6,7 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after } from 'node:test';
+import { after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -226,6 +226,9 @@ export async function serverAndBrowser(extraEnv = {}, options = {}) {
     await server.stop();
     throw err;
   }
+  afterEach(async (t) => {
+    if (!t.passed) await recordFailure(t.name, server, browser);
+  });
   after(async () => {
     try {
       await Promise.race([
@@ -237,6 +240,32 @@ export async function serverAndBrowser(extraEnv = {}, options = {}) {
     }
   });
   return { server, browser };
+}
+
+// Lines of the server's log shown when a journey fails, asset and icon
+// requests left out.
+const FAILURE_LOG_LINES = 80;
+
+/**
+ * What a failed journey leaves to read: a screenshot of every open page in
+ * artifacts/ and the end of the server's log on the test's output, where
+ * CI shows it (a request cancelled, a warning, the order of events).
+ */
+async function recordFailure(name, server, browser) {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      n += 1;
+      try {
+        await page.screenshot({ path: path.join(artifacts, `failed-${slug}-${n}.png`), timeout: 5_000 });
+      } catch {
+        // a page that cannot be drawn any more has nothing to show
+      }
+    }
+  }
+  const lines = server.logs.join('').split('\n').filter((l) => l && !/path=\/(assets|icons)\//.test(l));
+  console.log(`server log before the failure of "${name}" (last ${FAILURE_LOG_LINES} lines):\n${lines.slice(-FAILURE_LOG_LINES).join('\n')}`);
 }
 
 /** Opens a page that records CSP violations and uncaught errors. */
