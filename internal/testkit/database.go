@@ -53,7 +53,9 @@ func Main(m *testing.M) int {
 }
 
 // StartThrowawayCluster starts a private cluster in a temporary folder on a
-// free port, without durability, and returns how to stop and remove it.
+// free port, without durability, and returns how to stop and remove it. If
+// this process ends without calling stop, a reaper process stops and
+// removes the cluster.
 func StartThrowawayCluster(ctx context.Context) (stop func(), url string, err error) {
 	dir, err := os.MkdirTemp("", "social-test-pg-")
 	if err != nil {
@@ -76,9 +78,16 @@ func StartThrowawayCluster(ctx context.Context) (stop func(), url string, err er
 		os.RemoveAll(dir)
 		return nil, "", err
 	}
+	reaper, err := startReaper(dir+"/pg", dir)
+	if err != nil {
+		_ = cl.Stop(context.Background())
+		os.RemoveAll(dir)
+		return nil, "", err
+	}
 	return func() {
 		_ = cl.Stop(context.Background())
 		os.RemoveAll(dir)
+		reaper.Close()
 	}, cl.URL("postgres"), nil
 }
 
