@@ -65,10 +65,22 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
   child.stderr.on('data', (d) => logs.push(String(d)));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   // If the test process dies first, the server still shuts down in order
-  // (stopping its private cluster) instead of living on as an orphan.
+  // (stopping its private cluster) instead of living on as an orphan: on
+  // exit through the hook below, and when killed outright through a watcher
+  // (its own process group) that waits for its standard input, which only
+  // this process holds, to close.
   const orphanGuard = () => child.kill('SIGINT');
   process.on('exit', orphanGuard);
-  exited.then(() => process.off('exit', orphanGuard));
+  const watcher = spawn('sh', ['-c', WATCHER_SCRIPT, 'watcher', String(child.pid), dataDir], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
+  watcher.unref();
+  watcher.stdin.unref?.();
+  exited.then(() => {
+    process.off('exit', orphanGuard);
+    watcher.kill('SIGKILL');
+  });
 
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -89,6 +101,7 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
   return {
     url,
     dataDir,
+    pid: child.pid,
     logs,
     prepared,
     /** Runs a `social` command (e.g. `user create`) beside the server, on its database; returns stdout. */
@@ -160,6 +173,15 @@ async function startAppleCharts() {
   const url = `http://127.0.0.1:${server.address().port}`;
   return { url, close: () => server.close() };
 }
+
+// The watcher of startServer: once its standard input closes, it sends the
+// server ($1) SIGINT, waits up to two minutes for it to stop (its private
+// cluster with it), and removes the data folder ($2).
+const WATCHER_SCRIPT = `read -r _
+kill -INT "$1" 2>/dev/null || exit 0
+i=0
+while [ "$i" -lt 600 ] && kill -0 "$1" 2>/dev/null; do sleep 0.2; i=$((i + 1)); done
+rm -rf "$2"`;
 
 /** Runs pg_ctl on a cluster folder as the folder's owner (PostgreSQL refuses root). */
 function pgCtl(dir, ...args) {
