@@ -91,7 +91,9 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
       // not listening yet
     }
     if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL');
+      // Stopped in order, as at the end, so that a private cluster it had
+      // started stops with it.
+      await stopServer();
       throw new Error(`social serve never became ready:\n${logs.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 200));
