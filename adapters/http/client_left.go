@@ -29,11 +29,10 @@ func withChangesKeptWhenClientLeaves(bound time.Duration, next http.Handler) htt
 		change, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 		defer cancel()
 		// r.Context() also ends when ServeHTTP returns, after these deferred
-		// calls: stopWatching keeps that end from starting the bound.
-		stopWatching := context.AfterFunc(r.Context(), func() {
-			timer := time.AfterFunc(bound, cancel)
-			context.AfterFunc(change, func() { timer.Stop() })
-		})
+		// calls: stopWatching keeps that end from starting the bound. A bound
+		// started while the change runs may fire after it ended, cancelling
+		// nothing.
+		stopWatching := context.AfterFunc(r.Context(), func() { time.AfterFunc(bound, cancel) })
 		defer stopWatching()
 		next.ServeHTTP(w, r.WithContext(change))
 	})

@@ -76,7 +76,7 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
     detached: true,
   });
   watcher.unref();
-  watcher.stdin.unref?.();
+  watcher.stdin.unref();
   exited.then(() => {
     process.off('exit', orphanGuard);
     watcher.kill('SIGKILL');

@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// throwawayChildEnv makes the test binary start a throwaway cluster, print
-// its folder and wait to be killed (see TestMain).
+// throwawayChildEnv makes the test binary start a throwaway cluster, say
+// so and wait to be killed (see TestMain).
 const throwawayChildEnv = "TESTKIT_THROWAWAY_CHILD"
 
 func TestMain(m *testing.M) {
@@ -27,14 +27,12 @@ func TestMain(m *testing.M) {
 }
 
 func holdThrowawayCluster() {
-	_, url, err := StartThrowawayCluster(context.Background())
-	if err != nil {
+	if _, _, err := StartThrowawayCluster(context.Background()); err != nil {
 		fmt.Println("error:", err)
 		os.Exit(1)
 	}
-	// The folder is the parent of the cluster's; the URL is only checked
-	// to be there.
-	fmt.Println(os.Getenv("TMPDIR"), url)
+	// The parent finds the cluster's folder under the TMPDIR it gave.
+	fmt.Println("running")
 	select {}
 }
 
