@@ -138,7 +138,8 @@ func CleanDisplayName(s string) string { return CleanName(s) }
 // refuse, or "".
 func DisplayNameProblem(cleaned string) string {
 	switch n := utf8.RuneCountInString(cleaned); {
-	case n == 0:
+	case n == 0 || !HasVisibleCharacter(cleaned):
+		// Only blank-looking characters (U+2800, a lone accent) is empty too.
 		return MsgDisplayNameEmpty
 	case n > MaxDisplayNameLength:
 		return MsgDisplayNameTooLong

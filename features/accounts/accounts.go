@@ -82,7 +82,7 @@ func trimSlash(s string) string {
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := SettingsFrom(p.Config)
 	return httpapi.UseCases{
-		SignUp: &app.SignUp{Tx: p.Tx, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
+		SignUp: &app.SignUp{Tx: p.Tx, Staff: p.Profiles, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		ConfirmEmail: &app.ConfirmEmail{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},

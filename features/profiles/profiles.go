@@ -51,7 +51,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 	return httpapi.UseCases{
 		Get:     &follows.ViewProfile{Profiles: followsstore.NewFollows(p.DB)},
 		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
-		Update:  &app.UpdateProfile{Profiles: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+		Update:  &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,
 			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		DeleteImage: &app.DeleteProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs,

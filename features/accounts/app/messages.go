@@ -23,6 +23,9 @@ const (
 	MsgInvalidEmailToken = "Link inválido ou expirado."
 	MsgNoUserSessions    = "Você precisa estar logado para ver suas sessões."
 	MsgSessionNotFound   = "Sessão não encontrada. Ela pode já ter sido encerrada."
+	// A name or handle that passes for the site's or for a staff member's.
+	MsgNameReserved   = "Este nome é reservado ou se parece com o nome de alguém da equipe. Escolha outro."
+	MsgHandleReserved = "Este nome de usuário é reservado ou se parece com o de alguém da equipe. Escolha outro."
 
 	CodeInvalidInput       = "invalid_input"
 	CodeEmailTaken         = "email_taken"
@@ -35,6 +38,7 @@ const (
 	CodeInvalidToken       = "invalid_token"
 	CodeUnauthenticated    = "unauthenticated"
 	CodeSessionNotFound    = "session_not_found"
+	CodeNameReserved       = "name_reserved"
 )
 
 // Windows of the rate limits. The refusals' texts name them ("Aguarde 5

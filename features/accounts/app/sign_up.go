@@ -37,6 +37,7 @@ type EmailTokenCreator interface {
 // token, and queues the confirmation e-mail, all in one transaction.
 type SignUp struct {
 	Tx       ports.Transactor
+	Staff    StaffNames
 	Search   ports.SearchIndexQueue
 	Accounts AccountCreator
 	Tokens   EmailTokenCreator
@@ -59,6 +60,17 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 	addProblem(fields, "handle", domain.HandleProblem(in.Handle))
 	if len(fields) > 0 {
 		return "", errs.Invalid(CodeInvalidInput, errs.MsgFixErrors, fields)
+	}
+	// Nobody signs up as staff: a name or handle that looks like a reserved
+	// word or like a moderator's or administrator's is refused.
+	staff, err := uc.Staff.StaffNameSkeletons(ctx, domain.UserID{})
+	if err != nil {
+		return "", fmt.Errorf("staff names: %w", err)
+	}
+	addProblem(fields, "display_name", reservedProblem(displayName, staff, MsgNameReserved))
+	addProblem(fields, "handle", reservedProblem(in.Handle, staff, MsgHandleReserved))
+	if len(fields) > 0 {
+		return "", errs.Invalid(CodeNameReserved, errs.MsgFixErrors, fields)
 	}
 
 	wait, err := uc.Limiter.Take(ctx,
@@ -107,6 +119,19 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 	// The confirmation e-mail just left: asking for another one waits.
 	_, _ = uc.Limiter.Take(ctx, resendRule(email))
 	return MsgSignedUp, nil
+}
+
+// StaffNames reads the skeletons of the staff's handles and display names
+// (domain.NameSkeleton), leaving out one member's own.
+type StaffNames interface {
+	StaffNameSkeletons(ctx context.Context, except domain.UserID) (map[string]bool, error)
+}
+
+func reservedProblem(name string, staff map[string]bool, msg string) string {
+	if domain.Impersonates(name, staff) {
+		return msg
+	}
+	return ""
 }
 
 func addProblem(fields map[string]string, field, msg string) {

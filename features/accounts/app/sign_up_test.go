@@ -46,6 +46,11 @@ func (r *registry) Enqueue(_ context.Context, m ports.Mail) error {
 	return nil
 }
 
+// StaffNameSkeletons: the registry's staff is one moderator, "Carla Moderadora" (@carla_mod).
+func (r *registry) StaffNameSkeletons(context.Context, domain.UserID) (map[string]bool, error) {
+	return map[string]bool{domain.NameSkeleton("Carla Moderadora"): true, domain.NameSkeleton("carla_mod"): true}, nil
+}
+
 func (r *registry) EnqueueIndex(context.Context, ports.SearchKind, string) error { return nil }
 
 // plainHasher marks a password as hashed without the cost of Argon2id.
@@ -69,7 +74,7 @@ func TestSignUpRules(t *testing.T) {
 	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
 	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
 	limiter := &counter{}
-	uc := &SignUp{Tx: portstest.InlineTx{}, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg, Hasher: plainHasher{},
+	uc := &SignUp{Tx: portstest.InlineTx{}, Staff: reg, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg, Hasher: plainHasher{},
 		Limiter: limiter, Clock: portstest.Clock{At: now},
 		Settings: Settings{PublicURL: "https://social.example", ConfirmationTTL: 24 * time.Hour,
 			Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
@@ -134,4 +139,39 @@ func errCode(err error) string {
 		return e.Code
 	}
 	return ""
+}
+
+// A name or handle that passes for a reserved word or for a staff member's
+// is refused on its field (422 name_reserved) before any attempt counts.
+func TestSignUpRefusesNamesThatPassForStaff(t *testing.T) {
+	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
+	limiter := &counter{}
+	uc := &SignUp{Tx: portstest.InlineTx{}, Staff: reg, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg,
+		Hasher: plainHasher{}, Limiter: limiter, Clock: portstest.Clock{At: time.Now()},
+		Settings: Settings{ConfirmationTTL: time.Hour, Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
+	good := SignUpInput{Email: "bia@example.com", Password: "Senha123forte", PasswordConfirmation: "Senha123forte",
+		DisplayName: "Bia", Handle: "bia", ClientIP: "203.0.113.7"}
+	cases := []struct{ name, handle, field, msg string }{
+		{"Bia", "admin", "handle", MsgHandleReserved},
+		{"Bia", "suporte_", "handle", MsgHandleReserved},
+		{"Bia", "carla_mod", "handle", MsgHandleReserved},
+		{"\u0430dmin", "bia", "display_name", MsgNameReserved},
+		{"Ｅｑｕｉｐｅ", "bia", "display_name", MsgNameReserved},
+		{"C\u0430rla M\u03bfderadora", "bia", "display_name", MsgNameReserved},
+	}
+	for _, c := range cases {
+		in := good
+		in.DisplayName, in.Handle = c.name, c.handle
+		_, err := uc.Handle(context.Background(), in)
+		e, ok := errs.As(err)
+		if !ok || e.Code != CodeNameReserved || e.Kind != errs.KindInvalid || e.Fields[c.field] != c.msg {
+			t.Fatalf("%q @%s: %v, want %s refused on %s", c.name, c.handle, err, CodeNameReserved, c.field)
+		}
+	}
+	if limiter.takes != 0 || len(reg.accounts) != 0 {
+		t.Fatal("a refused name used an attempt or made an account")
+	}
+	if _, err := uc.Handle(context.Background(), good); err != nil {
+		t.Fatalf("an ordinary name: %v", err)
+	}
 }

@@ -27,6 +27,13 @@ const (
 	CodeMediaUnavailable = "media_unavailable"
 )
 
+// A display name that passes for the site's or for a moderator's or
+// administrator's is refused on its field (422).
+const (
+	MsgNameReserved  = "Este nome é reservado ou se parece com o nome de alguém da equipe. Escolha outro."
+	CodeNameReserved = "name_reserved"
+)
+
 // UpdateWindow is the profile-update limit's window; the refusal's text names
 // it ("Aguarde 1 minuto..."), so only the counts are configurable.
 const UpdateWindow = time.Minute

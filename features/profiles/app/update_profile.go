@@ -24,6 +24,7 @@ type Changes struct {
 // UpdateProfile edits the viewer's own profile texts.
 type UpdateProfile struct {
 	Profiles ProfileUpdater
+	Staff    StaffNames
 	Indexer  Indexer
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
@@ -58,6 +59,11 @@ func (uc *UpdateProfile) Handle(ctx context.Context, viewer domain.Viewer, c Cha
 	}
 	if len(fields) > 0 {
 		return domain.Profile{}, errs.Invalid(CodeInvalid, errs.MsgFixErrors, fields)
+	}
+	if c.DisplayName != nil {
+		if err := refuseImpersonation(ctx, uc.Staff, viewer, name); err != nil {
+			return domain.Profile{}, err
+		}
 	}
 	if err := (writeGuard{Limiter: uc.Limiter, Limits: uc.Limits}).check(ctx, viewer, clientIP); err != nil {
 		return domain.Profile{}, err

@@ -372,11 +372,23 @@ type Member struct {
 // client carries the access token.
 func (a *App) Member(handle string) *Member {
 	a.t.Helper()
+	return a.member(handle, handle)
+}
+
+// member is Member signed up as signUpHandle, then given handle.
+func (a *App) member(handle, signUpHandle string) *Member {
+	a.t.Helper()
 	c := a.Client()
 	email := handle + "@example.com"
-	c.Do(http.MethodPost, "/api/v1/auth/sign-up", SignUpForm(email, handle)).Expect(a.t, http.StatusCreated)
+	c.Do(http.MethodPost, "/api/v1/auth/sign-up", SignUpForm(email, signUpHandle)).Expect(a.t, http.StatusCreated)
 	tok := a.LatestToken(email, ConfirmSubject)
 	c.Do(http.MethodGet, "/api/v1/auth/confirm?token="+url.QueryEscape(tok), nil).Expect(a.t, http.StatusSeeOther)
+	if handle != signUpHandle {
+		if _, err := a.DB.NewRaw(`UPDATE profiles SET handle = ? WHERE id = (SELECT id FROM accounts WHERE email = ?)`,
+			handle, email).Exec(context.Background()); err != nil {
+			a.t.Fatalf("handle of %s: %v", handle, err)
+		}
+	}
 	m := &Member{Client: c, Email: email, Handle: handle}
 	m.Session = c.SignIn(email, Password)
 	m.ID = m.Session.User.ID
@@ -399,10 +411,15 @@ type Config = config.Config
 
 // Staff is a member whose role the operator raised (`social user promote`
 // writes the same column); the authenticator reads the role on every
-// request, so the member's token carries it at once.
+// request, so the member's token carries it at once. A handle no member
+// may sign up with ("admin") is given by the operator after the sign-up.
 func (a *App) Staff(handle string, role domain.Role) *Member {
 	a.t.Helper()
-	m := a.Member(handle)
+	signUpHandle := handle
+	if domain.Impersonates(handle, nil) {
+		signUpHandle = "novo_" + handle
+	}
+	m := a.member(handle, signUpHandle)
 	if _, err := a.DB.NewRaw(`UPDATE accounts SET role = ? WHERE id = ?`, string(role), m.ID).Exec(context.Background()); err != nil {
 		a.t.Fatalf("role of %s: %v", handle, err)
 	}
