@@ -17,10 +17,12 @@ import (
 
 // Module wires the safety use cases to the postgres store, contributes the
 // routes, and provides the store to every read and write that must honour
-// blocks and mutes (ports.Blocks, ports.HiddenMembers).
+// blocks and mutes (ports.Blocks, ports.HiddenMembers, and app.Relations,
+// the contract the plugins use).
 var Module = fx.Module("safety",
 	fx.Provide(
-		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers))),
+		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers)),
+			fx.As(new(app.Relations))),
 	),
 	fx.Provide(
 		fx.Private,

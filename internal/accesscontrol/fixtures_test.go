@@ -202,6 +202,11 @@ func (w *world) build(t *testing.T) {
 	call(t, a, http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Sala de A",
 		"track_preview_url": "https://example.com/faixa.mp3", "current_track": "Faixa", "current_artist": "Artista"}, &room)
 	w.set("room", room.ID, false)
+	// C and D are in A's room: the host may remove one and ban the other.
+	call(t, c, http.MethodPost, "/api/v1/rooms/"+room.ID+"/join", nil, nil)
+	w.set("participant.C", w.c.ID, false)
+	call(t, d, http.MethodPost, "/api/v1/rooms/"+room.ID+"/join", nil, nil)
+	w.set("participant.D", w.d.ID, false)
 
 	const storyText = "Story de A para seguidores"
 	var story withID

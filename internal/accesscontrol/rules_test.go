@@ -192,6 +192,8 @@ var rules = []rule{
 	{op: "rooms-leave", class: anyMember, on: vs("room"), setup: "rooms-join", effect: roomPresence},
 	{op: "rooms-send-message", class: ownerOnly, on: vs("room")},
 	{op: "rooms-playback", class: ownerOnly, on: vs("room")},
+	{op: "rooms-remove-participant", class: ownerOnly, on: vs("room/participant.C"), consumes: true},
+	{op: "rooms-ban-participant", class: ownerOnly, on: vs("room/participant.D"), consumes: true},
 	{op: "rooms-end", class: ownerOnly, on: vs("room"), consumes: true},
 
 	// Stories: the author and their followers (C) read; the author manages.

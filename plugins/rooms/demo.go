@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/core/domain"
 	"social/internal/demo"
 	"social/kit/pgkit"
 	"social/kit/plugin"
@@ -57,7 +58,8 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 			return plugin.DemoSeeded{Text: "demo rooms already there; nothing changed"}, nil
 		}
 		clock := &demo.Clock{}
-		r := &app.Rooms{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
+		r := &app.Rooms{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log,
+			Safety: demoRelations{}}
 		create, join, send := &app.CreateRoom{Rooms: r, Directory: dir}, &app.JoinRoom{Rooms: r}, &app.SendMessage{Rooms: r}
 		now, listeners, lines := time.Now(), 0, 0
 		err = r.Tx.InTx(ctx, func(ctx context.Context) error {
@@ -96,4 +98,20 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 		return plugin.DemoSeeded{Text: fmt.Sprintf("%d listening rooms, %d listeners, %d chat messages",
 			len(demoRooms), listeners, lines), Created: true}, nil
 	}}
+}
+
+// demoRelations stands for the safety feature while the demo network is
+// seeded: its members, made in the same run, block nobody.
+type demoRelations struct{}
+
+func (demoRelations) EitherBlocks(context.Context, domain.UserID, domain.UserID) (bool, error) {
+	return false, nil
+}
+
+func (demoRelations) BlockedAmong(context.Context, domain.UserID, []domain.UserID) ([]domain.UserID, error) {
+	return nil, nil
+}
+
+func (demoRelations) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
+	return nil, nil
 }

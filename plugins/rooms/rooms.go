@@ -20,6 +20,7 @@ import (
 
 	"social/core/ports"
 	media "social/features/media/app"
+	safety "social/features/safety/app"
 	"social/internal/buildinfo"
 	"social/internal/config"
 	"social/kit/httpkit"
@@ -93,12 +94,13 @@ type roomsParams struct {
 	Broadcaster ports.Broadcaster
 	Media       httpkit.MediaLinks
 	Access      ports.AccessChanges
+	Safety      safety.Relations
 	Log         *slog.Logger
 }
 
 func newRooms(p roomsParams) *app.Rooms {
 	return &app.Rooms{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Links: p.Media,
-		Access: p.Access, Log: p.Log.With("plugin", Name)}
+		Access: p.Access, Safety: p.Safety, Log: p.Log.With("plugin", Name)}
 }
 
 // directory adapts the radio adapter to the app's port.
@@ -146,6 +148,7 @@ func newRoutes(r *app.Rooms, dir app.Directory, media httpkit.MediaLinks, cfg *c
 		Messages:     &app.ListMessages{Rooms: r},
 		Send:         &app.SendMessage{Rooms: r},
 		Playback:     &app.ControlPlayback{Rooms: r},
+		Remove:       &app.RemoveParticipant{Rooms: r},
 	}, media)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/core/ports"
@@ -20,6 +21,8 @@ import (
 // Safety stores blocks, mutes and muted words, and answers who is hidden
 // from whom (ports.Blocks, ports.HiddenMembers).
 type Safety struct{ db *bun.DB }
+
+var _ safety.Relations = (*Safety)(nil)
 
 // NewSafety makes the safety store.
 func NewSafety(db *bun.DB) *Safety { return &Safety{db: db} }
@@ -301,6 +304,28 @@ func EitherBlocks(ctx context.Context, db bun.IDB, a, b domain.UserID) (bool, er
 		WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))`,
 		uuid.UUID(a), uuid.UUID(b), uuid.UUID(b), uuid.UUID(a)).Scan(ctx, &blocked)
 	return blocked, err
+}
+
+// BlockedAmong answers those of among in a block relation with member,
+// either way.
+func (s *Safety) BlockedAmong(ctx context.Context, member domain.UserID, among []domain.UserID) ([]domain.UserID, error) {
+	if len(among) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(among))
+	for i, id := range among {
+		ids[i] = id.String()
+	}
+	var rows []uuid.UUID
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT DISTINCT other FROM (
+			SELECT blocked_id AS other FROM member_blocks WHERE blocker_id = ? AND blocked_id = ANY(?::uuid[])
+			UNION ALL SELECT blocker_id FROM member_blocks WHERE blocked_id = ? AND blocker_id = ANY(?::uuid[])) b`,
+		uuid.UUID(member), pgdialect.Array(ids), uuid.UUID(member), pgdialect.Array(ids)).Scan(ctx, &rows)
+	out := make([]domain.UserID, len(rows))
+	for i, r := range rows {
+		out[i] = domain.UserID(r)
+	}
+	return out, err
 }
 
 // HiddenFrom lists the members blocking or blocked by viewer, and those

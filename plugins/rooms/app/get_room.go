@@ -8,7 +8,8 @@ import (
 	"social/core/domain"
 )
 
-// GetRoom reads one active room; an ended one is not found.
+// GetRoom reads one active room; an ended one, and one whose host is in a
+// block relation with the viewer, is not found; a banned member is refused.
 type GetRoom struct{ *Rooms }
 
 // Handle answers the room with its host.
@@ -16,5 +17,5 @@ func (uc *GetRoom) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUI
 	if !viewer.SignedIn() {
 		return Room{}, unauthenticated()
 	}
-	return uc.activeRoom(ctx, id, false)
+	return uc.roomFor(ctx, id, viewer.UserID, false)
 }

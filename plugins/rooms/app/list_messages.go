@@ -18,8 +18,16 @@ func (uc *ListMessages) Handle(ctx context.Context, viewer domain.Viewer, id uui
 	if !viewer.SignedIn() {
 		return nil, unauthenticated()
 	}
-	if _, err := uc.activeRoom(ctx, id, false); err != nil {
+	if _, err := uc.roomFor(ctx, id, viewer.UserID, false); err != nil {
 		return nil, err
 	}
-	return uc.Store.Messages(ctx, viewer.UserID, id, MessagesShown)
+	hidden, err := uc.Safety.HiddenFrom(ctx, viewer.UserID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]domain.UserID, len(hidden))
+	for i, h := range hidden {
+		ids[i] = h.ID
+	}
+	return uc.Store.Messages(ctx, id, ids, MessagesShown)
 }

@@ -21,6 +21,11 @@ const (
 	MsgRadioLive        = "Salas de rádio tocam ao vivo: não há controle de reprodução"
 	MsgBadPlayback      = "Ação de reprodução inválida"
 	MsgNoProfile        = "Você precisa de um perfil para criar salas."
+	MsgHostOnlyRemove   = "Apenas o host pode remover ou banir participantes"
+	MsgCannotRemoveHost = "O host não pode remover a si mesmo da sala"
+	MsgNotParticipant   = "Esta pessoa não está na sala"
+	MsgRemoved          = "Você foi removido desta sala pelo host. Entre novamente para voltar."
+	MsgBanned           = "Você foi banido desta sala pelo host."
 
 	CodeUnauthenticated  = "unauthenticated"
 	CodeFieldsRequired   = "room_fields_required"
@@ -34,6 +39,10 @@ const (
 	CodeStreamNotAllowed = "room_stream_not_allowed"
 	CodeRadioLive        = "room_radio_live"
 	CodeNoProfile        = "profile_required"
+	CodeCannotRemoveHost = "room_cannot_remove_host"
+	CodeNotParticipant   = "room_participant_not_found"
+	CodeRemoved          = "room_removed"
+	CodeBanned           = "room_banned"
 )
 
 // Limits of a room's texts.

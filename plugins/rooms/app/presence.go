@@ -74,7 +74,7 @@ func (p *Presence) Subscribed(ctx context.Context, topic string) {
 	h.op.Lock()
 	defer h.op.Unlock()
 	hold := func(ctx context.Context) error { return p.Store.Hold(ctx, k, p.Node, p.Clock.Now()) }
-	if _, _, err := p.joinWith(ctx, id, viewer.UserID, hold); err != nil {
+	if _, _, err := p.joinWith(ctx, id, viewer.UserID, false, hold); err != nil {
 		p.Log.Warn("rooms: join on subscribe", "room", id.String(), "err", err)
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/errs"
 	"social/core/ports"
+	safety "social/features/safety/app"
 )
 
 // SourceRadio is the track_source of a room playing a live station.
@@ -84,8 +86,12 @@ type Rooms struct {
 	Log         *slog.Logger
 	Links       AvatarLinks
 	// Access, when set, ends an ended room's live subscriptions once the
-	// end was announced to them.
+	// end was announced to them, and a removed member's.
 	Access ports.AccessChanges
+	// Safety tells which members a block keeps apart: a room is not
+	// shown to a member in a block relation with its host, and chat lines
+	// and participants are not shown across a block.
+	Safety safety.Relations
 }
 
 // activeRoom reads room id, locked when lock, and answers 404 for a missing
@@ -98,20 +104,58 @@ func (r *Rooms) activeRoom(ctx context.Context, id uuid.UUID, lock bool) (Room, 
 	return room, err
 }
 
+// roomFor reads room id (locked when lock) as member sees it: missing,
+// ended or hosted by a member in a block relation with them, it is not
+// found; a member banned from it is refused.
+func (r *Rooms) roomFor(ctx context.Context, id uuid.UUID, member domain.UserID, lock bool) (Room, error) {
+	room, err := r.activeRoom(ctx, id, lock)
+	if err != nil || room.HostID == member {
+		return room, err
+	}
+	blocked, err := r.Safety.EitherBlocks(ctx, room.HostID, member)
+	if err != nil {
+		return Room{}, err
+	}
+	if blocked {
+		return Room{}, notFound()
+	}
+	_, banned, err := r.Store.Exclusion(ctx, id, member)
+	if err != nil {
+		return Room{}, err
+	}
+	if banned {
+		return Room{}, errs.Forbidden(CodeBanned, MsgBanned)
+	}
+	return room, nil
+}
+
 // join adds user to the active room id; a member already there changes
-// nothing (joined false). Events go out after the commit.
+// nothing (joined false). It is the member asking: one the host removed
+// comes back (a banned one is refused). Events go out after the commit.
 func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, joined bool, err error) {
-	return r.joinWith(ctx, id, user, nil)
+	return r.joinWith(ctx, id, user, true, nil)
 }
 
 // joinWith is join running also, first, inTx in its transaction on the
-// locked room.
-func (r *Rooms) joinWith(ctx context.Context, id uuid.UUID, user domain.UserID, inTx func(ctx context.Context) error) (count int, joined bool, err error) {
+// locked room. Unless readmit, a member the host removed stays out.
+func (r *Rooms) joinWith(ctx context.Context, id uuid.UUID, user domain.UserID, readmit bool, inTx func(ctx context.Context) error) (count int, joined bool, err error) {
 	now := r.Clock.Now()
 	var profile Profile
 	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
-		if _, err := r.activeRoom(ctx, id, true); err != nil {
+		if _, err := r.roomFor(ctx, id, user, true); err != nil {
 			return err
+		}
+		excluded, _, err := r.Store.Exclusion(ctx, id, user)
+		if err != nil {
+			return err
+		}
+		if excluded && !readmit {
+			return errs.Forbidden(CodeRemoved, MsgRemoved)
+		}
+		if excluded {
+			if err := r.Store.Readmit(ctx, id, user); err != nil {
+				return err
+			}
 		}
 		if inTx != nil {
 			if err := inTx(ctx); err != nil {

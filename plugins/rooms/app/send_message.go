@@ -29,7 +29,7 @@ func (uc *SendMessage) Handle(ctx context.Context, viewer domain.Viewer, id uuid
 	}
 	m := Message{ID: uuid.Must(uuid.NewV7()), RoomID: id, UserID: viewer.UserID, Text: text, CreatedAt: uc.Clock.Now()}
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		room, err := uc.activeRoom(ctx, id, false)
+		room, err := uc.roomFor(ctx, id, viewer.UserID, false)
 		if err != nil {
 			return err
 		}

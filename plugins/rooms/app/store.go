@@ -72,8 +72,17 @@ type Store interface {
 	Profile(ctx context.Context, user domain.UserID) (Profile, error)
 
 	InsertMessage(ctx context.Context, m Message) error
-	// Messages reads the latest limit messages of a room, oldest first.
-	// Messages leaves out the lines of members a block keeps apart from
-	// viewer (either way) and of those viewer mutes.
-	Messages(ctx context.Context, viewer domain.UserID, room uuid.UUID, limit int) ([]Message, error)
+	// Messages reads the latest limit messages of a room, oldest first,
+	// leaving out the lines of the members hidden.
+	Messages(ctx context.Context, room uuid.UUID, hidden []domain.UserID, limit int) ([]Message, error)
+
+	// Exclude records that the host took user out of room: removed, or
+	// banned when banned (a ban is never turned back into a removal).
+	Exclude(ctx context.Context, room uuid.UUID, user domain.UserID, banned bool, at time.Time) error
+	// Exclusion reads whether user was taken out of room, and for good.
+	Exclusion(ctx context.Context, room uuid.UUID, user domain.UserID) (excluded, banned bool, err error)
+	// Readmit deletes a removal of user from room (never a ban).
+	Readmit(ctx context.Context, room uuid.UUID, user domain.UserID) error
+	// BannedFrom lists, of rooms, those user is banned from.
+	BannedFrom(ctx context.Context, user domain.UserID, rooms []uuid.UUID) ([]uuid.UUID, error)
 }

@@ -44,6 +44,9 @@ const (
 	EventChat              = "room.message"
 	EventPlayback          = "room.playback"
 	EventEnded             = "room.ended"
+	// EventParticipantRemoved: the host took a member out (banned or not);
+	// the member's own screen says so.
+	EventParticipantRemoved = "room.participant_removed"
 )
 
 // Events on rooms:list (room.ended too, with EndedEvent).
@@ -88,6 +91,12 @@ type EventMessage struct {
 	Author    EventProfile `json:"author"`
 }
 
+// RemovedEvent is the data of room.participant_removed.
+type RemovedEvent struct {
+	UserID string `json:"user_id"`
+	Banned bool   `json:"banned"`
+}
+
 // MessageEvent is the data of room.message.
 type MessageEvent struct {
 	Message EventMessage `json:"message"`
@@ -125,7 +134,9 @@ func (r *Rooms) eventMessage(ctx context.Context, m Message) EventMessage {
 }
 
 // AuthorizeTopic decides who may follow room:{id}: any signed-in member,
-// while the room is active (every room is public).
+// while the room is active (every room is public), but a member in a block
+// relation with its host and one the host removed (until they join again
+// over HTTP) or banned.
 type AuthorizeTopic struct{ *Rooms }
 
 var errRefused = errors.New("room topic refused")
@@ -136,8 +147,18 @@ func (uc *AuthorizeTopic) Handle(ctx context.Context, topic string) error {
 	if !ok || !domain.ViewerFrom(ctx).SignedIn() {
 		return errRefused
 	}
-	_, err := uc.activeRoom(ctx, id, false)
-	return err
+	viewer := domain.ViewerFrom(ctx).UserID
+	if _, err := uc.roomFor(ctx, id, viewer, false); err != nil {
+		return err
+	}
+	excluded, _, err := uc.Store.Exclusion(ctx, id, viewer)
+	if err != nil {
+		return err
+	}
+	if excluded {
+		return errRefused
+	}
+	return nil
 }
 
 // AuthorizeListTopic lets any signed-in member follow rooms:list.

@@ -30,7 +30,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-messages", Method: http.MethodGet, Path: "/{id}/messages",
 		Summary: "An active room's chat", Tags: []string{"rooms"},
-		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeBanned}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*messagesOutput, error) {
 		id, err := in.id()
 		var list []app.Message
@@ -50,7 +50,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-send-message", Method: http.MethodPost, Path: "/{id}/messages", DefaultStatus: http.StatusCreated,
 		Summary: "Send a chat message (participants and the host); the room gets room.message", Tags: []string{"rooms"},
-		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeParticipantsOnly}, 404: {app.CodeNotFound}, 422: {app.CodeMessageEmpty, app.CodeMessageTooLong}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeParticipantsOnly, app.CodeBanned}, 404: {app.CodeNotFound}, 422: {app.CodeMessageEmpty, app.CodeMessageTooLong}}),
 	}, func(ctx context.Context, in *sendInput) (*messageOutput, error) {
 		id, err := in.id()
 		var m app.Message

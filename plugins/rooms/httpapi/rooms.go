@@ -78,8 +78,8 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-get", Method: http.MethodGet, Path: "/{id}",
-		Summary: "One active room", Tags: []string{"rooms"},
-		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {app.CodeNotFound}}),
+		Summary: "One active room (not found when its host and the viewer are in a block relation)", Tags: []string{"rooms"},
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {app.CodeBanned}, 404: {app.CodeNotFound}}),
 	}, func(ctx context.Context, in *RoomPath) (*roomOutput, error) {
 		id, err := in.id()
 		var r app.Room

@@ -21,6 +21,7 @@ type UseCases struct {
 	Messages     *app.ListMessages
 	Send         *app.SendMessage
 	Playback     *app.ControlPlayback
+	Remove       *app.RemoveParticipant
 }
 
 // NewRoutes contributes the operations under /api/v1/rooms.
@@ -30,6 +31,7 @@ func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 		registerStations(api, uc)
 		registerRooms(api, uc, p)
 		registerPresence(api, uc, p)
+		registerRemovals(api, uc)
 		registerChat(api, uc, p)
 	}}
 }

@@ -173,6 +173,46 @@ func (s *Store) RemoveParticipant(ctx context.Context, room uuid.UUID, user doma
 		room, uuid.UUID(user)).Exec(ctx))
 }
 
+// Exclude records that user was taken out of room: a ban stays a ban, a
+// removal becomes one when banned.
+func (s *Store) Exclude(ctx context.Context, room uuid.UUID, user domain.UserID, banned bool, at time.Time) error {
+	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_exclusions (room_id, user_id, banned, created_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id) DO UPDATE
+		SET banned = listening_exclusions.banned OR EXCLUDED.banned, created_at = EXCLUDED.created_at`,
+		room, uuid.UUID(user), banned, at).Exec(ctx)
+	return err
+}
+
+// Exclusion reads whether user was taken out of room (excluded) and
+// whether for good (banned).
+func (s *Store) Exclusion(ctx context.Context, room uuid.UUID, user domain.UserID) (excluded, banned bool, err error) {
+	var rows []bool
+	err = s.idb(ctx).NewRaw(`SELECT banned FROM listening_exclusions WHERE room_id = ? AND user_id = ?`,
+		room, uuid.UUID(user)).Scan(ctx, &rows)
+	if err != nil || len(rows) == 0 {
+		return false, false, err
+	}
+	return true, rows[0], nil
+}
+
+// Readmit deletes a removal (not a ban) of user from room.
+func (s *Store) Readmit(ctx context.Context, room uuid.UUID, user domain.UserID) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_exclusions WHERE room_id = ? AND user_id = ? AND NOT banned`,
+		room, uuid.UUID(user)).Exec(ctx)
+	return err
+}
+
+// BannedFrom lists, of rooms, those user is banned from.
+func (s *Store) BannedFrom(ctx context.Context, user domain.UserID, rooms []uuid.UUID) ([]uuid.UUID, error) {
+	if len(rooms) == 0 {
+		return nil, nil
+	}
+	var ids []uuid.UUID
+	err := s.idb(ctx).NewRaw(`SELECT room_id FROM listening_exclusions WHERE user_id = ? AND banned
+		AND room_id = ANY(?::uuid[])`, uuid.UUID(user), pgArray(rooms)).Scan(ctx, &ids)
+	return ids, err
+}
+
 // Recount writes participant_count from the rows.
 func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int, error) {
 	var n int
@@ -314,8 +354,9 @@ func (s *Store) InsertMessage(ctx context.Context, m app.Message) error {
 	return err
 }
 
-// Messages reads the latest limit messages, oldest first.
-func (s *Store) Messages(ctx context.Context, viewer domain.UserID, room uuid.UUID, limit int) ([]app.Message, error) {
+// Messages reads the latest limit messages, oldest first, but those of
+// the members hidden.
+func (s *Store) Messages(ctx context.Context, room uuid.UUID, hidden []domain.UserID, limit int) ([]app.Message, error) {
 	var rows []struct {
 		ID        uuid.UUID `bun:"id"`
 		RoomID    uuid.UUID `bun:"room_id"`
@@ -324,14 +365,20 @@ func (s *Store) Messages(ctx context.Context, viewer domain.UserID, room uuid.UU
 		CreatedAt time.Time `bun:"created_at"`
 		profileCols
 	}
-	err := s.idb(ctx).NewRaw(`SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, pr.handle,
+	q := `SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, pr.handle,
 		pr.display_name, pr.avatar_path FROM listening_messages m LEFT JOIN profiles pr ON pr.id = m.user_id
-		WHERE m.room_id = ?
-		AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ? AND b.blocked_id = m.user_id)
-			OR (b.blocked_id = ? AND b.blocker_id = m.user_id))
-		AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = ? AND mm.muted_id = m.user_id)
-		ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
-		room, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer), limit).Scan(ctx, &rows)
+		WHERE m.room_id = ?`
+	args := []any{room}
+	if len(hidden) > 0 {
+		ids := make([]uuid.UUID, len(hidden))
+		for i, h := range hidden {
+			ids[i] = uuid.UUID(h)
+		}
+		q += ` AND m.user_id <> ALL(?::uuid[])`
+		args = append(args, pgArray(ids))
+	}
+	err := s.idb(ctx).NewRaw(q+` ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
+		append(args, limit)...).Scan(ctx, &rows)
 	out := make([]app.Message, len(rows))
 	for i, r := range rows {
 		out[i] = app.Message{ID: r.ID, RoomID: r.RoomID, UserID: domain.UserID(r.UserID), Text: r.Text,
@@ -352,6 +399,7 @@ func (s *Store) EraseMember(ctx context.Context, member domain.UserID, batch int
 		pgkit.EraseRows{Table: "listening_participants", Member: "user_id", Key: "room_id", Parents: "listening_rooms", Count: "participant_count"},
 		pgkit.EraseRows{Table: "listening_presence", Member: "user_id", Key: "room_id, user_id, node_id"},
 		pgkit.EraseRows{Table: "listening_messages", Member: "user_id", Key: "id"},
+		pgkit.EraseRows{Table: "listening_exclusions", Member: "user_id", Key: "room_id, user_id"},
 		pgkit.EraseRows{Table: "listening_rooms", Member: "host_id", Key: "id"},
 	)
 }
