@@ -143,7 +143,14 @@ func (l *AccessListener) Stop(ctx context.Context) error {
 }
 
 func (l *AccessListener) connect(ctx context.Context) (*pgx.Conn, error) {
-	conn, err := pgx.ConnectConfig(ctx, l.pool.Config().ConnConfig.Copy())
+	pcfg := l.pool.Config()
+	cc := pcfg.ConnConfig.Copy()
+	if pcfg.BeforeConnect != nil {
+		if err := pcfg.BeforeConnect(ctx, cc); err != nil {
+			return nil, err
+		}
+	}
+	conn, err := pgx.ConnectConfig(ctx, cc)
 	if err != nil {
 		return nil, err
 	}

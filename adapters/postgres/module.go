@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
@@ -105,13 +106,26 @@ type poolParams struct {
 
 func providePool(p poolParams) (*pgxpool.Pool, error) {
 	url := p.Config.Database.URL
+	var beforeConnect func(context.Context, *pgx.ConnConfig) error
 	if url == "" {
 		// The cluster itself is made in the start hook, so that commands
 		// that never start the app (printing the OpenAPI document) do not
 		// need PostgreSQL binaries.
 		var cl *cluster.Cluster
-		url = fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable",
-			cluster.Superuser, p.Config.Database.Embedded.Port, EmbeddedDatabase)
+		// The application connects as the cluster's application role,
+		// never its superuser; the password is read from the cluster's
+		// password file when a connection is opened (the file is written
+		// when the cluster is first created, after this).
+		url = cluster.AppURL(p.Config.Database.Embedded.Port, EmbeddedDatabase)
+		dir := p.Config.EmbeddedDir()
+		beforeConnect = func(_ context.Context, cc *pgx.ConnConfig) error {
+			pw, err := cluster.Password(dir, cluster.AppRole)
+			if err != nil {
+				return err
+			}
+			cc.Password = pw
+			return nil
+		}
 		p.Lifecycle.Append(fx.Hook{
 			OnStart: func(ctx context.Context) error {
 				var err error
@@ -134,7 +148,7 @@ func providePool(p poolParams) (*pgxpool.Pool, error) {
 			},
 		})
 	}
-	pool, err := NewPool(context.Background(), url, p.Config.Database.MaxConns)
+	pool, err := newPool(context.Background(), url, p.Config.Database.MaxConns, beforeConnect)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -28,6 +29,12 @@ var SessionSettings = map[string]string{
 
 // NewPool opens the pool shared by bun and River. It connects lazily.
 func NewPool(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	return newPool(ctx, url, maxConns, nil)
+}
+
+// newPool is NewPool with a hook run before each connection is opened (the
+// private cluster's password is set there).
+func newPool(ctx context.Context, url string, maxConns int32, beforeConnect func(context.Context, *pgx.ConnConfig) error) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("database.url: %w", err)
@@ -35,6 +42,7 @@ func NewPool(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
+	cfg.BeforeConnect = beforeConnect
 	for k, v := range SessionSettings {
 		cfg.ConnConfig.RuntimeParams[k] = v
 	}

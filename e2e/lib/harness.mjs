@@ -117,7 +117,9 @@ export async function startServer(extraEnv = {}, { before = [] } = {}) {
      * previewed).
      */
     sql(statement) {
-      const url = `postgres://social@127.0.0.1:${pgPort}/social?sslmode=disable`;
+      // The cluster asks every role for its password, kept in its password file.
+      const passfile = encodeURIComponent(path.join(dataDir, 'postgres', 'social.pgpass'));
+      const url = `postgres://social@127.0.0.1:${pgPort}/social?sslmode=disable&passfile=${passfile}`;
       return execFileSync(pgBinary('psql'), [url, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8' }).trim();
     },
     /**

@@ -6,10 +6,13 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -22,9 +25,24 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Superuser is the role initdb creates; the cluster trusts local connections,
-// which is why it listens on 127.0.0.1 only.
+// Superuser is the role initdb creates. It signs in with a password only,
+// like every role of the cluster: the cluster listens on 127.0.0.1, where
+// any account of the machine could otherwise connect.
 const Superuser = "social"
+
+// AppRole is the role the application connects as: it owns the
+// application's database and nothing else, and is not a superuser, so it
+// cannot read files or run programs as the cluster's user.
+const AppRole = "social_app"
+
+// PasswordFile, in the cluster's folder (private to the cluster's user),
+// holds the roles' passwords in PostgreSQL's password file format
+// (libpq's and pgx's passfile), readable by its owner only.
+const PasswordFile = "social.pgpass"
+
+// extensions are created by the superuser in the application's database
+// before it is handed over, since creating an extension may need one.
+var extensions = []string{"pg_trgm", "unaccent"}
 
 // Options describe one cluster.
 type Options struct {
@@ -75,9 +93,46 @@ func New(opts Options) (*Cluster, error) {
 	return c, nil
 }
 
-// URL is the connection URL of database name on this cluster.
+// URL is the superuser's connection URL of database name on this cluster,
+// for tests and tools: its password is read from the cluster's password
+// file, never written into the URL.
 func (c *Cluster) URL(database string) string {
-	return fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable", Superuser, c.opts.Port, database)
+	return fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable&passfile=%s",
+		Superuser, c.opts.Port, database, url.QueryEscape(c.PasswordPath()))
+}
+
+// AppURL is the application role's connection URL of database name, with
+// no password: the application reads it with Password (see AppURL's
+// users), tools with the passfile parameter.
+func (c *Cluster) AppURL(database string) string {
+	return AppURL(c.opts.Port, database)
+}
+
+// AppURL is the application role's URL of database on a cluster listening
+// on port, without a password.
+func AppURL(port int, database string) string {
+	return fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable", AppRole, port, database)
+}
+
+// PasswordPath is the cluster's password file.
+func (c *Cluster) PasswordPath() string { return filepath.Join(c.opts.Dir, PasswordFile) }
+
+// Password reads role's password from the password file of the cluster in
+// dir.
+func Password(dir, role string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	pw, err := readPasswords(filepath.Join(abs, PasswordFile))
+	if err != nil {
+		return "", err
+	}
+	p, ok := pw[role]
+	if !ok {
+		return "", fmt.Errorf("private PostgreSQL cluster: no password for role %s in %s", role, filepath.Join(abs, PasswordFile))
+	}
+	return p, nil
 }
 
 // Dir is the cluster's folder.
@@ -108,7 +163,7 @@ func (c *Cluster) Start(ctx context.Context, database string) error {
 		return err
 	}
 	if database != "" {
-		return c.createDatabase(ctx, database)
+		return c.ensureDatabase(ctx, database)
 	}
 	return nil
 }
@@ -119,7 +174,7 @@ func (c *Cluster) startOwned(ctx context.Context) error {
 	}
 	if c.running(ctx) {
 		c.opts.Logger.Info("adopting private PostgreSQL cluster left running", "dir", c.opts.Dir)
-		return nil
+		return c.requirePasswords(ctx)
 	}
 	if err := c.checkPortFree(); err != nil {
 		return err
@@ -132,7 +187,7 @@ func (c *Cluster) startOwned(ctx context.Context) error {
 		c.opts.Logger.Error("private PostgreSQL cluster did not start", "output", string(out), "log", c.logTail())
 		return fmt.Errorf("start private PostgreSQL cluster in %s: %w (see %s)", c.opts.Dir, err, filepath.Join(c.opts.Dir, "server.log"))
 	}
-	return nil
+	return c.requirePasswords(ctx)
 }
 
 func (c *Cluster) waitRunning(ctx context.Context) error {
@@ -212,6 +267,11 @@ func (c *Cluster) running(ctx context.Context) bool {
 
 func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	if _, err := os.Stat(filepath.Join(c.opts.Dir, "PG_VERSION")); err == nil {
+		// A cluster made before its roles had passwords gets them now; it
+		// still trusts every local connection until requirePasswords.
+		if _, err := os.Stat(c.PasswordPath()); os.IsNotExist(err) {
+			return c.writePasswords()
+		}
 		return nil
 	}
 	// Parents must stay traversable by the cluster's user; the cluster
@@ -222,17 +282,34 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	if err := c.handOver(c.opts.Dir); err != nil {
 		return err
 	}
+	pw := newPasswords()
+	// initdb wants the folder empty, so the superuser's password goes
+	// beside it for as long as initdb runs.
+	pwfile := c.opts.Dir + ".initpw"
+	if err := c.writePrivate(pwfile, []byte(pw[Superuser]+"\n")); err != nil {
+		return err
+	}
+	defer os.Remove(pwfile)
 	c.opts.Logger.Info("creating private PostgreSQL cluster", "dir", c.opts.Dir)
-	out, err := c.run(ctx, "initdb", "-D", c.opts.Dir, "-U", Superuser, "--auth=trust",
+	out, err := c.run(ctx, "initdb", "-D", c.opts.Dir, "-U", Superuser,
+		"--auth=scram-sha-256", "--pwfile="+pwfile,
 		"--no-locale", "--encoding=UTF8", "--no-instructions")
 	if err != nil {
 		return fmt.Errorf("initdb in %s: %w\n%s", c.opts.Dir, err, out)
 	}
+	if err := c.writePrivate(c.PasswordPath(), formatPasswords(pw)); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(c.opts.Dir, "pg_hba.conf"), []byte(hbaConf), 0o600); err != nil {
+		return fmt.Errorf("configure cluster: %w", err)
+	}
 	conf := []string{
 		"",
-		"# Written by social: a private cluster reachable from this machine only.",
+		"# Written by social: a private cluster reachable from this machine only,",
+		"# by roles that sign in with their password.",
 		"listen_addresses = '127.0.0.1'",
 		"unix_socket_directories = ''",
+		"password_encryption = 'scram-sha-256'",
 		"max_connections = 300",
 		"max_parallel_workers_per_gather = 0",
 		// A burst of posts writes about 20 MB of WAL a second, so the
@@ -255,24 +332,279 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	return err
 }
 
-func (c *Cluster) createDatabase(ctx context.Context, name string) error {
-	conn, err := connectWithRetry(ctx, c.URL("postgres"))
+// hbaConf is the cluster's whole pg_hba.conf: TCP from 127.0.0.1 only (there
+// is no Unix socket), and only with the role's password.
+const hbaConf = `# Written by social: every role signs in with its password, from this machine only.
+host all all 127.0.0.1/32 scram-sha-256
+`
+
+// requirePasswords makes sure the running server asks every role for its
+// password. A cluster made before that trusted local connections: its
+// superuser is given the password of the password file while that trust
+// still lets it in, then the trust is replaced and the server reloads.
+func (c *Cluster) requirePasswords(ctx context.Context) error {
+	path := filepath.Join(c.opts.Dir, "pg_hba.conf")
+	current, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	if string(current) == hbaConf {
+		return nil
+	}
+	c.opts.Logger.Info("private PostgreSQL cluster: requiring passwords of every role", "dir", c.opts.Dir)
+	pw, err := readPasswords(c.PasswordPath())
+	if err != nil {
+		return err
+	}
+	conn, err := c.connect(ctx, "postgres")
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	var exists bool
-	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
+		return err
+	}
+	if _, err := conn.Exec(ctx, "ALTER ROLE "+pgx.Identifier{Superuser}.Sanitize()+" PASSWORD "+quote(pw[Superuser])); err != nil {
+		return fmt.Errorf("set the superuser's password: %w", err)
+	}
+	if _, err := conn.Exec(ctx, "ALTER SYSTEM SET password_encryption = 'scram-sha-256'"); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, []byte(hbaConf), 0o600); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := conn.Exec(ctx, "SELECT pg_reload_conf()"); err != nil {
+		return fmt.Errorf("reload the private cluster's configuration: %w", err)
+	}
+	// The reload is asynchronous: wait until a connection without the
+	// password is refused.
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		cfg, err := pgx.ParseConfig(fmt.Sprintf("postgres://%s@127.0.0.1:%d/postgres?sslmode=disable&passfile=%s",
+			Superuser, c.opts.Port, url.QueryEscape(filepath.Join(c.opts.Dir, "no-such-file"))))
+		if err != nil {
+			return err
+		}
+		probe, err := pgx.ConnectConfig(ctx, cfg)
+		if err != nil {
+			return nil
+		}
+		probe.Close(ctx)
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return errors.New("private PostgreSQL cluster still accepts connections without a password after reloading pg_hba.conf")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// ensureDatabase makes the application's role and its database, and hands
+// the database over to the role: a database left by a cluster whose
+// application connected as the superuser is given, with everything in it,
+// to the application role.
+func (c *Cluster) ensureDatabase(ctx context.Context, name string) error {
+	pw, err := readPasswords(c.PasswordPath())
+	if err != nil {
+		return err
+	}
+	conn, err := c.connect(ctx, "postgres")
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	// Processes sharing the cluster (serve beside migrate) do this one at a time.
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(7201301)"); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7201301)") //nolint:errcheck
+	role := pgx.Identifier{AppRole}.Sanitize()
+	var roleExists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)", AppRole).Scan(&roleExists); err != nil {
+		return fmt.Errorf("look up role %s: %w", AppRole, err)
+	}
+	verb := "CREATE"
+	if roleExists {
+		verb = "ALTER"
+	}
+	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
+		return err
+	}
+	if _, err := conn.Exec(ctx, verb+" ROLE "+role+
+		" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD "+quote(pw[AppRole])); err != nil {
+		return fmt.Errorf("%s role %s: %w", strings.ToLower(verb), AppRole, err)
+	}
+	var owner string
+	err = conn.QueryRow(ctx, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = $1", name).Scan(&owner)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER "+role); err != nil {
+			return fmt.Errorf("create database %s: %w", name, err)
+		}
+	case err != nil:
 		return fmt.Errorf("look up database %s: %w", name, err)
+	case owner != AppRole:
+		c.opts.Logger.Info("private PostgreSQL cluster: handing the database over to the application role", "database", name, "role", AppRole)
+		if _, err := conn.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{name}.Sanitize()+" OWNER TO "+role); err != nil {
+			return fmt.Errorf("hand database %s over: %w", name, err)
+		}
 	}
-	if exists {
-		return nil
+	db, err := c.connect(ctx, name)
+	if err != nil {
+		return err
 	}
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
-		return fmt.Errorf("create database %s: %w", name, err)
+	defer db.Close(context.WithoutCancel(ctx))
+	for _, ext := range extensions {
+		var available bool
+		if err := db.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = $1)", ext).Scan(&available); err != nil {
+			return err
+		}
+		if !available {
+			continue // the migration that needs it says so
+		}
+		if _, err := db.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS "+pgx.Identifier{ext}.Sanitize()); err != nil {
+			return fmt.Errorf("create extension %s in %s: %w", ext, name, err)
+		}
+	}
+	if _, err := db.Exec(ctx, handOverObjects); err != nil {
+		return fmt.Errorf("hand the objects of database %s over to %s: %w", name, AppRole, err)
 	}
 	return nil
 }
+
+// handOverObjects gives the application role what the superuser owns in the
+// current database, outside the system schemas and the extensions: what
+// migrations run as the superuser made. Sequences of a column follow their
+// table, indexes and triggers their table, array types their element.
+const handOverObjects = `DO $$
+DECLARE
+	su oid := (SELECT oid FROM pg_roles WHERE rolname = '` + Superuser + `');
+	r record;
+BEGIN
+	FOR r IN SELECT n.oid, n.nspname FROM pg_namespace n
+		WHERE n.nspowner = su AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_namespace'::regclass AND d.objid = n.oid AND d.deptype = 'e')
+	LOOP
+		EXECUTE format('ALTER SCHEMA %I OWNER TO ` + AppRole + `', r.nspname);
+	END LOOP;
+	FOR r IN SELECT c.oid::regclass AS name, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE c.relowner = su AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+		AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+			AND (d.deptype = 'e' OR (c.relkind = 'S' AND d.deptype IN ('a', 'i'))))
+	LOOP
+		EXECUTE format('ALTER %s %s OWNER TO ` + AppRole + `',
+			CASE r.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
+				WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END, r.name);
+	END LOOP;
+	FOR r IN SELECT p.oid::regprocedure AS name, p.prokind FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+		WHERE p.proowner = su AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+	LOOP
+		EXECUTE format('ALTER %s %s OWNER TO ` + AppRole + `',
+			CASE r.prokind WHEN 'p' THEN 'PROCEDURE' WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END, r.name);
+	END LOOP;
+	FOR r IN SELECT t.oid::regtype AS name, t.typtype FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+		WHERE t.typowner = su AND t.typtype IN ('e', 'd', 'r', 'c')
+		AND (t.typrelid = 0 OR (SELECT c.relkind FROM pg_class c WHERE c.oid = t.typrelid) = 'c')
+		AND n.nspname NOT LIKE 'pg\_%' AND n.nspname <> 'information_schema'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e')
+	LOOP
+		EXECUTE format('ALTER %s %s OWNER TO ` + AppRole + `', CASE r.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, r.name);
+	END LOOP;
+	FOR r IN SELECT c.oid::regconfig AS name FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+		WHERE c.cfgowner = su AND n.nspname NOT LIKE 'pg\_%'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_ts_config'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+	LOOP
+		EXECUTE format('ALTER TEXT SEARCH CONFIGURATION %s OWNER TO ` + AppRole + `', r.name);
+	END LOOP;
+	FOR r IN SELECT c.oid::regdictionary AS name FROM pg_ts_dict c JOIN pg_namespace n ON n.oid = c.dictnamespace
+		WHERE c.dictowner = su AND n.nspname NOT LIKE 'pg\_%'
+		AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_ts_dict'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+	LOOP
+		EXECUTE format('ALTER TEXT SEARCH DICTIONARY %s OWNER TO ` + AppRole + `', r.name);
+	END LOOP;
+END
+$$`
+
+// connect opens a superuser connection to database, with the password of
+// the password file, retrying while the server starts.
+func (c *Cluster) connect(ctx context.Context, database string) (*pgx.Conn, error) {
+	return connectWithRetry(ctx, c.URL(database))
+}
+
+func newPasswords() map[string]string {
+	pw := map[string]string{}
+	for _, role := range []string{Superuser, AppRole} {
+		b := make([]byte, 24)
+		if _, err := rand.Read(b); err != nil {
+			panic(err) // crypto/rand does not fail on supported systems
+		}
+		pw[role] = hex.EncodeToString(b)
+	}
+	return pw
+}
+
+func formatPasswords(pw map[string]string) []byte {
+	var b strings.Builder
+	b.WriteString("# Passwords of the private PostgreSQL cluster's roles, made when it was created.\n")
+	for _, role := range []string{Superuser, AppRole} {
+		fmt.Fprintf(&b, "127.0.0.1:*:*:%s:%s\n", role, pw[role])
+	}
+	return []byte(b.String())
+}
+
+func readPasswords(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("private PostgreSQL cluster: read its password file: %w", err)
+	}
+	pw := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		fields := strings.Split(line, ":")
+		if strings.HasPrefix(line, "#") || len(fields) != 5 {
+			continue
+		}
+		pw[fields[3]] = fields[4]
+	}
+	for _, role := range []string{Superuser, AppRole} {
+		if pw[role] == "" {
+			return nil, fmt.Errorf("private PostgreSQL cluster: %s has no password for role %s", path, role)
+		}
+	}
+	return pw, nil
+}
+
+// writePasswords gives a cluster made without passwords its password file.
+func (c *Cluster) writePasswords() error {
+	return c.writePrivate(c.PasswordPath(), formatPasswords(newPasswords()))
+}
+
+// writePrivate writes a file only its owner, the cluster's user, may read.
+func (c *Cluster) writePrivate(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(path)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if c.runAs != nil {
+		if err := os.Chown(path, int(c.runAs.Uid), int(c.runAs.Gid)); err != nil {
+			os.Remove(path)
+			return fmt.Errorf("give %s to user %s: %w", path, c.runAsN, err)
+		}
+	}
+	return nil
+}
+
+// quote is a string literal of a password (hexadecimal, so never a quote
+// inside).
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 func connectWithRetry(ctx context.Context, url string) (*pgx.Conn, error) {
 	deadline := time.Now().Add(15 * time.Second)
