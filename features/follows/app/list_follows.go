@@ -20,11 +20,13 @@ const (
 // Cursor is the last entry of a page: its follow's time and ID.
 type Cursor = domain.ListCursor[domain.FollowID]
 
-// ListStore reads a profile's lists newest follow first, after the cursor.
+// ListStore reads a profile's lists newest follow first, after the cursor,
+// leaving out the members in a block relation (either way) with of or with
+// viewer (the zero ID: nobody signed in).
 type ListStore interface {
 	HandleResolver
-	Followers(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
-	Following(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
+	Followers(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
+	Following(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
 }
 
 // Page is one page of a list; Next is "" at the end.
@@ -34,13 +36,15 @@ type Page struct {
 }
 
 // ListFollows reads a profile's followers or following, PageSize at a time.
-// Like the profile itself, the lists are public.
+// Like the profile itself, the lists are public; a member in a block
+// relation with the profile's owner is never listed, nor, for a signed-in
+// viewer, one in a block relation with the viewer.
 type ListFollows struct {
 	Follows ListStore
 }
 
 // Handle returns the page of dir of handle after cursor.
-func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction, cursor string) (Page, error) {
+func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle string, dir Direction, cursor string) (Page, error) {
 	var after *Cursor
 	if cursor != "" {
 		c, ok := domain.DecodeListCursor[domain.FollowID](domain.FollowsCursor, cursor)
@@ -57,7 +61,11 @@ func (uc *ListFollows) Handle(ctx context.Context, handle string, dir Direction,
 	if dir == Following {
 		read = uc.Follows.Following
 	}
-	items, err := read(ctx, of, after, PageSize)
+	var seer domain.UserID
+	if viewer.SignedIn() {
+		seer = viewer.UserID
+	}
+	items, err := read(ctx, of, seer, after, PageSize)
 	if err != nil {
 		return Page{}, fmt.Errorf("%s of %s: %w", dir, of, err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"social/core/domain"
 	follows "social/features/follows/app"
 	profilesapi "social/features/profiles/httpapi"
 	"social/kit/httpkit"
@@ -37,13 +38,13 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links profilesap
 		huma.Register(api, huma.Operation{
 			OperationID: "list-" + string(dir), Method: http.MethodGet, Path: "/profiles/{handle}/" + string(dir),
 			Summary: summary, Tags: []string{"follows"},
-			Description: "Pages of 50 over (followed_at, follow id), with an opaque cursor.",
+			Description: "Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.",
 			Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{404: {follows.CodeNotFound}, 422: {follows.CodeInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 			Cursor string `query:"cursor" maxLength:"200"`
 		}) (*struct{ Body FollowPage }, error) {
-			page, err := uc.Handle(ctx, in.Handle, dir, in.Cursor)
+			page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle, dir, in.Cursor)
 			if err != nil {
 				return nil, httpkit.ProblemFrom(ctx, err)
 			}
