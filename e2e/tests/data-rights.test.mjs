@@ -82,9 +82,9 @@ test('A downloads their data, deletes the account, and B sees the counts fall', 
   const data = pa.page.getByRole('region', { name: 'Seus dados' });
   await data.getByRole('button', { name: 'Pedir meus dados' }).click();
   await pa.page.getByText('Pedido recebido').first().waitFor();
-  const link = data.getByRole('link', { name: /Baixar arquivo de dados/ });
-  await link.waitFor({ timeout: 30_000 });
-  const [download] = await Promise.all([pa.page.waitForEvent('download'), link.click()]);
+  const archive = data.getByRole('button', { name: /Baixar arquivo de dados/ });
+  await archive.waitFor({ timeout: 30_000 });
+  const [download] = await Promise.all([pa.page.waitForEvent('download'), archive.click()]);
   const saved = path.join(artifacts, 'data-rights-archive.zip');
   await download.saveAs(saved);
   const files = unzip(readFileSync(saved));
@@ -144,11 +144,11 @@ test('worst case: Seus dados at 390, 768 and 1280 wide', async () => {
   await p.page.goto(`${server.url}/settings`);
   const data = p.page.getByRole('region', { name: 'Seus dados' });
   await data.getByRole('button', { name: 'Pedir meus dados' }).click();
-  await data.getByRole('link', { name: /Baixar arquivo de dados/ }).waitFor({ timeout: 30_000 });
+  await data.getByRole('button', { name: /Baixar arquivo de dados/ }).waitFor({ timeout: 30_000 });
   for (const [name, size] of [['390', { width: 390, height: 844 }], ['768', { width: 768, height: 1024 }], ['1280', { width: 1280, height: 800 }]]) {
     await p.page.setViewportSize(size);
     await p.page.goto(`${server.url}/settings`);
-    await data.getByRole('link', { name: /Baixar arquivo de dados/ }).waitFor();
+    await data.getByRole('button', { name: /Baixar arquivo de dados/ }).waitFor();
     await data.scrollIntoViewIfNeeded();
     await p.page.screenshot({ path: path.join(artifacts, `data-rights-settings-${name}.png`), fullPage: true });
     const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -105,8 +105,9 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 	all := parts(p.Parts)
 	log := p.Log.With("feature", "datarights")
 	return httpapi.UseCases{
-		Request: &app.RequestExport{Tx: p.Tx, Exports: p.Store, Queue: queue, Clock: p.Clock, Settings: s},
-		Get:     &app.GetExport{Exports: p.Store, Blobs: p.Blobs, Clock: p.Clock, Settings: s},
+		Request:  &app.RequestExport{Tx: p.Tx, Exports: p.Store, Queue: queue, Clock: p.Clock, Settings: s},
+		Get:      &app.GetExport{Exports: p.Store, Clock: p.Clock, Settings: s},
+		Download: &app.DownloadExport{Exports: p.Store, Blobs: p.Blobs, Clock: p.Clock},
 		Build: &app.BuildExport{Tx: p.Tx, Exports: p.Store, Contacts: p.Store, Parts: all, Blobs: p.Blobs,
 			Outbox: p.Outbox, Clock: p.Clock, Settings: s, Log: log},
 		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},

@@ -10,11 +10,13 @@ import (
 	"social/core/ports"
 )
 
-// ExportView is the viewer's latest export, with a fresh download link
+// ExportView is the viewer's latest export, with where to download it
 // while its archive is kept, and when the next one may be asked for.
 type ExportView struct {
 	Export *Export
-	// DownloadURL works until DownloadExpiresAt (ready exports only).
+	// DownloadURL is the archive's address under the API (ArchivePath),
+	// which answers the signed-in member only, until DownloadExpiresAt
+	// (the archive's removal; ready exports only).
 	DownloadURL       *string
 	DownloadExpiresAt *time.Time
 	// NextAt is when a new export may be asked for (nil: now, unless one
@@ -25,7 +27,6 @@ type ExportView struct {
 // GetExport reads the viewer's latest export.
 type GetExport struct {
 	Exports  ExportStore
-	Blobs    ports.BlobStore
 	Clock    ports.Clock
 	Settings Settings
 }
@@ -57,12 +58,9 @@ func (uc *GetExport) Handle(ctx context.Context, viewer domain.Viewer) (ExportVi
 		}
 	}
 	if e != nil && e.Status == ExportReady && e.ArchiveKey != nil && e.ExpiresAt != nil && now.Before(*e.ExpiresAt) {
-		ttl := min(uc.Settings.LinkTTL, e.ExpiresAt.Sub(now))
-		u, err := uc.Blobs.SignedURL(ctx, *e.ArchiveKey, ttl)
-		if err != nil {
-			return ExportView{}, fmt.Errorf("sign archive link of %s: %w", e.ID, err)
-		}
-		exp := now.Add(ttl)
+		// The archive's address under the API, which needs the session:
+		// never a link that works on its own.
+		u, exp := uc.Settings.PublicURL+ArchivePath, *e.ExpiresAt
 		v.DownloadURL, v.DownloadExpiresAt = &u, &exp
 	}
 	return v, nil

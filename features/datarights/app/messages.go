@@ -11,6 +11,7 @@ const (
 	MsgTooManyTries    = "Muitas tentativas"
 	MsgWaitTries       = "Aguarde 15 minutos antes de tentar novamente."
 	MsgAccountGone     = "Esta conta já foi excluída."
+	MsgExportNotFound  = "Não há arquivo de dados pronto para baixar. Peça um novo em Configurações."
 
 	CodeUnauthenticated   = "unauthenticated"
 	CodeExportRunning     = "export_in_progress"
@@ -19,6 +20,7 @@ const (
 	CodePasswordMissing   = "password_required"
 	CodeRateLimited       = "rate_limited"
 	CodeAccountGone       = "account_deleted"
+	CodeExportNotFound    = "export_not_found"
 )
 
 // Texts of the e-mail that says an archive is ready.

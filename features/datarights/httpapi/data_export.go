@@ -30,8 +30,8 @@ type DataExport struct {
 // DataExportState is the member's latest export and what they may do.
 type DataExportState struct {
 	Export            *DataExport `json:"export" doc:"The latest export; null when none was asked for."`
-	DownloadURL       *string     `json:"download_url" nullable:"true" doc:"A signed link to the archive, valid until download_expires_at; refused (403 media_link_invalid) after."`
-	DownloadExpiresAt *time.Time  `json:"download_expires_at" nullable:"true"`
+	DownloadURL       *string     `json:"download_url" nullable:"true" doc:"Where the ready archive is downloaded (GET /api/v1/account/data-export/archive): it needs the member's session, like every account operation."`
+	DownloadExpiresAt *time.Time  `json:"download_expires_at" nullable:"true" doc:"When the archive is removed and the download ends."`
 	NextAt            *time.Time  `json:"next_at" nullable:"true" doc:"When a new export may be asked for; null when now (unless one is running)."`
 }
 
@@ -53,7 +53,7 @@ func registerGetDataExport(api huma.API, uc *datarights.GetExport) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-data-export", Method: http.MethodGet, Path: "/account/data-export",
 		Summary:     "The viewer's latest export of their data",
-		Description: "Its progress while it is built; a fresh signed download link while its archive is kept.",
+		Description: "Its progress while it is built; where to download it (with the session) while its archive is kept.",
 		Tags:        []string{"account"}, Security: httpkit.Bearer,
 		Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*struct{ Body DataExportState }, error) {

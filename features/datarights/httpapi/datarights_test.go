@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,23 +117,18 @@ func waitExport(t *testing.T, m *at.Member) exportState {
 	return exportState{}
 }
 
-// download fetches a signed link through the app's own server.
-func download(t *testing.T, app *at.App, link string) (int, []byte) {
+// download fetches the archive at link as m (nil: without a session).
+func download(t *testing.T, app *at.App, m *at.Member, link string) *at.Response {
 	t.Helper()
 	u, err := url.Parse(link)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := http.Get(app.URL + u.RequestURI())
-	if err != nil {
-		t.Fatal(err)
+	c := app.Client()
+	if m != nil {
+		c = m.Client
 	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, b
+	return c.Do(http.MethodGet, u.RequestURI(), nil)
 }
 
 func unzip(t *testing.T, b []byte) map[string][]byte {
@@ -220,10 +216,8 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 	if s.Export.Status != "ready" || s.Export.Progress != 100 || s.DownloadURL == nil {
 		t.Fatalf("export: %+v", s.Export)
 	}
-	status, body := download(t, app, *s.DownloadURL)
-	if status != http.StatusOK {
-		t.Fatalf("download: %d %s", status, body)
-	}
+	r := download(t, app, ana, *s.DownloadURL).Expect(t, http.StatusOK)
+	body := r.Body
 	files := unzip(t, body)
 
 	profile := decode[map[string]any](t, files, "profile.json")
@@ -306,13 +300,13 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 }
 
 // One export at a time, one per export_every; a failed one does not count.
-// A download link works until it expires, then is refused with a code.
-func TestExportOneAtATimeRateLimitedAndLinkExpires(t *testing.T) {
+// The archive is downloaded with the member's session only: without it,
+// after sign-out, by another member or once the archive's time is up, it
+// is refused; it is never kept by a cache on the way.
+func TestExportOneAtATimeRateLimitedAndDownloadNeedsTheSession(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) {
-		c.DataRights.ExportLinkTTL = 2 * time.Second
-	})
-	ana := app.Member("ana_limits")
+	app := at.Start(t, nil)
+	ana, bia := app.Member("ana_limits"), app.Member("bia_limits")
 
 	// A running export refuses a second one.
 	if _, err := app.DB.NewRaw(`INSERT INTO data_exports (id, member_id, status, requested_at) VALUES
@@ -344,16 +338,41 @@ func TestExportOneAtATimeRateLimitedAndLinkExpires(t *testing.T) {
 		t.Fatalf("a day later: %+v", s)
 	}
 
-	// Each reading signs a fresh link; it works, then expires.
-	if status, body := download(t, app, *s.DownloadURL); status != http.StatusOK || len(body) == 0 {
-		t.Fatalf("download: %d", status)
+	// The link alone is refused: it needs the session.
+	link := *s.DownloadURL
+	if p := download(t, app, nil, link).Expect(t, http.StatusUnauthorized).Problem(t); p.Code != "unauthenticated" {
+		t.Fatalf("without a session: %+v", p)
 	}
-	app.Clock.Advance(3 * time.Second)
-	status, body := download(t, app, *s.DownloadURL)
-	var prob at.Problem
-	_ = json.Unmarshal(body, &prob)
-	if status != http.StatusForbidden || prob.Code != "media_link_invalid" {
-		t.Fatalf("expired link: %d %s", status, body)
+	if u, _ := url.Parse(link); u.Path != "/api/v1/account/data-export/archive" || u.RawQuery != "" {
+		t.Fatalf("download link %q", link)
+	}
+	// Another member has no archive there.
+	bia.Token = bia.SignIn(bia.Email, at.Password).AccessToken
+	if p := download(t, app, bia, link).Expect(t, http.StatusNotFound).Problem(t); p.Code != "export_not_found" {
+		t.Fatalf("another member: %+v", p)
+	}
+	// With the session: the zip, kept by no cache.
+	r = download(t, app, ana, link).Expect(t, http.StatusOK)
+	if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control %q, want no-store", cc)
+	}
+	if ct, cd := r.Header.Get("Content-Type"), r.Header.Get("Content-Disposition"); ct != "application/zip" ||
+		!strings.HasPrefix(cd, "attachment; filename=") {
+		t.Errorf("Content-Type %q, Content-Disposition %q", ct, cd)
+	}
+	if files := unzip(t, r.Body); len(files) == 0 {
+		t.Error("empty archive")
+	}
+	// Signed out: the same token and link are refused.
+	ana.Do(http.MethodPost, "/api/v1/auth/sign-out", nil).Expect(t, http.StatusNoContent)
+	download(t, app, ana, link).Expect(t, http.StatusUnauthorized)
+	// Signed in again, until the archive's time is up.
+	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
+	download(t, app, ana, link).Expect(t, http.StatusOK)
+	app.Clock.Advance(8 * 24 * time.Hour)
+	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
+	if p := download(t, app, ana, link).Expect(t, http.StatusNotFound).Problem(t); p.Code != "export_not_found" {
+		t.Fatalf("expired archive: %+v", p)
 	}
 }
 

@@ -15,10 +15,12 @@ const EraseBatch = 500
 type UseCases struct {
 	Request *datarights.RequestExport
 	Get     *datarights.GetExport
-	Build   *datarights.BuildExport
-	Prune   *datarights.Prune
-	Delete  *datarights.DeleteAccount
-	Erase   *datarights.EraseMember
+	// Download streams the ready archive to the signed-in member.
+	Download *datarights.DownloadExport
+	Build    *datarights.BuildExport
+	Prune    *datarights.Prune
+	Delete   *datarights.DeleteAccount
+	Erase    *datarights.EraseMember
 }
 
 // NewRoutes contributes the /api/v1/account operations.
@@ -26,6 +28,7 @@ func NewRoutes(uc UseCases) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerGetDataExport(api, uc.Get)
 		registerRequestDataExport(api, uc.Request)
+		registerDownloadDataExport(api, uc.Download)
 		registerDeleteAccount(api, uc.Delete)
 	}}
 }

@@ -82,6 +82,8 @@ export const settingsMessages = {
   exportKeptUntil: (date: string) => `Disponível até ${date}.`,
   download: 'Baixar arquivo',
   downloadLabel: (size: string) => `Baixar arquivo de dados (${size})`,
+  downloading: 'Baixando...',
+  downloadFailed: 'Não foi possível baixar o arquivo.',
   exportFailed: 'Não conseguimos preparar seu arquivo. Peça de novo.',
   exportExpired: 'O último arquivo expirou e foi apagado. Peça um novo quando quiser.',
   nextExportAt: (when: string) => `Você poderá pedir um novo arquivo ${when}.`,

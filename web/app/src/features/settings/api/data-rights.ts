@@ -22,8 +22,7 @@ export function isRunning(e: DataExport | null | undefined): boolean {
 
 /**
  * GET /api/v1/account/data-export: the latest export, asked again while it
- * is queued or building (its progress moves) and before its download link
- * expires (each answer signs a fresh one).
+ * is queued or building (its progress moves).
  */
 export function useDataExport() {
   const client = useApiClient()
@@ -36,15 +35,49 @@ export function useDataExport() {
 }
 
 /**
- * When to read the export again: every two seconds while it is made; a
- * minute before its download link expires once it is ready, so the link
- * on screen always works; never otherwise.
+ * When to read the export again: every two seconds while it is made;
+ * never otherwise (the download needs the session, not a fresh link).
  */
-export function nextRead(state: DataExportState | undefined, now: number = Date.now()): number | false {
-  if (isRunning(state?.export)) return EXPORT_POLL_MS
-  const expires = state?.download_expires_at ? Date.parse(state.download_expires_at) : NaN
-  if (Number.isNaN(expires)) return false
-  return Math.max(expires - now - 60_000, 5_000)
+export function nextRead(state: DataExportState | undefined): number | false {
+  return isRunning(state?.export) ? EXPORT_POLL_MS : false
+}
+
+/** The file name the server gives the archive, or a plain one. */
+export function archiveName(disposition: string | null): string {
+  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1]
+  return name && !/[\\/]/.test(name) ? name : 'dados-social.zip'
+}
+
+/** Hands blob to the browser as a download named name. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.rel = 'noopener'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => {
+    URL.revokeObjectURL(url)
+  }, 60_000)
+}
+
+/**
+ * GET /api/v1/account/data-export/archive: downloads the ready archive with
+ * the member's session (the bearer token, as every call); there is no link
+ * that works without it.
+ */
+export function useDownloadDataExport() {
+  const client = useApiClient()
+  return useMutation({
+    mutationFn: async () => {
+      const result = await client.GET('/api/v1/account/data-export/archive', { parseAs: 'blob' })
+      const blob: Blob = unwrap('GET /api/v1/account/data-export/archive', result)
+      saveFile(blob, archiveName(result.response.headers.get('Content-Disposition')))
+    },
+  })
 }
 
 /** POST /api/v1/account/data-export: asks for a new archive. */

@@ -6,7 +6,13 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 
-import { isRunning, useDataExport, useRequestDataExport, type DataExport } from '../api/data-rights'
+import {
+  isRunning,
+  useDataExport,
+  useDownloadDataExport,
+  useRequestDataExport,
+  type DataExport,
+} from '../api/data-rights'
 import { settingsMessages as m } from '../messages'
 import { fileSize, longDate, relativeFuture } from '../times'
 
@@ -44,13 +50,23 @@ function ExportProgress({ e }: { e: DataExport }) {
 
 /**
  * 'Baixar uma cópia dos seus dados': asks for the archive, follows its
- * progress while it is built, and offers its download link once ready.
+ * progress while it is built, and downloads it once ready (with the
+ * session: the archive has no link of its own).
  * One archive at a time, and a new one only when the server allows.
  */
 export function DataExportBlock() {
   const state = useDataExport()
   const request = useRequestDataExport()
+  const download = useDownloadDataExport()
   const online = useOnline()
+
+  const save = () => {
+    download.mutate(undefined, {
+      onError: (error) => {
+        toast.error(m.downloadFailed, { description: failureOf(error) })
+      },
+    })
+  }
 
   const ask = () => {
     request.mutate(undefined, {
@@ -101,15 +117,14 @@ export function DataExportBlock() {
               {e.expires_at ? m.exportKeptUntil(longDate(e.expires_at)) : ''}
             </p>
             <p className="text-sm text-muted-foreground">{m.exportReadyNotice}</p>
-            <Button asChild className="h-11 w-full sm:h-9 sm:w-auto sm:justify-self-start">
-              <a
-                href={url}
-                download
-                aria-label={e.size_bytes != null ? m.downloadLabel(fileSize(e.size_bytes)) : m.download}
-              >
-                <Download aria-hidden="true" />
-                {m.download}
-              </a>
+            <Button
+              className="h-11 w-full sm:h-9 sm:w-auto sm:justify-self-start"
+              disabled={!online || download.isPending}
+              onClick={save}
+              aria-label={e.size_bytes != null ? m.downloadLabel(fileSize(e.size_bytes)) : m.download}
+            >
+              <Download aria-hidden="true" />
+              {download.isPending ? m.downloading : m.download}
             </Button>
           </div>
         ) : null}

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-import { nextRead, type DataExportState } from '../api/data-rights'
+import { archiveName, nextRead, type DataExportState } from '../api/data-rights'
 
 const exportPath = '/api/v1/account/data-export'
 const deletePath = '/api/v1/account/delete'
+const archivePath = '/api/v1/account/data-export/archive'
 
 const none = { export: null, download_url: null, download_expires_at: null, next_at: null }
 const base = {
@@ -30,8 +31,8 @@ const ready = {
     finished_at: '2026-11-20T10:01:00Z',
     expires_at: '2026-11-27T10:01:00Z',
   },
-  download_url: 'http://social.test/media/exports/a/b.zip?exp=1&sig=ab',
-  download_expires_at: '2026-11-20T10:16:00Z',
+  download_url: 'http://social.test/api/v1/account/data-export/archive',
+  download_expires_at: '2026-11-27T10:01:00Z',
   next_at: '2099-11-21T10:00:00Z',
 }
 
@@ -42,10 +43,30 @@ async function renderData(respond: TestResponder) {
 }
 
 describe('Seus dados', { timeout: 15_000 }, () => {
-  it('asks for the data, follows the progress, then offers the download', async () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('asks for the data, follows the progress, then downloads it with the session', async () => {
     let answers = [none, building, ready]
+    const saved: { name: string; href: string }[] = []
+    URL.createObjectURL = vi.fn(() => 'blob:archive')
+    URL.revokeObjectURL = vi.fn()
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href })
+    })
     const { user, region, requests } = await renderData((request) => {
       const { pathname } = new URL(request.url)
+      if (pathname === archivePath) {
+        return new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="dados-social-2026-11-20.zip"',
+            'Cache-Control': 'no-store',
+          },
+        })
+      }
       if (pathname !== exportPath) return undefined
       if (request.method === 'POST') {
         answers = [building, ready]
@@ -59,11 +80,42 @@ describe('Seus dados', { timeout: 15_000 }, () => {
     await expectToast('Pedido recebido', 'Avisaremos aqui e por email quando o arquivo estiver pronto.', 'success')
     const bar = await within(region).findByRole('progressbar', { name: 'Preparo do arquivo de dados' })
     expect(bar).toBeInTheDocument()
-    const link = await within(region).findByRole('link', { name: 'Baixar arquivo de dados (3,1 MB)' }, { timeout: 8000 })
-    expect(link).toHaveAttribute('href', ready.download_url)
+    const button = await within(region).findByRole(
+      'button',
+      { name: 'Baixar arquivo de dados (3,1 MB)' },
+      { timeout: 8000 },
+    )
+    expect(within(region).queryByRole('link', { name: /Baixar/ })).not.toBeInTheDocument()
     expect(within(region).getByText(/Disponível até 27 de novembro de 2026/)).toBeInTheDocument()
     expect(within(region).getByRole('button', { name: 'Pedir um novo arquivo' })).toBeDisabled()
     expect(requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === exportPath)).toHaveLength(1)
+
+    await user.click(button)
+    await waitFor(() => {
+      expect(saved).toEqual([{ name: 'dados-social-2026-11-20.zip', href: 'blob:archive' }])
+    })
+    const fetched = requests.filter((r) => new URL(r.url).pathname === archivePath)
+    expect(fetched).toHaveLength(1)
+    expect(fetched[0]?.headers.get('Authorization')).toMatch(/^Bearer /)
+  })
+
+  it('says when the archive cannot be downloaded', async () => {
+    const { user, region } = await renderData((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === archivePath) {
+        return problem(404, {
+          code: 'export_not_found',
+          title: 'Erro',
+          detail: 'Não há arquivo de dados pronto para baixar. Peça um novo em Configurações.',
+        })
+      }
+      return pathname === exportPath ? json(200, ready) : undefined
+    })
+    await user.click(await within(region).findByRole('button', { name: 'Baixar arquivo de dados (3,1 MB)' }))
+    await expectToast(
+      'Não foi possível baixar o arquivo.',
+      'Não há arquivo de dados pronto para baixar. Peça um novo em Configurações.',
+    )
   })
 
   it('shows the step being prepared with its percentage', async () => {
@@ -152,17 +204,19 @@ describe('Seus dados', { timeout: 15_000 }, () => {
 })
 
 describe('nextRead', () => {
-  const now = Date.parse('2026-11-20T10:00:00Z')
-  const readyState: DataExportState = {
-    ...ready,
-    export: { ...ready.export, status: 'ready' },
-    download_expires_at: '2026-11-20T10:15:00Z',
-  }
-  it('polls while the archive is made, renews the link before it expires, and rests otherwise', () => {
-    expect(nextRead({ ...none, export: { ...base, status: 'queued' } }, now)).toBe(2000)
-    expect(nextRead(readyState, now)).toBe(14 * 60_000)
-    expect(nextRead({ ...readyState, download_expires_at: '2026-11-20T10:00:30Z' }, now)).toBe(5000)
-    expect(nextRead(none, now)).toBe(false)
-    expect(nextRead(undefined, now)).toBe(false)
+  it('polls while the archive is made and rests otherwise', () => {
+    expect(nextRead({ ...none, export: { ...base, status: 'queued' } })).toBe(2000)
+    expect(nextRead(building as DataExportState)).toBe(2000)
+    expect(nextRead(ready as DataExportState)).toBe(false)
+    expect(nextRead(none)).toBe(false)
+    expect(nextRead(undefined)).toBe(false)
+  })
+})
+
+describe('archiveName', () => {
+  it("takes the server's file name, never a path", () => {
+    expect(archiveName('attachment; filename="dados-social-2026-11-20.zip"')).toBe('dados-social-2026-11-20.zip')
+    expect(archiveName('attachment; filename="../x.zip"')).toBe('dados-social.zip')
+    expect(archiveName(null)).toBe('dados-social.zip')
   })
 })
