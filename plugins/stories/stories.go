@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	safety "social/features/safety/app"
 	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -59,12 +60,13 @@ type storiesParams struct {
 	Tx          ports.Transactor
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
+	Safety      safety.Relations
 	Log         *slog.Logger
 }
 
 func newStories(p storiesParams) *app.Stories {
 	return &app.Stories{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster,
-		Log: p.Log.With("plugin", Name)}
+		Safety: p.Safety, Log: p.Log.With("plugin", Name)}
 }
 
 func newRoutes(s *app.Stories, media httpkit.MediaLinks) plugin.Routes {

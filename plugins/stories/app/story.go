@@ -10,6 +10,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	safety "social/features/safety/app"
 )
 
 // Limits of stories: text only, as long as a post.
@@ -113,6 +114,9 @@ type Stories struct {
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
+	// Safety tells which members a block keeps apart: the author's list
+	// of viewers leaves out those in a block relation with the author.
+	Safety safety.Relations
 }
 
 // readable reads story id for viewer: its author or a follower of the

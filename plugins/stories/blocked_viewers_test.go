@@ -1,0 +1,37 @@
+package stories_test
+
+import (
+	"net/http"
+	"testing"
+
+	at "social/internal/testkit/apptest"
+)
+
+// A member who viewed a story and is then blocked by its author, or who
+// blocks the author, is no longer in the author's list of viewers.
+func TestViewersLeaveOutBlockedMembers(t *testing.T) {
+	a := at.Start(t, nil)
+	bia := a.Member("bia")
+	ana, caio, duda := a.Member("ana"), a.Member("caio"), a.Member("duda")
+	for _, v := range []*at.Member{ana, caio, duda} {
+		follow(t, v, bia)
+	}
+	s := post(t, bia, "Quem viu?")
+	for _, v := range []*at.Member{ana, caio, duda} {
+		v.Do(http.MethodPost, "/api/v1/stories/"+s.ID+"/view", nil).Expect(t, http.StatusOK)
+	}
+	bia.Do(http.MethodPost, "/api/v1/profiles/caio/block", nil).Expect(t, http.StatusOK)
+	duda.Do(http.MethodPost, "/api/v1/profiles/bia/block", nil).Expect(t, http.StatusOK)
+
+	var vs struct {
+		Items []struct {
+			Profile struct {
+				Handle string `json:"handle"`
+			} `json:"profile"`
+		} `json:"items"`
+	}
+	bia.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil).Expect(t, http.StatusOK).JSON(t, &vs)
+	if len(vs.Items) != 1 || vs.Items[0].Profile.Handle != "ana" {
+		t.Fatalf("viewers %+v, want ana alone", vs.Items)
+	}
+}
