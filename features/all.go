@@ -22,6 +22,7 @@ import (
 	"social/features/search"
 	"social/features/timelines"
 	"social/features/trending"
+	"social/features/twofactor"
 )
 
 // Modules are the core features' modules, in no particular order: fx
@@ -42,5 +43,6 @@ func Modules() fx.Option {
 		timelines.Module,
 		trending.Module,
 		search.Module,
+		twofactor.Module,
 	)
 }

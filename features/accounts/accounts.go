@@ -53,7 +53,8 @@ type useCaseParams struct {
 	Hasher      ports.PasswordHasher
 	Clock       ports.Clock
 	Search      ports.SearchIndexQueue
-	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
+	Ends        ports.SessionEnds  `optional:"true"` // the realtime gateways
+	SecondStep  ports.SecondFactor `optional:"true"` // the twofactor feature
 	Jobs        *pgkit.JobInserter
 }
 
@@ -89,7 +90,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Resend: &app.ResendConfirmation{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
-			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep},
 		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s, Ends: p.Ends},
 		SignOut: &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},

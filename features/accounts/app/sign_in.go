@@ -33,6 +33,9 @@ type SignIn struct {
 	Limiter      ports.RateLimiter
 	Clock        ports.Clock
 	Settings     Settings
+	// SecondStep, when set, holds back the session of an account with a
+	// second step: the answer is then a *SecondStepRequired.
+	SecondStep ports.SecondFactor
 }
 
 // Handle signs a member in.
@@ -76,6 +79,15 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
 		e.Title = MsgSignInFailed
 		return Session{}, e
+	}
+	if uc.SecondStep != nil {
+		c, pending, err := uc.SecondStep.Begin(ctx, acc.ID)
+		if err != nil {
+			return Session{}, fmt.Errorf("second step: %w", err)
+		}
+		if pending {
+			return Session{}, &SecondStepRequired{Challenge: c}
+		}
 	}
 	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
 		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, Device{UserAgent: in.UserAgent, IP: in.ClientIP})

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -21,17 +23,42 @@ type signInInput struct {
 	Body SignInRequest
 }
 
+// signInOutput is a session (200) or, for an account with a second step,
+// the challenge to complete (202).
+type signInOutput struct {
+	Status    int
+	SetCookie string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it."`
+	Body      any
+}
+
+func signInResponses(api huma.API) map[string]*huma.Response {
+	reg := api.OpenAPI().Components.Schemas
+	return map[string]*huma.Response{
+		"200": {Description: "Signed in.", Content: map[string]*huma.MediaType{"application/json": {
+			Schema: reg.Schema(reflect.TypeFor[Session](), true, "Session")}}},
+		"202": {Description: "Right password; the account has a second step: complete the challenge at POST /auth/second-step. No session yet.",
+			Content: map[string]*huma.MediaType{"application/json": {
+				Schema: reg.Schema(reflect.TypeFor[SecondStepPending](), true, "SecondStepPending")}}},
+	}
+}
+
 func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "sign-in", Method: http.MethodPost, Path: "/auth/sign-in",
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
 		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{401: {accounts.CodeInvalidCredentials}, 403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended}, 429: {accounts.CodeRateLimited}}),
-	}, func(ctx context.Context, in *signInInput) (*sessionOutput, error) {
+		Responses: signInResponses(api),
+	}, func(ctx context.Context, in *signInInput) (*signInOutput, error) {
 		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password,
 			ClientIP: httpkit.ClientIP(ctx), UserAgent: httpkit.UserAgent(ctx)})
+		var pending *accounts.SecondStepRequired
+		if errors.As(err, &pending) {
+			return &signInOutput{Status: http.StatusAccepted, Body: secondStepPending(pending)}, nil
+		}
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		return p.session(ctx, s, in.Body.TokenTransport), nil
+		out := p.session(ctx, s, in.Body.TokenTransport)
+		return &signInOutput{Status: http.StatusOK, SetCookie: out.SetCookie, Body: out.Body}, nil
 	})
 }

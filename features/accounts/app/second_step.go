@@ -1,0 +1,51 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+)
+
+// SecondStepRequired is SignIn's answer for a right password on an account
+// with a second step: no session yet, only the challenge to complete.
+type SecondStepRequired struct {
+	Challenge ports.SecondStepChallenge
+}
+
+func (e *SecondStepRequired) Error() string { return "second step required" }
+
+// OpenVerifiedSession opens a session for an account whose member has
+// proved who they are another way than this feature's password check (a
+// completed second step, a passkey). The account is read again: one
+// suspended or unconfirmed since gets no session.
+type OpenVerifiedSession struct {
+	Accounts     AccountReader
+	Sessions     SessionCreator
+	Profiles     ProfileReader
+	AccessTokens ports.AccessTokens
+	Clock        ports.Clock
+	Settings     Settings
+}
+
+// Handle opens the session.
+func (uc *OpenVerifiedSession) Handle(ctx context.Context, id domain.UserID, device Device) (Session, error) {
+	acc, err := uc.Accounts.ByID(ctx, id)
+	if err != nil {
+		return Session{}, fmt.Errorf("account %s: %w", id, err)
+	}
+	if !acc.Confirmed() {
+		e := errs.Forbidden(CodeEmailNotConfirmed, MsgNotConfirmed)
+		e.Title = MsgSignInFailed
+		return Session{}, e
+	}
+	if acc.Suspended() {
+		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
+		e.Title = MsgSignInFailed
+		return Session{}, e
+	}
+	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
+		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, device)
+}
