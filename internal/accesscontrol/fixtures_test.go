@@ -237,6 +237,15 @@ func (w *world) build(t *testing.T) {
 		}
 	}
 
+	// A's passkey (a row as a registration leaves it): removing it is A's alone.
+	var passkey string
+	if err := w.app.DB.NewRaw(`INSERT INTO passkeys (id, account_id, credential_id, name, credential, created_at)
+		VALUES (gen_random_uuid(), ?, decode(md5(random()::text), 'hex'), 'Chave de A', '{}', now()) RETURNING id`,
+		w.a.ID).Scan(t.Context(), &passkey); err != nil {
+		t.Fatalf("passkey of A: %v", err)
+	}
+	w.set("passkey", passkey, false)
+
 	// A's muted word is A's secret.
 	const mutedText = "palavra silenciada de A"
 	var word withID

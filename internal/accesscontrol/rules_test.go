@@ -127,6 +127,8 @@ var rules = []rule{
 	{op: "update-post", class: ownerOnly, on: vs("post.public", "post.private", "post.media", "cpost.open", "cpost.closed")},
 	// A member's sessions are theirs alone: another's ID is not found.
 	{op: "end-session", class: ownerOnly, on: vs("session"), consumes: true},
+	// A member's passkeys are theirs alone: another's ID is not found.
+	{op: "remove-passkey", class: ownerOnly, on: vs("passkey"), consumes: true},
 	{op: "report-comment", class: anyMember, on: vs("comment.public"), hidden: vs("comment.private"), hiddenBy: "C", effect: reportBy},
 	// The comment's author or the post's author (A deletes C's comment).
 	{op: "delete-comment", class: ownerOnly, on: vs("comment.byC", "comment.public", "comment.private"), consumes: true},
@@ -227,9 +229,14 @@ var rules = []rule{
 // is sent with extra fields (staff-only ones aside: their bodies are the
 // staff's decisions, and members are refused by the admin gate).
 var notMassAssigned = map[string]string{
-	"reset-password":      "needs a mailed token; sets only the password",
-	"refresh-session":     "trades a refresh token; no member field",
-	"sign-out":            "ends a session; no member field",
-	"preview-link":        "reads a page for the composer; stores nothing of the member",
-	"resolve-media-links": "resolves storage paths to links; stores nothing",
+	"reset-password":       "needs a mailed token; sets only the password",
+	"refresh-session":      "trades a refresh token; no member field",
+	"sign-out":             "ends a session; no member field",
+	"preview-link":         "reads a page for the composer; stores nothing of the member",
+	"resolve-media-links":  "resolves storage paths to links; stores nothing",
+	"complete-second-step": "completes a pending sign-in with a code or a passkey; no member field",
+	"passkey-sign-in":      "signs in with a passkey's answer; no member field",
+	"add-passkey":          "needs a new passkey from an authenticator; stores only its name",
+	"confirm-totp":         "takes only the authenticator app's code",
+	"disable-totp":         "takes only the authenticator app's code",
 }
