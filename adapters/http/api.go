@@ -58,7 +58,7 @@ func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys)
 	wire := huma.Format{Marshal: jsonwire.Marshal, Unmarshal: huma.DefaultJSONFormat.Unmarshal}
 	cfg.Formats = map[string]huma.Format{"application/json": wire, "json": wire}
 	api := humago.New(mux, cfg)
-	api.UseMiddleware(idempotencyMiddleware(api, keys))
+	api.UseMiddleware(refuseBodyEarly(api), storableBody(), idempotencyMiddleware(api, keys))
 	return api
 }
 

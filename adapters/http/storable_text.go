@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
 	"social/kit/httpkit"
 )
 
@@ -23,7 +26,9 @@ const jsonScanCap = 1 << 20
 // parameter or the path. PostgreSQL's text types have no NUL, so such a
 // value could only be lost or changed silently; the answer is 422 naming
 // the field (body.text_content, query.q, path) so nothing accepted differs
-// from what is kept.
+// from what is kept. The body of an API operation is looked at by
+// storableBody, after the operation's own checks that need no body (the
+// session, the declared length), so that none of them waits for it.
 func withStorableText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.ContainsRune(r.URL.Path, 0) {
@@ -36,24 +41,44 @@ func withStorableText(next http.Handler) http.Handler {
 				return
 			}
 		}
-		if r.Body != nil && isJSON(r.Header.Get("Content-Type")) {
-			head, err := io.ReadAll(io.LimitReader(r.Body, jsonScanCap+1))
-			if err != nil {
-				// Let the operation meet the same read error and answer it.
-				r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
-				next.ServeHTTP(w, r)
-				return
-			}
-			r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
-			if len(head) <= jsonScanCap && bytes.Contains(head, []byte(`\u0000`)) {
-				if field, found := nulJSONField(head); found {
-					refuseUnstorable(w, r, "body"+field)
-					return
-				}
-			}
+		if !strings.HasPrefix(r.URL.Path, APIPrefix+"/") && refusedUnstorableBody(w, r) {
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// storableBody is withStorableText's body check for API operations: it runs
+// after refuseBodyEarly.
+func storableBody() func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		r, w := humago.Unwrap(ctx)
+		if refusedUnstorableBody(w, r) {
+			return
+		}
+		next(ctx)
+	}
+}
+
+// refusedUnstorableBody answers 422 when r's JSON body holds a NUL in a
+// string; otherwise the body is left as it was for the handler to read.
+func refusedUnstorableBody(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || !isJSON(r.Header.Get("Content-Type")) {
+		return false
+	}
+	head, err := io.ReadAll(io.LimitReader(r.Body, jsonScanCap+1))
+	r.Body = readCloser{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
+	if err != nil {
+		// Let the operation meet the same read error and answer it.
+		return false
+	}
+	if len(head) <= jsonScanCap && bytes.Contains(head, []byte(`\u0000`)) {
+		if field, found := nulJSONField(head); found {
+			refuseUnstorable(w, r, "body"+field)
+			return true
+		}
+	}
+	return false
 }
 
 type readCloser struct {
