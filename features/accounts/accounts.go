@@ -25,6 +25,8 @@ var Module = fx.Module("accounts",
 		accountsstore.NewAccounts,
 		fx.Annotate(accountsstore.NewSessions, fx.As(new(ports.SessionChecker)), fx.As(fx.Self())),
 		accountsstore.NewEmailTokens,
+		accountsstore.NewSignInFailures,
+		accountsstore.NewKnownDevices,
 	),
 	fx.Provide(
 		fx.Private,
@@ -33,10 +35,20 @@ var Module = fx.Module("accounts",
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
+	fx.Provide(plugin.AsWorker(newSendSignInAlertWorker)),
+	fx.Provide(plugin.AsWorker(newPruneSignInFailuresWorker), plugin.AsPeriodicJob(accountsstore.NewPruneSignInFailuresJob)),
 )
 
 func newSendPasswordResetWorker(uc httpapi.UseCases) plugin.Worker {
 	return plugin.NewWorker("", &accountsstore.SendPasswordResetWorker{Send: uc.SendReset})
+}
+
+func newSendSignInAlertWorker(uc httpapi.UseCases) plugin.Worker {
+	return plugin.NewWorker("", &accountsstore.SendSignInAlertWorker{Send: uc.SendAlert})
+}
+
+func newPruneSignInFailuresWorker(f *accountsstore.SignInFailures) plugin.Worker {
+	return plugin.NewWorker("", &accountsstore.PruneSignInFailuresWorker{Failures: f})
 }
 
 type useCaseParams struct {
@@ -47,6 +59,8 @@ type useCaseParams struct {
 	Profiles    *profilesstore.Profiles
 	Sessions    *accountsstore.Sessions
 	EmailTokens *accountsstore.EmailTokens
+	Failures    *accountsstore.SignInFailures
+	Devices     *accountsstore.KnownDevices
 	Outbox      ports.Outbox
 	Limiter     ports.RateLimiter
 	Tokens      ports.AccessTokens
@@ -90,13 +104,16 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Resend: &app.ResendConfirmation{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
-			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep},
+			Hasher: p.Hasher, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep,
+			Guard: app.SignInGuard{Failures: p.Failures, Devices: p.Devices, Alerts: accountsstore.AlertQueue{Jobs: p.Jobs}}},
 		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s, Ends: p.Ends},
 		SignOut: &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 		Forgot:  &app.RequestPasswordReset{Queue: accountsstore.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
 		SendReset: &app.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
 			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		SendAlert: &app.SendSignInAlert{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Outbox: p.Outbox,
+			Limiter: p.Limiter, Settings: s},
 		Reset: &app.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},
 		Sessions:   &app.ListSessions{Sessions: p.Sessions},

@@ -50,9 +50,10 @@ const (
 	// ResetCooldown silently skips a second recovery e-mail to the same
 	// member this soon (the answer never says whether the e-mail exists).
 	ResetCooldown = time.Minute
-	// ResetWindow bounds recovery requests: ResetPerEmail for one address
-	// (known or not, so the limit tells nothing) and ResetPerIP from one
-	// client, whatever the e-mails.
+	// ResetWindow bounds recovery: ResetPerIP requests from one client,
+	// whatever the e-mails (past it 429), and ResetPerEmail links mailed to
+	// one address (known or not, so the limit tells nothing; past it the
+	// request is answered alike and nothing is sent).
 	ResetWindow   = 15 * time.Minute
 	ResetPerEmail = 5
 	ResetPerIP    = 20
@@ -68,6 +69,16 @@ Para confirmar sua conta no social, abra o link abaixo:
 %s
 
 O link vale por %s. Se você não criou esta conta, ignore este email.
+`
+	signInAlertSubject = "Tentativas de entrar na sua conta no social"
+	signInAlertBody    = `Olá, %s!
+
+Nos últimos 15 minutos, houve várias tentativas de entrar na sua conta no
+social com a senha errada. Quem não sabe a sua senha não entra, e você
+continua podendo entrar normalmente.
+
+Se foi você, ignore este email. Se não foi, escolha uma senha nova: em
+%s, toque em 'Esqueci minha senha'.
 `
 	resetSubject = "Redefinir sua senha no social"
 	resetBody    = `Olá, %s!

@@ -10,10 +10,10 @@ import (
 )
 
 // RequestPasswordReset mails a password-reset link. The answer is the same
-// whether or not the address has an account; a second request within a
-// minute sends nothing. Requests are limited per e-mail and per client
-// address (429 with an "Aguarde..." text naming the wait), unknown e-mails counted
-// alike.
+// whether or not the address has an account. Requests are limited per
+// client address (429 with an "Aguarde..." text naming the wait), never per
+// e-mail: what is limited per e-mail is what is sent (SendPasswordReset),
+// so that others' requests cannot keep the owner from a link.
 type RequestPasswordReset struct {
 	Queue   ResetQueue
 	Limiter ports.RateLimiter
@@ -31,7 +31,6 @@ func (uc *RequestPasswordReset) Handle(ctx context.Context, email, clientIP stri
 		return MsgResetRequested, nil
 	}
 	wait, err := uc.Limiter.Take(ctx,
-		ports.RateRule{Bucket: "password_reset_request_email", Key: domain.NormalizeEmail(email), Limit: ResetPerEmail, Window: ResetWindow},
 		ports.RateRule{Bucket: "password_reset_request_ip", Key: clientIP, Limit: ResetPerIP, Window: ResetWindow})
 	if err != nil {
 		return "", fmt.Errorf("password reset request limit: %w", err)

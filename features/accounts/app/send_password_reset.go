@@ -11,8 +11,12 @@ import (
 )
 
 // SendPasswordReset is the job behind RequestPasswordReset: it mails a
-// reset link if the address has an account, and nothing otherwise; a
-// second request for the same address within a minute sends nothing.
+// reset link if the address has an account, and nothing otherwise. Sending
+// is limited per e-mail, known or not: a second request within a minute
+// sends nothing, nor does one after ResetPerEmail links left within
+// ResetWindow. Every link mailed goes to the owner and works for
+// Settings.PasswordResetTTL, so requests by others never leave the owner
+// without one.
 type SendPasswordReset struct {
 	Tx       ports.Transactor
 	Accounts AccountFinder
@@ -26,8 +30,10 @@ type SendPasswordReset struct {
 
 // Handle sends the mail of one request.
 func (uc *SendPasswordReset) Handle(ctx context.Context, email string) error {
-	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "password_reset_email",
-		Key: domain.NormalizeEmail(email), Limit: 1, Window: ResetCooldown})
+	key := domain.NormalizeEmail(email)
+	wait, err := uc.Limiter.Take(ctx,
+		ports.RateRule{Bucket: "password_reset_email", Key: key, Limit: 1, Window: ResetCooldown},
+		ports.RateRule{Bucket: "password_reset_sent_email", Key: key, Limit: ResetPerEmail, Window: ResetWindow})
 	if err != nil {
 		return fmt.Errorf("password reset rate limit: %w", err)
 	}

@@ -20,6 +20,9 @@ type Session struct {
 	RefreshToken    string
 	ExpiresAt       time.Time // absolute end of the session
 	User            SessionUser
+	// DeviceToken, set by a password sign-in, goes in the social_device
+	// cookie: the device is known to the member's account (SignInGuard).
+	DeviceToken string
 }
 
 // SessionUser is who signed in.

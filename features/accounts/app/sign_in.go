@@ -19,18 +19,21 @@ type SignInInput struct {
 	ClientIP string
 	// UserAgent names the client's browser in the member's list of sessions.
 	UserAgent string
+	// DeviceToken is the social_device cookie, if the client has one.
+	DeviceToken string
 }
 
-// SignIn checks an e-mail and password and opens a session. Every attempt
-// counts against the limits, whatever its outcome; an unknown e-mail and a
-// wrong password get the same answer, after the same work.
+// SignIn checks an e-mail and password and opens a session. Failed
+// attempts count against the limits (SignInGuard), successful ones never;
+// an unknown e-mail and a wrong password get the same answer, after the
+// same work.
 type SignIn struct {
 	Accounts     AccountFinder
 	Sessions     SessionCreator
 	Profiles     ProfileReader
 	AccessTokens ports.AccessTokens
 	Hasher       ports.PasswordHasher
-	Limiter      ports.RateLimiter
+	Guard        SignInGuard
 	Clock        ports.Clock
 	Settings     Settings
 	// SecondStep, when set, holds back the session of an account with a
@@ -41,19 +44,13 @@ type SignIn struct {
 // Handle signs a member in.
 func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 	email := strings.TrimSpace(in.Email)
-	wait, err := uc.Limiter.Take(ctx,
-		ports.RateRule{Bucket: "sign_in_email", Key: domain.NormalizeEmail(email), Limit: uc.Settings.Limits.SignInPerEmail, Window: SignInWindow},
-		ports.RateRule{Bucket: "sign_in_ip", Key: in.ClientIP, Limit: uc.Settings.Limits.SignInPerIP, Window: SignInWindow})
-	if err != nil {
-		return Session{}, fmt.Errorf("sign-in rate limit: %w", err)
-	}
-	if wait > 0 {
-		return Session{}, rateLimited(MsgWaitSignIn, wait)
-	}
-
 	acc, err := uc.Accounts.ByEmail(ctx, email)
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return Session{}, fmt.Errorf("find account: %w", err)
+	}
+	attempt, err := uc.Guard.begin(ctx, uc.Settings, uc.Clock.Now(), email, in.ClientIP, in.DeviceToken, acc)
+	if err != nil {
+		return Session{}, err
 	}
 	// An unknown e-mail is checked against a stand-in hash: same time taken.
 	password := in.Password
@@ -65,9 +62,15 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 		return Session{}, fmt.Errorf("verify password: %w", err)
 	}
 	if !ok || acc.ID.IsZero() || password == "" {
+		if err := uc.Guard.failed(ctx, attempt, email); err != nil {
+			return Session{}, err
+		}
 		e := errs.Unauthenticated(CodeInvalidCredentials, MsgBadCredentials)
 		e.Title = MsgSignInFailed
 		return Session{}, e
+	}
+	if err := uc.Guard.succeeded(ctx, attempt); err != nil {
+		return Session{}, err
 	}
 	if !acc.Confirmed() {
 		e := errs.Forbidden(CodeEmailNotConfirmed, MsgNotConfirmed)
@@ -89,6 +92,15 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 			return Session{}, &SecondStepRequired{Challenge: c}
 		}
 	}
-	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
+	s, err := sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
 		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, Device{UserAgent: in.UserAgent, IP: in.ClientIP})
+	if err != nil {
+		return Session{}, err
+	}
+	// The device is known from now on: the right password from it passes
+	// the limits that others' failures fill.
+	if s.DeviceToken, err = uc.Guard.remember(ctx, attempt, acc.ID, in.DeviceToken); err != nil {
+		return Session{}, err
+	}
+	return s, nil
 }

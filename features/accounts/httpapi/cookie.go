@@ -17,7 +17,16 @@ const (
 	RefreshCookiePath = "/api/v1/auth"
 )
 
-// Cookies writes the refresh cookie.
+// The known-device cookie: a random token a successful password sign-in
+// sets for a year, HttpOnly, SameSite=Strict, sent only to the auth
+// endpoints. A right password from a device carrying it passes the
+// sign-in limits others' failures filled (accounts.SignInGuard).
+const (
+	DeviceCookie    = "social_device"
+	deviceCookieAge = 365 * 24 * time.Hour
+)
+
+// Cookies writes the refresh and known-device cookies.
 type Cookies struct {
 	secure bool
 	clock  ports.Clock
@@ -40,4 +49,18 @@ func (c *Cookies) Clear() string { return c.cookie("", -1).String() }
 func (c *Cookies) cookie(value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: RefreshCookie, Value: value, Path: RefreshCookiePath, MaxAge: maxAge,
 		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode}
+}
+
+// signedIn is the Set-Cookie values of a password sign-in: the refresh
+// cookie (if any) and the known-device cookie (if a token was given).
+func (c *Cookies) signedIn(refresh, deviceToken string) []string {
+	var out []string
+	if refresh != "" {
+		out = append(out, refresh)
+	}
+	if deviceToken != "" {
+		out = append(out, (&http.Cookie{Name: DeviceCookie, Value: deviceToken, Path: RefreshCookiePath,
+			MaxAge: int(deviceCookieAge.Seconds()), HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode}).String())
+	}
+	return out
 }

@@ -18,6 +18,7 @@ type UseCases struct {
 	SignOut      *accounts.SignOut
 	Forgot       *accounts.RequestPasswordReset
 	SendReset    *accounts.SendPasswordReset
+	SendAlert    *accounts.SendSignInAlert
 	Reset        *accounts.ResetPassword
 	Sessions     *accounts.ListSessions
 	EndSession   *accounts.EndSession

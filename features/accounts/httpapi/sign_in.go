@@ -20,14 +20,15 @@ type SignInRequest struct {
 }
 
 type signInInput struct {
-	Body SignInRequest
+	Device string `cookie:"social_device" doc:"The known-device cookie a successful sign-in set: a right password from a known device passes the limits others' failed attempts filled."`
+	Body   SignInRequest
 }
 
 // signInOutput is a session (200) or, for an account with a second step,
 // the challenge to complete (202).
 type signInOutput struct {
 	Status    int
-	SetCookie string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it."`
+	SetCookie []string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it, and the known-device cookie social_device."`
 	Body      any
 }
 
@@ -50,7 +51,7 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 		Responses: signInResponses(api),
 	}, func(ctx context.Context, in *signInInput) (*signInOutput, error) {
 		s, err := uc.Handle(ctx, accounts.SignInInput{Email: in.Body.Email, Password: in.Body.Password,
-			ClientIP: httpkit.ClientIP(ctx), UserAgent: httpkit.UserAgent(ctx)})
+			ClientIP: httpkit.ClientIP(ctx), UserAgent: httpkit.UserAgent(ctx), DeviceToken: in.Device})
 		var pending *accounts.SecondStepRequired
 		if errors.As(err, &pending) {
 			return &signInOutput{Status: http.StatusAccepted, Body: secondStepPending(pending)}, nil
@@ -59,6 +60,6 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 			return nil, problem(ctx, err)
 		}
 		out := p.session(ctx, s, in.Body.TokenTransport)
-		return &signInOutput{Status: http.StatusOK, SetCookie: out.SetCookie, Body: out.Body}, nil
+		return &signInOutput{Status: http.StatusOK, SetCookie: p.cookies.signedIn(out.SetCookie, s.DeviceToken), Body: out.Body}, nil
 	})
 }

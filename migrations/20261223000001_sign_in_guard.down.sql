@@ -1,0 +1,3 @@
+DROP TABLE known_devices;
+--bun:split
+DROP TABLE sign_in_failures;
