@@ -166,8 +166,25 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				go saveProfile(ctx, proc.pprofAddr, cfg.Duration, filepath.Join(cfg.Results,
 					rep.StartedAt.Format("20060102-150405")+"-"+w.Name+".pprof"), say)
 			}
+			var before load.Bounded
+			if v := w.Versus; v != nil {
+				before = load.AtBound(ctx, cfg.Workers, cfg.Duration, w.Bound, cfg.Fractions, w.Op)
+				if err := v.Setup(ctx); err != nil {
+					res.Error = err.Error()
+					say("  %s: %v", w.Name, err)
+					rep.Workloads = append(rep.Workloads, res)
+					continue
+				}
+				cpu0, t0 = srv.cpu(), time.Now()
+			}
 			res.API = load.AtBound(ctx, cfg.Workers, cfg.Duration, w.Bound, cfg.Fractions, w.Op)
 			res.ServerCPU = (srv.cpu() - cpu0).Seconds() / time.Since(t0).Seconds()
+			if v := w.Versus; v != nil {
+				if err := v.Teardown(ctx); err != nil {
+					res.Error = err.Error()
+				}
+				res.Floors = append(res.Floors, versusResult(v.Name, cfg, before, res.API))
+			}
 			for _, fs := range w.Floors {
 				fr, err := floor.Run(ctx, dbURL, pgWork, cfg.Workers, cfg.Duration, fs.Scripts)
 				if err != nil {
@@ -398,4 +415,20 @@ func reindexBoth(ctx context.Context, proc *process, rep *Report, say func(strin
 	say("data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s (at the same time)", rep.Data.SeedSeconds,
 		rep.Data.ReindexBleveSeconds, rep.Data.ReindexPostgresSeconds)
 	return nil
+}
+
+// versusResult is a request measured before a change, as the row of the
+// measure after it: its peak in the floor's columns, and the ratio of the
+// peak after to the peak before.
+func versusResult(name string, cfg Config, before, after load.Bounded) FloorResult {
+	fr := FloorResult{Name: name, Result: floor.Result{Clients: cfg.Workers, Seconds: before.Peak.Seconds,
+		Transactions: before.Peak.Requests - before.Peak.Errors, TPS: before.Peak.Throughput, P50: before.Peak.P50,
+		P99: before.Peak.P99, Scripts: []string{"the same request, before"}}}
+	if before.Peak.Errors > 0 {
+		fr.Failed = before.Peak.Errors
+	}
+	if fr.TPS > 0 {
+		fr.Ratio = after.Peak.Throughput / fr.TPS
+	}
+	return fr
 }

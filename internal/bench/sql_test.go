@@ -151,15 +151,15 @@ func TestFloorsRunTheServersStatements(t *testing.T) {
 			return err
 		}},
 		{"feed_public_first", sqlPublicFeedPage, func() error {
-			_, err := postStore.Chronological(ctx, viewer, nil, 50)
+			_, _, err := postStore.Chronological(ctx, viewer, nil, 50)
 			return err
 		}},
 		{"feed_public_deep", sqlPublicFeedDeepPage, func() error {
-			_, err := postStore.Chronological(ctx, viewer, &postsapp.ChronoCursor{CreatedAt: deepAt, ID: domain.PostID(deepID)}, 50)
+			_, _, err := postStore.Chronological(ctx, viewer, &postsapp.ChronoCursor{CreatedAt: deepAt, ID: domain.PostID(deepID)}, 50)
 			return err
 		}},
 		{"following", sqlFollowingPage, func() error {
-			_, err := postStore.Following(ctx, viewer, nil, 50)
+			_, _, err := postStore.Following(ctx, viewer, nil, 50)
 			return err
 		}},
 		{"author_posts", sqlAuthorByHandle + sqlAuthorPostsPage, func() error {

@@ -22,6 +22,17 @@ type workload struct {
 	Bound  time.Duration
 	Op     load.Op
 	Floors []floorSpec
+	// Versus, when set, is what the workload is compared with instead of
+	// pgbench floors: the same request measured first, before Setup.
+	Versus *versusSpec
+}
+
+// versusSpec measures a request twice in one run: as it is, then after
+// Setup changed the data it reads (Teardown undoes it). The row's ratio is
+// the second peak over the first, as an API's over its floor.
+type versusSpec struct {
+	Name            string
+	Setup, Teardown func(ctx context.Context) error
 }
 
 // floorSpec is one pgbench run to compare with.
@@ -103,6 +114,7 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 				Floors: []floorSpec{{"tsvector SQL", searchScripts(searchPostWords)}}},
 		}
 	}
+	mutedViewer := f.viewers["all"][0]
 	return []workload{
 		{Name: "profile", Title: "Perfil por handle", Bound: read, Target: ">= 0.6x floor, p99 <= 20 ms",
 			Op:     get("all", func() string { return "/profiles/" + randomHandle() }),
@@ -115,6 +127,14 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 				return "/feed?algorithm=chronological&cursor=" + url.QueryEscape(f.deepCursor)
 			}),
 			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("feed_deep", "all", sqlDeepFeed, 1)}}}},
+		{Name: "feed_muted_words", Title: "Feed público com 100 palavras silenciadas", Bound: read,
+			Target: "<= 1.5x slower: >= 0.67x the same member without them",
+			Op: func(ctx context.Context, _ int) error {
+				return c.Do(ctx, mutedViewer.Token, http.MethodGet, "/feed?algorithm=chronological", nil, nil)
+			},
+			Versus: &versusSpec{Name: "same member, no muted words",
+				Setup:    func(ctx context.Context) error { return c.muteWords(ctx, mutedViewer, MutedWordsOfMaxLength()) },
+				Teardown: func(ctx context.Context) error { return c.muteWords(ctx, mutedViewer, nil) }}},
 		{Name: "following_few", Title: "Seguindo (segue poucos)", Bound: read,
 			Target: ">= 0.6x fan-out SQL, >= 10x read-time", Op: following("few"),
 			Floors: []floorSpec{{"fan-out SQL", []floor.Script{p.script("following_few", "few", sqlFollowing, 1)}},
@@ -164,4 +184,46 @@ func (f *fixture) likeOp(c *client) load.Op {
 		}
 		return c.Do(ctx, v.Token, method, "/posts/"+f.posts[rand.IntN(len(f.posts))]+"/like", nil, nil)
 	}
+}
+
+// MutedWordsOfMaxLength is 100 distinct muted words of 100 characters, the
+// most a member may have, made of pt-BR words in an order no post has.
+func MutedWordsOfMaxLength() []string {
+	starts := []string{"futebol", "novela", "eleição", "política", "spoiler", "café", "praia", "trilha", "violão", "feijoada"}
+	filler := []rune(" sem contar a reprise de ontem à noite na televisão aberta do interior e da capital paulista ")
+	words := make([]string, 100)
+	for i := range words {
+		w := []rune(fmt.Sprintf("%s %03d", starts[i%len(starts)], i))
+		for j := 0; len(w) < 100; j++ {
+			w = append(w, filler[j%len(filler)])
+		}
+		w[99] = 'x' // never a space at the end
+		words[i] = string(w)
+	}
+	return words
+}
+
+// muteWords makes words v's muted words: it removes those v has, then
+// mutes each of words for ever.
+func (c *client) muteWords(ctx context.Context, v viewer, words []string) error {
+	var list struct {
+		Items []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	if err := c.Do(ctx, v.Token, http.MethodGet, "/safety/muted-words", nil, &list); err != nil {
+		return err
+	}
+	for _, w := range list.Items {
+		if err := c.Do(ctx, v.Token, http.MethodDelete, "/safety/muted-words/"+w.ID, nil, nil); err != nil {
+			return err
+		}
+	}
+	for _, w := range words {
+		if err := c.Do(ctx, v.Token, http.MethodPost, "/safety/muted-words",
+			map[string]string{"word": w, "duration": "forever"}, nil); err != nil {
+			return fmt.Errorf("mute %q: %w", w, err)
+		}
+	}
+	return nil
 }

@@ -13,9 +13,10 @@ type Cursor = domain.ListCursor[domain.CommentID]
 
 // CommentLister reads a post's comments oldest first, (created_at, id)
 // after the cursor, with their authors, leaving out those viewer's blocks,
-// mutes and muted words hide.
+// mutes and muted words hide. When the muted words hid so many that it
+// stopped short of limit before the end, it answers where it stopped.
 type CommentLister interface {
-	List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *Cursor, limit int) ([]domain.CommentItem, error)
+	List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *Cursor, limit int) ([]domain.CommentItem, *Cursor, error)
 }
 
 // Page is one page of a thread; Next is "" at the end.
@@ -48,15 +49,19 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	}
 	// One more than a page says whether another page exists, so the last
 	// page never points at an empty one.
-	items, err := uc.Comments.List(ctx, viewer.UserID, postID, after, PageSize+1)
+	items, stopped, err := uc.Comments.List(ctx, viewer.UserID, postID, after, PageSize+1)
 	if err != nil {
 		return Page{}, fmt.Errorf("comments of post %s: %w", postID, err)
 	}
 	page := Page{Items: items}
-	if len(items) > PageSize {
+	switch {
+	case len(items) > PageSize:
 		page.Items = items[:PageSize]
 		last := page.Items[PageSize-1]
 		page.Next = Cursor{At: last.CreatedAt, ID: last.ID}.Encode(domain.CommentsCursor)
+	case stopped != nil:
+		// Muted words hid a long stretch: the next page goes on from there.
+		page.Next = stopped.Encode(domain.CommentsCursor)
 	}
 	return page, nil
 }

@@ -32,6 +32,9 @@ type commentRow struct {
 	PostAuthorID      uuid.UUID  `bun:"post_author_id"`
 	PostVisibility    string     `bun:"post_visibility"`
 	PostAudienceID    *uuid.UUID `bun:"post_audience_id"`
+	// FoldedText is the text folded as muted words are matched, read for
+	// a viewer who has some.
+	FoldedText string `bun:"folded_text"`
 }
 
 func (r commentRow) Domain() domain.CommentItem {
@@ -159,26 +162,48 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 
 // List reads a post's comments oldest first after the cursor, on the index
 // (post_id, created_at, id), without those viewer's blocks, mutes and
-// muted words hide.
-func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, error) {
-	var rows []commentRow
-	hidden, hiddenArgs := safetystore.HiddenFromFeed("c.author_id", "c.text_content", viewer)
-	q := commentSelect + ` WHERE c.post_id = ?` + hidden
-	args := append([]any{uuid.UUID(post)}, hiddenArgs...)
-	if after != nil {
-		q += ` AND (c.created_at, c.id) > (?, ?)`
-		args = append(args, after.At, uuid.UUID(after.ID))
+// muted words hide. When the words hid some, later comments are read in
+// their place as far as safetystore.Unmuted goes; a page it leaves short
+// comes with the cursor after the last comment looked at (nil otherwise:
+// a page of limit comments, or the end).
+func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, *comments.Cursor, error) {
+	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	if err != nil {
+		return nil, nil, err
 	}
-	q += ` ORDER BY c.created_at, c.id LIMIT ?`
-	args = append(args, limit)
-	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
-		return nil, err
+	hidden, hiddenArgs := safetystore.HiddenMember("c.author_id", viewer)
+	sel := commentSelect
+	if words != nil {
+		sel = commentColumns + `, ` + safetystore.FoldedText("c.text_content") + ` AS folded_text FROM comments c` + commentJoins
 	}
-	out := make([]domain.CommentItem, len(rows))
-	for i, r := range rows {
+	read := func(from *commentRow) ([]commentRow, error) {
+		q := sel + ` WHERE c.post_id = ?` + hidden
+		args := append([]any{uuid.UUID(post)}, hiddenArgs...)
+		switch {
+		case from != nil:
+			q += ` AND (c.created_at, c.id) > (?, ?)`
+			args = append(args, from.CreatedAt, from.ID)
+		case after != nil:
+			q += ` AND (c.created_at, c.id) > (?, ?)`
+			args = append(args, after.At, uuid.UUID(after.ID))
+		}
+		var rows []commentRow
+		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY c.created_at, c.id LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
+		return rows, err
+	}
+	kept, last, more, err := safetystore.Unmuted(words, limit, read, func(r *commentRow) string { return r.FoldedText })
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]domain.CommentItem, len(kept))
+	for i, r := range kept {
 		out[i] = r.Domain()
 	}
-	return out, nil
+	var next *comments.Cursor
+	if more && len(kept) < limit {
+		next = &comments.Cursor{At: last.CreatedAt.UTC(), ID: domain.CommentID(last.ID)}
+	}
+	return out, next, nil
 }
 
 // Lock reads a comment and locks it with its post until the transaction

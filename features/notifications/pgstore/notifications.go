@@ -79,6 +79,9 @@ type notificationRow struct {
 	SenderHandle      *string    `bun:"sender_handle"`
 	SenderDisplayName *string    `bun:"sender_display_name"`
 	SenderAvatarPath  *string    `bun:"sender_avatar_path"`
+	// FoldedMessage is the excerpt folded as muted words are matched,
+	// read for a recipient who has some.
+	FoldedMessage string `bun:"folded_message"`
 }
 
 func (r notificationRow) Domain() domain.NotificationItem {
@@ -97,37 +100,80 @@ func (r notificationRow) Domain() domain.NotificationItem {
 	return it
 }
 
-// hiddenNotifications leaves out what recipient's blocks, mutes and muted
-// words hide: a sender blocked either way or muted, and an excerpt holding
-// a muted word.
+// hiddenNotifications leaves out the senders recipient's blocks (either
+// way) and mutes hide. The excerpts holding one of recipient's muted words
+// are left out after the read (foldedMessage, safetystore.Unmuted).
 func hiddenNotifications(recipient domain.UserID) (string, []any) {
-	return safetystore.HiddenFromFeed("n.sender_id", "n.message", recipient)
+	return safetystore.HiddenMember("n.sender_id", recipient)
 }
 
+// foldedMessage is the excerpt folded as muted words are matched.
+var foldedMessage = safetystore.FoldedText("n.message")
+
 // Newest reads recipient's newest notifications with their senders, on
-// notifications_recipient_idx.
+// notifications_recipient_idx. When recipient's muted words hide some,
+// older ones are read in their place, as far as safetystore.Unmuted goes.
 func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, limit int) ([]domain.NotificationItem, error) {
-	var rows []notificationRow
+	words, err := safetystore.MutedWordsOf(ctx, s.db, recipient)
+	if err != nil {
+		return nil, err
+	}
 	hidden, hiddenArgs := hiddenNotifications(recipient)
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
+	cols := `n.*`
+	if words != nil {
+		cols += `, ` + foldedMessage + ` AS folded_message`
+	}
+	read := func(after *notificationRow) ([]notificationRow, error) {
+		q := `SELECT ` + cols + `, p.handle AS sender_handle, p.display_name AS sender_display_name,
 		p.avatar_path AS sender_avatar_path
 		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id
-		WHERE n.recipient_id = ?`+hidden+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
-		append(append([]any{uuid.UUID(recipient)}, hiddenArgs...), limit)...).Scan(ctx, &rows)
-	out := make([]domain.NotificationItem, len(rows))
-	for i, r := range rows {
+		WHERE n.recipient_id = ?` + hidden
+		args := append([]any{uuid.UUID(recipient)}, hiddenArgs...)
+		if after != nil {
+			q += ` AND (n.created_at, n.id) < (?, ?)`
+			args = append(args, after.CreatedAt, after.ID)
+		}
+		var rows []notificationRow
+		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
+		return rows, err
+	}
+	kept, _, _, err := safetystore.Unmuted(words, limit, read, func(r *notificationRow) string { return r.FoldedMessage })
+	out := make([]domain.NotificationItem, len(kept))
+	for i, r := range kept {
 		out[i] = r.Domain()
 	}
 	return out, err
 }
 
 // Unread counts recipient's unread notifications on the partial index.
+// For a recipient with muted words, the unread excerpts are read, folded
+// and grouped, and those the words hide are not counted.
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
-	var n int
+	words, err := safetystore.MutedWordsOf(ctx, s.db, recipient)
+	if err != nil {
+		return 0, err
+	}
 	hidden, hiddenArgs := hiddenNotifications(recipient)
-	// Answered after every like, comment and follow, hence prepared.
-	err := pgkit.PreparedRow(ctx, s.db, `SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
-		append([]any{uuid.UUID(recipient)}, hiddenArgs...)...).Scan(&n)
+	args := append([]any{uuid.UUID(recipient)}, hiddenArgs...)
+	if words == nil {
+		var n int
+		// Answered after every like, comment and follow, hence prepared.
+		err := pgkit.PreparedRow(ctx, s.db, `SELECT count(*) FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden,
+			args...).Scan(&n)
+		return n, err
+	}
+	var groups []struct {
+		Folded string `bun:"folded"`
+		N      int    `bun:"n"`
+	}
+	err = pgkit.IDB(ctx, s.db).NewRaw(`SELECT `+foldedMessage+` AS folded, count(*) AS n
+		FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden+` GROUP BY 1`, args...).Scan(ctx, &groups)
+	n := 0
+	for _, g := range groups {
+		if !words.Hides(g.Folded) {
+			n += g.N
+		}
+	}
 	return n, err
 }
 

@@ -11,8 +11,9 @@ import (
 
 // AudiencePostsStore reads the posts written for one audience.
 type AudiencePostsStore interface {
-	// ByAudience reads them newest first after the cursor.
-	ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
+	// ByAudience reads them newest first after the cursor, and the cursor
+	// of the next page (nil at the end), as FeedStore.Chronological.
+	ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *ChronoCursor, limit int) ([]domain.FeedItem, *ChronoCursor, error)
 }
 
 // ListAudiencePosts is an audience's page of posts, for
@@ -46,9 +47,9 @@ func (uc *ListAudiencePosts) Handle(ctx context.Context, viewer domain.Viewer, a
 	if !ok {
 		return FeedPage{}, audienceClosed()
 	}
-	items, err := uc.Posts.ByAudience(ctx, viewer.UserID, audience, after, PageSize)
+	items, next, err := uc.Posts.ByAudience(ctx, viewer.UserID, audience, after, PageSize)
 	if err != nil {
 		return FeedPage{}, fmt.Errorf("posts of audience %s: %w", audience, err)
 	}
-	return FeedPage{Items: items, Next: chronoNext(items, PageSize)}, nil
+	return FeedPage{Items: items, Next: next.encode()}, nil
 }

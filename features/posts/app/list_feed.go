@@ -38,13 +38,15 @@ type ChronoCursor struct {
 }
 
 // FeedStore reads public feed pages, with the viewer's likes in one query
-// per page. Ranked pages rank the newest RankedWindow public posts by the
-// score at now (recency, likes, comments; see Ranked in the store) and
-// skip offset of them.
+// per page. Chronological pages come with the cursor of the next page (nil
+// at the end): the last post looked at, which is the page's last unless
+// the viewer's muted words hid the posts that followed it. Ranked pages
+// rank the newest RankedWindow public posts by the score at now (recency,
+// likes, comments; see Ranked in the store) and skip offset of them.
 type FeedStore interface {
-	Chronological(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
+	Chronological(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, *ChronoCursor, error)
 	Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error)
-	Following(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, error)
+	Following(ctx context.Context, viewer domain.UserID, after *ChronoCursor, limit int) ([]domain.FeedItem, *ChronoCursor, error)
 }
 
 // FeedPage is one page; Next is "" at the end.
@@ -82,11 +84,11 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 		if algorithm == Following {
 			read = uc.Feed.Following
 		}
-		items, err := read(ctx, viewer.UserID, after, limit)
+		items, next, err := read(ctx, viewer.UserID, after, limit)
 		if err != nil {
 			return FeedPage{}, fmt.Errorf("%s feed: %w", algorithm, err)
 		}
-		return FeedPage{Items: items, Next: chronoNext(items, limit)}, nil
+		return FeedPage{Items: items, Next: next.encode()}, nil
 	case Ranked:
 		offset := 0
 		if cursor != "" {
@@ -117,7 +119,15 @@ func chronoNext(items []domain.FeedItem, limit int) string {
 		return ""
 	}
 	last := items[len(items)-1]
-	return encode("c|" + strconv.FormatInt(last.CreatedAt.UnixMicro(), 10) + "|" + last.ID.String())
+	return (&ChronoCursor{CreatedAt: last.CreatedAt, ID: last.ID}).encode()
+}
+
+// encode is c's text, "" for nil (the end).
+func (c *ChronoCursor) encode() string {
+	if c == nil {
+		return ""
+	}
+	return encode("c|" + strconv.FormatInt(c.CreatedAt.UnixMicro(), 10) + "|" + c.ID.String())
 }
 
 func encode(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }

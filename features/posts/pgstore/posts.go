@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -63,6 +64,9 @@ type feedRow struct {
 	AuthorAvatarPath  *string `bun:"author_avatar_path"`
 	IsLiked           bool    `bun:"is_liked"`
 	FollowsAuthor     bool    `bun:"viewer_follows_author"`
+	// FoldedText is the text folded as muted words are matched, read
+	// (feedSelectFolded) for a viewer who has some.
+	FoldedText string `bun:"folded_text"`
 }
 
 func (r feedRow) Domain() domain.FeedItem {
@@ -344,15 +348,29 @@ func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.
 // they follow the author are one EXISTS each per row on a unique index,
 // within the page's one query. Its two placeholders are both the viewer
 // (see viewerArgs).
-const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
+const feedSelect = feedColumns + feedFrom
+
+const (
+	feedColumns = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
 	a.avatar_path AS author_avatar_path,
 	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked,
-	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author`
+	feedFrom = `
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
+)
 
-// AuthorActive keeps out the posts of suspended authors, on every read made
-// for members (feeds, 'Seguindo', profile lists, post pages); an anti-join
-// on the small partial index of suspended accounts.
+// feedSelectFolded is feedSelect with each post's text folded as muted
+// words are matched, read for a viewer who has some.
+var feedSelectFolded = feedColumns + `, ` + safetystore.FoldedText("p.text_content") + ` AS folded_text` + feedFrom
+
+func foldedOf(r *feedRow) string { return r.FoldedText }
+
+// AuthorActive keeps out the posts of suspended authors and of deleted
+// accounts (from the moment the deletion is confirmed, before the erasure
+// removes them), on every read made for members (feeds, 'Seguindo',
+// profile lists, community lists, post pages, search documents); an
+// anti-join on the partial index of those accounts (accounts_hidden_idx,
+// whose predicate this repeats).
 const AuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
 
 // viewerArgs are feedSelect's arguments, then more.
@@ -386,10 +404,15 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 }
 
 // Chronological reads public posts newest first after the cursor, on the
-// partial index (created_at DESC, id DESC).
-func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
-	return s.newestFirst(ctx, feedSelect+` WHERE p.visibility = 'public'`+AuthorActive+hidden,
+// partial index (created_at DESC, id DESC), and the cursor of the next
+// page (nil at the end).
+func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	if err != nil {
+		return nil, nil, err
+	}
+	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	return s.newestFirst(ctx, words, ` WHERE p.visibility = 'public'`+AuthorActive+hidden,
 		append(viewerArgs(viewer), hiddenArgs...), after, limit)
 }
 
@@ -399,44 +422,81 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 // newest id first. It skips offset of them.
 func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
-	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
-	q := `WITH recent AS (
-		SELECT id FROM posts p WHERE visibility = 'public'` + AuthorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?),
+	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	if err != nil {
+		return nil, err
+	}
+	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	recent := `SELECT id FROM posts p WHERE visibility = 'public'` + AuthorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	recentArgs := append(hiddenArgs, window)
+	if words != nil {
+		// The window is the newest posts the viewer's words leave, as far
+		// as Unmuted reads.
+		ids, err := s.unmutedWindow(ctx, words, hidden, hiddenArgs, window)
+		if err != nil {
+			return nil, err
+		}
+		recent, recentArgs = `SELECT unnest(?::uuid[]) AS id`, []any{pgdialect.Array(ids)}
+	}
+	q := `WITH recent AS (` + recent + `),
 	ranked AS (
 		SELECT p.id, 0.6 * greatest(0, 100 - extract(epoch FROM (?::timestamptz - p.created_at)) / 3600)
 			+ 0.3 * ln(p.like_count + 1) * 10 + 0.1 * ln(p.comment_count + 1) * 15 AS score
 		FROM posts p JOIN recent USING (id)
 		ORDER BY score DESC, p.id DESC OFFSET ? LIMIT ?)
 	` + feedSelect + ` JOIN ranked r ON r.id = p.id ORDER BY r.score DESC, p.id DESC`
-	args := append(append(hiddenArgs, window, now, offset, limit), viewerArgs(viewer)...)
+	args := append(append(recentArgs, now, offset, limit), viewerArgs(viewer)...)
 	if err := pgkit.IDB(ctx, s.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	return items(rows), nil
 }
 
+// windowRow is a candidate of the ranked window.
+type windowRow struct {
+	ID         uuid.UUID `bun:"id"`
+	CreatedAt  time.Time `bun:"created_at"`
+	FoldedText string    `bun:"folded_text"`
+}
+
+// unmutedWindow is the IDs of the newest window public posts that neither
+// hidden nor words hide.
+func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords, hidden string, hiddenArgs []any, window int) ([]string, error) {
+	read := func(after *windowRow) ([]windowRow, error) {
+		q := `SELECT p.id, p.created_at, ` + safetystore.FoldedText("p.text_content") + ` AS folded_text
+			FROM posts p WHERE p.visibility = 'public'` + AuthorActive + hidden
+		args := slices.Clone(hiddenArgs)
+		if after != nil {
+			q += ` AND (p.created_at, p.id) < (?, ?)`
+			args = append(args, after.CreatedAt, after.ID)
+		}
+		rows := make([]windowRow, 0, window)
+		err := pgkit.Prepared(ctx, s.db, &rows, q+` ORDER BY p.created_at DESC, p.id DESC LIMIT `+strconv.Itoa(window), args...)
+		return rows, err
+	}
+	kept, _, _, err := safetystore.Unmuted(words, window, read, func(r *windowRow) string { return r.FoldedText })
+	ids := make([]string, len(kept))
+	for i, r := range kept {
+		ids[i] = r.ID.String()
+	}
+	return ids, err
+}
+
 // Following reads viewer's timeline newest first after the cursor, walking
 // the timelines key (member_id, created_at, post_id) backwards. Rows of an author the viewer no longer follows are
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
-func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	rows := make([]feedRow, 0, limit) // a page is scanned without growing
-	q := feedSelect + ` JOIN timelines t ON t.post_id = p.id
+func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	if err != nil {
+		return nil, nil, err
+	}
+	q := ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + AuthorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
-	q += hidden
-	args = append(args, hiddenArgs...)
-	if after != nil {
-		q += ` AND (t.created_at, t.post_id) < (?, ?)`
-		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
-	}
-	q += ` ORDER BY t.created_at DESC, t.post_id DESC LIMIT ` + strconv.Itoa(limit)
-	if err := pgkit.Prepared(ctx, s.db, &rows, q, args...); err != nil {
-		return nil, err
-	}
-	return items(rows), nil
+	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", after, limit)
 }
 
 // AuthorByHandle is the member with a handle (handles are lowercase).
@@ -448,45 +508,89 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
-func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	hidden, hiddenArgs := safetystore.HiddenFromFeed("p.author_id", "p.text_content", viewer)
-	out, err := s.newestFirst(ctx, feedSelect+` WHERE p.audience_id = ?`+AuthorActive+hidden,
+func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	if err != nil {
+		return nil, nil, err
+	}
+	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	out, next, err := s.newestFirst(ctx, words, ` WHERE p.audience_id = ?`+AuthorActive+hidden,
 		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i := range out {
 		out[i].ViewerInAudience = true
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // ByAuthor reads author's posts newest first after the cursor, on
 // posts_author_idx: every post for the author and their followers, the
 // public ones for anyone else.
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
-	q := feedSelect + ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
+	q := ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + AuthorActive
 	// A profile's own list shows a muted member's posts (whoever opens the
 	// profile asks for them); only a block empties it.
 	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
-	return s.newestFirst(ctx, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
+	out, _, err := s.newestFirst(ctx, nil, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
+	return out, err
 }
 
-// newestFirst runs a feed query (q and its args, ending in a WHERE clause)
-// as one page newest first after the cursor: the keyset every post list
-// pages by, on an index of (created_at DESC, id DESC). Pages are read on
-// every screen a member opens, hence prepared (pgkit.Prepared), the LIMIT
-// in the text so that each page size gets a plan of its own.
-func (s *Posts) newestFirst(ctx context.Context, q string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
+// newestFirst runs a feed query (what follows feedSelect, ending in a
+// WHERE clause, and feedSelect's args then its own) as one page newest
+// first after the cursor: the keyset every post list pages by, on an
+// index of (created_at DESC, id DESC). It answers the page and the cursor
+// of the next (nil at the end).
+func (s *Posts) newestFirst(ctx context.Context, words *safetystore.MutedWords, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	return s.page(ctx, words, where, args, "p.created_at", "p.id", after, limit)
+}
+
+// page reads a page of a feed ordered by (at, id) descending, which say
+// the post's creation time and id. Posts holding one of the viewer's
+// words are left out, candidates read page after page as far as Unmuted
+// goes: the next page starts after the last post looked at, so a stretch
+// of hidden posts is never read twice. Pages are read on every screen a
+// member opens, hence prepared (pgkit.Prepared), the LIMIT in the text so
+// that each page size gets a plan of its own.
+func (s *Posts) page(ctx context.Context, words *safetystore.MutedWords, where string, args []any, at, id string, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	sel := feedSelect
+	if words != nil {
+		sel = feedSelectFolded
+	}
+	read := func(after *feedRow) ([]feedRow, error) {
+		q, a := sel+where, args
+		if after != nil {
+			q += ` AND (` + at + `, ` + id + `) < (?, ?)`
+			a = append(slices.Clone(args), after.CreatedAt, after.ID)
+		}
+		q += ` ORDER BY ` + at + ` DESC, ` + id + ` DESC LIMIT ` + strconv.Itoa(limit)
+		rows := make([]feedRow, 0, limit) // a page is scanned without growing
+		err := pgkit.Prepared(ctx, s.db, &rows, q, a...)
+		return rows, err
+	}
+	var from *feedRow
 	if after != nil {
-		q += ` AND (p.created_at, p.id) < (?, ?)`
-		args = append(args, after.CreatedAt, uuid.UUID(after.ID))
+		from = &feedRow{}
+		from.CreatedAt, from.ID = after.CreatedAt, uuid.UUID(after.ID)
 	}
-	q += ` ORDER BY p.created_at DESC, p.id DESC LIMIT ` + strconv.Itoa(limit)
-	rows := make([]feedRow, 0, limit) // a page is scanned without growing
-	if err := pgkit.Prepared(ctx, s.db, &rows, q, args...); err != nil {
-		return nil, err
+	kept, last, more, err := safetystore.Unmuted(words, limit, func(a *feedRow) ([]feedRow, error) {
+		if a == nil {
+			a = from
+		}
+		return read(a)
+	}, foldedOf)
+	if err != nil {
+		return nil, nil, err
 	}
-	return items(rows), nil
+	out := make([]domain.FeedItem, len(kept))
+	for i, r := range kept {
+		out[i] = r.Domain()
+	}
+	var next *posts.ChronoCursor
+	if more {
+		next = &posts.ChronoCursor{CreatedAt: last.CreatedAt.UTC(), ID: domain.PostID(last.ID)}
+	}
+	return out, next, nil
 }

@@ -6,10 +6,12 @@ import (
 	"social/core/domain"
 )
 
-// The clauses below keep, in a read made for a viewer, what blocks, mutes
-// and muted words hide from them. Each starts with " AND " and takes, in
-// order, the arguments its function returns with it. The zero viewer
-// (nobody signed in) matches no block, mute or word.
+// The clauses below keep, in a read made for a viewer, what blocks and
+// mutes hide from them. Each starts with " AND " and takes, in order, the
+// arguments its function returns with it. The zero viewer (nobody signed
+// in) matches no block or mute. Muted words are not matched in SQL: the
+// reads select each row's text folded (FoldedText) and leave out, page by
+// page, what the viewer's MutedWords hide (muted_words_filter.go).
 
 // NotBlockedWith hides rows whose member (the column member) blocks the
 // viewer or is blocked by them: a block hides in both directions.
@@ -24,29 +26,12 @@ func notMutedBy(member string, viewer domain.UserID) (string, []any) {
 		[]any{uuid.UUID(viewer)}
 }
 
-// noMutedWord hides rows whose text (the expression text, possibly NULL)
-// holds one of the viewer's muted words still in force, folded the way
-// muted_words.pattern is (case and accents, as search folds them).
-func noMutedWord(text string, viewer domain.UserID) (string, []any) {
-	return ` AND NOT EXISTS (SELECT 1 FROM muted_words mw WHERE mw.member_id = ?
-		AND (mw.expires_at IS NULL OR mw.expires_at > now())
-		AND lower(immutable_unaccent(coalesce(` + text + `, ''))) ~ mw.pattern)`, []any{uuid.UUID(viewer)}
-}
-
-// HiddenFromFeed is every clause of a list the viewer reads: the member's
-// rows hidden by a block either way or by the viewer's mute, and the
-// texts holding a muted word.
-func HiddenFromFeed(member, text string, viewer domain.UserID) (string, []any) {
-	var q string
-	var args []any
-	for _, c := range []func() (string, []any){
-		func() (string, []any) { return NotBlockedWith(member, viewer) },
-		func() (string, []any) { return notMutedBy(member, viewer) },
-		func() (string, []any) { return noMutedWord(text, viewer) },
-	} {
-		cq, ca := c()
-		q += cq
-		args = append(args, ca...)
-	}
-	return q, args
+// HiddenMember is the clauses of every list the viewer reads: the
+// member's rows hidden by a block either way or by the viewer's mute. The
+// texts holding one of the viewer's muted words are left out after the
+// read (MutedWordsOf, Unmuted).
+func HiddenMember(member string, viewer domain.UserID) (string, []any) {
+	bq, ba := NotBlockedWith(member, viewer)
+	mq, ma := notMutedBy(member, viewer)
+	return bq + mq, append(ba, ma...)
 }
