@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	safety "social/features/safety/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/messages/app"
@@ -52,11 +53,11 @@ type messagesParams struct {
 	Broadcaster ports.Broadcaster
 	Limiter     ports.RateLimiter
 	Log         *slog.Logger
-	Blocks      ports.Blocks `optional:"true"`
+	Safety      safety.Relations `optional:"true"`
 }
 
 func newMessages(p messagesParams) *app.Messages {
-	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter, Blocks: p.Blocks,
+	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter, Safety: p.Safety,
 		Log: p.Log.With("plugin", Name)}
 }
 

@@ -112,6 +112,10 @@ func (demoRelations) BlockedAmong(context.Context, domain.UserID, []domain.UserI
 	return nil, nil
 }
 
+func (demoRelations) BlockersOf(context.Context, domain.UserID) ([]domain.UserID, error) {
+	return nil, nil
+}
+
 func (demoRelations) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
 	return nil, nil
 }

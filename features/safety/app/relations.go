@@ -16,6 +16,9 @@ type Relations interface {
 	// BlockedAmong answers those of among that member blocks or that block
 	// member (each once; member itself never).
 	BlockedAmong(ctx context.Context, member domain.UserID, among []domain.UserID) ([]domain.UserID, error)
+	// BlockersOf lists the members who block member (one direction only:
+	// what the blocker keeps, the blocked member loses).
+	BlockersOf(ctx context.Context, member domain.UserID) ([]domain.UserID, error)
 	// HiddenFrom lists the members whose activity viewer must not
 	// receive: those in a block relation with viewer (Blocked) and those
 	// viewer mutes (Muted).

@@ -512,7 +512,9 @@ func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
 
 	block(t, bia, "ana")
 	blocked := "Não é possível interagir com este membro."
-	expectProblem(t, send(ana), http.StatusForbidden, "member_blocked", blocked)
+	// The blocked member no longer has the conversation; the blocker keeps
+	// it and cannot send.
+	expectProblem(t, send(ana), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
 	expectProblem(t, send(bia), http.StatusForbidden, "member_blocked", blocked)
 	cris.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}).Expect(t, http.StatusCreated)
 	// The old conversation still opens, saying no message can go.

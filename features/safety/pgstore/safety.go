@@ -328,6 +328,18 @@ func (s *Safety) BlockedAmong(ctx context.Context, member domain.UserID, among [
 	return out, err
 }
 
+// BlockersOf lists the members who block member.
+func (s *Safety) BlockersOf(ctx context.Context, member domain.UserID) ([]domain.UserID, error) {
+	var rows []uuid.UUID
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT blocker_id FROM member_blocks WHERE blocked_id = ?`,
+		uuid.UUID(member)).Scan(ctx, &rows)
+	out := make([]domain.UserID, len(rows))
+	for i, r := range rows {
+		out[i] = domain.UserID(r)
+	}
+	return out, err
+}
+
 // HiddenFrom lists the members blocking or blocked by viewer, and those
 // viewer mutes.
 func (s *Safety) HiddenFrom(ctx context.Context, viewer domain.UserID) ([]domain.HiddenMember, error) {

@@ -2,13 +2,16 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 
 	"social/core/domain"
 	"social/core/ports"
+	safety "social/features/safety/app"
 )
 
 // Profile is the part of a member's profile shown with conversations.
@@ -75,19 +78,87 @@ type Messages struct {
 	Broadcaster ports.Broadcaster
 	Limiter     ports.RateLimiter
 	Log         *slog.Logger
-	// Blocks, when set, refuses messages between members a block keeps
-	// apart, whichever of them blocked.
-	Blocks ports.Blocks
+	// Safety, when set, applies blocks (the safety feature's contract):
+	// nobody sends across a block, whichever of the two blocked; the
+	// blocked member loses the conversation (not found, out of the inbox
+	// and the unread badge), the blocker keeps reading it.
+	Safety safety.Relations
 }
 
 // member reads the viewer's view of conversation id; a conversation they
-// are not in is notFound, like one that does not exist.
+// are not in is notFound, like one that does not exist, and so is one
+// whose peer blocks the viewer.
 func (m *Messages) member(ctx context.Context, viewer domain.UserID, id uuid.UUID) (Conversation, error) {
 	c, err := m.Store.Conversation(ctx, viewer, id)
 	if err == domain.ErrNotFound {
 		return Conversation{}, notFound()
 	}
-	return c, err
+	if err != nil || m.Safety == nil {
+		return c, err
+	}
+	blockers, err := m.Safety.BlockersOf(ctx, viewer)
+	if err != nil {
+		return Conversation{}, fmt.Errorf("blockers of %s: %w", viewer, err)
+	}
+	if slices.Contains(blockers, c.Peer.ID) {
+		return Conversation{}, notFound()
+	}
+	one := []Conversation{c}
+	if err := m.unlessBlocked(ctx, viewer, one); err != nil {
+		return Conversation{}, err
+	}
+	return one[0], nil
+}
+
+// unlessBlocked sets CanSend false in the conversations (viewer's) whose
+// peer is in a block relation with viewer.
+func (m *Messages) unlessBlocked(ctx context.Context, viewer domain.UserID, cs []Conversation) error {
+	if m.Safety == nil || len(cs) == 0 {
+		return nil
+	}
+	peers := make([]domain.UserID, len(cs))
+	for i, c := range cs {
+		peers[i] = c.Peer.ID
+	}
+	blocked, err := safety.BlockedSet(ctx, m.Safety, viewer, peers)
+	if err != nil {
+		return fmt.Errorf("blocks of %s: %w", viewer, err)
+	}
+	for i := range cs {
+		if blocked[cs[i].Peer.ID] {
+			cs[i].CanSend = false
+		}
+	}
+	return nil
+}
+
+// hiddenPeers are the members whose conversations viewer no longer has:
+// those who block viewer.
+func (m *Messages) hiddenPeers(ctx context.Context, viewer domain.UserID) ([]domain.UserID, error) {
+	if m.Safety == nil {
+		return nil, nil
+	}
+	ids, err := m.Safety.BlockersOf(ctx, viewer)
+	if err != nil {
+		return nil, fmt.Errorf("blockers of %s: %w", viewer, err)
+	}
+	return ids, nil
+}
+
+// totals are each member's unread messages over the conversations they
+// still have.
+func (m *Messages) totals(ctx context.Context, members ...domain.UserID) (Totals, error) {
+	out := Totals{}
+	for _, member := range members {
+		hidden, err := m.hiddenPeers(ctx, member)
+		if err != nil {
+			return nil, err
+		}
+		if out[member], err = m.Store.UnreadTotal(ctx, member, hidden); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // now is the clock at PostgreSQL's precision, so answers equal later reads.

@@ -16,7 +16,8 @@ type Inbox struct {
 
 // ListConversations reads the viewer's inbox: conversations with at least
 // one message, latest first, optionally those whose peer's handle or name
-// contains a query (case and accents ignored).
+// contains a query (case and accents ignored). A conversation with a
+// member who blocks the viewer is gone from it.
 type ListConversations struct{ *Messages }
 
 // Handle answers the page after cursor.
@@ -33,9 +34,16 @@ func (uc *ListConversations) Handle(ctx context.Context, viewer domain.Viewer, q
 		query = string(r[:MaxQuery])
 	}
 	// One more than a page says whether another page exists.
-	items, err := uc.Store.Inbox(ctx, viewer.UserID, query, after, PageSize+1)
+	hidden, err := uc.hiddenPeers(ctx, viewer.UserID)
+	if err != nil {
+		return Inbox{}, err
+	}
+	items, err := uc.Store.Inbox(ctx, viewer.UserID, query, hidden, after, PageSize+1)
 	if err != nil {
 		return Inbox{}, fmt.Errorf("inbox of %s: %w", viewer.UserID, err)
+	}
+	if err := uc.unlessBlocked(ctx, viewer.UserID, items); err != nil {
+		return Inbox{}, err
 	}
 	page := Inbox{Items: items}
 	if len(items) > PageSize {

@@ -53,7 +53,7 @@ func (uc *MarkRead) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UU
 			}
 			moved = true
 		}
-		totals, err = uc.Store.UnreadTotals(ctx, viewer.UserID, c.Peer.ID)
+		totals, err = uc.totals(ctx, viewer.UserID, c.Peer.ID)
 		return err
 	})
 	if errors.Is(err, domain.ErrNotFound) {

@@ -20,6 +20,8 @@ const (
 	MsgTooMany         = "Muitas tentativas"
 	MsgWait            = "Você enviou muitas mensagens. Aguarde 1 minuto antes de enviar novamente."
 	MsgBadCursor       = "Cursor inválido."
+	MsgSuspended       = "Esta conta está suspensa e não pode receber mensagens."
+	MsgDeleted         = "Esta conta foi excluída e não pode receber mensagens."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeNotFound        = "conversation_not_found"
@@ -31,6 +33,8 @@ const (
 	CodeNoProfile       = "profile_required"
 	CodeRateLimited     = "rate_limited"
 	CodeInvalid         = "invalid_input"
+	CodeSuspended       = "recipient_suspended"
+	CodeDeleted         = "recipient_deleted"
 )
 
 // Limits.

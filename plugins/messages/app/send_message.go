@@ -78,7 +78,7 @@ func (uc *SendMessage) Handle(ctx context.Context, viewer domain.Viewer, id uuid
 			return err
 		}
 		sent.RecipientUnread = peer.UnreadCount
-		sent.Totals, err = uc.Store.UnreadTotals(ctx, viewer.UserID, c.Peer.ID)
+		sent.Totals, err = uc.totals(ctx, viewer.UserID, c.Peer.ID)
 		return err
 	})
 	switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -33,6 +34,16 @@ func (uc *StartConversation) Handle(ctx context.Context, viewer domain.Viewer, h
 	if peer.ID == viewer.UserID {
 		return Conversation{}, false, errs.Invalid(CodeSelf, MsgSelf, nil)
 	}
+	if uc.Safety != nil {
+		// The conversation is gone for the member the peer blocks.
+		hidden, err := uc.hiddenPeers(ctx, viewer.UserID)
+		if err != nil {
+			return Conversation{}, false, err
+		}
+		if slices.Contains(hidden, peer.ID) {
+			return Conversation{}, false, errs.Forbidden(safety.CodeBlocked, safety.MsgBlocked)
+		}
+	}
 	id, err := uc.Store.PairConversation(ctx, viewer.UserID, peer.ID)
 	switch {
 	case err == nil:
@@ -60,12 +71,23 @@ func (uc *StartConversation) Handle(ctx context.Context, viewer domain.Viewer, h
 	return c, id == fresh, err
 }
 
-// mayWrite refuses when a block keeps sender and recipient apart, and
-// when recipient lets only the members they follow write to them and does
-// not follow sender.
+// mayWrite refuses when a block keeps sender and recipient apart, when
+// recipient's account is suspended or deleted, and when recipient lets
+// only the members they follow write to them and does not follow sender.
 func (m *Messages) mayWrite(ctx context.Context, sender, recipient domain.UserID) error {
-	if err := safety.Refuse(ctx, m.Blocks, sender, recipient); err != nil {
-		return err
+	if m.Safety != nil {
+		if err := safety.Refuse(ctx, m.Safety, sender, recipient); err != nil {
+			return err
+		}
+	}
+	suspended, deleted, err := m.Store.Standing(ctx, recipient)
+	switch {
+	case err != nil:
+		return fmt.Errorf("standing of %s: %w", recipient, err)
+	case deleted:
+		return errs.Forbidden(CodeDeleted, MsgDeleted)
+	case suspended:
+		return errs.Forbidden(CodeSuspended, MsgSuspended)
 	}
 	s, err := m.Store.Settings(ctx, recipient)
 	if err != nil {

@@ -43,8 +43,9 @@ type Store interface {
 	// move one change at a time.
 	LockConversation(ctx context.Context, id uuid.UUID) error
 	// Inbox reads viewer's conversations with a message, latest first,
-	// after the cursor, whose peer's handle or name contains query.
-	Inbox(ctx context.Context, viewer domain.UserID, query string, after *Cursor, limit int) ([]Conversation, error)
+	// after the cursor, whose peer's handle or name contains query, but
+	// those with the members hidden.
+	Inbox(ctx context.Context, viewer domain.UserID, query string, hidden []domain.UserID, after *Cursor, limit int) ([]Conversation, error)
 	// Messages reads a conversation's messages newest first, before the
 	// cursor.
 	Messages(ctx context.Context, id uuid.UUID, before *Cursor, limit int) ([]Message, error)
@@ -56,8 +57,12 @@ type Store interface {
 	InsertMessage(ctx context.Context, m Message, recipient domain.UserID) error
 	// MarkRead sets reader's marker to k and their unread count to 0.
 	MarkRead(ctx context.Context, id uuid.UUID, reader domain.UserID, k Marker) error
-	// UnreadTotals sums the unread counts of each member.
-	UnreadTotals(ctx context.Context, members ...domain.UserID) (Totals, error)
+	// UnreadTotal sums member's unread counts but in the conversations
+	// with the members hidden.
+	UnreadTotal(ctx context.Context, member domain.UserID, hidden []domain.UserID) (int, error)
+	// Standing reads whether a member's account is suspended or deleted
+	// (neither receives messages).
+	Standing(ctx context.Context, member domain.UserID) (suspended, deleted bool, err error)
 	// Settings reads a member's settings (the defaults without a row).
 	Settings(ctx context.Context, user domain.UserID) (Settings, error)
 	// SaveSettings writes a member's settings; ErrNoProfile without a profile.

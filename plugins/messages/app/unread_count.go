@@ -8,7 +8,8 @@ import (
 )
 
 // UnreadCount is the viewer's unread messages over every conversation
-// (the navigation's badge).
+// (the navigation's badge), but in conversations with members who block
+// the viewer.
 type UnreadCount struct{ *Messages }
 
 // Handle answers the total.
@@ -16,7 +17,7 @@ func (uc *UnreadCount) Handle(ctx context.Context, viewer domain.Viewer) (int, e
 	if !viewer.SignedIn() {
 		return 0, unauthenticated()
 	}
-	t, err := uc.Store.UnreadTotals(ctx, viewer.UserID)
+	t, err := uc.totals(ctx, viewer.UserID)
 	if err != nil {
 		return 0, fmt.Errorf("unread of %s: %w", viewer.UserID, err)
 	}

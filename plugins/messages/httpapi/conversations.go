@@ -56,12 +56,12 @@ func registerConversations(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-start-conversation", Method: http.MethodPost, Path: "/conversations",
 		Summary:     "Open the conversation with a member (201 when made now, 200 when it existed)",
-		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).",
+		Description: "One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).",
 		Tags:        []string{"messages"}, DefaultStatus: http.StatusCreated,
 		Responses: map[string]*huma.Response{"200": {Description: "The conversation existed already.",
 			Content: map[string]*huma.MediaType{"application/json": {
 				Schema: &huma.Schema{Ref: "#/components/schemas/Conversation"}}}}},
-		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted, safety.CodeBlocked}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted, safety.CodeBlocked, app.CodeSuspended, app.CodeDeleted}, 404: {app.CodeProfileNotFound}, 422: {app.CodeSelf}}),
 	}, func(ctx context.Context, in *conversationStartInput) (*dmConversationOutput, error) {
 		c, made, err := uc.Start.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Handle)
 		if err != nil {

@@ -71,9 +71,9 @@ func registerMessages(api huma.API, uc UseCases) {
 	huma.Register(api, huma.Operation{
 		OperationID: "messages-send", Method: http.MethodPost, Path: "/conversations/{id}/messages", DefaultStatus: http.StatusCreated,
 		Summary:     "Send a message; both participants get message.created",
-		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.",
+		Description: "30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.",
 		Tags:        []string{"messages"},
-		Security:    httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted, safety.CodeBlocked}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
+		Security:    httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {app.CodeNoProfile, app.CodeRestricted, safety.CodeBlocked, app.CodeSuspended, app.CodeDeleted}, 404: {app.CodeNotFound}, 422: {app.CodeEmpty, app.CodeTooLong}, 429: {app.CodeRateLimited}}),
 	}, func(ctx context.Context, in *directMessageInput) (*dmMessageOutput, error) {
 		id, err := in.id()
 		var m app.Message

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/core/ports"
@@ -98,15 +99,17 @@ func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.
 
 // conversationSelect reads conversations as the member "me" sees them:
 // the peer's profile, both markers, the newest message and whether the
-// peer's setting lets me write (never across a block, either way).
+// peer's setting and account let me write (a suspended or deleted account
+// receives nothing; blocks are applied by the use cases, through the
+// safety feature).
 const conversationSelect = `SELECT c.id, c.created_at, me.unread_count, me.last_read_at, me.last_read_id,
 		me.last_message_at, peer.last_read_at AS peer_read_at, peer.last_read_id AS peer_read_id,
 		p.id AS peer_id, p.handle, p.display_name, p.avatar_path, p.is_verified,
 		lm.id AS lm_id, lm.sender_id AS lm_sender, lm.text AS lm_text, lm.created_at AS lm_at,
 		((NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM follows f
 			WHERE f.follower_id = me.peer_id AND f.following_id = me.user_id))
-		AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = me.user_id AND b.blocked_id = me.peer_id)
-			OR (b.blocker_id = me.peer_id AND b.blocked_id = me.user_id))) AS can_send
+		AND NOT EXISTS (SELECT 1 FROM accounts pa WHERE pa.id = me.peer_id
+			AND (pa.suspended_at IS NOT NULL OR pa.deleted_at IS NOT NULL))) AS can_send
 	FROM conversation_members me
 	JOIN conversations c ON c.id = me.conversation_id
 	JOIN conversation_members peer ON peer.conversation_id = me.conversation_id AND peer.user_id = me.peer_id
@@ -175,9 +178,13 @@ func (s *Store) LockConversation(ctx context.Context, id uuid.UUID) error {
 }
 
 // Inbox reads viewer's conversations with a message, latest first.
-func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, after *app.Cursor, limit int) ([]app.Conversation, error) {
+func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, hidden []domain.UserID, after *app.Cursor, limit int) ([]app.Conversation, error) {
 	q := conversationSelect + ` WHERE me.user_id = ? AND me.last_message_at IS NOT NULL`
 	args := []any{uuid.UUID(viewer)}
+	if len(hidden) > 0 {
+		q += ` AND me.peer_id <> ALL(?::uuid[])`
+		args = append(args, idArray(hidden))
+	}
 	if after != nil {
 		q += ` AND (me.last_message_at, me.conversation_id) < (?, ?)`
 		args = append(args, after.At, after.ID)
@@ -272,28 +279,41 @@ func (s *Store) MarkRead(ctx context.Context, id uuid.UUID, reader domain.UserID
 	return err
 }
 
-// UnreadTotals sums each member's unread counts (rows with unread messages
-// always have a message, so the inbox index serves it).
-func (s *Store) UnreadTotals(ctx context.Context, members ...domain.UserID) (app.Totals, error) {
-	ids := make([]uuid.UUID, len(members))
-	out := app.Totals{}
-	for i, m := range members {
-		ids[i] = uuid.UUID(m)
-		out[m] = 0
+// UnreadTotal sums member's unread counts (rows with unread messages
+// have a message), but in the conversations with the members hidden.
+func (s *Store) UnreadTotal(ctx context.Context, member domain.UserID, hidden []domain.UserID) (int, error) {
+	q := `SELECT coalesce(sum(unread_count), 0)::int FROM conversation_members
+		WHERE user_id = ? AND last_message_at IS NOT NULL`
+	args := []any{uuid.UUID(member)}
+	if len(hidden) > 0 {
+		q += ` AND peer_id <> ALL(?::uuid[])`
+		args = append(args, idArray(hidden))
 	}
+	var n int
+	err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &n)
+	return n, err
+}
+
+// Standing reads whether member's account is suspended or deleted.
+func (s *Store) Standing(ctx context.Context, member domain.UserID) (suspended, deleted bool, err error) {
 	var rows []struct {
-		UserID uuid.UUID `bun:"user_id"`
-		Total  int       `bun:"total"`
+		Suspended bool `bun:"suspended"`
+		Deleted   bool `bun:"deleted"`
 	}
-	err := s.idb(ctx).NewRaw(`SELECT user_id, sum(unread_count)::int AS total FROM conversation_members
-		WHERE user_id IN (?) AND last_message_at IS NOT NULL GROUP BY user_id`, bun.In(ids)).Scan(ctx, &rows)
-	if err != nil {
-		return nil, err
+	err = s.idb(ctx).NewRaw(`SELECT suspended_at IS NOT NULL AS suspended, deleted_at IS NOT NULL AS deleted
+		FROM accounts WHERE id = ?`, uuid.UUID(member)).Scan(ctx, &rows)
+	if err != nil || len(rows) == 0 {
+		return false, false, err
 	}
-	for _, r := range rows {
-		out[domain.UserID(r.UserID)] = r.Total
+	return rows[0].Suspended, rows[0].Deleted, nil
+}
+
+func idArray(ids []domain.UserID) any {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = id.String()
 	}
-	return out, nil
+	return pgdialect.Array(s)
 }
 
 // Settings reads a member's settings.
