@@ -43,7 +43,7 @@ func bodyOperations(t *testing.T, base string) []bodyOperation {
 		} `json:"requestBody"`
 	}
 	var doc struct {
-		Security []map[string][]string          `json:"security"`
+		Security []map[string][]string           `json:"security"`
 		Paths    map[string]map[string]operation `json:"paths"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {

@@ -1,14 +1,19 @@
 package http
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 
+	"social/core/ports"
 	"social/kit/httpkit"
 )
 
@@ -120,18 +125,52 @@ func withRecover(next http.Handler) http.Handler {
 
 // ContentSecurityPolicy allows no inline script and no framing. Inline styles
 // stay allowed: component libraries set style attributes. Images and media
-// may come from any https origin: link-preview images, album art and
-// station logos, song previews and radio streams live on other sites, and
-// an image or a stream cannot run code.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self'; " +
-	"worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+// come from this server only (and data:/blob: addresses the app makes
+// itself), plus mediaOrigin when the media store's links point at another
+// origin (an S3 service or a CDN): a picture or a stream from anywhere else
+// would tell its host who looks at what, so outside pictures (link
+// previews, chart artwork) are copied into the store first.
+func ContentSecurityPolicy(mediaOrigin string) string {
+	media := ""
+	if mediaOrigin != "" {
+		media = " " + mediaOrigin
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:" + media + "; media-src 'self' blob:" + media + "; font-src 'self' data:; connect-src 'self'; " +
+		"worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+}
+
+// mediaOrigin is the origin of the media store's links when it is not the
+// server's own (publicURL): the store is asked for a link, computed
+// locally, so the answer is the origin browsers will really load. Empty
+// when the links are relative or on publicURL.
+func mediaOrigin(ctx context.Context, blobs ports.BlobStore, publicURL string) (string, error) {
+	if blobs == nil {
+		return "", nil
+	}
+	link, err := blobs.SignedURL(ctx, "origin-probe/probe.jpg", time.Minute)
+	if err != nil {
+		return "", fmt.Errorf("media store link: %w", err)
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		return "", fmt.Errorf("media store link: %w", err)
+	}
+	if u.Scheme == "" || u.Host == "" {
+		return "", nil
+	}
+	origin := strings.ToLower(u.Scheme + "://" + u.Host)
+	if own, err := url.Parse(publicURL); err == nil && strings.ToLower(own.Scheme+"://"+own.Host) == origin {
+		return "", nil
+	}
+	return origin, nil
+}
 
 // withSecurityHeaders sets the headers every answer carries, errors included.
-func withSecurityHeaders(next http.Handler) http.Handler {
+func withSecurityHeaders(csp string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", ContentSecurityPolicy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 	"riverqueue.com/riverui"
 
+	"social/core/ports"
 	"social/internal/config"
 	"social/jobs"
 	"social/kit/httpkit"
@@ -50,6 +51,9 @@ type rootParams struct {
 	// the mux, where the request carries its matched pattern.
 	Observer RequestObserver      `optional:"true"`
 	Ready    []httpkit.ReadyCheck `group:"readiness_checks"`
+	// Blobs is the media store, whose links' origin the
+	// Content-Security-Policy admits.
+	Blobs ports.BlobStore `optional:"true"`
 }
 
 // RequestObserver wraps the mux to watch every request.
@@ -113,6 +117,10 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	h = withRecover(h)
 	h = withAccessLog(p.Logger, h)
 	h = withRequestID(p.Logger, h)
-	h = withSecurityHeaders(h)
+	origin, err := mediaOrigin(context.Background(), p.Blobs, p.Config.HTTP.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	h = withSecurityHeaders(ContentSecurityPolicy(origin), h)
 	return h, nil
 }
