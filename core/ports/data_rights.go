@@ -28,6 +28,19 @@ type MemberData interface {
 	// EraseMember removes at most batch of the deleted member's rows in
 	// one transaction, lowering every counter that counted them in that
 	// same transaction, and reports whether anything is left. Running it
-	// again after it finished changes nothing.
+	// again after it finished changes nothing. Nothing it removes may stay
+	// findable: in that same transaction it queues (SearchIndexQueue) the
+	// search document of every row it deletes or whose document changes
+	// (a count), and drops what else is derived from them (stored files,
+	// live subscriptions).
 	EraseMember(ctx context.Context, member domain.UserID, batch int) (more bool, err error)
+}
+
+// MemberHider is a MemberData whose content must leave every read the
+// moment the account is deleted, before EraseMember reaches it (the
+// communities a member owns, their live stories). HideMember runs in the
+// deletion's transaction, so it does little (no batches), and queues the
+// search documents of what it changes, as EraseMember does.
+type MemberHider interface {
+	HideMember(ctx context.Context, member domain.UserID) error
 }

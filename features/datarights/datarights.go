@@ -112,7 +112,8 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 			Outbox: p.Outbox, Clock: p.Clock, Settings: s, Log: log},
 		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},
 		Delete: &app.DeleteAccount{Tx: p.Tx, Accounts: p.Store, Hasher: p.Hasher, Sessions: p.Sessions,
-			Limiter: p.Limiter, Search: p.Search, Queue: queue, Audit: p.Audit, Clock: p.Clock, Settings: s, Ends: p.Ends},
+			Limiter: p.Limiter, Search: p.Search, Posts: p.Store, Parts: all, Queue: queue, Audit: p.Audit, Clock: p.Clock,
+			Settings: s, Ends: p.Ends},
 		Erase: &app.EraseMember{Accounts: p.Store, Parts: all, Settings: s, Log: log},
 	}
 }

@@ -118,7 +118,9 @@ func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock) (p
 }
 
 // newMemberData contributes the plugin's part of a member's data: what
-// the store exports and erases (ports.MemberData).
-func newMemberData(store *pgstore.Store) plugin.MemberData {
-	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
+// the store exports and erases (ports.MemberData), the communities a
+// deleted member owned handed over or deleted at once (ports.MemberHider),
+// their search documents, files and subscriptions following.
+func newMemberData(store *pgstore.Store, search ports.SearchIndexQueue, media posts.MediaQueue, access ports.AccessChanges) plugin.MemberData {
+	return plugin.MemberData{Plugin: Name, Name: Name, Data: pgstore.NewMemberData(store, search, media, access)}
 }

@@ -56,12 +56,14 @@ func audienceOf(id *uuid.UUID) domain.AudienceID {
 
 // commentColumns and commentJoins read a comment item from comments
 // aliased c; the author's profile always exists (its deletion takes the
-// comment).
+// comment). A deleted account's comments are left out from the moment the
+// deletion is confirmed, before the erasure removes them.
 const (
 	commentColumns = `SELECT c.id, c.post_id, c.author_id, c.text_content, c.created_at,
 	a.handle AS author_handle, a.display_name AS author_display_name, a.avatar_path AS author_avatar_path,
 	p.author_id AS post_author_id, p.visibility AS post_visibility, p.audience_id AS post_audience_id`
-	commentJoins  = ` JOIN profiles a ON a.id = c.author_id JOIN posts p ON p.id = c.post_id`
+	commentJoins = ` JOIN profiles a ON a.id = c.author_id JOIN posts p ON p.id = c.post_id
+	AND NOT EXISTS (SELECT 1 FROM accounts ca WHERE ca.id = c.author_id AND ca.deleted_at IS NOT NULL)`
 	commentSelect = commentColumns + ` FROM comments c` + commentJoins
 )
 

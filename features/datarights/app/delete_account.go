@@ -32,6 +32,13 @@ type EraseQueue interface {
 	EnqueueFileDeletion(ctx context.Context, key string) error
 }
 
+// AuthorPosts queues, in the transaction of ctx, the search document of
+// every post of author that search could hold: the indexer then finds
+// the author deleted and removes them.
+type AuthorPosts interface {
+	EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error
+}
+
 // AllSessionsRevoker ends every session of a member.
 type AllSessionsRevoker interface {
 	RevokeAll(ctx context.Context, accountID domain.UserID, at time.Time, reason string) error
@@ -40,10 +47,14 @@ type AllSessionsRevoker interface {
 // DeleteAccount deletes the viewer's account once they confirm with their
 // password. In one transaction: the account becomes a tombstone (nothing
 // personal left on it, the handle held for Settings.HandleHold), every
-// session ends, the member leaves search, an audit entry without personal
-// data is written and the erasing job is queued; once committed, the
-// member's open sockets close on every node. Their posts, comments, likes,
-// follows and the plugins' rows then go in batches (EraseMember).
+// session ends, the member and their posts leave search, the parts that
+// hide content at once do so (ports.MemberHider: the communities they
+// own, their stories), an audit entry without personal data is written
+// and the erasing job is queued; once committed, the member's open sockets
+// close on every node. From then on every read leaves their content out
+// (a deleted author's posts and comments are not shown), and their posts,
+// comments, likes, shares, follows and the plugins' rows go in batches
+// (EraseMember).
 type DeleteAccount struct {
 	Tx       ports.Transactor
 	Accounts Tombstones
@@ -51,6 +62,10 @@ type DeleteAccount struct {
 	Sessions AllSessionsRevoker
 	Limiter  ports.RateLimiter
 	Search   ports.SearchIndexQueue
+	Posts    AuthorPosts
+	// Parts are the parts of a member's data; those that are a
+	// ports.MemberHider hide the member's content in the transaction.
+	Parts    []Part
 	Queue    EraseQueue
 	Audit    ports.AuditLog
 	Clock    ports.Clock
@@ -107,6 +122,16 @@ func (uc *DeleteAccount) Handle(ctx context.Context, viewer domain.Viewer, passw
 		}
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchUser, acc.ID.String()); err != nil {
 			return err
+		}
+		if err := uc.Posts.EnqueueAuthorPosts(ctx, acc.ID); err != nil {
+			return err
+		}
+		for _, p := range uc.Parts {
+			if h, ok := p.Data.(ports.MemberHider); ok {
+				if err := h.HideMember(ctx, acc.ID); err != nil {
+					return fmt.Errorf("hide %s: %w", p.Name, err)
+				}
+			}
 		}
 		for _, key := range files {
 			if err := uc.Queue.EnqueueFileDeletion(ctx, key); err != nil {

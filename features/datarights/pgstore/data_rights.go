@@ -10,8 +10,10 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
+	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
 	datarights "social/features/datarights/app"
+	searchstore "social/features/search/pgstore"
 	"social/kit/pgkit"
 )
 
@@ -25,6 +27,7 @@ func NewDataRights(db *bun.DB) *DataRights { return &DataRights{db: db} }
 var (
 	_ datarights.ExportStore = (*DataRights)(nil)
 	_ datarights.Tombstones  = (*DataRights)(nil)
+	_ datarights.AuthorPosts = (*DataRights)(nil)
 	_ datarights.HandleHolds = (*DataRights)(nil)
 	_ datarights.Contacts    = (*DataRights)(nil)
 )
@@ -230,4 +233,13 @@ func updatedOne(res sql.Result, err error) error {
 		return err
 	}
 	return pgkit.AffectedOne(res)
+}
+
+// EnqueueAuthorPosts queues the search document of every post of author
+// that search could hold (public, with text), in one statement in the
+// transaction of ctx.
+func (s *DataRights) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
+	posts := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("posts").Column("id").
+		Where("author_id = ? AND visibility = 'public' AND text_content IS NOT NULL", uuid.UUID(author)).OrderExpr("id")
+	return searchstore.NewSearchQueue(s.db).EnqueueSelected(ctx, ports.SearchPost, posts)
 }

@@ -213,18 +213,32 @@ var eraseSteps = []struct {
 	{"reports", `WITH gone AS (
 		DELETE FROM reports WHERE id IN (SELECT id FROM reports WHERE reporter_id = ?0 LIMIT ?1) RETURNING 1)
 	SELECT count(*) FROM gone`},
+	{"shares", `WITH gone AS (
+		DELETE FROM post_shares WHERE member_id = ?0 AND post_id IN
+			(SELECT post_id FROM post_shares WHERE member_id = ?0 LIMIT ?1) RETURNING post_id, shares),
+	counted AS (UPDATE posts p SET share_count = greatest(p.share_count - gone.shares, 0) FROM gone
+		WHERE p.id = gone.post_id RETURNING 1)
+	SELECT count(*) FROM gone`},
 }
+
+// postsAfter is the step after which the member's posts go: after the
+// follows, so that a post's deletion leaves no timeline rows of followers
+// behind.
+const postsAfter = "followers"
 
 // EraseMember removes one batch of the first kind of row the member still
 // has: their likes, comments, follows both ways, posts (through the post
-// deletion, with their search documents and files), timeline, notifications
-// and reports. The profile's own counters are zeroed at the end.
+// deletion, with their search documents and files), timeline, notifications,
+// reports and shares (each post's share_count lowered by the member's
+// shares of it). The profile's own counters are zeroed at the end; its
+// search document left with the deletion. Comments have no search
+// document, and what the member liked or shared is not searched by count.
 func (d *CoreMemberData) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
 	uid := uuid.UUID(member)
 	more := false
 	err := pgkit.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
 		db := pgkit.IDB(ctx, d.db)
-		for i, step := range eraseSteps {
+		for _, step := range eraseSteps {
 			var n int
 			if err := db.NewRaw(step.query, uid, batch).Scan(ctx, &n); err != nil {
 				return fmt.Errorf("%s: %w", step.name, err)
@@ -233,9 +247,7 @@ func (d *CoreMemberData) EraseMember(ctx context.Context, member domain.UserID, 
 				more = true
 				return nil
 			}
-			if i == 3 {
-				// Posts go after the follows: a post's deletion leaves no
-				// timeline rows of followers behind.
+			if step.name == postsAfter {
 				n, err := d.erasePosts(ctx, uid, batch)
 				if err != nil {
 					return err

@@ -9,9 +9,10 @@ import (
 	"social/core/errs"
 )
 
-// Sharer adds one to share_count atomically and answers the new count.
+// Sharer adds one to share_count atomically, recording that member
+// shared, and answers the new count.
 type Sharer interface {
-	Share(ctx context.Context, id domain.PostID) (int, error)
+	Share(ctx context.Context, id domain.PostID, member domain.UserID) (int, error)
 }
 
 // SharePost counts a share of a post the viewer may see.
@@ -28,7 +29,7 @@ func (uc *SharePost) Handle(ctx context.Context, viewer domain.Viewer, id domain
 	if _, err := visibleItem(ctx, uc.Items, viewer, id); err != nil {
 		return 0, err
 	}
-	n, err := uc.Shares.Share(ctx, id)
+	n, err := uc.Shares.Share(ctx, id, viewer.UserID)
 	if errors.Is(err, domain.ErrNotFound) {
 		return 0, errs.NotFound(CodeNotFound, MsgNotFound)
 	}

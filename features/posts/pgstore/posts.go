@@ -327,11 +327,16 @@ func (s *Posts) count(ctx context.Context, id domain.PostID, query string, args 
 	return false, n, pgkit.NotFound(err)
 }
 
-// Share adds one to share_count in one statement.
-func (s *Posts) Share(ctx context.Context, id domain.PostID) (int, error) {
+// Share adds one to share_count and to member's shares of the post
+// (post_shares), in one statement: the shares of a deleted member are
+// taken off the counts when their account is erased.
+func (s *Posts) Share(ctx context.Context, id domain.PostID, member domain.UserID) (int, error) {
 	var n int
-	err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE posts SET share_count = share_count + 1 WHERE id = ? RETURNING share_count`,
-		uuid.UUID(id)).Scan(ctx, &n)
+	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH counted AS (
+			UPDATE posts SET share_count = share_count + 1 WHERE id = ?0 RETURNING share_count),
+		recorded AS (INSERT INTO post_shares (member_id, post_id) SELECT ?1, ?0 FROM counted
+			ON CONFLICT (member_id, post_id) DO UPDATE SET shares = post_shares.shares + 1 RETURNING 1)
+		SELECT share_count FROM counted`, uuid.UUID(id), uuid.UUID(member)).Scan(ctx, &n)
 	return n, pgkit.NotFound(err)
 }
 
@@ -371,7 +376,8 @@ func foldedOf(r *feedRow) string { return r.FoldedText }
 // profile lists, community lists, post pages, search documents); an
 // anti-join on the partial index of those accounts (accounts_hidden_idx,
 // whose predicate this repeats).
-const AuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id AND sa.suspended_at IS NOT NULL)`
+const AuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id
+	AND (sa.suspended_at IS NOT NULL OR sa.deleted_at IS NOT NULL))`
 
 // viewerArgs are feedSelect's arguments, then more.
 func viewerArgs(viewer domain.UserID, more ...any) []any {

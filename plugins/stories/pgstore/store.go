@@ -191,6 +191,16 @@ func (s *Store) Followers(ctx context.Context, author domain.UserID) ([]domain.U
 // stories, each view's count lowered with it.
 var _ ports.MemberData = (*Store)(nil)
 
+var _ ports.MemberHider = (*Store)(nil)
+
+// HideMember deletes the member's stories (their views with them) in the
+// deletion's transaction: a story lasts a day, so there are few, and none
+// is shown while the erasure is on its way.
+func (s *Store) HideMember(ctx context.Context, member domain.UserID) error {
+	_, err := s.idb(ctx).NewRaw(`DELETE FROM stories WHERE author_id = ?`, uuid.UUID(member)).Exec(ctx)
+	return err
+}
+
 // EraseMember removes a batch of the member's views (lowering each story's
 // count), then of their stories.
 func (s *Store) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
