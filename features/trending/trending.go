@@ -13,6 +13,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	media "social/features/media/app"
 	"social/features/trending/app"
 	"social/features/trending/httpapi"
 	trendingstore "social/features/trending/pgstore"
@@ -34,10 +35,23 @@ var Module = fx.Module("trending-api",
 	),
 )
 
-func newUseCases(store *trendingstore.TrendingTracks, src ports.TrendingSource, clock ports.Clock) httpapi.UseCases {
+type useCaseParams struct {
+	fx.In
+	Store        *trendingstore.TrendingTracks
+	Source       ports.TrendingSource
+	Clock        ports.Clock
+	RemoteImages ports.RemoteImageFetcher
+	Images       ports.ImageCleaner
+	Blobs        ports.BlobStore
+	Log          *slog.Logger
+}
+
+func newUseCases(p useCaseParams) httpapi.UseCases {
+	store := p.Store
 	return httpapi.UseCases{
-		Refresh: &app.Refresh{Source: src, Store: store, Clock: clock},
-		List:    &app.List{Store: store},
+		Refresh: &app.Refresh{Source: p.Source, Store: store, Clock: p.Clock, Blobs: p.Blobs, Log: p.Log,
+			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},
+		List: &app.List{Store: store},
 	}
 }
 

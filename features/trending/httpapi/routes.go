@@ -25,8 +25,8 @@ type Track struct {
 	ID         string `json:"id"`
 	Title      string `json:"title"`
 	Artist     string `json:"artist"`
-	AlbumArt   string `json:"albumArt"`
-	PreviewURL string `json:"previewUrl" doc:"Empty when the song has no preview clip."`
+	AlbumArt   string `json:"albumArt" doc:"The server's copy of the album cover (a signed media link); empty when it could not be copied."`
+	PreviewURL string `json:"previewUrl" doc:"Always empty: preview clips would play from the chart provider's hosts."`
 	Link       string `json:"link"`
 }
 
@@ -36,7 +36,8 @@ type Trending struct {
 	UpdatedAt *time.Time `json:"updatedAt" doc:"When the chart was fetched."`
 }
 
-func NewRoutes(uc UseCases) plugin.Routes {
+// NewRoutes serves the chart; covers are signed media links.
+func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "list-trending", Method: http.MethodGet, Path: "/trending",
@@ -50,8 +51,14 @@ func NewRoutes(uc UseCases) plugin.Routes {
 			}
 			out := Trending{Items: make([]Track, 0, len(c.Tracks)), UpdatedAt: c.UpdatedAt}
 			for _, t := range c.Tracks {
+				art := ""
+				if t.AlbumArt != "" {
+					if u := media.URL(ctx, &t.AlbumArt); u != nil {
+						art = *u
+					}
+				}
 				out.Items = append(out.Items, Track{ID: t.ID, Title: t.Title, Artist: t.Artist,
-					AlbumArt: t.AlbumArt, PreviewURL: t.PreviewURL, Link: t.Link})
+					AlbumArt: art, PreviewURL: t.PreviewURL, Link: t.Link})
 			}
 			return &struct{ Body Trending }{Body: out}, nil
 		})

@@ -1,16 +1,25 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/riverqueue/river"
+	"go.uber.org/fx"
 
+	"social/adapters/providers/safefetch"
 	trendingsrc "social/adapters/providers/trending"
 	trending "social/features/trending/app"
 	trendingstore "social/features/trending/pgstore"
@@ -111,7 +120,8 @@ func TestTrendingRefreshAndList(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	// The real worker on the real adapter.
+	// The real worker on the real adapter (without a cover copier: covers
+	// are left out, see TestTrendingShowsOnlyTheServersCopies).
 	src := trendingsrc.New(trendingsrc.Options{FeedURL: srv.URL, LookupURL: srv.URL, Timeout: 5 * time.Second})
 	w := &trendingstore.RefreshTrendingWorker{Refresh: &trending.Refresh{Source: src,
 		Store: trendingstore.NewTrendingTracks(app.DB), Clock: app.Clock}}
@@ -133,7 +143,7 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	}
 	first, second := c.Items[0], c.Items[1]
 	if first.ID != "1742345678" || first.Title != "Última Saudade (Ao Vivo)" || first.Artist != "Henrique & Juliano" ||
-		first.PreviewURL == "" || first.AlbumArt == "" || first.Link == "" || second.Title != "Funk Rave" || second.PreviewURL != "" {
+		first.PreviewURL != "" || first.AlbumArt != "" || first.Link == "" || second.Title != "Funk Rave" || second.PreviewURL != "" {
 		t.Fatalf("items = %+v", c.Items)
 	}
 
@@ -147,5 +157,104 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	app.Client().Do(http.MethodGet, "/api/v1/trending", nil).Expect(t, http.StatusOK).JSON(t, &after)
 	if len(after.Items) != 3 || after.UpdatedAt == nil || !after.UpdatedAt.Equal(fetched) {
 		t.Fatalf("after a failure = %+v", after)
+	}
+}
+
+// pngCover is a small real PNG.
+func pngCover(t *testing.T) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, 20, 20))
+	for y := range 20 {
+		for x := range 20 {
+			img.Set(x, y, color.NRGBA{R: uint8(x * 12), G: uint8(y * 12), B: 200, A: 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// The chart named the provider's covers and preview clips, which every
+// member's browser then loaded from the provider's hosts. The app's own
+// refresh job now keeps copies of the covers in media storage (through the
+// SSRF-safe client) and the chart answers only links to those copies, and
+// no preview clip.
+func TestTrendingShowsOnlyTheServersCopies(t *testing.T) {
+	t.Parallel()
+	cover := pngCover(t)
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/image/") {
+			w.Header().Set("Content-Type", "image/png")
+			_, _ = w.Write(cover)
+			return
+		}
+		name := map[string]string{"/api/v2/br/music/most-played/10/songs.json": "feed_br_3.json", "/lookup": "lookup_br_3.json"}[r.URL.Path]
+		if name == "" {
+			http.NotFound(w, r)
+			return
+		}
+		b, err := os.ReadFile("../../../adapters/providers/trending/testdata/" + name)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		// The covers live on this server, standing for the provider's.
+		b = bytes.ReplaceAll(b, []byte("https://is1-ssl.mzstatic.com"), []byte(srv.URL))
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		_, _ = w.Write(b)
+	}))
+	t.Cleanup(srv.Close)
+	app := at.StartWith(t, func(c *config.Config) {
+		c.Trending.FeedURL = srv.URL
+		c.Trending.LookupURL = srv.URL
+	}, fx.Decorate(func(*safefetch.Client) *safefetch.Client {
+		return safefetch.New(safefetch.Options{AllowedTestAddrs: []string{strings.TrimPrefix(srv.URL, "http://")},
+			AnyPort: true, Timeout: 3 * time.Second})
+	}))
+
+	// The refresh enqueued at start runs in the app.
+	var c chart
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r := app.Client().Do(http.MethodGet, "/api/v1/trending", nil)
+		if r.Status == http.StatusOK {
+			r.JSON(t, &c)
+			if len(c.Items) == 3 && c.Items[0].AlbumArt != "" {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no chart with covers within 30 s: %d %s", r.Status, r.Body)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	own := strings.TrimRight(app.Config.HTTP.PublicURL, "/") + "/media/"
+	for _, it := range c.Items {
+		if !strings.HasPrefix(it.AlbumArt, own) && !strings.HasPrefix(it.AlbumArt, "/media/") {
+			t.Errorf("%s: albumArt %q is not the server's copy (%s...)", it.Title, it.AlbumArt, own)
+		}
+		if it.PreviewURL != "" {
+			t.Errorf("%s: previewUrl %q plays from the provider", it.Title, it.PreviewURL)
+		}
+		if strings.Contains(it.AlbumArt, srv.URL) || strings.Contains(it.AlbumArt, "mzstatic") {
+			t.Errorf("%s: albumArt %q names the provider", it.Title, it.AlbumArt)
+		}
+	}
+	// The copy is served by the app, cleaned (a PNG still).
+	u, err := url.Parse(c.Items[0].AlbumArt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(app.URL + u.RequestURI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+		t.Fatalf("GET the cover copy = %d, %d bytes", resp.StatusCode, len(body))
 	}
 }

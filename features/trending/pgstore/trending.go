@@ -109,7 +109,8 @@ func (w *RefreshTrendingWorker) Work(ctx context.Context, _ *river.Job[RefreshTr
 	return err
 }
 
-// Timeout bounds one refresh (two requests of at most 15 s each).
+// Timeout bounds one refresh: two requests of at most 15 s each, and the
+// copy of each new album cover.
 func (w *RefreshTrendingWorker) Timeout(*river.Job[RefreshTrendingArgs]) time.Duration {
-	return time.Minute
+	return 3 * time.Minute
 }
