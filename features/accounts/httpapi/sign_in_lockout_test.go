@@ -242,3 +242,26 @@ func TestRecoveryRequestsOfOthersDoNotKeepTheOwnerFromALink(t *testing.T) {
 		t.Fatalf("%d reset mails after the window, want 6", n)
 	}
 }
+
+// A known device's own failures are limited too: past SignInPerEmail of
+// them in the window it is held to the address limits like any device,
+// so a stolen device does not guess without end.
+func TestKnownDeviceThatFailsTooOftenIsHeldToTheAddressLimits(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	m := app.Member("wanda")
+	wrong := map[string]string{"email": "wanda@example.com", "password": "Errada123"}
+	right := map[string]string{"email": "wanda@example.com", "password": at.Password}
+	attacker := app.Client()
+	for range app.Config.Limits.SignInPerEmail {
+		attacker.Do(http.MethodPost, signInPath, wrong).Expect(t, http.StatusUnauthorized)
+	}
+	m.IP = attacker.IP
+	for range app.Config.Limits.SignInPerEmail {
+		m.Do(http.MethodPost, signInPath, wrong).Expect(t, http.StatusUnauthorized)
+	}
+	expectLimited(t, m.Do(http.MethodPost, signInPath, right), waitSignIn, "900")
+	// From another address the address limits allow it.
+	m.IP = "203.0.113.90"
+	m.Do(http.MethodPost, signInPath, right).Expect(t, http.StatusOK)
+}
