@@ -11,30 +11,29 @@ import (
 	"social/kit/httpkit"
 )
 
-// maxUploadBody is the largest body a multipart operation may declare: the
-// largest file any upload accepts (a post's video) with room for the form
-// around it. Huma does not apply an operation's MaxBodyBytes to a
-// multipart form; each upload narrows this to its own file's cap in its
-// LimitUpload middleware, which also runs before the body is read.
-const maxUploadBody = domain.MaxPostVideoBytes + 64<<10
-
-// refuseBodyEarly runs before any operation that takes a body reads a byte
-// of it, so that a request declaring a huge body and then sending nothing
-// holds no connection for the read timeout:
+// refuseBodyEarly runs before any operation that takes a JSON body reads a
+// byte of it, so that a request declaring a huge body and then sending
+// nothing holds no connection for the read timeout:
 //
-//   - an operation that needs a session refuses a request without one
-//     (401 unauthenticated; 503 when the session could not be checked);
 //   - a declared Content-Length over what the operation accepts is
 //     refused with 413 too_large. The cap is the operation's own
 //     declaration: Huma's MaxBodyBytes (1 MiB unless the operation states
-//     another), which Huma would otherwise apply only after reading.
+//     another), which Huma would otherwise apply only after reading;
+//   - an operation that needs a session refuses a request without one
+//     whose body it would not read whole anyway (a declared length over
+//     the cap, or none declared): 401 unauthenticated at once (503 when
+//     the session could not be checked). A body within the cap is read
+//     first, so that the operation answers its own message.
 //
 // Both come from the operation as registered (its Security and its
 // request body), so an operation added later is covered without a list.
+// A multipart upload is left to its LimitUpload middleware, which runs
+// next and makes the same checks, with the upload's own cap and messages,
+// before reading.
 func refuseBodyEarly(api huma.API) func(huma.Context, func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
 		op := ctx.Operation()
-		if op == nil || op.RequestBody == nil {
+		if op == nil || op.RequestBody == nil || op.RequestBody.Content["multipart/form-data"] != nil {
 			next(ctx)
 			return
 		}
@@ -44,12 +43,14 @@ func refuseBodyEarly(api huma.API) func(huma.Context, func(huma.Context)) {
 			ctx.SetHeader("Connection", "close")
 			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
 		}
-		if requiresBearer(op) && !domain.ViewerFrom(ctx.Context()).SignedIn() {
+		r, _ := humago.Unwrap(ctx)
+		limit := bodyCap(op)
+		unbounded := r.ContentLength > limit || r.ContentLength < 0
+		if unbounded && requiresBearer(op) && !domain.ViewerFrom(ctx.Context()).SignedIn() {
 			refuse(httpkit.ProblemFrom(ctx.Context(), errs.Unauthenticated("unauthenticated", errs.MsgUnauthenticated)))
 			return
 		}
-		r, _ := humago.Unwrap(ctx)
-		if r.ContentLength > bodyCap(op) {
+		if r.ContentLength > limit {
 			refuse(httpkit.StatusProblem(ctx.Context(), http.StatusRequestEntityTooLarge))
 			return
 		}
@@ -59,11 +60,12 @@ func refuseBodyEarly(api huma.API) func(huma.Context, func(huma.Context)) {
 
 // bodyCap is the most bytes op accepts in a body.
 func bodyCap(op *huma.Operation) int64 {
-	if _, multipart := op.RequestBody.Content["multipart/form-data"]; multipart {
-		return maxUploadBody
-	}
 	if op.MaxBodyBytes > 0 {
 		return op.MaxBodyBytes
 	}
-	return maxUploadBody
+	return defaultBodyCap
 }
+
+// defaultBodyCap is Huma's own default MaxBodyBytes, which it sets on
+// every operation that states none.
+const defaultBodyCap = 1 << 20
