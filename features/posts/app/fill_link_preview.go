@@ -33,7 +33,8 @@ var ErrPreviewFinal = errors.New("link preview failed for good")
 // that readers' browsers load our copy and never an address the page (or
 // whoever wrote it) chose. Running it again is harmless: a preview of the
 // same link that already has its copy keeps it; a deleted post or a text
-// without URL is done.
+// without URL is done. A copy that failed in a way that may pass is
+// retried with the job, the preview showing without its picture meanwhile.
 type FillLinkPreview struct {
 	Posts    PreviewWriter
 	Previews ports.LinkPreviewer
@@ -68,33 +69,44 @@ func (uc *FillLinkPreview) Handle(ctx context.Context, id domain.PostID) error {
 	}
 	stored := domain.PostLinkPreview{URL: opt(lp.URL), Title: opt(lp.Title),
 		Description: opt(lp.Description), SiteName: opt(lp.SiteName)}
+	var imageErr error
 	if old := p.LinkPreview; old.ImagePath != nil && old.URL != nil && *old.URL == lp.URL {
 		stored.ImagePath = old.ImagePath
 	} else {
-		stored.ImagePath = uc.copyImage(ctx, p, lp.Image)
+		stored.ImagePath, imageErr = uc.copyImage(ctx, p, lp.Image)
 	}
-	return uc.Posts.SetLinkPreview(ctx, id, stored)
+	if err := uc.Posts.SetLinkPreview(ctx, id, stored); err != nil {
+		return err
+	}
+	if imageErr != nil {
+		// The preview shows without its picture meanwhile; the retry
+		// copies the picture.
+		return fmt.Errorf("image of the preview of post %s: %w", id, imageErr)
+	}
+	return nil
 }
 
 // copyImage answers the key of the copy of the page's image, or nil: a
 // picture that cannot be had leaves the preview without one rather than
-// holding the whole preview back.
-func (uc *FillLinkPreview) copyImage(ctx context.Context, p domain.Post, image string) *string {
+// holding the whole preview back. A failure that may pass (the image host
+// timing out, the store unreachable) is answered too, so that the job is
+// retried for the picture; a picture refused for good is not.
+func (uc *FillLinkPreview) copyImage(ctx context.Context, p domain.Post, image string) (*string, error) {
 	if image == "" || uc.Images == nil {
-		return nil
+		return nil, nil
 	}
 	// Beside the author's files, so a post's deletion takes it along.
 	base := fmt.Sprintf("posts/%s/%d-%s-preview", p.AuthorID, uc.Clock.Now().UnixMilli(), shortRandom())
 	key, err := uc.Images.Handle(ctx, image, base)
-	if err != nil {
-		level := slog.LevelWarn
-		if errors.Is(err, ports.ErrRemoteImageRefused) {
-			level = slog.LevelInfo
-		}
-		uc.Log.Log(ctx, level, "link preview without its image", "post", p.ID.String(), "err", err)
-		return nil
+	if errors.Is(err, ports.ErrRemoteImageRefused) {
+		uc.Log.InfoContext(ctx, "link preview without its image", "post", p.ID.String(), "err", err)
+		return nil, nil
 	}
-	return &key
+	if err != nil {
+		uc.Log.WarnContext(ctx, "link preview without its image for now", "post", p.ID.String(), "err", err)
+		return nil, err
+	}
+	return &key, nil
 }
 
 func opt(s string) *string {
