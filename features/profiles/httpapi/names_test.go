@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"social/core/domain"
 	at "social/internal/testkit/apptest"
@@ -44,6 +45,12 @@ func TestProfileUpdateRefusesBlankAndImpersonatingNames(t *testing.T) {
 		t.Fatalf("a refused name was stored: %q", p.DisplayName)
 	}
 	m.Do(http.MethodPatch, mePath, map[string]string{"display_name": "Rosa \u2800 Admin"}).Expect(t, http.StatusOK)
-	// The staff member's own name does not count against them.
+	// Staff may use a reserved word, and their own name does not count
+	// against them.
+	staff.Do(http.MethodPatch, mePath, map[string]string{"display_name": "Suporte"}).Expect(t, http.StatusOK)
+	app.Clock.Advance(time.Minute)
 	staff.Do(http.MethodPatch, mePath, map[string]string{"display_name": "Carla Mod"}).Expect(t, http.StatusOK)
+	// The staff member's new name is theirs alone.
+	app.Clock.Advance(time.Minute)
+	m.Do(http.MethodPatch, mePath, map[string]string{"display_name": "Carla Mοd"}).Expect(t, http.StatusUnprocessableEntity)
 }
