@@ -32,9 +32,6 @@ type commentRow struct {
 	PostAuthorID      uuid.UUID  `bun:"post_author_id"`
 	PostVisibility    string     `bun:"post_visibility"`
 	PostAudienceID    *uuid.UUID `bun:"post_audience_id"`
-	// FoldedText is the text folded as muted words are matched, read for
-	// a viewer who has some.
-	FoldedText string `bun:"folded_text"`
 }
 
 func (r commentRow) Domain() domain.CommentItem {
@@ -174,12 +171,8 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 		return nil, nil, err
 	}
 	hidden, hiddenArgs := safetystore.HiddenMember("c.author_id", viewer)
-	sel := commentSelect
-	if words != nil {
-		sel = commentColumns + `, ` + safetystore.FoldedText("c.text_content") + ` AS folded_text FROM comments c` + commentJoins
-	}
 	read := func(from *commentRow) ([]commentRow, error) {
-		q := sel + ` WHERE c.post_id = ?` + hidden
+		q := commentSelect + ` WHERE c.post_id = ?` + hidden
 		args := append([]any{uuid.UUID(post)}, hiddenArgs...)
 		switch {
 		case from != nil:
@@ -193,7 +186,7 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY c.created_at, c.id LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, last, more, err := safetystore.Unmuted(words, limit, read, func(r *commentRow) string { return r.FoldedText })
+	kept, last, more, err := safetystore.Unmuted(ctx, s.db, words, limit, read, func(r *commentRow) string { return r.TextContent })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -79,9 +79,14 @@ type notificationRow struct {
 	SenderHandle      *string    `bun:"sender_handle"`
 	SenderDisplayName *string    `bun:"sender_display_name"`
 	SenderAvatarPath  *string    `bun:"sender_avatar_path"`
-	// FoldedMessage is the excerpt folded as muted words are matched,
-	// read for a recipient who has some.
-	FoldedMessage string `bun:"folded_message"`
+}
+
+// messageOf is a notification's excerpt, "" for none, for the muted words.
+func messageOf(r *notificationRow) string {
+	if r.Message == nil {
+		return ""
+	}
+	return *r.Message
 }
 
 func (r notificationRow) Domain() domain.NotificationItem {
@@ -102,13 +107,10 @@ func (r notificationRow) Domain() domain.NotificationItem {
 
 // hiddenNotifications leaves out the senders recipient's blocks (either
 // way) and mutes hide. The excerpts holding one of recipient's muted words
-// are left out after the read (foldedMessage, safetystore.Unmuted).
+// are left out after the read (safetystore.Unmuted).
 func hiddenNotifications(recipient domain.UserID) (string, []any) {
 	return safetystore.HiddenMember("n.sender_id", recipient)
 }
-
-// foldedMessage is the excerpt folded as muted words are matched.
-var foldedMessage = safetystore.FoldedText("n.message")
 
 // Newest reads recipient's newest notifications with their senders, on
 // notifications_recipient_idx. When recipient's muted words hide some,
@@ -119,12 +121,8 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 		return nil, err
 	}
 	hidden, hiddenArgs := hiddenNotifications(recipient)
-	cols := `n.*`
-	if words != nil {
-		cols += `, ` + foldedMessage + ` AS folded_message`
-	}
 	read := func(after *notificationRow) ([]notificationRow, error) {
-		q := `SELECT ` + cols + `, p.handle AS sender_handle, p.display_name AS sender_display_name,
+		q := `SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
 		p.avatar_path AS sender_avatar_path
 		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id
 		WHERE n.recipient_id = ?` + hidden
@@ -137,7 +135,7 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, _, _, err := safetystore.Unmuted(words, limit, read, func(r *notificationRow) string { return r.FoldedMessage })
+	kept, _, _, err := safetystore.Unmuted(ctx, s.db, words, limit, read, messageOf)
 	out := make([]domain.NotificationItem, len(kept))
 	for i, r := range kept {
 		out[i] = r.Domain()
@@ -146,8 +144,8 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 }
 
 // Unread counts recipient's unread notifications on the partial index.
-// For a recipient with muted words, the unread excerpts are read, folded
-// and grouped, and those the words hide are not counted.
+// For a recipient with muted words, the unread excerpts are read (grouped)
+// and those the words hide are not counted.
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
 	words, err := safetystore.MutedWordsOf(ctx, s.db, recipient)
 	if err != nil {
@@ -163,14 +161,21 @@ func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (in
 		return n, err
 	}
 	var groups []struct {
-		Folded string `bun:"folded"`
-		N      int    `bun:"n"`
+		Message string `bun:"message"`
+		N       int    `bun:"n"`
 	}
-	err = pgkit.IDB(ctx, s.db).NewRaw(`SELECT `+foldedMessage+` AS folded, count(*) AS n
-		FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden+` GROUP BY 1`, args...).Scan(ctx, &groups)
+	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT coalesce(n.message, '') AS message, count(*) AS n
+		FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden+` GROUP BY 1`, args...).Scan(ctx, &groups); err != nil {
+		return 0, err
+	}
+	texts := make([]string, len(groups))
+	for i, g := range groups {
+		texts[i] = g.Message
+	}
+	folded, err := safetystore.Fold(ctx, s.db, texts)
 	n := 0
-	for _, g := range groups {
-		if !words.Hides(g.Folded) {
+	for i, g := range groups {
+		if err == nil && !words.Hides(folded[i]) {
 			n += g.N
 		}
 	}

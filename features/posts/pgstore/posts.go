@@ -64,9 +64,6 @@ type feedRow struct {
 	AuthorAvatarPath  *string `bun:"author_avatar_path"`
 	IsLiked           bool    `bun:"is_liked"`
 	FollowsAuthor     bool    `bun:"viewer_follows_author"`
-	// FoldedText is the text folded as muted words are matched, read
-	// (feedSelectFolded) for a viewer who has some.
-	FoldedText string `bun:"folded_text"`
 }
 
 func (r feedRow) Domain() domain.FeedItem {
@@ -353,22 +350,19 @@ func (s *Posts) SetLinkPreview(ctx context.Context, id domain.PostID, lp domain.
 // they follow the author are one EXISTS each per row on a unique index,
 // within the page's one query. Its two placeholders are both the viewer
 // (see viewerArgs).
-const feedSelect = feedColumns + feedFrom
-
-const (
-	feedColumns = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
+const feedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS author_display_name,
 	a.avatar_path AS author_avatar_path,
 	EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = ?) AS is_liked,
-	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author`
-	feedFrom = `
+	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id) AS viewer_follows_author
 	FROM posts p LEFT JOIN profiles a ON a.id = p.author_id`
-)
 
-// feedSelectFolded is feedSelect with each post's text folded as muted
-// words are matched, read for a viewer who has some.
-var feedSelectFolded = feedColumns + `, ` + safetystore.FoldedText("p.text_content") + ` AS folded_text` + feedFrom
-
-func foldedOf(r *feedRow) string { return r.FoldedText }
+// textOf is a post's text, "" for none, for the muted words.
+func textOf(r *feedRow) string {
+	if r.TextContent == nil {
+		return ""
+	}
+	return *r.TextContent
+}
 
 // AuthorActive keeps out the posts of suspended authors and of deleted
 // accounts (from the moment the deletion is confirmed, before the erasure
@@ -460,17 +454,16 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 
 // windowRow is a candidate of the ranked window.
 type windowRow struct {
-	ID         uuid.UUID `bun:"id"`
-	CreatedAt  time.Time `bun:"created_at"`
-	FoldedText string    `bun:"folded_text"`
+	ID          uuid.UUID `bun:"id"`
+	CreatedAt   time.Time `bun:"created_at"`
+	TextContent *string   `bun:"text_content"`
 }
 
 // unmutedWindow is the IDs of the newest window public posts that neither
 // hidden nor words hide.
 func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords, hidden string, hiddenArgs []any, window int) ([]string, error) {
 	read := func(after *windowRow) ([]windowRow, error) {
-		q := `SELECT p.id, p.created_at, ` + safetystore.FoldedText("p.text_content") + ` AS folded_text
-			FROM posts p WHERE p.visibility = 'public'` + AuthorActive + hidden
+		q := `SELECT p.id, p.created_at, p.text_content FROM posts p WHERE p.visibility = 'public'` + AuthorActive + hidden
 		args := slices.Clone(hiddenArgs)
 		if after != nil {
 			q += ` AND (p.created_at, p.id) < (?, ?)`
@@ -480,7 +473,12 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords
 		err := pgkit.Prepared(ctx, s.db, &rows, q+` ORDER BY p.created_at DESC, p.id DESC LIMIT `+strconv.Itoa(window), args...)
 		return rows, err
 	}
-	kept, _, _, err := safetystore.Unmuted(words, window, read, func(r *windowRow) string { return r.FoldedText })
+	kept, _, _, err := safetystore.Unmuted(ctx, s.db, words, window, read, func(r *windowRow) string {
+		if r.TextContent == nil {
+			return ""
+		}
+		return *r.TextContent
+	})
 	ids := make([]string, len(kept))
 	for i, r := range kept {
 		ids[i] = r.ID.String()
@@ -561,12 +559,8 @@ func (s *Posts) newestFirst(ctx context.Context, words *safetystore.MutedWords, 
 // member opens, hence prepared (pgkit.Prepared), the LIMIT in the text so
 // that each page size gets a plan of its own.
 func (s *Posts) page(ctx context.Context, words *safetystore.MutedWords, where string, args []any, at, id string, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	sel := feedSelect
-	if words != nil {
-		sel = feedSelectFolded
-	}
 	read := func(after *feedRow) ([]feedRow, error) {
-		q, a := sel+where, args
+		q, a := feedSelect+where, args
 		if after != nil {
 			q += ` AND (` + at + `, ` + id + `) < (?, ?)`
 			a = append(slices.Clone(args), after.CreatedAt, after.ID)
@@ -581,12 +575,12 @@ func (s *Posts) page(ctx context.Context, words *safetystore.MutedWords, where s
 		from = &feedRow{}
 		from.CreatedAt, from.ID = after.CreatedAt, uuid.UUID(after.ID)
 	}
-	kept, last, more, err := safetystore.Unmuted(words, limit, func(a *feedRow) ([]feedRow, error) {
+	kept, last, more, err := safetystore.Unmuted(ctx, s.db, words, limit, func(a *feedRow) ([]feedRow, error) {
 		if a == nil {
 			a = from
 		}
 		return read(a)
-	}, foldedOf)
+	}, textOf)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -98,13 +98,54 @@ func sqlHides(t *testing.T, rig *sqlrig.Rig, member domain.UserID, word, text st
 		domain.NewMutedWordID().String(), member.String(), word).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	err := db.NewRaw(`SELECT lower(immutable_unaccent(coalesce(?::text, ''))) ~ mw.pattern, mw.folded, `+
-		pgstore.FoldedText("?::text")+` FROM muted_words mw WHERE mw.member_id = ?`,
+	err := db.NewRaw(`SELECT lower(immutable_unaccent(coalesce(?::text, ''))) ~ mw.pattern, mw.folded,
+		lower(immutable_unaccent(?::text)) FROM muted_words mw WHERE mw.member_id = ?`,
 		text, text, member.String()).Scan(ctx, &hides, &foldedWord, &foldedText)
 	if err != nil {
 		t.Fatal(err)
 	}
+	folded, err := pgstore.Fold(ctx, db, []string{text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if folded[0] != foldedText {
+		t.Errorf("%q folds to %q here, %q in PostgreSQL", text, folded[0], foldedText)
+	}
 	return hides, foldedWord, foldedText
+}
+
+// A text folds here as lower(immutable_unaccent(...)) folds it in
+// PostgreSQL, character by character over the scripts members write in.
+func TestFoldIsPostgreSQLs(t *testing.T) {
+	t.Parallel()
+	rig := sqlrig.New(t)
+	ctx := context.Background()
+	var texts []string
+	for _, r := range [][2]rune{{1, 0x24F}, {0x370, 0x52F}, {0x1E00, 0x1FFF}, {0x2000, 0x218F}, {0x2460, 0x24FF},
+		{0x3040, 0x30FF}, {0xFB00, 0xFB4F}, {0xFF00, 0xFFEF}, {0x1F300, 0x1F64F}} {
+		var b strings.Builder
+		for c := r[0]; c <= r[1]; c++ {
+			b.WriteRune(c)
+			if b.Len() > 400 || c == r[1] {
+				texts = append(texts, b.String())
+				b.Reset()
+			}
+		}
+	}
+	texts = append(texts, "Hoje tem FUTEBÓL no estádio, ÉÇÃO ǅ ﬁ Æsir ß ½ © « » — “aspas” ŒUVRE İstanbul", "")
+	got, err := pgstore.Fold(ctx, rig.DB, texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range texts {
+		var want string
+		if err := rig.DB.NewRaw(`SELECT lower(immutable_unaccent(?::text))`, text).Scan(ctx, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got[i] != want {
+			t.Errorf("%q folds to\n%q here,\n%q in PostgreSQL", text, got[i], want)
+		}
+	}
 }
 
 func TestMutedWordsMatchAsTheyDidInSQL(t *testing.T) {
@@ -254,15 +295,17 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 		}
 		return rows[from:min(from+5, len(rows))], nil
 	}
-	text := func(r *string) string { return strings.ToLower(*r) }
+	text := func(r *string) string { return *r }
 	m := pgstore.NewMutedWords([]string{"spoiler"})
+	rig := sqlrig.New(t)
+	ctx := context.Background()
 
-	kept, last, more, err := pgstore.Unmuted(m, 5, read, text)
+	kept, last, more, err := pgstore.Unmuted(ctx, rig.DB, m, 5, read, text)
 	if err != nil || len(kept) != 0 || !more || *last != "24 spoiler" || reads != 1+pgstore.ExtraRounds {
 		t.Fatalf("a hidden stretch past the bound: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
 	reads = 0
-	kept, last, more, _ = pgstore.Unmuted(m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[22]
 		}
@@ -271,7 +314,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || kept[0] != "25 livre" || kept[4] != "29 livre" || *last != "29 livre" || !more || reads != 2 {
 		t.Fatalf("a page filled over two reads: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
-	kept, last, more, _ = pgstore.Unmuted(m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[34]
 		}
@@ -280,7 +323,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || more && *last != "39 livre" {
 		t.Fatalf("the end: kept %v, last %v, more %v", kept, last, more)
 	}
-	kept, _, more, _ = pgstore.Unmuted(m, 5, func(after *string) ([]string, error) {
+	kept, _, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[36]
 		}
@@ -289,7 +332,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 3 || more {
 		t.Fatalf("a short end: kept %v, more %v", kept, more)
 	}
-	kept, _, more, _ = pgstore.Unmuted(nil, 5, read, text)
+	kept, _, more, _ = pgstore.Unmuted(ctx, rig.DB, nil, 5, read, text)
 	if len(kept) != 5 || kept[0] != rows[0] || !more {
 		t.Fatalf("no words: kept %v, more %v", kept, more)
 	}
