@@ -80,5 +80,29 @@ export const roomsMessages = {
   sendFailedTitle: 'Erro ao enviar mensagem',
   sendFailed: 'Não foi possível enviar a mensagem',
   unknownUser: 'Usuário',
+
+  // The host's menu on a participant
+  participantOptions: (handle: string) => `Opções para @${handle}`,
+  remove: 'Remover da sala',
+  ban: 'Banir da sala',
+  removeTitle: (handle: string) => `Remover @${handle} da sala?`,
+  removeDescription: (handle: string) => `@${handle} sai da sala agora e pode entrar de novo.`,
+  removeConfirm: 'Remover',
+  removing: 'Removendo...',
+  banTitle: (handle: string) => `Banir @${handle} da sala?`,
+  banDescription: (handle: string) => `@${handle} sai da sala agora e não poderá voltar a ela.`,
+  banConfirm: 'Banir',
+  banning: 'Banindo...',
+  cancel: 'Cancelar',
+  removed: (handle: string) => `@${handle} foi removido da sala`,
+  banned: (handle: string) => `@${handle} foi banido da sala`,
+  removeFailed: 'Não foi possível remover o participante',
+
+  // The member taken out of the room
+  youWereRemoved: 'Você foi removido da sala',
+  youWereRemovedHint: 'O host removeu você desta sala. Você pode entrar novamente quando quiser.',
+  rejoin: 'Entrar novamente',
+  youWereBanned: 'Você foi banido desta sala',
+  youWereBannedHint: 'O host baniu você desta sala. Você não pode voltar a ela.',
   trackImage: (name: string) => `Imagem de ${name}`,
 } as const

@@ -6,6 +6,7 @@ import { useMutation } from '@/lib/use-mutation'
 import { STATION_GENRE } from '../constants'
 import type { NewRoom, Room, StationsAnswer } from '../types'
 
+import { removeCachedParticipant, setCachedParticipantCount } from './room-live-data'
 import { roomKeys } from './room-keys'
 
 /** GET /api/v1/rooms: the active rooms, newest first. */
@@ -105,5 +106,40 @@ export function useEndRoom() {
       )
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.list }),
+  })
+}
+
+/** Which participant the host takes out, and whether for good. */
+export interface Removal {
+  roomId: string
+  userId: string
+  ban: boolean
+}
+
+/**
+ * POST /api/v1/rooms/{id}/participants/{user_id}/remove (they may come back)
+ * or /ban (they may not); host only, the server checks.
+ */
+export function useRemoveParticipant() {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ roomId, userId, ban }: Removal) => {
+      const params = { params: { path: { id: roomId, user_id: userId } } }
+      if (ban) {
+        return unwrap(
+          `POST /api/v1/rooms/${roomId}/participants/${userId}/ban`,
+          await client.POST('/api/v1/rooms/{id}/participants/{user_id}/ban', params),
+        )
+      }
+      return unwrap(
+        `POST /api/v1/rooms/${roomId}/participants/${userId}/remove`,
+        await client.POST('/api/v1/rooms/{id}/participants/{user_id}/remove', params),
+      )
+    },
+    onSuccess: (answer, { roomId, userId }) => {
+      removeCachedParticipant(queryClient, roomId, userId)
+      setCachedParticipantCount(queryClient, roomId, answer.participant_count)
+    },
   })
 }

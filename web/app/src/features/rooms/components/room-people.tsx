@@ -1,13 +1,35 @@
-import { Crown } from 'lucide-react'
+import { Ban, Crown, MoreHorizontal, UserMinus } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { ApiError } from '@/lib/api'
 
+import { useRemoveParticipant } from '../api/rooms'
 import { roomsMessages as m } from '../messages'
 import type { RoomParticipant } from '../types'
 
-/** 'Participantes (n)': name, @handle and a crown for the host. */
-export function RoomParticipants({ participants }: { participants: RoomParticipant[] }) {
+interface RoomParticipantsProps {
+  participants: RoomParticipant[]
+  /** The room, when the viewer hosts it: each other participant gets the host's menu. */
+  hostOf?: string
+}
+
+/** 'Participantes (n)': name, @handle and a crown for the host; the host's menu on the others. */
+export function RoomParticipants({ participants, hostOf }: RoomParticipantsProps) {
+  const [asking, setAsking] = useState<{ participant: RoomParticipant; ban: boolean } | null>(null)
   return (
     <Card role="region" aria-labelledby="room-participants">
       <CardHeader>
@@ -23,7 +45,7 @@ export function RoomParticipants({ participants }: { participants: RoomParticipa
                   {participant.profile.avatar_url ? <AvatarImage src={participant.profile.avatar_url} alt="" /> : null}
                   <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
                 </Avatar>
-                <div className="grid min-w-0">
+                <div className="grid min-w-0 flex-1">
                   <span className="flex items-center gap-1 truncate text-sm font-medium">
                     {name}
                     {participant.is_host ? (
@@ -32,11 +54,112 @@ export function RoomParticipants({ participants }: { participants: RoomParticipa
                   </span>
                   <span className="truncate text-xs text-muted-foreground">@{participant.profile.handle}</span>
                 </div>
+                {hostOf && !participant.is_host ? (
+                  <ParticipantMenu
+                    participant={participant}
+                    onChoose={(ban) => {
+                      setAsking({ participant, ban })
+                    }}
+                  />
+                ) : null}
               </li>
             )
           })}
         </ul>
       </CardContent>
+      {hostOf && asking ? (
+        <RemoveDialog
+          roomId={hostOf}
+          participant={asking.participant}
+          ban={asking.ban}
+          onClose={() => {
+            setAsking(null)
+          }}
+        />
+      ) : null}
     </Card>
+  )
+}
+
+function ParticipantMenu({ participant, onChoose }: { participant: RoomParticipant; onChoose: (ban: boolean) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={m.participantOptions(participant.profile.handle)}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem
+          onSelect={() => {
+            onChoose(false)
+          }}
+        >
+          <UserMinus aria-hidden="true" />
+          {m.remove}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          className="text-destructive"
+          onSelect={() => {
+            onChoose(true)
+          }}
+        >
+          <Ban aria-hidden="true" />
+          {m.ban}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+interface RemoveDialogProps {
+  roomId: string
+  participant: RoomParticipant
+  ban: boolean
+  onClose: () => void
+}
+
+/** Asks before taking a participant out; confirming removes (or bans), says so and closes. */
+function RemoveDialog({ roomId, participant, ban, onClose }: RemoveDialogProps) {
+  const remove = useRemoveParticipant()
+  const handle = participant.profile.handle
+  const onConfirm = () => {
+    remove.mutate(
+      { roomId, userId: participant.user_id, ban },
+      {
+        onSuccess: () => {
+          toast.success(ban ? m.banned(handle) : m.removed(handle))
+          onClose()
+        },
+        onError: (error) => {
+          toast.error(m.removeFailed, {
+            description: error instanceof ApiError ? error.problem?.detail : undefined,
+          })
+        },
+      },
+    )
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
+      <DialogContent closeLabel={m.close}>
+        <DialogHeader>
+          <DialogTitle className="[overflow-wrap:anywhere]">{ban ? m.banTitle(handle) : m.removeTitle(handle)}</DialogTitle>
+          <DialogDescription>{ban ? m.banDescription(handle) : m.removeDescription(handle)}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{m.cancel}</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
+            {remove.isPending ? (ban ? m.banning : m.removing) : ban ? m.banConfirm : m.removeConfirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   )
 }

@@ -1,5 +1,5 @@
-import { ArrowLeft, LogOut, Music, Power } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { ArrowLeft, Ban, LogOut, Music, Power, UserMinus } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 
@@ -25,11 +25,34 @@ import { TrackArt } from './track-art'
 /** /listening-room/:roomId: one room, its player, chat and listeners. */
 export function RoomScreen() {
   const { roomId = '' } = useParams()
-  const room = useRoom(roomId)
-  const ended = useRoomLive(roomId, room.data?.host_id)
+  // Each visit joins anew: 'Entrar novamente' after a removal starts another.
+  const [visit, setVisit] = useState(0)
+  return (
+    <RoomVisit
+      key={`${roomId}:${String(visit)}`}
+      roomId={roomId}
+      onRejoin={() => {
+        setVisit((n) => n + 1)
+      }}
+    />
+  )
+}
 
-  // room.ended, a 404 (unknown or ended) and any other error all read 'Sala não encontrada'.
-  if (ended || room.isError || room.data?.is_active === false) return <RoomNotFound />
+const isBanned = (error: unknown) => error instanceof ApiError && error.problem?.code === 'room_banned'
+
+function RoomVisit({ roomId, onRejoin }: { roomId: string; onRejoin: () => void }) {
+  const { user } = useSession()
+  const room = useRoom(roomId)
+  const join = useJoinOnEnter(roomId, room.data?.is_active === true)
+  // The topic is followed once the join settled: a member the host removed
+  // comes back by joining, and only then may subscribe again.
+  const { ended, exit } = useRoomLive(roomId, room.data?.host_id, { enabled: join !== 'pending', userId: user?.id })
+
+  if (exit === 'banned' || join === 'banned' || isBanned(room.error)) return <RoomExit banned />
+  if (exit === 'removed') return <RoomExit banned={false} onRejoin={onRejoin} />
+  // room.ended, a 404 (unknown or ended), the subscription ended by the
+  // server and any other error all read 'Sala não encontrada'.
+  if (ended || exit === 'gone' || room.isError || room.data?.is_active === false) return <RoomNotFound />
   if (room.isPending) {
     return (
       <div className="grid place-items-center py-16">
@@ -53,25 +76,54 @@ function RoomNotFound() {
   )
 }
 
-/** Joins once per visit: 'Entrou na sala!', duplicate errors ignored. */
-function useJoinOnEnter(roomId: string) {
+/** The member the host took out: removed (they may join again) or banned. */
+function RoomExit({ banned, onRejoin }: { banned: boolean; onRejoin?: () => void }) {
+  const Icon = banned ? Ban : UserMinus
+  return (
+    <section role="alert" className="grid justify-items-center gap-4 py-16 text-center">
+      <Icon aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">{banned ? m.youWereBanned : m.youWereRemoved}</h1>
+      <p className="text-muted-foreground">{banned ? m.youWereBannedHint : m.youWereRemovedHint}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {onRejoin ? <Button onClick={onRejoin}>{m.rejoin}</Button> : null}
+        <Button asChild variant={onRejoin ? 'outline' : 'default'}>
+          <Link to={roomsPaths.listeningRooms}>{m.backToRooms}</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+type JoinState = 'pending' | 'settled' | 'banned'
+
+/**
+ * Joins once per visit, once the room was read: 'Entrou na sala!', duplicate
+ * errors ignored; says when the join settled.
+ */
+function useJoinOnEnter(roomId: string, ready: boolean): JoinState {
   const join = useJoinRoom()
   const joined = useRef<string | null>(null)
+  const [state, setState] = useState<JoinState>('pending')
   const { mutate } = join
   useEffect(() => {
-    if (joined.current === roomId) return
+    if (!ready || joined.current === roomId) return
     joined.current = roomId
     mutate(roomId, {
       onSuccess: () => {
         toast.success(m.joined)
       },
+      onSettled: (_answer, error) => {
+        setState(isBanned(error) ? 'banned' : 'settled')
+      },
       onError: (error) => {
+        if (isBanned(error)) return
         const text = `${error.message} ${error instanceof ApiError ? (error.problem?.detail ?? '') : ''}`.toLowerCase()
         if (text.includes('duplicate') || text.includes('already exists')) return
         toast.error(m.joinFailed)
       },
     })
-  }, [roomId, mutate])
+  }, [roomId, ready, mutate])
+  return state
 }
 
 function RoomView({ room }: { room: Room }) {
@@ -82,7 +134,6 @@ function RoomView({ room }: { room: Room }) {
   const messages = useMessages(room.id, true)
   const leave = useLeaveRoom()
   const end = useEndRoom()
-  useJoinOnEnter(room.id)
 
   const onLeave = () => {
     leave.mutate(room.id, {
@@ -167,7 +218,7 @@ function RoomView({ room }: { room: Room }) {
           <RoomChat roomId={room.id} messages={messages.data ?? []} />
         </div>
         <div className="grid content-start gap-6">
-          <RoomParticipants participants={participants.data ?? []} />
+          <RoomParticipants participants={participants.data ?? []} hostOf={isHost ? room.id : undefined} />
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import { useRealtimeTopic } from '@/lib/realtime'
+import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
 
 import {
   addCachedMessage,
@@ -25,14 +25,27 @@ function isMessage(value: unknown): value is RoomMessage {
   return typeof field(value, 'id') === 'string' && typeof field(value, 'text') === 'string'
 }
 
+/** How the viewer was taken out of the room: by the host (removed, banned) or otherwise (a block: gone). */
+export type RoomExit = 'removed' | 'banned' | 'gone'
+
+interface RoomLiveOptions {
+  /** Follow the topic only once the page's join settled (a removed member comes back by joining). */
+  enabled?: boolean
+  /** The viewer: room.participant_removed naming them says they were taken out. */
+  userId?: string
+}
+
 /**
  * The room's live topic room:{id} (architecture § Rooms): subscribing is
  * what joins (presence is server-side). Participants and chat follow the
- * events; room.ended flips `ended`; after a reconnect everything is read again.
+ * events; room.ended flips `ended`; the host removing or banning the viewer
+ * (or the server ending the subscription) sets `exit`; after a reconnect
+ * everything is read again.
  */
-export function useRoomLive(roomId: string, hostId: string | undefined) {
+export function useRoomLive(roomId: string, hostId: string | undefined, { enabled = true, userId }: RoomLiveOptions = {}) {
   const queryClient = useQueryClient()
   const [ended, setEnded] = useState(false)
+  const [exit, setExit] = useState<RoomExit | null>(null)
   useRealtimeTopic(
     `room:${roomId}`,
     (event) => {
@@ -66,6 +79,15 @@ export function useRoomLive(roomId: string, hostId: string | undefined) {
           setEnded(true)
           void queryClient.invalidateQueries({ queryKey: roomKeys.list })
           break
+        case 'room.participant_removed':
+          if (userId !== undefined && field(data, 'user_id') === userId) {
+            setExit(field(data, 'banned') === true ? 'banned' : 'removed')
+          }
+          break
+        case REVOKED_EVENT:
+          setExit((known) => known ?? 'gone')
+          void queryClient.invalidateQueries({ queryKey: roomKeys.list })
+          break
       }
     },
     () =>
@@ -74,7 +96,7 @@ export function useRoomLive(roomId: string, hostId: string | undefined) {
         queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) }),
         queryClient.invalidateQueries({ queryKey: roomKeys.messages(roomId) }),
       ]),
-    { catchUp: true },
+    { catchUp: true, enabled },
   )
-  return ended
+  return { ended, exit }
 }
