@@ -51,4 +51,22 @@ export const authMessages = {
   resetSubmit: 'Redefinir senha',
   resetBusy: 'Redefinindo...',
   resetLinkInvalid: 'Link inválido ou expirado.',
+
+  // Two-step sign-in.
+  secondStepTitle: 'Verificação em duas etapas',
+  secondStepHint: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+  recoveryHint: 'Digite um dos seus códigos de recuperação. Cada código funciona uma vez.',
+  passkeyHint: 'Ou confirme com a passkey deste aparelho.',
+  codeLabel: 'Código do aplicativo',
+  recoveryLabel: 'Código de recuperação',
+  verify: 'Verificar',
+  verifying: 'Verificando...',
+  useRecovery: 'Usar um código de recuperação',
+  useApp: 'Usar o código do aplicativo',
+  usePasskey: 'Usar passkey',
+  signInWithPasskey: 'Entrar com passkey',
+  passkeyBusy: 'Aguardando a passkey...',
+  passkeyCancelled: 'A passkey não foi usada. Tente novamente.',
+  passkeyUnsupported: 'Este navegador não aceita passkeys.',
+  secondStepExpired: 'A verificação expirou. Entre novamente com seu email e senha.',
 } as const

@@ -12,6 +12,7 @@ import { useSession } from '@/features/session'
 import { settingsMessages as m } from '../messages'
 
 import { DataSection } from './data-section'
+import { SecuritySection } from './security-section'
 import { SessionsSection } from './sessions-section'
 import { SettingsSection } from './settings-section'
 
@@ -59,6 +60,8 @@ export function SettingsScreen() {
           ) : null}
           <SafetySettings />
         </SettingsSection>
+
+        <SecuritySection />
 
         <SessionsSection />
 

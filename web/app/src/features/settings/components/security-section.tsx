@@ -1,0 +1,309 @@
+import { KeyRound } from 'lucide-react'
+import { useState, type SubmitEvent } from 'react'
+import { toast } from 'sonner'
+
+import { LoadFailed } from '@/components/load-failed'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Skeleton } from '@/components/ui/skeleton'
+import { createPasskey, passkeysSupported } from '@/features/auth'
+import { ApiError } from '@/lib/api'
+
+import {
+  useAddPasskey,
+  useConfirmTOTP,
+  useDisableTOTP,
+  useRegenerateRecoveryCodes,
+  useRemovePasskey,
+  useStartTOTP,
+  useTwoFactor,
+  type TwoFactorStatus,
+} from '../api/two-factor'
+import { settingsMessages as m } from '../messages'
+import { longDate } from '../times'
+
+import { QrCode } from './qr-code'
+import { SettingsSection } from './settings-section'
+
+function detailOf(error: unknown): string {
+  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.actionFailed
+}
+
+function formValue(event: SubmitEvent<HTMLFormElement>, name: string): string {
+  const value = new FormData(event.currentTarget).get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** The recovery codes of this moment, shown once. */
+function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div role="status" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="text-sm">{m.recoveryShownOnce}</p>
+      <ul aria-label={m.recoveryList} className="grid grid-cols-2 gap-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Button type="button" variant="outline" className="justify-self-start" onClick={onDone}>
+        {m.recoveryDone}
+      </Button>
+    </div>
+  )
+}
+
+function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes: string[]) => void }) {
+  const start = useStartTOTP()
+  const confirm = useConfirmTOTP()
+  const disable = useDisableTOTP()
+  const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_uri: string } | null>(null)
+  const [disabling, setDisabling] = useState(false)
+  const [error, setError] = useState<string>()
+
+  if (status.totp_enabled) {
+    return (
+      <div className="grid gap-3">
+        <h3 className="font-medium">{m.appTitle}</h3>
+        <p className="text-sm">{m.appOn}</p>
+        {disabling ? (
+          <form
+            className="grid gap-3"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              setError(undefined)
+              disable.mutate(formValue(event, 'code'), {
+                onSuccess: () => {
+                  setDisabling(false)
+                  toast.success(m.appDisabled)
+                },
+                onError: (failure) => {
+                  setError(detailOf(failure))
+                },
+              })
+            }}
+          >
+            <FormField label={m.appDisableCode} name="code" autoComplete="one-time-code" required error={error} />
+            <div className="flex gap-2">
+              <Button type="submit" variant="destructive" disabled={disable.isPending}>
+                {disable.isPending ? m.appDisabling : m.appDisableConfirm}
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => { setDisabling(false); }}>
+                {m.cancelAction}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button type="button" variant="outline" className="justify-self-start" onClick={() => { setDisabling(true); }}>
+            {m.appDisable}
+          </Button>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <div className="grid gap-3">
+      <h3 className="font-medium">{m.appTitle}</h3>
+      {enrolment ? (
+        <form
+          className="grid gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            setError(undefined)
+            confirm.mutate(formValue(event, 'code'), {
+              onSuccess: (codes) => {
+                setEnrolment(null)
+                toast.success(m.appEnabled)
+                if (codes.length > 0) onCodes(codes)
+              },
+              onError: (failure) => {
+                setError(detailOf(failure))
+              },
+            })
+          }}
+        >
+          <p className="text-sm">{m.appScan}</p>
+          <QrCode value={enrolment.otpauth_uri} label={m.qrLabel} />
+          <p className="text-sm">
+            {m.appSecret}{' '}
+            <code data-testid="totp-secret" className="font-mono break-all">
+              {enrolment.secret}
+            </code>
+          </p>
+          <FormField
+            label={m.appCode}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            error={error}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending ? m.appConfirming : m.appConfirm}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => { setEnrolment(null); }}>
+              {m.cancelAction}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{m.appOff}</p>
+          <Button
+            type="button"
+            className="justify-self-start"
+            disabled={start.isPending}
+            onClick={() => {
+              start.mutate(undefined, {
+                onSuccess: setEnrolment,
+                onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+              })
+            }}
+          >
+            {start.isPending ? m.appStarting : m.appEnable}
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}
+
+function RecoveryPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes: string[]) => void }) {
+  const regenerate = useRegenerateRecoveryCodes()
+  const hasSecondStep = status.totp_enabled || (status.passkeys ?? []).length > 0
+  if (!hasSecondStep) return null
+  return (
+    <div className="grid gap-3">
+      <h3 className="font-medium">{m.recoveryTitle}</h3>
+      <p className="text-sm">{status.recovery_codes_left > 0 ? m.recoveryLeft(status.recovery_codes_left) : m.recoveryNone}</p>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        disabled={regenerate.isPending}
+        onClick={() => {
+          regenerate.mutate(undefined, {
+            onSuccess: onCodes,
+            onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+          })
+        }}
+      >
+        {regenerate.isPending ? m.recoveryRegenerating : m.recoveryRegenerate}
+      </Button>
+    </div>
+  )
+}
+
+function PasskeysPart({ status }: { status: TwoFactorStatus }) {
+  const add = useAddPasskey(createPasskey)
+  const remove = useRemovePasskey()
+  const passkeys = status.passkeys ?? []
+  const supported = passkeysSupported()
+  return (
+    <div className="grid gap-3">
+      <h3 className="font-medium">{m.passkeysTitle}</h3>
+      <p className="text-sm text-muted-foreground">{m.passkeysHint}</p>
+      {passkeys.length === 0 ? (
+        <p className="text-sm">{m.passkeysNone}</p>
+      ) : (
+        <ul aria-label={m.passkeysList} className="divide-y">
+          {passkeys.map((p) => (
+            <li key={p.id} aria-label={p.name} className="flex items-center justify-between gap-3 py-2">
+              <div className="grid min-w-0">
+                <span className="font-medium [overflow-wrap:anywhere]">{p.name}</span>
+                <span className="text-sm text-muted-foreground">{m.passkeyCreatedAt(longDate(p.created_at))}</span>
+              </div>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={m.passkeyRemove(p.name)}
+                disabled={remove.isPending}
+                onClick={() => {
+                  remove.mutate(p.id, {
+                    onSuccess: () => toast.success(m.passkeyRemoved),
+                    onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+                  })
+                }}
+              >
+                {m.passkeyRemoveShort}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <form
+          className="grid gap-3 sm:flex sm:items-end"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const form = event.currentTarget
+            add.mutate(formValue(event, 'name') || m.passkeyDefaultName, {
+              onSuccess: () => {
+                form.reset()
+                toast.success(m.passkeyAdded)
+              },
+              onError: (failure) =>
+                toast.error(m.actionFailed, {
+                  description: failure instanceof ApiError ? detailOf(failure) : m.passkeyCancelled,
+                }),
+            })
+          }}
+        >
+          <div className="sm:flex-1">
+            <FormField label={m.passkeyName} name="name" maxLength={60} placeholder={m.passkeyDefaultName} />
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? m.passkeyAdding : m.passkeyAdd}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">{m.passkeyUnsupported}</p>
+      )}
+    </div>
+  )
+}
+
+/** 'Segurança': the second step of signing in (authenticator app, recovery codes, passkeys). */
+export function SecuritySection() {
+  const status = useTwoFactor()
+  const [codes, setCodes] = useState<string[] | null>(null)
+
+  let content
+  if (status.isPending) {
+    content = (
+      <div role="status" aria-label={m.loadingTwoStep}>
+        <Skeleton className="h-24 w-full rounded-lg" />
+      </div>
+    )
+  } else if (status.isError) {
+    content = (
+      <LoadFailed
+        message={m.twoStepLoadFailed}
+        retryLabel={m.retry}
+        retrying={status.isFetching}
+        onRetry={() => void status.refetch()}
+        className="py-4"
+      />
+    )
+  } else {
+    content = (
+      <>
+        <h3 className="text-base font-semibold">{m.twoStep}</h3>
+        {codes ? <RecoveryCodesShown codes={codes} onDone={() => { setCodes(null); }} /> : null}
+        <AppPart status={status.data} onCodes={setCodes} />
+        <RecoveryPart status={status.data} onCodes={setCodes} />
+        <PasskeysPart status={status.data} />
+      </>
+    )
+  }
+
+  return (
+    <SettingsSection icon={KeyRound} title={m.security} description={m.twoStepHint}>
+      {content}
+    </SettingsSection>
+  )
+}
