@@ -75,7 +75,6 @@ func SettingsFrom(cfg *config.Config) app.Settings {
 		PublicURL:   strings.TrimRight(cfg.HTTP.PublicURL, "/"),
 		ExportEvery: cfg.DataRights.ExportEvery,
 		ExportKeep:  cfg.DataRights.ExportKeep,
-		LinkTTL:     cfg.DataRights.ExportLinkTTL,
 		HandleHold:  cfg.DataRights.HandleHold,
 		Batch:       httpapi.EraseBatch,
 	}

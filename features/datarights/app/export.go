@@ -49,7 +49,6 @@ type Settings struct {
 	PublicURL   string        // the site's address, for the e-mail's link
 	ExportEvery time.Duration // between two exports of one member
 	ExportKeep  time.Duration // an archive's life
-	LinkTTL     time.Duration // a download link's life
 	HandleHold  time.Duration // a deleted account's handle stays taken
 	// Batch is how many rows one erasing transaction removes.
 	Batch int

@@ -8,7 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/fx"
+
+	searchstore "social/features/search/pgstore"
 	at "social/internal/testkit/apptest"
+	"social/kit/plugin"
 )
 
 type searchItem struct {
@@ -81,14 +85,22 @@ func feedHas(t *testing.T, m *at.Member, path, id string) bool {
 // in (page and search); a community they owned with others passes on. Once
 // the job has run, nothing of theirs is found by any kind of search
 // document (users, posts, communities), the counts of the communities
-// they left are right in search too, and the posts they shared have their
-// shares taken off. Both search adapters.
+// they left are right in search too, every kind's index holds what a
+// rebuild would (the contract of ports.MemberData.EraseMember, for the
+// core's kinds and the plugins' alike), and the posts they shared have
+// their shares taken off. Both search adapters.
 func TestDeletedMemberLeavesNothingFindable(t *testing.T) {
 	t.Parallel()
 	for _, driver := range []string{"bleve", "postgres"} {
 		t.Run(driver, func(t *testing.T) {
 			t.Parallel()
-			app := at.Start(t, func(c *at.Config) { c.Search.Driver = driver })
+			var sources []plugin.SearchSource
+			app := at.StartWith(t, func(c *at.Config) { c.Search.Driver = driver }, fx.Invoke(func(p struct {
+				fx.In
+				Sources []plugin.SearchSource `group:"search_sources"`
+			}) {
+				sources = p.Sources
+			}))
 			ana, bia := app.Member("ana_apaga_"+driver), app.Member("bia_fica_"+driver)
 			ctx := context.Background()
 
@@ -192,6 +204,25 @@ func TestDeletedMemberLeavesNothingFindable(t *testing.T) {
 				}, "after the erasure")
 			}
 			if driver == "postgres" {
+				// Every kind's index holds what a rebuild from the database
+				// would: nothing erased is left behind, whoever owns the kind.
+				waitFor(t, func() bool {
+					var queued int
+					sql(t, app, &queued, `SELECT count(*) FROM search_queue`)
+					return queued == 0
+				}, "the search queue")
+				src := searchstore.NewSearchSource(app.DB, sources...)
+				for _, kind := range src.Kinds() {
+					want, err := src.CountSearchDocs(ctx, kind)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got int
+					sql(t, app, &got, `SELECT count(*) FROM search_documents WHERE kind = ?`, string(kind))
+					if got != want {
+						t.Errorf("search holds %d documents of kind %s, the database %d", got, kind, want)
+					}
+				}
 				var docs int
 				sql(t, app, &docs, `SELECT count(*) FROM search_documents WHERE doc::text ILIKE '%anaapagada solitaria%'
 					OR doc::text ILIKE '%zimbrolho%' OR id = ?`, ana.ID)
