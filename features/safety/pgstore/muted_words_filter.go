@@ -34,19 +34,25 @@ import (
 // one character) work character by character, so a text folds as the
 // concatenation of its characters folded one by one. Each character's
 // folding is asked of the database once, the first time a text holds it,
-// and kept for the process (at most every character Unicode has): folding
-// a page in PostgreSQL cost 4 µs a row.
+// and kept for the process, up to foldingsMax characters (past them, the
+// others are asked for each read that meets them): folding a page in
+// PostgreSQL cost 4 µs a row.
 var foldings = struct {
 	sync.RWMutex
 	ascii [utf8.RuneSelf]string // learned with the first fold
 	other map[rune]string
 }{other: map[rune]string{}}
 
+// foldingsMax bounds the characters kept, so that texts made of rare
+// characters cannot grow the process without end.
+const foldingsMax = 1 << 16
+
 // Fold folds texts as muted_words.folded folds a word:
 // lower(immutable_unaccent(text)) in the database, characters it has not
 // folded yet asked of it in one statement.
 func Fold(ctx context.Context, db *bun.DB, texts []string) ([]string, error) {
-	if err := learnFoldings(ctx, db, texts); err != nil {
+	extra, err := learnFoldings(ctx, db, texts)
+	if err != nil {
 		return nil, err
 	}
 	foldings.RLock()
@@ -59,8 +65,10 @@ func Fold(ctx context.Context, db *bun.DB, texts []string) ([]string, error) {
 		for _, r := range t {
 			if r < utf8.RuneSelf {
 				b.WriteString(foldings.ascii[r])
+			} else if f, ok := foldings.other[r]; ok {
+				b.WriteString(f)
 			} else {
-				b.WriteString(foldings.other[r])
+				b.WriteString(extra[r])
 			}
 		}
 		out[i] = b.String()
@@ -69,8 +77,9 @@ func Fold(ctx context.Context, db *bun.DB, texts []string) ([]string, error) {
 }
 
 // learnFoldings asks the database the folding of the characters of texts
-// not known yet (every ASCII character the first time).
-func learnFoldings(ctx context.Context, db *bun.DB, texts []string) error {
+// not known yet (every ASCII character the first time) and keeps them;
+// extra are those it could not keep.
+func learnFoldings(ctx context.Context, db *bun.DB, texts []string) (extra map[rune]string, err error) {
 	foldings.RLock()
 	var unknown []int32
 	seen := map[rune]bool{}
@@ -91,7 +100,7 @@ func learnFoldings(ctx context.Context, db *bun.DB, texts []string) error {
 	}
 	foldings.RUnlock()
 	if len(unknown) == 0 {
-		return nil
+		return nil, nil
 	}
 	var rows []struct {
 		C      int32  `bun:"c"`
@@ -99,18 +108,24 @@ func learnFoldings(ctx context.Context, db *bun.DB, texts []string) error {
 	}
 	if err := pgkit.IDB(ctx, db).NewRaw(`SELECT c, lower(immutable_unaccent(chr(c))) AS folded FROM unnest(?::int[]) c`,
 		pgdialect.Array(unknown)).Scan(ctx, &rows); err != nil {
-		return fmt.Errorf("fold characters: %w", err)
+		return nil, fmt.Errorf("fold characters: %w", err)
 	}
 	foldings.Lock()
 	defer foldings.Unlock()
 	for _, r := range rows {
-		if r.C < utf8.RuneSelf {
+		switch {
+		case r.C < utf8.RuneSelf:
 			foldings.ascii[r.C] = r.Folded
-		} else {
+		case len(foldings.other) < foldingsMax:
 			foldings.other[r.C] = r.Folded
+		default:
+			if extra == nil {
+				extra = map[rune]string{}
+			}
+			extra[r.C] = r.Folded
 		}
 	}
-	return nil
+	return extra, nil
 }
 
 // MutedWords matches one viewer's muted words in force. The nil
