@@ -35,14 +35,16 @@ function chromiumPath() {
  * `before` lists commands run on the same data first (e.g. [['seed-demo']],
  * as `make run` does); their output is in `prepared`.
  */
-export async function startServer(extraEnv = {}, { before = [] } = {}) {
+export async function startServer(extraEnv = {}, { before = [], host = '127.0.0.1' } = {}) {
   const bin = process.env.SOCIAL_BIN ?? path.join(here, '..', '..', 'bin', 'social');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build`);
   // The cluster's unprivileged user must be able to enter the data folder.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'social-e2e-'));
   chmodSync(dataDir, 0o755);
   const [httpPort, pgPort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${httpPort}`;
+  // host 'localhost' serves the same loopback address under a name: passkeys
+  // need one (a browser takes no IP address as a passkey's site).
+  const url = `http://${host}:${httpPort}`;
   const logs = [];
   const charts = await startAppleCharts();
   // admin.open_access opens the dev mail outbox (confirmation links) and

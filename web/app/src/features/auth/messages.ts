@@ -64,7 +64,7 @@ export const authMessages = {
   useRecovery: 'Usar um código de recuperação',
   useApp: 'Usar o código do aplicativo',
   usePasskey: 'Usar passkey',
-  signInWithPasskey: 'Entrar com passkey',
+  signInWithPasskey: 'Continuar com uma passkey',
   passkeyBusy: 'Aguardando a passkey...',
   passkeyCancelled: 'A passkey não foi usada. Tente novamente.',
   passkeyUnsupported: 'Este navegador não aceita passkeys.',
