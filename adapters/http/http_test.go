@@ -161,9 +161,24 @@ func TestContentSecurityPolicy(t *testing.T) {
 	}
 	t.Run("disk", func(t *testing.T) {
 		t.Parallel()
+		// The rooms plugin is on by default: its radio stations stream
+		// from their own hosts, so media-src admits https:, images do not.
+		want := "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+			"img-src 'self' data: blob:; media-src 'self' blob: https:; " + rest
+		if got := served(t, nil); got != want {
+			t.Errorf("Content-Security-Policy:\n got %s\nwant %s", got, want)
+		}
+	})
+	t.Run("without rooms", func(t *testing.T) {
+		t.Parallel()
+		cfg := testkit.Config(testkit.NewDatabase(t))
+		if cfg.Plugins == nil {
+			cfg.Plugins = map[string]config.PluginSwitch{}
+		}
+		cfg.Plugins["rooms"] = config.PluginSwitch{Enabled: false}
 		want := "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 			"img-src 'self' data: blob:; media-src 'self' blob:; " + rest
-		if got := served(t, nil); got != want {
+		if got := served(t, cfg); got != want {
 			t.Errorf("Content-Security-Policy:\n got %s\nwant %s", got, want)
 		}
 	})
@@ -181,7 +196,7 @@ func TestContentSecurityPolicy(t *testing.T) {
 		cfg.Storage.S3.Bucket = "media"
 		cfg.Storage.S3.AccessKey, cfg.Storage.S3.SecretKey = "key", "secret"
 		want := "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-			"img-src 'self' data: blob: " + srv.URL + "; media-src 'self' blob: " + srv.URL + "; " + rest
+			"img-src 'self' data: blob: " + srv.URL + "; media-src 'self' blob: " + srv.URL + " https:; " + rest
 		if got := served(t, cfg); got != want {
 			t.Errorf("Content-Security-Policy:\n got %s\nwant %s", got, want)
 		}

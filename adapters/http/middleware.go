@@ -129,14 +129,21 @@ func withRecover(next http.Handler) http.Handler {
 // itself), plus mediaOrigin when the media store's links point at another
 // origin (an S3 service or a CDN): a picture or a stream from anywhere else
 // would tell its host who looks at what, so outside pictures (link
-// previews, chart artwork) are copied into the store first.
-func ContentSecurityPolicy(mediaOrigin string) string {
+// previews, chart artwork) are copied into the store first. playFrom are
+// further media-src sources the plugins need (plugin.MediaSources: a live
+// radio stream can only be played from its station's host); images never
+// get them.
+func ContentSecurityPolicy(mediaOrigin string, playFrom ...string) string {
 	media := ""
 	if mediaOrigin != "" {
 		media = " " + mediaOrigin
 	}
+	played := media
+	for _, s := range playFrom {
+		played += " " + s
+	}
 	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:" + media + "; media-src 'self' blob:" + media + "; font-src 'self' data:; connect-src 'self'; " +
+		"img-src 'self' data: blob:" + media + "; media-src 'self' blob:" + played + "; font-src 'self' data:; connect-src 'self'; " +
 		"worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 }
 

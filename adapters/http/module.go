@@ -54,6 +54,9 @@ type rootParams struct {
 	// Blobs is the media store, whose links' origin the
 	// Content-Security-Policy admits.
 	Blobs ports.BlobStore `optional:"true"`
+	// MediaSources are the plugins' audio and video origins the
+	// Content-Security-Policy admits besides the media store.
+	MediaSources []plugin.MediaSources `group:"csp_media_sources"`
 }
 
 // RequestObserver wraps the mux to watch every request.
@@ -121,6 +124,10 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	if err != nil {
 		return nil, err
 	}
-	h = withSecurityHeaders(ContentSecurityPolicy(origin), h)
+	var playFrom []string
+	for _, m := range p.MediaSources {
+		playFrom = append(playFrom, m.Sources...)
+	}
+	h = withSecurityHeaders(ContentSecurityPolicy(origin, playFrom...), h)
 	return h, nil
 }

@@ -66,6 +66,7 @@ var Module = fx.Module(Name,
 			return plugin.Topic{Plugin: Name, Prefix: app.ListTopicPrefix, Authorize: app.AuthorizeListTopic{}.Handle}
 		}),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
+		plugin.AsMediaSources(newMediaSources),
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
 		plugin.AsWorker(newTrackImageWorker),
 		plugin.AsPeriodicJob(newSweepJob),
