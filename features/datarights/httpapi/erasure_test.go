@@ -80,8 +80,8 @@ func feedHas(t *testing.T, m *at.Member, path, id string) bool {
 }
 
 // A deleted member's content leaves every read the moment the deletion is
-// confirmed, before the erasing job has run: posts (feeds, post page,
-// profile list, search), comments, stories, the community only they were
+// confirmed, before the erasing job has run: the profile (and its lists),
+// posts (feeds, post page, search), comments, stories, the community only they were
 // in (page and search); a community they owned with others passes on. Once
 // the job has run, nothing of theirs is found by any kind of search
 // document (users, posts, communities), the counts of the communities
@@ -173,6 +173,12 @@ func TestDeletedMemberLeavesNothingFindable(t *testing.T) {
 				}
 			}
 			bia.Do(http.MethodGet, "/api/v1/stories/"+story.ID, nil).Expect(t, http.StatusNotFound)
+			var tombstone string
+			sql(t, app, &tombstone, `SELECT handle FROM profiles WHERE id = ?`, ana.ID)
+			for _, path := range []string{"/api/v1/profiles/" + tombstone, "/api/v1/profiles/" + tombstone + "/posts",
+				"/api/v1/profiles/" + tombstone + "/followers"} {
+				bia.Do(http.MethodGet, path, nil).Expect(t, http.StatusNotFound)
+			}
 			bia.Do(http.MethodGet, "/api/v1/communities/"+alone.ID, nil).Expect(t, http.StatusNotFound)
 			var turma struct {
 				OwnerID string `json:"owner_id"`

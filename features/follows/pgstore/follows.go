@@ -153,7 +153,8 @@ type profileViewRow struct {
 }
 
 // ViewByHandle reads the profile of handle and viewer's relation to it,
-// one query (EXISTS on the pair keys of follows, blocks and mutes).
+// one query (EXISTS on the pair keys of follows, blocks and mutes). A
+// deleted account's profile is not found, from the deletion on.
 func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, follows.Relation, error) {
 	rows := make([]profileViewRow, 0, 1) // a handle is one profile
 	v := uuid.UUID(viewer)
@@ -163,7 +164,8 @@ func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain
 		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.id) AS is_blocking,
 		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = ?) AS is_blocked_by,
 		EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = ? AND m.muted_id = p.id) AS is_muting
-		FROM profiles p WHERE p.handle = ?`, v, v, v, v, handle)
+		FROM profiles p WHERE p.handle = ?
+			AND NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)`, v, v, v, v, handle)
 	if err != nil {
 		return domain.Profile{}, follows.Relation{}, err
 	}

@@ -503,10 +503,12 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", after, limit)
 }
 
-// AuthorByHandle is the member with a handle (handles are lowercase).
+// AuthorByHandle is the member with a handle (handles are lowercase); a
+// deleted account is none, from the deletion on.
 func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserID, error) {
 	var id uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
+	err := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("profiles AS p").Column("p.id").Where("p.handle = ?", handle).
+		Where("NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)").Scan(ctx, &id)
 	return domain.UserID(id), pgkit.NotFound(err)
 }
 

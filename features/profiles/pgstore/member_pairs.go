@@ -26,10 +26,12 @@ func (r ListedMemberRow) Domain() domain.ListedMember {
 		AvatarPath: r.AvatarPath, IsVerified: r.IsVerified}
 }
 
-// MemberIDByHandle is the member with a handle (handles are lowercase).
+// MemberIDByHandle is the member with a handle (handles are lowercase);
+// a deleted account is none, from the deletion on.
 func MemberIDByHandle(ctx context.Context, db *bun.DB, handle string) (domain.UserID, error) {
 	var id uuid.UUID
-	err := pgkit.IDB(ctx, db).NewSelect().Table("profiles").Column("id").Where("handle = ?", handle).Scan(ctx, &id)
+	err := pgkit.IDB(ctx, db).NewSelect().TableExpr("profiles AS p").Column("p.id").Where("p.handle = ?", handle).
+		Where("NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)").Scan(ctx, &id)
 	return domain.UserID(id), pgkit.NotFound(err)
 }
 
