@@ -62,7 +62,8 @@ const sqlProfileView = `SELECT p.*,
 	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = {viewer} AND b.blocked_id = p.id) AS is_blocking,
 	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = {viewer}) AS is_blocked_by,
 	EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = {viewer} AND m.muted_id = p.id) AS is_muting
-	FROM profiles p WHERE p.handle = {handle};
+	FROM profiles p WHERE p.handle = {handle}
+	AND NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL);
 `
 
 const sqlProfile = sqlSession + sqlProfileView
@@ -143,7 +144,8 @@ const sqlFollowingReadTime = sqlSession + sqlFeedSelect + ` JOIN (
 var sqlAuthorPosts = sqlSession + sqlAuthorByHandle + sqlAuthorPostsPage
 
 var (
-	sqlAuthorByHandle = `SELECT "id" FROM "profiles" WHERE (handle = {handle});
+	sqlAuthorByHandle = `SELECT "p"."id" FROM profiles AS p WHERE (p.handle = {handle})
+	AND (NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL));
 `
 	sqlAuthorPostsPage = sqlFeedSelect + ` WHERE p.author_id = {author} AND p.visibility <> 'members_only'
 	AND (p.visibility = 'public' OR p.author_id = {viewer}
