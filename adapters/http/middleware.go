@@ -130,17 +130,22 @@ func withRecover(next http.Handler) http.Handler {
 // origin (an S3 service or a CDN): a picture or a stream from anywhere else
 // would tell its host who looks at what, so outside pictures (link
 // previews, chart artwork) are copied into the store first. playFrom are
-// further media-src sources the plugins need (plugin.MediaSources: a live
-// radio stream can only be played from its station's host); images never
-// get them.
+// further media-src sources features and plugins need (plugin.MediaSources:
+// a live radio stream or a chart's preview clip plays only from its own
+// host, on a member's press); images never get them. A source named twice
+// is written once.
 func ContentSecurityPolicy(mediaOrigin string, playFrom ...string) string {
 	media := ""
 	if mediaOrigin != "" {
 		media = " " + mediaOrigin
 	}
 	played := media
+	seen := map[string]bool{}
 	for _, s := range playFrom {
-		played += " " + s
+		if !seen[s] {
+			seen[s] = true
+			played += " " + s
+		}
 	}
 	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 		"img-src 'self' data: blob:" + media + "; media-src 'self' blob:" + played + "; font-src 'self' data:; connect-src 'self'; " +

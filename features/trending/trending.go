@@ -32,8 +32,17 @@ var Module = fx.Module("trending-api",
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsWorker(newWorker),
 		plugin.AsPeriodicJob(newPeriodicJob),
+		plugin.AsMediaSources(newMediaSources),
 	),
 )
+
+// newMediaSources admits the chart's preview clips to the
+// Content-Security-Policy's media-src: the provider serves them from its
+// own https hosts, and the browser loads one only when a member presses
+// play. Covers are copied instead (Refresh), so img-src admits nothing.
+func newMediaSources() plugin.MediaSources {
+	return plugin.MediaSources{Sources: []string{"https:"}, Why: "the chart's preview clips play from the provider"}
+}
 
 type useCaseParams struct {
 	fx.In

@@ -57,8 +57,10 @@ type BlobRemover interface {
 // Members' browsers load nothing from the chart provider: each album cover
 // is copied into media storage (once: a cover already copied for the
 // stored chart is kept) and the chart keeps its key; a cover that cannot
-// be copied is left out, and tried again at the next refresh. Preview
-// clips are left out: they would play from the provider's hosts.
+// be copied is left out, and tried again at the next refresh. A preview
+// clip keeps the provider's https address: it is audio the browser loads
+// only when a member presses play (the member app's player), which the
+// Content-Security-Policy's media-src admits (newMediaSources).
 type Refresh struct {
 	Source ports.TrendingSource
 	Store  ChartStore
@@ -85,7 +87,7 @@ func (uc *Refresh) Handle(ctx context.Context) (int, error) {
 	}
 	kept := map[string]bool{}
 	for i := range tracks {
-		tracks[i].PreviewURL = ""
+		tracks[i].PreviewURL = httpsOnly(tracks[i].PreviewURL)
 		tracks[i].AlbumArt = uc.copyArt(ctx, tracks[i].AlbumArt, previous.Tracks)
 		if tracks[i].AlbumArt != "" {
 			kept[tracks[i].AlbumArt] = true
@@ -156,12 +158,20 @@ func (uc *List) Handle(ctx context.Context) (Chart, error) {
 		return Chart{}, ports.ErrTrendingUnavailable(nil)
 	}
 	// A chart stored before covers were copied still names the
-	// provider's addresses: those are not shown.
+	// provider's cover addresses: those are not shown.
 	for i := range c.Tracks {
-		c.Tracks[i].PreviewURL = ""
+		c.Tracks[i].PreviewURL = httpsOnly(c.Tracks[i].PreviewURL)
 		if !strings.HasPrefix(c.Tracks[i].AlbumArt, ArtPrefix) {
 			c.Tracks[i].AlbumArt = ""
 		}
 	}
 	return c, nil
+}
+
+// httpsOnly keeps an https preview address and drops any other.
+func httpsOnly(raw string) string {
+	if strings.HasPrefix(strings.ToLower(raw), "https://") {
+		return raw
+	}
+	return ""
 }

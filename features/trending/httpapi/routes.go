@@ -26,7 +26,7 @@ type Track struct {
 	Title      string `json:"title"`
 	Artist     string `json:"artist"`
 	AlbumArt   string `json:"albumArt" doc:"The server's copy of the album cover (a signed media link); empty when it could not be copied."`
-	PreviewURL string `json:"previewUrl" doc:"Always empty: preview clips would play from the chart provider's hosts."`
+	PreviewURL string `json:"previewUrl" doc:"The provider's https address of a 30-second clip the member app plays on a press; empty when the song has none."`
 	Link       string `json:"link"`
 }
 

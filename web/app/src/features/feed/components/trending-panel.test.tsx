@@ -21,7 +21,7 @@ const tracks = [
     previewUrl: 'https://audio.test/2.m4a',
     link: 'https://music.test/2',
   },
-  { id: 't3', title: 'Sem Prévia', artist: 'Artista C', albumArt: 'https://img.test/3.jpg', previewUrl: '', link: 'https://music.test/3' },
+  { id: 't3', title: 'Sem Prévia', artist: 'Artista C', albumArt: '', previewUrl: '', link: 'https://music.test/3' },
 ]
 
 function answers(trending: () => Response | Promise<Response>): TestResponder {
@@ -64,6 +64,14 @@ describe('TrendingPanel', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3)
     expect(within(panel).getByRole('button', { name: 'Tocar prévia de Canção Um' })).toBeInTheDocument()
     expect(within(panel).queryByRole('button', { name: 'Tocar prévia de Sem Prévia' })).not.toBeInTheDocument()
+  })
+
+  it('draws a music note where a cover could not be copied, never an empty image', async () => {
+    const { panel } = await renderPanel(answers(() => json(200, { items: tracks, updatedAt: null })))
+    await within(panel).findByRole('link', { name: 'Abrir Sem Prévia de Artista C' })
+    expect(panel.querySelectorAll('img')).toHaveLength(2)
+    for (const img of panel.querySelectorAll('img')) expect(img.getAttribute('src')).not.toBe('')
+    expect(within(panel).getAllByTestId('trending-cover-missing')).toHaveLength(1)
   })
 
   it('plays one preview at a time at volume 0.7 and stops at the end', async () => {

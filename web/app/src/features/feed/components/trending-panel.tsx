@@ -81,7 +81,16 @@ export function TrendingPanel() {
           {items.map((track) => (
             <li key={track.id}>
               <Card className="flex items-center gap-3 p-2">
-                <img src={track.albumArt} alt="" className="size-12 shrink-0 rounded object-cover" />
+                {track.albumArt ? (
+                  <img src={track.albumArt} alt="" className="size-12 shrink-0 rounded object-cover" />
+                ) : (
+                  <div
+                    data-testid="trending-cover-missing"
+                    className="flex size-12 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground"
+                  >
+                    <Music aria-hidden="true" className="size-5" />
+                  </div>
+                )}
                 <a
                   href={track.link}
                   target="_blank"
