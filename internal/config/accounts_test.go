@@ -48,6 +48,7 @@ func TestInvalidAccountKeysAreNamed(t *testing.T) {
 		"SOCIAL_MAIL_FROM=not an address":                                "mail.from",
 		"SOCIAL_MAIL_SMTP_TLS=ssl3":                                      "mail.smtp.tls",
 		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL=0":                         "rate_limits.sign_in_per_email",
+		"SOCIAL_RATE_LIMITS_SIGN_IN_PER_EMAIL_ALL=0":                     "rate_limits.sign_in_per_email_all",
 		"SOCIAL_RATE_LIMITS_PROFILE_UPDATE_PER_MEMBER=-1":                "rate_limits.profile_update_per_member",
 		"SOCIAL_MAIL_SMTP_HOST=smtp.example.com,SOCIAL_MAIL_SMTP_PORT=0": "mail.smtp.port",
 	} {

@@ -136,6 +136,7 @@ type RateLimits struct {
 	SignUpPerIP            int `mapstructure:"sign_up_per_ip"`
 	SignInPerEmail         int `mapstructure:"sign_in_per_email"`
 	SignInPerIP            int `mapstructure:"sign_in_per_ip"`
+	SignInPerEmailAll      int `mapstructure:"sign_in_per_email_all"`
 	ProfileUpdatePerMember int `mapstructure:"profile_update_per_member"`
 	ProfileUpdatePerIP     int `mapstructure:"profile_update_per_ip"`
 	LinkPreviewPerMember   int `mapstructure:"link_preview_per_member"`
