@@ -83,6 +83,7 @@ func SettingsFrom(cfg *config.Config) app.Settings {
 		Limits: app.Limits{
 			SignUpPerEmail: cfg.Limits.SignUpPerEmail, SignUpPerIP: cfg.Limits.SignUpPerIP,
 			SignInPerEmail: cfg.Limits.SignInPerEmail, SignInPerIP: cfg.Limits.SignInPerIP,
+			SignInPerEmailAll: cfg.Limits.SignInPerEmailAll,
 		},
 	}
 }
@@ -115,7 +116,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		SendAlert: &app.SendSignInAlert{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Outbox: p.Outbox,
 			Limiter: p.Limiter, Settings: s},
 		Reset: &app.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
-			Hasher: p.Hasher, Clock: p.Clock, Ends: p.Ends},
+			Hasher: p.Hasher, Devices: p.Devices, Clock: p.Clock, Ends: p.Ends},
 		Sessions:   &app.ListSessions{Sessions: p.Sessions},
 		EndSession: &app.EndSession{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 		EndOthers:  &app.EndOtherSessions{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},

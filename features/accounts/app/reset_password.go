@@ -16,6 +16,15 @@ type ResetPasswordInput struct {
 	Token                string
 	Password             string
 	PasswordConfirmation string
+	// DeviceToken is the social_device cookie, if the browser has one.
+	DeviceToken string
+}
+
+// PasswordReset is a completed reset: the message to show and the
+// known-device token the browser that reset is to keep (social_device).
+type PasswordReset struct {
+	Message     string
+	DeviceToken string
 }
 
 // PasswordSetter stores a new password (and confirms the e-mail: following
@@ -31,35 +40,40 @@ type AllSessionsRevoker interface {
 }
 
 // ResetPassword sets a new password with a mailed token and ends every
-// session of the member.
+// session of the member. The browser that did it becomes a device known to
+// the account (as after a password sign-in), so an owner who recovered by
+// e-mail while an attacker fills the sign-in limits gets in from it.
 type ResetPassword struct {
 	Tx       ports.Transactor
 	Tokens   EmailTokenConsumer
 	Accounts PasswordSetter
 	Sessions AllSessionsRevoker
 	Hasher   ports.PasswordHasher
+	Devices  KnownDevices
 	Clock    ports.Clock
 	// Ends is told, after the commit, that every session of the account
 	// ended; nil leaves the sockets to their periodic recheck.
 	Ends ports.SessionEnds
 }
 
-// Handle returns the message to show. A bad token is an invalid_token error.
-func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (string, error) {
+// Handle returns the message to show and the device token. A bad token is
+// an invalid_token error.
+func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (PasswordReset, error) {
 	fields := map[string]string{}
 	addProblem(fields, "password", domain.PasswordProblem(in.Password))
 	addProblem(fields, "password_confirmation", domain.ConfirmationProblem(in.Password, in.PasswordConfirmation))
 	if len(fields) > 0 {
-		return "", errs.Invalid(CodeInvalidInput, errs.MsgFixErrors, fields)
+		return PasswordReset{}, errs.Invalid(CodeInvalidInput, errs.MsgFixErrors, fields)
 	}
 	if in.Token == "" {
-		return "", errs.Invalid(CodeInvalidToken, MsgInvalidEmailToken, nil)
+		return PasswordReset{}, errs.Invalid(CodeInvalidToken, MsgInvalidEmailToken, nil)
 	}
 	hash, err := uc.Hasher.Hash(in.Password)
 	if err != nil {
-		return "", fmt.Errorf("hash password: %w", err)
+		return PasswordReset{}, fmt.Errorf("hash password: %w", err)
 	}
 	var id domain.UserID
+	var device string
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		now := uc.Clock.Now()
 		id, err = uc.Tokens.Consume(ctx, HashSecret(in.Token), PurposeResetPassword, now)
@@ -72,16 +86,43 @@ func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (str
 		if err := uc.Accounts.Confirm(ctx, id, now); err != nil {
 			return err
 		}
-		return uc.Sessions.RevokeAll(ctx, id, now, RevokedPasswordSet)
+		if err := uc.Sessions.RevokeAll(ctx, id, now, RevokedPasswordSet); err != nil {
+			return err
+		}
+		device, err = uc.rememberDevice(ctx, id, in.DeviceToken, now)
+		return err
 	})
 	if errors.Is(err, domain.ErrNotFound) {
-		return "", errs.Invalid(CodeInvalidToken, MsgInvalidEmailToken, nil)
+		return PasswordReset{}, errs.Invalid(CodeInvalidToken, MsgInvalidEmailToken, nil)
 	}
 	if err != nil {
-		return "", fmt.Errorf("reset password: %w", err)
+		return PasswordReset{}, fmt.Errorf("reset password: %w", err)
 	}
 	if uc.Ends != nil {
 		uc.Ends.SessionsEnded(ctx, id)
 	}
-	return MsgPasswordWasReset, nil
+	return PasswordReset{Message: MsgPasswordWasReset, DeviceToken: device}, nil
+}
+
+// rememberDevice makes the browser known to the account: the token it
+// presented if that is already the account's, a new one otherwise.
+func (uc *ResetPassword) rememberDevice(ctx context.Context, id domain.UserID, token string, now time.Time) (string, error) {
+	var hash []byte
+	if token != "" {
+		hash = HashSecret(token)
+		owner, err := uc.Devices.AccountOf(ctx, hash)
+		if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			return "", fmt.Errorf("known device: %w", err)
+		}
+		if err != nil || owner != id {
+			hash = nil
+		}
+	}
+	if hash == nil {
+		token, hash = newSecret()
+	}
+	if err := uc.Devices.Remember(ctx, id, hash, now); err != nil {
+		return "", fmt.Errorf("remember device: %w", err)
+	}
+	return token, nil
 }

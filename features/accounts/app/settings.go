@@ -24,6 +24,9 @@ type Limits struct {
 	SignUpPerIP    int
 	SignInPerEmail int
 	SignInPerIP    int
+	// SignInPerEmailAll caps one e-mail's failed sign-ins from every
+	// address per SignInCeilingWindow (devices known to the account pass).
+	SignInPerEmailAll int
 }
 
 // EmailToken is a one-time secret mailed to a member; only its hash is kept.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"social/core/domain"
@@ -17,17 +18,25 @@ import (
 //     forgotten when the password was right.
 //   - The limits are per client address (Limits.SignInPerIP failures per
 //     SignInWindow, whatever the e-mails) and per e-mail from one address
-//     (Limits.SignInPerEmail): past them that address waits. There is no
-//     limit on an e-mail from every address, so failures sent from one
-//     address never refuse its owner elsewhere: from another address the
-//     owner signs in as usual, known device or not.
+//     (Limits.SignInPerEmail): past them that address waits. A client
+//     address is an IPv4 address, or the /64 of an IPv6 one (what one
+//     subscriber is given: rotating addresses within it is free).
+//   - Above them, one e-mail's failures from every address are capped
+//     (Limits.SignInPerEmailAll per SignInCeilingWindow): past the ceiling
+//     every device not known to the account waits, so guessing one
+//     account's password is bounded whatever the number of addresses (a
+//     botnet). The owner is not locked out by it: a known device passes
+//     it, and a completed password reset makes the browser that did it a
+//     known device.
 //   - A known device (the social_device cookie, a random token set at a
-//     successful sign-in and stored as SHA-256, which nobody without the
-//     device can make up) passes the address limits, so an owner behind the
-//     attacker's address (a shared network) still gets in with the right
+//     successful sign-in or password reset and stored as SHA-256, which
+//     nobody without the device can make up) passes the address limits and
+//     the ceiling, so an owner behind the attacker's address (a shared
+//     network) or under a distributed attack still gets in with the right
 //     password. A device's own failures are limited
-//     (Limits.SignInPerEmail per window), after which it is held to the
-//     address limits like any other.
+//     (Limits.SignInPerEmail per window), after which it is held to every
+//     limit like any other device (else a stolen device, from many
+//     addresses, would guess without bound).
 //   - When an e-mail sees SignInAlertAfter failures within SignInWindow,
 //     its owner is told by e-mail, at most once per window (a job, queued
 //     alike for unknown e-mails, so the answer's time tells nothing).
@@ -46,7 +55,14 @@ const (
 	ScopeEmailAddress
 	// ScopeDevice counts the failures of one known device.
 	ScopeDevice
+	// ScopeEmail counts one e-mail's failures from every address.
+	ScopeEmail
 )
+
+// SignInCeilingWindow is the window of the per-e-mail ceiling
+// (Limits.SignInPerEmailAll): an hour, so that the ceiling reads as
+// "guesses per hour per account".
+const SignInCeilingWindow = time.Hour
 
 // FailureRule allows Limit failures of a scope per Window; Bucket names it
 // in the RateLimit headers.
@@ -110,7 +126,7 @@ type guardedAttempt struct {
 // begin looks the device up and counts the attempt, or refuses it (429).
 func (g SignInGuard) begin(ctx context.Context, s Settings, now time.Time, email, clientIP, deviceToken string, acc domain.Account) (guardedAttempt, error) {
 	a := guardedAttempt{SignInAttempt: SignInAttempt{EmailHash: hashKey(domain.NormalizeEmail(email)),
-		AddressHash: hashKey(clientIP), At: now}}
+		AddressHash: hashKey(AddressKey(clientIP)), At: now}}
 	if deviceToken != "" {
 		a.DeviceHash = HashSecret(deviceToken)
 		owner, err := g.Devices.AccountOf(ctx, a.DeviceHash)
@@ -122,6 +138,7 @@ func (g SignInGuard) begin(ctx context.Context, s Settings, now time.Time, email
 	rules := []FailureRule{
 		{Bucket: "sign_in_ip", Scope: ScopeAddress, Limit: s.Limits.SignInPerIP, Window: SignInWindow},
 		{Bucket: "sign_in_email_ip", Scope: ScopeEmailAddress, Limit: s.Limits.SignInPerEmail, Window: SignInWindow},
+		{Bucket: "sign_in_email", Scope: ScopeEmail, Limit: s.Limits.SignInPerEmailAll, Window: SignInCeilingWindow},
 	}
 	var id int64
 	var wait time.Duration
@@ -187,6 +204,26 @@ func (g SignInGuard) remember(ctx context.Context, a guardedAttempt, account dom
 		return "", fmt.Errorf("remember device: %w", err)
 	}
 	return token, nil
+}
+
+// AddressKey is the client address the limits count by: an IPv4 address
+// as it is (IPv4-mapped IPv6 included), an IPv6 address as its /64 (a
+// subscriber's network, within which an attacker picks addresses at will).
+// What does not parse is kept as it is.
+func AddressKey(clientIP string) string {
+	ip, err := netip.ParseAddr(clientIP)
+	if err != nil {
+		return clientIP
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, err := ip.Prefix(64)
+	if err != nil {
+		return clientIP
+	}
+	return p.String()
 }
 
 // hashKey is the SHA-256 of a limit's key.

@@ -43,7 +43,7 @@ func NewRoutes(uc UseCases, cookies *Cookies, links profilesapi.Links) plugin.Ro
 		registerRefreshSession(api, uc.Refresh, p)
 		registerSignOut(api, uc.SignOut, p)
 		registerForgotPassword(api, uc.Forgot)
-		registerResetPassword(api, uc.Reset)
+		registerResetPassword(api, uc.Reset, cookies)
 		registerListSessions(api, uc.Sessions)
 		registerEndSession(api, uc.EndSession)
 		registerEndOtherSessions(api, uc.EndOthers)

@@ -54,8 +54,10 @@ func mailsWithSubject(app *at.App, to, s string) []at.Mail {
 //     cookie of an earlier sign-in) gets in from anywhere, the attacker's
 //     address included;
 //   - the owner from an unknown device at another address gets in too:
-//     the limits are per address and per e-mail from one address, never
-//     per e-mail from every address;
+//     the limits are per address and per e-mail from one address, and the
+//     ceiling per e-mail from every address (sign_in_per_email_all an
+//     hour, TestFailedSignInsOfOneEmailFromManyAddressesReachACeiling) is
+//     far above what one address may send;
 //   - the owner gets one e-mail about the failed attempts per window.
 func TestFailedSignInsOfAnAttackerDoNotLockTheOwnerOut(t *testing.T) {
 	t.Parallel()

@@ -37,6 +37,8 @@ func scopeFilter(a accounts.SignInAttempt, s accounts.FailureScope) (string, []a
 	case accounts.ScopeEmailAddress:
 		key := append(append([]byte{}, a.EmailHash...), a.AddressHash...)
 		return "email_hash = ? AND address_hash = ?", []any{a.EmailHash, a.AddressHash}, key
+	case accounts.ScopeEmail:
+		return "email_hash = ?", []any{a.EmailHash}, a.EmailHash
 	case accounts.ScopeDevice:
 		return "device_hash = ?", []any{a.DeviceHash}, a.DeviceHash
 	default:
