@@ -119,7 +119,7 @@ var rules = []rule{
 	{op: "unlike-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		setup: "like-post", effect: likesOfPost},
 	{op: "share-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
-		effect: effect{"posts": {cols: []string{"share_count"}}}},
+		effect: effect{"posts": {cols: []string{"share_count"}}, "post_shares": {owner: "member_id"}}},
 	{op: "report-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C", effect: reportBy},
 	// Translations are cached per post and language for every reader.
 	{op: "translate-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
