@@ -37,6 +37,9 @@ func (uc *BeginPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer)
 	if err != nil {
 		return Ceremony{}, err
 	}
+	if err := passkeysOff(uc.WebAuthn); err != nil {
+		return Ceremony{}, err
+	}
 	a, err := uc.Accounts.ByID(ctx, acc)
 	if err != nil {
 		return Ceremony{}, fmt.Errorf("account %s: %w", acc, err)

@@ -64,7 +64,7 @@ func (uc *BeginSecondStep) Begin(ctx context.Context, acc domain.UserID) (ports.
 	token, hash := newToken()
 	c := Challenge{TokenHash: hash, Kind: KindSecondStep, AccountID: acc, CreatedAt: now, ExpiresAt: now.Add(ChallengeTTL)}
 	out := ports.SecondStepChallenge{Token: token, ExpiresAt: c.ExpiresAt, Methods: methods}
-	if len(user.creds) > 0 {
+	if len(user.creds) > 0 && uc.WebAuthn != nil {
 		assertion, session, err := uc.WebAuthn.BeginLogin(user, webauthn.WithUserVerification(protocol.VerificationPreferred))
 		if err != nil {
 			return ports.SecondStepChallenge{}, false, fmt.Errorf("passkey options: %w", err)

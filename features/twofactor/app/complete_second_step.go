@@ -159,7 +159,7 @@ func verifyTOTP(ctx context.Context, store Store, acc domain.UserID, code string
 // verifyPasskey checks an assertion against the ceremony c started and
 // the member's passkeys, and records the passkey's new counter.
 func verifyPasskey(ctx context.Context, store Store, wa *webauthn.WebAuthn, c Challenge, assertion json.RawMessage, now time.Time) (bool, error) {
-	if len(c.Data) == 0 || len(assertion) == 0 {
+	if wa == nil || len(c.Data) == 0 || len(assertion) == 0 {
 		return false, nil
 	}
 	var session webauthn.SessionData

@@ -43,6 +43,9 @@ func (uc *FinishPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer
 	if err != nil {
 		return Passkey{}, err
 	}
+	if err := passkeysOff(uc.WebAuthn); err != nil {
+		return Passkey{}, err
+	}
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		name = "Passkey"

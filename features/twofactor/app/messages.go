@@ -20,6 +20,7 @@ const (
 	MsgTooManyPasskeys     = "Você já tem 10 passkeys. Remova uma antes de adicionar outra."
 	MsgPasskeyTaken        = "Esta passkey já está cadastrada."
 	MsgUnauthenticated     = "Você precisa estar logado para gerenciar a verificação em duas etapas."
+	MsgPasskeysUnavailable = "Passkeys não estão disponíveis neste servidor: o endereço dele não tem um nome de domínio."
 
 	CodeInvalidCode         = "invalid_second_step_code"
 	CodeChallengeExpired    = "second_step_expired"
@@ -36,6 +37,7 @@ const (
 	CodeTooManyPasskeys     = "too_many_passkeys"
 	CodePasskeyTaken        = "passkey_taken"
 	CodeUnauthenticated     = "unauthenticated"
+	CodePasskeysUnavailable = "passkeys_unavailable"
 )
 
 // Limits and lifetimes.

@@ -30,6 +30,9 @@ type BeginPasskeySignIn struct {
 
 // Handle starts the ceremony.
 func (uc *BeginPasskeySignIn) Handle(ctx context.Context, clientIP string) (Ceremony, error) {
+	if err := passkeysOff(uc.WebAuthn); err != nil {
+		return Ceremony{}, err
+	}
 	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "passkey_sign_in_ip", Key: clientIP, Limit: uc.PerIP, Window: FailureWindow})
 	if err != nil {
 		return Ceremony{}, fmt.Errorf("passkey sign-in limit: %w", err)
@@ -58,6 +61,9 @@ type FinishPasskeySignIn struct {
 
 // Handle signs the member in.
 func (uc *FinishPasskeySignIn) Handle(ctx context.Context, ceremony string, credential json.RawMessage, device accounts.Device) (accounts.Session, error) {
+	if err := passkeysOff(uc.WebAuthn); err != nil {
+		return accounts.Session{}, err
+	}
 	failed := errs.Unauthenticated(CodePasskeyFailed, MsgPasskeyFailed)
 	var out accounts.Session
 	var refusal error // committed: the ceremony stays used
