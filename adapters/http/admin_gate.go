@@ -2,11 +2,15 @@ package http
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+
+	"go.uber.org/fx"
 
 	"social/adapters/http/auth"
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports"
 	"social/internal/config"
 	"social/kit/httpkit"
 )
@@ -17,6 +21,10 @@ const (
 	CodeAdminOnly = "admins_only"
 	// CodeAdminClosed answers members: the console is for staff only.
 	CodeAdminClosed = "admin_access_closed"
+	// CodeSecondStepRequired answers staff without a second step of
+	// signing in, in production: the console waits until they have one.
+	CodeSecondStepRequired = "second_step_required"
+	MsgSecondStepRequired  = "Para usar o console, ative a verificação em duas etapas (aplicativo autenticador ou passkey) em Configurações."
 )
 
 // AdminRequest is what the gate decides on.
@@ -37,11 +45,28 @@ type AdminRequest struct {
 // end-to-end journeys can read confirmation links; it opens nothing else.
 // The outbox holds password-reset links: a peer on the network (a café's
 // Wi-Fi) gets 401 like anywhere else unless it signs in as staff.
-type RoleAdminGate struct{ DevOutbox bool }
+//
+// SecondStep, set in production, refuses moderators and administrators
+// without a second step of signing in (403 second_step_required) until
+// they turn one on in /settings; in development the console stays open.
+type RoleAdminGate struct {
+	DevOutbox  bool
+	SecondStep ports.SecondFactor
+}
 
-// NewRoleAdminGate reads admin.open_access.
-func NewRoleAdminGate(cfg *config.Config) AdminGate {
-	return RoleAdminGate{DevOutbox: cfg.Admin.OpenAccess && cfg.Mode != config.ModeProduction}
+type adminGateParams struct {
+	fx.In
+	Config     *config.Config
+	SecondStep ports.SecondFactor `optional:"true"` // the twofactor feature
+}
+
+// NewRoleAdminGate reads admin.open_access and the mode.
+func NewRoleAdminGate(p adminGateParams) AdminGate {
+	g := RoleAdminGate{DevOutbox: p.Config.Admin.OpenAccess && p.Config.Mode != config.ModeProduction}
+	if p.Config.Mode == config.ModeProduction {
+		g.SecondStep = p.SecondStep
+	}
+	return g
 }
 
 // Allow returns nil or the problem to answer with.
@@ -59,6 +84,15 @@ func (g RoleAdminGate) Allow(ctx context.Context, req AdminRequest) error {
 	}
 	if !v.Role.AtLeast(req.Need) {
 		return errs.Forbidden(CodeAdminOnly, MsgAdminOnly)
+	}
+	if g.SecondStep != nil {
+		has, err := g.SecondStep.Has(ctx, v.UserID)
+		if err != nil {
+			return fmt.Errorf("second step of %s: %w", v.UserID, err)
+		}
+		if !has {
+			return errs.Forbidden(CodeSecondStepRequired, MsgSecondStepRequired)
+		}
 	}
 	return nil
 }

@@ -127,7 +127,7 @@ func impliedRefusals(op *huma.Operation) httpkit.Refusals {
 		r[http.StatusUnauthorized] = []string{"unauthenticated"}
 	}
 	if role, _ := op.Metadata[staffRoleKey].(string); role != "" {
-		r[http.StatusForbidden] = append(r[http.StatusForbidden], CodeAdminClosed)
+		r[http.StatusForbidden] = append(r[http.StatusForbidden], CodeAdminClosed, CodeSecondStepRequired)
 		if role == "admin" {
 			r[http.StatusForbidden] = append(r[http.StatusForbidden], CodeAdminOnly)
 		}
