@@ -9,8 +9,6 @@ type DataRights struct {
 	// ExportKeep is how long a built archive stays downloadable before the
 	// prune job removes it.
 	ExportKeep time.Duration `mapstructure:"export_keep"`
-	// ExportLinkTTL is how long one signed download link works.
-	ExportLinkTTL time.Duration `mapstructure:"export_link_ttl"`
 	// HandleHold is how long a deleted account's handle stays taken.
 	HandleHold time.Duration `mapstructure:"handle_hold"`
 	// PruneEvery is how often expired archives and handle holds are removed.
@@ -24,10 +22,6 @@ func (c *Config) validateDataRights(bad func(key, format string, args ...any)) {
 	}
 	if d.ExportKeep < time.Minute {
 		bad("data_rights.export_keep", "must be at least 1m")
-	}
-	// S3 presigned links live at most 7 days.
-	if d.ExportLinkTTL < time.Second || d.ExportLinkTTL > 7*24*time.Hour {
-		bad("data_rights.export_link_ttl", "%v is outside 1s..168h", d.ExportLinkTTL)
 	}
 	if d.HandleHold < 0 {
 		bad("data_rights.handle_hold", "must not be negative")
