@@ -3,6 +3,7 @@ import { Admin, Resource, type AuthProvider } from 'react-admin';
 import { HashRouter } from 'react-router-dom';
 
 import { createAuthProvider } from './auth/auth-provider';
+import { LoginPage } from './auth/login-page';
 import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
@@ -63,6 +64,7 @@ export function App({
         requireAuth={authProvider !== null}
         i18nProvider={i18nProvider}
         dashboard={Dashboard}
+        loginPage={LoginPage}
         layout={ConsoleLayout}
         theme={consoleTheme}
         // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.

@@ -79,11 +79,25 @@ export async function refreshSession(authUrl: string = authApiUrl): Promise<Cons
  */
 export function createAuthProvider(authUrl: string = authApiUrl): AuthProvider {
   return {
-    async login({ username, password }: { username: string; password: string }) {
+    async login({ username, password, code }: { username: string; password: string; code?: string }) {
       let response: Response;
       try {
         response = await post(`${authUrl}/sign-in`, { email: username, password, token_transport: 'cookie' });
-      } catch {
+        // An account with a second step gets a challenge, completed with
+        // the authenticator app's code (or a recovery code).
+        if (response.status === 202) {
+          const pending = (await response.json()) as { challenge?: string };
+          const typed = code?.trim() ?? '';
+          if (!typed || !pending.challenge) throw new Error(authMessages.second_step_needed);
+          const answer = /^\d{6}$/.test(typed) ? { code: typed } : { recovery_code: typed };
+          response = await post(`${authUrl}/second-step`, {
+            challenge: pending.challenge,
+            token_transport: 'cookie',
+            ...answer,
+          });
+        }
+      } catch (error) {
+        if (error instanceof Error && error.message === authMessages.second_step_needed) throw error;
         throw new Error(authMessages.network);
       }
       if (!response.ok) {

@@ -11,6 +11,7 @@ import { Alert, AlertTitle, Box, CircularProgress, Typography } from '@mui/mater
 import { Title, useTranslate } from 'react-admin';
 
 import type { AdminStats } from '../data/admin-stats';
+import { SecondStepHint } from '../resources/second-step-hint';
 import { BarChart } from './bar-chart';
 import { formatBytes, formatCount } from './format';
 import { JobsCard } from './jobs-card';
@@ -72,6 +73,7 @@ export function Dashboard() {
       <Alert severity="error">
         <AlertTitle>{translate('dashboard.error_title')}</AlertTitle>
         {stats.error.message}
+        <SecondStepHint error={stats.error} />
       </Alert>
     );
   } else {

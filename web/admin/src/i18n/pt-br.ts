@@ -440,6 +440,14 @@ export const authMessages = {
   failed: 'Não foi possível entrar. Tente de novo.',
   network: 'Não foi possível falar com o servidor. Verifique a conexão e tente de novo.',
   signed_out: 'Sua sessão terminou. Entre de novo.',
+  second_step_needed: 'Esta conta usa verificação em duas etapas: digite também o código do aplicativo autenticador.',
+  code_label: 'Código de verificação (se ativada)',
+};
+
+/** The gate of the console in production: staff need a second step of signing in. */
+export const secondStepMessages = {
+  code: 'second_step_required',
+  open_settings: 'Abrir Configurações',
 };
 
 /** The product's name and the console's place in it, in the app bar. */
