@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -223,5 +224,37 @@ func TestFollowNotifications(t *testing.T) {
 	}
 	if p := list(t, bia); len(p.Items) != 0 {
 		t.Errorf("the follower was notified: %+v", p)
+	}
+}
+
+// A suspended sender's notifications, and a deleted one's from the moment
+// the deletion is confirmed (before the erasure removes them), leave the
+// list and the unread count, as their posts leave every read.
+func TestNotificationsOfSuspendedAndDeletedSendersAreLeftOut(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	ana, bia, caio := app.Member("ana_notificada"), app.Member("bia_apagada"), app.Member("caio_suspenso")
+	post := newPost(t, ana, "um post curtido", "public")
+	bia.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
+	caio.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
+	if p := list(t, ana); len(p.Items) != 2 || p.UnreadCount != 2 {
+		t.Fatalf("before: %+v", p)
+	}
+	ctx := context.Background()
+	if _, err := app.DB.NewRaw(`UPDATE accounts SET deleted_at = now() WHERE id = ?`, bia.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if p := list(t, ana); len(p.Items) != 1 || p.Items[0].Sender.Handle != "caio_suspenso" || p.UnreadCount != 1 {
+		t.Fatalf("after bia's deletion: %+v", p)
+	}
+	if _, err := app.DB.NewRaw(`UPDATE accounts SET suspended_at = now() WHERE id = ?`, caio.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var unread struct {
+		UnreadCount int `json:"unread_count"`
+	}
+	ana.Do(http.MethodGet, "/api/v1/notifications/unread-count", nil).Expect(t, http.StatusOK).JSON(t, &unread)
+	if p := list(t, ana); len(p.Items) != 0 || p.UnreadCount != 0 || unread.UnreadCount != 0 {
+		t.Fatalf("after caio's suspension: %+v, unread-count %d", p, unread.UnreadCount)
 	}
 }

@@ -106,11 +106,21 @@ func (r notificationRow) Domain() domain.NotificationItem {
 }
 
 // hiddenNotifications leaves out the senders recipient's blocks (either
-// way) and mutes hide. The excerpts holding one of recipient's muted words
-// are left out after the read (safetystore.Unmuted).
+// way) and mutes hide, and suspended senders and deleted ones (from the
+// moment the deletion is confirmed, before the erasure removes their
+// notifications), as every read of their posts does; an anti-join on the
+// partial index of those accounts (accounts_hidden_idx). The excerpts
+// holding one of recipient's muted words are left out after the read
+// (safetystore.Unmuted).
 func hiddenNotifications(recipient domain.UserID) (string, []any) {
-	return safetystore.HiddenMember("n.sender_id", recipient)
+	clause, args := safetystore.HiddenMember("n.sender_id", recipient)
+	return clause + senderActive, args
 }
+
+// senderActive repeats accounts_hidden_idx's predicate so that the index
+// serves it.
+const senderActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = n.sender_id
+	AND (sa.suspended_at IS NOT NULL OR sa.deleted_at IS NOT NULL))`
 
 // Newest reads recipient's newest notifications with their senders, on
 // notifications_recipient_idx. When recipient's muted words hide some,
