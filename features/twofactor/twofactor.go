@@ -36,6 +36,9 @@ var Module = fx.Module("twofactor",
 	),
 	fx.Provide(func(g *app.BeginSecondStep) ports.SecondFactor { return g }),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(plugin.AsMemberData(func(s *pgstore.Store) plugin.MemberData {
+		return plugin.MemberData{Name: "twofactor", Data: s}
+	})),
 )
 
 func settingsFrom(cfg *config.Config) app.Settings {
