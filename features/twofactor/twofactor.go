@@ -39,6 +39,13 @@ var Module = fx.Module("twofactor",
 	fx.Provide(plugin.AsMemberData(func(s *pgstore.Store) plugin.MemberData {
 		return plugin.MemberData{Name: "twofactor", Data: s}
 	})),
+	// Used challenges and old failures are deleted hourly.
+	fx.Provide(
+		plugin.AsWorker(func(s *pgstore.Store, clock ports.Clock) plugin.Worker {
+			return plugin.NewWorker("", &pgstore.PruneWorker{Store: s, Clock: clock})
+		}),
+		plugin.AsPeriodicJob(pgstore.NewPruneJob),
+	),
 )
 
 func settingsFrom(cfg *config.Config) app.Settings {

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS twofactor_challenges_account_idx;
