@@ -189,3 +189,20 @@ func TestAPasskeyAloneSignsIn(t *testing.T) {
 	// And the password alone signs in again.
 	app.Client().SignIn(m.Email, at.Password)
 }
+
+func TestPasskeysAreRefusedOnAServerWithoutADomainName(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, func(c *at.Config) { c.HTTP.PublicURL = "http://127.0.0.1:8080" })
+	m := app.Member("ivo")
+	for _, r := range []*at.Response{
+		app.Client().Do(http.MethodPost, "/api/v1/auth/passkeys/sign-in-options", nil),
+		m.Do(http.MethodPost, "/api/v1/auth/passkeys/registration-options", nil),
+	} {
+		p := r.Expect(t, http.StatusServiceUnavailable).Problem(t)
+		if p.Code != twofactor.CodePasskeysUnavailable || p.Detail != twofactor.MsgPasskeysUnavailable {
+			t.Fatalf("passkeys without a domain name: %+v", p)
+		}
+	}
+	// The authenticator app works all the same.
+	enrol(t, app, m)
+}

@@ -58,7 +58,9 @@ func registerPasskeySignIn(api huma.API, begin *twofactor.BeginPasskeySignIn, fi
 		OperationID: "passkey-sign-in-options", Method: http.MethodPost, Path: "/auth/passkeys/sign-in-options",
 		Summary: "Start signing in with a passkey", Tags: []string{"auth"},
 		Description: "No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.",
-		Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{429: {twofactor.CodeRateLimited}}),
+		Security:    httpkit.Public,
+		Metadata: httpkit.Refuses(httpkit.Refusals{429: {twofactor.CodeRateLimited},
+			503: {twofactor.CodePasskeysUnavailable}}),
 	}, func(ctx context.Context, _ *struct{}) (*ceremonyOutput, error) {
 		c, err := begin.Handle(ctx, httpkit.ClientIP(ctx))
 		if err != nil {
@@ -73,7 +75,7 @@ func registerPasskeySignIn(api huma.API, begin *twofactor.BeginPasskeySignIn, fi
 		Metadata: httpkit.Refuses(httpkit.Refusals{
 			401: {twofactor.CodePasskeyFailed},
 			403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended},
-			422: {twofactor.CodePasskeyCeremonyGone}}),
+			422: {twofactor.CodePasskeyCeremonyGone}, 503: {twofactor.CodePasskeysUnavailable}}),
 	}, func(ctx context.Context, in *struct{ Body PasskeySignInRequest }) (*sessionOutput, error) {
 		s, err := finish.Handle(ctx, in.Body.Ceremony, rawJSON(in.Body.Credential),
 			accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx)})

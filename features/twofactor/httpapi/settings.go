@@ -140,7 +140,8 @@ func registerPasskeys(api huma.API, begin *twofactor.BeginPasskeyRegistration, f
 	huma.Register(api, huma.Operation{
 		OperationID: "passkey-registration-options", Method: http.MethodPost, Path: "/auth/passkeys/registration-options",
 		Summary: "Start adding a passkey", Tags: []string{"auth"},
-		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{409: {twofactor.CodeTooManyPasskeys}}),
+		Security: httpkit.Bearer,
+		Metadata: httpkit.Refuses(httpkit.Refusals{409: {twofactor.CodeTooManyPasskeys}, 503: {twofactor.CodePasskeysUnavailable}}),
 	}, func(ctx context.Context, _ *struct{}) (*ceremonyOutput, error) {
 		c, err := begin.Handle(ctx, domain.ViewerFrom(ctx))
 		if err != nil {
@@ -153,7 +154,8 @@ func registerPasskeys(api huma.API, begin *twofactor.BeginPasskeyRegistration, f
 		Summary: "Add a passkey", Tags: []string{"auth"},
 		Security: httpkit.Bearer,
 		Metadata: httpkit.Refuses(httpkit.Refusals{409: {twofactor.CodeTooManyPasskeys, twofactor.CodePasskeyTaken},
-			422: {twofactor.CodePasskeyCeremonyGone, twofactor.CodePasskeyFailed, twofactor.CodePasskeyNameInvalid}}),
+			422: {twofactor.CodePasskeyCeremonyGone, twofactor.CodePasskeyFailed, twofactor.CodePasskeyNameInvalid},
+			503: {twofactor.CodePasskeysUnavailable}}),
 	}, func(ctx context.Context, in *struct{ Body AddPasskeyRequest }) (*struct{ Body PasskeyView }, error) {
 		p, err := finish.Handle(ctx, domain.ViewerFrom(ctx), twofactor.FinishPasskeyRegistrationInput{
 			Ceremony: in.Body.Ceremony, Name: in.Body.Name, Credential: rawJSON(in.Body.Credential)})
