@@ -54,6 +54,11 @@ test('a passkey added in /settings signs in alone, then is removed', async () =>
   await security.getByLabel('Nome da passkey').fill('Notebook da Paula');
   await security.getByRole('button', { name: 'Adicionar passkey' }).click();
   await security.getByRole('listitem', { name: 'Notebook da Paula' }).waitFor();
+  // The first second step brings the recovery codes, shown once.
+  const codes = security.getByRole('list', { name: 'Seus códigos de recuperação' }).getByRole('listitem');
+  await codes.first().waitFor();
+  assert.equal(await codes.count(), 10);
+  await security.getByRole('button', { name: 'Já guardei' }).click();
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   assert.equal(credentials.length, 1);
   assert.ok(credentials[0].isResidentCredential, 'the passkey is discoverable');

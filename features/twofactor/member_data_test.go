@@ -12,9 +12,9 @@ func TestADeletedAccountKeepsNoSecondStepAndItsPasskeySignsInNoMore(t *testing.T
 	t.Parallel()
 	app := at.Start(t, nil)
 	m := app.Member("gil")
+	enrol(t, app, m)
 	a := newAuthenticator(t, app)
 	_, cred := addPasskey(t, m, a, "Celular")
-	enrol(t, app, m)
 
 	// With a second step, deleting the account takes the password as before.
 	m.Do(http.MethodPost, "/api/v1/account/delete", map[string]string{"password": at.Password}).Expect(t, http.StatusNoContent)

@@ -108,8 +108,9 @@ type ceremony struct {
 }
 
 type passkeyView struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID            string   `json:"id"`
+	Name          string   `json:"name"`
+	RecoveryCodes []string `json:"recovery_codes"`
 }
 
 // addPasskey registers a new passkey for m.
@@ -137,6 +138,14 @@ func TestAPasskeyAloneSignsIn(t *testing.T) {
 	m := app.Member("eva")
 	a := newAuthenticator(t, app)
 	p, cred := addPasskey(t, m, a, "Notebook")
+	// The first passkey of a member without recovery codes brings them, shown once; a second one none.
+	if len(p.RecoveryCodes) != 10 {
+		t.Fatalf("recovery codes with the first passkey: %v", p.RecoveryCodes)
+	}
+	tablet, _ := addPasskey(t, m, a, "Tablet")
+	if len(tablet.RecoveryCodes) != 0 {
+		t.Fatalf("recovery codes with the second passkey: %v", tablet.RecoveryCodes)
+	}
 
 	c := app.Client()
 	var begin ceremony
@@ -186,7 +195,8 @@ func TestAPasskeyAloneSignsIn(t *testing.T) {
 	c.Do(http.MethodPost, "/api/v1/auth/passkeys/sign-in-options", nil).Expect(t, http.StatusOK).JSON(t, &begin)
 	app.Client().Do(http.MethodPost, "/api/v1/auth/passkeys/sign-in", map[string]any{"ceremony": begin.Ceremony,
 		"credential": a.get(begin.Options, cred)}).Expect(t, http.StatusUnauthorized)
-	// And the password alone signs in again.
+	// With the last passkey gone, the password alone signs in again.
+	m.Do(http.MethodDelete, "/api/v1/auth/passkeys/"+tablet.ID, nil).Expect(t, http.StatusNoContent)
 	app.Client().SignIn(m.Email, at.Password)
 }
 

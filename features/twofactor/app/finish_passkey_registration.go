@@ -26,7 +26,8 @@ type FinishPasskeyRegistrationInput struct {
 
 // FinishPasskeyRegistration checks the browser's answer against the
 // ceremony (used once), stores the passkey and tells the member by
-// e-mail, in one transaction.
+// e-mail, in one transaction. A member without recovery codes gets them
+// now (shown this once), so losing the device does not lock them out.
 type FinishPasskeyRegistration struct {
 	Tx       ports.Transactor
 	Store    Store
@@ -37,23 +38,30 @@ type FinishPasskeyRegistration struct {
 	Settings Settings
 }
 
+// AddedPasskey is the stored passkey and, when the member had none, their
+// new recovery codes.
+type AddedPasskey struct {
+	Passkey       Passkey
+	RecoveryCodes []string
+}
+
 // Handle stores the passkey.
-func (uc *FinishPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer, in FinishPasskeyRegistrationInput) (Passkey, error) {
+func (uc *FinishPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer, in FinishPasskeyRegistrationInput) (AddedPasskey, error) {
 	acc, err := member(v)
 	if err != nil {
-		return Passkey{}, err
+		return AddedPasskey{}, err
 	}
 	if err := passkeysOff(uc.WebAuthn); err != nil {
-		return Passkey{}, err
+		return AddedPasskey{}, err
 	}
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		name = "Passkey"
 	}
 	if utf8.RuneCountInString(name) > 60 {
-		return Passkey{}, errs.Invalid(CodePasskeyNameInvalid, MsgPasskeyNameInvalid, map[string]string{"name": MsgPasskeyNameInvalid})
+		return AddedPasskey{}, errs.Invalid(CodePasskeyNameInvalid, MsgPasskeyNameInvalid, map[string]string{"name": MsgPasskeyNameInvalid})
 	}
-	var out Passkey
+	var out AddedPasskey
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		c, session, err := takeCeremony(ctx, uc.Store, uc.Clock, in.Ceremony, KindPasskeyRegister)
 		if err != nil {
@@ -81,20 +89,31 @@ func (uc *FinishPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer
 		if err != nil {
 			return fmt.Errorf("passkey record: %w", err)
 		}
-		out = Passkey{ID: uuid.Must(uuid.NewV7()).String(), AccountID: acc, CredentialID: cred.ID, Name: name,
+		out.Passkey = Passkey{ID: uuid.Must(uuid.NewV7()).String(), AccountID: acc, CredentialID: cred.ID, Name: name,
 			Credential: record, CreatedAt: uc.Clock.Now()}
-		added, err := uc.Store.AddPasskey(ctx, out)
+		added, err := uc.Store.AddPasskey(ctx, out.Passkey)
 		if err != nil {
 			return fmt.Errorf("store passkey: %w", err)
 		}
 		if !added {
 			return errs.Conflict(CodePasskeyTaken, MsgPasskeyTaken)
 		}
+		left, err := uc.Store.RecoveryCodesLeft(ctx, acc)
+		if err != nil {
+			return fmt.Errorf("recovery codes: %w", err)
+		}
+		if left == 0 {
+			var hashes [][]byte
+			out.RecoveryCodes, hashes = newRecoveryCodes(RecoveryCodeCount)
+			if err := uc.Store.ReplaceRecoveryCodes(ctx, acc, hashes, uc.Clock.Now()); err != nil {
+				return fmt.Errorf("store recovery codes: %w", err)
+			}
+		}
 		return notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}.
 			tell(ctx, acc, fmt.Sprintf(mailPasskeyAdded, name))
 	})
 	if err != nil {
-		return Passkey{}, err
+		return AddedPasskey{}, err
 	}
 	return out, nil
 }

@@ -128,6 +128,13 @@ func nonNil(s []string) []string {
 	return s
 }
 
+// AddedPasskey is a new passkey and, for a member who had none, their
+// recovery codes.
+type AddedPasskey struct {
+	PasskeyView
+	RecoveryCodes []string `json:"recovery_codes" doc:"New recovery codes, shown only in this answer; empty when the member already had some."`
+}
+
 // AddPasskeyRequest is the browser's answer to a registration ceremony.
 type AddPasskeyRequest struct {
 	Ceremony   string         `json:"ceremony" maxLength:"100" doc:"From passkey-registration-options."`
@@ -156,13 +163,14 @@ func registerPasskeys(api huma.API, begin *twofactor.BeginPasskeyRegistration, f
 		Metadata: httpkit.Refuses(httpkit.Refusals{409: {twofactor.CodeTooManyPasskeys, twofactor.CodePasskeyTaken},
 			422: {twofactor.CodePasskeyCeremonyGone, twofactor.CodePasskeyFailed, twofactor.CodePasskeyNameInvalid},
 			503: {twofactor.CodePasskeysUnavailable}}),
-	}, func(ctx context.Context, in *struct{ Body AddPasskeyRequest }) (*struct{ Body PasskeyView }, error) {
-		p, err := finish.Handle(ctx, domain.ViewerFrom(ctx), twofactor.FinishPasskeyRegistrationInput{
+	}, func(ctx context.Context, in *struct{ Body AddPasskeyRequest }) (*struct{ Body AddedPasskey }, error) {
+		a, err := finish.Handle(ctx, domain.ViewerFrom(ctx), twofactor.FinishPasskeyRegistrationInput{
 			Ceremony: in.Body.Ceremony, Name: in.Body.Name, Credential: rawJSON(in.Body.Credential)})
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		return &struct{ Body PasskeyView }{Body: passkeyView(p)}, nil
+		return &struct{ Body AddedPasskey }{Body: AddedPasskey{PasskeyView: passkeyView(a.Passkey),
+			RecoveryCodes: nonNil(a.RecoveryCodes)}}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "remove-passkey", Method: http.MethodDelete, Path: "/auth/passkeys/{id}", DefaultStatus: http.StatusNoContent,

@@ -196,7 +196,7 @@ function RecoveryPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (
   )
 }
 
-function PasskeysPart({ status }: { status: TwoFactorStatus }) {
+function PasskeysPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes: string[]) => void }) {
   const add = useAddPasskey(createPasskey)
   const remove = useRemovePasskey()
   const passkeys = status.passkeys ?? []
@@ -242,9 +242,12 @@ function PasskeysPart({ status }: { status: TwoFactorStatus }) {
             event.preventDefault()
             const form = event.currentTarget
             add.mutate(formValue(event, 'name') || m.passkeyDefaultName, {
-              onSuccess: () => {
+              onSuccess: (added) => {
                 form.reset()
                 toast.success(m.passkeyAdded)
+                // The first second step brings recovery codes, shown once.
+                const codes = added.recovery_codes ?? []
+                if (codes.length > 0) onCodes(codes)
               },
               onError: (failure) =>
                 toast.error(m.actionFailed, {
@@ -296,7 +299,7 @@ export function SecuritySection() {
         {codes ? <RecoveryCodesShown codes={codes} onDone={() => { setCodes(null); }} /> : null}
         <AppPart status={status.data} onCodes={setCodes} />
         <RecoveryPart status={status.data} onCodes={setCodes} />
-        <PasskeysPart status={status.data} />
+        <PasskeysPart status={status.data} onCodes={setCodes} />
       </>
     )
   }
