@@ -37,8 +37,8 @@ type MemberData interface {
 }
 
 // MemberHider is a MemberData whose content must leave every read the
-// moment the account is deleted, before EraseMember reaches it (the
-// communities a member owns, their live stories). HideMember runs in the
+// moment the account is deleted, before EraseMember reaches it (groups
+// the member owns, short-lived content). HideMember runs in the
 // deletion's transaction, so it does little (no batches), and queues the
 // search documents of what it changes, as EraseMember does.
 type MemberHider interface {
