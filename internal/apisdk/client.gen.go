@@ -156,6 +156,24 @@ func (e CommunityRoleInputBodyRole) Valid() bool {
 	}
 }
 
+// Defines values for CompleteSecondStepRequestTokenTransport.
+const (
+	CompleteSecondStepRequestTokenTransportBody   CompleteSecondStepRequestTokenTransport = "body"
+	CompleteSecondStepRequestTokenTransportCookie CompleteSecondStepRequestTokenTransport = "cookie"
+)
+
+// Valid indicates whether the value is a known member of the CompleteSecondStepRequestTokenTransport enum.
+func (e CompleteSecondStepRequestTokenTransport) Valid() bool {
+	switch e {
+	case CompleteSecondStepRequestTokenTransportBody:
+		return true
+	case CompleteSecondStepRequestTokenTransportCookie:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreatedPostType.
 const (
 	CreatedPostTypeImage CreatedPostType = "image"
@@ -375,6 +393,24 @@ func (e OutboxMessageStatus) Valid() bool {
 	}
 }
 
+// Defines values for PasskeySignInRequestTokenTransport.
+const (
+	PasskeySignInRequestTokenTransportBody   PasskeySignInRequestTokenTransport = "body"
+	PasskeySignInRequestTokenTransportCookie PasskeySignInRequestTokenTransport = "cookie"
+)
+
+// Valid indicates whether the value is a known member of the PasskeySignInRequestTokenTransport enum.
+func (e PasskeySignInRequestTokenTransport) Valid() bool {
+	switch e {
+	case PasskeySignInRequestTokenTransportBody:
+		return true
+	case PasskeySignInRequestTokenTransportCookie:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PostType.
 const (
 	PostTypeImage PostType = "image"
@@ -503,16 +539,16 @@ func (e SessionUserRole) Valid() bool {
 
 // Defines values for SignInRequestTokenTransport.
 const (
-	Body   SignInRequestTokenTransport = "body"
-	Cookie SignInRequestTokenTransport = "cookie"
+	SignInRequestTokenTransportBody   SignInRequestTokenTransport = "body"
+	SignInRequestTokenTransportCookie SignInRequestTokenTransport = "cookie"
 )
 
 // Valid indicates whether the value is a known member of the SignInRequestTokenTransport enum.
 func (e SignInRequestTokenTransport) Valid() bool {
 	switch e {
-	case Body:
+	case SignInRequestTokenTransportBody:
 		return true
-	case Cookie:
+	case SignInRequestTokenTransportCookie:
 		return true
 	default:
 		return false
@@ -654,6 +690,31 @@ func (e CreateMediaPostMultipartBodyVisibility) Valid() bool {
 	}
 }
 
+// AddPasskeyRequest defines model for AddPasskeyRequest.
+type AddPasskeyRequest struct {
+	// Ceremony From passkey-registration-options.
+	Ceremony string `json:"ceremony"`
+
+	// Credential The new passkey (PublicKeyCredential as JSON).
+	Credential map[string]interface{} `json:"credential"`
+
+	// Name A name to tell it apart, at most 60 characters ('Passkey' when empty).
+	Name *string `json:"name,omitempty"`
+}
+
+// AddedPasskey defines model for AddedPasskey.
+type AddedPasskey struct {
+	CreatedAt time.Time          `json:"created_at"`
+	Id        openapi_types.UUID `json:"id"`
+
+	// LastUsedAt When it last signed in, or null.
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+
+	// RecoveryCodes New recovery codes, shown only in this answer; empty when the member already had some.
+	RecoveryCodes *[]string `json:"recovery_codes"`
+}
+
 // AdminAuditEntry defines model for AdminAuditEntry.
 type AdminAuditEntry struct {
 	Action      string      `json:"action"`
@@ -769,6 +830,21 @@ type Author struct {
 // BlockState defines model for BlockState.
 type BlockState struct {
 	Blocking bool `json:"blocking"`
+}
+
+// Ceremony defines model for Ceremony.
+type Ceremony struct {
+	// Ceremony Single-use token naming the ceremony's server-side state; send it back with the browser's answer.
+	Ceremony string `json:"ceremony"`
+
+	// Options WebAuthn options (publicKey) for navigator.credentials.create or get.
+	Options map[string]interface{} `json:"options"`
+}
+
+// CodeRequest defines model for CodeRequest.
+type CodeRequest struct {
+	// Code The app's current 6-digit code (to turn it off, a recovery code also works).
+	Code string `json:"code"`
 }
 
 // Comment defines model for Comment.
@@ -931,6 +1007,27 @@ type CommunityTotals struct {
 	Suspended int64 `json:"suspended"`
 }
 
+// CompleteSecondStepRequest defines model for CompleteSecondStepRequest.
+type CompleteSecondStepRequest struct {
+	// Challenge The challenge of sign-in's 202 answer.
+	Challenge string `json:"challenge"`
+
+	// Code The authenticator app's 6-digit code.
+	Code *string `json:"code,omitempty"`
+
+	// Passkey Or the passkey's answer (PublicKeyCredential as JSON) to the challenge's passkey_options.
+	Passkey *map[string]interface{} `json:"passkey,omitempty"`
+
+	// RecoveryCode Or one of the recovery codes (each works once).
+	RecoveryCode *string `json:"recovery_code,omitempty"`
+
+	// TokenTransport As for sign-in.
+	TokenTransport *CompleteSecondStepRequestTokenTransport `json:"token_transport,omitempty"`
+}
+
+// CompleteSecondStepRequestTokenTransport As for sign-in.
+type CompleteSecondStepRequestTokenTransport string
+
 // Conversation defines model for Conversation.
 type Conversation struct {
 	// CanSend False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart.
@@ -1059,9 +1156,10 @@ type DataExportStatus string
 
 // DataExportState defines model for DataExportState.
 type DataExportState struct {
+	// DownloadExpiresAt When the archive is removed and the download ends.
 	DownloadExpiresAt *time.Time `json:"download_expires_at"`
 
-	// DownloadUrl A signed link to the archive, valid until download_expires_at; refused (403 media_link_invalid) after.
+	// DownloadUrl Where the ready archive is downloaded (GET /api/v1/account/data-export/archive): it needs the member's session, like every account operation.
 	DownloadUrl *string     `json:"download_url"`
 	Export      *DataExport `json:"export"`
 
@@ -1526,6 +1624,31 @@ type ParticipantsOutputBody struct {
 	Items *[]RoomParticipant `json:"items"`
 }
 
+// PasskeySignInRequest defines model for PasskeySignInRequest.
+type PasskeySignInRequest struct {
+	// Ceremony From passkey-sign-in-options.
+	Ceremony string `json:"ceremony"`
+
+	// Credential The passkey's answer (PublicKeyCredential as JSON).
+	Credential map[string]interface{} `json:"credential"`
+
+	// TokenTransport As for sign-in.
+	TokenTransport *PasskeySignInRequestTokenTransport `json:"token_transport,omitempty"`
+}
+
+// PasskeySignInRequestTokenTransport As for sign-in.
+type PasskeySignInRequestTokenTransport string
+
+// PasskeyView defines model for PasskeyView.
+type PasskeyView struct {
+	CreatedAt time.Time          `json:"created_at"`
+	Id        openapi_types.UUID `json:"id"`
+
+	// LastUsedAt When it last signed in, or null.
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+}
+
 // PasswordResetRequest defines model for PasswordResetRequest.
 type PasswordResetRequest struct {
 	Password             string `json:"password"`
@@ -1665,7 +1788,7 @@ type ProfileChanges struct {
 	// Bio At most 500 characters after cleaning; "" clears it.
 	Bio *string `json:"bio,omitempty"`
 
-	// DisplayName 1 to 50 characters after cleaning.
+	// DisplayName 1 to 50 characters after cleaning, at least one of them visible; one that looks like a reserved word or a staff member's name is refused (name_reserved).
 	DisplayName *string `json:"display_name,omitempty"`
 
 	// Location At most 100 characters after cleaning; "" clears it.
@@ -1695,6 +1818,12 @@ type ReadMarker struct {
 type ReasonBody struct {
 	// Reason 1 to 500 characters, kept in the audit log
 	Reason string `json:"reason"`
+}
+
+// RecoveryCodes defines model for RecoveryCodes.
+type RecoveryCodes struct {
+	// RecoveryCodes Each works once; shown only now. Empty when the member already had codes.
+	RecoveryCodes *[]string `json:"recovery_codes"`
 }
 
 // RefreshRequest defines model for RefreshRequest.
@@ -1840,6 +1969,21 @@ type SearchResultItem struct {
 // SearchResultItemType defines model for SearchResultItem.Type.
 type SearchResultItemType string
 
+// SecondStepPending defines model for SecondStepPending.
+type SecondStepPending struct {
+	// Challenge Single-use token to send back with the code or the passkey's answer.
+	Challenge string `json:"challenge"`
+
+	// ExpiresAt When the challenge expires (5 minutes).
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// Methods How this account can complete it: totp, recovery_code, passkey.
+	Methods *[]string `json:"methods"`
+
+	// PasskeyOptions WebAuthn request options (publicKey) when the account has passkeys.
+	PasskeyOptions *map[string]interface{} `json:"passkey_options,omitempty"`
+}
+
 // SendInputBody defines model for SendInputBody.
 type SendInputBody struct {
 	// Text Trimmed; 1 to 500 characters.
@@ -1906,13 +2050,13 @@ type SignInRequestTokenTransport string
 
 // SignUpRequest defines model for SignUpRequest.
 type SignUpRequest struct {
-	// DisplayName 1 to 50 characters after cleaning.
+	// DisplayName 1 to 50 characters after cleaning, at least one of them visible.
 	DisplayName string `json:"display_name"`
 
 	// Email Valid, at most 255 characters.
 	Email string `json:"email"`
 
-	// Handle 3 to 30 of a-z, 0-9 and _.
+	// Handle 3 to 30 of a-z, 0-9 and _. A name or handle that looks like a reserved word or a staff member's is refused (name_reserved).
 	Handle string `json:"handle"`
 
 	// Password 8 to 128 characters with a lowercase letter, an uppercase letter and a digit.
@@ -1994,14 +2138,24 @@ type StoryViewer struct {
 	ViewedAt time.Time    `json:"viewed_at"`
 }
 
+// TOTPEnrolment defines model for TOTPEnrolment.
+type TOTPEnrolment struct {
+	// OtpauthUri otpauth:// address for the QR code.
+	OtpauthUri string `json:"otpauth_uri"`
+
+	// Secret The secret in base32, to type into the app.
+	Secret string `json:"secret"`
+}
+
 // Track defines model for Track.
 type Track struct {
+	// AlbumArt The server's copy of the album cover (a signed media link); empty when it could not be copied.
 	AlbumArt string `json:"albumArt"`
 	Artist   string `json:"artist"`
 	Id       string `json:"id"`
 	Link     string `json:"link"`
 
-	// PreviewUrl Empty when the song has no preview clip.
+	// PreviewUrl The provider's https address of a 30-second clip the member app plays on a press; empty when the song has none.
 	PreviewUrl string `json:"previewUrl"`
 	Title      string `json:"title"`
 }
@@ -2037,6 +2191,15 @@ type Trending struct {
 
 	// UpdatedAt When the chart was fetched.
 	UpdatedAt *time.Time `json:"updatedAt"`
+}
+
+// TwoFactorStatus defines model for TwoFactorStatus.
+type TwoFactorStatus struct {
+	Passkeys          *[]PasskeyView `json:"passkeys"`
+	RecoveryCodesLeft int64          `json:"recovery_codes_left"`
+
+	// TotpEnabled The authenticator app is on.
+	TotpEnabled bool `json:"totp_enabled"`
 }
 
 // Unread defines model for Unread.
@@ -2200,10 +2363,22 @@ type ConfirmEmailParams struct {
 	Token *string `form:"token,omitempty" json:"token,omitempty"`
 }
 
+// ResetPasswordParams defines parameters for ResetPassword.
+type ResetPasswordParams struct {
+	// SocialDevice The known-device cookie, if the browser has one: kept when it is already the account's.
+	SocialDevice *string `form:"social_device,omitempty" json:"social_device,omitempty"`
+}
+
 // RefreshSessionParams defines parameters for RefreshSession.
 type RefreshSessionParams struct {
 	// SocialRefresh The refresh cookie (SPA).
 	SocialRefresh *string `form:"social_refresh,omitempty" json:"social_refresh,omitempty"`
+}
+
+// SignInParams defines parameters for SignIn.
+type SignInParams struct {
+	// SocialDevice The known-device cookie a successful sign-in set: a right password from a known device passes the limits others' failed attempts filled.
+	SocialDevice *string `form:"social_device,omitempty" json:"social_device,omitempty"`
 }
 
 // SignOutParams defines parameters for SignOut.
@@ -2453,6 +2628,12 @@ type AdminEndRoomJSONRequestBody = RoomEnding
 // ResendConfirmationJSONRequestBody defines body for ResendConfirmation for application/json ContentType.
 type ResendConfirmationJSONRequestBody = EmailRequest
 
+// AddPasskeyJSONRequestBody defines body for AddPasskey for application/json ContentType.
+type AddPasskeyJSONRequestBody = AddPasskeyRequest
+
+// PasskeySignInJSONRequestBody defines body for PasskeySignIn for application/json ContentType.
+type PasskeySignInJSONRequestBody = PasskeySignInRequest
+
 // ForgotPasswordJSONRequestBody defines body for ForgotPassword for application/json ContentType.
 type ForgotPasswordJSONRequestBody = EmailRequest
 
@@ -2462,6 +2643,9 @@ type ResetPasswordJSONRequestBody = PasswordResetRequest
 // RefreshSessionJSONRequestBody defines body for RefreshSession for application/json ContentType.
 type RefreshSessionJSONRequestBody = RefreshRequest
 
+// CompleteSecondStepJSONRequestBody defines body for CompleteSecondStep for application/json ContentType.
+type CompleteSecondStepJSONRequestBody = CompleteSecondStepRequest
+
 // SignInJSONRequestBody defines body for SignIn for application/json ContentType.
 type SignInJSONRequestBody = SignInRequest
 
@@ -2470,6 +2654,12 @@ type SignOutJSONRequestBody = RefreshRequest
 
 // SignUpJSONRequestBody defines body for SignUp for application/json ContentType.
 type SignUpJSONRequestBody = SignUpRequest
+
+// ConfirmTotpJSONRequestBody defines body for ConfirmTotp for application/json ContentType.
+type ConfirmTotpJSONRequestBody = CodeRequest
+
+// DisableTotpJSONRequestBody defines body for DisableTotp for application/json ContentType.
+type DisableTotpJSONRequestBody = CodeRequest
 
 // ReportCommentJSONRequestBody defines body for ReportComment for application/json ContentType.
 type ReportCommentJSONRequestBody = ReportForm
@@ -2619,7 +2809,7 @@ type ClientInterface interface {
 
 	// GetDataExport The viewer's latest export of their data
 	//
-	// Its progress while it is built; a fresh signed download link while its archive is kept.
+	// Its progress while it is built; where to download it (with the session) while its archive is kept.
 	//
 	// Corresponds with GET /api/v1/account/data-export (the `GetDataExport` operationId).
 	GetDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2630,6 +2820,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/account/data-export (the `RequestDataExport` operationId).
 	RequestDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DownloadDataExport Download the viewer's latest data archive
+	//
+	// The zip of the latest ready export, while it is kept, to the member whose session asks (Authorization: Bearer): there is no link that works without the session, nor after sign-out. Answered with Cache-Control: no-store.
+	//
+	// Corresponds with GET /api/v1/account/data-export/archive (the `DownloadDataExport` operationId).
+	DownloadDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteAccountWithBody Delete the viewer's account
 	//
@@ -2957,6 +3154,53 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/auth/confirm/resend (the `ResendConfirmation` operationId).
 	ResendConfirmation(ctx context.Context, body ResendConfirmationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AddPasskeyWithBody Add a passkey
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+	AddPasskeyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AddPasskey Add a passkey
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+	AddPasskey(ctx context.Context, body AddPasskeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PasskeyRegistrationOptions Start adding a passkey
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/registration-options (the `PasskeyRegistrationOptions` operationId).
+	PasskeyRegistrationOptions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PasskeySignInWithBody Sign in with a passkey
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+	PasskeySignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PasskeySignIn Sign in with a passkey
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+	PasskeySignIn(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PasskeySignInOptions Start signing in with a passkey
+	//
+	// No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in-options (the `PasskeySignInOptions` operationId).
+	PasskeySignInOptions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemovePasskey Remove one of the viewer's passkeys
+	//
+	// Another member's passkey and an unknown ID answer 404 alike.
+	//
+	// Corresponds with DELETE /api/v1/auth/passkeys/{id} (the `RemovePasskey` operationId).
+	RemovePasskey(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ForgotPasswordWithBody E-mail a password-reset link
 	//
 	// Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...
@@ -2975,19 +3219,19 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/auth/password/forgot (the `ForgotPassword` operationId).
 	ForgotPassword(ctx context.Context, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ResetPasswordWithBody Set a new password with the e-mailed token; ends every session
+	// ResetPasswordWithBody Set a new password with the e-mailed token; ends every session and makes this browser a known device
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-	ResetPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ResetPasswordWithBody(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ResetPassword Set a new password with the e-mailed token; ends every session
+	// ResetPassword Set a new password with the e-mailed token; ends every session and makes this browser a known device
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-	ResetPassword(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ResetPassword(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RefreshSessionWithBody Trade the refresh token (cookie or body) for a new session
 	//
@@ -3006,6 +3250,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/refresh (the `RefreshSession` operationId).
 	RefreshSession(ctx context.Context, params *RefreshSessionParams, body RefreshSessionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CompleteSecondStepWithBody Complete a sign-in's second step
+	//
+	// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+	CompleteSecondStepWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CompleteSecondStep Complete a sign-in's second step
+	//
+	// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+	CompleteSecondStep(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListSessions List the viewer's live sessions
 	//
@@ -3031,14 +3293,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-	SignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	SignInWithBody(ctx context.Context, params *SignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SignIn Sign in with e-mail and password
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-	SignIn(ctx context.Context, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	SignIn(ctx context.Context, params *SignInParams, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SignOutWithBody End the session and clear the refresh cookie
 	//
@@ -3075,6 +3337,53 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/sign-up (the `SignUp` operationId).
 	SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetTwoFactor The viewer's two-step sign-in
+	//
+	// Corresponds with GET /api/v1/auth/two-factor (the `GetTwoFactor` operationId).
+	GetTwoFactor(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegenerateRecoveryCodes Make new recovery codes
+	//
+	// The old ones stop working; the new ones are shown only in this answer.
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StartTotp Start turning on the authenticator app
+	//
+	// A new secret, unconfirmed until a first valid code (confirm-totp).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp (the `StartTotp` operationId).
+	StartTotp(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConfirmTotpWithBody Turn on the authenticator app with its first code
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+	ConfirmTotpWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConfirmTotp Turn on the authenticator app with its first code
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+	ConfirmTotp(ctx context.Context, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DisableTotpWithBody Turn off the authenticator app
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+	DisableTotpWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DisableTotp Turn off the authenticator app
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+	DisableTotp(ctx context.Context, body DisableTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteComment Delete a comment (its author or the post's author)
 	//
@@ -3247,7 +3556,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -3256,7 +3565,7 @@ type ClientInterface interface {
 
 	// MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -3275,7 +3584,7 @@ type ClientInterface interface {
 
 	// MessagesSendWithBody Send a message; both participants get message.created
 	//
-	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -3284,7 +3593,7 @@ type ClientInterface interface {
 
 	// MessagesSend Send a message; both participants get message.created
 	//
-	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -3536,14 +3845,14 @@ type ClientInterface interface {
 
 	// ListFollowers Who follows a member, newest first
 	//
-	// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+	// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/followers (the `ListFollowers` operationId).
 	ListFollowers(ctx context.Context, handle string, params *ListFollowersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListFollowing Whom a member follows, newest first
 	//
-	// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+	// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/following (the `ListFollowing` operationId).
 	ListFollowing(ctx context.Context, handle string, params *ListFollowingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3591,7 +3900,7 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/rooms/stations (the `RoomsStations` operationId).
 	RoomsStations(ctx context.Context, params *RoomsStationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// RoomsGet One active room
+	// RoomsGet One active room (not found when its host and the viewer are in a block relation)
 	//
 	// Corresponds with GET /api/v1/rooms/{id} (the `RoomsGet` operationId).
 	RoomsGet(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3601,7 +3910,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/rooms/{id}/end (the `RoomsEnd` operationId).
 	RoomsEnd(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// RoomsJoin Join an active room (subscribing to room:{id} joins too); joining twice is harmless
+	// RoomsJoin Join an active room (subscribing to room:{id} joins too); joining twice is harmless; a member the host removed comes back, a banned one is refused
 	//
 	// Corresponds with POST /api/v1/rooms/{id}/join (the `RoomsJoin` operationId).
 	RoomsJoin(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3630,10 +3939,20 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/rooms/{id}/messages (the `RoomsSendMessage` operationId).
 	RoomsSendMessage(ctx context.Context, id string, params *RoomsSendMessageParams, body RoomsSendMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// RoomsParticipants Who is in an active room
+	// RoomsParticipants Who is in an active room (but members in a block relation with the viewer)
 	//
 	// Corresponds with GET /api/v1/rooms/{id}/participants (the `RoomsParticipants` operationId).
 	RoomsParticipants(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RoomsBanParticipant The host bans a participant: they leave now and may not come back to this room
+	//
+	// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/ban (the `RoomsBanParticipant` operationId).
+	RoomsBanParticipant(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RoomsRemoveParticipant The host removes a participant: they leave now (their subscription to room:{id} ends) and may join again
+	//
+	// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/remove (the `RoomsRemoveParticipant` operationId).
+	RoomsRemoveParticipant(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RoomsPlaybackWithBody Play, pause or seek a non-radio room (host only); the room gets room.playback
 	//
@@ -3754,7 +4073,7 @@ type ClientInterface interface {
 
 // GetDataExport The viewer's latest export of their data
 //
-// Its progress while it is built; a fresh signed download link while its archive is kept.
+// Its progress while it is built; where to download it (with the session) while its archive is kept.
 //
 // Corresponds with GET /api/v1/account/data-export (the `GetDataExport` operationId).
 func (c *Client) GetDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3776,6 +4095,23 @@ func (c *Client) GetDataExport(ctx context.Context, reqEditors ...RequestEditorF
 // Corresponds with POST /api/v1/account/data-export (the `RequestDataExport` operationId).
 func (c *Client) RequestDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRequestDataExportRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadDataExport Download the viewer's latest data archive
+//
+// The zip of the latest ready export, while it is kept, to the member whose session asks (Authorization: Bearer): there is no link that works without the session, nor after sign-out. Answered with Cache-Control: no-store.
+//
+// Corresponds with GET /api/v1/account/data-export/archive (the `DownloadDataExport` operationId).
+func (c *Client) DownloadDataExport(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadDataExportRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4532,6 +4868,123 @@ func (c *Client) ResendConfirmation(ctx context.Context, body ResendConfirmation
 	return c.Client.Do(req)
 }
 
+// AddPasskeyWithBody Add a passkey
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+func (c *Client) AddPasskeyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddPasskeyRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AddPasskey Add a passkey
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+func (c *Client) AddPasskey(ctx context.Context, body AddPasskeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAddPasskeyRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PasskeyRegistrationOptions Start adding a passkey
+//
+// Corresponds with POST /api/v1/auth/passkeys/registration-options (the `PasskeyRegistrationOptions` operationId).
+func (c *Client) PasskeyRegistrationOptions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeyRegistrationOptionsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PasskeySignInWithBody Sign in with a passkey
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+func (c *Client) PasskeySignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeySignInRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PasskeySignIn Sign in with a passkey
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+func (c *Client) PasskeySignIn(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeySignInRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PasskeySignInOptions Start signing in with a passkey
+//
+// No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in-options (the `PasskeySignInOptions` operationId).
+func (c *Client) PasskeySignInOptions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeySignInOptionsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemovePasskey Remove one of the viewer's passkeys
+//
+// Another member's passkey and an unknown ID answer 404 alike.
+//
+// Corresponds with DELETE /api/v1/auth/passkeys/{id} (the `RemovePasskey` operationId).
+func (c *Client) RemovePasskey(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemovePasskeyRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ForgotPasswordWithBody E-mail a password-reset link
 //
 // Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...
@@ -4570,13 +5023,13 @@ func (c *Client) ForgotPassword(ctx context.Context, body ForgotPasswordJSONRequ
 	return c.Client.Do(req)
 }
 
-// ResetPasswordWithBody Set a new password with the e-mailed token; ends every session
+// ResetPasswordWithBody Set a new password with the e-mailed token; ends every session and makes this browser a known device
 //
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-func (c *Client) ResetPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewResetPasswordRequestWithBody(c.Server, contentType, body)
+func (c *Client) ResetPasswordWithBody(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4587,13 +5040,13 @@ func (c *Client) ResetPasswordWithBody(ctx context.Context, contentType string, 
 	return c.Client.Do(req)
 }
 
-// ResetPassword Set a new password with the e-mailed token; ends every session
+// ResetPassword Set a new password with the e-mailed token; ends every session and makes this browser a known device
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-func (c *Client) ResetPassword(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewResetPasswordRequest(c.Server, body)
+func (c *Client) ResetPassword(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4632,6 +5085,44 @@ func (c *Client) RefreshSessionWithBody(ctx context.Context, params *RefreshSess
 // Corresponds with POST /api/v1/auth/refresh (the `RefreshSession` operationId).
 func (c *Client) RefreshSession(ctx context.Context, params *RefreshSessionParams, body RefreshSessionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRefreshSessionRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CompleteSecondStepWithBody Complete a sign-in's second step
+//
+// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+func (c *Client) CompleteSecondStepWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompleteSecondStepRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CompleteSecondStep Complete a sign-in's second step
+//
+// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+func (c *Client) CompleteSecondStep(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompleteSecondStepRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4696,8 +5187,8 @@ func (c *Client) EndSession(ctx context.Context, id string, reqEditors ...Reques
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-func (c *Client) SignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewSignInRequestWithBody(c.Server, contentType, body)
+func (c *Client) SignInWithBody(ctx context.Context, params *SignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSignInRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4713,8 +5204,8 @@ func (c *Client) SignInWithBody(ctx context.Context, contentType string, body io
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-func (c *Client) SignIn(ctx context.Context, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewSignInRequest(c.Server, body)
+func (c *Client) SignIn(ctx context.Context, params *SignInParams, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSignInRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4791,6 +5282,123 @@ func (c *Client) SignUpWithBody(ctx context.Context, contentType string, body io
 // Corresponds with POST /api/v1/auth/sign-up (the `SignUp` operationId).
 func (c *Client) SignUp(ctx context.Context, body SignUpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSignUpRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetTwoFactor The viewer's two-step sign-in
+//
+// Corresponds with GET /api/v1/auth/two-factor (the `GetTwoFactor` operationId).
+func (c *Client) GetTwoFactor(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetTwoFactorRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegenerateRecoveryCodes Make new recovery codes
+//
+// The old ones stop working; the new ones are shown only in this answer.
+//
+// Corresponds with POST /api/v1/auth/two-factor/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *Client) RegenerateRecoveryCodes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegenerateRecoveryCodesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StartTotp Start turning on the authenticator app
+//
+// A new secret, unconfirmed until a first valid code (confirm-totp).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp (the `StartTotp` operationId).
+func (c *Client) StartTotp(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStartTotpRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConfirmTotpWithBody Turn on the authenticator app with its first code
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+func (c *Client) ConfirmTotpWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConfirmTotpRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConfirmTotp Turn on the authenticator app with its first code
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+func (c *Client) ConfirmTotp(ctx context.Context, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConfirmTotpRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DisableTotpWithBody Turn off the authenticator app
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+func (c *Client) DisableTotpWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDisableTotpRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DisableTotp Turn off the authenticator app
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+func (c *Client) DisableTotp(ctx context.Context, body DisableTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDisableTotpRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5242,7 +5850,7 @@ func (c *Client) MessagesListConversations(ctx context.Context, params *Messages
 
 // MessagesStartConversationWithBody Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 //
 // Takes any type of body and a specified content type.
 //
@@ -5261,7 +5869,7 @@ func (c *Client) MessagesStartConversationWithBody(ctx context.Context, params *
 
 // MessagesStartConversation Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5310,7 +5918,7 @@ func (c *Client) MessagesListMessages(ctx context.Context, id string, params *Me
 
 // MessagesSendWithBody Send a message; both participants get message.created
 //
-// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5329,7 +5937,7 @@ func (c *Client) MessagesSendWithBody(ctx context.Context, id string, params *Me
 
 // MessagesSend Send a message; both participants get message.created
 //
-// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5981,7 +6589,7 @@ func (c *Client) FollowProfile(ctx context.Context, handle string, reqEditors ..
 
 // ListFollowers Who follows a member, newest first
 //
-// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 //
 // Corresponds with GET /api/v1/profiles/{handle}/followers (the `ListFollowers` operationId).
 func (c *Client) ListFollowers(ctx context.Context, handle string, params *ListFollowersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -5998,7 +6606,7 @@ func (c *Client) ListFollowers(ctx context.Context, handle string, params *ListF
 
 // ListFollowing Whom a member follows, newest first
 //
-// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 //
 // Corresponds with GET /api/v1/profiles/{handle}/following (the `ListFollowing` operationId).
 func (c *Client) ListFollowing(ctx context.Context, handle string, params *ListFollowingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6126,7 +6734,7 @@ func (c *Client) RoomsStations(ctx context.Context, params *RoomsStationsParams,
 	return c.Client.Do(req)
 }
 
-// RoomsGet One active room
+// RoomsGet One active room (not found when its host and the viewer are in a block relation)
 //
 // Corresponds with GET /api/v1/rooms/{id} (the `RoomsGet` operationId).
 func (c *Client) RoomsGet(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6156,7 +6764,7 @@ func (c *Client) RoomsEnd(ctx context.Context, id string, reqEditors ...RequestE
 	return c.Client.Do(req)
 }
 
-// RoomsJoin Join an active room (subscribing to room:{id} joins too); joining twice is harmless
+// RoomsJoin Join an active room (subscribing to room:{id} joins too); joining twice is harmless; a member the host removed comes back, a banned one is refused
 //
 // Corresponds with POST /api/v1/rooms/{id}/join (the `RoomsJoin` operationId).
 func (c *Client) RoomsJoin(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6235,11 +6843,41 @@ func (c *Client) RoomsSendMessage(ctx context.Context, id string, params *RoomsS
 	return c.Client.Do(req)
 }
 
-// RoomsParticipants Who is in an active room
+// RoomsParticipants Who is in an active room (but members in a block relation with the viewer)
 //
 // Corresponds with GET /api/v1/rooms/{id}/participants (the `RoomsParticipants` operationId).
 func (c *Client) RoomsParticipants(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRoomsParticipantsRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RoomsBanParticipant The host bans a participant: they leave now and may not come back to this room
+//
+// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/ban (the `RoomsBanParticipant` operationId).
+func (c *Client) RoomsBanParticipant(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRoomsBanParticipantRequest(c.Server, id, userId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RoomsRemoveParticipant The host removes a participant: they leave now (their subscription to room:{id} ends) and may join again
+//
+// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/remove (the `RoomsRemoveParticipant` operationId).
+func (c *Client) RoomsRemoveParticipant(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRoomsRemoveParticipantRequest(c.Server, id, userId)
 	if err != nil {
 		return nil, err
 	}
@@ -6593,6 +7231,33 @@ func NewRequestDataExportRequest(server string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDownloadDataExportRequest constructs an http.Request for the DownloadDataExport method
+func NewDownloadDataExportRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/account/data-export/archive")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -8387,6 +9052,174 @@ func NewResendConfirmationRequestWithBody(server string, contentType string, bod
 	return req, nil
 }
 
+// NewAddPasskeyRequest calls the generic AddPasskey builder with application/json body
+func NewAddPasskeyRequest(server string, body AddPasskeyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAddPasskeyRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAddPasskeyRequestWithBody constructs an http.Request for the AddPasskey method, with any body, and a specified content type
+func NewAddPasskeyRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/passkeys")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPasskeyRegistrationOptionsRequest constructs an http.Request for the PasskeyRegistrationOptions method
+func NewPasskeyRegistrationOptionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/passkeys/registration-options")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPasskeySignInRequest calls the generic PasskeySignIn builder with application/json body
+func NewPasskeySignInRequest(server string, body PasskeySignInJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPasskeySignInRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPasskeySignInRequestWithBody constructs an http.Request for the PasskeySignIn method, with any body, and a specified content type
+func NewPasskeySignInRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/passkeys/sign-in")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPasskeySignInOptionsRequest constructs an http.Request for the PasskeySignInOptions method
+func NewPasskeySignInOptionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/passkeys/sign-in-options")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRemovePasskeyRequest constructs an http.Request for the RemovePasskey method
+func NewRemovePasskeyRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/passkeys/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewForgotPasswordRequest calls the generic ForgotPassword builder with application/json body
 func NewForgotPasswordRequest(server string, body ForgotPasswordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -8428,18 +9261,18 @@ func NewForgotPasswordRequestWithBody(server string, contentType string, body io
 }
 
 // NewResetPasswordRequest calls the generic ResetPassword builder with application/json body
-func NewResetPasswordRequest(server string, body ResetPasswordJSONRequestBody) (*http.Request, error) {
+func NewResetPasswordRequest(server string, params *ResetPasswordParams, body ResetPasswordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewResetPasswordRequestWithBody(server, "application/json", bodyReader)
+	return NewResetPasswordRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewResetPasswordRequestWithBody constructs an http.Request for the ResetPassword method, with any body, and a specified content type
-func NewResetPasswordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewResetPasswordRequestWithBody(server string, params *ResetPasswordParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -8464,6 +9297,23 @@ func NewResetPasswordRequestWithBody(server string, contentType string, body io.
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.SocialDevice != nil {
+			var cookieParam0 string
+
+			cookieParam0, err = runtime.StyleParamWithOptions("simple", true, "social_device", *params.SocialDevice, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationCookie, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			cookie0 := &http.Cookie{
+				Name:  "social_device",
+				Value: cookieParam0,
+			}
+			req.AddCookie(cookie0)
+		}
+	}
 	return req, nil
 }
 
@@ -8521,6 +9371,46 @@ func NewRefreshSessionRequestWithBody(server string, params *RefreshSessionParam
 			req.AddCookie(cookie0)
 		}
 	}
+	return req, nil
+}
+
+// NewCompleteSecondStepRequest calls the generic CompleteSecondStep builder with application/json body
+func NewCompleteSecondStepRequest(server string, body CompleteSecondStepJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCompleteSecondStepRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCompleteSecondStepRequestWithBody constructs an http.Request for the CompleteSecondStep method, with any body, and a specified content type
+func NewCompleteSecondStepRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/second-step")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
 	return req, nil
 }
 
@@ -8613,18 +9503,18 @@ func NewEndSessionRequest(server string, id string) (*http.Request, error) {
 }
 
 // NewSignInRequest calls the generic SignIn builder with application/json body
-func NewSignInRequest(server string, body SignInJSONRequestBody) (*http.Request, error) {
+func NewSignInRequest(server string, params *SignInParams, body SignInJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewSignInRequestWithBody(server, "application/json", bodyReader)
+	return NewSignInRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewSignInRequestWithBody constructs an http.Request for the SignIn method, with any body, and a specified content type
-func NewSignInRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewSignInRequestWithBody(server string, params *SignInParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -8649,6 +9539,23 @@ func NewSignInRequestWithBody(server string, contentType string, body io.Reader)
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.SocialDevice != nil {
+			var cookieParam0 string
+
+			cookieParam0, err = runtime.StyleParamWithOptions("simple", true, "social_device", *params.SocialDevice, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationCookie, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			cookie0 := &http.Cookie{
+				Name:  "social_device",
+				Value: cookieParam0,
+			}
+			req.AddCookie(cookie0)
+		}
+	}
 	return req, nil
 }
 
@@ -8730,6 +9637,167 @@ func NewSignUpRequestWithBody(server string, contentType string, body io.Reader)
 	}
 
 	operationPath := fmt.Sprintf("/api/v1/auth/sign-up")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetTwoFactorRequest constructs an http.Request for the GetTwoFactor method
+func NewGetTwoFactorRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/two-factor")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRegenerateRecoveryCodesRequest constructs an http.Request for the RegenerateRecoveryCodes method
+func NewRegenerateRecoveryCodesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/two-factor/recovery-codes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewStartTotpRequest constructs an http.Request for the StartTotp method
+func NewStartTotpRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/two-factor/totp")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewConfirmTotpRequest calls the generic ConfirmTotp builder with application/json body
+func NewConfirmTotpRequest(server string, body ConfirmTotpJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConfirmTotpRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConfirmTotpRequestWithBody constructs an http.Request for the ConfirmTotp method, with any body, and a specified content type
+func NewConfirmTotpRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/two-factor/totp/confirm")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDisableTotpRequest calls the generic DisableTotp builder with application/json body
+func NewDisableTotpRequest(server string, body DisableTotpJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDisableTotpRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewDisableTotpRequestWithBody constructs an http.Request for the DisableTotp method, with any body, and a specified content type
+func NewDisableTotpRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/two-factor/totp/disable")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -11767,6 +12835,88 @@ func NewRoomsParticipantsRequest(server string, id string) (*http.Request, error
 	return req, nil
 }
 
+// NewRoomsBanParticipantRequest constructs an http.Request for the RoomsBanParticipant method
+func NewRoomsBanParticipantRequest(server string, id string, userId string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "user_id", userId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/rooms/%s/participants/%s/ban", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRoomsRemoveParticipantRequest constructs an http.Request for the RoomsRemoveParticipant method
+func NewRoomsRemoveParticipantRequest(server string, id string, userId string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "user_id", userId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/rooms/%s/participants/%s/remove", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRoomsPlaybackRequest calls the generic RoomsPlayback builder with application/json body
 func NewRoomsPlaybackRequest(server string, id string, body RoomsPlaybackJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -12395,7 +13545,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetDataExportWithResponse The viewer's latest export of their data
 	//
-	// Its progress while it is built; a fresh signed download link while its archive is kept.
+	// Its progress while it is built; where to download it (with the session) while its archive is kept.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -12410,6 +13560,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/account/data-export (the `RequestDataExport` operationId).
 	RequestDataExportWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*RequestDataExportResponse, error)
+
+	// DownloadDataExportWithResponse Download the viewer's latest data archive
+	//
+	// The zip of the latest ready export, while it is kept, to the member whose session asks (Authorization: Bearer): there is no link that works without the session, nor after sign-out. Answered with Cache-Control: no-store.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/account/data-export/archive (the `DownloadDataExport` operationId).
+	DownloadDataExportWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*DownloadDataExportResponse, error)
 
 	// DeleteAccountWithBodyWithResponse Delete the viewer's account
 	//
@@ -12789,6 +13948,59 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/auth/confirm/resend (the `ResendConfirmation` operationId).
 	ResendConfirmationWithResponse(ctx context.Context, body ResendConfirmationJSONRequestBody, reqEditors ...RequestEditorFn) (*ResendConfirmationResponse, error)
 
+	// AddPasskeyWithBodyWithResponse Add a passkey
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+	AddPasskeyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddPasskeyResponse, error)
+
+	// AddPasskeyWithResponse Add a passkey
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+	AddPasskeyWithResponse(ctx context.Context, body AddPasskeyJSONRequestBody, reqEditors ...RequestEditorFn) (*AddPasskeyResponse, error)
+
+	// PasskeyRegistrationOptionsWithResponse Start adding a passkey
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/registration-options (the `PasskeyRegistrationOptions` operationId).
+	PasskeyRegistrationOptionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PasskeyRegistrationOptionsResponse, error)
+
+	// PasskeySignInWithBodyWithResponse Sign in with a passkey
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+	PasskeySignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
+
+	// PasskeySignInWithResponse Sign in with a passkey
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+	PasskeySignInWithResponse(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
+
+	// PasskeySignInOptionsWithResponse Start signing in with a passkey
+	//
+	// No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/passkeys/sign-in-options (the `PasskeySignInOptions` operationId).
+	PasskeySignInOptionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PasskeySignInOptionsResponse, error)
+
+	// RemovePasskeyWithResponse Remove one of the viewer's passkeys
+	//
+	// Another member's passkey and an unknown ID answer 404 alike.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/auth/passkeys/{id} (the `RemovePasskey` operationId).
+	RemovePasskeyWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RemovePasskeyResponse, error)
+
 	// ForgotPasswordWithBodyWithResponse E-mail a password-reset link
 	//
 	// Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...
@@ -12807,19 +14019,19 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/auth/password/forgot (the `ForgotPassword` operationId).
 	ForgotPasswordWithResponse(ctx context.Context, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ForgotPasswordResponse, error)
 
-	// ResetPasswordWithBodyWithResponse Set a new password with the e-mailed token; ends every session
+	// ResetPasswordWithBodyWithResponse Set a new password with the e-mailed token; ends every session and makes this browser a known device
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-	ResetPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
+	ResetPasswordWithBodyWithResponse(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
 
-	// ResetPasswordWithResponse Set a new password with the e-mailed token; ends every session
+	// ResetPasswordWithResponse Set a new password with the e-mailed token; ends every session and makes this browser a known device
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-	ResetPasswordWithResponse(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
+	ResetPasswordWithResponse(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
 
 	// RefreshSessionWithBodyWithResponse Trade the refresh token (cookie or body) for a new session
 	//
@@ -12838,6 +14050,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/refresh (the `RefreshSession` operationId).
 	RefreshSessionWithResponse(ctx context.Context, params *RefreshSessionParams, body RefreshSessionJSONRequestBody, reqEditors ...RequestEditorFn) (*RefreshSessionResponse, error)
+
+	// CompleteSecondStepWithBodyWithResponse Complete a sign-in's second step
+	//
+	// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+	CompleteSecondStepWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
+
+	// CompleteSecondStepWithResponse Complete a sign-in's second step
+	//
+	// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+	CompleteSecondStepWithResponse(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
 
 	// ListSessionsWithResponse List the viewer's live sessions
 	//
@@ -12869,14 +14099,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-	SignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error)
+	SignInWithBodyWithResponse(ctx context.Context, params *SignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error)
 
 	// SignInWithResponse Sign in with e-mail and password
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-	SignInWithResponse(ctx context.Context, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error)
+	SignInWithResponse(ctx context.Context, params *SignInParams, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error)
 
 	// SignOutWithBodyWithResponse End the session and clear the refresh cookie
 	//
@@ -12913,6 +14143,59 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/sign-up (the `SignUp` operationId).
 	SignUpWithResponse(ctx context.Context, body SignUpJSONRequestBody, reqEditors ...RequestEditorFn) (*SignUpResponse, error)
+
+	// GetTwoFactorWithResponse The viewer's two-step sign-in
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/auth/two-factor (the `GetTwoFactor` operationId).
+	GetTwoFactorWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetTwoFactorResponse, error)
+
+	// RegenerateRecoveryCodesWithResponse Make new recovery codes
+	//
+	// The old ones stop working; the new ones are shown only in this answer.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error)
+
+	// StartTotpWithResponse Start turning on the authenticator app
+	//
+	// A new secret, unconfirmed until a first valid code (confirm-totp).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp (the `StartTotp` operationId).
+	StartTotpWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*StartTotpResponse, error)
+
+	// ConfirmTotpWithBodyWithResponse Turn on the authenticator app with its first code
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+	ConfirmTotpWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConfirmTotpResponse, error)
+
+	// ConfirmTotpWithResponse Turn on the authenticator app with its first code
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+	ConfirmTotpWithResponse(ctx context.Context, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*ConfirmTotpResponse, error)
+
+	// DisableTotpWithBodyWithResponse Turn off the authenticator app
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+	DisableTotpWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DisableTotpResponse, error)
+
+	// DisableTotpWithResponse Turn off the authenticator app
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+	DisableTotpWithResponse(ctx context.Context, body DisableTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*DisableTotpResponse, error)
 
 	// DeleteCommentWithResponse Delete a comment (its author or the post's author)
 	//
@@ -13113,7 +14396,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13122,7 +14405,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 	//
-	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+	// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13145,7 +14428,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesSendWithBodyWithResponse Send a message; both participants get message.created
 	//
-	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13154,7 +14437,7 @@ type ClientWithResponsesInterface interface {
 
 	// MessagesSendWithResponse Send a message; both participants get message.created
 	//
-	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+	// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13450,7 +14733,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListFollowersWithResponse Who follows a member, newest first
 	//
-	// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+	// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -13459,7 +14742,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListFollowingWithResponse Whom a member follows, newest first
 	//
-	// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+	// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -13519,7 +14802,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/rooms/stations (the `RoomsStations` operationId).
 	RoomsStationsWithResponse(ctx context.Context, params *RoomsStationsParams, reqEditors ...RequestEditorFn) (*RoomsStationsResponse, error)
 
-	// RoomsGetWithResponse One active room
+	// RoomsGetWithResponse One active room (not found when its host and the viewer are in a block relation)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -13533,7 +14816,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/rooms/{id}/end (the `RoomsEnd` operationId).
 	RoomsEndWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RoomsEndResponse, error)
 
-	// RoomsJoinWithResponse Join an active room (subscribing to room:{id} joins too); joining twice is harmless
+	// RoomsJoinWithResponse Join an active room (subscribing to room:{id} joins too); joining twice is harmless; a member the host removed comes back, a banned one is refused
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -13568,12 +14851,26 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/rooms/{id}/messages (the `RoomsSendMessage` operationId).
 	RoomsSendMessageWithResponse(ctx context.Context, id string, params *RoomsSendMessageParams, body RoomsSendMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*RoomsSendMessageResponse, error)
 
-	// RoomsParticipantsWithResponse Who is in an active room
+	// RoomsParticipantsWithResponse Who is in an active room (but members in a block relation with the viewer)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/rooms/{id}/participants (the `RoomsParticipants` operationId).
 	RoomsParticipantsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RoomsParticipantsResponse, error)
+
+	// RoomsBanParticipantWithResponse The host bans a participant: they leave now and may not come back to this room
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/ban (the `RoomsBanParticipant` operationId).
+	RoomsBanParticipantWithResponse(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*RoomsBanParticipantResponse, error)
+
+	// RoomsRemoveParticipantWithResponse The host removes a participant: they leave now (their subscription to room:{id} ends) and may join again
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/remove (the `RoomsRemoveParticipant` operationId).
+	RoomsRemoveParticipantWithResponse(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*RoomsRemoveParticipantResponse, error)
 
 	// RoomsPlaybackWithBodyWithResponse Play, pause or seek a non-radio room (host only); the room gets room.playback
 	//
@@ -13940,6 +15237,90 @@ func (r RequestDataExportResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RequestDataExportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DownloadDataExportResponse200Headers the declared response headers of an HTTP 200 response for DownloadDataExport
+type DownloadDataExportResponse200Headers struct {
+	CacheControl       *string
+	ContentDisposition *string
+}
+
+// DownloadDataExportResponse503Headers the declared response headers of an HTTP 503 response for DownloadDataExport
+type DownloadDataExportResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DownloadDataExportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DownloadDataExportResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadDataExportResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DownloadDataExportResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DownloadDataExportResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DownloadDataExportResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r DownloadDataExportResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DownloadDataExportResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DownloadDataExportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DownloadDataExportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DownloadDataExportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DownloadDataExportResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17307,6 +18688,525 @@ func (r ResendConfirmationResponse) ContentType() string {
 	return ""
 }
 
+// AddPasskeyResponse503Headers the declared response headers of an HTTP 503 response for AddPasskey
+type AddPasskeyResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AddPasskeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *AddedPasskey
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AddPasskeyResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r AddPasskeyResponse) GetJSON201() *AddedPasskey {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AddPasskeyResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AddPasskeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AddPasskeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AddPasskeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AddPasskeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PasskeyRegistrationOptionsResponse503Headers the declared response headers of an HTTP 503 response for PasskeyRegistrationOptions
+type PasskeyRegistrationOptionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PasskeyRegistrationOptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Ceremony
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PasskeyRegistrationOptionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PasskeyRegistrationOptionsResponse) GetJSON200() *Ceremony {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PasskeyRegistrationOptionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PasskeyRegistrationOptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PasskeyRegistrationOptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PasskeyRegistrationOptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PasskeyRegistrationOptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PasskeySignInResponse200Headers the declared response headers of an HTTP 200 response for PasskeySignIn
+type PasskeySignInResponse200Headers struct {
+	SetCookie *string
+}
+
+// PasskeySignInResponse503Headers the declared response headers of an HTTP 503 response for PasskeySignIn
+type PasskeySignInResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PasskeySignInResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Session
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PasskeySignInResponse200Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PasskeySignInResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PasskeySignInResponse) GetJSON200() *Session {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PasskeySignInResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PasskeySignInResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PasskeySignInResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PasskeySignInResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PasskeySignInResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PasskeySignInOptionsResponse200Headers the declared response headers of an HTTP 200 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse200Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// PasskeySignInOptionsResponse403Headers the declared response headers of an HTTP 403 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse403Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// PasskeySignInOptionsResponse422Headers the declared response headers of an HTTP 422 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse422Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// PasskeySignInOptionsResponse429Headers the declared response headers of an HTTP 429 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+// PasskeySignInOptionsResponse500Headers the declared response headers of an HTTP 500 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse500Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// PasskeySignInOptionsResponse503Headers the declared response headers of an HTTP 503 response for PasskeySignInOptions
+type PasskeySignInOptionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PasskeySignInOptionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Ceremony
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PasskeySignInOptionsResponse200Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *PasskeySignInOptionsResponse403Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *PasskeySignInOptionsResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PasskeySignInOptionsResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *PasskeySignInOptionsResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PasskeySignInOptionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PasskeySignInOptionsResponse) GetJSON200() *Ceremony {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PasskeySignInOptionsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PasskeySignInOptionsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r PasskeySignInOptionsResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PasskeySignInOptionsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PasskeySignInOptionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PasskeySignInOptionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PasskeySignInOptionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PasskeySignInOptionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PasskeySignInOptionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemovePasskeyResponse503Headers the declared response headers of an HTTP 503 response for RemovePasskey
+type RemovePasskeyResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RemovePasskeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemovePasskeyResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RemovePasskeyResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RemovePasskeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemovePasskeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemovePasskeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemovePasskeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ForgotPasswordResponse202Headers the declared response headers of an HTTP 202 response for ForgotPassword
 type ForgotPasswordResponse202Headers struct {
 	RateLimit       *string
@@ -17476,6 +19376,11 @@ func (r ForgotPasswordResponse) ContentType() string {
 	return ""
 }
 
+// ResetPasswordResponse200Headers the declared response headers of an HTTP 200 response for ResetPassword
+type ResetPasswordResponse200Headers struct {
+	SetCookie *string
+}
+
 // ResetPasswordResponse503Headers the declared response headers of an HTTP 503 response for ResetPassword
 type ResetPasswordResponse503Headers struct {
 	RetryAfter *int
@@ -17500,6 +19405,8 @@ type ResetPasswordResponse struct {
 	ApplicationproblemJSON500 *Problem
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
 	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ResetPasswordResponse200Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
 	Headers503 *ResetPasswordResponse503Headers
 }
@@ -17678,6 +19585,191 @@ func (r RefreshSessionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RefreshSessionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CompleteSecondStepResponse200Headers the declared response headers of an HTTP 200 response for CompleteSecondStep
+type CompleteSecondStepResponse200Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	SetCookie       *string
+}
+
+// CompleteSecondStepResponse400Headers the declared response headers of an HTTP 400 response for CompleteSecondStep
+type CompleteSecondStepResponse400Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse401Headers the declared response headers of an HTTP 401 response for CompleteSecondStep
+type CompleteSecondStepResponse401Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse403Headers the declared response headers of an HTTP 403 response for CompleteSecondStep
+type CompleteSecondStepResponse403Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse413Headers the declared response headers of an HTTP 413 response for CompleteSecondStep
+type CompleteSecondStepResponse413Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse415Headers the declared response headers of an HTTP 415 response for CompleteSecondStep
+type CompleteSecondStepResponse415Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse422Headers the declared response headers of an HTTP 422 response for CompleteSecondStep
+type CompleteSecondStepResponse422Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse429Headers the declared response headers of an HTTP 429 response for CompleteSecondStep
+type CompleteSecondStepResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+// CompleteSecondStepResponse500Headers the declared response headers of an HTTP 500 response for CompleteSecondStep
+type CompleteSecondStepResponse500Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// CompleteSecondStepResponse503Headers the declared response headers of an HTTP 503 response for CompleteSecondStep
+type CompleteSecondStepResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CompleteSecondStepResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Session
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *CompleteSecondStepResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CompleteSecondStepResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CompleteSecondStepResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CompleteSecondStepResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CompleteSecondStepResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *CompleteSecondStepResponse415Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *CompleteSecondStepResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CompleteSecondStepResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *CompleteSecondStepResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CompleteSecondStepResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CompleteSecondStepResponse) GetJSON200() *Session {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CompleteSecondStepResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CompleteSecondStepResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CompleteSecondStepResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CompleteSecondStepResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CompleteSecondStepResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -17933,6 +20025,12 @@ type SignInResponse200Headers struct {
 	SetCookie       *string
 }
 
+// SignInResponse202Headers the declared response headers of an HTTP 202 response for SignIn
+type SignInResponse202Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
 // SignInResponse400Headers the declared response headers of an HTTP 400 response for SignIn
 type SignInResponse400Headers struct {
 	RateLimit       *string
@@ -17992,6 +20090,8 @@ type SignInResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Session
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *SecondStepPending
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -18012,6 +20112,8 @@ type SignInResponse struct {
 	ApplicationproblemJSON503 *Problem
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *SignInResponse200Headers
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *SignInResponse202Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *SignInResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
@@ -18035,6 +20137,11 @@ type SignInResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r SignInResponse) GetJSON200() *Session {
 	return r.JSON200
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r SignInResponse) GetJSON202() *SecondStepPending {
+	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
@@ -18386,6 +20493,565 @@ func (r SignUpResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r SignUpResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetTwoFactorResponse503Headers the declared response headers of an HTTP 503 response for GetTwoFactor
+type GetTwoFactorResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetTwoFactorResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TwoFactorStatus
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetTwoFactorResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetTwoFactorResponse) GetJSON200() *TwoFactorStatus {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetTwoFactorResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r GetTwoFactorResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r GetTwoFactorResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetTwoFactorResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetTwoFactorResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetTwoFactorResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetTwoFactorResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetTwoFactorResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RegenerateRecoveryCodesResponse503Headers the declared response headers of an HTTP 503 response for RegenerateRecoveryCodes
+type RegenerateRecoveryCodesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RegenerateRecoveryCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RecoveryCodes
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RegenerateRecoveryCodesResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON200() *RecoveryCodes {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RegenerateRecoveryCodesResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RegenerateRecoveryCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RegenerateRecoveryCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RegenerateRecoveryCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RegenerateRecoveryCodesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// StartTotpResponse503Headers the declared response headers of an HTTP 503 response for StartTotp
+type StartTotpResponse503Headers struct {
+	RetryAfter *int
+}
+
+type StartTotpResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *TOTPEnrolment
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StartTotpResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r StartTotpResponse) GetJSON200() *TOTPEnrolment {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r StartTotpResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r StartTotpResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r StartTotpResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r StartTotpResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r StartTotpResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConfirmTotpResponse503Headers the declared response headers of an HTTP 503 response for ConfirmTotp
+type ConfirmTotpResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ConfirmTotpResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RecoveryCodes
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ConfirmTotpResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConfirmTotpResponse) GetJSON200() *RecoveryCodes {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ConfirmTotpResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ConfirmTotpResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConfirmTotpResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConfirmTotpResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConfirmTotpResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DisableTotpResponse204Headers the declared response headers of an HTTP 204 response for DisableTotp
+type DisableTotpResponse204Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse400Headers the declared response headers of an HTTP 400 response for DisableTotp
+type DisableTotpResponse400Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse401Headers the declared response headers of an HTTP 401 response for DisableTotp
+type DisableTotpResponse401Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse403Headers the declared response headers of an HTTP 403 response for DisableTotp
+type DisableTotpResponse403Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse409Headers the declared response headers of an HTTP 409 response for DisableTotp
+type DisableTotpResponse409Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse413Headers the declared response headers of an HTTP 413 response for DisableTotp
+type DisableTotpResponse413Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse415Headers the declared response headers of an HTTP 415 response for DisableTotp
+type DisableTotpResponse415Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse422Headers the declared response headers of an HTTP 422 response for DisableTotp
+type DisableTotpResponse422Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse429Headers the declared response headers of an HTTP 429 response for DisableTotp
+type DisableTotpResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+// DisableTotpResponse500Headers the declared response headers of an HTTP 500 response for DisableTotp
+type DisableTotpResponse500Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+}
+
+// DisableTotpResponse503Headers the declared response headers of an HTTP 503 response for DisableTotp
+type DisableTotpResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DisableTotpResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *DisableTotpResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *DisableTotpResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DisableTotpResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *DisableTotpResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *DisableTotpResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *DisableTotpResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *DisableTotpResponse415Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *DisableTotpResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DisableTotpResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *DisableTotpResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DisableTotpResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON429() *Problem {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DisableTotpResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DisableTotpResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DisableTotpResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DisableTotpResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DisableTotpResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -25239,6 +27905,8 @@ type RoomsGetResponse struct {
 	JSON200 *ListeningRoom
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
@@ -25259,6 +27927,11 @@ func (r RoomsGetResponse) GetJSON200() *ListeningRoom {
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
 func (r RoomsGetResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RoomsGetResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
@@ -25585,6 +28258,8 @@ type RoomsMessagesResponse struct {
 	JSON200 *MessagesOutputBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
@@ -25605,6 +28280,11 @@ func (r RoomsMessagesResponse) GetJSON200() *MessagesOutputBody {
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
 func (r RoomsMessagesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RoomsMessagesResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
@@ -25793,6 +28473,8 @@ type RoomsParticipantsResponse struct {
 	JSON200 *ParticipantsOutputBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
@@ -25813,6 +28495,11 @@ func (r RoomsParticipantsResponse) GetJSON200() *ParticipantsOutputBody {
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
 func (r RoomsParticipantsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RoomsParticipantsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
@@ -25858,6 +28545,186 @@ func (r RoomsParticipantsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RoomsParticipantsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RoomsBanParticipantResponse503Headers the declared response headers of an HTTP 503 response for RoomsBanParticipant
+type RoomsBanParticipantResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RoomsBanParticipantResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CountOutputBody
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RoomsBanParticipantResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RoomsBanParticipantResponse) GetJSON200() *CountOutputBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RoomsBanParticipantResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RoomsBanParticipantResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RoomsBanParticipantResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RoomsBanParticipantResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RoomsBanParticipantResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RoomsRemoveParticipantResponse503Headers the declared response headers of an HTTP 503 response for RoomsRemoveParticipant
+type RoomsRemoveParticipantResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RoomsRemoveParticipantResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CountOutputBody
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RoomsRemoveParticipantResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RoomsRemoveParticipantResponse) GetJSON200() *CountOutputBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r RoomsRemoveParticipantResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RoomsRemoveParticipantResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RoomsRemoveParticipantResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RoomsRemoveParticipantResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RoomsRemoveParticipantResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -27146,7 +30013,7 @@ func (r ListTrendingResponse) ContentType() string {
 
 // GetDataExportWithResponse The viewer's latest export of their data
 //
-// Its progress while it is built; a fresh signed download link while its archive is kept.
+// Its progress while it is built; where to download it (with the session) while its archive is kept.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -27172,6 +30039,21 @@ func (c *ClientWithResponses) RequestDataExportWithResponse(ctx context.Context,
 		return nil, err
 	}
 	return ParseRequestDataExportResponse(rsp)
+}
+
+// DownloadDataExportWithResponse Download the viewer's latest data archive
+//
+// The zip of the latest ready export, while it is kept, to the member whose session asks (Authorization: Bearer): there is no link that works without the session, nor after sign-out. Answered with Cache-Control: no-store.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/account/data-export/archive (the `DownloadDataExport` operationId).
+func (c *ClientWithResponses) DownloadDataExportWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*DownloadDataExportResponse, error) {
+	rsp, err := c.DownloadDataExport(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadDataExportResponse(rsp)
 }
 
 // DeleteAccountWithBodyWithResponse Delete the viewer's account
@@ -27804,6 +30686,101 @@ func (c *ClientWithResponses) ResendConfirmationWithResponse(ctx context.Context
 	return ParseResendConfirmationResponse(rsp)
 }
 
+// AddPasskeyWithBodyWithResponse Add a passkey
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+func (c *ClientWithResponses) AddPasskeyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AddPasskeyResponse, error) {
+	rsp, err := c.AddPasskeyWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddPasskeyResponse(rsp)
+}
+
+// AddPasskeyWithResponse Add a passkey
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys (the `AddPasskey` operationId).
+func (c *ClientWithResponses) AddPasskeyWithResponse(ctx context.Context, body AddPasskeyJSONRequestBody, reqEditors ...RequestEditorFn) (*AddPasskeyResponse, error) {
+	rsp, err := c.AddPasskey(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAddPasskeyResponse(rsp)
+}
+
+// PasskeyRegistrationOptionsWithResponse Start adding a passkey
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys/registration-options (the `PasskeyRegistrationOptions` operationId).
+func (c *ClientWithResponses) PasskeyRegistrationOptionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PasskeyRegistrationOptionsResponse, error) {
+	rsp, err := c.PasskeyRegistrationOptions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePasskeyRegistrationOptionsResponse(rsp)
+}
+
+// PasskeySignInWithBodyWithResponse Sign in with a passkey
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+func (c *ClientWithResponses) PasskeySignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
+	rsp, err := c.PasskeySignInWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePasskeySignInResponse(rsp)
+}
+
+// PasskeySignInWithResponse Sign in with a passkey
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
+func (c *ClientWithResponses) PasskeySignInWithResponse(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
+	rsp, err := c.PasskeySignIn(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePasskeySignInResponse(rsp)
+}
+
+// PasskeySignInOptionsWithResponse Start signing in with a passkey
+//
+// No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/passkeys/sign-in-options (the `PasskeySignInOptions` operationId).
+func (c *ClientWithResponses) PasskeySignInOptionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PasskeySignInOptionsResponse, error) {
+	rsp, err := c.PasskeySignInOptions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePasskeySignInOptionsResponse(rsp)
+}
+
+// RemovePasskeyWithResponse Remove one of the viewer's passkeys
+//
+// Another member's passkey and an unknown ID answer 404 alike.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/auth/passkeys/{id} (the `RemovePasskey` operationId).
+func (c *ClientWithResponses) RemovePasskeyWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RemovePasskeyResponse, error) {
+	rsp, err := c.RemovePasskey(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemovePasskeyResponse(rsp)
+}
+
 // ForgotPasswordWithBodyWithResponse E-mail a password-reset link
 //
 // Same answer whether or not the address has an account. The link opens the SPA at /auth/reset?token=...
@@ -27834,26 +30811,26 @@ func (c *ClientWithResponses) ForgotPasswordWithResponse(ctx context.Context, bo
 	return ParseForgotPasswordResponse(rsp)
 }
 
-// ResetPasswordWithBodyWithResponse Set a new password with the e-mailed token; ends every session
+// ResetPasswordWithBodyWithResponse Set a new password with the e-mailed token; ends every session and makes this browser a known device
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-func (c *ClientWithResponses) ResetPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
-	rsp, err := c.ResetPasswordWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) ResetPasswordWithBodyWithResponse(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPasswordWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
 	return ParseResetPasswordResponse(rsp)
 }
 
-// ResetPasswordWithResponse Set a new password with the e-mailed token; ends every session
+// ResetPasswordWithResponse Set a new password with the e-mailed token; ends every session and makes this browser a known device
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/password/reset (the `ResetPassword` operationId).
-func (c *ClientWithResponses) ResetPasswordWithResponse(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
-	rsp, err := c.ResetPassword(ctx, body, reqEditors...)
+func (c *ClientWithResponses) ResetPasswordWithResponse(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPassword(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -27888,6 +30865,36 @@ func (c *ClientWithResponses) RefreshSessionWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseRefreshSessionResponse(rsp)
+}
+
+// CompleteSecondStepWithBodyWithResponse Complete a sign-in's second step
+//
+// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+func (c *ClientWithResponses) CompleteSecondStepWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
+	rsp, err := c.CompleteSecondStepWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCompleteSecondStepResponse(rsp)
+}
+
+// CompleteSecondStepWithResponse Complete a sign-in's second step
+//
+// Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
+func (c *ClientWithResponses) CompleteSecondStepWithResponse(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
+	rsp, err := c.CompleteSecondStep(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCompleteSecondStepResponse(rsp)
 }
 
 // ListSessionsWithResponse List the viewer's live sessions
@@ -27938,8 +30945,8 @@ func (c *ClientWithResponses) EndSessionWithResponse(ctx context.Context, id str
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
-	rsp, err := c.SignInWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, params *SignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
+	rsp, err := c.SignInWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -27951,8 +30958,8 @@ func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/sign-in (the `SignIn` operationId).
-func (c *ClientWithResponses) SignInWithResponse(ctx context.Context, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
-	rsp, err := c.SignIn(ctx, body, reqEditors...)
+func (c *ClientWithResponses) SignInWithResponse(ctx context.Context, params *SignInParams, body SignInJSONRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
+	rsp, err := c.SignIn(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -28017,6 +31024,101 @@ func (c *ClientWithResponses) SignUpWithResponse(ctx context.Context, body SignU
 		return nil, err
 	}
 	return ParseSignUpResponse(rsp)
+}
+
+// GetTwoFactorWithResponse The viewer's two-step sign-in
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/auth/two-factor (the `GetTwoFactor` operationId).
+func (c *ClientWithResponses) GetTwoFactorWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetTwoFactorResponse, error) {
+	rsp, err := c.GetTwoFactor(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetTwoFactorResponse(rsp)
+}
+
+// RegenerateRecoveryCodesWithResponse Make new recovery codes
+//
+// The old ones stop working; the new ones are shown only in this answer.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *ClientWithResponses) RegenerateRecoveryCodesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error) {
+	rsp, err := c.RegenerateRecoveryCodes(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegenerateRecoveryCodesResponse(rsp)
+}
+
+// StartTotpWithResponse Start turning on the authenticator app
+//
+// A new secret, unconfirmed until a first valid code (confirm-totp).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp (the `StartTotp` operationId).
+func (c *ClientWithResponses) StartTotpWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*StartTotpResponse, error) {
+	rsp, err := c.StartTotp(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStartTotpResponse(rsp)
+}
+
+// ConfirmTotpWithBodyWithResponse Turn on the authenticator app with its first code
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+func (c *ClientWithResponses) ConfirmTotpWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConfirmTotpResponse, error) {
+	rsp, err := c.ConfirmTotpWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfirmTotpResponse(rsp)
+}
+
+// ConfirmTotpWithResponse Turn on the authenticator app with its first code
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/confirm (the `ConfirmTotp` operationId).
+func (c *ClientWithResponses) ConfirmTotpWithResponse(ctx context.Context, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*ConfirmTotpResponse, error) {
+	rsp, err := c.ConfirmTotp(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfirmTotpResponse(rsp)
+}
+
+// DisableTotpWithBodyWithResponse Turn off the authenticator app
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+func (c *ClientWithResponses) DisableTotpWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DisableTotpResponse, error) {
+	rsp, err := c.DisableTotpWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDisableTotpResponse(rsp)
+}
+
+// DisableTotpWithResponse Turn off the authenticator app
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/two-factor/totp/disable (the `DisableTotp` operationId).
+func (c *ClientWithResponses) DisableTotpWithResponse(ctx context.Context, body DisableTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*DisableTotpResponse, error) {
+	rsp, err := c.DisableTotp(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDisableTotpResponse(rsp)
 }
 
 // DeleteCommentWithResponse Delete a comment (its author or the post's author)
@@ -28380,7 +31482,7 @@ func (c *ClientWithResponses) MessagesListConversationsWithResponse(ctx context.
 
 // MessagesStartConversationWithBodyWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28395,7 +31497,7 @@ func (c *ClientWithResponses) MessagesStartConversationWithBodyWithResponse(ctx 
 
 // MessagesStartConversationWithResponse Open the conversation with a member (201 when made now, 200 when it existed)
 //
-// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+// One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28436,7 +31538,7 @@ func (c *ClientWithResponses) MessagesListMessagesWithResponse(ctx context.Conte
 
 // MessagesSendWithBodyWithResponse Send a message; both participants get message.created
 //
-// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28451,7 +31553,7 @@ func (c *ClientWithResponses) MessagesSendWithBodyWithResponse(ctx context.Conte
 
 // MessagesSendWithResponse Send a message; both participants get message.created
 //
-// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+// 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28987,7 +32089,7 @@ func (c *ClientWithResponses) FollowProfileWithResponse(ctx context.Context, han
 
 // ListFollowersWithResponse Who follows a member, newest first
 //
-// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29002,7 +32104,7 @@ func (c *ClientWithResponses) ListFollowersWithResponse(ctx context.Context, han
 
 // ListFollowingWithResponse Whom a member follows, newest first
 //
-// Pages of 50 over (followed_at, follow id), with an opaque cursor.
+// Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29110,7 +32212,7 @@ func (c *ClientWithResponses) RoomsStationsWithResponse(ctx context.Context, par
 	return ParseRoomsStationsResponse(rsp)
 }
 
-// RoomsGetWithResponse One active room
+// RoomsGetWithResponse One active room (not found when its host and the viewer are in a block relation)
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29136,7 +32238,7 @@ func (c *ClientWithResponses) RoomsEndWithResponse(ctx context.Context, id strin
 	return ParseRoomsEndResponse(rsp)
 }
 
-// RoomsJoinWithResponse Join an active room (subscribing to room:{id} joins too); joining twice is harmless
+// RoomsJoinWithResponse Join an active room (subscribing to room:{id} joins too); joining twice is harmless; a member the host removed comes back, a banned one is refused
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29201,7 +32303,7 @@ func (c *ClientWithResponses) RoomsSendMessageWithResponse(ctx context.Context, 
 	return ParseRoomsSendMessageResponse(rsp)
 }
 
-// RoomsParticipantsWithResponse Who is in an active room
+// RoomsParticipantsWithResponse Who is in an active room (but members in a block relation with the viewer)
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -29212,6 +32314,32 @@ func (c *ClientWithResponses) RoomsParticipantsWithResponse(ctx context.Context,
 		return nil, err
 	}
 	return ParseRoomsParticipantsResponse(rsp)
+}
+
+// RoomsBanParticipantWithResponse The host bans a participant: they leave now and may not come back to this room
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/ban (the `RoomsBanParticipant` operationId).
+func (c *ClientWithResponses) RoomsBanParticipantWithResponse(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*RoomsBanParticipantResponse, error) {
+	rsp, err := c.RoomsBanParticipant(ctx, id, userId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRoomsBanParticipantResponse(rsp)
+}
+
+// RoomsRemoveParticipantWithResponse The host removes a participant: they leave now (their subscription to room:{id} ends) and may join again
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/rooms/{id}/participants/{user_id}/remove (the `RoomsRemoveParticipant` operationId).
+func (c *ClientWithResponses) RoomsRemoveParticipantWithResponse(ctx context.Context, id string, userId string, reqEditors ...RequestEditorFn) (*RoomsRemoveParticipantResponse, error) {
+	rsp, err := c.RoomsRemoveParticipant(ctx, id, userId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRoomsRemoveParticipantResponse(rsp)
 }
 
 // RoomsPlaybackWithBodyWithResponse Play, pause or seek a non-radio room (host only); the room gets room.playback
@@ -29730,6 +32858,90 @@ func ParseRequestDataExportResponse(rsp *http.Response) (*RequestDataExportRespo
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers RequestDataExportResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDownloadDataExportResponse parses an HTTP response from a DownloadDataExportWithResponse call
+func ParseDownloadDataExportResponse(rsp *http.Response) (*DownloadDataExportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DownloadDataExportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DownloadDataExportResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadDataExportResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -33023,6 +36235,537 @@ func ParseResendConfirmationResponse(rsp *http.Response) (*ResendConfirmationRes
 	return response, nil
 }
 
+// ParseAddPasskeyResponse parses an HTTP response from a AddPasskeyWithResponse call
+func ParseAddPasskeyResponse(rsp *http.Response) (*AddPasskeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AddPasskeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest AddedPasskey
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AddPasskeyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePasskeyRegistrationOptionsResponse parses an HTTP response from a PasskeyRegistrationOptionsWithResponse call
+func ParsePasskeyRegistrationOptionsResponse(rsp *http.Response) (*PasskeyRegistrationOptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PasskeyRegistrationOptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Ceremony
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PasskeyRegistrationOptionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePasskeySignInResponse parses an HTTP response from a PasskeySignInWithResponse call
+func ParsePasskeySignInResponse(rsp *http.Response) (*PasskeySignInResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PasskeySignInResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Session
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PasskeySignInResponse200Headers
+		if values := rsp.Header.Values("Set-Cookie"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Set-Cookie", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.SetCookie = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 503:
+		var headers PasskeySignInResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePasskeySignInOptionsResponse parses an HTTP response from a PasskeySignInOptionsWithResponse call
+func ParsePasskeySignInOptionsResponse(rsp *http.Response) (*PasskeySignInOptionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PasskeySignInOptionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Ceremony
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PasskeySignInOptionsResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 403:
+		var headers PasskeySignInOptionsResponse403Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 422:
+		var headers PasskeySignInOptionsResponse422Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers PasskeySignInOptionsResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers PasskeySignInOptionsResponse500Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers PasskeySignInOptionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemovePasskeyResponse parses an HTTP response from a RemovePasskeyWithResponse call
+func ParseRemovePasskeyResponse(rsp *http.Response) (*RemovePasskeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemovePasskeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemovePasskeyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseForgotPasswordResponse parses an HTTP response from a ForgotPasswordWithResponse call
 func ParseForgotPasswordResponse(rsp *http.Response) (*ForgotPasswordResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -33334,6 +37077,16 @@ func ParseResetPasswordResponse(rsp *http.Response) (*ResetPasswordResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 200:
+		var headers ResetPasswordResponse200Headers
+		if values := rsp.Header.Values("Set-Cookie"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Set-Cookie", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.SetCookie = &value
+		}
+		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers ResetPasswordResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -33441,6 +37194,275 @@ func ParseRefreshSessionResponse(rsp *http.Response) (*RefreshSessionResponse, e
 		response.Headers200 = &headers
 	case rsp.StatusCode == 503:
 		var headers RefreshSessionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCompleteSecondStepResponse parses an HTTP response from a CompleteSecondStepWithResponse call
+func ParseCompleteSecondStepResponse(rsp *http.Response) (*CompleteSecondStepResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CompleteSecondStepResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Session
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers CompleteSecondStepResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Set-Cookie"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Set-Cookie", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.SetCookie = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers CompleteSecondStepResponse400Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers CompleteSecondStepResponse401Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CompleteSecondStepResponse403Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers CompleteSecondStepResponse413Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers CompleteSecondStepResponse415Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 422:
+		var headers CompleteSecondStepResponse422Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers CompleteSecondStepResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers CompleteSecondStepResponse500Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers CompleteSecondStepResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -33693,6 +37715,13 @@ func ParseSignInResponse(rsp *http.Response) (*SignInResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest SecondStepPending
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33783,6 +37812,23 @@ func ParseSignInResponse(rsp *http.Response) (*SignInResponse, error) {
 			headers.SetCookie = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 202:
+		var headers SignInResponse202Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers202 = &headers
 	case rsp.StatusCode == 400:
 		var headers SignInResponse400Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
@@ -34284,6 +38330,619 @@ func ParseSignUpResponse(rsp *http.Response) (*SignUpResponse, error) {
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers SignUpResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetTwoFactorResponse parses an HTTP response from a GetTwoFactorWithResponse call
+func ParseGetTwoFactorResponse(rsp *http.Response) (*GetTwoFactorResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetTwoFactorResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TwoFactorStatus
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetTwoFactorResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRegenerateRecoveryCodesResponse parses an HTTP response from a RegenerateRecoveryCodesWithResponse call
+func ParseRegenerateRecoveryCodesResponse(rsp *http.Response) (*RegenerateRecoveryCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RegenerateRecoveryCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RecoveryCodes
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RegenerateRecoveryCodesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseStartTotpResponse parses an HTTP response from a StartTotpWithResponse call
+func ParseStartTotpResponse(rsp *http.Response) (*StartTotpResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &StartTotpResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest TOTPEnrolment
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers StartTotpResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConfirmTotpResponse parses an HTTP response from a ConfirmTotpWithResponse call
+func ParseConfirmTotpResponse(rsp *http.Response) (*ConfirmTotpResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConfirmTotpResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RecoveryCodes
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ConfirmTotpResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDisableTotpResponse parses an HTTP response from a DisableTotpWithResponse call
+func ParseDisableTotpResponse(rsp *http.Response) (*DisableTotpResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DisableTotpResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers DisableTotpResponse204Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers DisableTotpResponse400Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers DisableTotpResponse401Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers DisableTotpResponse403Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers DisableTotpResponse409Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers DisableTotpResponse413Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers DisableTotpResponse415Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 422:
+		var headers DisableTotpResponse422Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers DisableTotpResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers DisableTotpResponse500Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers DisableTotpResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -41442,6 +46101,13 @@ func ParseRoomsGetResponse(rsp *http.Response) (*RoomsGetResponse, error) {
 		}
 		response.ApplicationproblemJSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41755,6 +46421,13 @@ func ParseRoomsMessagesResponse(rsp *http.Response) (*RoomsMessagesResponse, err
 		}
 		response.ApplicationproblemJSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41948,6 +46621,13 @@ func ParseRoomsParticipantsResponse(rsp *http.Response) (*RoomsParticipantsRespo
 		}
 		response.ApplicationproblemJSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41981,6 +46661,168 @@ func ParseRoomsParticipantsResponse(rsp *http.Response) (*RoomsParticipantsRespo
 	switch {
 	case rsp.StatusCode == 503:
 		var headers RoomsParticipantsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRoomsBanParticipantResponse parses an HTTP response from a RoomsBanParticipantWithResponse call
+func ParseRoomsBanParticipantResponse(rsp *http.Response) (*RoomsBanParticipantResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RoomsBanParticipantResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CountOutputBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RoomsBanParticipantResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRoomsRemoveParticipantResponse parses an HTTP response from a RoomsRemoveParticipantWithResponse call
+func ParseRoomsRemoveParticipantResponse(rsp *http.Response) (*RoomsRemoveParticipantResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RoomsRemoveParticipantResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CountOutputBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RoomsRemoveParticipantResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The viewer's latest export of their data
-         * @description Its progress while it is built; a fresh signed download link while its archive is kept.
+         * @description Its progress while it is built; where to download it (with the session) while its archive is kept.
          */
         get: operations["get-data-export"];
         put?: never;
@@ -22,6 +22,26 @@ export interface paths {
          * @description A zip archive of the profile, posts, comments, likes, follows, communities, stories, direct messages and uploaded files is built in the background; one at a time, and at most once per data_rights.export_every.
          */
         post: operations["request-data-export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/data-export/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the viewer's latest data archive
+         * @description The zip of the latest ready export, while it is kept, to the member whose session asks (Authorization: Bearer): there is no link that works without the session, nor after sign-out. Answered with Cache-Control: no-store.
+         */
+        get: operations["download-data-export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -676,6 +696,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a passkey */
+        post: operations["add-passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding a passkey */
+        post: operations["passkey-registration-options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey */
+        post: operations["passkey-sign-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description No e-mail: the browser offers the passkeys it holds for this site. The ceremony lives 5 minutes and is used once.
+         */
+        post: operations["passkey-sign-in-options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the viewer's passkeys
+         * @description Another member's passkey and an unknown ID answer 404 alike.
+         */
+        delete: operations["remove-passkey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/password/forgot": {
         parameters: {
             query?: never;
@@ -705,7 +816,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the e-mailed token; ends every session */
+        /** Set a new password with the e-mailed token; ends every session and makes this browser a known device */
         post: operations["reset-password"];
         delete?: never;
         options?: never;
@@ -727,6 +838,26 @@ export interface paths {
          * @description The refresh token is rotated: the answer carries its successor the way it came (cookie or body) and the old one stops working. Presenting a rotated token again ends the whole session.
          */
         post: operations["refresh-session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in's second step
+         * @description Only now is the session created. Wrong codes count per account: after 5 in 15 minutes every attempt answers 429 until the window moves on. A code is accepted once.
+         */
+        post: operations["complete-second-step"];
         delete?: never;
         options?: never;
         head?: never;
@@ -841,6 +972,97 @@ export interface paths {
          * @description Answers 201 with a message. The account cannot sign in until the mailed link is opened.
          */
         post: operations["sign-up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's two-step sign-in */
+        get: operations["get-two-factor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make new recovery codes
+         * @description The old ones stop working; the new ones are shown only in this answer.
+         */
+        post: operations["regenerate-recovery-codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on the authenticator app
+         * @description A new secret, unconfirmed until a first valid code (confirm-totp).
+         */
+        post: operations["start-totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn on the authenticator app with its first code */
+        post: operations["confirm-totp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn off the authenticator app */
+        post: operations["disable-totp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1144,7 +1366,7 @@ export interface paths {
         put?: never;
         /**
          * Open the conversation with a member (201 when made now, 200 when it existed)
-         * @description One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked).
+         * @description One conversation per pair: racing starts answer the same one. Refused for oneself (422 cannot_message_self) and, for a new conversation, when the member takes messages only from members they follow (403 messages_restricted) or a block keeps the two apart (403 member_blocked; a member blocked by the other cannot reopen their old conversation either), and when the member's account is suspended (403 recipient_suspended) or deleted (403 recipient_deleted).
          */
         post: operations["messages-start-conversation"];
         delete?: never;
@@ -1182,7 +1404,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message; both participants get message.created
-         * @description 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender.
+         * @description 30 a minute per member (429 rate_limited). Refused with 403 messages_restricted when the other participant takes messages only from members they follow and does not follow the sender, with 403 member_blocked across a block, and with 403 recipient_suspended or recipient_deleted when the other participant's account is suspended or deleted.
          */
         post: operations["messages-send"];
         delete?: never;
@@ -1599,7 +1821,7 @@ export interface paths {
         };
         /**
          * Who follows a member, newest first
-         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor.
+         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
          */
         get: operations["list-followers"];
         put?: never;
@@ -1619,7 +1841,7 @@ export interface paths {
         };
         /**
          * Whom a member follows, newest first
-         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor.
+         * @description Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.
          */
         get: operations["list-following"];
         put?: never;
@@ -1713,7 +1935,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One active room */
+        /** One active room (not found when its host and the viewer are in a block relation) */
         get: operations["rooms-get"];
         put?: never;
         post?: never;
@@ -1749,7 +1971,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join an active room (subscribing to room:{id} joins too); joining twice is harmless */
+        /** Join an active room (subscribing to room:{id} joins too); joining twice is harmless; a member the host removed comes back, a banned one is refused */
         post: operations["rooms-join"];
         delete?: never;
         options?: never;
@@ -1799,10 +2021,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is in an active room */
+        /** Who is in an active room (but members in a block relation with the viewer) */
         get: operations["rooms-participants"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rooms/{id}/participants/{user_id}/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The host bans a participant: they leave now and may not come back to this room */
+        post: operations["rooms-ban-participant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rooms/{id}/participants/{user_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The host removes a participant: they leave now (their subscription to room:{id} ends) and may join again */
+        post: operations["rooms-remove-participant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2038,6 +2294,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddPasskeyRequest: {
+            /** @description From passkey-registration-options. */
+            ceremony: string;
+            /** @description The new passkey (PublicKeyCredential as JSON). */
+            credential: {
+                [key: string]: unknown;
+            };
+            /** @description A name to tell it apart, at most 60 characters ('Passkey' when empty). */
+            name?: string;
+        };
+        AddedPasskey: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it last signed in, or null.
+             */
+            last_used_at: string | null;
+            name: string;
+            /** @description New recovery codes, shown only in this answer; empty when the member already had some. */
+            recovery_codes: string[] | null;
+        };
         AdminAuditEntry: {
             action: string;
             actor_handle: string | null;
@@ -2155,6 +2435,18 @@ export interface components {
         };
         BlockState: {
             blocking: boolean;
+        };
+        Ceremony: {
+            /** @description Single-use token naming the ceremony's server-side state; send it back with the browser's answer. */
+            ceremony: string;
+            /** @description WebAuthn options (publicKey) for navigator.credentials.create or get. */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        CodeRequest: {
+            /** @description The app's current 6-digit code (to turn it off, a recovery code also works). */
+            code: string;
         };
         Comment: {
             author: components["schemas"]["CommentAuthor"];
@@ -2291,6 +2583,24 @@ export interface components {
             /** Format: int64 */
             suspended: number;
         };
+        CompleteSecondStepRequest: {
+            /** @description The challenge of sign-in's 202 answer. */
+            challenge: string;
+            /** @description The authenticator app's 6-digit code. */
+            code?: string;
+            /** @description Or the passkey's answer (PublicKeyCredential as JSON) to the challenge's passkey_options. */
+            passkey?: {
+                [key: string]: unknown;
+            };
+            /** @description Or one of the recovery codes (each works once). */
+            recovery_code?: string;
+            /**
+             * @description As for sign-in.
+             * @default body
+             * @enum {string}
+             */
+            token_transport: "body" | "cookie";
+        };
         Conversation: {
             /** @description False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart. */
             can_send: boolean;
@@ -2422,9 +2732,12 @@ export interface components {
             step: string | null;
         } | null;
         DataExportState: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the archive is removed and the download ends.
+             */
             download_expires_at: string | null;
-            /** @description A signed link to the archive, valid until download_expires_at; refused (403 media_link_invalid) after. */
+            /** @description Where the ready archive is downloaded (GET /api/v1/account/data-export/archive): it needs the member's session, like every account operation. */
             download_url: string | null;
             /** @description The latest export; null when none was asked for. */
             export: components["schemas"]["DataExport"];
@@ -2833,6 +3146,32 @@ export interface components {
             /** @description Earliest first. */
             items: components["schemas"]["RoomParticipant"][] | null;
         };
+        PasskeySignInRequest: {
+            /** @description From passkey-sign-in-options. */
+            ceremony: string;
+            /** @description The passkey's answer (PublicKeyCredential as JSON). */
+            credential: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description As for sign-in.
+             * @default body
+             * @enum {string}
+             */
+            token_transport: "body" | "cookie";
+        };
+        PasskeyView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it last signed in, or null.
+             */
+            last_used_at: string | null;
+            name: string;
+        };
         PasswordResetRequest: {
             password: string;
             password_confirmation: string;
@@ -2964,7 +3303,7 @@ export interface components {
         ProfileChanges: {
             /** @description At most 500 characters after cleaning; "" clears it. */
             bio?: string;
-            /** @description 1 to 50 characters after cleaning. */
+            /** @description 1 to 50 characters after cleaning, at least one of them visible; one that looks like a reserved word or a staff member's name is refused (name_reserved). */
             display_name?: string;
             /** @description At most 100 characters after cleaning; "" clears it. */
             location?: string;
@@ -2986,6 +3325,10 @@ export interface components {
         ReasonBody: {
             /** @description 1 to 500 characters, kept in the audit log */
             reason: string;
+        };
+        RecoveryCodes: {
+            /** @description Each works once; shown only now. Empty when the member already had codes. */
+            recovery_codes: string[] | null;
         };
         RefreshRequest: {
             /** @description The refresh token, for API clients; the SPA sends the cookie instead. */
@@ -3097,6 +3440,21 @@ export interface components {
             type: "user" | "community" | "post";
             verified: boolean;
         };
+        SecondStepPending: {
+            /** @description Single-use token to send back with the code or the passkey's answer. */
+            challenge: string;
+            /**
+             * Format: date-time
+             * @description When the challenge expires (5 minutes).
+             */
+            expires_at: string;
+            /** @description How this account can complete it: totp, recovery_code, passkey. */
+            methods: string[] | null;
+            /** @description WebAuthn request options (publicKey) when the account has passkeys. */
+            passkey_options?: {
+                [key: string]: unknown;
+            };
+        };
         SendInputBody: {
             /** @description Trimmed; 1 to 500 characters. */
             text?: string;
@@ -3150,11 +3508,11 @@ export interface components {
             token_transport: "body" | "cookie";
         };
         SignUpRequest: {
-            /** @description 1 to 50 characters after cleaning. */
+            /** @description 1 to 50 characters after cleaning, at least one of them visible. */
             display_name: string;
             /** @description Valid, at most 255 characters. */
             email: string;
-            /** @description 3 to 30 of a-z, 0-9 and _. */
+            /** @description 3 to 30 of a-z, 0-9 and _. A name or handle that looks like a reserved word or a staff member's is refused (name_reserved). */
             handle: string;
             /** @description 8 to 128 characters with a lowercase letter, an uppercase letter and a digit. */
             password: string;
@@ -3236,12 +3594,19 @@ export interface components {
             /** Format: date-time */
             viewed_at: string;
         };
+        TOTPEnrolment: {
+            /** @description otpauth:// address for the QR code. */
+            otpauth_uri: string;
+            /** @description The secret in base32, to type into the app. */
+            secret: string;
+        };
         Track: {
+            /** @description The server's copy of the album cover (a signed media link); empty when it could not be copied. */
             albumArt: string;
             artist: string;
             id: string;
             link: string;
-            /** @description Empty when the song has no preview clip. */
+            /** @description The provider's https address of a 30-second clip the member app plays on a press; empty when the song has none. */
             previewUrl: string;
             title: string;
         };
@@ -3268,6 +3633,13 @@ export interface components {
              * @description When the chart was fetched.
              */
             updatedAt: string | null;
+        };
+        TwoFactorStatus: {
+            passkeys: components["schemas"]["PasskeyView"][] | null;
+            /** Format: int64 */
+            recovery_codes_left: number;
+            /** @description The authenticator app is on. */
+            totp_enabled: boolean;
         };
         Unread: {
             /** Format: int64 */
@@ -3440,6 +3812,77 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "download-data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (a zip file). */
+            200: {
+                headers: {
+                    /** @description no-store: nothing on the way keeps a copy. */
+                    "Cache-Control"?: string;
+                    /** @description attachment, with the file's name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `export_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,7 +4093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3719,7 +4162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +4246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +4399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4178,7 +4621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4262,7 +4705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4774,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,7 +4858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +4927,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4568,7 +5011,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4637,7 +5080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4721,7 +5164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4790,7 +5233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +5324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4983,7 +5426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5052,7 +5495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`, `own_account`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`, `own_account`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5252,7 +5695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `second_step_required`, `staff_target_admins_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5370,7 +5813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `staff_target_admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `second_step_required`, `staff_target_admins_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,7 +5924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,7 +5993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,7 +6084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `staff_target_admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `moderators_only`, `origin_not_allowed`, `own_account`, `second_step_required`, `staff_target_admins_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +6195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5821,7 +6264,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5912,7 +6355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `origin_not_allowed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6006,7 +6449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`. */
+            /** @description Forbidden. Codes: `admin_access_closed`, `admins_only`, `second_step_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6383,6 +6826,454 @@ export interface operations {
             };
         };
     };
+    "add-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPasskeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedPasskey"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `passkey_taken`, `too_many_passkeys`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `passkey_ceremony_expired`, `passkey_failed`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `passkeys_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkey-registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ceremony"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `too_many_passkeys`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `passkeys_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkey-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `passkey_failed`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `account_suspended`, `email_not_confirmed`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `passkey_ceremony_expired`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `passkeys_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkey-sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ceremony"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`, `passkeys_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "remove-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The passkey's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `passkey_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "forgot-password": {
         parameters: {
             query?: never;
@@ -6520,7 +7411,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The known-device cookie, if the browser has one: kept when it is already the account's. */
+                social_device?: string;
+            };
         };
         requestBody: {
             content: {
@@ -6531,6 +7425,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,6 +7582,152 @@ export interface operations {
             /** @description Internal Server Error. Codes: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "complete-second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteSecondStepRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `invalid_second_step_code`, `second_step_expired`. */
+            401: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `account_suspended`, `email_not_confirmed`, `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `second_step_method_missing`, `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6913,7 +7954,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The known-device cookie a successful sign-in set: a right password from a known device passes the limits others' failed attempts filled. */
+                social_device?: string;
+            };
         };
         requestBody: {
             content: {
@@ -6921,7 +7965,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in. */
             200: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -6933,6 +7977,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Right password; the account has a second step: complete the challenge at POST /auth/second-step. No session yet. */
+            202: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondStepPending"];
                 };
             };
             /** @description Bad Request. Codes: `bad_request`. */
@@ -7236,7 +8293,480 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `name_reserved`, `unstorable_text`. */
+            422: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "get-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "regenerate-recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `second_step_missing`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "start-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TOTPEnrolment"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `totp_already_enabled`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "confirm-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `totp_already_enabled`, `totp_not_started`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_second_step_code`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "disable-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Codes: `totp_not_enabled`. */
+            409: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
+                    RateLimit?: string;
+                    /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `invalid_second_step_code`, `unstorable_text`. */
             422: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -9236,7 +10766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`, `recipient_deleted`, `recipient_suspended`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9515,7 +11045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `member_blocked`, `messages_restricted`, `origin_not_allowed`, `profile_required`, `recipient_deleted`, `recipient_suspended`. */
             403: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -11679,7 +13209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `name_reserved`, `unstorable_text`. */
             422: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -13289,6 +14819,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden. Codes: `room_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
@@ -13436,7 +14975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_banned`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13594,6 +15133,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden. Codes: `room_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
@@ -13682,7 +15230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `origin_not_allowed`, `room_participants_only`. */
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_banned`, `room_participants_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13788,6 +15336,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden. Codes: `room_banned`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found. Codes: `room_not_found`. */
             404: {
                 headers: {
@@ -13798,6 +15355,168 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rooms-ban-participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room's ID. */
+                id: string;
+                /** @description The participant's member ID. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountOutputBody"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`, `room_participant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `room_cannot_remove_host`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rooms-remove-participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room's ID. */
+                id: string;
+                /** @description The participant's member ID. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountOutputBody"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`, `room_host_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `room_not_found`, `room_participant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `room_cannot_remove_host`, `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
