@@ -291,9 +291,21 @@ func (c *Cluster) initIfNeeded(ctx context.Context) error {
 	}
 	defer os.Remove(pwfile)
 	c.opts.Logger.Info("creating private PostgreSQL cluster", "dir", c.opts.Dir)
-	out, err := c.run(ctx, "initdb", "-D", c.opts.Dir, "-U", Superuser,
-		"--auth=scram-sha-256", "--pwfile="+pwfile,
-		"--no-locale", "--encoding=UTF8", "--no-instructions")
+	// C.UTF-8 sorts as C does (by code point) but classes and folds
+	// characters by Unicode: lower() and the regular expressions' classes
+	// then treat "КОТ", "Ωmega" or "É" as letters, as a server on a UTF-8
+	// locale does and as the muted-word matcher expects. A system without
+	// that locale gets the plain C locale.
+	initdb := func(locale string) ([]byte, error) {
+		return c.run(ctx, "initdb", "-D", c.opts.Dir, "-U", Superuser,
+			"--auth=scram-sha-256", "--pwfile="+pwfile,
+			locale, "--encoding=UTF8", "--no-instructions")
+	}
+	out, err := initdb("--locale=C.UTF-8")
+	if err != nil {
+		c.opts.Logger.Info("initdb with C.UTF-8 failed: the cluster takes the C locale", "output", string(out))
+		out, err = initdb("--no-locale")
+	}
 	if err != nil {
 		return fmt.Errorf("initdb in %s: %w\n%s", c.opts.Dir, err, out)
 	}
