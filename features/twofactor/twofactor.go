@@ -76,6 +76,7 @@ type useCaseParams struct {
 	WebAuthn *webauthn.WebAuthn
 	Accounts *accountsstore.Accounts
 	Sessions *accountsstore.Sessions
+	Devices  *accountsstore.KnownDevices
 	Profiles *profilesstore.Profiles
 	Tokens   ports.AccessTokens
 	Outbox   ports.Outbox
@@ -87,7 +88,8 @@ type useCaseParams struct {
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := settingsFrom(p.Config)
 	opener := &accountsapp.OpenVerifiedSession{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles,
-		AccessTokens: p.Tokens, Clock: p.Clock, Settings: accountsapp.Settings{SessionMaxAge: p.Config.Auth.SessionMaxAge}}
+		AccessTokens: p.Tokens, Clock: p.Clock, Settings: accountsapp.Settings{SessionMaxAge: p.Config.Auth.SessionMaxAge},
+		Devices: p.Devices}
 	return httpapi.UseCases{
 		Complete:  &app.CompleteSecondStep{Tx: p.Tx, Store: p.Store, WebAuthn: p.WebAuthn, Sessions: opener, Clock: p.Clock},
 		Status:    &app.GetStatus{Store: p.Store},

@@ -231,3 +231,32 @@ func TestSecondStepOperationsNeedASession(t *testing.T) {
 		c.Do(op.method, op.path, op.body).Expect(t, http.StatusUnauthorized)
 	}
 }
+
+// A session opened by the second step makes its browser a known device, as
+// a password sign-in does: its right password then passes the limits an
+// attacker's failures filled at the same address, and reaches the second
+// step instead of 429.
+func TestTheSecondStepMakesItsBrowserAKnownDevice(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	m := app.Member("lia_conhecida")
+	secret, _ := enrol(t, app, m)
+
+	owner := app.Client()
+	p := signInPending(t, owner, m.Email, at.Password)
+	r := owner.Do(http.MethodPost, secondStepPath, map[string]string{"challenge": p.Challenge, "code": code(app, secret)}).
+		Expect(t, http.StatusOK)
+	if !strings.Contains(strings.Join(r.Header.Values("Set-Cookie"), "\n"), "social_device=") {
+		t.Fatalf("the second step set no known-device cookie: %q", r.Header.Values("Set-Cookie"))
+	}
+
+	attacker := app.Client()
+	attacker.IP = owner.IP
+	wrong := map[string]string{"email": m.Email, "password": "Errada123"}
+	for range app.Config.Limits.SignInPerIP + 1 {
+		attacker.Do(http.MethodPost, signInPath, wrong)
+	}
+	right := map[string]string{"email": m.Email, "password": at.Password}
+	attacker.Do(http.MethodPost, signInPath, right).Expect(t, http.StatusTooManyRequests)
+	signInPending(t, owner, m.Email, at.Password)
+}

@@ -2363,6 +2363,12 @@ type ConfirmEmailParams struct {
 	Token *string `form:"token,omitempty" json:"token,omitempty"`
 }
 
+// PasskeySignInParams defines parameters for PasskeySignIn.
+type PasskeySignInParams struct {
+	// SocialDevice The known-device cookie, if the browser has one.
+	SocialDevice *string `form:"social_device,omitempty" json:"social_device,omitempty"`
+}
+
 // ResetPasswordParams defines parameters for ResetPassword.
 type ResetPasswordParams struct {
 	// SocialDevice The known-device cookie, if the browser has one: kept when it is already the account's.
@@ -2373,6 +2379,12 @@ type ResetPasswordParams struct {
 type RefreshSessionParams struct {
 	// SocialRefresh The refresh cookie (SPA).
 	SocialRefresh *string `form:"social_refresh,omitempty" json:"social_refresh,omitempty"`
+}
+
+// CompleteSecondStepParams defines parameters for CompleteSecondStep.
+type CompleteSecondStepParams struct {
+	// SocialDevice The known-device cookie, if the browser has one.
+	SocialDevice *string `form:"social_device,omitempty" json:"social_device,omitempty"`
 }
 
 // SignInParams defines parameters for SignIn.
@@ -3178,14 +3190,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-	PasskeySignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PasskeySignInWithBody(ctx context.Context, params *PasskeySignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PasskeySignIn Sign in with a passkey
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-	PasskeySignIn(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PasskeySignIn(ctx context.Context, params *PasskeySignInParams, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PasskeySignInOptions Start signing in with a passkey
 	//
@@ -3258,7 +3270,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-	CompleteSecondStepWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CompleteSecondStepWithBody(ctx context.Context, params *CompleteSecondStepParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CompleteSecondStep Complete a sign-in's second step
 	//
@@ -3267,7 +3279,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-	CompleteSecondStep(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CompleteSecondStep(ctx context.Context, params *CompleteSecondStepParams, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListSessions List the viewer's live sessions
 	//
@@ -4922,8 +4934,8 @@ func (c *Client) PasskeyRegistrationOptions(ctx context.Context, reqEditors ...R
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-func (c *Client) PasskeySignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPasskeySignInRequestWithBody(c.Server, contentType, body)
+func (c *Client) PasskeySignInWithBody(ctx context.Context, params *PasskeySignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeySignInRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4939,8 +4951,8 @@ func (c *Client) PasskeySignInWithBody(ctx context.Context, contentType string, 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-func (c *Client) PasskeySignIn(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPasskeySignInRequest(c.Server, body)
+func (c *Client) PasskeySignIn(ctx context.Context, params *PasskeySignInParams, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPasskeySignInRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5102,8 +5114,8 @@ func (c *Client) RefreshSession(ctx context.Context, params *RefreshSessionParam
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-func (c *Client) CompleteSecondStepWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCompleteSecondStepRequestWithBody(c.Server, contentType, body)
+func (c *Client) CompleteSecondStepWithBody(ctx context.Context, params *CompleteSecondStepParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompleteSecondStepRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -5121,8 +5133,8 @@ func (c *Client) CompleteSecondStepWithBody(ctx context.Context, contentType str
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-func (c *Client) CompleteSecondStep(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCompleteSecondStepRequest(c.Server, body)
+func (c *Client) CompleteSecondStep(ctx context.Context, params *CompleteSecondStepParams, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompleteSecondStepRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -9120,18 +9132,18 @@ func NewPasskeyRegistrationOptionsRequest(server string) (*http.Request, error) 
 }
 
 // NewPasskeySignInRequest calls the generic PasskeySignIn builder with application/json body
-func NewPasskeySignInRequest(server string, body PasskeySignInJSONRequestBody) (*http.Request, error) {
+func NewPasskeySignInRequest(server string, params *PasskeySignInParams, body PasskeySignInJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPasskeySignInRequestWithBody(server, "application/json", bodyReader)
+	return NewPasskeySignInRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPasskeySignInRequestWithBody constructs an http.Request for the PasskeySignIn method, with any body, and a specified content type
-func NewPasskeySignInRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPasskeySignInRequestWithBody(server string, params *PasskeySignInParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -9156,6 +9168,23 @@ func NewPasskeySignInRequestWithBody(server string, contentType string, body io.
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.SocialDevice != nil {
+			var cookieParam0 string
+
+			cookieParam0, err = runtime.StyleParamWithOptions("simple", true, "social_device", *params.SocialDevice, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationCookie, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			cookie0 := &http.Cookie{
+				Name:  "social_device",
+				Value: cookieParam0,
+			}
+			req.AddCookie(cookie0)
+		}
+	}
 	return req, nil
 }
 
@@ -9375,18 +9404,18 @@ func NewRefreshSessionRequestWithBody(server string, params *RefreshSessionParam
 }
 
 // NewCompleteSecondStepRequest calls the generic CompleteSecondStep builder with application/json body
-func NewCompleteSecondStepRequest(server string, body CompleteSecondStepJSONRequestBody) (*http.Request, error) {
+func NewCompleteSecondStepRequest(server string, params *CompleteSecondStepParams, body CompleteSecondStepJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewCompleteSecondStepRequestWithBody(server, "application/json", bodyReader)
+	return NewCompleteSecondStepRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewCompleteSecondStepRequestWithBody constructs an http.Request for the CompleteSecondStep method, with any body, and a specified content type
-func NewCompleteSecondStepRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewCompleteSecondStepRequestWithBody(server string, params *CompleteSecondStepParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -9411,6 +9440,23 @@ func NewCompleteSecondStepRequestWithBody(server string, contentType string, bod
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.SocialDevice != nil {
+			var cookieParam0 string
+
+			cookieParam0, err = runtime.StyleParamWithOptions("simple", true, "social_device", *params.SocialDevice, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationCookie, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			cookie0 := &http.Cookie{
+				Name:  "social_device",
+				Value: cookieParam0,
+			}
+			req.AddCookie(cookie0)
+		}
+	}
 	return req, nil
 }
 
@@ -13974,14 +14020,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-	PasskeySignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
+	PasskeySignInWithBodyWithResponse(ctx context.Context, params *PasskeySignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
 
 	// PasskeySignInWithResponse Sign in with a passkey
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-	PasskeySignInWithResponse(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
+	PasskeySignInWithResponse(ctx context.Context, params *PasskeySignInParams, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error)
 
 	// PasskeySignInOptionsWithResponse Start signing in with a passkey
 	//
@@ -14058,7 +14104,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-	CompleteSecondStepWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
+	CompleteSecondStepWithBodyWithResponse(ctx context.Context, params *CompleteSecondStepParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
 
 	// CompleteSecondStepWithResponse Complete a sign-in's second step
 	//
@@ -14067,7 +14113,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-	CompleteSecondStepWithResponse(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
+	CompleteSecondStepWithResponse(ctx context.Context, params *CompleteSecondStepParams, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error)
 
 	// ListSessionsWithResponse List the viewer's live sessions
 	//
@@ -30730,8 +30776,8 @@ func (c *ClientWithResponses) PasskeyRegistrationOptionsWithResponse(ctx context
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-func (c *ClientWithResponses) PasskeySignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
-	rsp, err := c.PasskeySignInWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PasskeySignInWithBodyWithResponse(ctx context.Context, params *PasskeySignInParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
+	rsp, err := c.PasskeySignInWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -30743,8 +30789,8 @@ func (c *ClientWithResponses) PasskeySignInWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/passkeys/sign-in (the `PasskeySignIn` operationId).
-func (c *ClientWithResponses) PasskeySignInWithResponse(ctx context.Context, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
-	rsp, err := c.PasskeySignIn(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PasskeySignInWithResponse(ctx context.Context, params *PasskeySignInParams, body PasskeySignInJSONRequestBody, reqEditors ...RequestEditorFn) (*PasskeySignInResponse, error) {
+	rsp, err := c.PasskeySignIn(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -30874,8 +30920,8 @@ func (c *ClientWithResponses) RefreshSessionWithResponse(ctx context.Context, pa
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-func (c *ClientWithResponses) CompleteSecondStepWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
-	rsp, err := c.CompleteSecondStepWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) CompleteSecondStepWithBodyWithResponse(ctx context.Context, params *CompleteSecondStepParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
+	rsp, err := c.CompleteSecondStepWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -30889,8 +30935,8 @@ func (c *ClientWithResponses) CompleteSecondStepWithBodyWithResponse(ctx context
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/auth/second-step (the `CompleteSecondStep` operationId).
-func (c *ClientWithResponses) CompleteSecondStepWithResponse(ctx context.Context, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
-	rsp, err := c.CompleteSecondStep(ctx, body, reqEditors...)
+func (c *ClientWithResponses) CompleteSecondStepWithResponse(ctx context.Context, params *CompleteSecondStepParams, body CompleteSecondStepJSONRequestBody, reqEditors ...RequestEditorFn) (*CompleteSecondStepResponse, error) {
+	rsp, err := c.CompleteSecondStep(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

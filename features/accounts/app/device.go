@@ -11,6 +11,10 @@ import (
 type Device struct {
 	UserAgent string // as the client sent it
 	IP        string // the client's address
+	// KnownToken is the social_device cookie the client presented, if any:
+	// a session opened another way than SignIn (a second step, a passkey)
+	// makes that device known as a password sign-in does.
+	KnownToken string
 }
 
 // MaxUserAgentBytes caps the User-Agent kept with a session: real ones are

@@ -89,7 +89,7 @@ func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (Pas
 		if err := uc.Sessions.RevokeAll(ctx, id, now, RevokedPasswordSet); err != nil {
 			return err
 		}
-		device, err = uc.rememberDevice(ctx, id, in.DeviceToken, now)
+		device, err = rememberDevice(ctx, uc.Devices, id, in.DeviceToken, now)
 		return err
 	})
 	if errors.Is(err, domain.ErrNotFound) {
@@ -102,27 +102,4 @@ func (uc *ResetPassword) Handle(ctx context.Context, in ResetPasswordInput) (Pas
 		uc.Ends.SessionsEnded(ctx, id)
 	}
 	return PasswordReset{Message: MsgPasswordWasReset, DeviceToken: device}, nil
-}
-
-// rememberDevice makes the browser known to the account: the token it
-// presented if that is already the account's, a new one otherwise.
-func (uc *ResetPassword) rememberDevice(ctx context.Context, id domain.UserID, token string, now time.Time) (string, error) {
-	var hash []byte
-	if token != "" {
-		hash = HashSecret(token)
-		owner, err := uc.Devices.AccountOf(ctx, hash)
-		if err != nil && !errors.Is(err, domain.ErrNotFound) {
-			return "", fmt.Errorf("known device: %w", err)
-		}
-		if err != nil || owner != id {
-			hash = nil
-		}
-	}
-	if hash == nil {
-		token, hash = newSecret()
-	}
-	if err := uc.Devices.Remember(ctx, id, hash, now); err != nil {
-		return "", fmt.Errorf("remember device: %w", err)
-	}
-	return token, nil
 }

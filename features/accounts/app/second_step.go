@@ -28,6 +28,10 @@ type OpenVerifiedSession struct {
 	AccessTokens ports.AccessTokens
 	Clock        ports.Clock
 	Settings     Settings
+	// Devices, when set, remembers the device the session opens on
+	// (Session.DeviceToken), so that its right password passes the
+	// sign-in limits others' failures fill.
+	Devices KnownDevices
 }
 
 // Handle opens the session.
@@ -46,6 +50,13 @@ func (uc *OpenVerifiedSession) Handle(ctx context.Context, id domain.UserID, dev
 		e.Title = MsgSignInFailed
 		return Session{}, e
 	}
-	return sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
+	s, err := sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
 		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, device)
+	if err != nil || uc.Devices == nil {
+		return s, err
+	}
+	if s.DeviceToken, err = rememberDevice(ctx, uc.Devices, id, device.KnownToken, uc.Clock.Now()); err != nil {
+		return Session{}, err
+	}
+	return s, nil
 }

@@ -231,3 +231,27 @@ func hashKey(k string) []byte {
 	sum := sha256.Sum256([]byte(k))
 	return sum[:]
 }
+
+// rememberDevice makes the browser known to the account id: the token it
+// presented (its social_device cookie) if that is already the account's, a
+// new one otherwise; the token its cookie is to carry is returned.
+func rememberDevice(ctx context.Context, devices KnownDevices, id domain.UserID, token string, now time.Time) (string, error) {
+	var hash []byte
+	if token != "" {
+		hash = HashSecret(token)
+		owner, err := devices.AccountOf(ctx, hash)
+		if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			return "", fmt.Errorf("known device: %w", err)
+		}
+		if err != nil || owner != id {
+			hash = nil
+		}
+	}
+	if hash == nil {
+		token, hash = newSecret()
+	}
+	if err := devices.Remember(ctx, id, hash, now); err != nil {
+		return "", fmt.Errorf("remember device: %w", err)
+	}
+	return token, nil
+}

@@ -39,9 +39,10 @@ func NewSessionPresenter(cookies *Cookies, links profilesapi.Links) SessionPrese
 	return SessionPresenter{p: presenter{cookies: cookies, links: links}}
 }
 
-// Present is the Set-Cookie value (empty for the body transport) and the
-// answer's body.
-func (sp SessionPresenter) Present(ctx context.Context, s accounts.Session, transport string) (setCookie string, body Session) {
+// Present is the Set-Cookie values (the refresh cookie for the cookie
+// transport, the known-device cookie when the session remembered one) and
+// the answer's body.
+func (sp SessionPresenter) Present(ctx context.Context, s accounts.Session, transport string) (setCookies []string, body Session) {
 	out := sp.p.session(ctx, s, transport)
-	return out.SetCookie, out.Body
+	return sp.p.cookies.signedIn(out.SetCookie, s.DeviceToken), out.Body
 }

@@ -39,7 +39,7 @@ func NewRoutes(uc UseCases, sessions accountsapi.SessionPresenter) plugin.Routes
 
 // sessionOutput is a new session, as sign-in answers it.
 type sessionOutput struct {
-	SetCookie string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it."`
+	SetCookie []string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it, and the known-device cookie social_device."`
 	Body      accountsapi.Session
 }
 

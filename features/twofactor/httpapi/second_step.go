@@ -33,10 +33,13 @@ func registerCompleteSecondStep(api huma.API, uc *twofactor.CompleteSecondStep, 
 			401: {twofactor.CodeChallengeExpired, twofactor.CodeInvalidCode},
 			403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended},
 			422: {twofactor.CodeNoMethod}, 429: {twofactor.CodeRateLimited}}),
-	}, func(ctx context.Context, in *struct{ Body CompleteSecondStepRequest }) (*sessionOutput, error) {
+	}, func(ctx context.Context, in *struct {
+		Device string `cookie:"social_device" doc:"The known-device cookie, if the browser has one."`
+		Body   CompleteSecondStepRequest
+	}) (*sessionOutput, error) {
 		s, err := uc.Handle(ctx, twofactor.CompleteSecondStepInput{Challenge: in.Body.Challenge, Code: in.Body.Code,
 			RecoveryCode: in.Body.RecoveryCode, Passkey: rawJSON(in.Body.Passkey),
-			Device: accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx)}})
+			Device: accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx), KnownToken: in.Device}})
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
@@ -76,9 +79,12 @@ func registerPasskeySignIn(api huma.API, begin *twofactor.BeginPasskeySignIn, fi
 			401: {twofactor.CodePasskeyFailed},
 			403: {accounts.CodeEmailNotConfirmed, accounts.CodeAccountSuspended},
 			422: {twofactor.CodePasskeyCeremonyGone}, 503: {twofactor.CodePasskeysUnavailable}}),
-	}, func(ctx context.Context, in *struct{ Body PasskeySignInRequest }) (*sessionOutput, error) {
+	}, func(ctx context.Context, in *struct {
+		Device string `cookie:"social_device" doc:"The known-device cookie, if the browser has one."`
+		Body   PasskeySignInRequest
+	}) (*sessionOutput, error) {
 		s, err := finish.Handle(ctx, in.Body.Ceremony, rawJSON(in.Body.Credential),
-			accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx)})
+			accounts.Device{UserAgent: httpkit.UserAgent(ctx), IP: httpkit.ClientIP(ctx), KnownToken: in.Device})
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}

@@ -7014,7 +7014,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The known-device cookie, if the browser has one. */
+                social_device?: string;
+            };
         };
         requestBody: {
             content: {
@@ -7606,7 +7609,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The known-device cookie, if the browser has one. */
+                social_device?: string;
+            };
         };
         requestBody: {
             content: {
