@@ -29,6 +29,7 @@ const pictured = new Set([
   'room',
   'messages',
   'conversation',
+  'settings',
   'console-reports',
   'console-report',
   'console-profile',
