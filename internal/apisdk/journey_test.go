@@ -147,7 +147,7 @@ func TestGeneratedClientJourney(t *testing.T) {
 	mustProblem(t, err, closed.StatusCode(), closed.ApplicationproblemJSON403, http.StatusForbidden, "admin_access_closed")
 
 	// Refusals a client switches on.
-	wrong, err := anon.SignInWithResponse(ctx, apisdk.SignInJSONRequestBody{Email: "ana_sdk@example.com", Password: "errada123"})
+	wrong, err := anon.SignInWithResponse(ctx, nil, apisdk.SignInJSONRequestBody{Email: "ana_sdk@example.com", Password: "errada123"})
 	mustProblem(t, err, wrong.StatusCode(), wrong.ApplicationproblemJSON401, http.StatusUnauthorized, "invalid_credentials")
 	if wrong.HTTPResponse.Header.Get("RateLimit") == "" {
 		t.Error("a refused sign-in carries no RateLimit header")
@@ -214,7 +214,7 @@ func signUpAndIn(t *testing.T, ctx context.Context, app *apptest.App, c *apisdk.
 		t.Fatalf("confirmation redirected to %q", loc)
 	}
 
-	in, err := c.SignInWithResponse(ctx, apisdk.SignInJSONRequestBody{Email: email, Password: apptest.Password})
+	in, err := c.SignInWithResponse(ctx, nil, apisdk.SignInJSONRequestBody{Email: email, Password: apptest.Password})
 	must(t, err, in.StatusCode(), http.StatusOK, in.Body)
 	if !strings.Contains(in.HTTPResponse.Header.Get("RateLimit-Policy"), "sign_in") {
 		t.Errorf("sign-in answered RateLimit-Policy %q, want its limits", in.HTTPResponse.Header.Get("RateLimit-Policy"))
