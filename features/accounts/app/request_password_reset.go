@@ -31,7 +31,7 @@ func (uc *RequestPasswordReset) Handle(ctx context.Context, email, clientIP stri
 		return MsgResetRequested, nil
 	}
 	wait, err := uc.Limiter.Take(ctx,
-		ports.RateRule{Bucket: "password_reset_request_ip", Key: clientIP, Limit: ResetPerIP, Window: ResetWindow})
+		ports.RateRule{Bucket: "password_reset_request_ip", Key: domain.ClientNetwork(clientIP), Limit: ResetPerIP, Window: ResetWindow})
 	if err != nil {
 		return "", fmt.Errorf("password reset request limit: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"net/netip"
 	"time"
 
 	"social/core/domain"
@@ -126,7 +125,7 @@ type guardedAttempt struct {
 // begin looks the device up and counts the attempt, or refuses it (429).
 func (g SignInGuard) begin(ctx context.Context, s Settings, now time.Time, email, clientIP, deviceToken string, acc domain.Account) (guardedAttempt, error) {
 	a := guardedAttempt{SignInAttempt: SignInAttempt{EmailHash: hashKey(domain.NormalizeEmail(email)),
-		AddressHash: hashKey(AddressKey(clientIP)), At: now}}
+		AddressHash: hashKey(domain.ClientNetwork(clientIP)), At: now}}
 	if deviceToken != "" {
 		a.DeviceHash = HashSecret(deviceToken)
 		owner, err := g.Devices.AccountOf(ctx, a.DeviceHash)
@@ -204,26 +203,6 @@ func (g SignInGuard) remember(ctx context.Context, a guardedAttempt, account dom
 		return "", fmt.Errorf("remember device: %w", err)
 	}
 	return token, nil
-}
-
-// AddressKey is the client address the limits count by: an IPv4 address
-// as it is (IPv4-mapped IPv6 included), an IPv6 address as its /64 (a
-// subscriber's network, within which an attacker picks addresses at will).
-// What does not parse is kept as it is.
-func AddressKey(clientIP string) string {
-	ip, err := netip.ParseAddr(clientIP)
-	if err != nil {
-		return clientIP
-	}
-	ip = ip.Unmap().WithZone("")
-	if ip.Is4() {
-		return ip.String()
-	}
-	p, err := ip.Prefix(64)
-	if err != nil {
-		return clientIP
-	}
-	return p.String()
 }
 
 // hashKey is the SHA-256 of a limit's key.

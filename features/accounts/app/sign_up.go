@@ -75,7 +75,7 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 
 	wait, err := uc.Limiter.Take(ctx,
 		ports.RateRule{Bucket: "sign_up_email", Key: domain.NormalizeEmail(email), Limit: uc.Settings.Limits.SignUpPerEmail, Window: SignUpWindow},
-		ports.RateRule{Bucket: "sign_up_ip", Key: in.ClientIP, Limit: uc.Settings.Limits.SignUpPerIP, Window: SignUpWindow})
+		ports.RateRule{Bucket: "sign_up_ip", Key: domain.ClientNetwork(in.ClientIP), Limit: uc.Settings.Limits.SignUpPerIP, Window: SignUpWindow})
 	if err != nil {
 		return "", fmt.Errorf("sign-up rate limit: %w", err)
 	}

@@ -58,6 +58,23 @@ func TestSignUpLimitPerAddress(t *testing.T) {
 	app.Client().Do(http.MethodPost, signUpPath, at.SignUpForm("ipx@example.com", "ip_x")).Expect(t, http.StatusCreated)
 }
 
+// Sign-ups from the addresses of one IPv6 /64, which one subscriber picks
+// at will, count as from one address; the neighbouring /64 is another.
+func TestSignUpLimitCountsAnIPv6NetworkAsOneAddress(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	c := app.Client()
+	for i := range app.Config.Limits.SignUpPerIP {
+		c.IP = fmt.Sprintf("2001:db8:9:1:%x::%x", i*331, i+1)
+		c.Do(http.MethodPost, signUpPath, at.SignUpForm(fmt.Sprintf("rede%d@example.com", i), fmt.Sprintf("rede_%d", i))).
+			Expect(t, http.StatusCreated)
+	}
+	c.IP = "2001:db8:9:1:ffff::beef"
+	expectLimited(t, c.Do(http.MethodPost, signUpPath, at.SignUpForm("redex@example.com", "rede_x")), waitSignUp, "300")
+	c.IP = "2001:db8:9:2::1"
+	c.Do(http.MethodPost, signUpPath, at.SignUpForm("redex@example.com", "rede_x")).Expect(t, http.StatusCreated)
+}
+
 // Failed sign-ins of one e-mail from one address are limited; the refused
 // attempt (the right password included, from a device never signed in
 // from) does not count, and the window slides from the first failure.

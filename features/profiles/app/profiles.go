@@ -68,7 +68,7 @@ func (g writeGuard) check(ctx context.Context, viewer domain.Viewer, clientIP st
 	}
 	wait, err := g.Limiter.Take(ctx,
 		ports.RateRule{Bucket: "profile_update_member", Key: viewer.UserID.String(), Limit: g.Limits.PerMember, Window: UpdateWindow},
-		ports.RateRule{Bucket: "profile_update_ip", Key: clientIP, Limit: g.Limits.PerIP, Window: UpdateWindow})
+		ports.RateRule{Bucket: "profile_update_ip", Key: domain.ClientNetwork(clientIP), Limit: g.Limits.PerIP, Window: UpdateWindow})
 	if err != nil {
 		return fmt.Errorf("profile update rate limit: %w", err)
 	}

@@ -33,7 +33,7 @@ func (uc *BeginPasskeySignIn) Handle(ctx context.Context, clientIP string) (Cere
 	if err := passkeysOff(uc.WebAuthn); err != nil {
 		return Ceremony{}, err
 	}
-	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "passkey_sign_in_ip", Key: clientIP, Limit: uc.PerIP, Window: FailureWindow})
+	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "passkey_sign_in_ip", Key: domain.ClientNetwork(clientIP), Limit: uc.PerIP, Window: FailureWindow})
 	if err != nil {
 		return Ceremony{}, fmt.Errorf("passkey sign-in limit: %w", err)
 	}

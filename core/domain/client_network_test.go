@@ -1,10 +1,10 @@
-package app
+package domain
 
 import "testing"
 
-// The sign-in limits count an IPv4 client by its address and an IPv6 one
+// Per-address limits count an IPv4 client by its address and an IPv6 one
 // by its /64.
-func TestAddressKey(t *testing.T) {
+func TestClientNetwork(t *testing.T) {
 	for in, want := range map[string]string{
 		"198.51.100.7":                   "198.51.100.7",
 		"::ffff:198.51.100.7":            "198.51.100.7",
@@ -15,8 +15,8 @@ func TestAddressKey(t *testing.T) {
 		"not an address":                 "not an address",
 		"":                               "",
 	} {
-		if got := AddressKey(in); got != want {
-			t.Errorf("AddressKey(%q) = %q, want %q", in, got, want)
+		if got := ClientNetwork(in); got != want {
+			t.Errorf("ClientNetwork(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
