@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 )
 
@@ -40,15 +39,8 @@ func (uc *OpenVerifiedSession) Handle(ctx context.Context, id domain.UserID, dev
 	if err != nil {
 		return Session{}, fmt.Errorf("account %s: %w", id, err)
 	}
-	if !acc.Confirmed() {
-		e := errs.Forbidden(CodeEmailNotConfirmed, MsgNotConfirmed)
-		e.Title = MsgSignInFailed
-		return Session{}, e
-	}
-	if acc.Suspended() {
-		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
-		e.Title = MsgSignInFailed
-		return Session{}, e
+	if err := refuseUnusable(acc); err != nil {
+		return Session{}, err
 	}
 	s, err := sessionOpener{Sessions: uc.Sessions, Profiles: uc.Profiles, Tokens: uc.AccessTokens,
 		Clock: uc.Clock, MaxAge: uc.Settings.SessionMaxAge}.open(ctx, acc, device)

@@ -72,16 +72,9 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 	if err := uc.Guard.succeeded(ctx, attempt); err != nil {
 		return Session{}, err
 	}
-	if !acc.Confirmed() {
-		e := errs.Forbidden(CodeEmailNotConfirmed, MsgNotConfirmed)
-		e.Title = MsgSignInFailed
-		return Session{}, e
-	}
-	// Told only once the password is right, like an unconfirmed e-mail.
-	if acc.Suspended() {
-		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
-		e.Title = MsgSignInFailed
-		return Session{}, e
+	// Told only once the password is right.
+	if err := refuseUnusable(acc); err != nil {
+		return Session{}, err
 	}
 	if uc.SecondStep != nil {
 		c, pending, err := uc.SecondStep.Begin(ctx, acc.ID)
@@ -103,4 +96,21 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 		return Session{}, err
 	}
 	return s, nil
+}
+
+// refuseUnusable is the refusal of a session to an account whose e-mail is
+// not confirmed or that is suspended, whichever way its member proved who
+// they are; nil when a session may open.
+func refuseUnusable(acc domain.Account) error {
+	if !acc.Confirmed() {
+		e := errs.Forbidden(CodeEmailNotConfirmed, MsgNotConfirmed)
+		e.Title = MsgSignInFailed
+		return e
+	}
+	if acc.Suspended() {
+		e := errs.Forbidden(CodeAccountSuspended, MsgSuspended)
+		e.Title = MsgSignInFailed
+		return e
+	}
+	return nil
 }
