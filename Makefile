@@ -7,10 +7,10 @@ SHELL := /bin/bash
 BIN      := bin/social
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT   ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
-LDFLAGS  := -s -w -X social/internal/buildinfo.Version=$(VERSION) -X social/internal/buildinfo.Commit=$(COMMIT)
+LDFLAGS  := -s -w -X social/config.Version=$(VERSION) -X social/config.Commit=$(COMMIT)
 WEB_APPS := web/app web/admin web/apidocs
 # Go tests share one PostgreSQL: TEST_DATABASE_URL if set, else a throwaway private cluster.
-WITHDB   := go run -trimpath ./internal/testkit/withdb --
+WITHDB   := go run -trimpath ./tests/testkit/withdb --
 # The program as the checks below run it: within `make test`, the binary its
 # build step has just made (SOCIAL_TEST_BINARY), so that the suite compiles
 # it once; alone, compiled from the source.
@@ -64,7 +64,7 @@ test-e2e: ## End-to-end journeys in Debian's Chromium against bin/social
 api-types: bootstrap ## Regenerate web/openapi.json, the frontends' API types and the generated Go client from the server
 	go run ./cmd/social openapi > web/openapi.json
 	cd web/app && npm run --silent api-types
-	go generate ./internal/apisdk
+	go generate ./tests/apisdk
 
 check-api-types: bootstrap ## Fail when web/openapi.json or the API types are stale
 	@mkdir -p .tmp && $(SOCIAL_CMD) openapi > .tmp/openapi.json

@@ -8,10 +8,10 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/http/auth"
+	"social/config"
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 )
 

@@ -10,12 +10,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
-	"social/kit/jsonwire"
 	"social/kit/plugin"
+	"social/platform/jsonwire"
 )
 
 // APIPrefix is where every operation lives.

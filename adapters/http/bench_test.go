@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"social/internal/testkit"
+	"social/tests/testkit"
 )
 
 // BenchmarkMetaAgainstFloor measures GET /api/v1/meta through the whole

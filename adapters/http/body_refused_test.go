@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"social/internal/testkit/apptest"
+	"social/tests/testkit/apptest"
 )
 
 // bodyOperation is one operation of the served API document that takes a body.

@@ -11,9 +11,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"go.uber.org/fx"
 
-	"social/internal/testkit"
 	"social/kit/httpkit"
 	"social/kit/plugin"
+	"social/tests/testkit"
 )
 
 // failing is a plugin whose operations go wrong in the two ways a handler

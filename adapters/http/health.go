@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"social/adapters/jobs"
 	"social/core/errs"
-	"social/jobs"
 	"social/kit/httpkit"
 )
 

@@ -12,10 +12,10 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"social/config"
 	"social/core/domain"
-	"social/internal/config"
-	"social/internal/testkit"
 	"social/kit/plugin"
+	"social/tests/testkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

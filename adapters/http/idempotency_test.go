@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"social/internal/testkit/apptest"
+	"social/tests/testkit/apptest"
 )
 
 type createdPost struct {

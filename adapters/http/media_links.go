@@ -3,8 +3,8 @@ package http
 import (
 	"log/slog"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 )
 

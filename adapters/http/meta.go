@@ -6,8 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"social/internal/buildinfo"
-	"social/internal/config"
+	"social/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )
@@ -36,7 +35,7 @@ func registerMeta(api huma.API, cfg *config.Config, catalog plugin.Catalog) {
 	}, func(context.Context, *struct{}) (*metaOutput, error) {
 		out := &metaOutput{}
 		out.Body.Product = ProductName
-		out.Body.Version = buildinfo.Version
+		out.Body.Version = config.Version
 		out.Body.Mode = cfg.Mode
 		out.Body.Plugins = catalog.Enabled()
 		out.Body.DisabledPlugins = catalog.Disabled()

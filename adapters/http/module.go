@@ -11,9 +11,9 @@ import (
 	"go.uber.org/fx"
 	"riverqueue.com/riverui"
 
+	"social/adapters/jobs"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
-	"social/jobs"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/web"

@@ -11,7 +11,7 @@ import (
 
 	"go.uber.org/fx"
 
-	"social/internal/config"
+	"social/config"
 )
 
 // Server is the process's HTTP server.

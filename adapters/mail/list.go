@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // OutboxMessage is one outbox row as operators read it.

@@ -6,8 +6,8 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/plugin"
 )
 

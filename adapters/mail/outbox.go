@@ -8,7 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Outbox writes mail rows and their delivery jobs (see ports.Outbox).

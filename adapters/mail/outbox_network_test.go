@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"social/core/domain"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 // nonLoopbackAddress is an address of this machine that is not loopback,

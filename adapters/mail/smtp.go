@@ -15,8 +15,8 @@ import (
 	"strconv"
 	"time"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // SMTPSender sends over SMTP with STARTTLS, implicit TLS or (for a local

@@ -7,8 +7,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"social/config"
 	"social/core/errs"
-	"social/internal/config"
 	"social/kit/httpkit"
 )
 

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"social/adapters/metrics"
-	"social/internal/config"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/config"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

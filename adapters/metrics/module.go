@@ -11,9 +11,9 @@ import (
 	"go.uber.org/fx"
 
 	httpadapter "social/adapters/http"
+	"social/adapters/jobs"
 	"social/adapters/realtime"
-	"social/internal/config"
-	"social/jobs"
+	"social/config"
 	"social/kit/httpkit"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // accessChannel is the PostgreSQL notification channel of access changes.

@@ -18,10 +18,10 @@ import (
 
 	"social/adapters/postgres"
 	"social/adapters/postgres/cluster"
-	"social/internal/assembly"
-	"social/internal/config"
-	"social/internal/testkit"
+	"social/assembly"
+	"social/config"
 	"social/plugins"
+	"social/tests/testkit"
 )
 
 // embeddedDir is a folder for a private cluster that the cluster's own user

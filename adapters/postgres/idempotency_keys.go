@@ -13,8 +13,8 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // IdempotencyKeys keeps members' Idempotency-Keys in idempotency_keys (see

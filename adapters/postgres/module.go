@@ -12,10 +12,10 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres/cluster"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
-	"social/kit/lifecycle"
-	"social/kit/pgkit"
+	"social/platform/lifecycle"
+	"social/platform/pgkit"
 )
 
 // Module provides the shared pool and bun on it, the pgkit.ReadDB, the

@@ -8,8 +8,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
-	"social/internal/testkit"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
 )
 
 // newServerDB is bun's handle as the server makes it (postgres.NewPool,

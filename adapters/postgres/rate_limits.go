@@ -12,8 +12,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // RateLimiter counts attempts in rate_limit_events (see ports.RateLimiter):

@@ -12,7 +12,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/core/ports"
-	"social/internal/testkit"
+	"social/tests/testkit"
 )
 
 type fixedClock struct {

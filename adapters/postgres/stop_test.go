@@ -12,7 +12,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
-	"social/internal/testkit"
+	"social/tests/testkit"
 )
 
 // database/sql keeps connections idle that the pool counts as in use, and

@@ -4,8 +4,8 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Stores provides the transactor, the rate limiter and the idempotency

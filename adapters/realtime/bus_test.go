@@ -8,8 +8,8 @@ import (
 
 	"social/adapters/realtime"
 	"social/adapters/realtime/bustest"
-	"social/internal/testkit"
-	"social/internal/testkit/natsserver"
+	"social/tests/testkit"
+	"social/tests/testkit/natsserver"
 )
 
 func TestMemoryBusContract(t *testing.T) {

@@ -17,9 +17,9 @@ import (
 
 	"github.com/olahol/melody"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // Limits of a socket (see the package documentation).

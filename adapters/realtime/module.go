@@ -8,8 +8,8 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/http/auth"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )

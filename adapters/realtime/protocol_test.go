@@ -12,7 +12,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/adapters/realtime"
-	"social/internal/config"
+	"social/config"
 )
 
 // A token in the URL would be kept by access logs, proxies and browser

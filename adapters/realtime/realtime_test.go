@@ -19,13 +19,13 @@ import (
 
 	"social/adapters/argon2id"
 	"social/adapters/realtime"
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
-	"social/internal/testkit"
-	"social/internal/testkit/apptest"
 	"social/kit/plugin"
 	"social/plugins"
+	"social/tests/testkit"
+	"social/tests/testkit/apptest"
 )
 
 // rig is the whole app plus a probe plugin contributing a "probe:" topic:

@@ -14,9 +14,9 @@ import (
 
 	"social/adapters/search/bleve"
 	"social/adapters/search/postgres"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Module provides the ports.SearchIndex of search.driver. The Bleve folder

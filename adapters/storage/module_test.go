@@ -18,8 +18,8 @@ import (
 	"social/adapters/storage"
 	"social/adapters/storage/disk"
 	"social/adapters/storage/s3"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 )
 

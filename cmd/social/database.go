@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/fx"
 
-	"social/internal/assembly"
+	"social/assembly"
 	"social/plugins"
 )
 

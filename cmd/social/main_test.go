@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"social/adapters/postgres/cluster"
-	"social/internal/testkit"
+	"social/tests/testkit"
 )
 
 func TestMain(m *testing.M) {

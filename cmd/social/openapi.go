@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/fx"
 
-	"social/internal/assembly"
+	"social/assembly"
 	"social/plugins"
 )
 

@@ -11,10 +11,10 @@ import (
 
 	"social/adapters/postgres"
 	searchindex "social/adapters/search"
+	"social/config"
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
-	"social/internal/config"
 	"social/kit/plugin"
 )
 

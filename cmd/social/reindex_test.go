@@ -10,8 +10,8 @@ import (
 
 	"social/adapters/search/bleve"
 	"social/core/ports"
-	at "social/internal/testkit/apptest"
 	communities "social/plugins/communities/app"
+	at "social/tests/testkit/apptest"
 )
 
 func TestReindex(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"social/internal/config"
-	"social/internal/logging"
+	"social/adapters/logging"
+	"social/config"
 	"social/plugins"
 )
 

@@ -16,6 +16,8 @@ import (
 
 	"social/adapters/argon2id"
 	"social/adapters/postgres"
+	"social/bench/bulkseed"
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
@@ -25,11 +27,9 @@ import (
 	searchstore "social/features/search/pgstore"
 	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
-	"social/internal/bulkseed"
-	"social/internal/config"
 	"social/internal/demo"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // DevAdminEmail is the development administrator seed-demo creates.

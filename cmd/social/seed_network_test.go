@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"social/internal/demo"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // networkCounts are the demo network's sizes the test expects at least, and

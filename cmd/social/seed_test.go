@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"social/internal/bulkseed"
-	at "social/internal/testkit/apptest"
+	"social/bench/bulkseed"
+	at "social/tests/testkit/apptest"
 )
 
 func TestSeedDemoForMember(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/fx"
 
-	"social/internal/assembly"
-	"social/internal/logging"
+	"social/adapters/logging"
+	"social/assembly"
 	"social/plugins"
 )
 

@@ -22,9 +22,9 @@ import (
 
 	"social/adapters/postgres/cluster"
 	"social/adapters/realtime"
-	"social/internal/testkit"
-	"social/internal/testkit/natsserver"
-	"social/internal/testkit/output"
+	"social/tests/testkit"
+	"social/tests/testkit/natsserver"
+	"social/tests/testkit/output"
 )
 
 // productionExample is the shipped multi-node profile; the nodes below run

@@ -24,7 +24,7 @@ import (
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
 	searchstore "social/features/search/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // userCases are the moderation use cases the command line runs as the

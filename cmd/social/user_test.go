@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // The operator's user commands create, promote, demote, suspend and lift,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"social/internal/buildinfo"
+	"social/config"
 )
 
 func newVersionCommand() *cobra.Command {
@@ -16,7 +16,7 @@ func newVersionCommand() *cobra.Command {
 		Args:        noArgs,
 		Annotations: map[string]string{"config": "none"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "social %s (commit %s, %s)\n", buildinfo.Version, buildinfo.Commit, runtime.Version())
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "social %s (commit %s, %s)\n", config.Version, config.Commit, runtime.Version())
 			return err
 		},
 	}

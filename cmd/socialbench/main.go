@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"social/internal/bench"
-	"social/internal/bench/floor"
+	"social/bench"
+	"social/bench/floor"
 )
 
 func main() {

@@ -6,14 +6,14 @@ package accounts
 import (
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	"social/features/accounts/app"
 	"social/features/accounts/httpapi"
 	accountsstore "social/features/accounts/pgstore"
 	profilesstore "social/features/profiles/pgstore"
-	"social/internal/config"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Module wires the account use cases to their stores and contributes the

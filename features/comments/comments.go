@@ -8,12 +8,12 @@ import (
 
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	"social/features/comments/app"
 	"social/features/comments/httpapi"
 	commentsstore "social/features/comments/pgstore"
 	notifications "social/features/notifications/app"
-	"social/internal/config"
 	"social/kit/plugin"
 )
 

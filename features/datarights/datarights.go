@@ -11,14 +11,14 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
 	"social/features/datarights/app"
 	"social/features/datarights/httpapi"
 	datarightsstore "social/features/datarights/pgstore"
-	"social/internal/config"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Module wires the data-rights use cases and contributes the routes, the

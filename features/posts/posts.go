@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
@@ -18,9 +19,8 @@ import (
 	"social/features/posts/httpapi"
 	postsstore "social/features/posts/pgstore"
 	timelines "social/features/timelines/app"
-	"social/internal/config"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Module wires the post use cases to the postgres store, contributes the

@@ -7,13 +7,13 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	follows "social/features/follows/app"
 	followsstore "social/features/follows/pgstore"
 	"social/features/profiles/app"
 	"social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
-	"social/internal/config"
 	"social/kit/plugin"
 )
 

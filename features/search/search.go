@@ -16,9 +16,9 @@ import (
 	"social/features/search/httpapi"
 	searchstore "social/features/search/pgstore"
 	"social/kit/httpkit"
-	"social/kit/lifecycle"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/lifecycle"
+	"social/platform/pgkit"
 )
 
 // QueuePoll is how long the indexer waits before looking at an empty

@@ -9,8 +9,8 @@ import (
 
 	"social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Module provides the timeline store and queue (posts place themselves

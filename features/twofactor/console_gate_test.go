@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"testing"
 
+	"social/config"
 	"social/core/domain"
 	twofactor "social/features/twofactor/app"
-	"social/internal/config"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func production(c *at.Config) {

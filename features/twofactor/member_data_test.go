@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func TestADeletedAccountKeepsNoSecondStepAndItsPasskeySignsInNoMore(t *testing.T) {

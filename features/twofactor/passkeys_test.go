@@ -14,7 +14,7 @@ import (
 	"github.com/fxamacker/cbor/v2"
 
 	twofactor "social/features/twofactor/app"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // authenticator is a software passkey holder: one ES256 key per

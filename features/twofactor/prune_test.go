@@ -8,7 +8,7 @@ import (
 	"social/core/domain"
 	twofactor "social/features/twofactor/app"
 	"social/features/twofactor/pgstore"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func TestPruneDeletesChallengesAndFailuresADayPast(t *testing.T) {

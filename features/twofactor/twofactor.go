@@ -10,6 +10,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	accountsapp "social/features/accounts/app"
 	accountsapi "social/features/accounts/httpapi"
@@ -19,7 +20,6 @@ import (
 	"social/features/twofactor/app"
 	"social/features/twofactor/httpapi"
 	"social/features/twofactor/pgstore"
-	"social/internal/config"
 	"social/kit/plugin"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	twofactor "social/features/twofactor/app"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 const (

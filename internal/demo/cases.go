@@ -25,7 +25,7 @@ import (
 	profilesstore "social/features/profiles/pgstore"
 	reports "social/features/reports/app"
 	reportsstore "social/features/reports/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Deps are what the network is written with: the database and the media

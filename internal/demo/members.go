@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // ErrNoNetwork is what a feature's seeder hears when the core's demo

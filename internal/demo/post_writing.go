@@ -13,7 +13,7 @@ import (
 	searchstore "social/features/search/pgstore"
 	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // SearchQueue queues search documents on db, in the transaction of the

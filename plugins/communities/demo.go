@@ -11,8 +11,8 @@ import (
 
 	posts "social/features/posts/app"
 	"social/internal/demo"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 	"social/plugins/communities/app"
 	"social/plugins/communities/pgstore"
 )

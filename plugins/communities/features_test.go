@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {

@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"testing"
 
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

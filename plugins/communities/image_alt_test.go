@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A community's image post carries its description like any post: stored,

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // want is the answer one role gets: a status and, for a refusal, its code.

@@ -11,8 +11,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"social/internal/config"
-	at "social/internal/testkit/apptest"
+	"social/config"
+	at "social/tests/testkit/apptest"
 )
 
 // translator is a LibreTranslate server: POST /translate {q, target} ->

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"social/adapters/videos/videotest"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A community post's video passes the same structural check as a feed

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // After a block neither member can send; the conversation disappears for

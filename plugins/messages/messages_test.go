@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // TestConversationLifecycle: start (once per pair, from either side),

@@ -8,7 +8,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // TestPrivacy runs every conversation path as each participant, a third

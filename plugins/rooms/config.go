@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"time"
 
-	"social/internal/config"
+	"social/config"
 	"social/kit/plugin"
 )
 

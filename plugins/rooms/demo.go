@@ -12,8 +12,8 @@ import (
 
 	"social/core/domain"
 	"social/internal/demo"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/pgstore"
 )

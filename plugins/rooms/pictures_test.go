@@ -19,8 +19,8 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/providers/safefetch"
-	at "social/internal/testkit/apptest"
 	"social/plugins/rooms"
+	at "social/tests/testkit/apptest"
 )
 
 func logoPNG(t *testing.T) []byte {

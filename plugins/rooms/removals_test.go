@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // previewRoom is host's new room playing a track.

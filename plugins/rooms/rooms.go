@@ -18,15 +18,14 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	media "social/features/media/app"
 	safety "social/features/safety/app"
-	"social/internal/buildinfo"
-	"social/internal/config"
 	"social/kit/httpkit"
-	"social/kit/lifecycle"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/lifecycle"
+	"social/platform/pgkit"
 	"social/plugins/rooms/app"
 	"social/plugins/rooms/demotrack"
 	"social/plugins/rooms/httpapi"
@@ -130,7 +129,7 @@ func (d directory) Station(ctx context.Context, id string) (app.Station, error) 
 
 func newDirectory(cfg *Config, log *slog.Logger) app.Directory {
 	r := cfg.Radio
-	ua := r.UserAgent + " social/" + buildinfo.Version
+	ua := r.UserAgent + " social/" + config.Version
 	return directory{radio.New(radio.Options{Mirrors: append([]string(nil), r.Mirrors...), Limit: r.Limit,
 		Timeout: r.Timeout, CacheTTL: r.CacheTTL, UserAgent: ua, Logger: log.With("component", "radio")})}
 }

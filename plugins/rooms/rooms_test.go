@@ -15,9 +15,9 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/adapters/realtime"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
 	"social/plugins/rooms"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

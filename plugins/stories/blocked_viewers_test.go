@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A member who viewed a story and is then blocked by its author, or who

@@ -11,8 +11,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/internal/demo"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 	"social/plugins/stories/app"
 	"social/plugins/stories/pgstore"
 )

@@ -13,9 +13,9 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	safety "social/features/safety/app"
-	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/stories/app"

@@ -11,11 +11,11 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 	"social/plugins/stories/app"
 	"social/plugins/stories/pgstore"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -8,9 +8,9 @@ import (
 	"net/netip"
 	"strings"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
 	"social/kit/httpkit"
 )
 

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 type liveSessions map[string]domain.Role

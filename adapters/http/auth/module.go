@@ -6,8 +6,8 @@ import (
 
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // Module provides the access tokens (also as ports.AccessTokens), the

@@ -10,10 +10,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	"social/core/ports/portstest"
-	"social/internal/config"
 )
 
 // countedSessions is a session store whose answers the test changes, and

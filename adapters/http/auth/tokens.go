@@ -10,9 +10,9 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // Audience is the aud claim of every access token.

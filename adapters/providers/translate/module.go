@@ -10,8 +10,8 @@ import (
 	"social/adapters/providers/translate/libretranslate"
 	"social/adapters/providers/translate/none"
 	"social/adapters/providers/translate/openai"
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // Module provides the ports.Translator that translate.provider names.

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"social/adapters/providers/translate"
+	"social/config"
 	"social/core/errs"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 func load(t *testing.T, env map[string]string) *config.Config {

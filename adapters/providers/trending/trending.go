@@ -18,8 +18,8 @@ import (
 
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // maxBody bounds each answer; a 100-song feed is about 100 KB.

@@ -21,7 +21,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Index is the PostgreSQL search index. Writes go to db; Search reads

@@ -10,8 +10,8 @@ import (
 	"social/adapters/search/postgres"
 	"social/adapters/search/searchtest"
 	"social/core/ports"
-	"social/internal/testkit"
-	"social/internal/testkit/sqlrig"
+	"social/tests/testkit"
+	"social/tests/testkit/sqlrig"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

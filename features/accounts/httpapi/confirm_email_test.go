@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func confirmPath(token string) string { return "/api/v1/auth/confirm?token=" + url.QueryEscape(token) }

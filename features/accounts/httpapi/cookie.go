@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 // The refresh cookie of the SPA: HttpOnly (scripts never see the token),

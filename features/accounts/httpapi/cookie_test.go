@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	"social/core/ports"
-	"social/internal/config"
 )
 
 func TestCookies(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A page on another origin that makes the member's browser POST to the API

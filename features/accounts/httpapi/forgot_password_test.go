@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 const waitReset = "Aguarde 15 minutos antes de pedir outro email."

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // expectLimited checks a 429 with the limit's pt-BR text and Retry-After.

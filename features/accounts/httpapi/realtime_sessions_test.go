@@ -7,7 +7,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // soon is well under the gateway's periodic session recheck (a minute by

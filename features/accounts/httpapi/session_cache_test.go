@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A node remembers for a few seconds that a session is live. Ending the

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	accounts "social/features/accounts/app"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 const (

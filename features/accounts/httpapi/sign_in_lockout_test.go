@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 const alertSubject = "Tentativas de entrar na sua conta"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func TestSignInAnswersAlikeForUnknownEmailAndWrongPassword(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A wrong password for a known e-mail and any password for an unknown one

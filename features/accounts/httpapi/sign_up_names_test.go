@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A display name must show something: one made only of characters drawn

@@ -10,7 +10,7 @@ import (
 
 	"social/core/domain"
 	profilesstore "social/features/profiles/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 type AccountRow struct {

@@ -10,7 +10,7 @@ import (
 
 	"social/core/domain"
 	accounts "social/features/accounts/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // EmailTokens stores one-time e-mail tokens (confirmation, password reset)

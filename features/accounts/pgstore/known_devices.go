@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // KnownDevices stores the devices members signed in from, by the hash of

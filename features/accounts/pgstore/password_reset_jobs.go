@@ -6,7 +6,7 @@ import (
 	"github.com/riverqueue/river"
 
 	accounts "social/features/accounts/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // SendPasswordResetArgs is the job answering one password-recovery request.

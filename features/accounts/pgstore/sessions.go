@@ -12,7 +12,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	accounts "social/features/accounts/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Sessions stores sessions (refresh-token families) and their refresh tokens.

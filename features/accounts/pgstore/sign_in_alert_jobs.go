@@ -6,7 +6,7 @@ import (
 	"github.com/riverqueue/river"
 
 	accounts "social/features/accounts/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // SendSignInAlertArgs is the job warning a member of failed sign-ins.

@@ -12,8 +12,8 @@ import (
 
 	"social/core/ports"
 	accounts "social/features/accounts/app"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // SignInFailures stores failed sign-ins in sign_in_failures

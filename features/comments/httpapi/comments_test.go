@@ -17,9 +17,9 @@ import (
 	"social/core/domain"
 	comments "social/features/comments/app"
 	commentsstore "social/features/comments/pgstore"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

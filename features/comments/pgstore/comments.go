@@ -15,7 +15,7 @@ import (
 	comments "social/features/comments/app"
 	postsstore "social/features/posts/pgstore"
 	safetystore "social/features/safety/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // commentRow is a comment joined with its author and its post's author and

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 const (

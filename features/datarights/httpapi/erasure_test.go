@@ -11,8 +11,8 @@ import (
 	"go.uber.org/fx"
 
 	searchstore "social/features/search/pgstore"
-	at "social/internal/testkit/apptest"
 	"social/kit/plugin"
+	at "social/tests/testkit/apptest"
 )
 
 type searchItem struct {

@@ -14,7 +14,7 @@ import (
 	accountsstore "social/features/accounts/pgstore"
 	datarights "social/features/datarights/app"
 	searchstore "social/features/search/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // DataRights keeps the members' exports, turns deleted accounts into

@@ -13,7 +13,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	datarights "social/features/datarights/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // BuildExportArgs is the job building one export's archive.

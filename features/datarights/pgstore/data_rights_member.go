@@ -12,7 +12,7 @@ import (
 	"social/core/ports"
 	postsstore "social/features/posts/pgstore"
 	searchstore "social/features/search/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // CoreMemberData is the core's part of a member's data (ports.MemberData):

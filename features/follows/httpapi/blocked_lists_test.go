@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func handles(t *testing.T, c *at.Client, path string) []string {

@@ -12,7 +12,7 @@ import (
 	follows "social/features/follows/app"
 	profilesstore "social/features/profiles/pgstore"
 	safetystore "social/features/safety/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Follows stores who follows whom and keeps profiles.follower_count and

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"social/internal/testkit"
-	"social/internal/testkit/apptest"
+	"social/tests/testkit"
+	"social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -9,11 +9,11 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
 
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
 	postsstore "social/features/posts/pgstore"
-	"social/internal/config"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 type feedPage struct {

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
 	"social/plugins/rooms"
+	at "social/tests/testkit/apptest"
 )
 
 // need is who may use an operation.

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A role changed by an administrator counts from the member's next

@@ -8,7 +8,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // soon is well under the gateway's periodic session recheck (a minute by

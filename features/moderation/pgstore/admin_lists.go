@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // AdminPage is the part of a console list query every resource shares

@@ -15,7 +15,7 @@ import (
 	profilesstore "social/features/profiles/pgstore"
 	reportsstore "social/features/reports/pgstore"
 	searchstore "social/features/search/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Moderation stores what features/moderation/app changes besides accounts: the

@@ -9,7 +9,7 @@ import (
 
 	"social/core/domain"
 	safetystore "social/features/safety/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Notifications stores members' notifications.

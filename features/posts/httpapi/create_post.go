@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"social/features/posts/wire"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -21,7 +22,7 @@ type NewPostForm struct {
 
 // CreatedPost is the new post with the words its text names.
 type CreatedPost struct {
-	Post
+	wire.Post
 	Hashtags []string `json:"hashtags" doc:"Words after #, lowercased, distinct."`
 	Mentions []string `json:"mentions" doc:"Words after @, lowercased, distinct (no effect yet)."`
 }

@@ -16,11 +16,11 @@ import (
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/safefetch"
+	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
-	"social/internal/config"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func TestComposerLinkPreview(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"social/features/posts/httpapi"
-	"social/kit/jsonwire/wiretest"
+	"social/platform/jsonwire/wiretest"
 )
 
 func TestFeedPagesAreWrittenAsEncodingJSONWritesThem(t *testing.T) {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"social/features/posts/wire"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -11,7 +12,7 @@ import (
 	"social/kit/httpkit"
 )
 
-type postOutput struct{ Body Post }
+type postOutput struct{ Body wire.Post }
 
 func registerGetPost(api huma.API, uc *posts.GetPost, l links) {
 	huma.Register(api, huma.Operation{

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 type altPost struct {

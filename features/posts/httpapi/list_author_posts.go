@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"social/features/posts/wire"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -27,7 +28,7 @@ func registerListAuthorPosts(api huma.API, uc *posts.ListAuthorPosts, l links) {
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		out := FeedPage{Items: make([]Post, len(page.Items)), NextCursor: page.Next}
+		out := FeedPage{Items: make([]wire.Post, len(page.Items)), NextCursor: page.Next}
 		for i, it := range page.Items {
 			out.Items[i] = l.post(ctx, it)
 		}

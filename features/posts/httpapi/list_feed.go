@@ -3,25 +3,26 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"social/features/posts/wire"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
-	"social/kit/jsonwire"
+	"social/platform/jsonwire"
 )
 
 // FeedPage is one page of the public feed.
 type FeedPage struct {
-	Items      []Post `json:"items"`
-	NextCursor string `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
+	Items      []wire.Post `json:"items"`
+	NextCursor string      `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
 }
 
 // AppendJSON writes the page as encoding/json would (jsonwire).
 func (p FeedPage) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"items":`...)
-	b, err := httpkit.AppendPosts(b, p.Items)
+	b, err := wire.AppendPosts(b, p.Items)
 	if err != nil {
 		return b, err
 	}
@@ -51,7 +52,7 @@ func registerListFeed(api huma.API, uc *posts.ListFeed, l links) {
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		out := FeedPage{Items: make([]Post, len(page.Items)), NextCursor: page.Next}
+		out := FeedPage{Items: make([]wire.Post, len(page.Items)), NextCursor: page.Next}
 		for i, it := range page.Items {
 			out.Items[i] = l.post(ctx, it)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // With the shipped configuration (http.read_timeout 60s), a client that

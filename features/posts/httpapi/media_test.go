@@ -29,7 +29,7 @@ import (
 	"social/core/ports"
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // Every file is made here: images by the standard encoders, EXIF by hand

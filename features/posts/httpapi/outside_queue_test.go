@@ -10,7 +10,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/providers/safefetch"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A site that never answers holds the link-preview jobs of every post

@@ -27,9 +27,9 @@ import (
 	media "social/features/media/app"
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

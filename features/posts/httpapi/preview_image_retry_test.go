@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A preview's picture that failed in a way that may pass (the image host

@@ -22,7 +22,7 @@ import (
 
 	"social/adapters/providers/safefetch"
 	"social/core/ports"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // previewSecret is a text chunk no copy may keep.

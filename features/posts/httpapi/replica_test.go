@@ -11,9 +11,9 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
-	"social/internal/config"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/config"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 // With database.read_url set, the feeds and the postgres search adapter

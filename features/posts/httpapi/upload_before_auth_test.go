@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // stalledUpload declares a 10 GB multipart body on path, sends its first

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	posts "social/features/posts/app"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // filesUnder lists the regular files under dir whose name starts with prefix.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // followingFeed is viewer's 'Seguindo' page.

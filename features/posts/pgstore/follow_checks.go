@@ -10,7 +10,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // FollowsFor reports whether viewer follows author, asked only when it

@@ -14,9 +14,9 @@ import (
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
 	"social/internal/demo"
-	"social/internal/testkit"
-	"social/internal/testkit/sqlrig"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
+	"social/tests/testkit/sqlrig"
 )
 
 // heldLikes is the real store, holding each like or unlike after its row

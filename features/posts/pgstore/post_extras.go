@@ -12,7 +12,7 @@ import (
 
 	"social/core/domain"
 	safetystore "social/features/safety/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Translation reads the cached translation of post id into lang made from

@@ -8,9 +8,9 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/postgres"
-	"social/internal/assembly"
-	"social/internal/testkit"
+	"social/assembly"
 	"social/plugins"
+	"social/tests/testkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -18,7 +18,7 @@ import (
 	"social/core/ports"
 	posts "social/features/posts/app"
 	safetystore "social/features/safety/pgstore"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 type PostRow struct {

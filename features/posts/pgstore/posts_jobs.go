@@ -9,8 +9,8 @@ import (
 
 	"social/core/domain"
 	posts "social/features/posts/app"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // FillLinkPreviewArgs is the job filling one post's link preview.

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"social/core/ports"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 func pngBytes(t *testing.T, w, h int) []byte {

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"social/core/domain"
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // A member cannot edit their display name into one that looks blank or

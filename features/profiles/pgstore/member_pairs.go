@@ -8,7 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // ListedMemberRow is the profile columns a list of members reads:

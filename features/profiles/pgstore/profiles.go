@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 type ProfileRow struct {

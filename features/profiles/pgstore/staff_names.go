@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // StaffNameSkeletons are the skeletons (domain.NameSkeleton) of the

@@ -10,8 +10,8 @@ import (
 	"github.com/google/uuid"
 
 	reports "social/features/reports/app"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

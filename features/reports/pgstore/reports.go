@@ -12,7 +12,7 @@ import (
 
 	"social/core/domain"
 	reports "social/features/reports/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 type ReportRow struct {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	at "social/internal/testkit/apptest"
+	at "social/tests/testkit/apptest"
 )
 
 // feedPages walks a feed page by page (limit a page) and answers every

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
 	"social/plugins/rooms"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

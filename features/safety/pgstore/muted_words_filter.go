@@ -14,7 +14,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // A muted word hides a text that holds it as a whole word or phrase, once

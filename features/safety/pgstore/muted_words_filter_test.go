@@ -9,7 +9,7 @@ import (
 
 	"social/core/domain"
 	"social/features/safety/pgstore"
-	"social/internal/testkit/sqlrig"
+	"social/tests/testkit/sqlrig"
 )
 
 // mutedCases pins what a muted word hides: case and accents folded on both

@@ -14,8 +14,8 @@ import (
 	"social/core/ports"
 	profilesstore "social/features/profiles/pgstore"
 	safety "social/features/safety/app"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // Safety stores blocks, mutes and muted words, and answers who is hidden

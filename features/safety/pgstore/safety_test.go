@@ -10,7 +10,7 @@ import (
 	"social/core/domain"
 	"social/core/ports/portstest"
 	"social/features/safety/pgstore"
-	"social/internal/testkit/sqlrig"
+	"social/tests/testkit/sqlrig"
 )
 
 // safety.prune_muted_words deletes the words whose mute ended, for every

@@ -16,9 +16,9 @@ import (
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -8,7 +8,7 @@ import (
 
 	"social/core/ports"
 	search "social/features/search/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // SearchQueue is the table search_queue: documents whose search entry must

@@ -9,9 +9,9 @@ import (
 	"social/core/ports"
 	search "social/features/search/app"
 	searchstore "social/features/search/pgstore"
-	"social/internal/testkit"
-	"social/internal/testkit/sqlrig"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit"
+	"social/tests/testkit/sqlrig"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

@@ -10,8 +10,8 @@ import (
 	"social/core/ports"
 	postsstore "social/features/posts/pgstore"
 	search "social/features/search/app"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // SearchSource reads search documents from profiles and posts: by ID for

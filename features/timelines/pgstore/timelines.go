@@ -12,7 +12,7 @@ import (
 
 	"social/core/domain"
 	timelines "social/features/timelines/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Timelines stores the per-member 'Seguindo' timelines.

@@ -13,8 +13,8 @@ import (
 	postsstore "social/features/posts/pgstore"
 	timelines "social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
-	"social/internal/testkit/sqlrig"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
+	"social/tests/testkit/sqlrig"
 )
 
 // timelineRig is the SQL rig with the store under test.

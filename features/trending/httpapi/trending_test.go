@@ -21,11 +21,11 @@ import (
 
 	"social/adapters/providers/safefetch"
 	trendingsrc "social/adapters/providers/trending"
+	"social/config"
 	trending "social/features/trending/app"
 	trendingstore "social/features/trending/pgstore"
-	"social/internal/config"
-	"social/internal/testkit"
-	at "social/internal/testkit/apptest"
+	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

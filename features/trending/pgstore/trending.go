@@ -10,8 +10,8 @@ import (
 
 	"social/core/ports"
 	trending "social/features/trending/app"
-	"social/kit/pgkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // TrendingTracks stores the trending-music chart (trending_tracks).

@@ -8,8 +8,8 @@ import (
 
 	"social/core/ports"
 	trendingstore "social/features/trending/pgstore"
-	"social/internal/testkit"
-	"social/internal/testkit/sqlrig"
+	"social/tests/testkit"
+	"social/tests/testkit/sqlrig"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }

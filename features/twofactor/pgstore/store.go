@@ -11,7 +11,7 @@ import (
 
 	"social/core/domain"
 	twofactor "social/features/twofactor/app"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // Store is the twofactor.Store on PostgreSQL. Every method joins the

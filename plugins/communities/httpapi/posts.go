@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"social/features/posts/wire"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -25,8 +26,8 @@ type communityPostsInput struct {
 
 type communityPostsOutput struct {
 	Body struct {
-		Items      []httpkit.Post `json:"items" doc:"Newest first, 50 a page."`
-		NextCursor string         `json:"next_cursor,omitempty" doc:"Absent on the last page."`
+		Items      []wire.Post `json:"items" doc:"Newest first, 50 a page."`
+		NextCursor string      `json:"next_cursor,omitempty" doc:"Absent on the last page."`
 	}
 }
 
@@ -37,7 +38,7 @@ type communityCreatePostInput struct {
 	}
 }
 
-type communityPostOutput struct{ Body httpkit.Post }
+type communityPostOutput struct{ Body wire.Post }
 
 type communityMediaPostForm struct {
 	CommunityPath
@@ -65,9 +66,9 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &communityPostsOutput{}
-		out.Body.Items = make([]httpkit.Post, 0, len(page.Items))
+		out.Body.Items = make([]wire.Post, 0, len(page.Items))
 		for _, it := range page.Items {
-			out.Body.Items = append(out.Body.Items, httpkit.Present(ctx, p.media, it))
+			out.Body.Items = append(out.Body.Items, wire.Present(ctx, p.media, it))
 		}
 		out.Body.NextCursor = page.Next
 		return out, nil
@@ -85,7 +86,7 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: httpkit.Present(ctx, p.media, it)}, nil
+		return &communityPostOutput{Body: wire.Present(ctx, p.media, it)}, nil
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "communities-create-media-post", Method: http.MethodPost, Path: "/{id}/posts/media",
@@ -110,6 +111,6 @@ func registerPosts(api huma.API, uc UseCases, p present) {
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
-		return &communityPostOutput{Body: httpkit.Present(ctx, p.media, it)}, nil
+		return &communityPostOutput{Body: wire.Present(ctx, p.media, it)}, nil
 	})
 }

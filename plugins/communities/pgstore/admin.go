@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // AdminRow is one community in the admin console.

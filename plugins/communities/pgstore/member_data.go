@@ -7,7 +7,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 	"social/plugins/communities/app"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // ConversationAdminRow is one conversation in the admin console: who and how much,

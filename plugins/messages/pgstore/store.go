@@ -18,7 +18,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 	"social/plugins/messages/app"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // RoomAdminRow is one room in the admin console.

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 )
 
 // StoryAdminRow is one story in the admin console (expired ones too, until

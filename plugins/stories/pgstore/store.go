@@ -16,7 +16,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/kit/pgkit"
+	"social/platform/pgkit"
 	"social/plugins/stories/app"
 )
 

@@ -1,9 +1,0 @@
-package accesscontrol_test
-
-import (
-	"testing"
-
-	"social/internal/testkit"
-)
-
-func TestMain(m *testing.M) { testkit.Main(m) }
