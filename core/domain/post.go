@@ -126,13 +126,8 @@ type Post struct {
 	ViewerInAudience bool
 }
 
-// PostAuthor is the part of an author's profile shown with a post.
-type PostAuthor struct {
-	ID          UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-}
+// PostAuthor is the author's card shown with a post.
+type PostAuthor = MemberCard
 
 // FeedItem is a post with its author and whether the viewer likes it.
 type FeedItem struct {

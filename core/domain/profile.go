@@ -5,6 +5,31 @@ import (
 	"time"
 )
 
+// MemberCard is a member as shown next to what they did or where they are:
+// a post's author, a room's host, a conversation's peer, a community's
+// member, a story's viewer. AvatarPath is a BlobStore key, never a URL.
+type MemberCard struct {
+	ID          UserID
+	Handle      string
+	DisplayName string
+	AvatarPath  *string
+	IsVerified  bool
+}
+
+// UnknownMemberName is the name a card shows when the member's profile is
+// gone or its name is blank.
+const UnknownMemberName = "Usuário"
+
+// NewMemberCard is member id's card from a read that may have found no
+// profile (handle or name nil, as a LEFT JOIN answers) or a blank name:
+// the one place a card falls back to UnknownMemberName, without a handle.
+func NewMemberCard(id UserID, handle, displayName, avatarPath *string, verified bool) MemberCard {
+	if handle == nil || displayName == nil || strings.TrimSpace(*displayName) == "" {
+		return MemberCard{ID: id, DisplayName: UnknownMemberName}
+	}
+	return MemberCard{ID: id, Handle: *handle, DisplayName: *displayName, AvatarPath: avatarPath, IsVerified: verified}
+}
+
 // ListedMember is a member as a list of members shows them (followers,
 // blocks, mutes). AvatarPath is a BlobStore key, never a URL.
 type ListedMember struct {
