@@ -17,10 +17,8 @@ import (
 
 // Codes and pt-BR messages of the cleaner's errors.
 const (
-	CodeInvalidFileType = ports.CodeInvalidFileType
-	MsgInvalidFileType  = "Tipo de arquivo não permitido. Use JPEG, PNG ou WebP."
-	CodeInvalidImage    = ports.CodeInvalidImage
-	MsgInvalidImage     = "Imagem inválida ou corrompida."
+	MsgInvalidFileType = "Tipo de arquivo não permitido. Use JPEG, PNG ou WebP."
+	MsgInvalidImage    = "Imagem inválida ou corrompida."
 )
 
 // Defaults of Options.
@@ -69,13 +67,13 @@ func New(opts Options) *Cleaner {
 var AllFormats = []ports.ImageFormat{ports.ImageJPEG, ports.ImagePNG, ports.ImageWebP}
 
 func invalidType(format string, cause error) error {
-	e := errs.Invalid(CodeInvalidFileType, MsgInvalidFileType, nil)
+	e := errs.Invalid(ports.CodeInvalidFileType, MsgInvalidFileType, nil)
 	e.Cause = fmt.Errorf("%s: %w", format, cause)
 	return e
 }
 
 func invalidImage(format ports.ImageFormat, cause error) error {
-	e := errs.Invalid(CodeInvalidImage, MsgInvalidImage, nil)
+	e := errs.Invalid(ports.CodeInvalidImage, MsgInvalidImage, nil)
 	e.Cause = fmt.Errorf("%s: %w", format, cause)
 	return e
 }

@@ -223,7 +223,7 @@ func wantCode(t *testing.T, err error, code string) {
 	if !ok {
 		t.Fatalf("err = %v, want a core/errs error", err)
 	}
-	want := map[string]string{images.CodeInvalidFileType: images.MsgInvalidFileType, images.CodeInvalidImage: images.MsgInvalidImage}
+	want := map[string]string{ports.CodeInvalidFileType: images.MsgInvalidFileType, ports.CodeInvalidImage: images.MsgInvalidImage}
 	if e.Kind != errs.KindInvalid || e.Code != code || e.Message != want[code] {
 		t.Fatalf("err = kind %v code %q message %q, want Invalid %q %q", e.Kind, e.Code, e.Message, code, want[code])
 	}
@@ -239,30 +239,30 @@ func TestRefusals(t *testing.T) {
 		allowed []ports.ImageFormat
 		code    string
 	}{
-		{"empty", nil, nil, images.CodeInvalidFileType},
-		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), nil, images.CodeInvalidFileType},
-		{"svg with xml prolog", []byte(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`), nil, images.CodeInvalidFileType},
-		{"html", []byte("<!doctype html><script>alert(1)</script>"), nil, images.CodeInvalidFileType},
-		{"gif", encodeGIF(t), nil, images.CodeInvalidFileType},
-		{"bmp", append([]byte("BM"), make([]byte, 60)...), nil, images.CodeInvalidFileType},
-		{"riff that is not webp", append([]byte("RIFF\x04\x00\x00\x00WAVE"), make([]byte, 16)...), nil, images.CodeInvalidFileType},
-		{"png where only jpeg is allowed", validPNG, []ports.ImageFormat{ports.ImageJPEG}, images.CodeInvalidFileType},
-		{"jpeg where only png and webp are allowed", validJPEG, []ports.ImageFormat{ports.ImagePNG, ports.ImageWebP}, images.CodeInvalidFileType},
-		{"polyglot: png signature then script", []byte("\x89PNG\r\n\x1a\n<script>alert(document.cookie)</script>"), nil, images.CodeInvalidImage},
-		{"polyglot: jpeg magic then html", []byte("\xff\xd8\xff\xe0<html><script>alert(1)</script></html>"), nil, images.CodeInvalidImage},
-		{"truncated jpeg", validJPEG[:len(validJPEG)/2], nil, images.CodeInvalidImage},
-		{"jpeg without EOI", validJPEG[:len(validJPEG)-2], nil, images.CodeInvalidImage},
-		{"truncated png", validPNG[:len(validPNG)-20], nil, images.CodeInvalidImage},
-		{"png with a bad CRC", flipByte(validPNG, 30), nil, images.CodeInvalidImage},
-		{"truncated webp", webpSimple(4, 4)[:20], nil, images.CodeInvalidImage},
-		{"webp with an animation only", riff(riffChunk("VP8X", vp8x(1<<1, 4, 4)), riffChunk("ANIM", make([]byte, 6))), nil, images.CodeInvalidImage},
-		{"webp header larger than its bitstream", webpClaiming(2, 2), nil, images.CodeInvalidImage},
-		{"png bomb 100000x100000", pngHeaderOnly(100000, 100000), nil, images.CodeInvalidImage},
-		{"png 20000x10 (one side too long)", pngHeaderOnly(20000, 10), nil, images.CodeInvalidImage},
-		{"png 8000x6000 (48 megapixels)", pngHeaderOnly(8000, 6000), nil, images.CodeInvalidImage},
-		{"jpeg bomb 60000x60000", jpegClaiming(t, 60000, 60000), nil, images.CodeInvalidImage},
-		{"webp bomb 16384x16384", webpClaiming(16384, 16384), nil, images.CodeInvalidImage},
-		{"png 0x0", pngHeaderOnly(0, 0), nil, images.CodeInvalidImage},
+		{"empty", nil, nil, ports.CodeInvalidFileType},
+		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), nil, ports.CodeInvalidFileType},
+		{"svg with xml prolog", []byte(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`), nil, ports.CodeInvalidFileType},
+		{"html", []byte("<!doctype html><script>alert(1)</script>"), nil, ports.CodeInvalidFileType},
+		{"gif", encodeGIF(t), nil, ports.CodeInvalidFileType},
+		{"bmp", append([]byte("BM"), make([]byte, 60)...), nil, ports.CodeInvalidFileType},
+		{"riff that is not webp", append([]byte("RIFF\x04\x00\x00\x00WAVE"), make([]byte, 16)...), nil, ports.CodeInvalidFileType},
+		{"png where only jpeg is allowed", validPNG, []ports.ImageFormat{ports.ImageJPEG}, ports.CodeInvalidFileType},
+		{"jpeg where only png and webp are allowed", validJPEG, []ports.ImageFormat{ports.ImagePNG, ports.ImageWebP}, ports.CodeInvalidFileType},
+		{"polyglot: png signature then script", []byte("\x89PNG\r\n\x1a\n<script>alert(document.cookie)</script>"), nil, ports.CodeInvalidImage},
+		{"polyglot: jpeg magic then html", []byte("\xff\xd8\xff\xe0<html><script>alert(1)</script></html>"), nil, ports.CodeInvalidImage},
+		{"truncated jpeg", validJPEG[:len(validJPEG)/2], nil, ports.CodeInvalidImage},
+		{"jpeg without EOI", validJPEG[:len(validJPEG)-2], nil, ports.CodeInvalidImage},
+		{"truncated png", validPNG[:len(validPNG)-20], nil, ports.CodeInvalidImage},
+		{"png with a bad CRC", flipByte(validPNG, 30), nil, ports.CodeInvalidImage},
+		{"truncated webp", webpSimple(4, 4)[:20], nil, ports.CodeInvalidImage},
+		{"webp with an animation only", riff(riffChunk("VP8X", vp8x(1<<1, 4, 4)), riffChunk("ANIM", make([]byte, 6))), nil, ports.CodeInvalidImage},
+		{"webp header larger than its bitstream", webpClaiming(2, 2), nil, ports.CodeInvalidImage},
+		{"png bomb 100000x100000", pngHeaderOnly(100000, 100000), nil, ports.CodeInvalidImage},
+		{"png 20000x10 (one side too long)", pngHeaderOnly(20000, 10), nil, ports.CodeInvalidImage},
+		{"png 8000x6000 (48 megapixels)", pngHeaderOnly(8000, 6000), nil, ports.CodeInvalidImage},
+		{"jpeg bomb 60000x60000", jpegClaiming(t, 60000, 60000), nil, ports.CodeInvalidImage},
+		{"webp bomb 16384x16384", webpClaiming(16384, 16384), nil, ports.CodeInvalidImage},
+		{"png 0x0", pngHeaderOnly(0, 0), nil, ports.CodeInvalidImage},
 	}
 	cleaner := images.New(images.Options{})
 	for _, c := range cases {

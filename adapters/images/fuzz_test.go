@@ -3,6 +3,7 @@ package images_test
 import (
 	"bytes"
 	"context"
+	"social/core/ports"
 	"testing"
 
 	"social/adapters/images"
@@ -34,7 +35,7 @@ func FuzzClean(f *testing.F) {
 		got, err := cleaner.Clean(context.Background(), data)
 		if err != nil {
 			e, ok := errs.As(err)
-			if !ok || e.Kind != errs.KindInvalid || (e.Code != images.CodeInvalidFileType && e.Code != images.CodeInvalidImage) {
+			if !ok || e.Kind != errs.KindInvalid || (e.Code != ports.CodeInvalidFileType && e.Code != ports.CodeInvalidImage) {
 				t.Fatalf("refusal %v is not invalid_file_type or invalid_image", err)
 			}
 			return

@@ -61,7 +61,7 @@
 //
 //   - feed:public: any signed-in member;
 //   - user:{id}:notifications: only member {id};
-//   - post:{id}: any signed-in member, then PostVisibility when provided;
+//   - post:{id}: any signed-in member, then plugin.PostVisibility when provided;
 //   - every plugin.Topic contributed by an enabled plugin (prefix +
 //     Authorize, called with the viewer in the context).
 //

@@ -83,8 +83,8 @@ type gatewayParams struct {
 
 type routerParams struct {
 	fx.In
-	Topics []plugin.Topic `group:"realtime_topics"`
-	Posts  PostVisibility `optional:"true"`
+	Topics []plugin.Topic        `group:"realtime_topics"`
+	Posts  plugin.PostVisibility `optional:"true"`
 }
 
 func newRouter(p routerParams) (*Router, error) { return NewRouter(p.Topics, p.Posts) }

@@ -27,10 +27,6 @@ func NotificationsTopic(id domain.UserID) string { return prefixUser + id.String
 // PostTopic is the topic of one post's counters.
 func PostTopic(id string) string { return prefixPost + id }
 
-// PostVisibility decides whether the viewer in ctx may see a post
-// (plugin.PostVisibility).
-type PostVisibility = plugin.PostVisibility
-
 // Refusals of a subscription; any other error of an authorizer is a
 // refusal too (codeForbidden).
 var (
@@ -40,14 +36,14 @@ var (
 
 // Router authorizes subscriptions: core topics and contributed ones.
 type Router struct {
-	posts   PostVisibility
+	posts   plugin.PostVisibility
 	plugins []plugin.Topic
 }
 
 // NewRouter checks the contributed topics: a prefix must be non-empty,
 // end with ':' and share no beginning with a core prefix or another
 // plugin's (so one topic never matches two rules).
-func NewRouter(topics []plugin.Topic, posts PostVisibility) (*Router, error) {
+func NewRouter(topics []plugin.Topic, posts plugin.PostVisibility) (*Router, error) {
 	taken := []string{prefixFeed, prefixUser, prefixPost}
 	for _, t := range topics {
 		if t.Prefix == "" || !strings.HasSuffix(t.Prefix, ":") || !validTopic(t.Prefix) || t.Authorize == nil {

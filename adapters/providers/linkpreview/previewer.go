@@ -18,14 +18,6 @@ import (
 
 // Error codes and pt-BR messages of Preview (documented on ports.LinkPreviewer).
 const (
-	CodeInvalidURL       = ports.LinkPreviewCodeInvalidURL
-	CodeBlocked          = ports.LinkPreviewCodeBlocked
-	CodeTooManyRedirects = ports.LinkPreviewCodeTooManyRedirects
-	CodeNotHTML          = ports.LinkPreviewCodeNotHTML
-	CodeTooLarge         = ports.LinkPreviewCodeTooLarge
-	CodeTimeout          = ports.LinkPreviewCodeTimeout
-	CodeUnreachable      = ports.LinkPreviewCodeUnreachable
-
 	MsgInvalidURL       = "Link inválido. Use um endereço http ou https."
 	MsgBlocked          = "Este endereço não pode ser pré-visualizado."
 	MsgTooManyRedirects = "O link redireciona vezes demais."
@@ -140,18 +132,18 @@ func (p *Previewer) load(ctx context.Context, key string) (ports.LinkPreview, er
 func Normalize(rawURL string) (string, error) {
 	raw := strings.TrimSpace(rawURL)
 	if raw == "" || len(raw) > maxURLLength {
-		return "", errs.Invalid(CodeInvalidURL, MsgInvalidURL, nil)
+		return "", errs.Invalid(ports.LinkPreviewCodeInvalidURL, MsgInvalidURL, nil)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return "", errs.Invalid(CodeInvalidURL, MsgInvalidURL, nil)
+		return "", errs.Invalid(ports.LinkPreviewCodeInvalidURL, MsgInvalidURL, nil)
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", errs.Invalid(CodeInvalidURL, MsgInvalidURL, nil)
+		return "", errs.Invalid(ports.LinkPreviewCodeInvalidURL, MsgInvalidURL, nil)
 	}
 	if u.User != nil {
-		return "", errs.Invalid(CodeInvalidURL, MsgInvalidURL, nil)
+		return "", errs.Invalid(ports.LinkPreviewCodeInvalidURL, MsgInvalidURL, nil)
 	}
 	u.Host = strings.ToLower(u.Host)
 	if port := u.Port(); (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
@@ -172,19 +164,19 @@ func mapError(err error) error {
 	}
 	switch {
 	case errors.Is(err, safefetch.ErrInvalidURL):
-		return e(errs.KindInvalid, CodeInvalidURL, MsgInvalidURL)
+		return e(errs.KindInvalid, ports.LinkPreviewCodeInvalidURL, MsgInvalidURL)
 	case errors.Is(err, safefetch.ErrBlocked):
-		return e(errs.KindInvalid, CodeBlocked, MsgBlocked)
+		return e(errs.KindInvalid, ports.LinkPreviewCodeBlocked, MsgBlocked)
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return e(errs.KindInvalid, CodeTooManyRedirects, MsgTooManyRedirects)
+		return e(errs.KindInvalid, ports.LinkPreviewCodeTooManyRedirects, MsgTooManyRedirects)
 	case errors.Is(err, safefetch.ErrContentType):
-		return e(errs.KindInvalid, CodeNotHTML, MsgNotHTML)
+		return e(errs.KindInvalid, ports.LinkPreviewCodeNotHTML, MsgNotHTML)
 	case errors.Is(err, safefetch.ErrTooLarge):
-		return e(errs.KindTooLarge, CodeTooLarge, MsgTooLarge)
+		return e(errs.KindTooLarge, ports.LinkPreviewCodeTooLarge, MsgTooLarge)
 	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return e(errs.KindUnavailable, CodeTimeout, MsgTimeout)
+		return e(errs.KindUnavailable, ports.LinkPreviewCodeTimeout, MsgTimeout)
 	default:
-		return e(errs.KindUnavailable, CodeUnreachable, MsgUnreachable)
+		return e(errs.KindUnavailable, ports.LinkPreviewCodeUnreachable, MsgUnreachable)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"social/core/ports"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -158,15 +159,15 @@ func TestPreviewErrors(t *testing.T) {
 		code string
 		kind errs.Kind
 	}{
-		"not html":    {srv.URL + "/dados.json", linkpreview.CodeNotHTML, errs.KindInvalid},
-		"missing":     {srv.URL + "/nada", linkpreview.CodeUnreachable, errs.KindUnavailable},
-		"ftp":         {"ftp://example.com/", linkpreview.CodeInvalidURL, errs.KindInvalid},
-		"data":        {"data:text/html,oi", linkpreview.CodeInvalidURL, errs.KindInvalid},
-		"relative":    {"/caminho", linkpreview.CodeInvalidURL, errs.KindInvalid},
-		"empty":       {"  ", linkpreview.CodeInvalidURL, errs.KindInvalid},
-		"metadata":    {"http://169.254.169.254/latest/meta-data/", linkpreview.CodeBlocked, errs.KindInvalid},
-		"decimal":     {"http://2130706433/", linkpreview.CodeBlocked, errs.KindInvalid},
-		"loopback v6": {"http://[::1]/", linkpreview.CodeBlocked, errs.KindInvalid},
+		"not html":    {srv.URL + "/dados.json", ports.LinkPreviewCodeNotHTML, errs.KindInvalid},
+		"missing":     {srv.URL + "/nada", ports.LinkPreviewCodeUnreachable, errs.KindUnavailable},
+		"ftp":         {"ftp://example.com/", ports.LinkPreviewCodeInvalidURL, errs.KindInvalid},
+		"data":        {"data:text/html,oi", ports.LinkPreviewCodeInvalidURL, errs.KindInvalid},
+		"relative":    {"/caminho", ports.LinkPreviewCodeInvalidURL, errs.KindInvalid},
+		"empty":       {"  ", ports.LinkPreviewCodeInvalidURL, errs.KindInvalid},
+		"metadata":    {"http://169.254.169.254/latest/meta-data/", ports.LinkPreviewCodeBlocked, errs.KindInvalid},
+		"decimal":     {"http://2130706433/", ports.LinkPreviewCodeBlocked, errs.KindInvalid},
+		"loopback v6": {"http://[::1]/", ports.LinkPreviewCodeBlocked, errs.KindInvalid},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
