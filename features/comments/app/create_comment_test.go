@@ -27,9 +27,16 @@ func (p postsByID) Post(_ context.Context, id domain.PostID, _ domain.UserID) (d
 }
 
 // thread is an in-memory CommentCreator counting a post's comments.
-type thread struct{ stored []domain.Comment }
+// err, when set, is what the store answers instead.
+type thread struct {
+	stored []domain.Comment
+	err    error
+}
 
 func (t *thread) Create(_ context.Context, c domain.Comment) (domain.CommentItem, int, error) {
+	if t.err != nil {
+		return domain.CommentItem{}, 0, t.err
+	}
 	t.stored = append(t.stored, c)
 	return domain.CommentItem{Comment: c}, len(t.stored), nil
 }
@@ -118,5 +125,30 @@ func TestCreateCommentRules(t *testing.T) {
 	}
 	if len(store.stored) != 2 {
 		t.Fatalf("stored %d", len(store.stored))
+	}
+}
+
+// What the store finds on writing: the post deleted since it was read, or
+// an author without a profile.
+func TestCreateCommentStoreRefusals(t *testing.T) {
+	author, reader := domain.NewUserID(), domain.NewUserID()
+	post := domain.NewPostID()
+	clock := portstest.Clock{At: time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)}
+	for _, tc := range []struct {
+		stored error
+		kind   errs.Kind
+		code   string
+	}{
+		{domain.ErrNotFound, errs.KindNotFound, CodePostNotFound},
+		{ErrNoProfile, errs.KindForbidden, CodeNoProfile},
+	} {
+		uc := &CreateComment{Tx: portstest.InlineTx{}, Comments: &thread{err: tc.stored}, Limiter: &allowance{left: 1},
+			PerMember: 1, Clock: clock, Posts: postsByID{post: {ID: post, AuthorID: author, Visibility: domain.VisibilityPublic}},
+			Notices: &notifications.Recorder{Store: noNotices{}, Clock: clock}, Announcer: &notifications.Announcer{},
+			Broadcaster: quiet{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		_, err := uc.Handle(context.Background(), domain.Viewer{UserID: reader}, post, "oi")
+		if e, ok := errs.As(err); !ok || e.Kind != tc.kind || e.Code != tc.code {
+			t.Fatalf("store answers %v: %v, want %s", tc.stored, err, tc.code)
+		}
 	}
 }

@@ -1,0 +1,100 @@
+package app
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"social/core/domain"
+	"social/core/errs"
+)
+
+// lists is an in-memory ListStore answering n entries for any profile and
+// recording what it was asked.
+type lists struct {
+	ids      map[string]domain.UserID
+	n        int
+	asked    Direction
+	seer     domain.UserID
+	after    *Cursor
+	lastTime time.Time
+}
+
+func (l *lists) IDByHandle(_ context.Context, handle string) (domain.UserID, error) {
+	if id, ok := l.ids[handle]; ok {
+		return id, nil
+	}
+	return domain.UserID{}, domain.ErrNotFound
+}
+
+func (l *lists) entries(seer domain.UserID, after *Cursor, limit int) []domain.FollowEntry {
+	l.seer, l.after = seer, after
+	out := make([]domain.FollowEntry, 0, min(l.n, limit))
+	for i := range min(l.n, limit) {
+		out = append(out, domain.FollowEntry{FollowID: domain.NewFollowID(), FollowedAt: l.lastTime.Add(-time.Duration(i) * time.Minute)})
+	}
+	return out
+}
+
+func (l *lists) Followers(_ context.Context, _, seer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error) {
+	l.asked = Followers
+	return l.entries(seer, after, limit), nil
+}
+
+func (l *lists) Following(_ context.Context, _, seer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error) {
+	l.asked = Following
+	return l.entries(seer, after, limit), nil
+}
+
+// A page reads the direction asked for, as the viewer (nobody when signed
+// out), and points at the next page only when it is full.
+func TestListFollowsPages(t *testing.T) {
+	ana, viewer := domain.NewUserID(), domain.NewUserID()
+	store := &lists{ids: map[string]domain.UserID{"ana": ana}, n: PageSize,
+		lastTime: time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)}
+	uc := &ListFollows{Follows: store}
+	ctx := context.Background()
+
+	full, err := uc.Handle(ctx, domain.Viewer{}, "@Ana", Following, "")
+	if err != nil || store.asked != Following || store.seer != (domain.UserID{}) || store.after != nil {
+		t.Fatalf("signed out, following: %v; asked %s as %s after %v", err, store.asked, store.seer, store.after)
+	}
+	if len(full.Items) != PageSize || full.Next == "" {
+		t.Fatalf("a full page has a next cursor: %d items, next %q", len(full.Items), full.Next)
+	}
+
+	store.n = PageSize - 1
+	last, err := uc.Handle(ctx, domain.Viewer{UserID: viewer}, "ana", Followers, full.Next)
+	if err != nil || store.asked != Followers || store.seer != viewer {
+		t.Fatalf("signed in, followers: %v; asked %s as %s", err, store.asked, store.seer)
+	}
+	tail := full.Items[PageSize-1]
+	if store.after == nil || store.after.ID != tail.FollowID || !store.after.At.Equal(tail.FollowedAt) {
+		t.Fatalf("the cursor is the last entry of the page before: %+v, want %s at %v", store.after, tail.FollowID, tail.FollowedAt)
+	}
+	if len(last.Items) != PageSize-1 || last.Next != "" {
+		t.Fatalf("a short page is the last: %d items, next %q", len(last.Items), last.Next)
+	}
+}
+
+func TestListFollowsRefusals(t *testing.T) {
+	comments := domain.ListCursor[domain.CommentID]{At: time.Now(), ID: domain.NewCommentID()}.Encode(domain.CommentsCursor)
+	store := &lists{ids: map[string]domain.UserID{"ana": domain.NewUserID()}}
+	for _, tc := range []struct {
+		name, handle, cursor string
+		kind                 errs.Kind
+		code                 string
+	}{
+		{"garbled cursor", "ana", "lixo!", errs.KindInvalid, CodeInvalid},
+		{"another list's cursor", "ana", comments, errs.KindInvalid, CodeInvalid},
+		{"unknown handle", "ninguem", "", errs.KindNotFound, CodeNotFound},
+		{"malformed handle", "a b", "", errs.KindNotFound, CodeNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := (&ListFollows{Follows: store}).Handle(context.Background(), domain.Viewer{}, tc.handle, Followers, tc.cursor)
+			if kind, code := kindAndCode(err); kind != tc.kind || code != tc.code {
+				t.Fatalf("%v, want %v %s", err, tc.kind, tc.code)
+			}
+		})
+	}
+}
