@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// The probe must answer quickly and agree with the docker CLI, where there is one.
+// The probe must answer quickly and agree with the docker CLI. Without the
+// CLI there is nothing to agree with: the test says so as a skip.
 func TestDockerProbeAgreesWithTheEngine(t *testing.T) {
 	start := time.Now()
 	got := dockerEngineAnswers(context.Background())
@@ -15,7 +16,7 @@ func TestDockerProbeAgreesWithTheEngine(t *testing.T) {
 		t.Fatalf("probe took %v", d)
 	}
 	if _, err := exec.LookPath("docker"); err != nil {
-		return
+		t.Skipf("no docker CLI on PATH to check the probe's answer (%v) against: %v", got, err)
 	}
 	want := exec.Command("docker", "info").Run() == nil
 	if got != want {
