@@ -115,7 +115,10 @@ func get(t *testing.T, url string, into any) int {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("read %s: %v", url, err)
+	}
 	if into != nil && resp.StatusCode < 300 {
 		if err := json.Unmarshal(body, into); err != nil {
 			t.Fatalf("decode %s: %v: %s", url, err, body)

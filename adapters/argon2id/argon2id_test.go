@@ -17,8 +17,8 @@ func TestHashAndVerify(t *testing.T) {
 	if !strings.HasPrefix(enc, "$argon2id$v=19$m=1024,t=1,p=1$") {
 		t.Fatalf("hash = %q", enc)
 	}
-	if again, _ := h.Hash("Senha123"); again == enc {
-		t.Fatal("two hashes of one password are equal: no salt")
+	if again, err := h.Hash("Senha123"); err != nil || again == enc {
+		t.Fatalf("two hashes of one password are equal (no salt) or failed: %v", err)
 	}
 	for _, c := range []struct {
 		pw   string

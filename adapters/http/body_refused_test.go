@@ -113,7 +113,10 @@ func declareHugeBody(t *testing.T, base string, op bodyOperation, token string, 
 		return 0, err.Error()
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 2000))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 2000))
+	if err != nil {
+		return 0, err.Error()
+	}
 	return resp.StatusCode, string(b)
 }
 

@@ -51,7 +51,10 @@ func (s scenario) run(t *testing.T, base string) (*http.Response, string) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s: read the answer: %v", method, s.path, err)
+	}
 	body := string(b)
 	if resp.StatusCode != s.wantStatus {
 		t.Fatalf("%s %s = %d, want %d: %s", method, s.path, resp.StatusCode, s.wantStatus, body)

@@ -145,8 +145,14 @@ func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	subject, _ := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
-	body, _ := io.ReadAll(quotedprintable.NewReader(m.Body))
+	subject, err := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(quotedprintable.NewReader(m.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !strings.Contains(subject, "Confirme seu email") || m.Header.Get("To") != "<smtp@example.com>" ||
 		!strings.HasPrefix(m.Header.Get("Content-Type"), "text/plain; charset=utf-8") {
 		t.Fatalf("headers = %v (subject %q)", m.Header, subject)
@@ -154,7 +160,10 @@ func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 	// The link in the mail confirms the account.
 	link := string(body)[strings.Index(string(body), app.Config.HTTP.PublicURL):]
 	link = strings.Fields(link)[0]
-	u, _ := url.Parse(link)
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatalf("mailed link %q: %v", link, err)
+	}
 	r := app.Client().Do(http.MethodGet, u.RequestURI(), nil).Expect(t, http.StatusSeeOther)
 	if r.Header.Get("Location") != "/?sessao=1" {
 		t.Fatalf("mailed link: %s -> %s", link, r.Header.Get("Location"))
@@ -167,7 +176,10 @@ func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 
 func TestMailStaysPendingWhileTheServerIsDown(t *testing.T) {
 	t.Parallel()
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	ln.Close() // nothing listens there
 	app := at.Start(t, func(c *at.Config) {

@@ -87,9 +87,15 @@ func (r *rig) call(ip, token, method, path string, body any, want int, out any) 
 	r.t.Helper()
 	raw := []byte{}
 	if body != nil {
-		raw, _ = json.Marshal(body)
+		var err error
+		if raw, err = json.Marshal(body); err != nil {
+			r.t.Fatal(err)
+		}
 	}
-	req, _ := http.NewRequest(method, r.URL+path, strings.NewReader(string(raw)))
+	req, err := http.NewRequest(method, r.URL+path, strings.NewReader(string(raw)))
+	if err != nil {
+		r.t.Fatal(err)
+	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Forwarded-For", ip)
 	if token != "" {

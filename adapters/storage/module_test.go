@@ -120,8 +120,8 @@ func TestS3Driver(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if b, _ := io.ReadAll(r); string(b) != "jpg" {
-		t.Fatalf("read %q", b)
+	if b, err := io.ReadAll(r); err != nil || string(b) != "jpg" {
+		t.Fatalf("read %q: %v", b, err)
 	}
 
 	// A missing bucket stops the start, naming the keys to fix.

@@ -105,7 +105,10 @@ func do(t *testing.T, method, link string, header http.Header) (*http.Response, 
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return resp, body
 }
 
@@ -306,7 +309,10 @@ func rawGet(t *testing.T, srv *httptest.Server, target string) (int, string) {
 		t.Fatalf("GET %s: %v", target, err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("GET %s: read the answer: %v", target, err)
+	}
 	return resp.StatusCode, string(body)
 }
 
