@@ -54,6 +54,18 @@ type Settings struct {
 	Batch int
 }
 
+// nextExportAt is when a member whose last counted export was asked for
+// at last may ask again, or nil when they may now.
+func (s Settings) nextExportAt(last *time.Time, now time.Time) *time.Time {
+	if last == nil || s.ExportEvery <= 0 {
+		return nil
+	}
+	if next := last.Add(s.ExportEvery); now.Before(next) {
+		return &next
+	}
+	return nil
+}
+
 // ArchiveKey is where the archive of export id of member is stored.
 func ArchiveKey(member domain.UserID, id uuid.UUID) string {
 	return fmt.Sprintf("exports/%s/%s.zip", member, id)

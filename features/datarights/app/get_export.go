@@ -52,11 +52,7 @@ func (uc *GetExport) Handle(ctx context.Context, viewer domain.Viewer) (ExportVi
 	if err != nil {
 		return ExportView{}, fmt.Errorf("last export of %s: %w", viewer.UserID, err)
 	}
-	if last != nil && uc.Settings.ExportEvery > 0 {
-		if next := last.Add(uc.Settings.ExportEvery); now.Before(next) {
-			v.NextAt = &next
-		}
-	}
+	v.NextAt = uc.Settings.nextExportAt(last, now)
 	if e != nil && e.Status == ExportReady && e.ArchiveKey != nil && e.ExpiresAt != nil && now.Before(*e.ExpiresAt) {
 		// The archive's address under the API, which needs the session:
 		// never a link that works on its own.

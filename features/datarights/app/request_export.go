@@ -46,11 +46,9 @@ func (uc *RequestExport) Handle(ctx context.Context, viewer domain.Viewer) (Expo
 		if err != nil {
 			return err
 		}
-		if last != nil && uc.Settings.ExportEvery > 0 {
-			if next := last.Add(uc.Settings.ExportEvery); now.Before(next) {
-				return errs.RateLimited(CodeExportRateLimited, MsgTooManyExports,
-					fmt.Sprintf(MsgExportWait, humanDuration(uc.Settings.ExportEvery)), next.Sub(now))
-			}
+		if next := uc.Settings.nextExportAt(last, now); next != nil {
+			return errs.RateLimited(CodeExportRateLimited, MsgTooManyExports,
+				fmt.Sprintf(MsgExportWait, humanDuration(uc.Settings.ExportEvery)), next.Sub(now))
 		}
 		if err := uc.Exports.Create(ctx, e); err != nil {
 			return err
