@@ -15,10 +15,36 @@ const appMutations = {
 // A plugin's descriptor (`features/<name>/plugin.ts`) is its second, light
 // entry point: the registry and other features' links read it without
 // pulling in the plugin's screens.
+// The registry (`features/plugins/registry.ts`) is the plugins feature's
+// second entry point: it alone imports the descriptors.
 const throughFeatureIndex = {
-  group: ['@/features/*/*', '!@/features/*/plugin'],
-  message: "Import a feature through its index ('@/features/<name>') or its descriptor ('@/features/<name>/plugin').",
+  group: ['@/features/*/*', '!@/features/*/plugin', '!@/features/plugins/registry'],
+  message:
+    "Import a feature through its index ('@/features/<name>'), its descriptor ('@/features/<name>/plugin') or the plugin registry.",
 }
+// The core (app, and every feature that is not a plugin) reaches a plugin only
+// through what its descriptor contributes to the registry's slots, and no
+// plugin imports another: each one can be left out of the registry alone.
+const pluginFeatures = ['communities', 'messages', 'rooms', 'stories']
+function pluginsBut(own) {
+  return {
+    group: pluginFeatures.filter((name) => name !== own).flatMap((name) => [`@/features/${name}`, `@/features/${name}/**`]),
+    message: "Only the plugin registry imports a plugin; reach it through a slot of its descriptor ('@/features/plugins').",
+  }
+}
+const featureRules = (patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [appMutations],
+      patterns: [
+        throughFeatureIndex,
+        { group: ['@/app/*', '@/app'], message: 'Features must not depend on the app layer.' },
+        ...patterns,
+      ],
+    },
+  ],
+})
 const sharedStaysShared = {
   group: ['@/features/*', '@/app/*'],
   message: 'Shared code must not depend on features or app.',
@@ -47,7 +73,7 @@ export default defineConfig([
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // bulletproof-react: features talk to each other only through their index,
       // and shared code (components, lib) never reaches into features or app.
-      'no-restricted-imports': ['error', { paths: [appMutations], patterns: [throughFeatureIndex] }],
+      'no-restricted-imports': ['error', { paths: [appMutations], patterns: [throughFeatureIndex, pluginsBut()] }],
       // Its invalidations cannot be lost to a read already in flight.
       'no-restricted-syntax': [
         'error',
@@ -71,21 +97,9 @@ export default defineConfig([
       'no-restricted-imports': ['error', { patterns: [sharedStaysShared] }],
     },
   },
-  {
-    files: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [appMutations],
-          patterns: [
-            throughFeatureIndex,
-            { group: ['@/app/*', '@/app'], message: 'Features must not depend on the app layer.' },
-          ],
-        },
-      ],
-    },
-  },
+  { files: ['src/features/**'], rules: featureRules([pluginsBut()]) },
+  ...pluginFeatures.map((name) => ({ files: [`src/features/${name}/**`], rules: featureRules([pluginsBut(name)]) })),
+  { files: ['src/features/plugins/registry.ts'], rules: featureRules([]) },
   {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: {

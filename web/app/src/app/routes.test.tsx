@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { pluginRegistry } from '@/features/plugins'
+import { pluginRegistry } from '@/features/plugins/registry'
 import { renderApp } from '@/testing/render-app'
 
 import { buildRoutes } from './routes'

@@ -3,7 +3,8 @@ import type { RouteObject } from 'react-router'
 
 import { paths } from '@/config/paths'
 import { MemberLayout } from '@/features/navigation'
-import { PluginGate, pluginRegistry, type PluginDescriptor } from '@/features/plugins'
+import { PluginGate, type PluginDescriptor } from '@/features/plugins'
+import { pluginRegistry } from '@/features/plugins/registry'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
 
 /**

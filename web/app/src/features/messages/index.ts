@@ -1,5 +1,4 @@
 export { ConversationScreen } from './components/conversation-screen'
-export { MessageButton } from './components/message-button'
 export { MessagesScreen } from './components/messages-screen'
 export { useMessagesUnreadCount } from './hooks/use-messages-live'
 export { messagesMessages } from './messages'

@@ -1,11 +1,12 @@
 /**
- * Every text of the messages screens, the profile's message button and the
- * navigation badge. The screen's fixed copy is in English on purpose; the
+ * Every text of the messages screens, the profile's message button, the
+ * navigation badge and the row in /settings. The screen's fixed copy is in English on purpose; the
  * rest is ours, in pt-BR.
  */
 export const messagesMessages = {
-  // The side bar's entry.
+  // The side bar's entry and its unread counter.
   navLabel: 'Mensagens',
+  unreadLabel: (count: number) => (count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`),
   // The /messages screen.
   title: 'Messages',
   loggedOut: 'Please log in to view messages',
@@ -41,6 +42,10 @@ export const messagesMessages = {
   restricted: 'Esta pessoa só recebe mensagens de quem ela segue.',
   sendFailedTitle: 'Erro ao enviar mensagem',
   sendFailed: 'Não foi possível enviar a mensagem',
+
+  // Ours: the row of /settings' privacy section.
+  settingsHint: 'Quem pode te enviar mensagens diretas se ajusta na tela de Mensagens.',
+  openMessages: 'Abrir Mensagens',
 
   // Ours: the profile's message button.
   messageButton: (handle: string) => `Enviar mensagem para @${handle}`,

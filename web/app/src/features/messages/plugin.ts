@@ -2,6 +2,9 @@ import { MessageCircle } from 'lucide-react'
 
 import type { PluginDescriptor } from '@/features/plugins'
 
+import { MessageButton } from './components/message-button'
+import { MessagesSettingsRows } from './components/messages-settings-rows'
+import { useMessagesUnreadCount } from './hooks/use-messages-live'
 import { messagesMessages as m } from './messages'
 import { messagesPaths } from './paths'
 
@@ -18,6 +21,11 @@ export const messagesPlugin: PluginDescriptor<'messages'> = {
       load: async () => (await import('./components/conversation-screen')).ConversationScreen,
     },
   ],
-  // In the side bar only.
-  nav: { sideBar: { to: messagesPaths.messages, label: m.navLabel, icon: MessageCircle, messagesBadge: true } },
+  // In the side bar only, with the unread conversations' messages.
+  nav: {
+    sideBar: { to: messagesPaths.messages, label: m.navLabel, icon: MessageCircle },
+    badge: { useCount: useMessagesUnreadCount, label: m.unreadLabel },
+  },
+  profileActions: [MessageButton],
+  settingsRows: [{ section: 'privacy', Rows: MessagesSettingsRows }],
 }

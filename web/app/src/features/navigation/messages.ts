@@ -13,5 +13,4 @@ export const navigationMessages = {
   signOutSuccessDescription: 'Você foi desconectado com sucesso.',
   signOutError: 'Erro ao fazer logout.',
   unread: (count: number) => (count === 1 ? '1 notificação não lida' : `${count} notificações não lidas`),
-  unreadMessages: (count: number) => (count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`),
 } as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { pluginRegistry } from '@/features/plugins'
+import { pluginRegistry } from '@/features/plugins/registry'
 
 import { bottomBarEntriesFor, sideBarEntriesFor } from './nav-entries'
 

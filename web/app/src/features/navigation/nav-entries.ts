@@ -1,7 +1,8 @@
 import { Bell, Home, PlusSquare, Search, Settings, User, type LucideIcon } from 'lucide-react'
 
 import { paths } from '@/config/paths'
-import { pluginRegistry, type PluginDescriptor, type PluginNavEntry } from '@/features/plugins'
+import type { PluginDescriptor, PluginNavBadge, PluginNavEntry } from '@/features/plugins'
+import { pluginRegistry } from '@/features/plugins/registry'
 
 import { navigationMessages as m } from './messages'
 
@@ -14,15 +15,15 @@ export interface NavEntry {
   plugin?: string
   /** Carries the unread-notifications counter. */
   unreadBadge?: boolean
-  /** Carries the unread-messages counter. */
-  messagesBadge?: boolean
+  /** The plugin's own counter (e.g. unread messages), counted by `usePluginBadgeCounts`. */
+  pluginBadge?: PluginNavBadge
 }
 
 /** The entries the registered plugins put in one bar, in registry order, each tagged with its plugin. */
 function pluginEntries(registry: readonly PluginDescriptor[], bar: 'sideBar' | 'bottomBar'): NavEntry[] {
   return registry.flatMap((plugin) => {
     const entry: PluginNavEntry | undefined = plugin.nav[bar]
-    return entry ? [{ ...entry, plugin: plugin.name }] : []
+    return entry ? [{ ...entry, plugin: plugin.name, pluginBadge: plugin.nav.badge }] : []
   })
 }
 

@@ -1,22 +1,46 @@
-import { communitiesPlugin } from '@/features/communities/plugin'
+import { Users } from 'lucide-react'
+
+import { communitiesPaths, communitiesPlugin } from '@/features/communities/plugin'
 import { messagesPlugin } from '@/features/messages/plugin'
 import { roomsPlugin } from '@/features/rooms/plugin'
 import { storiesPlugin } from '@/features/stories/plugin'
 
+import { useDisabledPlugins } from './hooks/use-disabled-plugins'
+import { pluginsMessages as m } from './messages'
 import type { PluginDescriptor } from './types'
+
+/** Communities among search results: their icon, their badge and their page. */
+const communities: PluginDescriptor<'communities'> = {
+  ...communitiesPlugin,
+  searchKinds: [
+    {
+      type: 'community',
+      icon: Users,
+      label: m.communityResult,
+      target: (result) => communitiesPaths.community(result.id),
+    },
+  ],
+}
 
 /**
  * The plugins the member app has a front end for, one line each. Their order
- * is their order in the navigation bars. A plugin missing here has no screens
- * or entries even when the server has it on; one here is hidden while the
- * server reports it off.
+ * is their order in the navigation bars and in every slot (profile actions,
+ * settings rows). A plugin missing here has no screens or entries even when
+ * the server has it on; one here is hidden while the server reports it off.
+ *
+ * This is the one module that imports the plugins' descriptors; the core
+ * screens read the plugins through it, and the descriptors import only
+ * `./types`, so no import runs back from a plugin to the core.
  */
 export const pluginRegistry = [
   storiesPlugin,
   roomsPlugin,
-  communitiesPlugin,
+  communities,
   messagesPlugin,
 ] as const satisfies readonly PluginDescriptor[]
 
-/** Plugins that own parts of the member app's navigation and screens. */
-export type PluginName = (typeof pluginRegistry)[number]['name']
+/** The registered plugins the server has on, in registry order. */
+export function useEnabledPlugins(): readonly PluginDescriptor[] {
+  const disabled = useDisabledPlugins()
+  return pluginRegistry.filter((plugin) => !disabled.includes(plugin.name))
+}

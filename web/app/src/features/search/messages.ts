@@ -22,7 +22,6 @@ export const searchMessages = {
   failed: 'Não foi possível buscar agora. Tente novamente.',
   type: {
     user: 'Pessoa',
-    community: 'Comunidade',
     post: 'Post',
   },
 } as const

@@ -18,8 +18,6 @@ export const settingsMessages = {
   privacy: 'Privacidade e segurança',
   privacyPosts: 'Cada post tem sua própria visibilidade, escolhida ao publicar: Público ou Apenas seguidores.',
   privacyImages: 'Ao publicar uma imagem, você pode descrevê-la para quem usa leitor de tela.',
-  privacyMessages: 'Quem pode te enviar mensagens diretas se ajusta na tela de Mensagens.',
-  openMessages: 'Abrir Mensagens',
 
   // Sessões.
   sessions: 'Sessões',

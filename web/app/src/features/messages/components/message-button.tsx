@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
-import { useDisabledPlugins } from '@/features/plugins'
 import { ApiError } from '@/lib/api'
 
 import { useStartConversation } from '../api/messages-api'
@@ -12,13 +11,11 @@ import { messagesPaths } from '../paths'
 
 /**
  * The message icon button of another member's profile: opens the
- * conversation with them. Hidden while the messages plugin is off.
+ * conversation with them (the plugin's profile action).
  */
 export function MessageButton({ handle }: { handle: string }) {
-  const disabled = useDisabledPlugins().includes('messages')
   const start = useStartConversation()
   const navigate = useNavigate()
-  if (disabled) return null
   return (
     <Button
       variant="outline"

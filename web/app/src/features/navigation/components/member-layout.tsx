@@ -2,10 +2,10 @@ import { Outlet } from 'react-router'
 
 import { AppShell } from '@/components/layout/app-shell'
 import type { NavUser } from '@/components/layout/nav-types'
-import { useMessagesUnreadCount } from '@/features/messages'
 import { useSession, type SessionUser } from '@/features/session'
 
 import { useSignOutAction } from '../hooks/use-sign-out-action'
+import { usePluginBadgeCounts } from '../hooks/use-plugin-badge-counts'
 import { useUnreadCount } from '../hooks/use-unread-count'
 
 import { MemberBottomBar } from './member-bottom-bar'
@@ -23,7 +23,7 @@ function toNavUser(user: SessionUser): NavUser {
 export function MemberLayout() {
   const { user } = useSession()
   const unreadCount = useUnreadCount()
-  const messagesUnreadCount = useMessagesUnreadCount()
+  const pluginCounts = usePluginBadgeCounts()
   const { signOut, signingOut } = useSignOutAction()
   return (
     <AppShell
@@ -32,12 +32,14 @@ export function MemberLayout() {
           className="hidden md:flex"
           user={user ? toNavUser(user) : null}
           unreadCount={unreadCount}
-          messagesUnreadCount={messagesUnreadCount}
+          pluginCounts={pluginCounts}
           onSignOut={signOut}
           signingOut={signingOut}
         />
       }
-      bottomBar={<MemberBottomBar className="md:hidden" onSignOut={signOut} signingOut={signingOut} />}
+      bottomBar={
+        <MemberBottomBar className="md:hidden" pluginCounts={pluginCounts} onSignOut={signOut} signingOut={signingOut} />
+      }
     >
       <Outlet />
     </AppShell>

@@ -2,15 +2,15 @@ import { Logo } from '@/components/layout/logo'
 import type { NavUser } from '@/components/layout/nav-types'
 import { SideBar } from '@/components/layout/side-bar'
 
-import { useNavEntries } from '../hooks/use-nav-entries'
+import { useNavEntries, type PluginBadgeCounts } from '../hooks/use-nav-entries'
 import { navigationMessages as m } from '../messages'
 import { sideBarEntries } from '../nav-entries'
 
 interface MemberSideBarProps {
   user: NavUser | null
   unreadCount: number
-  /** Unread direct messages ('Mensagens'). */
-  messagesUnreadCount?: number
+  /** The plugins' counters (e.g. unread messages on 'Mensagens'). */
+  pluginCounts?: PluginBadgeCounts
   onSignOut: () => void
   signingOut?: boolean
   className?: string
@@ -19,12 +19,12 @@ interface MemberSideBarProps {
 export function MemberSideBar({
   user,
   unreadCount,
-  messagesUnreadCount,
+  pluginCounts,
   onSignOut,
   signingOut,
   className,
 }: MemberSideBarProps) {
-  const entries = useNavEntries(sideBarEntries, unreadCount, messagesUnreadCount)
+  const entries = useNavEntries(sideBarEntries, unreadCount, pluginCounts)
   return (
     <SideBar
       label={m.sideBarLabel}

@@ -4,28 +4,42 @@ import { useDisabledPlugins } from '@/features/plugins'
 import { navigationMessages as m } from '../messages'
 import type { NavEntry } from '../nav-entries'
 
-/** Drops entries of disabled plugins and attaches the unread counter. */
+/** The plugins' badge counts, by plugin name (see `usePluginBadgeCounts`). */
+export type PluginBadgeCounts = ReadonlyMap<string, number>
+
+const noCounts: PluginBadgeCounts = new Map()
+
+function badgeOf(entry: NavEntry, unreadCount: number, pluginCounts: PluginBadgeCounts): NavLinkEntry['badge'] {
+  if (entry.unreadBadge) return { count: unreadCount, label: m.unread(unreadCount) }
+  if (entry.pluginBadge && entry.plugin) {
+    const count = pluginCounts.get(entry.plugin) ?? 0
+    return { count, label: entry.pluginBadge.label(count) }
+  }
+  return undefined
+}
+
+/** Drops entries of disabled plugins and attaches the counters. */
 export function resolveNavEntries(
   entries: readonly NavEntry[],
   disabledPlugins: readonly string[],
   unreadCount: number,
-  messagesUnread = 0,
+  pluginCounts: PluginBadgeCounts = noCounts,
 ): NavLinkEntry[] {
   return entries
     .filter((entry) => !entry.plugin || !disabledPlugins.includes(entry.plugin))
-    .map(({ to, label, icon, end, unreadBadge, messagesBadge }) => ({
-      to,
-      label,
-      icon,
-      end,
-      badge: unreadBadge
-        ? { count: unreadCount, label: m.unread(unreadCount) }
-        : messagesBadge
-          ? { count: messagesUnread, label: m.unreadMessages(messagesUnread) }
-          : undefined,
+    .map((entry) => ({
+      to: entry.to,
+      label: entry.label,
+      icon: entry.icon,
+      end: entry.end,
+      badge: badgeOf(entry, unreadCount, pluginCounts),
     }))
 }
 
-export function useNavEntries(entries: readonly NavEntry[], unreadCount: number, messagesUnread = 0): NavLinkEntry[] {
-  return resolveNavEntries(entries, useDisabledPlugins(), unreadCount, messagesUnread)
+export function useNavEntries(
+  entries: readonly NavEntry[],
+  unreadCount: number,
+  pluginCounts: PluginBadgeCounts = noCounts,
+): NavLinkEntry[] {
+  return resolveNavEntries(entries, useDisabledPlugins(), unreadCount, pluginCounts)
 }

@@ -1,5 +1,5 @@
 import { useMeta } from '../api/get-meta'
-import type { PluginName } from '../registry'
+import type { PluginName } from '../types'
 
 const none: readonly string[] = []
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { MessageButton } from '@/features/messages'
+import { useEnabledPlugins } from '@/features/plugins/registry'
 import { BlockedNotice, MutedNotice, ProfileSafetyMenu } from '@/features/safety'
 
 import { initialOf } from '../initial'
@@ -60,7 +60,7 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
           <div className="flex items-center gap-2">
             {profile.is_blocking ? null : (
               <>
-                <MessageButton handle={profile.handle} />
+                <PluginProfileActions handle={profile.handle} />
                 <FollowButton profile={profile} />
               </>
             )}
@@ -184,5 +184,12 @@ function Website({ url }: { url: string }) {
     >
       {url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
     </a>
+  )
+}
+
+/** The enabled plugins' buttons on another member's profile (e.g. messages'), in registry order. */
+function PluginProfileActions({ handle }: { handle: string }) {
+  return useEnabledPlugins().flatMap((plugin) =>
+    (plugin.profileActions ?? []).map((Action, index) => <Action key={`${plugin.name}:${String(index)}`} handle={handle} />),
   )
 }

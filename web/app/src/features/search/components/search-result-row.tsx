@@ -1,31 +1,31 @@
-import { BadgeCheck, FileText, User, Users, type LucideIcon } from 'lucide-react'
+import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 
 import { searchMessages as m } from '../messages'
-import { resultTarget } from '../target'
+import type { PluginSearchKind } from '@/features/plugins'
+
 import type { SearchResult } from '../types'
 
-const typeIcons: Record<string, LucideIcon> = { user: User, community: Users, post: FileText }
 const numberFormat = new Intl.NumberFormat('pt-BR')
 
 function initialOf(title: string): string {
   return Array.from(title.trim())[0]?.toUpperCase() ?? '?'
 }
 
-function typeLabel(type: string): string {
-  return type in m.type ? m.type[type as keyof typeof m.type] : type
-}
-
-/** One result: type icon, avatar, title, 'Verified', subtitle, 'n members', type badge. */
-export function SearchResultRow({ result }: { result: SearchResult }) {
-  const Icon = typeIcons[result.type] ?? FileText
+/**
+ * One result: type icon, avatar, title, 'Verified', subtitle, 'n members',
+ * type badge. Its kind (the core's or a plugin's) gives the icon, the badge
+ * and where the row leads.
+ */
+export function SearchResultRow({ result, kind }: { result: SearchResult; kind: PluginSearchKind }) {
+  const Icon = kind.icon
   return (
     <li>
       <Link
-        to={resultTarget(result)}
+        to={kind.target(result)}
         className="flex items-center gap-3 rounded-lg border bg-card p-3 transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
       >
         <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
@@ -49,7 +49,7 @@ export function SearchResultRow({ result }: { result: SearchResult }) {
           ) : null}
         </span>
         <Badge variant="outline" className="shrink-0">
-          {typeLabel(result.type)}
+          {kind.label}
         </Badge>
       </Link>
     </li>

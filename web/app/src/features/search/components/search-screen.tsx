@@ -9,6 +9,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useSearch } from '../api/search'
 import { searchMessages as m } from '../messages'
+import { unknownKind, useResultKinds } from '../result-kinds'
 import type { SearchResult } from '../types'
 
 import { SearchResultRow } from './search-result-row'
@@ -66,6 +67,7 @@ interface ResultsProps {
 }
 
 function Results({ empty, loading, failed, items, onShortcut }: ResultsProps) {
+  const kinds = useResultKinds()
   if (empty) {
     return (
       <section aria-labelledby="search-discover" className="grid justify-items-center gap-3 py-12 text-center">
@@ -128,7 +130,11 @@ function Results({ empty, loading, failed, items, onShortcut }: ResultsProps) {
       </p>
       <ul className="grid gap-2">
         {items.map((result) => (
-          <SearchResultRow key={`${result.type}:${result.id}`} result={result} />
+          <SearchResultRow
+            key={`${result.type}:${result.id}`}
+            result={result}
+            kind={kinds.get(result.type) ?? unknownKind(result.type)}
+          />
         ))}
       </ul>
     </section>

@@ -4,8 +4,8 @@ import { Link } from 'react-router'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { messagesPaths } from '@/features/messages/plugin'
-import { usePluginEnabled } from '@/features/plugins'
+import type { SettingsSectionName } from '@/features/plugins'
+import { useEnabledPlugins } from '@/features/plugins/registry'
 import { SafetySettings } from '@/features/safety'
 import { useSession } from '@/features/session'
 
@@ -23,7 +23,6 @@ import { SettingsSection } from './settings-section'
  */
 export function SettingsScreen() {
   const { user } = useSession()
-  const messagesOn = usePluginEnabled('messages')
   return (
     <Page title={m.title}>
       <div className="mx-auto grid w-full max-w-2xl gap-6">
@@ -45,19 +44,13 @@ export function SettingsScreen() {
           <Button asChild variant="outline" className="h-11 w-full sm:h-9 sm:w-auto sm:justify-self-start">
             <Link to={paths.profile}>{m.editProfile}</Link>
           </Button>
+          <PluginSettingsRows section="account" />
         </SettingsSection>
 
         <SettingsSection icon={ShieldCheck} title={m.privacy}>
           <p className="text-sm">{m.privacyPosts}</p>
           <p className="text-sm">{m.privacyImages}</p>
-          {messagesOn ? (
-            <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
-              <p className="text-sm">{m.privacyMessages}</p>
-              <Button asChild variant="outline" className="h-11 w-full shrink-0 sm:h-9 sm:w-auto">
-                <Link to={messagesPaths.messages}>{m.openMessages}</Link>
-              </Button>
-            </div>
-          ) : null}
+          <PluginSettingsRows section="privacy" />
           <SafetySettings />
         </SettingsSection>
 
@@ -68,5 +61,14 @@ export function SettingsScreen() {
         <DataSection />
       </div>
     </Page>
+  )
+}
+
+/** The rows the enabled plugins add to one core section, in registry order. */
+function PluginSettingsRows({ section }: { section: SettingsSectionName }) {
+  return useEnabledPlugins().flatMap((plugin) =>
+    (plugin.settingsRows ?? [])
+      .filter((rows) => rows.section === section)
+      .map(({ Rows }, index) => <Rows key={`${plugin.name}:${String(index)}`} />),
   )
 }
