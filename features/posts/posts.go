@@ -33,17 +33,14 @@ var Module = fx.Module("posts",
 		newUseCases,
 	),
 	fx.Provide(
-		// The feature that keeps audiences writes and lists their posts
-		// through the same use cases.
-		func(uc httpapi.UseCases) *app.CreatePost { return uc.Create },
-		func(uc httpapi.UseCases) *app.CreateMediaPost { return uc.CreateMedia },
-		func(uc httpapi.UseCases) *app.ListAudiencePosts { return uc.Audience },
-		func(uc httpapi.UseCases) *app.GetPost { return uc.Get },
 		// The posts' files are deleted by one job, whoever deletes posts
 		// (a community taking its posts with it).
 		fx.Annotate(func(jobs *pgkit.JobInserter) postsstore.MediaQueue { return postsstore.MediaQueue{Jobs: jobs} },
 			fx.As(new(app.MediaQueue))),
 		plugin.AsRoutes(httpapi.NewRoutes),
+		// Demo seeding: the network's posts, and a member's own (--for).
+		plugin.AsDemoSeeder(newDemoSeeder),
+		func(uc httpapi.UseCases) *app.SeedDemo { return uc.Demo },
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
 		// Moderators remove posts through the same delete path.
@@ -80,6 +77,10 @@ type useCaseParams struct {
 	// feature keeps audiences; absent, members_only posts are their
 	// authors' alone.
 	Audiences postsstore.OptionalAudiences
+	// AudienceGate answers members naming an audience on the posts routes
+	// (create-post, create-media-post, list-feed), when a feature keeps
+	// audiences.
+	AudienceGate app.AudienceGate `optional:"true"`
 	// MemberSeeders add the plugins' demo data to a member's demo posts.
 	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 }
@@ -88,7 +89,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 	previews := postsstore.PreviewQueue{Jobs: p.Jobs}
 	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
-	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Previews: previews,
+	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
@@ -108,7 +109,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Share:       &app.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &app.ListAuthorPosts{Posts: p.Posts},
-		Audience:    &app.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences},
+		Audience:    &app.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate},
 		Fill: &app.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
 			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},
 		Preview: &app.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},

@@ -41,8 +41,10 @@ var Module = fx.Module(Name,
 		pgstore.New,
 		newUseCases,
 	),
-	// The core asks who reads, writes and moderates a community's posts.
+	// The core asks who reads, writes and moderates a community's posts,
+	// and answers a community named on its posts routes through the gate.
 	fx.Provide(fx.Annotate(newAudience, fx.As(new(ports.Audiences)))),
+	fx.Provide(fx.Annotate(newPostGate, fx.As(new(posts.AudienceGate)))),
 	fx.Provide(
 		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
 		plugin.AsRoutes(httpapi.NewRoutes),
@@ -57,42 +59,34 @@ var Module = fx.Module(Name,
 
 type useCaseParams struct {
 	fx.In
-	Store       *pgstore.Store
-	Tx          ports.Transactor
-	Media       posts.MediaQueue
-	Search      ports.SearchIndexQueue
-	Clock       ports.Clock
-	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
-	Access      ports.AccessChanges
-	// The core's post use cases, which store and read community posts.
-	Create      *posts.CreatePost
-	CreateMedia *posts.CreateMediaPost
-	ListPosts   *posts.ListAudiencePosts
-	GetPost     *posts.GetPost
+	Store  *pgstore.Store
+	Tx     ports.Transactor
+	Media  posts.MediaQueue
+	Search ports.SearchIndexQueue
+	Clock  ports.Clock
+	Access ports.AccessChanges
 }
 
 func newAudience(store *pgstore.Store) *app.Audience {
 	return &app.Audience{Store: store, Members: store}
 }
 
+func newPostGate(store *pgstore.Store, broadcaster ports.Broadcaster, log *slog.Logger) *app.PostGate {
+	return &app.PostGate{Store: store, Broadcaster: broadcaster, Log: log}
+}
+
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Access: p.Access}
-	ps := &app.Posts{Store: p.Store, Create: p.Create, CreateMedia: p.CreateMedia, List: p.ListPosts, Get: p.GetPost,
-		Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
-		List:        &app.ListCommunities{Store: p.Store},
-		Create:      &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
-		Get:         &app.GetCommunity{Store: p.Store},
-		Delete:      &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: p.Media, Search: p.Search, Access: p.Access},
-		Join:        &app.JoinCommunity{Membership: m},
-		Leave:       &app.LeaveCommunity{Membership: m},
-		Members:     &app.ListMembers{Store: p.Store, Members: p.Store},
-		Decide:      &app.DecideRequest{Membership: m},
-		Manage:      &app.ManageMembers{Membership: m},
-		ListPosts:   &app.ListPosts{Posts: ps},
-		CreatePost:  &app.CreatePost{Posts: ps},
-		CreateMedia: &app.CreateMediaPost{Posts: ps},
+		List:    &app.ListCommunities{Store: p.Store},
+		Create:  &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
+		Get:     &app.GetCommunity{Store: p.Store},
+		Delete:  &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: p.Media, Search: p.Search, Access: p.Access},
+		Join:    &app.JoinCommunity{Membership: m},
+		Leave:   &app.LeaveCommunity{Membership: m},
+		Members: &app.ListMembers{Store: p.Store, Members: p.Store},
+		Decide:  &app.DecideRequest{Membership: m},
+		Manage:  &app.ManageMembers{Membership: m},
 	}
 }
 

@@ -250,10 +250,10 @@ func TestPostsPagesAndMedia(t *testing.T) {
 	ana, bia := app.Member("ana"), app.Member("bia")
 	c := create(t, ana, "Fotos", "open")
 	join(t, bia, c.ID)
-	base := "/api/v1/communities/" + c.ID + "/posts"
-	expectProblem(t, bia.Do(http.MethodPost, base, map[string]string{"text_content": "  "}),
+	feed := feedOf(c.ID)
+	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "  ", "audience_id": c.ID}),
 		http.StatusUnprocessableEntity, "post_empty", "Por favor, adicione algum conteúdo ao post.")
-	expectProblem(t, bia.Do(http.MethodPost, base, map[string]string{"text_content": strings.Repeat("a", 281)}),
+	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": strings.Repeat("a", 281), "audience_id": c.ID}),
 		http.StatusUnprocessableEntity, "post_too_long", "")
 	for i := range 52 {
 		app.Clock.Advance(time.Second)
@@ -263,14 +263,14 @@ func TestPostsPagesAndMedia(t *testing.T) {
 		Items      []post `json:"items"`
 		NextCursor string `json:"next_cursor"`
 	}
-	ana.Do(http.MethodGet, base, nil).Expect(t, http.StatusOK).JSON(t, &page)
+	ana.Do(http.MethodGet, feed, nil).Expect(t, http.StatusOK).JSON(t, &page)
 	if len(page.Items) != 50 || *page.Items[0].TextContent != "post 51" || page.NextCursor == "" ||
 		page.Items[0].Visibility != "members_only" || page.Items[0].AudienceID == nil || *page.Items[0].AudienceID != c.ID {
 		t.Fatalf("page 1: %d %+v", len(page.Items), page.Items[0])
 	}
 	next := page.NextCursor
 	page.NextCursor = ""
-	ana.Do(http.MethodGet, base+"?cursor="+next, nil).Expect(t, http.StatusOK).JSON(t, &page)
+	ana.Do(http.MethodGet, feed+"&cursor="+next, nil).Expect(t, http.StatusOK).JSON(t, &page)
 	if len(page.Items) != 2 || *page.Items[1].TextContent != "post 0" || page.NextCursor != "" {
 		t.Fatalf("page 2: %+v", page)
 	}
@@ -286,8 +286,9 @@ func TestPostsPagesAndMedia(t *testing.T) {
 		fw, _ := w.CreateFormFile("file", "foto.png")
 		_, _ = fw.Write(data)
 		_ = w.WriteField("text_content", "Olha a foto")
+		_ = w.WriteField("audience_id", c.ID)
 		_ = w.Close()
-		return m.Do(http.MethodPost, base+"/media", &body, "Content-Type", w.FormDataContentType())
+		return m.Do(http.MethodPost, "/api/v1/posts/media", &body, "Content-Type", w.FormDataContentType())
 	}
 	var p struct {
 		post

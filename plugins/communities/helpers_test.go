@@ -73,10 +73,14 @@ func join(t *testing.T, m *at.Member, id string) membership {
 func createPost(t *testing.T, m *at.Member, id, text string) post {
 	t.Helper()
 	var p post
-	m.Do(http.MethodPost, "/api/v1/communities/"+id+"/posts", map[string]string{"text_content": text}).
+	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text, "audience_id": id}).
 		Expect(t, http.StatusCreated).JSON(t, &p)
 	return p
 }
+
+// feedOf is the feed page of a community's posts (the core's feed with
+// the community as audience).
+func feedOf(id string) string { return "/api/v1/feed?audience_id=" + id }
 
 // state is what a refused call must leave as it was.
 type state struct {

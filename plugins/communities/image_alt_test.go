@@ -29,10 +29,11 @@ func TestCommunityImagePostKeepsItsDescription(t *testing.T) {
 		var form bytes.Buffer
 		mw := multipart.NewWriter(&form)
 		_ = mw.WriteField("image_alt", alt)
+		_ = mw.WriteField("audience_id", c.ID)
 		fw, _ := mw.CreateFormFile("file", "foto.png")
 		_, _ = fw.Write(img.Bytes())
 		_ = mw.Close()
-		return bia.Do(http.MethodPost, "/api/v1/communities/"+c.ID+"/posts/media", &form, "Content-Type", mw.FormDataContentType())
+		return bia.Do(http.MethodPost, "/api/v1/posts/media", &form, "Content-Type", mw.FormDataContentType())
 	}
 	type altPost struct {
 		ID       string  `json:"id"`
@@ -46,7 +47,7 @@ func TestCommunityImagePostKeepsItsDescription(t *testing.T) {
 	var page struct {
 		Items []altPost `json:"items"`
 	}
-	ana.Do(http.MethodGet, "/api/v1/communities/"+c.ID+"/posts", nil).Expect(t, http.StatusOK).JSON(t, &page)
+	ana.Do(http.MethodGet, feedOf(c.ID), nil).Expect(t, http.StatusOK).JSON(t, &page)
 	if len(page.Items) != 1 || page.Items[0].ImageAlt == nil || *page.Items[0].ImageAlt != "Pôr do sol na serra" {
 		t.Fatalf("community page: %+v", page.Items)
 	}
@@ -59,7 +60,7 @@ func TestCommunityImagePostKeepsItsDescription(t *testing.T) {
 	if p.Code != "image_alt_too_long" || p.Field("image_alt") != "A descrição da imagem pode ter no máximo 1.500 caracteres." {
 		t.Fatalf("too long: %+v", p)
 	}
-	ana.Do(http.MethodGet, "/api/v1/communities/"+c.ID+"/posts", nil).Expect(t, http.StatusOK).JSON(t, &page)
+	ana.Do(http.MethodGet, feedOf(c.ID), nil).Expect(t, http.StatusOK).JSON(t, &page)
 	if len(page.Items) != 1 {
 		t.Fatalf("a refused post was stored: %d", len(page.Items))
 	}

@@ -147,9 +147,9 @@ func TestPermissionMatrix(t *testing.T) {
 				{"list pending requests", func(c *at.Client, _ string) *at.Response {
 					return c.Do(http.MethodGet, base+"/members?status=pending", nil)
 				}, managers(ok)},
-				{"list posts", func(c *at.Client, _ string) *at.Response { return c.Do(http.MethodGet, base+"/posts", nil) }, readers(ok)},
+				{"list posts", func(c *at.Client, _ string) *at.Response { return c.Do(http.MethodGet, feedOf(w.c.ID), nil) }, readers(ok)},
 				{"create post", func(c *at.Client, role string) *at.Response {
-					return c.Do(http.MethodPost, base+"/posts", map[string]string{"text_content": "Post de " + role})
+					return c.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "Post de " + role, "audience_id": w.c.ID})
 				}, readers(created)},
 				{"read post", func(c *at.Client, _ string) *at.Response { return c.Do(http.MethodGet, posts, nil) }, postReaders(ok)},
 				{"like", func(c *at.Client, _ string) *at.Response {

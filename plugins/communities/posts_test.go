@@ -125,11 +125,12 @@ func TestCommunityPostIsAPost(t *testing.T) {
 	}
 	var form bytes.Buffer
 	mw := multipart.NewWriter(&form)
+	_ = mw.WriteField("audience_id", c.ID)
 	fw, _ := mw.CreateFormFile("file", "foto.png")
 	_, _ = fw.Write(img.Bytes())
 	_ = mw.Close()
 	var photo post
-	bia.Do(http.MethodPost, "/api/v1/communities/"+c.ID+"/posts/media", &form, "Content-Type", mw.FormDataContentType()).
+	bia.Do(http.MethodPost, "/api/v1/posts/media", &form, "Content-Type", mw.FormDataContentType()).
 		Expect(t, http.StatusCreated).JSON(t, &photo)
 	var key string
 	if err := app.DB.NewRaw(`SELECT media_path FROM posts WHERE id = ?`, photo.ID).Scan(context.Background(), &key); err != nil {

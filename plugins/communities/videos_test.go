@@ -27,10 +27,11 @@ func TestCommunityVideoPosts(t *testing.T) {
 		var body bytes.Buffer
 		w := multipart.NewWriter(&body)
 		_ = w.WriteField("type", "video")
+		_ = w.WriteField("audience_id", c.ID)
 		fw, _ := w.CreateFormFile("file", name)
 		_, _ = fw.Write(data)
 		_ = w.Close()
-		return ana.Do(http.MethodPost, "/api/v1/communities/"+c.ID+"/posts/media", &body, "Content-Type", w.FormDataContentType())
+		return ana.Do(http.MethodPost, "/api/v1/posts/media", &body, "Content-Type", w.FormDataContentType())
 	}
 	frames := [][]byte{bytes.Repeat([]byte{1, 2, 3}, 90), bytes.Repeat([]byte{4, 5}, 70), bytes.Repeat([]byte{6}, 80), bytes.Repeat([]byte{7, 8}, 60)}
 	webm := videotest.WebM(frames, videotest.WebMOptions{Live: true})

@@ -33,6 +33,12 @@ func (uc *CreateMediaPost) Handle(ctx context.Context, viewer domain.Viewer, in 
 	if !viewer.SignedIn() {
 		return Created{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
+	// A member who may not post there is refused before the file is read.
+	if !in.Audience.IsZero() {
+		if err := admitted(ctx, uc.Create.Gate, uc.Create.Audiences, in.Audience, viewer.UserID); err != nil {
+			return Created{}, err
+		}
+	}
 	vis, err := visibility(in.Visibility, in.Audience)
 	if err != nil {
 		return Created{}, err

@@ -13,9 +13,8 @@ import (
 )
 
 // NewPost is the create form; empty Type means text, empty Visibility public.
-// Audience, set only by the feature that keeps audiences (never from the
-// member's form), writes the post for that audience: it is then
-// members_only whatever Visibility says.
+// Audience writes the post for that audience (a community): it is then
+// members_only, and Visibility may only be empty or public.
 type NewPost struct {
 	Text       string
 	Type       domain.PostType
@@ -64,7 +63,11 @@ type CreatePost struct {
 	Search ports.SearchIndexQueue
 	Posts  PostCreator
 	// Audiences says who may post into an audience; nil: nobody.
-	Audiences   ports.Audiences
+	Audiences ports.Audiences
+	// Gate refuses, with its keeper's own answer, a member naming an
+	// audience they may not post into, and hears of the posts written
+	// there; nil: no audience exists.
+	Gate        AudienceGate
 	Previews    PreviewQueue
 	Timelines   TimelinePlacer
 	Mentions    MentionReaders
@@ -90,6 +93,11 @@ type draft struct {
 func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPost) (Created, error) {
 	if !viewer.SignedIn() {
 		return Created{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
+	}
+	if !in.Audience.IsZero() {
+		if err := admitted(ctx, uc.Gate, uc.Audiences, in.Audience, viewer.UserID); err != nil {
+			return Created{}, err
+		}
 	}
 	if in.Type == "" {
 		in.Type = domain.PostText
@@ -167,6 +175,9 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		return Created{}, fmt.Errorf("create post of %s: %w", viewer.UserID, err)
 	}
 	uc.Announcer.Announce(ctx, notices...)
+	if !p.Audience.IsZero() && uc.Gate != nil {
+		uc.Gate.Posted(ctx, p)
+	}
 	if p.Visibility == domain.VisibilityPublic {
 		if err := uc.Broadcaster.Publish(ctx, TopicPublicFeed, ports.Event{Type: EventPostCreated,
 			Data:  map[string]string{"id": p.ID.String(), "author_id": p.AuthorID.String()},
@@ -222,10 +233,14 @@ func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles
 }
 
 // visibility is v with its default (public), or the form's error; a post
-// written for an audience is members_only.
+// written for an audience is members_only, which only an empty or public
+// visibility (the form's default) may ask for.
 func visibility(v domain.Visibility, audience domain.AudienceID) (domain.Visibility, error) {
 	if !audience.IsZero() {
-		return domain.VisibilityMembersOnly, nil
+		if v == "" || v == domain.VisibilityPublic {
+			return domain.VisibilityMembersOnly, nil
+		}
+		return "", badVisibility()
 	}
 	switch v {
 	case "":
@@ -233,7 +248,11 @@ func visibility(v domain.Visibility, audience domain.AudienceID) (domain.Visibil
 	case domain.VisibilityPublic, domain.VisibilityFriendsOnly:
 		return v, nil
 	}
-	return "", errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"visibility": MsgBadVisibility})
+	return "", badVisibility()
+}
+
+func badVisibility() error {
+	return errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"visibility": MsgBadVisibility})
 }
 
 func badType() error {

@@ -63,13 +63,20 @@ func TestCreatePostFormRules(t *testing.T) {
 	}
 }
 
-// An audience decides the visibility: its posts are members_only whatever
-// the form says, so they never reach a public feed.
+// An audience decides the visibility: its posts are members_only, and a
+// form asking for another visibility than the default is refused, so they
+// never reach a public or followers' feed.
 func TestAudienceMakesMembersOnly(t *testing.T) {
-	for _, v := range []domain.Visibility{"", domain.VisibilityPublic, domain.VisibilityFriendsOnly, "secret"} {
-		got, err := visibility(v, domain.AudienceID(domain.NewPostID()))
+	audience := domain.AudienceID(domain.NewPostID())
+	for _, v := range []domain.Visibility{"", domain.VisibilityPublic} {
+		got, err := visibility(v, audience)
 		if err != nil || got != domain.VisibilityMembersOnly {
 			t.Fatalf("%q in an audience: %q %v", v, got, err)
+		}
+	}
+	for _, v := range []domain.Visibility{domain.VisibilityFriendsOnly, domain.VisibilityMembersOnly, "secret"} {
+		if _, err := visibility(v, audience); !isKind(err, errs.KindInvalid) {
+			t.Fatalf("%q in an audience: %v, want invalid", v, err)
 		}
 	}
 	if got, err := visibility("", domain.AudienceID{}); err != nil || got != domain.VisibilityPublic {

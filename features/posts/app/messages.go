@@ -22,21 +22,27 @@ const (
 	MsgFixErrors     = "Por favor, corrija os erros antes de continuar."
 	// MsgAudienceClosed answers a post or a read for an audience the
 	// member is not in.
-	MsgAudienceClosed  = "Só os membros podem ver e publicar estes posts."
+	MsgAudienceClosed = "Só os membros podem ver e publicar estes posts."
+	// MsgAudienceNotFound answers an audience no feature keeps.
+	MsgAudienceNotFound = "Público não encontrado." // ours
+	// MsgAudienceFeed refuses another ordering than newest first, or the
+	// 'Seguindo' feed, together with an audience.
+	MsgAudienceFeed    = "Os posts de um público só vêm do mais novo ao mais antigo." // ours
 	MsgImageAltTooLong = "A descrição da imagem pode ter no máximo 1.500 caracteres."
 	MsgImageAltNoImage = "Só posts com imagem têm descrição da imagem."
 
-	CodeUnauthenticated = "unauthenticated"
-	CodeEmpty           = "post_empty"
-	CodeTooLong         = "post_too_long"
-	CodeInvalid         = "invalid_input"
-	CodeNotFound        = "post_not_found"
-	CodeNotAuthor       = "post_not_author"
-	CodeNoProfile       = "profile_required"
-	CodeProfileNotFound = "profile_not_found"
-	CodeAudienceClosed  = "audience_members_only"
-	CodeImageAltTooLong = "image_alt_too_long"
-	CodeImageAltNoImage = "image_alt_without_image"
+	CodeUnauthenticated  = "unauthenticated"
+	CodeEmpty            = "post_empty"
+	CodeTooLong          = "post_too_long"
+	CodeInvalid          = "invalid_input"
+	CodeNotFound         = "post_not_found"
+	CodeNotAuthor        = "post_not_author"
+	CodeNoProfile        = "profile_required"
+	CodeProfileNotFound  = "profile_not_found"
+	CodeAudienceClosed   = "audience_members_only"
+	CodeAudienceNotFound = "audience_not_found"
+	CodeImageAltTooLong  = "image_alt_too_long"
+	CodeImageAltNoImage  = "image_alt_without_image"
 )
 
 // pt-BR titles, texts and codes of post files' refusals.

@@ -21,6 +21,7 @@ type mediaPostForm struct {
 		ImageAlt    string        `form:"image_alt" required:"false" doc:"Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video."`
 		Visibility  string        `form:"visibility" required:"false" enum:"public,friends_only" doc:"Default public."`
 		Type        string        `form:"type" required:"false" enum:"image,video" doc:"Optional; when given, the file must be of this kind."`
+		AudienceID  string        `form:"audience_id" required:"false" format:"uuid" doc:"Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default)."`
 	}]
 }
 
@@ -31,7 +32,7 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 		BodyReadTimeout: 5 * time.Minute,
 		Middlewares: huma.Middlewares{httpkit.LimitUpload(api, domain.MaxPostVideoBytes,
 			func() error { return errs.Unauthenticated(posts.CodeUnauthenticated, posts.MsgNoUser) }, func() error { return posts.MediaTooLarge(domain.PostVideo) })},
-		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(withAudience(httpkit.Refusals{403: {posts.CodeNoProfile}, 413: {posts.CodeMediaTooLarge}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid, posts.CodeMediaRequired, posts.CodeMediaType, posts.CodeImageAltTooLong, posts.CodeImageAltNoImage}, 503: {posts.CodeMediaUnavailable}}, uc.Create.Gate)),
 	}, func(ctx context.Context, in *mediaPostForm) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
 		form := in.RawBody.Data()
@@ -41,7 +42,12 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 			defer form.File.Close()
 			np.File = &posts.MediaFile{Body: form.File, Size: form.File.Size}
 		}
-		c, err := uc.CreateMedia.Handle(ctx, viewer, np)
+		audience, err := parseAudience(form.AudienceID)
+		var c posts.Created
+		if err == nil {
+			np.Audience = audience
+			c, err = uc.CreateMedia.Handle(ctx, viewer, np)
+		}
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}

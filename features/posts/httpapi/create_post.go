@@ -18,6 +18,7 @@ type NewPostForm struct {
 	TextContent string `json:"text_content" maxLength:"2000" doc:"1 to 280 characters, not blank."`
 	Type        string `json:"type,omitempty" enum:"text,image,video" default:"text"`
 	Visibility  string `json:"visibility,omitempty" enum:"public,friends_only" default:"public"`
+	AudienceID  string `json:"audience_id,omitempty" format:"uuid" doc:"Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default)."`
 }
 
 // CreatedPost is the new post with the words its text names.
@@ -31,11 +32,15 @@ func registerCreatePost(api huma.API, uc UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a post", Tags: []string{"posts"},
-		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(httpkit.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}),
+		Security: httpkit.Bearer, Metadata: httpkit.CreatesOnce(withAudience(httpkit.Refusals{403: {posts.CodeNoProfile}, 422: {posts.CodeEmpty, posts.CodeTooLong, posts.CodeInvalid}}, uc.Create.Gate)),
 	}, func(ctx context.Context, in *struct{ Body NewPostForm }) (*struct{ Body CreatedPost }, error) {
 		viewer := domain.ViewerFrom(ctx)
-		c, err := uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,
-			Type: domain.PostType(in.Body.Type), Visibility: domain.Visibility(in.Body.Visibility)})
+		audience, err := parseAudience(in.Body.AudienceID)
+		var c posts.Created
+		if err == nil {
+			c, err = uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,
+				Type: domain.PostType(in.Body.Type), Visibility: domain.Visibility(in.Body.Visibility), Audience: audience})
+		}
 		if err != nil {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}

@@ -26,7 +26,7 @@ type UseCases struct {
 	Share       *posts.SharePost
 	Feed        *posts.ListFeed
 	AuthorPosts *posts.ListAuthorPosts
-	// Audience lists an audience's posts (served by its feature's routes).
+	// Audience lists an audience's posts (the feed with audience_id).
 	Audience *posts.ListAudiencePosts
 	Fill     *posts.FillLinkPreview
 	// Preview is the composer's link preview.
@@ -48,7 +48,7 @@ func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 		registerDeletePost(api, uc.Delete)
 		registerLikes(api, uc.Like, uc.Unlike)
 		registerSharePost(api, uc.Share)
-		registerListFeed(api, uc.Feed, l)
+		registerListFeed(api, uc.Feed, uc.Audience, l)
 		registerListAuthorPosts(api, uc.AuthorPosts, l)
 		registerLinkPreview(api, uc.Preview)
 		registerTranslation(api, uc.Translate, uc.Translator)

@@ -22,10 +22,6 @@ const (
 	MsgMembersOnly        = "Entre na comunidade para ver e compartilhar posts."
 	MsgNoProfile          = "Você precisa de um perfil para participar de comunidades." // ours
 
-	MsgPostNotFound = "Post não encontrado."
-	MsgNoUserPost   = "Você precisa estar logado para publicar posts."
-	MsgBadCursor    = "Cursor inválido." // ours
-
 	CodeUnauthenticated    = "unauthenticated"
 	CodeInvalid            = "invalid_input"
 	CodeNameRequired       = "community_name_required"
@@ -42,8 +38,6 @@ const (
 	CodeNotApproved        = "community_member_not_approved"
 	CodeMembersOnly        = "community_members_only"
 	CodeNoProfile          = "profile_required"
-
-	CodePostNotFound = "post_not_found"
 )
 
 // Realtime topic prefix and events.

@@ -10,18 +10,15 @@ import (
 
 // UseCases are the plugin's operations.
 type UseCases struct {
-	List        *app.ListCommunities
-	Create      *app.CreateCommunity
-	Get         *app.GetCommunity
-	Delete      *app.DeleteCommunity
-	Join        *app.JoinCommunity
-	Leave       *app.LeaveCommunity
-	Members     *app.ListMembers
-	Decide      *app.DecideRequest
-	Manage      *app.ManageMembers
-	ListPosts   *app.ListPosts
-	CreatePost  *app.CreatePost
-	CreateMedia *app.CreateMediaPost
+	List    *app.ListCommunities
+	Create  *app.CreateCommunity
+	Get     *app.GetCommunity
+	Delete  *app.DeleteCommunity
+	Join    *app.JoinCommunity
+	Leave   *app.LeaveCommunity
+	Members *app.ListMembers
+	Decide  *app.DecideRequest
+	Manage  *app.ManageMembers
 }
 
 // NewRoutes contributes the operations under /api/v1/communities.
@@ -30,6 +27,5 @@ func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 	return plugin.Routes{Plugin: "communities", Register: func(api huma.API) {
 		registerCommunities(api, uc, p)
 		registerMembers(api, uc, p)
-		registerPosts(api, uc, p)
 	}}
 }
