@@ -18,7 +18,6 @@ import (
 	"github.com/spf13/viper"
 
 	"social/configs"
-	"social/kit/plugin"
 )
 
 // Modes the server runs in.
@@ -201,11 +200,11 @@ type PluginSwitch struct {
 	Enabled bool `mapstructure:"enabled"`
 }
 
-// Load reads the embedded defaults and those of the plugins in list that
-// have settings, then file (when not empty), then the environment, and
-// validates the result. A plugin's sections are known only when it is in
-// list: a key of a plugin not given is refused as unknown.
-func Load(file string, list ...plugin.Plugin) (*Config, error) {
+// Load reads the embedded defaults and those of the plugins' sections in
+// list, then file (when not empty), then the environment, and validates the
+// result. A plugin's keys are known only when its sections are in list: a
+// key of a plugin not given is refused as unknown.
+func Load(file string, list ...PluginSections) (*Config, error) {
 	v := viper.New()
 	v.SetConfigType("yaml")
 	if err := v.ReadConfig(bytes.NewReader(configs.Default)); err != nil {
@@ -247,14 +246,11 @@ func Load(file string, list ...plugin.Plugin) (*Config, error) {
 		return nil, fmt.Errorf("config: %s", unusedKeyMessage(err))
 	}
 	for _, p := range list {
-		if p.Settings == nil {
-			continue
-		}
-		value := p.Settings.New()
-		if err := decode(sections[p.Name], value); err != nil {
+		value := p.New()
+		if err := decode(sections[p.Owner], value); err != nil {
 			return nil, fmt.Errorf("config: %s", unusedKeyMessage(err))
 		}
-		cfg.plugins = append(cfg.plugins, pluginSettings{name: p.Name, settings: p.Settings, value: value})
+		cfg.plugins = append(cfg.plugins, pluginSettings{sections: p, value: value})
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -265,29 +261,26 @@ func Load(file string, list ...plugin.Plugin) (*Config, error) {
 // mergePluginDefaults adds each plugin's defaults after the core's and
 // returns which plugin owns each of their top-level keys. A key the core or
 // another plugin already has stops the load: one would shadow the other.
-func mergePluginDefaults(v *viper.Viper, list []plugin.Plugin) (map[string]string, error) {
+func mergePluginDefaults(v *viper.Viper, list []PluginSections) (map[string]string, error) {
 	owners := map[string]string{}
 	core := coreKeys()
 	for _, p := range list {
-		if p.Settings == nil {
-			continue
-		}
 		own := viper.New()
 		own.SetConfigType("yaml")
-		if err := own.ReadConfig(bytes.NewReader(p.Settings.Defaults)); err != nil {
-			return nil, fmt.Errorf("config: plugin %s: read defaults: %w", p.Name, err)
+		if err := own.ReadConfig(bytes.NewReader(p.Defaults)); err != nil {
+			return nil, fmt.Errorf("config: plugin %s: read defaults: %w", p.Owner, err)
 		}
 		for key := range own.AllSettings() {
 			if core[key] {
-				return nil, fmt.Errorf("config: plugin %s: key %s is the core's", p.Name, key)
+				return nil, fmt.Errorf("config: plugin %s: key %s is the core's", p.Owner, key)
 			}
 			if other, taken := owners[key]; taken {
-				return nil, fmt.Errorf("config: plugin %s: key %s is plugin %s's", p.Name, key, other)
+				return nil, fmt.Errorf("config: plugin %s: key %s is plugin %s's", p.Owner, key, other)
 			}
-			owners[key] = p.Name
+			owners[key] = p.Owner
 		}
-		if err := v.MergeConfig(bytes.NewReader(p.Settings.Defaults)); err != nil {
-			return nil, fmt.Errorf("config: plugin %s: %w", p.Name, err)
+		if err := v.MergeConfig(bytes.NewReader(p.Defaults)); err != nil {
+			return nil, fmt.Errorf("config: plugin %s: %w", p.Owner, err)
 		}
 	}
 	return owners, nil
@@ -453,7 +446,7 @@ func (c *Config) Validate() error {
 	c.validateAccounts(bad, oneOf)
 	c.validateProviders(bad, oneOf)
 	for _, p := range c.plugins {
-		p.settings.Validate(p.value, bad)
+		p.sections.Validate(p.value, bad)
 	}
 	c.validateDataRights(bad)
 	c.validateDeployment(bad, oneOf)

@@ -32,7 +32,7 @@ func loadWith(t *testing.T, env map[string]string, body string, list ...plugin.P
 	if body != "" {
 		file = writeFile(t, body)
 	}
-	return config.Load(file, list...)
+	return config.Load(file, plugin.ConfigSections(list)...)
 }
 
 func TestDefaultsNeedNoFile(t *testing.T) {
@@ -175,7 +175,7 @@ func TestPrintMasksSecrets(t *testing.T) {
 // The shipped production example must stay a valid configuration.
 func TestProductionExampleLoads(t *testing.T) {
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("j", 40))
-	cfg, err := config.Load(filepath.Join("..", "..", "configs", "production.example.yaml"))
+	cfg, err := config.Load(filepath.Join("..", "configs", "production.example.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestMultiNodeNamesEveryMissingSetting(t *testing.T) {
 
 // Each shared setting of the production example is required on its own.
 func TestProductionExampleRefusesEachMissingSetting(t *testing.T) {
-	example := filepath.Join("..", "..", "configs", "production.example.yaml")
+	example := filepath.Join("..", "configs", "production.example.yaml")
 	raw, err := os.ReadFile(example)
 	if err != nil {
 		t.Fatal(err)

@@ -1,15 +1,22 @@
 package config
 
-import (
-	"fmt"
+import "fmt"
 
-	"social/kit/plugin"
-)
+// PluginSections are one plugin's own top-level keys, as Load needs them:
+// the plugin's name, its documented defaults (a YAML document), a fresh
+// value to decode them into, and the checks the decoded value must pass.
+// A plugin describes them with kit/plugin's Settings; the configuration
+// knows nothing of plugins beyond this.
+type PluginSections struct {
+	Owner    string
+	Defaults []byte
+	New      func() any
+	Validate func(value any, bad func(key, format string, args ...any))
+}
 
 // pluginSettings is one plugin's decoded sections.
 type pluginSettings struct {
-	name     string
-	settings *plugin.Settings
+	sections PluginSections
 	value    any
 }
 
@@ -19,7 +26,7 @@ type pluginSettings struct {
 // or its settings are not a T.
 func PluginSettings[T any](c *Config, name string) (*T, error) {
 	for _, p := range c.plugins {
-		if p.name != name {
+		if p.sections.Owner != name {
 			continue
 		}
 		s, ok := p.value.(*T)
@@ -28,7 +35,7 @@ func PluginSettings[T any](c *Config, name string) (*T, error) {
 		}
 		return s, nil
 	}
-	return nil, fmt.Errorf("config: plugin %s: settings not loaded (the plugin was not given to config.Load)", name)
+	return nil, fmt.Errorf("config: plugin %s: settings not loaded (the plugin's sections were not given to config.Load)", name)
 }
 
 // ProvidePluginSettings is the fx constructor of the named plugin's

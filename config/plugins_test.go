@@ -31,7 +31,7 @@ func probePlugin() plugin.Plugin {
 }
 
 func TestPluginSettingsDefaultsFileAndEnvironment(t *testing.T) {
-	cfg, err := config.Load("", probePlugin())
+	cfg, err := config.Load("", plugin.ConfigSections([]plugin.Plugin{probePlugin()})...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestPluginSettingsDefaultsFileAndEnvironment(t *testing.T) {
 	}
 
 	t.Setenv("SOCIAL_PROBE_HOSTS", "a.example,b.example:8443")
-	cfg, err = config.Load(writeFile(t, "probe:\n  every: 2m\n"), probePlugin())
+	cfg, err = config.Load(writeFile(t, "probe:\n  every: 2m\n"), plugin.ConfigSections([]plugin.Plugin{probePlugin()})...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestPluginSettingsDefaultsFileAndEnvironment(t *testing.T) {
 		t.Fatalf("from the file and the environment = %+v", s.Probe)
 	}
 	t.Setenv("SOCIAL_PROBE_EVERY", "90s")
-	if cfg, err = config.Load(writeFile(t, "probe:\n  every: 2m\n"), probePlugin()); err != nil {
+	if cfg, err = config.Load(writeFile(t, "probe:\n  every: 2m\n"), plugin.ConfigSections([]plugin.Plugin{probePlugin()})...); err != nil {
 		t.Fatal(err)
 	}
 	if s, _ = config.PluginSettings[probeSettings](cfg, "probe"); s.Probe.Every != 90*time.Second {
@@ -127,12 +127,12 @@ func TestShippedPluginsSettingsFromTheEnvironment(t *testing.T) {
 // A plugin may not take a key the core or another plugin has.
 func TestPluginSettingsKeysAreTheirOwn(t *testing.T) {
 	core := plugin.Plugin{Name: "probe", Settings: plugin.NewSettings([]byte("http:\n  every: 1m\n"), func(*probeSettings, plugin.Bad) {})}
-	if _, err := config.Load("", core); err == nil || !strings.Contains(err.Error(), "plugin probe: key http is the core's") {
+	if _, err := config.Load("", plugin.ConfigSections([]plugin.Plugin{core})...); err == nil || !strings.Contains(err.Error(), "plugin probe: key http is the core's") {
 		t.Fatalf("core key: err = %v", err)
 	}
 	twin := probePlugin()
 	twin.Name = "twin"
-	if _, err := config.Load("", probePlugin(), twin); err == nil || !strings.Contains(err.Error(), "plugin twin: key probe is plugin probe's") {
+	if _, err := config.Load("", plugin.ConfigSections([]plugin.Plugin{probePlugin(), twin})...); err == nil || !strings.Contains(err.Error(), "plugin twin: key probe is plugin probe's") {
 		t.Fatalf("another plugin's key: err = %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"os"
+	"social/kit/plugin"
 
 	"github.com/spf13/cobra"
 
@@ -37,7 +38,7 @@ folder from the machine's PostgreSQL binaries.`,
 			if cmd.Annotations["config"] == "none" {
 				return nil
 			}
-			cfg, err := config.Load(g.configFile, plugins.All()...)
+			cfg, err := config.Load(g.configFile, plugin.ConfigSections(plugins.All())...)
 			if err != nil {
 				return err
 			}

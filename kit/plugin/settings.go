@@ -1,5 +1,7 @@
 package plugin
 
+import "social/config"
+
 // Settings is a plugin's own part of the configuration: top-level keys the
 // core's configuration does not know (the rooms plugin's "rooms" and
 // "radio"), with their documented defaults, the struct they decode into and
@@ -20,7 +22,7 @@ type Settings struct {
 }
 
 // Bad reports one bad setting: its full key, and what is wrong with it.
-type Bad = func(key, format string, args ...any)
+type Bad func(key, format string, args ...any)
 
 // NewSettings describes settings decoded into a T (a struct of sections)
 // and checked by validate.
@@ -30,4 +32,20 @@ func NewSettings[T any](defaults []byte, validate func(s *T, bad Bad)) *Settings
 		New:      func() any { return new(T) },
 		Validate: func(value any, bad Bad) { validate(value.(*T), bad) },
 	}
+}
+
+// ConfigSections are the sections of the plugins in list that have
+// settings, as config.Load reads them.
+func ConfigSections(list []Plugin) []config.PluginSections {
+	var out []config.PluginSections
+	for _, p := range list {
+		if p.Settings == nil {
+			continue
+		}
+		out = append(out, config.PluginSections{
+			Owner: p.Name, Defaults: p.Settings.Defaults, New: p.Settings.New,
+			Validate: func(value any, bad func(key, format string, args ...any)) { p.Settings.Validate(value, bad) },
+		})
+	}
+	return out
 }

@@ -242,7 +242,7 @@ func migrationsDigest(list []plugin.Plugin) (string, error) {
 // Config is the configuration tests run with: the given database, a
 // random local port, admin access open, quiet logs.
 func Config(dbURL string) *config.Config {
-	cfg, err := config.Load("", plugins.All()...)
+	cfg, err := config.Load("", plugin.ConfigSections(plugins.All())...)
 	if err != nil {
 		panic(err)
 	}

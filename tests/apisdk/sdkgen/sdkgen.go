@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"social/kit/plugin"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/getkin/kin-openapi/openapi3"
@@ -22,7 +23,7 @@ import (
 // default configuration with every plugin (as `social openapi` prints it),
 // downgraded to OpenAPI 3.0, which oapi-codegen reads.
 func Source() ([]byte, error) {
-	cfg, err := config.Load("", plugins.All()...)
+	cfg, err := config.Load("", plugin.ConfigSections(plugins.All())...)
 	if err != nil {
 		return nil, err
 	}
