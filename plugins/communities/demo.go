@@ -9,6 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"social/core/domain"
 	posts "social/features/posts/app"
 	"social/internal/demo"
 	"social/kit/plugin"
@@ -89,11 +90,10 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.D
 		w := demo.NewPostWriting(db, jobs, audience, clock, log)
 		tx, search := w.Tx, w.Search
 		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
-		ps := &app.Posts{Store: store, Create: w.Create, Get: w.Get, Broadcaster: demo.Silent{}, Log: log}
 		s := demoScript{cast: cast, clock: clock,
 			create: &app.CreateCommunity{Tx: tx, Store: store, Members: store, Search: search, Clock: clock},
 			join:   &app.JoinCommunity{Membership: m}, manage: &app.ManageMembers{Membership: m},
-			post: &app.CreatePost{Posts: ps},
+			post: w.Create,
 			like: w.Like}
 		var text string
 		err = tx.InTx(ctx, func(ctx context.Context) error {
@@ -114,7 +114,7 @@ type demoScript struct {
 	create *app.CreateCommunity
 	join   *app.JoinCommunity
 	manage *app.ManageMembers
-	post   *app.CreatePost
+	post   *posts.CreatePost
 	like   *posts.LikePost
 }
 
@@ -158,7 +158,7 @@ func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
 		}
 		for k, p := range d.posts {
 			s.clock.Set(at.Add(time.Duration(20+k*17) * time.Hour))
-			created, err := s.post.Handle(ctx, s.cast.Of(p[0]), c.ID, p[1])
+			created, err := s.post.Handle(ctx, s.cast.Of(p[0]), posts.NewPost{Text: p[1], Audience: domain.AudienceID(c.ID)})
 			if err != nil {
 				return "", fmt.Errorf("post in %s: %w", d.name, err)
 			}
@@ -168,7 +168,7 @@ func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
 				if h == p[0] {
 					continue
 				}
-				if _, err := s.like.Handle(ctx, s.cast.Of(h), created.ID); err != nil {
+				if _, err := s.like.Handle(ctx, s.cast.Of(h), created.Post.ID); err != nil {
 					return "", err
 				}
 			}
