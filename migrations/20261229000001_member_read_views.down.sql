@@ -1,0 +1,3 @@
+DROP VIEW IF EXISTS member_follows;
+--bun:split
+DROP VIEW IF EXISTS member_cards;
