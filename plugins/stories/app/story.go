@@ -28,20 +28,12 @@ const (
 // ErrNoProfile is a write naming a member without a profile row.
 var ErrNoProfile = errors.New("no profile")
 
-// Profile is the part of a member's profile stories show.
-type Profile struct {
-	ID          domain.UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-}
-
 // Story is one story as a given viewer sees it. ViewCount is set only for
 // the story's author: nobody else learns how many people saw it.
 type Story struct {
 	ID        uuid.UUID
 	AuthorID  domain.UserID
-	Author    Profile
+	Author    domain.MemberCard
 	Text      string
 	ViewCount *int
 	Viewed    bool // the viewer has opened it (always true for the author)
@@ -53,7 +45,7 @@ type Story struct {
 type StoryRow struct {
 	ID        uuid.UUID
 	AuthorID  domain.UserID
-	Author    Profile
+	Author    domain.MemberCard
 	Text      string
 	ViewCount int
 	Viewed    bool
@@ -74,7 +66,7 @@ func (r StoryRow) For(viewer domain.UserID) Story {
 
 // StoryViewer is one member who opened a story.
 type StoryViewer struct {
-	Profile  Profile
+	Profile  domain.MemberCard
 	ViewedAt time.Time
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/core/domain"
 	"social/core/errs"
 	"social/kit/httpkit"
 	"social/plugins/stories/app"
@@ -42,7 +43,7 @@ type StoryViewer struct {
 // present turns use case results into answers with signed links.
 type present struct{ media httpkit.MediaLinks }
 
-func (p present) profile(ctx context.Context, pr app.Profile) StoryProfile {
+func (p present) profile(ctx context.Context, pr domain.MemberCard) StoryProfile {
 	return StoryProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName,
 		AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
 }
