@@ -22,7 +22,7 @@ func (uc *RemoveParticipant) Handle(ctx context.Context, viewer domain.Viewer, i
 	}
 	now := uc.Clock.Now()
 	var count int
-	var profile Profile
+	var profile domain.MemberCard
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		room, err := uc.activeRoom(ctx, id, true)
 		if err != nil {
@@ -47,7 +47,7 @@ func (uc *RemoveParticipant) Handle(ctx context.Context, viewer domain.Viewer, i
 		if count, err = uc.Store.Recount(ctx, id, now); err != nil {
 			return err
 		}
-		profile, err = uc.Store.Profile(ctx, target)
+		profile, err = uc.Store.Card(ctx, target)
 		return err
 	})
 	if err != nil {

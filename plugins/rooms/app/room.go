@@ -18,21 +18,13 @@ import (
 // SourceRadio is the track_source of a room playing a live station.
 const SourceRadio = "radio"
 
-// Profile is the part of a member's profile shown in rooms.
-type Profile struct {
-	ID          domain.UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-}
-
 // Room is one listening room with its host's profile.
 type Room struct {
 	ID              uuid.UUID
 	Name            string
 	Description     *string
 	HostID          domain.UserID
-	Host            Profile
+	Host            domain.MemberCard
 	IsPublic        bool
 	TrackSource     string
 	TrackID         *string
@@ -63,7 +55,7 @@ type Participant struct {
 	UserID   domain.UserID
 	JoinedAt time.Time
 	LastSeen time.Time
-	Profile  Profile
+	Profile  domain.MemberCard
 }
 
 // Message is one chat message with its author's profile.
@@ -73,7 +65,7 @@ type Message struct {
 	UserID    domain.UserID
 	Text      string
 	CreatedAt time.Time
-	Author    Profile
+	Author    domain.MemberCard
 }
 
 // Rooms are the dependencies the use cases share, and the join and leave
@@ -140,7 +132,7 @@ func (r *Rooms) join(ctx context.Context, id uuid.UUID, user domain.UserID) (cou
 // locked room. Unless readmit, a member the host removed stays out.
 func (r *Rooms) joinWith(ctx context.Context, id uuid.UUID, user domain.UserID, readmit bool, inTx func(ctx context.Context) error) (count int, joined bool, err error) {
 	now := r.Clock.Now()
-	var profile Profile
+	var profile domain.MemberCard
 	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
 		if _, err := r.roomFor(ctx, id, user, true); err != nil {
 			return err
@@ -174,7 +166,7 @@ func (r *Rooms) joinWith(ctx context.Context, id uuid.UUID, user domain.UserID, 
 		if count, err = r.Store.Recount(ctx, id, now); err != nil {
 			return err
 		}
-		profile, err = r.Store.Profile(ctx, user)
+		profile, err = r.Store.Card(ctx, user)
 		return err
 	})
 	if err != nil || !joined {
@@ -195,7 +187,7 @@ func (r *Rooms) leave(ctx context.Context, id uuid.UUID, user domain.UserID) (co
 // locked room, says the member stays.
 func (r *Rooms) leaveUnless(ctx context.Context, id uuid.UUID, user domain.UserID, stay func(ctx context.Context) (bool, error)) (count int, left bool, err error) {
 	now := r.Clock.Now()
-	var profile Profile
+	var profile domain.MemberCard
 	err = r.Tx.InTx(ctx, func(ctx context.Context) error {
 		if _, err := r.Store.Room(ctx, id, true); err != nil {
 			if errors.Is(err, domain.ErrNotFound) {
@@ -220,7 +212,7 @@ func (r *Rooms) leaveUnless(ctx context.Context, id uuid.UUID, user domain.UserI
 		if count, err = r.Store.Recount(ctx, id, now); err != nil {
 			return err
 		}
-		profile, err = r.Store.Profile(ctx, user)
+		profile, err = r.Store.Card(ctx, user)
 		return err
 	})
 	if err != nil || !left {

@@ -45,7 +45,7 @@ func (uc *SendMessage) Handle(ctx context.Context, viewer domain.Viewer, id uuid
 		if err := uc.Store.InsertMessage(ctx, m); err != nil {
 			return err
 		}
-		m.Author, err = uc.Store.Profile(ctx, viewer.UserID)
+		m.Author, err = uc.Store.Card(ctx, viewer.UserID)
 		return err
 	})
 	if err != nil {

@@ -68,8 +68,8 @@ type Store interface {
 	// Idle lists active rooms without participants, unchanged since before.
 	Idle(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error)
 
-	// Profile reads a member's profile.
-	Profile(ctx context.Context, user domain.UserID) (Profile, error)
+	// Card reads a member's card (the fallback card when they have none).
+	Card(ctx context.Context, user domain.UserID) (domain.MemberCard, error)
 
 	InsertMessage(ctx context.Context, m Message) error
 	// Messages reads the latest limit messages of a room, oldest first,

@@ -120,7 +120,7 @@ type AvatarLinks interface {
 	URL(ctx context.Context, path *string) *string
 }
 
-func (r *Rooms) eventProfile(ctx context.Context, p Profile) EventProfile {
+func (r *Rooms) eventProfile(ctx context.Context, p domain.MemberCard) EventProfile {
 	out := EventProfile{ID: p.ID.String(), Handle: p.Handle, DisplayName: p.DisplayName}
 	if r.Links != nil {
 		out.AvatarURL = r.Links.URL(ctx, p.AvatarPath)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/core/domain"
 	"social/core/errs"
 	"social/kit/httpkit"
 	"social/plugins/rooms/app"
@@ -83,7 +84,7 @@ type RoomStation struct {
 // present turns use case results into answers with signed links.
 type present struct{ media httpkit.MediaLinks }
 
-func (p present) profile(ctx context.Context, pr app.Profile) RoomProfile {
+func (p present) profile(ctx context.Context, pr domain.MemberCard) RoomProfile {
 	return RoomProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
 }
 

@@ -4,7 +4,6 @@ package pgstore
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/core/ports"
@@ -20,30 +18,17 @@ import (
 	"social/plugins/rooms/app"
 )
 
-// Store implements app.Store.
-type Store struct{ db *bun.DB }
+// Store implements app.Store. It reads members through the core's
+// member_cards view.
+type Store struct{ pgkit.PluginStore }
 
 // New makes the store on db.
-func New(db *bun.DB) *Store { return &Store{db: db} }
+func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
 
 var _ app.Store = (*Store)(nil)
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
-
-type profileCols struct {
-	Handle      *string `bun:"handle"`
-	DisplayName *string `bun:"display_name"`
-	AvatarPath  *string `bun:"avatar_path"`
-}
-
-// profile falls back to 'Usuário' for a missing profile.
-func (p profileCols) profile(id uuid.UUID) app.Profile {
-	out := app.Profile{ID: domain.UserID(id), Handle: "", DisplayName: "Usuário"}
-	if p.Handle != nil && p.DisplayName != nil {
-		out.Handle, out.DisplayName, out.AvatarPath = *p.Handle, *p.DisplayName, p.AvatarPath
-	}
-	return out
-}
+// idb is IDB under the name the console list calls.
+func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
 
 type roomRow struct {
 	ID               uuid.UUID  `bun:"id"`
@@ -66,12 +51,12 @@ type roomRow struct {
 	CreatedAt        time.Time  `bun:"created_at"`
 	UpdatedAt        time.Time  `bun:"updated_at"`
 	EndedAt          *time.Time `bun:"ended_at"`
-	profileCols
+	pgkit.CardRow
 }
 
-const roomCols = `r.id, r.name, r.description, r.host_id, r.is_public, r.track_source, r.track_id, r.current_track,
+var roomCols = `r.id, r.name, r.description, r.host_id, r.is_public, r.track_source, r.track_id, r.current_track,
 	r.current_artist, r.track_preview_url, r.track_image_url, r.track_image_path, r.is_active, r.participant_count, r.is_playing,
-	r.position_seconds, r.position_at, r.created_at, r.updated_at, r.ended_at, h.handle, h.display_name, h.avatar_path`
+	r.position_seconds, r.position_at, r.created_at, r.updated_at, r.ended_at, ` + pgkit.CardColumns("h", "")
 
 func utc(t *time.Time) *time.Time {
 	if t == nil {
@@ -83,7 +68,7 @@ func utc(t *time.Time) *time.Time {
 
 func (r roomRow) room() app.Room {
 	return app.Room{ID: r.ID, Name: r.Name, Description: r.Description, HostID: domain.UserID(r.HostID),
-		Host: r.profile(r.HostID), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
+		Host: r.Card(r.HostID), IsPublic: r.IsPublic, TrackSource: r.TrackSource, TrackID: r.TrackID,
 		CurrentTrack: r.CurrentTrack, CurrentArtist: r.CurrentArtist, TrackPreviewURL: r.TrackPreviewURL,
 		TrackImageURL: r.TrackImageURL, TrackImagePath: r.TrackImagePath, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
 		IsPlaying: r.IsPlaying, PositionSeconds: r.PositionSeconds, PositionAt: utc(r.PositionAt),
@@ -92,7 +77,7 @@ func (r roomRow) room() app.Room {
 
 // InsertRoom stores r.
 func (s *Store) InsertRoom(ctx context.Context, r app.Room) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_rooms (id, name, description, host_id, is_public, track_source,
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO listening_rooms (id, name, description, host_id, is_public, track_source,
 		track_id, current_track, current_artist, track_preview_url, track_image_url, is_active, participant_count,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, true, 0, ?, ?)`,
 		r.ID, r.Name, r.Description, uuid.UUID(r.HostID), r.IsPublic, r.TrackSource, r.TrackID, r.CurrentTrack,
@@ -106,12 +91,12 @@ func (s *Store) InsertRoom(ctx context.Context, r app.Room) error {
 
 // Room reads one room with its host.
 func (s *Store) Room(ctx context.Context, id uuid.UUID, lock bool) (app.Room, error) {
-	q := `SELECT ` + roomCols + ` FROM listening_rooms r LEFT JOIN profiles h ON h.id = r.host_id WHERE r.id = ?`
-	if _, ok := pgkit.TxFrom(ctx); ok && lock {
-		q += ` FOR NO KEY UPDATE OF r`
+	q := `SELECT ` + roomCols + ` FROM listening_rooms r LEFT JOIN member_cards h ON h.id = r.host_id WHERE r.id = ?`
+	if lock {
+		q += pgkit.LockFor(ctx, "NO KEY UPDATE", "r")
 	}
 	var row roomRow
-	if err := s.idb(ctx).NewRaw(q, id).Scan(ctx, &row); err != nil {
+	if err := s.IDB(ctx).NewRaw(q, id).Scan(ctx, &row); err != nil {
 		return app.Room{}, pgkit.NotFound(err)
 	}
 	return row.room(), nil
@@ -120,7 +105,7 @@ func (s *Store) Room(ctx context.Context, id uuid.UUID, lock bool) (app.Room, er
 // ActiveRooms reads the newest active rooms.
 func (s *Store) ActiveRooms(ctx context.Context, limit int) ([]app.Room, error) {
 	var rows []roomRow
-	err := s.idb(ctx).NewRaw(`SELECT `+roomCols+` FROM listening_rooms r LEFT JOIN profiles h ON h.id = r.host_id
+	err := s.IDB(ctx).NewRaw(`SELECT `+roomCols+` FROM listening_rooms r LEFT JOIN member_cards h ON h.id = r.host_id
 		WHERE r.is_active ORDER BY r.created_at DESC, r.id DESC LIMIT ?`, limit).Scan(ctx, &rows)
 	out := make([]app.Room, len(rows))
 	for i, r := range rows {
@@ -131,52 +116,44 @@ func (s *Store) ActiveRooms(ctx context.Context, limit int) ([]app.Room, error) 
 
 // End ends the room and empties it.
 func (s *Store) End(ctx context.Context, id uuid.UUID, at time.Time) error {
-	if _, err := s.idb(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ?`, id).Exec(ctx); err != nil {
+	if _, err := s.IDB(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ?`, id).Exec(ctx); err != nil {
 		return err
 	}
-	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET is_active = false, ended_at = ?, updated_at = ?,
+	_, err := s.IDB(ctx).NewRaw(`UPDATE listening_rooms SET is_active = false, ended_at = ?, updated_at = ?,
 		participant_count = 0, is_playing = false WHERE id = ?`, at, at, id).Exec(ctx)
 	return err
 }
 
 // SetTrackImagePath records the key of the copy of the room's picture.
 func (s *Store) SetTrackImagePath(ctx context.Context, id uuid.UUID, key string) error {
-	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET track_image_path = ? WHERE id = ?`, key, id).Exec(ctx)
+	_, err := s.IDB(ctx).NewRaw(`UPDATE listening_rooms SET track_image_path = ? WHERE id = ?`, key, id).Exec(ctx)
 	return err
 }
 
 // SetPlayback writes the playback state.
 func (s *Store) SetPlayback(ctx context.Context, id uuid.UUID, playing bool, position float64, at time.Time) error {
-	_, err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET is_playing = ?, position_seconds = ?, position_at = ?,
+	_, err := s.IDB(ctx).NewRaw(`UPDATE listening_rooms SET is_playing = ?, position_seconds = ?, position_at = ?,
 		updated_at = ? WHERE id = ?`, playing, position, at, at, id).Exec(ctx)
 	return err
 }
 
-func affected(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
-}
-
 // AddParticipant inserts the pair unless it is there.
 func (s *Store) AddParticipant(ctx context.Context, room uuid.UUID, user domain.UserID, at time.Time) (bool, error) {
-	return affected(s.idb(ctx).NewRaw(`INSERT INTO listening_participants (room_id, user_id, joined_at, last_seen)
+	return pgkit.Changed(s.IDB(ctx).NewRaw(`INSERT INTO listening_participants (room_id, user_id, joined_at, last_seen)
 		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id) DO UPDATE SET last_seen = EXCLUDED.last_seen
 		WHERE false`, room, uuid.UUID(user), at, at).Exec(ctx))
 }
 
 // RemoveParticipant deletes the pair.
 func (s *Store) RemoveParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error) {
-	return affected(s.idb(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ? AND user_id = ?`,
+	return pgkit.Changed(s.IDB(ctx).NewRaw(`DELETE FROM listening_participants WHERE room_id = ? AND user_id = ?`,
 		room, uuid.UUID(user)).Exec(ctx))
 }
 
 // Exclude records that user was taken out of room: a ban stays a ban, a
 // removal becomes one when banned.
 func (s *Store) Exclude(ctx context.Context, room uuid.UUID, user domain.UserID, banned bool, at time.Time) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_exclusions (room_id, user_id, banned, created_at)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO listening_exclusions (room_id, user_id, banned, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id) DO UPDATE
 		SET banned = listening_exclusions.banned OR EXCLUDED.banned, created_at = EXCLUDED.created_at`,
 		room, uuid.UUID(user), banned, at).Exec(ctx)
@@ -187,7 +164,7 @@ func (s *Store) Exclude(ctx context.Context, room uuid.UUID, user domain.UserID,
 // whether for good (banned).
 func (s *Store) Exclusion(ctx context.Context, room uuid.UUID, user domain.UserID) (excluded, banned bool, err error) {
 	var rows []bool
-	err = s.idb(ctx).NewRaw(`SELECT banned FROM listening_exclusions WHERE room_id = ? AND user_id = ?`,
+	err = s.IDB(ctx).NewRaw(`SELECT banned FROM listening_exclusions WHERE room_id = ? AND user_id = ?`,
 		room, uuid.UUID(user)).Scan(ctx, &rows)
 	if err != nil || len(rows) == 0 {
 		return false, false, err
@@ -197,7 +174,7 @@ func (s *Store) Exclusion(ctx context.Context, room uuid.UUID, user domain.UserI
 
 // Readmit deletes a removal (not a ban) of user from room.
 func (s *Store) Readmit(ctx context.Context, room uuid.UUID, user domain.UserID) error {
-	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_exclusions WHERE room_id = ? AND user_id = ? AND NOT banned`,
+	_, err := s.IDB(ctx).NewRaw(`DELETE FROM listening_exclusions WHERE room_id = ? AND user_id = ? AND NOT banned`,
 		room, uuid.UUID(user)).Exec(ctx)
 	return err
 }
@@ -208,15 +185,15 @@ func (s *Store) BannedFrom(ctx context.Context, user domain.UserID, rooms []uuid
 		return nil, nil
 	}
 	var ids []uuid.UUID
-	err := s.idb(ctx).NewRaw(`SELECT room_id FROM listening_exclusions WHERE user_id = ? AND banned
-		AND room_id = ANY(?::uuid[])`, uuid.UUID(user), pgArray(rooms)).Scan(ctx, &ids)
+	err := s.IDB(ctx).NewRaw(`SELECT room_id FROM listening_exclusions WHERE user_id = ? AND banned
+		AND room_id = ANY(?::uuid[])`, uuid.UUID(user), pgkit.UUIDArray(rooms)).Scan(ctx, &ids)
 	return ids, err
 }
 
 // Recount writes participant_count from the rows.
 func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int, error) {
 	var n int
-	err := s.idb(ctx).NewRaw(`UPDATE listening_rooms SET updated_at = ?, participant_count =
+	err := s.IDB(ctx).NewRaw(`UPDATE listening_rooms SET updated_at = ?, participant_count =
 		(SELECT count(*) FROM listening_participants WHERE room_id = ?) WHERE id = ? RETURNING participant_count`,
 		at, room, room).Scan(ctx, &n)
 	return n, pgkit.NotFound(err)
@@ -225,14 +202,14 @@ func (s *Store) Recount(ctx context.Context, room uuid.UUID, at time.Time) (int,
 // Count reads participant_count.
 func (s *Store) Count(ctx context.Context, room uuid.UUID) (int, error) {
 	var n int
-	err := s.idb(ctx).NewRaw(`SELECT participant_count FROM listening_rooms WHERE id = ?`, room).Scan(ctx, &n)
+	err := s.IDB(ctx).NewRaw(`SELECT participant_count FROM listening_rooms WHERE id = ?`, room).Scan(ctx, &n)
 	return n, pgkit.NotFound(err)
 }
 
 // IsParticipant reports whether the pair is there.
 func (s *Store) IsParticipant(ctx context.Context, room uuid.UUID, user domain.UserID) (bool, error) {
 	var ok bool
-	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_participants WHERE room_id = ? AND user_id = ?)`,
+	err := s.IDB(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_participants WHERE room_id = ? AND user_id = ?)`,
 		room, uuid.UUID(user)).Scan(ctx, &ok)
 	return ok, err
 }
@@ -242,19 +219,19 @@ type participantRow struct {
 	UserID   uuid.UUID `bun:"user_id"`
 	JoinedAt time.Time `bun:"joined_at"`
 	LastSeen time.Time `bun:"last_seen"`
-	profileCols
+	pgkit.CardRow
 }
 
 // Participants lists a room's participants, earliest first.
 func (s *Store) Participants(ctx context.Context, room uuid.UUID) ([]app.Participant, error) {
 	var rows []participantRow
-	err := s.idb(ctx).NewRaw(`SELECT p.room_id, p.user_id, p.joined_at, p.last_seen, pr.handle, pr.display_name,
-		pr.avatar_path FROM listening_participants p LEFT JOIN profiles pr ON pr.id = p.user_id
+	err := s.IDB(ctx).NewRaw(`SELECT p.room_id, p.user_id, p.joined_at, p.last_seen, `+pgkit.CardColumns("pr", "")+`
+		FROM listening_participants p LEFT JOIN member_cards pr ON pr.id = p.user_id
 		WHERE p.room_id = ? ORDER BY p.joined_at, p.user_id`, room).Scan(ctx, &rows)
 	out := make([]app.Participant, len(rows))
 	for i, r := range rows {
 		out[i] = app.Participant{RoomID: r.RoomID, UserID: domain.UserID(r.UserID), JoinedAt: r.JoinedAt.UTC(),
-			LastSeen: r.LastSeen.UTC(), Profile: r.profile(r.UserID)}
+			LastSeen: r.LastSeen.UTC(), Profile: r.Card(r.UserID)}
 	}
 	return out, err
 }
@@ -266,18 +243,18 @@ func (s *Store) Touch(ctx context.Context, pairs []app.Pair, node uuid.UUID, at 
 	for i, p := range pairs {
 		rooms[i], users[i] = p.RoomID, uuid.UUID(p.UserID)
 	}
-	_, err := s.idb(ctx).NewRaw(`WITH t AS (SELECT * FROM unnest(?::uuid[], ?::uuid[]) AS t(room_id, user_id)),
+	_, err := s.IDB(ctx).NewRaw(`WITH t AS (SELECT * FROM unnest(?::uuid[], ?::uuid[]) AS t(room_id, user_id)),
 		participants AS (UPDATE listening_participants p SET last_seen = ?
 			FROM t WHERE p.room_id = t.room_id AND p.user_id = t.user_id)
 		UPDATE listening_presence p SET seen_at = ?
 		FROM t WHERE p.room_id = t.room_id AND p.user_id = t.user_id AND p.node_id = ?`,
-		pgArray(rooms), pgArray(users), at, at, node).Exec(ctx)
+		pgkit.UUIDArray(rooms), pgkit.UUIDArray(users), at, at, node).Exec(ctx)
 	return err
 }
 
 // Hold upserts node's presence row of the pair.
 func (s *Store) Hold(ctx context.Context, pair app.Pair, node uuid.UUID, at time.Time) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_presence (room_id, user_id, node_id, seen_at)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO listening_presence (room_id, user_id, node_id, seen_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (room_id, user_id, node_id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
 		pair.RoomID, uuid.UUID(pair.UserID), node, at).Exec(ctx)
 	return err
@@ -285,7 +262,7 @@ func (s *Store) Hold(ctx context.Context, pair app.Pair, node uuid.UUID, at time
 
 // Release deletes node's presence row of the pair.
 func (s *Store) Release(ctx context.Context, pair app.Pair, node uuid.UUID) error {
-	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_presence WHERE room_id = ? AND user_id = ? AND node_id = ?`,
+	_, err := s.IDB(ctx).NewRaw(`DELETE FROM listening_presence WHERE room_id = ? AND user_id = ? AND node_id = ?`,
 		pair.RoomID, uuid.UUID(pair.UserID), node).Exec(ctx)
 	return err
 }
@@ -293,7 +270,7 @@ func (s *Store) Release(ctx context.Context, pair app.Pair, node uuid.UUID) erro
 // HeldElsewhere reports whether another node's fresh row of the pair is there.
 func (s *Store) HeldElsewhere(ctx context.Context, pair app.Pair, node uuid.UUID, since time.Time) (bool, error) {
 	var ok bool
-	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_presence
+	err := s.IDB(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_presence
 		WHERE room_id = ? AND user_id = ? AND node_id <> ? AND seen_at >= ?)`,
 		pair.RoomID, uuid.UUID(pair.UserID), node, since).Scan(ctx, &ok)
 	return ok, err
@@ -301,16 +278,8 @@ func (s *Store) HeldElsewhere(ctx context.Context, pair app.Pair, node uuid.UUID
 
 // ForgetNodes deletes the presence rows not seen since before.
 func (s *Store) ForgetNodes(ctx context.Context, before time.Time) error {
-	_, err := s.idb(ctx).NewRaw(`DELETE FROM listening_presence WHERE seen_at < ?`, before).Exec(ctx)
+	_, err := s.IDB(ctx).NewRaw(`DELETE FROM listening_presence WHERE seen_at < ?`, before).Exec(ctx)
 	return err
-}
-
-func pgArray(ids []uuid.UUID) any {
-	s := make([]string, len(ids))
-	for i, id := range ids {
-		s[i] = id.String()
-	}
-	return pgdialect.Array(s)
 }
 
 // Stale lists participants last seen before t.
@@ -319,7 +288,7 @@ func (s *Store) Stale(ctx context.Context, before time.Time, limit int) ([]app.P
 		RoomID uuid.UUID `bun:"room_id"`
 		UserID uuid.UUID `bun:"user_id"`
 	}
-	err := s.idb(ctx).NewRaw(`SELECT room_id, user_id FROM listening_participants WHERE last_seen < ?
+	err := s.IDB(ctx).NewRaw(`SELECT room_id, user_id FROM listening_participants WHERE last_seen < ?
 		ORDER BY last_seen LIMIT ?`, before, limit).Scan(ctx, &rows)
 	out := make([]app.Pair, len(rows))
 	for i, r := range rows {
@@ -331,25 +300,14 @@ func (s *Store) Stale(ctx context.Context, before time.Time, limit int) ([]app.P
 // Idle lists active empty rooms unchanged since before.
 func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
-	err := s.idb(ctx).NewRaw(`SELECT id FROM listening_rooms WHERE is_active AND participant_count = 0
+	err := s.IDB(ctx).NewRaw(`SELECT id FROM listening_rooms WHERE is_active AND participant_count = 0
 		AND updated_at < ? ORDER BY updated_at LIMIT ?`, before, limit).Scan(ctx, &ids)
 	return ids, err
 }
 
-// Profile reads a member's profile.
-func (s *Store) Profile(ctx context.Context, user domain.UserID) (app.Profile, error) {
-	var p profileCols
-	err := s.idb(ctx).NewRaw(`SELECT handle, display_name, avatar_path FROM profiles WHERE id = ?`,
-		uuid.UUID(user)).Scan(ctx, &p)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return app.Profile{}, err
-	}
-	return p.profile(uuid.UUID(user)), nil
-}
-
 // InsertMessage stores m.
 func (s *Store) InsertMessage(ctx context.Context, m app.Message) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO listening_messages (id, room_id, user_id, text, created_at)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO listening_messages (id, room_id, user_id, text, created_at)
 		VALUES (?, ?, ?, ?, ?)`, m.ID, m.RoomID, uuid.UUID(m.UserID), m.Text, m.CreatedAt).Exec(ctx)
 	return err
 }
@@ -363,26 +321,22 @@ func (s *Store) Messages(ctx context.Context, room uuid.UUID, hidden []domain.Us
 		UserID    uuid.UUID `bun:"user_id"`
 		Text      string    `bun:"text"`
 		CreatedAt time.Time `bun:"created_at"`
-		profileCols
+		pgkit.CardRow
 	}
-	q := `SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, pr.handle,
-		pr.display_name, pr.avatar_path FROM listening_messages m LEFT JOIN profiles pr ON pr.id = m.user_id
+	q := `SELECT * FROM (SELECT m.id, m.room_id, m.user_id, m.text, m.created_at, ` + pgkit.CardColumns("pr", "") + `
+		FROM listening_messages m LEFT JOIN member_cards pr ON pr.id = m.user_id
 		WHERE m.room_id = ?`
 	args := []any{room}
 	if len(hidden) > 0 {
-		ids := make([]uuid.UUID, len(hidden))
-		for i, h := range hidden {
-			ids[i] = uuid.UUID(h)
-		}
 		q += ` AND m.user_id <> ALL(?::uuid[])`
-		args = append(args, pgArray(ids))
+		args = append(args, pgkit.UUIDArray(hidden))
 	}
-	err := s.idb(ctx).NewRaw(q+` ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
+	err := s.IDB(ctx).NewRaw(q+` ORDER BY m.created_at DESC, m.id DESC LIMIT ?) last ORDER BY created_at, id`,
 		append(args, limit)...).Scan(ctx, &rows)
 	out := make([]app.Message, len(rows))
 	for i, r := range rows {
 		out[i] = app.Message{ID: r.ID, RoomID: r.RoomID, UserID: domain.UserID(r.UserID), Text: r.Text,
-			CreatedAt: r.CreatedAt.UTC(), Author: r.profile(r.UserID)}
+			CreatedAt: r.CreatedAt.UTC(), Author: r.Card(r.UserID)}
 	}
 	return out, err
 }
@@ -395,7 +349,7 @@ var _ ports.MemberData = (*Store)(nil)
 
 // EraseMember removes one batch of the member's rows.
 func (s *Store) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
-	return pgkit.EraseBatch(ctx, s.db, member, batch,
+	return pgkit.EraseBatch(ctx, s.DB, member, batch,
 		pgkit.EraseRows{Table: "listening_participants", Member: "user_id", Key: "room_id", Parents: "listening_rooms", Count: "participant_count"},
 		pgkit.EraseRows{Table: "listening_presence", Member: "user_id", Key: "room_id, user_id, node_id"},
 		pgkit.EraseRows{Table: "listening_messages", Member: "user_id", Key: "id"},
@@ -421,7 +375,7 @@ type exportRoomMessage struct {
 
 // ExportMember writes rooms/hosted.json and rooms/messages.json.
 func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
-	db, uid := pgkit.IDB(ctx, s.db), uuid.UUID(member)
+	db, uid := s.IDB(ctx), uuid.UUID(member)
 	hosted := []exportRoom{}
 	if err := db.NewRaw(`SELECT id, name, description, is_public, created_at, ended_at FROM listening_rooms
 		WHERE host_id = ? ORDER BY created_at, id`, uid).Scan(ctx, &hosted); err != nil {
