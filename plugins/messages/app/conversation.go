@@ -14,15 +14,6 @@ import (
 	safety "social/features/safety/app"
 )
 
-// Profile is the part of a member's profile shown with conversations.
-type Profile struct {
-	ID          domain.UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-	IsVerified  bool
-}
-
 // Message is one direct message.
 type Message struct {
 	ID             uuid.UUID
@@ -53,7 +44,7 @@ func (k *Marker) Covers(m Message) bool {
 // Conversation is a conversation as one participant (the viewer) sees it.
 type Conversation struct {
 	ID          uuid.UUID
-	Peer        Profile
+	Peer        domain.MemberCard
 	CreatedAt   time.Time
 	LastMessage *Message
 	// UnreadCount is the viewer's unread messages here.

@@ -24,7 +24,7 @@ func (uc *StartConversation) Handle(ctx context.Context, viewer domain.Viewer, h
 	if !viewer.SignedIn() {
 		return Conversation{}, false, unauthenticated()
 	}
-	peer, err := uc.Store.ProfileByHandle(ctx, strings.TrimPrefix(strings.TrimSpace(handle), "@"))
+	peer, err := uc.Store.CardByHandle(ctx, strings.TrimPrefix(strings.TrimSpace(handle), "@"))
 	if errors.Is(err, domain.ErrNotFound) {
 		return Conversation{}, false, errs.NotFound(CodeProfileNotFound, MsgProfileNotFound)
 	}

@@ -27,8 +27,8 @@ type Totals map[domain.UserID]int
 // conversation answer domain.ErrNotFound unless the viewer is one of its
 // two participants.
 type Store interface {
-	// ProfileByHandle reads a member's profile (domain.ErrNotFound).
-	ProfileByHandle(ctx context.Context, handle string) (Profile, error)
+	// CardByHandle reads a member's card (domain.ErrNotFound).
+	CardByHandle(ctx context.Context, handle string) (domain.MemberCard, error)
 	// CreatePair stores conversation id for the pair unless the pair has
 	// one already (a racing start included), with both member rows, and
 	// answers the pair's conversation ID. ErrNoProfile when a member has

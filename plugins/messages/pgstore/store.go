@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/core/ports"
@@ -22,19 +20,20 @@ import (
 	"social/plugins/messages/app"
 )
 
-// Store implements app.Store.
-type Store struct{ db *bun.DB }
+// Store implements app.Store. It reads members through the core's views
+// (member_cards, member_follows).
+type Store struct{ pgkit.PluginStore }
 
 // New makes the store on db.
-func New(db *bun.DB) *Store { return &Store{db: db} }
+func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
 
 var _ app.Store = (*Store)(nil)
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
+// idb is IDB under the name the console list calls.
+func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
 
 func noProfile(err error) error {
-	var pg *pgconn.PgError
-	if errors.As(err, &pg) && pg.Code == "23503" {
+	if pgkit.ForeignKeyViolation(err) {
 		return app.ErrNoProfile
 	}
 	return err
@@ -49,22 +48,18 @@ func ordered(a, b domain.UserID) (low, high uuid.UUID) {
 	return low, high
 }
 
-// ProfileByHandle reads a member's profile.
-func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile, error) {
+// CardByHandle reads the card of the member with handle.
+func (s *Store) CardByHandle(ctx context.Context, handle string) (domain.MemberCard, error) {
 	var row struct {
-		ID          uuid.UUID `bun:"id"`
-		Handle      string    `bun:"handle"`
-		DisplayName string    `bun:"display_name"`
-		AvatarPath  *string   `bun:"avatar_path"`
-		IsVerified  bool      `bun:"is_verified"`
+		ID uuid.UUID `bun:"id"`
+		pgkit.CardRow
 	}
-	err := s.idb(ctx).NewRaw(`SELECT id, handle, display_name, avatar_path, is_verified FROM profiles WHERE handle = ?`,
+	err := s.IDB(ctx).NewRaw(`SELECT c.id, `+pgkit.CardColumns("c", "")+` FROM member_cards c WHERE c.handle = ?`,
 		strings.ToLower(handle)).Scan(ctx, &row)
 	if err != nil {
-		return app.Profile{}, pgkit.NotFound(err)
+		return domain.MemberCard{}, pgkit.NotFound(err)
 	}
-	return app.Profile{ID: domain.UserID(row.ID), Handle: row.Handle, DisplayName: row.DisplayName,
-		AvatarPath: row.AvatarPath, IsVerified: row.IsVerified}, nil
+	return row.Card(row.ID), nil
 }
 
 // CreatePair inserts the conversation unless the pair has one; the caller
@@ -73,13 +68,13 @@ func (s *Store) ProfileByHandle(ctx context.Context, handle string) (app.Profile
 // the winner's row.
 func (s *Store) CreatePair(ctx context.Context, id uuid.UUID, a, b domain.UserID, at time.Time) (uuid.UUID, error) {
 	low, high := ordered(a, b)
-	res, err := s.idb(ctx).NewRaw(`INSERT INTO conversations (id, user_low, user_high, created_at) VALUES (?, ?, ?, ?)
+	res, err := s.IDB(ctx).NewRaw(`INSERT INTO conversations (id, user_low, user_high, created_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_low, user_high) DO NOTHING`, id, low, high, at).Exec(ctx)
 	if err != nil {
 		return uuid.UUID{}, noProfile(err)
 	}
 	if n, _ := res.RowsAffected(); n == 1 {
-		_, err = s.idb(ctx).NewRaw(`INSERT INTO conversation_members (conversation_id, user_id, peer_id)
+		_, err = s.IDB(ctx).NewRaw(`INSERT INTO conversation_members (conversation_id, user_id, peer_id)
 			VALUES (?, ?, ?), (?, ?, ?)`, id, low, high, id, high, low).Exec(ctx)
 		if err != nil {
 			return uuid.UUID{}, noProfile(err)
@@ -93,27 +88,26 @@ func (s *Store) CreatePair(ctx context.Context, id uuid.UUID, a, b domain.UserID
 func (s *Store) PairConversation(ctx context.Context, a, b domain.UserID) (uuid.UUID, error) {
 	low, high := ordered(a, b)
 	var id uuid.UUID
-	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE user_low = ? AND user_high = ?`, low, high).Scan(ctx, &id)
+	err := s.IDB(ctx).NewRaw(`SELECT id FROM conversations WHERE user_low = ? AND user_high = ?`, low, high).Scan(ctx, &id)
 	return id, pgkit.NotFound(err)
 }
 
 // conversationSelect reads conversations as the member "me" sees them:
-// the peer's profile, both markers, the newest message and whether the
+// the peer's card, both markers, the newest message and whether the
 // peer's setting and account let me write (a suspended or deleted account
 // receives nothing; blocks are applied by the use cases, through the
 // safety feature).
-const conversationSelect = `SELECT c.id, c.created_at, me.unread_count, me.last_read_at, me.last_read_id,
+var conversationSelect = `SELECT c.id, c.created_at, me.unread_count, me.last_read_at, me.last_read_id,
 		me.last_message_at, peer.last_read_at AS peer_read_at, peer.last_read_id AS peer_read_id,
-		p.id AS peer_id, p.handle, p.display_name, p.avatar_path, p.is_verified,
+		me.peer_id, ` + pgkit.CardColumns("p", "") + `,
 		lm.id AS lm_id, lm.sender_id AS lm_sender, lm.text AS lm_text, lm.created_at AS lm_at,
-		((NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM follows f
+		((NOT coalesce(st.only_following, false) OR EXISTS (SELECT 1 FROM member_follows f
 			WHERE f.follower_id = me.peer_id AND f.following_id = me.user_id))
-		AND NOT EXISTS (SELECT 1 FROM accounts pa WHERE pa.id = me.peer_id
-			AND (pa.suspended_at IS NOT NULL OR pa.deleted_at IS NOT NULL))) AS can_send
+		AND NOT p.suspended AND NOT p.deleted) AS can_send
 	FROM conversation_members me
 	JOIN conversations c ON c.id = me.conversation_id
 	JOIN conversation_members peer ON peer.conversation_id = me.conversation_id AND peer.user_id = me.peer_id
-	JOIN profiles p ON p.id = me.peer_id
+	JOIN member_cards p ON p.id = me.peer_id
 	LEFT JOIN message_settings st ON st.user_id = me.peer_id
 	LEFT JOIN LATERAL (SELECT d.id, d.sender_id, d.text, d.created_at FROM direct_messages d
 		WHERE d.conversation_id = c.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) lm ON true`
@@ -128,15 +122,12 @@ type conversationRow struct {
 	PeerReadAt    *time.Time    `bun:"peer_read_at"`
 	PeerReadID    uuid.NullUUID `bun:"peer_read_id"`
 	PeerID        uuid.UUID     `bun:"peer_id"`
-	Handle        string        `bun:"handle"`
-	DisplayName   string        `bun:"display_name"`
-	AvatarPath    *string       `bun:"avatar_path"`
-	IsVerified    bool          `bun:"is_verified"`
-	LastID        uuid.NullUUID `bun:"lm_id"`
-	LastSender    uuid.NullUUID `bun:"lm_sender"`
-	LastText      *string       `bun:"lm_text"`
-	LastAt        *time.Time    `bun:"lm_at"`
-	CanSend       bool          `bun:"can_send"`
+	pgkit.CardRow
+	LastID     uuid.NullUUID `bun:"lm_id"`
+	LastSender uuid.NullUUID `bun:"lm_sender"`
+	LastText   *string       `bun:"lm_text"`
+	LastAt     *time.Time    `bun:"lm_at"`
+	CanSend    bool          `bun:"can_send"`
 }
 
 func marker(at *time.Time, id uuid.NullUUID) *app.Marker {
@@ -149,8 +140,7 @@ func marker(at *time.Time, id uuid.NullUUID) *app.Marker {
 func (r conversationRow) conversation() app.Conversation {
 	c := app.Conversation{ID: r.ID, CreatedAt: r.CreatedAt.UTC(), UnreadCount: r.UnreadCount,
 		Read: marker(r.LastReadAt, r.LastReadID), PeerRead: marker(r.PeerReadAt, r.PeerReadID), CanSend: r.CanSend,
-		Peer: app.Profile{ID: domain.UserID(r.PeerID), Handle: r.Handle, DisplayName: r.DisplayName,
-			AvatarPath: r.AvatarPath, IsVerified: r.IsVerified}}
+		Peer: r.Card(r.PeerID)}
 	if r.LastID.Valid && r.LastText != nil && r.LastAt != nil {
 		c.LastMessage = &app.Message{ID: r.LastID.UUID, ConversationID: r.ID, SenderID: domain.UserID(r.LastSender.UUID),
 			Text: *r.LastText, CreatedAt: r.LastAt.UTC()}
@@ -162,7 +152,7 @@ func (r conversationRow) conversation() app.Conversation {
 // participants, domain.ErrNotFound.
 func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.UUID) (app.Conversation, error) {
 	var row conversationRow
-	err := s.idb(ctx).NewRaw(conversationSelect+` WHERE me.conversation_id = ? AND me.user_id = ?`, id, uuid.UUID(viewer)).
+	err := s.IDB(ctx).NewRaw(conversationSelect+` WHERE me.conversation_id = ? AND me.user_id = ?`, id, uuid.UUID(viewer)).
 		Scan(ctx, &row)
 	if err != nil {
 		return app.Conversation{}, pgkit.NotFound(err)
@@ -173,7 +163,7 @@ func (s *Store) Conversation(ctx context.Context, viewer domain.UserID, id uuid.
 // LockConversation takes the conversation row FOR NO KEY UPDATE.
 func (s *Store) LockConversation(ctx context.Context, id uuid.UUID) error {
 	var got uuid.UUID
-	err := s.idb(ctx).NewRaw(`SELECT id FROM conversations WHERE id = ? FOR NO KEY UPDATE`, id).Scan(ctx, &got)
+	err := s.IDB(ctx).NewRaw(`SELECT id FROM conversations WHERE id = ? FOR NO KEY UPDATE`, id).Scan(ctx, &got)
 	return pgkit.NotFound(err)
 }
 
@@ -183,7 +173,7 @@ func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, h
 	args := []any{uuid.UUID(viewer)}
 	if len(hidden) > 0 {
 		q += ` AND me.peer_id <> ALL(?::uuid[])`
-		args = append(args, idArray(hidden))
+		args = append(args, pgkit.UUIDArray(hidden))
 	}
 	if after != nil {
 		q += ` AND (me.last_message_at, me.conversation_id) < (?, ?)`
@@ -200,7 +190,7 @@ func (s *Store) Inbox(ctx context.Context, viewer domain.UserID, query string, h
 	q += ` ORDER BY me.last_message_at DESC, me.conversation_id DESC LIMIT ?`
 	args = append(args, limit)
 	var rows []conversationRow
-	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	if err := s.IDB(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	out := make([]app.Conversation, len(rows))
@@ -234,7 +224,7 @@ func (s *Store) Messages(ctx context.Context, id uuid.UUID, before *app.Cursor, 
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit)
 	var rows []messageRow
-	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	if err := s.IDB(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	out := make([]app.Message, len(rows))
@@ -247,7 +237,7 @@ func (s *Store) Messages(ctx context.Context, id uuid.UUID, before *app.Cursor, 
 // LastMessage is the conversation's newest message.
 func (s *Store) LastMessage(ctx context.Context, id uuid.UUID) (app.Message, error) {
 	var row messageRow
-	err := s.idb(ctx).NewRaw(`SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages
+	err := s.IDB(ctx).NewRaw(`SELECT id, conversation_id, sender_id, text, created_at FROM direct_messages
 		WHERE conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, id).Scan(ctx, &row)
 	if err != nil {
 		return app.Message{}, pgkit.NotFound(err)
@@ -257,12 +247,12 @@ func (s *Store) LastMessage(ctx context.Context, id uuid.UUID) (app.Message, err
 
 // InsertMessage stores m and moves both member rows in one statement.
 func (s *Store) InsertMessage(ctx context.Context, m app.Message, recipient domain.UserID) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO direct_messages (id, conversation_id, sender_id, text, created_at)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO direct_messages (id, conversation_id, sender_id, text, created_at)
 		VALUES (?, ?, ?, ?, ?)`, m.ID, m.ConversationID, uuid.UUID(m.SenderID), m.Text, m.CreatedAt).Exec(ctx)
 	if err != nil {
 		return noProfile(err)
 	}
-	_, err = s.idb(ctx).NewRaw(`UPDATE conversation_members SET last_message_at = ?,
+	_, err = s.IDB(ctx).NewRaw(`UPDATE conversation_members SET last_message_at = ?,
 			unread_count = CASE WHEN user_id = ? THEN unread_count + 1 ELSE 0 END,
 			last_read_at = CASE WHEN user_id = ? THEN last_read_at ELSE ? END,
 			last_read_id = CASE WHEN user_id = ? THEN last_read_id ELSE ? END
@@ -274,7 +264,7 @@ func (s *Store) InsertMessage(ctx context.Context, m app.Message, recipient doma
 
 // MarkRead sets reader's marker to k and their unread count to 0.
 func (s *Store) MarkRead(ctx context.Context, id uuid.UUID, reader domain.UserID, k app.Marker) error {
-	_, err := s.idb(ctx).NewRaw(`UPDATE conversation_members SET last_read_at = ?, last_read_id = ?, unread_count = 0
+	_, err := s.IDB(ctx).NewRaw(`UPDATE conversation_members SET last_read_at = ?, last_read_id = ?, unread_count = 0
 		WHERE conversation_id = ? AND user_id = ?`, k.At, k.ID, id, uuid.UUID(reader)).Exec(ctx)
 	return err
 }
@@ -287,10 +277,10 @@ func (s *Store) UnreadTotal(ctx context.Context, member domain.UserID, hidden []
 	args := []any{uuid.UUID(member)}
 	if len(hidden) > 0 {
 		q += ` AND peer_id <> ALL(?::uuid[])`
-		args = append(args, idArray(hidden))
+		args = append(args, pgkit.UUIDArray(hidden))
 	}
 	var n int
-	err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &n)
+	err := s.IDB(ctx).NewRaw(q, args...).Scan(ctx, &n)
 	return n, err
 }
 
@@ -300,26 +290,17 @@ func (s *Store) Standing(ctx context.Context, member domain.UserID) (suspended, 
 		Suspended bool `bun:"suspended"`
 		Deleted   bool `bun:"deleted"`
 	}
-	err = s.idb(ctx).NewRaw(`SELECT suspended_at IS NOT NULL AS suspended, deleted_at IS NOT NULL AS deleted
-		FROM accounts WHERE id = ?`, uuid.UUID(member)).Scan(ctx, &rows)
+	err = s.IDB(ctx).NewRaw(`SELECT suspended, deleted FROM member_cards WHERE id = ?`, uuid.UUID(member)).Scan(ctx, &rows)
 	if err != nil || len(rows) == 0 {
 		return false, false, err
 	}
 	return rows[0].Suspended, rows[0].Deleted, nil
 }
 
-func idArray(ids []domain.UserID) any {
-	s := make([]string, len(ids))
-	for i, id := range ids {
-		s[i] = id.String()
-	}
-	return pgdialect.Array(s)
-}
-
 // Settings reads a member's settings.
 func (s *Store) Settings(ctx context.Context, user domain.UserID) (app.Settings, error) {
 	var only bool
-	err := s.idb(ctx).NewRaw(`SELECT only_following FROM message_settings WHERE user_id = ?`, uuid.UUID(user)).Scan(ctx, &only)
+	err := s.IDB(ctx).NewRaw(`SELECT only_following FROM message_settings WHERE user_id = ?`, uuid.UUID(user)).Scan(ctx, &only)
 	if errors.Is(err, sql.ErrNoRows) {
 		return app.Settings{}, nil
 	}
@@ -328,18 +309,10 @@ func (s *Store) Settings(ctx context.Context, user domain.UserID) (app.Settings,
 
 // SaveSettings writes a member's settings.
 func (s *Store) SaveSettings(ctx context.Context, user domain.UserID, st app.Settings, at time.Time) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO message_settings (user_id, only_following, updated_at) VALUES (?, ?, ?)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO message_settings (user_id, only_following, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET only_following = excluded.only_following, updated_at = excluded.updated_at`,
 		uuid.UUID(user), st.OnlyFollowing, at).Exec(ctx)
 	return noProfile(err)
-}
-
-// Follows reports whether follower follows followee.
-func (s *Store) Follows(ctx context.Context, follower, followee domain.UserID) (bool, error) {
-	var ok bool
-	err := s.idb(ctx).NewRaw(`SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)`,
-		uuid.UUID(follower), uuid.UUID(followee)).Scan(ctx, &ok)
-	return ok, err
 }
 
 // The store is also the messages' part of a member's data
@@ -365,10 +338,10 @@ type exportMessage struct {
 
 // ExportMember writes messages/conversations.json.
 func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
-	db, uid := pgkit.IDB(ctx, s.db), uuid.UUID(member)
+	db, uid := s.IDB(ctx), uuid.UUID(member)
 	convs := []exportConversation{}
 	if err := db.NewRaw(`SELECT m.conversation_id AS id, p.handle AS peer_handle, p.display_name AS peer_name
-		FROM conversation_members m JOIN profiles p ON p.id = m.peer_id
+		FROM conversation_members m JOIN member_cards p ON p.id = m.peer_id
 		WHERE m.user_id = ? ORDER BY m.conversation_id`, uid).Scan(ctx, &convs); err != nil {
 		return fmt.Errorf("conversations: %w", err)
 	}
@@ -393,6 +366,6 @@ func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.
 
 // EraseMember removes the member's message settings.
 func (s *Store) EraseMember(ctx context.Context, member domain.UserID, _ int) (bool, error) {
-	_, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM message_settings WHERE user_id = ?`, uuid.UUID(member)).Exec(ctx)
+	_, err := s.IDB(ctx).NewRaw(`DELETE FROM message_settings WHERE user_id = ?`, uuid.UUID(member)).Exec(ctx)
 	return false, err
 }
