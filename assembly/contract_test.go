@@ -51,6 +51,10 @@ type countOutput struct {
 	}
 }
 
+// slowStarted receives one value each time the probe's slow request has
+// begun, so that a test knows it is in flight without guessing by time.
+var slowStarted = make(chan struct{}, 8)
+
 func probePlugin(operationID string) plugin.Plugin {
 	files := fstest.MapFS{
 		"20990101000001_notes.up.sql":   {Data: []byte("CREATE TABLE probe_notes (id bigserial PRIMARY KEY, body text NOT NULL);")},
@@ -81,6 +85,10 @@ func probePlugin(operationID string) plugin.Plugin {
 				huma.Register(api, huma.Operation{OperationID: "probe-slow", Method: http.MethodGet, Path: "/slow",
 					Security: httpkit.Public, Metadata: httpkit.Refuses(nil)},
 					func(ctx context.Context, _ *struct{}) (*countOutput, error) {
+						select {
+						case slowStarted <- struct{}{}:
+						default:
+						}
 						time.Sleep(1500 * time.Millisecond)
 						return &countOutput{}, nil
 					})
@@ -273,7 +281,11 @@ func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
 		resp.Body.Close()
 		status = resp.StatusCode
 	}()
-	time.Sleep(300 * time.Millisecond) // the request is in flight
+	select {
+	case <-slowStarted: // the request is in flight
+	case <-time.After(10 * time.Second):
+		t.Fatal("the slow request never reached its handler")
+	}
 	if err := app.Stop(context.Background()); err != nil {
 		t.Fatalf("stop: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"social/tests/testkit"
 	"social/tests/testkit/apptest"
 )
 
@@ -44,7 +45,7 @@ func TestAFollowIsKeptWhenItsClientHangsUp(t *testing.T) {
 		bia.Handle, u.Host, ana.Token); err != nil {
 		t.Fatal(err)
 	}
-	waitForLockWait(t, app, "follows")
+	testkit.WaitForLockWait(t, app.DB, "%follows%")
 	_ = conn.Close()
 	// Time for the server to see the client leave; a statement cancelled
 	// with its request leaves the lock queue then.
@@ -66,26 +67,5 @@ func TestAFollowIsKeptWhenItsClientHangsUp(t *testing.T) {
 			t.Fatal("the follow whose client hung up was lost")
 		}
 		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// waitForLockWait waits until a statement on table waits for a lock.
-func waitForLockWait(t *testing.T, app *apptest.App, table string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var waiting int
-		err := app.DB.NewRaw(`SELECT count(*) FROM pg_stat_activity
-			WHERE wait_event_type = 'Lock' AND query ILIKE ?`, "%"+table+"%").Scan(context.Background(), &waiting)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if waiting > 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no statement on %s ever waited for its lock", table)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -582,7 +582,7 @@ func TestLikeRacingADeleteFindsThePostGone(t *testing.T) {
 		_, _, err := store.Like(ctx, id, liker, time.Now())
 		liked <- err
 	}()
-	time.Sleep(300 * time.Millisecond)
+	testkit.WaitForLockWait(t, app.DB, `%INSERT INTO likes%`) // the like waits on the post's row
 	close(release)
 	if err := <-deleted; err != nil {
 		t.Fatalf("delete: %v", err)

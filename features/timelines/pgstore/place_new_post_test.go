@@ -53,10 +53,13 @@ func TestNewPostReachesAFollowCommittedWhileItWasCreated(t *testing.T) {
 			posts.NewPost{Text: "chegou agora", Type: domain.PostText, Visibility: domain.VisibilityPublic})
 		created <- err
 	}()
+	// The create is waiting on the author's profile row before the follow
+	// commits: what PostgreSQL says of its backend, not a guess by time.
+	r.waitForLocked(`%profiles%`)
 	select {
 	case err := <-created:
 		t.Fatalf("the post was created while the follow held its author's profile (err %v)", err)
-	case <-time.After(300 * time.Millisecond):
+	default:
 	}
 	if err := follow.Commit(); err != nil {
 		t.Fatal(err)
