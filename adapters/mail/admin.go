@@ -11,9 +11,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/uptrace/bun"
 
-	"social/adapters/http/adminapi"
 	"social/core/domain"
 	"social/core/errs"
+	"social/kit/adminkit"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )
@@ -27,8 +27,8 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-list-mail", Method: http.MethodGet, Path: "",
 			Summary:  "List the mail outbox, newest first (simple-rest)",
-			Metadata: httpkit.Refuses(httpkit.Refusals{422: {adminapi.CodeBadListQuery}}),
-		}, func(ctx context.Context, in *adminapi.ListInput) (*adminapi.ListOutput[OutboxMessage], error) {
+			Metadata: httpkit.Refuses(httpkit.Refusals{422: {adminkit.CodeBadListQuery}}),
+		}, func(ctx context.Context, in *adminkit.ListInput) (*adminkit.ListOutput[OutboxMessage], error) {
 			q, err := listQuery(*in)
 			if err != nil {
 				return nil, err
@@ -40,12 +40,12 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 			if err != nil {
 				return nil, err
 			}
-			return &adminapi.ListOutput[OutboxMessage]{ContentRange: adminapi.ContentRange("mail", q.Offset, len(rows), total), Body: rows}, nil
+			return &adminkit.ListOutput[OutboxMessage]{ContentRange: adminkit.ContentRange("mail", q.Offset, len(rows), total), Body: rows}, nil
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-get-mail", Method: http.MethodGet, Path: "/{id}",
 			Summary:  "One message of the mail outbox",
-			Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminapi.CodeNotFound}}),
+			Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminkit.CodeNotFound}}),
 		}, func(ctx context.Context, in *struct {
 			ID int64 `path:"id"`
 		}) (*struct{ Body OutboxMessage }, error) {
@@ -62,8 +62,8 @@ func NewAdminResource(db *bun.DB) plugin.AdminResource {
 }
 
 // listQuery reads react-admin's sort, range and filter parameters.
-func listQuery(in adminapi.ListInput) (Query, error) {
-	q := Query{Limit: adminapi.MaxPage}
+func listQuery(in adminkit.ListInput) (Query, error) {
+	q := Query{Limit: adminkit.MaxPage}
 	if in.Sort != "" {
 		var s []string
 		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {
@@ -76,7 +76,7 @@ func listQuery(in adminapi.ListInput) (Query, error) {
 		if json.Unmarshal([]byte(in.Range), &r) != nil || len(r) != 2 || r[0] < 0 || r[1] < r[0] {
 			return q, errBadList
 		}
-		q.Offset, q.Limit = r[0], min(r[1]-r[0]+1, adminapi.MaxPage)
+		q.Offset, q.Limit = r[0], min(r[1]-r[0]+1, adminkit.MaxPage)
 	}
 	if in.Filter != "" {
 		var f map[string]any

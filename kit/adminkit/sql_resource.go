@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
@@ -15,61 +14,8 @@ import (
 	"social/core/errs"
 	"social/kit/httpkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
-
-// FilterString reads a text filter value ("" when absent).
-func (q SQLQuery) FilterString(key string) string {
-	v, ok := q.Filter[key]
-	if !ok || v == nil {
-		return ""
-	}
-	return strings.TrimSpace(fmt.Sprint(v))
-}
-
-// FilterBool reads a true/false filter value (nil when absent).
-func (q SQLQuery) FilterBool(key string) (*bool, error) {
-	v, ok := q.Filter[key]
-	if !ok || v == nil {
-		return nil, nil
-	}
-	switch b := v.(type) {
-	case bool:
-		return &b, nil
-	case string:
-		if b == "true" || b == "false" {
-			t := b == "true"
-			return &t, nil
-		}
-	}
-	return nil, ErrBadList
-}
-
-// FilterTime reads a date (2026-11-23) or RFC 3339 time filter value.
-func (q SQLQuery) FilterTime(key string) (*time.Time, error) {
-	s := q.FilterString(key)
-	if s == "" {
-		return nil, nil
-	}
-	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return &t, nil
-		}
-	}
-	return nil, ErrBadList
-}
-
-// FilterUUID reads an ID filter value.
-func (q SQLQuery) FilterUUID(key string) (*uuid.UUID, error) {
-	s := q.FilterString(key)
-	if s == "" {
-		return nil, nil
-	}
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return nil, ErrBadList
-	}
-	return &id, nil
-}
 
 // SQLQuery is a simple-rest list query for a resource paged in SQL.
 type SQLQuery struct {
@@ -79,7 +25,12 @@ type SQLQuery struct {
 	Limit  int
 	Search string         // filter "q"
 	IDs    []uuid.UUID    // filter "id" (react-admin's getMany)
-	Filter map[string]any // the resource's own filter keys (SQLResource.Filters)
+	Filter map[string]any // the resource's own filters' values, read by their kind
+}
+
+// Page is the part of q that pgkit.AdminList pages with.
+func (q SQLQuery) Page() pgkit.AdminPage {
+	return pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit, Search: q.Search, IDs: q.IDs}
 }
 
 // SQLResource is a read-only console resource whose rows a store pages in
@@ -90,8 +41,9 @@ type SQLResource[Row any] struct {
 	DefaultSort string
 	// Sortable are the keys sort may name.
 	Sortable map[string]string
-	// Filters are the filter keys besides q and id the store reads.
-	Filters []string
+	// Filters are the filter keys besides q and id, usually the store's
+	// Narrowing.Filters.
+	Filters []Filter
 	// List reads one page and the total of rows matching q.
 	List func(ctx context.Context, q SQLQuery) (rows []Row, total int, err error)
 	// Moderators opens the list and the get operations to moderators.
@@ -171,6 +123,7 @@ func (r SQLResource[Row]) parse(in ListInput) (SQLQuery, error) {
 		return q, ErrBadList
 	}
 	for k, v := range f {
+		i := slices.IndexFunc(r.Filters, func(f Filter) bool { return f.Key == k })
 		switch {
 		case k == "q":
 			q.Search = fmt.Sprint(v)
@@ -186,8 +139,14 @@ func (r SQLResource[Row]) parse(in ListInput) (SQLQuery, error) {
 				}
 				q.IDs = append(q.IDs, id)
 			}
-		case slices.Contains(r.Filters, k):
-			q.Filter[k] = v
+		case i >= 0:
+			value, ok, err := r.Filters[i].read(v)
+			if err != nil {
+				return q, err
+			}
+			if ok {
+				q.Filter[k] = value
+			}
 		default:
 			return q, ErrBadList
 		}

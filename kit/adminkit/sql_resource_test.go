@@ -9,7 +9,7 @@ import (
 
 func TestSQLResourceReadsTheSimpleRestQuery(t *testing.T) {
 	r := SQLResource[struct{}]{Name: "things", Singular: "thing", DefaultSort: "created_at",
-		Sortable: map[string]string{"created_at": "t.created_at", "name": "t.name"}, Filters: []string{"kind"},
+		Sortable: map[string]string{"created_at": "t.created_at", "name": "t.name"}, Filters: []Filter{{Key: "kind", Kind: Text, Where: "t.kind = ?"}},
 		List: func(context.Context, SQLQuery) ([]struct{}, int, error) { return nil, 0, nil }}
 	id := uuid.New()
 	q, err := r.parse(ListInput{Sort: `["name","ASC"]`, Range: `[10,19]`,

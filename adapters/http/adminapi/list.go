@@ -9,28 +9,8 @@ import (
 	"social/kit/adminkit"
 )
 
-// The simple-rest list query, its answer and its refusals are declared in
-// adminkit, which plugins' console resources use too.
-
-// ListInput is react-admin simple-rest's list query (adminkit.ListInput).
-type ListInput = adminkit.ListInput
-
-// ListOutput is a page and its Content-Range (adminkit.ListOutput).
-type ListOutput[T any] = adminkit.ListOutput[T]
-
-// MaxPage caps a page whatever range asks.
-const MaxPage = adminkit.MaxPage
-
-// Codes of the admin resources' refusals.
-const (
-	CodeBadListQuery = adminkit.CodeBadListQuery
-	CodeNotFound     = adminkit.CodeNotFound
-)
-
-var errBadList = adminkit.ErrBadList
-
 // PageInMemory filters, sorts and slices a small list held in memory.
-func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[T], error) {
+func PageInMemory[T any](resource string, items []T, in adminkit.ListInput) (*adminkit.ListOutput[T], error) {
 	rows := make([]map[string]any, len(items))
 	for i, it := range items {
 		b, err := json.Marshal(it)
@@ -72,12 +52,7 @@ func PageInMemory[T any](resource string, items []T, in ListInput) (*ListOutput[
 	for _, i := range idx[first : last+1] {
 		page = append(page, items[i])
 	}
-	return &ListOutput[T]{ContentRange: ContentRange(resource, first, len(page), len(idx)), Body: page}, nil
-}
-
-// ContentRange formats the header for a page starting at first.
-func ContentRange(resource string, first, count, total int) string {
-	return adminkit.ContentRange(resource, first, count, total)
+	return &adminkit.ListOutput[T]{ContentRange: adminkit.ContentRange(resource, first, len(page), len(idx)), Body: page}, nil
 }
 
 func parseSort(raw string) (field string, desc bool, err error) {
@@ -86,20 +61,20 @@ func parseSort(raw string) (field string, desc bool, err error) {
 	}
 	var s []string
 	if json.Unmarshal([]byte(raw), &s) != nil || len(s) != 2 {
-		return "", false, errBadList
+		return "", false, adminkit.ErrBadList
 	}
 	return s[0], strings.EqualFold(s[1], "DESC"), nil
 }
 
 // parseRange returns an inclusive [first, last] within total items.
 func parseRange(raw string, total int) (int, int, error) {
-	first, last := 0, MaxPage-1
+	first, last := 0, adminkit.MaxPage-1
 	if raw != "" {
 		var r []int
 		if json.Unmarshal([]byte(raw), &r) != nil || len(r) != 2 || r[0] < 0 || r[1] < r[0] {
-			return 0, 0, errBadList
+			return 0, 0, adminkit.ErrBadList
 		}
-		first, last = r[0], min(r[1], r[0]+MaxPage-1)
+		first, last = r[0], min(r[1], r[0]+adminkit.MaxPage-1)
 	}
 	if first >= total {
 		return total, total - 1, nil
@@ -113,7 +88,7 @@ func parseFilter(raw string) (map[string]any, error) {
 	}
 	var f map[string]any
 	if json.Unmarshal([]byte(raw), &f) != nil {
-		return nil, errBadList
+		return nil, adminkit.ErrBadList
 	}
 	return f, nil
 }

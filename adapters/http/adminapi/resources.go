@@ -12,6 +12,7 @@ import (
 	"social/adapters/postgres"
 	"social/core/errs"
 	"social/core/ports"
+	"social/kit/adminkit"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )
@@ -238,8 +239,8 @@ func registerReadOnly[T any](api huma.API, name, unavailable string, list func(c
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-list-" + name, Method: http.MethodGet, Path: "",
 		Summary:  "List " + name + " (simple-rest)",
-		Metadata: httpkit.Refuses(httpkit.Refusals{422: {CodeBadListQuery}, 503: {unavailable}}),
-	}, func(ctx context.Context, in *ListInput) (*ListOutput[T], error) {
+		Metadata: httpkit.Refuses(httpkit.Refusals{422: {adminkit.CodeBadListQuery}, 503: {unavailable}}),
+	}, func(ctx context.Context, in *adminkit.ListInput) (*adminkit.ListOutput[T], error) {
 		items, err := list(ctx)
 		if err != nil {
 			return nil, err
@@ -249,7 +250,7 @@ func registerReadOnly[T any](api huma.API, name, unavailable string, list func(c
 	huma.Register(api, huma.Operation{
 		OperationID: "admin-get-" + strings.TrimSuffix(name, "s"), Method: http.MethodGet, Path: "/{id}",
 		Summary:  "Get one of " + name,
-		Metadata: httpkit.Refuses(httpkit.Refusals{404: {CodeNotFound}, 503: {unavailable}}),
+		Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminkit.CodeNotFound}, 503: {unavailable}}),
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id"`
 	}) (*struct{ Body T }, error) {
@@ -262,6 +263,6 @@ func registerReadOnly[T any](api huma.API, name, unavailable string, list func(c
 				return &struct{ Body T }{Body: it}, nil
 			}
 		}
-		return nil, errs.NotFound(CodeNotFound, errs.MsgNotFound)
+		return nil, errs.NotFound(adminkit.CodeNotFound, errs.MsgNotFound)
 	})
 }

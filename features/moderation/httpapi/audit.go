@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"context"
-
 	"github.com/danielgtaylor/huma/v2"
 
 	moderationstore "social/features/moderation/pgstore"
@@ -17,16 +15,8 @@ func NewAudit(uc UseCases) plugin.AdminResource {
 	return plugin.AdminResource{Name: "audit", Register: func(api huma.API) {
 		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminAuditEntry]{
 			Name: "audit", Singular: "audit-entry", DefaultSort: "created_at",
-			Sortable: moderationstore.AdminAuditSortable, Filters: []string{"action", "actor_id", "target_type", "target_id"},
-			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminAuditEntry, int, error) {
-				aq := moderationstore.AdminAuditQuery{AdminPage: page(q), Action: q.FilterString("action"),
-					TargetType: q.FilterString("target_type"), TargetID: q.FilterString("target_id")}
-				var err error
-				if aq.ActorID, err = q.FilterUUID("actor_id"); err != nil {
-					return nil, 0, err
-				}
-				return moderationstore.AdminAudit(ctx, uc.DB, aq)
-			},
+			Sortable: moderationstore.AdminAuditSortable, Filters: moderationstore.AdminAuditNarrowing.Filters,
+			List: uc.lists().Audit,
 		})
 	}}
 }

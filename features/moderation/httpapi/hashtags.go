@@ -14,6 +14,7 @@ import (
 	"social/kit/adminkit"
 	"social/kit/httpkit"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 )
 
 // NewHashtags serves the hashtags resource to administrators: the tag is
@@ -29,7 +30,7 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 			if err != nil {
 				return nil, err
 			}
-			rows, total, err := moderationstore.AdminHashtags(ctx, uc.DB, p, tags)
+			rows, total, err := uc.lists().Hashtags(ctx, p, tags)
 			if err != nil {
 				return nil, err
 			}
@@ -40,8 +41,10 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 			OperationID: "admin-get-hashtag", Method: http.MethodGet, Path: "/{id}",
 			Summary:  "One hashtag",
 			Metadata: httpkit.Refuses(httpkit.Refusals{404: {adminkit.CodeNotFound}}),
-		}, func(ctx context.Context, in *idInput) (*struct{ Body moderationstore.AdminHashtag }, error) {
-			rows, _, err := moderationstore.AdminHashtags(ctx, uc.DB, moderationstore.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
+		}, func(ctx context.Context, in *struct {
+			ID string `path:"id"`
+		}) (*struct{ Body moderationstore.AdminHashtag }, error) {
+			rows, _, err := uc.lists().Hashtags(ctx, pgkit.AdminPage{Limit: 1}, []string{strings.ToLower(in.ID)})
 			if err != nil {
 				return nil, err
 			}
@@ -54,8 +57,8 @@ func NewHashtags(uc UseCases) plugin.AdminResource {
 }
 
 // hashtagQuery reads react-admin's parameters; ids are tags.
-func hashtagQuery(in adminkit.ListInput) (moderationstore.AdminPage, []string, error) {
-	p := moderationstore.AdminPage{Sort: "usage_count", Limit: adminkit.MaxPage}
+func hashtagQuery(in adminkit.ListInput) (pgkit.AdminPage, []string, error) {
+	p := pgkit.AdminPage{Sort: "usage_count", Limit: adminkit.MaxPage}
 	if in.Sort != "" {
 		var s []string
 		if json.Unmarshal([]byte(in.Sort), &s) != nil || len(s) != 2 {

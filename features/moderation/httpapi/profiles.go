@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/errs"
 	moderation "social/features/moderation/app"
 	moderationstore "social/features/moderation/pgstore"
 	"social/kit/adminkit"
@@ -23,116 +22,60 @@ type ProfileUpdate struct {
 	Role       *string `json:"role,omitempty" enum:"member,moderator,admin"`
 }
 
-// ReasonBody is the reason of a suspension, its lifting or a removal.
-type ReasonBody struct {
-	Reason string `json:"reason" doc:"1 to 500 characters, kept in the audit log" maxLength:"2000"`
-}
-
-type idInput struct {
-	ID string `path:"id"`
-}
-
-func userID(raw string) (domain.UserID, error) {
-	id, err := uuid.Parse(raw)
-	if err != nil {
-		return domain.UserID{}, errs.NotFound("account_not_found", "Conta não encontrada.")
-	}
-	return domain.UserID(id), nil
-}
-
 // NewProfiles serves the profiles resource: list and show for moderators
 // (filter q, role, is_verified, suspended), PUT for administrators (the
-// verified badge, the role), suspend and unsuspend for moderators.
+// verified badge, the role), suspend and unsuspend for moderators. Each
+// act answers with the profile as it is afterwards.
 func NewProfiles(uc UseCases) plugin.AdminResource {
-	one := func(ctx context.Context, id domain.UserID) (*struct{ Body moderationstore.AdminProfile }, error) {
-		rows, _, err := moderationstore.AdminProfiles(ctx, uc.DB, moderationstore.AdminProfileQuery{
-			AdminPage: moderationstore.AdminPage{IDs: []uuid.UUID{uuid.UUID(id)}, Limit: 1}})
-		if err != nil {
-			return nil, err
-		}
-		if len(rows) == 0 {
-			return nil, errs.NotFound("account_not_found", "Conta não encontrada.")
-		}
-		return &struct{ Body moderationstore.AdminProfile }{Body: rows[0]}, nil
+	lists := uc.lists()
+	changeProfile := func(api huma.API, op huma.Operation, change func(ctx context.Context, v domain.Viewer, id domain.UserID, body ReasonBody) error) {
+		registerAct(api, op, accountNotFound, func(ctx context.Context, v domain.Viewer, id uuid.UUID, body ReasonBody) (moderationstore.AdminProfile, error) {
+			if err := change(ctx, v, domain.UserID(id), body); err != nil {
+				return moderationstore.AdminProfile{}, err
+			}
+			rows, _, err := lists.Profiles(ctx, byID(id))
+			return only(accountNotFound, rows, err)
+		})
 	}
 	return plugin.AdminResource{Name: "profiles", Register: func(api huma.API) {
 		adminkit.RegisterSQLResource(api, adminkit.SQLResource[moderationstore.AdminProfile]{
 			Name: "profiles", Singular: "profile", DefaultSort: "created_at", Moderators: true,
-			Sortable: moderationstore.AdminProfileSortable, Filters: []string{"role", "is_verified", "suspended"},
-			List: func(ctx context.Context, q adminkit.SQLQuery) ([]moderationstore.AdminProfile, int, error) {
-				pq := moderationstore.AdminProfileQuery{AdminPage: page(q), Role: q.FilterString("role")}
-				var err error
-				if pq.Verified, err = q.FilterBool("is_verified"); err != nil {
-					return nil, 0, err
-				}
-				if pq.Suspended, err = q.FilterBool("suspended"); err != nil {
-					return nil, 0, err
-				}
-				return moderationstore.AdminProfiles(ctx, uc.DB, pq)
-			},
+			Sortable: moderationstore.AdminProfileSortable, Filters: moderationstore.AdminProfileNarrowing.Filters,
+			List: lists.Profiles,
 		})
-		huma.Register(api, huma.Operation{
+		registerAct(api, huma.Operation{
 			OperationID: "admin-update-profile", Method: http.MethodPut, Path: "/{id}",
 			Summary:  "Set a member's 'Verified' badge or role (administrators)",
 			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeAdminOnly, moderation.CodeOwnAccount}, 404: {moderation.CodeAccountNotFound}, 422: {moderation.CodeRoleInvalid}}),
-		}, func(ctx context.Context, in *struct {
-			ID   string `path:"id"`
-			Body ProfileUpdate
-		}) (*struct{ Body moderationstore.AdminProfile }, error) {
-			id, err := userID(in.ID)
-			if err != nil {
-				return nil, err
-			}
-			v := domain.ViewerFrom(ctx)
-			if in.Body.IsVerified != nil {
-				if _, err := uc.SetVerified.Handle(ctx, v, id, *in.Body.IsVerified); err != nil {
-					return nil, err
+		}, accountNotFound, func(ctx context.Context, v domain.Viewer, id uuid.UUID, body ProfileUpdate) (moderationstore.AdminProfile, error) {
+			if body.IsVerified != nil {
+				if _, err := uc.SetVerified.Handle(ctx, v, domain.UserID(id), *body.IsVerified); err != nil {
+					return moderationstore.AdminProfile{}, err
 				}
 			}
-			if in.Body.Role != nil {
-				if _, err := uc.SetRole.Handle(ctx, v, id, domain.Role(*in.Body.Role)); err != nil {
-					return nil, err
+			if body.Role != nil {
+				if _, err := uc.SetRole.Handle(ctx, v, domain.UserID(id), domain.Role(*body.Role)); err != nil {
+					return moderationstore.AdminProfile{}, err
 				}
 			}
-			return one(ctx, id)
+			rows, _, err := lists.Profiles(ctx, byID(id))
+			return only(accountNotFound, rows, err)
 		})
-		huma.Register(api, plugin.ForModerators(huma.Operation{
+		changeProfile(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-suspend-profile", Method: http.MethodPost, Path: "/{id}/suspend",
 			Summary:  "Suspend a member: no sign-in, sessions end, posts hidden until lifted",
 			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeOwnAccount, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeAlreadySuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
-		}), func(ctx context.Context, in *struct {
-			ID   string `path:"id"`
-			Body ReasonBody
-		}) (*struct{ Body moderationstore.AdminProfile }, error) {
-			id, err := userID(in.ID)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := uc.Suspend.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
-				return nil, err
-			}
-			return one(ctx, id)
+		}), func(ctx context.Context, v domain.Viewer, id domain.UserID, body ReasonBody) error {
+			_, err := uc.Suspend.Handle(ctx, v, id, body.Reason)
+			return err
 		})
-		huma.Register(api, plugin.ForModerators(huma.Operation{
+		changeProfile(api, plugin.ForModerators(huma.Operation{
 			OperationID: "admin-unsuspend-profile", Method: http.MethodPost, Path: "/{id}/unsuspend",
 			Summary:  "Lift a member's suspension",
 			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly, moderation.CodeStaffTarget}, 404: {moderation.CodeAccountNotFound}, 409: {moderation.CodeNotSuspended}, 422: {moderation.CodeReasonRequired, moderation.CodeReasonTooLong}}),
-		}), func(ctx context.Context, in *struct {
-			ID   string `path:"id"`
-			Body ReasonBody
-		}) (*struct{ Body moderationstore.AdminProfile }, error) {
-			id, err := userID(in.ID)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := uc.Unsuspend.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
-				return nil, err
-			}
-			return one(ctx, id)
+		}), func(ctx context.Context, v domain.Viewer, id domain.UserID, body ReasonBody) error {
+			_, err := uc.Unsuspend.Handle(ctx, v, id, body.Reason)
+			return err
 		})
 	}}
-}
-
-func page(q adminkit.SQLQuery) moderationstore.AdminPage {
-	return moderationstore.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit, Search: q.Search, IDs: q.IDs}
 }

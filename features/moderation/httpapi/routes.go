@@ -4,6 +4,7 @@ import (
 	"github.com/uptrace/bun"
 
 	moderation "social/features/moderation/app"
+	moderationstore "social/features/moderation/pgstore"
 )
 
 // UseCases are the moderation operations.
@@ -15,4 +16,9 @@ type UseCases struct {
 	RemovePost  *moderation.RemovePost
 	Resolve     *moderation.ResolveReport
 	DB          *bun.DB
+}
+
+// lists are the console's lists the resources page.
+func (uc UseCases) lists() moderationstore.AdminLists {
+	return moderationstore.AdminLists{DB: uc.DB}
 }

@@ -9,16 +9,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/kit/adminkit"
 	"social/platform/pgkit"
 )
 
-// AdminPage is the part of a console list query every resource shares
-// (pgkit.AdminPage).
-type AdminPage = pgkit.AdminPage
-
-func adminList[R any](ctx context.Context, base func() *bun.SelectQuery, columns string,
-	sortable map[string]string, def, key string, p AdminPage, total func(R) int) ([]R, int, error) {
-	return pgkit.AdminList(ctx, base, columns, sortable, def, key, p, total)
+// AdminLists pages the console's lists of members, posts, reports, the
+// audit log and hashtags.
+type AdminLists struct {
+	DB *bun.DB
 }
 
 // AdminProfile is one member in the console.
@@ -43,46 +41,31 @@ type AdminProfile struct {
 	Total          int        `bun:"total" json:"-"`
 }
 
-// AdminProfileQuery filters the profiles list.
-type AdminProfileQuery struct {
-	AdminPage
-	Role      string
-	Verified  *bool
-	Suspended *bool
-}
+// AdminProfileNarrowing searches members by handle, name or e-mail and
+// filters them by role, badge and suspension.
+var AdminProfileNarrowing = adminkit.Narrowing{ID: "p.id",
+	Search: "(p.handle ILIKE ? OR immutable_unaccent(p.display_name) ILIKE immutable_unaccent(?) OR a.email ILIKE ?)",
+	Filters: []adminkit.Filter{
+		{Key: "role", Kind: adminkit.Text, Where: "a.role = ?"},
+		{Key: "is_verified", Kind: adminkit.Bool, Where: "p.is_verified = ?"},
+		{Key: "suspended", Kind: adminkit.Bool, Where: "(a.suspended_at IS NOT NULL) = ?"},
+	}}
 
 // AdminProfileSortable are the keys the profiles list sorts by.
 var AdminProfileSortable = map[string]string{"created_at": "a.created_at", "handle": "p.handle",
 	"display_name": "p.display_name", "email": "a.email", "role": "a.role", "post_count": "p.post_count",
 	"follower_count": "p.follower_count", "suspended_at": "a.suspended_at", "deleted_at": "a.deleted_at"}
 
-// AdminProfiles pages members with their accounts.
-func AdminProfiles(ctx context.Context, db *bun.DB, q AdminProfileQuery) ([]AdminProfile, int, error) {
+// Profiles pages members with their accounts.
+func (l AdminLists) Profiles(ctx context.Context, q adminkit.SQLQuery) ([]AdminProfile, int, error) {
 	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, db).NewSelect().TableExpr("profiles AS p").Join("JOIN accounts AS a ON a.id = p.id")
-		if q.Search != "" {
-			like := pgkit.ContainsPattern(q.Search)
-			sel = sel.Where("(p.handle ILIKE ? OR immutable_unaccent(p.display_name) ILIKE immutable_unaccent(?) OR a.email ILIKE ?)",
-				like, like, like)
-		}
-		if q.Role != "" {
-			sel = sel.Where("a.role = ?", q.Role)
-		}
-		if q.Verified != nil {
-			sel = sel.Where("p.is_verified = ?", *q.Verified)
-		}
-		if q.Suspended != nil {
-			sel = sel.Where("(a.suspended_at IS NOT NULL) = ?", *q.Suspended)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("p.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("profiles AS p").Join("JOIN accounts AS a ON a.id = p.id")
+		return AdminProfileNarrowing.Apply(sel, q)
 	}
-	return adminList(ctx, base, `p.id, p.handle, p.display_name, a.email, a.role, p.is_verified,
+	return pgkit.AdminList(ctx, base, `p.id, p.handle, p.display_name, a.email, a.role, p.is_verified,
 		a.confirmed_at IS NOT NULL AS confirmed, a.suspended_at, a.suspended_reason, a.deleted_at, p.bio, p.post_count,
 		p.follower_count, p.following_count, a.created_at`,
-		AdminProfileSortable, "a.created_at", "p.id", q.AdminPage, func(r AdminProfile) int { return r.Total })
+		AdminProfileSortable, "a.created_at", "p.id", q.Page(), func(r AdminProfile) int { return r.Total })
 }
 
 // AdminPost is one post in the console.
@@ -104,62 +87,38 @@ type AdminPost struct {
 	Total           int        `bun:"total" json:"-"`
 }
 
-// AdminPostQuery filters the posts list.
-type AdminPostQuery struct {
-	AdminPage
-	Author      string // handle
-	AuthorID    *uuid.UUID
-	Hashtag     string // without '#', any case
-	Visibility  string
-	AudienceID  *uuid.UUID
-	CreatedFrom *time.Time
-	CreatedTo   *time.Time
-}
+// AdminPostNarrowing searches posts by text (accents ignored) and filters
+// them by author (handle or ID), hashtag (any case), visibility, audience
+// (a community's posts) and creation dates.
+var AdminPostNarrowing = adminkit.Narrowing{ID: "p.id",
+	Search: "immutable_unaccent(p.text_content) ILIKE immutable_unaccent(?)",
+	Filters: []adminkit.Filter{
+		{Key: "author", Kind: adminkit.Handle, Where: "a.handle = lower(?)"},
+		{Key: "author_id", Kind: adminkit.ID, Where: "p.author_id = ?"},
+		{Key: "hashtag", Kind: adminkit.Hashtag, Where: `EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+			WHERE ph.post_id = p.id AND h.tag = lower(?))`},
+		{Key: "visibility", Kind: adminkit.Text, Where: "p.visibility = ?"},
+		{Key: "audience_id", Kind: adminkit.ID, Where: "p.audience_id = ?"},
+		{Key: "created_gte", Kind: adminkit.From, Where: "p.created_at >= ?"},
+		{Key: "created_lte", Kind: adminkit.Until, Where: "p.created_at < ?"},
+	}}
 
 // AdminPostSortable are the keys the posts list sorts by.
 var AdminPostSortable = map[string]string{"created_at": "p.created_at", "like_count": "p.like_count",
 	"comment_count": "p.comment_count", "author_handle": "a.handle"}
 
-// AdminPosts pages every post (any visibility, suspended authors too).
-func AdminPosts(ctx context.Context, db *bun.DB, q AdminPostQuery) ([]AdminPost, int, error) {
+// Posts pages every post (any visibility, suspended authors too).
+func (l AdminLists) Posts(ctx context.Context, q adminkit.SQLQuery) ([]AdminPost, int, error) {
 	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, db).NewSelect().TableExpr("posts AS p").
+		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("posts AS p").
 			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").Join("JOIN accounts AS ac ON ac.id = p.author_id")
-		if q.Search != "" {
-			sel = sel.Where("immutable_unaccent(p.text_content) ILIKE immutable_unaccent(?)", pgkit.ContainsPattern(q.Search))
-		}
-		if q.Author != "" {
-			sel = sel.Where("a.handle = lower(?)", strings.TrimPrefix(strings.TrimSpace(q.Author), "@"))
-		}
-		if q.AuthorID != nil {
-			sel = sel.Where("p.author_id = ?", *q.AuthorID)
-		}
-		if q.Hashtag != "" {
-			sel = sel.Where(`EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
-				WHERE ph.post_id = p.id AND h.tag = lower(?))`, strings.TrimPrefix(strings.TrimSpace(q.Hashtag), "#"))
-		}
-		if q.Visibility != "" {
-			sel = sel.Where("p.visibility = ?", q.Visibility)
-		}
-		if q.AudienceID != nil {
-			sel = sel.Where("p.audience_id = ?", *q.AudienceID)
-		}
-		if q.CreatedFrom != nil {
-			sel = sel.Where("p.created_at >= ?", *q.CreatedFrom)
-		}
-		if q.CreatedTo != nil {
-			sel = sel.Where("p.created_at < ?", *q.CreatedTo)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("p.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+		return AdminPostNarrowing.Apply(sel, q)
 	}
-	return adminList(ctx, base, `p.id, p.author_id, a.handle AS author_handle,
+	return pgkit.AdminList(ctx, base, `p.id, p.author_id, a.handle AS author_handle,
 		ac.suspended_at IS NOT NULL AS author_suspended, p.text_content, p.media_path, p.image_alt, p.type, p.visibility,
 		p.audience_id, p.like_count, p.comment_count, p.created_at,
 		(SELECT count(*) FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id AND r.status = 'open') AS open_reports`,
-		AdminPostSortable, "p.created_at", "p.id", q.AdminPage, func(r AdminPost) int { return r.Total })
+		AdminPostSortable, "p.created_at", "p.id", q.Page(), func(r AdminPost) int { return r.Total })
 }
 
 // AdminReport is one report in the console, with what it points at.
@@ -186,49 +145,38 @@ type AdminReport struct {
 	Total           int        `bun:"total" json:"-"`
 }
 
-// AdminReportQuery filters the reports queue.
-type AdminReportQuery struct {
-	AdminPage
-	Status     string
-	TargetType string
-}
+// AdminReportNarrowing searches reports by reason or the reported text
+// and filters them by status and kind of target.
+var AdminReportNarrowing = adminkit.Narrowing{ID: "r.id",
+	Search: "(r.reason ILIKE ? OR tp.text_content ILIKE ? OR tc.text_content ILIKE ?)",
+	Filters: []adminkit.Filter{
+		{Key: "status", Kind: adminkit.Text, Where: "r.status = ?"},
+		{Key: "target_type", Kind: adminkit.Text, Where: "r.target_type = ?"},
+	}}
 
 // AdminReportSortable are the keys the reports queue sorts by.
 var AdminReportSortable = map[string]string{"created_at": "r.created_at", "status": "r.status",
 	"resolved_at": "r.resolved_at", "same_target_count": "same_target_count"}
 
-// AdminReports pages reports with their reporter and target.
-func AdminReports(ctx context.Context, db *bun.DB, q AdminReportQuery) ([]AdminReport, int, error) {
+// Reports pages reports with their reporter and target.
+func (l AdminLists) Reports(ctx context.Context, q adminkit.SQLQuery) ([]AdminReport, int, error) {
 	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, db).NewSelect().TableExpr("reports AS r").
+		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("reports AS r").
 			Join("LEFT JOIN profiles AS rp ON rp.id = r.reporter_id").
 			Join("LEFT JOIN profiles AS rv ON rv.id = r.resolved_by").
 			Join("LEFT JOIN posts AS tp ON r.target_type = 'post' AND tp.id = r.target_id").
 			Join("LEFT JOIN comments AS tc ON r.target_type = 'comment' AND tc.id = r.target_id").
 			Join("LEFT JOIN profiles AS ta ON ta.id = coalesce(tp.author_id, tc.author_id)")
-		if q.Status != "" {
-			sel = sel.Where("r.status = ?", q.Status)
-		}
-		if q.TargetType != "" {
-			sel = sel.Where("r.target_type = ?", q.TargetType)
-		}
-		if q.Search != "" {
-			like := pgkit.ContainsPattern(q.Search)
-			sel = sel.Where("(r.reason ILIKE ? OR tp.text_content ILIKE ? OR tc.text_content ILIKE ?)", like, like, like)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("r.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+		return AdminReportNarrowing.Apply(sel, q)
 	}
-	return adminList(ctx, base, `r.id, r.status, r.reason, r.target_type, r.target_id, r.reporter_id,
+	return pgkit.AdminList(ctx, base, `r.id, r.status, r.reason, r.target_type, r.target_id, r.reporter_id,
 		rp.handle AS reporter_handle, coalesce(tp.text_content, tc.text_content) AS target_text,
 		tp.image_alt AS target_image_alt,
 		coalesce(tp.author_id, tc.author_id) AS target_author_id, ta.handle AS target_author_handle,
 		(tp.id IS NOT NULL OR tc.id IS NOT NULL) AS target_exists, r.resolution, r.resolution_note,
 		r.resolved_at, r.resolved_by, rv.handle AS resolver_handle, r.created_at,
 		(SELECT count(*) FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id) AS same_target_count`,
-		AdminReportSortable, "r.created_at", "r.id", q.AdminPage, func(r AdminReport) int { return r.Total })
+		AdminReportSortable, "r.created_at", "r.id", q.Page(), func(r AdminReport) int { return r.Total })
 }
 
 // AdminAuditEntry is one row of the audit log in the console.
@@ -246,46 +194,29 @@ type AdminAuditEntry struct {
 	Total       int             `bun:"total" json:"-"`
 }
 
-// AdminAuditQuery filters the audit log.
-type AdminAuditQuery struct {
-	AdminPage
-	Action     string
-	ActorID    *uuid.UUID
-	TargetType string
-	TargetID   string
-}
+// AdminAuditNarrowing searches the audit log by reason, details or actor
+// and filters it by action, actor and target.
+var AdminAuditNarrowing = adminkit.Narrowing{ID: "l.id",
+	Search: "(l.reason ILIKE ? OR l.details::text ILIKE ? OR ap.handle ILIKE ?)",
+	Filters: []adminkit.Filter{
+		{Key: "action", Kind: adminkit.Text, Where: "l.action = ?"},
+		{Key: "actor_id", Kind: adminkit.ID, Where: "l.actor_id = ?"},
+		{Key: "target_type", Kind: adminkit.Text, Where: "l.target_type = ?"},
+		{Key: "target_id", Kind: adminkit.Text, Where: "l.target_id = ?"},
+	}}
 
 // AdminAuditSortable are the keys the audit log sorts by.
 var AdminAuditSortable = map[string]string{"created_at": "l.created_at", "action": "l.action", "actor_role": "l.actor_role"}
 
-// AdminAudit pages the audit log, newest first by default.
-func AdminAudit(ctx context.Context, db *bun.DB, q AdminAuditQuery) ([]AdminAuditEntry, int, error) {
+// Audit pages the audit log, newest first by default.
+func (l AdminLists) Audit(ctx context.Context, q adminkit.SQLQuery) ([]AdminAuditEntry, int, error) {
 	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, db).NewSelect().TableExpr("audit_log AS l").Join("LEFT JOIN profiles AS ap ON ap.id = l.actor_id")
-		if q.Action != "" {
-			sel = sel.Where("l.action = ?", q.Action)
-		}
-		if q.ActorID != nil {
-			sel = sel.Where("l.actor_id = ?", *q.ActorID)
-		}
-		if q.TargetType != "" {
-			sel = sel.Where("l.target_type = ?", q.TargetType)
-		}
-		if q.TargetID != "" {
-			sel = sel.Where("l.target_id = ?", q.TargetID)
-		}
-		if q.Search != "" {
-			like := pgkit.ContainsPattern(q.Search)
-			sel = sel.Where("(l.reason ILIKE ? OR l.details::text ILIKE ? OR ap.handle ILIKE ?)", like, like, like)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("l.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("audit_log AS l").Join("LEFT JOIN profiles AS ap ON ap.id = l.actor_id")
+		return AdminAuditNarrowing.Apply(sel, q)
 	}
-	return adminList(ctx, base, `l.id, l.actor_id, ap.handle AS actor_handle, l.actor_role, l.action,
+	return pgkit.AdminList(ctx, base, `l.id, l.actor_id, ap.handle AS actor_handle, l.actor_role, l.action,
 		l.target_type, l.target_id, l.reason, l.details, l.created_at`,
-		AdminAuditSortable, "l.created_at", "l.id", q.AdminPage, func(r AdminAuditEntry) int { return r.Total })
+		AdminAuditSortable, "l.created_at", "l.id", q.Page(), func(r AdminAuditEntry) int { return r.Total })
 }
 
 // AdminHashtag is one hashtag in the console; its ID is the tag.
@@ -299,11 +230,11 @@ type AdminHashtag struct {
 // AdminHashtagSortable are the keys the hashtags list sorts by.
 var AdminHashtagSortable = map[string]string{"usage_count": "h.usage_count", "tag": "h.tag", "id": "h.tag"}
 
-// AdminHashtags pages hashtags, most used first by default; tags filters
+// Hashtags pages hashtags, most used first by default; tags filters
 // by ID (the tag itself).
-func AdminHashtags(ctx context.Context, db *bun.DB, p AdminPage, tags []string) ([]AdminHashtag, int, error) {
+func (l AdminLists) Hashtags(ctx context.Context, p pgkit.AdminPage, tags []string) ([]AdminHashtag, int, error) {
 	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, db).NewSelect().TableExpr("hashtags AS h")
+		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("hashtags AS h")
 		if p.Search != "" {
 			sel = sel.Where("h.tag ILIKE ?", pgkit.ContainsPattern(strings.TrimPrefix(p.Search, "#")))
 		}
@@ -312,6 +243,6 @@ func AdminHashtags(ctx context.Context, db *bun.DB, p AdminPage, tags []string) 
 		}
 		return sel
 	}
-	return adminList(ctx, base, "h.tag AS id, h.tag, h.usage_count", AdminHashtagSortable, "h.usage_count", "h.tag", p,
+	return pgkit.AdminList(ctx, base, "h.tag AS id, h.tag, h.usage_count", AdminHashtagSortable, "h.usage_count", "h.tag", p,
 		func(r AdminHashtag) int { return r.Total })
 }

@@ -1,9 +1,6 @@
 package httpapi
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/kit/adminkit"
@@ -18,15 +15,8 @@ func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "communities", Name: "communities", Register: func(api huma.API) {
 		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.AdminRow]{
 			Name: "communities", Singular: "community", DefaultSort: "created_at",
-			Sortable: pgstore.AdminSortable, Filters: []string{"privacy"},
-			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.AdminRow, int, error) {
-				aq := pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
-					Search: q.Search, IDs: q.IDs}
-				if v, ok := q.Filter["privacy"]; ok {
-					aq.Privacy = fmt.Sprint(v)
-				}
-				return store.AdminList(ctx, aq)
-			},
+			Sortable: pgstore.AdminSortable, Filters: pgstore.AdminNarrowing.Filters,
+			List: store.AdminList,
 		})
 	}}
 }

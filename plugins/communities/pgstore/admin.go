@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/kit/adminkit"
 	"social/platform/pgkit"
 )
 
@@ -19,18 +20,6 @@ type AdminRow struct {
 	OwnerID     string    `json:"owner_id"`
 	OwnerHandle *string   `json:"owner_handle"`
 	CreatedAt   time.Time `json:"created_at"`
-}
-
-// AdminQuery is a page of the admin list: sort column (one of
-// AdminSortable), range, and filters.
-type AdminQuery struct {
-	Sort    string
-	Asc     bool
-	Offset  int
-	Limit   int
-	Search  string // name contains, case and accents ignored
-	Privacy string
-	IDs     []uuid.UUID
 }
 
 // AdminSortable are the columns the admin list sorts by.
@@ -50,25 +39,19 @@ type adminRow struct {
 	Total       int       `bun:"total"`
 }
 
+// AdminNarrowing is how the admin list searches (the name, case and
+// accents ignored) and filters communities.
+var AdminNarrowing = adminkit.Narrowing{ID: "c.id", Search: "lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))",
+	Filters: []adminkit.Filter{{Key: "privacy", Kind: adminkit.Text, Where: "c.privacy = ?"}}}
+
 // AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]AdminRow, int, error) {
-	filtered := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c")
-		if q.Search != "" {
-			sel = sel.Where("lower(immutable_unaccent(c.name)) LIKE lower(immutable_unaccent(?))", pgkit.ContainsPattern(q.Search))
-		}
-		if q.Privacy != "" {
-			sel = sel.Where("c.privacy = ?", q.Privacy)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("c.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]AdminRow, int, error) {
+	base := func() *bun.SelectQuery {
+		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c").Join("LEFT JOIN profiles AS o ON o.id = c.owner_id")
+		return AdminNarrowing.Apply(sel, q)
 	}
-	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS o ON o.id = c.owner_id") }
-	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
 	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.name, c.privacy, c.member_count, c.owner_id, c.created_at, o.handle AS owner_handle",
-		AdminSortable, "c.created_at", "c.id", page, func(r adminRow) int { return r.Total })
+		AdminSortable, "c.created_at", "c.id", q.Page(), func(r adminRow) int { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"context"
-
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/kit/adminkit"
@@ -17,11 +15,7 @@ func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "messages", Name: "conversations", Register: func(api huma.API) {
 		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.ConversationAdminRow]{
 			Name: "conversations", Singular: "conversation", DefaultSort: "created_at",
-			Sortable: pgstore.AdminSortable,
-			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.ConversationAdminRow, int, error) {
-				return store.AdminList(ctx, pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
-					Search: q.Search, IDs: q.IDs})
-			},
+			Sortable: pgstore.AdminSortable, List: store.AdminList,
 		})
 	}}
 }

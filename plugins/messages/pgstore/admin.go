@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/kit/adminkit"
 	"social/platform/pgkit"
 )
 
@@ -21,17 +22,6 @@ type ConversationAdminRow struct {
 	MessageCount   int        `json:"message_count"`
 	CreatedAt      time.Time  `json:"created_at"`
 	LastMessageAt  *time.Time `json:"last_message_at"`
-}
-
-// AdminQuery is a page of the admin list: sort column (one of
-// AdminSortable), range, and filters.
-type AdminQuery struct {
-	Sort   string
-	Asc    bool
-	Offset int
-	Limit  int
-	Search string // a participant's handle contains
-	IDs    []uuid.UUID
 }
 
 // AdminSortable are the columns the admin list sorts by.
@@ -49,27 +39,22 @@ type adminRow struct {
 	Total          int        `bun:"total"`
 }
 
+// AdminNarrowing is how the admin list searches conversations: by a
+// participant's handle.
+var AdminNarrowing = adminkit.Narrowing{ID: "c.id", Search: "(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))"}
+
 // AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]ConversationAdminRow, int, error) {
-	filtered := func() *bun.SelectQuery {
+func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]ConversationAdminRow, int, error) {
+	base := func() *bun.SelectQuery {
 		sel := s.idb(ctx).NewSelect().TableExpr("conversations AS c").
 			Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
 			Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
-		if q.Search != "" {
-			pat := pgkit.ContainsPattern(q.Search)
-			sel = sel.Where("(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))", pat, pat)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("c.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+		return AdminNarrowing.Apply(sel, q)
 	}
-	base := filtered
-	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
 	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, "+
 		"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, "+
 		"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
-		AdminSortable, "c.created_at", "c.id", page, func(r adminRow) int { return r.Total })
+		AdminSortable, "c.created_at", "c.id", q.Page(), func(r adminRow) int { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}

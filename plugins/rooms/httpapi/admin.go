@@ -24,19 +24,8 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 	return plugin.AdminResource{Plugin: "rooms", Name: "rooms", Register: func(api huma.API) {
 		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.RoomAdminRow]{
 			Name: "rooms", Singular: "room", DefaultSort: "created_at",
-			Sortable: pgstore.AdminSortable, Filters: []string{"is_active"},
-			List: func(ctx context.Context, q adminkit.SQLQuery) ([]pgstore.RoomAdminRow, int, error) {
-				aq := pgstore.AdminQuery{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit,
-					Search: q.Search, IDs: q.IDs}
-				if v, ok := q.Filter["is_active"]; ok {
-					active, ok := v.(bool)
-					if !ok {
-						return nil, 0, adminkit.ErrBadList
-					}
-					aq.Active = &active
-				}
-				return store.AdminList(ctx, aq)
-			},
+			Sortable: pgstore.AdminSortable, Filters: pgstore.AdminNarrowing.Filters,
+			List: store.AdminList,
 		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
@@ -53,7 +42,7 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 			if err := end.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
 				return nil, err
 			}
-			rows, _, err := store.AdminList(ctx, pgstore.AdminQuery{IDs: []uuid.UUID{id}, Limit: 1})
+			rows, _, err := store.AdminList(ctx, adminkit.SQLQuery{IDs: []uuid.UUID{id}, Limit: 1})
 			if err != nil || len(rows) == 0 {
 				return nil, err
 			}

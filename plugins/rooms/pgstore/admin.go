@@ -2,12 +2,12 @@ package pgstore
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/kit/adminkit"
 	"social/platform/pgkit"
 )
 
@@ -24,42 +24,25 @@ type RoomAdminRow struct {
 	EndedAt          *time.Time `json:"ended_at"`
 }
 
-// AdminQuery is a page of the admin list.
-type AdminQuery struct {
-	Sort   string
-	Asc    bool
-	Offset int
-	Limit  int
-	Search string // name contains, case ignored
-	Active *bool
-	IDs    []uuid.UUID
-}
-
 // AdminSortable are the columns the admin list sorts by.
 var AdminSortable = map[string]string{
 	"id": "r.id", "name": "r.name", "is_active": "r.is_active", "participant_count": "r.participant_count",
 	"created_at": "r.created_at", "host_handle": "h.handle",
 }
 
+// AdminNarrowing is how the admin list searches (the name, case ignored)
+// and filters rooms.
+var AdminNarrowing = adminkit.Narrowing{ID: "r.id", Search: "lower(r.name) LIKE lower(?)",
+	Filters: []adminkit.Filter{{Key: "is_active", Kind: adminkit.Bool, Where: "r.is_active = ?"}}}
+
 // AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]RoomAdminRow, int, error) {
-	filtered := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r")
-		if q.Search != "" {
-			sel = sel.Where("lower(r.name) LIKE ?", pgkit.ContainsPattern(strings.ToLower(q.Search)))
-		}
-		if q.Active != nil {
-			sel = sel.Where("r.is_active = ?", *q.Active)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("r.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]RoomAdminRow, int, error) {
+	base := func() *bun.SelectQuery {
+		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r").Join("LEFT JOIN profiles AS h ON h.id = r.host_id")
+		return AdminNarrowing.Apply(sel, q)
 	}
-	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS h ON h.id = r.host_id") }
-	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
 	rows, total, err := pgkit.AdminList(ctx, base, "r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at",
-		AdminSortable, "r.created_at", "r.id", page, func(r roomAdminScan) int { return r.Total })
+		AdminSortable, "r.created_at", "r.id", q.Page(), func(r roomAdminScan) int { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}

@@ -2,12 +2,12 @@ package pgstore
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"social/kit/adminkit"
 	"social/platform/pgkit"
 )
 
@@ -23,42 +23,25 @@ type StoryAdminRow struct {
 	ExpiresAt    time.Time `json:"expires_at"`
 }
 
-// AdminQuery is a page of the admin list.
-type AdminQuery struct {
-	Sort   string
-	Asc    bool
-	Offset int
-	Limit  int
-	Search string // text contains, case ignored
-	Author *uuid.UUID
-	IDs    []uuid.UUID
-}
-
 // AdminSortable are the columns the admin list sorts by.
 var AdminSortable = map[string]string{
 	"id": "s.id", "view_count": "s.view_count", "created_at": "s.created_at", "expires_at": "s.expires_at",
 	"author_handle": "p.handle",
 }
 
+// AdminNarrowing is how the admin list searches (the text, case ignored)
+// and filters stories.
+var AdminNarrowing = adminkit.Narrowing{ID: "s.id", Search: "lower(s.text) LIKE lower(?)",
+	Filters: []adminkit.Filter{{Key: "author_id", Kind: adminkit.ID, Where: "s.author_id = ?"}}}
+
 // AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q AdminQuery) ([]StoryAdminRow, int, error) {
-	filtered := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s")
-		if q.Search != "" {
-			sel = sel.Where("lower(s.text) LIKE ?", pgkit.ContainsPattern(strings.ToLower(q.Search)))
-		}
-		if q.Author != nil {
-			sel = sel.Where("s.author_id = ?", *q.Author)
-		}
-		if len(q.IDs) > 0 {
-			sel = sel.Where("s.id IN (?)", bun.In(q.IDs))
-		}
-		return sel
+func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]StoryAdminRow, int, error) {
+	base := func() *bun.SelectQuery {
+		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s").Join("LEFT JOIN profiles AS p ON p.id = s.author_id")
+		return AdminNarrowing.Apply(sel, q)
 	}
-	base := func() *bun.SelectQuery { return filtered().Join("LEFT JOIN profiles AS p ON p.id = s.author_id") }
-	page := pgkit.AdminPage{Sort: q.Sort, Asc: q.Asc, Offset: q.Offset, Limit: q.Limit}
 	rows, total, err := pgkit.AdminList(ctx, base, "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
-		AdminSortable, "s.created_at", "s.id", page, func(r storyAdminScan) int { return r.Total })
+		AdminSortable, "s.created_at", "s.id", q.Page(), func(r storyAdminScan) int { return r.Total })
 	if err != nil {
 		return nil, 0, err
 	}
