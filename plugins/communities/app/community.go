@@ -47,15 +47,6 @@ const (
 	DescriptionMaxRunes = 500
 )
 
-// Profile is the part of a member's profile shown with communities,
-// members and posts.
-type Profile struct {
-	ID          domain.UserID
-	Handle      string
-	DisplayName string
-	AvatarPath  *string
-}
-
 // Community is one community as a viewer sees it.
 type Community struct {
 	ID          uuid.UUID
@@ -63,7 +54,7 @@ type Community struct {
 	Description *string
 	Privacy     Privacy
 	OwnerID     domain.UserID
-	Owner       Profile
+	Owner       domain.MemberCard
 	AvatarPath  *string
 	MemberCount int
 	CreatedAt   time.Time
@@ -79,7 +70,7 @@ type Member struct {
 	Role        Role
 	Status      Status
 	JoinedAt    time.Time
-	Profile     Profile
+	Profile     domain.MemberCard
 }
 
 // Approved reports whether m counts as a member (the owner always does).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"social/core/domain"
 	"social/core/errs"
 	"social/kit/httpkit"
 	"social/plugins/communities/app"
@@ -58,7 +59,7 @@ type CommunityMember struct {
 // present turns use case results into answers with signed links.
 type present struct{ media httpkit.MediaLinks }
 
-func (p present) profile(ctx context.Context, pr app.Profile) CommunityProfile {
+func (p present) profile(ctx context.Context, pr domain.MemberCard) CommunityProfile {
 	return CommunityProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
 }
 

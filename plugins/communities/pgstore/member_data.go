@@ -7,7 +7,6 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	"social/platform/pgkit"
 	"social/plugins/communities/app"
 )
 
@@ -63,7 +62,7 @@ func (d *MemberData) HideMember(ctx context.Context, member domain.UserID) error
 func (d *MemberData) EraseMember(ctx context.Context, member domain.UserID, batch int) (bool, error) {
 	uid := uuid.UUID(member)
 	more := false
-	err := pgkit.NewTransactor(d.db).InTx(ctx, func(ctx context.Context) error {
+	err := d.Transactor().InTx(ctx, func(ctx context.Context) error {
 		owned, err := d.nextOwned(ctx, uid)
 		if err != nil {
 			return err
@@ -76,7 +75,7 @@ func (d *MemberData) EraseMember(ctx context.Context, member domain.UserID, batc
 			CommunityID uuid.UUID `bun:"community_id"`
 			Approved    bool      `bun:"approved"`
 		}
-		if err := pgkit.IDB(ctx, d.db).NewRaw(`WITH gone AS (DELETE FROM community_members WHERE id IN
+		if err := d.IDB(ctx).NewRaw(`WITH gone AS (DELETE FROM community_members WHERE id IN
 				(SELECT id FROM community_members WHERE user_id = ?0 LIMIT ?1) RETURNING community_id, status),
 			counted AS (UPDATE communities SET member_count = greatest(member_count - 1, 0)
 				WHERE id IN (SELECT community_id FROM gone WHERE status = 'approved') RETURNING 1)
@@ -101,7 +100,7 @@ func (d *MemberData) EraseMember(ctx context.Context, member domain.UserID, batc
 // nextOwned is a community member still owns (locked), or uuid.Nil.
 func (d *MemberData) nextOwned(ctx context.Context, member uuid.UUID) (uuid.UUID, error) {
 	var owned []uuid.UUID
-	if err := pgkit.IDB(ctx, d.db).NewRaw(`SELECT id FROM communities WHERE owner_id = ? ORDER BY id LIMIT 1 FOR UPDATE`,
+	if err := d.IDB(ctx).NewRaw(`SELECT id FROM communities WHERE owner_id = ? ORDER BY id LIMIT 1 FOR UPDATE`,
 		member).Scan(ctx, &owned); err != nil {
 		return uuid.Nil, err
 	}
@@ -114,11 +113,11 @@ func (d *MemberData) nextOwned(ctx context.Context, member uuid.UUID) (uuid.UUID
 // handOver gives community id to its next owner, or deletes it; either
 // way its search document is queued.
 func (d *MemberData) handOver(ctx context.Context, id, owner uuid.UUID) error {
-	db := pgkit.IDB(ctx, d.db)
+	db := d.IDB(ctx)
 	var heir []uuid.UUID
 	if err := db.NewRaw(`SELECT user_id FROM community_members m
 		WHERE community_id = ? AND user_id <> ? AND status = 'approved'
-			AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = m.user_id AND a.deleted_at IS NOT NULL)
+			AND NOT EXISTS (SELECT 1 FROM member_cards a WHERE a.id = m.user_id AND a.deleted)
 		ORDER BY (role = 'admin') DESC, joined_at, id LIMIT 1`, id, owner).Scan(ctx, &heir); err != nil {
 		return err
 	}

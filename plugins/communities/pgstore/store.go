@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
@@ -20,47 +19,27 @@ import (
 	"social/plugins/communities/app"
 )
 
-// Store implements app.CommunityStore and app.MemberStore.
-type Store struct{ db *bun.DB }
+// Store implements app.CommunityStore and app.MemberStore. It reads
+// members through the core's member_cards view.
+type Store struct{ pgkit.PluginStore }
 
 // New makes the store on db.
-func New(db *bun.DB) *Store { return &Store{db: db} }
+func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
 
 var (
 	_ app.CommunityStore = (*Store)(nil)
 	_ app.MemberStore    = (*Store)(nil)
 )
 
-func (s *Store) idb(ctx context.Context) bun.IDB { return pgkit.IDB(ctx, s.db) }
+// idb is IDB under the name the console list and search calls.
+func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
 
 // lockClause is FOR <lock>, or nothing outside a transaction.
 func lockClause(ctx context.Context, lock app.Lock, of string) string {
 	if lock == app.NoLock {
 		return ""
 	}
-	if _, ok := pgkit.TxFrom(ctx); !ok {
-		return ""
-	}
-	return " FOR " + string(lock) + " OF " + of
-}
-
-func fkViolation(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == "23503"
-}
-
-type profileCols struct {
-	Handle      *string `bun:"handle"`
-	DisplayName *string `bun:"display_name"`
-	AvatarPath  *string `bun:"avatar_path"`
-}
-
-func (p profileCols) profile(id uuid.UUID) app.Profile {
-	out := app.Profile{ID: domain.UserID(id), Handle: "unknown", DisplayName: "Unknown User"}
-	if p.Handle != nil && p.DisplayName != nil {
-		out.Handle, out.DisplayName, out.AvatarPath = *p.Handle, *p.DisplayName, p.AvatarPath
-	}
-	return out
+	return pgkit.LockFor(ctx, string(lock), of)
 }
 
 // --- communities
@@ -76,9 +55,7 @@ type communityRow struct {
 	MemberCount int       `bun:"member_count"`
 	CreatedAt   time.Time `bun:"created_at"`
 
-	OwnerHandle      *string `bun:"owner_handle"`
-	OwnerDisplayName *string `bun:"owner_display_name"`
-	OwnerAvatarPath  *string `bun:"owner_avatar_path"`
+	Owner pgkit.CardRow `bun:"embed:owner_"`
 
 	MID       *uuid.UUID `bun:"m_id"`
 	MRole     *string    `bun:"m_role"`
@@ -89,7 +66,7 @@ type communityRow struct {
 func (r communityRow) community(viewer domain.UserID) app.Community {
 	c := app.Community{ID: r.ID, Name: r.Name, Description: r.Description, Privacy: app.Privacy(r.Privacy),
 		OwnerID: domain.UserID(r.OwnerID), AvatarPath: r.AvatarPath, MemberCount: r.MemberCount, CreatedAt: r.CreatedAt.UTC(),
-		Owner: profileCols{r.OwnerHandle, r.OwnerDisplayName, r.OwnerAvatarPath}.profile(r.OwnerID)}
+		Owner: r.Owner.Card(r.OwnerID)}
 	if r.MID != nil {
 		c.Membership = &app.Member{ID: *r.MID, CommunityID: r.ID, UserID: viewer, Role: app.Role(*r.MRole),
 			Status: app.Status(*r.MStatus), JoinedAt: r.MJoinedAt.UTC()}
@@ -100,11 +77,10 @@ func (r communityRow) community(viewer domain.UserID) app.Community {
 // communitySelect reads communities with their owner and the viewer's
 // membership (one row per community: the pair is unique). Its placeholder
 // is the viewer.
-const communitySelect = `SELECT c.*, o.handle AS owner_handle, o.display_name AS owner_display_name,
-	o.avatar_path AS owner_avatar_path,
+var communitySelect = `SELECT c.*, ` + pgkit.CardColumns("o", "owner_") + `,
 	m.id AS m_id, m.role AS m_role, m.status AS m_status, m.joined_at AS m_joined_at
 	FROM communities c
-	LEFT JOIN profiles o ON o.id = c.owner_id
+	LEFT JOIN member_cards o ON o.id = c.owner_id
 	LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ?`
 
 // nameKey is the folded name the unique index compares: Unicode lower case,
@@ -113,11 +89,11 @@ func nameKey(name string) string { return strings.ToLower(name) }
 
 // Insert stores c unless the name is taken (any case).
 func (s *Store) Insert(ctx context.Context, c app.Community) (bool, error) {
-	res, err := s.idb(ctx).NewRaw(`INSERT INTO communities (id, name, name_key, description, privacy, owner_id, avatar_path, member_count, created_at)
+	res, err := s.IDB(ctx).NewRaw(`INSERT INTO communities (id, name, name_key, description, privacy, owner_id, avatar_path, member_count, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING`,
 		c.ID, c.Name, nameKey(c.Name), c.Description, string(c.Privacy), uuid.UUID(c.OwnerID), c.AvatarPath, c.MemberCount, c.CreatedAt).
 		Exec(ctx)
-	if fkViolation(err) {
+	if pgkit.ForeignKeyViolation(err) {
 		return false, app.ErrNoProfile
 	}
 	if err != nil {
@@ -130,7 +106,7 @@ func (s *Store) Insert(ctx context.Context, c app.Community) (bool, error) {
 // Get reads one community for viewer.
 func (s *Store) Get(ctx context.Context, id uuid.UUID, viewer domain.UserID) (app.Community, error) {
 	var rows []communityRow
-	if err := s.idb(ctx).NewRaw(communitySelect+` WHERE c.id = ?`, uuid.UUID(viewer), id).Scan(ctx, &rows); err != nil {
+	if err := s.IDB(ctx).NewRaw(communitySelect+` WHERE c.id = ?`, uuid.UUID(viewer), id).Scan(ctx, &rows); err != nil {
 		return app.Community{}, err
 	}
 	if len(rows) == 0 {
@@ -153,7 +129,7 @@ func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit 
 	query += ` ORDER BY c.member_count DESC, c.name, c.id LIMIT ?`
 	args = append(args, limit)
 	var rows []communityRow
-	if err := s.idb(ctx).NewRaw(query, args...).Scan(ctx, &rows); err != nil {
+	if err := s.IDB(ctx).NewRaw(query, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	out := make([]app.Community, len(rows))
@@ -166,7 +142,7 @@ func (s *Store) List(ctx context.Context, viewer domain.UserID, q string, limit 
 // Lock reads the community's row with lock.
 func (s *Store) Lock(ctx context.Context, id uuid.UUID, lock app.Lock) (app.Community, error) {
 	var rows []communityRow
-	err := s.idb(ctx).NewRaw(`SELECT c.* FROM communities c WHERE c.id = ?`+lockClause(ctx, lock, "c"), id).Scan(ctx, &rows)
+	err := s.IDB(ctx).NewRaw(`SELECT c.* FROM communities c WHERE c.id = ?`+lockClause(ctx, lock, "c"), id).Scan(ctx, &rows)
 	if err != nil {
 		return app.Community{}, err
 	}
@@ -182,7 +158,7 @@ func (s *Store) Lock(ctx context.Context, id uuid.UUID, lock app.Lock) (app.Comm
 // usage drops here, as a post's own deletion does). It answers the storage
 // keys of the posts' files and link-preview copies.
 func (s *Store) Delete(ctx context.Context, id uuid.UUID) ([]string, error) {
-	db := s.idb(ctx)
+	db := s.IDB(ctx)
 	var keys []string
 	if err := db.NewRaw(`SELECT k FROM posts p CROSS JOIN LATERAL (VALUES (p.media_path), (p.link_preview_image_path)) v(k)
 		WHERE p.audience_id = ? AND k IS NOT NULL`, id).
@@ -208,7 +184,7 @@ func (s *Store) Delete(ctx context.Context, id uuid.UUID) ([]string, error) {
 // AddMembers moves member_count.
 func (s *Store) AddMembers(ctx context.Context, id uuid.UUID, delta int) (int, error) {
 	var n int
-	err := s.idb(ctx).NewRaw(`UPDATE communities SET member_count = member_count + ? WHERE id = ? RETURNING member_count`,
+	err := s.IDB(ctx).NewRaw(`UPDATE communities SET member_count = member_count + ? WHERE id = ? RETURNING member_count`,
 		delta, id).Scan(ctx, &n)
 	return n, pgkit.NotFound(err)
 }
@@ -222,21 +198,21 @@ type memberRow struct {
 	Role        string    `bun:"role"`
 	Status      string    `bun:"status"`
 	JoinedAt    time.Time `bun:"joined_at"`
-	profileCols
+	pgkit.CardRow
 }
 
 func (r memberRow) member() app.Member {
 	return app.Member{ID: r.ID, CommunityID: r.CommunityID, UserID: domain.UserID(r.UserID), Role: app.Role(r.Role),
-		Status: app.Status(r.Status), JoinedAt: r.JoinedAt.UTC(), Profile: r.profileCols.profile(r.UserID)}
+		Status: app.Status(r.Status), JoinedAt: r.JoinedAt.UTC(), Profile: r.Card(r.UserID)}
 }
 
-const memberSelect = `SELECT m.*, p.handle, p.display_name, p.avatar_path
-	FROM community_members m LEFT JOIN profiles p ON p.id = m.user_id`
+var memberSelect = `SELECT m.*, ` + pgkit.CardColumns("p", "") + `
+	FROM community_members m LEFT JOIN member_cards p ON p.id = m.user_id`
 
 // Membership is user's row in community, or nil.
 func (s *Store) Membership(ctx context.Context, community uuid.UUID, user domain.UserID, lock app.Lock) (*app.Member, error) {
 	var rows []memberRow
-	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.user_id = ?`+lockClause(ctx, lock, "m"),
+	err := s.IDB(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.user_id = ?`+lockClause(ctx, lock, "m"),
 		community, uuid.UUID(user)).Scan(ctx, &rows)
 	if err != nil || len(rows) == 0 {
 		return nil, err
@@ -248,7 +224,7 @@ func (s *Store) Membership(ctx context.Context, community uuid.UUID, user domain
 // Member reads one row of community.
 func (s *Store) Member(ctx context.Context, community, id uuid.UUID, lock app.Lock) (app.Member, error) {
 	var rows []memberRow
-	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.id = ?`+lockClause(ctx, lock, "m"),
+	err := s.IDB(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.id = ?`+lockClause(ctx, lock, "m"),
 		community, id).Scan(ctx, &rows)
 	if err != nil {
 		return app.Member{}, err
@@ -262,7 +238,7 @@ func (s *Store) Member(ctx context.Context, community, id uuid.UUID, lock app.Lo
 // Members lists the rows of status by joined_at.
 func (s *Store) Members(ctx context.Context, community uuid.UUID, status app.Status) ([]app.Member, error) {
 	var rows []memberRow
-	err := s.idb(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.status = ? ORDER BY m.joined_at, m.id`,
+	err := s.IDB(ctx).NewRaw(memberSelect+` WHERE m.community_id = ? AND m.status = ? ORDER BY m.joined_at, m.id`,
 		community, string(status)).Scan(ctx, &rows)
 	if err != nil {
 		return nil, err
@@ -276,9 +252,9 @@ func (s *Store) Members(ctx context.Context, community uuid.UUID, status app.Sta
 
 // InsertMember adds a row.
 func (s *Store) InsertMember(ctx context.Context, m app.Member) error {
-	_, err := s.idb(ctx).NewRaw(`INSERT INTO community_members (id, community_id, user_id, role, status, joined_at)
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO community_members (id, community_id, user_id, role, status, joined_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, m.ID, m.CommunityID, uuid.UUID(m.UserID), string(m.Role), string(m.Status), m.JoinedAt).Exec(ctx)
-	if fkViolation(err) {
+	if pgkit.ForeignKeyViolation(err) {
 		return app.ErrNoProfile
 	}
 	return err
@@ -286,14 +262,14 @@ func (s *Store) InsertMember(ctx context.Context, m app.Member) error {
 
 // UpdateMember writes role, status and joined_at.
 func (s *Store) UpdateMember(ctx context.Context, m app.Member) error {
-	_, err := s.idb(ctx).NewRaw(`UPDATE community_members SET role = ?, status = ?, joined_at = ? WHERE id = ?`,
+	_, err := s.IDB(ctx).NewRaw(`UPDATE community_members SET role = ?, status = ?, joined_at = ? WHERE id = ?`,
 		string(m.Role), string(m.Status), m.JoinedAt, m.ID).Exec(ctx)
 	return err
 }
 
 // DeleteMember deletes a row.
 func (s *Store) DeleteMember(ctx context.Context, id uuid.UUID) error {
-	_, err := s.idb(ctx).NewRaw(`DELETE FROM community_members WHERE id = ?`, id).Exec(ctx)
+	_, err := s.IDB(ctx).NewRaw(`DELETE FROM community_members WHERE id = ?`, id).Exec(ctx)
 	return err
 }
 
@@ -308,7 +284,7 @@ type exportMembership struct {
 // ExportMember writes communities/memberships.json.
 func (s *Store) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
 	list := []exportMembership{}
-	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT m.community_id, c.name, m.role, m.status, m.joined_at
+	if err := s.IDB(ctx).NewRaw(`SELECT m.community_id, c.name, m.role, m.status, m.joined_at
 		FROM community_members m JOIN communities c ON c.id = m.community_id
 		WHERE m.user_id = ? ORDER BY m.joined_at, m.id`, uuid.UUID(member)).Scan(ctx, &list); err != nil {
 		return fmt.Errorf("memberships: %w", err)
