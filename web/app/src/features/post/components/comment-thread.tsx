@@ -4,18 +4,10 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RichText } from '@/components/rich-text'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 
@@ -68,33 +60,21 @@ export function CommentThread({ postId }: { postId: string }) {
           {m.loadMoreComments}
         </Button>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
           if (!open) setPending(null)
         }}
-      >
-        <DialogContent closeLabel={m.close}>
-          <DialogHeader>
-            <DialogTitle>{m.deleteCommentTitle}</DialogTitle>
-            <DialogDescription>{m.deleteCommentDescription}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{m.cancel}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (pending) remove.mutate(pending.id)
-                setPending(null)
-              }}
-            >
-              {m.confirmDelete}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        title={m.deleteCommentTitle}
+        description={m.deleteCommentDescription}
+        cancelLabel={m.cancel}
+        confirmLabel={m.confirmDelete}
+        onConfirm={() => {
+          if (pending) remove.mutate(pending.id)
+          setPending(null)
+        }}
+        closeLabel={m.close}
+      />
     </div>
   )
 }

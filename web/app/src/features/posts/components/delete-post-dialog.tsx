@@ -1,13 +1,4 @@
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 import { postsMessages as m } from '../messages'
 
@@ -20,21 +11,15 @@ interface DeletePostDialogProps {
 /** Deleting a post: confirm deletes and closes; cancel closes. */
 export function DeletePostDialog({ open, onOpenChange, onConfirm }: DeletePostDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={m.close}>
-        <DialogHeader>
-          <DialogTitle>{m.deleteTitle}</DialogTitle>
-          <DialogDescription>{m.deleteDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{m.cancel}</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={onConfirm}>
-            {m.confirmDelete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={m.deleteTitle}
+      description={m.deleteDescription}
+      cancelLabel={m.cancel}
+      confirmLabel={m.confirmDelete}
+      onConfirm={onConfirm}
+      closeLabel={m.close}
+    />
   )
 }

@@ -2,18 +2,10 @@ import { Ban, Crown, MoreHorizontal, UserMinus } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { ApiError } from '@/lib/api'
 
@@ -140,26 +132,18 @@ function RemoveDialog({ roomId, participant, ban, onClose }: RemoveDialogProps) 
     )
   }
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-    >
-      <DialogContent closeLabel={m.close}>
-        <DialogHeader>
-          <DialogTitle className="[overflow-wrap:anywhere]">{ban ? m.banTitle(handle) : m.removeTitle(handle)}</DialogTitle>
-          <DialogDescription>{ban ? m.banDescription(handle) : m.removeDescription(handle)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{m.cancel}</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
-            {remove.isPending ? (ban ? m.banning : m.removing) : ban ? m.banConfirm : m.removeConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={ban ? m.banTitle(handle) : m.removeTitle(handle)}
+      description={ban ? m.banDescription(handle) : m.removeDescription(handle)}
+      cancelLabel={m.cancel}
+      confirmLabel={remove.isPending ? (ban ? m.banning : m.removing) : ban ? m.banConfirm : m.removeConfirm}
+      pending={remove.isPending}
+      onConfirm={onConfirm}
+      closeLabel={m.close}
+    />
   )
 }

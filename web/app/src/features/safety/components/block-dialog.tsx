@@ -1,13 +1,4 @@
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 import { safetyMessages as m } from '../messages'
 
@@ -23,29 +14,20 @@ interface BlockDialogProps {
 export function BlockDialog({ handle, open, onOpenChange }: BlockDialogProps) {
   const action = useRelationAction()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={m.cancel}>
-        <DialogHeader>
-          <DialogTitle className="[overflow-wrap:anywhere]">{m.blockTitle(handle)}</DialogTitle>
-          <DialogDescription>{m.blockDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{m.cancel}</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={action.pending}
-            onClick={() => {
-              action.run('block', handle, true, () => {
-                onOpenChange(false)
-              })
-            }}
-          >
-            {action.pending ? m.blocking : m.blockConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={m.blockTitle(handle)}
+      description={m.blockDescription}
+      cancelLabel={m.cancel}
+      confirmLabel={action.pending ? m.blocking : m.blockConfirm}
+      pending={action.pending}
+      onConfirm={() => {
+        action.run('block', handle, true, () => {
+          onOpenChange(false)
+        })
+      }}
+      closeLabel={m.cancel}
+    />
   )
 }
