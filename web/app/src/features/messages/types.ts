@@ -1,7 +1,6 @@
-import type { ApiPaths } from '@/lib/api'
+import type { ApiPaths, JsonBody as Json } from '@/lib/api'
 
 /** The messages contract (plugins/messages), from the OpenAPI document. */
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
 
 /** GET /api/v1/messages/conversations: one page of the inbox. */
 export type ConversationPage = Json<ApiPaths['/api/v1/messages/conversations']['get']['responses'][200]>

@@ -1,7 +1,6 @@
-import type { ApiPaths } from '@/lib/api'
+import type { ApiPaths, JsonBody as Json } from '@/lib/api'
 
 /** The rooms contract (plugins/rooms/httpapi), from the OpenAPI document. */
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
 
 type ApiRoom = Json<ApiPaths['/api/v1/rooms/{id}']['get']['responses'][200]>
 export type RoomPlayback = ApiRoom['playback']

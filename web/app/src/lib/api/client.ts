@@ -9,6 +9,9 @@ import type { paths } from './schema'
  * (`paths & Omit<PendingPaths, keyof paths>`) until the document has them.
  */
 export type ApiPaths = paths
+
+/** The JSON body of one response of the document, e.g. `JsonBody<ApiPaths['/api/v1/stories']['get']['responses'][200]>`. */
+export type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never
 export type ApiClient = Client<ApiPaths>
 
 /**
