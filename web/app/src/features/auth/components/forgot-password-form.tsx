@@ -1,9 +1,10 @@
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
 
 import { field, useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, ForgotPasswordValues, SubmitHandler } from '../types'
+
+import { AuthForm, EmailField } from './auth-fields'
 
 interface ForgotPasswordFormProps {
   onSubmit: SubmitHandler<ForgotPasswordValues>
@@ -21,20 +22,9 @@ export function ForgotPasswordForm({ onSubmit, onBack, errors = {}, message }: F
   )
   return (
     <div className="grid gap-4">
-      <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <FormField
-          label={m.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={m.emailPlaceholder}
-          required
-          error={errors.email}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? m.forgotBusy : m.forgotSubmit}
-        </Button>
-      </form>
+      <AuthForm onSubmit={handleSubmit} submitLabel={m.forgotSubmit} busyLabel={m.forgotBusy} busy={busy}>
+        <EmailField error={errors.email} />
+      </AuthForm>
       {message ? (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">
           {message}

@@ -4,7 +4,6 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { CardTitle } from '@/components/ui/card'
-import { FormField } from '@/components/ui/form-field'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
 
@@ -16,6 +15,7 @@ import { showErrorToast } from '../show-toast'
 import type { FieldErrors } from '../types'
 import { confirmationError, hasErrors, passwordError } from '../validation'
 
+import { AuthForm, NewPasswordFields } from './auth-fields'
 import { AuthAlert, AuthFrame } from './auth-frame'
 
 interface NewPasswordValues {
@@ -99,26 +99,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   )
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <FormField
-        label={m.newPassword}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password}
-      />
-      <FormField
-        label={m.confirmPassword}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
-      <Button type="submit" disabled={busy}>
-        {busy ? m.resetBusy : m.resetSubmit}
-      </Button>
-    </form>
+    <AuthForm onSubmit={handleSubmit} submitLabel={m.resetSubmit} busyLabel={m.resetBusy} busy={busy}>
+      <NewPasswordFields label={m.newPassword} errors={errors} />
+    </AuthForm>
   )
 }

@@ -1,9 +1,8 @@
-import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-
 import { field, useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignInValues, SubmitHandler } from '../types'
+
+import { AuthForm, EmailField, PasswordField } from './auth-fields'
 
 interface SignInFormProps {
   onSubmit?: SubmitHandler<SignInValues>
@@ -17,27 +16,15 @@ export function SignInForm({ onSubmit, errors = {} }: SignInFormProps) {
     onSubmit,
   )
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <FormField
-        label={m.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder={m.emailPlaceholder}
-        required
-        error={errors.email}
-      />
-      <FormField
-        label={m.password}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password}
-      />
-      <Button type="submit" disabled={!onSubmit || busy}>
-        {busy ? m.signInBusy : m.signInSubmit}
-      </Button>
-    </form>
+    <AuthForm
+      onSubmit={handleSubmit}
+      submitLabel={m.signInSubmit}
+      busyLabel={m.signInBusy}
+      busy={busy}
+      disabled={!onSubmit}
+    >
+      <EmailField error={errors.email} />
+      <PasswordField label={m.password} name="password" autoComplete="current-password" error={errors.password} />
+    </AuthForm>
   )
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 
 import { showErrorToast } from '../show-toast'
@@ -8,6 +7,8 @@ import { field, useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignUpValues, SubmitHandler } from '../types'
 import { hasErrors, toHandle, validateSignUp } from '../validation'
+
+import { AuthForm, EmailField, NewPasswordFields } from './auth-fields'
 
 interface SignUpFormProps {
   onSubmit?: SubmitHandler<SignUpValues>
@@ -48,7 +49,13 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
   const shown = hasErrors(clientErrors) ? clientErrors : errors
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
+    <AuthForm
+      onSubmit={handleSubmit}
+      submitLabel={m.signUpSubmit}
+      busyLabel={m.signUpBusy}
+      busy={busy}
+      disabled={!onSubmit}
+    >
       <FormField label={m.displayName} name="displayName" autoComplete="name" required error={shown.displayName} />
       <FormField
         label={m.handle}
@@ -63,34 +70,8 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
         }}
         error={shown.handle}
       />
-      <FormField
-        label={m.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder={m.emailPlaceholder}
-        required
-        error={shown.email}
-      />
-      <FormField
-        label={m.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={shown.password}
-      />
-      <FormField
-        label={m.confirmPassword}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={shown.confirmPassword}
-      />
-      <Button type="submit" disabled={!onSubmit || busy}>
-        {busy ? m.signUpBusy : m.signUpSubmit}
-      </Button>
-    </form>
+      <EmailField error={shown.email} />
+      <NewPasswordFields label={m.password} errors={shown} />
+    </AuthForm>
   )
 }
