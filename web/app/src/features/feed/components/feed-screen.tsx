@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { Page } from '@/components/layout/page'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
+import { Placeholders } from '@/components/placeholders'
 import {
   Composer,
   DeletePostDialog,
@@ -102,11 +103,9 @@ export function FeedScreen() {
             </Button>
           ) : null}
           {feed.isPending ? (
-            <div role="status" className="grid gap-4" aria-busy="true" aria-label={m.loadingPosts}>
-              {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-                <PostCardSkeleton key={index} />
-              ))}
-            </div>
+            <Placeholders label={m.loadingPosts} count={PLACEHOLDER_COUNT} busy className="grid gap-4">
+              <PostCardSkeleton />
+            </Placeholders>
           ) : posts.length === 0 && !failed ? (
             <FeedEmpty algorithm={algorithm} />
           ) : (

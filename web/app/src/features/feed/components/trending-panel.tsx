@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Placeholders } from '@/components/placeholders'
 
 import { useTrending } from '../api/list-trending'
 import { feedMessages as m } from '../messages'
@@ -63,17 +64,15 @@ export function TrendingPanel() {
         {m.trendingTitle}
       </h2>
       {trending.isPending ? (
-        <div role="status" aria-busy="true" aria-label={m.trendingLoading} className="grid gap-2">
-          {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-            <Card key={index} data-testid="trending-placeholder" className="flex items-center gap-3 p-2">
-              <Skeleton className="size-12" />
-              <div className="grid flex-1 gap-2">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/2" />
-              </div>
-            </Card>
-          ))}
-        </div>
+        <Placeholders label={m.trendingLoading} count={PLACEHOLDER_COUNT} busy className="grid gap-2">
+          <Card data-testid="trending-placeholder" className="flex items-center gap-3 p-2">
+            <Skeleton className="size-12" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          </Card>
+        </Placeholders>
       ) : trending.isError ? (
         <p className="text-sm text-muted-foreground">{m.trendingFailed}</p>
       ) : (

@@ -8,7 +8,7 @@ import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useSession } from '@/features/session'
@@ -61,12 +61,7 @@ function Inbox({ me }: { me: string }) {
         <Spinner label={m.loading} className="justify-self-center py-8" />
       ) : inbox.isError && items.length === 0 ? (
         <Card>
-          <LoadFailed
-            message={m.loadFailed}
-            retryLabel={m.retry}
-            retrying={inbox.isFetching}
-            onRetry={() => void inbox.refetch()}
-          />
+          <QueryLoadFailed query={inbox} message={m.loadFailed} retryLabel={m.retry} />
         </Card>
       ) : items.length === 0 ? (
         query ? (

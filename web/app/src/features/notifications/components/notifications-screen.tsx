@@ -4,6 +4,7 @@ import { Page } from '@/components/layout/page'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Placeholders } from '@/components/placeholders'
 import { useSession } from '@/features/session'
 
 import { useMarkAllRead, useMarkRead } from '../hooks/use-mark-read'
@@ -62,11 +63,9 @@ function SignedInNotifications({ userId }: { userId: string }) {
   return (
     <Page title={m.title} actions={actions}>
       {query.isPending ? (
-        <div role="status" aria-label={m.loading} className="grid gap-2">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} className="h-20 w-full rounded-lg" />
-          ))}
-        </div>
+        <Placeholders label={m.loading} count={5} className="grid gap-2">
+          <Skeleton className="h-20 w-full rounded-lg" />
+        </Placeholders>
       ) : items.length === 0 ? (
         <div className="grid justify-items-center gap-2 py-16 text-center">
           <BellOff aria-hidden="true" className="size-12 text-muted-foreground" />

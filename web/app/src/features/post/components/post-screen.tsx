@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -71,12 +71,7 @@ function PostPage({ id }: { id: string }) {
   } else if (post.isError) {
     body = (
       <Card>
-        <LoadFailed
-          message={m.loadFailed}
-          retryLabel={m.retry}
-          retrying={post.isFetching}
-          onRetry={() => void post.refetch()}
-        />
+        <QueryLoadFailed query={post} message={m.loadFailed} retryLabel={m.retry} />
       </Card>
     )
   } else {

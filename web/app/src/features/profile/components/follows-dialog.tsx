@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Placeholders } from '@/components/placeholders'
 import { paths } from '@/config/paths'
 
 import { useFollows } from '../api/follows'
@@ -55,17 +56,15 @@ function FollowsList({
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label={m.followsLoading} className="grid gap-3">
-        {Array.from({ length: 3 }, (_, index) => (
-          <div key={index} className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-3 w-20" />
-            </div>
+      <Placeholders label={m.followsLoading} count={3} className="grid gap-3">
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-20" />
           </div>
-        ))}
-      </div>
+        </div>
+      </Placeholders>
     )
   }
   if (query.isError) {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 
-import { LoadFailed } from '@/components/load-failed'
+import { LoadFailed, QueryLoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { LoadMore } from '@/components/load-more'
 import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/posts'
 import { useSession } from '@/features/session'
@@ -45,21 +46,13 @@ export function ProfilePosts({ handle }: { handle: string }) {
   let content
   if (query.isPending) {
     content = (
-      <div role="status" aria-busy="true" aria-label={m.postsLoading} className="grid gap-4">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
+      <Placeholders label={m.postsLoading} count={PLACEHOLDER_COUNT} busy className="grid gap-4">
+        <PostCardSkeleton />
+      </Placeholders>
     )
   } else if (query.isError && !query.isFetchNextPageError) {
     content = (
-      <LoadFailed
-        message={m.postsFailed}
-        retryLabel={m.retry}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-        className="py-6"
-      />
+      <QueryLoadFailed query={query} message={m.postsFailed} retryLabel={m.retry} className="py-6" />
     )
   } else {
     const posts = query.data.pages.flatMap((page) => page.items ?? [])

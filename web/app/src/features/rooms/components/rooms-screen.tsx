@@ -5,7 +5,8 @@ import { Link } from 'react-router'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { Skeleton } from '@/components/ui/skeleton'
 
 import { useRooms } from '../api/rooms'
@@ -31,24 +32,17 @@ export function RoomsScreen() {
   let content
   if (rooms.isPending) {
     content = (
-      <div role="status" aria-busy="true" aria-label={m.loading} className="grid gap-4 md:grid-cols-2">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <Card key={index} className="grid gap-3 p-4">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-9 w-full" />
-          </Card>
-        ))}
-      </div>
+      <Placeholders label={m.loading} count={PLACEHOLDER_COUNT} busy className="grid gap-4 md:grid-cols-2">
+        <Card className="grid gap-3 p-4">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </Card>
+      </Placeholders>
     )
   } else if (rooms.isError) {
     content = (
-      <LoadFailed
-        message={m.loadFailed}
-        retryLabel={m.retryList}
-        retrying={rooms.isFetching}
-        onRetry={() => void rooms.refetch()}
-      />
+      <QueryLoadFailed query={rooms} message={m.loadFailed} retryLabel={m.retryList} />
     )
   } else if (rooms.data.length === 0) {
     content = (

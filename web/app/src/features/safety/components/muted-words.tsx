@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
+import { QueryLoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { ApiError } from '@/lib/api'
 
 import { useAddMutedWord, useMutedWords, useRemoveMutedWord, type MuteDuration } from '../api/muted-words'
@@ -67,27 +69,13 @@ export function MutedWords() {
   let content
   if (words.isPending) {
     content = (
-      <div role="status" aria-label={m.loadingWords} className="flex flex-wrap gap-2">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} className="h-8 w-24 rounded-full" />
-        ))}
-      </div>
+      <Placeholders label={m.loadingWords} count={3} className="flex flex-wrap gap-2">
+        <Skeleton className="h-8 w-24 rounded-full" />
+      </Placeholders>
     )
   } else if (words.isError) {
     content = (
-      <div role="alert" className="grid justify-items-start gap-2">
-        <p className="text-sm text-muted-foreground">{m.listFailed}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={words.isFetching}
-          onClick={() => {
-            void words.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
-      </div>
+      <QueryLoadFailed query={words} message={m.listFailed} retryLabel={m.retry} layout="inline" />
     )
   } else if (list.length === 0) {
     content = <p className="text-sm text-muted-foreground">{m.noWords}</p>

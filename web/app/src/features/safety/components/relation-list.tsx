@@ -1,6 +1,8 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { QueryLoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 
 import { useRelationList, type Relation } from '../api/relations'
 import { safetyMessages as m } from '../messages'
@@ -20,28 +22,14 @@ export function RelationList({ relation }: { relation: Relation }) {
 
   if (list.isPending) {
     return (
-      <div role="status" aria-label={block ? m.loadingBlocked : m.loadingMuted} className="grid gap-2">
-        {Array.from({ length: 2 }, (_, index) => (
-          <Skeleton key={index} className="h-12 w-full rounded-lg" />
-        ))}
-      </div>
+      <Placeholders label={block ? m.loadingBlocked : m.loadingMuted} count={2} className="grid gap-2">
+        <Skeleton className="h-12 w-full rounded-lg" />
+      </Placeholders>
     )
   }
   if (list.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-2">
-        <p className="text-sm text-muted-foreground">{m.listFailed}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={list.isFetching}
-          onClick={() => {
-            void list.refetch()
-          }}
-        >
-          {m.retry}
-        </Button>
-      </div>
+      <QueryLoadFailed query={list} message={m.listFailed} retryLabel={m.retry} layout="inline" />
     )
   }
   if (items.length === 0) {

@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Placeholders } from '@/components/placeholders'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useSearch } from '../api/search'
@@ -95,17 +96,15 @@ function Results({ empty, loading, failed, items, onShortcut }: ResultsProps) {
   }
   if (loading) {
     return (
-      <div role="status" aria-label={m.loading} className="grid gap-2">
-        {Array.from({ length: 5 }, (_, index) => (
-          <div key={index} data-testid="search-placeholder" className="flex items-center gap-3 rounded-lg border p-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-24" />
-            </div>
+      <Placeholders label={m.loading} count={5} className="grid gap-2">
+        <div data-testid="search-placeholder" className="flex items-center gap-3 rounded-lg border p-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-24" />
           </div>
-        ))}
-      </div>
+        </div>
+      </Placeholders>
     )
   }
   if (failed) {

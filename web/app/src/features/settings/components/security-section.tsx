@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react'
-import { useState, type SubmitEvent } from 'react'
+import { useState, type ReactNode, type SubmitEvent } from 'react'
 import { toast } from 'sonner'
 
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -29,9 +29,66 @@ function detailOf(error: unknown): string {
   return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.actionFailed
 }
 
+/** The one toast of every refused action of this section, with the server's reason. */
+function toastFailure(error: unknown) {
+  toast.error(m.actionFailed, { description: detailOf(error) })
+}
+
 function formValue(event: SubmitEvent<HTMLFormElement>, name: string): string {
   const value = new FormData(event.currentTarget).get(name)
   return typeof value === 'string' ? value.trim() : ''
+}
+
+interface CodeFormProps {
+  /** The box's label; `numeric` opens the digits keyboard. */
+  label: string
+  numeric?: boolean
+  submitLabel: string
+  busyLabel: string
+  pending: boolean
+  /** The submit button is red (turning the second step off). */
+  destructive?: boolean
+  onCancel: () => void
+  /** Sends the code; `onError` shows the server's reason under the box. */
+  send: (code: string, onError: (failure: unknown) => void) => void
+  /** What comes before the box (the QR code while turning the app on). */
+  children?: ReactNode
+}
+
+/** Asks for a code of the authenticator app, to turn it on or off. */
+function CodeForm({ label, numeric, submitLabel, busyLabel, pending, destructive, onCancel, send, children }: CodeFormProps) {
+  const [error, setError] = useState<string>()
+  return (
+    <form
+      className="grid gap-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        setError(undefined)
+        send(formValue(event, 'code'), (failure) => {
+          setError(detailOf(failure))
+        })
+      }}
+    >
+      {children}
+      <FormField
+        label={label}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode={numeric ? 'numeric' : undefined}
+        required
+        error={error}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+          {pending ? busyLabel : submitLabel}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {m.cancelAction}
+        </Button>
+      </div>
+    </form>
+  )
 }
 
 /** The recovery codes of this moment, shown once. */
@@ -57,7 +114,6 @@ function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes
   const disable = useDisableTOTP()
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_uri: string } | null>(null)
   const [disabling, setDisabling] = useState(false)
-  const [error, setError] = useState<string>()
 
   if (status.totp_enabled) {
     return (
@@ -65,35 +121,34 @@ function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes
         <h3 className="font-medium">{m.appTitle}</h3>
         <p className="text-sm">{m.appOn}</p>
         {disabling ? (
-          <form
-            className="grid gap-3"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault()
-              setError(undefined)
-              disable.mutate(formValue(event, 'code'), {
+          <CodeForm
+            label={m.appDisableCode}
+            submitLabel={m.appDisableConfirm}
+            busyLabel={m.appDisabling}
+            pending={disable.isPending}
+            destructive
+            onCancel={() => {
+              setDisabling(false)
+            }}
+            send={(code, onError) => {
+              disable.mutate(code, {
                 onSuccess: () => {
                   setDisabling(false)
                   toast.success(m.appDisabled)
                 },
-                onError: (failure) => {
-                  setError(detailOf(failure))
-                },
+                onError,
               })
             }}
-          >
-            <FormField label={m.appDisableCode} name="code" autoComplete="one-time-code" required error={error} />
-            <div className="flex gap-2">
-              <Button type="submit" variant="destructive" disabled={disable.isPending}>
-                {disable.isPending ? m.appDisabling : m.appDisableConfirm}
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => { setDisabling(false); }}>
-                {m.cancelAction}
-              </Button>
-            </div>
-          </form>
+          />
         ) : (
-          <Button type="button" variant="outline" className="justify-self-start" onClick={() => { setDisabling(true); }}>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => {
+              setDisabling(true)
+            }}
+          >
             {m.appDisable}
           </Button>
         )}
@@ -105,21 +160,23 @@ function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes
     <div className="grid gap-3">
       <h3 className="font-medium">{m.appTitle}</h3>
       {enrolment ? (
-        <form
-          className="grid gap-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            setError(undefined)
-            confirm.mutate(formValue(event, 'code'), {
+        <CodeForm
+          label={m.appCode}
+          numeric
+          submitLabel={m.appConfirm}
+          busyLabel={m.appConfirming}
+          pending={confirm.isPending}
+          onCancel={() => {
+            setEnrolment(null)
+          }}
+          send={(code, onError) => {
+            confirm.mutate(code, {
               onSuccess: (codes) => {
                 setEnrolment(null)
                 toast.success(m.appEnabled)
                 if (codes.length > 0) onCodes(codes)
               },
-              onError: (failure) => {
-                setError(detailOf(failure))
-              },
+              onError,
             })
           }}
         >
@@ -131,23 +188,7 @@ function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes
               {enrolment.secret}
             </code>
           </p>
-          <FormField
-            label={m.appCode}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            error={error}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? m.appConfirming : m.appConfirm}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => { setEnrolment(null); }}>
-              {m.cancelAction}
-            </Button>
-          </div>
-        </form>
+        </CodeForm>
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{m.appOff}</p>
@@ -158,7 +199,7 @@ function AppPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (codes
             onClick={() => {
               start.mutate(undefined, {
                 onSuccess: setEnrolment,
-                onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+                onError: toastFailure,
               })
             }}
           >
@@ -186,7 +227,7 @@ function RecoveryPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (
         onClick={() => {
           regenerate.mutate(undefined, {
             onSuccess: onCodes,
-            onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+            onError: toastFailure,
           })
         }}
       >
@@ -224,7 +265,7 @@ function PasskeysPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (
                 onClick={() => {
                   remove.mutate(p.id, {
                     onSuccess: () => toast.success(m.passkeyRemoved),
-                    onError: (failure) => toast.error(m.actionFailed, { description: detailOf(failure) }),
+                    onError: toastFailure,
                   })
                 }}
               >
@@ -284,19 +325,20 @@ export function SecuritySection() {
     )
   } else if (status.isError) {
     content = (
-      <LoadFailed
-        message={m.twoStepLoadFailed}
-        retryLabel={m.retry}
-        retrying={status.isFetching}
-        onRetry={() => void status.refetch()}
-        className="py-4"
-      />
+      <QueryLoadFailed query={status} message={m.twoStepLoadFailed} retryLabel={m.retry} className="py-4" />
     )
   } else {
     content = (
       <>
         <h3 className="text-base font-semibold">{m.twoStep}</h3>
-        {codes ? <RecoveryCodesShown codes={codes} onDone={() => { setCodes(null); }} /> : null}
+        {codes ? (
+          <RecoveryCodesShown
+            codes={codes}
+            onDone={() => {
+              setCodes(null)
+            }}
+          />
+        ) : null}
         <AppPart status={status.data} onCodes={setCodes} />
         <RecoveryPart status={status.data} onCodes={setCodes} />
         <PasskeysPart status={status.data} onCodes={setCodes} />

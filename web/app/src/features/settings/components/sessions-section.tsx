@@ -1,7 +1,8 @@
 import { MonitorSmartphone } from 'lucide-react'
 import { toast } from 'sonner'
 
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api'
@@ -40,21 +41,13 @@ export function SessionsSection() {
   let content
   if (sessions.isPending) {
     content = (
-      <div role="status" aria-label={m.loadingSessions} className="grid gap-3">
-        {Array.from({ length: 2 }, (_, index) => (
-          <Skeleton key={index} className="h-16 w-full rounded-lg" />
-        ))}
-      </div>
+      <Placeholders label={m.loadingSessions} count={2} className="grid gap-3">
+        <Skeleton className="h-16 w-full rounded-lg" />
+      </Placeholders>
     )
   } else if (sessions.isError) {
     content = (
-      <LoadFailed
-        message={m.loadFailed}
-        retryLabel={m.retry}
-        retrying={sessions.isFetching}
-        onRetry={() => void sessions.refetch()}
-        className="py-4"
-      />
+      <QueryLoadFailed query={sessions} message={m.loadFailed} retryLabel={m.retry} className="py-4" />
     )
   } else {
     content = (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { Page } from '@/components/layout/page'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { cn } from '@/lib/utils'
@@ -157,12 +157,7 @@ function Stories({ userId }: { userId: string }) {
             ))}
       </ul>
       {stories.isError ? (
-        <LoadFailed
-          message={m.loadError}
-          retryLabel={m.retry}
-          retrying={stories.isFetching}
-          onRetry={() => void stories.refetch()}
-        />
+        <QueryLoadFailed query={stories} message={m.loadError} retryLabel={m.retry} />
       ) : null}
       {stories.isSuccess && items.length === 0 ? <p className="text-center text-sm text-muted-foreground">{m.empty}</p> : null}
       <Trending stories={items} ids={stories.data?.trending ?? []} viewerId={userId} onOpen={setOpenId} />
