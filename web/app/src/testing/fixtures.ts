@@ -86,3 +86,25 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
     ...changes,
   }
 }
+
+/** A post testUser has just written, as POST /api/v1/posts answers it. */
+export function testOwnPost(id: string, changes: Partial<FeedPost> = {}): FeedPost {
+  const author = { id: testUser.id, handle: testUser.handle, display_name: testUser.display_name, avatar_url: null }
+  const now = new Date().toISOString()
+  return testPost(id, { author_id: testUser.id, author, created_at: now, updated_at: now, ...changes })
+}
+
+/** A member as lists and plugins name one: id, handle, name and no avatar. */
+export interface TestProfileRef {
+  id: string
+  handle: string
+  display_name: string
+  avatar_url: null
+}
+
+/** The members of the tests by name: Ana (testUser), Bia (otherProfile), and Caio, who has no profile of his own. */
+export const profileRefs = {
+  ana: { id: testProfile.id, handle: testProfile.handle, display_name: testProfile.display_name, avatar_url: null },
+  bia: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
+  caio: { id: '0192f000-0000-7000-8000-000000000003', handle: 'caio', display_name: 'Caio Reis', avatar_url: null },
+} as const satisfies Record<string, TestProfileRef>

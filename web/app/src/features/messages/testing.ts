@@ -1,4 +1,4 @@
-import { otherProfile, testUser } from '@/testing/fixtures'
+import { otherProfile, profileRefs, testUser } from '@/testing/fixtures'
 
 import type { Conversation, DirectMessage } from './types'
 
@@ -18,13 +18,7 @@ export function message(n: number, from: 'ana' | 'bia', text: string): DirectMes
 export function conversation(overrides: Partial<Conversation> = {}): Conversation {
   return {
     id: conversationId,
-    peer: {
-      id: otherProfile.id,
-      handle: otherProfile.handle,
-      display_name: otherProfile.display_name,
-      avatar_url: null,
-      is_verified: true,
-    },
+    peer: { ...profileRefs.bia, is_verified: true },
     created_at: '2026-11-23T09:00:00Z',
     last_message: null,
     unread_count: 0,

@@ -2,29 +2,14 @@
  * Test data for /api/v1/rooms, answered at the fetch boundary (the
  * TestResponder hook of src/testing/test-fetch).
  */
-import { otherProfile, testProfile } from '@/testing/fixtures'
+import { profileRefs } from '@/testing/fixtures'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 
 import type { Room, RoomMessage, RoomParticipant, RoomProfile, Station } from './types'
 
-export const anaRef: RoomProfile = {
-  id: testProfile.id,
-  handle: testProfile.handle,
-  display_name: testProfile.display_name,
-  avatar_url: null,
-}
-export const biaRef: RoomProfile = {
-  id: otherProfile.id,
-  handle: otherProfile.handle,
-  display_name: otherProfile.display_name,
-  avatar_url: null,
-}
-export const caioRef: RoomProfile = {
-  id: '0192f000-0000-7000-8000-000000000003',
-  handle: 'caio',
-  display_name: 'Caio Reis',
-  avatar_url: null,
-}
+export const anaRef: RoomProfile = profileRefs.ana
+export const biaRef: RoomProfile = profileRefs.bia
+export const caioRef: RoomProfile = profileRefs.caio
 
 export function makeRoom(id: string, changes: Partial<Room> = {}): Room {
   return {

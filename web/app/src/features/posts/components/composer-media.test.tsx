@@ -1,32 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { testOwnPost } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-const createdPost = {
-  id: '0192f000-0000-7000-8000-0000000000e2',
-  author_id: '0192f000-0000-7000-8000-000000000001',
-  author: { id: '0192f000-0000-7000-8000-000000000001', handle: 'ana', display_name: 'Ana Souza', avatar_url: null },
+const createdPost = testOwnPost('0192f000-0000-7000-8000-0000000000e2', {
   text_content: 'Praia',
   media_url: 'https://cdn.social.test/posts/e2.png?sig=1',
   type: 'image',
-  visibility: 'public',
-  created_at: '2026-11-22T10:00:00Z',
-  updated_at: '2026-11-22T10:00:00Z',
-  like_count: 0,
-  comment_count: 0,
-  share_count: 0,
-  is_liked: false,
-  mentions: [],
-  hashtags: [],
-  link_preview_url: null,
-  link_preview_title: null,
-  link_preview_description: null,
-  link_preview_image_url: null,
-  link_preview_site_name: null,
-}
+})
 
 function answers(rest?: TestResponder): TestResponder {
   return (request) => {

@@ -1,32 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import { testOwnPost } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-const createdPost = {
-  id: '0192f000-0000-7000-8000-0000000000e1',
-  author_id: '0192f000-0000-7000-8000-000000000001',
-  author: { id: '0192f000-0000-7000-8000-000000000001', handle: 'ana', display_name: 'Ana Souza', avatar_url: null },
-  text_content: 'Bom dia!',
-  media_url: null,
-  type: 'text',
-  visibility: 'public',
-  created_at: '2026-11-22T10:00:00Z',
-  updated_at: '2026-11-22T10:00:00Z',
-  like_count: 0,
-  comment_count: 0,
-  share_count: 0,
-  is_liked: false,
-  mentions: [],
-  hashtags: [],
-  link_preview_url: null,
-  link_preview_title: null,
-  link_preview_description: null,
-  link_preview_image_url: null,
-  link_preview_site_name: null,
-}
+const createdPost = testOwnPost('0192f000-0000-7000-8000-0000000000e1', { text_content: 'Bom dia!' })
 
 function answers(create: () => Response | Promise<Response>): TestResponder {
   return (request) => {
