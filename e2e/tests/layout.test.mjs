@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
-import { consoleSignIn, signIn, signInToken, staff, watch } from '../lib/members.mjs';
-import { seedWorstCase } from '../lib/worst-case.mjs';
+import { api, consoleSignIn, signIn, signInToken, staff, watch } from '../lib/members.mjs';
+import { longTitle, seedWorstCase, token } from '../lib/worst-case.mjs';
 
 const sizes = [
   { width: 390, height: 844 },
@@ -23,6 +23,8 @@ const pictured = new Set([
   'feed',
   'post',
   'profile',
+  'profile-other',
+  'search-results',
   'communities',
   'community',
   'rooms',
@@ -38,10 +40,12 @@ const shots = path.join(artifacts, 'layout');
 
 const { server, browser } = await serverAndBrowser();
 let seed;
+let secondMemberToken;
 let admin;
 
 before(async () => {
   seed = await seedWorstCase(server);
+  secondMemberToken = await signInToken(server, seed.b.email);
   admin = staff(server, 'chefe');
   mkdirSync(shots, { recursive: true });
 });
@@ -209,6 +213,10 @@ for (const size of sizes) {
     const { page, context, problems: errors } = await watchedPage(browser);
     await page.setViewportSize(size);
     await signIn(server, page, seed.a);
+    // A message the first member has not read yet: until the conversation's
+    // own route, 'Mensagens' in the side bar carries its counter.
+    const unread = { text: token(280, 'N') };
+    await api(server, secondMemberToken, 'POST', `/messages/conversations/${seed.conversation.id}/messages`, unread);
     const problems = [];
     for (const [name, url] of memberRoutes()) await check(page, name, url, size, problems);
 
@@ -221,6 +229,16 @@ for (const size of sizes) {
     if (width > size.width) problems.push(`edit-profile at ${size.width}: page ${width} px wide (${wideners.join('; ')})`);
     for (const c of covered) problems.push(`edit-profile at ${size.width}: ${c}`);
     if (size.width !== 768) await page.screenshot({ path: path.join(shots, `edit-profile-${size.width}.png`) });
+
+    // Search answers with the communities plugin's rows beside the core's.
+    await page.goto(`${server.url}/search`);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(longTitle.slice(0, 12));
+    await page.getByRole('region', { name: 'Resultados da busca' }).waitFor();
+    await page.getByText('Comunidade', { exact: true }).first().waitFor();
+    const results = await inspect(page);
+    if (results.width > size.width) problems.push(`search-results at ${size.width}: page ${results.width} px wide (${results.wideners.join('; ')})`);
+    for (const c of results.covered) problems.push(`search-results at ${size.width}: ${c}`);
+    await page.screenshot({ path: path.join(shots, `search-results-${size.width}.png`) });
 
     assert.deepEqual(problems, []);
     assert.deepEqual(errors, []);
