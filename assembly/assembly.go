@@ -83,6 +83,21 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 	return fx.Options(opts...)
 }
 
+// Commands is what a command running use cases without serving needs
+// (seed-demo, user): Database plus the stores, the mail outbox and the core
+// features' modules, so that a command takes the same use cases the server
+// runs from the graph. The search index and the realtime gateway stay with
+// the serving nodes: what a command writes is queued for them.
+func Commands(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
+	return fx.Options(
+		Database(cfg, logger, list),
+		postgres.Stores,
+		mail.Module,
+		auth.Module,
+		features.ForCommands(),
+	)
+}
+
 // Server is the whole serving application: Database plus the schema check,
 // the job client, the HTTP API, the search index and core's admin resources.
 func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {

@@ -8,6 +8,7 @@ package features
 import (
 	"go.uber.org/fx"
 
+	"social/core/ports"
 	"social/features/accounts"
 	"social/features/comments"
 	"social/features/datarights"
@@ -20,6 +21,7 @@ import (
 	"social/features/reports"
 	"social/features/safety"
 	"social/features/search"
+	searchstore "social/features/search/pgstore"
 	"social/features/timelines"
 	"social/features/trending"
 	"social/features/twofactor"
@@ -44,5 +46,30 @@ func Modules() fx.Option {
 		trending.Module,
 		search.Module,
 		twofactor.Module,
+	)
+}
+
+// ForCommands are the core features' modules for a command that runs their
+// use cases without serving (seed-demo, user): all of Modules but search's,
+// whose indexer belongs to the serving nodes (a bleve index is one
+// process's), and search's queue alone, so that what a command writes is
+// queued for the nodes to index.
+func ForCommands() fx.Option {
+	return fx.Options(
+		accounts.Module,
+		profiles.Module,
+		follows.Module,
+		safety.Module,
+		media.Module,
+		posts.Module,
+		comments.Module,
+		reports.Module,
+		moderation.Module,
+		datarights.Module,
+		notifications.Module,
+		timelines.Module,
+		trending.Module,
+		twofactor.Module,
+		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q }),
 	)
 }

@@ -14,11 +14,25 @@ import (
 // cluster if there is no database URL), runs fn with what it populates, and
 // stops everything again.
 func withDatabase(ctx context.Context, g *globals, fn func(ctx context.Context) error, populate ...any) error {
-	app := fx.New(
-		assembly.Database(g.cfg, g.logger, plugins.All()),
+	return withApp(ctx, assembly.Database(g.cfg, g.logger, plugins.All()), fn, populate...)
+}
+
+// withCommands is withDatabase with every use case in the graph
+// (assembly.Commands), changed by opts (a seeding's decorations).
+func withCommands(ctx context.Context, g *globals, opts fx.Option, fn func(ctx context.Context) error, populate ...any) error {
+	return withApp(ctx, fx.Options(assembly.Commands(g.cfg, g.logger, plugins.All()), opts), fn, populate...)
+}
+
+// withApp starts app, runs fn with what it populates, and stops it again.
+func withApp(ctx context.Context, app fx.Option, fn func(ctx context.Context) error, populate ...any) error {
+	return runApp(ctx, fx.New(
+		app,
 		fx.Populate(populate...),
 		fx.StartTimeout(startTimeout),
-	)
+	), fn)
+}
+
+func runApp(ctx context.Context, app *fx.App, fn func(ctx context.Context) error) error {
 	if err := app.Err(); err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
+	"sort"
 	"strings"
 	"time"
 
@@ -20,16 +20,12 @@ import (
 	"social/config"
 	"social/core/domain"
 	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
+	follows "social/features/follows/app"
+	moderationfeature "social/features/moderation"
 	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
-	postsstore "social/features/posts/pgstore"
-	searchstore "social/features/search/pgstore"
-	timelines "social/features/timelines/app"
-	timelinesstore "social/features/timelines/pgstore"
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/kit/plugin"
-	"social/platform/pgkit"
 )
 
 // DevAdminEmail is the development administrator seed-demo creates.
@@ -38,17 +34,16 @@ const DevAdminEmail = "admin@exemplo.com.br"
 // seedDevAdmin creates the development administrator when the database has
 // no administrator, and prints its generated password: the only time it is
 // shown (it is stored as a hash).
-func seedDevAdmin(ctx context.Context, s seeders, out io.Writer) error {
+func seedDevAdmin(ctx context.Context, db *bun.DB, create *moderation.CreateAccount, out io.Writer) error {
 	var exists bool
-	if err := s.DB.NewRaw(`SELECT EXISTS (SELECT 1 FROM accounts WHERE role = 'admin')`).Scan(ctx, &exists); err != nil {
+	if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM accounts WHERE role = 'admin')`).Scan(ctx, &exists); err != nil {
 		return err
 	}
 	if exists {
 		return nil
 	}
-	uc := newUserCases(s.DB, s.Clock, s.Log)
 	password := newPassword()
-	_, err := uc.create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
+	_, err := create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
 		Password: password, Handle: "admin", DisplayName: "Administração", Role: domain.RoleAdmin})
 	if err != nil {
 		return fmt.Errorf("dev admin: %w", userError(err))
@@ -57,18 +52,45 @@ func seedDevAdmin(ctx context.Context, s seeders, out io.Writer) error {
 	return nil
 }
 
-type seeders struct {
+// seeding is what seed-demo takes from the app's graph.
+type seeding struct {
 	fx.In
-	List []plugin.DemoSeeder `group:"demo_seeders"`
-	// Members add the plugins' demo data to a member's demo posts (--for).
-	Members []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
 	DB      *bun.DB
-	Clock   ports.Clock
-	Log     *slog.Logger
-	Blobs   ports.BlobStore
-	Images  ports.ImageCleaner
-	Videos  ports.VideoChecker
+	Tx      ports.Transactor
+	Catalog plugin.Catalog
+	Create  *moderation.CreateAccount
+	ByEmail moderationfeature.AccountByEmail
+	Member  *posts.SeedDemo
 	Search  searchSources
+}
+
+// networkSeeding adds the demo network's seeders, every feature's and
+// plugin's, and the run they write in.
+type networkSeeding struct {
+	fx.In
+	Run  *demo.Run
+	List []plugin.DemoSeeder `group:"demo_seeders"`
+}
+
+// seedingDecoration makes the use cases those of a script: dated by the
+// run's clock, broadcasting nothing (no socket is open, and a command
+// holds no realtime gateway), sending no mail, under no rate limit, one
+// password hashed once, and no search document queued one by one (the
+// index is rebuilt once at the end, so that it is complete before the
+// server starts), no timeline backfilled (the follows come before any
+// post) and no link preview fetched (the demo sites do not exist).
+func seedingDecoration(now time.Time) fx.Option {
+	return fx.Options(
+		fx.Provide(func(db *bun.DB) *demo.Run { return demo.NewRun(db, now) }),
+		fx.Provide(func() ports.Broadcaster { return demo.Silent{} }),
+		fx.Decorate(func(run *demo.Run) ports.Clock { return run.Clock }),
+		fx.Decorate(func() ports.RateLimiter { return demo.Unlimited{} }),
+		fx.Decorate(func() ports.Outbox { return demo.Unsent{} }),
+		fx.Decorate(func(h ports.PasswordHasher) ports.PasswordHasher { return &demo.OnceHasher{PasswordHasher: h} }),
+		fx.Decorate(func() ports.SearchIndexQueue { return demo.RebuiltLater{} }),
+		fx.Decorate(func() follows.TimelineQueue { return demo.RebuiltLater{} }),
+		fx.Decorate(func() posts.PreviewQueue { return demo.Unfetched{} }),
+	)
 }
 
 func newSeedDemoCommand(g *globals) *cobra.Command {
@@ -113,35 +135,51 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 			if bulkMode && !cmd.Flags().Changed("profiles") {
 				return usageError{errors.New("--posts, --follows-per-profile and --seed need --profiles")}
 			}
+			if bulkMode {
+				var m *postgres.Migrator
+				var pool *pgxpool.Pool
+				return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+					if _, err := upShowing(ctx, m, newProgressBar(cmd.ErrOrStderr(), "")); err != nil {
+						return err
+					}
+					return seedBulk(ctx, pool, bulk, cmd.OutOrStdout(), cmd.ErrOrStderr())
+				}, &m, &pool)
+			}
+			network := forEmail == "" && g.cfg.Mode != config.ModeProduction
+			// A member's demo posts (--for) are written as a member would:
+			// now, queued for search; only the network is a script.
+			opts := fx.Provide(func() ports.Broadcaster { return demo.Silent{} })
+			var n networkSeeding
+			populate := []any{}
+			if network {
+				opts = seedingDecoration(time.Now())
+				populate = append(populate, &n)
+			}
 			var m *postgres.Migrator
-			var s seeders
-			var pool *pgxpool.Pool
-			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+			var s seeding
+			return withCommands(cmd.Context(), g, opts, func(ctx context.Context) error {
 				out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 				if _, err := upShowing(ctx, m, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
-				if bulkMode {
-					return seedBulk(ctx, pool, bulk, out, errOut)
-				}
 				if g.cfg.Mode != config.ModeProduction {
-					if err := seedDevAdmin(ctx, s, out); err != nil {
+					if err := seedDevAdmin(ctx, s.DB, s.Create, out); err != nil {
 						return err
 					}
 				}
 				if forEmail != "" {
 					return seedMember(ctx, s, forEmail, out)
 				}
-				if g.cfg.Mode == config.ModeProduction {
+				if !network {
 					fmt.Fprintln(out, "demo network: not loaded in production mode (its members share a published password)")
 					return nil
 				}
-				if err := seedNetwork(ctx, g.cfg, s, out, newProgressBar(errOut, "")); err != nil {
+				if err := seedNetwork(ctx, g.cfg, s, n, out, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
 				printSignIn(out, g.cfg)
 				return nil
-			}, &m, &s, &pool)
+			}, append(populate, &m, &s)...)
 		},
 	}
 	cmd.Flags().StringVar(&forEmail, "for", "", "e-mail of a member to create demo posts for")
@@ -170,38 +208,52 @@ func upShowing(ctx context.Context, m *postgres.Migrator, p *progressBar) ([]pos
 	return applied, err
 }
 
-// seedNetwork loads the core's demo network and then each enabled
-// feature's part, and rebuilds the search index and the timelines when
-// anything was added.
-func seedNetwork(ctx context.Context, cfg *config.Config, s seeders, out io.Writer, p *progressBar) error {
+// seedNetwork runs every seeder of the demo network by stage, in one
+// transaction, and rebuilds the search index when anything was added.
+func seedNetwork(ctx context.Context, cfg *config.Config, s seeding, n networkSeeding, out io.Writer, p *progressBar) error {
 	start := time.Now()
-	net := &demo.Network{Deps: demo.Deps{DB: s.DB, Blobs: s.Blobs, Images: s.Images, Videos: s.Videos,
-		Hasher: &demo.OnceHasher{PasswordHasher: argon2id.NewDefault()}, Log: s.Log},
-		Now: s.Clock.Now(), Progress: p.report}
-	sum, err := net.Seed(ctx)
+	n.Run.Progress = p.report
+	order := map[string]int{}
+	for i, e := range s.Catalog.Entries {
+		order[e.Name] = i + 1
+	}
+	list := append([]plugin.DemoSeeder(nil), n.List...)
+	stage := func(sd plugin.DemoSeeder) int {
+		if sd.Stage == 0 {
+			return demo.StageFeatures
+		}
+		return sd.Stage
+	}
+	sort.SliceStable(list, func(i, j int) bool {
+		if stage(list[i]) != stage(list[j]) {
+			return stage(list[i]) < stage(list[j])
+		}
+		return order[list[i].Plugin] < order[list[j].Plugin]
+	})
+	changed := false
+	var lines []string
+	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
+		for _, sd := range list {
+			done, err := sd.Seed(ctx)
+			if err != nil {
+				return fmt.Errorf("seed %s: %w", sd.Name, err)
+			}
+			lines = append(lines, sd.Name+": "+done.Text)
+			changed = changed || done.Created
+		}
+		return nil
+	})
 	p.end()
 	if err != nil {
-		return err
+		return fmt.Errorf("demo network: %w", err)
 	}
-	fmt.Fprintf(out, "demo network: %s\n", sum)
-	changed := !sum.Skipped
-	for _, sd := range s.List {
-		summary, err := sd.Seed(ctx)
-		if err != nil {
-			return fmt.Errorf("seed %s: %w", sd.Name, err)
-		}
-		fmt.Fprintf(out, "%s: %s\n", sd.Name, summary.Text)
-		changed = changed || summary.Created
+	fmt.Fprintf(out, "demo network: %s\n", n.Run.Summary)
+	for _, l := range lines {
+		fmt.Fprintln(out, l)
 	}
 	if !changed {
 		fmt.Fprintln(out, "Nothing changed: the demo data was already there.")
 		return nil
-	}
-	// The script wrote no search or timeline jobs: both are rebuilt here,
-	// so that the server opens on a complete index and full feeds.
-	n, err := timelinesstore.NewTimelines(s.DB).RebuildAll(ctx, timelines.Cap)
-	if err != nil {
-		return fmt.Errorf("timelines: %w", err)
 	}
 	counts, err := rebuildSearch(ctx, cfg, s.DB, s.Search, p)
 	if err != nil {
@@ -211,8 +263,7 @@ func seedNetwork(ctx context.Context, cfg *config.Config, s seeders, out io.Writ
 	for _, c := range counts {
 		docs += c
 	}
-	fmt.Fprintf(out, "demo network: %d timeline rows, %d search documents, in %s\n", n, docs,
-		time.Since(start).Round(10*time.Millisecond))
+	fmt.Fprintf(out, "demo network: %d search documents, in %s\n", docs, time.Since(start).Round(10*time.Millisecond))
 	return nil
 }
 
@@ -229,8 +280,8 @@ The API reference is at %s/api/docs.
 }
 
 // seedMember runs posts.SeedDemo for the member with e-mail email.
-func seedMember(ctx context.Context, s seeders, email string, out interface{ Write([]byte) (int, error) }) error {
-	acc, err := accountsstore.NewAccounts(s.DB).ByEmail(ctx, email)
+func seedMember(ctx context.Context, s seeding, email string, out interface{ Write([]byte) (int, error) }) error {
+	acc, err := s.ByEmail(ctx, strings.TrimSpace(email))
 	if errors.Is(err, domain.ErrNotFound) {
 		return fmt.Errorf("--for: no account with e-mail %q", email)
 	}
@@ -239,12 +290,7 @@ func seedMember(ctx context.Context, s seeders, email string, out interface{ Wri
 	}
 	// The demo posts are indexed for search like any post: the request is
 	// queued in the seeding's transaction, for `social serve` to take.
-	extras := make([]posts.MemberSeed, 0, len(s.Members))
-	for _, m := range s.Members {
-		extras = append(extras, m.Seed)
-	}
-	uc := &posts.SeedDemo{Tx: pgkit.NewTransactor(s.DB), Posts: postsstore.NewPosts(s.DB), Clock: s.Clock,
-		Search: searchstore.NewSearchQueue(s.DB), Extras: extras}
+	uc := s.Member
 	res, err := uc.For(ctx, acc.ID)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"social/internal/demo"
+	"social/kit/demo"
 	at "social/tests/testkit/apptest"
 )
 

@@ -6,52 +6,29 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/big"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/uptrace/bun"
+	"go.uber.org/fx"
 
-	"social/adapters/argon2id"
 	"social/adapters/postgres"
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
 	moderationfeature "social/features/moderation"
 	moderation "social/features/moderation/app"
-	moderationstore "social/features/moderation/pgstore"
-	searchstore "social/features/search/pgstore"
-	"social/platform/pgkit"
 )
 
 // userCases are the moderation use cases the command line runs as the
-// operator, each writing its audit entry.
+// operator, each writing its audit entry; they come from the app's graph.
+// Suspensions reach the serving nodes through the database: the member's
+// sockets close at once, wherever they are.
 type userCases struct {
-	accounts  *accountsstore.Accounts
-	create    *moderation.CreateAccount
-	setRole   *moderation.SetRole
-	suspend   *moderation.Suspend
-	unsuspend *moderation.Unsuspend
-}
-
-func newUserCases(db *bun.DB, clock ports.Clock, log *slog.Logger) userCases {
-	tx, accounts, m := pgkit.NewTransactor(db), accountsstore.NewAccounts(db), moderationstore.NewModeration(db)
-	search := searchstore.NewSearchQueue(db)
-	// Ends reaches the serving nodes through the database: the member's
-	// sockets close at once, wherever they are.
-	acc := moderationfeature.NewAccountCases(tx, accounts, accountsstore.NewSessions(db, clock), m, clock,
-		postgres.NewAccessNotifier(db, log))
-	return userCases{
-		accounts: accounts,
-		create: &moderation.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: argon2id.NewDefault(),
-			Audit: m, Clock: clock},
-		setRole:   acc.SetRole,
-		suspend:   acc.Suspend,
-		unsuspend: acc.Unsuspend,
-	}
+	fx.In
+	ByEmail moderationfeature.AccountByEmail
+	Create  *moderation.CreateAccount
+	Cases   moderationfeature.AccountCases
 }
 
 // userError says a refused use case in one line, with its fields.
@@ -88,16 +65,14 @@ Roles: member, moderator (reports, posts, profiles, suspensions) and admin
 
 // runUser runs fn with the use cases on the database.
 func runUser(cmd *cobra.Command, g *globals, fn func(ctx context.Context, uc userCases, out io.Writer) error) error {
-	var db *bun.DB
-	var clock ports.Clock
-	var log *slog.Logger
+	var uc userCases
 	var m *postgres.Migrator
-	return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+	return withCommands(cmd.Context(), g, fx.Options(), func(ctx context.Context) error {
 		if _, err := m.Up(ctx); err != nil {
 			return err
 		}
-		return fn(ctx, newUserCases(db, clock, log), cmd.OutOrStdout())
-	}, &db, &clock, &log, &m)
+		return fn(ctx, uc, cmd.OutOrStdout())
+	}, &uc, &m)
 }
 
 func newUserCreateCommand(g *globals) *cobra.Command {
@@ -117,7 +92,7 @@ func newUserCreateCommand(g *globals) *cobra.Command {
 				in.DisplayName = in.Handle
 			}
 			return runUser(cmd, g, func(ctx context.Context, uc userCases, out io.Writer) error {
-				acc, err := uc.create.Handle(ctx, domain.Operator(), in)
+				acc, err := uc.Create.Handle(ctx, domain.Operator(), in)
 				if err != nil {
 					return userError(err)
 				}
@@ -161,7 +136,7 @@ func newUserRoleCommand(g *globals, verb string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if _, err := uc.setRole.Handle(ctx, domain.Operator(), acc.ID, to); err != nil {
+			if _, err := uc.Cases.SetRole.Handle(ctx, domain.Operator(), acc.ID, to); err != nil {
 				return userError(err)
 			}
 			fmt.Fprintf(out, "%s: %s -> %s\n", acc.Email, acc.Role, to)
@@ -191,9 +166,9 @@ func newUserSuspendCommand(g *globals, suspend bool) *cobra.Command {
 					return err
 				}
 				if suspend {
-					_, err = uc.suspend.Handle(ctx, domain.Operator(), acc.ID, reason)
+					_, err = uc.Cases.Suspend.Handle(ctx, domain.Operator(), acc.ID, reason)
 				} else {
-					_, err = uc.unsuspend.Handle(ctx, domain.Operator(), acc.ID, reason)
+					_, err = uc.Cases.Unsuspend.Handle(ctx, domain.Operator(), acc.ID, reason)
 				}
 				if err != nil {
 					return userError(err)
@@ -209,7 +184,7 @@ func newUserSuspendCommand(g *globals, suspend bool) *cobra.Command {
 }
 
 func findAccount(ctx context.Context, uc userCases, email string) (domain.Account, error) {
-	acc, err := uc.accounts.ByEmail(ctx, strings.TrimSpace(email))
+	acc, err := uc.ByEmail(ctx, strings.TrimSpace(email))
 	if errors.Is(err, domain.ErrNotFound) {
 		return acc, fmt.Errorf("no account with e-mail %q", email)
 	}

@@ -25,7 +25,7 @@ var Module = fx.Module("comments",
 		commentsstore.NewCommentsWithAudiences,
 		newUseCases,
 	),
-	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 )
 
 type useCaseParams struct {

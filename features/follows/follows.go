@@ -23,10 +23,13 @@ var Module = fx.Module("follows",
 		followsstore.NewFollows,
 		newUseCases,
 	),
-	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
+	// The timelines' queue as a port of its own, which a demo seeding
+	// replaces (its follows come before any post: nothing to backfill).
+	fx.Provide(func(q timelinesstore.TimelineQueue) app.TimelineQueue { return q }),
 )
 
-func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
+func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
 	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
 	return httpapi.UseCases{
 		Follow: &app.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,

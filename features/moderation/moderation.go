@@ -4,9 +4,12 @@
 package moderation
 
 import (
+	"context"
+
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/core/domain"
 	"social/core/ports"
 	accountsstore "social/features/accounts/pgstore"
 	"social/features/moderation/app"
@@ -32,6 +35,17 @@ var Module = fx.Module("moderation",
 		plugin.AsAdminResource(httpapi.NewReports),
 		plugin.AsAdminResource(httpapi.NewHashtags),
 		plugin.AsAdminResource(httpapi.NewAudit),
+		// The demo network's members and its moderators' decisions.
+		plugin.AsDemoSeeder(newDemoMembers),
+		plugin.AsDemoSeeder(newDemoDecisions),
+		// The command line (social user, seed-demo) acts as the operator
+		// through the same use cases.
+		newCreateAccount,
+		func(tx ports.Transactor, a *accountsstore.Accounts, s *accountsstore.Sessions, m *moderationstore.Moderation,
+			clock ports.Clock, ends ports.SessionEnds) AccountCases {
+			return NewAccountCases(tx, a, s, m, clock, ends)
+		},
+		func(a *accountsstore.Accounts) AccountByEmail { return a.ByEmail },
 	),
 )
 
@@ -87,3 +101,14 @@ func NewAccountCases(tx ports.Transactor, accounts *accountsstore.Accounts, sess
 		Unsuspend: &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
 	}
 }
+
+// newCreateAccount is the operator's account creation (social user
+// create, the demo members, the development administrator).
+func newCreateAccount(tx ports.Transactor, accounts *accountsstore.Accounts, search ports.SearchIndexQueue,
+	hasher ports.PasswordHasher, m *moderationstore.Moderation, clock ports.Clock) *app.CreateAccount {
+	return &app.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: hasher, Audit: m, Clock: clock}
+}
+
+// AccountByEmail finds an account by its e-mail address (domain.ErrNotFound
+// without one), for the command line, which names members that way.
+type AccountByEmail func(ctx context.Context, email string) (domain.Account, error)

@@ -41,6 +41,9 @@ var Module = fx.Module("posts",
 		// Demo seeding: the network's posts, and a member's own (--for).
 		plugin.AsDemoSeeder(newDemoSeeder),
 		func(uc httpapi.UseCases) *app.SeedDemo { return uc.Demo },
+		// The link-preview queue as a port of its own, which a demo seeding
+		// replaces (the demo sites do not exist).
+		func(j *pgkit.JobInserter) app.PreviewQueue { return postsstore.PreviewQueue{Jobs: j} },
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
 		// Moderators remove posts through the same delete path.
@@ -58,6 +61,7 @@ type useCaseParams struct {
 	Read         pgkit.ReadDB
 	Tx           ports.Transactor
 	Jobs         *pgkit.JobInserter
+	Previews     app.PreviewQueue
 	Clock        ports.Clock
 	Broadcaster  ports.Broadcaster
 	Access       ports.AccessChanges
@@ -86,7 +90,7 @@ type useCaseParams struct {
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	previews := postsstore.PreviewQueue{Jobs: p.Jobs}
+	previews := p.Previews
 	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
 	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate, Previews: previews,

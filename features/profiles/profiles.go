@@ -29,6 +29,7 @@ var Module = fx.Module("profiles",
 	fx.Provide(
 		httpapi.NewLinks,
 		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsDemoSeeder(newDemoSeeder),
 	),
 )
 

@@ -23,7 +23,7 @@ var Module = fx.Module("reports",
 		commentsstore.NewCommentsWithAudiences,
 		newUseCases,
 	),
-	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 )
 
 func newUseCases(r *reportsstore.Reports, c *commentsstore.Comments, clock ports.Clock) httpapi.UseCases {

@@ -46,16 +46,14 @@ type Unlimited struct{}
 // Take never waits.
 func (Unlimited) Take(context.Context, ...ports.RateRule) (time.Duration, error) { return 0, nil }
 
-// RebuiltLater stands for the search queue while the network is written:
-// the seeding command rebuilds the whole index once at the end, so that it
-// is complete before the server starts.
+// RebuiltLater stands for the search and timeline queues while the network
+// is written: the seeding command rebuilds the whole search index once at
+// the end, so that it is complete before the server starts, and each post
+// takes its place in the timelines as it is written.
 type RebuiltLater struct{}
 
 // EnqueueIndex queues nothing.
 func (RebuiltLater) EnqueueIndex(context.Context, ports.SearchKind, string) error { return nil }
-
-// Handle leaves a new post out of the timelines until they are rebuilt.
-func (RebuiltLater) Handle(context.Context, domain.PostID) error { return nil }
 
 // OnceHasher hashes the first password and answers that hash for every
 // later one: the demo members share one password, and Argon2id is slow on
@@ -79,3 +77,26 @@ func (h *OnceHasher) Hash(password string) (string, error) {
 	}
 	return hash, err
 }
+
+// Unsent is the mail outbox of a seeding: the demo members' addresses are
+// made up, and nobody reads their mail.
+type Unsent struct{}
+
+// Enqueue sends nothing.
+func (Unsent) Enqueue(context.Context, ports.Mail) error { return nil }
+
+// EnqueueBackfill leaves a new follow's timeline as it is: the follows are
+// written before any post, so there is nothing to backfill.
+func (RebuiltLater) EnqueueBackfill(context.Context, domain.UserID, domain.UserID) error { return nil }
+
+// EnqueueRemoveAuthor changes nothing either: the script unfollows nobody.
+func (RebuiltLater) EnqueueRemoveAuthor(context.Context, domain.UserID, domain.UserID) error {
+	return nil
+}
+
+// Unfetched leaves the demo posts' links without a preview card: fetching
+// one would reach the outside network, and the demo sites do not exist.
+type Unfetched struct{}
+
+// EnqueueLinkPreview queues nothing.
+func (Unfetched) EnqueueLinkPreview(context.Context, domain.PostID) error { return nil }

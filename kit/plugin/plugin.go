@@ -199,12 +199,21 @@ func (c Catalog) filter(enabled bool) []string {
 }
 
 // DemoSeeder adds a feature's part of the demo network (`social
-// seed-demo`, and `make run` on a fresh database), after the core's members
-// and posts (internal/demo: Roster names them by handle). Seed must be
-// idempotent: when its part exists it changes nothing and says so.
+// seed-demo`, and `make run` on a fresh database). The core's features and
+// the plugins contribute one each way: the seeding command runs them by
+// Stage (demo.StageMembers first, demo.StageFeatures for what plugins add
+// on top), and those of one stage in plugin order. Seed writes through the
+// feature's own use cases, which the command decorates for a script (the
+// run's clock, nothing broadcast, no rate limit), in the seeding's one
+// transaction (a failure leaves nothing); it finds the members by the handles of demo.Roster and what earlier
+// stages wrote in the seeding's demo.Run (which the command provides to
+// their constructors). A seeder that names no Stage adds to the network
+// after the core's, at demo.StageFeatures. Seed must be idempotent: when
+// its part exists it changes nothing and says so.
 type DemoSeeder struct {
 	Plugin string
 	Name   string
+	Stage  int
 	Seed   func(ctx context.Context) (DemoSeeded, error)
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 	"social/plugins/messages/app"
@@ -54,7 +54,7 @@ var demoConversations = []struct {
 
 // newDemoSeeder adds the demo member's conversations, some unread.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
 		cast, err := demo.Members(ctx, db)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil

@@ -11,7 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 	"social/plugins/rooms/app"
@@ -41,7 +41,7 @@ var demoRooms = []struct {
 // Listeners are there as if they had just entered: like anyone whose
 // socket closed, they leave at the sweep after rooms.presence_stale.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slog.Logger) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
 		cast, err := demo.Members(ctx, db)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil

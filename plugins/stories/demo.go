@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 	"social/plugins/stories/app"
@@ -38,7 +38,7 @@ var demoStories = []struct {
 // newDemoSeeder adds the stories of the demo network. Stories live 24
 // hours: a run after they expired opens new ones.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
 		cast, err := demo.Members(ctx, db)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil

@@ -1,0 +1,47 @@
+package comments
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/features/comments/httpapi"
+	"social/kit/demo"
+	"social/kit/plugin"
+)
+
+// newDemoSeeder contributes the comments of demo.Plan on the posts the
+// posts' stage wrote in this run, then the rude comment the moderation
+// queue is about (demo.Reported).
+func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+	return plugin.DemoSeeder{Name: "comments", Stage: demo.StageComments,
+		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+			if len(run.Posts) == 0 {
+				return plugin.DemoSeeded{Text: "no demo post written in this run; nothing changed"}, nil
+			}
+			cast, err := run.Cast(ctx)
+			if err != nil {
+				return plugin.DemoSeeded{}, err
+			}
+			for i, pp := range run.Plan.Posts {
+				for _, c := range pp.Comments {
+					run.At(c.At)
+					if _, err := uc.Create.Handle(ctx, cast.Of(c.Who), run.Posts[i], c.Text); err != nil {
+						return plugin.DemoSeeded{}, fmt.Errorf("comment by %s: %w", c.Who, err)
+					}
+					run.Summary.Comments++
+				}
+			}
+			r := demo.Reported
+			run.At(run.Now.Add(-demo.RudeCommentAgo))
+			rude, err := uc.Create.Handle(ctx, cast.Of(r.RudeComment.Who), domain.PostID(run.Named[r.RudeOn]), r.RudeComment.Text)
+			if err != nil {
+				return plugin.DemoSeeded{}, fmt.Errorf("rude comment: %w", err)
+			}
+			run.Named["rude"] = uuid.UUID(rude.Comment.ID)
+			run.Summary.Comments++
+			return plugin.DemoSeeded{Text: fmt.Sprintf("%d comments", run.Summary.Comments), Created: true}, nil
+		}}
+}

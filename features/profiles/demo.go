@@ -1,0 +1,56 @@
+package profiles
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"social/core/domain"
+	profiles "social/features/profiles/app"
+	"social/features/profiles/httpapi"
+	"social/kit/demo"
+	"social/kit/plugin"
+)
+
+// newDemoSeeder contributes the demo members' profiles: bio, place, site
+// and the drawn avatar and banner, each dated when the member joined.
+func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+	return plugin.DemoSeeder{Name: "profiles", Stage: demo.StageProfiles,
+		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+			if run.Summary.Members == 0 {
+				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, nil
+			}
+			cast, err := run.Cast(ctx)
+			if err != nil {
+				return plugin.DemoSeeded{}, err
+			}
+			joined, pictures := run.Now.Add(-30*24*time.Hour), 0
+			for i, p := range demo.Roster {
+				run.At(joined.Add(time.Duration(i) * 7 * time.Hour))
+				v := cast.Of(p.Handle)
+				ch := profiles.Changes{Bio: optional(p.Bio), Location: optional(p.Location), WebsiteURL: optional(p.Website)}
+				if _, err := uc.Update.Handle(ctx, v, ch, ""); err != nil {
+					return plugin.DemoSeeded{}, fmt.Errorf("profile of %s: %w", p.Handle, err)
+				}
+				drawn := map[domain.ProfileImage][]byte{domain.ProfileAvatar: run.AvatarOf(i), domain.ProfileBanner: run.BannerOf(i)}
+				for _, kind := range []domain.ProfileImage{domain.ProfileAvatar, domain.ProfileBanner} {
+					if drawn[kind] == nil {
+						continue
+					}
+					up := profiles.Upload{FileName: string(kind) + ".jpg", Data: drawn[kind]}
+					if _, err := uc.SetImage.Handle(ctx, v, kind, up, ""); err != nil {
+						return plugin.DemoSeeded{}, fmt.Errorf("%s of %s: %w", kind, p.Handle, err)
+					}
+					pictures++
+				}
+			}
+			return plugin.DemoSeeded{Text: fmt.Sprintf("%d profiles, %d pictures", len(demo.Roster), pictures), Created: true}, nil
+		}}
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
