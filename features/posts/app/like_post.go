@@ -35,43 +35,60 @@ type LikePost struct {
 
 // Handle likes and tells post:{id} the new count.
 func (uc *LikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (int, error) {
+	flow := likeFlow{Tx: uc.Tx, Items: uc.Items, Announcer: uc.Announcer, Broadcaster: uc.Broadcaster, Log: uc.Log,
+		Event: EventPostLiked}
+	// The notification follows the row: only the call that made the like
+	// records it, and only the call that removed it retracts it. Their
+	// order is the row's, as each waits on the other's lock.
+	return flow.run(ctx, viewer, id, func(ctx context.Context) (bool, int, error) {
+		return uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now())
+	}, uc.Notices.Record)
+}
+
+// likeFlow is what a like and an unlike share: the post must be one the
+// viewer may see; the row changes in one transaction with the author's
+// notification, which moves only when the row did; the notification is
+// announced after the commit, and post:{id} hears the new count.
+type likeFlow struct {
+	Tx          ports.Transactor
+	Items       ItemReader
+	Announcer   *notifications.Announcer
+	Broadcaster ports.Broadcaster
+	Log         *slog.Logger
+	Event       string
+}
+
+func (f likeFlow) run(ctx context.Context, viewer domain.Viewer, id domain.PostID,
+	change func(ctx context.Context) (changed bool, likeCount int, err error),
+	follow func(ctx context.Context, n notifications.Notice) ([]notifications.Change, error)) (int, error) {
 	if !viewer.SignedIn() {
 		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
 	}
-	it, err := visibleItem(ctx, uc.Items, viewer, id)
+	it, err := visibleItem(ctx, f.Items, viewer, id)
 	if err != nil {
 		return 0, err
 	}
 	notice := notifications.Notice{Recipient: it.AuthorID, Sender: viewer.UserID, Type: domain.NotifyLike, Post: &id}
 	var n int
 	var changes []notifications.Change
-	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		var made bool
-		if made, n, err = uc.Likes.Like(ctx, id, viewer.UserID, uc.Clock.Now()); err != nil || !made {
+	err = f.Tx.InTx(ctx, func(ctx context.Context) (err error) {
+		var changed bool
+		if changed, n, err = change(ctx); err != nil || !changed {
 			return err
 		}
-		// The notification follows the row: only the call that made the
-		// like records it, and only the call that removed it retracts it.
-		// Their order is the row's, as each waits on the other's lock.
-		changes, err = uc.Notices.Record(ctx, notice)
+		changes, err = follow(ctx, notice)
 		return err
 	})
-	if err == nil {
-		uc.Announcer.Announce(ctx, changes...)
-	}
-	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostLiked, id, n, err)
-}
-
-func publishCount(ctx context.Context, b ports.Broadcaster, log *slog.Logger, event string, id domain.PostID, n int, err error) (int, error) {
 	if errors.Is(err, domain.ErrNotFound) {
 		return 0, errs.NotFound(CodeNotFound, MsgNotFound)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%s %s: %w", event, id, err)
+		return 0, fmt.Errorf("%s %s: %w", f.Event, id, err)
 	}
-	if err := b.Publish(ctx, PostTopic(id), ports.Event{Type: event,
+	f.Announcer.Announce(ctx, changes...)
+	if err := f.Broadcaster.Publish(ctx, PostTopic(id), ports.Event{Type: f.Event,
 		Data: map[string]any{"id": id.String(), "like_count": n}}); err != nil {
-		log.WarnContext(ctx, "publish "+event, "post", id.String(), "err", err)
+		f.Log.WarnContext(ctx, "publish "+f.Event, "post", id.String(), "err", err)
 	}
 	return n, nil
 }

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
 )
@@ -30,30 +29,13 @@ type UnlikePost struct {
 
 // Handle unlikes and tells post:{id} the new count.
 func (uc *UnlikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (int, error) {
-	if !viewer.SignedIn() {
-		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserLike)
-	}
-	it, err := visibleItem(ctx, uc.Items, viewer, id)
-	if err != nil {
-		return 0, err
-	}
-	notice := notifications.Notice{Recipient: it.AuthorID, Sender: viewer.UserID, Type: domain.NotifyLike, Post: &id}
-	var n int
-	var changes []notifications.Change
-	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
-		var removed bool
-		if removed, n, err = uc.Likes.Unlike(ctx, id, viewer.UserID); err != nil || !removed {
-			// An unlike that removed nothing retracts nothing: a like
-			// committed meanwhile, which this statement could not see,
-			// keeps its notification.
-			return err
-		}
-		// No stale "liked your post" is left behind.
-		changes, err = uc.Notices.Retract(ctx, notice)
-		return err
-	})
-	if err == nil {
-		uc.Announcer.Announce(ctx, changes...)
-	}
-	return publishCount(ctx, uc.Broadcaster, uc.Log, EventPostUnliked, id, n, err)
+	flow := likeFlow{Tx: uc.Tx, Items: uc.Items, Announcer: uc.Announcer, Broadcaster: uc.Broadcaster, Log: uc.Log,
+		Event: EventPostUnliked}
+	// An unlike that removed nothing retracts nothing: a like committed
+	// meanwhile, which this statement could not see, keeps its
+	// notification. One that removed the like leaves no stale "liked your
+	// post" behind.
+	return flow.run(ctx, viewer, id, func(ctx context.Context) (bool, int, error) {
+		return uc.Likes.Unlike(ctx, id, viewer.UserID)
+	}, uc.Notices.Retract)
 }
