@@ -30,6 +30,17 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && 'PublicKeyCredential' in window && !!navigator.credentials
 }
 
+/** What a new passkey and a signature answer alike: the credential's id, type, attachment and extensions. */
+function credentialFields(credential: PublicKeyCredential): Json {
+  return {
+    id: credential.id,
+    rawId: base64url(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+    clientExtensionResults: credential.getClientExtensionResults(),
+  }
+}
+
 /** navigator.credentials.create with the server's registration options; the new passkey as JSON. */
 export async function createPasskey(options: Json): Promise<Json> {
   const user = options.user as Json
@@ -43,11 +54,7 @@ export async function createPasskey(options: Json): Promise<Json> {
   if (!credential) throw new Error('no passkey')
   const response = credential.response as AuthenticatorAttestationResponse
   return {
-    id: credential.id,
-    rawId: base64url(credential.rawId),
-    type: credential.type,
-    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
-    clientExtensionResults: credential.getClientExtensionResults(),
+    ...credentialFields(credential),
     response: {
       clientDataJSON: base64url(response.clientDataJSON),
       attestationObject: base64url(response.attestationObject),
@@ -67,11 +74,7 @@ export async function getPasskey(options: Json): Promise<Json> {
   if (!credential) throw new Error('no passkey')
   const response = credential.response as AuthenticatorAssertionResponse
   return {
-    id: credential.id,
-    rawId: base64url(credential.rawId),
-    type: credential.type,
-    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
-    clientExtensionResults: credential.getClientExtensionResults(),
+    ...credentialFields(credential),
     response: {
       clientDataJSON: base64url(response.clientDataJSON),
       authenticatorData: base64url(response.authenticatorData),

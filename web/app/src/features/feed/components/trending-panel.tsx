@@ -1,10 +1,10 @@
 import { Music, Pause, Play } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
+import { Placeholders } from '@/components/placeholders'
+import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Placeholders } from '@/components/placeholders'
 
 import { useTrending } from '../api/list-trending'
 import { feedMessages as m } from '../messages'
@@ -66,11 +66,7 @@ export function TrendingPanel() {
       {trending.isPending ? (
         <Placeholders label={m.trendingLoading} count={PLACEHOLDER_COUNT} busy className="grid gap-2">
           <Card data-testid="trending-placeholder" className="flex items-center gap-3 p-2">
-            <Skeleton className="size-12" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
+            <RowSkeleton pictureClassName="size-12" titleWidth="w-3/4" subtitleWidth="w-1/2" />
           </Card>
         </Placeholders>
       ) : trending.isError ? (

@@ -1,12 +1,12 @@
 import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 
+import { Placeholders } from '@/components/placeholders'
+import { RowSkeleton } from '@/components/row-skeleton'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Placeholders } from '@/components/placeholders'
 import { paths } from '@/config/paths'
 
 import { useFollows } from '../api/follows'
@@ -58,11 +58,7 @@ function FollowsList({
     return (
       <Placeholders label={m.followsLoading} count={3} className="grid gap-3">
         <div className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-3 w-20" />
-          </div>
+          <RowSkeleton pictureClassName="size-10 rounded-full" titleWidth="w-32" subtitleWidth="w-20" />
         </div>
       </Placeholders>
     )

@@ -2,10 +2,10 @@ import { Search, Sparkles } from 'lucide-react'
 import { useId, useState } from 'react'
 
 import { Page } from '@/components/layout/page'
+import { Placeholders } from '@/components/placeholders'
+import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Placeholders } from '@/components/placeholders'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useSearch } from '../api/search'
@@ -98,11 +98,7 @@ function Results({ empty, loading, failed, items, onShortcut }: ResultsProps) {
     return (
       <Placeholders label={m.loading} count={5} className="grid gap-2">
         <div data-testid="search-placeholder" className="flex items-center gap-3 rounded-lg border p-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-24" />
-          </div>
+          <RowSkeleton pictureClassName="size-10 rounded-full" titleWidth="w-40" subtitleWidth="w-24" />
         </div>
       </Placeholders>
     )
