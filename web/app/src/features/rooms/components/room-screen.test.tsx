@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
+import { stubMediaPlayback } from '@/testing/stub-media'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 
 import {
@@ -27,14 +28,7 @@ let pause: MockInstance<HTMLMediaElement['pause']>
 let load: MockInstance<HTMLMediaElement['load']>
 
 beforeEach(() => {
-  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'))
-    return Promise.resolve()
-  })
-  pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'))
-  })
-  load = vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined)
+  ;({ play, pause, load } = stubMediaPlayback())
 })
 
 afterEach(() => {

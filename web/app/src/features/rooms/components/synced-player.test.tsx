@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 
 import { FakeRealtime } from '@/testing/fake-realtime'
 import { renderApp } from '@/testing/render-app'
+import { stubMediaPlayback } from '@/testing/stub-media'
 
 import { anaRef, hostedBy, makeParticipant, makeRoom, ok, routes, sent } from '../testing'
 import type { Room } from '../types'
@@ -11,13 +12,7 @@ let play: MockInstance<HTMLMediaElement['play']>
 let pause: MockInstance<HTMLMediaElement['pause']>
 
 beforeEach(() => {
-  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'))
-    return Promise.resolve()
-  })
-  pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'))
-  })
+  ;({ play, pause } = stubMediaPlayback())
 })
 
 afterEach(() => {

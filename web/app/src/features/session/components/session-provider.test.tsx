@@ -358,14 +358,17 @@ describe('SessionProvider refresh schedule (a tick every 30 s, refresh at 3 tick
 
 describe('SessionProvider and the API client', () => {
   const profile = { status: 200, body: { id: 'p' } }
-
-  it('sends the token as a Bearer header and retries once after a refresh on 401', async () => {
-    const { baseUrl, seen } = await startServer((request, all) => {
+  /** Each refresh hands out the next token (token-1, token-2, …); the profile answers only token-2. */
+  const startRotatingServer = () =>
+    startServer((request, all) => {
       if (request.url === '/api/v1/auth/refresh') {
         return { status: 200, body: sessionExpiringIn(900, `token-${String(refreshes(all).length)}`) }
       }
       return request.authorization === 'Bearer token-2' ? profile : unauthorized
     })
+
+  it('sends the token as a Bearer header and retries once after a refresh on 401', async () => {
+    const { baseUrl, seen } = await startRotatingServer()
     const user = userEvent.setup()
     renderProvider(baseUrl)
     await expectStatus('signed-in')
@@ -382,12 +385,7 @@ describe('SessionProvider and the API client', () => {
   })
 
   it('shares one refresh between calls that fail together (the refresh token rotates)', async () => {
-    const { baseUrl, seen } = await startServer((request, all) => {
-      if (request.url === '/api/v1/auth/refresh') {
-        return { status: 200, body: sessionExpiringIn(900, `token-${String(refreshes(all).length)}`) }
-      }
-      return request.authorization === 'Bearer token-2' ? profile : unauthorized
-    })
+    const { baseUrl, seen } = await startRotatingServer()
     const user = userEvent.setup()
     renderProvider(baseUrl)
     await expectStatus('signed-in')
