@@ -21,7 +21,7 @@ const communities = [
 async function startServer(disabledPlugins: string[]) {
   server = await startApiServer({
     '/api/v1/meta': (_request, response) =>
-      sendJson(response, 200, { plugins: ['communities', 'rooms'].filter((p) => !disabledPlugins.includes(p)), disabled_plugins: disabledPlugins }),
+      sendJson(response, 200, { plugins: ['communities', 'rooms', 'stories', 'messages'].filter((p) => !disabledPlugins.includes(p)), disabled_plugins: disabledPlugins }),
     '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
     '/api/v1/admin/communities': (_request, response) =>
       sendJson(response, 200, communities, { 'Content-Range': 'communities 0-0/1' }),
@@ -41,13 +41,17 @@ describe('plugin screens', () => {
     renderAt('#/', await startServer([]));
     expect(await within(menu()).findByRole('menuitem', { name: 'Comunidades' })).toBeTruthy();
     expect(within(menu()).getByRole('menuitem', { name: 'Salas de música' })).toBeTruthy();
+    expect(within(menu()).getByRole('menuitem', { name: 'Stories' })).toBeTruthy();
+    expect(within(menu()).getByRole('menuitem', { name: 'Conversas' })).toBeTruthy();
   });
 
   it('drops a plugin the server reports off, and keeps the others', async () => {
-    const api = await startServer(['rooms']);
+    const api = await startServer(['rooms', 'stories', 'messages']);
     renderAt('#/', api);
     await waitFor(() => expect(api.requests.some((r) => r.url === '/api/v1/meta')).toBe(true));
     await waitFor(() => expect(within(menu()).queryByRole('menuitem', { name: 'Salas de música' })).toBeNull());
+    expect(within(menu()).queryByRole('menuitem', { name: 'Stories' })).toBeNull();
+    expect(within(menu()).queryByRole('menuitem', { name: 'Conversas' })).toBeNull();
     expect(within(menu()).getByRole('menuitem', { name: 'Comunidades' })).toBeTruthy();
     expect(within(menu()).getByRole('menuitem', { name: 'Plugins' })).toBeTruthy();
   });

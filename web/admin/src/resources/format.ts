@@ -7,3 +7,6 @@ export const dateTimeOptions: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
   second: '2-digit',
 };
+
+/** A text that may hold a word longer than its column (a 280-character link) wraps anywhere instead of widening the page. */
+export const unbrokenText = { display: 'block', maxWidth: '32rem', overflowWrap: 'anywhere' } as const;

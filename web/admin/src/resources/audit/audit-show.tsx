@@ -1,6 +1,6 @@
-import { DateField, FunctionField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { FunctionField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { actorRoleChoices } from '../moderation/choices';
 
@@ -8,7 +8,7 @@ export function AuditShow() {
   return (
     <Show error={<ShowLoadError />} actions={false}>
       <SimpleShowLayout>
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="created_at" />
         <TextField source="actor_handle" emptyText="—" />
         <SelectField source="actor_role" choices={actorRoleChoices} />
         <TextField source="action" />

@@ -1,6 +1,6 @@
-import { DateField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { privacyChoices } from '../moderation/choices';
 
@@ -12,7 +12,7 @@ export function CommunityShow() {
         <SelectField source="privacy" choices={privacyChoices} />
         <NumberField source="member_count" />
         <TextField source="owner_handle" emptyText="—" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="created_at" />
       </SimpleShowLayout>
     </Show>
   );

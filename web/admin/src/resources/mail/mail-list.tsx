@@ -1,7 +1,6 @@
-import { DataTable, DateField, List, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
-import { ListLoadError, ListPagination } from '../load-error';
+import { ConsoleList, DateTimeColumn } from '../console-list';
 import type { OutboxMessage } from './types';
 
 const Column = DataTable.Col<OutboxMessage>;
@@ -11,21 +10,11 @@ const filters = [<TextInput key="to" source="to" alwaysOn />];
 /** The outbox, newest first: where a local machine reads its confirmation links. */
 export function MailList() {
   return (
-    <List<OutboxMessage>
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
-      filters={filters}
-      error={<ListLoadError />}
-      pagination={<ListPagination />}
-    >
-      <DataTable<OutboxMessage> rowClick="show" bulkActionButtons={false}>
-        <Column source="to" />
-        <Column source="subject" />
-        <Column source="status" />
-        <Column source="created_at">
-          <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
-        </Column>
-      </DataTable>
-    </List>
+    <ConsoleList filters={filters}>
+      <Column source="to" />
+      <Column source="subject" />
+      <Column source="status" />
+      <DateTimeColumn source="created_at" />
+    </ConsoleList>
   );
 }

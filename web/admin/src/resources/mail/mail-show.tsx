@@ -1,6 +1,6 @@
-import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import type { OutboxMessage } from './types';
 
@@ -15,8 +15,8 @@ export function MailShow() {
         <TextField source="status" />
         <NumberField source="attempts" locales="pt-BR" />
         <TextField source="last_error" emptyText="—" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
-        <DateField source="sent_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        <DateTimeField source="created_at" />
+        <DateTimeField source="sent_at" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,6 +1,6 @@
-import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import type { Migration } from './types';
 
@@ -13,7 +13,7 @@ export function MigrationShow() {
         <TextField source="set" />
         <TextField source="name" />
         <NumberField source="group_id" locales="pt-BR" />
-        <DateField source="migrated_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="migrated_at" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,6 +1,6 @@
-import { BooleanField, DateField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { visibilityChoices } from '../moderation/choices';
 import { RemoveWithReasonButton } from '../moderation/remove-button';
@@ -22,7 +22,7 @@ export function PostShow() {
         <NumberField source="like_count" />
         <NumberField source="comment_count" />
         <NumberField source="open_reports" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="created_at" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,6 +1,6 @@
-import { BooleanField, DateField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { roleChoices } from '../moderation/choices';
 import { ProfileActions } from './profile-actions';
@@ -16,14 +16,14 @@ export function ProfileShow() {
         <SelectField source="role" choices={roleChoices} />
         <BooleanField source="is_verified" />
         <BooleanField source="confirmed" />
-        <DateField source="suspended_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        <DateTimeField source="suspended_at" emptyText="—" />
         <TextField source="suspended_reason" emptyText="—" />
-        <DateField source="deleted_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        <DateTimeField source="deleted_at" emptyText="—" />
         <TextField source="bio" emptyText="—" />
         <NumberField source="post_count" />
         <NumberField source="follower_count" />
         <NumberField source="following_count" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="created_at" />
       </SimpleShowLayout>
     </Show>
   );

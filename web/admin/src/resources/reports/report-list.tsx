@@ -1,7 +1,6 @@
-import { DataTable, DateField, List, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
+import { DataTable, SearchInput, SelectField, SelectInput, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
-import { ListLoadError, ListPagination } from '../load-error';
+import { ConsoleList, DateTimeColumn } from '../console-list';
 import { actionChoices, statusChoices, targetTypeChoices } from '../moderation/choices';
 
 const Column = DataTable.Col;
@@ -15,34 +14,23 @@ const filters = [
 /** The moderation queue: open reports first in line, oldest first. */
 export function ReportList() {
   return (
-    <List
-      sort={{ field: 'created_at', order: 'ASC' }}
-      filterDefaultValues={{ status: 'open' }}
-      perPage={25}
-      filters={filters}
-      error={<ListLoadError />}
-      pagination={<ListPagination />}
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="target_text">
-          <TextField source="target_text" emptyText="—" sx={{ display: 'block', maxWidth: '28rem' }} />
-        </Column>
-        <Column source="target_author_handle" />
-        <Column source="reason">
-          <TextField source="reason" emptyText="—" />
-        </Column>
-        <Column source="reporter_handle" />
-        <Column source="status">
-          <SelectField source="status" choices={statusChoices} />
-        </Column>
-        <Column source="resolution">
-          <SelectField source="resolution" choices={actionChoices} emptyText="—" />
-        </Column>
-        <Column source="same_target_count" />
-        <Column source="created_at">
-          <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
-        </Column>
-      </DataTable>
-    </List>
+    <ConsoleList sort={{ field: 'created_at', order: 'ASC' }} filterDefaultValues={{ status: 'open' }} filters={filters}>
+      <Column source="target_text">
+        <TextField source="target_text" emptyText="—" sx={{ display: 'block', maxWidth: '28rem' }} />
+      </Column>
+      <Column source="target_author_handle" />
+      <Column source="reason">
+        <TextField source="reason" emptyText="—" />
+      </Column>
+      <Column source="reporter_handle" />
+      <Column source="status">
+        <SelectField source="status" choices={statusChoices} />
+      </Column>
+      <Column source="resolution">
+        <SelectField source="resolution" choices={actionChoices} emptyText="—" />
+      </Column>
+      <Column source="same_target_count" />
+      <DateTimeColumn source="created_at" />
+    </ConsoleList>
   );
 }

@@ -1,6 +1,6 @@
-import { BooleanField, DateField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { actionChoices, statusChoices, targetTypeChoices } from '../moderation/choices';
 import { ResolveActions } from './resolve-actions';
@@ -19,11 +19,11 @@ export function ReportShow() {
         <TextField source="reason" emptyText="—" />
         <TextField source="reporter_handle" emptyText="—" />
         <NumberField source="same_target_count" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
+        <DateTimeField source="created_at" />
         <SelectField source="resolution" choices={actionChoices} emptyText="—" />
         <TextField source="resolution_note" emptyText="—" />
         <TextField source="resolver_handle" emptyText="—" />
-        <DateField source="resolved_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        <DateTimeField source="resolved_at" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

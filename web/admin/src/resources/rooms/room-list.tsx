@@ -1,7 +1,6 @@
-import { BooleanField, BooleanInput, DataTable, DateField, List, SearchInput } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, SearchInput } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
-import { ListLoadError, ListPagination } from '../load-error';
+import { ConsoleList, DateTimeColumn } from '../console-list';
 
 const Column = DataTable.Col;
 
@@ -9,18 +8,14 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key=
 
 export function RoomList() {
   return (
-    <List sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={filters} error={<ListLoadError />} pagination={<ListPagination />}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="name" />
-        <Column source="host_handle" />
-        <Column source="is_active">
-          <BooleanField source="is_active" />
-        </Column>
-        <Column source="participant_count" />
-        <Column source="created_at">
-          <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
-        </Column>
-      </DataTable>
-    </List>
+    <ConsoleList filters={filters}>
+      <Column source="name" />
+      <Column source="host_handle" />
+      <Column source="is_active">
+        <BooleanField source="is_active" />
+      </Column>
+      <Column source="participant_count" />
+      <DateTimeColumn source="created_at" />
+    </ConsoleList>
   );
 }

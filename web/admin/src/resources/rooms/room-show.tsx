@@ -1,9 +1,9 @@
 import StopIcon from '@mui/icons-material/Stop';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { BooleanField, DateField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 
-import { dateTimeOptions } from '../format';
+import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { ReasonDialog } from '../moderation/reason-dialog';
 import { useAct } from '../moderation/use-act';
@@ -40,8 +40,8 @@ export function RoomShow() {
         <TextField source="host_handle" emptyText="—" />
         <BooleanField source="is_active" />
         <NumberField source="participant_count" />
-        <DateField source="created_at" showTime locales="pt-BR" options={dateTimeOptions} />
-        <DateField source="ended_at" showTime locales="pt-BR" options={dateTimeOptions} emptyText="—" />
+        <DateTimeField source="created_at" />
+        <DateTimeField source="ended_at" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );
