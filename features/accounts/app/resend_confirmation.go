@@ -56,14 +56,8 @@ func (uc *ResendConfirmation) Handle(ctx context.Context, email string) (string,
 	if err != nil {
 		return "", fmt.Errorf("profile of %s: %w", acc.ID, err)
 	}
-	now := uc.Clock.Now()
-	token, hash := newSecret()
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		if err := uc.Tokens.Create(ctx, EmailToken{Hash: hash, AccountID: acc.ID, Purpose: PurposeConfirmEmail,
-			CreatedAt: now, ExpiresAt: now.Add(uc.Settings.ConfirmationTTL)}); err != nil {
-			return err
-		}
-		return uc.Outbox.Enqueue(ctx, confirmationMail(uc.Settings, acc.Email, prof.DisplayName, token))
+		return sendConfirmation(ctx, uc.Settings, uc.Tokens, uc.Outbox, acc.ID, acc.Email, prof.DisplayName, uc.Clock.Now())
 	})
 	if err != nil {
 		return "", fmt.Errorf("resend confirmation to %s: %w", acc.ID, err)

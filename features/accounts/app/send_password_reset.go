@@ -51,16 +51,13 @@ func (uc *SendPasswordReset) Handle(ctx context.Context, email string) error {
 	if err != nil {
 		return fmt.Errorf("profile of %s: %w", acc.ID, err)
 	}
-	now := uc.Clock.Now()
-	token, hash := newSecret()
-	link := uc.Settings.PublicURL + "/auth/reset?token=" + url.QueryEscape(token)
+	link := emailLink{Purpose: PurposeResetPassword, TTL: uc.Settings.PasswordResetTTL}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		if err := uc.Tokens.Create(ctx, EmailToken{Hash: hash, AccountID: acc.ID, Purpose: PurposeResetPassword,
-			CreatedAt: now, ExpiresAt: now.Add(uc.Settings.PasswordResetTTL)}); err != nil {
-			return err
-		}
-		return uc.Outbox.Enqueue(ctx, ports.Mail{To: acc.Email, Subject: resetSubject,
-			BodyText: fmt.Sprintf(resetBody, prof.DisplayName, link, humanDuration(uc.Settings.PasswordResetTTL))})
+		return link.send(ctx, uc.Tokens, uc.Outbox, acc.ID, uc.Clock.Now(), func(token string) ports.Mail {
+			address := uc.Settings.PublicURL + "/auth/reset?token=" + url.QueryEscape(token)
+			return ports.Mail{To: acc.Email, Subject: resetSubject,
+				BodyText: fmt.Sprintf(resetBody, prof.DisplayName, address, humanDuration(link.TTL))}
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("password reset for %s: %w", acc.ID, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -91,7 +92,6 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 	acc := domain.Account{ID: domain.NewUserID(), Email: email, PasswordHash: hash, Role: domain.RoleMember,
 		CreatedAt: now, UpdatedAt: now}
 	prof := domain.Profile{ID: acc.ID, Handle: in.Handle, DisplayName: displayName, CreatedAt: now, UpdatedAt: now}
-	token, tokenHash := newSecret()
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := uc.Accounts.Create(ctx, acc, prof); err != nil {
 			return err
@@ -100,11 +100,7 @@ func (uc *SignUp) Handle(ctx context.Context, in SignUpInput) (string, error) {
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchUser, acc.ID.String()); err != nil {
 			return err
 		}
-		if err := uc.Tokens.Create(ctx, EmailToken{Hash: tokenHash, AccountID: acc.ID, Purpose: PurposeConfirmEmail,
-			CreatedAt: now, ExpiresAt: now.Add(uc.Settings.ConfirmationTTL)}); err != nil {
-			return err
-		}
-		return uc.Outbox.Enqueue(ctx, confirmationMail(uc.Settings, acc.Email, displayName, token))
+		return sendConfirmation(ctx, uc.Settings, uc.Tokens, uc.Outbox, acc.ID, acc.Email, displayName, now)
 	})
 	switch {
 	case errors.Is(err, domain.ErrEmailTaken):
@@ -140,10 +136,16 @@ func addProblem(fields map[string]string, field, msg string) {
 	}
 }
 
-func confirmationMail(s Settings, to, name, token string) ports.Mail {
-	link := s.PublicURL + "/api/v1/auth/confirm?token=" + url.QueryEscape(token)
-	return ports.Mail{To: to, Subject: confirmSubject,
-		BodyText: fmt.Sprintf(confirmBody, name, link, humanDuration(s.ConfirmationTTL))}
+// sendConfirmation mails account a link confirming its address, in the
+// transaction of ctx.
+func sendConfirmation(ctx context.Context, s Settings, tokens EmailTokenCreator, outbox ports.Outbox,
+	account domain.UserID, to, name string, now time.Time) error {
+	link := emailLink{Purpose: PurposeConfirmEmail, TTL: s.ConfirmationTTL}
+	return link.send(ctx, tokens, outbox, account, now, func(token string) ports.Mail {
+		address := s.PublicURL + "/api/v1/auth/confirm?token=" + url.QueryEscape(token)
+		return ports.Mail{To: to, Subject: confirmSubject,
+			BodyText: fmt.Sprintf(confirmBody, name, address, humanDuration(s.ConfirmationTTL))}
+	})
 }
 
 func resendRule(email string) ports.RateRule {
