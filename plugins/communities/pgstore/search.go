@@ -33,7 +33,7 @@ func (s *Store) SearchDoc(ctx context.Context, id string) (ports.SearchDoc, bool
 		return ports.SearchDoc{}, false, nil
 	}
 	var rows []searchRow
-	if err := s.idb(ctx).NewRaw(`SELECT id, name, description, member_count FROM communities WHERE id = ?`, uid).
+	if err := s.IDB(ctx).NewRaw(`SELECT id, name, description, member_count FROM communities WHERE id = ?`, uid).
 		Scan(ctx, &rows); err != nil {
 		return ports.SearchDoc{}, false, err
 	}
@@ -46,7 +46,7 @@ func (s *Store) SearchDoc(ctx context.Context, id string) (ports.SearchDoc, bool
 // CountSearchDocs counts the communities.
 func (s *Store) CountSearchDocs(ctx context.Context) (int, error) {
 	var n int
-	err := s.idb(ctx).NewRaw(`SELECT count(*) FROM communities`).Scan(ctx, &n)
+	err := s.IDB(ctx).NewRaw(`SELECT count(*) FROM communities`).Scan(ctx, &n)
 	return n, err
 }
 
@@ -64,7 +64,7 @@ func (s *Store) ListSearchDocs(ctx context.Context, after string, limit int) ([]
 	q += ` ORDER BY id LIMIT ?`
 	args = append(args, limit)
 	var rows []searchRow
-	if err := s.idb(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+	if err := s.IDB(ctx).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	docs := make([]ports.SearchDoc, len(rows))

@@ -4,12 +4,10 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
@@ -82,8 +80,7 @@ func (s *Store) InsertRoom(ctx context.Context, r app.Room) error {
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, true, 0, ?, ?)`,
 		r.ID, r.Name, r.Description, uuid.UUID(r.HostID), r.IsPublic, r.TrackSource, r.TrackID, r.CurrentTrack,
 		r.CurrentArtist, r.TrackPreviewURL, r.TrackImageURL, r.CreatedAt, r.UpdatedAt).Exec(ctx)
-	var pg *pgconn.PgError
-	if errors.As(err, &pg) && pg.Code == "23503" {
+	if pgkit.ForeignKeyViolation(err) {
 		return app.ErrNoProfile
 	}
 	return err
