@@ -1,12 +1,11 @@
-import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { Placeholders } from '@/components/placeholders'
 import { RowSkeleton } from '@/components/row-skeleton'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { VerifiedBadge } from '@/components/verified-badge'
 import { paths } from '@/config/paths'
 
 import { useFollows } from '../api/follows'
@@ -114,12 +113,7 @@ function FollowRow({ entry, onNavigate }: { entry: FollowEntry; onNavigate: () =
           <Link to={to} onClick={onNavigate} className="truncate font-medium hover:underline">
             {name}
           </Link>
-          {entry.is_verified ? (
-            <Badge variant="secondary">
-              <BadgeCheck aria-hidden="true" />
-              {m.verified}
-            </Badge>
-          ) : null}
+          {entry.is_verified ? <VerifiedBadge label={m.verified} /> : null}
         </div>
         <Link to={to} onClick={onNavigate} className="truncate text-sm text-muted-foreground hover:underline">
           {m.handle(entry.handle)}

@@ -1,9 +1,9 @@
-import { BadgeCheck, CalendarDays, Link2, MapPin } from 'lucide-react'
+import { CalendarDays, Link2, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { VerifiedBadge } from '@/components/verified-badge'
 import { useEnabledPlugins } from '@/features/plugins/registry'
 import { BlockedNotice, MutedNotice, ProfileSafetyMenu } from '@/features/safety'
 
@@ -73,12 +73,7 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold tracking-tight break-all">{name}</h1>
-            {profile.is_verified ? (
-              <Badge variant="secondary">
-                <BadgeCheck aria-hidden="true" />
-                {m.verified}
-              </Badge>
-            ) : null}
+            {profile.is_verified ? <VerifiedBadge label={m.verified} /> : null}
           </div>
           <p className="text-muted-foreground">{m.handle(profile.handle)}</p>
           {profile.is_muting && !profile.is_blocking ? <MutedNotice handle={profile.handle} /> : null}

@@ -1,12 +1,11 @@
-import { BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
-
-import { searchMessages as m } from '../messages'
+import { VerifiedBadge } from '@/components/verified-badge'
 import type { PluginSearchKind } from '@/features/plugins'
 
+import { searchMessages as m } from '../messages'
 import type { SearchResult } from '../types'
 
 const numberFormat = new Intl.NumberFormat('pt-BR')
@@ -36,12 +35,7 @@ export function SearchResultRow({ result, kind }: { result: SearchResult; kind: 
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="flex min-w-0 flex-wrap items-center gap-2">
             <span className="truncate font-medium">{result.title}</span>
-            {result.verified ? (
-              <Badge variant="secondary">
-                <BadgeCheck aria-hidden="true" />
-                {m.verified}
-              </Badge>
-            ) : null}
+            {result.verified ? <VerifiedBadge label={m.verified} /> : null}
           </span>
           {result.subtitle ? <span className="truncate text-sm text-muted-foreground">{result.subtitle}</span> : null}
           {result.member_count !== null ? (
