@@ -615,24 +615,6 @@ func (e CommunitiesListMembersParamsStatus) Valid() bool {
 	}
 }
 
-// Defines values for CommunitiesCreateMediaPostMultipartBodyType.
-const (
-	CommunitiesCreateMediaPostMultipartBodyTypeImage CommunitiesCreateMediaPostMultipartBodyType = "image"
-	CommunitiesCreateMediaPostMultipartBodyTypeVideo CommunitiesCreateMediaPostMultipartBodyType = "video"
-)
-
-// Valid indicates whether the value is a known member of the CommunitiesCreateMediaPostMultipartBodyType enum.
-func (e CommunitiesCreateMediaPostMultipartBodyType) Valid() bool {
-	switch e {
-	case CommunitiesCreateMediaPostMultipartBodyTypeImage:
-		return true
-	case CommunitiesCreateMediaPostMultipartBodyTypeVideo:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for ListFeedParamsAlgorithm.
 const (
 	Chronological ListFeedParamsAlgorithm = "chronological"
@@ -916,12 +898,6 @@ type CommunityCreateInputBody struct {
 // CommunityCreateInputBodyPrivacy Default open.
 type CommunityCreateInputBodyPrivacy string
 
-// CommunityCreatePostInputBody defines model for CommunityCreatePostInputBody.
-type CommunityCreatePostInputBody struct {
-	// TextContent At most 280 characters.
-	TextContent *string `json:"text_content,omitempty"`
-}
-
 // CommunityJoinState defines model for CommunityJoinState.
 type CommunityJoinState struct {
 	MemberCount int64                `json:"member_count"`
@@ -968,15 +944,6 @@ type CommunityMembershipRole string
 
 // CommunityMembershipStatus defines model for CommunityMembership.Status.
 type CommunityMembershipStatus string
-
-// CommunityPostsOutputBody defines model for CommunityPostsOutputBody.
-type CommunityPostsOutputBody struct {
-	// Items Newest first, 50 a page.
-	Items *[]Post `json:"items"`
-
-	// NextCursor Absent on the last page.
-	NextCursor *string `json:"next_cursor,omitempty"`
-}
 
 // CommunityProfile defines model for CommunityProfile.
 type CommunityProfile struct {
@@ -1567,6 +1534,9 @@ type NewMutedWordDuration string
 
 // NewPostForm defines model for NewPostForm.
 type NewPostForm struct {
+	// AudienceId Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default).
+	AudienceId *openapi_types.UUID `json:"audience_id,omitempty"`
+
 	// TextContent 1 to 280 characters, not blank.
 	TextContent string                 `json:"text_content"`
 	Type        *NewPostFormType       `json:"type,omitempty"`
@@ -2420,42 +2390,6 @@ type CommunitiesListMembersParams struct {
 // CommunitiesListMembersParamsStatus defines parameters for CommunitiesListMembers.
 type CommunitiesListMembersParamsStatus string
 
-// CommunitiesListPostsParams defines parameters for CommunitiesListPosts.
-type CommunitiesListPostsParams struct {
-	// Cursor Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page.
-	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
-}
-
-// CommunitiesCreatePostParams defines parameters for CommunitiesCreatePost.
-type CommunitiesCreatePostParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
-	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
-}
-
-// CommunitiesCreateMediaPostMultipartBody defines parameters for CommunitiesCreateMediaPost.
-type CommunitiesCreateMediaPostMultipartBody struct {
-	// File Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
-	File *openapi_types.File `json:"file,omitempty"`
-
-	// ImageAlt Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video.
-	ImageAlt *string `json:"image_alt,omitempty"`
-
-	// TextContent Optional; when not blank, at most 280 characters.
-	TextContent *string `json:"text_content,omitempty"`
-
-	// Type Optional; when given, the file must be of this kind.
-	Type *CommunitiesCreateMediaPostMultipartBodyType `json:"type,omitempty"`
-}
-
-// CommunitiesCreateMediaPostParams defines parameters for CommunitiesCreateMediaPost.
-type CommunitiesCreateMediaPostParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
-	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
-}
-
-// CommunitiesCreateMediaPostMultipartBodyType defines parameters for CommunitiesCreateMediaPost.
-type CommunitiesCreateMediaPostMultipartBodyType string
-
 // ListFeedParams defines parameters for ListFeed.
 type ListFeedParams struct {
 	Algorithm *ListFeedParamsAlgorithm `form:"algorithm,omitempty" json:"algorithm,omitempty"`
@@ -2463,6 +2397,9 @@ type ListFeedParams struct {
 	// Cursor Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 	Limit  *int64  `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// AudienceId Optional: list this audience's posts (a community's ID), newest first; only its members may. Goes with algorithm chronological only.
+	AudienceId *openapi_types.UUID `form:"audience_id,omitempty" json:"audience_id,omitempty"`
 }
 
 // ListFeedParamsAlgorithm defines parameters for ListFeed.
@@ -2503,6 +2440,9 @@ type CreatePostParams struct {
 
 // CreateMediaPostMultipartBody defines parameters for CreateMediaPost.
 type CreateMediaPostMultipartBody struct {
+	// AudienceId Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default).
+	AudienceId *openapi_types.UUID `json:"audience_id,omitempty"`
+
 	// File Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
 	File *openapi_types.File `json:"file,omitempty"`
 
@@ -2681,12 +2621,6 @@ type CommunitiesCreateJSONRequestBody = CommunityCreateInputBody
 
 // CommunitiesSetMemberRoleJSONRequestBody defines body for CommunitiesSetMemberRole for application/json ContentType.
 type CommunitiesSetMemberRoleJSONRequestBody = CommunityRoleInputBody
-
-// CommunitiesCreatePostJSONRequestBody defines body for CommunitiesCreatePost for application/json ContentType.
-type CommunitiesCreatePostJSONRequestBody = CommunityCreatePostInputBody
-
-// CommunitiesCreateMediaPostMultipartRequestBody defines body for CommunitiesCreateMediaPost for multipart/form-data ContentType.
-type CommunitiesCreateMediaPostMultipartRequestBody CommunitiesCreateMediaPostMultipartBody
 
 // PreviewLinkJSONRequestBody defines body for PreviewLink for application/json ContentType.
 type PreviewLinkJSONRequestBody = LinkPreviewForm
@@ -3495,32 +3429,6 @@ type ClientInterface interface {
 	// Corresponds with DELETE /api/v1/communities/{id}/membership (the `CommunitiesLeave` operationId).
 	CommunitiesLeave(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// CommunitiesListPosts A community's posts (approved members)
-	//
-	// Corresponds with GET /api/v1/communities/{id}/posts (the `CommunitiesListPosts` operationId).
-	CommunitiesListPosts(ctx context.Context, id string, params *CommunitiesListPostsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// CommunitiesCreatePostWithBody Publish a text post in a community (approved members)
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-	CommunitiesCreatePostWithBody(ctx context.Context, id string, params *CommunitiesCreatePostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// CommunitiesCreatePost Publish a text post in a community (approved members)
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-	CommunitiesCreatePost(ctx context.Context, id string, params *CommunitiesCreatePostParams, body CommunitiesCreatePostJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// CommunitiesCreateMediaPostWithBody Publish a post with an image or a video in a community (approved members)
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts/media (the `CommunitiesCreateMediaPost` operationId).
-	CommunitiesCreateMediaPostWithBody(ctx context.Context, id string, params *CommunitiesCreateMediaPostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// CreateDemoData Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 	//
 	// Corresponds with POST /api/v1/demo-data (the `CreateDemoData` operationId).
@@ -3528,7 +3436,7 @@ type ClientInterface interface {
 
 	// ListFeed A feed page: public (chronological or ranked) or the viewer's following feed
 	//
-	// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
+	// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological. With audience_id: that audience's posts (a community's), newest first, cursor as chronological, for its members only; only the chronological algorithm goes with it.
 	//
 	// Corresponds with GET /api/v1/feed (the `ListFeed` operationId).
 	ListFeed(ctx context.Context, params *ListFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5679,72 +5587,6 @@ func (c *Client) CommunitiesLeave(ctx context.Context, id string, reqEditors ...
 	return c.Client.Do(req)
 }
 
-// CommunitiesListPosts A community's posts (approved members)
-//
-// Corresponds with GET /api/v1/communities/{id}/posts (the `CommunitiesListPosts` operationId).
-func (c *Client) CommunitiesListPosts(ctx context.Context, id string, params *CommunitiesListPostsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCommunitiesListPostsRequest(c.Server, id, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CommunitiesCreatePostWithBody Publish a text post in a community (approved members)
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-func (c *Client) CommunitiesCreatePostWithBody(ctx context.Context, id string, params *CommunitiesCreatePostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCommunitiesCreatePostRequestWithBody(c.Server, id, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CommunitiesCreatePost Publish a text post in a community (approved members)
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-func (c *Client) CommunitiesCreatePost(ctx context.Context, id string, params *CommunitiesCreatePostParams, body CommunitiesCreatePostJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCommunitiesCreatePostRequest(c.Server, id, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CommunitiesCreateMediaPostWithBody Publish a post with an image or a video in a community (approved members)
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/v1/communities/{id}/posts/media (the `CommunitiesCreateMediaPost` operationId).
-func (c *Client) CommunitiesCreateMediaPostWithBody(ctx context.Context, id string, params *CommunitiesCreateMediaPostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewCommunitiesCreateMediaPostRequestWithBody(c.Server, id, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
 // CreateDemoData Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 //
 // Corresponds with POST /api/v1/demo-data (the `CreateDemoData` operationId).
@@ -5762,7 +5604,7 @@ func (c *Client) CreateDemoData(ctx context.Context, reqEditors ...RequestEditor
 
 // ListFeed A feed page: public (chronological or ranked) or the viewer's following feed
 //
-// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
+// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological. With audience_id: that audience's posts (a community's), newest first, cursor as chronological, for its members only; only the chronological algorithm goes with it.
 //
 // Corresponds with GET /api/v1/feed (the `ListFeed` operationId).
 func (c *Client) ListFeed(ctx context.Context, params *ListFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10427,180 +10269,6 @@ func NewCommunitiesLeaveRequest(server string, id string) (*http.Request, error)
 	return req, nil
 }
 
-// NewCommunitiesListPostsRequest constructs an http.Request for the CommunitiesListPosts method
-func NewCommunitiesListPostsRequest(server string, id string, params *CommunitiesListPostsParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/v1/communities/%s/posts", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Cursor != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewCommunitiesCreatePostRequest calls the generic CommunitiesCreatePost builder with application/json body
-func NewCommunitiesCreatePostRequest(server string, id string, params *CommunitiesCreatePostParams, body CommunitiesCreatePostJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return NewCommunitiesCreatePostRequestWithBody(server, id, params, "application/json", bodyReader)
-}
-
-// NewCommunitiesCreatePostRequestWithBody constructs an http.Request for the CommunitiesCreatePost method, with any body, and a specified content type
-func NewCommunitiesCreatePostRequestWithBody(server string, id string, params *CommunitiesCreatePostParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/v1/communities/%s/posts", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.IdempotencyKey != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("Idempotency-Key", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// NewCommunitiesCreateMediaPostRequestWithBody constructs an http.Request for the CommunitiesCreateMediaPost method, with any body, and a specified content type
-func NewCommunitiesCreateMediaPostRequestWithBody(server string, id string, params *CommunitiesCreateMediaPostParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/v1/communities/%s/posts/media", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.IdempotencyKey != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("Idempotency-Key", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
 // NewCreateDemoDataRequest constructs an http.Request for the CreateDemoData method
 func NewCreateDemoDataRequest(server string) (*http.Request, error) {
 	var err error
@@ -10683,6 +10351,18 @@ func NewListFeedRequest(server string, params *ListFeedParams) (*http.Request, e
 		if params.Limit != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.AudienceId != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "audience_id", *params.AudienceId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -14361,34 +14041,6 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with DELETE /api/v1/communities/{id}/membership (the `CommunitiesLeave` operationId).
 	CommunitiesLeaveWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CommunitiesLeaveResponse, error)
 
-	// CommunitiesListPostsWithResponse A community's posts (approved members)
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /api/v1/communities/{id}/posts (the `CommunitiesListPosts` operationId).
-	CommunitiesListPostsWithResponse(ctx context.Context, id string, params *CommunitiesListPostsParams, reqEditors ...RequestEditorFn) (*CommunitiesListPostsResponse, error)
-
-	// CommunitiesCreatePostWithBodyWithResponse Publish a text post in a community (approved members)
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-	CommunitiesCreatePostWithBodyWithResponse(ctx context.Context, id string, params *CommunitiesCreatePostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CommunitiesCreatePostResponse, error)
-
-	// CommunitiesCreatePostWithResponse Publish a text post in a community (approved members)
-	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-	CommunitiesCreatePostWithResponse(ctx context.Context, id string, params *CommunitiesCreatePostParams, body CommunitiesCreatePostJSONRequestBody, reqEditors ...RequestEditorFn) (*CommunitiesCreatePostResponse, error)
-
-	// CommunitiesCreateMediaPostWithBodyWithResponse Publish a post with an image or a video in a community (approved members)
-	//
-	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /api/v1/communities/{id}/posts/media (the `CommunitiesCreateMediaPost` operationId).
-	CommunitiesCreateMediaPostWithBodyWithResponse(ctx context.Context, id string, params *CommunitiesCreateMediaPostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CommunitiesCreateMediaPostResponse, error)
-
 	// CreateDemoDataWithResponse Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -14398,7 +14050,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListFeedWithResponse A feed page: public (chronological or ranked) or the viewer's following feed
 	//
-	// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
+	// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological. With audience_id: that audience's posts (a community's), newest first, cursor as chronological, for its members only; only the chronological algorithm goes with it.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -22309,346 +21961,6 @@ func (r CommunitiesLeaveResponse) ContentType() string {
 	return ""
 }
 
-// CommunitiesListPostsResponse503Headers the declared response headers of an HTTP 503 response for CommunitiesListPosts
-type CommunitiesListPostsResponse503Headers struct {
-	RetryAfter *int
-}
-
-type CommunitiesListPostsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *CommunityPostsOutputBody
-	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
-	ApplicationproblemJSON401 *Problem
-	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
-	ApplicationproblemJSON403 *Problem
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *Problem
-	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
-	ApplicationproblemJSON422 *Problem
-	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
-	ApplicationproblemJSON500 *Problem
-	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
-	ApplicationproblemJSON503 *Problem
-	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *CommunitiesListPostsResponse503Headers
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r CommunitiesListPostsResponse) GetJSON200() *CommunityPostsOutputBody {
-	return r.JSON200
-}
-
-// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON401() *Problem {
-	return r.ApplicationproblemJSON401
-}
-
-// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON403() *Problem {
-	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON404() *Problem {
-	return r.ApplicationproblemJSON404
-}
-
-// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON422() *Problem {
-	return r.ApplicationproblemJSON422
-}
-
-// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON500() *Problem {
-	return r.ApplicationproblemJSON500
-}
-
-// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
-func (r CommunitiesListPostsResponse) GetApplicationproblemJSON503() *Problem {
-	return r.ApplicationproblemJSON503
-}
-
-// GetBody returns the raw response body bytes
-func (r CommunitiesListPostsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r CommunitiesListPostsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r CommunitiesListPostsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r CommunitiesListPostsResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-// CommunitiesCreatePostResponse201Headers the declared response headers of an HTTP 201 response for CommunitiesCreatePost
-type CommunitiesCreatePostResponse201Headers struct {
-	IdempotentReplayed *string
-}
-
-// CommunitiesCreatePostResponse503Headers the declared response headers of an HTTP 503 response for CommunitiesCreatePost
-type CommunitiesCreatePostResponse503Headers struct {
-	RetryAfter *int
-}
-
-type CommunitiesCreatePostResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *Post
-	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
-	ApplicationproblemJSON400 *Problem
-	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
-	ApplicationproblemJSON401 *Problem
-	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
-	ApplicationproblemJSON403 *Problem
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *Problem
-	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
-	ApplicationproblemJSON409 *Problem
-	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
-	ApplicationproblemJSON413 *Problem
-	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
-	ApplicationproblemJSON415 *Problem
-	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
-	ApplicationproblemJSON422 *Problem
-	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
-	ApplicationproblemJSON500 *Problem
-	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
-	ApplicationproblemJSON503 *Problem
-	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *CommunitiesCreatePostResponse201Headers
-	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *CommunitiesCreatePostResponse503Headers
-}
-
-// GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r CommunitiesCreatePostResponse) GetJSON201() *Post {
-	return r.JSON201
-}
-
-// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON400() *Problem {
-	return r.ApplicationproblemJSON400
-}
-
-// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON401() *Problem {
-	return r.ApplicationproblemJSON401
-}
-
-// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON403() *Problem {
-	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON404() *Problem {
-	return r.ApplicationproblemJSON404
-}
-
-// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON409() *Problem {
-	return r.ApplicationproblemJSON409
-}
-
-// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON413() *Problem {
-	return r.ApplicationproblemJSON413
-}
-
-// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON415() *Problem {
-	return r.ApplicationproblemJSON415
-}
-
-// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON422() *Problem {
-	return r.ApplicationproblemJSON422
-}
-
-// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON500() *Problem {
-	return r.ApplicationproblemJSON500
-}
-
-// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
-func (r CommunitiesCreatePostResponse) GetApplicationproblemJSON503() *Problem {
-	return r.ApplicationproblemJSON503
-}
-
-// GetBody returns the raw response body bytes
-func (r CommunitiesCreatePostResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r CommunitiesCreatePostResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r CommunitiesCreatePostResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r CommunitiesCreatePostResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-// CommunitiesCreateMediaPostResponse201Headers the declared response headers of an HTTP 201 response for CommunitiesCreateMediaPost
-type CommunitiesCreateMediaPostResponse201Headers struct {
-	IdempotentReplayed *string
-}
-
-// CommunitiesCreateMediaPostResponse503Headers the declared response headers of an HTTP 503 response for CommunitiesCreateMediaPost
-type CommunitiesCreateMediaPostResponse503Headers struct {
-	RetryAfter *int
-}
-
-type CommunitiesCreateMediaPostResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON201 the response for an HTTP 201 `application/json` response
-	JSON201 *Post
-	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
-	ApplicationproblemJSON400 *Problem
-	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
-	ApplicationproblemJSON401 *Problem
-	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
-	ApplicationproblemJSON403 *Problem
-	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
-	ApplicationproblemJSON404 *Problem
-	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
-	ApplicationproblemJSON409 *Problem
-	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
-	ApplicationproblemJSON413 *Problem
-	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
-	ApplicationproblemJSON415 *Problem
-	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
-	ApplicationproblemJSON422 *Problem
-	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
-	ApplicationproblemJSON500 *Problem
-	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
-	ApplicationproblemJSON503 *Problem
-	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *CommunitiesCreateMediaPostResponse201Headers
-	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *CommunitiesCreateMediaPostResponse503Headers
-}
-
-// GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r CommunitiesCreateMediaPostResponse) GetJSON201() *Post {
-	return r.JSON201
-}
-
-// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON400() *Problem {
-	return r.ApplicationproblemJSON400
-}
-
-// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON401() *Problem {
-	return r.ApplicationproblemJSON401
-}
-
-// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON403() *Problem {
-	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON404() *Problem {
-	return r.ApplicationproblemJSON404
-}
-
-// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON409() *Problem {
-	return r.ApplicationproblemJSON409
-}
-
-// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON413() *Problem {
-	return r.ApplicationproblemJSON413
-}
-
-// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON415() *Problem {
-	return r.ApplicationproblemJSON415
-}
-
-// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON422() *Problem {
-	return r.ApplicationproblemJSON422
-}
-
-// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON500() *Problem {
-	return r.ApplicationproblemJSON500
-}
-
-// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
-func (r CommunitiesCreateMediaPostResponse) GetApplicationproblemJSON503() *Problem {
-	return r.ApplicationproblemJSON503
-}
-
-// GetBody returns the raw response body bytes
-func (r CommunitiesCreateMediaPostResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r CommunitiesCreateMediaPostResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r CommunitiesCreateMediaPostResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r CommunitiesCreateMediaPostResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
 // CreateDemoDataResponse503Headers the declared response headers of an HTTP 503 response for CreateDemoData
 type CreateDemoDataResponse503Headers struct {
 	RetryAfter *int
@@ -22744,6 +22056,10 @@ type ListFeedResponse struct {
 	JSON200 *FeedPage
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
@@ -22762,6 +22078,16 @@ func (r ListFeedResponse) GetJSON200() *FeedPage {
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
 func (r ListFeedResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListFeedResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ListFeedResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
@@ -24453,6 +23779,8 @@ type CreatePostResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
 	ApplicationproblemJSON409 *Problem
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
@@ -24489,6 +23817,11 @@ func (r CreatePostResponse) GetApplicationproblemJSON401() *Problem {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r CreatePostResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreatePostResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
@@ -24571,6 +23904,8 @@ type CreateMediaPostResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
 	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
 	ApplicationproblemJSON409 *Problem
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
@@ -24607,6 +23942,11 @@ func (r CreateMediaPostResponse) GetApplicationproblemJSON401() *Problem {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r CreateMediaPostResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateMediaPostResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
@@ -31381,58 +30721,6 @@ func (c *ClientWithResponses) CommunitiesLeaveWithResponse(ctx context.Context, 
 	return ParseCommunitiesLeaveResponse(rsp)
 }
 
-// CommunitiesListPostsWithResponse A community's posts (approved members)
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /api/v1/communities/{id}/posts (the `CommunitiesListPosts` operationId).
-func (c *ClientWithResponses) CommunitiesListPostsWithResponse(ctx context.Context, id string, params *CommunitiesListPostsParams, reqEditors ...RequestEditorFn) (*CommunitiesListPostsResponse, error) {
-	rsp, err := c.CommunitiesListPosts(ctx, id, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCommunitiesListPostsResponse(rsp)
-}
-
-// CommunitiesCreatePostWithBodyWithResponse Publish a text post in a community (approved members)
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-func (c *ClientWithResponses) CommunitiesCreatePostWithBodyWithResponse(ctx context.Context, id string, params *CommunitiesCreatePostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CommunitiesCreatePostResponse, error) {
-	rsp, err := c.CommunitiesCreatePostWithBody(ctx, id, params, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCommunitiesCreatePostResponse(rsp)
-}
-
-// CommunitiesCreatePostWithResponse Publish a text post in a community (approved members)
-//
-// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /api/v1/communities/{id}/posts (the `CommunitiesCreatePost` operationId).
-func (c *ClientWithResponses) CommunitiesCreatePostWithResponse(ctx context.Context, id string, params *CommunitiesCreatePostParams, body CommunitiesCreatePostJSONRequestBody, reqEditors ...RequestEditorFn) (*CommunitiesCreatePostResponse, error) {
-	rsp, err := c.CommunitiesCreatePost(ctx, id, params, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCommunitiesCreatePostResponse(rsp)
-}
-
-// CommunitiesCreateMediaPostWithBodyWithResponse Publish a post with an image or a video in a community (approved members)
-//
-// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /api/v1/communities/{id}/posts/media (the `CommunitiesCreateMediaPost` operationId).
-func (c *ClientWithResponses) CommunitiesCreateMediaPostWithBodyWithResponse(ctx context.Context, id string, params *CommunitiesCreateMediaPostParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CommunitiesCreateMediaPostResponse, error) {
-	rsp, err := c.CommunitiesCreateMediaPostWithBody(ctx, id, params, contentType, body, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCommunitiesCreateMediaPostResponse(rsp)
-}
-
 // CreateDemoDataWithResponse Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 //
 // Returns a wrapper object for the known response body format(s).
@@ -31448,7 +30736,7 @@ func (c *ClientWithResponses) CreateDemoDataWithResponse(ctx context.Context, re
 
 // ListFeedWithResponse A feed page: public (chronological or ranked) or the viewer's following feed
 //
-// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
+// chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological. With audience_id: that audience's posts (a community's), newest first, cursor as chronological, for its members only; only the chronological algorithm goes with it.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -40102,325 +39390,6 @@ func ParseCommunitiesLeaveResponse(rsp *http.Response) (*CommunitiesLeaveRespons
 	return response, nil
 }
 
-// ParseCommunitiesListPostsResponse parses an HTTP response from a CommunitiesListPostsWithResponse call
-func ParseCommunitiesListPostsResponse(rsp *http.Response) (*CommunitiesListPostsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &CommunitiesListPostsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest CommunityPostsOutputBody
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON422 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON500 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON503 = &dest
-
-	}
-
-	switch {
-	case rsp.StatusCode == 503:
-		var headers CommunitiesListPostsResponse503Headers
-		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.RetryAfter = &value
-		}
-		response.Headers503 = &headers
-	}
-
-	return response, nil
-}
-
-// ParseCommunitiesCreatePostResponse parses an HTTP response from a CommunitiesCreatePostWithResponse call
-func ParseCommunitiesCreatePostResponse(rsp *http.Response) (*CommunitiesCreatePostResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &CommunitiesCreatePostResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest Post
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON201 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON400 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON409 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON413 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON415 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON422 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON500 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON503 = &dest
-
-	}
-
-	switch {
-	case rsp.StatusCode == 201:
-		var headers CommunitiesCreatePostResponse201Headers
-		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.IdempotentReplayed = &value
-		}
-		response.Headers201 = &headers
-	case rsp.StatusCode == 503:
-		var headers CommunitiesCreatePostResponse503Headers
-		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.RetryAfter = &value
-		}
-		response.Headers503 = &headers
-	}
-
-	return response, nil
-}
-
-// ParseCommunitiesCreateMediaPostResponse parses an HTTP response from a CommunitiesCreateMediaPostWithResponse call
-func ParseCommunitiesCreateMediaPostResponse(rsp *http.Response) (*CommunitiesCreateMediaPostResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &CommunitiesCreateMediaPostResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
-		var dest Post
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON201 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON400 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON409 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON413 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON415 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON422 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON500 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON503 = &dest
-
-	}
-
-	switch {
-	case rsp.StatusCode == 201:
-		var headers CommunitiesCreateMediaPostResponse201Headers
-		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.IdempotentReplayed = &value
-		}
-		response.Headers201 = &headers
-	case rsp.StatusCode == 503:
-		var headers CommunitiesCreateMediaPostResponse503Headers
-		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.RetryAfter = &value
-		}
-		response.Headers503 = &headers
-	}
-
-	return response, nil
-}
-
 // ParseCreateDemoDataResponse parses an HTTP response from a CreateDemoDataWithResponse call
 func ParseCreateDemoDataResponse(rsp *http.Response) (*CreateDemoDataResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -40522,6 +39491,20 @@ func ParseListFeedResponse(rsp *http.Response) (*ListFeedResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Problem
@@ -42288,6 +41271,13 @@ func ParseCreatePostResponse(rsp *http.Response) (*CreatePostResponse, error) {
 		}
 		response.ApplicationproblemJSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42399,6 +41389,13 @@ func ParseCreateMediaPostResponse(rsp *http.Response) (*CreateMediaPostResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Problem

@@ -105,3 +105,16 @@ export const noContent = () => new Response(null, { status: 204 })
 export function sent(requests: Request[], method: string, path: string): Request[] {
   return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
 }
+
+/** Answers the feed of one community's posts (GET /feed?audience_id=id); other feeds fall through. */
+export function audienceFeed(
+  id: string,
+  answer: (request: Request, url: URL) => Response | Promise<Response> | undefined,
+): (request: Request, url: URL) => Response | Promise<Response> | undefined {
+  return (request, url) => (url.searchParams.get('audience_id') === id ? answer(request, url) : undefined)
+}
+
+/** The reads of one community's posts among requests. */
+export function audienceReads(requests: Request[], id: string): Request[] {
+  return sent(requests, 'GET', '/feed').filter((r) => new URL(r.url).searchParams.get('audience_id') === id)
+}

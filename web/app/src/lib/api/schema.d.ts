@@ -1248,41 +1248,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/communities/{id}/posts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A community's posts (approved members) */
-        get: operations["communities-list-posts"];
-        put?: never;
-        /** Publish a text post in a community (approved members) */
-        post: operations["communities-create-post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/communities/{id}/posts/media": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Publish a post with an image or a video in a community (approved members) */
-        post: operations["communities-create-media-post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/demo-data": {
         parameters: {
             query?: never;
@@ -1309,7 +1274,7 @@ export interface paths {
         };
         /**
          * A feed page: public (chronological or ranked) or the viewer's following feed
-         * @description chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological.
+         * @description chronological and ranked show public posts only. chronological: newest first, cursor over (created_at, id). ranked: the newest 500 public posts ordered by 0.6 x recency + 0.3 x likes + 0.1 x comments (recency = 100 - hours old, floor 0; likes = ln(likes+1) x 10; comments = ln(comments+1) x 15), the cursor being a position within that window. following: the viewer's timeline, newest first (posts of the members they follow, followers-only ones included, and their own), cursor as chronological. With audience_id: that audience's posts (a community's), newest first, cursor as chronological, for its members only; only the chronological algorithm goes with it.
          */
         get: operations["list-feed"];
         put?: never;
@@ -2510,10 +2475,6 @@ export interface components {
              */
             privacy?: "open" | "closed";
         };
-        CommunityCreatePostInputBody: {
-            /** @description At most 280 characters. */
-            text_content?: string;
-        };
         CommunityJoinState: {
             /** Format: int64 */
             member_count: number;
@@ -2548,12 +2509,6 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "approved" | "rejected";
         } | null;
-        CommunityPostsOutputBody: {
-            /** @description Newest first, 50 a page. */
-            items: components["schemas"]["Post"][] | null;
-            /** @description Absent on the last page. */
-            next_cursor?: string;
-        };
         CommunityProfile: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
@@ -3090,6 +3045,11 @@ export interface components {
             word: string;
         };
         NewPostForm: {
+            /**
+             * Format: uuid
+             * @description Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default).
+             */
+            audience_id?: string;
             /** @description 1 to 280 characters, not blank. */
             text_content: string;
             /**
@@ -9935,351 +9895,6 @@ export interface operations {
             };
         };
     };
-    "communities-list-posts": {
-        parameters: {
-            query?: {
-                /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The community's ID. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommunityPostsOutputBody"];
-                };
-            };
-            /** @description Unauthorized. Codes: `unauthenticated`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Codes: `community_forbidden`, `community_members_only`, `profile_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found. Codes: `community_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error. Codes: `internal`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Service Unavailable. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again (when the database is unreachable). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "communities-create-post": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The community's ID. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CommunityCreatePostInputBody"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Bad Request. Codes: `bad_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unauthorized. Codes: `unauthenticated`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Codes: `audience_members_only`, `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found. Codes: `community_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request Entity Too Large. Codes: `too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `invalid_input`, `post_empty`, `post_too_long`, `unstorable_text`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error. Codes: `internal`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Service Unavailable. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again (when the database is unreachable). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "communities-create-media-post": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The community's ID. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
-                     */
-                    file?: string;
-                    /** @description Optional description of the image (alt text), trimmed, at most 1,500 characters; refused with a video. */
-                    image_alt?: string;
-                    /** @description Optional; when not blank, at most 280 characters. */
-                    text_content?: string;
-                    /**
-                     * @description Optional; when given, the file must be of this kind.
-                     * @enum {string}
-                     */
-                    type?: "image" | "video";
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Post"];
-                };
-            };
-            /** @description Bad Request. Codes: `bad_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unauthorized. Codes: `unauthenticated`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Codes: `audience_members_only`, `community_forbidden`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found. Codes: `community_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request Entity Too Large. Codes: `media_too_large`, `too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity. Codes: `idempotency_key_invalid`, `idempotency_key_reused`, `image_alt_too_long`, `image_alt_without_image`, `invalid_input`, `media_required`, `media_type_invalid`, `post_empty`, `post_too_long`, `unstorable_text`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error. Codes: `internal`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Service Unavailable. Codes: `database_unavailable`, `media_unavailable`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again (when the database is unreachable). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     "create-demo-data": {
         parameters: {
             query?: never;
@@ -10354,6 +9969,8 @@ export interface operations {
                 /** @description Opaque cursor of the next page: the next_cursor of the previous answer. Absent for the first page. */
                 cursor?: string;
                 limit?: number;
+                /** @description Optional: list this audience's posts (a community's ID), newest first; only its members may. Goes with algorithm chronological only. */
+                audience_id?: string;
             };
             header?: never;
             path?: never;
@@ -10372,6 +9989,24 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: `unauthenticated`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `audience_members_only`, `community_members_only`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `audience_not_found`, `community_not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11819,8 +11454,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `audience_members_only`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `audience_not_found`, `community_not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11900,6 +11544,11 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /**
+                     * Format: uuid
+                     * @description Optional: the audience (a community's ID) the post is written for; only its members may post there, and the post is for them alone (members_only). visibility must then be public (the default).
+                     */
+                    audience_id?: string;
+                    /**
                      * Format: binary
                      * @description Required. Image (JPEG, PNG, WebP; at most 10 MB) or video (MP4, WebM, Ogg; at most 50 MB), decided from the bytes.
                      */
@@ -11951,8 +11600,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
+            /** @description Forbidden. Codes: `audience_members_only`, `community_members_only`, `origin_not_allowed`, `profile_required`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `audience_not_found`, `community_not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

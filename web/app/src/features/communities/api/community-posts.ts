@@ -5,17 +5,18 @@ import { unwrap, useApiClient } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
 /**
- * A community's posts are posts (the feed's FeedPost): they are liked,
- * edited, commented, shared, translated, reported and deleted through
- * /api/v1/posts/{id} like any other. Only their list and their creation,
- * which name the community, are the community's own operations.
+ * A community's posts are posts (the feed's FeedPost) written for the
+ * community as their audience: listed by the feed with audience_id, written
+ * through /api/v1/posts with audience_id, and liked, edited, commented,
+ * shared, translated, reported and deleted through /api/v1/posts/{id} like
+ * any other.
  */
 interface CommunityPostPage {
   items: FeedPost[]
   next_cursor?: string
 }
 
-/** GET /api/v1/communities/{id}/posts?cursor=…, newest first (members and the owner only). */
+/** GET /api/v1/feed?audience_id=…&cursor=…, newest first (members and the owner only). */
 export function useCommunityPosts(id: string) {
   const client = useApiClient()
   return useInfiniteQuery({
@@ -23,9 +24,9 @@ export function useCommunityPosts(id: string) {
     queryKey: feedKeys.audience(id),
     queryFn: async ({ pageParam }): Promise<CommunityPostPage> => {
       const page = unwrap(
-        `GET /api/v1/communities/${id}/posts`,
-        await client.GET('/api/v1/communities/{id}/posts', {
-          params: { path: { id }, query: pageParam ? { cursor: pageParam } : {} },
+        'GET /api/v1/feed',
+        await client.GET('/api/v1/feed', {
+          params: { query: { audience_id: id, ...(pageParam ? { cursor: pageParam } : {}) } },
         }),
       )
       return { ...page, items: page.items ?? [] }
@@ -36,34 +37,34 @@ export function useCommunityPosts(id: string) {
 }
 
 /**
- * POST /api/v1/communities/{id}/posts (JSON, text) or, with a file,
- * /posts/media (multipart: file, text_content?, image_alt?). The composer's toasts and
- * inline errors are the feed's own.
+ * POST /api/v1/posts (JSON, text) or, with a file, /api/v1/posts/media
+ * (multipart: file, text_content?, image_alt?), both with the community as
+ * audience_id. The composer's toasts and inline errors are the feed's own.
  */
 export function useCreateCommunityPost(communityId: string) {
   const client = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ text, media, imageAlt }: NewPost) => {
-      const path = { id: communityId }
       if (media) {
         const data = new FormData()
         data.append('file', media.file, media.file.name)
         if (text.trim() !== '') data.append('text_content', text)
         appendImageAlt(data, media.kind, imageAlt)
-        // The body is built here and handed over whole by the serializer (as the feed does).
+        data.append('audience_id', communityId)
+        // The body is built here and handed over whole by the serializer (as
+        // the feed does); visibility stays the default, which an audience
+        // turns into its members only.
         return unwrap(
-          `POST /api/v1/communities/${communityId}/posts/media`,
-          await client.POST('/api/v1/communities/{id}/posts/media', {
-            params: { path },
-            body: {},
-            bodySerializer: () => data,
-          }),
+          'POST /api/v1/posts/media',
+          await client.POST('/api/v1/posts/media', { body: {}, bodySerializer: () => data }),
         )
       }
       return unwrap(
-        `POST /api/v1/communities/${communityId}/posts`,
-        await client.POST('/api/v1/communities/{id}/posts', { params: { path }, body: { text_content: text } }),
+        'POST /api/v1/posts',
+        await client.POST('/api/v1/posts', {
+          body: { text_content: text, type: 'text', visibility: 'public', audience_id: communityId },
+        }),
       )
     },
     // Not awaited, as in the core composer: the post is stored, so the

@@ -8,7 +8,19 @@ import { expectToast } from '@/testing/toasts'
 
 import type { FeedPost } from '@/features/posts'
 
-import { anaRef, biaRef, communityPost, makeCommunity, noContent, ok, ownedBy, routes, sent } from '../testing'
+import {
+  anaRef,
+  audienceFeed,
+  audienceReads,
+  biaRef,
+  communityPost,
+  makeCommunity,
+  noContent,
+  ok,
+  ownedBy,
+  routes,
+  sent,
+} from '../testing'
 import type { Community } from '../types'
 
 const memberOf = makeCommunity('c1', {
@@ -27,7 +39,7 @@ function answers(
 ): TestResponder {
   const defaults = routes({
     'GET /communities/c1': () => ok(community),
-    'GET /communities/c1/posts': () => (typeof posts === 'function' ? posts() : ok({ items: posts })),
+    'GET /feed': audienceFeed('c1', () => (typeof posts === 'function' ? posts() : ok({ items: posts }))),
   })
   return (request) => first?.(request) ?? defaults(request)
 }
@@ -38,7 +50,7 @@ async function renderCommunity(respond: TestResponder, realtime = new FakeRealti
   return view
 }
 
-const postRequests = (requests: Request[]) => sent(requests, 'GET', '/communities/c1/posts')
+const postRequests = (requests: Request[]) => audienceReads(requests, 'c1')
 
 describe('Community posts', () => {
   it('shows placeholders, then the feed\'s cards: like, comments, share and a report menu', async () => {
@@ -80,7 +92,7 @@ describe('Community posts', () => {
         memberOf,
         () => ok({ items: created ? [anaPost] : [] }),
         routes({
-          'POST /communities/c1/posts': () => {
+          'POST /posts': () => {
             created = true
             return json(201, anaPost)
           },
@@ -95,14 +107,17 @@ describe('Community posts', () => {
     expect(screen.getByTestId('remaining-characters')).toHaveTextContent(String(280 - 26))
     await user.click(screen.getByRole('button', { name: 'Postar' }))
     await expectToast('Post criado!', undefined, 'success')
-    expect(await sent(requests, 'POST', '/communities/c1/posts')[0]?.json()).toEqual({
+    expect(await sent(requests, 'POST', '/posts')[0]?.json()).toEqual({
       text_content: 'Meu primeiro post no clube',
+      type: 'text',
+      visibility: 'public',
+      audience_id: 'c1',
     })
     expect(await screen.findByText('Meu primeiro post no clube', { selector: 'p' })).toBeInTheDocument()
     expect(box).toHaveValue('')
   })
 
-  it('sends a picked image as multipart to /communities/{id}/posts/media', async () => {
+  it('sends a picked image as multipart to /posts/media with the community as audience', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:http://social.test/1')
     URL.revokeObjectURL = vi.fn()
     const { user, requests } = await renderCommunity(
@@ -110,7 +125,7 @@ describe('Community posts', () => {
         memberOf,
         [],
         routes({
-          'POST /communities/c1/posts/media': () =>
+          'POST /posts/media': () =>
             json(201, { ...anaPost, type: 'image', media_url: 'https://cdn.social.test/p.png' }),
         }),
       ),
@@ -120,12 +135,13 @@ describe('Community posts', () => {
     await user.upload(screen.getByTestId('image-input'), new File(['x'], 'capa.png', { type: 'image/png' }))
     await user.click(screen.getByRole('button', { name: 'Postar' }))
     await expectToast('Post criado!', undefined, 'success')
-    const [request] = sent(requests, 'POST', '/communities/c1/posts/media')
+    const [request] = sent(requests, 'POST', '/posts/media')
     expect(request?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
     const body = (await request?.clone().text()) ?? ''
     expect(body).toMatch(/name="file"; filename="[^"]*"\r\nContent-Type: image\/png/)
     expect(body).toMatch(/name="text_content"\r\n\r\nCapa\r\n/)
-    expect(sent(requests, 'POST', '/communities/c1/posts')).toHaveLength(0)
+    expect(body).toMatch(/name="audience_id"\r\n\r\nc1\r\n/)
+    expect(sent(requests, 'POST', '/posts')).toHaveLength(0)
   })
 
   it('likes at once and reverts with a toast when the call fails', async () => {

@@ -7,6 +7,8 @@ import { expectToast } from '@/testing/toasts'
 
 import {
   anaRef,
+  audienceFeed,
+  audienceReads,
   biaRef,
   caioRef,
   duduRef,
@@ -27,7 +29,7 @@ function detail(community: Community, rest?: TestResponder): TestResponder {
   return routes(
     {
       [`GET /communities/${community.id}`]: () => ok(community),
-      [`GET /communities/${community.id}/posts`]: () => ok({ items: [] }),
+      'GET /feed': audienceFeed(community.id, () => ok({ items: [] })),
       'GET /communities': () => ok({ items: [] }),
     },
     rest,
@@ -61,7 +63,7 @@ describe('CommunityScreen', () => {
     expect(screen.getByRole('heading', { name: 'Junte-se à comunidade' })).toBeInTheDocument()
     expect(screen.getByText('Entre na comunidade para ver e compartilhar posts.')).toBeInTheDocument()
     expect(screen.queryByText('Posts da Comunidade')).not.toBeInTheDocument()
-    expect(sent(requests, 'GET', '/communities/c1/posts')).toHaveLength(0)
+    expect(audienceReads(requests, 'c1')).toHaveLength(0)
   })
 
   it("shows 'Entrar' for an open community and joins it, then shows the posts", async () => {
@@ -265,7 +267,7 @@ describe('Gerenciar Comunidade', () => {
           return noContent()
         },
         'GET /communities/c1': gone(() => ok(owned)),
-        'GET /communities/c1/posts': gone(() => ok({ items: [] })),
+        'GET /feed': audienceFeed('c1', gone(() => ok({ items: [] }))),
         'GET /communities/c1/members': gone(() => ok({ items: members })),
       }),
     )

@@ -5,7 +5,7 @@ import { renderApp } from '@/testing/render-app'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
-import { anaRef, makeCommunity, ok, ownedBy, routes, sent } from '../testing'
+import { anaRef, audienceFeed, makeCommunity, ok, ownedBy, routes, sent } from '../testing'
 
 async function renderCreate(respond?: TestResponder) {
   const view = renderApp('/communities/create', { respond })
@@ -54,7 +54,7 @@ describe('CreateCommunityScreen', () => {
             answer = resolve
           }),
         'GET /communities/c-new': () => ok(created),
-        'GET /communities/c-new/posts': () => ok({ items: [] }),
+        'GET /feed': audienceFeed('c-new', () => ok({ items: [] })),
       }),
     )
     await user.type(nameBox(), '  Xadrez  ')
