@@ -88,9 +88,6 @@ var (
 		"notifications": {owner: "sender_id"}}
 	follows = effect{"follows": {owner: "follower_id"}, "profiles": {cols: []string{"follower_count", "following_count"}},
 		"notifications": {owner: "sender_id"}, "timelines": {owner: "member_id"}}
-	// A community post is a core post of its author.
-	communityPost = effect{"posts": {owner: "author_id"}, "profiles": {cols: []string{"post_count"}},
-		"search_queue": queued("post")}
 	roomPresence = effect{"listening_participants": {owner: "user_id"},
 		"listening_rooms": {cols: []string{"participant_count", "updated_at"}}}
 	reportBy = effect{"reports": {owner: "reporter_id"}}
@@ -161,11 +158,6 @@ var rules = []rule{
 	// stranger to the closed one.
 	{op: "communities-get", class: anyMember, on: vs("community.open", "community.closed")},
 	{op: "communities-join", class: anyMember, on: vs("community.closed"), effect: effect{"community_members": {owner: "user_id"}}},
-	{op: "communities-list-posts", class: anyMember, on: vs("community.open"), hidden: vs("community.closed")},
-	{op: "communities-create-post", class: anyMember, on: vs("community.open"), hidden: vs("community.closed"),
-		effect: communityPost},
-	{op: "communities-create-media-post", class: anyMember, on: vs("community.open"), hidden: vs("community.closed"),
-		effect: communityPost},
 	// Last of B's community actions: B leaves the open community.
 	{op: "communities-leave", class: anyMember, on: vs("community.open"),
 		effect: effect{"community_members": {owner: "user_id"}, "communities": {cols: []string{"member_count"}},
