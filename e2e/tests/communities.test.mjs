@@ -175,8 +175,11 @@ test('deleting a community asks nothing more about it', async () => {
   await po.page.getByRole('button', { name: 'Deletar Comunidade' }).click();
   const asked = [];
   po.page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith(`/api/v1/communities/${id}`)) asked.push(`${request.method()} ${pathname}`);
+    // The community's own paths, and its posts (the feed with its audience_id).
+    const { pathname, searchParams } = new URL(request.url());
+    if (pathname.startsWith(`/api/v1/communities/${id}`) || searchParams.get('audience_id') === id) {
+      asked.push(`${request.method()} ${pathname}`);
+    }
   });
   await po.page.getByRole('alertdialog', { name: 'Você tem certeza?' }).getByRole('button', { name: 'Deletar' }).click();
   await po.page.waitForURL(`${server.url}/communities`);

@@ -49,7 +49,7 @@ test('a closed community post: a member comments, edits, shares, translates and 
   // The stranger follows the owner: following is no way into the community.
   await api(server, strangerToken, 'POST', `/profiles/${owner.handle}/follow`);
   const ownerText = 'Ensaio do bloco no sábado, 16h, no Marco Zero #frevo';
-  const ownerPost = await api(server, ownerToken, 'POST', `/communities/${community.id}/posts`, { text_content: ownerText });
+  const ownerPost = await api(server, ownerToken, 'POST', '/posts', { text_content: ownerText, audience_id: community.id });
   await api(server, ownerToken, 'POST', '/posts', { text_content: 'Bom dia, Recife!' });
 
   const pb = await watchedPage(browser);
