@@ -1,7 +1,7 @@
 // Starts the real `social` binary on a fresh private PostgreSQL cluster and
 // random ports, and launches Debian's Chromium through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, chmodSync, rmSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,9 @@ export async function startServer(extraEnv = {}, { before = [], host = '127.0.0.
     SOCIAL_TRENDING_LOOKUP_URL: charts.url,
     ...extraEnv,
   };
+  // A copy of a migrated cluster, owners kept (cp -a), instead of initdb
+  // and every migration for each server.
+  execFileSync('cp', ['-a', `${await migratedCluster(bin)}/.`, dataDir]);
   const prepared = before.map((args) => execFileSync(bin, args, { env, encoding: 'utf8' }));
   const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => logs.push(String(d)));
@@ -98,7 +101,7 @@ export async function startServer(extraEnv = {}, { before = [], host = '127.0.0.
       await stopServer();
       throw new Error(`social serve never became ready:\n${logs.join('')}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
 
   let stopped;
@@ -156,6 +159,33 @@ export async function startServer(extraEnv = {}, { before = [], host = '127.0.0.
       rmSync(dataDir, { recursive: true, force: true });
       return { ...result, postgresLeft };
   }
+}
+
+/**
+ * A data folder holding a private cluster migrated by bin (`social migrate
+ * up`), stopped, for startServer to copy: made once per binary and shared
+ * by the journeys running at once, since initdb and the migrations take
+ * about twice as long as starting a copy. The folder's name carries the
+ * binary's size and time, so a new build makes a new one; the journey that
+ * loses the race to make it drops its own.
+ */
+async function migratedCluster(bin) {
+  const { size, mtimeMs } = statSync(bin);
+  const dir = path.join(tmpdir(), `social-e2e-cluster-${size}-${Math.trunc(mtimeMs)}`);
+  if (existsSync(dir)) return dir;
+  const making = mkdtempSync(path.join(tmpdir(), 'social-e2e-cluster-making-'));
+  chmodSync(making, 0o755);
+  execFileSync(bin, ['migrate', 'up'], {
+    env: { ...process.env, SOCIAL_DATA_DIR: making, SOCIAL_DATABASE_URL: '', SOCIAL_DATABASE_EMBEDDED_PORT: String(await freePort()) },
+    stdio: 'pipe',
+  });
+  try {
+    renameSync(making, dir);
+  } catch (err) {
+    rmSync(making, { recursive: true, force: true });
+    if (!existsSync(dir)) throw err;
+  }
+  return dir;
 }
 
 /**
