@@ -62,11 +62,19 @@ func (uc *DisableTOTP) Handle(ctx context.Context, v domain.Viewer, code string)
 		if _, err := uc.Store.DeleteTOTP(ctx, acc); err != nil {
 			return fmt.Errorf("delete totp: %w", err)
 		}
-		if err := dropRecoveryWithoutSecondStep(ctx, uc.Store, acc); err != nil {
-			return err
-		}
-		return notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}.tell(ctx, acc, mailTOTPOff)
+		n := notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}
+		return secondStepRemoved(ctx, uc.Store, n, acc, mailTOTPOff)
 	})
+}
+
+// secondStepRemoved finishes the removal of the app or of a passkey, in its
+// transaction: the recovery codes of a member left with neither go, and
+// the member is told what went.
+func secondStepRemoved(ctx context.Context, store Store, n notifier, acc domain.UserID, what string) error {
+	if err := dropRecoveryWithoutSecondStep(ctx, store, acc); err != nil {
+		return err
+	}
+	return n.tell(ctx, acc, what)
 }
 
 // dropRecoveryWithoutSecondStep deletes the recovery codes of a member

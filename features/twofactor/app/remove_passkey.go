@@ -35,10 +35,7 @@ func (uc *RemovePasskey) Handle(ctx context.Context, v domain.Viewer, id string)
 		if err != nil {
 			return fmt.Errorf("remove passkey: %w", err)
 		}
-		if err := dropRecoveryWithoutSecondStep(ctx, uc.Store, acc); err != nil {
-			return err
-		}
-		return notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}.
-			tell(ctx, acc, fmt.Sprintf(mailPasskeyGone, p.Name))
+		n := notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}
+		return secondStepRemoved(ctx, uc.Store, n, acc, fmt.Sprintf(mailPasskeyGone, p.Name))
 	})
 }
