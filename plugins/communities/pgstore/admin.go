@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
-	"social/platform/pgkit"
 )
 
 // AdminRow is one community in the admin console.
@@ -46,19 +45,16 @@ var AdminNarrowing = adminkit.Narrowing{ID: "c.id", Search: "lower(immutable_una
 
 // AdminList reads one page and the total, paged in SQL.
 func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]AdminRow, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("communities AS c").Join("LEFT JOIN profiles AS o ON o.id = c.owner_id")
-		return AdminNarrowing.Apply(sel, q)
-	}
-	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.name, c.privacy, c.member_count, c.owner_id, c.created_at, o.handle AS owner_handle",
-		AdminSortable, "c.created_at", "c.id", q.Page(), func(r adminRow) int { return r.Total })
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]AdminRow, len(rows))
-	for i, r := range rows {
-		out[i] = AdminRow{ID: r.ID.String(), Name: r.Name, Privacy: r.Privacy, MemberCount: r.MemberCount,
-			OwnerID: r.OwnerID.String(), OwnerHandle: r.OwnerHandle, CreatedAt: r.CreatedAt.UTC()}
-	}
-	return out, total, nil
+	return adminkit.SQLTable[adminRow, AdminRow]{
+		From: func(ctx context.Context) *bun.SelectQuery {
+			return s.idb(ctx).NewSelect().TableExpr("communities AS c").Join("LEFT JOIN profiles AS o ON o.id = c.owner_id")
+		},
+		Columns:  "c.id, c.name, c.privacy, c.member_count, c.owner_id, c.created_at, o.handle AS owner_handle",
+		Sortable: AdminSortable, DefaultSort: "c.created_at", Key: "c.id", Narrowing: AdminNarrowing,
+		Total: func(r adminRow) int { return r.Total },
+		Row: func(r adminRow) AdminRow {
+			return AdminRow{ID: r.ID.String(), Name: r.Name, Privacy: r.Privacy, MemberCount: r.MemberCount,
+				OwnerID: r.OwnerID.String(), OwnerHandle: r.OwnerHandle, CreatedAt: r.CreatedAt.UTC()}
+		},
+	}.List(ctx, q)
 }

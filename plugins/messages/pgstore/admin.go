@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
-	"social/platform/pgkit"
 )
 
 // ConversationAdminRow is one conversation in the admin console: who and how much,
@@ -45,24 +44,21 @@ var AdminNarrowing = adminkit.Narrowing{ID: "c.id", Search: "(lo.handle LIKE low
 
 // AdminList reads one page and the total, paged in SQL.
 func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]ConversationAdminRow, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("conversations AS c").
-			Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
-			Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
-		return AdminNarrowing.Apply(sel, q)
-	}
-	rows, total, err := pgkit.AdminList(ctx, base, "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, "+
-		"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, "+
-		"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
-		AdminSortable, "c.created_at", "c.id", q.Page(), func(r adminRow) int { return r.Total })
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]ConversationAdminRow, len(rows))
-	for i, r := range rows {
-		out[i] = ConversationAdminRow{ID: r.ID.String(), UserLowID: r.UserLow.String(), UserLowHandle: r.UserLowHandle,
-			UserHighID: r.UserHigh.String(), UserHighHandle: r.UserHighHandle, MessageCount: r.MessageCount,
-			CreatedAt: r.CreatedAt.UTC(), LastMessageAt: r.LastMessageAt}
-	}
-	return out, total, nil
+	return adminkit.SQLTable[adminRow, ConversationAdminRow]{
+		From: func(ctx context.Context) *bun.SelectQuery {
+			return s.idb(ctx).NewSelect().TableExpr("conversations AS c").
+				Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
+				Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
+		},
+		Columns: "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, " +
+			"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, " +
+			"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
+		Sortable: AdminSortable, DefaultSort: "c.created_at", Key: "c.id", Narrowing: AdminNarrowing,
+		Total: func(r adminRow) int { return r.Total },
+		Row: func(r adminRow) ConversationAdminRow {
+			return ConversationAdminRow{ID: r.ID.String(), UserLowID: r.UserLow.String(), UserLowHandle: r.UserLowHandle,
+				UserHighID: r.UserHigh.String(), UserHighHandle: r.UserHighHandle, MessageCount: r.MessageCount,
+				CreatedAt: r.CreatedAt.UTC(), LastMessageAt: r.LastMessageAt}
+		},
+	}.List(ctx, q)
 }

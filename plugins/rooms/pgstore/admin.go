@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
-	"social/platform/pgkit"
 )
 
 // RoomAdminRow is one room in the admin console.
@@ -37,22 +36,19 @@ var AdminNarrowing = adminkit.Narrowing{ID: "r.id", Search: "lower(r.name) LIKE 
 
 // AdminList reads one page and the total, paged in SQL.
 func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]RoomAdminRow, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r").Join("LEFT JOIN profiles AS h ON h.id = r.host_id")
-		return AdminNarrowing.Apply(sel, q)
-	}
-	rows, total, err := pgkit.AdminList(ctx, base, "r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at",
-		AdminSortable, "r.created_at", "r.id", q.Page(), func(r roomAdminScan) int { return r.Total })
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]RoomAdminRow, len(rows))
-	for i, r := range rows {
-		out[i] = RoomAdminRow{ID: r.ID.String(), Name: r.Name, HostID: r.HostID.String(), HostHandle: r.HostHandle,
-			TrackSource: r.TrackSource, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
-			CreatedAt: r.CreatedAt.UTC(), EndedAt: utc(r.EndedAt)}
-	}
-	return out, total, nil
+	return adminkit.SQLTable[roomAdminScan, RoomAdminRow]{
+		From: func(ctx context.Context) *bun.SelectQuery {
+			return s.idb(ctx).NewSelect().TableExpr("listening_rooms AS r").Join("LEFT JOIN profiles AS h ON h.id = r.host_id")
+		},
+		Columns:  "r.id, r.name, r.host_id, h.handle AS host_handle, r.track_source, r.is_active, r.participant_count, r.created_at, r.ended_at",
+		Sortable: AdminSortable, DefaultSort: "r.created_at", Key: "r.id", Narrowing: AdminNarrowing,
+		Total: func(r roomAdminScan) int { return r.Total },
+		Row: func(r roomAdminScan) RoomAdminRow {
+			return RoomAdminRow{ID: r.ID.String(), Name: r.Name, HostID: r.HostID.String(), HostHandle: r.HostHandle,
+				TrackSource: r.TrackSource, IsActive: r.IsActive, ParticipantCount: r.ParticipantCount,
+				CreatedAt: r.CreatedAt.UTC(), EndedAt: utc(r.EndedAt)}
+		},
+	}.List(ctx, q)
 }
 
 // roomAdminScan is one row as the admin list scans it.

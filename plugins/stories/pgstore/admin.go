@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
-	"social/platform/pgkit"
 )
 
 // StoryAdminRow is one story in the admin console (expired ones too, until
@@ -36,21 +35,18 @@ var AdminNarrowing = adminkit.Narrowing{ID: "s.id", Search: "lower(s.text) LIKE 
 
 // AdminList reads one page and the total, paged in SQL.
 func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]StoryAdminRow, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := s.idb(ctx).NewSelect().TableExpr("stories AS s").Join("LEFT JOIN profiles AS p ON p.id = s.author_id")
-		return AdminNarrowing.Apply(sel, q)
-	}
-	rows, total, err := pgkit.AdminList(ctx, base, "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
-		AdminSortable, "s.created_at", "s.id", q.Page(), func(r storyAdminScan) int { return r.Total })
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]StoryAdminRow, len(rows))
-	for i, r := range rows {
-		out[i] = StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
-			Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
-	}
-	return out, total, nil
+	return adminkit.SQLTable[storyAdminScan, StoryAdminRow]{
+		From: func(ctx context.Context) *bun.SelectQuery {
+			return s.idb(ctx).NewSelect().TableExpr("stories AS s").Join("LEFT JOIN profiles AS p ON p.id = s.author_id")
+		},
+		Columns:  "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
+		Sortable: AdminSortable, DefaultSort: "s.created_at", Key: "s.id", Narrowing: AdminNarrowing,
+		Total: func(r storyAdminScan) int { return r.Total },
+		Row: func(r storyAdminScan) StoryAdminRow {
+			return StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
+				Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
+		},
+	}.List(ctx, q)
 }
 
 // storyAdminScan is one row as the admin list scans it.
