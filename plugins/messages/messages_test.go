@@ -37,6 +37,9 @@ func TestConversationLifecycle(t *testing.T) {
 		t.Fatalf("inbox before any message %+v", box)
 	}
 
+	// A refused form stores nothing (its rules: the use case's tests).
+	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+c.ID+"/messages", map[string]string{"text": " \n\t "}),
+		http.StatusUnprocessableEntity, "message_empty", "Digite uma mensagem.")
 	first := send(t, ana, c.ID, "  Oi, Bia!  ")
 	if first.Text != "Oi, Bia!" || first.SenderID != ana.ID || first.ConversationID != c.ID {
 		t.Fatalf("sent %+v", first)
@@ -106,46 +109,6 @@ func TestConversationLifecycle(t *testing.T) {
 	if n := unread(t, bia); n != 0 {
 		t.Fatalf("bia's unread after replying %d", n)
 	}
-}
-
-// TestSendRules: the text's limits, oneself, unknown members, and the
-// rate limit; a refusal stores nothing.
-func TestSendRules(t *testing.T) {
-	app := at.Start(t, nil)
-	ana, _ := app.Member("ana"), app.Member("bia")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}),
-		http.StatusUnprocessableEntity, "cannot_message_self", "Você não pode enviar mensagens para si mesmo.")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ninguem"}),
-		http.StatusNotFound, "profile_not_found", "Perfil não encontrado.")
-	c := start(t, ana, "bia", http.StatusCreated)
-	path := "/api/v1/messages/conversations/" + c.ID + "/messages"
-	before := snapshot(t, app)
-	expectProblem(t, ana.Do(http.MethodPost, path, map[string]string{"text": " \n\t "}),
-		http.StatusUnprocessableEntity, "message_empty", "Digite uma mensagem.")
-	expectProblem(t, ana.Do(http.MethodPost, path, map[string]string{"text": strings.Repeat("é", 1001)}),
-		http.StatusUnprocessableEntity, "message_too_long", "A mensagem pode ter no máximo 1000 caracteres.")
-	if after := snapshot(t, app); after != before {
-		t.Fatalf("a refused message changed %+v into %+v", before, after)
-	}
-	if m := send(t, ana, c.ID, strings.Repeat("é", 1000)); len([]rune(m.Text)) != 1000 {
-		t.Fatalf("1000 characters: %d", len([]rune(m.Text)))
-	}
-	// 30 a minute (refused forms did not count), then 429 until the
-	// window moves on.
-	for i := 1; i < 30; i++ {
-		send(t, ana, c.ID, fmt.Sprintf("mensagem %d", i))
-	}
-	before = snapshot(t, app)
-	r := ana.Do(http.MethodPost, path, map[string]string{"text": "uma a mais"})
-	expectProblem(t, r, http.StatusTooManyRequests, "rate_limited", "")
-	if r.Header.Get("Retry-After") == "" {
-		t.Fatal("429 without Retry-After")
-	}
-	if after := snapshot(t, app); after != before {
-		t.Fatalf("a limited message changed %+v into %+v", before, after)
-	}
-	app.Clock.Advance(61 * time.Second)
-	send(t, ana, c.ID, "de novo")
 }
 
 // TestOnlyFollowing: a member who takes messages only from members they
