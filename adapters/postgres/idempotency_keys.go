@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
@@ -94,11 +93,8 @@ func (s *IdempotencyKeys) Release(ctx context.Context, member domain.UserID, key
 
 // Prune deletes expired keys and returns how many.
 func (s *IdempotencyKeys) Prune(ctx context.Context) (int64, error) {
-	res, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM idempotency_keys WHERE expires_at < ?`, s.clock.Now()).Exec(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("prune idempotency keys: %w", err)
-	}
-	return res.RowsAffected()
+	return deleteRows(ctx, pgkit.IDB(ctx, s.db), "idempotency keys",
+		`DELETE FROM idempotency_keys WHERE expires_at < ?`, s.clock.Now())
 }
 
 // PruneIdempotencyKeysArgs is the periodic job that deletes expired keys.
@@ -107,25 +103,13 @@ type PruneIdempotencyKeysArgs struct{}
 // Kind is the job's stable name.
 func (PruneIdempotencyKeysArgs) Kind() string { return "idempotency.prune" }
 
-// PruneIdempotencyKeysWorker works idempotency.prune; running it twice is harmless.
-type PruneIdempotencyKeysWorker struct {
-	river.WorkerDefaults[PruneIdempotencyKeysArgs]
-	Keys *IdempotencyKeys
-}
-
-// Work prunes.
-func (w *PruneIdempotencyKeysWorker) Work(ctx context.Context, _ *river.Job[PruneIdempotencyKeysArgs]) error {
-	_, err := w.Keys.Prune(ctx)
-	return err
-}
+// PruneIdempotencyKeysWorker works idempotency.prune with IdempotencyKeys as Store.
+type PruneIdempotencyKeysWorker = PruneWorker[PruneIdempotencyKeysArgs]
 
 func newPruneIdempotencyKeysWorker(k *IdempotencyKeys) plugin.Worker {
-	return plugin.NewWorker("", &PruneIdempotencyKeysWorker{Keys: k})
+	return plugin.NewWorker("", &PruneIdempotencyKeysWorker{Store: k})
 }
 
 func newPruneIdempotencyKeysJob() plugin.PeriodicJob {
-	return plugin.PeriodicJob{Name: "idempotency.prune", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(time.Hour),
-		func() (river.JobArgs, *river.InsertOpts) { return PruneIdempotencyKeysArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+	return prunePeriodically[PruneIdempotencyKeysArgs](time.Hour)
 }

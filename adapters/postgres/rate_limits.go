@@ -8,7 +8,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
@@ -106,11 +105,8 @@ func (l *RateLimiter) Take(ctx context.Context, rules ...ports.RateRule) (time.D
 
 // Prune deletes events older than any window and returns how many.
 func (l *RateLimiter) Prune(ctx context.Context) (int64, error) {
-	res, err := pgkit.IDB(ctx, l.db).NewRaw(`DELETE FROM rate_limit_events WHERE at < ?`, l.clock.Now().Add(-rateLimitHorizon)).Exec(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("prune rate-limit events: %w", err)
-	}
-	return res.RowsAffected()
+	return deleteRows(ctx, pgkit.IDB(ctx, l.db), "rate-limit events",
+		`DELETE FROM rate_limit_events WHERE at < ?`, l.clock.Now().Add(-rateLimitHorizon))
 }
 
 // PruneRateLimitsArgs is the periodic job that deletes old rate-limit events.
@@ -119,28 +115,16 @@ type PruneRateLimitsArgs struct{}
 // Kind is the job's stable name.
 func (PruneRateLimitsArgs) Kind() string { return "ratelimit.prune" }
 
-// PruneRateLimitsWorker works ratelimit.prune; running it twice is harmless.
-type PruneRateLimitsWorker struct {
-	river.WorkerDefaults[PruneRateLimitsArgs]
-	Limiter *RateLimiter
-}
-
-// Work prunes.
-func (w *PruneRateLimitsWorker) Work(ctx context.Context, _ *river.Job[PruneRateLimitsArgs]) error {
-	_, err := w.Limiter.Prune(ctx)
-	return err
-}
+// PruneRateLimitsWorker works ratelimit.prune with a RateLimiter as Store.
+type PruneRateLimitsWorker = PruneWorker[PruneRateLimitsArgs]
 
 // PruneRateLimitsEvery is how often the pruning runs.
 const PruneRateLimitsEvery = 15 * time.Minute
 
 func newPruneRateLimitsWorker(l *RateLimiter) plugin.Worker {
-	return plugin.NewWorker("", &PruneRateLimitsWorker{Limiter: l})
+	return plugin.NewWorker("", &PruneRateLimitsWorker{Store: l})
 }
 
 func newPruneRateLimitsJob() plugin.PeriodicJob {
-	return plugin.PeriodicJob{Name: "ratelimit.prune", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(PruneRateLimitsEvery),
-		func() (river.JobArgs, *river.InsertOpts) { return PruneRateLimitsArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+	return prunePeriodically[PruneRateLimitsArgs](PruneRateLimitsEvery)
 }
