@@ -13,10 +13,10 @@ import (
 )
 
 // newServerDB is bun's handle as the server makes it (postgres.NewPool,
-// postgres.NewBun), on a fresh database of the test's own.
-func newServerDB(t *testing.T) *bun.DB {
+// postgres.NewBun) with a pool of conns, on a fresh database of the test's own.
+func newServerDB(t *testing.T, conns int32) *bun.DB {
 	t.Helper()
-	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), 2)
+	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), conns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func newServerDB(t *testing.T) *bun.DB {
 func TestQueriesWithInlinedValuesAreNotPrepared(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	conn, err := newServerDB(t).Conn(ctx)
+	conn, err := newServerDB(t, 2).Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestQueriesWithInlinedValuesAreNotPrepared(t *testing.T) {
 func TestPoolConnectionsAreReachableAsPgx(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	conn, err := newServerDB(t).DB.Conn(ctx)
+	conn, err := newServerDB(t, 2).DB.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

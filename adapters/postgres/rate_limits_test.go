@@ -8,11 +8,9 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-	"github.com/uptrace/bun"
 
 	"social/adapters/postgres"
 	"social/core/ports"
-	"social/tests/testkit"
 )
 
 type fixedClock struct {
@@ -32,22 +30,10 @@ func (c *fixedClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func migratedDB(t *testing.T) *bun.DB {
-	t.Helper()
-	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), 12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	db := postgres.NewBun(pool)
-	t.Cleanup(func() { _ = db.Close() })
-	return db
-}
-
 func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {
 	t.Parallel()
 	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	l := postgres.NewRateLimiter(migratedDB(t), clock)
+	l := postgres.NewRateLimiter(newServerDB(t, 12), clock) // the racing attempts need connections of their own
 	rule := ports.RateRule{Bucket: "test", Key: "maria@example.com", Limit: 5, Window: time.Minute}
 	ip := ports.RateRule{Bucket: "test_ip", Key: "198.51.100.1", Limit: 100, Window: time.Minute}
 
@@ -104,7 +90,7 @@ func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {
 func TestPruneRateLimitsIsIdempotent(t *testing.T) {
 	t.Parallel()
 	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	db := migratedDB(t)
+	db := newServerDB(t, 12)
 	l := postgres.NewRateLimiter(db, clock)
 	for range 3 {
 		if _, err := l.Take(context.Background(), ports.RateRule{Bucket: "b", Key: "k", Limit: 10, Window: time.Minute}); err != nil {
