@@ -1,12 +1,15 @@
 // The moderation journey: a member reports a post with 'Denunciar'; an
 // administrator signs in to /admin, finds the report in the queue and
 // resolves it by removing the post; the member's feed no longer shows it,
-// and the audit log tells who removed it and why.
+// and the audit log tells who removed it and why. Then the plugins' screens:
+// stories and conversations, filled with worst-case content, at a phone, a
+// tablet and a laptop size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
-import { consoleSignIn, member, signIn, signInToken, staff, watch } from '../lib/members.mjs';
+import { api, consoleSignIn, member, signIn, signInToken, staff, watch } from '../lib/members.mjs';
+import { longHandle, longName, longUrl, token } from '../lib/worst-case.mjs';
 
 const { server, browser } = await serverAndBrowser();
 
@@ -81,5 +84,51 @@ test('a reported post is removed from the console and leaves the feed, with an a
   assert.deepEqual(reader.problems, []);
   assert.deepEqual(desk.problems, []);
   await reader.context.close();
+  await desk.context.close();
+});
+
+const sizes = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+
+/** Opens a console screen, waits for text on it and keeps its picture; the page never grows wider than the window. */
+async function screen(page, url, text, name, size) {
+  await page.goto(`${server.url}/admin/#${url}`);
+  await page.getByText(text, { exact: true }).first().waitFor();
+  await page.screenshot({ path: path.join(artifacts, `admin-${name}-${size.width}.png`), fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= size.width, `${name} at ${size.width}x${size.height} is ${width} px wide`);
+}
+
+test("the stories and conversations screens hold worst-case content, and never show a conversation's messages", async () => {
+  const a = await member(server, longHandle('rita'), longName('W'));
+  const b = await member(server, longHandle('davi'), longName('M'));
+  const ta = await signInToken(server, a.email);
+  const tb = await signInToken(server, b.email);
+  await api(server, ta, 'POST', `/profiles/${b.handle}/follow`);
+  await api(server, tb, 'POST', `/profiles/${a.handle}/follow`);
+  const storyText = token(280);
+  const story = await api(server, ta, 'POST', '/stories', { text: storyText });
+  const conversation = await api(server, ta, 'POST', '/messages/conversations', { handle: b.handle });
+  await api(server, tb, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: token(280, 'M') });
+  await api(server, ta, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: `${longUrl} ok` });
+  const desk = await watchedPage(browser);
+  watch(desk.page, desk.problems);
+  await consoleSignIn(server, desk.page, staff(server, 'gerente', 'admin'));
+  for (const size of sizes) {
+    await desk.page.setViewportSize(size);
+    await screen(desk.page, '/stories', a.handle, 'stories', size);
+    await desk.page.getByText(storyText).first().waitFor();
+    await screen(desk.page, `/stories/${story.id}/show`, a.handle, 'story', size);
+    await screen(desk.page, '/conversations', b.handle, 'conversations', size);
+    await desk.page.getByText('Conversas são privadas', { exact: false }).first().waitFor();
+    await screen(desk.page, `/conversations/${conversation.id}/show`, b.handle, 'conversation', size);
+    // Its messages were a 280-letter word and a link: neither reaches the console.
+    assert.equal(await desk.page.getByText(token(280, 'M')).count(), 0);
+    assert.equal(await desk.page.getByText(longUrl, { exact: false }).count(), 0);
+  }
+  assert.deepEqual(desk.problems, []);
   await desk.context.close();
 });

@@ -1,36 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { App } from '../app';
-import { createDataProvider } from '../data/data-provider';
-import { sendJson, startApiServer, type ApiServer } from '../test/api-server';
-import { createAuthProvider } from './auth-provider';
-import { setSession } from './session';
+import { sendJson, sendProblem } from '../test/api-server';
+import { authProviderFor, readJsonBody, renderConsoleAt, serverPerTest, signedOutPerTest } from '../test/console';
 
-let server: ApiServer | undefined;
-
-beforeEach(() => {
-  window.location.hash = '#/';
-  setSession(null);
-});
-
-afterEach(async () => {
-  cleanup();
-  setSession(null);
-  await server?.close();
-  server = undefined;
-});
-
-function readBody(request: IncomingMessage): Promise<Record<string, string>> {
-  return new Promise((resolve) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => resolve(raw ? (JSON.parse(raw) as Record<string, string>) : {}));
-  });
-}
-
-const problemType = { 'Content-Type': 'application/problem+json' };
+const startServer = serverPerTest();
+signedOutPerTest();
 
 /** An administrator whose account has the authenticator app on; the console's stats refused until `open`. */
 function routes(open: boolean) {
@@ -38,9 +14,9 @@ function routes(open: boolean) {
     '/api/v1/auth/sign-in': (_request: IncomingMessage, response: ServerResponse) =>
       sendJson(response, 202, { challenge: 'desafio', expires_at: '2026-12-26T12:05:00Z', methods: ['totp', 'recovery_code'] }),
     '/api/v1/auth/second-step': async (request: IncomingMessage, response: ServerResponse) => {
-      const body = await readBody(request);
+      const body = await readJsonBody<Record<string, string>>(request);
       if (body.challenge !== 'desafio' || body.code !== '123456') {
-        sendJson(response, 401, { title: 'Erro', status: 401, detail: 'Código inválido. Confira o código e tente novamente.', code: 'invalid_second_step_code' }, problemType);
+        sendProblem(response, 401, 'Código inválido. Confira o código e tente novamente.', 'invalid_second_step_code');
         return;
       }
       sendJson(response, 200, {
@@ -49,22 +25,17 @@ function routes(open: boolean) {
       });
     },
     '/api/v1/auth/refresh': (_request: IncomingMessage, response: ServerResponse) =>
-      sendJson(response, 401, { title: 'Sessão expirada', status: 401, detail: 'Sessão expirada', code: 'session_expired' }, problemType),
+      sendProblem(response, 401, 'Sessão expirada', 'session_expired', 'Sessão expirada'),
     '/api/v1/admin/stats': (_request: IncomingMessage, response: ServerResponse) =>
       open
-        ? sendJson(response, 500, { title: 'Erro', status: 500, detail: 'falhou', code: 'internal' }, problemType)
-        : sendJson(response, 403, {
-            title: 'Erro',
-            status: 403,
-            detail: 'Para usar o console, ative a verificação em duas etapas (aplicativo autenticador ou passkey) em Configurações.',
-            code: 'second_step_required',
-          }, problemType),
+        ? sendProblem(response, 500, 'falhou', 'internal')
+        : sendProblem(
+            response,
+            403,
+            'Para usar o console, ative a verificação em duas etapas (aplicativo autenticador ou passkey) em Configurações.',
+            'second_step_required',
+          ),
   };
-}
-
-function renderConsole(api: ApiServer) {
-  const base = api.adminApiUrl.replace('/admin', '/auth');
-  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} authProvider={createAuthProvider(base)} />);
 }
 
 async function signIn(code: string) {
@@ -76,8 +47,8 @@ async function signIn(code: string) {
 
 describe('the console and the second step of signing in', () => {
   it('asks for the code of an account with a second step, then signs in with it', async () => {
-    server = await startApiServer(routes(false));
-    renderConsole(server);
+    const server = await startServer(routes(false));
+    renderConsoleAt('#/', server, { authProvider: authProviderFor(server) });
     await signIn('');
     expect(await screen.findByText('Esta conta usa verificação em duas etapas: digite também o código do aplicativo autenticador.')).toBeTruthy();
     await signIn('123456');

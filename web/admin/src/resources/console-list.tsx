@@ -21,7 +21,9 @@ type ConsoleListProps = {
 /**
  * A console list: newest first unless told otherwise, a table whose rows
  * open the record, and the load error in place of the table when the
- * server refuses.
+ * server refuses. A column the resource cannot sort by (its server-side
+ * sortable keys) carries disableSort: clicking it would ask for a sort the
+ * server refuses as invalid_list_query.
  */
 export function ConsoleList({ filters, filterDefaultValues, sort = newestFirst, perPage = 25, actions, rowClick = 'show', children }: ConsoleListProps) {
   return (

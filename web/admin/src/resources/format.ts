@@ -10,3 +10,13 @@ export const dateTimeOptions: Intl.DateTimeFormatOptions = {
 
 /** A text that may hold a word longer than its column (a 280-character link) wraps anywhere instead of widening the page. */
 export const unbrokenText = { display: 'block', maxWidth: '32rem', overflowWrap: 'anywhere' } as const;
+
+/** A long text in a list cell: at least 12rem wide on a phone, cut after four lines (the show view has all of it). */
+export const listText = {
+  ...unbrokenText,
+  minWidth: '12rem',
+  display: '-webkit-box',
+  WebkitLineClamp: 4,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;

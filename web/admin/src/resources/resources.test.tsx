@@ -1,18 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { App } from '../app';
-import { createDataProvider } from '../data/data-provider';
-import { sendJson, startApiServer, type ApiServer } from '../test/api-server';
+import { sendJson } from '../test/api-server';
+import { renderConsoleAt, serverPerTest } from '../test/console';
 
-let server: ApiServer | undefined;
+const startServer = serverPerTest();
 
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  await server?.close();
-  server = undefined;
-});
+afterEach(() => vi.restoreAllMocks());
 
 const migrations = [
   { id: 'core:20261122000001_init', set: 'core', name: '20261122000001_init', group_id: 1, migrated_at: '2026-11-22T15:04:05Z' },
@@ -24,19 +18,14 @@ const plugins = [
   { id: 'rooms', enabled: true, routes: 4, workers: 1, periodic_jobs: 1, migrations: 2, topics: 1 },
 ];
 
-function renderAt(hash: string, api: ApiServer) {
-  window.location.hash = hash;
-  return render(<App dataProvider={createDataProvider(api.adminApiUrl)} authProvider={null} />);
-}
-
 describe('migrations resource', () => {
   it('lists migrations in the simple-rest shape, with pt-BR labels and dates', async () => {
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/migrations': (_request, response) =>
         sendJson(response, 200, migrations, { 'Content-Range': 'migrations 0-1/2' }),
       '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
     });
-    renderAt('#/migrations', server);
+    renderConsoleAt('#/migrations', server);
 
     const cell = await screen.findByText('20261123000001_rooms');
     const row = cell.closest('tr');
@@ -55,11 +44,11 @@ describe('migrations resource', () => {
   });
 
   it('shows one migration, asking for it by its encoded id', async () => {
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/migrations/core%3A20261122000001_init': (_request, response) =>
         sendJson(response, 200, migrations[0]),
     });
-    renderAt(`#/migrations/${encodeURIComponent(migrations[0].id)}/show`, server);
+    renderConsoleAt(`#/migrations/${encodeURIComponent(migrations[0].id)}/show`, server);
 
     expect(await screen.findByText('core:20261122000001_init')).toBeTruthy();
     expect(screen.getByText('Identificador')).toBeTruthy();
@@ -69,11 +58,11 @@ describe('migrations resource', () => {
 
 describe('plugins resource', () => {
   it('lists plugins with enabled as a yes/no field', async () => {
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/plugins': (_request, response) =>
         sendJson(response, 200, plugins, { 'Content-Range': 'plugins 0-1/2' }),
     });
-    renderAt('#/plugins', server);
+    renderConsoleAt('#/plugins', server);
 
     const rooms = (await screen.findByText('rooms')).closest('tr') as HTMLElement;
     expect(within(rooms).getByLabelText('Sim')).toBeTruthy();
@@ -86,7 +75,7 @@ describe('plugins resource', () => {
 describe('a list the server refuses', () => {
   it('shows the problem detail instead of an empty table', async () => {
     const detail = 'O console de administração está fechado até que existam contas de administrador.';
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/plugins': (_request, response) =>
         sendJson(
           response,
@@ -96,7 +85,7 @@ describe('a list the server refuses', () => {
         ),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderAt('#/plugins', server);
+    renderConsoleAt('#/plugins', server);
 
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((alert) => alert.textContent?.includes(detail))).toBe(true);
@@ -107,11 +96,11 @@ describe('a list the server refuses', () => {
 
 describe('an empty list', () => {
   it('says so in Portuguese', async () => {
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/migrations': (_request, response) =>
         sendJson(response, 200, [], { 'Content-Range': 'migrations */0' }),
     });
-    renderAt('#/migrations', server);
+    renderConsoleAt('#/migrations', server);
 
     expect(await screen.findByText('Ainda não há migrações.')).toBeTruthy();
   });

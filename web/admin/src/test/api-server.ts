@@ -48,3 +48,8 @@ export function sendJson(
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
+
+/** An application/problem+json answer, as the server refuses. */
+export function sendProblem(response: ServerResponse, status: number, detail: string, code: string, title = 'Erro'): void {
+  sendJson(response, status, { title, status, detail, code }, { 'Content-Type': 'application/problem+json' });
+}

@@ -1,9 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
 import type { AuthProvider } from 'react-admin';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 
 import { App } from '../app';
+import { createAuthProvider } from '../auth/auth-provider';
+import { setSession } from '../auth/session';
 import { createDataProvider } from '../data/data-provider';
 import type { ConsolePlugin } from '../plugins';
 import { startApiServer, type ApiServer, type Route } from './api-server';
@@ -42,4 +44,18 @@ export function readJsonBody<T = Record<string, unknown>>(request: IncomingMessa
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => resolve((raw ? JSON.parse(raw) : {}) as T));
   });
+}
+
+/** The console's own auth provider, aimed at api's /api/v1/auth. */
+export function authProviderFor(api: ApiServer): AuthProvider {
+  return createAuthProvider(api.adminApiUrl.replace('/admin', '/auth'));
+}
+
+/** Starts each test of the file signed out at the console's home, and signs out after it. */
+export function signedOutPerTest() {
+  beforeEach(() => {
+    window.location.hash = '#/';
+    setSession(null);
+  });
+  afterEach(() => setSession(null));
 }

@@ -12,15 +12,15 @@ export function AuditList() {
   return (
     <ConsoleList filters={filters} perPage={50}>
       <DateTimeColumn source="created_at" />
-      <Column source="actor_handle">
+      <Column source="actor_handle" disableSort>
         <TextField source="actor_handle" emptyText="—" />
       </Column>
       <Column source="actor_role">
         <SelectField source="actor_role" choices={actorRoleChoices} />
       </Column>
       <Column source="action" />
-      <Column source="target_type" />
-      <Column source="reason">
+      <Column source="target_type" disableSort />
+      <Column source="reason" disableSort>
         <TextField source="reason" emptyText="—" />
       </Column>
     </ConsoleList>

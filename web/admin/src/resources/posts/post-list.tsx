@@ -21,19 +21,19 @@ const filters = [
 export function PostList() {
   return (
     <ConsoleList filters={filters}>
-      <Column source="text_content">
+      <Column source="text_content" disableSort>
         <TextField source="text_content" emptyText="—" sx={{ display: 'block', maxWidth: '32rem' }} />
       </Column>
       <Column source="author_handle" />
-      <Column source="visibility">
+      <Column source="visibility" disableSort>
         <SelectField source="visibility" choices={visibilityChoices} />
       </Column>
-      <Column source="audience_id">
+      <Column source="audience_id" disableSort>
         <CommunityField />
       </Column>
       <Column source="like_count" />
-      <Column source="open_reports" />
-      <Column source="author_suspended">
+      <Column source="open_reports" disableSort />
+      <Column source="author_suspended" disableSort>
         <BooleanField source="author_suspended" />
       </Column>
       <DateTimeColumn source="created_at" />

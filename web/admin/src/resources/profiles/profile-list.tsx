@@ -22,7 +22,7 @@ export function ProfileList() {
       <Column source="role">
         <SelectField source="role" choices={roleChoices} />
       </Column>
-      <Column source="is_verified">
+      <Column source="is_verified" disableSort>
         <BooleanField source="is_verified" />
       </Column>
       <DateTimeColumn source="suspended_at" emptyText="—" />

@@ -1,18 +1,11 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { App } from '../../app';
-import { createDataProvider } from '../../data/data-provider';
-import { sendJson, startApiServer, type ApiServer } from '../../test/api-server';
+import { sendJson } from '../../test/api-server';
+import { readJsonBody, renderConsoleAt, serverPerTest } from '../../test/console';
 
-let server: ApiServer | undefined;
-
-afterEach(async () => {
-  cleanup();
-  await server?.close();
-  server = undefined;
-});
+const startServer = serverPerTest();
 
 const rui = {
   id: '0192f000-0000-7000-8000-0000000000c1',
@@ -31,29 +24,20 @@ const rui = {
   created_at: '2026-11-20T10:00:00Z',
 };
 
-function body(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let raw = '';
-    request.on('data', (c) => (raw += c));
-    request.on('end', () => resolve(JSON.parse(raw)));
-  });
-}
-
 describe('profiles', () => {
   it('suspends a member only with a reason, and shows the suspension', async () => {
     let current: Record<string, unknown> = rui;
     const sent: unknown[] = [];
-    server = await startApiServer({
+    const server = await startServer({
       [`/api/v1/admin/profiles/${rui.id}`]: (_request, response) => sendJson(response, 200, current),
       [`/api/v1/admin/profiles/${rui.id}/suspend`]: async (request: IncomingMessage, response: ServerResponse) => {
-        sent.push(await body(request));
+        sent.push(await readJsonBody(request));
         current = { ...rui, suspended_at: '2026-11-23T12:00:00Z', suspended_reason: 'Spam' };
         sendJson(response, 200, current);
       },
       '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
     });
-    window.location.hash = `#/profiles/${rui.id}/show`;
-    render(<App dataProvider={createDataProvider(server.adminApiUrl)} authProvider={null} />);
+    renderConsoleAt(`#/profiles/${rui.id}/show`, server);
 
     expect(await screen.findByText('rui@example.com')).toBeTruthy();
     const posts = screen.getByRole('link', { name: 'Ver posts' });

@@ -15,18 +15,18 @@ const filters = [
 export function ReportList() {
   return (
     <ConsoleList sort={{ field: 'created_at', order: 'ASC' }} filterDefaultValues={{ status: 'open' }} filters={filters}>
-      <Column source="target_text">
+      <Column source="target_text" disableSort>
         <TextField source="target_text" emptyText="—" sx={{ display: 'block', maxWidth: '28rem' }} />
       </Column>
-      <Column source="target_author_handle" />
-      <Column source="reason">
+      <Column source="target_author_handle" disableSort />
+      <Column source="reason" disableSort>
         <TextField source="reason" emptyText="—" />
       </Column>
-      <Column source="reporter_handle" />
+      <Column source="reporter_handle" disableSort />
       <Column source="status">
         <SelectField source="status" choices={statusChoices} />
       </Column>
-      <Column source="resolution">
+      <Column source="resolution" disableSort>
         <SelectField source="resolution" choices={actionChoices} emptyText="—" />
       </Column>
       <Column source="same_target_count" />

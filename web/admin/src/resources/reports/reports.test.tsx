@@ -1,18 +1,11 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { App } from '../../app';
-import { createDataProvider } from '../../data/data-provider';
-import { sendJson, startApiServer, type ApiServer } from '../../test/api-server';
+import { sendJson } from '../../test/api-server';
+import { readJsonBody, renderConsoleAt, serverPerTest } from '../../test/console';
 
-let server: ApiServer | undefined;
-
-afterEach(async () => {
-  cleanup();
-  await server?.close();
-  server = undefined;
-});
+const startServer = serverPerTest();
 
 const open = {
   id: '0192f000-0000-7000-8000-0000000000a1',
@@ -33,31 +26,22 @@ const open = {
   created_at: '2026-11-23T10:00:00Z',
 };
 
-function body(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let raw = '';
-    request.on('data', (c) => (raw += c));
-    request.on('end', () => resolve(JSON.parse(raw)));
-  });
-}
-
 describe('reports queue', () => {
   it('lists open reports with the post and the reporter, and resolves one by removing the post with a note', async () => {
     let current: Record<string, unknown> = open;
     const resolutions: unknown[] = [];
-    server = await startApiServer({
+    const server = await startServer({
       '/api/v1/admin/reports': (_request, response) =>
         sendJson(response, 200, [current], { 'Content-Range': 'reports 0-0/1' }),
       [`/api/v1/admin/reports/${open.id}`]: (_request, response) => sendJson(response, 200, current),
       [`/api/v1/admin/reports/${open.id}/resolve`]: async (request: IncomingMessage, response: ServerResponse) => {
-        resolutions.push(await body(request));
+        resolutions.push(await readJsonBody(request));
         current = { ...open, status: 'actioned', resolution: 'remove_post', resolution_note: 'Spam de venda', resolver_handle: 'chefe' };
         sendJson(response, 200, current);
       },
       '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
     });
-    window.location.hash = '#/reports';
-    render(<App dataProvider={createDataProvider(server.adminApiUrl)} authProvider={null} />);
+    renderConsoleAt('#/reports', server);
 
     const row = (await screen.findByText('Compre seguidores baratos')).closest('tr') as HTMLElement;
     expect(within(row).getByText('bia')).toBeTruthy();

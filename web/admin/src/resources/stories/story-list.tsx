@@ -1,7 +1,7 @@
 import { AutocompleteInput, DataTable, ReferenceInput, SearchInput, TextField } from 'react-admin';
 
 import { ConsoleList, DateTimeColumn } from '../console-list';
-import { unbrokenText } from '../format';
+import { listText, unbrokenText } from '../format';
 
 const Column = DataTable.Col;
 
@@ -19,7 +19,7 @@ export function StoryList() {
   return (
     <ConsoleList filters={filters}>
       <Column source="text" disableSort>
-        <TextField source="text" sx={unbrokenText} />
+        <TextField source="text" sx={listText} />
       </Column>
       <Column source="author_handle">
         <TextField source="author_handle" emptyText="—" sx={unbrokenText} />
