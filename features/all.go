@@ -6,6 +6,7 @@
 package features
 
 import (
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/core/ports"
@@ -21,32 +22,18 @@ import (
 	"social/features/reports"
 	"social/features/safety"
 	"social/features/search"
+	searchapp "social/features/search/app"
 	searchstore "social/features/search/pgstore"
 	"social/features/timelines"
 	"social/features/trending"
 	"social/features/twofactor"
+	"social/kit/plugin"
 )
 
 // Modules are the core features' modules, in no particular order: fx
 // orders construction by what each needs.
 func Modules() fx.Option {
-	return fx.Options(
-		accounts.Module,
-		profiles.Module,
-		follows.Module,
-		safety.Module,
-		media.Module,
-		posts.Module,
-		comments.Module,
-		reports.Module,
-		moderation.Module,
-		datarights.Module,
-		notifications.Module,
-		timelines.Module,
-		trending.Module,
-		search.Module,
-		twofactor.Module,
-	)
+	return fx.Options(useCases(), search.Module)
 }
 
 // ForCommands are the core features' modules for a command that runs their
@@ -56,6 +43,25 @@ func Modules() fx.Option {
 // queued for the nodes to index.
 func ForCommands() fx.Option {
 	return fx.Options(
+		useCases(),
+		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q }),
+		// What the index is rebuilt from (social reindex, seed-demo).
+		fx.Provide(newSearchDocs),
+	)
+}
+
+// newSearchDocs reads every searchable document, the core's kinds and the
+// enabled plugins'.
+func newSearchDocs(db *bun.DB, p struct {
+	fx.In
+	Sources []plugin.SearchSource `group:"search_sources"`
+}) searchapp.DocLister {
+	return searchstore.NewSearchSource(db, p.Sources...)
+}
+
+// useCases are every core feature's module but search's.
+func useCases() fx.Option {
+	return fx.Options(
 		accounts.Module,
 		profiles.Module,
 		follows.Module,
@@ -70,6 +76,5 @@ func ForCommands() fx.Option {
 		timelines.Module,
 		trending.Module,
 		twofactor.Module,
-		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q }),
 	)
 }

@@ -14,8 +14,6 @@ import (
 	"social/config"
 	"social/core/ports"
 	search "social/features/search/app"
-	searchstore "social/features/search/pgstore"
-	"social/kit/plugin"
 )
 
 // reindexBatch is how many documents are read and written at once.
@@ -37,34 +35,34 @@ find less until it ends.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var m *postgres.Migrator
 			var db *bun.DB
-			var src searchSources
-			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+			var docs search.DocLister
+			return withCommands(cmd.Context(), g, fx.Options(), func(ctx context.Context) error {
 				if err := postgres.EnsureSchema(ctx, g.cfg, g.logger, m); err != nil {
 					return err
 				}
-				counts, err := rebuildSearch(ctx, g.cfg, db, src, newProgressBar(cmd.ErrOrStderr(), "documents"))
+				counts, err := rebuildSearch(ctx, g.cfg, db, docs, newProgressBar(cmd.ErrOrStderr(), "documents"))
 				if err != nil {
 					return err
 				}
 				var parts []string
-				for _, k := range searchstore.NewSearchSource(db, src.List...).Kinds() {
+				for _, k := range docs.Kinds() {
 					parts = append(parts, fmt.Sprintf("%d %s", counts[k], kindPlural(k, counts[k])))
 				}
 				_, err = fmt.Fprintf(cmd.OutOrStdout(), "Search index (%s) rebuilt: %s.\n", g.cfg.Search.Driver, strings.Join(parts, ", "))
 				return err
-			}, &m, &db, &src)
+			}, &m, &db, &docs)
 		},
 	}
 }
 
 // rebuildSearch empties the search index and indexes every document again,
 // showing progress on p.
-func rebuildSearch(ctx context.Context, cfg *config.Config, db *bun.DB, src searchSources, p *progressBar) (map[ports.SearchKind]int, error) {
+func rebuildSearch(ctx context.Context, cfg *config.Config, db *bun.DB, docs search.DocLister, p *progressBar) (map[ports.SearchKind]int, error) {
 	index, closeIndex, err := searchindex.Open(cfg, db)
 	if err != nil {
 		return nil, err
 	}
-	uc := &search.Rebuild{Lister: searchstore.NewSearchSource(db, src.List...), Index: index, BatchSize: reindexBatch,
+	uc := &search.Rebuild{Lister: docs, Index: index, BatchSize: reindexBatch,
 		OnProgress: func(pr search.Progress) { p.report("reindex", pr.Done, pr.Total) }}
 	counts, err := uc.Handle(ctx)
 	p.end()
@@ -72,12 +70,6 @@ func rebuildSearch(ctx context.Context, cfg *config.Config, db *bun.DB, src sear
 		err = cerr
 	}
 	return counts, err
-}
-
-// searchSources are the enabled plugins' readers of their own kinds.
-type searchSources struct {
-	fx.In
-	List []plugin.SearchSource `group:"search_sources"`
 }
 
 // kindPlural names n documents of kind k: "1 user", "2 posts", "3 communities".

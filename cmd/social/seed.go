@@ -24,6 +24,7 @@ import (
 	moderationfeature "social/features/moderation"
 	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
+	search "social/features/search/app"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
@@ -61,7 +62,7 @@ type seeding struct {
 	Create  *moderation.CreateAccount
 	ByEmail moderationfeature.AccountByEmail
 	Member  *posts.SeedDemo
-	Search  searchSources
+	Search  search.DocLister
 }
 
 // networkSeeding adds the demo network's seeders, every feature's and

@@ -13,12 +13,9 @@ import (
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.DemoSeeder{Name: "follows", Stage: demo.StageFollows,
 		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			if run.Summary.Members == 0 {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, nil
-			}
-			cast, err := run.Cast(ctx)
-			if err != nil {
-				return plugin.DemoSeeded{}, err
+			cast, writing, err := run.Writing(ctx)
+			if !writing {
+				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
 			}
 			pairs := run.Plan.Follows
 			for i, f := range pairs {

@@ -20,12 +20,9 @@ import (
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.DemoSeeder{Name: "posts", Stage: demo.StagePosts,
 		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			if run.Summary.Members == 0 {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, nil
-			}
-			cast, err := run.Cast(ctx)
-			if err != nil {
-				return plugin.DemoSeeded{}, err
+			cast, writing, err := run.Writing(ctx)
+			if !writing {
+				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
 			}
 			s := &run.Summary
 			for i, pp := range run.Plan.Posts {
@@ -86,4 +83,19 @@ func writeDemoPost(ctx context.Context, uc httpapi.UseCases, run *demo.Run, v do
 		run.Summary.FriendsOnly++
 	}
 	return created.Post.ID, nil
+}
+
+// newDemoPosting lends the post and like use cases to the seeders of the
+// features that keep audiences (a community's posts are core posts).
+func newDemoPosting(uc httpapi.UseCases) demo.Posting {
+	return demo.Posting{
+		Post: func(ctx context.Context, author domain.Viewer, audience domain.AudienceID, text string) (domain.PostID, error) {
+			created, err := uc.Create.Handle(ctx, author, app.NewPost{Text: text, Audience: audience})
+			return created.Post.ID, err
+		},
+		Like: func(ctx context.Context, who domain.Viewer, post domain.PostID) error {
+			_, err := uc.Like.Handle(ctx, who, post)
+			return err
+		},
+	}
 }

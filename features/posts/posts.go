@@ -41,6 +41,7 @@ var Module = fx.Module("posts",
 		// Demo seeding: the network's posts, and a member's own (--for).
 		plugin.AsDemoSeeder(newDemoSeeder),
 		func(uc httpapi.UseCases) *app.SeedDemo { return uc.Demo },
+		newDemoPosting,
 		// The link-preview queue as a port of its own, which a demo seeding
 		// replaces (the demo sites do not exist).
 		func(j *pgkit.JobInserter) app.PreviewQueue { return postsstore.PreviewQueue{Jobs: j} },

@@ -17,12 +17,9 @@ import (
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.DemoSeeder{Name: "profiles", Stage: demo.StageProfiles,
 		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			if run.Summary.Members == 0 {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, nil
-			}
-			cast, err := run.Cast(ctx)
-			if err != nil {
-				return plugin.DemoSeeded{}, err
+			cast, writing, err := run.Writing(ctx)
+			if !writing {
+				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
 			}
 			joined, pictures := run.Now.Add(-30*24*time.Hour), 0
 			for i, p := range demo.Roster {

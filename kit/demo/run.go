@@ -80,6 +80,17 @@ func (r *Run) Cast(ctx context.Context) (Cast, error) {
 	return c, err
 }
 
+// Writing is the cast when the core's network is being written in this
+// run (its members joined in it), and false when it was there before:
+// then the core's later stages write nothing.
+func (r *Run) Writing(ctx context.Context) (Cast, bool, error) {
+	if r.Summary.Members == 0 {
+		return Cast{}, false, nil
+	}
+	c, err := r.Cast(ctx)
+	return c, err == nil, err
+}
+
 // SetCast names the members the members' stage made.
 func (r *Run) SetCast(c Cast) { r.cast = c }
 
@@ -153,3 +164,11 @@ func (r *Run) BannerOf(i int) []byte { return r.drawing().banners[i].bytes() }
 
 // PhotoOf is the drawn picture of a post's photo seed.
 func (r *Run) PhotoOf(seed int) []byte { return r.drawing().photos[seed].bytes() }
+
+// Posting is the core's posting as another feature's seeder writes through
+// it (the posts feature provides it): a member's post, in an audience such
+// as a community when audience is not zero, and a like.
+type Posting struct {
+	Post func(ctx context.Context, author domain.Viewer, audience domain.AudienceID, text string) (domain.PostID, error)
+	Like func(ctx context.Context, who domain.Viewer, post domain.PostID) error
+}

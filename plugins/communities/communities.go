@@ -11,15 +11,12 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
-	"social/internal/demo"
 	"social/kit/plugin"
-	"social/platform/pgkit"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
 	"social/plugins/communities/migrations"
@@ -100,15 +97,13 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
 }
 
-// newMemberDemoSeeder builds its own transactor and search queue on the
-// database: seed-demo runs without the serving app. Both join the
-// transaction of the context, the core's demo seeding.
-func newMemberDemoSeeder(db *bun.DB, store *pgstore.Store, clock ports.Clock) (plugin.MemberDemoSeeder, error) {
-	uc := &app.SeedDemo{Tx: pgkit.NewTransactor(db), Store: store, Members: store,
-		Search: demo.SearchQueue(db), Clock: clock}
+// newMemberDemoSeeder adds a member's two demo communities inside the
+// transaction of the core's demo posts.
+func newMemberDemoSeeder(tx ports.Transactor, store *pgstore.Store, search ports.SearchIndexQueue, clock ports.Clock) plugin.MemberDemoSeeder {
+	uc := &app.SeedDemo{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
 		return uc.Handle(ctx, member)
-	}}, nil
+	}}
 }
 
 // newMemberData contributes the plugin's part of a member's data: what

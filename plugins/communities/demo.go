@@ -4,18 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	posts "social/features/posts/app"
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 	"social/plugins/communities/app"
-	"social/plugins/communities/pgstore"
+	"social/plugins/communities/httpapi"
 )
 
 // demoCommunity is one community of the demo network: its owner, admins,
@@ -61,14 +59,12 @@ var demoCommunities = []demoCommunity{
 			{"mariaclara", "Rascunho da reportagem sobre corais pronto. Quem revisa a parte técnica?"}}},
 }
 
-// newDemoSeeder adds the communities of the demo network.
-func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.DemoSeeder, error) {
-	jobs, err := pgkit.NewJobInserter(db, log)
-	if err != nil {
-		return plugin.DemoSeeder{}, err
-	}
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := demo.Members(ctx, db)
+// newDemoSeeder adds the communities of the demo network, their members
+// and requests, and their posts (core posts, written and liked through the
+// core's posting).
+func newDemoSeeder(db *bun.DB, uc httpapi.UseCases, posting demo.Posting, run *demo.Run) plugin.DemoSeeder {
+	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
+		cast, err := run.Cast(ctx)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
 		}
@@ -76,89 +72,69 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) (plugin.D
 			return plugin.DemoSeeded{}, err
 		}
 		var has bool
-		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM communities WHERE name = ?)`, demoCommunities[0].name).
+		if err := pgkit.IDB(ctx, db).NewRaw(`SELECT EXISTS (SELECT 1 FROM communities WHERE name = ?)`, demoCommunities[0].name).
 			Scan(ctx, &has); err != nil {
 			return plugin.DemoSeeded{}, err
 		}
 		if has {
 			return plugin.DemoSeeded{Text: "demo communities already there; nothing changed"}, nil
 		}
-		clock := &demo.Clock{}
-		// Community posts are core posts: the core's use cases write them
-		// and their likes, as the member app would.
-		audience := newAudience(store)
-		w := demo.NewPostWriting(db, jobs, audience, clock, log)
-		tx, search := w.Tx, w.Search
-		m := &app.Membership{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
-		s := demoScript{cast: cast, clock: clock,
-			create: &app.CreateCommunity{Tx: tx, Store: store, Members: store, Search: search, Clock: clock},
-			join:   &app.JoinCommunity{Membership: m}, manage: &app.ManageMembers{Membership: m},
-			post: w.Create,
-			like: w.Like}
-		var text string
-		err = tx.InTx(ctx, func(ctx context.Context) error {
-			var err error
-			text, err = s.run(ctx, time.Now())
-			return err
-		})
+		s := demoScript{cast: cast, seeding: run, uc: uc, posting: posting}
+		text, err := s.run(ctx, run.Now)
 		if err != nil {
 			return plugin.DemoSeeded{}, err
 		}
 		return plugin.DemoSeeded{Text: text, Created: true}, nil
-	}}, nil
+	}}
 }
 
 type demoScript struct {
-	cast   demo.Cast
-	clock  *demo.Clock
-	create *app.CreateCommunity
-	join   *app.JoinCommunity
-	manage *app.ManageMembers
-	post   *posts.CreatePost
-	like   *posts.LikePost
+	cast    demo.Cast
+	seeding *demo.Run
+	uc      httpapi.UseCases
+	posting demo.Posting
 }
 
 func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
 	joined, pending, written := 0, 0, 0
 	for i, d := range demoCommunities {
 		at := now.Add(-time.Duration(6-i) * 24 * time.Hour)
-		s.clock.Set(at)
+		s.seeding.At(at)
 		about := d.about
-		c, err := s.create.Handle(ctx, s.cast.Of(d.owner), app.NewCommunity{Name: d.name, Description: &about, Privacy: d.privacy})
+		c, err := s.uc.Create.Handle(ctx, s.cast.Of(d.owner), app.NewCommunity{Name: d.name, Description: &about, Privacy: d.privacy})
 		if err != nil {
 			return "", fmt.Errorf("community %s: %w", d.name, err)
 		}
 		// The members of a closed community asked and were approved, so
 		// its admins (members first) are members of both kinds.
-		approve := &app.DecideRequest{Membership: s.join.Membership}
 		for k, h := range append(append([]string{}, d.admins...), d.members...) {
-			s.clock.Set(at.Add(time.Duration(k+1) * time.Hour))
-			j, err := s.join.Handle(ctx, s.cast.Of(h), c.ID)
+			s.seeding.At(at.Add(time.Duration(k+1) * time.Hour))
+			j, err := s.uc.Join.Handle(ctx, s.cast.Of(h), c.ID)
 			if err != nil {
 				return "", fmt.Errorf("%s joins %s: %w", h, d.name, err)
 			}
 			if d.privacy == app.Closed {
-				if _, err := approve.Approve(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID); err != nil {
+				if _, err := s.uc.Decide.Approve(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID); err != nil {
 					return "", err
 				}
 			}
 			if k < len(d.admins) {
-				if _, err := s.manage.SetRole(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID, app.RoleAdmin); err != nil {
+				if _, err := s.uc.Manage.SetRole(ctx, s.cast.Of(d.owner), c.ID, j.Membership.ID, app.RoleAdmin); err != nil {
 					return "", err
 				}
 			}
 			joined++
 		}
 		for k, h := range d.pending {
-			s.clock.Set(now.Add(-time.Duration(k+2) * time.Hour))
-			if _, err := s.join.Handle(ctx, s.cast.Of(h), c.ID); err != nil {
+			s.seeding.At(now.Add(-time.Duration(k+2) * time.Hour))
+			if _, err := s.uc.Join.Handle(ctx, s.cast.Of(h), c.ID); err != nil {
 				return "", fmt.Errorf("%s asks to join %s: %w", h, d.name, err)
 			}
 			pending++
 		}
 		for k, p := range d.posts {
-			s.clock.Set(at.Add(time.Duration(20+k*17) * time.Hour))
-			created, err := s.post.Handle(ctx, s.cast.Of(p[0]), posts.NewPost{Text: p[1], Audience: domain.AudienceID(c.ID)})
+			s.seeding.At(at.Add(time.Duration(20+k*17) * time.Hour))
+			id, err := s.posting.Post(ctx, s.cast.Of(p[0]), domain.AudienceID(c.ID), p[1])
 			if err != nil {
 				return "", fmt.Errorf("post in %s: %w", d.name, err)
 			}
@@ -168,7 +144,7 @@ func (s demoScript) run(ctx context.Context, now time.Time) (string, error) {
 				if h == p[0] {
 					continue
 				}
-				if _, err := s.like.Handle(ctx, s.cast.Of(h), created.Post.ID); err != nil {
+				if err := s.posting.Like(ctx, s.cast.Of(h), id); err != nil {
 					return "", err
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,9 +11,7 @@ import (
 
 	"social/kit/demo"
 	"social/kit/plugin"
-	"social/platform/pgkit"
 	"social/plugins/messages/app"
-	"social/plugins/messages/pgstore"
 )
 
 // demoLine is one message: from the demo member (me) or the friend.
@@ -53,9 +50,9 @@ var demoConversations = []struct {
 }
 
 // newDemoSeeder adds the demo member's conversations, some unread.
-func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.DemoSeeder {
+func newDemoSeeder(db *bun.DB, m *app.Messages, run *demo.Run) plugin.DemoSeeder {
 	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := demo.Members(ctx, db)
+		cast, err := run.Cast(ctx)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
 		}
@@ -71,20 +68,17 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.De
 		if has {
 			return plugin.DemoSeeded{Text: "demo conversations already there; nothing changed"}, nil
 		}
-		clock := &demo.Clock{}
-		m := &app.Messages{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{},
-			Limiter: demo.Unlimited{}, Log: log}
 		start, send := &app.StartConversation{Messages: m}, &app.SendMessage{Messages: m}
-		now, sent := time.Now(), 0
+		now, sent := run.Now, 0
 		err = m.Tx.InTx(ctx, func(ctx context.Context) error {
 			for _, c := range demoConversations {
-				clock.Set(now.Add(-c.ago))
+				run.At(now.Add(-c.ago))
 				conv, _, err := start.Handle(ctx, me, c.friend)
 				if err != nil {
 					return fmt.Errorf("conversation with %s: %w", c.friend, err)
 				}
 				for i, l := range c.lines {
-					clock.Set(now.Add(-c.ago + time.Duration(i)*7*time.Minute))
+					run.At(now.Add(-c.ago + time.Duration(i)*7*time.Minute))
 					who := cast.Of(c.friend)
 					if l.me {
 						who = me

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,9 +11,7 @@ import (
 
 	"social/kit/demo"
 	"social/kit/plugin"
-	"social/platform/pgkit"
 	"social/plugins/stories/app"
-	"social/plugins/stories/pgstore"
 )
 
 // demoStories are the live stories of the demo network: who, how long
@@ -37,9 +34,9 @@ var demoStories = []struct {
 
 // newDemoSeeder adds the stories of the demo network. Stories live 24
 // hours: a run after they expired opens new ones.
-func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.DemoSeeder {
+func newDemoSeeder(db *bun.DB, s *app.Stories, run *demo.Run) plugin.DemoSeeder {
 	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := demo.Members(ctx, db)
+		cast, err := run.Cast(ctx)
 		if errors.Is(err, demo.ErrNoNetwork) {
 			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
 		}
@@ -54,19 +51,17 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, log *slog.Logger) plugin.De
 		if live {
 			return plugin.DemoSeeded{Text: "demo stories already live; nothing changed"}, nil
 		}
-		clock := &demo.Clock{}
-		s := &app.Stories{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log}
 		create, view := &app.CreateStory{Stories: s}, &app.ViewStory{Stories: s}
-		now := time.Now()
+		now := run.Now
 		err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 			for i, d := range demoStories {
-				clock.Set(now.Add(-d.ago))
+				run.At(now.Add(-d.ago))
 				st, err := create.Handle(ctx, cast.Of(d.handle), d.text)
 				if err != nil {
 					return fmt.Errorf("story of %s: %w", d.handle, err)
 				}
 				if i < 2 {
-					clock.Set(now.Add(-d.ago / 2))
+					run.At(now.Add(-d.ago / 2))
 					if _, err := view.Handle(ctx, cast.Of(demo.MemberHandle), st.ID); err != nil {
 						return err
 					}

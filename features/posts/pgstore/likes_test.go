@@ -13,7 +13,7 @@ import (
 	notificationsstore "social/features/notifications/pgstore"
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
-	"social/internal/demo"
+	"social/kit/demo"
 	"social/platform/pgkit"
 	"social/tests/testkit"
 	"social/tests/testkit/sqlrig"

@@ -10,9 +10,30 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	notifications "social/features/notifications/app"
+	notificationsstore "social/features/notifications/pgstore"
 	posts "social/features/posts/app"
-	"social/internal/demo"
+	postsstore "social/features/posts/pgstore"
+	searchstore "social/features/search/pgstore"
+	timelines "social/features/timelines/app"
+	"social/features/timelines/pgstore"
+	"social/kit/demo"
+	"social/platform/pgkit"
 )
+
+// newCreatePost is the create use case as the posts feature wires it, on
+// the rig's database, broadcasting nothing.
+func newCreatePost(r *timelineRig) *posts.CreatePost {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	clock := demo.NewClock(time.Now())
+	store, notes := postsstore.NewPosts(r.DB), notificationsstore.NewNotifications(r.DB)
+	return &posts.CreatePost{Tx: pgkit.NewTransactor(r.DB), Search: searchstore.NewSearchQueue(r.DB), Posts: store,
+		Previews: postsstore.PreviewQueue{Jobs: r.jobs()}, Mentions: store,
+		Timelines: &timelines.PlaceNewPost{Store: pgstore.NewTimelines(r.DB), Queue: pgstore.TimelineQueue{Jobs: r.jobs()}},
+		Notices:   &notifications.Recorder{Store: notes, Clock: clock},
+		Announcer: &notifications.Announcer{Counts: notes, Broadcaster: demo.Silent{}, Log: log},
+		Clock:     clock, Broadcaster: demo.Silent{}, Log: log}
+}
 
 // A follow that commits while a post by the followed author is being
 // created must not miss the post: with the post written into timelines by
@@ -24,9 +45,7 @@ import (
 func TestNewPostReachesAFollowCommittedWhileItWasCreated(t *testing.T) {
 	t.Parallel()
 	r := newTimelineRig(t)
-	clock := &demo.Clock{}
-	clock.Set(time.Now())
-	create := demo.NewPostWriting(r.DB, r.jobs(), nil, clock, slog.New(slog.NewTextHandler(io.Discard, nil))).Create
+	create := newCreatePost(r)
 	author, follower := r.Member(), r.Member()
 
 	// The follow, as FollowMember writes it, left uncommitted.
