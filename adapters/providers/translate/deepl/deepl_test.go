@@ -74,45 +74,25 @@ func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name    string
-		status  int
-		body    []byte
-		headers map[string]string
-		want    translatetest.Want
-	}{
-		{"rate limit", http.StatusTooManyRequests, translatetest.Body(t, "rate_limited.json"), map[string]string{"Retry-After": "5"}, translatetest.RateLimited},
-		{"quota exceeded", 456, translatetest.Body(t, "quota.json"), nil, translatetest.PaymentRequired},
-		{"forbidden", http.StatusForbidden, translatetest.Body(t, "forbidden.json"), nil, translatetest.Failed},
-		{"unavailable", http.StatusServiceUnavailable, []byte(`{"message":"Service unavailable"}`), nil, translatetest.Failed},
-		{"malformed JSON", http.StatusOK, []byte(`{"translations":[{"text":`), nil, translatetest.Failed},
-		{"no translation", http.StatusOK, []byte(`{"translations":[]}`), nil, translatetest.Failed},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			srv := server(t, "PT-BR", func(w http.ResponseWriter, _ *http.Request) {
-				translatetest.Reply(w, c.status, c.body, c.headers)
-			})
-			_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
-			e := translatetest.AssertError(t, err, c.want)
-			if c.name == "rate limit" && e.RetryAfter != 5*time.Second {
-				t.Errorf("RetryAfter = %v, want 5s", e.RetryAfter)
-			}
-		})
-	}
+	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, "PT-BR", reply).URL).Translate(context.Background(), post, "pt-BR")
+		return err
+	}, 5*time.Second, []translatetest.Failure{
+		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "5"}, Want: translatetest.RateLimited},
+		{Name: "quota exceeded", Status: 456, Body: translatetest.Body(t, "quota.json"), Want: translatetest.PaymentRequired},
+		{Name: "forbidden", Status: http.StatusForbidden, Body: translatetest.Body(t, "forbidden.json"), Want: translatetest.Failed},
+		{Name: "unavailable", Status: http.StatusServiceUnavailable, Body: []byte(`{"message":"Service unavailable"}`), Want: translatetest.Failed},
+		{Name: "malformed JSON", Status: http.StatusOK, Body: []byte(`{"translations":[{"text":`), Want: translatetest.Failed},
+		{Name: "no translation", Status: http.StatusOK, Body: []byte(`{"translations":[]}`), Want: translatetest.Failed},
+	})
 }
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	srv := server(t, "PT-BR", func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(5 * time.Second):
-		}
+	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, "PT-BR", reply).URL).Translate(context.Background(), post, "pt")
+		return err
 	})
-	_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt")
-	translatetest.AssertError(t, err, translatetest.Failed)
 }
 
 func TestNewNeedsAKey(t *testing.T) {

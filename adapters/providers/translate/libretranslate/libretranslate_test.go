@@ -68,51 +68,27 @@ func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name    string
-		status  int
-		body    []byte
-		headers map[string]string
-		want    translatetest.Want
-	}{
-		{"rate limit", http.StatusTooManyRequests, translatetest.Body(t, "rate_limited.json"), map[string]string{"Retry-After": "30"}, translatetest.RateLimited},
-		{"no credits", http.StatusForbidden, translatetest.Body(t, "payment.json"), nil, translatetest.PaymentRequired},
-		{"payment required", http.StatusPaymentRequired, []byte(`{"error":"Payment required"}`), nil, translatetest.PaymentRequired},
-		{"bad key", http.StatusForbidden, translatetest.Body(t, "invalid_key.json"), nil, translatetest.Failed},
-		{"server error", http.StatusInternalServerError, []byte(`{"error":"Internal Server Error"}`), nil, translatetest.Failed},
-		{"bad gateway page", http.StatusBadGateway, []byte("<html>502 Bad Gateway</html>"), nil, translatetest.Failed},
-		{"malformed JSON", http.StatusOK, []byte(`{"translatedText": "Bom`), nil, translatetest.Failed},
-		{"answer without translatedText", http.StatusOK, []byte(`{"detectedLanguage":{"language":"en"}}`), nil, translatetest.Failed},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			srv := server(t, func(w http.ResponseWriter, _ *http.Request) {
-				translatetest.Reply(w, c.status, c.body, c.headers)
-			})
-			_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt")
-			e := translatetest.AssertError(t, err, c.want)
-			if c.name == "rate limit" && e.RetryAfter != 30*time.Second {
-				t.Errorf("RetryAfter = %v, want 30s", e.RetryAfter)
-			}
-		})
-	}
+	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt")
+		return err
+	}, 30*time.Second, []translatetest.Failure{
+		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "30"}, Want: translatetest.RateLimited},
+		{Name: "no credits", Status: http.StatusForbidden, Body: translatetest.Body(t, "payment.json"), Want: translatetest.PaymentRequired},
+		{Name: "payment required", Status: http.StatusPaymentRequired, Body: []byte(`{"error":"Payment required"}`), Want: translatetest.PaymentRequired},
+		{Name: "bad key", Status: http.StatusForbidden, Body: translatetest.Body(t, "invalid_key.json"), Want: translatetest.Failed},
+		{Name: "server error", Status: http.StatusInternalServerError, Body: []byte(`{"error":"Internal Server Error"}`), Want: translatetest.Failed},
+		{Name: "bad gateway page", Status: http.StatusBadGateway, Body: []byte("<html>502 Bad Gateway</html>"), Want: translatetest.Failed},
+		{Name: "malformed JSON", Status: http.StatusOK, Body: []byte(`{"translatedText": "Bom`), Want: translatetest.Failed},
+		{Name: "answer without translatedText", Status: http.StatusOK, Body: []byte(`{"detectedLanguage":{"language":"en"}}`), Want: translatetest.Failed},
+	})
 }
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(5 * time.Second):
-		}
+	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt")
+		return err
 	})
-	start := time.Now()
-	_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt")
-	translatetest.AssertError(t, err, translatetest.Failed)
-	if time.Since(start) > 3*time.Second {
-		t.Fatalf("gave up after %v, want about the 300ms timeout", time.Since(start))
-	}
 }
 
 func TestTranslateNeedsNoRequestForEmptyText(t *testing.T) {

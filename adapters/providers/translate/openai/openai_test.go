@@ -73,45 +73,25 @@ func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name    string
-		status  int
-		body    []byte
-		headers map[string]string
-		want    translatetest.Want
-	}{
-		{"rate limit", http.StatusTooManyRequests, translatetest.Body(t, "rate_limited.json"), map[string]string{"Retry-After": "20"}, translatetest.RateLimited},
-		{"insufficient quota answered as 429", http.StatusTooManyRequests, translatetest.Body(t, "insufficient_quota.json"), nil, translatetest.PaymentRequired},
-		{"payment required", http.StatusPaymentRequired, translatetest.Body(t, "payment_required.json"), nil, translatetest.PaymentRequired},
-		{"server error", http.StatusInternalServerError, translatetest.Body(t, "server_error.json"), nil, translatetest.Failed},
-		{"unauthorized", http.StatusUnauthorized, []byte(`{"error":{"message":"Incorrect API key provided","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`), nil, translatetest.Failed},
-		{"malformed JSON", http.StatusOK, []byte(`{"choices":[{"message":`), nil, translatetest.Failed},
-		{"no choices", http.StatusOK, []byte(`{"id":"chatcmpl-1","choices":[]}`), nil, translatetest.Failed},
-		{"empty content", http.StatusOK, []byte(`{"choices":[{"message":{"role":"assistant","content":"  "}}]}`), nil, translatetest.Failed},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			srv := server(t, func(w http.ResponseWriter, _ *http.Request) {
-				translatetest.Reply(w, c.status, c.body, c.headers)
-			})
-			_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
-			e := translatetest.AssertError(t, err, c.want)
-			if c.name == "rate limit" && e.RetryAfter != 20*time.Second {
-				t.Errorf("RetryAfter = %v, want 20s", e.RetryAfter)
-			}
-		})
-	}
+	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt-BR")
+		return err
+	}, 20*time.Second, []translatetest.Failure{
+		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "20"}, Want: translatetest.RateLimited},
+		{Name: "insufficient quota answered as 429", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "insufficient_quota.json"), Want: translatetest.PaymentRequired},
+		{Name: "payment required", Status: http.StatusPaymentRequired, Body: translatetest.Body(t, "payment_required.json"), Want: translatetest.PaymentRequired},
+		{Name: "server error", Status: http.StatusInternalServerError, Body: translatetest.Body(t, "server_error.json"), Want: translatetest.Failed},
+		{Name: "unauthorized", Status: http.StatusUnauthorized, Body: []byte(`{"error":{"message":"Incorrect API key provided","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`), Want: translatetest.Failed},
+		{Name: "malformed JSON", Status: http.StatusOK, Body: []byte(`{"choices":[{"message":`), Want: translatetest.Failed},
+		{Name: "no choices", Status: http.StatusOK, Body: []byte(`{"id":"chatcmpl-1","choices":[]}`), Want: translatetest.Failed},
+		{Name: "empty content", Status: http.StatusOK, Body: []byte(`{"choices":[{"message":{"role":"assistant","content":"  "}}]}`), Want: translatetest.Failed},
+	})
 }
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	srv := server(t, func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(5 * time.Second):
-		}
+	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
+		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt-BR")
+		return err
 	})
-	_, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
-	translatetest.AssertError(t, err, translatetest.Failed)
 }
