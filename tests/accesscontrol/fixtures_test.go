@@ -191,10 +191,12 @@ func (w *world) build(t *testing.T) {
 	w.set("membership.closed.C", cmty.Membership.ID, true)
 	call(t, d, http.MethodPost, closed+"/join", nil, &cmty)
 	w.set("membership.closed.D", cmty.Membership.ID, true)
-	call(t, a, http.MethodPost, open+"/posts", map[string]string{"text_content": "Post de A na comunidade aberta"}, &p)
+	call(t, a, http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "Post de A na comunidade aberta",
+		"audience_id": w.fixtures["community.open"]}, &p)
 	w.set("cpost.open", p.ID, false)
 	const closedText = "Post de A só para a comunidade fechada"
-	call(t, a, http.MethodPost, closed+"/posts", map[string]string{"text_content": closedText}, &p)
+	call(t, a, http.MethodPost, "/api/v1/posts", map[string]string{"text_content": closedText,
+		"audience_id": w.fixtures["community.closed"]}, &p)
 	w.set("cpost.closed", p.ID, true)
 	w.secrets[closedText] = "closed community's post"
 
