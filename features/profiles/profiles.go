@@ -14,6 +14,7 @@ import (
 	"social/features/profiles/app"
 	"social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
+	"social/features/profiles/wire"
 	"social/kit/plugin"
 )
 
@@ -27,7 +28,7 @@ var Module = fx.Module("profiles",
 		newUseCases,
 	),
 	fx.Provide(
-		httpapi.NewLinks,
+		wire.NewLinks,
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsDemoSeeder(newDemoSeeder),
 	),

@@ -15,8 +15,8 @@ import (
 	accountsapp "social/features/accounts/app"
 	accountsapi "social/features/accounts/httpapi"
 	accountsstore "social/features/accounts/pgstore"
-	profilesapi "social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
+	profiles "social/features/profiles/wire"
 	"social/features/twofactor/app"
 	"social/features/twofactor/httpapi"
 	"social/features/twofactor/pgstore"
@@ -64,7 +64,7 @@ func newGate(s *pgstore.Store, wa *webauthn.WebAuthn, clock ports.Clock) *app.Be
 	return &app.BeginSecondStep{Store: s, WebAuthn: wa, Clock: clock}
 }
 
-func newSessionPresenter(cfg *config.Config, clock ports.Clock, links profilesapi.Links) accountsapi.SessionPresenter {
+func newSessionPresenter(cfg *config.Config, clock ports.Clock, links profiles.Links) accountsapi.SessionPresenter {
 	return accountsapi.NewSessionPresenter(accountsapi.NewCookies(cfg, clock), links)
 }
 

@@ -4,7 +4,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	"social/kit/plugin"
 )
 
@@ -27,7 +27,7 @@ type UseCases struct {
 
 // NewRoutes contributes the /api/v1/auth operations and documents the
 // bearer scheme the other operations name.
-func NewRoutes(uc UseCases, cookies *Cookies, links profilesapi.Links) plugin.Routes {
+func NewRoutes(uc UseCases, cookies *Cookies, links profiles.Links) plugin.Routes {
 	p := presenter{cookies: cookies, links: links}
 	return plugin.Routes{Register: func(api huma.API) {
 		oapi := api.OpenAPI()

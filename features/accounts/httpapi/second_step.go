@@ -6,7 +6,7 @@ import (
 	"time"
 
 	accounts "social/features/accounts/app"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 )
 
 // SecondStepPending is sign-in's 202 answer for an account with a second
@@ -35,7 +35,7 @@ func secondStepPending(e *accounts.SecondStepRequired) SecondStepPending {
 type SessionPresenter struct{ p presenter }
 
 // NewSessionPresenter makes the presenter.
-func NewSessionPresenter(cookies *Cookies, links profilesapi.Links) SessionPresenter {
+func NewSessionPresenter(cookies *Cookies, links profiles.Links) SessionPresenter {
 	return SessionPresenter{p: presenter{cookies: cookies, links: links}}
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"social/core/errs"
 	accounts "social/features/accounts/app"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
@@ -56,7 +56,7 @@ const (
 // presenter shapes sessions and errors.
 type presenter struct {
 	cookies *Cookies
-	links   profilesapi.Links
+	links   profiles.Links
 }
 
 // session answers with s, its refresh token in the cookie or in the body.

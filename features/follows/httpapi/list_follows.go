@@ -9,7 +9,7 @@ import (
 
 	"social/core/domain"
 	follows "social/features/follows/app"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
@@ -29,7 +29,7 @@ type FollowPage struct {
 	NextCursor string        `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
 }
 
-func registerListFollows(api huma.API, uc *follows.ListFollows, links profilesapi.Links) {
+func registerListFollows(api huma.API, uc *follows.ListFollows, links profiles.Links) {
 	for _, dir := range []follows.Direction{follows.Followers, follows.Following} {
 		summary := "Who follows a member, newest first"
 		if dir == follows.Following {

@@ -4,7 +4,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	follows "social/features/follows/app"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	"social/kit/plugin"
 )
 
@@ -16,7 +16,7 @@ type UseCases struct {
 }
 
 // NewRoutes contributes the follow operations under /api/v1.
-func NewRoutes(uc UseCases, links profilesapi.Links) plugin.Routes {
+func NewRoutes(uc UseCases, links profiles.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerFollow(api, uc.Follow, uc.Unfollow)
 		registerListFollows(api, uc.List, links)

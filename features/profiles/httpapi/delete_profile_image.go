@@ -9,10 +9,11 @@ import (
 
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
-func registerDeleteProfileImage(api huma.API, uc *profiles.DeleteProfileImage, links Links, img domain.ProfileImage) {
+func registerDeleteProfileImage(api huma.API, uc *profiles.DeleteProfileImage, links wire.Links, img domain.ProfileImage) {
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("delete-my-%s", img), Method: http.MethodDelete, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Remove the signed-in member's %s", img), Tags: []string{"profiles"},

@@ -8,10 +8,11 @@ import (
 
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
-func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links Links) {
+func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links wire.Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-my-profile", Method: http.MethodGet, Path: "/profiles/me",
 		Summary: "The signed-in member's own profile", Tags: []string{"profiles"},

@@ -9,10 +9,11 @@ import (
 	"social/core/domain"
 	follows "social/features/follows/app"
 	profiles "social/features/profiles/app"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
-func registerGetProfile(api huma.API, uc *follows.ViewProfile, links Links) {
+func registerGetProfile(api huma.API, uc *follows.ViewProfile, links wire.Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "get-profile", Method: http.MethodGet, Path: "/profiles/{handle}",
 		Summary: "A member's profile by handle, with whether the viewer follows it", Tags: []string{"profiles"},

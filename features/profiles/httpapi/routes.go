@@ -6,7 +6,7 @@ import (
 	"social/core/domain"
 	follows "social/features/follows/app"
 	profiles "social/features/profiles/app"
-	"social/kit/httpkit"
+	"social/features/profiles/wire"
 	"social/kit/plugin"
 )
 
@@ -19,12 +19,8 @@ type UseCases struct {
 	DeleteImage *profiles.DeleteProfileImage
 }
 
-func NewLinks(media httpkit.MediaLinks) Links {
-	return Links{Media: media}
-}
-
 // NewRoutes contributes the profile operations under /api/v1.
-func NewRoutes(uc UseCases, links Links) plugin.Routes {
+func NewRoutes(uc UseCases, links wire.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerGetMyProfile(api, uc.GetMine, links) // before {handle}: "me" is no handle
 		registerGetProfile(api, uc.Get, links)

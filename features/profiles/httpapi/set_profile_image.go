@@ -15,6 +15,7 @@ import (
 	"social/core/errs"
 	"social/core/ports"
 	profiles "social/features/profiles/app"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
@@ -25,7 +26,7 @@ type imageUpload struct {
 	}]
 }
 
-func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links Links, img domain.ProfileImage) {
+func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links wire.Links, img domain.ProfileImage) {
 	huma.Register(api, huma.Operation{
 		OperationID: fmt.Sprintf("set-my-%s", img), Method: http.MethodPut, Path: fmt.Sprintf("/profiles/me/%s", img),
 		Summary: fmt.Sprintf("Replace the signed-in member's %s", img), Tags: []string{"profiles"},

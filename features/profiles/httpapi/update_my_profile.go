@@ -8,6 +8,7 @@ import (
 
 	"social/core/domain"
 	profiles "social/features/profiles/app"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
@@ -21,7 +22,7 @@ type ProfileChanges struct {
 	WebsiteURL  *string `json:"website_url,omitempty" doc:"An http or https address of a public site; \"\" clears it."`
 }
 
-func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links Links) {
+func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links wire.Links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "update-my-profile", Method: http.MethodPatch, Path: "/profiles/me",
 		Summary: "Edit the signed-in member's own profile texts", Tags: []string{"profiles"},

@@ -8,7 +8,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	safety "social/features/safety/app"
 	"social/kit/httpkit"
 )
@@ -33,7 +33,7 @@ type listInput struct {
 	Cursor string `query:"cursor" maxLength:"200"`
 }
 
-func present(ctx context.Context, links profilesapi.Links, page safety.Page) MemberPage {
+func present(ctx context.Context, links profiles.Links, page safety.Page) MemberPage {
 	out := MemberPage{Items: make([]MemberEntry, len(page.Items)), NextCursor: page.Next}
 	for i, e := range page.Items {
 		out.Items[i] = MemberEntry{ID: e.ProfileID.String(), Handle: e.Handle, DisplayName: e.DisplayName,
@@ -44,7 +44,7 @@ func present(ctx context.Context, links profilesapi.Links, page safety.Page) Mem
 
 // registerListMembers registers the viewer's two lists of members, the
 // blocks and the mutes, which differ only in what they list.
-func registerListMembers(api huma.API, blocks *safety.ListBlocks, mutes *safety.ListMutes, links profilesapi.Links) {
+func registerListMembers(api huma.API, blocks *safety.ListBlocks, mutes *safety.ListMutes, links profiles.Links) {
 	for _, list := range []struct {
 		name, summary string
 		handle        func(context.Context, domain.Viewer, string) (safety.Page, error)

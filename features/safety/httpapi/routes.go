@@ -3,7 +3,7 @@ package httpapi
 import (
 	"github.com/danielgtaylor/huma/v2"
 
-	profilesapi "social/features/profiles/httpapi"
+	profiles "social/features/profiles/wire"
 	safety "social/features/safety/app"
 	"social/kit/plugin"
 )
@@ -22,7 +22,7 @@ type UseCases struct {
 }
 
 // NewRoutes contributes the safety operations under /api/v1.
-func NewRoutes(uc UseCases, links profilesapi.Links) plugin.Routes {
+func NewRoutes(uc UseCases, links profiles.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerBlock(api, uc.Block, uc.Unblock)
 		registerMute(api, uc.Mute, uc.Unmute)
