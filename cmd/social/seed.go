@@ -104,9 +104,10 @@ func newSeedDemoCommand(g *globals) *cobra.Command {
 the demo network: about forty members with drawn avatars and banners, who
 follow one another and wrote a week of posts with pictures, likes, comments,
 shares, mentions and reports, plus what every enabled feature adds
-(communities, listening rooms, stories, conversations). It then rebuilds the
-search index and the 'Seguindo' timelines, and prints how to sign in. The
-network is written once: a second run changes nothing and says so.
+(communities, listening rooms, stories, conversations). Each post takes its
+place in the 'Seguindo' timelines as it is written; it then rebuilds the
+search index, and prints how to sign in. The network is written once, in one
+transaction: a second run changes nothing and says so.
 
 With --for EMAIL it creates only that member's demo posts and the enabled
 features' demo data for them (2 communities, 2 listening rooms), the same as
