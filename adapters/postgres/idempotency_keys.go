@@ -103,11 +103,8 @@ type PruneIdempotencyKeysArgs struct{}
 // Kind is the job's stable name.
 func (PruneIdempotencyKeysArgs) Kind() string { return "idempotency.prune" }
 
-// PruneIdempotencyKeysWorker works idempotency.prune with IdempotencyKeys as Store.
-type PruneIdempotencyKeysWorker = PruneWorker[PruneIdempotencyKeysArgs]
-
 func newPruneIdempotencyKeysWorker(k *IdempotencyKeys) plugin.Worker {
-	return plugin.NewWorker("", &PruneIdempotencyKeysWorker{Store: k})
+	return plugin.NewWorker("", &PruneWorker[PruneIdempotencyKeysArgs]{Store: k})
 }
 
 func newPruneIdempotencyKeysJob() plugin.PeriodicJob {

@@ -115,14 +115,11 @@ type PruneRateLimitsArgs struct{}
 // Kind is the job's stable name.
 func (PruneRateLimitsArgs) Kind() string { return "ratelimit.prune" }
 
-// PruneRateLimitsWorker works ratelimit.prune with a RateLimiter as Store.
-type PruneRateLimitsWorker = PruneWorker[PruneRateLimitsArgs]
-
 // PruneRateLimitsEvery is how often the pruning runs.
 const PruneRateLimitsEvery = 15 * time.Minute
 
 func newPruneRateLimitsWorker(l *RateLimiter) plugin.Worker {
-	return plugin.NewWorker("", &PruneRateLimitsWorker{Store: l})
+	return plugin.NewWorker("", &PruneWorker[PruneRateLimitsArgs]{Store: l})
 }
 
 func newPruneRateLimitsJob() plugin.PeriodicJob {

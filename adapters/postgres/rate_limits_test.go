@@ -102,7 +102,7 @@ func TestPruneRateLimitsIsIdempotent(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.Advance(2 * time.Hour)
-	w := &postgres.PruneRateLimitsWorker{Store: l}
+	w := &postgres.PruneWorker[postgres.PruneRateLimitsArgs]{Store: l}
 	for range 2 {
 		if err := w.Work(context.Background(), &river.Job[postgres.PruneRateLimitsArgs]{}); err != nil {
 			t.Fatal(err)
