@@ -26,6 +26,12 @@ var Module = fx.Module("comments",
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
+	// Posts and comments as a viewer sees them, for the features that act
+	// on them (reports).
+	fx.Provide(
+		func(c *commentsstore.Comments) app.PostReader { return c },
+		func(c *commentsstore.Comments) app.CommentReader { return c },
+	),
 )
 
 type useCaseParams struct {

@@ -11,7 +11,7 @@ import (
 	"social/features/follows/httpapi"
 	followsstore "social/features/follows/pgstore"
 	notifications "social/features/notifications/app"
-	timelinesstore "social/features/timelines/pgstore"
+	timelines "social/features/timelines/app"
 	"social/kit/plugin"
 )
 
@@ -26,7 +26,7 @@ var Module = fx.Module("follows",
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 	// The timelines' queue as a port of its own, which a demo seeding
 	// replaces (its follows come before any post: nothing to backfill).
-	fx.Provide(func(q timelinesstore.TimelineQueue) app.TimelineQueue { return q }),
+	fx.Provide(func(q timelines.Queue) app.TimelineQueue { return q }),
 )
 
 func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,

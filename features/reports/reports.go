@@ -7,28 +7,28 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
-	commentsstore "social/features/comments/pgstore"
+	comments "social/features/comments/app"
 	"social/features/reports/app"
 	"social/features/reports/httpapi"
 	reportsstore "social/features/reports/pgstore"
 	"social/kit/plugin"
 )
 
-// Module wires the report use cases to the postgres stores and contributes
-// the routes.
+// Module wires the report use cases to the postgres store and to the posts
+// and comments as the comments feature reads them, and contributes the
+// routes.
 var Module = fx.Module("reports",
 	fx.Provide(
 		fx.Private,
 		reportsstore.NewReports,
-		commentsstore.NewCommentsWithAudiences,
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 )
 
-func newUseCases(r *reportsstore.Reports, c *commentsstore.Comments, clock ports.Clock) httpapi.UseCases {
+func newUseCases(r *reportsstore.Reports, p comments.PostReader, c comments.CommentReader, clock ports.Clock) httpapi.UseCases {
 	return httpapi.UseCases{
-		Post:    &app.ReportPost{Posts: c, Reports: r, Clock: clock},
+		Post:    &app.ReportPost{Posts: p, Reports: r, Clock: clock},
 		Comment: &app.ReportComment{Comments: c, Reports: r, Clock: clock},
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"social/features/safety/app"
 	"social/features/safety/httpapi"
 	safetystore "social/features/safety/pgstore"
-	timelinesstore "social/features/timelines/pgstore"
+	timelines "social/features/timelines/app"
 	"social/kit/plugin"
 )
 
@@ -37,9 +37,12 @@ var Module = fx.Module("safety",
 		}),
 		plugin.AsPeriodicJob(safetystore.NewPruneMutedWordsJob),
 	),
+	// A block ends follows both ways: the timelines' queue takes their
+	// posts out.
+	fx.Provide(fx.Private, func(q timelines.Queue) app.TimelineQueue { return q }),
 )
 
-func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines timelinesstore.TimelineQueue,
+func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
 	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
 	return httpapi.UseCases{
 		Block: &app.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,

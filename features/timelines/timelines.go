@@ -19,7 +19,8 @@ import (
 var Module = fx.Module("timelines",
 	fx.Provide(
 		timelinesstore.NewTimelines,
-		func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
+		fx.Annotate(func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
+			fx.As(fx.Self()), fx.As(new(app.Queue))),
 		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue) *app.PlaceNewPost {
 			return &app.PlaceNewPost{Store: s, Queue: q}
 		},
