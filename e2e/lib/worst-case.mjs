@@ -64,7 +64,7 @@ export async function seedWorstCase(server) {
   await call(server, ta, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: `${longUrl} ok` });
 
   const open = await call(server, ta, 'POST', '/communities', { name: longTitle, description: token(280, 'D'), privacy: 'open' });
-  await call(server, ta, 'POST', `/communities/${open.id}/posts`, { text_content: token(280) });
+  await call(server, ta, 'POST', '/posts', { text_content: token(280), audience_id: open.id });
   const closed = await call(server, tb, 'POST', '/communities', { name: `Fechada${token(43, 'F')}`, description: longUrl, privacy: 'closed' });
 
   const room = await call(server, ta, 'POST', '/rooms', {

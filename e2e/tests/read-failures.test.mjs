@@ -39,7 +39,7 @@ function screens() {
     { name: 'communities', url: '/communities', api: '/api/v1/communities', message: 'Não foi possível carregar as comunidades.' },
     { name: 'community', url: `/communities/${open.id}`, api: `/api/v1/communities/${open.id}`, message: 'Não foi possível carregar a comunidade.' },
     {
-      name: 'community-posts', url: `/communities/${open.id}`, api: `/api/v1/communities/${open.id}/posts`,
+      name: 'community-posts', url: `/communities/${open.id}`, api: '/api/v1/feed',
       message: 'Não foi possível carregar os posts da comunidade.',
     },
     { name: 'rooms', url: '/listening-rooms', api: '/api/v1/rooms', message: 'Não foi possível carregar as salas.' },

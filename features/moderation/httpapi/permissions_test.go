@@ -80,7 +80,7 @@ func TestPermissionMatrix(t *testing.T) {
 	community := createCommunity(t, author, "Clube do Livro")
 	communityPost := func(t *testing.T) string {
 		var p struct{ ID string }
-		author.Do(http.MethodPost, "/api/v1/communities/"+community+"/posts", map[string]string{"text_content": "Capítulo 3"}).
+		author.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "Capítulo 3", "audience_id": community}).
 			Expect(t, http.StatusCreated).JSON(t, &p)
 		return p.ID
 	}

@@ -28,7 +28,7 @@ export { POST_MAX_LENGTH, POST_WARN_LENGTH } from './remaining-counter'
 
 /**
  * What the composer posts with: by default the core feed's useCreatePost; a
- * community hands its own (POST /communities/{id}/posts[/media]).
+ * community hands its own, which posts with the community as audience_id.
  */
 export interface ComposerMutation {
   mutate: (post: NewPost, options?: { onSuccess?: () => void; onError?: (error: Error) => void }) => void
