@@ -39,6 +39,15 @@ async function signOut(page) {
   await page.waitForURL('**/auth');
 }
 
+/** Signs in with `m`'s password from /auth, up to the second step's screen. */
+async function passwordSignInToSecondStep(page, m) {
+  const form = page.getByRole('tabpanel', { name: 'Entrar' });
+  await form.getByLabel('Email').fill(m.email);
+  await form.getByLabel('Senha').fill(password);
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
+}
+
 test('a passkey added in /settings signs in alone, then is removed', async () => {
   const { page, context, problems } = await watchedPage(browser);
   const cdp = await context.newCDPSession(page);
@@ -72,11 +81,7 @@ test('a passkey added in /settings signs in alone, then is removed', async () =>
 
   // With a passkey, a password sign-in asks for the second step.
   await signOut(page);
-  const form = page.getByRole('tabpanel', { name: 'Entrar' });
-  await form.getByLabel('Email').fill(m.email);
-  await form.getByLabel('Senha').fill(password);
-  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
+  await passwordSignInToSecondStep(page, m);
   await page.getByRole('button', { name: 'Usar passkey' }).click();
   await page.waitForURL(`${server.url}/`);
   await page.getByRole('heading', { name: 'Últimos posts' }).waitFor();
@@ -114,11 +119,7 @@ test('the authenticator app turned on in /settings is asked for at the next sign
 
   // The password alone opens no session now.
   await signOut(page);
-  const form = page.getByRole('tabpanel', { name: 'Entrar' });
-  await form.getByLabel('Email').fill(m.email);
-  await form.getByLabel('Senha').fill(password);
-  await form.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
+  await passwordSignInToSecondStep(page, m);
   await page.getByLabel('Código do aplicativo').fill('000000');
   await page.getByRole('button', { name: 'Verificar' }).click();
   await page.getByText('Código inválido. Confira o código e tente novamente.').waitFor();
