@@ -21,6 +21,7 @@ export { checkMedia, formatMegabytes, firstHttpUrl, mediaAccept, type MediaKind 
 export { useDeletePost } from './api/delete-post'
 export { feedKeys, postKeys } from './api/feed-keys'
 export { DeletePostDialog } from './components/delete-post-dialog'
+export { usePostDeletion } from './hooks/use-post-deletion'
 export { PostCard, PostCardView, type PostCardViewProps } from './components/post-card'
 export { PostCardSkeleton } from './components/post-card-skeleton'
 export { removeCachedPost } from './api/feed-cache'

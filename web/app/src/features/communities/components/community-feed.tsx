@@ -1,9 +1,8 @@
 import { RefreshCw } from 'lucide-react'
-import { useState } from 'react'
 
 import { LoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
-import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/posts'
+import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
 import { useSession } from '@/features/session'
 
 import { useCommunityPosts, useCreateCommunityPost } from '../api/community-posts'
@@ -24,9 +23,8 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
   const { user } = useSession()
   const posts = useCommunityPosts(community.id)
   const createPost = useCreateCommunityPost(community.id)
-  const deletePost = useDeletePost(isOwner ? m.postDeletedDescription : undefined)
+  const deletion = usePostDeletion({ deletedDescription: isOwner ? m.postDeletedDescription : undefined })
   const live = useCommunityLive(community.id, user?.id)
-  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
 
   const refresh = () => {
     live.clear()
@@ -59,7 +57,7 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
               post={post}
               isOwn={post.author_id === user?.id}
               canDelete={isOwner}
-              onDelete={setPendingDelete}
+              onDelete={deletion.ask}
             />
           ))}
           {posts.isFetchNextPageError ? (
@@ -102,16 +100,7 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
         ) : null}
         {content}
       </section>
-      <DeletePostDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null)
-        }}
-        onConfirm={() => {
-          if (pendingDelete) deletePost.mutate(pendingDelete.id)
-          setPendingDelete(null)
-        }}
-      />
+      <DeletePostDialog {...deletion.dialog} />
     </div>
   )
 }

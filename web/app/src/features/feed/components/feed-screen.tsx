@@ -13,9 +13,8 @@ import {
   feedKeys,
   PostCard,
   PostCardSkeleton,
-  useDeletePost,
+  usePostDeletion,
   type FeedAlgorithm,
-  type FeedPost,
 } from '@/features/posts'
 import { useSession } from '@/features/session'
 
@@ -43,8 +42,7 @@ export function FeedScreen() {
   const [algorithm, setAlgorithm] = useState<FeedAlgorithm>('chronological')
   const feed = useFeed(algorithm)
   const newPosts = useNewPosts(user?.id)
-  const deletePost = useDeletePost()
-  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
+  const deletion = usePostDeletion()
 
   const failed = feed.isError
   useEffect(() => {
@@ -111,7 +109,7 @@ export function FeedScreen() {
           ) : (
             <div className="grid gap-4">
               {posts.map((post) => (
-                <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
+                <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
               ))}
               {feed.hasNextPage ? (
                 <LoadMore
@@ -128,16 +126,7 @@ export function FeedScreen() {
         </div>
         <TrendingPanel />
       </div>
-      <DeletePostDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null)
-        }}
-        onConfirm={() => {
-          if (pendingDelete) deletePost.mutate(pendingDelete.id)
-          setPendingDelete(null)
-        }}
-      />
+      <DeletePostDialog {...deletion.dialog} />
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 
 import { LoadFailed, QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
 import { LoadMore } from '@/components/load-more'
-import { DeletePostDialog, PostCard, PostCardSkeleton, useDeletePost, type FeedPost } from '@/features/posts'
+import { DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
 import { useSession } from '@/features/session'
 
 import { profilePostsKeys, useProfilePosts } from '../api/list-profile-posts'
@@ -22,26 +22,18 @@ export function ProfilePosts({ handle }: { handle: string }) {
   const { user } = useSession()
   const queryClient = useQueryClient()
   const query = useProfilePosts(handle)
-  const deletePost = useDeletePost()
-  const [pendingDelete, setPendingDelete] = useState<FeedPost | null>(null)
+  // The delete takes the post out of this list at once (it shares the feed's
+  // cache); reading the list again afterwards keeps it whole.
+  const deletion = usePostDeletion({
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: profilePostsKeys.list(handle) })
+    },
+  })
 
   const { error } = query
   useEffect(() => {
     if (error) console.error('profile posts fetch failed', error)
   }, [error])
-
-  const onConfirmDelete = () => {
-    if (pendingDelete) {
-      // The delete hook takes the post out of this list at once (it shares the
-      // feed's cache); reading the list again afterwards keeps it whole.
-      deletePost.mutate(pendingDelete.id, {
-        onSettled: () => {
-          void queryClient.invalidateQueries({ queryKey: profilePostsKeys.list(handle) })
-        },
-      })
-    }
-    setPendingDelete(null)
-  }
 
   let content
   if (query.isPending) {
@@ -62,7 +54,7 @@ export function ProfilePosts({ handle }: { handle: string }) {
       ) : (
         <div className="grid gap-4">
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={setPendingDelete} />
+            <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
           ))}
           {query.isFetchNextPageError ? (
             <LoadFailed
@@ -89,13 +81,7 @@ export function ProfilePosts({ handle }: { handle: string }) {
   return (
     <>
       {content}
-      <DeletePostDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null)
-        }}
-        onConfirm={onConfirmDelete}
-      />
+      <DeletePostDialog {...deletion.dialog} />
     </>
   )
 }
