@@ -66,29 +66,29 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 	if err != nil {
 		return "", err
 	}
-	resp, err := t.api.Post(ctx, map[string]string{"Authorization": "DeepL-Auth-Key " + t.api.APIKey()},
-		request{Text: []string{text}, TargetLang: targetCode(primary, region)})
-	if err != nil {
-		return "", err
-	}
-	if resp.Status != http.StatusOK {
-		cause := t.api.Unexpected(resp)
-		switch resp.Status {
-		case http.StatusTooManyRequests:
-			return "", ports.ErrTranslationRateLimited(httpcall.RetryAfter(resp.Header), cause)
-		case statusQuotaExceeded, http.StatusPaymentRequired:
-			return "", ports.ErrTranslationPaymentRequired(cause)
-		}
-		return "", ports.ErrTranslationFailed(cause)
-	}
 	var out response
-	if err := httpcall.Decode(resp, &out); err != nil {
+	err = t.api.Call(ctx, map[string]string{"Authorization": "DeepL-Auth-Key " + t.api.APIKey()},
+		request{Text: []string{text}, TargetLang: targetCode(primary, region)}, &out, t.classify)
+	if err != nil {
 		return "", err
 	}
 	if len(out.Translations) != 1 {
 		return "", t.api.Failed("%d translations for one text", len(out.Translations))
 	}
 	return out.Translations[0].Text, nil
+}
+
+// classify maps DeepL's failures: 429 is its rate limit, 456 (or 402) an
+// account whose character quota is spent.
+func (t *Translator) classify(resp httpcall.Response) error {
+	cause := t.api.Unexpected(resp)
+	switch resp.Status {
+	case http.StatusTooManyRequests:
+		return ports.ErrTranslationRateLimited(httpcall.RetryAfter(resp.Header), cause)
+	case statusQuotaExceeded, http.StatusPaymentRequired:
+		return ports.ErrTranslationPaymentRequired(cause)
+	}
+	return ports.ErrTranslationFailed(cause)
 }
 
 // targetCode turns a browser tag into DeepL's target code. DeepL wants a

@@ -2,7 +2,6 @@ package deepl_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -16,32 +15,18 @@ const post = "Good morning! Anyone coming to the show tonight? #música"
 
 // server answers like DeepL after checking the request's shape; the target
 // language sent is checked against wantTarget.
-func server(t *testing.T, wantTarget string, reply func(w http.ResponseWriter, r *http.Request)) *httptest.Server {
+func server(t *testing.T, wantTarget string, reply http.HandlerFunc) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != "/v2/translate" {
-			t.Errorf("request %s %s, want POST /v2/translate", r.Method, r.URL.Path)
-		}
-		if got := r.Header.Get("Authorization"); got != "DeepL-Auth-Key dl-key:fx" {
-			t.Errorf("Authorization = %q", got)
-		}
-		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
-			t.Errorf("Content-Type = %q", ct)
-		}
-		var body struct {
-			Text       []string `json:"text"`
-			TargetLang string   `json:"target_lang"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			t.Errorf("body: %v", err)
-		}
-		if len(body.Text) != 1 || body.Text[0] != post || body.TargetLang != wantTarget {
-			t.Errorf("body = %+v, want text [%q] and target_lang %s", body, post, wantTarget)
-		}
-		reply(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	type request struct {
+		Text       []string `json:"text"`
+		TargetLang string   `json:"target_lang"`
+	}
+	return translatetest.Endpoint(t, "/v2/translate", map[string]string{"Authorization": "DeepL-Auth-Key dl-key:fx"},
+		func(body request) {
+			if len(body.Text) != 1 || body.Text[0] != post || body.TargetLang != wantTarget {
+				t.Errorf("body = %+v, want text [%q] and target_lang %s", body, post, wantTarget)
+			}
+		}, reply)
 }
 
 func newTranslator(t *testing.T, url string) *deepl.Translator {

@@ -49,17 +49,11 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 	if err != nil {
 		return "", err
 	}
-	resp, err := t.api.Post(ctx, nil, request{
-		Q: text, Source: "auto", Target: target, Format: "text", APIKey: t.api.APIKey(),
-	})
-	if err != nil {
-		return "", err
-	}
-	if resp.Status != http.StatusOK {
-		return "", t.classify(resp)
-	}
 	var out response
-	if err := httpcall.Decode(resp, &out); err != nil {
+	err = t.api.Call(ctx, nil, request{
+		Q: text, Source: "auto", Target: target, Format: "text", APIKey: t.api.APIKey(),
+	}, &out, t.classify)
+	if err != nil {
 		return "", err
 	}
 	if out.TranslatedText == nil {

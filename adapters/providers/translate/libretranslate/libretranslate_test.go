@@ -2,7 +2,6 @@ package libretranslate_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -15,29 +14,16 @@ import (
 const post = "Good morning! Anyone coming to the show tonight? #música"
 
 // server answers like LibreTranslate after checking the request's shape.
-func server(t *testing.T, reply func(w http.ResponseWriter, r *http.Request)) *httptest.Server {
+func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != "/translate" {
-			t.Errorf("request %s %s, want POST /translate", r.Method, r.URL.Path)
-		}
-		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
-			t.Errorf("Content-Type = %q", ct)
-		}
-		var body map[string]any
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			t.Errorf("body: %v", err)
-		}
+	return translatetest.Endpoint(t, "/translate", nil, func(body map[string]any) {
 		want := map[string]any{"q": post, "source": "auto", "target": "pt", "format": "text", "api_key": "lt-key"}
 		for k, v := range want {
 			if body[k] != v {
 				t.Errorf("body[%s] = %v, want %v", k, body[k], v)
 			}
 		}
-		reply(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	}, reply)
 }
 
 func newTranslator(t *testing.T, url string) *libretranslate.Translator {

@@ -94,21 +94,15 @@ func (t *Translator) Translate(ctx context.Context, text, targetLang string) (st
 	if key := t.api.APIKey(); key != "" {
 		headers["Authorization"] = "Bearer " + key
 	}
-	resp, err := t.api.Post(ctx, headers, request{
+	var out response
+	err = t.api.Call(ctx, headers, request{
 		Model: t.model,
 		Messages: []message{
 			{Role: "system", Content: fmt.Sprintf(systemPrompt, lang)},
 			{Role: "user", Content: text},
 		},
-	})
+	}, &out, t.classify)
 	if err != nil {
-		return "", err
-	}
-	if resp.Status != http.StatusOK {
-		return "", t.classify(resp)
-	}
-	var out response
-	if err := httpcall.Decode(resp, &out); err != nil {
 		return "", err
 	}
 	if len(out.Choices) == 0 || out.Choices[0].Message.Content == nil {

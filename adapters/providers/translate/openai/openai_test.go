@@ -2,7 +2,6 @@ package openai_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,35 +16,24 @@ import (
 const post = "Good morning! Anyone coming to the show tonight? #música"
 
 // server answers like OpenAI's chat completions after checking the request.
-func server(t *testing.T, reply func(w http.ResponseWriter, r *http.Request)) *httptest.Server {
+func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
-			t.Errorf("request %s %s, want POST /v1/chat/completions", r.Method, r.URL.Path)
-		}
-		if got := r.Header.Get("Authorization"); got != "Bearer sk-test" {
-			t.Errorf("Authorization = %q", got)
-		}
-		var body struct {
-			Model    string `json:"model"`
-			Messages []struct {
-				Role    string `json:"role"`
-				Content string `json:"content"`
-			} `json:"messages"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			t.Errorf("body: %v", err)
-		}
-		if body.Model != "gpt-4o-mini" || len(body.Messages) != 2 ||
-			body.Messages[0].Role != "system" || !strings.Contains(body.Messages[0].Content, `"pt-BR"`) ||
-			!strings.Contains(body.Messages[0].Content, "translation only") ||
-			body.Messages[1].Role != "user" || body.Messages[1].Content != post {
-			t.Errorf("body = %+v", body)
-		}
-		reply(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	type request struct {
+		Model    string `json:"model"`
+		Messages []struct {
+			Role    string `json:"role"`
+			Content string `json:"content"`
+		} `json:"messages"`
+	}
+	return translatetest.Endpoint(t, "/v1/chat/completions", map[string]string{"Authorization": "Bearer sk-test"},
+		func(body request) {
+			if body.Model != "gpt-4o-mini" || len(body.Messages) != 2 ||
+				body.Messages[0].Role != "system" || !strings.Contains(body.Messages[0].Content, `"pt-BR"`) ||
+				!strings.Contains(body.Messages[0].Content, "translation only") ||
+				body.Messages[1].Role != "user" || body.Messages[1].Content != post {
+				t.Errorf("body = %+v", body)
+			}
+		}, reply)
 }
 
 func newTranslator(t *testing.T, url string) *openai.Translator {

@@ -4,8 +4,10 @@
 package translatetest
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"testing"
 
@@ -61,4 +63,32 @@ func Reply(w http.ResponseWriter, status int, body []byte, headers map[string]st
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// Endpoint stands in for a provider's endpoint. Every request must be a
+// JSON POST to path carrying headers; its body, decoded into a B, goes to
+// check, and reply answers it. The server closes when the test ends.
+func Endpoint[B any](t *testing.T, path string, headers map[string]string, check func(body B), reply http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.URL.Path != path {
+			t.Errorf("request %s %s, want POST %s", r.Method, r.URL.Path, path)
+		}
+		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		for name, want := range headers {
+			if got := r.Header.Get(name); got != want {
+				t.Errorf("%s = %q, want %q", name, got, want)
+			}
+		}
+		var body B
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			t.Errorf("body: %v", err)
+		}
+		check(body)
+		reply(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -59,6 +59,20 @@ func (p Provider) Post(ctx context.Context, headers map[string]string, body any)
 	return PostJSON(ctx, p.client, p.endpoint, headers, body)
 }
 
+// Call posts body to the endpoint and decodes a 200 answer into out. Any
+// other status goes to refused, the adapter's own reading of its provider's
+// failures (rate limit, account out of credits, the rest).
+func (p Provider) Call(ctx context.Context, headers map[string]string, body, out any, refused func(Response) error) error {
+	resp, err := p.Post(ctx, headers, body)
+	if err != nil {
+		return err
+	}
+	if resp.Status != http.StatusOK {
+		return refused(resp)
+	}
+	return Decode(resp, out)
+}
+
 // Unexpected describes an answer the adapter does not accept, naming the
 // provider (the package's Unexpected).
 func (p Provider) Unexpected(r Response) error { return fmt.Errorf("%s: %w", p.name, Unexpected(r)) }
