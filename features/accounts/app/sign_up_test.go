@@ -123,7 +123,7 @@ func TestSignUpRules(t *testing.T) {
 	again := good
 	again.Email = "ANA@example.com"
 	again.Handle = "outra_ana"
-	if _, err := uc.Handle(ctx, again); errCode(err) != CodeEmailTaken {
+	if _, err := uc.Handle(ctx, again); portstest.CodeOf(err) != CodeEmailTaken {
 		t.Fatalf("the same e-mail in other case: %v", err)
 	}
 	again.Email = "bia@example.com"
@@ -132,13 +132,6 @@ func TestSignUpRules(t *testing.T) {
 	if e, ok := errs.As(err); !ok || e.Code != CodeHandleTaken || e.Fields["handle"] != MsgHandleTaken {
 		t.Fatalf("a taken handle is answered on its field: %v", err)
 	}
-}
-
-func errCode(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	return ""
 }
 
 // A name or handle that passes for a reserved word or for a staff member's

@@ -60,17 +60,6 @@ func (noNotices) Retract(context.Context, domain.UserID, domain.UserID, domain.N
 	return nil, nil
 }
 
-type quiet struct{}
-
-func (quiet) Publish(context.Context, string, ports.Event) error { return nil }
-
-func errCode(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	return ""
-}
-
 // Who comments where and how much: a post one may read, a text within the
 // limits, and a rate that only accepted forms use up.
 func TestCreateCommentRules(t *testing.T) {
@@ -84,7 +73,7 @@ func TestCreateCommentRules(t *testing.T) {
 			friends: {ID: friends, AuthorID: author, Visibility: domain.VisibilityFriendsOnly},
 		},
 		Notices: &notifications.Recorder{Store: noNotices{}, Clock: clock}, Announcer: &notifications.Announcer{},
-		Broadcaster: quiet{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		Broadcaster: &portstest.Broadcasts{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ctx := context.Background()
 	asReader := domain.Viewer{UserID: reader}
 
@@ -98,11 +87,11 @@ func TestCreateCommentRules(t *testing.T) {
 		{public, " \n ", CodeEmpty},
 		{public, strings.Repeat("é", domain.CommentMaxRunes+1), CodeTooLong},
 	} {
-		if _, err := uc.Handle(ctx, asReader, tc.post, tc.text); errCode(err) != tc.want {
+		if _, err := uc.Handle(ctx, asReader, tc.post, tc.text); portstest.CodeOf(err) != tc.want {
 			t.Fatalf("%q on %s: %v, want %s", tc.text, tc.post, err, tc.want)
 		}
 	}
-	if _, err := uc.Handle(ctx, domain.Viewer{}, public, "oi"); errCode(err) != CodeUnauthenticated {
+	if _, err := uc.Handle(ctx, domain.Viewer{}, public, "oi"); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	if limit.taken != 0 || len(store.stored) != 0 {
@@ -145,7 +134,7 @@ func TestCreateCommentStoreRefusals(t *testing.T) {
 		uc := &CreateComment{Tx: portstest.InlineTx{}, Comments: &thread{err: tc.stored}, Limiter: &allowance{left: 1},
 			PerMember: 1, Clock: clock, Posts: postsByID{post: {ID: post, AuthorID: author, Visibility: domain.VisibilityPublic}},
 			Notices: &notifications.Recorder{Store: noNotices{}, Clock: clock}, Announcer: &notifications.Announcer{},
-			Broadcaster: quiet{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			Broadcaster: &portstest.Broadcasts{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		_, err := uc.Handle(context.Background(), domain.Viewer{UserID: reader}, post, "oi")
 		if e, ok := errs.As(err); !ok || e.Kind != tc.kind || e.Code != tc.code {
 			t.Fatalf("store answers %v: %v, want %s", tc.stored, err, tc.code)

@@ -8,7 +8,6 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 	"social/core/ports/portstest"
 )
 
@@ -34,14 +33,6 @@ func (s *commentsByID) Delete(_ context.Context, c domain.Comment) (int, error) 
 	return s.n, nil
 }
 
-// heard records what was published.
-type heard struct{ events []ports.Event }
-
-func (h *heard) Publish(_ context.Context, _ string, e ports.Event) error {
-	h.events = append(h.events, e)
-	return nil
-}
-
 // Who deletes a comment: its author or the post's author; anyone else is
 // refused, and a comment the viewer may not read is not found.
 func TestDeleteCommentRules(t *testing.T) {
@@ -53,7 +44,7 @@ func TestDeleteCommentRules(t *testing.T) {
 	public, byAuthor, hidden := item(domain.VisibilityPublic), item(domain.VisibilityPublic), item(domain.VisibilityFriendsOnly)
 	store := &commentsByID{n: 3, items: map[domain.CommentID]domain.CommentItem{
 		public.ID: public, byAuthor.ID: byAuthor, hidden.ID: hidden}}
-	events := &heard{}
+	events := &portstest.Broadcasts{}
 	uc := &DeleteComment{Tx: portstest.InlineTx{}, Comments: store, Broadcaster: events,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ctx := context.Background()
@@ -75,8 +66,8 @@ func TestDeleteCommentRules(t *testing.T) {
 			t.Fatalf("%s: %v, want %s", tc.name, err, tc.code)
 		}
 	}
-	if len(store.deleted) != 0 || len(events.events) != 0 {
-		t.Fatalf("a refusal deleted %v and published %d events", store.deleted, len(events.events))
+	if len(store.deleted) != 0 || len(events.Events) != 0 {
+		t.Fatalf("a refusal deleted %v and published %d events", store.deleted, len(events.Events))
 	}
 
 	if err := uc.Handle(ctx, domain.Viewer{UserID: postAuthor}, public.ID); err != nil {
@@ -85,10 +76,10 @@ func TestDeleteCommentRules(t *testing.T) {
 	if err := uc.Handle(ctx, domain.Viewer{UserID: author}, byAuthor.ID); err != nil {
 		t.Fatalf("the comment's author: %v", err)
 	}
-	if len(store.deleted) != 2 || len(events.events) != 2 {
-		t.Fatalf("deleted %v, published %d events", store.deleted, len(events.events))
+	if len(store.deleted) != 2 || len(events.Events) != 2 {
+		t.Fatalf("deleted %v, published %d events", store.deleted, len(events.Events))
 	}
-	e := events.events[1]
+	e := events.Events[1]
 	data, _ := e.Data.(map[string]any)
 	if e.Type != EventCommentDeleted || data["comment_id"] != byAuthor.ID.String() || data["comment_count"] != 1 ||
 		len(e.About) != 1 || e.About[0] != author {

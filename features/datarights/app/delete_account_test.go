@@ -108,16 +108,16 @@ func TestDeleteAccountRules(t *testing.T) {
 		Parts:    []Part{{Name: "posts"}, {Name: "stories", Data: hidingPart{d: d}}},
 		Settings: Settings{HandleHold: 30 * 24 * time.Hour}, Ends: d}
 
-	if err := del.Handle(ctx, domain.Viewer{}, "Senha-certa-1"); codeOf(err) != CodeUnauthenticated {
+	if err := del.Handle(ctx, domain.Viewer{}, "Senha-certa-1"); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if err := del.Handle(ctx, ana, ""); codeOf(err) != CodePasswordMissing {
+	if err := del.Handle(ctx, ana, ""); portstest.CodeOf(err) != CodePasswordMissing {
 		t.Fatalf("no password: %v", err)
 	}
-	if err := del.Handle(ctx, ana, "errada"); codeOf(err) != CodeWrongPassword {
+	if err := del.Handle(ctx, ana, "errada"); portstest.CodeOf(err) != CodeWrongPassword {
 		t.Fatalf("wrong password: %v", err)
 	}
-	if err := del.Handle(ctx, domain.Viewer{UserID: domain.NewUserID()}, "Senha-certa-1"); codeOf(err) != CodeUnauthenticated {
+	if err := del.Handle(ctx, domain.Viewer{UserID: domain.NewUserID()}, "Senha-certa-1"); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("an account that is not there: %v", err)
 	}
 	d.wait = time.Minute
@@ -150,7 +150,7 @@ func TestDeleteAccountRules(t *testing.T) {
 	if e := d.audit[0]; len(d.audit) != 1 || e.Action != ActionAccountDelete || len(e.Details) != 0 || e.TargetID != id.String() {
 		t.Fatalf("audit %+v", d.audit)
 	}
-	if err := del.Handle(ctx, ana, "Senha-certa-1"); codeOf(err) != CodeAccountGone {
+	if err := del.Handle(ctx, ana, "Senha-certa-1"); portstest.CodeOf(err) != CodeAccountGone {
 		t.Fatalf("twice: %v", err)
 	}
 }

@@ -19,14 +19,14 @@ func TestDownloadExport(t *testing.T) {
 	store, blobs := &memExports{}, &memBlobs{files: map[string][]byte{}}
 	download := &DownloadExport{Exports: store, Blobs: blobs, Clock: portstest.Clock{At: now}}
 
-	if _, err := download.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := download.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if _, err := download.Handle(ctx, ana); codeOf(err) != CodeExportNotFound {
+	if _, err := download.Handle(ctx, ana); portstest.CodeOf(err) != CodeExportNotFound {
 		t.Fatalf("none: %v", err)
 	}
 	e := store.ready(ana.UserID, now.Add(-26*time.Hour), now.Add(time.Hour))
-	if _, err := download.Handle(ctx, ana); codeOf(err) != CodeExportNotFound {
+	if _, err := download.Handle(ctx, ana); portstest.CodeOf(err) != CodeExportNotFound {
 		t.Fatalf("its file is gone: %v", err)
 	}
 	blobs.files[*e.ArchiveKey] = []byte("PK zip")
@@ -38,17 +38,17 @@ func TestDownloadExport(t *testing.T) {
 		t.Fatalf("body %q", body)
 	}
 	_ = a.Body.Close()
-	if _, err := download.Handle(ctx, bia); codeOf(err) != CodeExportNotFound {
+	if _, err := download.Handle(ctx, bia); portstest.CodeOf(err) != CodeExportNotFound {
 		t.Fatalf("another member: %v", err)
 	}
 
 	store.list = append(store.list, Export{MemberID: ana.UserID, Status: ExportQueued, RequestedAt: now})
-	if _, err := download.Handle(ctx, ana); codeOf(err) != CodeExportNotFound {
+	if _, err := download.Handle(ctx, ana); portstest.CodeOf(err) != CodeExportNotFound {
 		t.Fatalf("a newer export is not ready: %v", err)
 	}
 	store.list = store.list[:1]
 	download.Clock = portstest.Clock{At: now.Add(time.Hour)}
-	if _, err := download.Handle(ctx, ana); codeOf(err) != CodeExportNotFound {
+	if _, err := download.Handle(ctx, ana); portstest.CodeOf(err) != CodeExportNotFound {
 		t.Fatalf("at its expiry: %v", err)
 	}
 }

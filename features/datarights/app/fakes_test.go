@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 )
 
@@ -131,13 +130,3 @@ func (b *memBlobs) SignedURL(context.Context, string, time.Duration) (string, er
 type nopCloser struct{ *bytes.Reader }
 
 func (nopCloser) Close() error { return nil }
-
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return "uncoded: " + err.Error()
-	}
-	return ""
-}

@@ -20,7 +20,7 @@ func TestGetExportView(t *testing.T) {
 	get := &GetExport{Exports: store, Clock: portstest.Clock{At: now},
 		Settings: Settings{PublicURL: "https://social.exemplo", ExportEvery: 24 * time.Hour}}
 
-	if _, err := get.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := get.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	if v, err := get.Handle(ctx, ana); err != nil || v.Export != nil || v.NextAt != nil || v.DownloadURL != nil {

@@ -20,11 +20,11 @@ func TestRequestExportRules(t *testing.T) {
 	request := &RequestExport{Tx: portstest.InlineTx{}, Exports: store, Queue: store, Clock: portstest.Clock{At: now},
 		Settings: Settings{ExportEvery: 24 * time.Hour}}
 
-	if _, err := request.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := request.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	store.list = []Export{{MemberID: ana.UserID, Status: ExportBuilding, RequestedAt: now.Add(-48 * time.Hour)}}
-	if _, err := request.Handle(ctx, ana); codeOf(err) != CodeExportRunning {
+	if _, err := request.Handle(ctx, ana); portstest.CodeOf(err) != CodeExportRunning {
 		t.Fatalf("one running: %v", err)
 	}
 	store.list[0].Status = ExportFailed

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
@@ -73,14 +72,6 @@ func (n *noticeStore) Retract(context.Context, domain.UserID, domain.UserID, dom
 	return nil, nil
 }
 
-func kindAndCode(err error) (errs.Kind, string) {
-	var e *errs.Error
-	if errors.As(err, &e) {
-		return e.Kind, e.Code
-	}
-	return errs.KindInternal, ""
-}
-
 // Who may follow whom: not oneself, not across a block, not without a
 // profile; a follow is made once, and only a new one fills the timeline
 // and notifies.
@@ -113,7 +104,7 @@ func TestFollowRules(t *testing.T) {
 		{domain.Viewer{}, "bia", errs.KindUnauthenticated, CodeUnauthenticated},
 	} {
 		_, err := uc.Handle(ctx, tc.viewer, tc.handle)
-		if kind, code := kindAndCode(err); kind != tc.kind || code != tc.code {
+		if kind, code := portstest.KindAndCode(err); kind != tc.kind || code != tc.code {
 			t.Fatalf("%s follows %q: %v, want %s", tc.viewer.UserID, tc.handle, err, tc.code)
 		}
 	}
@@ -158,6 +149,6 @@ func TestUnfollowRules(t *testing.T) {
 }
 
 func isCode(err error, code string) bool {
-	_, c := kindAndCode(err)
+	_, c := portstest.KindAndCode(err)
 	return c == code
 }

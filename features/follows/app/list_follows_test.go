@@ -7,6 +7,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 )
 
 // lists is an in-memory ListStore answering n entries for any profile and
@@ -92,7 +93,7 @@ func TestListFollowsRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := (&ListFollows{Follows: store}).Handle(context.Background(), domain.Viewer{}, tc.handle, Followers, tc.cursor)
-			if kind, code := kindAndCode(err); kind != tc.kind || code != tc.code {
+			if kind, code := portstest.KindAndCode(err); kind != tc.kind || code != tc.code {
 				t.Fatalf("%v, want %v %s", err, tc.kind, tc.code)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 )
 
 // profileViews is an in-memory ProfileViewStore: one profile by handle,
@@ -44,7 +45,7 @@ func TestViewProfile(t *testing.T) {
 	} {
 		store.rel = tc.rel
 		_, err := uc.Handle(ctx, asBia, tc.handle)
-		if kind, code := kindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
+		if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 	}

@@ -45,7 +45,7 @@ func TestCreateAccountRules(t *testing.T) {
 	good := CreateAccountInput{Email: " nova@exemplo.com.br ", Password: "Senha-bem-longa-1", Handle: "nova",
 		DisplayName: "Nova", Role: domain.RoleModerator}
 
-	if _, err := create.Handle(ctx, staff(w.member(domain.RoleModerator), domain.RoleModerator), good); codeOf(err) != CodeAdminOnly {
+	if _, err := create.Handle(ctx, staff(w.member(domain.RoleModerator), domain.RoleModerator), good); portstest.CodeOf(err) != CodeAdminOnly {
 		t.Fatalf("a moderator: %v", err)
 	}
 	bad := CreateAccountInput{Email: "não", Password: "x", Handle: "a b", DisplayName: "", Role: "owner"}
@@ -66,10 +66,10 @@ func TestCreateAccountRules(t *testing.T) {
 	sameEmail, sameHandle := good, good
 	sameHandle.Email = "outra@exemplo.com.br"
 	sameEmail.Handle = "outra"
-	if _, err := create.Handle(ctx, domain.Operator(), sameEmail); codeOf(err) != CodeEmailTaken {
+	if _, err := create.Handle(ctx, domain.Operator(), sameEmail); portstest.CodeOf(err) != CodeEmailTaken {
 		t.Fatalf("same e-mail: %v", err)
 	}
-	if _, err := create.Handle(ctx, domain.Operator(), sameHandle); codeOf(err) != CodeHandleTaken {
+	if _, err := create.Handle(ctx, domain.Operator(), sameHandle); portstest.CodeOf(err) != CodeHandleTaken {
 		t.Fatalf("same handle: %v", err)
 	}
 }

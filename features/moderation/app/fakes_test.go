@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 	"social/core/ports/portstest"
 	posts "social/features/posts/app"
@@ -211,14 +210,4 @@ func (w *world) resolveReport() *ResolveReport {
 
 func staff(id domain.UserID, role domain.Role) domain.Viewer {
 	return domain.Viewer{UserID: id, Role: role}
-}
-
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return "uncoded: " + err.Error()
-	}
-	return ""
 }

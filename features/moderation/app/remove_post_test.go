@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // A moderator's removal: staff only with a reason; the post goes through
@@ -19,13 +20,13 @@ func TestRemovePostRules(t *testing.T) {
 	elsewhere := w.report(domain.ReportTargetPost, w.post(ana), "")
 	remove := w.removePost()
 
-	if err := remove.Handle(ctx, staff(ana, domain.RoleMember), post, "Ódio"); codeOf(err) != CodeStaffOnly {
+	if err := remove.Handle(ctx, staff(ana, domain.RoleMember), post, "Ódio"); portstest.CodeOf(err) != CodeStaffOnly {
 		t.Fatalf("a member: %v", err)
 	}
-	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), post, ""); codeOf(err) != CodeReasonRequired {
+	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), post, ""); portstest.CodeOf(err) != CodeReasonRequired {
 		t.Fatalf("no reason: %v", err)
 	}
-	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), domain.NewPostID(), "Ódio"); codeOf(err) != CodePostNotFound {
+	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), domain.NewPostID(), "Ódio"); portstest.CodeOf(err) != CodePostNotFound {
 		t.Fatalf("no such post: %v", err)
 	}
 	if len(w.deleted)+len(w.audit)+len(w.announced) != 0 {

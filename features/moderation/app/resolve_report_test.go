@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // Resolving: staff, a known act, a short note, an open report; acts need
@@ -38,7 +39,7 @@ func TestResolveReportRefusals(t *testing.T) {
 		{"removing a comment", asMod, comment, ResolveRemovePost, "", CodeResolutionNeedPost},
 		{"suspending for a post that is gone", asMod, gone, ResolveSuspendAuthor, "", CodeResolutionNeedPost},
 	} {
-		if _, err := resolve.Handle(ctx, c.actor, c.id, c.action, c.note); codeOf(err) != c.code {
+		if _, err := resolve.Handle(ctx, c.actor, c.id, c.action, c.note); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -98,7 +99,7 @@ func TestResolveReportActs(t *testing.T) {
 	w = newWorld()
 	other := w.member(domain.RoleModerator)
 	staffReport := w.report(domain.ReportTargetPost, w.post(other), "")
-	if _, err := w.resolveReport().Handle(ctx, asMod(w), staffReport, ResolveSuspendAuthor, ""); codeOf(err) != CodeStaffTarget {
+	if _, err := w.resolveReport().Handle(ctx, asMod(w), staffReport, ResolveSuspendAuthor, ""); portstest.CodeOf(err) != CodeStaffTarget {
 		t.Fatalf("suspending staff through a report: %v", err)
 	}
 }

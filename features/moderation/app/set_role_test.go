@@ -28,7 +28,7 @@ func TestSetRoleRules(t *testing.T) {
 		{"one's own", staff(admin, domain.RoleAdmin), admin, domain.RoleMember, CodeOwnAccount},
 		{"no such account", staff(admin, domain.RoleAdmin), domain.NewUserID(), domain.RoleMember, CodeAccountNotFound},
 	} {
-		if _, err := set.Handle(ctx, c.actor, c.target, c.role); codeOf(err) != c.code {
+		if _, err := set.Handle(ctx, c.actor, c.target, c.role); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -56,10 +56,10 @@ func TestSetVerifiedRules(t *testing.T) {
 	admin, mod, ana := w.member(domain.RoleAdmin), w.member(domain.RoleModerator), w.member(domain.RoleMember)
 	set := &SetVerified{Tx: portstest.InlineTx{}, Profiles: w, Search: w, Audit: w, Clock: portstest.Clock{At: moment}}
 
-	if _, err := set.Handle(ctx, staff(mod, domain.RoleModerator), ana, true); codeOf(err) != CodeAdminOnly {
+	if _, err := set.Handle(ctx, staff(mod, domain.RoleModerator), ana, true); portstest.CodeOf(err) != CodeAdminOnly {
 		t.Fatalf("a moderator: %v", err)
 	}
-	if _, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), domain.NewUserID(), true); codeOf(err) != CodeAccountNotFound {
+	if _, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), domain.NewUserID(), true); portstest.CodeOf(err) != CodeAccountNotFound {
 		t.Fatalf("no such profile: %v", err)
 	}
 	if p, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), ana, false); err != nil || p.IsVerified || len(w.searched)+len(w.audit) != 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // Who may suspend whom, and what a suspension does: the account marked,
@@ -34,7 +35,7 @@ func TestSuspendRules(t *testing.T) {
 		{"a moderator suspending staff", staff(mod, domain.RoleModerator), other, "Spam", CodeStaffTarget},
 		{"no such account", staff(mod, domain.RoleModerator), domain.NewUserID(), "Spam", CodeAccountNotFound},
 	} {
-		if _, err := suspend.Handle(ctx, c.actor, c.target, c.reason); codeOf(err) != c.code {
+		if _, err := suspend.Handle(ctx, c.actor, c.target, c.reason); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -52,7 +53,7 @@ func TestSuspendRules(t *testing.T) {
 	if e := w.audit[0]; len(w.audit) != 1 || e.Action != ActionAccountSuspend || *e.Reason != "Spam" || e.Details["email"] != acc.Email {
 		t.Fatalf("audit %+v", w.audit)
 	}
-	if _, err := suspend.Handle(ctx, staff(mod, domain.RoleModerator), rui, "De novo"); codeOf(err) != CodeAlreadySuspended {
+	if _, err := suspend.Handle(ctx, staff(mod, domain.RoleModerator), rui, "De novo"); portstest.CodeOf(err) != CodeAlreadySuspended {
 		t.Fatalf("twice: %v", err)
 	}
 	if _, err := suspend.Handle(ctx, staff(admin, domain.RoleAdmin), other, "Abuso"); err != nil || !w.accounts[other].Suspended() {
@@ -67,7 +68,7 @@ func TestSuspendRules(t *testing.T) {
 	}
 
 	w.failing = errors.New("database down")
-	if _, err := suspend.Handle(ctx, staff(mod, domain.RoleModerator), w.member(domain.RoleMember), "Spam"); !errors.Is(err, w.failing) || codeOf(err) == "" {
+	if _, err := suspend.Handle(ctx, staff(mod, domain.RoleModerator), w.member(domain.RoleMember), "Spam"); !errors.Is(err, w.failing) || portstest.CodeOf(err) == "" {
 		t.Fatalf("a failed write: %v", err)
 	}
 }
@@ -101,7 +102,7 @@ func TestUnsuspendRules(t *testing.T) {
 		{"not suspended", staff(mod, domain.RoleModerator), w.member(domain.RoleMember), "Recurso", CodeNotSuspended},
 		{"no such account", staff(mod, domain.RoleModerator), domain.NewUserID(), "Recurso", CodeAccountNotFound},
 	} {
-		if _, err := unsuspend.Handle(ctx, c.actor, c.target, c.reason); codeOf(err) != c.code {
+		if _, err := unsuspend.Handle(ctx, c.actor, c.target, c.reason); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}

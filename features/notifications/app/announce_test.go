@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // Each change goes to its recipient's topic with their count; a broker or
@@ -18,18 +19,18 @@ func TestAnnounce(t *testing.T) {
 		{Recipient: ana, ID: domain.NewNotificationID(), Event: EventCreated},
 		{Recipient: bia, ID: domain.NewNotificationID(), Event: EventRemoved},
 	}
-	sent := &published{}
+	sent := &portstest.Broadcasts{}
 	(&Announcer{Counts: store, Broadcaster: sent, Log: quietLog()}).Announce(ctx, changes...)
-	if len(sent.events) != 2 || sent.topics[0] != Topic(ana) || sent.topics[1] != Topic(bia) ||
-		sent.events[1].Type != EventRemoved || sent.events[1].Data.(map[string]any)["id"] != changes[1].ID.String() {
-		t.Fatalf("announced %v %+v", sent.topics, sent.events)
+	if len(sent.Events) != 2 || sent.Topics[0] != Topic(ana) || sent.Topics[1] != Topic(bia) ||
+		sent.Events[1].Type != EventRemoved || sent.Events[1].Data.(map[string]any)["id"] != changes[1].ID.String() {
+		t.Fatalf("announced %v %+v", sent.Topics, sent.Events)
 	}
 
-	(&Announcer{Counts: store, Broadcaster: &published{failing: true}, Log: quietLog()}).Announce(ctx, changes...)
+	(&Announcer{Counts: store, Broadcaster: &portstest.Broadcasts{Failing: true}, Log: quietLog()}).Announce(ctx, changes...)
 	store.failing = errors.New("database down")
-	uncounted := &published{}
+	uncounted := &portstest.Broadcasts{}
 	(&Announcer{Counts: store, Broadcaster: uncounted, Log: quietLog()}).Announce(ctx, changes...)
-	if len(uncounted.events) != 0 {
-		t.Fatalf("announced without a count: %+v", uncounted.events)
+	if len(uncounted.Events) != 0 {
+		t.Fatalf("announced without a count: %+v", uncounted.Events)
 	}
 }

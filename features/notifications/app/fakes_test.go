@@ -2,13 +2,10 @@ package app
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 
 	"social/core/domain"
-	"social/core/errs"
-	"social/core/ports"
 )
 
 // memNotifications is the notifications store the use cases see: rows by
@@ -111,30 +108,4 @@ func samePost(a, b *domain.PostID) bool {
 	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
 }
 
-// published is a ports.Broadcaster that keeps what it was given, or
-// refuses it when failing.
-type published struct {
-	topics  []string
-	events  []ports.Event
-	failing bool
-}
-
-func (p *published) Publish(_ context.Context, topic string, ev ports.Event) error {
-	if p.failing {
-		return errors.New("broker down")
-	}
-	p.topics, p.events = append(p.topics, topic), append(p.events, ev)
-	return nil
-}
-
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return "uncoded: " + err.Error()
-	}
-	return ""
-}

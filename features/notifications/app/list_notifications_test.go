@@ -28,7 +28,7 @@ func TestListNotifications(t *testing.T) {
 	}
 	list := &ListNotifications{Store: store}
 
-	if _, err := list.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := list.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	page, err := list.Handle(ctx, domain.Viewer{UserID: ana})
@@ -73,7 +73,7 @@ func TestCountUnread(t *testing.T) {
 		t.Fatal(err)
 	}
 	count := &CountUnread{Store: store}
-	if _, err := count.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := count.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	if n, err := count.Handle(ctx, domain.Viewer{UserID: ana}); err != nil || n != 1 {

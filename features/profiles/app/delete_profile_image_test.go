@@ -6,6 +6,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 )
 
 // Removing a picture clears the profile's path and deletes the file; it is
@@ -33,7 +34,7 @@ func TestDeleteProfileImage(t *testing.T) {
 
 	w.limiter.left = 1
 	_, err = uc.Handle(ctx, domain.Viewer{UserID: domain.NewUserID()}, domain.ProfileAvatar, "203.0.113.9")
-	if kind, code := errKindCode(err); kind != errs.KindNotFound || code != CodeNotFound {
+	if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
 		t.Fatalf("no profile: %v", err)
 	}
 }

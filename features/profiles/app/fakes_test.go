@@ -116,10 +116,3 @@ func newWriting(allowed int) *writing {
 	w.indexer = Indexer{Tx: portstest.InlineTx{}, Search: w.search}
 	return w
 }
-
-func errKindCode(err error) (errs.Kind, string) {
-	if e, ok := errs.As(err); ok {
-		return e.Kind, e.Code
-	}
-	return errs.KindInternal, ""
-}

@@ -9,6 +9,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 )
 
 func settingImage(w *writing, store *blobs) *SetProfileImage {
@@ -39,7 +40,7 @@ func TestSetProfileImageRefusals(t *testing.T) {
 		{"not an image of the allowed types", me, Upload{FileName: "a.png", Data: []byte("<svg/>")}, errs.KindInvalid, CodeFileType},
 	} {
 		_, err := uc.Handle(ctx, tc.viewer, domain.ProfileAvatar, tc.file, "203.0.113.9")
-		if kind, code := errKindCode(err); kind != tc.kind || code != tc.code {
+		if kind, code := portstest.KindAndCode(err); kind != tc.kind || code != tc.code {
 			t.Fatalf("%s: %v, want %s", tc.name, err, tc.code)
 		}
 	}
@@ -50,7 +51,7 @@ func TestSetProfileImageRefusals(t *testing.T) {
 	noStorage := settingImage(w, store)
 	noStorage.Blobs = nil
 	_, err := noStorage.Handle(ctx, me, domain.ProfileAvatar, Upload{FileName: "a.png", Data: []byte("PNG")}, "203.0.113.9")
-	if kind, code := errKindCode(err); kind != errs.KindUnavailable || code != CodeMediaUnavailable {
+	if kind, code := portstest.KindAndCode(err); kind != errs.KindUnavailable || code != CodeMediaUnavailable {
 		t.Fatalf("without media storage: %v", err)
 	}
 }
@@ -81,7 +82,7 @@ func TestSetProfileImageReplacesThePicture(t *testing.T) {
 	}
 
 	_, err = uc.Handle(ctx, domain.Viewer{UserID: domain.NewUserID()}, domain.ProfileAvatar, Upload{FileName: "a.png", Data: []byte("PNG")}, "203.0.113.9")
-	if kind, code := errKindCode(err); kind != errs.KindNotFound || code != CodeNotFound {
+	if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
 		t.Fatalf("no profile: %v", err)
 	}
 	for key := range store.stored {

@@ -7,6 +7,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 )
 
 // staffNames answers fixed skeletons of staff names.
@@ -61,7 +62,7 @@ func TestUpdateProfileRefusals(t *testing.T) {
 	}
 
 	_, err := uc.Handle(ctx, domain.Viewer{UserID: w.member}, Changes{DisplayName: ptr("Rafa Moderadora")}, "203.0.113.9")
-	if kind, code := errKindCode(err); kind != errs.KindInvalid || code != CodeNameReserved {
+	if kind, code := portstest.KindAndCode(err); kind != errs.KindInvalid || code != CodeNameReserved {
 		t.Fatalf("a staff member's name: %v", err)
 	}
 	if _, err := uc.Handle(ctx, domain.Viewer{}, Changes{Bio: ptr("x")}, "203.0.113.9"); !isCode(err, CodeNoUser) {
@@ -115,12 +116,12 @@ func TestUpdateProfileStoresCleanedValues(t *testing.T) {
 	// A member without a profile row.
 	w.limiter.left = 1
 	_, err = uc.Handle(ctx, domain.Viewer{UserID: domain.NewUserID()}, Changes{Bio: ptr("x")}, "203.0.113.9")
-	if kind, code := errKindCode(err); kind != errs.KindNotFound || code != CodeNotFound {
+	if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
 		t.Fatalf("no profile: %v", err)
 	}
 }
 
 func isCode(err error, code string) bool {
-	_, c := errKindCode(err)
+	_, c := portstest.KindAndCode(err)
 	return c == code
 }

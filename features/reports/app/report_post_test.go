@@ -2,13 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
+	"social/core/ports/portstest"
 )
 
 // posts is an in-memory PostReader.
@@ -38,14 +37,6 @@ func (f *filer) File(_ context.Context, r domain.Report) (domain.Report, bool, e
 	}
 	f.stored[key] = r
 	return r, true, nil
-}
-
-func code(err error) string {
-	var e *errs.Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
 }
 
 // The rules every report shares, checked on the post report without a
@@ -79,7 +70,7 @@ func TestReportRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := uc.Handle(context.Background(), domain.Viewer{UserID: c.viewer}, c.post, c.why)
-			if code(err) != c.code {
+			if portstest.CodeOf(err) != c.code {
 				t.Fatalf("error %v, want code %s", err, c.code)
 			}
 		})
@@ -98,7 +89,7 @@ func TestReportRules(t *testing.T) {
 	}
 
 	store.err = ErrNoProfile
-	if _, err := uc.Handle(context.Background(), domain.Viewer{UserID: domain.NewUserID()}, public, nil); code(err) != CodeNoProfile {
+	if _, err := uc.Handle(context.Background(), domain.Viewer{UserID: domain.NewUserID()}, public, nil); portstest.CodeOf(err) != CodeNoProfile {
 		t.Fatalf("reporter without a profile: %v", err)
 	}
 }

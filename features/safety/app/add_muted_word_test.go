@@ -2,13 +2,11 @@ package app
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports/portstest"
 )
 
@@ -27,14 +25,6 @@ func (s *wordStore) AddMutedWord(_ context.Context, w domain.MutedWord, max int)
 	}
 	s.added = append(s.added, w)
 	return w, nil
-}
-
-func code(err error) string {
-	var e *errs.Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
 }
 
 // The form rules of a muted word: spaces folded, empty and too long
@@ -78,7 +68,7 @@ func TestAddMutedWordRules(t *testing.T) {
 		{strings.Repeat("é", MaxMutedWordLen+1), Day, CodeWordTooLong},
 		{"palavra", "1y", CodeWordDuration},
 	} {
-		if _, err := uc.Handle(ctx, viewer, tc.word, tc.d); code(err) != tc.want {
+		if _, err := uc.Handle(ctx, viewer, tc.word, tc.d); portstest.CodeOf(err) != tc.want {
 			t.Fatalf("%q for %q: %v, want %s", tc.word, tc.d, err, tc.want)
 		}
 	}
@@ -88,7 +78,7 @@ func TestAddMutedWordRules(t *testing.T) {
 	if len(store.added) != added+1 {
 		t.Fatal("a refused word reached the store")
 	}
-	if _, err := uc.Handle(ctx, domain.Viewer{}, "palavra", Day); code(err) != CodeUnauthenticated {
+	if _, err := uc.Handle(ctx, domain.Viewer{}, "palavra", Day); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 }
@@ -98,7 +88,7 @@ func TestAddMutedWordStoreRefusals(t *testing.T) {
 	viewer := domain.Viewer{UserID: domain.NewUserID()}
 	for err, want := range map[error]string{ErrTooManyWords: CodeWordsLimit, ErrNoActorProfile: CodeNoProfile} {
 		uc := &AddMutedWord{Words: &wordStore{err: err}, Clock: portstest.Clock{At: time.Now()}}
-		if _, got := uc.Handle(context.Background(), viewer, "palavra", Day); code(got) != want {
+		if _, got := uc.Handle(context.Background(), viewer, "palavra", Day); portstest.CodeOf(got) != want {
 			t.Fatalf("%v: %v, want %s", err, got, want)
 		}
 	}

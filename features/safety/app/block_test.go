@@ -91,11 +91,11 @@ func TestBlockRules(t *testing.T) {
 		{domain.Viewer{}, "bia", CodeUnauthenticated},
 		{domain.Viewer{UserID: caio}, "bia", CodeNoProfile},
 	} {
-		if _, err := block.Handle(ctx, tc.viewer, tc.handle); code(err) != tc.want {
+		if _, err := block.Handle(ctx, tc.viewer, tc.handle); portstest.CodeOf(err) != tc.want {
 			t.Fatalf("%s blocks %q: %v, want %s", tc.viewer.UserID, tc.handle, err, tc.want)
 		}
 	}
-	if _, err := unblock.Handle(ctx, asAna, "ana"); code(err) != CodeBlockSelf {
+	if _, err := unblock.Handle(ctx, asAna, "ana"); portstest.CodeOf(err) != CodeBlockSelf {
 		t.Fatalf("unblocking oneself: %v", err)
 	}
 	if len(g.blocks) != 0 || len(access) != 0 {

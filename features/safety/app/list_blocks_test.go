@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // blockList is an in-memory BlockLister answering n entries and recording
@@ -33,12 +34,12 @@ func TestListBlocks(t *testing.T) {
 	uc := &ListBlocks{Blocks: store}
 	ctx := context.Background()
 
-	if _, err := uc.Handle(ctx, domain.Viewer{}, ""); code(err) != CodeUnauthenticated {
+	if _, err := uc.Handle(ctx, domain.Viewer{}, ""); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	follows := domain.ListCursor[domain.FollowID]{At: time.Now(), ID: domain.NewFollowID()}.Encode(domain.FollowsCursor)
 	for _, bad := range []string{"lixo", follows} {
-		if _, err := uc.Handle(ctx, viewer, bad); code(err) != CodeInvalid {
+		if _, err := uc.Handle(ctx, viewer, bad); portstest.CodeOf(err) != CodeInvalid {
 			t.Fatalf("cursor %q: %v", bad, err)
 		}
 	}

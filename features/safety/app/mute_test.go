@@ -56,15 +56,15 @@ func TestMuteRules(t *testing.T) {
 	viewer := domain.Viewer{UserID: ana}
 	ctx := context.Background()
 
-	if _, err := mute.Handle(ctx, viewer, "@ANA"); code(err) != CodeMuteSelf {
+	if _, err := mute.Handle(ctx, viewer, "@ANA"); portstest.CodeOf(err) != CodeMuteSelf {
 		t.Fatalf("muting oneself, under any spelling of the handle: %v", err)
 	}
 	for _, h := range []string{"carla", "não é handle"} {
-		if _, err := mute.Handle(ctx, viewer, h); code(err) != CodeNotFound {
+		if _, err := mute.Handle(ctx, viewer, h); portstest.CodeOf(err) != CodeNotFound {
 			t.Fatalf("%q: %v", h, err)
 		}
 	}
-	if _, err := mute.Handle(ctx, domain.Viewer{}, "bia"); code(err) != CodeUnauthenticated {
+	if _, err := mute.Handle(ctx, domain.Viewer{}, "bia"); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	if len(store.mutes) != 0 || len(access) != 0 {

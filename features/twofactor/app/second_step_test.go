@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports/portstest"
 	accounts "social/features/accounts/app"
 )
@@ -77,16 +76,6 @@ func (r *rig) begin(t *testing.T) string {
 	return c.Token
 }
 
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
 func TestConfirmingTheAppTellsTheMemberByMail(t *testing.T) {
 	r := enrolled(t)
 	if len(r.outbox.sent) != 1 || r.outbox.sent[0].To != "maria@exemplo.com.br" {
@@ -108,7 +97,7 @@ func TestSecondStepOpensTheSessionOnlyWithTheRightCode(t *testing.T) {
 	token := r.begin(t)
 	ctx := context.Background()
 	_, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: token, Code: "000000"})
-	if codeOf(err) != CodeInvalidCode {
+	if portstest.CodeOf(err) != CodeInvalidCode {
 		t.Fatalf("wrong code: %v", err)
 	}
 	if len(r.opener.opened) != 0 {
@@ -122,7 +111,7 @@ func TestSecondStepOpensTheSessionOnlyWithTheRightCode(t *testing.T) {
 		t.Fatalf("session %+v, opened %v", s, r.opener.opened)
 	}
 	// The challenge is used: a second completion is refused.
-	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: token, Code: r.code()}); codeOf(err) != CodeChallengeExpired {
+	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: token, Code: r.code()}); portstest.CodeOf(err) != CodeChallengeExpired {
 		t.Fatalf("reused challenge: %v", err)
 	}
 }
@@ -137,7 +126,7 @@ func TestACodeIsNotAcceptedTwice(t *testing.T) {
 	}
 	// Same code, 20 seconds later, on a new sign-in: still within its window, refused.
 	r.at(r.clock.At.Add(20 * time.Second))
-	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), Code: code}); codeOf(err) != CodeInvalidCode {
+	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), Code: code}); portstest.CodeOf(err) != CodeInvalidCode {
 		t.Fatalf("replayed code: %v", err)
 	}
 	// The code of the next step works.
@@ -151,7 +140,7 @@ func TestTheChallengeExpiresAfterFiveMinutes(t *testing.T) {
 	r := enrolled(t)
 	token := r.begin(t)
 	r.at(r.clock.At.Add(ChallengeTTL + time.Second))
-	if _, err := r.complete().Handle(context.Background(), CompleteSecondStepInput{Challenge: token, Code: r.code()}); codeOf(err) != CodeChallengeExpired {
+	if _, err := r.complete().Handle(context.Background(), CompleteSecondStepInput{Challenge: token, Code: r.code()}); portstest.CodeOf(err) != CodeChallengeExpired {
 		t.Fatalf("expired challenge: %v", err)
 	}
 }
@@ -162,12 +151,12 @@ func TestWrongCodesAreLimitedPerAccount(t *testing.T) {
 	ctx := context.Background()
 	token := r.begin(t)
 	for i := range MaxFailures {
-		if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: token, Code: "123456"}); codeOf(err) != CodeInvalidCode {
+		if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: token, Code: "123456"}); portstest.CodeOf(err) != CodeInvalidCode {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
 	}
 	// Even the right code is refused now, on a new challenge too.
-	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), Code: r.code()}); codeOf(err) != CodeRateLimited {
+	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), Code: r.code()}); portstest.CodeOf(err) != CodeRateLimited {
 		t.Fatalf("past the limit: %v", err)
 	}
 	if len(r.opener.opened) != 0 {
@@ -186,7 +175,7 @@ func TestRecoveryCodesWorkOnce(t *testing.T) {
 	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: r.recovery[0]}); err != nil {
 		t.Fatalf("first use: %v", err)
 	}
-	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: r.recovery[0]}); codeOf(err) != CodeInvalidCode {
+	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: r.recovery[0]}); portstest.CodeOf(err) != CodeInvalidCode {
 		t.Fatalf("second use: %v", err)
 	}
 	if left, _ := r.store.RecoveryCodesLeft(ctx, r.acc); left != RecoveryCodeCount-1 {
@@ -196,7 +185,7 @@ func TestRecoveryCodesWorkOnce(t *testing.T) {
 
 func TestNoMethodIsRefusedWithoutCountingAFailure(t *testing.T) {
 	r := enrolled(t)
-	if _, err := r.complete().Handle(context.Background(), CompleteSecondStepInput{Challenge: r.begin(t)}); codeOf(err) != CodeNoMethod {
+	if _, err := r.complete().Handle(context.Background(), CompleteSecondStepInput{Challenge: r.begin(t)}); portstest.CodeOf(err) != CodeNoMethod {
 		t.Fatalf("no method: %v", err)
 	}
 	if n := len(r.store.failures[r.acc]); n != 0 {
@@ -213,7 +202,7 @@ func TestRegeneratingRecoveryCodesReplacesTheOldOnesAndMails(t *testing.T) {
 	if err != nil || len(codes) != RecoveryCodeCount {
 		t.Fatalf("codes %v, err %v", codes, err)
 	}
-	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: r.recovery[1]}); codeOf(err) != CodeInvalidCode {
+	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: r.recovery[1]}); portstest.CodeOf(err) != CodeInvalidCode {
 		t.Fatalf("old code: %v", err)
 	}
 	if _, err := r.complete().Handle(ctx, CompleteSecondStepInput{Challenge: r.begin(t), RecoveryCode: codes[0]}); err != nil {
@@ -229,7 +218,7 @@ func TestDisablingTheAppNeedsACurrentCodeAndMails(t *testing.T) {
 	ctx := context.Background()
 	accs := memAccounts{r.acc: {ID: r.acc, Email: "maria@exemplo.com.br"}}
 	uc := &DisableTOTP{Tx: portstest.InlineTx{}, Store: r.store, Accounts: accs, Outbox: r.outbox, Limiter: freeLimiter{}, Clock: r.clock}
-	if err := uc.Handle(ctx, domain.Viewer{UserID: r.acc}, "000000"); codeOf(err) != CodeInvalidCode {
+	if err := uc.Handle(ctx, domain.Viewer{UserID: r.acc}, "000000"); portstest.CodeOf(err) != CodeInvalidCode {
 		t.Fatalf("wrong code: %v", err)
 	}
 	r.at(r.clock.At.Add(time.Minute))
@@ -250,7 +239,7 @@ func TestDisablingTheAppNeedsACurrentCodeAndMails(t *testing.T) {
 func TestNobodyManagesASecondStep(t *testing.T) {
 	store := newMemStore()
 	_, err := (&StartTOTP{Store: store, Clock: portstest.Clock{}}).Handle(context.Background(), domain.Viewer{})
-	if codeOf(err) != CodeUnauthenticated {
+	if portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("nobody: %v", err)
 	}
 }
