@@ -11,7 +11,8 @@ import (
 	"social/features/accounts/app"
 	"social/features/accounts/httpapi"
 	accountsstore "social/features/accounts/pgstore"
-	profilesstore "social/features/profiles/pgstore"
+	"social/features/accounts/wire"
+	profiles "social/features/profiles/app"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 )
@@ -30,8 +31,17 @@ var Module = fx.Module("accounts",
 	),
 	fx.Provide(
 		fx.Private,
-		httpapi.NewCookies,
+		wire.NewCookies,
 		newUseCases,
+	),
+	// The session answer, for the features that open a session another
+	// way (the second step, passkeys).
+	fx.Provide(wire.NewSessionPresenter),
+	// What the second step needs to open the session a password sign-in
+	// left pending, and to read the account it protects.
+	fx.Provide(
+		newOpenVerifiedSession,
+		func(a *accountsstore.Accounts) app.AccountReader { return a },
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
@@ -56,7 +66,8 @@ type useCaseParams struct {
 	Config      *config.Config
 	Tx          ports.Transactor
 	Accounts    *accountsstore.Accounts
-	Profiles    *profilesstore.Profiles
+	Profiles    profiles.ProfileReader
+	Staff       profiles.StaffNames
 	Sessions    *accountsstore.Sessions
 	EmailTokens *accountsstore.EmailTokens
 	Failures    *accountsstore.SignInFailures
@@ -95,10 +106,16 @@ func trimSlash(s string) string {
 	return s
 }
 
+func newOpenVerifiedSession(p useCaseParams) *app.OpenVerifiedSession {
+	return &app.OpenVerifiedSession{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles,
+		AccessTokens: p.Tokens, Clock: p.Clock, Settings: app.Settings{SessionMaxAge: p.Config.Auth.SessionMaxAge},
+		Devices: p.Devices}
+}
+
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := SettingsFrom(p.Config)
 	return httpapi.UseCases{
-		SignUp: &app.SignUp{Tx: p.Tx, Staff: p.Profiles, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
+		SignUp: &app.SignUp{Tx: p.Tx, Staff: p.Staff, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		ConfirmEmail: &app.ConfirmEmail{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},

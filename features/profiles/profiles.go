@@ -23,6 +23,13 @@ import (
 // ports.ImageCleaner (adapters/storage and adapters/images).
 var Module = fx.Module("profiles",
 	fx.Provide(profilesstore.NewProfiles),
+	// The accounts feature creates a member's profile with the account and
+	// reads it when a session opens; sign-up refuses staff-like names.
+	fx.Provide(
+		func(p *profilesstore.Profiles) app.ProfileCreator { return p },
+		func(p *profilesstore.Profiles) app.ProfileReader { return p },
+		func(p *profilesstore.Profiles) app.StaffNames { return p },
+	),
 	fx.Provide(
 		fx.Private,
 		newUseCases,

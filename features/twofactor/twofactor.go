@@ -13,10 +13,6 @@ import (
 	"social/config"
 	"social/core/ports"
 	accountsapp "social/features/accounts/app"
-	accountsapi "social/features/accounts/httpapi"
-	accountsstore "social/features/accounts/pgstore"
-	profilesstore "social/features/profiles/pgstore"
-	profiles "social/features/profiles/wire"
 	"social/features/twofactor/app"
 	"social/features/twofactor/httpapi"
 	"social/features/twofactor/pgstore"
@@ -30,7 +26,6 @@ var Module = fx.Module("twofactor",
 		fx.Private,
 		pgstore.NewStore,
 		newWebAuthn,
-		newSessionPresenter,
 		newGate,
 		newUseCases,
 	),
@@ -64,21 +59,14 @@ func newGate(s *pgstore.Store, wa *webauthn.WebAuthn, clock ports.Clock) *app.Be
 	return &app.BeginSecondStep{Store: s, WebAuthn: wa, Clock: clock}
 }
 
-func newSessionPresenter(cfg *config.Config, clock ports.Clock, links profiles.Links) accountsapi.SessionPresenter {
-	return accountsapi.NewSessionPresenter(accountsapi.NewCookies(cfg, clock), links)
-}
-
 type useCaseParams struct {
 	fx.In
 	Config   *config.Config
 	Tx       ports.Transactor
 	Store    *pgstore.Store
 	WebAuthn *webauthn.WebAuthn
-	Accounts *accountsstore.Accounts
-	Sessions *accountsstore.Sessions
-	Devices  *accountsstore.KnownDevices
-	Profiles *profilesstore.Profiles
-	Tokens   ports.AccessTokens
+	Accounts accountsapp.AccountReader
+	Opener   *accountsapp.OpenVerifiedSession // the accounts feature's
 	Outbox   ports.Outbox
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
@@ -87,9 +75,7 @@ type useCaseParams struct {
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := settingsFrom(p.Config)
-	opener := &accountsapp.OpenVerifiedSession{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles,
-		AccessTokens: p.Tokens, Clock: p.Clock, Settings: accountsapp.Settings{SessionMaxAge: p.Config.Auth.SessionMaxAge},
-		Devices: p.Devices}
+	opener := p.Opener
 	return httpapi.UseCases{
 		Complete:  &app.CompleteSecondStep{Tx: p.Tx, Store: p.Store, WebAuthn: p.WebAuthn, Sessions: opener, Clock: p.Clock},
 		Status:    &app.GetStatus{Store: p.Store},

@@ -8,6 +8,7 @@ import (
 
 	"social/core/errs"
 	accounts "social/features/accounts/app"
+	"social/features/accounts/wire"
 	"social/kit/httpkit"
 )
 
@@ -25,7 +26,7 @@ type confirmOutput struct {
 	SetCookie string `header:"Set-Cookie"`
 }
 
-func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) {
+func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p wire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "confirm-email", Method: http.MethodGet, Path: "/auth/confirm",
 		Summary: "Open the e-mailed confirmation link",
@@ -44,6 +45,6 @@ func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p presenter) 
 			return nil, problem(ctx, err)
 		}
 		return &confirmOutput{Status: http.StatusSeeOther, Location: confirmedLocation,
-			SetCookie: p.cookies.Refresh(s.RefreshToken, s.ExpiresAt)}, nil
+			SetCookie: p.Cookies.Refresh(s.RefreshToken, s.ExpiresAt)}, nil
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
+	"social/features/accounts/wire"
 	"social/kit/httpkit"
 )
 
@@ -20,7 +21,7 @@ type refreshInput struct {
 	Body   *RefreshRequest `required:"false"`
 }
 
-func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p presenter) {
+func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p wire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "refresh-session", Method: http.MethodPost, Path: "/auth/refresh",
 		Summary: "Trade the refresh token (cookie or body) for a new session",
@@ -29,9 +30,9 @@ func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p present
 		Tags:     []string{"auth"},
 		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{401: {accounts.CodeSessionExpired}}),
 	}, func(ctx context.Context, in *refreshInput) (*sessionOutput, error) {
-		token, transport := in.Cookie, transportCookie
+		token, transport := in.Cookie, wire.TransportCookie
 		if in.Body != nil && in.Body.RefreshToken != "" {
-			token, transport = in.Body.RefreshToken, transportBody
+			token, transport = in.Body.RefreshToken, wire.TransportBody
 		}
 		s, err := uc.Handle(ctx, token, device(ctx))
 		if err != nil {
@@ -39,6 +40,6 @@ func registerRefreshSession(api huma.API, uc *accounts.RefreshSession, p present
 			// have just rotated it, and clearing it would sign both out.
 			return nil, problem(ctx, err)
 		}
-		return p.session(ctx, s, transport), nil
+		return sessionAnswer(ctx, p, s, transport), nil
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
+	"social/features/accounts/wire"
 	"social/kit/httpkit"
 )
 
@@ -27,7 +28,7 @@ type resetOutput struct {
 	Body      MessageResponse
 }
 
-func registerResetPassword(api huma.API, uc *accounts.ResetPassword, cookies *Cookies) {
+func registerResetPassword(api huma.API, uc *accounts.ResetPassword, cookies *wire.Cookies) {
 	huma.Register(api, huma.Operation{
 		OperationID: "reset-password", Method: http.MethodPost, Path: "/auth/password/reset",
 		Summary:  "Set a new password with the e-mailed token; ends every session and makes this browser a known device",
@@ -39,6 +40,6 @@ func registerResetPassword(api huma.API, uc *accounts.ResetPassword, cookies *Co
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		return &resetOutput{SetCookie: cookies.signedIn("", r.DeviceToken), Body: MessageResponse{Message: r.Message}}, nil
+		return &resetOutput{SetCookie: cookies.SignedIn("", r.DeviceToken), Body: MessageResponse{Message: r.Message}}, nil
 	})
 }

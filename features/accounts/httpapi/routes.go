@@ -4,7 +4,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
-	profiles "social/features/profiles/wire"
+	"social/features/accounts/wire"
 	"social/kit/plugin"
 )
 
@@ -27,8 +27,7 @@ type UseCases struct {
 
 // NewRoutes contributes the /api/v1/auth operations and documents the
 // bearer scheme the other operations name.
-func NewRoutes(uc UseCases, cookies *Cookies, links profiles.Links) plugin.Routes {
-	p := presenter{cookies: cookies, links: links}
+func NewRoutes(uc UseCases, p wire.SessionPresenter) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		oapi := api.OpenAPI()
 		if oapi.Components.SecuritySchemes == nil {
@@ -43,7 +42,7 @@ func NewRoutes(uc UseCases, cookies *Cookies, links profiles.Links) plugin.Route
 		registerRefreshSession(api, uc.Refresh, p)
 		registerSignOut(api, uc.SignOut, p)
 		registerForgotPassword(api, uc.Forgot)
-		registerResetPassword(api, uc.Reset, cookies)
+		registerResetPassword(api, uc.Reset, p.Cookies)
 		registerListSessions(api, uc.Sessions)
 		registerEndSession(api, uc.EndSession)
 		registerEndOtherSessions(api, uc.EndOthers)

@@ -1,12 +1,10 @@
 package httpapi
 
 import (
-	"context"
 	"encoding/json"
 	"time"
 
 	accounts "social/features/accounts/app"
-	profiles "social/features/profiles/wire"
 )
 
 // SecondStepPending is sign-in's 202 answer for an account with a second
@@ -28,21 +26,4 @@ func secondStepPending(e *accounts.SecondStepRequired) SecondStepPending {
 		_ = json.Unmarshal(c.PasskeyOptions, &out.PasskeyOptions) // made by the server: always an object
 	}
 	return out
-}
-
-// SessionPresenter answers with a session the way sign-in does, for the
-// features that open one another way (the second step, passkeys).
-type SessionPresenter struct{ p presenter }
-
-// NewSessionPresenter makes the presenter.
-func NewSessionPresenter(cookies *Cookies, links profiles.Links) SessionPresenter {
-	return SessionPresenter{p: presenter{cookies: cookies, links: links}}
-}
-
-// Present is the Set-Cookie values (the refresh cookie for the cookie
-// transport, the known-device cookie when the session remembered one) and
-// the answer's body.
-func (sp SessionPresenter) Present(ctx context.Context, s accounts.Session, transport string) (setCookies []string, body Session) {
-	out := sp.p.session(ctx, s, transport)
-	return sp.p.cookies.signedIn(out.SetCookie, s.DeviceToken), out.Body
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
+	"social/features/accounts/wire"
 	"social/kit/httpkit"
 )
 
@@ -36,14 +37,14 @@ func signInResponses(api huma.API) map[string]*huma.Response {
 	reg := api.OpenAPI().Components.Schemas
 	return map[string]*huma.Response{
 		"200": {Description: "Signed in.", Content: map[string]*huma.MediaType{"application/json": {
-			Schema: reg.Schema(reflect.TypeFor[Session](), true, "Session")}}},
+			Schema: reg.Schema(reflect.TypeFor[wire.Session](), true, "Session")}}},
 		"202": {Description: "Right password; the account has a second step: complete the challenge at POST /auth/second-step. No session yet.",
 			Content: map[string]*huma.MediaType{"application/json": {
 				Schema: reg.Schema(reflect.TypeFor[SecondStepPending](), true, "SecondStepPending")}}},
 	}
 }
 
-func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
+func registerSignIn(api huma.API, uc *accounts.SignIn, p wire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "sign-in", Method: http.MethodPost, Path: "/auth/sign-in",
 		Summary: "Sign in with e-mail and password", Tags: []string{"auth"},
@@ -59,7 +60,7 @@ func registerSignIn(api huma.API, uc *accounts.SignIn, p presenter) {
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		out := p.session(ctx, s, in.Body.TokenTransport)
-		return &signInOutput{Status: http.StatusOK, SetCookie: p.cookies.signedIn(out.SetCookie, s.DeviceToken), Body: out.Body}, nil
+		cookies, body := p.Present(ctx, s, in.Body.TokenTransport)
+		return &signInOutput{Status: http.StatusOK, SetCookie: cookies, Body: body}, nil
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"social/core/domain"
 	accounts "social/features/accounts/app"
+	"social/features/accounts/wire"
 	"social/kit/httpkit"
 )
 
@@ -15,7 +16,7 @@ type signOutOutput struct {
 	SetCookie string `header:"Set-Cookie"`
 }
 
-func registerSignOut(api huma.API, uc *accounts.SignOut, p presenter) {
+func registerSignOut(api huma.API, uc *accounts.SignOut, p wire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "sign-out", Method: http.MethodPost, Path: "/auth/sign-out",
 		Summary:     "End the session and clear the refresh cookie",
@@ -30,6 +31,6 @@ func registerSignOut(api huma.API, uc *accounts.SignOut, p presenter) {
 		if err := uc.Handle(ctx, token, domain.ViewerFrom(ctx)); err != nil {
 			return nil, problem(ctx, err)
 		}
-		return &signOutOutput{SetCookie: p.cookies.Clear()}, nil
+		return &signOutOutput{SetCookie: p.Cookies.Clear()}, nil
 	})
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	profilesstore "social/features/profiles/pgstore"
+	profiles "social/features/profiles/app"
 	"social/platform/pgkit"
 )
 
@@ -32,11 +32,17 @@ func (r AccountRow) Domain() domain.Account {
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
-// Accounts stores member accounts.
-type Accounts struct{ db *bun.DB }
+// Accounts stores member accounts. A new account's profile is the profiles
+// feature's, written by its store in the same transaction.
+type Accounts struct {
+	db       *bun.DB
+	profiles profiles.ProfileCreator
+}
 
 // NewAccounts makes the account store.
-func NewAccounts(db *bun.DB) *Accounts { return &Accounts{db: db} }
+func NewAccounts(db *bun.DB, p profiles.ProfileCreator) *Accounts {
+	return &Accounts{db: db, profiles: p}
+}
 
 // Create inserts an account and its profile. A duplicate e-mail (any case)
 // or handle is domain.ErrEmailTaken or domain.ErrHandleTaken: the unique
@@ -52,14 +58,7 @@ func (s *Accounts) Create(ctx context.Context, a domain.Account, p domain.Profil
 			}
 			return fmt.Errorf("insert account: %w", err)
 		}
-		prow := profilesstore.ProfileRowFrom(p)
-		if _, err := db.NewInsert().Model(&prow).Exec(ctx); err != nil {
-			if pgkit.UniqueViolation(err) == "profiles_handle_key" {
-				return domain.ErrHandleTaken
-			}
-			return fmt.Errorf("insert profile: %w", err)
-		}
-		return nil
+		return s.profiles.Create(ctx, p)
 	})
 }
 

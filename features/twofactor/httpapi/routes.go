@@ -5,7 +5,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	accountsapi "social/features/accounts/httpapi"
+	accountswire "social/features/accounts/wire"
 	twofactor "social/features/twofactor/app"
 	"social/kit/plugin"
 )
@@ -26,7 +26,7 @@ type UseCases struct {
 }
 
 // NewRoutes contributes the operations.
-func NewRoutes(uc UseCases, sessions accountsapi.SessionPresenter) plugin.Routes {
+func NewRoutes(uc UseCases, sessions accountswire.SessionPresenter) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCompleteSecondStep(api, uc.Complete, sessions)
 		registerPasskeySignIn(api, uc.BeginSignIn, uc.FinishSignIn, sessions)
@@ -40,7 +40,7 @@ func NewRoutes(uc UseCases, sessions accountsapi.SessionPresenter) plugin.Routes
 // sessionOutput is a new session, as sign-in answers it.
 type sessionOutput struct {
 	SetCookie []string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it, and the known-device cookie social_device."`
-	Body      accountsapi.Session
+	Body      accountswire.Session
 }
 
 // Ceremony is a started WebAuthn ceremony.

@@ -7,7 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	accounts "social/features/accounts/app"
-	accountsapi "social/features/accounts/httpapi"
+	accountswire "social/features/accounts/wire"
 	twofactor "social/features/twofactor/app"
 	"social/kit/httpkit"
 )
@@ -22,7 +22,7 @@ type CompleteSecondStepRequest struct {
 	TokenTransport string         `json:"token_transport,omitempty" enum:"body,cookie" default:"body" doc:"As for sign-in."`
 }
 
-func registerCompleteSecondStep(api huma.API, uc *twofactor.CompleteSecondStep, sessions accountsapi.SessionPresenter) {
+func registerCompleteSecondStep(api huma.API, uc *twofactor.CompleteSecondStep, sessions accountswire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "complete-second-step", Method: http.MethodPost, Path: "/auth/second-step",
 		Summary: "Complete a sign-in's second step", Tags: []string{"auth"},
@@ -56,7 +56,7 @@ type PasskeySignInRequest struct {
 }
 
 func registerPasskeySignIn(api huma.API, begin *twofactor.BeginPasskeySignIn, finish *twofactor.FinishPasskeySignIn,
-	sessions accountsapi.SessionPresenter) {
+	sessions accountswire.SessionPresenter) {
 	huma.Register(api, huma.Operation{
 		OperationID: "passkey-sign-in-options", Method: http.MethodPost, Path: "/auth/passkeys/sign-in-options",
 		Summary: "Start signing in with a passkey", Tags: []string{"auth"},

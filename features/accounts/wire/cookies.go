@@ -1,4 +1,8 @@
-package httpapi
+// Package wire is the session answer (schemas Session and SessionUser), its
+// presenter and the cookies it sets: the same for every way a session
+// opens, the password sign-in and the features that open one another way
+// (the second step, passkeys).
+package wire
 
 import (
 	"net/http"
@@ -51,9 +55,9 @@ func (c *Cookies) cookie(value string, maxAge int) *http.Cookie {
 		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode}
 }
 
-// signedIn is the Set-Cookie values of a password sign-in: the refresh
-// cookie (if any) and the known-device cookie (if a token was given).
-func (c *Cookies) signedIn(refresh, deviceToken string) []string {
+// SignedIn is the Set-Cookie values of a sign-in: the refresh cookie (if
+// any) and the known-device cookie (if a token was given).
+func (c *Cookies) SignedIn(refresh, deviceToken string) []string {
 	var out []string
 	if refresh != "" {
 		out = append(out, refresh)
