@@ -1,11 +1,9 @@
-import type { ApiPaths } from '@/lib/api'
+import type { ApiPaths, JsonBody } from '@/lib/api'
 
 /** The communities contract (plugins/communities), from the OpenAPI document. */
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never
-
-type GetCommunity = Json<ApiPaths['/api/v1/communities/{id}']['get']['responses'][200]>
-type ListMembers = Json<ApiPaths['/api/v1/communities/{id}/members']['get']['responses'][200]>
-type Join = Json<ApiPaths['/api/v1/communities/{id}/join']['post']['responses'][200]>
+type GetCommunity = JsonBody<ApiPaths['/api/v1/communities/{id}']['get']['responses'][200]>
+type ListMembers = JsonBody<ApiPaths['/api/v1/communities/{id}/members']['get']['responses'][200]>
+type Join = JsonBody<ApiPaths['/api/v1/communities/{id}/join']['post']['responses'][200]>
 
 /** The same schema is nullable everywhere (no membership: null); a join always answers one. */
 export type Membership = NonNullable<Join['membership']>
