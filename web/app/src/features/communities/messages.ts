@@ -6,6 +6,8 @@
 export const communitiesMessages = {
   // The navigation bars' entry.
   navLabel: 'Comunidades',
+  // The type badge of a community among search results.
+  searchResult: 'Comunidade',
   // List.
   title: 'Comunidades',
   searchPlaceholder: 'Buscar comunidades...',

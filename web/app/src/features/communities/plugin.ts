@@ -26,4 +26,12 @@ export const communitiesPlugin: PluginDescriptor<'communities'> = {
     sideBar: { to: communitiesPaths.communities, label: m.navLabel, icon: Users },
     bottomBar: { to: communitiesPaths.communities, label: m.navLabel, icon: Users },
   },
+  searchKinds: [
+    {
+      type: 'community',
+      icon: Users,
+      label: m.searchResult,
+      target: (result) => communitiesPaths.community(result.id),
+    },
+  ],
 }

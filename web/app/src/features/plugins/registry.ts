@@ -1,26 +1,10 @@
-import { Users } from 'lucide-react'
-
-import { communitiesPaths, communitiesPlugin } from '@/features/communities/plugin'
+import { communitiesPlugin } from '@/features/communities/plugin'
 import { messagesPlugin } from '@/features/messages/plugin'
 import { roomsPlugin } from '@/features/rooms/plugin'
 import { storiesPlugin } from '@/features/stories/plugin'
 
 import { useDisabledPlugins } from './hooks/use-disabled-plugins'
-import { pluginsMessages as m } from './messages'
 import type { PluginDescriptor } from './types'
-
-/** Communities among search results: their icon, their badge and their page. */
-const communities: PluginDescriptor<'communities'> = {
-  ...communitiesPlugin,
-  searchKinds: [
-    {
-      type: 'community',
-      icon: Users,
-      label: m.communityResult,
-      target: (result) => communitiesPaths.community(result.id),
-    },
-  ],
-}
 
 /**
  * The plugins the member app has a front end for, one line each. Their order
@@ -35,7 +19,7 @@ const communities: PluginDescriptor<'communities'> = {
 export const pluginRegistry = [
   storiesPlugin,
   roomsPlugin,
-  communities,
+  communitiesPlugin,
   messagesPlugin,
 ] as const satisfies readonly PluginDescriptor[]
 
