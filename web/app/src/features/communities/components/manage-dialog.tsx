@@ -2,18 +2,11 @@ import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { ApiError } from '@/lib/api'
 
 import { useDeleteCommunity } from '../api/communities'
@@ -199,43 +192,33 @@ function ConfirmDeleteDialog({
   const navigate = useNavigate()
   const remove = useDeleteCommunity()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{m.confirmTitle}</DialogTitle>
-          <DialogDescription>{m.confirmDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {m.cancel}
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => {
-              remove.mutate(community.id, {
-                onSuccess: () => {
-                  toast.success(m.deleted)
-                  // Replaced: Back must not lead to a page that is gone.
-                  void navigate(communitiesPaths.communities, { replace: true })
-                },
-                onError: (error) => {
-                  const status = error instanceof ApiError ? error.status : undefined
-                  const detail = error instanceof ApiError ? error.problem?.detail : undefined
-                  toast.error(m.deleteFailed, {
-                    description: status === 401 ? m.signInRequired : detail,
-                  })
-                  onOpenChange(false)
-                },
-              })
-            }}
-          >
-            {m.confirmDelete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      role="alertdialog"
+      title={m.confirmTitle}
+      description={m.confirmDescription}
+      cancelLabel={m.cancel}
+      confirmLabel={m.confirmDelete}
+      pending={remove.isPending}
+      lockWhilePending
+      onConfirm={() => {
+        remove.mutate(community.id, {
+          onSuccess: () => {
+            toast.success(m.deleted)
+            // Replaced: Back must not lead to a page that is gone.
+            void navigate(communitiesPaths.communities, { replace: true })
+          },
+          onError: (error) => {
+            const status = error instanceof ApiError ? error.status : undefined
+            const detail = error instanceof ApiError ? error.problem?.detail : undefined
+            toast.error(m.deleteFailed, {
+              description: status === 401 ? m.signInRequired : detail,
+            })
+            onOpenChange(false)
+          },
+        })
+      }}
+    />
   )
 }
