@@ -24,3 +24,13 @@ func (b *Broadcasts) Publish(_ context.Context, topic string, event ports.Event)
 	b.Topics, b.Events = append(b.Topics, topic), append(b.Events, event)
 	return nil
 }
+
+// Heard tells whether an event of the type was published on topic.
+func (b *Broadcasts) Heard(topic, eventType string) bool {
+	for i, t := range b.Topics {
+		if t == topic && b.Events[i].Type == eventType {
+			return true
+		}
+	}
+	return false
+}

@@ -26,7 +26,7 @@ type world struct {
 	indexed   []domain.UserID // authors whose posts were queued for search
 	searched  []string        // documents queued for search, kind:id
 	deleted   []domain.PostID
-	announced []string // topics told of a removal
+	announced portstest.Broadcasts // what was told of a removal
 	audit     []domain.AuditEntry
 	failing   error // answered by every write when set
 }
@@ -154,11 +154,6 @@ func (p postsOf) Delete(_ context.Context, post domain.Post) error {
 
 func (p postsOf) EnqueueMediaDeletion(context.Context, string) error { return nil }
 
-func (p postsOf) Publish(_ context.Context, topic string, _ ports.Event) error {
-	p.w.announced = append(p.w.announced, topic)
-	return nil
-}
-
 // Reports.
 
 func (w *world) LockReport(_ context.Context, id domain.ReportID) (domain.Report, error) {
@@ -194,7 +189,7 @@ func (w *world) suspend() *Suspend {
 
 func (w *world) removal() posts.Removal {
 	p := postsOf{w}
-	return posts.Removal{Search: w, Posts: p, Media: p, Broadcaster: p,
+	return posts.Removal{Search: w, Posts: p, Media: p, Broadcaster: &w.announced,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 

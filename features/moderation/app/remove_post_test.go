@@ -29,7 +29,7 @@ func TestRemovePostRules(t *testing.T) {
 	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), domain.NewPostID(), "Ódio"); portstest.CodeOf(err) != CodePostNotFound {
 		t.Fatalf("no such post: %v", err)
 	}
-	if len(w.deleted)+len(w.audit)+len(w.announced) != 0 {
+	if len(w.deleted)+len(w.audit)+len(w.announced.Topics) != 0 {
 		t.Fatal("a refused removal did something")
 	}
 
@@ -47,7 +47,7 @@ func TestRemovePostRules(t *testing.T) {
 		e.Details["text"] != "Texto do post" || e.Details["author_id"] != ana.String() {
 		t.Fatalf("audit %+v", w.audit)
 	}
-	if len(w.announced) != 2 { // the post's topic and the public feed
-		t.Fatalf("announced on %v", w.announced)
+	if len(w.announced.Topics) != 2 { // the post's topic and the public feed
+		t.Fatalf("announced on %v", w.announced.Topics)
 	}
 }

@@ -88,7 +88,7 @@ func TestResolveReportActs(t *testing.T) {
 		if len(w.audit) != 2 || *act.Reason != c.why || act.Details["report_id"] != first.String() || resolution.Action != ActionReportResolve {
 			t.Errorf("%s, note %q: audit %+v", c.action, c.note, w.audit)
 		}
-		removed := len(w.deleted) == 1 && len(w.announced) > 0
+		removed := len(w.deleted) == 1 && len(w.announced.Topics) > 0
 		suspended := w.accounts[ana].Suspended() && len(w.ended) == 1
 		if removed != (c.action == ResolveRemovePost) || suspended != (c.action == ResolveSuspendAuthor) {
 			t.Errorf("%s: removed %v, suspended %v", c.action, removed, suspended)

@@ -24,7 +24,7 @@ func (g *gateFake) Refusal(_ context.Context, a domain.AudienceID, _ domain.User
 	return g.refusal
 }
 func (g *gateFake) Posted(_ context.Context, p domain.Post) { g.posted = append(g.posted, p) }
-func (g *gateFake) Refusals() map[int][]string          { return map[int][]string{403: {"club_members_only"}} }
+func (g *gateFake) Refusals() map[int][]string              { return map[int][]string{403: {"club_members_only"}} }
 
 // audiencesFake lets write whoever writes is true for.
 type audiencesFake struct{ writes bool }

@@ -9,7 +9,6 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 	"social/core/ports/portstest"
 	notifications "social/features/notifications/app"
 )
@@ -17,10 +16,10 @@ import (
 // likeWorld holds posts, their likes and the notifications they left, in
 // memory, with what post topics and recipients heard.
 type likeWorld struct {
-	posts  map[domain.PostID]domain.Post
-	likes  map[domain.PostID]map[domain.UserID]bool
-	notes  map[domain.NotificationID]domain.Notification
-	topics []ports.Event
+	posts map[domain.PostID]domain.Post
+	likes map[domain.PostID]map[domain.UserID]bool
+	notes map[domain.NotificationID]domain.Notification
+	portstest.Broadcasts
 }
 
 func (w *likeWorld) Item(_ context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
@@ -72,11 +71,6 @@ func (w *likeWorld) Unread(_ context.Context, recipient domain.UserID) (int, err
 	return n, nil
 }
 
-func (w *likeWorld) Publish(_ context.Context, _ string, ev ports.Event) error {
-	w.topics = append(w.topics, ev)
-	return nil
-}
-
 func (w *likeWorld) post(author domain.UserID, v domain.Visibility) domain.PostID {
 	id := domain.NewPostID()
 	w.posts[id] = domain.Post{ID: id, AuthorID: author, Visibility: v}
@@ -113,7 +107,7 @@ func TestLikeAndUnlike(t *testing.T) {
 			}
 		}
 	}
-	if len(w.topics) != 0 {
+	if len(w.Events) != 0 {
 		t.Fatal("a refused like was told")
 	}
 
@@ -131,7 +125,7 @@ func TestLikeAndUnlike(t *testing.T) {
 		}
 	}
 	counts := 0
-	for _, ev := range w.topics {
+	for _, ev := range w.Events {
 		if ev.Type == EventPostLiked || ev.Type == EventPostUnliked {
 			counts++
 		}

@@ -61,7 +61,7 @@ func (s *postTable) Item(_ context.Context, id domain.PostID, _ domain.UserID) (
 type jobs struct {
 	previews []domain.PostID
 	deleted  []string
-	events   []string
+	portstest.Broadcasts
 }
 
 func (j *jobs) EnqueueLinkPreview(_ context.Context, id domain.PostID) error {
@@ -73,10 +73,6 @@ func (j *jobs) EnqueueMediaDeletion(_ context.Context, key string) error {
 	return nil
 }
 func (j *jobs) EnqueueIndex(context.Context, ports.SearchKind, string) error { return nil }
-func (j *jobs) Publish(_ context.Context, topic string, e ports.Event) error {
-	j.events = append(j.events, topic+" "+e.Type)
-	return nil
-}
 
 // Only the author edits a post; an invisible post is not found; a
 // description is for images; an edit moves hashtags and the link preview
@@ -128,8 +124,8 @@ func TestUpdatePostTextRules(t *testing.T) {
 	if !slices.Equal(j.previews, []domain.PostID{public}) {
 		t.Fatalf("a URL in the new text asks for a preview: %v", j.previews)
 	}
-	if !slices.Contains(j.events, PostTopic(public)+" "+EventPostUpdated) {
-		t.Fatalf("post:{id} hears of the edit: %v", j.events)
+	if !j.Heard(PostTopic(public), EventPostUpdated) {
+		t.Fatalf("post:{id} hears of the edit: %v %+v", j.Topics, j.Events)
 	}
 
 	if _, err := uc.Handle(ctx, asAuthor, photo, "legenda", &alt); err != nil || *table.posts[photo].ImageAlt != alt {
