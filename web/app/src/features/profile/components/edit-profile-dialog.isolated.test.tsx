@@ -1,37 +1,26 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import type { CropperProps } from 'react-easy-crop'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { cropper, setUpCropperStandIn } from '@/testing/cropper-stand-in'
 import { testProfile } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
-import { stubImageLoading } from '@/testing/stub-image-loading'
 import { json, problem, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
 import { cropImage } from '../crop-image'
 
-const cropper = vi.hoisted(() => ({ props: null as CropperProps | null }))
-vi.mock('react-easy-crop', () => ({
-  default: (props: CropperProps) => {
-    cropper.props = props
-    return <div data-testid="cropper" />
-  },
-}))
+vi.mock('react-easy-crop', () => import('@/testing/cropper-stand-in'))
 vi.mock('../crop-image', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../crop-image')>()),
   cropImage: vi.fn(),
 }))
 
-let restoreImages: () => void
+setUpCropperStandIn()
 beforeEach(() => {
-  restoreImages = stubImageLoading({ width: 1200, height: 800 })
   // jsdom has no object URLs.
   let next = 0
   URL.createObjectURL = vi.fn(() => `blob:test-${String(++next)}`)
   URL.revokeObjectURL = vi.fn()
-})
-afterEach(() => {
-  restoreImages()
 })
 
 const patch: (response: (body: unknown) => Response) => TestResponder = (response) => (request) => {

@@ -1,37 +1,22 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import type { CropperProps } from 'react-easy-crop'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
+import { cropper, setUpCropperStandIn } from '@/testing/cropper-stand-in'
 import { renderWithProviders } from '@/testing/render-app'
-import { stubImageLoading } from '@/testing/stub-image-loading'
 
 import { cropImage } from '../crop-image'
 
 import { ImageCropDialog } from './image-crop-dialog'
 
-// jsdom has no layout, so the real cropper never measures anything: a stand-in
-// records the props it is given and reports a crop like the real one does.
-const cropper = vi.hoisted(() => ({ props: null as CropperProps | null }))
-vi.mock('react-easy-crop', () => ({
-  default: (props: CropperProps) => {
-    cropper.props = props
-    return <div data-testid="cropper" />
-  },
-}))
+vi.mock('react-easy-crop', () => import('@/testing/cropper-stand-in'))
 
 vi.mock('../crop-image', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../crop-image')>()),
   cropImage: vi.fn(),
 }))
 
-let restoreImages: () => void
-beforeEach(() => {
-  cropper.props = null
-  restoreImages = stubImageLoading({ width: 1200, height: 800 })
-})
-afterEach(() => {
-  restoreImages()
-})
+setUpCropperStandIn()
 
 function renderDialog(kind: 'avatar' | 'banner') {
   const onCancel = vi.fn()
