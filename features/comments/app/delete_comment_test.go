@@ -19,11 +19,7 @@ type commentsByID struct {
 }
 
 func (s *commentsByID) Lock(_ context.Context, id domain.CommentID, _ domain.UserID) (domain.CommentItem, error) {
-	c, ok := s.items[id]
-	if !ok {
-		return domain.CommentItem{}, domain.ErrNotFound
-	}
-	return c, nil
+	return portstest.Lookup(s.items, id)
 }
 
 func (s *commentsByID) Delete(_ context.Context, c domain.Comment) (int, error) {

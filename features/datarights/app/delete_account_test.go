@@ -30,11 +30,7 @@ type deletion struct {
 }
 
 func (d *deletion) Lock(_ context.Context, id domain.UserID) (domain.Account, error) {
-	a, ok := d.accounts[id]
-	if !ok {
-		return domain.Account{}, domain.ErrNotFound
-	}
-	return *a, nil
+	return portstest.LookupCopy(d.accounts, id)
 }
 func (d *deletion) Deleted(_ context.Context, id domain.UserID) (bool, error) { return d.gone[id], nil }
 func (d *deletion) Tombstone(_ context.Context, id domain.UserID, _, holdUntil time.Time) ([]string, error) {

@@ -65,11 +65,7 @@ func (w *world) report(target domain.ReportTarget, id [16]byte, reason string) d
 // Accounts.
 
 func (w *world) Lock(_ context.Context, id domain.UserID) (domain.Account, error) {
-	a, ok := w.accounts[id]
-	if !ok {
-		return domain.Account{}, domain.ErrNotFound
-	}
-	return *a, nil
+	return portstest.LookupCopy(w.accounts, id)
 }
 
 func (w *world) SetRole(_ context.Context, id domain.UserID, role domain.Role, _ time.Time) error {
@@ -116,11 +112,7 @@ func (w *world) Record(_ context.Context, e domain.AuditEntry) error {
 // Profiles.
 
 func (w *world) LockProfile(_ context.Context, id domain.UserID) (domain.Profile, error) {
-	p, ok := w.profiles[id]
-	if !ok {
-		return domain.Profile{}, domain.ErrNotFound
-	}
-	return *p, nil
+	return portstest.LookupCopy(w.profiles, id)
 }
 
 func (w *world) SetVerified(_ context.Context, id domain.UserID, verified bool, _ time.Time) error {
@@ -136,11 +128,7 @@ func (w *world) SetVerified(_ context.Context, id domain.UserID, verified bool, 
 type postsOf struct{ w *world }
 
 func (p postsOf) Lock(_ context.Context, id domain.PostID) (domain.Post, error) {
-	post, ok := p.w.posts[id]
-	if !ok {
-		return domain.Post{}, domain.ErrNotFound
-	}
-	return post, nil
+	return portstest.Lookup(p.w.posts, id)
 }
 
 func (p postsOf) Delete(_ context.Context, post domain.Post) error {
@@ -157,11 +145,7 @@ func (p postsOf) EnqueueMediaDeletion(context.Context, string) error { return ni
 // Reports.
 
 func (w *world) LockReport(_ context.Context, id domain.ReportID) (domain.Report, error) {
-	r, ok := w.reports[id]
-	if !ok {
-		return domain.Report{}, domain.ErrNotFound
-	}
-	return *r, nil
+	return portstest.LookupCopy(w.reports, id)
 }
 
 func (w *world) Close(_ context.Context, id domain.ReportID, res Resolution) error {

@@ -20,11 +20,7 @@ type postTable struct {
 }
 
 func (s *postTable) Lock(_ context.Context, id domain.PostID) (domain.Post, error) {
-	p, ok := s.posts[id]
-	if !ok {
-		return domain.Post{}, domain.ErrNotFound
-	}
-	return p, nil
+	return portstest.Lookup(s.posts, id)
 }
 
 func (s *postTable) SetText(_ context.Context, id domain.PostID, text string, now time.Time) error {

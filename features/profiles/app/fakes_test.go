@@ -16,11 +16,7 @@ import (
 type rows map[domain.UserID]*domain.Profile
 
 func (r rows) ByID(_ context.Context, id domain.UserID) (domain.Profile, error) {
-	p, ok := r[id]
-	if !ok {
-		return domain.Profile{}, domain.ErrNotFound
-	}
-	return *p, nil
+	return portstest.LookupCopy(r, id)
 }
 
 func (r rows) Update(_ context.Context, id domain.UserID, fn func(p *domain.Profile) error) (domain.Profile, error) {

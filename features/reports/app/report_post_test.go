@@ -14,11 +14,7 @@ import (
 type posts map[domain.PostID]domain.Post
 
 func (p posts) Post(_ context.Context, id domain.PostID, _ domain.UserID) (domain.Post, error) {
-	post, ok := p[id]
-	if !ok {
-		return domain.Post{}, domain.ErrNotFound
-	}
-	return post, nil
+	return portstest.Lookup(p, id)
 }
 
 // filer is an in-memory ReportFiler: one report per (reporter, target).

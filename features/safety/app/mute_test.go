@@ -16,11 +16,7 @@ type members struct {
 }
 
 func (m *members) IDByHandle(_ context.Context, handle string) (domain.UserID, error) {
-	id, ok := m.ids[handle]
-	if !ok {
-		return domain.UserID{}, domain.ErrNotFound
-	}
-	return id, nil
+	return portstest.Lookup(m.ids, handle)
 }
 
 func (m *members) Mute(_ context.Context, muter, muted domain.UserID, _ time.Time) (bool, error) {

@@ -7,6 +7,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	"social/core/ports/portstest"
 )
 
 // memStore is an in-memory Store for the use cases' unit tests.
@@ -29,11 +30,7 @@ func newMemStore() *memStore {
 }
 
 func (m *memStore) TOTP(_ context.Context, acc domain.UserID) (TOTPRecord, error) {
-	t, ok := m.totp[acc]
-	if !ok {
-		return TOTPRecord{}, domain.ErrNotFound
-	}
-	return *t, nil
+	return portstest.LookupCopy(m.totp, acc)
 }
 
 func (m *memStore) PutPendingTOTP(_ context.Context, acc domain.UserID, secret []byte, _ time.Time) (bool, error) {
@@ -179,11 +176,7 @@ func (m *memStore) AddFailure(_ context.Context, acc domain.UserID, at time.Time
 type memAccounts map[domain.UserID]domain.Account
 
 func (m memAccounts) ByID(_ context.Context, id domain.UserID) (domain.Account, error) {
-	a, ok := m[id]
-	if !ok {
-		return domain.Account{}, domain.ErrNotFound
-	}
-	return a, nil
+	return portstest.Lookup(m, id)
 }
 
 // memOutbox keeps the mail it is given.
