@@ -8,8 +8,8 @@ import (
 	"social/bench/floor"
 	"social/core/domain"
 	posts "social/features/posts/pgstore"
-	safetystore "social/features/safety/pgstore"
 	timelines "social/features/timelines/app"
+	"social/platform/pgkit"
 )
 
 // The pgbench side of each workload: the statements the endpoint issues,
@@ -83,13 +83,13 @@ const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS 
 // is; the feed_muted_words workload measures a member with a hundred).
 var (
 	sqlAuthorActive = posts.AuthorActive
-	sqlNotBlocked   = viewerClause(safetystore.NotBlockedWith("p.author_id", domain.UserID{}))
-	sqlHidden       = viewerClause(safetystore.HiddenMember("p.author_id", domain.UserID{}))
+	sqlNotBlocked   = viewerClause(pgkit.NotBlockedWith("p.author_id", domain.UserID{}))
+	sqlHidden       = viewerClause(pgkit.HiddenMember("p.author_id", domain.UserID{}))
 )
 
 // sqlMutedWords is the viewer's muted words in force, read before each
 // list.
-const sqlMutedWords = `SELECT folded FROM muted_words
+const sqlMutedWords = `SELECT folded FROM member_muted_words
 	WHERE member_id = {viewer} AND (expires_at IS NULL OR expires_at > now());
 `
 

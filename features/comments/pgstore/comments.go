@@ -14,7 +14,7 @@ import (
 	"social/core/ports"
 	comments "social/features/comments/app"
 	postsstore "social/features/posts/pgstore"
-	safetystore "social/features/safety/pgstore"
+	safety "social/features/safety/app"
 	"social/platform/pgkit"
 )
 
@@ -92,7 +92,7 @@ func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.Use
 	}
 	p := row.Domain()
 	if !viewer.IsZero() && viewer != p.AuthorID {
-		blocked, err := safetystore.EitherBlocks(ctx, pgkit.IDB(ctx, s.db), viewer, p.AuthorID)
+		blocked, err := pgkit.EitherBlocks(ctx, s.db, viewer, p.AuthorID)
 		if err != nil {
 			return domain.Post{}, err
 		}
@@ -162,15 +162,15 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 // List reads a post's comments oldest first after the cursor, on the index
 // (post_id, created_at, id), without those viewer's blocks, mutes and
 // muted words hide. When the words hid some, later comments are read in
-// their place as far as safetystore.Unmuted goes; a page it leaves short
+// their place as far as the safety feature's Unmuted goes; a page it leaves short
 // comes with the cursor after the last comment looked at (nil otherwise:
 // a page of limit comments, or the end).
 func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, *comments.Cursor, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	words, err := s.mutedWords(ctx, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
-	hidden, hiddenArgs := safetystore.HiddenMember("c.author_id", viewer)
+	hidden, hiddenArgs := pgkit.HiddenMember("c.author_id", viewer)
 	read := func(from *commentRow) ([]commentRow, error) {
 		q := commentSelect + ` WHERE c.post_id = ?` + hidden
 		args := append([]any{uuid.UUID(post)}, hiddenArgs...)
@@ -186,7 +186,7 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY c.created_at, c.id LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, last, more, err := safetystore.Unmuted(ctx, s.db, words, limit, read, func(r *commentRow) string { return r.TextContent })
+	kept, last, more, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, read, func(r *commentRow) string { return r.TextContent })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -11,7 +11,6 @@ import (
 	"social/core/domain"
 	follows "social/features/follows/app"
 	profilesstore "social/features/profiles/pgstore"
-	safetystore "social/features/safety/pgstore"
 	"social/platform/pgkit"
 )
 
@@ -42,7 +41,7 @@ func (s *Follows) Follow(ctx context.Context, f domain.Follow) (bool, int, error
 	}
 	// Checked under the pair's locks, which a block takes too: a follow
 	// cannot land after a block ended the pair's follows.
-	blocked, err := safetystore.EitherBlocks(ctx, pgkit.IDB(ctx, s.db), f.FollowerID, f.FollowingID)
+	blocked, err := pgkit.EitherBlocks(ctx, s.db, f.FollowerID, f.FollowingID)
 	if err != nil {
 		return false, 0, fmt.Errorf("block check: %w", err)
 	}
@@ -122,7 +121,7 @@ func (s *Follows) list(ctx context.Context, shown, side string, of, viewer domai
 		if member == (domain.UserID{}) {
 			continue
 		}
-		clause, cargs := safetystore.NotBlockedWith("p.id", member)
+		clause, cargs := pgkit.NotBlockedWith("p.id", member)
 		q += clause
 		args = append(args, cargs...)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	safetystore "social/features/safety/pgstore"
+	safety "social/features/safety/app"
 	"social/platform/pgkit"
 )
 
@@ -111,9 +111,9 @@ func (r notificationRow) Domain() domain.NotificationItem {
 // notifications), as every read of their posts does; an anti-join on the
 // partial index of those accounts (accounts_hidden_idx). The excerpts
 // holding one of recipient's muted words are left out after the read
-// (safetystore.Unmuted).
+// (Unmuted, in the safety feature's use cases).
 func hiddenNotifications(recipient domain.UserID) (string, []any) {
-	clause, args := safetystore.HiddenMember("n.sender_id", recipient)
+	clause, args := pgkit.HiddenMember("n.sender_id", recipient)
 	return clause + senderActive, args
 }
 
@@ -124,9 +124,9 @@ const senderActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = n
 
 // Newest reads recipient's newest notifications with their senders, on
 // notifications_recipient_idx. When recipient's muted words hide some,
-// older ones are read in their place, as far as safetystore.Unmuted goes.
+// older ones are read in their place, as far as the safety feature's Unmuted goes.
 func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, limit int) ([]domain.NotificationItem, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, recipient)
+	words, err := s.mutedWords(ctx, recipient)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, _, _, err := safetystore.Unmuted(ctx, s.db, words, limit, read, messageOf)
+	kept, _, _, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, read, messageOf)
 	out := make([]domain.NotificationItem, len(kept))
 	for i, r := range kept {
 		out[i] = r.Domain()
@@ -157,7 +157,7 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 // For a recipient with muted words, the unread excerpts are read (grouped)
 // and those the words hide are not counted.
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, recipient)
+	words, err := s.mutedWords(ctx, recipient)
 	if err != nil {
 		return 0, err
 	}
@@ -182,7 +182,7 @@ func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (in
 	for i, g := range groups {
 		texts[i] = g.Message
 	}
-	folded, err := safetystore.Fold(ctx, s.db, texts)
+	folded, err := safety.Fold(ctx, s.foldCharacters, texts)
 	n := 0
 	for i, g := range groups {
 		if err == nil && !words.Hides(folded[i]) {

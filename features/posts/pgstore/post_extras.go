@@ -11,7 +11,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	safetystore "social/features/safety/pgstore"
 	"social/platform/pgkit"
 )
 
@@ -69,7 +68,7 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 		keys[i] = uuid.UUID(id)
 	}
 	var rows []feedRow
-	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
+	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
 	if err := pgkit.IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`+AuthorActive+blocked, append(viewerArgs(viewer, bun.In(keys)), blockedArgs...)...).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("read posts by id: %w", err)
 	}

@@ -17,7 +17,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
-	safetystore "social/features/safety/pgstore"
+	safety "social/features/safety/app"
 	"social/platform/pgkit"
 )
 
@@ -389,7 +389,7 @@ func items(rows []feedRow) []domain.FeedItem {
 // Item reads one post as viewer's feed item.
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	rows := make([]feedRow, 0, 1) // an ID is one post
-	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
+	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
 	err := pgkit.Prepared(ctx, s.db, &rows, feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
 		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...)
 	if err == nil && len(rows) == 0 {
@@ -407,11 +407,11 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // partial index (created_at DESC, id DESC), and the cursor of the next
 // page (nil at the end).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	words, err := s.mutedWords(ctx, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
-	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	return s.newestFirst(ctx, words, ` WHERE p.visibility = 'public'`+AuthorActive+hidden,
 		append(viewerArgs(viewer), hiddenArgs...), after, limit)
 }
@@ -422,11 +422,11 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 // newest id first. It skips offset of them.
 func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
-	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	words, err := s.mutedWords(ctx, viewer)
 	if err != nil {
 		return nil, err
 	}
-	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	recent := `SELECT id FROM posts p WHERE visibility = 'public'` + AuthorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	recentArgs := append(hiddenArgs, window)
 	if words != nil {
@@ -461,7 +461,7 @@ type windowRow struct {
 
 // unmutedWindow is the IDs of the newest window public posts that neither
 // hidden nor words hide.
-func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords, hidden string, hiddenArgs []any, window int) ([]string, error) {
+func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hidden string, hiddenArgs []any, window int) ([]string, error) {
 	read := func(after *windowRow) ([]windowRow, error) {
 		q := `SELECT p.id, p.created_at, p.text_content FROM posts p WHERE p.visibility = 'public'` + AuthorActive + hidden
 		args := slices.Clone(hiddenArgs)
@@ -473,7 +473,7 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords
 		err := pgkit.Prepared(ctx, s.db, &rows, q+` ORDER BY p.created_at DESC, p.id DESC LIMIT `+strconv.Itoa(window), args...)
 		return rows, err
 	}
-	kept, _, _, err := safetystore.Unmuted(ctx, s.db, words, window, read, func(r *windowRow) string {
+	kept, _, _, err := safety.Unmuted(ctx, s.foldCharacters, words, window, read, func(r *windowRow) string {
 		if r.TextContent == nil {
 			return ""
 		}
@@ -491,7 +491,7 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safetystore.MutedWords
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	words, err := s.mutedWords(ctx, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -499,7 +499,7 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + AuthorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", after, limit)
 }
 
@@ -515,11 +515,11 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
 func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safetystore.MutedWordsOf(ctx, s.db, viewer)
+	words, err := s.mutedWords(ctx, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
-	hidden, hiddenArgs := safetystore.HiddenMember("p.author_id", viewer)
+	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	out, next, err := s.newestFirst(ctx, words, ` WHERE p.audience_id = ?`+AuthorActive+hidden,
 		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
 	if err != nil {
@@ -539,7 +539,7 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + AuthorActive
 	// A profile's own list shows a muted member's posts (whoever opens the
 	// profile asks for them); only a block empties it.
-	blocked, blockedArgs := safetystore.NotBlockedWith("p.author_id", viewer)
+	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
 	out, _, err := s.newestFirst(ctx, nil, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
 	return out, err
 }
@@ -549,7 +549,7 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 // first after the cursor: the keyset every post list pages by, on an
 // index of (created_at DESC, id DESC). It answers the page and the cursor
 // of the next (nil at the end).
-func (s *Posts) newestFirst(ctx context.Context, words *safetystore.MutedWords, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+func (s *Posts) newestFirst(ctx context.Context, words *safety.MutedWords, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
 	return s.page(ctx, words, where, args, "p.created_at", "p.id", after, limit)
 }
 
@@ -560,7 +560,7 @@ func (s *Posts) newestFirst(ctx context.Context, words *safetystore.MutedWords, 
 // of hidden posts is never read twice. Pages are read on every screen a
 // member opens, hence prepared (pgkit.Prepared), the LIMIT in the text so
 // that each page size gets a plan of its own.
-func (s *Posts) page(ctx context.Context, words *safetystore.MutedWords, where string, args []any, at, id string, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string, args []any, at, id string, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
 	read := func(after *feedRow) ([]feedRow, error) {
 		q, a := feedSelect+where, args
 		if after != nil {
@@ -577,7 +577,7 @@ func (s *Posts) page(ctx context.Context, words *safetystore.MutedWords, where s
 		from = &feedRow{}
 		from.CreatedAt, from.ID = after.CreatedAt, uuid.UUID(after.ID)
 	}
-	kept, last, more, err := safetystore.Unmuted(ctx, s.db, words, limit, func(a *feedRow) ([]feedRow, error) {
+	kept, last, more, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, func(a *feedRow) ([]feedRow, error) {
 		if a == nil {
 			a = from
 		}

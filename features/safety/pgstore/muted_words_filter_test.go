@@ -7,10 +7,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"social/core/domain"
+	safety "social/features/safety/app"
 	"social/features/safety/pgstore"
+	"social/platform/pgkit"
 	"social/tests/testkit/sqlrig"
 )
+
+// foldOn folds characters on db, as the stores that read lists for a
+// viewer do.
+func foldOn(db *bun.DB) safety.CharacterFolding {
+	return func(ctx context.Context, chars []rune) ([]string, error) { return pgkit.FoldCharacters(ctx, db, chars) }
+}
+
+// mutedWordsOf is viewer's matcher, their words read through the core's
+// read view as the stores that read lists for a viewer read them.
+func mutedWordsOf(ctx context.Context, db *bun.DB, viewer domain.UserID) (*safety.MutedWords, error) {
+	return safety.MutedWordsOf(ctx, viewer, func(ctx context.Context) ([]string, error) {
+		return pgkit.MutedWordsInForce(ctx, db, viewer)
+	})
+}
 
 // mutedCases pins what a muted word hides: case and accents folded on both
 // sides, whole words and phrases only (letters, digits and '_' join a word;
@@ -104,7 +122,7 @@ func sqlHides(t *testing.T, rig *sqlrig.Rig, member domain.UserID, word, text st
 	if err != nil {
 		t.Fatal(err)
 	}
-	folded, err := pgstore.Fold(ctx, db, []string{text})
+	folded, err := safety.Fold(ctx, foldOn(db), []string{text})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +151,7 @@ func TestFoldIsPostgreSQLs(t *testing.T) {
 		}
 	}
 	texts = append(texts, "Hoje tem FUTEBÓL no estádio, ÉÇÃO ǅ ﬁ Æsir ß ½ © « » — “aspas” ŒUVRE İstanbul", "")
-	got, err := pgstore.Fold(ctx, rig.DB, texts)
+	got, err := safety.Fold(ctx, foldOn(rig.DB), texts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,12 +175,12 @@ func TestMutedWordsMatchAsTheyDidInSQL(t *testing.T) {
 		if sql != c.hides {
 			t.Errorf("%q in %q: PostgreSQL's pattern says %v, the table %v", c.word, c.text, sql, c.hides)
 		}
-		if got := pgstore.NewMutedWords([]string{fw}).Hides(ft); got != c.hides {
+		if got := safety.NewMutedWords([]string{fw}).Hides(ft); got != c.hides {
 			t.Errorf("%q in %q (folded %q in %q): hides = %v, want %v", c.word, c.text, fw, ft, got, c.hides)
 		}
 	}
-	var nilWords *pgstore.MutedWords
-	if nilWords.Hides("futebol") || pgstore.NewMutedWords(nil).Hides("") {
+	var nilWords *safety.MutedWords
+	if nilWords.Hides("futebol") || safety.NewMutedWords(nil).Hides("") {
 		t.Fatal("no words hide something")
 	}
 }
@@ -186,7 +204,7 @@ func TestMutedWordsWordCharactersAreThoseOfPostgreSQL(t *testing.T) {
 		for _, c := range word {
 			isWord[c] = true
 		}
-		m := pgstore.NewMutedWords([]string{"x"})
+		m := safety.NewMutedWords([]string{"x"})
 		for c := r[0]; c <= r[1]; c++ {
 			// x hides "x<c>" exactly when c is not a word character.
 			if got := m.Hides("x" + string(rune(c))); got == isWord[c] {
@@ -204,7 +222,7 @@ func TestMutedWordsOfAccentsOnly(t *testing.T) {
 	member := rig.Member()
 	for _, text := range []string{"", "a", "a b", "ab", "a!", "!a", "abc def!"} {
 		sql, fw, ft := sqlHides(t, rig, member, "\u0301", text)
-		if got := pgstore.NewMutedWords([]string{fw}).Hides(ft); got != sql {
+		if got := safety.NewMutedWords([]string{fw}).Hides(ft); got != sql {
 			t.Errorf("folded %q in %q: hides = %v, PostgreSQL %v", fw, text, got, sql)
 		}
 	}
@@ -219,10 +237,10 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 	ctx := context.Background()
 	store := pgstore.NewSafety(rig.DB)
 	ana := rig.Member()
-	if m, err := pgstore.MutedWordsOf(ctx, rig.DB, ana); err != nil || m != nil {
+	if m, err := mutedWordsOf(ctx, rig.DB, ana); err != nil || m != nil {
 		t.Fatalf("no words: %v, %v", m, err)
 	}
-	if m, err := pgstore.MutedWordsOf(ctx, rig.DB, domain.UserID{}); err != nil || m != nil {
+	if m, err := mutedWordsOf(ctx, rig.DB, domain.UserID{}); err != nil || m != nil {
 		t.Fatalf("nobody: %v, %v", m, err)
 	}
 	add := func(word string, until *time.Time) domain.MutedWord {
@@ -234,17 +252,17 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 		return w
 	}
 	add("Futebol", nil)
-	first, err := pgstore.MutedWordsOf(ctx, rig.DB, ana)
+	first, err := mutedWordsOf(ctx, rig.DB, ana)
 	if err != nil || !first.Hides("futebol") || first.Hides("novela") {
 		t.Fatalf("futebol muted: %v", err)
 	}
-	again, _ := pgstore.MutedWordsOf(ctx, rig.DB, ana)
+	again, _ := mutedWordsOf(ctx, rig.DB, ana)
 	if again != first {
 		t.Fatal("the same words built a second matcher")
 	}
 	soon := time.Now().Add(time.Hour)
 	nov := add("NOVELA", &soon)
-	m, _ := pgstore.MutedWordsOf(ctx, rig.DB, ana)
+	m, _ := mutedWordsOf(ctx, rig.DB, ana)
 	if m == first || !m.Hides("a novela") || !m.Hides("futebol") || m.Len() != 2 {
 		t.Fatal("an added word is not matched")
 	}
@@ -252,7 +270,7 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 		nov.ID.String()).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := pgstore.MutedWordsOf(ctx, rig.DB, ana); m.Hides("a novela") || !m.Hides("futebol") {
+	if m, _ := mutedWordsOf(ctx, rig.DB, ana); m.Hides("a novela") || !m.Hides("futebol") {
 		t.Fatal("an expired word still hides")
 	}
 	var ids []string
@@ -265,7 +283,7 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if m, _ := pgstore.MutedWordsOf(ctx, rig.DB, ana); m != nil {
+	if m, _ := mutedWordsOf(ctx, rig.DB, ana); m != nil {
 		t.Fatal("removed words still hide")
 	}
 }
@@ -296,16 +314,16 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 		return rows[from:min(from+5, len(rows))], nil
 	}
 	text := func(r *string) string { return *r }
-	m := pgstore.NewMutedWords([]string{"spoiler"})
+	m := safety.NewMutedWords([]string{"spoiler"})
 	rig := sqlrig.New(t)
 	ctx := context.Background()
 
-	kept, last, more, err := pgstore.Unmuted(ctx, rig.DB, m, 5, read, text)
-	if err != nil || len(kept) != 0 || !more || *last != "24 spoiler" || reads != 1+pgstore.ExtraRounds {
+	kept, last, more, err := safety.Unmuted(ctx, foldOn(rig.DB), m, 5, read, text)
+	if err != nil || len(kept) != 0 || !more || *last != "24 spoiler" || reads != 1+safety.ExtraRounds {
 		t.Fatalf("a hidden stretch past the bound: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
 	reads = 0
-	kept, last, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[22]
 		}
@@ -314,7 +332,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || kept[0] != "25 livre" || kept[4] != "29 livre" || *last != "29 livre" || !more || reads != 2 {
 		t.Fatalf("a page filled over two reads: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
-	kept, last, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[34]
 		}
@@ -323,7 +341,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || more && *last != "39 livre" {
 		t.Fatalf("the end: kept %v, last %v, more %v", kept, last, more)
 	}
-	kept, _, more, _ = pgstore.Unmuted(ctx, rig.DB, m, 5, func(after *string) ([]string, error) {
+	kept, _, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[36]
 		}
@@ -332,7 +350,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 3 || more {
 		t.Fatalf("a short end: kept %v, more %v", kept, more)
 	}
-	kept, _, more, _ = pgstore.Unmuted(ctx, rig.DB, nil, 5, read, text)
+	kept, _, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), nil, 5, read, text)
 	if len(kept) != 5 || kept[0] != rows[0] || !more {
 		t.Fatalf("no words: kept %v, more %v", kept, more)
 	}

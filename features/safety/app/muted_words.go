@@ -1,20 +1,14 @@
-package pgstore
+package app
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
-
 	"social/core/domain"
-	"social/platform/pgkit"
 )
 
 // A muted word hides a text that holds it as a whole word or phrase, once
@@ -27,8 +21,14 @@ import (
 //
 // The matching is done here, once per text, instead of as a regular
 // expression per row and per word in SQL: each read's texts are folded
-// here (Fold) and those a viewer's MutedWords hide are dropped, further
-// pages read when some were (Unmuted).
+// (Fold) and those a viewer's MutedWords hide are dropped, further pages
+// read when some were (Unmuted). The stores that read lists for a viewer
+// give the two things only the database knows: the viewer's words in force
+// (MutedWordsOf's read) and how it folds a character (CharacterFolding).
+
+// CharacterFolding answers lower(immutable_unaccent(chr(c))) for each of
+// chars, in their order, as the database folds them.
+type CharacterFolding func(ctx context.Context, chars []rune) ([]string, error)
 
 // Both lower() (with the C library) and unaccent (its rules each replace
 // one character) work character by character, so a text folds as the
@@ -47,11 +47,10 @@ var foldings = struct {
 // characters cannot grow the process without end.
 const foldingsMax = 1 << 16
 
-// Fold folds texts as muted_words.folded folds a word:
-// lower(immutable_unaccent(text)) in the database, characters it has not
-// folded yet asked of it in one statement.
-func Fold(ctx context.Context, db *bun.DB, texts []string) ([]string, error) {
-	extra, err := learnFoldings(ctx, db, texts)
+// Fold folds texts as muted_words.folded folds a word, characters not
+// folded yet asked of fold in one call.
+func Fold(ctx context.Context, fold CharacterFolding, texts []string) ([]string, error) {
+	extra, err := learnFoldings(ctx, fold, texts)
 	if err != nil {
 		return nil, err
 	}
@@ -76,12 +75,12 @@ func Fold(ctx context.Context, db *bun.DB, texts []string) ([]string, error) {
 	return out, nil
 }
 
-// learnFoldings asks the database the folding of the characters of texts
-// not known yet (every ASCII character the first time) and keeps them;
-// extra are those it could not keep.
-func learnFoldings(ctx context.Context, db *bun.DB, texts []string) (extra map[rune]string, err error) {
+// learnFoldings asks fold the folding of the characters of texts not
+// known yet (every ASCII character the first time) and keeps them; extra
+// are those it could not keep.
+func learnFoldings(ctx context.Context, fold CharacterFolding, texts []string) (extra map[rune]string, err error) {
 	foldings.RLock()
-	var unknown []int32
+	var unknown []rune
 	seen := map[rune]bool{}
 	if foldings.ascii['a'] == "" {
 		for r := rune(1); r < utf8.RuneSelf; r++ {
@@ -102,27 +101,23 @@ func learnFoldings(ctx context.Context, db *bun.DB, texts []string) (extra map[r
 	if len(unknown) == 0 {
 		return nil, nil
 	}
-	var rows []struct {
-		C      int32  `bun:"c"`
-		Folded string `bun:"folded"`
-	}
-	if err := pgkit.IDB(ctx, db).NewRaw(`SELECT c, lower(immutable_unaccent(chr(c))) AS folded FROM unnest(?::int[]) c`,
-		pgdialect.Array(unknown)).Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("fold characters: %w", err)
+	folded, err := fold(ctx, unknown)
+	if err != nil {
+		return nil, err
 	}
 	foldings.Lock()
 	defer foldings.Unlock()
-	for _, r := range rows {
+	for i, r := range unknown {
 		switch {
-		case r.C < utf8.RuneSelf:
-			foldings.ascii[r.C] = r.Folded
+		case r < utf8.RuneSelf:
+			foldings.ascii[r] = folded[i]
 		case len(foldings.other) < foldingsMax:
-			foldings.other[r.C] = r.Folded
+			foldings.other[r] = folded[i]
 		default:
 			if extra == nil {
 				extra = map[rune]string{}
 			}
-			extra[r.C] = r.Folded
+			extra[r] = folded[i]
 		}
 	}
 	return extra, nil
@@ -234,24 +229,16 @@ var mutedWordsCache = struct {
 	byViewer map[domain.UserID]*MutedWords
 }{byViewer: map[domain.UserID]*MutedWords{}}
 
-// MutedWordsOf reads viewer's muted words in force now (the database's
-// clock, as every read's) and gives their matcher; nil when there is none
-// or nobody is signed in.
-func MutedWordsOf(ctx context.Context, db *bun.DB, viewer domain.UserID) (*MutedWords, error) {
+// MutedWordsOf gives the matcher of viewer's muted words in force, which
+// read gives folded (asked only for a signed-in viewer); nil when there is
+// none or nobody is signed in.
+func MutedWordsOf(ctx context.Context, viewer domain.UserID, read func(context.Context) ([]string, error)) (*MutedWords, error) {
 	if viewer == (domain.UserID{}) {
 		return nil, nil
 	}
-	var rows []struct {
-		Folded string `bun:"folded"`
-	}
-	// Read before every list a member opens, hence prepared.
-	if err := pgkit.Prepared(ctx, db, &rows, `SELECT folded FROM muted_words
-		WHERE member_id = ? AND (expires_at IS NULL OR expires_at > now())`, uuid.UUID(viewer)); err != nil {
+	folded, err := read(ctx)
+	if err != nil {
 		return nil, err
-	}
-	folded := make([]string, len(rows))
-	for i, r := range rows {
-		folded[i] = r.Folded
 	}
 	slices.Sort(folded)
 	c := &mutedWordsCache
@@ -282,11 +269,11 @@ const ExtraRounds = 4
 // Unmuted reads a list page by page and keeps the rows m does not hide
 // until limit are kept. read gives up to limit candidates in the list's
 // order after the given one (nil: from the start); text is a row's text
-// ("" for none), folded here (Fold, on db). last is the last candidate
+// ("" for none), folded here (Fold, with fold). last is the last candidate
 // looked at, where the next page starts, and more says whether the list
 // may go on after it: the page was filled, or the rounds ran out on full
 // pages. Without words it is one read.
-func Unmuted[T any](ctx context.Context, db *bun.DB, m *MutedWords, limit int, read func(after *T) ([]T, error), text func(*T) string) (kept []T, last *T, more bool, err error) {
+func Unmuted[T any](ctx context.Context, fold CharacterFolding, m *MutedWords, limit int, read func(after *T) ([]T, error), text func(*T) string) (kept []T, last *T, more bool, err error) {
 	var after *T
 	for round := 0; round <= ExtraRounds; round++ {
 		rows, err := read(after)
@@ -299,7 +286,7 @@ func Unmuted[T any](ctx context.Context, db *bun.DB, m *MutedWords, limit int, r
 			for i := range rows {
 				texts[i] = text(&rows[i])
 			}
-			if folded, err = Fold(ctx, db, texts); err != nil {
+			if folded, err = Fold(ctx, fold, texts); err != nil {
 				return nil, nil, false, err
 			}
 		}

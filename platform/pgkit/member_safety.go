@@ -1,0 +1,74 @@
+package pgkit
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"social/core/domain"
+)
+
+// The reads other features make of what blocks, mutes and muted words
+// hide, through the core's read views of them (blocked_pairs,
+// muted_pairs, member_muted_words): plain projections the planner
+// inlines, so each clause keeps the plan it had on the safety tables.
+//
+// Each clause starts with " AND " and takes, in order, the arguments its
+// function returns with it. The zero viewer (nobody signed in) matches no
+// block or mute.
+
+// NotBlockedWith hides rows whose member (the column member) blocks the
+// viewer or is blocked by them: a block hides in both directions.
+func NotBlockedWith(member string, viewer domain.UserID) (string, []any) {
+	return ` AND NOT EXISTS (SELECT 1 FROM blocked_pairs mb WHERE (mb.blocker_id = ? AND mb.blocked_id = ` + member + `)
+		OR (mb.blocked_id = ? AND mb.blocker_id = ` + member + `))`, []any{uuid.UUID(viewer), uuid.UUID(viewer)}
+}
+
+// HiddenMember is the clauses of every list the viewer reads: the
+// member's rows hidden by a block either way or by the viewer's mute. The
+// texts holding one of the viewer's muted words are left out after the
+// read (MutedWordsInForce, FoldCharacters).
+func HiddenMember(member string, viewer domain.UserID) (string, []any) {
+	q, args := NotBlockedWith(member, viewer)
+	return q + ` AND NOT EXISTS (SELECT 1 FROM muted_pairs mm WHERE mm.muter_id = ? AND mm.muted_id = ` + member + `)`,
+		append(args, uuid.UUID(viewer))
+}
+
+// EitherBlocks reports whether a blocks b or b blocks a, for a write that
+// must refuse an interaction between them.
+func EitherBlocks(ctx context.Context, db *bun.DB, a, b domain.UserID) (bool, error) {
+	var blocked bool
+	err := IDB(ctx, db).NewRaw(`SELECT EXISTS (SELECT 1 FROM blocked_pairs
+		WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))`,
+		uuid.UUID(a), uuid.UUID(b), uuid.UUID(b), uuid.UUID(a)).Scan(ctx, &blocked)
+	return blocked, err
+}
+
+// MutedWordsInForce reads member's muted words in force now (the
+// database's clock, as every read's), folded.
+func MutedWordsInForce(ctx context.Context, db *bun.DB, member domain.UserID) ([]string, error) {
+	var rows []struct {
+		Folded string `bun:"folded"`
+	}
+	// Read before every list a member opens, hence prepared.
+	if err := Prepared(ctx, db, &rows, `SELECT folded FROM member_muted_words
+		WHERE member_id = ? AND (expires_at IS NULL OR expires_at > now())`, uuid.UUID(member)); err != nil {
+		return nil, err
+	}
+	folded := make([]string, len(rows))
+	for i, r := range rows {
+		folded[i] = r.Folded
+	}
+	return folded, nil
+}
+
+// FoldCharacters folds each of chars, in their order, as search folds
+// text: lower(immutable_unaccent(...)).
+func FoldCharacters(ctx context.Context, db *bun.DB, chars []rune) ([]string, error) {
+	var folded []string
+	err := IDB(ctx, db).NewRaw(`SELECT lower(immutable_unaccent(chr(u.c))) FROM unnest(?::int[]) WITH ORDINALITY u(c, i) ORDER BY u.i`,
+		pgdialect.Array(chars)).Scan(ctx, &folded)
+	return folded, err
+}
