@@ -47,6 +47,9 @@ var Module = fx.Module("posts",
 		func(j *pgkit.JobInserter) app.PreviewQueue { return postsstore.PreviewQueue{Jobs: j} },
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
+		// The media links resolve a post's files for the viewers who may
+		// read the post.
+		func(p *postsstore.Posts) media.PostReader { return p },
 		// Moderators remove posts through the same delete path.
 		func(uc httpapi.UseCases) app.Removal { return uc.Removal },
 		// post:{id} subscriptions follow who may read the post.

@@ -7,13 +7,11 @@ import (
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/uptrace/bun"
 
 	"social/config"
 	"social/core/domain"
 	"social/core/ports"
 	media "social/features/media/app"
-	postsstore "social/features/posts/pgstore"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 )
@@ -42,9 +40,9 @@ type linksOutput struct {
 }
 
 // NewRoutes registers the operation with its use case; posts' files are
-// checked against the posts, read from db.
-func NewRoutes(blobs ports.BlobStore, cfg *config.Config, db *bun.DB, a postsstore.OptionalAudiences) plugin.Routes {
-	uc := &media.ResolveLinks{Signer: blobs, Posts: postsstore.NewPostsFor(db, a.Audiences), TTL: cfg.Storage.URLTTL}
+// checked against the posts, read by the posts feature's store.
+func NewRoutes(blobs ports.BlobStore, cfg *config.Config, posts media.PostReader) plugin.Routes {
+	uc := &media.ResolveLinks{Signer: blobs, Posts: posts, TTL: cfg.Storage.URLTTL}
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "resolve-media-links",
