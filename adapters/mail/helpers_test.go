@@ -1,17 +1,5 @@
 package mail_test
 
-import (
-	"strconv"
-	"testing"
-)
-
-func mustAtoi(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
+import "strconv"
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

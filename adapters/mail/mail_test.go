@@ -1,7 +1,6 @@
 package mail_test
 
 import (
-	"bufio"
 	"io"
 	"mime"
 	"mime/quotedprintable"
@@ -11,137 +10,39 @@ import (
 	"net/url"
 	"social/core/domain"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"social/adapters/mail/smtptest"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-// smtpServer is a minimal SMTP server that keeps what it receives: the
-// outside provider the real SMTP sender is tested against.
-type smtpServer struct {
-	ln       net.Listener
-	mu       sync.Mutex
-	messages []received
-}
-
-type received struct {
-	from, to string
-	data     string
-}
-
-func startSMTP(t *testing.T) *smtpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &smtpServer{ln: ln}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go s.serve(conn)
-		}
-	}()
-	return s
-}
-
-func (s *smtpServer) serve(conn net.Conn) {
-	defer conn.Close()
-	r := bufio.NewReader(conn)
-	say := func(line string) { io.WriteString(conn, line+"\r\n") }
-	say("220 test ESMTP")
-	var msg received
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-			say("250-test")
-			say("250 8BITMIME")
-		case strings.HasPrefix(cmd, "MAIL FROM:"):
-			msg.from = pathOf(line[10:])
-			say("250 ok")
-		case strings.HasPrefix(cmd, "RCPT TO:"):
-			msg.to = pathOf(line[8:])
-			say("250 ok")
-		case cmd == "DATA":
-			say("354 go on")
-			var b strings.Builder
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" {
-					break
-				}
-				b.WriteString(l)
-			}
-			msg.data = b.String()
-			s.mu.Lock()
-			s.messages = append(s.messages, msg)
-			s.mu.Unlock()
-			say("250 queued")
-		case cmd == "QUIT":
-			say("221 bye")
-			return
-		default:
-			say("250 ok")
-		}
-	}
-}
-
-// pathOf reads <address> out of a MAIL or RCPT argument (and its parameters).
-func pathOf(arg string) string {
-	arg = strings.TrimSpace(arg)
-	if i := strings.IndexByte(arg, '>'); i >= 0 {
-		arg = arg[:i]
-	}
-	return strings.TrimPrefix(arg, "<")
-}
-
-func (s *smtpServer) received() []received {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]received(nil), s.messages...)
-}
-
 func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 	t.Parallel()
-	srv := startSMTP(t)
-	_, port, _ := net.SplitHostPort(srv.ln.Addr().String())
+	srv := smtptest.Start(t)
 	app := at.Start(t, func(c *at.Config) {
 		c.Mail.SMTP.Host = "127.0.0.1"
-		c.Mail.SMTP.Port = mustAtoi(t, port)
+		c.Mail.SMTP.Port = srv.Port
 		c.Mail.SMTP.TLS = "none"
 		c.Mail.From = "Social <nao-responda@social.example>"
 	})
 	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-up", at.SignUpForm("smtp@example.com", "smtp_user")).Expect(t, http.StatusCreated)
 
 	deadline := time.Now().Add(15 * time.Second)
-	for len(srv.received()) == 0 || app.Mails("smtp@example.com")[0].Status != "sent" {
+	for len(srv.Received()) == 0 || app.Mails("smtp@example.com")[0].Status != "sent" {
 		if time.Now().After(deadline) {
-			t.Fatalf("not sent: server got %d, outbox %+v", len(srv.received()), app.Mails("smtp@example.com"))
+			t.Fatalf("not sent: server got %d, outbox %+v", len(srv.Received()), app.Mails("smtp@example.com"))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	got := srv.received()
-	if len(got) != 1 || got[0].from != "nao-responda@social.example" || got[0].to != "smtp@example.com" {
+	got := srv.Received()
+	if len(got) != 1 || got[0].From != "nao-responda@social.example" || got[0].To != "smtp@example.com" {
 		t.Fatalf("envelope = %+v", got)
 	}
-	m, err := mail.ReadMessage(strings.NewReader(got[0].data))
+	m, err := mail.ReadMessage(strings.NewReader(got[0].Data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +70,7 @@ func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 		t.Fatalf("mailed link: %s -> %s", link, r.Header.Get("Location"))
 	}
 	// Delivering twice sends once: the row is no longer pending.
-	if n := len(srv.received()); n != 1 {
+	if n := len(srv.Received()); n != 1 {
 		t.Fatalf("%d messages sent", n)
 	}
 }
@@ -180,10 +81,10 @@ func TestMailStaysPendingWhileTheServerIsDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close() // nothing listens there
 	app := at.Start(t, func(c *at.Config) {
-		c.Mail.SMTP.Host, c.Mail.SMTP.Port, c.Mail.SMTP.TLS = "127.0.0.1", mustAtoi(t, port), "none"
+		c.Mail.SMTP.Host, c.Mail.SMTP.Port, c.Mail.SMTP.TLS = "127.0.0.1", port, "none"
 	})
 	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-up", at.SignUpForm("down@example.com", "down_user")).Expect(t, http.StatusCreated)
 	deadline := time.Now().Add(15 * time.Second)

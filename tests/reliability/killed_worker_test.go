@@ -1,19 +1,17 @@
 package reliability_test
 
 import (
-	"bufio"
 	"context"
-	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"social/adapters/mail/smtptest"
 )
 
 // killedFollowers is how many members follow the author whose post is
@@ -31,9 +29,9 @@ const killedFollowers = 25_000
 func TestKilledWorkerJobsRescuedOnce(t *testing.T) {
 	ctx := context.Background()
 	const target = "destinataria@exemplo.com.br"
-	smtp := startHoldingSMTP(t, target)
+	smtp := smtptest.StartHolding(t, target)
 	rig := newProcessRig(t)
-	rig.Env = append(rig.Env, "SOCIAL_MAIL_SMTP_HOST=127.0.0.1", "SOCIAL_MAIL_SMTP_PORT="+strconv.Itoa(smtp.port),
+	rig.Env = append(rig.Env, "SOCIAL_MAIL_SMTP_HOST=127.0.0.1", "SOCIAL_MAIL_SMTP_PORT="+strconv.Itoa(smtp.Port),
 		"SOCIAL_MAIL_SMTP_TLS=none")
 	// The first process runs with the default job timings: a killed node
 	// is what the rescue is for, not a setting of its own.
@@ -47,7 +45,7 @@ func TestKilledWorkerJobsRescuedOnce(t *testing.T) {
 		"email": target, "password": rigPassword, "password_confirmation": rigPassword,
 		"display_name": "Destinatária", "handle": "destinataria",
 	}, http.StatusCreated, nil)
-	waitUntil(t, 30*time.Second, "the SMTP server holds the confirmation to "+target, func() bool { return smtp.holding() })
+	waitUntil(t, 30*time.Second, "the SMTP server holds the confirmation to "+target, smtp.Holding)
 	mailID := queryInt(t, rig.DB, `SELECT id FROM mail_outbox WHERE to_address = $1`, target)
 	mailJob := jobID(t, rig.DB, "mail.deliver", "mail_id", strconv.Itoa(mailID))
 
@@ -141,7 +139,7 @@ func TestKilledWorkerJobsRescuedOnce(t *testing.T) {
 	})
 
 	t.Run("the SMTP server accepted exactly one message", func(t *testing.T) {
-		accepted, aborted := smtp.counts(target)
+		accepted, aborted := smtp.To(target), smtp.CutOff()
 		var status string
 		var attempts int
 		if err := rig.DB.QueryRow(ctx, `SELECT status, attempts FROM mail_outbox WHERE id = $1`, mailID).Scan(&status, &attempts); err != nil {
@@ -258,117 +256,4 @@ func waitUntil(t *testing.T, within time.Duration, what string, ok func() bool) 
 			t.Fatalf("not within %v: %s", within, what)
 		}
 	}
-}
-
-// holdingSMTP is an SMTP server (the outside mail relay) that accepts
-// every message at once except the first one to a chosen address: that
-// one's end of data it never answers, so the sender waits until its
-// process dies.
-type holdingSMTP struct {
-	port   int
-	hold   string
-	mu     sync.Mutex
-	held   bool // the held delivery is waiting for its answer
-	heldN  int  // deliveries to hold that were cut off
-	stored map[string][]string
-}
-
-func startHoldingSMTP(t *testing.T, hold string) *holdingSMTP {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &holdingSMTP{port: ln.Addr().(*net.TCPAddr).Port, hold: hold, stored: map[string][]string{}}
-	var conns sync.WaitGroup
-	t.Cleanup(func() { ln.Close(); conns.Wait() })
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			conns.Add(1)
-			go func() { defer conns.Done(); s.serve(conn) }()
-		}
-	}()
-	return s
-}
-
-func (s *holdingSMTP) serve(conn net.Conn) {
-	defer conn.Close()
-	// A sender never takes this long; the deadline frees a stray connection.
-	_ = conn.SetDeadline(time.Now().Add(2 * time.Minute))
-	r := bufio.NewReader(conn)
-	say := func(line string) { _, _ = io.WriteString(conn, line+"\r\n") }
-	say("220 relay.exemplo.com.br ESMTP")
-	var to string
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-			say("250-relay.exemplo.com.br")
-			say("250 8BITMIME")
-		case strings.HasPrefix(cmd, "RCPT TO:"):
-			to = strings.Trim(strings.TrimSpace(line[8:]), "<>")
-			say("250 ok")
-		case cmd == "DATA":
-			say("354 end with <CRLF>.<CRLF>")
-			var b strings.Builder
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" {
-					break
-				}
-				b.WriteString(l)
-			}
-			s.mu.Lock()
-			first := to == s.hold && !s.held && s.heldN == 0
-			s.held = s.held || first
-			s.mu.Unlock()
-			if first {
-				// No answer: wait for the sender to go away.
-				_, _ = r.ReadString('\n')
-				s.mu.Lock()
-				s.held, s.heldN = false, s.heldN+1
-				s.mu.Unlock()
-				return
-			}
-			s.mu.Lock()
-			s.stored[to] = append(s.stored[to], b.String())
-			s.mu.Unlock()
-			say("250 queued")
-		case cmd == "QUIT":
-			say("221 bye")
-			return
-		default:
-			say("250 ok")
-		}
-	}
-}
-
-// holding reports whether the held delivery is waiting for its answer.
-func (s *holdingSMTP) holding() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.held
-}
-
-// counts are the messages to addr the server accepted, and how many of
-// its deliveries were cut off while held.
-func (s *holdingSMTP) counts(addr string) (accepted []string, cutOff int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	if addr == s.hold {
-		n = s.heldN
-	}
-	return append([]string(nil), s.stored[addr]...), n
 }
