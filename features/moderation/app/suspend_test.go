@@ -10,6 +10,26 @@ import (
 	"social/core/ports/portstest"
 )
 
+// accountRefusal is a suspension or a lifting that is refused, and the
+// code it is refused with.
+type accountRefusal struct {
+	name   string
+	actor  domain.Viewer
+	target domain.UserID
+	reason string
+	code   string
+}
+
+// refuses runs each refusal through handle and checks its code.
+func refuses(t *testing.T, handle func(context.Context, domain.Viewer, domain.UserID, string) (domain.Account, error), cases []accountRefusal) {
+	t.Helper()
+	for _, c := range cases {
+		if _, err := handle(context.Background(), c.actor, c.target, c.reason); portstest.CodeOf(err) != c.code {
+			t.Errorf("%s: %v, want %s", c.name, err, c.code)
+		}
+	}
+}
+
 // Who may suspend whom, and what a suspension does: the account marked,
 // every session revoked, the posts queued for search, one audit entry,
 // and the gateways told after the commit.
@@ -20,13 +40,7 @@ func TestSuspendRules(t *testing.T) {
 	rui, other := w.member(domain.RoleMember), w.member(domain.RoleModerator)
 	suspend := w.suspend()
 
-	for _, c := range []struct {
-		name   string
-		actor  domain.Viewer
-		target domain.UserID
-		reason string
-		code   string
-	}{
+	refuses(t, suspend.Handle, []accountRefusal{
 		{"a member", staff(rui, domain.RoleMember), other, "Spam", CodeStaffOnly},
 		{"nobody", domain.Viewer{}, rui, "Spam", CodeStaffOnly},
 		{"blank reason", staff(mod, domain.RoleModerator), rui, "  ", CodeReasonRequired},
@@ -34,11 +48,7 @@ func TestSuspendRules(t *testing.T) {
 		{"oneself", staff(admin, domain.RoleAdmin), admin, "Spam", CodeOwnAccount},
 		{"a moderator suspending staff", staff(mod, domain.RoleModerator), other, "Spam", CodeStaffTarget},
 		{"no such account", staff(mod, domain.RoleModerator), domain.NewUserID(), "Spam", CodeAccountNotFound},
-	} {
-		if _, err := suspend.Handle(ctx, c.actor, c.target, c.reason); portstest.CodeOf(err) != c.code {
-			t.Errorf("%s: %v, want %s", c.name, err, c.code)
-		}
-	}
+	})
 	if len(w.revoked)+len(w.indexed)+len(w.audit)+len(w.ended) != 0 {
 		t.Fatal("a refused suspension did something")
 	}
@@ -89,23 +99,13 @@ func TestUnsuspendRules(t *testing.T) {
 	w.audit, w.indexed = nil, nil
 	unsuspend := &Unsuspend{Tx: w.suspend().Tx, Accounts: w, Index: w, Audit: w, Clock: w.suspend().Clock}
 
-	for _, c := range []struct {
-		name   string
-		actor  domain.Viewer
-		target domain.UserID
-		reason string
-		code   string
-	}{
+	refuses(t, unsuspend.Handle, []accountRefusal{
 		{"a member", staff(rui, domain.RoleMember), rui, "Recurso", CodeStaffOnly},
 		{"no reason", staff(mod, domain.RoleModerator), rui, "", CodeReasonRequired},
 		{"a moderator lifting staff", staff(mod, domain.RoleModerator), other, "Recurso", CodeStaffTarget},
 		{"not suspended", staff(mod, domain.RoleModerator), w.member(domain.RoleMember), "Recurso", CodeNotSuspended},
 		{"no such account", staff(mod, domain.RoleModerator), domain.NewUserID(), "Recurso", CodeAccountNotFound},
-	} {
-		if _, err := unsuspend.Handle(ctx, c.actor, c.target, c.reason); portstest.CodeOf(err) != c.code {
-			t.Errorf("%s: %v, want %s", c.name, err, c.code)
-		}
-	}
+	})
 	acc, err := unsuspend.Handle(ctx, staff(mod, domain.RoleModerator), rui, "Recurso aceito")
 	if err != nil || acc.Suspended() || w.accounts[rui].Suspended() || len(w.indexed) != 1 {
 		t.Fatalf("lifted: %+v %v, indexed %v", acc, err, w.indexed)
