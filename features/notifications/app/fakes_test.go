@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"testing"
 
 	"social/core/domain"
 )
@@ -109,3 +110,14 @@ func samePost(a, b *domain.PostID) bool {
 }
 
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// recordLikes records n likes of recipient's posts by sender, one post each.
+func recordLikes(t *testing.T, rec *Recorder, recipient, sender domain.UserID, n int) {
+	t.Helper()
+	for range n {
+		post := domain.NewPostID()
+		if _, err := rec.Record(context.Background(), Notice{Recipient: recipient, Sender: sender, Type: domain.NotifyLike, Post: &post}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

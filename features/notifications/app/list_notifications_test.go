@@ -17,12 +17,7 @@ func TestListNotifications(t *testing.T) {
 	store := newMem()
 	rec := &Recorder{Store: store, Clock: portstest.Clock{At: time.Now()}}
 	ana, bia := domain.NewUserID(), domain.NewUserID()
-	for range PageSize + 2 {
-		post := domain.NewPostID()
-		if _, err := rec.Record(ctx, Notice{Recipient: ana, Sender: bia, Type: domain.NotifyLike, Post: &post}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordLikes(t, rec, ana, bia, PageSize+2)
 	if _, err := rec.Record(ctx, Notice{Recipient: ana, Sender: bia, Type: domain.NotifyFollow}); err != nil {
 		t.Fatal(err)
 	}

@@ -17,12 +17,7 @@ func TestMarkRead(t *testing.T) {
 	store := newMem()
 	rec := &Recorder{Store: store, Clock: portstest.Clock{}}
 	ana, bia := domain.NewUserID(), domain.NewUserID()
-	for range 3 {
-		post := domain.NewPostID()
-		if _, err := rec.Record(ctx, Notice{Recipient: ana, Sender: bia, Type: domain.NotifyLike, Post: &post}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordLikes(t, rec, ana, bia, 3)
 	first := store.rows[0].ID
 	sent := &portstest.Broadcasts{}
 	announcer := &Announcer{Counts: store, Broadcaster: sent, Log: quietLog()}
