@@ -38,6 +38,24 @@ export function problem(
 /** A pending answer, for loading states. */
 export const never = () => new Promise<Response>(() => undefined)
 
+/** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */
+export function routes(
+  table: Record<string, (request: Request, url: URL) => Response | Promise<Response> | undefined>,
+  rest?: TestResponder,
+): TestResponder {
+  return (request) => {
+    const url = new URL(request.url)
+    const key = `${request.method} ${url.pathname.replace(/^\/api\/v1/, '')}`
+    const answer = table[key]?.(request, url)
+    return answer ?? rest?.(request)
+  }
+}
+
+/** The requests sent to one `METHOD /path` (path without /api/v1). */
+export function sent(requests: Request[], method: string, path: string): Request[] {
+  return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
+}
+
 const profilesByHandle = new Map([
   [testProfile.handle, testProfile],
   [otherProfile.handle, otherProfile],

@@ -4,9 +4,12 @@
  */
 import type { FeedPost } from '@/features/posts'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
-import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { json, problem, sent } from '@/testing/test-fetch'
 
 import type { Community, CommunityMember, CommunityProfile } from './types'
+
+// The fetch boundary's route table, shared by every feature's tests.
+export { routes, sent } from '@/testing/test-fetch'
 
 export const anaRef: CommunityProfile = {
   id: testProfile.id,
@@ -83,28 +86,9 @@ export function communityPost(id: string, communityId: string, author: Community
   })
 }
 
-/** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */
-export function routes(
-  table: Record<string, (request: Request, url: URL) => Response | Promise<Response> | undefined>,
-  rest?: TestResponder,
-): TestResponder {
-  return (request) => {
-    const url = new URL(request.url)
-    const key = `${request.method} ${url.pathname.replace(/^\/api\/v1/, '')}`
-    const handler = table[key]
-    const answer = handler?.(request, url)
-    return answer ?? rest?.(request)
-  }
-}
-
 export const notFound = () => problem(404, { title: 'Not Found', code: 'community_not_found', detail: 'Community not found' })
 export const ok = (body: unknown) => json(200, body)
 export const noContent = () => new Response(null, { status: 204 })
-
-/** The requests sent to one `METHOD /path` (path without /api/v1). */
-export function sent(requests: Request[], method: string, path: string): Request[] {
-  return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
-}
 
 /** Answers the feed of one community's posts (GET /feed?audience_id=id); other feeds fall through. */
 export function audienceFeed(

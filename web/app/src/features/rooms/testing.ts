@@ -3,9 +3,12 @@
  * TestResponder hook of src/testing/test-fetch).
  */
 import { profileRefs } from '@/testing/fixtures'
-import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { json, problem } from '@/testing/test-fetch'
 
 import type { Room, RoomMessage, RoomParticipant, RoomProfile, Station } from './types'
+
+// The fetch boundary's route table, shared by every feature's tests.
+export { routes, sent } from '@/testing/test-fetch'
 
 export const anaRef: RoomProfile = profileRefs.ana
 export const biaRef: RoomProfile = profileRefs.bia
@@ -56,26 +59,9 @@ export function makeMessage(id: string, author: RoomProfile, text: string, creat
   return { id, room_id: 'r1', user_id: author.id, text, created_at: createdAt, author }
 }
 
-/** Answers requests whose `METHOD /path` (path without /api/v1) matches a key; the rest fall through. */
-export function routes(
-  table: Record<string, (request: Request, url: URL) => Response | Promise<Response> | undefined>,
-  rest?: TestResponder,
-): TestResponder {
-  return (request) => {
-    const url = new URL(request.url)
-    const key = `${request.method} ${url.pathname.replace(/^\/api\/v1/, '')}`
-    const answer = table[key]?.(request, url)
-    return answer ?? rest?.(request)
-  }
-}
-
 export const ok = (body: unknown) => json(200, body)
 export const created = (body: unknown) => json(201, body)
 export const noContent = () => new Response(null, { status: 204 })
 export const roomNotFound = () =>
   problem(404, { title: 'Not Found', code: 'room_not_found', detail: 'Sala não encontrada' })
 
-/** The requests sent to one `METHOD /path` (path without /api/v1). */
-export function sent(requests: Request[], method: string, path: string): Request[] {
-  return requests.filter((r) => r.method === method && new URL(r.url).pathname === `/api/v1${path}`)
-}
