@@ -58,10 +58,10 @@ const sqlSession = `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.ac
 // sqlProfileView is GET /profiles/{handle}: the profile and the viewer's
 // relation to it.
 const sqlProfileView = `SELECT p.*,
-	EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = p.id) AS is_following,
-	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = {viewer} AND b.blocked_id = p.id) AS is_blocking,
-	EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = {viewer}) AS is_blocked_by,
-	EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = {viewer} AND m.muted_id = p.id) AS is_muting
+	EXISTS (SELECT 1 FROM member_follows f WHERE f.follower_id = {viewer} AND f.following_id = p.id) AS is_following,
+	EXISTS (SELECT 1 FROM blocked_pairs b WHERE b.blocker_id = {viewer} AND b.blocked_id = p.id) AS is_blocking,
+	EXISTS (SELECT 1 FROM blocked_pairs b WHERE b.blocker_id = p.id AND b.blocked_id = {viewer}) AS is_blocked_by,
+	EXISTS (SELECT 1 FROM muted_pairs m WHERE m.muter_id = {viewer} AND m.muted_id = p.id) AS is_muting
 	FROM profiles p WHERE p.handle = {handle}
 	AND NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL);
 `

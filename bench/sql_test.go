@@ -18,9 +18,9 @@ import (
 
 	"social/adapters/postgres"
 	"social/core/domain"
-	follows "social/features/follows/pgstore"
 	postsapp "social/features/posts/app"
 	posts "social/features/posts/pgstore"
+	profiles "social/features/profiles/pgstore"
 	"social/tests/testkit"
 )
 
@@ -139,7 +139,7 @@ func TestFloorsRunTheServersStatements(t *testing.T) {
 	deepAt, deepID := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), uuid.New()
 	values := map[string]any{"viewer": uuid.UUID(viewer), "author": uuid.UUID(author), "post": uuid.UUID(post),
 		"handle": "membro_000001", "deep_at": deepAt, "deep_id": deepID}
-	postStore, followStore := posts.NewPosts(db), follows.NewFollows(db)
+	postStore, profileStore := posts.NewPosts(db), profiles.NewProfiles(db)
 
 	for _, c := range []struct {
 		workload string
@@ -147,7 +147,7 @@ func TestFloorsRunTheServersStatements(t *testing.T) {
 		read     func() error
 	}{
 		{"profile", sqlProfileView, func() error {
-			_, _, err := followStore.ViewByHandle(ctx, "membro_000001", viewer)
+			_, _, err := profileStore.ViewByHandle(ctx, "membro_000001", viewer)
 			return err
 		}},
 		{"feed_public_first", sqlPublicFeedPage, func() error {

@@ -4,13 +4,11 @@
 package profiles
 
 import (
-	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/config"
 	"social/core/ports"
 	follows "social/features/follows/app"
-	followsstore "social/features/follows/pgstore"
 	"social/features/profiles/app"
 	"social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
@@ -44,7 +42,6 @@ var Module = fx.Module("profiles",
 type useCaseParams struct {
 	fx.In
 	Config   *config.Config
-	DB       *bun.DB
 	Profiles *profilesstore.Profiles
 	Limiter  ports.RateLimiter
 	Clock    ports.Clock
@@ -58,7 +55,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 	limits := app.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
 	ix := app.Indexer{Tx: p.Tx, Search: p.Search}
 	return httpapi.UseCases{
-		Get:     &follows.ViewProfile{Profiles: followsstore.NewFollows(p.DB)},
+		Get:     &follows.ViewProfile{Profiles: p.Profiles},
 		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
 		Update:  &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,

@@ -10,7 +10,6 @@ import (
 
 	"social/core/domain"
 	follows "social/features/follows/app"
-	profilesstore "social/features/profiles/pgstore"
 	"social/platform/pgkit"
 )
 
@@ -23,14 +22,14 @@ func NewFollows(db *bun.DB) *Follows { return &Follows{db: db} }
 
 // IDByHandle is the member with a handle (handles are lowercase).
 func (s *Follows) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
-	return profilesstore.MemberIDByHandle(ctx, s.db, handle)
+	return pgkit.MemberIDByHandle(ctx, s.db, handle)
 }
 
 // lockPair locks both profiles (LockMemberPair): two members following
 // each other at once then wait in line instead of deadlocking, and every
 // write of the pair runs one after the other.
 func (s *Follows) lockPair(ctx context.Context, follower, following domain.UserID) error {
-	return profilesstore.LockMemberPair(ctx, s.db, follower, following, follows.ErrNoFollowerProfile)
+	return pgkit.LockMemberPair(ctx, s.db, follower, following, follows.ErrNoFollowerProfile)
 }
 
 // Follow inserts f once and, only when it did, adds one to both counters.
@@ -97,7 +96,7 @@ func (s *Follows) count(ctx context.Context, follower, following domain.UserID, 
 type followEntryRow struct {
 	FollowID   uuid.UUID `bun:"follow_id"`
 	FollowedAt time.Time `bun:"followed_at"`
-	profilesstore.ListedMemberRow
+	pgkit.ListedMemberRow
 }
 
 // Followers reads who follows of, newest first, after the cursor.
@@ -141,37 +140,4 @@ func (s *Follows) list(ctx context.Context, shown, side string, of, viewer domai
 			FollowedAt: r.FollowedAt.UTC()}
 	}
 	return out, nil
-}
-
-type profileViewRow struct {
-	profilesstore.ProfileRow
-	IsFollowing bool `bun:"is_following"`
-	IsBlocking  bool `bun:"is_blocking"`
-	IsBlockedBy bool `bun:"is_blocked_by"`
-	IsMuting    bool `bun:"is_muting"`
-}
-
-// ViewByHandle reads the profile of handle and viewer's relation to it,
-// one query (EXISTS on the pair keys of follows, blocks and mutes). A
-// deleted account's profile is not found, from the deletion on.
-func (s *Follows) ViewByHandle(ctx context.Context, handle string, viewer domain.UserID) (domain.Profile, follows.Relation, error) {
-	rows := make([]profileViewRow, 0, 1) // a handle is one profile
-	v := uuid.UUID(viewer)
-	// Read on every profile opened, hence prepared.
-	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT p.*,
-		EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.id) AS is_following,
-		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.id) AS is_blocking,
-		EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = p.id AND b.blocked_id = ?) AS is_blocked_by,
-		EXISTS (SELECT 1 FROM member_mutes m WHERE m.muter_id = ? AND m.muted_id = p.id) AS is_muting
-		FROM profiles p WHERE p.handle = ?
-			AND NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)`, v, v, v, v, handle)
-	if err != nil {
-		return domain.Profile{}, follows.Relation{}, err
-	}
-	if len(rows) == 0 {
-		return domain.Profile{}, follows.Relation{}, domain.ErrNotFound
-	}
-	r := rows[0]
-	return r.ProfileRow.Domain(), follows.Relation{Following: r.IsFollowing, Blocking: r.IsBlocking,
-		BlockedBy: r.IsBlockedBy, Muting: r.IsMuting}, nil
 }

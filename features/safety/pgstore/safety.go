@@ -12,7 +12,6 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	profilesstore "social/features/profiles/pgstore"
 	safety "social/features/safety/app"
 	"social/kit/plugin"
 	"social/platform/pgkit"
@@ -29,14 +28,14 @@ func NewSafety(db *bun.DB) *Safety { return &Safety{db: db} }
 
 // IDByHandle is the member with a handle (handles are lowercase).
 func (s *Safety) IDByHandle(ctx context.Context, handle string) (domain.UserID, error) {
-	return profilesstore.MemberIDByHandle(ctx, s.db, handle)
+	return pgkit.MemberIDByHandle(ctx, s.db, handle)
 }
 
 // lockPair locks both profiles as follows lock them (LockMemberPair), so
 // a block and a follow of the same pair run one after the other: a follow
 // can never slip in after the block removed follows.
 func (s *Safety) lockPair(ctx context.Context, actor, other domain.UserID) error {
-	return profilesstore.LockMemberPair(ctx, s.db, actor, other, safety.ErrNoActorProfile)
+	return pgkit.LockMemberPair(ctx, s.db, actor, other, safety.ErrNoActorProfile)
 }
 
 // Block inserts the block once and deletes the follows between the two,
@@ -129,7 +128,7 @@ func (s *Safety) Unmute(ctx context.Context, muter, muted domain.UserID) (bool, 
 
 type safetyEntryRow struct {
 	Since time.Time `bun:"since"`
-	profilesstore.ListedMemberRow
+	pgkit.ListedMemberRow
 }
 
 // Blocked reads whom of blocks, newest first, after the cursor.

@@ -1,4 +1,4 @@
-package pgstore
+package pgkit
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/platform/pgkit"
 )
 
 // ListedMemberRow is the profile columns a list of members reads:
@@ -26,27 +25,27 @@ func (r ListedMemberRow) Domain() domain.ListedMember {
 		AvatarPath: r.AvatarPath, IsVerified: r.IsVerified}
 }
 
-// MemberIDByHandle is the member with a handle (handles are lowercase);
-// a deleted account is none, from the deletion on.
+// MemberIDByHandle is the member with a handle (handles are lowercase),
+// read on the core's member_cards view; a deleted account is none, from
+// the deletion on.
 func MemberIDByHandle(ctx context.Context, db *bun.DB, handle string) (domain.UserID, error) {
 	var id uuid.UUID
-	err := pgkit.IDB(ctx, db).NewSelect().TableExpr("profiles AS p").Column("p.id").Where("p.handle = ?", handle).
-		Where("NOT EXISTS (SELECT 1 FROM accounts d WHERE d.id = p.id AND d.deleted_at IS NOT NULL)").Scan(ctx, &id)
-	return domain.UserID(id), pgkit.NotFound(err)
+	err := IDB(ctx, db).NewRaw(`SELECT c.id FROM member_cards c WHERE c.handle = ? AND NOT c.deleted`, handle).Scan(ctx, &id)
+	return domain.UserID(id), NotFound(err)
 }
 
-// LockMemberPair locks the profiles of actor and other, always lower id
-// first: every write between two members (a follow, an unfollow, a block,
-// an unblock) takes the pair this way, so two of them queue up instead of
-// deadlocking or crossing. noActor is the error when actor has no profile;
-// domain.ErrNotFound is the one when other has none. Call it in a
-// transaction.
+// LockMemberPair locks the members actor and other (the core's member_ids
+// view: their profiles), always lower id first: every write between two
+// members (a follow, an unfollow, a block, an unblock) takes the pair this
+// way, so two of them queue up instead of deadlocking or crossing. noActor
+// is the error when actor has no profile; domain.ErrNotFound is the one
+// when other has none. Call it in a transaction.
 func LockMemberPair(ctx context.Context, db *bun.DB, actor, other domain.UserID, noActor error) error {
 	var ids []uuid.UUID
-	err := pgkit.IDB(ctx, db).NewRaw(`SELECT id FROM profiles WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE`,
+	err := IDB(ctx, db).NewRaw(`SELECT id FROM member_ids WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE`,
 		uuid.UUID(actor), uuid.UUID(other)).Scan(ctx, &ids)
 	if err != nil {
-		return fmt.Errorf("lock profiles: %w", err)
+		return fmt.Errorf("lock members: %w", err)
 	}
 	found := map[uuid.UUID]bool{}
 	for _, id := range ids {
