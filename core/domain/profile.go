@@ -6,8 +6,8 @@ import (
 )
 
 // MemberCard is a member as shown next to what they did or where they are:
-// a post's author, a room's host, a conversation's peer, a community's
-// member, a story's viewer. AvatarPath is a BlobStore key, never a URL.
+// a post's author, a comment's writer, a follower, and whoever a feature
+// lists. AvatarPath is a BlobStore key, never a URL.
 type MemberCard struct {
 	ID          UserID
 	Handle      string
