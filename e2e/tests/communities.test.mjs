@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { member, signIn } from '../lib/members.mjs';
+import { deleteThroughCard } from '../lib/posts.mjs';
 
 const { server, browser } = await serverAndBrowser();
 
@@ -116,10 +117,7 @@ test('closed community: request, approval, first post live for the owner, delete
   assert.equal(await pb.page.getByRole('button', { name: 'Ver novos posts' }).count(), 0);
 
   // The owner deletes it: gone for the owner, and live from B's page.
-  await postO.getByRole('button', { name: 'Mais opções' }).click();
-  await po.page.getByRole('menuitem', { name: 'Excluir' }).click();
-  const confirm = po.page.getByRole('dialog', { name: 'Excluir post?' });
-  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await deleteThroughCard(po.page, postO);
   await postO.waitFor({ state: 'detached' });
   await po.page.getByText('Post excluído').first().waitFor();
   await po.page.getByText('Nenhum post ainda').waitFor();

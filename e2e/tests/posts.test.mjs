@@ -12,6 +12,7 @@ import path from 'node:path';
 import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { gradientPNG } from '../lib/images.mjs';
 import { member, postIdOf, signIn, watch } from '../lib/members.mjs';
+import { deleteThroughCard } from '../lib/posts.mjs';
 
 const { server, browser } = await serverAndBrowser();
 let site;
@@ -108,10 +109,7 @@ test('image post: banner, image, like, comment, delete, live on both sides', asy
   await postPage.getByText(comment).waitFor();
 
   // A deletes: gone at once for A, live from B's feed and B's post page.
-  await cardA.getByRole('button', { name: 'Mais opções' }).click();
-  await pa.page.getByRole('menuitem', { name: 'Excluir' }).click();
-  const dialog = pa.page.getByRole('dialog', { name: 'Excluir post?' });
-  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await deleteThroughCard(pa.page, cardA);
   await cardA.waitFor({ state: 'detached' });
   await pa.page.getByText('Post excluído').first().waitFor();
   await cardB.waitFor({ state: 'detached' });
