@@ -81,7 +81,7 @@ export async function signInToken(server, email) {
 export async function api(server, bearer, method, path, body) {
   const res = await fetch(`${server.url}/api/v1${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+    headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

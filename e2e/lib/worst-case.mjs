@@ -3,7 +3,7 @@
 // unbroken 280-character words and long links.
 import assert from 'node:assert/strict';
 import { gradientPNG } from './images.mjs';
-import { member, signInToken } from './members.mjs';
+import { api, member, signInToken } from './members.mjs';
 
 /** One unbroken token of n characters (W is the widest Latin letter). */
 export const token = (n, letter = 'W') => letter.repeat(n);
@@ -15,17 +15,6 @@ export const longName = (letter) => token(50, letter);
 export const longHandle = (prefix) => prefix.padEnd(30, '_x9').slice(0, 30);
 /** 50 characters: the longest community or room name. */
 export const longTitle = `Comunidade${token(40, 'M')}`;
-
-async function call(server, token, method, path, body) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /**
  * Two members with the longest names, handles and bios, following each other,
@@ -39,10 +28,10 @@ export async function seedWorstCase(server) {
   const tb = await signInToken(server, b.email);
 
   const bio = `${token(280)} ${'Bio de verdade com palavras comuns. '.repeat(6)}`.slice(0, 500);
-  await call(server, ta, 'PATCH', '/profiles/me', { bio, location: token(100, 'L'), website_url: longUrl });
-  await call(server, tb, 'PATCH', '/profiles/me', { bio, location: token(100, 'L'), website_url: longUrl });
-  await call(server, ta, 'POST', `/profiles/${b.handle}/follow`);
-  await call(server, tb, 'POST', `/profiles/${a.handle}/follow`);
+  await api(server, ta, 'PATCH', '/profiles/me', { bio, location: token(100, 'L'), website_url: longUrl });
+  await api(server, tb, 'PATCH', '/profiles/me', { bio, location: token(100, 'L'), website_url: longUrl });
+  await api(server, ta, 'POST', `/profiles/${b.handle}/follow`);
+  await api(server, tb, 'POST', `/profiles/${a.handle}/follow`);
 
   const posts = [];
   for (const text of [
@@ -50,31 +39,31 @@ export async function seedWorstCase(server) {
     `Olha isto ${longUrl} #${token(30, 'h')} @${b.handle}`,
     `${token(120, 'm')} #musica @${b.handle} ${token(100)}`,
   ]) {
-    posts.push(await call(server, ta, 'POST', '/posts', { text_content: text, type: 'text', visibility: 'public' }));
+    posts.push(await api(server, ta, 'POST', '/posts', { text_content: text, type: 'text', visibility: 'public' }));
   }
-  await call(server, tb, 'POST', '/posts', { text_content: `${longUrl} ${token(70, 'M')}`, type: 'text', visibility: 'public' });
+  await api(server, tb, 'POST', '/posts', { text_content: `${longUrl} ${token(70, 'M')}`, type: 'text', visibility: 'public' });
   const post = posts[0];
-  await call(server, tb, 'PUT', `/posts/${post.id}/like`);
-  await call(server, tb, 'POST', `/posts/${post.id}/comments`, { text_content: `${token(280, 'M')}` });
-  await call(server, tb, 'POST', `/posts/${post.id}/comments`, { text_content: `veja ${longUrl}` });
-  await call(server, tb, 'POST', `/posts/${posts[1].id}/report`, { reason: `${token(200, 'R')} ${longUrl}` });
+  await api(server, tb, 'PUT', `/posts/${post.id}/like`);
+  await api(server, tb, 'POST', `/posts/${post.id}/comments`, { text_content: `${token(280, 'M')}` });
+  await api(server, tb, 'POST', `/posts/${post.id}/comments`, { text_content: `veja ${longUrl}` });
+  await api(server, tb, 'POST', `/posts/${posts[1].id}/report`, { reason: `${token(200, 'R')} ${longUrl}` });
 
-  const conversation = await call(server, ta, 'POST', '/messages/conversations', { handle: b.handle });
-  await call(server, tb, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: token(280, 'M') });
-  await call(server, ta, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: `${longUrl} ok` });
+  const conversation = await api(server, ta, 'POST', '/messages/conversations', { handle: b.handle });
+  await api(server, tb, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: token(280, 'M') });
+  await api(server, ta, 'POST', `/messages/conversations/${conversation.id}/messages`, { text: `${longUrl} ok` });
 
-  const open = await call(server, ta, 'POST', '/communities', { name: longTitle, description: token(280, 'D'), privacy: 'open' });
-  await call(server, ta, 'POST', '/posts', { text_content: token(280), audience_id: open.id });
-  const closed = await call(server, tb, 'POST', '/communities', { name: `Fechada${token(43, 'F')}`, description: longUrl, privacy: 'closed' });
+  const open = await api(server, ta, 'POST', '/communities', { name: longTitle, description: token(280, 'D'), privacy: 'open' });
+  await api(server, ta, 'POST', '/posts', { text_content: token(280), audience_id: open.id });
+  const closed = await api(server, tb, 'POST', '/communities', { name: `Fechada${token(43, 'F')}`, description: longUrl, privacy: 'closed' });
 
-  const room = await call(server, ta, 'POST', '/rooms', {
+  const room = await api(server, ta, 'POST', '/rooms', {
     name: `Sala${token(46, 'S')}`,
     description: token(280, 'R'),
     track_preview_url: `${server.url}/api/v1/rooms/demo-track.wav`,
     current_track: token(120, 'T'),
     current_artist: token(80, 'A'),
   });
-  await call(server, ta, 'POST', `/rooms/${room.id}/messages`, { text: token(280, 'C') });
+  await api(server, ta, 'POST', `/rooms/${room.id}/messages`, { text: token(280, 'C') });
 
   // Pictures as the server's jobs leave them: a link preview and a room
   // showing a copy in media storage (no job can fetch one here: the fetcher

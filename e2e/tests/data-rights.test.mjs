@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
-import { member, password, signIn, signInToken } from '../lib/members.mjs';
+import { api, member, password, signIn, signInToken } from '../lib/members.mjs';
 import { longHandle, longName } from '../lib/worst-case.mjs';
 
 const { server, browser } = await serverAndBrowser();
@@ -42,26 +42,15 @@ function unzip(buf) {
   return files;
 }
 
-async function api(method, url, token, body) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 test('A downloads their data, deletes the account, and B sees the counts fall', async () => {
   const a = await member(server, 'ana_dados', 'Ana Dados');
   const b = await member(server, 'bia_dados', 'Bia Dados');
   const ta = await signInToken(server, a.email);
   const tb = await signInToken(server, b.email);
-  const post = await api('POST', '/api/v1/posts', tb, { text_content: 'Post da Bia para curtir' });
-  await api('POST', '/api/v1/profiles/ana_dados/follow', tb);
-  await api('PUT', `/api/v1/posts/${post.id}/like`, ta);
-  await api('POST', '/api/v1/posts', ta, { text_content: 'Post da Ana' });
+  const post = await api(server, tb, 'POST', '/posts', { text_content: 'Post da Bia para curtir' });
+  await api(server, tb, 'POST', '/profiles/ana_dados/follow');
+  await api(server, ta, 'PUT', `/posts/${post.id}/like`);
+  await api(server, ta, 'POST', '/posts', { text_content: 'Post da Ana' });
 
   const pa = await watchedPage(browser);
   const pb = await watchedPage(browser);
