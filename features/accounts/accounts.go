@@ -12,6 +12,7 @@ import (
 	"social/features/accounts/httpapi"
 	accountsstore "social/features/accounts/pgstore"
 	"social/features/accounts/wire"
+	moderation "social/features/moderation/app"
 	profiles "social/features/profiles/app"
 	"social/kit/plugin"
 	"social/platform/pgkit"
@@ -42,6 +43,14 @@ var Module = fx.Module("accounts",
 	fx.Provide(
 		newOpenVerifiedSession,
 		func(a *accountsstore.Accounts) app.AccountReader { return a },
+	),
+	// The moderation feature creates, finds, locks, suspends and changes
+	// the role of accounts, and ends a suspended member's sessions.
+	fx.Provide(
+		func(a *accountsstore.Accounts) app.AccountFinder { return a },
+		func(a *accountsstore.Accounts) moderation.AccountStore { return a },
+		func(a *accountsstore.Accounts) moderation.AccountCreator { return a },
+		func(s *accountsstore.Sessions) moderation.SessionRevoker { return s },
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),

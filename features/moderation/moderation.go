@@ -11,11 +11,12 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
+	accounts "social/features/accounts/app"
 	"social/features/moderation/app"
 	"social/features/moderation/httpapi"
 	moderationstore "social/features/moderation/pgstore"
 	posts "social/features/posts/app"
+	search "social/features/search/app"
 	"social/kit/plugin"
 )
 
@@ -41,40 +42,42 @@ var Module = fx.Module("moderation",
 		// The command line (social user, seed-demo) acts as the operator
 		// through the same use cases.
 		newCreateAccount,
-		func(tx ports.Transactor, a *accountsstore.Accounts, s *accountsstore.Sessions, m *moderationstore.Moderation,
-			clock ports.Clock, ends ports.SessionEnds) AccountCases {
-			return NewAccountCases(tx, a, s, m, clock, ends)
+		func(tx ports.Transactor, a app.AccountStore, s app.SessionRevoker, m *moderationstore.Moderation,
+			index search.AuthorPostsQueue, clock ports.Clock, ends ports.SessionEnds) AccountCases {
+			return NewAccountCases(tx, a, s, m, index, clock, ends)
 		},
-		func(a *accountsstore.Accounts) AccountByEmail { return a.ByEmail },
+		func(a accounts.AccountFinder) AccountByEmail { return a.ByEmail },
 	),
 )
 
 type useCaseParams struct {
 	fx.In
-	DB         *bun.DB
-	Tx         ports.Transactor
-	Accounts   *accountsstore.Accounts
-	Sessions   *accountsstore.Sessions
-	Moderation *moderationstore.Moderation
-	Search     ports.SearchIndexQueue
-	Removal    posts.Removal
-	Clock      ports.Clock
-	Ends       ports.SessionEnds `optional:"true"` // the realtime gateways
+	DB          *bun.DB
+	Tx          ports.Transactor
+	Accounts    app.AccountStore
+	Sessions    app.SessionRevoker
+	AuthorPosts search.AuthorPostsQueue
+	Moderation  *moderationstore.Moderation
+	Search      ports.SearchIndexQueue
+	Removal     posts.Removal
+	Clock       ports.Clock
+	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.Search, p.Removal, p.Clock, p.Ends)
+	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.AuthorPosts, p.Search, p.Removal, p.Clock, p.Ends)
 }
 
 // Build wires the use cases; ends may be nil (sockets then close at their
 // periodic session recheck).
-func Build(db *bun.DB, tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
-	m *moderationstore.Moderation, search ports.SearchIndexQueue, removal posts.Removal, clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
-	acc := NewAccountCases(tx, accounts, sessions, m, clock, ends)
+func Build(db *bun.DB, tx ports.Transactor, accounts app.AccountStore, sessions app.SessionRevoker,
+	m *moderationstore.Moderation, authorPosts search.AuthorPostsQueue, searchQueue ports.SearchIndexQueue, removal posts.Removal,
+	clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
+	acc := NewAccountCases(tx, accounts, sessions, m, authorPosts, clock, ends)
 	remove := &app.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
 	return httpapi.UseCases{
 		SetRole:     acc.SetRole,
-		SetVerified: &app.SetVerified{Tx: tx, Profiles: m, Search: search, Audit: m, Clock: clock},
+		SetVerified: &app.SetVerified{Tx: tx, Profiles: m, Search: searchQueue, Audit: m, Clock: clock},
 		Suspend:     acc.Suspend,
 		Unsuspend:   acc.Unsuspend,
 		RemovePost:  remove,
@@ -93,18 +96,18 @@ type AccountCases struct {
 }
 
 // NewAccountCases wires them; ends may be nil as in Build.
-func NewAccountCases(tx ports.Transactor, accounts *accountsstore.Accounts, sessions *accountsstore.Sessions,
-	m *moderationstore.Moderation, clock ports.Clock, ends ports.SessionEnds) AccountCases {
+func NewAccountCases(tx ports.Transactor, accounts app.AccountStore, sessions app.SessionRevoker,
+	m *moderationstore.Moderation, index search.AuthorPostsQueue, clock ports.Clock, ends ports.SessionEnds) AccountCases {
 	return AccountCases{
 		SetRole:   &app.SetRole{Tx: tx, Accounts: accounts, Audit: m, Clock: clock, Ends: ends},
-		Suspend:   &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: m, Audit: m, Clock: clock, Ends: ends},
-		Unsuspend: &app.Unsuspend{Tx: tx, Accounts: accounts, Index: m, Audit: m, Clock: clock},
+		Suspend:   &app.Suspend{Tx: tx, Accounts: accounts, Sessions: sessions, Index: index, Audit: m, Clock: clock, Ends: ends},
+		Unsuspend: &app.Unsuspend{Tx: tx, Accounts: accounts, Index: index, Audit: m, Clock: clock},
 	}
 }
 
 // newCreateAccount is the operator's account creation (social user
 // create, the demo members, the development administrator).
-func newCreateAccount(tx ports.Transactor, accounts *accountsstore.Accounts, search ports.SearchIndexQueue,
+func newCreateAccount(tx ports.Transactor, accounts app.AccountCreator, search ports.SearchIndexQueue,
 	hasher ports.PasswordHasher, m *moderationstore.Moderation, clock ports.Clock) *app.CreateAccount {
 	return &app.CreateAccount{Tx: tx, Accounts: accounts, Search: search, Hasher: hasher, Audit: m, Clock: clock}
 }

@@ -39,6 +39,8 @@ var Module = fx.Module("search-api",
 	fx.Provide(
 		plugin.AsRoutes(httpapi.NewRoutes),
 		func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
+		// Suspensions and account deletions queue all of an author's posts.
+		func(q *searchstore.SearchQueue) app.AuthorPostsQueue { return q },
 	),
 	fx.Invoke(runIndexer),
 )

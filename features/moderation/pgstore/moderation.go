@@ -14,28 +14,24 @@ import (
 	moderation "social/features/moderation/app"
 	profilesstore "social/features/profiles/pgstore"
 	reportsstore "social/features/reports/pgstore"
-	searchstore "social/features/search/pgstore"
 	"social/platform/pgkit"
 )
 
 // Moderation stores what features/moderation/app changes besides accounts: the
-// verified flag, report resolutions, the audit log and the reindexing of
-// an author's posts.
+// verified flag, report resolutions and the audit log.
 type Moderation struct {
-	db     *bun.DB
-	search *searchstore.SearchQueue
+	db *bun.DB
 }
 
 // NewModeration makes the moderation store.
 func NewModeration(db *bun.DB) *Moderation {
-	return &Moderation{db: db, search: searchstore.NewSearchQueue(db)}
+	return &Moderation{db: db}
 }
 
 var (
-	_ moderation.VerifiedStore    = (*Moderation)(nil)
-	_ moderation.ReportStore      = (*Moderation)(nil)
-	_ moderation.AuthorIndexQueue = (*Moderation)(nil)
-	_ ports.AuditLog              = (*Moderation)(nil)
+	_ moderation.VerifiedStore = (*Moderation)(nil)
+	_ moderation.ReportStore   = (*Moderation)(nil)
+	_ ports.AuditLog           = (*Moderation)(nil)
 )
 
 // LockProfile reads a profile and holds its row until the transaction ends.
@@ -119,14 +115,4 @@ func (s *Moderation) Record(ctx context.Context, e domain.AuditEntry) error {
 		return fmt.Errorf("record %s on %s %s: %w", e.Action, e.TargetType, e.TargetID, err)
 	}
 	return nil
-}
-
-// EnqueueAuthorPosts queues the search document of every post of author
-// that search could hold (public, with text), in one statement in the
-// transaction of ctx: the indexer reads each post when it takes it and
-// upserts or deletes it as the author's standing says.
-func (s *Moderation) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
-	posts := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("posts").Column("id").
-		Where("author_id = ? AND visibility = 'public' AND text_content IS NOT NULL", uuid.UUID(author)).OrderExpr("id")
-	return s.search.EnqueueSelected(ctx, ports.SearchPost, posts)
 }
