@@ -22,10 +22,7 @@ type graph struct {
 }
 
 func (g *graph) IDByHandle(_ context.Context, handle string) (domain.UserID, error) {
-	if id, ok := g.ids[handle]; ok {
-		return id, nil
-	}
-	return domain.UserID{}, domain.ErrNotFound
+	return portstest.Lookup(g.ids, handle)
 }
 
 func (g *graph) Follow(_ context.Context, f domain.Follow) (bool, int, error) {

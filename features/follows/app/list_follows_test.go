@@ -22,10 +22,7 @@ type lists struct {
 }
 
 func (l *lists) IDByHandle(_ context.Context, handle string) (domain.UserID, error) {
-	if id, ok := l.ids[handle]; ok {
-		return id, nil
-	}
-	return domain.UserID{}, domain.ErrNotFound
+	return portstest.Lookup(l.ids, handle)
 }
 
 func (l *lists) entries(seer domain.UserID, after *Cursor, limit int) []domain.FollowEntry {
