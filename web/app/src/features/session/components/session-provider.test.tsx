@@ -164,6 +164,14 @@ async function expectStatus(status: string) {
   expect(await screen.findByText(status, { selector: '[data-testid="status"]' })).toBeInTheDocument()
 }
 
+/** Renders the provider against baseUrl and waits until it is signed in; returns the user to click with. */
+async function renderSignedIn(baseUrl: string) {
+  const user = userEvent.setup()
+  renderProvider(baseUrl)
+  await expectStatus('signed-in')
+  return user
+}
+
 const refreshes = (seen: Seen[]) => seen.filter((request) => request.url === '/api/v1/auth/refresh')
 
 describe('SessionProvider restore on load', () => {
@@ -369,9 +377,7 @@ describe('SessionProvider and the API client', () => {
 
   it('sends the token as a Bearer header and retries once after a refresh on 401', async () => {
     const { baseUrl, seen } = await startRotatingServer()
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
 
     await user.click(screen.getByRole('button', { name: 'load profile' }))
     expect(await screen.findByText('200', { selector: '[data-testid="result"]' })).toBeInTheDocument()
@@ -386,9 +392,7 @@ describe('SessionProvider and the API client', () => {
 
   it('shares one refresh between calls that fail together (the refresh token rotates)', async () => {
     const { baseUrl, seen } = await startRotatingServer()
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
 
     await user.click(screen.getByRole('button', { name: 'load two' }))
     expect(await screen.findByText('200,200', { selector: '[data-testid="result"]' })).toBeInTheDocument()
@@ -401,9 +405,7 @@ describe('SessionProvider and the API client', () => {
         ? { status: 200, body: sessionExpiringIn(900, 'token-1') }
         : unauthorized,
     )
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
 
     await user.click(screen.getByRole('button', { name: 'load profile' }))
     expect(await screen.findByText('401', { selector: '[data-testid="result"]' })).toBeInTheDocument()
@@ -422,9 +424,7 @@ describe('SessionProvider sign-out', () => {
 
   it('calls POST /auth/sign-out with the token, then forgets the session', async () => {
     const { baseUrl, seen } = await signOutServer({ status: 204 })
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
     await user.click(screen.getByRole('button', { name: 'sign out' }))
     await expectStatus('signed-out')
     expect(screen.getByTestId('sign-out')).toHaveTextContent('done')
@@ -437,9 +437,7 @@ describe('SessionProvider sign-out', () => {
 
   it('ignores a 401 (no session left on the server)', async () => {
     const { baseUrl } = await signOutServer(unauthorized)
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
     await user.click(screen.getByRole('button', { name: 'sign out' }))
     await expectStatus('signed-out')
     expect(screen.getByTestId('sign-out')).toHaveTextContent('done')
@@ -447,9 +445,7 @@ describe('SessionProvider sign-out', () => {
 
   it('rejects and keeps the session when the server fails', async () => {
     const { baseUrl } = await signOutServer({ status: 500, body: { title: 'Internal Server Error', status: 500 } })
-    const user = userEvent.setup()
-    renderProvider(baseUrl)
-    await expectStatus('signed-in')
+    const user = await renderSignedIn(baseUrl)
     await user.click(screen.getByRole('button', { name: 'sign out' }))
     expect(await screen.findByText('failed', { selector: '[data-testid="sign-out"]' })).toBeInTheDocument()
     expect(screen.getByTestId('status')).toHaveTextContent('signed-in')
