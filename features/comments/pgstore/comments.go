@@ -9,11 +9,12 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"go.uber.org/fx"
 
 	"social/core/domain"
 	"social/core/ports"
 	comments "social/features/comments/app"
-	postsstore "social/features/posts/pgstore"
+	posts "social/features/posts/app"
 	safety "social/features/safety/app"
 	"social/platform/pgkit"
 )
@@ -81,16 +82,21 @@ func NewCommentsFor(db *bun.DB, audiences ports.Audiences) *Comments {
 	return &Comments{db: db, Audiences: audiences}
 }
 
-// Post reads the post a thread belongs to, as viewer sees it: not found
+// Post reads the post a thread belongs to, as viewer sees it (what decides
+// who reads and writes in the thread: author, visibility, audience): not found
 // when a block keeps viewer and its author apart, so neither reads nor
 // writes in the other's threads.
 func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.Post, error) {
-	var row postsstore.PostRow
-	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).Scan(ctx)
-	if err != nil {
-		return domain.Post{}, pgkit.NotFound(err)
+	var rows []threadPostRow
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT id, author_id, visibility, audience_id FROM posts WHERE id = ?`,
+		uuid.UUID(id)).Scan(ctx, &rows)
+	if err == nil && len(rows) == 0 {
+		err = domain.ErrNotFound
 	}
-	p := row.Domain()
+	if err != nil {
+		return domain.Post{}, err
+	}
+	p := rows[0].Domain()
 	if !viewer.IsZero() && viewer != p.AuthorID {
 		blocked, err := pgkit.EitherBlocks(ctx, s.db, viewer, p.AuthorID)
 		if err != nil {
@@ -100,20 +106,20 @@ func (s *Comments) Post(ctx context.Context, id domain.PostID, viewer domain.Use
 			return domain.Post{}, domain.ErrNotFound
 		}
 	}
-	if p.ViewerFollowsAuthor, err = postsstore.FollowsFor(ctx, s.db, viewer, p.AuthorID, p.Visibility); err != nil {
+	if p.ViewerFollowsAuthor, err = s.followsFor(ctx, viewer, p.AuthorID, p.Visibility); err != nil {
 		return domain.Post{}, err
 	}
-	p.ViewerInAudience, err = postsstore.InAudience(ctx, s.Audiences, viewer, p)
+	p.ViewerInAudience, err = posts.InAudience(ctx, s.Audiences, viewer, p)
 	return p, err
 }
 
 // withViewer fills whether viewer follows the comment's post author.
 func (s *Comments) withViewer(ctx context.Context, c domain.CommentItem, viewer domain.UserID) (domain.CommentItem, error) {
 	var err error
-	if c.ViewerFollowsPostAuthor, err = postsstore.FollowsFor(ctx, s.db, viewer, c.PostAuthorID, c.PostVisibility); err != nil {
+	if c.ViewerFollowsPostAuthor, err = s.followsFor(ctx, viewer, c.PostAuthorID, c.PostVisibility); err != nil {
 		return c, err
 	}
-	c.ViewerInPostAudience, err = postsstore.InAudience(ctx, s.Audiences, viewer,
+	c.ViewerInPostAudience, err = posts.InAudience(ctx, s.Audiences, viewer,
 		domain.Post{ID: c.PostID, AuthorID: c.PostAuthorID, Visibility: c.PostVisibility, Audience: c.PostAudience})
 	return c, err
 }
@@ -238,7 +244,14 @@ func (s *Comments) Delete(ctx context.Context, c domain.Comment) (int, error) {
 	return n, err
 }
 
+// OptionalAudiences is ports.Audiences when a feature keeps audiences (fx
+// leaves it nil otherwise).
+type OptionalAudiences struct {
+	fx.In
+	Audiences ports.Audiences `optional:"true"`
+}
+
 // NewCommentsWithAudiences is the comment store for fx.
-func NewCommentsWithAudiences(db *bun.DB, a postsstore.OptionalAudiences) *Comments {
+func NewCommentsWithAudiences(db *bun.DB, a OptionalAudiences) *Comments {
 	return NewCommentsFor(db, a.Audiences)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
+	posts "social/features/posts/app"
 	"social/platform/pgkit"
 )
 
@@ -75,7 +76,7 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 	for _, r := range rows {
 		p := r.Domain().Post
 		var err error
-		if p.ViewerInAudience, err = InAudience(ctx, s.Audiences, viewer, p); err != nil {
+		if p.ViewerInAudience, err = posts.InAudience(ctx, s.Audiences, viewer, p); err != nil {
 			return nil, err
 		}
 		out[p.ID] = p

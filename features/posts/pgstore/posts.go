@@ -399,7 +399,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 		return domain.FeedItem{}, pgkit.NotFound(err)
 	}
 	it := rows[0].Domain()
-	it.ViewerInAudience, err = InAudience(ctx, s.Audiences, viewer, it.Post)
+	it.ViewerInAudience, err = posts.InAudience(ctx, s.Audiences, viewer, it.Post)
 	return it, err
 }
 
