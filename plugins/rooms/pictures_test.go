@@ -193,8 +193,11 @@ func TestRoomPicturesAreTheServersCopiesAndStreamsComeFromAllowedHosts(t *testin
 		if err != nil {
 			t.Fatal(err)
 		}
-		body, _ := io.ReadAll(resp.Body)
-		_ = resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatalf("%s: read the copy: %v", name, err)
+		}
 		if cfg, err := png.DecodeConfig(bytes.NewReader(body)); resp.StatusCode != http.StatusOK || err != nil || cfg.Width != 24 {
 			t.Fatalf("%s: copy answers %d, %v", name, resp.StatusCode, err)
 		}

@@ -2,7 +2,6 @@ package rooms_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -277,8 +276,7 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 	resp := app.Staff("chefe", domain.RoleAdmin).Do(http.MethodGet, "/api/v1/admin/rooms?range=[0,9]", nil).Expect(t, http.StatusOK)
 	resp.JSON(t, &rows)
 	if len(rows) != 1 || rows[0]["is_active"] != false || rows[0]["host_handle"] != "host" {
-		b, _ := json.Marshal(rows)
-		t.Fatalf("admin %s", b)
+		t.Fatalf("admin %+v", rows)
 	}
 }
 
@@ -386,7 +384,10 @@ func TestDemoRooms(t *testing.T) {
 		t.Fatalf("track room %+v", track)
 	}
 	// The address works from the server itself (public_url is the test server).
-	req, _ := http.NewRequest(http.MethodGet, app.URL+"/api/v1/rooms/demo-track.wav", nil)
+	req, err := http.NewRequest(http.MethodGet, app.URL+"/api/v1/rooms/demo-track.wav", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Range", "bytes=0-43")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

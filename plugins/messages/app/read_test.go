@@ -56,7 +56,8 @@ func TestMarkRead(t *testing.T) {
 func TestListMessagesPages(t *testing.T) {
 	ctx := context.Background()
 	r := newRig()
-	ana, _ := r.store.member("ana"), r.store.member("bia")
+	ana := r.store.member("ana")
+	r.store.member("bia")
 	c := r.started(ana, "bia")
 	start := time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)
 	for i := range PageSize + 3 {
@@ -151,8 +152,8 @@ func TestSettings(t *testing.T) {
 	if s, err := update.Handle(ctx, ana, Settings{OnlyFollowing: true}); err != nil || !s.OnlyFollowing {
 		t.Fatalf("saved %+v %v", s, err)
 	}
-	if s, _ := get.Handle(ctx, bia); s.OnlyFollowing {
-		t.Fatal("another member's setting changed")
+	if s, err := get.Handle(ctx, bia); err != nil || s.OnlyFollowing {
+		t.Fatalf("another member's setting changed: %+v %v", s, err)
 	}
 	r.store.noProf[bia.UserID] = true
 	if _, err := update.Handle(ctx, bia, Settings{}); codeOf(err) != CodeNoProfile {

@@ -37,14 +37,20 @@ func TestTrackIsThirtySecondsOfPCM(t *testing.T) {
 func TestHandlerServesRanges(t *testing.T) {
 	srv := httptest.NewServer(demotrack.Handler())
 	defer srv.Close()
-	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+	req, err := http.NewRequest(http.MethodGet, srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Range", "bytes=44-99")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != http.StatusPartialContent || resp.Header.Get("Content-Type") != "audio/wav" || len(body) != 56 {
 		t.Fatalf("%d %q %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
 	}
