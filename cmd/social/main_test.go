@@ -191,10 +191,18 @@ func startServe(t *testing.T, bin string, stderr io.Writer) *serveProcess {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.Chmod(dataDir, 0o755)
+	if err := os.Chmod(dataDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { os.RemoveAll(dataDir) })
-	pgPort, _ := cluster.FreePort()
-	httpPort, _ := cluster.FreePort()
+	pgPort, err := cluster.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	httpPort, err := cluster.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "SOCIAL_DATA_DIR="+dataDir, "SOCIAL_DATABASE_URL=",
 		fmt.Sprintf("SOCIAL_DATABASE_EMBEDDED_PORT=%d", pgPort),

@@ -54,12 +54,12 @@ func TestReindex(t *testing.T) {
 	if err != nil || len(res[ports.SearchPost]) != 1 || res[ports.SearchPost][0].Text != "Música ao vivo hoje" {
 		t.Fatalf("search after reindex: %+v %v", res, err)
 	}
-	if res, _ := x.Search(context.Background(), "ana_s", kinds, 5); len(res[ports.SearchUser]) != 1 {
-		t.Fatalf("users after reindex: %+v", res)
+	if res, err := x.Search(context.Background(), "ana_s", kinds, 5); err != nil || len(res[ports.SearchUser]) != 1 {
+		t.Fatalf("users after reindex: %+v %v", res, err)
 	}
-	if res, _ := x.Search(context.Background(), "roda choro", kinds, 5); len(res[communities.SearchKind]) != 1 ||
+	if res, err := x.Search(context.Background(), "roda choro", kinds, 5); err != nil || len(res[communities.SearchKind]) != 1 ||
 		res[communities.SearchKind][0].MemberCount != 1 {
-		t.Fatalf("communities after reindex: %+v", res)
+		t.Fatalf("communities after reindex: %+v %v", res, err)
 	}
 
 	// The folder is held: a clear error, nothing waits.

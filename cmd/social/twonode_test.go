@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -21,8 +20,8 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"social/adapters/postgres/cluster"
-	"social/adapters/realtime"
 	"social/tests/testkit"
+	"social/tests/testkit/apptest"
 	"social/tests/testkit/natsserver"
 	"social/tests/testkit/output"
 )
@@ -95,7 +94,10 @@ func TestTwoNodes(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"realtime":"ok"`) {
 			t.Fatalf("%d %s", resp.StatusCode, body)
 		}
@@ -192,12 +194,12 @@ func TestTwoNodes(t *testing.T) {
 			}
 		}
 		// Closing the socket on A: B still holds one, past the grace too.
-		_ = onA.conn.Close()
+		onA.Close()
 		time.Sleep(3 * time.Second)
 		if !participant() {
 			t.Fatal("bia left the room although node B still holds her socket")
 		}
-		_ = onB.conn.Close()
+		onB.Close()
 		for deadline := time.Now().Add(10 * time.Second); participant(); time.Sleep(200 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatal("bia still a participant 10 s after her last socket closed")
@@ -212,7 +214,7 @@ func TestTwoNodes(t *testing.T) {
 		onA, onB := a.socket(t, dan, topic), b.socket(t, dan, topic)
 		cli("user", "suspend", email, "--reason", "spam em massa")
 		for _, s := range []*socket{onA, onB} {
-			if code := s.closeCode(t, 5*time.Second); code != websocket.ClosePolicyViolation {
+			if code := s.CloseCode(t, 5*time.Second); code != websocket.ClosePolicyViolation {
 				t.Fatalf("close code %d, want 1008", code)
 			}
 		}
@@ -308,7 +310,10 @@ func (n *node) call(t *testing.T, m member, method, path string, body any, want 
 	t.Helper()
 	var r io.Reader
 	if body != nil {
-		raw, _ := json.Marshal(body)
+		raw, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
 		r = bytes.NewReader(raw)
 	}
 	req, err := http.NewRequest(method, n.url+path, r)
@@ -324,7 +329,10 @@ func (n *node) call(t *testing.T, m member, method, path string, body any, want 
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s on node %s: read the answer: %v", method, path, n.name, err)
+	}
 	if resp.StatusCode != want {
 		t.Fatalf("%s %s on node %s: %d, want %d: %s", method, path, n.name, resp.StatusCode, want, raw)
 	}
@@ -356,51 +364,18 @@ func (n *node) signIn(t *testing.T, email, password string) member {
 	return member{id: s.User.ID, token: s.AccessToken}
 }
 
+// socket is a member's connection to one node's gateway.
 type socket struct {
-	conn *websocket.Conn
+	*apptest.Socket
 	// early holds events read while waiting for another: events of
 	// different topics may arrive in any order.
-	early []frame
+	early []apptest.SocketMessage
 }
 
 // socket connects m to the node's gateway and subscribes to topics.
 func (n *node) socket(t *testing.T, m member, topics ...string) *socket {
 	t.Helper()
-	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(n.url, "http")+realtime.Path, realtime.ClientHeader(m.token))
-	if err != nil {
-		t.Fatalf("dial node %s: %v", n.name, err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	s := &socket{conn: conn}
-	for _, topic := range topics {
-		if err := conn.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
-			t.Fatal(err)
-		}
-		if msg := s.next(t); msg.Type != "subscribed" || msg.Topic != topic {
-			t.Fatalf("subscribe %s on node %s: %+v", topic, n.name, msg)
-		}
-	}
-	return s
-}
-
-type frame struct {
-	Type  string `json:"type"`
-	Topic string `json:"topic"`
-	Event struct {
-		Type string         `json:"type"`
-		Data map[string]any `json:"data"`
-	} `json:"event"`
-}
-
-func (s *socket) next(t *testing.T) frame {
-	t.Helper()
-	_ = s.conn.SetReadDeadline(time.Now().Add(20 * time.Second))
-	var f frame
-	if err := s.conn.ReadJSON(&f); err != nil {
-		t.Fatalf("read socket: %v", err)
-	}
-	return f
+	return &socket{Socket: apptest.Dial(t, n.url, m.token, topics...)}
 }
 
 // event skips other frames until the event typ on topic arrives.
@@ -411,7 +386,7 @@ func (s *socket) event(t *testing.T, topic, typ string) map[string]any {
 
 func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[string]any) bool) map[string]any {
 	t.Helper()
-	is := func(f frame) bool {
+	is := func(f apptest.SocketMessage) bool {
 		return f.Type == "event" && f.Topic == topic && f.Event.Type == typ && match(f.Event.Data)
 	}
 	for i, f := range s.early {
@@ -421,7 +396,8 @@ func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[stri
 		}
 	}
 	for {
-		f := s.next(t)
+		// Two processes over NATS: slower than one in-process server.
+		f := s.NextWithin(t, 20*time.Second)
 		if is(f) {
 			return f.Event.Data
 		}
@@ -433,31 +409,9 @@ func (s *socket) eventWhere(t *testing.T, topic, typ string, match func(map[stri
 // topic.
 func (s *socket) revoked(t *testing.T, topic string, within time.Duration) {
 	t.Helper()
-	_ = s.conn.SetReadDeadline(time.Now().Add(within))
-	for {
-		var f frame
-		if err := s.conn.ReadJSON(&f); err != nil {
-			t.Fatalf("no revocation of %s within %v: %v", topic, within, err)
-		}
-		if f.Type == "revoked" && f.Topic == topic {
+	for deadline := time.Now().Add(within); ; {
+		if f := s.NextWithin(t, time.Until(deadline)); f.Type == "revoked" && f.Topic == topic {
 			return
 		}
-	}
-}
-
-// closeCode waits up to within for the server to close the socket.
-func (s *socket) closeCode(t *testing.T, within time.Duration) int {
-	t.Helper()
-	_ = s.conn.SetReadDeadline(time.Now().Add(within))
-	for {
-		_, _, err := s.conn.ReadMessage()
-		if err == nil {
-			continue
-		}
-		var ce *websocket.CloseError
-		if errors.As(err, &ce) {
-			return ce.Code
-		}
-		t.Fatalf("socket not closed with a code within %v: %v", within, err)
 	}
 }

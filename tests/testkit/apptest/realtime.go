@@ -32,10 +32,19 @@ type SocketMessage struct {
 // unless each is accepted. The socket closes with the test.
 func (m *Member) Realtime(t testing.TB, topics ...string) *Socket {
 	t.Helper()
-	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	conn, _, err := d.Dial("ws"+strings.TrimPrefix(m.App.URL, "http")+realtime.Path, realtime.ClientHeader(m.Token))
+	return Dial(t, m.App.URL, m.Token, topics...)
+}
+
+// Dial opens the socket of the member whose token this is on the server
+// at baseURL (any node, in-process or not) and subscribes it to topics,
+// failing the test unless each is accepted. The socket closes with the
+// test.
+func Dial(t testing.TB, baseURL, token string, topics ...string) *Socket {
+	t.Helper()
+	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
+	conn, _, err := d.Dial("ws"+strings.TrimPrefix(baseURL, "http")+realtime.Path, realtime.ClientHeader(token))
 	if err != nil {
-		t.Fatalf("dial realtime: %v", err)
+		t.Fatalf("dial realtime at %s: %v", baseURL, err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
 	s := &Socket{conn: conn}
@@ -59,7 +68,15 @@ func (s *Socket) Subscribe(t testing.TB, topic string) SocketMessage {
 // Next is the next frame, waiting at most 5 seconds.
 func (s *Socket) Next(t testing.TB) SocketMessage {
 	t.Helper()
-	_ = s.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	return s.NextWithin(t, 5*time.Second)
+}
+
+// NextWithin is the next frame, waiting at most within.
+func (s *Socket) NextWithin(t testing.TB, within time.Duration) SocketMessage {
+	t.Helper()
+	if err := s.conn.SetReadDeadline(time.Now().Add(within)); err != nil {
+		t.Fatalf("read deadline: %v", err)
+	}
 	var msg SocketMessage
 	if err := s.conn.ReadJSON(&msg); err != nil {
 		t.Fatalf("read realtime: %v", err)
