@@ -2,11 +2,13 @@ import { Plus, Search, Users } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 
+import { CardGrid } from '@/components/card-grid'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { LoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
@@ -47,21 +49,19 @@ export function CommunitiesScreen() {
   let content
   if (communities.isPending) {
     content = (
-      <div role="status" aria-busy="true" aria-label={m.loading} className="grid gap-4 md:grid-cols-2">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <Card key={index} data-testid="community-placeholder" className="grid gap-3 p-4">
-            <div className="flex items-center gap-3">
-              <Skeleton className="size-12 rounded-full" />
-              <div className="grid flex-1 gap-2">
-                <Skeleton className="h-4 w-1/2" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
+      <Placeholders label={m.loading} count={PLACEHOLDER_COUNT} busy className="grid gap-4 md:grid-cols-2">
+        <Card data-testid="community-placeholder" className="grid gap-3 p-4">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-12 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-3 w-1/3" />
             </div>
-            <Skeleton className="h-3 w-full" />
-            <Skeleton className="h-3 w-2/3" />
-          </Card>
-        ))}
-      </div>
+          </div>
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-3 w-2/3" />
+        </Card>
+      </Placeholders>
     )
   } else if (communities.isError) {
     content = (
@@ -81,15 +81,7 @@ export function CommunitiesScreen() {
       </div>
     )
   } else {
-    content = (
-      <ul className="grid gap-4 md:grid-cols-2">
-        {shown.map((community) => (
-          <li key={community.id} className="grid">
-            <CommunityCard community={community} />
-          </li>
-        ))}
-      </ul>
-    )
+    content = <CardGrid items={shown}>{(community) => <CommunityCard community={community} />}</CardGrid>
   }
 
   return (

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react'
 
 import { LoadFailed } from '@/components/load-failed'
+import { Placeholders } from '@/components/placeholders'
 import { Button } from '@/components/ui/button'
 import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
 import { useSession } from '@/features/session'
@@ -34,11 +35,9 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
   let content
   if (posts.isPending) {
     content = (
-      <div role="status" aria-busy="true" aria-label={m.postsLoading} className="grid gap-4">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
+      <Placeholders label={m.postsLoading} count={PLACEHOLDER_COUNT} busy className="grid gap-4">
+        <PostCardSkeleton />
+      </Placeholders>
     )
   } else if (posts.isError && !posts.isFetchNextPageError) {
     content = (

@@ -2,6 +2,7 @@ import { Music, Plus, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
+import { CardGrid } from '@/components/card-grid'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -57,15 +58,7 @@ export function RoomsScreen() {
       </Card>
     )
   } else {
-    content = (
-      <ul className="grid gap-4 md:grid-cols-2">
-        {rooms.data.map((room) => (
-          <li key={room.id} className="grid">
-            <RoomCard room={room} />
-          </li>
-        ))}
-      </ul>
-    )
+    content = <CardGrid items={rooms.data}>{(room) => <RoomCard room={room} />}</CardGrid>
   }
 
   return (
