@@ -19,14 +19,14 @@ type deletion struct {
 	wait     time.Duration // what the limiter answers
 	holdTill time.Time
 	revoked  []string
-	searched []string
-	authors  []domain.UserID
-	hidden   []domain.UserID
-	files    []string
-	erased   []domain.UserID
-	audit    []domain.AuditEntry
-	ended    []domain.UserID
-	failing  error // answered by Tombstone when set
+	portstest.SearchQueue
+	authors []domain.UserID
+	hidden  []domain.UserID
+	files   []string
+	erased  []domain.UserID
+	audit   []domain.AuditEntry
+	ended   []domain.UserID
+	failing error // answered by Tombstone when set
 }
 
 func (d *deletion) Lock(_ context.Context, id domain.UserID) (domain.Account, error) {
@@ -46,10 +46,6 @@ func (d *deletion) RevokeAll(_ context.Context, _ domain.UserID, _ time.Time, re
 }
 func (d *deletion) Take(context.Context, ...ports.RateRule) (time.Duration, error) {
 	return d.wait, nil
-}
-func (d *deletion) EnqueueIndex(_ context.Context, kind ports.SearchKind, id string) error {
-	d.searched = append(d.searched, string(kind)+":"+id)
-	return nil
 }
 func (d *deletion) EnqueueAuthorPosts(_ context.Context, author domain.UserID) error {
 	d.authors = append(d.authors, author)
@@ -138,10 +134,10 @@ func TestDeleteAccountRules(t *testing.T) {
 	if !d.gone[id] || !d.holdTill.Equal(now.Add(30*24*time.Hour)) || len(d.revoked) != 1 || d.revoked[0] != RevokedDeleted {
 		t.Fatalf("tombstone held until %s, revoked %v", d.holdTill, d.revoked)
 	}
-	if len(d.searched) != 1 || d.searched[0] != "user:"+id.String() || len(d.authors) != 1 || len(d.hidden) != 1 ||
+	if len(d.Queued) != 1 || d.Queued[0] != "user:"+id.String() || len(d.authors) != 1 || len(d.hidden) != 1 ||
 		len(d.files) != 1 || len(d.erased) != 1 || len(d.ended) != 1 {
 		t.Fatalf("searched %v, authors %v, hidden %v, files %v, erased %v, ended %v",
-			d.searched, d.authors, d.hidden, d.files, d.erased, d.ended)
+			d.Queued, d.authors, d.hidden, d.files, d.erased, d.ended)
 	}
 	if e := d.audit[0]; len(d.audit) != 1 || e.Action != ActionAccountDelete || len(e.Details) != 0 || e.TargetID != id.String() {
 		t.Fatalf("audit %+v", d.audit)

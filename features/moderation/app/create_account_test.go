@@ -60,8 +60,8 @@ func TestCreateAccountRules(t *testing.T) {
 		acc.PasswordHash != "hash:Senha-bem-longa-1" {
 		t.Fatalf("created: %+v %v", acc, err)
 	}
-	if len(w.searched) != 1 || len(w.audit) != 1 || w.audit[0].Action != ActionAccountCreate || w.audit[0].ActorRole != "operator" {
-		t.Fatalf("searched %v, audit %+v", w.searched, w.audit)
+	if len(w.Queued) != 1 || len(w.audit) != 1 || w.audit[0].Action != ActionAccountCreate || w.audit[0].ActorRole != "operator" {
+		t.Fatalf("searched %v, audit %+v", w.Queued, w.audit)
 	}
 	sameEmail, sameHandle := good, good
 	sameHandle.Email = "outra@exemplo.com.br"

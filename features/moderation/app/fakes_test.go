@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"social/core/domain"
-	"social/core/ports"
 	"social/core/ports/portstest"
 	posts "social/features/posts/app"
 )
@@ -21,10 +20,10 @@ type world struct {
 	posts    map[domain.PostID]domain.Post
 	reports  map[domain.ReportID]*domain.Report
 
-	revoked   []domain.UserID
-	ended     []domain.UserID
-	indexed   []domain.UserID // authors whose posts were queued for search
-	searched  []string        // documents queued for search, kind:id
+	revoked []domain.UserID
+	ended   []domain.UserID
+	indexed []domain.UserID // authors whose posts were queued for search
+	portstest.SearchQueue
 	deleted   []domain.PostID
 	announced portstest.Broadcasts // what was told of a removal
 	audit     []domain.AuditEntry
@@ -96,11 +95,6 @@ func (w *world) SessionsEnded(_ context.Context, id domain.UserID) { w.ended = a
 
 func (w *world) EnqueueAuthorPosts(_ context.Context, author domain.UserID) error {
 	w.indexed = append(w.indexed, author)
-	return nil
-}
-
-func (w *world) EnqueueIndex(_ context.Context, kind ports.SearchKind, id string) error {
-	w.searched = append(w.searched, string(kind)+":"+id)
 	return nil
 }
 

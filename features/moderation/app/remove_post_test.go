@@ -36,8 +36,8 @@ func TestRemovePostRules(t *testing.T) {
 	if err := remove.Handle(ctx, staff(mod, domain.RoleModerator), post, "Discurso de ódio"); err != nil {
 		t.Fatal(err)
 	}
-	if len(w.deleted) != 1 || w.deleted[0] != post || len(w.searched) != 1 {
-		t.Fatalf("deleted %v, searched %v", w.deleted, w.searched)
+	if len(w.deleted) != 1 || w.deleted[0] != post || len(w.Queued) != 1 {
+		t.Fatalf("deleted %v, searched %v", w.deleted, w.Queued)
 	}
 	if w.reports[reported].Status != domain.ReportActioned || w.reports[elsewhere].Status != domain.ReportOpen {
 		t.Fatalf("reports: %s, %s", w.reports[reported].Status, w.reports[elsewhere].Status)

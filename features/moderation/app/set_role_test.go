@@ -62,14 +62,14 @@ func TestSetVerifiedRules(t *testing.T) {
 	if _, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), domain.NewUserID(), true); portstest.CodeOf(err) != CodeAccountNotFound {
 		t.Fatalf("no such profile: %v", err)
 	}
-	if p, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), ana, false); err != nil || p.IsVerified || len(w.searched)+len(w.audit) != 0 {
+	if p, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), ana, false); err != nil || p.IsVerified || len(w.Queued)+len(w.audit) != 0 {
 		t.Fatalf("unchanged: %+v %v", p, err)
 	}
 	p, err := set.Handle(ctx, staff(admin, domain.RoleAdmin), ana, true)
 	if err != nil || !p.IsVerified || !w.profiles[ana].IsVerified {
 		t.Fatalf("verified: %+v %v", p, err)
 	}
-	if len(w.searched) != 1 || w.searched[0] != "user:"+ana.String() || len(w.audit) != 1 || w.audit[0].Details["verified"] != true {
-		t.Fatalf("searched %v, audit %+v", w.searched, w.audit)
+	if len(w.Queued) != 1 || w.Queued[0] != "user:"+ana.String() || len(w.audit) != 1 || w.audit[0].Details["verified"] != true {
+		t.Fatalf("searched %v, audit %+v", w.Queued, w.audit)
 	}
 }
