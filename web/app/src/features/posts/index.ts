@@ -6,6 +6,7 @@
 // Shared with the create-post screen: one place for posting, media and link preview.
 export { appendImageAlt, createPost, useCreatePost, type NewPost, type PostVisibility } from './api/create-post'
 export { ImageAltField, IMAGE_ALT_MAX_LENGTH } from './components/image-alt-field'
+export { useImageAlt } from './hooks/use-image-alt'
 export { Composer, POST_MAX_LENGTH, POST_WARN_LENGTH, type ComposerMutation } from './components/composer'
 export { createFailureOf } from './components/post-failure'
 export { LinkPreviewArea } from './components/link-preview-area'

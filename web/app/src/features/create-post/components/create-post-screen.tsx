@@ -18,6 +18,7 @@ import {
   POST_MAX_LENGTH,
   POST_WARN_LENGTH,
   useCreatePost,
+  useImageAlt,
   useLinkPreview,
   useMediaPicker,
   type MediaKind,
@@ -43,8 +44,7 @@ export function CreatePostScreen() {
   const [type, setType] = useState<PostType>('text')
   const [visibility, setVisibility] = useState<PostVisibility>('public')
   const [textError, setTextError] = useState<string | null>(null)
-  const [imageAlt, setImageAlt] = useState('')
-  const [imageAltError, setImageAltError] = useState<string | null>(null)
+  const imageAlt = useImageAlt()
   const linkPreview = useLinkPreview(text)
   const ids = { content: useId(), counter: useId(), error: useId(), type: useId(), visibility: useId() }
 
@@ -70,9 +70,9 @@ export function CreatePostScreen() {
     event.preventDefault()
     if (!canPublish) return
     setTextError(null)
-    setImageAltError(null)
+    imageAlt.setError(null)
     createPost.mutate(
-      { text, visibility, media: media ? { file: media.file, kind: media.kind } : null, imageAlt },
+      { text, visibility, media: media ? { file: media.file, kind: media.kind } : null, imageAlt: imageAlt.value },
       {
         onSuccess: () => {
           toast.success(m.created, { description: m.createdDescription })
@@ -82,7 +82,7 @@ export function CreatePostScreen() {
           const problem = error instanceof ApiError ? error.problem : undefined
           const fields = fieldErrorsOf(problem)
           if (fields.image_alt) {
-            setImageAltError(fields.image_alt)
+            imageAlt.setError(fields.image_alt)
             return
           }
           const fieldError = fields.text_content
@@ -196,15 +196,7 @@ export function CreatePostScreen() {
               ) : null}
               {media?.kind === 'image' ? (
                 <div className="w-full">
-                  <ImageAltField
-                    value={imageAlt}
-                    error={imageAltError}
-                    disabled={busy}
-                    onChange={(value) => {
-                      setImageAlt(value)
-                      setImageAltError(null)
-                    }}
-                  />
+                  <ImageAltField {...imageAlt.field} disabled={busy} />
                 </div>
               ) : null}
             </div>

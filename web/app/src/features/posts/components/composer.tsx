@@ -12,6 +12,7 @@ import { useOnline } from '@/lib/online'
 import { clipCodePoints, codePointLength } from '@/lib/text-length'
 
 import { useCreatePost, type NewPost } from '../api/create-post'
+import { useImageAlt } from '../hooks/use-image-alt'
 import { useLinkPreview } from '../hooks/use-link-preview'
 import { useMediaPicker } from '../hooks/use-media-picker'
 import { postsMessages as m } from '../messages'
@@ -42,8 +43,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   const createPost = mutation ?? corePost
   const [text, setText] = useState('')
   const [serverError, setServerError] = useState<string | null>(null)
-  const [imageAlt, setImageAlt] = useState('')
-  const [imageAltError, setImageAltError] = useState<string | null>(null)
+  const imageAlt = useImageAlt()
   const picker = useMediaPicker()
   const linkPreview = useLinkPreview(text)
   const errorId = useId()
@@ -60,14 +60,14 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
     event.preventDefault()
     if (!canPost) return
     setServerError(null)
-    setImageAltError(null)
+    imageAlt.setError(null)
     const media = picker.media
     createPost.mutate(
-      { text, media: media ? { file: media.file, kind: media.kind } : null, imageAlt },
+      { text, media: media ? { file: media.file, kind: media.kind } : null, imageAlt: imageAlt.value },
       {
         onSuccess: () => {
           setText('')
-          setImageAlt('')
+          imageAlt.setValue('')
           picker.remove()
           toast.success(m.created, { description: m.createdDescription })
         },
@@ -75,7 +75,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
           const problem = error instanceof ApiError ? error.problem : undefined
           const fields = fieldErrorsOf(problem)
           if (error instanceof ApiError && error.status === 422 && fields.image_alt) {
-            setImageAltError(fields.image_alt)
+            imageAlt.setError(fields.image_alt)
             return
           }
           const fieldError = fields.text_content
@@ -120,15 +120,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
           ) : null}
           {picker.media ? <MediaPreview media={picker.media} onRemove={picker.remove} /> : null}
           {picker.media?.kind === 'image' ? (
-            <ImageAltField
-              value={imageAlt}
-              error={imageAltError}
-              disabled={busy}
-              onChange={(value) => {
-                setImageAlt(value)
-                setImageAltError(null)
-              }}
-            />
+            <ImageAltField {...imageAlt.field} disabled={busy} />
           ) : null}
           <LinkPreviewArea state={linkPreview} />
           <div className="flex items-center gap-1">
