@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 	"social/core/ports/portstest"
 )
@@ -283,14 +282,4 @@ func (r *rig) started(a domain.Viewer, bHandle string) Conversation {
 		panic(err)
 	}
 	return c
-}
-
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return "uncoded: " + err.Error()
-	}
-	return ""
 }

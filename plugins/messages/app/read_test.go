@@ -22,10 +22,10 @@ func TestMarkRead(t *testing.T) {
 	c := r.started(ana, "bia")
 	mark := &MarkRead{r.deps}
 
-	if _, err := mark.Handle(ctx, domain.Viewer{}, c.ID); codeOf(err) != CodeUnauthenticated {
+	if _, err := mark.Handle(ctx, domain.Viewer{}, c.ID); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if _, err := mark.Handle(ctx, caio, c.ID); codeOf(err) != CodeNotFound {
+	if _, err := mark.Handle(ctx, caio, c.ID); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("not in it: %v", err)
 	}
 	if got, err := mark.Handle(ctx, bia, c.ID); err != nil || got.Marker != nil || len(r.heard) != 0 {
@@ -76,11 +76,11 @@ func TestListMessagesPages(t *testing.T) {
 		t.Fatalf("last page: %+v %v", rest, err)
 	}
 	for _, bad := range []string{"%%%", "c2VtLWJhcnJh", EncodeCursor(Cursor{})[:10]} {
-		if _, err := list.Handle(ctx, ana, c.ID, bad); codeOf(err) != CodeInvalid {
+		if _, err := list.Handle(ctx, ana, c.ID, bad); portstest.CodeOf(err) != CodeInvalid {
 			t.Errorf("cursor %q: %v", bad, err)
 		}
 	}
-	if _, err := list.Handle(ctx, domain.Viewer{}, c.ID, ""); codeOf(err) != CodeUnauthenticated {
+	if _, err := list.Handle(ctx, domain.Viewer{}, c.ID, ""); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 }
@@ -102,10 +102,10 @@ func TestInboxAndBadge(t *testing.T) {
 	r.started(ana, "bia") // reopening the pair's conversation adds nothing to the inbox
 	inbox, badge := &ListConversations{r.deps}, &UnreadCount{r.deps}
 
-	if _, err := inbox.Handle(ctx, domain.Viewer{}, "", ""); codeOf(err) != CodeUnauthenticated {
+	if _, err := inbox.Handle(ctx, domain.Viewer{}, "", ""); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if _, err := badge.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := badge.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out badge: %v", err)
 	}
 	got, err := inbox.Handle(ctx, ana, "", "")
@@ -140,10 +140,10 @@ func TestSettings(t *testing.T) {
 	r := newRig()
 	ana, bia := r.store.member("ana"), r.store.member("bia")
 	get, update := &GetSettings{r.deps}, &UpdateSettings{r.deps}
-	if _, err := get.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := get.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if _, err := update.Handle(ctx, domain.Viewer{}, Settings{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := update.Handle(ctx, domain.Viewer{}, Settings{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out update: %v", err)
 	}
 	if s, err := get.Handle(ctx, ana); err != nil || s.OnlyFollowing {
@@ -156,7 +156,7 @@ func TestSettings(t *testing.T) {
 		t.Fatalf("another member's setting changed: %+v %v", s, err)
 	}
 	r.store.noProf[bia.UserID] = true
-	if _, err := update.Handle(ctx, bia, Settings{}); codeOf(err) != CodeNoProfile {
+	if _, err := update.Handle(ctx, bia, Settings{}); portstest.CodeOf(err) != CodeNoProfile {
 		t.Fatalf("no profile: %v", err)
 	}
 }

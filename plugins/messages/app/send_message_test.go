@@ -8,6 +8,7 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
+	"social/core/ports/portstest"
 	safety "social/features/safety/app"
 )
 
@@ -32,7 +33,7 @@ func TestSendMessageRules(t *testing.T) {
 		{"blank", ana, " \n\t ", CodeEmpty},
 		{"1001 characters", ana, strings.Repeat("é", MaxText+1), CodeTooLong},
 	} {
-		if _, err := send.Handle(ctx, tc.viewer, c.ID, tc.text); codeOf(err) != tc.code {
+		if _, err := send.Handle(ctx, tc.viewer, c.ID, tc.text); portstest.CodeOf(err) != tc.code {
 			t.Errorf("%s: %v, want %s", tc.name, err, tc.code)
 		}
 	}
@@ -78,16 +79,16 @@ func TestSendMessageRules(t *testing.T) {
 		{"bia deleted", func() { r.store.deleted[bia.UserID] = true }, CodeDeleted},
 	} {
 		tc.close()
-		if _, err := send.Handle(ctx, ana, c.ID, "ainda aí?"); codeOf(err) != tc.code {
+		if _, err := send.Handle(ctx, ana, c.ID, "ainda aí?"); portstest.CodeOf(err) != tc.code {
 			t.Errorf("%s: %v, want %s", tc.name, err, tc.code)
 		}
 		r.store.settings[bia.UserID], r.store.suspended[bia.UserID], r.store.deleted[bia.UserID] = Settings{}, false, false
 	}
 	r.store.blocks[[2]domain.UserID{ana.UserID, bia.UserID}] = true
-	if _, err := send.Handle(ctx, ana, c.ID, "oi"); codeOf(err) != safety.CodeBlocked {
+	if _, err := send.Handle(ctx, ana, c.ID, "oi"); portstest.CodeOf(err) != safety.CodeBlocked {
 		t.Fatalf("to a member one blocks: %v", err)
 	}
-	if _, err := send.Handle(ctx, bia, c.ID, "oi"); codeOf(err) != CodeNotFound {
+	if _, err := send.Handle(ctx, bia, c.ID, "oi"); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("the blocked member lost the conversation: %v", err)
 	}
 }

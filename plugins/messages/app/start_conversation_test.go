@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 	safety "social/features/safety/app"
 )
 
@@ -38,7 +39,7 @@ func TestStartConversationRules(t *testing.T) {
 		{"a deleted peer", ana, "fabi", CodeDeleted},
 		{"a peer taking messages from their follows only", ana, "gil", CodeRestricted},
 	} {
-		if _, _, err := start.Handle(ctx, c.viewer, c.handle); codeOf(err) != c.code {
+		if _, _, err := start.Handle(ctx, c.viewer, c.handle); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -60,7 +61,7 @@ func TestStartConversationRules(t *testing.T) {
 	}
 	hana := r.store.member("hana")
 	r.store.noProf[hana.UserID] = true
-	if _, _, err := start.Handle(ctx, hana, "bia"); codeOf(err) != CodeNoProfile {
+	if _, _, err := start.Handle(ctx, hana, "bia"); portstest.CodeOf(err) != CodeNoProfile {
 		t.Fatalf("without a profile: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // stations is a Directory with one station, or down.
@@ -54,7 +55,7 @@ func TestCreateRoomRules(t *testing.T) {
 		{"a look-alike host", host, track("https://musica.exemplo.rastreador.exemplo/a.mp3"), CodeStreamNotAllowed},
 		{"no profile", orphan, NewRoom{Name: "Sala", StationID: "samba-fm"}, CodeNoProfile},
 	} {
-		if _, err := create.Handle(ctx, c.viewer, c.in); codeOf(err) != c.code {
+		if _, err := create.Handle(ctx, c.viewer, c.in); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -62,7 +63,7 @@ func TestCreateRoomRules(t *testing.T) {
 		t.Fatal("a refused room was stored or told")
 	}
 	down := &CreateRoom{Rooms: r.deps, Directory: stations{down: true}}
-	if _, err := down.Handle(ctx, host, NewRoom{Name: "Sala", StationID: "samba-fm"}); codeOf(err) != CodeUnknownStation {
+	if _, err := down.Handle(ctx, host, NewRoom{Name: "Sala", StationID: "samba-fm"}); portstest.CodeOf(err) != CodeUnknownStation {
 		t.Fatalf("the directory down: %v", err)
 	}
 

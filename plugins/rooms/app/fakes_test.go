@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/errs"
 	"social/core/ports"
 	"social/core/ports/portstest"
 )
@@ -182,13 +181,3 @@ func (r *rig) room(host domain.UserID) uuid.UUID {
 }
 
 func member() domain.Viewer { return domain.Viewer{UserID: domain.NewUserID()} }
-
-func codeOf(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	if err != nil {
-		return "uncoded: " + err.Error()
-	}
-	return ""
-}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 	moderation "social/features/moderation/app"
 )
 
@@ -20,13 +21,13 @@ func TestEndRoom(t *testing.T) {
 	end, endAsAdmin := &EndRoom{r.deps}, &EndRoomAsAdmin{Rooms: r.deps, Audit: r.store}
 	id := r.room(host.UserID)
 
-	if err := end.Handle(ctx, domain.Viewer{}, id); codeOf(err) != CodeUnauthenticated {
+	if err := end.Handle(ctx, domain.Viewer{}, id); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
-	if err := end.Handle(ctx, other, id); codeOf(err) != CodeHostOnly {
+	if err := end.Handle(ctx, other, id); portstest.CodeOf(err) != CodeHostOnly {
 		t.Fatalf("not the host: %v", err)
 	}
-	if err := end.Handle(ctx, host, uuid.New()); codeOf(err) != CodeNotFound {
+	if err := end.Handle(ctx, host, uuid.New()); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("no room: %v", err)
 	}
 	if err := end.Handle(ctx, host, id); err != nil || r.store.rooms[id].IsActive {
@@ -35,16 +36,16 @@ func TestEndRoom(t *testing.T) {
 	if len(r.heard.types(Topic(id))) != 1 || r.heard.types(ListTopic)[0] != EventEnded {
 		t.Fatalf("heard %v / %v", r.heard.types(Topic(id)), r.heard.types(ListTopic))
 	}
-	if err := end.Handle(ctx, host, id); codeOf(err) != CodeNotFound {
+	if err := end.Handle(ctx, host, id); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("ended twice: %v", err)
 	}
 
 	id = r.room(host.UserID)
 	admin := domain.Viewer{UserID: domain.NewUserID(), Role: domain.RoleAdmin}
-	if err := endAsAdmin.Handle(ctx, domain.Viewer{UserID: other.UserID, Role: domain.RoleModerator}, id, "Spam"); codeOf(err) != moderation.CodeAdminOnly {
+	if err := endAsAdmin.Handle(ctx, domain.Viewer{UserID: other.UserID, Role: domain.RoleModerator}, id, "Spam"); portstest.CodeOf(err) != moderation.CodeAdminOnly {
 		t.Fatalf("a moderator: %v", err)
 	}
-	if err := endAsAdmin.Handle(ctx, admin, id, " "); codeOf(err) != moderation.CodeReasonRequired {
+	if err := endAsAdmin.Handle(ctx, admin, id, " "); portstest.CodeOf(err) != moderation.CodeReasonRequired {
 		t.Fatalf("no reason: %v", err)
 	}
 	if err := endAsAdmin.Handle(ctx, admin, id, "Conteúdo ilegal"); err != nil || r.store.rooms[id].IsActive {
@@ -83,7 +84,7 @@ func TestControlPlayback(t *testing.T) {
 		{"not a number", host, id, ActionSeek, math.NaN(), CodeInvalid},
 		{"no room", host, uuid.New(), ActionPlay, 0, CodeNotFound},
 	} {
-		if _, err := control.Handle(ctx, c.viewer, c.room, c.action, c.position); codeOf(err) != c.code {
+		if _, err := control.Handle(ctx, c.viewer, c.room, c.action, c.position); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // Joining and leaving: a member in a block relation with the host finds no
@@ -34,7 +35,7 @@ func TestJoinAndLeave(t *testing.T) {
 		{"banned", banned, id, CodeBanned},
 		{"no room", ana, uuid.New(), CodeNotFound},
 	} {
-		if _, err := join.Handle(ctx, c.viewer, c.room); codeOf(err) != c.code {
+		if _, err := join.Handle(ctx, c.viewer, c.room); portstest.CodeOf(err) != c.code {
 			t.Errorf("join, %s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -54,10 +55,10 @@ func TestJoinAndLeave(t *testing.T) {
 		t.Fatalf("room heard %v", got)
 	}
 
-	if _, err := leave.Handle(ctx, domain.Viewer{}, id); codeOf(err) != CodeUnauthenticated {
+	if _, err := leave.Handle(ctx, domain.Viewer{}, id); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("leave signed out: %v", err)
 	}
-	if _, err := leave.Handle(ctx, ana, uuid.New()); codeOf(err) != CodeNotFound {
+	if _, err := leave.Handle(ctx, ana, uuid.New()); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("leave no room: %v", err)
 	}
 	if n, err := leave.Handle(ctx, ana, id); err != nil || n != 1 {
@@ -96,7 +97,7 @@ func TestRemoveParticipant(t *testing.T) {
 		{"the host", host, host.UserID, CodeCannotRemoveHost},
 		{"not in the room", host, other.UserID, CodeNotParticipant},
 	} {
-		if _, err := remove.Handle(ctx, c.viewer, id, c.target, false); codeOf(err) != c.code {
+		if _, err := remove.Handle(ctx, c.viewer, id, c.target, false); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -112,7 +113,7 @@ func TestRemoveParticipant(t *testing.T) {
 	if !r.store.excluded[Pair{id, bia.UserID}] || len(rechecked) != 2 {
 		t.Fatalf("bia banned %v, rechecked %v", r.store.excluded[Pair{id, bia.UserID}], rechecked)
 	}
-	if _, err := (&JoinRoom{r.deps}).Handle(ctx, bia, id); codeOf(err) != CodeBanned {
+	if _, err := (&JoinRoom{r.deps}).Handle(ctx, bia, id); portstest.CodeOf(err) != CodeBanned {
 		t.Fatalf("a banned member joins: %v", err)
 	}
 }
@@ -139,7 +140,7 @@ func TestSendRoomMessage(t *testing.T) {
 		{"501 characters", ana, strings.Repeat("é", MaxMessage+1), CodeMessageTooLong},
 		{"not in the room", outsider, "oi", CodeParticipantsOnly},
 	} {
-		if _, err := send.Handle(ctx, c.viewer, id, c.text); codeOf(err) != c.code {
+		if _, err := send.Handle(ctx, c.viewer, id, c.text); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}

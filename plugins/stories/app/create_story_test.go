@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // A story: signed in, with a profile, 1 to 280 characters once trimmed;
@@ -32,7 +33,7 @@ func TestCreateStoryRules(t *testing.T) {
 		{"281 characters", bia, strings.Repeat("é", MaxText+1), CodeTextTooLong},
 		{"no profile", orphan, "oi", CodeNoProfile},
 	} {
-		if _, err := create.Handle(ctx, c.viewer, c.text); codeOf(err) != c.code {
+		if _, err := create.Handle(ctx, c.viewer, c.text); portstest.CodeOf(err) != c.code {
 			t.Errorf("%s: %v, want %s", c.name, err, c.code)
 		}
 	}

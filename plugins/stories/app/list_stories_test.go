@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // The screen: the viewer's and their follows' stories, newest first, the
@@ -32,7 +33,7 @@ func TestListStories(t *testing.T) {
 	r.store.stories[1].ViewCount, r.store.stories[2].ViewCount = 3, 1
 	list := &ListStories{r.deps}
 
-	if _, err := list.Handle(ctx, domain.Viewer{}); codeOf(err) != CodeUnauthenticated {
+	if _, err := list.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	got, err := list.Handle(ctx, fan)

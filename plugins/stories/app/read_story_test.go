@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/ports/portstest"
 )
 
 // Reading a story, viewing it, listing its viewers and deleting it: the
@@ -32,18 +33,18 @@ func TestWhoReadsAStory(t *testing.T) {
 		"delete":  func(v domain.Viewer, id uuid.UUID) error { return del.Handle(ctx, v, id) },
 	}
 	for name, call := range calls {
-		if err := call(domain.Viewer{}, s.ID); codeOf(err) != CodeUnauthenticated {
+		if err := call(domain.Viewer{}, s.ID); portstest.CodeOf(err) != CodeUnauthenticated {
 			t.Errorf("%s signed out: %v", name, err)
 		}
-		if err := call(caio, s.ID); codeOf(err) != CodeNotFound {
+		if err := call(caio, s.ID); portstest.CodeOf(err) != CodeNotFound {
 			t.Errorf("%s by a stranger: %v", name, err)
 		}
-		if err := call(ana, uuid.New()); codeOf(err) != CodeNotFound {
+		if err := call(ana, uuid.New()); portstest.CodeOf(err) != CodeNotFound {
 			t.Errorf("%s of no story: %v", name, err)
 		}
 	}
 	for _, name := range []string{"viewers", "delete"} {
-		if err := calls[name](ana, s.ID); codeOf(err) != CodeAuthorOnly {
+		if err := calls[name](ana, s.ID); portstest.CodeOf(err) != CodeAuthorOnly {
 			t.Errorf("%s by a follower: %v", name, err)
 		}
 	}
@@ -53,7 +54,7 @@ func TestWhoReadsAStory(t *testing.T) {
 	}
 
 	r.at(now.Add(24 * time.Hour))
-	if err := calls["get"](bia, s.ID); codeOf(err) != CodeNotFound {
+	if err := calls["get"](bia, s.ID); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("at 24 hours: %v", err)
 	}
 	r.at(now)
@@ -93,7 +94,7 @@ func TestViewsAndViewers(t *testing.T) {
 		t.Fatalf("the author's own view: %+v %v", got, err)
 	}
 	r.store.noProf[orphan.UserID] = true
-	if _, err := view.Handle(ctx, orphan, s.ID); codeOf(err) != CodeNoProfile {
+	if _, err := view.Handle(ctx, orphan, s.ID); portstest.CodeOf(err) != CodeNoProfile {
 		t.Fatalf("a viewer without a profile: %v", err)
 	}
 	r.at(now.Add(time.Minute))
