@@ -12,6 +12,7 @@ import (
 	"social/features/accounts/httpapi"
 	accountsstore "social/features/accounts/pgstore"
 	"social/features/accounts/wire"
+	datarights "social/features/datarights/app"
 	moderation "social/features/moderation/app"
 	profiles "social/features/profiles/app"
 	"social/kit/plugin"
@@ -51,6 +52,11 @@ var Module = fx.Module("accounts",
 		func(a *accountsstore.Accounts) moderation.AccountStore { return a },
 		func(a *accountsstore.Accounts) moderation.AccountCreator { return a },
 		func(s *accountsstore.Sessions) moderation.SessionRevoker { return s },
+	),
+	// The account deletion locks the account and ends its sessions.
+	fx.Provide(
+		func(a *accountsstore.Accounts) app.AccountLocker { return a },
+		func(s *accountsstore.Sessions) datarights.AllSessionsRevoker { return s },
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),

@@ -13,10 +13,11 @@ import (
 
 	"social/config"
 	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
 	"social/features/datarights/app"
 	"social/features/datarights/httpapi"
 	datarightsstore "social/features/datarights/pgstore"
+	posts "social/features/posts/app"
+	search "social/features/search/app"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 )
@@ -30,8 +31,8 @@ var Module = fx.Module("datarights",
 		newUseCases,
 	),
 	fx.Provide(
-		plugin.AsMemberData(func(db *bun.DB, jobs *pgkit.JobInserter) plugin.MemberData {
-			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, jobs)}
+		plugin.AsMemberData(func(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue) plugin.MemberData {
+			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, p, files, search)}
 		}),
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsWorker(func(uc httpapi.UseCases) plugin.Worker {
@@ -59,9 +60,10 @@ type useCaseParams struct {
 	Blobs    ports.BlobStore
 	Outbox   ports.Outbox
 	Hasher   ports.PasswordHasher
-	Sessions *accountsstore.Sessions
+	Sessions app.AllSessionsRevoker
 	Limiter  ports.RateLimiter
 	Search   ports.SearchIndexQueue
+	Posts    search.AuthorPostsQueue
 	Audit    ports.AuditLog
 	Clock    ports.Clock
 	Log      *slog.Logger
@@ -111,7 +113,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 			Outbox: p.Outbox, Clock: p.Clock, Settings: s, Log: log},
 		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},
 		Delete: &app.DeleteAccount{Tx: p.Tx, Accounts: p.Store, Hasher: p.Hasher, Sessions: p.Sessions,
-			Limiter: p.Limiter, Search: p.Search, Posts: p.Store, Parts: all, Queue: queue, Audit: p.Audit, Clock: p.Clock,
+			Limiter: p.Limiter, Search: p.Search, Posts: p.Posts, Parts: all, Queue: queue, Audit: p.Audit, Clock: p.Clock,
 			Settings: s, Ends: p.Ends},
 		Erase: &app.EraseMember{Accounts: p.Store, Parts: all, Settings: s, Log: log},
 	}

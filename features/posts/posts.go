@@ -50,6 +50,8 @@ var Module = fx.Module("posts",
 		// The media links resolve a post's files for the viewers who may
 		// read the post.
 		func(p *postsstore.Posts) media.PostReader { return p },
+		// An erased member's posts are deleted as any post is.
+		func(p *postsstore.Posts) app.PostDeleter { return p },
 		// Moderators remove posts through the same delete path.
 		func(uc httpapi.UseCases) app.Removal { return uc.Removal },
 		// post:{id} subscriptions follow who may read the post.

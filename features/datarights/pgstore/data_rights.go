@@ -10,24 +10,26 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/domain"
-	"social/core/ports"
-	accountsstore "social/features/accounts/pgstore"
+	accounts "social/features/accounts/app"
 	datarights "social/features/datarights/app"
-	searchstore "social/features/search/pgstore"
 	"social/platform/pgkit"
 )
 
 // DataRights keeps the members' exports, turns deleted accounts into
 // tombstones and holds their handles.
-type DataRights struct{ db *bun.DB }
+type DataRights struct {
+	db       *bun.DB
+	accounts accounts.AccountLocker
+}
 
 // NewDataRights makes the store.
-func NewDataRights(db *bun.DB) *DataRights { return &DataRights{db: db} }
+func NewDataRights(db *bun.DB, a accounts.AccountLocker) *DataRights {
+	return &DataRights{db: db, accounts: a}
+}
 
 var (
 	_ datarights.ExportStore = (*DataRights)(nil)
 	_ datarights.Tombstones  = (*DataRights)(nil)
-	_ datarights.AuthorPosts = (*DataRights)(nil)
 	_ datarights.HandleHolds = (*DataRights)(nil)
 	_ datarights.Contacts    = (*DataRights)(nil)
 )
@@ -159,11 +161,10 @@ func (s *DataRights) Contact(ctx context.Context, member domain.UserID) (string,
 	return row.Email, row.Name, pgkit.NotFound(err)
 }
 
-// Lock reads the account and holds its row.
+// Lock reads the account and holds its row, through the accounts
+// feature's store.
 func (s *DataRights) Lock(ctx context.Context, id domain.UserID) (domain.Account, error) {
-	var row accountsstore.AccountRow
-	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
-	return row.Domain(), pgkit.NotFound(err)
+	return s.accounts.Lock(ctx, id)
 }
 
 // Deleted reports whether the account was deleted (false when absent).
@@ -233,13 +234,4 @@ func updatedOne(res sql.Result, err error) error {
 		return err
 	}
 	return pgkit.AffectedOne(res)
-}
-
-// EnqueueAuthorPosts queues the search document of every post of author
-// that search could hold (public, with text), in one statement in the
-// transaction of ctx.
-func (s *DataRights) EnqueueAuthorPosts(ctx context.Context, author domain.UserID) error {
-	posts := pgkit.IDB(ctx, s.db).NewSelect().TableExpr("posts").Column("id").
-		Where("author_id = ? AND visibility = 'public' AND text_content IS NOT NULL", uuid.UUID(author)).OrderExpr("id")
-	return searchstore.NewSearchQueue(s.db).EnqueueSelected(ctx, ports.SearchPost, posts)
 }

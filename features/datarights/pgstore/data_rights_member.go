@@ -10,8 +10,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
-	postsstore "social/features/posts/pgstore"
-	searchstore "social/features/search/pgstore"
+	posts "social/features/posts/app"
 	"social/platform/pgkit"
 )
 
@@ -20,16 +19,19 @@ import (
 // follows both ways, for the export; and, once the account is deleted, the
 // batched removal of all of it with the counters that counted it.
 type CoreMemberData struct {
-	db    *bun.DB
-	posts *postsstore.Posts
-	jobs  *pgkit.JobInserter
+	db     *bun.DB
+	posts  posts.PostDeleter
+	files  posts.MediaQueue
+	search ports.SearchIndexQueue
 }
 
 var _ ports.MemberData = (*CoreMemberData)(nil)
 
-// NewCoreMemberData makes the core's part.
-func NewCoreMemberData(db *bun.DB, jobs *pgkit.JobInserter) *CoreMemberData {
-	return &CoreMemberData{db: db, posts: postsstore.NewPosts(db), jobs: jobs}
+// NewCoreMemberData makes the core's part; posts are deleted, their files
+// queued for deletion and their search documents requeued through the
+// posts and search features.
+func NewCoreMemberData(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue) *CoreMemberData {
+	return &CoreMemberData{db: db, posts: p, files: files, search: search}
 }
 
 type exportProfile struct {
@@ -273,7 +275,6 @@ func (d *CoreMemberData) erasePosts(ctx context.Context, member uuid.UUID, batch
 		Scan(ctx, &ids); err != nil {
 		return 0, fmt.Errorf("posts: %w", err)
 	}
-	search, files := searchstore.NewSearchQueue(d.db), postsstore.MediaQueue{Jobs: d.jobs}
 	for _, id := range ids {
 		p, err := d.posts.Lock(ctx, domain.PostID(id))
 		if err != nil {
@@ -282,12 +283,12 @@ func (d *CoreMemberData) erasePosts(ctx context.Context, member uuid.UUID, batch
 		if err := d.posts.Delete(ctx, p); err != nil {
 			return 0, err
 		}
-		if err := search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
+		if err := d.search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {
 			return 0, err
 		}
 		for _, key := range []*string{p.MediaPath, p.LinkPreview.ImagePath} {
 			if key != nil {
-				if err := files.EnqueueMediaDeletion(ctx, *key); err != nil {
+				if err := d.files.EnqueueMediaDeletion(ctx, *key); err != nil {
 					return 0, err
 				}
 			}
