@@ -146,47 +146,50 @@ func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, v 
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		for {
+		timeline, tlErr = seenAfter(t0, deadline, 5*time.Millisecond, func() (bool, error) {
 			var ok bool
-			if tlErr = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM timelines WHERE member_id = $1 AND post_id = $2)`,
-				last, post.ID).Scan(&ok); tlErr != nil || ok {
-				timeline = time.Since(t0)
-				return
-			}
-			if time.Now().After(deadline) {
-				tlErr = fmt.Errorf("post %s not in the timeline of %s", post.ID, last)
-				return
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+			err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM timelines WHERE member_id = $1 AND post_id = $2)`,
+				last, post.ID).Scan(&ok)
+			return ok, err
+		}, fmt.Errorf("post %s not in the timeline of %s", post.ID, last))
 	}()
 	go func() {
 		defer wg.Done()
-		for {
+		search, srErr = seenAfter(t0, deadline, 10*time.Millisecond, func() (bool, error) {
+			type hit struct {
+				ID string `json:"id"`
+			}
 			var res struct {
-				Items []struct {
-					ID string `json:"id"`
-				} `json:"items"`
+				Items []hit `json:"items"`
 			}
-			if srErr = c.Do(ctx, v.Token, http.MethodGet, "/search?q="+url.QueryEscape(word), nil, &res); srErr != nil {
-				return
+			if err := c.Do(ctx, v.Token, http.MethodGet, "/search?q="+url.QueryEscape(word), nil, &res); err != nil {
+				return false, err
 			}
-			for _, it := range res.Items {
-				if it.ID == post.ID {
-					search = time.Since(t0)
-					return
-				}
-			}
-			if time.Now().After(deadline) {
-				srErr = fmt.Errorf("post %s not found by %q", post.ID, word)
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+			return slices.Contains(res.Items, hit{ID: post.ID}), nil
+		}, fmt.Errorf("post %s not found by %q", post.ID, word))
 	}()
 	wg.Wait()
 	if tlErr != nil {
 		return 0, 0, tlErr
 	}
 	return timeline, search, srErr
+}
+
+// seenAfter asks found every interval until the post is there, and says
+// how long after t0 that was; an error of found, or deadline passing
+// (missing), ends the wait.
+func seenAfter(t0, deadline time.Time, every time.Duration, found func() (bool, error), missing error) (time.Duration, error) {
+	for {
+		ok, err := found()
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			return time.Since(t0), nil
+		}
+		if time.Now().After(deadline) {
+			return 0, missing
+		}
+		time.Sleep(every)
+	}
 }
