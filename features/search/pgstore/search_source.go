@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"social/core/ports"
-	postsstore "social/features/posts/pgstore"
 	search "social/features/search/app"
 	"social/kit/plugin"
 	"social/platform/pgkit"
@@ -96,7 +95,7 @@ func (s *SearchSource) query(ctx context.Context, kind ports.SearchKind) (*bun.S
 			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").
 			Column("p.id", "p.text_content", "p.visibility").
 			ColumnExpr("a.handle AS author_handle, a.display_name AS author_display_name").
-			Where("p.visibility = 'public' AND p.text_content IS NOT NULL" + postsstore.AuthorActive), nil
+			Where("p.visibility = 'public' AND p.text_content IS NOT NULL" + authorActive), nil
 	}
 	return nil, fmt.Errorf("%w: %q", search.ErrUnknownKind, kind)
 }
@@ -182,3 +181,10 @@ func (s *SearchSource) ListSearchDocs(ctx context.Context, kind ports.SearchKind
 	}
 	return docs, nil
 }
+
+// authorActive keeps out the posts of suspended authors and of deleted
+// accounts, as every read made for members does: the same anti-join on the
+// partial index of those accounts (accounts_hidden_idx, whose predicate
+// this repeats) as the posts' reads, so the plan does not change.
+const authorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id
+	AND (sa.suspended_at IS NOT NULL OR sa.deleted_at IS NOT NULL))`
