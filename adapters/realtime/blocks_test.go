@@ -12,22 +12,13 @@ import (
 func (c *client) expectPostBefore(topic, wantID string, forbidden ...string) {
 	c.t.Helper()
 	for {
-		m := c.read()
-		if m.Type != "event" || m.Topic != topic || m.Event.Type != "post.created" {
-			continue
-		}
-		var data struct {
-			ID string `json:"id"`
-		}
-		if err := json.Unmarshal(m.Event.Data, &data); err != nil {
-			c.t.Fatal(err)
-		}
+		id := c.nextPostCreated(topic)
 		for _, f := range forbidden {
-			if data.ID == f {
+			if id == f {
 				c.t.Fatalf("post %s of a member hidden by a block reached the socket", f)
 			}
 		}
-		if data.ID == wantID {
+		if id == wantID {
 			return
 		}
 	}
@@ -84,6 +75,21 @@ func (c *client) sawPost(topic, id, marker string) bool {
 	c.t.Helper()
 	seen := false
 	for {
+		got := c.nextPostCreated(topic)
+		if got == id {
+			seen = true
+		}
+		if got == marker {
+			return seen
+		}
+	}
+}
+
+// nextPostCreated skips c's other frames until a post.created on topic,
+// and returns that post's id.
+func (c *client) nextPostCreated(topic string) string {
+	c.t.Helper()
+	for {
 		m := c.read()
 		if m.Type != "event" || m.Topic != topic || m.Event.Type != "post.created" {
 			continue
@@ -94,11 +100,6 @@ func (c *client) sawPost(topic, id, marker string) bool {
 		if err := json.Unmarshal(m.Event.Data, &data); err != nil {
 			c.t.Fatal(err)
 		}
-		if data.ID == id {
-			seen = true
-		}
-		if data.ID == marker {
-			return seen
-		}
+		return data.ID
 	}
 }
