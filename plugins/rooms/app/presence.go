@@ -39,14 +39,23 @@ type hold struct {
 // opTimeout bounds a join or leave done on behalf of a socket.
 const opTimeout = 10 * time.Second
 
-// Subscribed joins the viewer in ctx to the room of topic.
-func (p *Presence) Subscribed(ctx context.Context, topic string) {
+// pairOf is the room of topic with the signed-in viewer in ctx; false
+// for a topic that is not a room's or a visitor.
+func pairOf(ctx context.Context, topic string) (Pair, bool) {
 	id, ok := RoomOf(topic)
 	viewer := domain.ViewerFrom(ctx)
 	if !ok || !viewer.SignedIn() {
+		return Pair{}, false
+	}
+	return Pair{RoomID: id, UserID: viewer.UserID}, true
+}
+
+// Subscribed joins the viewer in ctx to the room of topic.
+func (p *Presence) Subscribed(ctx context.Context, topic string) {
+	k, ok := pairOf(ctx, topic)
+	if !ok {
 		return
 	}
-	k := Pair{RoomID: id, UserID: viewer.UserID}
 	p.mu.Lock()
 	if p.stopped {
 		p.mu.Unlock()
@@ -74,20 +83,18 @@ func (p *Presence) Subscribed(ctx context.Context, topic string) {
 	h.op.Lock()
 	defer h.op.Unlock()
 	hold := func(ctx context.Context) error { return p.Store.Hold(ctx, k, p.Node, p.Clock.Now()) }
-	if _, _, err := p.joinWith(ctx, id, viewer.UserID, false, hold); err != nil {
-		p.Log.Warn("rooms: join on subscribe", "room", id.String(), "err", err)
+	if _, _, err := p.joinWith(ctx, k.RoomID, k.UserID, false, hold); err != nil {
+		p.Log.Warn("rooms: join on subscribe", "room", k.RoomID.String(), "err", err)
 	}
 }
 
 // Unsubscribed schedules the viewer's leave once their last socket on the
 // topic is gone. It does not block.
 func (p *Presence) Unsubscribed(ctx context.Context, topic string) {
-	id, ok := RoomOf(topic)
-	viewer := domain.ViewerFrom(ctx)
-	if !ok || !viewer.SignedIn() {
+	k, ok := pairOf(ctx, topic)
+	if !ok {
 		return
 	}
-	k := Pair{RoomID: id, UserID: viewer.UserID}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	h := p.held[k]
