@@ -29,7 +29,7 @@ func NotBlockedWith(member string, viewer domain.UserID) (string, []any) {
 // HiddenMember is the clauses of every list the viewer reads: the
 // member's rows hidden by a block either way or by the viewer's mute. The
 // texts holding one of the viewer's muted words are left out after the
-// read (MutedWordsInForce, FoldCharacters).
+// read (MutedWords).
 func HiddenMember(member string, viewer domain.UserID) (string, []any) {
 	q, args := NotBlockedWith(member, viewer)
 	return q + ` AND NOT EXISTS (SELECT 1 FROM muted_pairs mm WHERE mm.muter_id = ? AND mm.muted_id = ` + member + `)`,
@@ -46,14 +46,19 @@ func EitherBlocks(ctx context.Context, db *bun.DB, a, b domain.UserID) (bool, er
 	return blocked, err
 }
 
+// MutedWords reads what the database knows of muted words, for the
+// matching of the reads made for a viewer (the safety feature's
+// MutedWordsSource).
+type MutedWords struct{ DB *bun.DB }
+
 // MutedWordsInForce reads member's muted words in force now (the
 // database's clock, as every read's), folded.
-func MutedWordsInForce(ctx context.Context, db *bun.DB, member domain.UserID) ([]string, error) {
+func (w MutedWords) MutedWordsInForce(ctx context.Context, member domain.UserID) ([]string, error) {
 	var rows []struct {
 		Folded string `bun:"folded"`
 	}
 	// Read before every list a member opens, hence prepared.
-	if err := Prepared(ctx, db, &rows, `SELECT folded FROM member_muted_words
+	if err := Prepared(ctx, w.DB, &rows, `SELECT folded FROM member_muted_words
 		WHERE member_id = ? AND (expires_at IS NULL OR expires_at > now())`, uuid.UUID(member)); err != nil {
 		return nil, err
 	}
@@ -66,9 +71,9 @@ func MutedWordsInForce(ctx context.Context, db *bun.DB, member domain.UserID) ([
 
 // FoldCharacters folds each of chars, in their order, as search folds
 // text: lower(immutable_unaccent(...)).
-func FoldCharacters(ctx context.Context, db *bun.DB, chars []rune) ([]string, error) {
+func (w MutedWords) FoldCharacters(ctx context.Context, chars []rune) ([]string, error) {
 	var folded []string
-	err := IDB(ctx, db).NewRaw(`SELECT lower(immutable_unaccent(chr(u.c))) FROM unnest(?::int[]) WITH ORDINALITY u(c, i) ORDER BY u.i`,
+	err := IDB(ctx, w.DB).NewRaw(`SELECT lower(immutable_unaccent(chr(u.c))) FROM unnest(?::int[]) WITH ORDINALITY u(c, i) ORDER BY u.i`,
 		pgdialect.Array(chars)).Scan(ctx, &folded)
 	return folded, err
 }

@@ -172,7 +172,7 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 // comes with the cursor after the last comment looked at (nil otherwise:
 // a page of limit comments, or the end).
 func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, *comments.Cursor, error) {
-	words, err := s.mutedWords(ctx, viewer)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -192,7 +192,7 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY c.created_at, c.id LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, last, more, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, read, func(r *commentRow) string { return r.TextContent })
+	kept, last, more, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, limit, read, func(r *commentRow) string { return r.TextContent })
 	if err != nil {
 		return nil, nil, err
 	}

@@ -126,7 +126,7 @@ const senderActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = n
 // notifications_recipient_idx. When recipient's muted words hide some,
 // older ones are read in their place, as far as the safety feature's Unmuted goes.
 func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, limit int) ([]domain.NotificationItem, error) {
-	words, err := s.mutedWords(ctx, recipient)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, recipient)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`, append(args, limit)...).Scan(ctx, &rows)
 		return rows, err
 	}
-	kept, _, _, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, read, messageOf)
+	kept, _, _, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, limit, read, messageOf)
 	out := make([]domain.NotificationItem, len(kept))
 	for i, r := range kept {
 		out[i] = r.Domain()
@@ -157,7 +157,7 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 // For a recipient with muted words, the unread excerpts are read (grouped)
 // and those the words hide are not counted.
 func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (int, error) {
-	words, err := s.mutedWords(ctx, recipient)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, recipient)
 	if err != nil {
 		return 0, err
 	}
@@ -182,7 +182,7 @@ func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (in
 	for i, g := range groups {
 		texts[i] = g.Message
 	}
-	folded, err := safety.Fold(ctx, s.foldCharacters, texts)
+	folded, err := safety.Fold(ctx, pgkit.MutedWords{DB: s.db}, texts)
 	n := 0
 	for i, g := range groups {
 		if err == nil && !words.Hides(folded[i]) {

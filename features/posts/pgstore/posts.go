@@ -407,7 +407,7 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // partial index (created_at DESC, id DESC), and the cursor of the next
 // page (nil at the end).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := s.mutedWords(ctx, viewer)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -422,7 +422,7 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 // newest id first. It skips offset of them.
 func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time, window, offset, limit int) ([]domain.FeedItem, error) {
 	var rows []feedRow
-	words, err := s.mutedWords(ctx, viewer)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, err
 	}
@@ -473,7 +473,7 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hid
 		err := pgkit.Prepared(ctx, s.db, &rows, q+` ORDER BY p.created_at DESC, p.id DESC LIMIT `+strconv.Itoa(window), args...)
 		return rows, err
 	}
-	kept, _, _, err := safety.Unmuted(ctx, s.foldCharacters, words, window, read, func(r *windowRow) string {
+	kept, _, _, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, window, read, func(r *windowRow) string {
 		if r.TextContent == nil {
 			return ""
 		}
@@ -491,7 +491,7 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hid
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := s.mutedWords(ctx, viewer)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -515,7 +515,7 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
 func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := s.mutedWords(ctx, viewer)
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -577,7 +577,7 @@ func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string
 		from = &feedRow{}
 		from.CreatedAt, from.ID = after.CreatedAt, uuid.UUID(after.ID)
 	}
-	kept, last, more, err := safety.Unmuted(ctx, s.foldCharacters, words, limit, func(a *feedRow) ([]feedRow, error) {
+	kept, last, more, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, limit, func(a *feedRow) ([]feedRow, error) {
 		if a == nil {
 			a = from
 		}

@@ -23,12 +23,16 @@ import (
 // expression per row and per word in SQL: each read's texts are folded
 // (Fold) and those a viewer's MutedWords hide are dropped, further pages
 // read when some were (Unmuted). The stores that read lists for a viewer
-// give the two things only the database knows: the viewer's words in force
-// (MutedWordsOf's read) and how it folds a character (CharacterFolding).
+// give the two things only the database knows (MutedWordsSource).
 
-// CharacterFolding answers lower(immutable_unaccent(chr(c))) for each of
-// chars, in their order, as the database folds them.
-type CharacterFolding func(ctx context.Context, chars []rune) ([]string, error)
+// MutedWordsSource is what the database knows of muted words.
+type MutedWordsSource interface {
+	// MutedWordsInForce reads member's muted words in force now, folded.
+	MutedWordsInForce(ctx context.Context, member domain.UserID) ([]string, error)
+	// FoldCharacters answers lower(immutable_unaccent(chr(c))) for each of
+	// chars, in their order.
+	FoldCharacters(ctx context.Context, chars []rune) ([]string, error)
+}
 
 // Both lower() (with the C library) and unaccent (its rules each replace
 // one character) work character by character, so a text folds as the
@@ -48,9 +52,9 @@ var foldings = struct {
 const foldingsMax = 1 << 16
 
 // Fold folds texts as muted_words.folded folds a word, characters not
-// folded yet asked of fold in one call.
-func Fold(ctx context.Context, fold CharacterFolding, texts []string) ([]string, error) {
-	extra, err := learnFoldings(ctx, fold, texts)
+// folded yet asked of src in one call.
+func Fold(ctx context.Context, src MutedWordsSource, texts []string) ([]string, error) {
+	extra, err := learnFoldings(ctx, src, texts)
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +79,10 @@ func Fold(ctx context.Context, fold CharacterFolding, texts []string) ([]string,
 	return out, nil
 }
 
-// learnFoldings asks fold the folding of the characters of texts not
+// learnFoldings asks src the folding of the characters of texts not
 // known yet (every ASCII character the first time) and keeps them; extra
 // are those it could not keep.
-func learnFoldings(ctx context.Context, fold CharacterFolding, texts []string) (extra map[rune]string, err error) {
+func learnFoldings(ctx context.Context, src MutedWordsSource, texts []string) (extra map[rune]string, err error) {
 	foldings.RLock()
 	var unknown []rune
 	seen := map[rune]bool{}
@@ -101,7 +105,7 @@ func learnFoldings(ctx context.Context, fold CharacterFolding, texts []string) (
 	if len(unknown) == 0 {
 		return nil, nil
 	}
-	folded, err := fold(ctx, unknown)
+	folded, err := src.FoldCharacters(ctx, unknown)
 	if err != nil {
 		return nil, err
 	}
@@ -229,14 +233,13 @@ var mutedWordsCache = struct {
 	byViewer map[domain.UserID]*MutedWords
 }{byViewer: map[domain.UserID]*MutedWords{}}
 
-// MutedWordsOf gives the matcher of viewer's muted words in force, which
-// read gives folded (asked only for a signed-in viewer); nil when there is
-// none or nobody is signed in.
-func MutedWordsOf(ctx context.Context, viewer domain.UserID, read func(context.Context) ([]string, error)) (*MutedWords, error) {
+// MutedWordsOf gives the matcher of viewer's muted words in force, read
+// from src; nil when there is none or nobody is signed in.
+func MutedWordsOf(ctx context.Context, src MutedWordsSource, viewer domain.UserID) (*MutedWords, error) {
 	if viewer == (domain.UserID{}) {
 		return nil, nil
 	}
-	folded, err := read(ctx)
+	folded, err := src.MutedWordsInForce(ctx, viewer)
 	if err != nil {
 		return nil, err
 	}
@@ -269,11 +272,11 @@ const ExtraRounds = 4
 // Unmuted reads a list page by page and keeps the rows m does not hide
 // until limit are kept. read gives up to limit candidates in the list's
 // order after the given one (nil: from the start); text is a row's text
-// ("" for none), folded here (Fold, with fold). last is the last candidate
+// ("" for none), folded here (Fold, with src). last is the last candidate
 // looked at, where the next page starts, and more says whether the list
 // may go on after it: the page was filled, or the rounds ran out on full
 // pages. Without words it is one read.
-func Unmuted[T any](ctx context.Context, fold CharacterFolding, m *MutedWords, limit int, read func(after *T) ([]T, error), text func(*T) string) (kept []T, last *T, more bool, err error) {
+func Unmuted[T any](ctx context.Context, src MutedWordsSource, m *MutedWords, limit int, read func(after *T) ([]T, error), text func(*T) string) (kept []T, last *T, more bool, err error) {
 	var after *T
 	for round := 0; round <= ExtraRounds; round++ {
 		rows, err := read(after)
@@ -286,7 +289,7 @@ func Unmuted[T any](ctx context.Context, fold CharacterFolding, m *MutedWords, l
 			for i := range rows {
 				texts[i] = text(&rows[i])
 			}
-			if folded, err = Fold(ctx, fold, texts); err != nil {
+			if folded, err = Fold(ctx, src, texts); err != nil {
 				return nil, nil, false, err
 			}
 		}

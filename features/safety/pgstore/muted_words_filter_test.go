@@ -7,28 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"social/core/domain"
 	safety "social/features/safety/app"
 	"social/features/safety/pgstore"
 	"social/platform/pgkit"
 	"social/tests/testkit/sqlrig"
 )
-
-// foldOn folds characters on db, as the stores that read lists for a
-// viewer do.
-func foldOn(db *bun.DB) safety.CharacterFolding {
-	return func(ctx context.Context, chars []rune) ([]string, error) { return pgkit.FoldCharacters(ctx, db, chars) }
-}
-
-// mutedWordsOf is viewer's matcher, their words read through the core's
-// read view as the stores that read lists for a viewer read them.
-func mutedWordsOf(ctx context.Context, db *bun.DB, viewer domain.UserID) (*safety.MutedWords, error) {
-	return safety.MutedWordsOf(ctx, viewer, func(ctx context.Context) ([]string, error) {
-		return pgkit.MutedWordsInForce(ctx, db, viewer)
-	})
-}
 
 // mutedCases pins what a muted word hides: case and accents folded on both
 // sides, whole words and phrases only (letters, digits and '_' join a word;
@@ -122,7 +106,7 @@ func sqlHides(t *testing.T, rig *sqlrig.Rig, member domain.UserID, word, text st
 	if err != nil {
 		t.Fatal(err)
 	}
-	folded, err := safety.Fold(ctx, foldOn(db), []string{text})
+	folded, err := safety.Fold(ctx, pgkit.MutedWords{DB: db}, []string{text})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +135,7 @@ func TestFoldIsPostgreSQLs(t *testing.T) {
 		}
 	}
 	texts = append(texts, "Hoje tem FUTEBÓL no estádio, ÉÇÃO ǅ ﬁ Æsir ß ½ © « » — “aspas” ŒUVRE İstanbul", "")
-	got, err := safety.Fold(ctx, foldOn(rig.DB), texts)
+	got, err := safety.Fold(ctx, pgkit.MutedWords{DB: rig.DB}, texts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,10 +221,10 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 	ctx := context.Background()
 	store := pgstore.NewSafety(rig.DB)
 	ana := rig.Member()
-	if m, err := mutedWordsOf(ctx, rig.DB, ana); err != nil || m != nil {
+	if m, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana); err != nil || m != nil {
 		t.Fatalf("no words: %v, %v", m, err)
 	}
-	if m, err := mutedWordsOf(ctx, rig.DB, domain.UserID{}); err != nil || m != nil {
+	if m, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, domain.UserID{}); err != nil || m != nil {
 		t.Fatalf("nobody: %v, %v", m, err)
 	}
 	add := func(word string, until *time.Time) domain.MutedWord {
@@ -252,17 +236,17 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 		return w
 	}
 	add("Futebol", nil)
-	first, err := mutedWordsOf(ctx, rig.DB, ana)
+	first, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana)
 	if err != nil || !first.Hides("futebol") || first.Hides("novela") {
 		t.Fatalf("futebol muted: %v", err)
 	}
-	again, _ := mutedWordsOf(ctx, rig.DB, ana)
+	again, _ := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana)
 	if again != first {
 		t.Fatal("the same words built a second matcher")
 	}
 	soon := time.Now().Add(time.Hour)
 	nov := add("NOVELA", &soon)
-	m, _ := mutedWordsOf(ctx, rig.DB, ana)
+	m, _ := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana)
 	if m == first || !m.Hides("a novela") || !m.Hides("futebol") || m.Len() != 2 {
 		t.Fatal("an added word is not matched")
 	}
@@ -270,7 +254,7 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 		nov.ID.String()).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := mutedWordsOf(ctx, rig.DB, ana); m.Hides("a novela") || !m.Hides("futebol") {
+	if m, _ := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana); m.Hides("a novela") || !m.Hides("futebol") {
 		t.Fatal("an expired word still hides")
 	}
 	var ids []string
@@ -283,7 +267,7 @@ func TestMutedWordsOfFollowsTheWordsInForce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if m, _ := mutedWordsOf(ctx, rig.DB, ana); m != nil {
+	if m, _ := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: rig.DB}, ana); m != nil {
 		t.Fatal("removed words still hide")
 	}
 }
@@ -318,12 +302,12 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	rig := sqlrig.New(t)
 	ctx := context.Background()
 
-	kept, last, more, err := safety.Unmuted(ctx, foldOn(rig.DB), m, 5, read, text)
+	kept, last, more, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: rig.DB}, m, 5, read, text)
 	if err != nil || len(kept) != 0 || !more || *last != "24 spoiler" || reads != 1+safety.ExtraRounds {
 		t.Fatalf("a hidden stretch past the bound: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
 	reads = 0
-	kept, last, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = safety.Unmuted(ctx, pgkit.MutedWords{DB: rig.DB}, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[22]
 		}
@@ -332,7 +316,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || kept[0] != "25 livre" || kept[4] != "29 livre" || *last != "29 livre" || !more || reads != 2 {
 		t.Fatalf("a page filled over two reads: kept %v, last %v, more %v, %d reads", kept, *last, more, reads)
 	}
-	kept, last, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
+	kept, last, more, _ = safety.Unmuted(ctx, pgkit.MutedWords{DB: rig.DB}, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[34]
 		}
@@ -341,7 +325,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 5 || more && *last != "39 livre" {
 		t.Fatalf("the end: kept %v, last %v, more %v", kept, last, more)
 	}
-	kept, _, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), m, 5, func(after *string) ([]string, error) {
+	kept, _, more, _ = safety.Unmuted(ctx, pgkit.MutedWords{DB: rig.DB}, m, 5, func(after *string) ([]string, error) {
 		if after == nil {
 			after = &rows[36]
 		}
@@ -350,7 +334,7 @@ func TestUnmutedPagesPastHiddenRows(t *testing.T) {
 	if len(kept) != 3 || more {
 		t.Fatalf("a short end: kept %v, more %v", kept, more)
 	}
-	kept, _, more, _ = safety.Unmuted(ctx, foldOn(rig.DB), nil, 5, read, text)
+	kept, _, more, _ = safety.Unmuted(ctx, pgkit.MutedWords{DB: rig.DB}, nil, 5, read, text)
 	if len(kept) != 5 || kept[0] != rows[0] || !more {
 		t.Fatalf("no words: kept %v, more %v", kept, more)
 	}
