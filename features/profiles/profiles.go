@@ -9,6 +9,7 @@ import (
 	"social/config"
 	"social/core/ports"
 	follows "social/features/follows/app"
+	moderation "social/features/moderation/app"
 	"social/features/profiles/app"
 	"social/features/profiles/httpapi"
 	profilesstore "social/features/profiles/pgstore"
@@ -28,6 +29,8 @@ var Module = fx.Module("profiles",
 		func(p *profilesstore.Profiles) app.ProfileReader { return p },
 		func(p *profilesstore.Profiles) app.StaffNames { return p },
 	),
+	// Moderators set the verified flag on a locked profile.
+	fx.Provide(func(p *profilesstore.Profiles) moderation.ProfileLocker { return p }),
 	fx.Provide(
 		fx.Private,
 		newUseCases,

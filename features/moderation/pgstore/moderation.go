@@ -12,7 +12,6 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	moderation "social/features/moderation/app"
-	profilesstore "social/features/profiles/pgstore"
 	reportsstore "social/features/reports/pgstore"
 	"social/platform/pgkit"
 )
@@ -20,12 +19,13 @@ import (
 // Moderation stores what features/moderation/app changes besides accounts: the
 // verified flag, report resolutions and the audit log.
 type Moderation struct {
-	db *bun.DB
+	db       *bun.DB
+	profiles moderation.ProfileLocker
 }
 
 // NewModeration makes the moderation store.
-func NewModeration(db *bun.DB) *Moderation {
-	return &Moderation{db: db}
+func NewModeration(db *bun.DB, p moderation.ProfileLocker) *Moderation {
+	return &Moderation{db: db, profiles: p}
 }
 
 var (
@@ -36,9 +36,7 @@ var (
 
 // LockProfile reads a profile and holds its row until the transaction ends.
 func (s *Moderation) LockProfile(ctx context.Context, id domain.UserID) (domain.Profile, error) {
-	var row profilesstore.ProfileRow
-	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("NO KEY UPDATE").Scan(ctx)
-	return row.Domain(), pgkit.NotFound(err)
+	return s.profiles.Lock(ctx, id)
 }
 
 // SetVerified stores the verified flag.
