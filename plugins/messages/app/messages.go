@@ -9,7 +9,6 @@ import (
 // pt-BR texts and codes of the messages' answers, shown as they are; codes
 // never change once published.
 const (
-	MsgNoUser          = errs.MsgUnauthenticated
 	MsgNotFound        = "Conversa não encontrada."
 	MsgProfileNotFound = "Perfil não encontrado."
 	MsgSelf            = "Você não pode enviar mensagens para si mesmo."
@@ -51,7 +50,9 @@ const (
 	MaxQuery = 100
 )
 
-func unauthenticated() error { return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser) }
+func unauthenticated() error {
+	return errs.Unauthenticated(CodeUnauthenticated, errs.MsgUnauthenticated)
+}
 
 // notFound is every answer about a conversation the viewer is not in: the
 // same as one that does not exist.

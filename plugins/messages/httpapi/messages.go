@@ -19,8 +19,8 @@ type messagePageInput struct {
 
 type messagePageOutput struct {
 	Body struct {
-		Items      []DirectMessage `json:"items" doc:"Newest first; 50 a page."`
-		NextCursor string          `json:"next_cursor,omitempty" doc:"Absent on the page with the first message."`
+		Items      []app.DirectMessage `json:"items" doc:"Newest first; 50 a page."`
+		NextCursor string              `json:"next_cursor,omitempty" doc:"Absent on the page with the first message."`
 	}
 }
 
@@ -31,7 +31,7 @@ type directMessageInput struct {
 	}
 }
 
-type dmMessageOutput struct{ Body DirectMessage }
+type dmMessageOutput struct{ Body app.DirectMessage }
 
 type conversationReadOutput struct {
 	Body struct {
@@ -61,7 +61,7 @@ func registerMessages(api huma.API, uc UseCases) {
 			return nil, httpkit.ProblemFrom(ctx, unauthenticatedFirst(ctx, err))
 		}
 		out := &messagePageOutput{}
-		out.Body.Items = make([]DirectMessage, 0, len(page.Items))
+		out.Body.Items = make([]app.DirectMessage, 0, len(page.Items))
 		for _, m := range page.Items {
 			out.Body.Items = append(out.Body.Items, app.EventMessageOf(m))
 		}

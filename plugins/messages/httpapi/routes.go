@@ -41,7 +41,7 @@ func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 // a malformed ID.
 func unauthenticatedFirst(ctx context.Context, err error) error {
 	if !domain.ViewerFrom(ctx).SignedIn() {
-		return errs.Unauthenticated(app.CodeUnauthenticated, app.MsgNoUser)
+		return errs.Unauthenticated(app.CodeUnauthenticated, errs.MsgUnauthenticated)
 	}
 	return err
 }

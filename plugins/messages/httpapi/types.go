@@ -21,9 +21,6 @@ type MessageProfile struct {
 	IsVerified  bool    `json:"is_verified"`
 }
 
-// DirectMessage is one message (the same shape as in message.created).
-type DirectMessage = app.DirectMessage
-
 // ReadMarker is how far a participant has read: every message at or
 // before (last_read_at, last_read_id) in (created_at, id) order. Null
 // before the participant read anything (the schema says so through "_").
@@ -33,7 +30,7 @@ type ReadMarker struct {
 	LastReadID string    `json:"last_read_id" format:"uuid"`
 }
 
-// LastMessage is a conversation's newest message: a DirectMessage, or null
+// LastMessage is a conversation's newest message: a app.DirectMessage, or null
 // before the first.
 type LastMessage struct {
 	_              struct{}  `nullable:"true"`

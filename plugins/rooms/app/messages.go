@@ -5,7 +5,6 @@ import "social/core/errs"
 // pt-BR texts and codes of room answers, shown as they are; codes never
 // change once published.
 const (
-	MsgNoUser           = errs.MsgUnauthenticated
 	MsgFieldsRequired   = "Por favor, preencha o nome da sala e selecione uma estação de rádio"
 	MsgNotFound         = "Sala não encontrada"
 	MsgHostOnly         = "Apenas o host pode controlar a reprodução"
@@ -56,5 +55,7 @@ const (
 	RoomsShown = 100
 )
 
-func unauthenticated() error { return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser) }
-func notFound() error        { return errs.NotFound(CodeNotFound, MsgNotFound) }
+func unauthenticated() error {
+	return errs.Unauthenticated(CodeUnauthenticated, errs.MsgUnauthenticated)
+}
+func notFound() error { return errs.NotFound(CodeNotFound, MsgNotFound) }

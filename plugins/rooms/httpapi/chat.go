@@ -13,7 +13,7 @@ import (
 
 type messagesOutput struct {
 	Body struct {
-		Items []Message `json:"items" doc:"The latest 100, oldest first."`
+		Items []app.EventMessage `json:"items" doc:"The latest 100, oldest first."`
 	}
 }
 
@@ -24,7 +24,7 @@ type sendInput struct {
 	}
 }
 
-type messageOutput struct{ Body Message }
+type messageOutput struct{ Body app.EventMessage }
 
 func registerChat(api huma.API, uc UseCases, p present) {
 	huma.Register(api, huma.Operation{
@@ -41,7 +41,7 @@ func registerChat(api huma.API, uc UseCases, p present) {
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		out := &messagesOutput{}
-		out.Body.Items = make([]Message, 0, len(list))
+		out.Body.Items = make([]app.EventMessage, 0, len(list))
 		for _, m := range list {
 			out.Body.Items = append(out.Body.Items, p.message(ctx, m))
 		}

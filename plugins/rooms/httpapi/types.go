@@ -15,10 +15,6 @@ import (
 	"social/plugins/rooms/app"
 )
 
-// RoomProfile is a member's profile as rooms show it (the same shape as
-// the profile in realtime events).
-type RoomProfile = app.EventProfile
-
 // RoomPlayback is where a non-radio room's track is: position_seconds at
 // position_at, moving on when is_playing.
 type RoomPlayback struct {
@@ -29,24 +25,24 @@ type RoomPlayback struct {
 
 // ListeningRoom is one listening room.
 type ListeningRoom struct {
-	ID               string        `json:"id" format:"uuid"`
-	Name             string        `json:"name"`
-	Description      *string       `json:"description"`
-	HostID           string        `json:"host_id" format:"uuid"`
-	Host             RoomProfile   `json:"host"`
-	IsPublic         bool          `json:"is_public" doc:"Stored; every room is listed whatever its value."`
-	TrackSource      string        `json:"track_source" doc:"radio for a live station, else the source of the track (preview by default)."`
-	TrackID          *string       `json:"track_id" doc:"For radio, the station ID."`
-	CurrentTrack     *string       `json:"current_track" doc:"For radio, the station's name."`
-	CurrentArtist    *string       `json:"current_artist" doc:"For radio, the station's country."`
-	TrackPreviewURL  *string       `json:"track_preview_url" doc:"The audio address: the station's stream for radio."`
-	TrackImageURL    *string       `json:"track_image_url" doc:"Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had."`
-	IsActive         bool          `json:"is_active"`
-	ParticipantCount int           `json:"participant_count"`
-	Playback         *RoomPlayback `json:"playback" doc:"Null for radio rooms (they play live)."`
-	CreatedAt        time.Time     `json:"created_at"`
-	UpdatedAt        time.Time     `json:"updated_at"`
-	EndedAt          *time.Time    `json:"ended_at"`
+	ID               string           `json:"id" format:"uuid"`
+	Name             string           `json:"name"`
+	Description      *string          `json:"description"`
+	HostID           string           `json:"host_id" format:"uuid"`
+	Host             app.EventProfile `json:"host"`
+	IsPublic         bool             `json:"is_public" doc:"Stored; every room is listed whatever its value."`
+	TrackSource      string           `json:"track_source" doc:"radio for a live station, else the source of the track (preview by default)."`
+	TrackID          *string          `json:"track_id" doc:"For radio, the station ID."`
+	CurrentTrack     *string          `json:"current_track" doc:"For radio, the station's name."`
+	CurrentArtist    *string          `json:"current_artist" doc:"For radio, the station's country."`
+	TrackPreviewURL  *string          `json:"track_preview_url" doc:"The audio address: the station's stream for radio."`
+	TrackImageURL    *string          `json:"track_image_url" doc:"Signed link to the server's copy of the room's picture (for radio, the station's logo), or null: never the address the directory or the host gave. Null until the copy is made, or when the picture could not be had."`
+	IsActive         bool             `json:"is_active"`
+	ParticipantCount int              `json:"participant_count"`
+	Playback         *RoomPlayback    `json:"playback" doc:"Null for radio rooms (they play live)."`
+	CreatedAt        time.Time        `json:"created_at"`
+	UpdatedAt        time.Time        `json:"updated_at"`
+	EndedAt          *time.Time       `json:"ended_at"`
 }
 
 // TransformSchema says in the document that playback may be null: Huma
@@ -63,14 +59,11 @@ func (ListeningRoom) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Sche
 
 // RoomParticipant is a member present in a room.
 type RoomParticipant struct {
-	UserID   string      `json:"user_id" format:"uuid"`
-	IsHost   bool        `json:"is_host"`
-	JoinedAt time.Time   `json:"joined_at"`
-	Profile  RoomProfile `json:"profile"`
+	UserID   string           `json:"user_id" format:"uuid"`
+	IsHost   bool             `json:"is_host"`
+	JoinedAt time.Time        `json:"joined_at"`
+	Profile  app.EventProfile `json:"profile"`
 }
-
-// Message is one chat message (the same shape as in room.message).
-type Message = app.EventMessage
 
 // RoomStation is a live radio station.
 type RoomStation struct {
@@ -84,8 +77,8 @@ type RoomStation struct {
 // present turns use case results into answers with signed links.
 type present struct{ media httpkit.MediaLinks }
 
-func (p present) profile(ctx context.Context, pr domain.MemberCard) RoomProfile {
-	return RoomProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
+func (p present) profile(ctx context.Context, pr domain.MemberCard) app.EventProfile {
+	return app.EventProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
 }
 
 func (p present) room(ctx context.Context, r app.Room) ListeningRoom {
@@ -100,8 +93,8 @@ func (p present) room(ctx context.Context, r app.Room) ListeningRoom {
 	return out
 }
 
-func (p present) message(ctx context.Context, m app.Message) Message {
-	return Message{ID: m.ID.String(), RoomID: m.RoomID.String(), UserID: m.UserID.String(), Text: m.Text,
+func (p present) message(ctx context.Context, m app.Message) app.EventMessage {
+	return app.EventMessage{ID: m.ID.String(), RoomID: m.RoomID.String(), UserID: m.UserID.String(), Text: m.Text,
 		CreatedAt: m.CreatedAt, Author: p.profile(ctx, m.Author)}
 }
 

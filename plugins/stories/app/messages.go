@@ -5,7 +5,6 @@ import "social/core/errs"
 // pt-BR texts and codes of story answers, shown as they are; codes never
 // change once published.
 const (
-	MsgNoUser       = errs.MsgUnauthenticated
 	MsgTextRequired = "Escreva algo para publicar seu story"
 	MsgTextTooLong  = "O story deve ter no máximo 280 caracteres"
 	MsgNotFound     = "Story não encontrado ou já expirado"
@@ -20,5 +19,7 @@ const (
 	CodeNoProfile       = "profile_required"
 )
 
-func unauthenticated() error { return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser) }
-func notFound() error        { return errs.NotFound(CodeNotFound, MsgNotFound) }
+func unauthenticated() error {
+	return errs.Unauthenticated(CodeUnauthenticated, errs.MsgUnauthenticated)
+}
+func notFound() error { return errs.NotFound(CodeNotFound, MsgNotFound) }
