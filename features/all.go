@@ -44,7 +44,9 @@ func Modules() fx.Option {
 func ForCommands() fx.Option {
 	return fx.Options(
 		useCases(),
-		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q }),
+		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
+			// A suspension from the command line requeues the author's posts.
+			func(q *searchstore.SearchQueue) searchapp.AuthorPostsQueue { return q }),
 		// What the index is rebuilt from (social reindex, seed-demo).
 		fx.Provide(newSearchDocs),
 	)
