@@ -18,7 +18,7 @@ import (
 // follows A queue up instead of deadlocking; the row and both counters move
 // together, and only when a row was really inserted or deleted.
 type FollowWriter interface {
-	HandleResolver
+	profiles.HandleResolver
 	// Follow inserts f once; created is false when it already existed.
 	// followerCount is the followed profile's count afterwards.
 	Follow(ctx context.Context, f domain.Follow) (created bool, followerCount int, err error)
@@ -84,7 +84,7 @@ func (uc *FollowMember) Handle(ctx context.Context, viewer domain.Viewer, handle
 
 // checkTarget applies the rules every follow write shares: a signed-in
 // viewer, an existing profile, not oneself.
-func checkTarget(ctx context.Context, r HandleResolver, viewer domain.Viewer, handle string) (domain.UserID, error) {
+func checkTarget(ctx context.Context, r profiles.HandleResolver, viewer domain.Viewer, handle string) (domain.UserID, error) {
 	if !viewer.SignedIn() {
 		return domain.UserID{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	profiles "social/features/profiles/app"
 	"testing"
 	"time"
 
@@ -97,7 +98,7 @@ func TestFollowRules(t *testing.T) {
 		{asAna, "caio", errs.KindForbidden, safety.CodeBlocked}, // caio blocked ana: the block holds both ways
 		{domain.Viewer{UserID: caio}, "ana", errs.KindForbidden, safety.CodeBlocked},
 		{domain.Viewer{UserID: dora}, "ana", errs.KindForbidden, CodeNoProfile},
-		{asAna, "ninguem", errs.KindNotFound, CodeNotFound},
+		{asAna, "ninguem", errs.KindNotFound, profiles.CodeNotFound},
 		{domain.Viewer{}, "bia", errs.KindUnauthenticated, CodeUnauthenticated},
 	} {
 		_, err := uc.Handle(ctx, tc.viewer, tc.handle)

@@ -1,11 +1,11 @@
 package app
 
 import (
+	"social/core/domain"
 	"social/core/errs"
 	profiles "social/features/profiles/app"
 )
 
-// HandleResolver finds the member behind a handle.
-type HandleResolver = profiles.HandleResolver
-
-func notFound() error { return errs.NotFound(CodeNotFound, MsgProfileNotFound) }
+// notFound is the answer for a handle nobody has, the same as GET
+// /profiles/{handle}'s.
+func notFound() error { return errs.NotFound(profiles.CodeNotFound, domain.MsgProfileNotFound) }

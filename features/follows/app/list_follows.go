@@ -24,7 +24,7 @@ type Cursor = domain.ListCursor[domain.FollowID]
 // leaving out the members in a block relation (either way) with of or with
 // viewer (the zero ID: nobody signed in).
 type ListStore interface {
-	HandleResolver
+	profiles.HandleResolver
 	Followers(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
 	Following(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	profiles "social/features/profiles/app"
 	"testing"
 	"time"
 
@@ -85,8 +86,8 @@ func TestListFollowsRefusals(t *testing.T) {
 	}{
 		{"garbled cursor", "ana", "lixo!", errs.KindInvalid, CodeInvalid},
 		{"another list's cursor", "ana", comments, errs.KindInvalid, CodeInvalid},
-		{"unknown handle", "ninguem", "", errs.KindNotFound, CodeNotFound},
-		{"malformed handle", "a b", "", errs.KindNotFound, CodeNotFound},
+		{"unknown handle", "ninguem", "", errs.KindNotFound, profiles.CodeNotFound},
+		{"malformed handle", "a b", "", errs.KindNotFound, profiles.CodeNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := (&ListFollows{Follows: store}).Handle(context.Background(), domain.Viewer{}, tc.handle, Followers, tc.cursor)

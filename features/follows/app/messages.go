@@ -1,27 +1,20 @@
 package app
 
-import (
-	"errors"
-
-	"social/core/domain"
-	profiles "social/features/profiles/app"
-)
+import "errors"
 
 // pt-BR texts and codes of follow answers, shown as they are; codes never
 // change once published. A missing profile answers
 // exactly like GET /profiles/{handle}.
 const (
-	MsgNoUser          = "Você precisa estar logado para seguir usuários."
-	MsgSelf            = "Você não pode seguir a si mesmo."
-	MsgNoProfile       = "Você precisa de um perfil para seguir usuários."
-	MsgBadCursor       = "Cursor inválido."
-	MsgProfileNotFound = domain.MsgProfileNotFound
+	MsgNoUser    = "Você precisa estar logado para seguir usuários."
+	MsgSelf      = "Você não pode seguir a si mesmo."
+	MsgNoProfile = "Você precisa de um perfil para seguir usuários."
+	MsgBadCursor = "Cursor inválido."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeSelf            = "cannot_follow_self"
 	CodeNoProfile       = "profile_required"
 	CodeInvalid         = "invalid_input"
-	CodeNotFound        = profiles.CodeNotFound
 )
 
 // PageSize is the length of a followers or following page.

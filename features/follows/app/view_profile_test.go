@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	profiles "social/features/profiles/app"
 	"testing"
 
 	"social/core/domain"
@@ -45,7 +46,7 @@ func TestViewProfile(t *testing.T) {
 	} {
 		store.rel = tc.rel
 		_, err := uc.Handle(ctx, asBia, tc.handle)
-		if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != CodeNotFound {
+		if kind, code := portstest.KindAndCode(err); kind != errs.KindNotFound || code != profiles.CodeNotFound {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 	}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	profiles "social/features/profiles/app"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -29,7 +30,7 @@ func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follow
 	huma.Register(api, huma.Operation{
 		OperationID: "follow-profile", Method: http.MethodPost, Path: "/profiles/{handle}/follow",
 		Summary: "Follow a member (idempotent)", Tags: []string{"follows"},
-		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile, safety.CodeBlocked}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile, safety.CodeBlocked}, 404: {profiles.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := follow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {
@@ -40,7 +41,7 @@ func registerFollow(api huma.API, follow *follows.FollowMember, unfollow *follow
 	huma.Register(api, huma.Operation{
 		OperationID: "unfollow-profile", Method: http.MethodDelete, Path: "/profiles/{handle}/follow",
 		Summary: "Stop following a member (idempotent)", Tags: []string{"follows"},
-		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile}, 404: {follows.CodeNotFound}, 422: {follows.CodeSelf}}),
+		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {follows.CodeNoProfile}, 404: {profiles.CodeNotFound}, 422: {follows.CodeSelf}}),
 	}, func(ctx context.Context, in *handlePath) (*followOutput, error) {
 		out, err := unfollow.Handle(ctx, domain.ViewerFrom(ctx), in.Handle)
 		if err != nil {

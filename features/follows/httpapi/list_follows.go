@@ -3,13 +3,14 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	profilesapp "social/features/profiles/app"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
 	follows "social/features/follows/app"
-	profiles "social/features/profiles/wire"
+	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )
 
@@ -29,7 +30,7 @@ type FollowPage struct {
 	NextCursor string        `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent at the end."`
 }
 
-func registerListFollows(api huma.API, uc *follows.ListFollows, links profiles.Links) {
+func registerListFollows(api huma.API, uc *follows.ListFollows, links wire.Links) {
 	for _, dir := range []follows.Direction{follows.Followers, follows.Following} {
 		summary := "Who follows a member, newest first"
 		if dir == follows.Following {
@@ -39,7 +40,7 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links profiles.L
 			OperationID: "list-" + string(dir), Method: http.MethodGet, Path: "/profiles/{handle}/" + string(dir),
 			Summary: summary, Tags: []string{"follows"},
 			Description: "Pages of 50 over (followed_at, follow id), with an opaque cursor. Members in a block relation with the profile's owner, or with the signed-in viewer, are left out.",
-			Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{404: {follows.CodeNotFound}, 422: {follows.CodeInvalid}}),
+			Security:    httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profilesapp.CodeNotFound}, 422: {follows.CodeInvalid}}),
 		}, func(ctx context.Context, in *struct {
 			Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 			Cursor string `query:"cursor" maxLength:"200"`

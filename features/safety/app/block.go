@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	profiles "social/features/profiles/app"
 	"time"
 
 	"social/core/domain"
@@ -19,7 +20,7 @@ type EndedFollow struct {
 // order (by id), the order follows take them, so a block and a follow of
 // the same pair queue up instead of deadlocking or crossing.
 type BlockWriter interface {
-	HandleResolver
+	profiles.HandleResolver
 	// Block inserts the block once (created false when it existed) and
 	// deletes the follows between the two, both ways, lowering both
 	// profiles' counters by what it deleted.

@@ -1,25 +1,20 @@
 package app
 
-import (
-	"errors"
-
-	"social/core/domain"
-)
+import "errors"
 
 // pt-BR texts and codes of the answers of blocks, mutes and muted words. A
 // missing profile answers exactly like GET /profiles/{handle}.
 const (
-	MsgNoUser          = "Você precisa estar logado para bloquear ou silenciar membros."
-	MsgNoProfile       = "Você precisa de um perfil para bloquear ou silenciar membros."
-	MsgBlockSelf       = "Você não pode bloquear a si mesmo."
-	MsgMuteSelf        = "Você não pode silenciar a si mesmo."
-	MsgBadCursor       = "Cursor inválido."
-	MsgWordEmpty       = "Digite uma palavra ou expressão para silenciar."
-	MsgWordTooLong     = "A palavra ou expressão pode ter no máximo 100 caracteres."
-	MsgWordsLimit      = "Você já silenciou 100 palavras. Remova alguma para adicionar outra."
-	MsgWordDuration    = "Escolha por quanto tempo silenciar: 24 horas, 7 dias, 30 dias ou para sempre."
-	MsgWordNotFound    = "Palavra silenciada não encontrada."
-	MsgProfileNotFound = domain.MsgProfileNotFound
+	MsgNoUser       = "Você precisa estar logado para bloquear ou silenciar membros."
+	MsgNoProfile    = "Você precisa de um perfil para bloquear ou silenciar membros."
+	MsgBlockSelf    = "Você não pode bloquear a si mesmo."
+	MsgMuteSelf     = "Você não pode silenciar a si mesmo."
+	MsgBadCursor    = "Cursor inválido."
+	MsgWordEmpty    = "Digite uma palavra ou expressão para silenciar."
+	MsgWordTooLong  = "A palavra ou expressão pode ter no máximo 100 caracteres."
+	MsgWordsLimit   = "Você já silenciou 100 palavras. Remova alguma para adicionar outra."
+	MsgWordDuration = "Escolha por quanto tempo silenciar: 24 horas, 7 dias, 30 dias ou para sempre."
+	MsgWordNotFound = "Palavra silenciada não encontrada."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeNoProfile       = "profile_required"

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	profiles "social/features/profiles/app"
 	"time"
 
 	"social/core/domain"
@@ -10,7 +11,7 @@ import (
 
 // MuteWriter records mutes.
 type MuteWriter interface {
-	HandleResolver
+	profiles.HandleResolver
 	// Mute inserts muter's mute of muted once (created false when it
 	// existed). ErrNoActorProfile when muter has no profile.
 	Mute(ctx context.Context, muter, muted domain.UserID, at time.Time) (created bool, err error)

@@ -10,14 +10,11 @@ import (
 	profiles "social/features/profiles/app"
 )
 
-// HandleResolver finds the member behind a handle.
-type HandleResolver = profiles.HandleResolver
-
-func notFound() error { return errs.NotFound(CodeNotFound, MsgProfileNotFound) }
+func notFound() error { return errs.NotFound(CodeNotFound, domain.MsgProfileNotFound) }
 
 // target applies what every block and mute write shares: a signed-in
 // viewer, an existing profile, not oneself (selfCode, selfMsg).
-func target(ctx context.Context, r HandleResolver, viewer domain.Viewer, handle, selfCode, selfMsg string) (domain.UserID, error) {
+func target(ctx context.Context, r profiles.HandleResolver, viewer domain.Viewer, handle, selfCode, selfMsg string) (domain.UserID, error) {
 	if !viewer.SignedIn() {
 		return domain.UserID{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
