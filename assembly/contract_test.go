@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/adapters/jobs"
 	"social/adapters/postgres"
 	"social/assembly"
 	"social/config"
@@ -156,7 +156,7 @@ func TestPluginContributionsFollowTheSwitch(t *testing.T) {
 
 	t.Run("on", func(t *testing.T) {
 		t.Parallel()
-		var client *jobs.Client
+		var client *river.Client[pgx.Tx]
 		var m *postgres.Migrator
 		var db *bun.DB
 		app := testkit.StartApp(t, configWith(t, testkit.NewDatabase(t, list...), true), list, &client, &m, &db)

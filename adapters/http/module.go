@@ -7,7 +7,9 @@ import (
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"go.uber.org/fx"
 	"riverqueue.com/riverui"
 
@@ -44,7 +46,7 @@ type rootParams struct {
 	Catalog   plugin.Catalog
 	Contrib   plugin.Contributions
 	Pool      *pgxpool.Pool
-	Jobs      *jobs.Client
+	Jobs      *river.Client[pgx.Tx]
 	JobStatus *jobs.Status
 	Mounts    []httpkit.Mount `group:"http_mounts"`
 	// Observer, when provided (metrics), sees every request right around

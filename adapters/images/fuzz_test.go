@@ -3,11 +3,11 @@ package images_test
 import (
 	"bytes"
 	"context"
-	"social/core/ports"
 	"testing"
 
 	"social/adapters/images"
 	"social/core/errs"
+	"social/core/ports"
 )
 
 // FuzzClean feeds the cleaner arbitrary bytes. It must never panic; it

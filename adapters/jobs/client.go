@@ -21,9 +21,6 @@ import (
 	"social/platform/pgkit"
 )
 
-// Client is the River client of this process.
-type Client = river.Client[pgx.Tx]
-
 // Status tells readiness checks whether the client is up.
 type Status struct {
 	started atomic.Bool
@@ -56,7 +53,7 @@ type Params struct {
 // (River cannot work a queue without workers); otherwise it works the
 // default queue with jobs.workers goroutines and the outside queue
 // (plugin.QueueOutside) with jobs.outside_workers.
-func NewClient(p Params) (*Client, *Status, error) {
+func NewClient(p Params) (*river.Client[pgx.Tx], *Status, error) {
 	workers := river.NewWorkers()
 	for _, w := range p.Workers {
 		if err := w.Add(workers); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"go.uber.org/fx/fxtest"
@@ -62,7 +63,7 @@ func (w *probeWorker) Work(_ context.Context, j *river.Job[probeArgs]) error {
 }
 
 type node struct {
-	client *jobs.Client
+	client *river.Client[pgx.Tx]
 	lc     *fxtest.Lifecycle
 }
 

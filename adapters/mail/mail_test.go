@@ -8,12 +8,13 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
-	"social/core/domain"
 	"strings"
 	"testing"
 	"time"
 
 	"social/adapters/mail/smtptest"
+	"social/config"
+	"social/core/domain"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
 )
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 func TestMailIsSentOverSMTPWhenConfigured(t *testing.T) {
 	t.Parallel()
 	srv := smtptest.Start(t)
-	app := at.Start(t, func(c *at.Config) {
+	app := at.Start(t, func(c *config.Config) {
 		c.Mail.SMTP.Host = "127.0.0.1"
 		c.Mail.SMTP.Port = srv.Port
 		c.Mail.SMTP.TLS = "none"
@@ -83,7 +84,7 @@ func TestMailStaysPendingWhileTheServerIsDown(t *testing.T) {
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close() // nothing listens there
-	app := at.Start(t, func(c *at.Config) {
+	app := at.Start(t, func(c *config.Config) {
 		c.Mail.SMTP.Host, c.Mail.SMTP.Port, c.Mail.SMTP.TLS = "127.0.0.1", port, "none"
 	})
 	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-up", at.SignUpForm("down@example.com", "down_user")).Expect(t, http.StatusCreated)
@@ -145,7 +146,7 @@ func TestOutboxAdminResource(t *testing.T) {
 		get(bad).Expect(t, http.StatusUnprocessableEntity)
 	}
 
-	closed := at.Start(t, func(c *at.Config) { c.Admin.OpenAccess = false })
+	closed := at.Start(t, func(c *config.Config) { c.Admin.OpenAccess = false })
 	p := closed.Client().Do(http.MethodGet, "/api/v1/admin/mail", nil).Expect(t, http.StatusUnauthorized).Problem(t)
 	if p.Code != "unauthenticated" {
 		t.Fatalf("behind the gate: %+v", p)

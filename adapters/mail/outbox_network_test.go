@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"social/config"
 	"social/core/domain"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
@@ -37,7 +38,7 @@ func nonLoopbackAddress(t *testing.T) string {
 func TestOpenOutboxIsForTheLoopbackOnly(t *testing.T) {
 	t.Parallel()
 	outside := nonLoopbackAddress(t)
-	app := at.Start(t, func(c *at.Config) {
+	app := at.Start(t, func(c *config.Config) {
 		c.HTTP.Addr = "0.0.0.0:0" // every interface, as a server configured to serve others
 		c.HTTP.TrustedProxies = nil
 	})

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
@@ -45,7 +46,7 @@ type registerParams struct {
 	Metrics   *Metrics
 	Pool      *pgxpool.Pool
 	Logger    *slog.Logger
-	Jobs      *jobs.Client
+	Jobs      *river.Client[pgx.Tx]
 	JobStatus *jobs.Status
 	Gateway   *realtime.Gateway
 }

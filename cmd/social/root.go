@@ -3,12 +3,12 @@ package main
 import (
 	"log/slog"
 	"os"
-	"social/kit/plugin"
 
 	"github.com/spf13/cobra"
 
 	"social/adapters/logging"
 	"social/config"
+	"social/kit/plugin"
 	"social/plugins"
 )
 

@@ -42,7 +42,7 @@ type Comment struct {
 // its post that decide who reads it and who deletes it.
 type CommentItem struct {
 	Comment
-	Author         PostAuthor
+	Author         MemberCard
 	PostAuthorID   UserID
 	PostVisibility Visibility
 	PostAudience   AudienceID

@@ -56,7 +56,7 @@ type Notification struct {
 // a sender whose profile is gone reads as 'Unknown User' / 'unknown'.
 type NotificationItem struct {
 	Notification
-	Sender PostAuthor
+	Sender MemberCard
 }
 
 // Excerpt is text cut to NotificationMessageMax characters, with '...'

@@ -126,13 +126,10 @@ type Post struct {
 	ViewerInAudience bool
 }
 
-// PostAuthor is the author's card shown with a post.
-type PostAuthor = MemberCard
-
 // FeedItem is a post with its author and whether the viewer likes it.
 type FeedItem struct {
 	Post
-	Author  PostAuthor
+	Author  MemberCard
 	IsLiked bool
 }
 

@@ -12,7 +12,7 @@ import (
 	at "social/tests/testkit/apptest"
 )
 
-func production(c *at.Config) {
+func production(c *config.Config) {
 	c.Mode = config.ModeProduction
 	c.Admin.OpenAccess = false
 	c.Storage.SigningSecret = "console-gate-test-signing-secret-0123456789"
@@ -69,7 +69,7 @@ func TestTheConsoleIsClosedToStaffWithoutASecondStepInProduction(t *testing.T) {
 
 func TestTheConsoleStaysOpenInDevelopment(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Admin.OpenAccess = false })
+	app := at.Start(t, func(c *config.Config) { c.Admin.OpenAccess = false })
 	c := staffClient(t, app, "chefe", domain.RoleAdmin)
 	c.Do(http.MethodGet, "/api/v1/admin/stats", nil).Expect(t, http.StatusOK)
 }

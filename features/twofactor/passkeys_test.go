@@ -13,6 +13,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
+	"social/config"
 	twofactor "social/features/twofactor/app"
 	at "social/tests/testkit/apptest"
 )
@@ -202,7 +203,7 @@ func TestAPasskeyAloneSignsIn(t *testing.T) {
 
 func TestPasskeysAreRefusedOnAServerWithoutADomainName(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.HTTP.PublicURL = "http://127.0.0.1:8080" })
+	app := at.Start(t, func(c *config.Config) { c.HTTP.PublicURL = "http://127.0.0.1:8080" })
 	m := app.Member("ivo")
 	for _, r := range []*at.Response{
 		app.Client().Do(http.MethodPost, "/api/v1/auth/passkeys/sign-in-options", nil),

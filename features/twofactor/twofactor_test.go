@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"social/config"
 	twofactor "social/features/twofactor/app"
 	at "social/tests/testkit/apptest"
 )
@@ -133,7 +134,7 @@ func TestPasswordSignInOfAnAccountWithTheAppGetsNoSessionWithoutTheCode(t *testi
 
 func TestWrongCodesAreLimitedPerAccountAcrossChallenges(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Limits.SignInPerEmail, c.Limits.SignInPerIP = 100, 100 })
+	app := at.Start(t, func(c *config.Config) { c.Limits.SignInPerEmail, c.Limits.SignInPerIP = 100, 100 })
 	m := app.Member("bia")
 	secret, _ := enrol(t, app, m)
 	for i := range twofactor.MaxFailures {

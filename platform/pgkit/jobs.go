@@ -14,7 +14,7 @@ import (
 // JobInserter enqueues River jobs in the bun transaction of the context, so
 // that a job exists only if what it works on was committed. It is an
 // insert-only River client on the shared pool (through database/sql); the
-// jobs.Client works them.
+// the River client works them.
 type JobInserter struct {
 	client *river.Client[*sql.Tx]
 }

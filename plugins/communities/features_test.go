@@ -9,12 +9,12 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
-	"social/core/domain"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"social/core/domain"
 	at "social/tests/testkit/apptest"
 )
 

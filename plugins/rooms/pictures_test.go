@@ -19,6 +19,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/providers/safefetch"
+	"social/config"
 	"social/plugins/rooms"
 	at "social/tests/testkit/apptest"
 )
@@ -103,7 +104,7 @@ func TestRoomPicturesAreTheServersCopiesAndStreamsComeFromAllowedHosts(t *testin
 	t.Cleanup(canary.Close)
 	mirror := pictureMirror(t, images.URL+"/logo.png", canary.URL+"/logo.png")
 	imagesAddr := strings.TrimPrefix(images.URL, "http://")
-	app := at.StartWith(t, func(c *at.Config) {
+	app := at.StartWith(t, func(c *config.Config) {
 		rooms.ConfigOf(c).Radio.Mirrors = []string{mirror}
 		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"audio.example", "radio.exemplo.com.br:8443"}
 	}, fx.Decorate(func(*safefetch.Client) *safefetch.Client {

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"social/core/domain"
-
 	"github.com/gorilla/websocket"
 
 	"social/adapters/realtime"
+	"social/config"
+	"social/core/domain"
 	"social/plugins/rooms"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
@@ -58,7 +58,7 @@ func directory(t *testing.T) string {
 
 func start(t *testing.T) *at.App {
 	mirror := directory(t)
-	return at.Start(t, func(c *at.Config) {
+	return at.Start(t, func(c *config.Config) {
 		rooms.ConfigOf(c).Radio.Mirrors = []string{mirror}
 		rooms.ConfigOf(c).Rooms.PresenceGrace = 300 * time.Millisecond
 		rooms.ConfigOf(c).Rooms.SweepEvery = time.Second

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"social/core/ports"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,7 @@ import (
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/safefetch"
 	"social/core/errs"
+	"social/core/ports"
 )
 
 const ogPage = `<!doctype html><html><head>

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -135,7 +136,7 @@ func TestLimitsHoldAcrossRestarts(t *testing.T) {
 func TestClientAddressComesFromTheSocketUnlessAProxyIsTrusted(t *testing.T) {
 	t.Parallel()
 	// No trusted proxy: X-Forwarded-For is the client's own claim, ignored.
-	app := at.Start(t, func(c *at.Config) { c.HTTP.TrustedProxies = nil; c.Limits.SignInPerIP = 2 })
+	app := at.Start(t, func(c *config.Config) { c.HTTP.TrustedProxies = nil; c.Limits.SignInPerIP = 2 })
 	for i := range 2 {
 		c := app.Client() // each claims another address
 		c.Do(http.MethodPost, signInPath, map[string]string{"email": fmt.Sprintf("s%d@example.com", i), "password": "Qualquer1"}).

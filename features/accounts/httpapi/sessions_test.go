@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	accounts "social/features/accounts/app"
 	at "social/tests/testkit/apptest"
 )
@@ -68,7 +69,7 @@ func TestReuseWithinTheGraceIsARace(t *testing.T) {
 
 func TestStrictReuseWithoutGrace(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Auth.RefreshReuseGrace = 0 })
+	app := at.Start(t, func(c *config.Config) { c.Auth.RefreshReuseGrace = 0 })
 	m := app.Member("lara")
 	var s at.Session
 	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &s)
@@ -123,7 +124,7 @@ func TestParallelRefreshesMakeOneSuccessor(t *testing.T) {
 
 func TestSessionsEndAtTheirAbsoluteLifetime(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Auth.SessionMaxAge = time.Hour })
+	app := at.Start(t, func(c *config.Config) { c.Auth.SessionMaxAge = time.Hour })
 	m := app.Member("luna")
 	tok := m.Session.RefreshToken
 	for range 4 {

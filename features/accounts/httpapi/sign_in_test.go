@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -85,7 +86,7 @@ func TestSignInTransports(t *testing.T) {
 
 func TestSecureCookieOnHTTPS(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.HTTP.PublicURL = "https://social.example" })
+	app := at.Start(t, func(c *config.Config) { c.HTTP.PublicURL = "https://social.example" })
 	app.Member("gil")
 	r := app.Client().Do(http.MethodPost, signInPath, map[string]string{"email": "gil@example.com", "password": at.Password, "token_transport": "cookie"}).
 		Expect(t, http.StatusOK)

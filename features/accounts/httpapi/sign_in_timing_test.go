@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -20,7 +21,7 @@ import (
 // parallel, so that the package's other tests do not load one side more
 // than the other.
 func TestSignInTimeDoesNotTellKnownFromUnknown(t *testing.T) {
-	app := at.StartWithAppHashing(t, func(c *at.Config) {
+	app := at.StartWithAppHashing(t, func(c *config.Config) {
 		c.Limits.SignInPerEmail = 100000
 		c.Limits.SignInPerIP = 100000
 	})

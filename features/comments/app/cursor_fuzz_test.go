@@ -10,7 +10,7 @@ import (
 // Any string either fails to decode as a comments cursor or decodes to a
 // position that round-trips.
 func FuzzDecodeCursor(f *testing.F) {
-	c := Cursor{At: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC), ID: domain.NewCommentID()}
+	c := domain.ListCursor[domain.CommentID]{At: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC), ID: domain.NewCommentID()}
 	good := c.Encode(domain.CommentsCursor)
 	for _, s := range []string{good, "", "lixo!", "MTIzfG5hbw", good[:7]} {
 		f.Add(s)

@@ -8,15 +8,12 @@ import (
 	"social/core/errs"
 )
 
-// Cursor is the last comment of a page: its creation time and ID.
-type Cursor = domain.ListCursor[domain.CommentID]
-
 // CommentLister reads a post's comments oldest first, (created_at, id)
 // after the cursor, with their authors, leaving out those viewer's blocks,
 // mutes and muted words hide. When the muted words hid so many that it
 // stopped short of limit before the end, it answers where it stopped.
 type CommentLister interface {
-	List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *Cursor, limit int) ([]domain.CommentItem, *Cursor, error)
+	List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *domain.ListCursor[domain.CommentID], limit int) ([]domain.CommentItem, *domain.ListCursor[domain.CommentID], error)
 }
 
 // Page is one page of a thread; Next is "" at the end.
@@ -36,7 +33,7 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	if !viewer.SignedIn() {
 		return Page{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUserRead)
 	}
-	var after *Cursor
+	var after *domain.ListCursor[domain.CommentID]
 	if cursor != "" {
 		c, ok := domain.DecodeListCursor[domain.CommentID](domain.CommentsCursor, cursor)
 		if !ok {
@@ -58,7 +55,7 @@ func (uc *ListComments) Handle(ctx context.Context, viewer domain.Viewer, postID
 	case len(items) > PageSize:
 		page.Items = items[:PageSize]
 		last := page.Items[PageSize-1]
-		page.Next = Cursor{At: last.CreatedAt, ID: last.ID}.Encode(domain.CommentsCursor)
+		page.Next = domain.ListCursor[domain.CommentID]{At: last.CreatedAt, ID: last.ID}.Encode(domain.CommentsCursor)
 	case stopped != nil:
 		// Muted words hid a long stretch: the next page goes on from there.
 		page.Next = stopped.Encode(domain.CommentsCursor)

@@ -14,6 +14,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"social/adapters/realtime"
+	"social/config"
 	"social/core/domain"
 	comments "social/features/comments/app"
 	commentsstore "social/features/comments/pgstore"
@@ -90,7 +91,7 @@ func counts(t *testing.T, app *at.App, post string) (int, int) {
 func TestCreateComment(t *testing.T) {
 	t.Parallel()
 	const limit = 2
-	app := at.Start(t, func(c *at.Config) { c.Limits.CommentPerMember = limit })
+	app := at.Start(t, func(c *config.Config) { c.Limits.CommentPerMember = limit })
 	ana, bia := app.Member("ana"), app.Member("bia")
 	post := newPost(t, ana, "public")
 	path := "/api/v1/posts/" + post + "/comments"

@@ -39,7 +39,7 @@ func (r commentRow) Domain() domain.CommentItem {
 	return domain.CommentItem{
 		Comment: domain.Comment{ID: domain.CommentID(r.ID), PostID: domain.PostID(r.PostID),
 			AuthorID: domain.UserID(r.AuthorID), Text: r.TextContent, CreatedAt: r.CreatedAt.UTC()},
-		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: r.AuthorHandle,
+		Author: domain.MemberCard{ID: domain.UserID(r.AuthorID), Handle: r.AuthorHandle,
 			DisplayName: r.AuthorDisplayName, AvatarPath: r.AuthorAvatarPath},
 		PostAuthorID: domain.UserID(r.PostAuthorID), PostVisibility: domain.Visibility(r.PostVisibility),
 		PostAudience: audienceOf(r.PostAudienceID)}
@@ -171,7 +171,7 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 // their place as far as the safety feature's Unmuted goes; a page it leaves short
 // comes with the cursor after the last comment looked at (nil otherwise:
 // a page of limit comments, or the end).
-func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *comments.Cursor, limit int) ([]domain.CommentItem, *comments.Cursor, error) {
+func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.PostID, after *domain.ListCursor[domain.CommentID], limit int) ([]domain.CommentItem, *domain.ListCursor[domain.CommentID], error) {
 	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
 	if err != nil {
 		return nil, nil, err
@@ -200,9 +200,9 @@ func (s *Comments) List(ctx context.Context, viewer domain.UserID, post domain.P
 	for i, r := range kept {
 		out[i] = r.Domain()
 	}
-	var next *comments.Cursor
+	var next *domain.ListCursor[domain.CommentID]
 	if more && len(kept) < limit {
-		next = &comments.Cursor{At: last.CreatedAt.UTC(), ID: domain.CommentID(last.ID)}
+		next = &domain.ListCursor[domain.CommentID]{At: last.CreatedAt.UTC(), ID: domain.CommentID(last.ID)}
 	}
 	return out, next, nil
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -387,7 +388,7 @@ func TestDeleteAccount(t *testing.T) {
 	// machine: its end is brought forward in the database below, whose
 	// clock the hold is checked against.
 	hold := time.Hour
-	app := at.Start(t, func(c *at.Config) { c.DataRights.HandleHold = hold })
+	app := at.Start(t, func(c *config.Config) { c.DataRights.HandleHold = hold })
 	ana, bia := app.Member("ana_deleta"), app.Member("bia_fica")
 	laptop := at.Member{Client: app.Client(), Email: ana.Email}
 	s2 := laptop.SignIn(ana.Email, at.Password)

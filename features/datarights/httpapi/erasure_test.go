@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"social/config"
 	searchstore "social/features/search/pgstore"
 	"social/kit/plugin"
 	at "social/tests/testkit/apptest"
@@ -95,7 +96,7 @@ func TestDeletedMemberLeavesNothingFindable(t *testing.T) {
 		t.Run(driver, func(t *testing.T) {
 			t.Parallel()
 			var sources []plugin.SearchSource
-			app := at.StartWith(t, func(c *at.Config) { c.Search.Driver = driver }, fx.Invoke(func(p struct {
+			app := at.StartWith(t, func(c *config.Config) { c.Search.Driver = driver }, fx.Invoke(func(p struct {
 				fx.In
 				Sources []plugin.SearchSource `group:"search_sources"`
 			}) {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	profiles "social/features/profiles/app"
 	"testing"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 	"social/core/errs"
 	"social/core/ports/portstest"
 	notifications "social/features/notifications/app"
+	profiles "social/features/profiles/app"
 	safety "social/features/safety/app"
 )
 

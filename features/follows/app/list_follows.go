@@ -17,16 +17,13 @@ const (
 	Following Direction = "following" // whom the profile follows
 )
 
-// Cursor is the last entry of a page: its follow's time and ID.
-type Cursor = domain.ListCursor[domain.FollowID]
-
 // ListStore reads a profile's lists newest follow first, after the cursor,
 // leaving out the members in a block relation (either way) with of or with
 // viewer (the zero ID: nobody signed in).
 type ListStore interface {
 	profiles.HandleResolver
-	Followers(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
-	Following(ctx context.Context, of, viewer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error)
+	Followers(ctx context.Context, of, viewer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error)
+	Following(ctx context.Context, of, viewer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error)
 }
 
 // Page is one page of a list; Next is "" at the end.
@@ -45,7 +42,7 @@ type ListFollows struct {
 
 // Handle returns the page of dir of handle after cursor.
 func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle string, dir Direction, cursor string) (Page, error) {
-	var after *Cursor
+	var after *domain.ListCursor[domain.FollowID]
 	if cursor != "" {
 		c, ok := domain.DecodeListCursor[domain.FollowID](domain.FollowsCursor, cursor)
 		if !ok {
@@ -72,7 +69,7 @@ func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle 
 	page := Page{Items: items}
 	if len(items) == PageSize {
 		last := items[len(items)-1]
-		page.Next = Cursor{At: last.FollowedAt, ID: last.FollowID}.Encode(domain.FollowsCursor)
+		page.Next = domain.ListCursor[domain.FollowID]{At: last.FollowedAt, ID: last.FollowID}.Encode(domain.FollowsCursor)
 	}
 	return page, nil
 }

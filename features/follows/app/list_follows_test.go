@@ -2,13 +2,13 @@ package app
 
 import (
 	"context"
-	profiles "social/features/profiles/app"
 	"testing"
 	"time"
 
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports/portstest"
+	profiles "social/features/profiles/app"
 )
 
 // lists is an in-memory ListStore answering n entries for any profile and
@@ -18,7 +18,7 @@ type lists struct {
 	n        int
 	asked    Direction
 	seer     domain.UserID
-	after    *Cursor
+	after    *domain.ListCursor[domain.FollowID]
 	lastTime time.Time
 }
 
@@ -26,7 +26,7 @@ func (l *lists) IDByHandle(_ context.Context, handle string) (domain.UserID, err
 	return portstest.Lookup(l.ids, handle)
 }
 
-func (l *lists) entries(seer domain.UserID, after *Cursor, limit int) []domain.FollowEntry {
+func (l *lists) entries(seer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) []domain.FollowEntry {
 	l.seer, l.after = seer, after
 	out := make([]domain.FollowEntry, 0, min(l.n, limit))
 	for i := range min(l.n, limit) {
@@ -35,12 +35,12 @@ func (l *lists) entries(seer domain.UserID, after *Cursor, limit int) []domain.F
 	return out
 }
 
-func (l *lists) Followers(_ context.Context, _, seer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error) {
+func (l *lists) Followers(_ context.Context, _, seer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error) {
 	l.asked = Followers
 	return l.entries(seer, after, limit), nil
 }
 
-func (l *lists) Following(_ context.Context, _, seer domain.UserID, after *Cursor, limit int) ([]domain.FollowEntry, error) {
+func (l *lists) Following(_ context.Context, _, seer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error) {
 	l.asked = Following
 	return l.entries(seer, after, limit), nil
 }

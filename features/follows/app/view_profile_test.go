@@ -2,12 +2,12 @@ package app
 
 import (
 	"context"
-	profiles "social/features/profiles/app"
 	"testing"
 
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports/portstest"
+	profiles "social/features/profiles/app"
 )
 
 // profileViews is an in-memory ProfileViewStore: one profile by handle,

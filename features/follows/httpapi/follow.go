@@ -3,12 +3,12 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	profiles "social/features/profiles/app"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
 	follows "social/features/follows/app"
+	profiles "social/features/profiles/app"
 	safety "social/features/safety/app"
 	"social/kit/httpkit"
 )

@@ -3,13 +3,13 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	profilesapp "social/features/profiles/app"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
 	follows "social/features/follows/app"
+	profilesapp "social/features/profiles/app"
 	"social/features/profiles/wire"
 	"social/kit/httpkit"
 )

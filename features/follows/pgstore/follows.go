@@ -100,19 +100,19 @@ type followEntryRow struct {
 }
 
 // Followers reads who follows of, newest first, after the cursor.
-func (s *Follows) Followers(ctx context.Context, of, viewer domain.UserID, after *follows.Cursor, limit int) ([]domain.FollowEntry, error) {
+func (s *Follows) Followers(ctx context.Context, of, viewer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error) {
 	return s.list(ctx, "follower_id", "following_id", of, viewer, after, limit)
 }
 
 // Following reads whom of follows, newest first, after the cursor.
-func (s *Follows) Following(ctx context.Context, of, viewer domain.UserID, after *follows.Cursor, limit int) ([]domain.FollowEntry, error) {
+func (s *Follows) Following(ctx context.Context, of, viewer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error) {
 	return s.list(ctx, "following_id", "follower_id", of, viewer, after, limit)
 }
 
 // list pages one side of of's follows on its (side, created_at, id) index;
 // shown is the column naming the listed members. Members in a block
 // relation with of, or with viewer when there is one, are left out.
-func (s *Follows) list(ctx context.Context, shown, side string, of, viewer domain.UserID, after *follows.Cursor, limit int) ([]domain.FollowEntry, error) {
+func (s *Follows) list(ctx context.Context, shown, side string, of, viewer domain.UserID, after *domain.ListCursor[domain.FollowID], limit int) ([]domain.FollowEntry, error) {
 	q := `SELECT f.id AS follow_id, f.created_at AS followed_at, p.id, p.handle, p.display_name, p.avatar_path, p.is_verified
 		FROM follows f JOIN profiles p ON p.id = f.` + shown + ` WHERE f.` + side + ` = ?`
 	args := []any{uuid.UUID(of)}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"testing"
 
+	"social/config"
 	"social/core/domain"
 	"social/plugins/rooms"
 	at "social/tests/testkit/apptest"
@@ -61,7 +62,7 @@ func fingerprint(t *testing.T, app *at.App) string {
 // and after each refusal nothing changed.
 func TestPermissionMatrix(t *testing.T) {
 	// The outbox is closed here, as in production.
-	app := at.Start(t, func(c *at.Config) {
+	app := at.Start(t, func(c *config.Config) {
 		c.Admin.OpenAccess = false
 		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"} // the room fixture's track
 	})

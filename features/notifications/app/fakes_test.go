@@ -61,7 +61,7 @@ func (m *memNotifications) Newest(_ context.Context, recipient domain.UserID, li
 	for i := len(m.rows) - 1; i >= 0 && len(out) < limit; i-- {
 		if r := m.rows[i]; r.RecipientID == recipient {
 			out = append(out, domain.NotificationItem{Notification: r,
-				Sender: domain.PostAuthor{ID: r.SenderID, DisplayName: "Membro " + r.SenderID.String()[:4]}})
+				Sender: domain.MemberCard{ID: r.SenderID, DisplayName: "Membro " + r.SenderID.String()[:4]}})
 		}
 	}
 	return out, nil

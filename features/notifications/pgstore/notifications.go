@@ -94,7 +94,7 @@ func (r notificationRow) Domain() domain.NotificationItem {
 		RecipientID: domain.UserID(r.RecipientID), SenderID: domain.UserID(r.SenderID),
 		Type: domain.NotificationType(r.Type), CommentID: r.CommentID, Message: r.Message, IsRead: r.IsRead,
 		CreatedAt: r.CreatedAt.UTC()},
-		Sender: domain.PostAuthor{ID: domain.UserID(r.SenderID), Handle: "unknown", DisplayName: "Unknown User"}}
+		Sender: domain.MemberCard{ID: domain.UserID(r.SenderID), Handle: "unknown", DisplayName: "Unknown User"}}
 	if r.PostID != nil {
 		p := domain.PostID(*r.PostID)
 		it.PostID = &p

@@ -115,7 +115,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 	if in.Type != domain.PostText {
 		// The file of a media post comes through CreateMediaPost: here
 		// there is none.
-		return Created{}, errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
+		return Created{}, errs.Invalid(CodeEmpty, domain.MsgPostEmpty, map[string]string{"text_content": domain.MsgPostEmpty})
 	}
 	if err := TextError(in.Text); err != nil {
 		return Created{}, err
@@ -264,9 +264,9 @@ func badType() error {
 func TextError(text string) error {
 	switch domain.PostTextProblem(text) {
 	case domain.MsgPostEmpty:
-		return errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
+		return errs.Invalid(CodeEmpty, domain.MsgPostEmpty, map[string]string{"text_content": domain.MsgPostEmpty})
 	case domain.MsgPostTooLong:
-		return errs.Invalid(CodeTooLong, MsgTooLong, map[string]string{"text_content": MsgTooLong})
+		return errs.Invalid(CodeTooLong, domain.MsgPostTooLong, map[string]string{"text_content": domain.MsgPostTooLong})
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func MediaForm(text string, kind domain.PostType, f *MediaFile) (*string, error)
 	}
 	if f == nil || f.Size == 0 {
 		if out == nil {
-			return nil, errs.Invalid(CodeEmpty, MsgEmpty, map[string]string{"text_content": MsgEmpty})
+			return nil, errs.Invalid(CodeEmpty, domain.MsgPostEmpty, map[string]string{"text_content": domain.MsgPostEmpty})
 		}
 		return nil, errs.Invalid(CodeMediaRequired, MsgMediaType, map[string]string{"file": MsgMediaType})
 	}

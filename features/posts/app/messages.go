@@ -8,8 +8,6 @@ import (
 // pt-BR texts and codes of post answers, shown as they are; codes never
 // change once published.
 const (
-	MsgEmpty         = domain.MsgPostEmpty
-	MsgTooLong       = domain.MsgPostTooLong
 	MsgNotFound      = "Post não encontrado."
 	MsgNoUserDelete  = "Você precisa estar logado para excluir posts."
 	MsgNotAuthor     = "Você só pode excluir seus próprios posts."

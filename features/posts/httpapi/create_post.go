@@ -3,12 +3,12 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"social/features/posts/wire"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"social/core/domain"
 	posts "social/features/posts/app"
+	"social/features/posts/wire"
 	"social/kit/httpkit"
 )
 

@@ -26,6 +26,7 @@ import (
 
 	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
+	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
 	postsstore "social/features/posts/pgstore"
@@ -372,7 +373,7 @@ func TestMediaPostRefusals(t *testing.T) {
 	})
 	t.Run("text over 280 with a file", func(t *testing.T) {
 		check(t, uploadPost(bia, map[string]string{"text_content": strings.Repeat("a", 281)}, "a.png", pngFile(t)),
-			http.StatusUnprocessableEntity, posts.CodeTooLong, "", posts.MsgTooLong)
+			http.StatusUnprocessableEntity, posts.CodeTooLong, "", domain.MsgPostTooLong)
 	})
 	t.Run("neither text nor file", func(t *testing.T) {
 		check(t, uploadPost(bia, map[string]string{"text_content": "  "}, "", nil),

@@ -161,7 +161,7 @@ func TestUpdateAndDeleteRules(t *testing.T) {
 	path := "/api/v1/posts/" + p.ID
 
 	expectProblem(t, bia.Do(http.MethodPatch, path, text("meu")), http.StatusForbidden, posts.CodeNotAuthor, posts.MsgNotAuthorEdit)
-	expectProblem(t, ana.Do(http.MethodPatch, path, text(" ")), http.StatusUnprocessableEntity, posts.CodeEmpty, posts.MsgEmpty)
+	expectProblem(t, ana.Do(http.MethodPatch, path, text(" ")), http.StatusUnprocessableEntity, posts.CodeEmpty, domain.MsgPostEmpty)
 	expectProblem(t, app.Client().Do(http.MethodPatch, path, text("x")), http.StatusUnauthorized, posts.CodeUnauthenticated, "")
 	var got post
 	ana.Do(http.MethodPatch, path, text("editado")).Expect(t, http.StatusOK).JSON(t, &got)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	posts "social/features/posts/app"
 	at "social/tests/testkit/apptest"
 )
@@ -140,7 +141,7 @@ func TestUploadsLeaveNoTemporaryFilesAndStream(t *testing.T) {
 // of its body to send.
 func TestSlowUploadIsCutOff(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.HTTP.ReadTimeout = 2 * time.Second })
+	app := at.Start(t, func(c *config.Config) { c.HTTP.ReadTimeout = 2 * time.Second })
 	slowUpload(t, app, 300, 200*time.Millisecond) // a minute in all
 }
 

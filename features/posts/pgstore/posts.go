@@ -70,7 +70,7 @@ func (r feedRow) Domain() domain.FeedItem {
 	post := r.PostRow.Domain()
 	post.ViewerFollowsAuthor = r.FollowsAuthor
 	it := domain.FeedItem{Post: post, IsLiked: r.IsLiked,
-		Author: domain.PostAuthor{ID: domain.UserID(r.AuthorID), Handle: "unknown", DisplayName: "Unknown User"}}
+		Author: domain.MemberCard{ID: domain.UserID(r.AuthorID), Handle: "unknown", DisplayName: "Unknown User"}}
 	if r.AuthorHandle != nil && r.AuthorDisplayName != nil {
 		it.Author.Handle, it.Author.DisplayName, it.Author.AvatarPath = *r.AuthorHandle, *r.AuthorDisplayName, r.AuthorAvatarPath
 	}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	"social/core/ports"
 	at "social/tests/testkit/apptest"
 )
@@ -139,7 +140,7 @@ func storedPathOf(t *testing.T, app *at.App, handle, column string) string {
 
 func TestUploadRefusals(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Limits.ProfileUpdatePerMember = 100 })
+	app := at.Start(t, func(c *config.Config) { c.Limits.ProfileUpdatePerMember = 100 })
 	m := app.Member("zeca")
 	const (
 		tooLarge = "Arquivo muito grande. Máximo 5MB."

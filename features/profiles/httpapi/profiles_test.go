@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
 )
@@ -146,7 +147,7 @@ func TestProfileUpdateIgnoresNoOneElsesFields(t *testing.T) {
 // and per address (two members behind one), with the 429's Retry-After.
 func TestProfileUpdateLimits(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { c.Limits.ProfileUpdatePerIP = 5 })
+	app := at.Start(t, func(c *config.Config) { c.Limits.ProfileUpdatePerIP = 5 })
 	m := app.Member("vera")
 	const wait = "Aguarde 1 minuto antes de tentar novamente."
 	m.Do(http.MethodPatch, mePath, map[string]string{"bio": "1"}).Expect(t, http.StatusOK)

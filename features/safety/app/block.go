@@ -2,12 +2,12 @@ package app
 
 import (
 	"context"
-	profiles "social/features/profiles/app"
 	"time"
 
 	"social/core/domain"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
+	profiles "social/features/profiles/app"
 )
 
 // EndedFollow is a follow a block removed: Follower no longer follows

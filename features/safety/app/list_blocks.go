@@ -9,7 +9,7 @@ import (
 // BlockLister reads whom a member blocks, newest block first, after the
 // cursor.
 type BlockLister interface {
-	Blocked(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.SafetyEntry, error)
+	Blocked(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error)
 }
 
 // ListBlocks reads the viewer's own blocks, PageSize at a time. Nobody

@@ -14,10 +14,10 @@ import (
 type blockList struct {
 	n     int
 	of    domain.UserID
-	after *Cursor
+	after *domain.ListCursor[domain.UserID]
 }
 
-func (b *blockList) Blocked(_ context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.SafetyEntry, error) {
+func (b *blockList) Blocked(_ context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error) {
 	b.of, b.after = of, after
 	out := make([]domain.SafetyEntry, 0, min(b.n, limit))
 	for i := range min(b.n, limit) {

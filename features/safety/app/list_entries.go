@@ -8,10 +8,6 @@ import (
 	"social/core/errs"
 )
 
-// Cursor is the last entry of a blocks or mutes page: when it began and
-// the member's ID.
-type Cursor = domain.ListCursor[domain.UserID]
-
 // Page is one page of the viewer's blocks or mutes; Next is "" at the end.
 type Page struct {
 	Items []domain.SafetyEntry
@@ -21,11 +17,11 @@ type Page struct {
 // listPage checks the viewer and the cursor, reads one page with read and
 // makes the next cursor.
 func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
-	read func(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.SafetyEntry, error)) (Page, error) {
+	read func(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error)) (Page, error) {
 	if !viewer.SignedIn() {
 		return Page{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	var after *Cursor
+	var after *domain.ListCursor[domain.UserID]
 	if cursor != "" {
 		c, ok := domain.DecodeListCursor[domain.UserID](domain.SafetyCursor, cursor)
 		if !ok {
@@ -40,7 +36,7 @@ func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
 	page := Page{Items: items}
 	if len(items) == PageSize {
 		last := items[len(items)-1]
-		page.Next = Cursor{At: last.Since, ID: last.ProfileID}.Encode(domain.SafetyCursor)
+		page.Next = domain.ListCursor[domain.UserID]{At: last.Since, ID: last.ProfileID}.Encode(domain.SafetyCursor)
 	}
 	return page, nil
 }

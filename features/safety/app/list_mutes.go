@@ -9,7 +9,7 @@ import (
 // MuteLister reads whom a member mutes, newest mute first, after the
 // cursor.
 type MuteLister interface {
-	Muted(ctx context.Context, of domain.UserID, after *Cursor, limit int) ([]domain.SafetyEntry, error)
+	Muted(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error)
 }
 
 // ListMutes reads the viewer's own mutes, PageSize at a time. Nobody else

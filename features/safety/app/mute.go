@@ -2,11 +2,11 @@ package app
 
 import (
 	"context"
-	profiles "social/features/profiles/app"
 	"time"
 
 	"social/core/domain"
 	"social/core/ports"
+	profiles "social/features/profiles/app"
 )
 
 // MuteWriter records mutes.

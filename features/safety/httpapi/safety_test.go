@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"social/config"
 	"social/plugins/rooms"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
@@ -459,7 +460,7 @@ func TestMutedWords(t *testing.T) {
 // hides each member's lines in a listening room's chat from the other.
 func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, func(c *at.Config) { rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"} })
+	app := at.Start(t, func(c *config.Config) { rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"} })
 	ana, bia, cris := app.Member("ana"), app.Member("bia"), app.Member("cris")
 	var conv idOnly
 	ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}).

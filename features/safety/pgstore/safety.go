@@ -132,16 +132,16 @@ type safetyEntryRow struct {
 }
 
 // Blocked reads whom of blocks, newest first, after the cursor.
-func (s *Safety) Blocked(ctx context.Context, of domain.UserID, after *safety.Cursor, limit int) ([]domain.SafetyEntry, error) {
+func (s *Safety) Blocked(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error) {
 	return s.list(ctx, "member_blocks", "blocker_id", "blocked_id", of, after, limit)
 }
 
 // Muted reads whom of mutes, newest first, after the cursor.
-func (s *Safety) Muted(ctx context.Context, of domain.UserID, after *safety.Cursor, limit int) ([]domain.SafetyEntry, error) {
+func (s *Safety) Muted(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error) {
 	return s.list(ctx, "member_mutes", "muter_id", "muted_id", of, after, limit)
 }
 
-func (s *Safety) list(ctx context.Context, table, owner, shown string, of domain.UserID, after *safety.Cursor, limit int) ([]domain.SafetyEntry, error) {
+func (s *Safety) list(ctx context.Context, table, owner, shown string, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error) {
 	q := `SELECT t.created_at AS since, p.id, p.handle, p.display_name, p.avatar_path, p.is_verified
 		FROM ` + table + ` t JOIN profiles p ON p.id = t.` + shown + ` WHERE t.` + owner + ` = ?`
 	args := []any{uuid.UUID(of)}

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/danielgtaylor/huma/v2"
-	"social/core/domain"
 
+	"social/core/domain"
 	"social/core/errs"
 	"social/kit/httpkit"
 	"social/kit/plugin"

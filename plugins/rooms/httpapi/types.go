@@ -4,9 +4,9 @@ package httpapi
 
 import (
 	"context"
-	"github.com/danielgtaylor/huma/v2"
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
 	"social/core/domain"

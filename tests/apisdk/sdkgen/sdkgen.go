@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"social/kit/plugin"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/getkin/kin-openapi/openapi3"
@@ -16,6 +15,7 @@ import (
 
 	"social/assembly"
 	"social/config"
+	"social/kit/plugin"
 	"social/plugins"
 )
 

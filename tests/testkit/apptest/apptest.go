@@ -406,9 +406,6 @@ func (c *Client) SignIn(email, password string) Session {
 	return s
 }
 
-// Config is the app configuration tests adjust.
-type Config = config.Config
-
 // Staff is a member whose role the operator raised (`social user promote`
 // writes the same column); the authenticator reads the role on every
 // request, so the member's token carries it at once. A handle no member

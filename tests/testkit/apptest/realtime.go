@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"social/adapters/realtime"
-
 	"github.com/gorilla/websocket"
+
+	"social/adapters/realtime"
 )
 
 // Socket is a member's realtime connection.

@@ -20,17 +20,13 @@ const (
 // statusQuotaExceeded is DeepL's answer when the account's character quota is spent.
 const statusQuotaExceeded = 456
 
-// Options configure the adapter; an empty URL picks ProURL or FreeURL from
-// the key.
-type Options = httpcall.Options
-
 // Translator is the DeepL adapter.
 type Translator struct{ api httpcall.Provider }
 
 var _ ports.Translator = (*Translator)(nil)
 
 // New checks the options and builds the adapter.
-func New(o Options) (*Translator, error) {
+func New(o httpcall.Options) (*Translator, error) {
 	if o.APIKey == "" {
 		return nil, fmt.Errorf("deepl: the API key is required")
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"social/adapters/providers/translate/deepl"
+	"social/adapters/providers/translate/internal/httpcall"
 	"social/adapters/providers/translate/translatetest"
 )
 
@@ -31,7 +32,7 @@ func server(t *testing.T, wantTarget string, reply http.HandlerFunc) *httptest.S
 
 func newTranslator(t *testing.T, url string) *deepl.Translator {
 	t.Helper()
-	tr, err := deepl.New(deepl.Options{URL: url, APIKey: "dl-key:fx", Timeout: 300 * time.Millisecond})
+	tr, err := deepl.New(httpcall.Options{URL: url, APIKey: "dl-key:fx", Timeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestTranslateTimesOut(t *testing.T) {
 
 func TestNewNeedsAKey(t *testing.T) {
 	t.Parallel()
-	if _, err := deepl.New(deepl.Options{Timeout: time.Second}); err == nil {
+	if _, err := deepl.New(httpcall.Options{Timeout: time.Second}); err == nil {
 		t.Fatal("New without a key succeeded")
 	}
 }

@@ -11,18 +11,13 @@ import (
 	"social/core/ports"
 )
 
-// Options configure the adapter: URL is the server's base address (e.g.
-// https://libretranslate.com, required); APIKey is sent when not empty
-// (libretranslate.com requires one).
-type Options = httpcall.Options
-
 // Translator is the LibreTranslate adapter.
 type Translator struct{ api httpcall.Provider }
 
 var _ ports.Translator = (*Translator)(nil)
 
 // New checks the options and builds the adapter.
-func New(o Options) (*Translator, error) {
+func New(o httpcall.Options) (*Translator, error) {
 	api, err := httpcall.NewProvider("libretranslate", o.URL, "/translate", o)
 	return &Translator{api: api}, err
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"social/adapters/providers/translate/internal/httpcall"
 	"social/adapters/providers/translate/libretranslate"
 	"social/adapters/providers/translate/translatetest"
 )
@@ -28,7 +29,7 @@ func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 
 func newTranslator(t *testing.T, url string) *libretranslate.Translator {
 	t.Helper()
-	tr, err := libretranslate.New(libretranslate.Options{URL: url + "/", APIKey: "lt-key", Timeout: 300 * time.Millisecond})
+	tr, err := libretranslate.New(httpcall.Options{URL: url + "/", APIKey: "lt-key", Timeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
