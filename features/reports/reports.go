@@ -8,6 +8,7 @@ import (
 
 	"social/core/ports"
 	comments "social/features/comments/app"
+	moderation "social/features/moderation/app"
 	"social/features/reports/app"
 	"social/features/reports/httpapi"
 	reportsstore "social/features/reports/pgstore"
@@ -24,6 +25,8 @@ var Module = fx.Module("reports",
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
+	// Moderators resolve reports: the rows are this feature's.
+	fx.Provide(func(r *reportsstore.Reports) moderation.ReportLocker { return r }),
 )
 
 func newUseCases(r *reportsstore.Reports, p comments.PostReader, c comments.CommentReader, clock ports.Clock) httpapi.UseCases {

@@ -12,7 +12,6 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	moderation "social/features/moderation/app"
-	reportsstore "social/features/reports/pgstore"
 	"social/platform/pgkit"
 )
 
@@ -21,11 +20,12 @@ import (
 type Moderation struct {
 	db       *bun.DB
 	profiles moderation.ProfileLocker
+	reports  moderation.ReportLocker
 }
 
 // NewModeration makes the moderation store.
-func NewModeration(db *bun.DB, p moderation.ProfileLocker) *Moderation {
-	return &Moderation{db: db, profiles: p}
+func NewModeration(db *bun.DB, p moderation.ProfileLocker, r moderation.ReportLocker) *Moderation {
+	return &Moderation{db: db, profiles: p, reports: r}
 }
 
 var (
@@ -51,9 +51,7 @@ func (s *Moderation) SetVerified(ctx context.Context, id domain.UserID, verified
 
 // LockReport reads a report and holds its row until the transaction ends.
 func (s *Moderation) LockReport(ctx context.Context, id domain.ReportID) (domain.Report, error) {
-	var row reportsstore.ReportRow
-	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
-	return row.Domain(), pgkit.NotFound(err)
+	return s.reports.Lock(ctx, id)
 }
 
 // Close resolves one report.

@@ -52,6 +52,14 @@ type Reports struct{ db *bun.DB }
 // NewReports makes the report store.
 func NewReports(db *bun.DB) *Reports { return &Reports{db: db} }
 
+// Lock reads a report and holds its row (FOR UPDATE) until the
+// transaction of ctx ends, for a moderator's resolution.
+func (s *Reports) Lock(ctx context.Context, id domain.ReportID) (domain.Report, error) {
+	var row ReportRow
+	err := pgkit.IDB(ctx, s.db).NewSelect().Model(&row).Where("id = ?", uuid.UUID(id)).For("UPDATE").Scan(ctx)
+	return row.Domain(), pgkit.NotFound(err)
+}
+
 // File inserts the report unless the reporter already reported the target,
 // and answers the stored one with whether it is new. The unique key
 // decides, never a pre-check, so racing calls make one row.
