@@ -12,8 +12,6 @@ import (
 	"social/adapters/providers/translate/translatetest"
 )
 
-const post = "Good morning! Anyone coming to the show tonight? #música"
-
 // server answers like DeepL after checking the request's shape; the target
 // language sent is checked against wantTarget.
 func server(t *testing.T, wantTarget string, reply http.HandlerFunc) *httptest.Server {
@@ -24,8 +22,8 @@ func server(t *testing.T, wantTarget string, reply http.HandlerFunc) *httptest.S
 	}
 	return translatetest.Endpoint(t, "/v2/translate", map[string]string{"Authorization": "DeepL-Auth-Key dl-key:fx"},
 		func(body request) {
-			if len(body.Text) != 1 || body.Text[0] != post || body.TargetLang != wantTarget {
-				t.Errorf("body = %+v, want text [%q] and target_lang %s", body, post, wantTarget)
+			if len(body.Text) != 1 || body.Text[0] != translatetest.Post || body.TargetLang != wantTarget {
+				t.Errorf("body = %+v, want text [%q] and target_lang %s", body, translatetest.Post, wantTarget)
 			}
 		}, reply)
 }
@@ -39,31 +37,27 @@ func newTranslator(t *testing.T, url string) *deepl.Translator {
 	return tr
 }
 
+// translateTo translates the test post into the language tag, which DeepL
+// must be asked for as target.
+func translateTo(tag, target string) translatetest.Translate {
+	return func(t *testing.T, reply http.HandlerFunc) (string, error) {
+		return newTranslator(t, server(t, target, reply).URL).Translate(context.Background(), translatetest.Post, tag)
+	}
+}
+
 func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 	t.Parallel()
 	for tag, target := range map[string]string{"pt": "PT-BR", "pt-BR": "PT-BR", "pt-PT": "PT-PT", "en": "EN-US", "en-GB": "EN-GB", "es": "ES", "de-AT": "DE"} {
 		t.Run(tag, func(t *testing.T) {
 			t.Parallel()
-			srv := server(t, target, func(w http.ResponseWriter, _ *http.Request) {
-				translatetest.Reply(w, http.StatusOK, translatetest.Body(t, "translate_ok.json"), nil)
-			})
-			got, err := newTranslator(t, srv.URL).Translate(context.Background(), post, tag)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := "Bom dia! Alguém vem para o show hoje à noite? #música"; got != want {
-				t.Fatalf("translation = %q, want %q", got, want)
-			}
+			translatetest.CheckTranslation(t, translateTo(tag, target), "translate_ok.json")
 		})
 	}
 }
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, "PT-BR", reply).URL).Translate(context.Background(), post, "pt-BR")
-		return err
-	}, 5*time.Second, []translatetest.Failure{
+	translatetest.CheckFailures(t, translateTo("pt-BR", "PT-BR"), 5*time.Second, []translatetest.Failure{
 		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "5"}, Want: translatetest.RateLimited},
 		{Name: "quota exceeded", Status: 456, Body: translatetest.Body(t, "quota.json"), Want: translatetest.PaymentRequired},
 		{Name: "forbidden", Status: http.StatusForbidden, Body: translatetest.Body(t, "forbidden.json"), Want: translatetest.Failed},
@@ -75,10 +69,7 @@ func TestTranslateFailures(t *testing.T) {
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, "PT-BR", reply).URL).Translate(context.Background(), post, "pt")
-		return err
-	})
+	translatetest.CheckTimeout(t, translateTo("pt", "PT-BR"))
 }
 
 func TestNewNeedsAKey(t *testing.T) {

@@ -12,13 +12,11 @@ import (
 	"social/adapters/providers/translate/translatetest"
 )
 
-const post = "Good morning! Anyone coming to the show tonight? #música"
-
 // server answers like LibreTranslate after checking the request's shape.
 func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	return translatetest.Endpoint(t, "/translate", nil, func(body map[string]any) {
-		want := map[string]any{"q": post, "source": "auto", "target": "pt", "format": "text", "api_key": "lt-key"}
+		want := map[string]any{"q": translatetest.Post, "source": "auto", "target": "pt", "format": "text", "api_key": "lt-key"}
 		for k, v := range want {
 			if body[k] != v {
 				t.Errorf("body[%s] = %v, want %v", k, body[k], v)
@@ -36,29 +34,29 @@ func newTranslator(t *testing.T, url string) *libretranslate.Translator {
 	return tr
 }
 
+// translateTo translates the test post into the language tag (LibreTranslate
+// is asked for "pt" whichever Portuguese it is).
+func translateTo(tag string) translatetest.Translate {
+	return func(t *testing.T, reply http.HandlerFunc) (string, error) {
+		return newTranslator(t, server(t, reply).URL).Translate(context.Background(), translatetest.Post, tag)
+	}
+}
+
 func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 	t.Parallel()
-	srv := server(t, func(w http.ResponseWriter, _ *http.Request) {
-		translatetest.Reply(w, http.StatusOK, translatetest.Body(t, "translate_ok.json"), nil)
-	})
-	got, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "Bom dia! Alguém vem para o show hoje à noite? #música"; got != want {
-		t.Fatalf("translation = %q, want %q", got, want)
-	}
-	if c := newTranslator(t, srv.URL).Capabilities(); !c.Available || c.Provider != "libretranslate" {
+	translatetest.CheckTranslation(t, translateTo("pt-BR"), "translate_ok.json")
+}
+
+func TestCapabilities(t *testing.T) {
+	t.Parallel()
+	if c := newTranslator(t, "http://127.0.0.1:1").Capabilities(); !c.Available || c.Provider != "libretranslate" {
 		t.Fatalf("capabilities = %+v", c)
 	}
 }
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt")
-		return err
-	}, 30*time.Second, []translatetest.Failure{
+	translatetest.CheckFailures(t, translateTo("pt"), 30*time.Second, []translatetest.Failure{
 		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "30"}, Want: translatetest.RateLimited},
 		{Name: "no credits", Status: http.StatusForbidden, Body: translatetest.Body(t, "payment.json"), Want: translatetest.PaymentRequired},
 		{Name: "payment required", Status: http.StatusPaymentRequired, Body: []byte(`{"error":"Payment required"}`), Want: translatetest.PaymentRequired},
@@ -72,10 +70,7 @@ func TestTranslateFailures(t *testing.T) {
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt")
-		return err
-	})
+	translatetest.CheckTimeout(t, translateTo("pt"))
 }
 
 func TestTranslateNeedsNoRequestForEmptyText(t *testing.T) {
@@ -84,6 +79,6 @@ func TestTranslateNeedsNoRequestForEmptyText(t *testing.T) {
 	if got, err := tr.Translate(context.Background(), "  ", "pt"); err != nil || got != "" {
 		t.Fatalf("Translate(blank) = %q, %v", got, err)
 	}
-	_, err := tr.Translate(context.Background(), post, "not a language")
+	_, err := tr.Translate(context.Background(), translatetest.Post, "not a language")
 	translatetest.AssertError(t, err, translatetest.Failed)
 }

@@ -13,8 +13,6 @@ import (
 	"social/adapters/providers/translate/translatetest"
 )
 
-const post = "Good morning! Anyone coming to the show tonight? #música"
-
 // server answers like OpenAI's chat completions after checking the request.
 func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 	t.Helper()
@@ -30,7 +28,7 @@ func server(t *testing.T, reply http.HandlerFunc) *httptest.Server {
 			if body.Model != "gpt-4o-mini" || len(body.Messages) != 2 ||
 				body.Messages[0].Role != "system" || !strings.Contains(body.Messages[0].Content, `"pt-BR"`) ||
 				!strings.Contains(body.Messages[0].Content, "translation only") ||
-				body.Messages[1].Role != "user" || body.Messages[1].Content != post {
+				body.Messages[1].Role != "user" || body.Messages[1].Content != translatetest.Post {
 				t.Errorf("body = %+v", body)
 			}
 		}, reply)
@@ -45,26 +43,20 @@ func newTranslator(t *testing.T, url string) *openai.Translator {
 	return tr
 }
 
+// translateToPortuguese translates the test post into pt-BR, the language
+// the stand-in checks the instructions name.
+func translateToPortuguese(t *testing.T, reply http.HandlerFunc) (string, error) {
+	return newTranslator(t, server(t, reply).URL).Translate(context.Background(), translatetest.Post, "pt-BR")
+}
+
 func TestTranslateReadsTheAnswerIgnoringExtraFields(t *testing.T) {
 	t.Parallel()
-	srv := server(t, func(w http.ResponseWriter, _ *http.Request) {
-		translatetest.Reply(w, http.StatusOK, translatetest.Body(t, "chat_ok.json"), nil)
-	})
-	got, err := newTranslator(t, srv.URL).Translate(context.Background(), post, "pt-BR")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "Bom dia! Alguém vem para o show hoje à noite? #música"; got != want {
-		t.Fatalf("translation = %q, want %q", got, want)
-	}
+	translatetest.CheckTranslation(t, translateToPortuguese, "chat_ok.json")
 }
 
 func TestTranslateFailures(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckFailures(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt-BR")
-		return err
-	}, 20*time.Second, []translatetest.Failure{
+	translatetest.CheckFailures(t, translateToPortuguese, 20*time.Second, []translatetest.Failure{
 		{Name: "rate limit", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "rate_limited.json"), Headers: map[string]string{"Retry-After": "20"}, Want: translatetest.RateLimited},
 		{Name: "insufficient quota answered as 429", Status: http.StatusTooManyRequests, Body: translatetest.Body(t, "insufficient_quota.json"), Want: translatetest.PaymentRequired},
 		{Name: "payment required", Status: http.StatusPaymentRequired, Body: translatetest.Body(t, "payment_required.json"), Want: translatetest.PaymentRequired},
@@ -78,8 +70,5 @@ func TestTranslateFailures(t *testing.T) {
 
 func TestTranslateTimesOut(t *testing.T) {
 	t.Parallel()
-	translatetest.CheckTimeout(t, func(t *testing.T, reply http.HandlerFunc) error {
-		_, err := newTranslator(t, server(t, reply).URL).Translate(context.Background(), post, "pt-BR")
-		return err
-	})
+	translatetest.CheckTimeout(t, translateToPortuguese)
 }
