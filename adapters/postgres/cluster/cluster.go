@@ -364,18 +364,11 @@ func (c *Cluster) requirePasswords(ctx context.Context) error {
 		return nil
 	}
 	c.opts.Logger.Info("private PostgreSQL cluster: requiring passwords of every role", "dir", c.opts.Dir)
-	pw, err := readPasswords(c.PasswordPath())
-	if err != nil {
-		return err
-	}
-	conn, err := c.connect(ctx, "postgres")
+	conn, pw, err := c.setPasswordsConn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
-		return err
-	}
 	if _, err := conn.Exec(ctx, "ALTER ROLE "+pgx.Identifier{Superuser}.Sanitize()+" PASSWORD "+quote(pw[Superuser])); err != nil {
 		return fmt.Errorf("set the superuser's password: %w", err)
 	}
@@ -414,11 +407,7 @@ func (c *Cluster) requirePasswords(ctx context.Context) error {
 // application connected as the superuser is given, with everything in it,
 // to the application role.
 func (c *Cluster) ensureDatabase(ctx context.Context, name string) error {
-	pw, err := readPasswords(c.PasswordPath())
-	if err != nil {
-		return err
-	}
-	conn, err := c.connect(ctx, "postgres")
+	conn, pw, err := c.setPasswordsConn(ctx)
 	if err != nil {
 		return err
 	}
@@ -436,9 +425,6 @@ func (c *Cluster) ensureDatabase(ctx context.Context, name string) error {
 	verb := "CREATE"
 	if roleExists {
 		verb = "ALTER"
-	}
-	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
-		return err
 	}
 	if _, err := conn.Exec(ctx, verb+" ROLE "+role+
 		" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD "+quote(pw[AppRole])); err != nil {
@@ -541,6 +527,26 @@ $$`
 // the password file, retrying while the server starts.
 func (c *Cluster) connect(ctx context.Context, database string) (*pgx.Conn, error) {
 	return connectWithRetry(ctx, c.URL(database))
+}
+
+// setPasswordsConn connects as the superuser to the postgres database to
+// set roles' passwords: the session hashes them with scram-sha-256, and
+// the passwords to set come from the password file. The caller closes the
+// connection.
+func (c *Cluster) setPasswordsConn(ctx context.Context) (*pgx.Conn, map[string]string, error) {
+	pw, err := readPasswords(c.PasswordPath())
+	if err != nil {
+		return nil, nil, err
+	}
+	conn, err := c.connect(ctx, "postgres")
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := conn.Exec(ctx, "SET password_encryption = 'scram-sha-256'"); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		return nil, nil, err
+	}
+	return conn, pw, nil
 }
 
 func newPasswords() map[string]string {
