@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"slices"
 
 	"golang.org/x/image/webp"
@@ -96,7 +97,8 @@ func (c *Cleaner) Clean(ctx context.Context, data []byte, allowed ...ports.Image
 		return ports.CleanImage{}, invalidType(string(format), fmt.Errorf("not among %v", allowed))
 	}
 
-	cfg, err := decodeConfig(format, data)
+	codec := codecs[format]
+	cfg, err := codec.decodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return ports.CleanImage{}, invalidImage(format, fmt.Errorf("header: %w", err))
 	}
@@ -104,15 +106,7 @@ func (c *Cleaner) Clean(ctx context.Context, data []byte, allowed ...ports.Image
 		return ports.CleanImage{}, invalidImage(format, err)
 	}
 
-	var clean []byte
-	switch format {
-	case ports.ImageJPEG:
-		clean, err = stripJPEG(data)
-	case ports.ImagePNG:
-		clean, err = stripPNG(data)
-	case ports.ImageWebP:
-		clean, err = stripWebP(data)
-	}
+	clean, err := codec.strip(data)
 	if err != nil {
 		return ports.CleanImage{}, invalidImage(format, err)
 	}
@@ -122,7 +116,7 @@ func (c *Cleaner) Clean(ctx context.Context, data []byte, allowed ...ports.Image
 	case <-ctx.Done():
 		return ports.CleanImage{}, ctx.Err()
 	}
-	img, err := decode(format, clean)
+	img, err := codec.decode(bytes.NewReader(clean))
 	<-c.decoding
 	if err != nil {
 		return ports.CleanImage{}, invalidImage(format, fmt.Errorf("decode: %w", err))
@@ -161,26 +155,17 @@ func Sniff(data []byte) (ports.ImageFormat, bool) {
 
 func prefix(data []byte) []byte { return data[:min(len(data), 16)] }
 
-func decodeConfig(format ports.ImageFormat, data []byte) (image.Config, error) {
-	r := bytes.NewReader(data)
-	switch format {
-	case ports.ImageJPEG:
-		return jpeg.DecodeConfig(r)
-	case ports.ImagePNG:
-		return png.DecodeConfig(r)
-	default:
-		return webp.DecodeConfig(r)
-	}
+// imageCodec is what the cleaner does with one format: read the header,
+// strip the metadata, decode the pixels.
+type imageCodec struct {
+	decodeConfig func(io.Reader) (image.Config, error)
+	strip        func(data []byte) ([]byte, error)
+	decode       func(io.Reader) (image.Image, error)
 }
 
-func decode(format ports.ImageFormat, data []byte) (image.Image, error) {
-	r := bytes.NewReader(data)
-	switch format {
-	case ports.ImageJPEG:
-		return jpeg.Decode(r)
-	case ports.ImagePNG:
-		return png.Decode(r)
-	default:
-		return webp.Decode(r)
-	}
+// codecs has one entry for each format Sniff recognises.
+var codecs = map[ports.ImageFormat]imageCodec{
+	ports.ImageJPEG: {decodeConfig: jpeg.DecodeConfig, strip: stripJPEG, decode: jpeg.Decode},
+	ports.ImagePNG:  {decodeConfig: png.DecodeConfig, strip: stripPNG, decode: png.Decode},
+	ports.ImageWebP: {decodeConfig: webp.DecodeConfig, strip: stripWebP, decode: webp.Decode},
 }
