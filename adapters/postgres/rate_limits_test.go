@@ -11,28 +11,12 @@ import (
 
 	"social/adapters/postgres"
 	"social/core/ports"
+	"social/core/ports/portstest"
 )
-
-type fixedClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fixedClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fixedClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {
 	t.Parallel()
-	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	clock := portstest.NewMovingClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	l := postgres.NewRateLimiter(newServerDB(t, 12), clock) // the racing attempts need connections of their own
 	rule := ports.RateRule{Bucket: "test", Key: "maria@example.com", Limit: 5, Window: time.Minute}
 	ip := ports.RateRule{Bucket: "test_ip", Key: "198.51.100.1", Limit: 100, Window: time.Minute}
@@ -89,7 +73,7 @@ func TestRateLimiterCountsRacingAttemptsOneByOne(t *testing.T) {
 
 func TestPruneRateLimitsIsIdempotent(t *testing.T) {
 	t.Parallel()
-	clock := &fixedClock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	clock := portstest.NewMovingClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	db := newServerDB(t, 12)
 	l := postgres.NewRateLimiter(db, clock)
 	for range 3 {

@@ -14,27 +14,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"social/core/ports/portstest"
 )
-
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 var handlerSecret = []byte("handler-test-secret-of-32-bytes-or-more")
 
@@ -44,7 +28,7 @@ var handlerSecret = []byte("handler-test-secret-of-32-bytes-or-more")
 type handlerRig struct {
 	store *Store
 	srv   *httptest.Server
-	clock *fakeClock
+	clock *portstest.MovingClock
 }
 
 const secretText = "TOP SECRET outside the media folder"
@@ -55,7 +39,7 @@ func newHandlerRig(t *testing.T, wrap func(http.Handler) http.Handler) *handlerR
 	if err := os.WriteFile(filepath.Join(base, "secret.txt"), []byte(secretText), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}
+	clock := portstest.NewMovingClock(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
 	store, err := New(Options{Dir: filepath.Join(base, "media"), Secret: handlerSecret, Clock: clock})
 	if err != nil {
 		t.Fatal(err)

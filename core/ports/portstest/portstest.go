@@ -4,6 +4,7 @@ package portstest
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -20,3 +21,27 @@ type Clock struct{ At time.Time }
 
 // Now is At.
 func (c Clock) Now() time.Time { return c.At }
+
+// MovingClock is a ports.Clock the test moves by hand, read and moved
+// safely from any goroutine.
+type MovingClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewMovingClock starts at at.
+func NewMovingClock(at time.Time) *MovingClock { return &MovingClock{now: at} }
+
+// Now is the clock's time.
+func (c *MovingClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock forward by d.
+func (c *MovingClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}

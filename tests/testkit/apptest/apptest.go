@@ -15,7 +15,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -27,6 +26,7 @@ import (
 	"social/config"
 	"social/core/domain"
 	"social/core/ports"
+	"social/core/ports/portstest"
 	"social/kit/plugin"
 	"social/plugins"
 	"social/tests/testkit"
@@ -38,35 +38,12 @@ const Secret = "apptest-secret-0123456789abcdef0123456789abcd"
 // Password passes every password rule.
 const Password = "Senha123"
 
-// Clock is a clock the test moves by hand.
-type Clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-// NewClock starts at the current time, whole seconds.
-func NewClock() *Clock { return &Clock{now: time.Now().UTC().Truncate(time.Second)} }
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Advance moves the clock forward.
-func (c *Clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // cheapHashing keeps scenario tests fast; only the cost differs from the app's.
 var cheapHashing = argon2id.Params{MemoryKiB: 1024, Time: 1, Threads: 1}
 
 // rig swaps the app's clock for the test's and password hashing for hashing
 // with the given parameters, and adds a test's own options.
-func rig(c *Clock, hashing argon2id.Params, extra ...fx.Option) plugin.Plugin {
+func rig(c *portstest.MovingClock, hashing argon2id.Params, extra ...fx.Option) plugin.Plugin {
 	return plugin.Plugin{Name: "testrig", Module: fx.Options(append([]fx.Option{
 		fx.Decorate(func(ports.Clock) ports.Clock { return c }),
 		fx.Decorate(func(ports.PasswordHasher) ports.PasswordHasher { return argon2id.New(hashing) }),
@@ -76,7 +53,7 @@ func rig(c *Clock, hashing argon2id.Params, extra ...fx.Option) plugin.Plugin {
 // App is the serving app of one test.
 type App struct {
 	*testkit.App
-	Clock *Clock
+	Clock *portstest.MovingClock
 	DB    *bun.DB         // for assertions only: fixtures go through the API
 	Blobs ports.BlobStore // the media store the app writes to
 	// Search is the app's search index, for assertions only.
@@ -112,7 +89,7 @@ func StartWith(t testing.TB, tweak func(*config.Config), extra ...fx.Option) *Ap
 
 func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, extra ...fx.Option) *App {
 	t.Helper()
-	clock := NewClock()
+	clock := portstest.NewMovingClock(time.Now().UTC().Truncate(time.Second))
 	list := append(plugins.All(), rig(clock, hashing, extra...))
 	cfg := testkit.Config(testkit.NewDatabase(t, list...))
 	cfg.Auth.JWTSecret = Secret
