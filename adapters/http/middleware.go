@@ -59,50 +59,24 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// statusRecorder remembers what was written, for the access log.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (r *statusRecorder) WriteHeader(status int) {
-	if r.status == 0 {
-		r.status = status
-	}
-	r.ResponseWriter.WriteHeader(status)
-}
-
-func (r *statusRecorder) Write(b []byte) (int, error) {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	n, err := r.ResponseWriter.Write(b)
-	r.bytes += n
-	return n, err
-}
-
-// Unwrap lets http.ResponseController reach Flush and Hijack (WebSockets).
-func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
-
 // withAccessLog logs one line per request; health probes only at debug
 // level. The request ID is one of the line's attributes rather than
 // carried by a logger made for each request.
 func withAccessLog(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &httpkit.StatusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		level := slog.LevelInfo
 		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
 			level = slog.LevelDebug
 		}
-		if rec.status >= 500 {
+		if rec.Status >= 500 {
 			level = slog.LevelError
 		}
 		logger.LogAttrs(r.Context(), level, "http request", slog.String("request_id", httpkit.RequestID(r.Context())),
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.status),
-			slog.Int64("bytes", int64(rec.bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.Status),
+			slog.Int64("bytes", int64(rec.Bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 			slog.String("remote", r.RemoteAddr))
 	})
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"social/kit/httpkit"
 )
 
 // Metrics holds this process's registry and the collectors other parts
@@ -77,10 +79,10 @@ func (m *Metrics) Observe(next http.Handler) http.Handler {
 			m.inFlight.Inc()
 			defer m.inFlight.Dec()
 		}
-		rec := &recorder{ResponseWriter: w}
+		rec := &httpkit.StatusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		method, route := methodLabel(r.Method), routeLabel(r.Pattern)
-		status := rec.status
+		status := rec.Status
 		if status == 0 {
 			// Hijacked (a WebSocket) or nothing written: net/http sends 200
 			// for the latter; a socket's lifetime is no answer time.
@@ -131,25 +133,3 @@ func statusLabel(status int) string {
 	}
 	return "other"
 }
-
-type recorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (r *recorder) WriteHeader(status int) {
-	if r.status == 0 {
-		r.status = status
-	}
-	r.ResponseWriter.WriteHeader(status)
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	return r.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach Flush and Hijack (WebSockets).
-func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }

@@ -17,6 +17,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
+
+	"social/kit/httpkit"
 )
 
 // APIContract checks every answer an app gives under the API against the
@@ -95,25 +97,25 @@ func (c *APIContract) Wrap(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		rec := &answerCopy{ResponseWriter: w}
+		rec := &answerCopy{StatusRecorder: httpkit.StatusRecorder{ResponseWriter: w}}
 		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
-			rec.status = http.StatusOK
+		if rec.Status == 0 {
+			rec.Status = http.StatusOK
 		}
 		if err := c.check(r, route, rec); err != nil {
 			c.fail("%s %s answered %d, which the OpenAPI document does not describe: %v\nbody: %.600s",
-				r.Method, r.URL.Path, rec.status, err, rec.body.String())
+				r.Method, r.URL.Path, rec.Status, err, rec.body.String())
 		}
 	})
 }
 
 func (c *APIContract) check(r *http.Request, route *routers.Route, rec *answerCopy) error {
-	if rec.status == 499 {
+	if rec.Status == 499 {
 		return nil // the client went away and reads nothing
 	}
 	in := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: r, Route: route},
-		Status:                 rec.status,
+		Status:                 rec.Status,
 		Header:                 rec.Header(),
 		Body:                   io.NopCloser(bytes.NewReader(rec.body.Bytes())),
 		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true,
@@ -122,7 +124,7 @@ func (c *APIContract) check(r *http.Request, route *routers.Route, rec *answerCo
 	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
 		return err
 	}
-	if rec.status < 400 {
+	if rec.Status < 400 {
 		return nil
 	}
 	var problem struct {
@@ -131,10 +133,10 @@ func (c *APIContract) check(r *http.Request, route *routers.Route, rec *answerCo
 	if err := json.Unmarshal(rec.body.Bytes(), &problem); err != nil {
 		return fmt.Errorf("error answer is not a problem: %w", err)
 	}
-	resp := route.Operation.Responses.Status(rec.status)
+	resp := route.Operation.Responses.Status(rec.Status)
 	listed := errorCodes(resp.Value.Extensions["x-error-codes"])
 	if !slices.Contains(listed, problem.Code) {
-		return fmt.Errorf("code %q is not listed for %d (x-error-codes: %s)", problem.Code, rec.status,
+		return fmt.Errorf("code %q is not listed for %d (x-error-codes: %s)", problem.Code, rec.Status,
 			strings.Join(listed, ", "))
 	}
 	return nil
@@ -159,27 +161,13 @@ func (c *APIContract) fail(format string, args ...any) {
 	}
 }
 
-// answerCopy passes an answer through and keeps a copy of it.
+// answerCopy passes an answer through and keeps a copy of its body.
 type answerCopy struct {
-	http.ResponseWriter
-	status int
-	body   bytes.Buffer
-}
-
-func (a *answerCopy) WriteHeader(status int) {
-	if a.status == 0 {
-		a.status = status
-	}
-	a.ResponseWriter.WriteHeader(status)
+	httpkit.StatusRecorder
+	body bytes.Buffer
 }
 
 func (a *answerCopy) Write(b []byte) (int, error) {
-	if a.status == 0 {
-		a.status = http.StatusOK
-	}
 	a.body.Write(b)
-	return a.ResponseWriter.Write(b)
+	return a.StatusRecorder.Write(b)
 }
-
-// Unwrap lets http.ResponseController reach Flush.
-func (a *answerCopy) Unwrap() http.ResponseWriter { return a.ResponseWriter }
