@@ -4,14 +4,11 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
-
+	"social/adapters/storage/storagetest"
 	"social/config"
 	"social/core/domain"
 	"social/kit/plugin"
@@ -175,12 +172,7 @@ func TestContentSecurityPolicy(t *testing.T) {
 	})
 	t.Run("s3", func(t *testing.T) {
 		t.Parallel()
-		backend := s3mem.New()
-		if err := backend.CreateBucket("media"); err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(gofakes3.New(backend).Server())
-		t.Cleanup(srv.Close)
+		srv := storagetest.FakeS3(t, "media")
 		cfg := testkit.Config(testkit.NewDatabase(t))
 		cfg.Storage.Driver = "s3"
 		cfg.Storage.S3.Endpoint = srv.URL

@@ -10,14 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxtest"
 
 	"social/adapters/storage"
 	"social/adapters/storage/disk"
 	"social/adapters/storage/s3"
+	"social/adapters/storage/storagetest"
 	"social/config"
 	"social/core/ports"
 	"social/kit/httpkit"
@@ -89,12 +88,7 @@ func TestDiskDriver(t *testing.T) {
 
 func TestS3Driver(t *testing.T) {
 	t.Parallel()
-	backend := s3mem.New()
-	if err := backend.CreateBucket("media"); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(gofakes3.New(backend).Server())
-	t.Cleanup(srv.Close)
+	srv := storagetest.FakeS3(t, "media")
 
 	cfg := testConfig(t)
 	cfg.Storage.Driver = "s3"

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -16,10 +15,9 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"social/adapters/postgres/cluster"
+	"social/adapters/storage/storagetest"
 	"social/tests/testkit"
 	"social/tests/testkit/apptest"
 	"social/tests/testkit/natsserver"
@@ -37,12 +35,7 @@ func TestTwoNodes(t *testing.T) {
 	bin := buildBinary(t)
 	natsURL := natsserver.Start(t).URL
 	dbURL := testkit.NewDatabase(t)
-	s3 := s3mem.New()
-	if err := s3.CreateBucket("social-media"); err != nil {
-		t.Fatal(err)
-	}
-	objectStore := httptest.NewServer(gofakes3.New(s3).Server())
-	t.Cleanup(objectStore.Close)
+	objectStore := storagetest.FakeS3(t, "social-media")
 	env := append(os.Environ(),
 		"SOCIAL_AUTH_JWT_SECRET=two-nodes-share-this-signing-secret-0123",
 		"SOCIAL_DATABASE_URL="+dbURL,

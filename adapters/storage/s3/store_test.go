@@ -11,9 +11,6 @@ import (
 	"testing/iotest"
 	"time"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
-
 	"social/adapters/storage/s3"
 	"social/adapters/storage/storagetest"
 	"social/core/ports"
@@ -29,14 +26,9 @@ const (
 // test bucket created.
 func fakeService(t *testing.T) *httptest.Server {
 	t.Helper()
-	backend := s3mem.New()
-	if err := backend.CreateBucket(testBucket); err != nil {
-		t.Fatal(err)
-	}
-	faker := gofakes3.New(backend)
-	srv := httptest.NewServer(sigV4Guard(testAccessKey, testSecretKey, faker.Server()))
-	t.Cleanup(srv.Close)
-	return srv
+	return storagetest.FakeS3(t, testBucket, func(next http.Handler) http.Handler {
+		return sigV4Guard(testAccessKey, testSecretKey, next)
+	})
 }
 
 func newStore(t *testing.T, endpoint string, opts ...func(*s3.Options)) *s3.Store {
