@@ -56,6 +56,15 @@ func postIDs(t *testing.T, x *bleve.Index, q string, limit int) []string {
 	return ids
 }
 
+// expectFound fails t unless query, asked for up to five posts, finds
+// exactly the posts want; what says what the test is looking at.
+func expectFound(t *testing.T, x *bleve.Index, what, query string, want ...string) {
+	t.Helper()
+	if got := postIDs(t, x, query, 5); !slices.Equal(got, want) {
+		t.Errorf("%s: %q finds %v, want %v", what, query, got, want)
+	}
+}
+
 func mustUpsert(t *testing.T, x *bleve.Index, docs ...ports.SearchDoc) {
 	t.Helper()
 	if err := x.Upsert(context.Background(), docs...); err != nil {
@@ -106,16 +115,14 @@ func TestRecentPostsEnterTheFullIndexOnceAged(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	x, _ := clockedIndex(t, &now)
-	mustUpsert(t, x, postAt(t, now.Add(-time.Minute), "moqueca capixaba"),
-		ports.SearchDoc{Kind: ports.SearchUser, ID: "u1", Handle: "ana", DisplayName: "Ana"})
+	aged := postAt(t, now.Add(-time.Minute), "moqueca capixaba")
+	mustUpsert(t, x, aged, ports.SearchDoc{Kind: ports.SearchUser, ID: "u1", Handle: "ana", DisplayName: "Ana"})
 	assertCounts(t, x, 1, 1)
 
 	now = now.Add(bleve.RecentWindow + time.Hour)
 	mustUpsert(t, x, ports.SearchDoc{Kind: ports.SearchUser, ID: "u2", Handle: "bia", DisplayName: "Bia"})
 	assertCounts(t, x, 3, 0)
-	if got := postIDs(t, x, "moqueca", 5); len(got) != 1 {
-		t.Errorf("the aged post: got %v, want it found once", got)
-	}
+	expectFound(t, x, "the aged post", "moqueca", aged.ID)
 }
 
 // A post edited just after the move took it into the full index, and
@@ -135,21 +142,13 @@ func TestPostEditedRightAfterItsMoveChangesEverywhere(t *testing.T) {
 	now = now.Add(10 * time.Minute)
 	p.Text = "acarajé no sábado"
 	mustUpsert(t, x, p)
-	if got := postIDs(t, x, "vatapá", 5); len(got) != 0 {
-		t.Errorf("the old text still finds the edited post: %v", got)
-	}
-	if got := postIDs(t, x, "acarajé", 5); !slices.Equal(got, []string{p.ID}) {
-		t.Errorf("the new text: got %v, want the post once", got)
-	}
+	expectFound(t, x, "the edited post's old text", "vatapá")
+	expectFound(t, x, "the edited post's new text", "acarajé", p.ID)
 
 	now = now.Add(time.Hour)
 	mustUpsert(t, x, postAt(t, now, "outra coisa")) // moves it again
-	if got := postIDs(t, x, "acarajé", 5); !slices.Equal(got, []string{p.ID}) {
-		t.Errorf("after the next move: got %v, want the post once", got)
-	}
-	if got := postIDs(t, x, "vatapá", 5); len(got) != 0 {
-		t.Errorf("after the next move the old text finds the post: %v", got)
-	}
+	expectFound(t, x, "after the next move, the new text", "acarajé", p.ID)
+	expectFound(t, x, "after the next move, the old text", "vatapá")
 }
 
 func assertCounts(t *testing.T, x *bleve.Index, full, recent uint64) {
@@ -174,27 +173,19 @@ func TestRecentPostChangesAreSearchedAtOnce(t *testing.T) {
 
 	p.Text = "churrasco no domingo"
 	mustUpsert(t, x, p)
-	if got := postIDs(t, x, "feijoada", 5); len(got) != 0 {
-		t.Errorf("the old text still finds the edited post: %v", got)
-	}
-	if got := postIDs(t, x, "churrasco", 5); !slices.Equal(got, []string{p.ID}) {
-		t.Errorf("the new text: got %v", got)
-	}
+	expectFound(t, x, "the edited post's old text", "feijoada")
+	expectFound(t, x, "the edited post's new text", "churrasco", p.ID)
 
 	p.Public = false
 	mustUpsert(t, x, p)
-	if got := postIDs(t, x, "churrasco", 5); len(got) != 0 {
-		t.Errorf("a private post is found: %v", got)
-	}
+	expectFound(t, x, "a post made private", "churrasco")
 
 	p.Public = true
 	mustUpsert(t, x, p)
 	if err := x.Delete(context.Background(), ports.SearchPost, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := postIDs(t, x, "churrasco", 5); len(got) != 0 {
-		t.Errorf("a deleted post is found: %v", got)
-	}
+	expectFound(t, x, "a deleted post", "churrasco")
 
 	// Reopened, the recent posts are still recent.
 	q := postAt(t, now.Add(-time.Minute), "pão de queijo")
