@@ -276,30 +276,28 @@ func (h *hub) deliver(topic string, msg []byte, about []domain.UserID) (slow []*
 func (h *hub) ofUser(user domain.UserID) []*conn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	out := make([]*conn, 0, len(h.byUser[user]))
-	for c := range h.byUser[user] {
-		out = append(out, c)
-	}
-	return out
+	return listOf(h.byUser[user])
 }
 
 // subscribersOf is the sockets following topic on this node.
 func (h *hub) subscribersOf(topic string) []*conn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	out := make([]*conn, 0, len(h.byTopic[topic]))
-	for c := range h.byTopic[topic] {
-		out = append(out, c)
-	}
-	return out
+	return listOf(h.byTopic[topic])
 }
 
 // all is every socket on this node.
 func (h *hub) all() []*conn {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	out := make([]*conn, 0, len(h.conns))
-	for c := range h.conns {
+	return listOf(h.conns)
+}
+
+// listOf copies the sockets of set, so that they can be used once the hub
+// is unlocked.
+func listOf(set map[*conn]struct{}) []*conn {
+	out := make([]*conn, 0, len(set))
+	for c := range set {
 		out = append(out, c)
 	}
 	return out
@@ -332,14 +330,10 @@ func (h *hub) close() []*conn {
 		return nil
 	}
 	h.closed = true
-	all := make([]*conn, 0, len(h.conns))
-	for c := range h.conns {
-		all = append(all, c)
-	}
 	if len(h.conns) == 0 {
 		close(h.empty)
 	}
-	return all
+	return listOf(h.conns)
 }
 
 // count is the number of sockets held.
