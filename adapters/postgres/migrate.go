@@ -153,22 +153,17 @@ func NewSQLSet(db *bun.DB, name string, fsys fs.FS) (*SQLSet, error) {
 
 func (s *SQLSet) Name() string { return s.name }
 
-func (s *SQLSet) Up(ctx context.Context) ([]string, error) {
-	if err := s.migrator.Init(ctx); err != nil {
-		return nil, err
-	}
-	group, err := s.migrator.Migrate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return names(group), nil
-}
+func (s *SQLSet) Up(ctx context.Context) ([]string, error) { return s.step(ctx, s.migrator.Migrate) }
 
-func (s *SQLSet) Down(ctx context.Context) ([]string, error) {
+func (s *SQLSet) Down(ctx context.Context) ([]string, error) { return s.step(ctx, s.migrator.Rollback) }
+
+// step makes the set's tables if they are missing, then applies or rolls
+// back one group, and names the migrations it went through.
+func (s *SQLSet) step(ctx context.Context, move func(context.Context, ...migrate.MigrationOption) (*migrate.MigrationGroup, error)) ([]string, error) {
 	if err := s.migrator.Init(ctx); err != nil {
 		return nil, err
 	}
-	group, err := s.migrator.Rollback(ctx)
+	group, err := move(ctx)
 	if err != nil {
 		return nil, err
 	}
