@@ -17,6 +17,13 @@ func withDatabase(ctx context.Context, g *globals, fn func(ctx context.Context) 
 	return withApp(ctx, assembly.Database(g.cfg, g.logger, plugins.All()), fn, populate...)
 }
 
+// withDatabaseValue is withDatabase for a command that needs one value of
+// the graph (the migrator, the database handle): fn is given it.
+func withDatabaseValue[T any](ctx context.Context, g *globals, fn func(ctx context.Context, value T) error) error {
+	var value T
+	return withDatabase(ctx, g, func(ctx context.Context) error { return fn(ctx, value) }, &value)
+}
+
 // withCommands is withDatabase with every use case in the graph
 // (assembly.Commands), changed by opts (a seeding's decorations).
 func withCommands(ctx context.Context, g *globals, opts fx.Option, fn func(ctx context.Context) error, populate ...any) error {

@@ -29,8 +29,7 @@ logged: this is where a developer finds the confirmation and password-reset link
 			if limit < 1 {
 				return usageError{fmt.Errorf("--limit must be at least 1")}
 			}
-			var db *bun.DB
-			return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+			return withDatabaseValue(cmd.Context(), g, func(ctx context.Context, db *bun.DB) error {
 				msgs, total, err := mail.List(ctx, db, mail.Query{To: to, Limit: limit})
 				if err != nil {
 					return err
@@ -51,7 +50,7 @@ logged: this is where a developer finds the confirmation and password-reset link
 				}
 				fmt.Fprintf(out, "%d of %d message(s)\n", len(msgs), total)
 				return nil
-			}, &db)
+			})
 		},
 	}
 	list.Flags().StringVar(&to, "to", "", "only messages to this address (any case)")

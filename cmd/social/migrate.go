@@ -23,8 +23,7 @@ table: core first, then River's (the job queue), then each enabled plugin's.`,
 			Short: "Apply every pending migration of every set",
 			Args:  noArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				var m *postgres.Migrator
-				return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+				return withDatabaseValue(cmd.Context(), g, func(ctx context.Context, m *postgres.Migrator) error {
 					applied, err := upShowing(ctx, m, newProgressBar(cmd.ErrOrStderr(), ""))
 					if err != nil {
 						return err
@@ -37,7 +36,7 @@ table: core first, then River's (the job queue), then each enabled plugin's.`,
 						fmt.Fprintf(out, "applied %s/%s\n", a.Set, a.Name)
 					}
 					return nil
-				}, &m)
+				})
 			},
 		},
 		&cobra.Command{
@@ -48,8 +47,7 @@ plugins, River, core) that has anything applied. Repeat it to go further back.
 Never run it in production without a backup: a rollback can drop data.`,
 			Args: noArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				var m *postgres.Migrator
-				return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+				return withDatabaseValue(cmd.Context(), g, func(ctx context.Context, m *postgres.Migrator) error {
 					set, undone, err := m.Down(ctx)
 					if err != nil {
 						return err
@@ -58,7 +56,7 @@ Never run it in production without a backup: a rollback can drop data.`,
 						fmt.Fprintf(cmd.OutOrStdout(), "rolled back %s/%s\n", set, n)
 					}
 					return nil
-				}, &m)
+				})
 			},
 		},
 		&cobra.Command{
@@ -66,8 +64,7 @@ Never run it in production without a backup: a rollback can drop data.`,
 			Short: "List every migration of every set, applied or pending",
 			Args:  noArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				var m *postgres.Migrator
-				return withDatabase(cmd.Context(), g, func(ctx context.Context) error {
+				return withDatabaseValue(cmd.Context(), g, func(ctx context.Context, m *postgres.Migrator) error {
 					st, err := m.Status(ctx)
 					if err != nil {
 						return err
@@ -92,7 +89,7 @@ Never run it in production without a backup: a rollback can drop data.`,
 					}
 					fmt.Fprintf(cmd.OutOrStdout(), "\n%d applied, %d pending\n", len(st)-pending, pending)
 					return nil
-				}, &m)
+				})
 			},
 		},
 	)
