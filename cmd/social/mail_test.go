@@ -13,7 +13,7 @@ func TestMailList(t *testing.T) {
 	c := app.Client()
 	c.Do(http.MethodPost, "/api/v1/auth/sign-up", at.SignUpForm("lista@example.com", "lista")).Expect(t, http.StatusCreated)
 	c.Do(http.MethodPost, "/api/v1/auth/sign-up", at.SignUpForm("outra@example.com", "outra")).Expect(t, http.StatusCreated)
-	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	useAppDatabase(t, app)
 
 	out, err := runCLI(t, "mail", "list", "--to", "LISTA@example.com")
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 
 	"social/adapters/postgres/cluster"
 	"social/tests/testkit"
+	at "social/tests/testkit/apptest"
 )
 
 func TestMain(m *testing.M) {
@@ -42,6 +44,24 @@ func runCLI(t *testing.T, args ...string) (stdout string, err error) {
 	root.SetArgs(args)
 	err = root.Execute()
 	return out.String(), err
+}
+
+// useAppDatabase points the commands the test runs in process at app's
+// database, with the secret app signs its tokens with.
+func useAppDatabase(t *testing.T, app *at.App) {
+	t.Helper()
+	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+}
+
+// queryInt is the one number query answers in app's database.
+func queryInt(t *testing.T, app *at.App, query string) int {
+	t.Helper()
+	var n int
+	if err := app.DB.NewRaw(query).Scan(context.Background(), &n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
 }
 
 func TestConfigPrintAndVersion(t *testing.T) {

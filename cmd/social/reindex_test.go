@@ -27,8 +27,7 @@ func TestReindex(t *testing.T) {
 	}
 	// The communities plugin's documents come through its search source.
 	ana.Do(http.MethodPost, "/api/v1/communities", map[string]string{"name": "Roda de Choro"}).Expect(t, http.StatusCreated)
-	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
-	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	useAppDatabase(t, app)
 
 	// Bleve: the command owns its own folder (the running app holds another).
 	dir := filepath.Join(t.TempDir(), "search.bleve")

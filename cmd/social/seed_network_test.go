@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"regexp"
@@ -93,23 +92,14 @@ func TestSeedDemoNetwork(t *testing.T) {
 		!strings.Contains(out, "posts: 258/258 (100%, ") {
 		t.Fatalf("seed-demo: %v\n%s", err, out)
 	}
-	ctx := context.Background()
-	one := func(q string) int {
-		t.Helper()
-		var n int
-		if err := app.DB.NewRaw(q).Scan(ctx, &n); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		return n
-	}
 	before := make([]int, len(networkCounts))
 	for i, c := range networkCounts {
-		if before[i] = one(c.query); before[i] < c.least {
+		if before[i] = queryInt(t, app, c.query); before[i] < c.least {
 			t.Errorf("%s = %d, want at least %d", c.query, before[i], c.least)
 		}
 	}
 	for _, q := range counterChecks {
-		if n := one(q); n != 0 {
+		if n := queryInt(t, app, q); n != 0 {
 			t.Errorf("%s = %d rows off", q, n)
 		}
 	}
@@ -134,7 +124,7 @@ func TestSeedDemoNetwork(t *testing.T) {
 		t.Errorf("a second seed-demo spoke of the dev admin again:\n%s", out)
 	}
 	for i, c := range networkCounts {
-		if n := one(c.query); n != before[i] {
+		if n := queryInt(t, app, c.query); n != before[i] {
 			t.Errorf("after a second run %s = %d, was %d", c.query, n, before[i])
 		}
 	}

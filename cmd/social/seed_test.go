@@ -13,8 +13,7 @@ import (
 func TestSeedDemoForMember(t *testing.T) {
 	app := at.Start(t, nil)
 	ana := app.Member("ana")
-	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
-	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	useAppDatabase(t, app)
 	out, err := runCLI(t, "seed-demo", "--for", strings.ToUpper(ana.Email))
 	if err != nil || !strings.Contains(out, "3 demo posts created") ||
 		!strings.Contains(out, "communities: 2 demo communities created (Café e Código, Trilhas e Natureza)") ||
@@ -41,8 +40,7 @@ func TestSeedDemoBulk(t *testing.T) {
 	app := at.Start(t, nil)
 	ana := app.Member("ana") // someone already there: the load adds to, never touches, them
 	ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "Olá #bomdia"}).Expect(t, http.StatusCreated)
-	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
-	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	useAppDatabase(t, app)
 
 	if _, err := runCLI(t, "seed-demo", "--for", ana.Email, "--profiles", "5"); err == nil || exitCode(err) != 2 {
 		t.Fatalf("--for with --profiles: %v", err)
@@ -58,15 +56,6 @@ func TestSeedDemoBulk(t *testing.T) {
 		t.Fatalf("progress lines:\n%s", out)
 	}
 
-	ctx := context.Background()
-	one := func(q string) int {
-		t.Helper()
-		var n int
-		if err := app.DB.NewRaw(q).Scan(ctx, &n); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		return n
-	}
 	for q, want := range map[string]int{
 		`SELECT count(*) FROM profiles WHERE handle LIKE 'membro\_%'`:                                            50,
 		`SELECT count(*) FROM accounts WHERE email LIKE 'membro\_%@exemplo.com.br' AND confirmed_at IS NOT NULL`: 50,
@@ -96,27 +85,27 @@ func TestSeedDemoBulk(t *testing.T) {
 			AND NOT EXISTS (SELECT 1 FROM timelines t2 WHERE t2.member_id = t.member_id AND t2.post_id = p.id))`: 0,
 		`SELECT count(*) FROM likes l JOIN posts p ON p.id = l.post_id WHERE l.created_at < p.created_at`: 0,
 	} {
-		if got := one(q); got != want {
+		if got := queryInt(t, app, q); got != want {
 			t.Errorf("%s = %d, want %d", q, got, want)
 		}
 	}
 	// The follow graph is skewed around an average of 5 per member.
-	follows := one(`SELECT count(*) FROM follows`)
-	spread := one(`SELECT max(following_count) - min(following_count) FROM profiles WHERE handle LIKE 'membro\_%'`)
+	follows := queryInt(t, app, `SELECT count(*) FROM follows`)
+	spread := queryInt(t, app, `SELECT max(following_count) - min(following_count) FROM profiles WHERE handle LIKE 'membro\_%'`)
 	if follows < 150 || follows > 400 || spread < 5 {
 		t.Errorf("follows %d (average 5 per member wanted), spread of follows per member %d", follows, spread)
 	}
-	if comments := one(`SELECT count(*) FROM comments`); comments < 20 {
+	if comments := queryInt(t, app, `SELECT count(*) FROM comments`); comments < 20 {
 		t.Errorf("comments %d", comments)
 	}
-	friends := one(`SELECT count(*) FROM posts WHERE visibility = 'friends_only'`)
-	tagged := one(`SELECT count(DISTINCT post_id) FROM post_hashtags`)
-	linked := one(`SELECT count(*) FROM posts WHERE text_content LIKE '%https://%'`)
-	likes := one(`SELECT count(*) FROM likes`)
+	friends := queryInt(t, app, `SELECT count(*) FROM posts WHERE visibility = 'friends_only'`)
+	tagged := queryInt(t, app, `SELECT count(DISTINCT post_id) FROM post_hashtags`)
+	linked := queryInt(t, app, `SELECT count(*) FROM posts WHERE text_content LIKE '%https://%'`)
+	likes := queryInt(t, app, `SELECT count(*) FROM likes`)
 	if friends < 10 || friends > 60 || tagged < 100 || linked < 10 || likes < 100 {
 		t.Errorf("friends_only %d, tagged %d, with link %d, likes %d", friends, tagged, linked, likes)
 	}
-	if n := one(`SELECT usage_count FROM hashtags WHERE tag = 'bomdia'`); n < 2 {
+	if n := queryInt(t, app, `SELECT usage_count FROM hashtags WHERE tag = 'bomdia'`); n < 2 {
 		t.Errorf("#bomdia usage %d: ana's post plus bulk posts", n)
 	}
 
@@ -130,7 +119,7 @@ func TestSeedDemoBulk(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "already exist") {
 		t.Fatalf("second bulk seed: %v", err)
 	}
-	if n := one(`SELECT count(*) FROM profiles`); n != 51 {
+	if n := queryInt(t, app, `SELECT count(*) FROM profiles`); n != 51 {
 		t.Fatalf("profiles after refused run = %d", n)
 	}
 }

@@ -18,8 +18,7 @@ import (
 func TestUserCommands(t *testing.T) {
 	app := at.Start(t, nil)
 	ana := app.Member("ana")
-	t.Setenv("SOCIAL_DATABASE_URL", app.Config.Database.URL)
-	t.Setenv("SOCIAL_AUTH_JWT_SECRET", at.Secret)
+	useAppDatabase(t, app)
 	run := func(args ...string) string {
 		t.Helper()
 		out, err := runCLI(t, args...)
