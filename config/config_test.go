@@ -147,10 +147,24 @@ func TestProductionWithSecretLoads(t *testing.T) {
 }
 
 func TestPrintMasksSecrets(t *testing.T) {
-	t.Setenv("SOCIAL_AUTH_JWT_SECRET", "a-very-long-signing-secret-of-40-chars!!")
-	t.Setenv("SOCIAL_DATABASE_URL", "postgres://app:hunter2@db:5432/social")
-	t.Setenv("SOCIAL_STORAGE_S3_SECRET_KEY", "s3-secret-value")
-	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", "media-link-signing-secret-of-40-chars!!!")
+	checkPrintMasks(t, map[string]string{
+		"SOCIAL_AUTH_JWT_SECRET":        "a-very-long-signing-secret-of-40-chars!!",
+		"SOCIAL_DATABASE_URL":           "postgres://app:hunter2@db:5432/social",
+		"SOCIAL_STORAGE_S3_SECRET_KEY":  "s3-secret-value",
+		"SOCIAL_STORAGE_SIGNING_SECRET": "media-link-signing-secret-of-40-chars!!!",
+	},
+		[]string{"a-very-long-signing-secret", "hunter2", "s3-secret-value", "media-link-signing-secret"},
+		[]string{`jwt_secret: "********"`, `url: "postgres://app:xxxxx@db:5432/social"`, "shutdown_timeout: 20s", "port: 54329", "plugins: {}"})
+}
+
+// checkPrintMasks loads the configuration with the environment variables
+// env set, prints it, and fails t when the print shows one of secrets or
+// lacks one of wants.
+func checkPrintMasks(t *testing.T, env map[string]string, secrets, wants []string) {
+	t.Helper()
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
 	cfg, err := config.Load("")
 	if err != nil {
 		t.Fatal(err)
@@ -160,12 +174,12 @@ func TestPrintMasksSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := out.String()
-	for _, secret := range []string{"a-very-long-signing-secret", "hunter2", "s3-secret-value", "media-link-signing-secret"} {
+	for _, secret := range secrets {
 		if strings.Contains(text, secret) {
 			t.Errorf("printed config leaks %q:\n%s", secret, text)
 		}
 	}
-	for _, want := range []string{`jwt_secret: "********"`, `url: "postgres://app:xxxxx@db:5432/social"`, "shutdown_timeout: 20s", "port: 54329", "plugins: {}"} {
+	for _, want := range wants {
 		if !strings.Contains(text, want) {
 			t.Errorf("printed config lacks %q:\n%s", want, text)
 		}

@@ -1,7 +1,6 @@
 package config_test
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -81,23 +80,10 @@ func TestValidProviderConfigsLoad(t *testing.T) {
 }
 
 func TestPrintMasksTheTranslationKey(t *testing.T) {
-	t.Setenv("SOCIAL_TRANSLATE_PROVIDER", "deepl")
-	t.Setenv("SOCIAL_TRANSLATE_API_KEY", "deepl-secret-key:fx")
-	cfg, err := config.Load("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := cfg.Print(&out); err != nil {
-		t.Fatal(err)
-	}
-	text := out.String()
-	if strings.Contains(text, "deepl-secret-key") {
-		t.Errorf("printed config leaks the translation key:\n%s", text)
-	}
-	for _, want := range []string{"translate:\n", `  api_key: "********"`, `  provider: "deepl"`, "trending:\n", `  country: "br"`} {
-		if !strings.Contains(text, want) {
-			t.Errorf("printed config lacks %q:\n%s", want, text)
-		}
-	}
+	checkPrintMasks(t, map[string]string{
+		"SOCIAL_TRANSLATE_PROVIDER": "deepl",
+		"SOCIAL_TRANSLATE_API_KEY":  "deepl-secret-key:fx",
+	},
+		[]string{"deepl-secret-key"},
+		[]string{"translate:\n", `  api_key: "********"`, `  provider: "deepl"`, "trending:\n", `  country: "br"`})
 }
