@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,13 +15,7 @@ type CommentID uuid.UUID
 func NewCommentID() CommentID { return CommentID(uuid.Must(uuid.NewV7())) }
 
 // ParseCommentID reads an ID from its text form.
-func ParseCommentID(s string) (CommentID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return CommentID{}, fmt.Errorf("comment id %q: %w", s, err)
-	}
-	return CommentID(u), nil
-}
+func ParseCommentID(s string) (CommentID, error) { return parseID[CommentID]("comment", s) }
 
 func (id CommentID) String() string { return uuid.UUID(id).String() }
 

@@ -14,15 +14,20 @@ type UserID uuid.UUID
 func NewUserID() UserID { return UserID(uuid.Must(uuid.NewV7())) }
 
 // ParseUserID reads an ID from its text form.
-func ParseUserID(s string) (UserID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return UserID{}, fmt.Errorf("user id %q: %w", s, err)
-	}
-	return UserID(u), nil
-}
+func ParseUserID(s string) (UserID, error) { return parseID[UserID]("user", s) }
 
 func (id UserID) String() string { return uuid.UUID(id).String() }
+
+// parseID reads an ID of type T, a UUID under its own name, from its text
+// form; kind names it in the error.
+func parseID[T ~[16]byte](kind, s string) (T, error) {
+	u, err := uuid.Parse(s)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("%s id %q: %w", kind, s, err)
+	}
+	return T(u), nil
+}
 
 // IsZero reports whether the ID is unset.
 func (id UserID) IsZero() bool { return id == UserID{} }

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,11 +14,7 @@ func NewNotificationID() NotificationID { return NotificationID(uuid.Must(uuid.N
 
 // ParseNotificationID reads an ID from its text form.
 func ParseNotificationID(s string) (NotificationID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return NotificationID{}, fmt.Errorf("notification id %q: %w", s, err)
-	}
-	return NotificationID(u), nil
+	return parseID[NotificationID]("notification", s)
 }
 
 func (id NotificationID) String() string { return uuid.UUID(id).String() }

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -18,13 +17,7 @@ type PostID uuid.UUID
 func NewPostID() PostID { return PostID(uuid.Must(uuid.NewV7())) }
 
 // ParsePostID reads an ID from its text form.
-func ParsePostID(s string) (PostID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return PostID{}, fmt.Errorf("post id %q: %w", s, err)
-	}
-	return PostID(u), nil
-}
+func ParsePostID(s string) (PostID, error) { return parseID[PostID]("post", s) }
 
 func (id PostID) String() string { return uuid.UUID(id).String() }
 
@@ -55,13 +48,7 @@ const (
 type AudienceID uuid.UUID
 
 // ParseAudienceID reads an ID from its text form.
-func ParseAudienceID(s string) (AudienceID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return AudienceID{}, fmt.Errorf("audience id %q: %w", s, err)
-	}
-	return AudienceID(u), nil
-}
+func ParseAudienceID(s string) (AudienceID, error) { return parseID[AudienceID]("audience", s) }
 
 func (id AudienceID) String() string { return uuid.UUID(id).String() }
 

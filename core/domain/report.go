@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"time"
 	"unicode/utf8"
 
@@ -15,13 +14,7 @@ type ReportID uuid.UUID
 func NewReportID() ReportID { return ReportID(uuid.Must(uuid.NewV7())) }
 
 // ParseReportID reads an ID from its text form.
-func ParseReportID(s string) (ReportID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return ReportID{}, fmt.Errorf("report id %q: %w", s, err)
-	}
-	return ReportID(u), nil
-}
+func ParseReportID(s string) (ReportID, error) { return parseID[ReportID]("report", s) }
 
 func (id ReportID) String() string { return uuid.UUID(id).String() }
 

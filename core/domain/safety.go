@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -21,13 +20,7 @@ type MutedWordID uuid.UUID
 func NewMutedWordID() MutedWordID { return MutedWordID(uuid.Must(uuid.NewV7())) }
 
 // ParseMutedWordID reads an ID from its text form.
-func ParseMutedWordID(s string) (MutedWordID, error) {
-	u, err := uuid.Parse(s)
-	if err != nil {
-		return MutedWordID{}, fmt.Errorf("muted word id %q: %w", s, err)
-	}
-	return MutedWordID(u), nil
-}
+func ParseMutedWordID(s string) (MutedWordID, error) { return parseID[MutedWordID]("muted word", s) }
 
 func (id MutedWordID) String() string { return uuid.UUID(id).String() }
 
