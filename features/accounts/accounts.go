@@ -65,11 +65,11 @@ var Module = fx.Module("accounts",
 )
 
 func newSendPasswordResetWorker(uc httpapi.UseCases) plugin.Worker {
-	return plugin.NewWorker("", &accountsstore.SendPasswordResetWorker{Send: uc.SendReset})
+	return plugin.NewWorker("", &accountsstore.MailJobWorker[accountsstore.SendPasswordResetArgs]{Send: uc.SendReset})
 }
 
 func newSendSignInAlertWorker(uc httpapi.UseCases) plugin.Worker {
-	return plugin.NewWorker("", &accountsstore.SendSignInAlertWorker{Send: uc.SendAlert})
+	return plugin.NewWorker("", &accountsstore.MailJobWorker[accountsstore.SendSignInAlertArgs]{Send: uc.SendAlert})
 }
 
 func newPruneSignInFailuresWorker(f *accountsstore.SignInFailures) plugin.Worker {
@@ -129,24 +129,23 @@ func newOpenVerifiedSession(p useCaseParams) *app.OpenVerifiedSession {
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := SettingsFrom(p.Config)
+	mailer := app.AccountMailer{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Outbox: p.Outbox,
+		Limiter: p.Limiter, Settings: s}
 	return httpapi.UseCases{
 		SignUp: &app.SignUp{Tx: p.Tx, Staff: p.Staff, Search: p.Search, Accounts: p.Accounts, Tokens: p.EmailTokens, Outbox: p.Outbox,
 			Hasher: p.Hasher, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
 		ConfirmEmail: &app.ConfirmEmail{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
-		Resend: &app.ResendConfirmation{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
-			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
+		Resend: &app.ResendConfirmation{AccountMailer: mailer, Tokens: p.EmailTokens, Clock: p.Clock},
 		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
 			Hasher: p.Hasher, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep,
-			Guard: app.SignInGuard{Failures: p.Failures, Devices: p.Devices, Alerts: accountsstore.AlertQueue{Jobs: p.Jobs}}},
+			Guard: app.SignInGuard{Failures: p.Failures, Devices: p.Devices, Alerts: accountsstore.MailJobs{Jobs: p.Jobs}}},
 		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s, Ends: p.Ends},
-		SignOut: &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
-		Forgot:  &app.RequestPasswordReset{Queue: accountsstore.ResetQueue{Jobs: p.Jobs}, Limiter: p.Limiter},
-		SendReset: &app.SendPasswordReset{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Tokens: p.EmailTokens,
-			Outbox: p.Outbox, Limiter: p.Limiter, Clock: p.Clock, Settings: s},
-		SendAlert: &app.SendSignInAlert{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Outbox: p.Outbox,
-			Limiter: p.Limiter, Settings: s},
+		SignOut:   &app.SignOut{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+		Forgot:    &app.RequestPasswordReset{Queue: accountsstore.MailJobs{Jobs: p.Jobs}, Limiter: p.Limiter},
+		SendReset: &app.SendPasswordReset{AccountMailer: mailer, Tokens: p.EmailTokens, Clock: p.Clock},
+		SendAlert: &app.SendSignInAlert{AccountMailer: mailer},
 		Reset: &app.ResetPassword{Tx: p.Tx, Tokens: p.EmailTokens, Accounts: p.Accounts, Sessions: p.Sessions,
 			Hasher: p.Hasher, Devices: p.Devices, Clock: p.Clock, Ends: p.Ends},
 		Sessions:   &app.ListSessions{Sessions: p.Sessions},
