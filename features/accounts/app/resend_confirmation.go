@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -19,14 +18,9 @@ type AccountFinder interface {
 // account, at most once a minute per address. The answer is the same
 // whether or not the address has an account.
 type ResendConfirmation struct {
-	Tx       ports.Transactor
-	Accounts AccountFinder
-	Profiles ProfileReader
-	Tokens   EmailTokenCreator
-	Outbox   ports.Outbox
-	Limiter  ports.RateLimiter
-	Clock    ports.Clock
-	Settings Settings
+	AccountMailer
+	Tokens EmailTokenCreator
+	Clock  ports.Clock
 }
 
 // Handle returns the message to show.
@@ -42,25 +36,18 @@ func (uc *ResendConfirmation) Handle(ctx context.Context, email string) (string,
 	if wait > 0 {
 		return "", rateLimited(MsgWaitResend, wait)
 	}
-	acc, err := uc.Accounts.ByEmail(ctx, email)
-	if errors.Is(err, domain.ErrNotFound) {
-		return MsgConfirmationSent, nil
-	}
+	to, found, err := uc.addressee(ctx, email)
 	if err != nil {
-		return "", fmt.Errorf("find account: %w", err)
+		return "", err
 	}
-	if acc.Confirmed() {
+	if !found || to.Confirmed() {
 		return MsgConfirmationSent, nil
-	}
-	prof, err := uc.Profiles.ByID(ctx, acc.ID)
-	if err != nil {
-		return "", fmt.Errorf("profile of %s: %w", acc.ID, err)
 	}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		return sendConfirmation(ctx, uc.Settings, uc.Tokens, uc.Outbox, acc.ID, acc.Email, prof.DisplayName, uc.Clock.Now())
+		return sendConfirmation(ctx, uc.Settings, uc.Tokens, uc.Outbox, to.ID, to.Email, to.Name, uc.Clock.Now())
 	})
 	if err != nil {
-		return "", fmt.Errorf("resend confirmation to %s: %w", acc.ID, err)
+		return "", fmt.Errorf("resend confirmation to %s: %w", to.ID, err)
 	}
 	return MsgConfirmationSent, nil
 }

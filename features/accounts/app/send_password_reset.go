@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 
@@ -18,14 +17,9 @@ import (
 // Settings.PasswordResetTTL, so requests by others never leave the owner
 // without one.
 type SendPasswordReset struct {
-	Tx       ports.Transactor
-	Accounts AccountFinder
-	Profiles ProfileReader
-	Tokens   EmailTokenCreator
-	Outbox   ports.Outbox
-	Limiter  ports.RateLimiter
-	Clock    ports.Clock
-	Settings Settings
+	AccountMailer
+	Tokens EmailTokenCreator
+	Clock  ports.Clock
 }
 
 // Handle sends the mail of one request.
@@ -40,27 +34,20 @@ func (uc *SendPasswordReset) Handle(ctx context.Context, email string) error {
 	if wait > 0 {
 		return nil
 	}
-	acc, err := uc.Accounts.ByEmail(ctx, email)
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("find account: %w", err)
-	}
-	prof, err := uc.Profiles.ByID(ctx, acc.ID)
-	if err != nil {
-		return fmt.Errorf("profile of %s: %w", acc.ID, err)
+	to, found, err := uc.addressee(ctx, email)
+	if err != nil || !found {
+		return err
 	}
 	link := emailLink{Purpose: PurposeResetPassword, TTL: uc.Settings.PasswordResetTTL}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		return link.send(ctx, uc.Tokens, uc.Outbox, acc.ID, uc.Clock.Now(), func(token string) ports.Mail {
+		return link.send(ctx, uc.Tokens, uc.Outbox, to.ID, uc.Clock.Now(), func(token string) ports.Mail {
 			address := uc.Settings.PublicURL + "/auth/reset?token=" + url.QueryEscape(token)
-			return ports.Mail{To: acc.Email, Subject: resetSubject,
-				BodyText: fmt.Sprintf(resetBody, prof.DisplayName, address, humanDuration(link.TTL))}
+			return ports.Mail{To: to.Email, Subject: resetSubject,
+				BodyText: fmt.Sprintf(resetBody, to.Name, address, humanDuration(link.TTL))}
 		})
 	})
 	if err != nil {
-		return fmt.Errorf("password reset for %s: %w", acc.ID, err)
+		return fmt.Errorf("password reset for %s: %w", to.ID, err)
 	}
 	return nil
 }

@@ -2,10 +2,8 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
-	"social/core/domain"
 	"social/core/ports"
 )
 
@@ -13,38 +11,26 @@ import (
 // of failed sign-ins: at most one e-mail per SignInWindow, and nothing for
 // an e-mail without an account.
 type SendSignInAlert struct {
-	Tx       ports.Transactor
-	Accounts AccountFinder
-	Profiles ProfileReader
-	Outbox   ports.Outbox
-	Limiter  ports.RateLimiter
-	Settings Settings
+	AccountMailer
 }
 
 // Handle sends the warning, unless one left within the window.
 func (uc *SendSignInAlert) Handle(ctx context.Context, email string) error {
-	acc, err := uc.Accounts.ByEmail(ctx, email)
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil
+	to, found, err := uc.addressee(ctx, email)
+	if err != nil || !found {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("find account: %w", err)
-	}
-	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "sign_in_alert", Key: acc.ID.String(), Limit: 1, Window: SignInWindow})
+	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "sign_in_alert", Key: to.ID.String(), Limit: 1, Window: SignInWindow})
 	if err != nil {
 		return fmt.Errorf("sign-in alert limit: %w", err)
 	}
 	if wait > 0 {
 		return nil
 	}
-	prof, err := uc.Profiles.ByID(ctx, acc.ID)
-	if err != nil {
-		return fmt.Errorf("profile of %s: %w", acc.ID, err)
-	}
-	mail := ports.Mail{To: acc.Email, Subject: signInAlertSubject,
-		BodyText: fmt.Sprintf(signInAlertBody, prof.DisplayName, uc.Settings.PublicURL+"/auth")}
+	mail := ports.Mail{To: to.Email, Subject: signInAlertSubject,
+		BodyText: fmt.Sprintf(signInAlertBody, to.Name, uc.Settings.PublicURL+"/auth")}
 	if err := uc.Tx.InTx(ctx, func(ctx context.Context) error { return uc.Outbox.Enqueue(ctx, mail) }); err != nil {
-		return fmt.Errorf("sign-in alert for %s: %w", acc.ID, err)
+		return fmt.Errorf("sign-in alert for %s: %w", to.ID, err)
 	}
 	return nil
 }
