@@ -19,9 +19,6 @@ func registerForgotPassword(api huma.API, uc *accounts.RequestPasswordReset) {
 		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, in.Body.Email, httpkit.ClientIP(ctx))
-		if err != nil {
-			return nil, problem(ctx, err)
-		}
-		return message(msg), nil
+		return messageAnswer(ctx, msg, err)
 	})
 }

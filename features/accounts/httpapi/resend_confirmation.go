@@ -28,9 +28,6 @@ func registerResendConfirmation(api huma.API, uc *accounts.ResendConfirmation) {
 		Security: httpkit.Public, Metadata: httpkit.Refuses(httpkit.Refusals{429: {accounts.CodeRateLimited}}),
 	}, func(ctx context.Context, in *emailInput) (*messageOutput, error) {
 		msg, err := uc.Handle(ctx, in.Body.Email)
-		if err != nil {
-			return nil, problem(ctx, err)
-		}
-		return message(msg), nil
+		return messageAnswer(ctx, msg, err)
 	})
 }

@@ -24,8 +24,13 @@ type messageOutput struct {
 	Body MessageResponse
 }
 
-func message(m string) *messageOutput {
-	return &messageOutput{Body: MessageResponse{Message: m}}
+// messageAnswer answers a use case that returns the text to show: the text,
+// or the problem of err.
+func messageAnswer(ctx context.Context, msg string, err error) (*messageOutput, error) {
+	if err != nil {
+		return nil, problem(ctx, err)
+	}
+	return &messageOutput{Body: MessageResponse{Message: msg}}, nil
 }
 
 // sessionAnswer answers with s, its refresh token in the cookie or in the

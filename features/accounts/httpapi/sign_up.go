@@ -35,9 +35,6 @@ func registerSignUp(api huma.API, uc *accounts.SignUp) {
 			Email: in.Body.Email, Password: in.Body.Password, PasswordConfirmation: in.Body.PasswordConfirmation,
 			DisplayName: in.Body.DisplayName, Handle: in.Body.Handle, ClientIP: httpkit.ClientIP(ctx),
 		})
-		if err != nil {
-			return nil, problem(ctx, err)
-		}
-		return message(msg), nil
+		return messageAnswer(ctx, msg, err)
 	})
 }
