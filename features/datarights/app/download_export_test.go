@@ -14,9 +14,8 @@ import (
 // file is there; its name carries the day it was made.
 func TestDownloadExport(t *testing.T) {
 	ctx := context.Background()
-	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	ana, bia := domain.Viewer{UserID: domain.NewUserID()}, domain.Viewer{UserID: domain.NewUserID()}
-	store, blobs := &memExports{}, &memBlobs{files: map[string][]byte{}}
+	ana, store, now := exportsAt()
+	bia, blobs := domain.Viewer{UserID: domain.NewUserID()}, &memBlobs{files: map[string][]byte{}}
 	download := &DownloadExport{Exports: store, Blobs: blobs, Clock: portstest.Clock{At: now}}
 
 	if _, err := download.Handle(ctx, domain.Viewer{}); portstest.CodeOf(err) != CodeUnauthenticated {

@@ -66,6 +66,22 @@ func (s Settings) nextExportAt(last *time.Time, now time.Time) *time.Time {
 	return nil
 }
 
+// exportStanding reads the member's latest export (nil when none was asked
+// for) and when they may ask for the next one (nil: now, unless one is
+// running), which both the view and a new request start from.
+func (s Settings) exportStanding(ctx context.Context, exports ExportStore, member domain.UserID,
+	now time.Time) (latest *Export, next *time.Time, err error) {
+	latest, err = exports.Latest(ctx, member)
+	if err != nil {
+		return nil, nil, fmt.Errorf("latest export of %s: %w", member, err)
+	}
+	last, err := exports.LastCounted(ctx, member)
+	if err != nil {
+		return nil, nil, fmt.Errorf("last export of %s: %w", member, err)
+	}
+	return latest, s.nextExportAt(last, now), nil
+}
+
 // ArchiveKey is where the archive of export id of member is stored.
 func ArchiveKey(member domain.UserID, id uuid.UUID) string {
 	return fmt.Sprintf("exports/%s/%s.zip", member, id)

@@ -13,6 +13,12 @@ import (
 	"social/core/ports"
 )
 
+// exportsAt is where the export tests start: a member, an empty store and
+// the moment of the first call.
+func exportsAt() (ana domain.Viewer, store *memExports, now time.Time) {
+	return domain.Viewer{UserID: domain.NewUserID()}, &memExports{}, time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+}
+
 // memExports keeps exports in memory, newest last.
 type memExports struct {
 	list     []Export

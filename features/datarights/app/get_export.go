@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"social/core/domain"
@@ -37,9 +36,9 @@ func (uc *GetExport) Handle(ctx context.Context, viewer domain.Viewer) (ExportVi
 		return ExportView{}, errs.Unauthenticated(CodeUnauthenticated, MsgSignInFirst)
 	}
 	now := uc.Clock.Now()
-	e, err := uc.Exports.Latest(ctx, viewer.UserID)
+	e, next, err := uc.Settings.exportStanding(ctx, uc.Exports, viewer.UserID, now)
 	if err != nil {
-		return ExportView{}, fmt.Errorf("latest export of %s: %w", viewer.UserID, err)
+		return ExportView{}, err
 	}
 	if e != nil && e.Status == ExportReady && e.ExpiresAt != nil && !now.Before(*e.ExpiresAt) {
 		// Past its time, whether or not the prune job has removed it yet.
@@ -47,12 +46,7 @@ func (uc *GetExport) Handle(ctx context.Context, viewer domain.Viewer) (ExportVi
 		gone.Status, gone.ArchiveKey = ExportExpired, nil
 		e = &gone
 	}
-	v := ExportView{Export: e}
-	last, err := uc.Exports.LastCounted(ctx, viewer.UserID)
-	if err != nil {
-		return ExportView{}, fmt.Errorf("last export of %s: %w", viewer.UserID, err)
-	}
-	v.NextAt = uc.Settings.nextExportAt(last, now)
+	v := ExportView{Export: e, NextAt: next}
 	if e != nil && e.Status == ExportReady && e.ArchiveKey != nil && e.ExpiresAt != nil && now.Before(*e.ExpiresAt) {
 		// The archive's address under the API, which needs the session:
 		// never a link that works on its own.

@@ -14,9 +14,7 @@ import (
 // or not the prune job ran; the next export's time while the limit holds.
 func TestGetExportView(t *testing.T) {
 	ctx := context.Background()
-	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	ana := domain.Viewer{UserID: domain.NewUserID()}
-	store := &memExports{}
+	ana, store, now := exportsAt()
 	get := &GetExport{Exports: store, Clock: portstest.Clock{At: now},
 		Settings: Settings{PublicURL: "https://social.exemplo", ExportEvery: 24 * time.Hour}}
 

@@ -35,18 +35,14 @@ func (uc *RequestExport) Handle(ctx context.Context, viewer domain.Viewer) (Expo
 	}
 	e := Export{ID: id, MemberID: viewer.UserID, Status: ExportQueued, RequestedAt: now}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		latest, err := uc.Exports.Latest(ctx, viewer.UserID)
+		latest, next, err := uc.Settings.exportStanding(ctx, uc.Exports, viewer.UserID, now)
 		if err != nil {
 			return err
 		}
 		if latest != nil && latest.Status.Running() {
 			return ErrExportRunning
 		}
-		last, err := uc.Exports.LastCounted(ctx, viewer.UserID)
-		if err != nil {
-			return err
-		}
-		if next := uc.Settings.nextExportAt(last, now); next != nil {
+		if next != nil {
 			return errs.RateLimited(CodeExportRateLimited, MsgTooManyExports,
 				fmt.Sprintf(MsgExportWait, humanDuration(uc.Settings.ExportEvery)), next.Sub(now))
 		}

@@ -14,9 +14,7 @@ import (
 // not fail; a refusal queues nothing.
 func TestRequestExportRules(t *testing.T) {
 	ctx := context.Background()
-	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	ana := domain.Viewer{UserID: domain.NewUserID()}
-	store := &memExports{}
+	ana, store, now := exportsAt()
 	request := &RequestExport{Tx: portstest.InlineTx{}, Exports: store, Queue: store, Clock: portstest.Clock{At: now},
 		Settings: Settings{ExportEvery: 24 * time.Hour}}
 
