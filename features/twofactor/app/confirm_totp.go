@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -53,21 +54,33 @@ func (uc *ConfirmTOTP) Handle(ctx context.Context, v domain.Viewer, code string)
 		if !confirmed {
 			return errs.Conflict(CodeTOTPNotStarted, MsgTOTPNotStarted)
 		}
-		left, err := uc.Store.RecoveryCodesLeft(ctx, acc)
-		if err != nil {
-			return fmt.Errorf("recovery codes: %w", err)
-		}
-		if left == 0 {
-			var hashes [][]byte
-			codes, hashes = newRecoveryCodes(RecoveryCodeCount)
-			if err := uc.Store.ReplaceRecoveryCodes(ctx, acc, hashes, now); err != nil {
-				return fmt.Errorf("store recovery codes: %w", err)
-			}
-		}
-		return notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}.tell(ctx, acc, mailTOTPOn)
+		n := notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}
+		codes, err = secondStepAdded(ctx, uc.Store, n, acc, now, mailTOTPOn)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return codes, nil
+}
+
+// secondStepAdded finishes the addition of the app or of a passkey, in its
+// transaction: a member without recovery codes (their first second step)
+// gets new ones, answered to be shown this once (nil when they keep
+// theirs), and the member is told what was added.
+func secondStepAdded(ctx context.Context, store Store, n notifier, acc domain.UserID, now time.Time,
+	what string) ([]string, error) {
+	left, err := store.RecoveryCodesLeft(ctx, acc)
+	if err != nil {
+		return nil, fmt.Errorf("recovery codes: %w", err)
+	}
+	var codes []string
+	if left == 0 {
+		var hashes [][]byte
+		codes, hashes = newRecoveryCodes(RecoveryCodeCount)
+		if err := store.ReplaceRecoveryCodes(ctx, acc, hashes, now); err != nil {
+			return nil, fmt.Errorf("store recovery codes: %w", err)
+		}
+	}
+	return codes, n.tell(ctx, acc, what)
 }

@@ -98,19 +98,9 @@ func (uc *FinishPasskeyRegistration) Handle(ctx context.Context, v domain.Viewer
 		if !added {
 			return errs.Conflict(CodePasskeyTaken, MsgPasskeyTaken)
 		}
-		left, err := uc.Store.RecoveryCodesLeft(ctx, acc)
-		if err != nil {
-			return fmt.Errorf("recovery codes: %w", err)
-		}
-		if left == 0 {
-			var hashes [][]byte
-			out.RecoveryCodes, hashes = newRecoveryCodes(RecoveryCodeCount)
-			if err := uc.Store.ReplaceRecoveryCodes(ctx, acc, hashes, uc.Clock.Now()); err != nil {
-				return fmt.Errorf("store recovery codes: %w", err)
-			}
-		}
-		return notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}.
-			tell(ctx, acc, fmt.Sprintf(mailPasskeyAdded, name))
+		n := notifier{Accounts: uc.Accounts, Outbox: uc.Outbox, PublicURL: uc.Settings.PublicURL}
+		out.RecoveryCodes, err = secondStepAdded(ctx, uc.Store, n, acc, uc.Clock.Now(), fmt.Sprintf(mailPasskeyAdded, name))
+		return err
 	})
 	if err != nil {
 		return AddedPasskey{}, err
