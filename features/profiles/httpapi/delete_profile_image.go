@@ -20,9 +20,6 @@ func registerDeleteProfileImage(api huma.API, uc *profiles.DeleteProfileImage, l
 		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}, 429: {profiles.CodeRateLimit}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, httpkit.ClientIP(ctx))
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+		return ownProfileAnswer(ctx, links, p, err)
 	})
 }

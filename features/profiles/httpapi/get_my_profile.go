@@ -19,9 +19,6 @@ func registerGetMyProfile(api huma.API, uc *profiles.GetMyProfile, links wire.Li
 		Security: httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{404: {profiles.CodeNotFound}}),
 	}, func(ctx context.Context, _ *struct{}) (*profileOutput, error) {
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+		return ownProfileAnswer(ctx, links, p, err)
 	})
 }

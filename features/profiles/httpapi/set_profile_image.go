@@ -40,10 +40,7 @@ func registerSetProfileImage(api huma.API, uc *profiles.SetProfileImage, links w
 			return nil, httpkit.ProblemFrom(ctx, err)
 		}
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), img, up, httpkit.ClientIP(ctx))
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+		return ownProfileAnswer(ctx, links, p, err)
 	})
 }
 

@@ -31,9 +31,6 @@ func registerUpdateMyProfile(api huma.API, uc *profiles.UpdateProfile, links wir
 		p, err := uc.Handle(ctx, domain.ViewerFrom(ctx), profiles.Changes{
 			DisplayName: in.Body.DisplayName, Bio: in.Body.Bio, Location: in.Body.Location, WebsiteURL: in.Body.WebsiteURL,
 		}, httpkit.ClientIP(ctx))
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &profileOutput{Body: links.Profile(ctx, p)}, nil
+		return ownProfileAnswer(ctx, links, p, err)
 	})
 }
