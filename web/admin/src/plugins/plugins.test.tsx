@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { sendJson } from '../test/api-server';
-import { renderConsoleAt, serverPerTest } from '../test/console';
+import { consoleRoutes, renderConsoleAt, resourceRoutes, serverPerTest } from '../test/console';
 import { consolePlugins } from './registry';
 
 const serve = serverPerTest();
@@ -15,9 +15,8 @@ async function startServer(disabledPlugins: string[]) {
   return serve({
     '/api/v1/meta': (_request, response) =>
       sendJson(response, 200, { plugins: ['communities', 'rooms', 'stories', 'messages'].filter((p) => !disabledPlugins.includes(p)), disabled_plugins: disabledPlugins }),
-    '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
-    '/api/v1/admin/communities': (_request, response) =>
-      sendJson(response, 200, communities, { 'Content-Range': 'communities 0-0/1' }),
+    ...consoleRoutes(),
+    ...resourceRoutes('communities', () => communities),
   });
 }
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { sendJson } from '../test/api-server';
-import { renderConsoleAt, serverPerTest } from '../test/console';
+import { consoleRoutes, renderConsoleAt, resourceRoutes, serverPerTest } from '../test/console';
 
 const startServer = serverPerTest();
 
@@ -20,11 +20,7 @@ const plugins = [
 
 describe('migrations resource', () => {
   it('lists migrations in the simple-rest shape, with pt-BR labels and dates', async () => {
-    const server = await startServer({
-      '/api/v1/admin/migrations': (_request, response) =>
-        sendJson(response, 200, migrations, { 'Content-Range': 'migrations 0-1/2' }),
-      '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
-    });
+    const server = await startServer({ ...consoleRoutes(), ...resourceRoutes('migrations', () => migrations) });
     renderConsoleAt('#/migrations', server);
 
     const cell = await screen.findByText('20261123000001_rooms');
@@ -44,10 +40,7 @@ describe('migrations resource', () => {
   });
 
   it('shows one migration, asking for it by its encoded id', async () => {
-    const server = await startServer({
-      '/api/v1/admin/migrations/core%3A20261122000001_init': (_request, response) =>
-        sendJson(response, 200, migrations[0]),
-    });
+    const server = await startServer(resourceRoutes('migrations', () => migrations));
     renderConsoleAt(`#/migrations/${encodeURIComponent(migrations[0].id)}/show`, server);
 
     expect(await screen.findByText('core:20261122000001_init')).toBeTruthy();
@@ -58,10 +51,7 @@ describe('migrations resource', () => {
 
 describe('plugins resource', () => {
   it('lists plugins with enabled as a yes/no field', async () => {
-    const server = await startServer({
-      '/api/v1/admin/plugins': (_request, response) =>
-        sendJson(response, 200, plugins, { 'Content-Range': 'plugins 0-1/2' }),
-    });
+    const server = await startServer(resourceRoutes('plugins', () => plugins));
     renderConsoleAt('#/plugins', server);
 
     const rooms = (await screen.findByText('rooms')).closest('tr') as HTMLElement;

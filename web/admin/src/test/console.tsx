@@ -8,7 +8,7 @@ import { createAuthProvider } from '../auth/auth-provider';
 import { setSession } from '../auth/session';
 import { createDataProvider } from '../data/data-provider';
 import type { ConsolePlugin } from '../plugins';
-import { startApiServer, type ApiServer, type Route } from './api-server';
+import { sendJson, startApiServer, type ApiServer, type Route } from './api-server';
 
 /**
  * Gives a test file's tests one API server each: the returned function
@@ -58,4 +58,51 @@ export function signedOutPerTest() {
     setSession(null);
   });
   afterEach(() => setSession(null));
+}
+
+/**
+ * The routes every console page reads around a resource's screens: the home
+ * page's stats (empty) and, given the plugins a test's resource belongs to,
+ * /api/v1/meta reporting them on.
+ */
+export function consoleRoutes(plugins?: string[]): Record<string, Route> {
+  const routes: Record<string, Route> = {
+    '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
+  };
+  if (plugins) {
+    routes['/api/v1/meta'] = (_request, response) => sendJson(response, 200, { plugins, disabled_plugins: [] });
+  }
+  return routes;
+}
+
+/**
+ * A resource's list, every record on one page, and each record by its id
+ * (URL-encoded, as the console asks for it).
+ * records is asked at every request, so a test may change what it answers.
+ */
+export function resourceRoutes(resource: string, records: () => readonly { id: string }[]): Record<string, Route> {
+  const byId = Object.fromEntries(
+    records().map(({ id }): [string, Route] => [
+      `/api/v1/admin/${resource}/${encodeURIComponent(id)}`,
+      (_request, response) => sendJson(response, 200, records().find((record) => record.id === id)),
+    ]),
+  );
+  return {
+    [`/api/v1/admin/${resource}`]: (_request, response) => {
+      const all = records();
+      sendJson(response, 200, all, { 'Content-Range': `${resource} 0-${String(all.length - 1)}/${String(all.length)}` });
+    },
+    ...byId,
+  };
+}
+
+/** A route keeping the JSON body of each request it receives and answering what answer returns for it. */
+export function recordingRoute<T = Record<string, unknown>>(answer: (body: T) => unknown): { route: Route; received: T[] } {
+  const received: T[] = [];
+  const route: Route = async (request, response) => {
+    const body = await readJsonBody<T>(request);
+    received.push(body);
+    sendJson(response, 200, answer(body));
+  };
+  return { route, received };
 }

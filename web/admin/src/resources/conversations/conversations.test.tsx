@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { sendJson } from '../../test/api-server';
-import { renderConsoleAt, serverPerTest } from '../../test/console';
+import { consoleRoutes, renderConsoleAt, resourceRoutes, serverPerTest } from '../../test/console';
 import { conversationsMessages } from './messages';
 
 const startServer = serverPerTest();
@@ -19,13 +18,7 @@ const conversation = {
 };
 
 function conversationsServer() {
-  return startServer({
-    '/api/v1/meta': (_request, response) => sendJson(response, 200, { plugins: ['messages'], disabled_plugins: [] }),
-    '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
-    '/api/v1/admin/conversations': (_request, response) =>
-      sendJson(response, 200, [conversation], { 'Content-Range': 'conversations 0-0/1' }),
-    [`/api/v1/admin/conversations/${conversation.id}`]: (_request, response) => sendJson(response, 200, conversation),
-  });
+  return startServer({ ...consoleRoutes(['messages']), ...resourceRoutes('conversations', () => [conversation]) });
 }
 
 describe('conversations', () => {

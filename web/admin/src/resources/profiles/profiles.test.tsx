@@ -1,9 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 
-import { sendJson } from '../../test/api-server';
-import { readJsonBody, renderConsoleAt, serverPerTest } from '../../test/console';
+import { consoleRoutes, recordingRoute, renderConsoleAt, resourceRoutes, serverPerTest } from '../../test/console';
 
 const startServer = serverPerTest();
 
@@ -26,16 +24,12 @@ const rui = {
 
 describe('profiles', () => {
   it('suspends a member only with a reason, and shows the suspension', async () => {
-    let current: Record<string, unknown> = rui;
-    const sent: unknown[] = [];
+    let current: Record<string, unknown> & { id: string } = rui;
+    const suspend = recordingRoute(() => (current = { ...rui, suspended_at: '2026-11-23T12:00:00Z', suspended_reason: 'Spam' }));
     const server = await startServer({
-      [`/api/v1/admin/profiles/${rui.id}`]: (_request, response) => sendJson(response, 200, current),
-      [`/api/v1/admin/profiles/${rui.id}/suspend`]: async (request: IncomingMessage, response: ServerResponse) => {
-        sent.push(await readJsonBody(request));
-        current = { ...rui, suspended_at: '2026-11-23T12:00:00Z', suspended_reason: 'Spam' };
-        sendJson(response, 200, current);
-      },
-      '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
+      ...consoleRoutes(),
+      ...resourceRoutes('profiles', () => [current]),
+      [`/api/v1/admin/profiles/${rui.id}/suspend`]: suspend.route,
     });
     renderConsoleAt(`#/profiles/${rui.id}/show`, server);
 
@@ -53,7 +47,7 @@ describe('profiles', () => {
     fireEvent.click(confirm);
 
     expect(await screen.findByText('Conta suspensa')).toBeTruthy();
-    expect(sent).toEqual([{ reason: 'Spam' }]);
+    expect(suspend.received).toEqual([{ reason: 'Spam' }]);
     expect(await screen.findByRole('button', { name: 'Reativar' })).toBeTruthy();
     expect(await screen.findByText('Spam')).toBeTruthy();
   });

@@ -1,9 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 
-import { sendJson } from '../../test/api-server';
-import { readJsonBody, renderConsoleAt, serverPerTest } from '../../test/console';
+import { consoleRoutes, recordingRoute, renderConsoleAt, resourceRoutes, serverPerTest } from '../../test/console';
 
 const startServer = serverPerTest();
 
@@ -28,18 +26,15 @@ const open = {
 
 describe('reports queue', () => {
   it('lists open reports with the post and the reporter, and resolves one by removing the post with a note', async () => {
-    let current: Record<string, unknown> = open;
-    const resolutions: unknown[] = [];
+    let current: Record<string, unknown> & { id: string } = open;
+    const resolve = recordingRoute(
+      () =>
+        (current = { ...open, status: 'actioned', resolution: 'remove_post', resolution_note: 'Spam de venda', resolver_handle: 'chefe' }),
+    );
     const server = await startServer({
-      '/api/v1/admin/reports': (_request, response) =>
-        sendJson(response, 200, [current], { 'Content-Range': 'reports 0-0/1' }),
-      [`/api/v1/admin/reports/${open.id}`]: (_request, response) => sendJson(response, 200, current),
-      [`/api/v1/admin/reports/${open.id}/resolve`]: async (request: IncomingMessage, response: ServerResponse) => {
-        resolutions.push(await readJsonBody(request));
-        current = { ...open, status: 'actioned', resolution: 'remove_post', resolution_note: 'Spam de venda', resolver_handle: 'chefe' };
-        sendJson(response, 200, current);
-      },
-      '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
+      ...consoleRoutes(),
+      ...resourceRoutes('reports', () => [current]),
+      [`/api/v1/admin/reports/${open.id}/resolve`]: resolve.route,
     });
     renderConsoleAt('#/reports', server);
 
@@ -59,7 +54,7 @@ describe('reports queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover post' }));
 
     expect(await screen.findByText('Denúncia resolvida')).toBeTruthy();
-    expect(resolutions).toEqual([{ action: 'remove_post', note: 'Spam de venda' }]);
+    expect(resolve.received).toEqual([{ action: 'remove_post', note: 'Spam de venda' }]);
     expect(await screen.findByText('Resolvida com ação')).toBeTruthy();
     // A closed report offers no more actions.
     expect(screen.queryByRole('button', { name: 'Arquivar' })).toBeNull();

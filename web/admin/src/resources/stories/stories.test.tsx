@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { sendJson } from '../../test/api-server';
-import { renderConsoleAt, serverPerTest } from '../../test/console';
+import { consoleRoutes, renderConsoleAt, resourceRoutes, serverPerTest } from '../../test/console';
 
 const startServer = serverPerTest();
 
@@ -17,12 +16,7 @@ const story = {
 };
 
 function storiesServer() {
-  return startServer({
-    '/api/v1/meta': (_request, response) => sendJson(response, 200, { plugins: ['stories'], disabled_plugins: [] }),
-    '/api/v1/admin/stats': (_request, response) => sendJson(response, 200, {}),
-    '/api/v1/admin/stories': (_request, response) => sendJson(response, 200, [story], { 'Content-Range': 'stories 0-0/1' }),
-    [`/api/v1/admin/stories/${story.id}`]: (_request, response) => sendJson(response, 200, story),
-  });
+  return startServer({ ...consoleRoutes(['stories']), ...resourceRoutes('stories', () => [story]) });
 }
 
 const listRequests = (api: Awaited<ReturnType<typeof storiesServer>>) =>
