@@ -1,20 +1,8 @@
-import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
-
-import { DateTimeField } from '../console-list';
-import { ShowLoadError } from '../load-error';
+import { ReadOnlyShow } from '../read-only-resource';
+import { migrationFields } from './fields';
 import type { Migration } from './types';
 
-// No edit view exists, so Show renders without an edit button: migrations are read-only.
+// Migrations are read-only: the console has no edit view for them.
 export function MigrationShow() {
-  return (
-    <Show<Migration> error={<ShowLoadError />}>
-      <SimpleShowLayout>
-        <TextField source="id" />
-        <TextField source="set" />
-        <TextField source="name" />
-        <NumberField source="group_id" locales="pt-BR" />
-        <DateTimeField source="migrated_at" />
-      </SimpleShowLayout>
-    </Show>
-  );
+  return <ReadOnlyShow<Migration> fields={migrationFields} />;
 }
