@@ -1,9 +1,11 @@
-import type { ReactNode, SubmitEvent } from 'react'
+import type { ReactNode } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 
+import { useSubmit } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
+import type { SubmitHandler } from '../types'
 
 /** The email box of sign-in, sign-up and 'Esqueci minha senha'. */
 export function EmailField({ error }: { error?: string }) {
@@ -53,23 +55,27 @@ export function NewPasswordFields({
   )
 }
 
-interface AuthFormProps {
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => Promise<void>
+interface AuthFormProps<T> {
+  /** Reads the form's values out of what it holds. */
+  read: (data: FormData) => T
+  /** Without one the form cannot be sent. */
+  onSubmit: SubmitHandler<T> | undefined
   /** The submit button's text, and its text while the form is sent. */
   submitLabel: string
   busyLabel: string
-  busy: boolean
-  /** Beyond `busy`, e.g. while no handler is wired. */
-  disabled?: boolean
   children: ReactNode
 }
 
-/** The auth screens' form: its fields, then the submit button that says when it is busy. */
-export function AuthForm({ onSubmit, submitLabel, busyLabel, busy, disabled = false, children }: AuthFormProps) {
+/**
+ * The auth screens' form: its fields, then the submit button that says when
+ * it is busy. A submit reads the values and waits for onSubmit.
+ */
+export function AuthForm<T>({ read, onSubmit, submitLabel, busyLabel, children }: AuthFormProps<T>) {
+  const { busy, handleSubmit } = useSubmit(read, onSubmit)
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
       {children}
-      <Button type="submit" disabled={disabled || busy}>
+      <Button type="submit" disabled={!onSubmit || busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
     </form>

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button'
 
-import { field, useSubmit } from '../hooks/use-submit'
+import { field } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, ForgotPasswordValues, SubmitHandler } from '../types'
 
@@ -16,13 +16,14 @@ interface ForgotPasswordFormProps {
 
 /** 'Esqueci minha senha': asks the server to mail a reset link. */
 export function ForgotPasswordForm({ onSubmit, onBack, errors = {}, message }: ForgotPasswordFormProps) {
-  const { busy, handleSubmit } = useSubmit(
-    (data): ForgotPasswordValues => ({ email: field(data, 'email').trim() }),
-    onSubmit,
-  )
   return (
     <div className="grid gap-4">
-      <AuthForm onSubmit={handleSubmit} submitLabel={m.forgotSubmit} busyLabel={m.forgotBusy} busy={busy}>
+      <AuthForm
+        read={(data): ForgotPasswordValues => ({ email: field(data, 'email').trim() })}
+        onSubmit={onSubmit}
+        submitLabel={m.forgotSubmit}
+        busyLabel={m.forgotBusy}
+      >
         <EmailField error={errors.email} />
       </AuthForm>
       {message ? (

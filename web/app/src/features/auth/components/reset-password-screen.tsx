@@ -9,7 +9,7 @@ import { useSession } from '@/features/session'
 
 import { useResetPassword } from '../api/reset-password'
 import { describeFailure, type FieldNames } from '../failures'
-import { field, useSubmit } from '../hooks/use-submit'
+import { field } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import { showErrorToast } from '../show-toast'
 import type { FieldErrors } from '../types'
@@ -90,16 +90,16 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   }
 
-  const { busy, handleSubmit } = useSubmit(
-    (data): NewPasswordValues => ({
-      password: field(data, 'password'),
-      confirmPassword: field(data, 'confirmPassword'),
-    }),
-    submit,
-  )
-
   return (
-    <AuthForm onSubmit={handleSubmit} submitLabel={m.resetSubmit} busyLabel={m.resetBusy} busy={busy}>
+    <AuthForm
+      read={(data): NewPasswordValues => ({
+        password: field(data, 'password'),
+        confirmPassword: field(data, 'confirmPassword'),
+      })}
+      onSubmit={submit}
+      submitLabel={m.resetSubmit}
+      busyLabel={m.resetBusy}
+    >
       <NewPasswordFields label={m.newPassword} errors={errors} />
     </AuthForm>
   )

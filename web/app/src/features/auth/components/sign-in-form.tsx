@@ -1,4 +1,4 @@
-import { field, useSubmit } from '../hooks/use-submit'
+import { field } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignInValues, SubmitHandler } from '../types'
 
@@ -11,20 +11,14 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ onSubmit, errors = {} }: SignInFormProps) {
-  const { busy, handleSubmit } = useSubmit(
-    (data): SignInValues => ({ email: field(data, 'email').trim(), password: field(data, 'password') }),
-    onSubmit,
-  )
   return (
-    <AuthForm
-      onSubmit={handleSubmit}
-      submitLabel={m.signInSubmit}
-      busyLabel={m.signInBusy}
-      busy={busy}
-      disabled={!onSubmit}
-    >
+    <AuthForm read={readSignIn} onSubmit={onSubmit} submitLabel={m.signInSubmit} busyLabel={m.signInBusy}>
       <EmailField error={errors.email} />
       <PasswordField label={m.password} name="password" autoComplete="current-password" error={errors.password} />
     </AuthForm>
   )
+}
+
+function readSignIn(data: FormData): SignInValues {
+  return { email: field(data, 'email').trim(), password: field(data, 'password') }
 }

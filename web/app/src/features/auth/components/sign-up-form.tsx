@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormField } from '@/components/ui/form-field'
 
 import { showErrorToast } from '../show-toast'
-import { field, useSubmit } from '../hooks/use-submit'
+import { field } from '../hooks/use-submit'
 import { authMessages as m } from '../messages'
 import type { FieldErrors, SignUpValues, SubmitHandler } from '../types'
 import { hasErrors, toHandle, validateSignUp } from '../validation'
@@ -35,27 +35,11 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
       }
     : undefined
 
-  const { busy, handleSubmit } = useSubmit(
-    (data): SignUpValues => ({
-      displayName: field(data, 'displayName'),
-      handle: field(data, 'handle'),
-      email: field(data, 'email').trim(),
-      password: field(data, 'password'),
-      confirmPassword: field(data, 'confirmPassword'),
-    }),
-    submitValid,
-  )
   // A failed local check hides older server messages: they describe another attempt.
   const shown = hasErrors(clientErrors) ? clientErrors : errors
 
   return (
-    <AuthForm
-      onSubmit={handleSubmit}
-      submitLabel={m.signUpSubmit}
-      busyLabel={m.signUpBusy}
-      busy={busy}
-      disabled={!onSubmit}
-    >
+    <AuthForm read={readSignUp} onSubmit={submitValid} submitLabel={m.signUpSubmit} busyLabel={m.signUpBusy}>
       <FormField label={m.displayName} name="displayName" autoComplete="name" required error={shown.displayName} />
       <FormField
         label={m.handle}
@@ -74,4 +58,14 @@ export function SignUpForm({ onSubmit, errors = {} }: SignUpFormProps) {
       <NewPasswordFields label={m.password} errors={shown} />
     </AuthForm>
   )
+}
+
+function readSignUp(data: FormData): SignUpValues {
+  return {
+    displayName: field(data, 'displayName'),
+    handle: field(data, 'handle'),
+    email: field(data, 'email').trim(),
+    password: field(data, 'password'),
+    confirmPassword: field(data, 'confirmPassword'),
+  }
 }
