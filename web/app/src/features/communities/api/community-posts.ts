@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 
 import { appendImageAlt, feedKeys, type FeedPost, type NewPost } from '@/features/posts'
 import { unwrap, useApiClient } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 import { useMutation } from '@/lib/use-mutation'
 
 /**
@@ -19,21 +20,18 @@ interface CommunityPostPage {
 /** GET /api/v1/feed?audience_id=…&cursor=…, newest first (members and the owner only). */
 export function useCommunityPosts(id: string) {
   const client = useApiClient()
-  return useInfiniteQuery({
+  return useInfiniteQuery(
     // Under the feed's keys: the feed's cache updates (likes, edits, deletions) reach it.
-    queryKey: feedKeys.audience(id),
-    queryFn: async ({ pageParam }): Promise<CommunityPostPage> => {
+    cursorPagesOptions(feedKeys.audience(id), async (cursor): Promise<CommunityPostPage> => {
       const page = unwrap(
         'GET /api/v1/feed',
         await client.GET('/api/v1/feed', {
-          params: { query: { audience_id: id, ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: { query: { audience_id: id, ...(cursor ? { cursor } : {}) } },
         }),
       )
       return { ...page, items: page.items ?? [] }
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: CommunityPostPage) => last.next_cursor,
-  })
+    }),
+  )
 }
 
 /**

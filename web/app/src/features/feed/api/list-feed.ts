@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 
 import { feedKeys, type FeedAlgorithm, type FeedPage } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
-
-
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 
 /** The feed reads 50 posts a page. */
 export const FEED_PAGE_SIZE = 50
@@ -19,12 +18,7 @@ export async function listFeed(client: ApiClient, algorithm: FeedAlgorithm, curs
 }
 
 export function feedQueryOptions(client: ApiClient, algorithm: FeedAlgorithm) {
-  return infiniteQueryOptions({
-    queryKey: feedKeys.list(algorithm),
-    queryFn: ({ pageParam }) => listFeed(client, algorithm, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: FeedPage) => last.next_cursor,
-  })
+  return cursorPagesOptions(feedKeys.list(algorithm), (cursor) => listFeed(client, algorithm, cursor))
 }
 
 export function useFeed(algorithm: FeedAlgorithm) {

@@ -1,5 +1,4 @@
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
   useQuery,
@@ -9,6 +8,7 @@ import {
 } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 import { useMutation } from '@/lib/use-mutation'
 
 import type { Conversation, ConversationPage, DirectMessage, MessagePage, MessageSettings } from '../types'
@@ -24,23 +24,21 @@ export async function countUnreadMessages(client: ApiClient): Promise<number> {
 export function useInbox(query: string, enabled = true) {
   const client = useApiClient()
   const q = query.trim()
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: messageKeys.inbox(q),
-      queryFn: async ({ pageParam, signal }): Promise<ConversationPage> =>
+  return useInfiniteQuery({
+    ...cursorPagesOptions(
+      messageKeys.inbox(q),
+      async (cursor, signal): Promise<ConversationPage> =>
         unwrap(
           'GET /api/v1/messages/conversations',
           await client.GET('/api/v1/messages/conversations', {
-            params: { query: { ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+            params: { query: { ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } },
             signal,
           }),
         ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last: ConversationPage) => last.next_cursor || undefined,
-      placeholderData: keepPreviousData,
-      enabled,
-    }),
-  )
+    ),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
 }
 
 /** GET /api/v1/messages/conversations/{id} (someone else's is 404). */
@@ -59,22 +57,20 @@ export function useConversation(id: string) {
 /** GET /api/v1/messages/conversations/{id}/messages: pages newest first, older ones after. */
 export function useThread(id: string, enabled: boolean) {
   const client = useApiClient()
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: messageKeys.thread(id),
-      queryFn: async ({ pageParam, signal }): Promise<MessagePage> =>
+  return useInfiniteQuery({
+    ...cursorPagesOptions(
+      messageKeys.thread(id),
+      async (cursor, signal): Promise<MessagePage> =>
         unwrap(
           `GET /api/v1/messages/conversations/${id}/messages`,
           await client.GET('/api/v1/messages/conversations/{id}/messages', {
-            params: { path: { id }, query: pageParam ? { cursor: pageParam } : {} },
+            params: { path: { id }, query: cursor ? { cursor } : {} },
             signal,
           }),
         ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last: MessagePage) => last.next_cursor || undefined,
-      enabled,
-    }),
-  )
+    ),
+    enabled,
+  })
 }
 
 /** Puts a message at the top of a cached thread (newest first) unless it is there. */

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import { postKeys } from '@/features/posts'
 import { ApiError, unwrap, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 import { useMutation } from '@/lib/use-mutation'
 
 import { postMessages as m } from '../messages'
@@ -42,12 +43,7 @@ export async function deleteComment(client: ApiClient, id: string): Promise<void
 }
 
 export function commentsQueryOptions(client: ApiClient, postId: string) {
-  return infiniteQueryOptions({
-    queryKey: postKeys.comments(postId),
-    queryFn: ({ pageParam }) => listComments(client, postId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: CommentPage) => last.next_cursor,
-  })
+  return cursorPagesOptions(postKeys.comments(postId), (cursor) => listComments(client, postId, cursor))
 }
 
 export function useComments(postId: string) {

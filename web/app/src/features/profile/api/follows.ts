@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 
 import type { FollowDirection, FollowPage, FollowState } from '../types'
 
@@ -44,13 +45,10 @@ export async function listFollows(
 }
 
 export function followsQueryOptions(client: ApiClient, handle: string, direction: FollowDirection) {
-  return infiniteQueryOptions({
-    queryKey: followKeys.list(handle, direction),
-    // The signal drops a read nobody waits for any more (the dialog closed).
-    queryFn: ({ pageParam, signal }) => listFollows(client, handle, direction, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: FollowPage) => last.next_cursor || undefined,
-  })
+  // The signal drops a read nobody waits for any more (the dialog closed).
+  return cursorPagesOptions(followKeys.list(handle, direction), (cursor, signal) =>
+    listFollows(client, handle, direction, cursor, signal),
+  )
 }
 
 export function useFollows(handle: string, direction: FollowDirection) {

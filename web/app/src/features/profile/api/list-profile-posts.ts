@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query'
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query'
 
 import { feedKeys } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 
 import type { ProfilePostsPage } from '../types'
 
@@ -37,12 +38,9 @@ export async function listProfilePosts(
 }
 
 export function profilePostsQueryOptions(client: ApiClient, handle: string) {
-  return infiniteQueryOptions({
-    queryKey: profilePostsKeys.list(handle),
-    queryFn: ({ pageParam, signal }) => listProfilePosts(client, handle, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: ProfilePostsPage) => last.next_cursor || undefined,
-  })
+  return cursorPagesOptions(profilePostsKeys.list(handle), (cursor, signal) =>
+    listProfilePosts(client, handle, cursor, signal),
+  )
 }
 
 export function useProfilePosts(handle: string) {

@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient, type ApiPaths } from '@/lib/api'
+import { cursorPagesOptions } from '@/lib/cursor-pages'
 import { useMutation } from '@/lib/use-mutation'
 
 import { safetyKeys } from './safety-keys'
@@ -59,13 +60,11 @@ export function useSetRelation() {
 
 function listOptions(client: ApiClient, relation: Relation) {
   const path = relation === 'block' ? '/api/v1/safety/blocks' : '/api/v1/safety/mutes'
-  return infiniteQueryOptions({
-    queryKey: relation === 'block' ? safetyKeys.blocks : safetyKeys.mutes,
-    queryFn: async ({ pageParam, signal }): Promise<MemberPage> =>
-      unwrap(`GET ${path}`, await client.GET(path, { params: { query: pageParam ? { cursor: pageParam } : {} }, signal })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: MemberPage) => last.next_cursor || undefined,
-  })
+  return cursorPagesOptions(
+    relation === 'block' ? safetyKeys.blocks : safetyKeys.mutes,
+    async (cursor, signal): Promise<MemberPage> =>
+      unwrap(`GET ${path}`, await client.GET(path, { params: { query: cursor ? { cursor } : {} }, signal })),
+  )
 }
 
 /** GET /api/v1/safety/blocks or /mutes: the viewer's own list, 50 at a time, newest first. */
