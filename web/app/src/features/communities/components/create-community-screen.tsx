@@ -2,6 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { FieldFooter, LabeledField } from '@/components/labeled-field'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -19,6 +20,12 @@ import type { CommunityPrivacy } from '../types'
 /** Longest name and description of a community, in characters. */
 export const COMMUNITY_NAME_MAX = 50
 export const COMMUNITY_DESCRIPTION_MAX = 500
+
+/** The two kinds of community, in the order the form offers them. */
+const privacyChoices: { value: CommunityPrivacy; label: string; explanation: string }[] = [
+  { value: 'open', label: m.openOption, explanation: m.openExplanation },
+  { value: 'closed', label: m.closedOption, explanation: m.closedExplanation },
+]
 
 /** /communities/create: the form creating a community. */
 export function CreateCommunityScreen() {
@@ -79,8 +86,7 @@ export function CreateCommunityScreen() {
     <Page title={m.createTitle}>
       <Card className="p-6">
         <form className="grid gap-6" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>{m.nameLabel}</Label>
+          <LabeledField htmlFor={ids.name} label={m.nameLabel}>
             <Input
               id={ids.name}
               value={name}
@@ -95,20 +101,12 @@ export function CreateCommunityScreen() {
                 setNameError(null)
               }}
             />
-            <div className="flex items-start justify-between gap-2">
-              {nameError ? (
-                <p id={ids.nameError} role="alert" className="text-sm text-destructive">
-                  {nameError}
-                </p>
-              ) : (
-                <span />
-              )}
+            <FieldFooter errorId={ids.nameError} error={nameError}>
               <Counter id={ids.nameCounter} used={name.length} max={COMMUNITY_NAME_MAX} />
-            </div>
-          </div>
+            </FieldFooter>
+          </LabeledField>
 
-          <div className="grid gap-2">
-            <Label htmlFor={ids.description}>{m.descriptionLabel}</Label>
+          <LabeledField htmlFor={ids.description} label={m.descriptionLabel}>
             <Textarea
               id={ids.description}
               rows={4}
@@ -122,26 +120,21 @@ export function CreateCommunityScreen() {
               }}
             />
             <Counter id={ids.descriptionCounter} used={description.length} max={COMMUNITY_DESCRIPTION_MAX} />
-          </div>
+          </LabeledField>
 
           <fieldset className="grid gap-3">
             <legend className="mb-3 text-sm font-medium">{m.privacyLegend}</legend>
-            <PrivacyOption
-              id={ids.open}
-              value="open"
-              checked={privacy === 'open'}
-              label={m.openOption}
-              explanation={m.openExplanation}
-              onSelect={setPrivacy}
-            />
-            <PrivacyOption
-              id={ids.closed}
-              value="closed"
-              checked={privacy === 'closed'}
-              label={m.closedOption}
-              explanation={m.closedExplanation}
-              onSelect={setPrivacy}
-            />
+            {privacyChoices.map((choice) => (
+              <PrivacyOption
+                key={choice.value}
+                id={choice.value === 'open' ? ids.open : ids.closed}
+                value={choice.value}
+                checked={privacy === choice.value}
+                label={choice.label}
+                explanation={choice.explanation}
+                onSelect={setPrivacy}
+              />
+            ))}
           </fieldset>
 
           <div className="flex justify-end gap-2">

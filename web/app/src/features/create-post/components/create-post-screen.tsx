@@ -3,10 +3,10 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { FieldFooter, LabeledField } from '@/components/labeled-field'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import {
@@ -33,6 +33,17 @@ type PostType = 'text' | MediaKind
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50'
+
+const typeOptions: SelectOption<PostType>[] = [
+  { value: 'text', label: m.typeText },
+  { value: 'image', label: m.typeImage },
+  { value: 'video', label: m.typeVideo },
+]
+
+const visibilityOptions: SelectOption<PostVisibility>[] = [
+  { value: 'public', label: m.visibilityPublic },
+  { value: 'friends_only', label: m.visibilityFollowers },
+]
 
 /** /create-post: the screen writing a post. */
 export function CreatePostScreen() {
@@ -109,8 +120,7 @@ export function CreatePostScreen() {
     >
       <Card className="p-4 sm:p-6">
         <form className="grid gap-5" onSubmit={onSubmit} aria-busy={busy}>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.content}>{m.contentLabel}</Label>
+          <LabeledField htmlFor={ids.content} label={m.contentLabel}>
             <Textarea
               id={ids.content}
               placeholder={m.contentPlaceholder}
@@ -123,14 +133,7 @@ export function CreatePostScreen() {
                 setTextError(null)
               }}
             />
-            <div className="flex items-start justify-between gap-2">
-              {textError ? (
-                <p id={ids.error} role="alert" className="text-sm text-destructive">
-                  {textError}
-                </p>
-              ) : (
-                <span />
-              )}
+            <FieldFooter errorId={ids.error} error={textError}>
               <span
                 id={ids.counter}
                 data-testid="remaining-characters"
@@ -139,41 +142,26 @@ export function CreatePostScreen() {
               >
                 {remaining}
               </span>
-            </div>
-          </div>
+            </FieldFooter>
+          </LabeledField>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids.type}>{m.typeLabel}</Label>
-              <select
-                id={ids.type}
-                className={selectClass}
-                value={type}
-                disabled={busy}
-                onChange={(event) => {
-                  onTypeChange(event.target.value as PostType)
-                }}
-              >
-                <option value="text">{m.typeText}</option>
-                <option value="image">{m.typeImage}</option>
-                <option value="video">{m.typeVideo}</option>
-              </select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.visibility}>{m.visibilityLabel}</Label>
-              <select
-                id={ids.visibility}
-                className={selectClass}
-                value={visibility}
-                disabled={busy}
-                onChange={(event) => {
-                  setVisibility(event.target.value as PostVisibility)
-                }}
-              >
-                <option value="public">{m.visibilityPublic}</option>
-                <option value="friends_only">{m.visibilityFollowers}</option>
-              </select>
-            </div>
+            <SelectField
+              id={ids.type}
+              label={m.typeLabel}
+              value={type}
+              disabled={busy}
+              options={typeOptions}
+              onChange={onTypeChange}
+            />
+            <SelectField
+              id={ids.visibility}
+              label={m.visibilityLabel}
+              value={visibility}
+              disabled={busy}
+              options={visibilityOptions}
+              onChange={setVisibility}
+            />
           </div>
 
           {type !== 'text' ? (
@@ -215,5 +203,42 @@ export function CreatePostScreen() {
         </form>
       </Card>
     </Page>
+  )
+}
+
+interface SelectOption<T extends string> {
+  value: T
+  label: string
+}
+
+interface SelectFieldProps<T extends string> {
+  id: string
+  label: string
+  value: T
+  disabled: boolean
+  options: SelectOption<T>[]
+  onChange: (value: T) => void
+}
+
+/** A labelled native select; its values are only those of its options. */
+function SelectField<T extends string>({ id, label, value, disabled, options, onChange }: SelectFieldProps<T>) {
+  return (
+    <LabeledField htmlFor={id} label={label}>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          onChange(event.target.value as T)
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </LabeledField>
   )
 }

@@ -1,4 +1,4 @@
-import { MessageCircle, Search } from 'lucide-react'
+import { MessageCircle } from 'lucide-react'
 import { useDeferredValue, useState } from 'react'
 import { Link } from 'react-router'
 
@@ -7,7 +7,7 @@ import { Page } from '@/components/layout/page'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
+import { SearchInput } from '@/components/search-input'
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -43,20 +43,15 @@ function Inbox({ me }: { me: string }) {
 
   return (
     <Page title={m.title}>
-      <div className="relative">
-        <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label={m.searchLabel}
-          placeholder={m.searchPlaceholder}
-          className="pl-9"
-          value={search}
-          maxLength={100}
-          onChange={(event) => {
-            setSearch(event.target.value)
-          }}
-        />
-      </div>
+      <SearchInput
+        aria-label={m.searchLabel}
+        placeholder={m.searchPlaceholder}
+        value={search}
+        maxLength={100}
+        onChange={(event) => {
+          setSearch(event.target.value)
+        }}
+      />
       {inbox.isPending ? (
         <Spinner label={m.loading} className="justify-self-center py-8" />
       ) : inbox.isError && items.length === 0 ? (

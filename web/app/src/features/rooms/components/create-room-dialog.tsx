@@ -1,8 +1,10 @@
-import { Loader2, Radio, RefreshCw, Search } from 'lucide-react'
+import { Loader2, Radio, RefreshCw } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
+import { LabeledField } from '@/components/labeled-field'
+import { SearchInput } from '@/components/search-input'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
@@ -161,8 +163,7 @@ function CreateRoomForm() {
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.name}>{m.nameLabel}</Label>
+      <LabeledField htmlFor={ids.name} label={m.nameLabel}>
         <Input
           id={ids.name}
           value={name}
@@ -174,10 +175,9 @@ function CreateRoomForm() {
             setName(event.target.value)
           }}
         />
-      </div>
+      </LabeledField>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.description}>{m.descriptionLabel}</Label>
+      <LabeledField htmlFor={ids.description} label={m.descriptionLabel}>
         <Textarea
           id={ids.description}
           value={description}
@@ -187,7 +187,7 @@ function CreateRoomForm() {
             setDescription(clipCodePoints(event.target.value, ROOM_DESCRIPTION_MAX))
           }}
         />
-      </div>
+      </LabeledField>
 
       <fieldset className="grid gap-2">
         <legend className="float-left text-sm font-medium">{m.stationLabel}</legend>
@@ -197,20 +197,15 @@ function CreateRoomForm() {
             {m.reload}
           </Button>
         </div>
-        <div className="relative">
-          <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={ids.search}
-            type="search"
-            aria-label={m.stationSearch}
-            placeholder={m.stationSearch}
-            className="pl-9"
-            value={term}
-            onChange={(event) => {
-              setTerm(event.target.value)
-            }}
-          />
-        </div>
+        <SearchInput
+          id={ids.search}
+          aria-label={m.stationSearch}
+          placeholder={m.stationSearch}
+          value={term}
+          onChange={(event) => {
+            setTerm(event.target.value)
+          }}
+        />
         <div className="max-h-60 overflow-y-auto rounded-md border">{list}</div>
       </fieldset>
 
