@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react'
 
 import { LoadFailed } from '@/components/load-failed'
+import { NextPageButton } from '@/components/next-page-button'
 import { Placeholders } from '@/components/placeholders'
 import { Button } from '@/components/ui/button'
 import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
@@ -64,18 +65,9 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
               {m.postsFailed}
             </p>
           ) : null}
-          {posts.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={posts.isFetchingNextPage}
-              onClick={() => {
-                void posts.fetchNextPage()
-              }}
-            >
-              {m.loadMore}
-            </Button>
-          ) : null}
+          <NextPageButton pages={posts} className="justify-self-center">
+            {m.loadMore}
+          </NextPageButton>
         </div>
       )
   }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 
+import { NextPageButton } from '@/components/next-page-button'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -98,16 +99,9 @@ function ConversationView({ conversation, me }: { conversation: Conversation; me
       </header>
       <Card className="gap-4 py-4">
         <CardContent className="grid gap-4 px-4">
-          {thread.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={thread.isFetchingNextPage}
-              onClick={() => void thread.fetchNextPage()}
-            >
-              {m.older}
-            </Button>
-          ) : null}
+          <NextPageButton pages={thread} className="justify-self-center">
+            {m.older}
+          </NextPageButton>
           {thread.isPending ? <Spinner label={m.loading} className="justify-self-center py-6" /> : null}
           <ol aria-label={m.messagesLabel(name)} aria-live="polite" className="grid max-h-[60svh] gap-2 overflow-y-auto">
             {!thread.isPending && messages.length === 0 ? (

@@ -1,15 +1,15 @@
-import { formatDistanceToNow } from 'date-fns'
-import { ptBR } from 'date-fns/locale'
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RichText } from '@/components/rich-text'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
+import { NextPageButton } from '@/components/next-page-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { AuthorLinks, WrittenAgo } from '@/features/posts'
 
 import { useComments, useDeleteComment } from '../api/comments'
 import type { Comment } from '../types'
@@ -48,18 +48,9 @@ export function CommentThread({ postId }: { postId: string }) {
           ))}
         </ol>
       )}
-      {comments.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={comments.isFetchingNextPage}
-          onClick={() => {
-            void comments.fetchNextPage()
-          }}
-        >
-          {m.loadMoreComments}
-        </Button>
-      ) : null}
+      <NextPageButton pages={comments} className="justify-self-center">
+        {m.loadMoreComments}
+      </NextPageButton>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
@@ -87,22 +78,12 @@ function CommentItem({ comment, onDelete }: { comment: Comment; onDelete: (comme
     <li>
       <article className="flex gap-3 rounded-lg border p-3" aria-label={name}>
         <Link to={profile} tabIndex={-1} aria-hidden="true">
-          <Avatar className="size-8">
-            {comment.author.avatar_url ? <AvatarImage src={comment.author.avatar_url} alt="" /> : null}
-            <AvatarFallback>{Array.from(name)[0]?.toUpperCase() ?? ''}</AvatarFallback>
-          </Avatar>
+          <MemberAvatar className="size-8" src={comment.author.avatar_url} name={name} />
         </Link>
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-baseline gap-x-2">
-            <Link to={profile} title={name} className="max-w-full truncate text-sm font-semibold hover:underline">
-              {name}
-            </Link>
-            <Link to={profile} title={m.handle(handle)} className="max-w-full truncate text-xs text-muted-foreground hover:underline">
-              {m.handle(handle)}
-            </Link>
-            <time dateTime={comment.created_at} className="text-xs text-muted-foreground">
-              {formatDistanceToNow(new Date(comment.created_at), { addSuffix: true, locale: ptBR })}
-            </time>
+            <AuthorLinks to={profile} name={name} handle={handle} small />
+            <WrittenAgo at={comment.created_at} />
           </div>
           <RichText text={comment.text_content} className="text-sm" />
         </div>

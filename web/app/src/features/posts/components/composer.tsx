@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react'
 import { toast } from 'sonner'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/textarea'
@@ -97,10 +97,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   return (
     <Card className="p-4">
       <form className="flex gap-3" onSubmit={onSubmit}>
-        <Avatar className="size-10">
-          {user?.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
-          <AvatarFallback>{Array.from(name)[0]?.toUpperCase() ?? ''}</AvatarFallback>
-        </Avatar>
+        <MemberAvatar className="size-10" src={user?.avatarUrl} name={name} />
         <div className="grid min-w-0 flex-1 gap-2">
           <Textarea
             aria-label={m.composerLabel}

@@ -1,12 +1,10 @@
-import { formatDistanceToNow } from 'date-fns'
-import { ptBR } from 'date-fns/locale'
 import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { useRef, useState, type Ref } from 'react'
 import { toast } from 'sonner'
 
 import { RichText } from '@/components/rich-text'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -26,6 +24,7 @@ import { linkPreviewOfPost } from '../link-preview-data'
 import { postsMessages as m } from '../messages'
 import type { FeedPost } from '../types'
 
+import { AuthorLinks, WrittenAgo } from './author-links'
 import { EditPostForm } from './edit-post-form'
 import { LinkPreviewCard } from './link-preview-card'
 import { PostMedia } from './post-media'
@@ -42,10 +41,6 @@ interface PostCardProps {
 export interface PostCardViewProps extends PostCardProps {
   /** The card's element, for whoever watches whether it is on screen. */
   cardRef?: Ref<HTMLDivElement>
-}
-
-function initialOf(name: string): string {
-  return Array.from(name)[0]?.toUpperCase() ?? ''
 }
 
 /**
@@ -107,28 +102,14 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
     <Card ref={cardRef} className="grid gap-3 p-4" aria-label={name} role="article">
       <header className="flex items-start gap-3">
         <Link to={profileLink} aria-label={name} tabIndex={-1}>
-          <Avatar className="size-10">
-            {post.author.avatar_url ? <AvatarImage src={post.author.avatar_url} alt="" /> : null}
-            <AvatarFallback>{initialOf(name)}</AvatarFallback>
-          </Avatar>
+          <MemberAvatar className="size-10" src={post.author.avatar_url} name={name} />
         </Link>
         <div className="grid min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-            <Link to={profileLink} title={name} className="max-w-full truncate font-semibold hover:underline">
-              {name}
-            </Link>
-            <Link
-              to={profileLink}
-              title={m.handle(handle)}
-              className="max-w-full truncate text-sm text-muted-foreground hover:underline"
-            >
-              {m.handle(handle)}
-            </Link>
+            <AuthorLinks to={profileLink} name={name} handle={handle} />
           </div>
           <div className="flex items-center gap-2">
-            <time dateTime={post.created_at} className="text-xs text-muted-foreground">
-              {formatDistanceToNow(new Date(post.created_at), { addSuffix: true, locale: ptBR })}
-            </time>
+            <WrittenAgo at={post.created_at} />
             {post.type !== 'text' ? (
               <Badge variant="secondary">{post.type === 'video' ? m.typeVideo : m.typeImage}</Badge>
             ) : null}

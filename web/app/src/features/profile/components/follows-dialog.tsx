@@ -2,14 +2,13 @@ import { Link } from 'react-router'
 
 import { Placeholders } from '@/components/placeholders'
 import { RowSkeleton } from '@/components/row-skeleton'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
-import { Button } from '@/components/ui/button'
+import { MemberAvatar } from '@/components/member-avatar'
+import { NextPageButton } from '@/components/next-page-button'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { VerifiedBadge } from '@/components/verified-badge'
 import { paths } from '@/config/paths'
 
 import { useFollows } from '../api/follows'
-import { initialOf } from '../initial'
 import { profileMessages as m } from '../messages'
 import type { FollowDirection, FollowEntry } from '../types'
 
@@ -84,17 +83,7 @@ function FollowsList({
           <FollowRow key={entry.id} entry={entry} onNavigate={onNavigate} />
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          onClick={() => {
-            void query.fetchNextPage()
-          }}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? m.loadingMore : m.loadMore}
-        </Button>
-      ) : null}
+      <NextPageButton pages={query}>{query.isFetchingNextPage ? m.loadingMore : m.loadMore}</NextPageButton>
     </div>
   )
 }
@@ -104,10 +93,7 @@ function FollowRow({ entry, onNavigate }: { entry: FollowEntry; onNavigate: () =
   const name = entry.display_name || entry.handle
   return (
     <li className="flex items-center gap-3">
-      <Avatar className="size-10" aria-hidden="true">
-        {entry.avatar_url ? <AvatarImage src={entry.avatar_url} alt="" /> : null}
-        <AvatarFallback>{initialOf(entry)}</AvatarFallback>
-      </Avatar>
+      <MemberAvatar className="size-10" aria-hidden="true" src={entry.avatar_url} name={name} />
       <div className="grid min-w-0 flex-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Link to={to} onClick={onNavigate} className="truncate font-medium hover:underline">

@@ -1,4 +1,5 @@
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
+import { NextPageButton } from '@/components/next-page-button'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { QueryLoadFailed } from '@/components/load-failed'
@@ -8,10 +9,6 @@ import { useRelationList, type Relation } from '../api/relations'
 import { safetyMessages as m } from '../messages'
 
 import { useRelationAction } from './use-relation-action'
-
-function initialOf(name: string): string {
-  return Array.from(name)[0]?.toUpperCase() ?? ''
-}
 
 /** The viewer's blocked or muted members, each with its undo; loading, empty and failed states. */
 export function RelationList({ relation }: { relation: Relation }) {
@@ -43,10 +40,7 @@ export function RelationList({ relation }: { relation: Relation }) {
           const undoing = action.pending && action.variables?.handle === entry.handle
           return (
             <li key={entry.id} aria-label={name} className="flex items-center gap-3 p-3">
-              <Avatar className="size-9 shrink-0">
-                {entry.avatar_url ? <AvatarImage src={entry.avatar_url} alt="" /> : null}
-                <AvatarFallback>{initialOf(name)}</AvatarFallback>
-              </Avatar>
+              <MemberAvatar className="size-9 shrink-0" src={entry.avatar_url} name={name} />
               <div className="grid min-w-0 flex-1">
                 <span className="truncate font-medium" title={name}>
                   {name}
@@ -70,18 +64,9 @@ export function RelationList({ relation }: { relation: Relation }) {
           )
         })}
       </ul>
-      {list.hasNextPage ? (
-        <Button
-          variant="ghost"
-          className="justify-self-start"
-          disabled={list.isFetchingNextPage}
-          onClick={() => {
-            void list.fetchNextPage()
-          }}
-        >
-          {list.isFetchingNextPage ? m.loadingMore : m.loadMore}
-        </Button>
-      ) : null}
+      <NextPageButton pages={list} variant="ghost" className="justify-self-start">
+        {list.isFetchingNextPage ? m.loadingMore : m.loadMore}
+      </NextPageButton>
     </div>
   )
 }
