@@ -1,4 +1,4 @@
-import { Plus, Search, Users } from 'lucide-react'
+import { Plus, Users } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 
@@ -6,15 +6,14 @@ import { CardGrid } from '@/components/card-grid'
 import { Page } from '@/components/layout/page'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import { LoadFailed } from '@/components/load-failed'
+import { SearchInput } from '@/components/search-input'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useCommunities } from '../api/communities'
-import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
 import { membershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
 import { communitiesPaths } from '../paths'
@@ -22,6 +21,7 @@ import type { Community } from '../types'
 
 import { profileName } from '../names'
 import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
+import { MembershipButton } from './membership-button'
 
 /** Placeholder cards while the list loads. */
 const PLACEHOLDER_COUNT = 4
@@ -65,12 +65,7 @@ export function CommunitiesScreen() {
     )
   } else if (communities.isError) {
     content = (
-      <LoadFailed
-        message={m.loadFailed}
-        retryLabel={m.retry}
-        retrying={communities.isFetching}
-        onRetry={() => void communities.refetch()}
-      />
+      <QueryLoadFailed query={communities} message={m.loadFailed} retryLabel={m.retry} />
     )
   } else if (shown.length === 0) {
     content = (
@@ -96,19 +91,14 @@ export function CommunitiesScreen() {
         </Button>
       }
     >
-      <div className="relative">
-        <Search aria-hidden="true" className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          className="pl-9"
-          aria-label={m.searchLabel}
-          placeholder={m.searchPlaceholder}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value)
-          }}
-        />
-      </div>
+      <SearchInput
+        aria-label={m.searchLabel}
+        placeholder={m.searchPlaceholder}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value)
+        }}
+      />
       {content}
     </Page>
   )
@@ -153,54 +143,12 @@ function CommunityCard({ community }: { community: Community }) {
 /** The list's membership button. */
 function ListMembershipButton({ community }: { community: Community }) {
   const { user } = useSession()
-  const join = useJoinCommunity()
-  const leave = useLeaveCommunity()
-  const view = membershipView(community, user?.id)
-  const busy = join.isPending || leave.isPending
-
-  switch (view) {
-    case 'signed-out':
-      return (
-        <Button size="sm" disabled>
-          {m.join}
-        </Button>
-      )
-    case 'pending':
-      return (
-        <Button size="sm" variant="secondary" disabled>
-          {m.pending}
-        </Button>
-      )
-    case 'owner':
-      return (
-        <Button size="sm" variant="secondary" disabled>
-          {m.ownerButton}
-        </Button>
-      )
-    case 'member':
-      return (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy}
-          onClick={() => {
-            leave.mutate(community)
-          }}
-        >
-          {m.leave}
-        </Button>
-      )
-    case 'none':
-      return (
-        <Button
-          size="sm"
-          disabled={busy}
-          onClick={() => {
-            join.mutate(community)
-          }}
-        >
-          {community.privacy === 'closed' ? m.request : m.join}
-        </Button>
-      )
-  }
+  return (
+    <MembershipButton
+      community={community}
+      view={membershipView(community, user?.id)}
+      size="sm"
+      labels={{ pending: m.pending, leave: m.leave, owner: m.ownerButton }}
+    />
+  )
 }

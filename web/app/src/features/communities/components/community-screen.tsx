@@ -4,14 +4,13 @@ import { Link, useParams } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { LoadFailed } from '@/components/load-failed'
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
 
 import { useCommunity, useForgetWhenDeleted } from '../api/communities'
-import { useJoinCommunity, useLeaveCommunity } from '../api/membership'
-import { canSeePosts, membershipView, type MembershipView } from '../membership-view'
+import { canSeePosts, membershipView } from '../membership-view'
 import { communitiesMessages as m } from '../messages'
 import { communitiesPaths } from '../paths'
 import type { Community } from '../types'
@@ -20,6 +19,7 @@ import { profileName } from '../names'
 import { ClosedLock, CommunityAvatar, PrivacyBadge } from './community-bits'
 import { CommunityFeed } from './community-feed'
 import { ManageDialog } from './manage-dialog'
+import { MembershipButton } from './membership-button'
 
 /** /communities/:id: one community, its members and posts. */
 export function CommunityScreen() {
@@ -51,12 +51,7 @@ export function CommunityScreen() {
         ) : (
           <>
             <h1 className="sr-only">{m.title}</h1>
-            <LoadFailed
-              message={m.detailFailed}
-              retryLabel={m.retry}
-              retrying={community.isFetching}
-              onRetry={() => void community.refetch()}
-            />
+            <QueryLoadFailed query={community} message={m.detailFailed} retryLabel={m.retry} />
           </>
         )}
         <Button asChild variant={notFound ? 'default' : 'ghost'}>
@@ -103,7 +98,11 @@ function CommunityView({ community }: { community: Community }) {
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <DetailMembershipButton community={community} view={view} />
+            <MembershipButton
+              community={community}
+              view={view}
+              labels={{ pending: m.pendingRequest, leave: m.leaveCommunity, owner: null }}
+            />
             {view === 'owner' ? (
               <Button
                 variant="outline"
@@ -134,47 +133,4 @@ function CommunityView({ community }: { community: Community }) {
       {view === 'owner' ? <ManageDialog community={community} open={managing} onOpenChange={setManaging} /> : null}
     </section>
   )
-}
-
-/** The detail's membership button; the owner has none. */
-function DetailMembershipButton({ community, view }: { community: Community; view: MembershipView }) {
-  const join = useJoinCommunity()
-  const leave = useLeaveCommunity()
-  const busy = join.isPending || leave.isPending
-
-  switch (view) {
-    case 'owner':
-      return null
-    case 'signed-out':
-      return <Button disabled>{m.join}</Button>
-    case 'pending':
-      return (
-        <Button variant="secondary" disabled>
-          {m.pendingRequest}
-        </Button>
-      )
-    case 'member':
-      return (
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => {
-            leave.mutate(community)
-          }}
-        >
-          {m.leaveCommunity}
-        </Button>
-      )
-    case 'none':
-      return (
-        <Button
-          disabled={busy}
-          onClick={() => {
-            join.mutate(community)
-          }}
-        >
-          {community.privacy === 'closed' ? m.request : m.join}
-        </Button>
-      )
-  }
 }

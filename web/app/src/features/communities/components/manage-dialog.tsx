@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 
@@ -15,6 +15,8 @@ import { communitiesMessages as m } from '../messages'
 import { communitiesPaths } from '../paths'
 import type { Community, CommunityMember, CommunityRole } from '../types'
 import { initialOf, profileName } from '../names'
+
+type ButtonVariant = ComponentProps<typeof Button>['variant']
 
 const roleLabels: Record<CommunityRole, string> = {
   owner: m.roleOwner,
@@ -37,9 +39,19 @@ export function ManageDialog({ community, open, onOpenChange }: ManageDialogProp
   const [confirming, setConfirming] = useState(false)
 
   const requests = pending.data ?? []
-  const run = (next: MemberAction) => {
-    action.mutate(next)
-  }
+  /** A small button running one action on a member; all wait while one runs. */
+  const actionButton = (next: MemberAction, label: string, variant?: ButtonVariant) => (
+    <Button
+      size="sm"
+      variant={variant}
+      disabled={action.isPending}
+      onClick={() => {
+        action.mutate(next)
+      }}
+    >
+      {label}
+    </Button>
+  )
 
   return (
     <>
@@ -58,25 +70,8 @@ export function ManageDialog({ community, open, onOpenChange }: ManageDialogProp
               <ul className="grid gap-2">
                 {requests.map((member) => (
                   <MemberRow key={member.id} member={member}>
-                    <Button
-                      size="sm"
-                      disabled={action.isPending}
-                      onClick={() => {
-                        run({ kind: 'approve', member })
-                      }}
-                    >
-                      {m.approve}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={action.isPending}
-                      onClick={() => {
-                        run({ kind: 'reject', member })
-                      }}
-                    >
-                      {m.reject}
-                    </Button>
+                    {actionButton({ kind: 'approve', member }, m.approve)}
+                    {actionButton({ kind: 'reject', member }, m.reject, 'outline')}
                   </MemberRow>
                 ))}
               </ul>
@@ -104,26 +99,12 @@ export function ManageDialog({ community, open, onOpenChange }: ManageDialogProp
                       <MemberRow key={member.id} member={member} role={isOwner ? 'owner' : member.role}>
                         {isOwner ? null : (
                           <>
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              disabled={action.isPending}
-                              onClick={() => {
-                                run({ kind: 'role', member, role: member.role === 'admin' ? 'member' : 'admin' })
-                              }}
-                            >
-                              {member.role === 'admin' ? m.removeAdmin : m.makeAdmin}
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="destructive"
-                              disabled={action.isPending}
-                              onClick={() => {
-                                run({ kind: 'remove', member })
-                              }}
-                            >
-                              {m.remove}
-                            </Button>
+                            {actionButton(
+                              { kind: 'role', member, role: member.role === 'admin' ? 'member' : 'admin' },
+                              member.role === 'admin' ? m.removeAdmin : m.makeAdmin,
+                              'outline',
+                            )}
+                            {actionButton({ kind: 'remove', member }, m.remove, 'destructive')}
                           </>
                         )}
                       </MemberRow>
