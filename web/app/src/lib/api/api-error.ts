@@ -24,6 +24,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words for a refusal (its problem's detail), else the fallback. */
+export function problemDetailOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : fallback
+}
+
 /**
  * The wait a response's Retry-After header asks for, in milliseconds: the
  * server sends it with 503 while its database is away, and with 429. The

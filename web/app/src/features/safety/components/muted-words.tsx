@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 
 import { useAddMutedWord, useMutedWords, useRemoveMutedWord, type MuteDuration } from '../api/muted-words'
 import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX, safetyMessages as m } from '../messages'
@@ -18,7 +18,7 @@ import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX, safetyMessages as m } from '../
 const durations: MuteDuration[] = ['24h', '7d', '30d', 'forever']
 
 function failureOf(error: Error): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.failed
+  return problemDetailOr(error, m.failed)
 }
 
 /** Characters as the server counts them, spaces collapsed. */

@@ -1,12 +1,12 @@
 import { toast } from 'sonner'
 
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 
 import { useSetRelation, type Relation } from '../api/relations'
 import { safetyMessages as m } from '../messages'
 
 function failureOf(error: Error): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.failed
+  return problemDetailOr(error, m.failed)
 }
 
 /** Blocks, unblocks, mutes or unmutes, telling the member what happened in a toast. */

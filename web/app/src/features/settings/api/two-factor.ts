@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 
-import { unwrap, unwrapEmpty, useApiClient, type ApiPaths } from '@/lib/api'
+import { unwrap, unwrapEmpty, useApiClient, type ApiClient, type ApiPaths } from '@/lib/api'
 import { useMutation } from '@/lib/use-mutation'
 
 type GetTwoFactor = ApiPaths['/api/v1/auth/two-factor']['get']
@@ -21,9 +21,14 @@ export function useTwoFactor() {
   })
 }
 
-function useRefresh() {
+/** A change of the member's second step: once done, its status is read again. */
+function useTwoFactorChange<TData, TVariables>(change: (client: ApiClient, variables: TVariables) => Promise<TData>) {
+  const client = useApiClient()
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all })
+  return useMutation({
+    mutationFn: (variables: TVariables) => change(client, variables),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }),
+  })
 }
 
 /** POST /api/v1/auth/two-factor/totp: a new secret and its otpauth:// address. */
@@ -37,78 +42,57 @@ export function useStartTOTP() {
 
 /** POST /api/v1/auth/two-factor/totp/confirm: the app is on; the recovery codes, shown once. */
 export function useConfirmTOTP() {
-  const client = useApiClient()
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: async (code: string) =>
+  return useTwoFactorChange(
+    async (client, code: string) =>
       unwrap(
         'POST /api/v1/auth/two-factor/totp/confirm',
         await client.POST('/api/v1/auth/two-factor/totp/confirm', { body: { code } }),
       ).recovery_codes ?? [],
-    onSuccess: refresh,
-  })
+  )
 }
 
 /** POST /api/v1/auth/two-factor/totp/disable. */
 export function useDisableTOTP() {
-  const client = useApiClient()
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: async (code: string) => {
-      unwrapEmpty(
-        'POST /api/v1/auth/two-factor/totp/disable',
-        await client.POST('/api/v1/auth/two-factor/totp/disable', { body: { code } }),
-      )
-    },
-    onSuccess: refresh,
+  return useTwoFactorChange(async (client, code: string) => {
+    unwrapEmpty(
+      'POST /api/v1/auth/two-factor/totp/disable',
+      await client.POST('/api/v1/auth/two-factor/totp/disable', { body: { code } }),
+    )
   })
 }
 
 /** POST /api/v1/auth/two-factor/recovery-codes: new codes, shown once; the old ones stop working. */
 export function useRegenerateRecoveryCodes() {
-  const client = useApiClient()
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: async () =>
+  return useTwoFactorChange<string[], void>(
+    async (client) =>
       unwrap(
         'POST /api/v1/auth/two-factor/recovery-codes',
         await client.POST('/api/v1/auth/two-factor/recovery-codes'),
       ).recovery_codes ?? [],
-    onSuccess: refresh,
-  })
+  )
 }
 
 /** Registration options, the browser's new passkey, then POST /api/v1/auth/passkeys. */
 export function useAddPasskey(create: (options: Record<string, unknown>) => Promise<Record<string, unknown>>) {
-  const client = useApiClient()
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: async (name: string) => {
-      const begin = unwrap(
-        'POST /api/v1/auth/passkeys/registration-options',
-        await client.POST('/api/v1/auth/passkeys/registration-options'),
-      )
-      const credential = await create(begin.options)
-      return unwrap(
-        'POST /api/v1/auth/passkeys',
-        await client.POST('/api/v1/auth/passkeys', { body: { ceremony: begin.ceremony, name, credential } }),
-      )
-    },
-    onSuccess: refresh,
+  return useTwoFactorChange(async (client, name: string) => {
+    const begin = unwrap(
+      'POST /api/v1/auth/passkeys/registration-options',
+      await client.POST('/api/v1/auth/passkeys/registration-options'),
+    )
+    const credential = await create(begin.options)
+    return unwrap(
+      'POST /api/v1/auth/passkeys',
+      await client.POST('/api/v1/auth/passkeys', { body: { ceremony: begin.ceremony, name, credential } }),
+    )
   })
 }
 
 /** DELETE /api/v1/auth/passkeys/{id}. */
 export function useRemovePasskey() {
-  const client = useApiClient()
-  const refresh = useRefresh()
-  return useMutation({
-    mutationFn: async (id: string) => {
-      unwrapEmpty(
-        `DELETE /api/v1/auth/passkeys/${id}`,
-        await client.DELETE('/api/v1/auth/passkeys/{id}', { params: { path: { id } } }),
-      )
-    },
-    onSuccess: refresh,
+  return useTwoFactorChange(async (client, id: string) => {
+    unwrapEmpty(
+      `DELETE /api/v1/auth/passkeys/${id}`,
+      await client.DELETE('/api/v1/auth/passkeys/{id}', { params: { path: { id } } }),
+    )
   })
 }

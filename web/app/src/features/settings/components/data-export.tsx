@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 
 import {
@@ -17,7 +17,7 @@ import { settingsMessages as m } from '../messages'
 import { fileSize, longDate, relativeFuture } from '../times'
 
 function failureOf(error: Error): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.requestFailed
+  return problemDetailOr(error, m.requestFailed)
 }
 
 function stepText(e: DataExport): string {

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 import { useSession } from '@/features/session'
 
@@ -36,7 +36,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         checkSession()
       },
       onError: (err) => {
-        setError(err instanceof ApiError && err.problem?.detail ? err.problem.detail : m.deleteFailed)
+        setError(problemDetailOr(err, m.deleteFailed))
       },
     })
   }

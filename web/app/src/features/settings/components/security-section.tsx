@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { createPasskey, passkeysSupported } from '@/features/auth'
-import { ApiError } from '@/lib/api'
+import { ApiError, problemDetailOr } from '@/lib/api'
 
 import {
   useAddPasskey,
@@ -26,7 +26,7 @@ import { QrCode } from './qr-code'
 import { SettingsSection } from './settings-section'
 
 function detailOf(error: unknown): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.actionFailed
+  return problemDetailOr(error, m.actionFailed)
 }
 
 /** The one toast of every refused action of this section, with the server's reason. */

@@ -5,7 +5,7 @@ import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 
 import { useEndOtherSessions, useEndSession, useSessions, type DeviceSession } from '../api/sessions'
@@ -15,7 +15,7 @@ import { SessionItem } from './session-item'
 import { SettingsSection } from './settings-section'
 
 function failureOf(error: Error): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : m.endFailed
+  return problemDetailOr(error, m.endFailed)
 }
 
 /** 'Sessões': the member's live sessions, each with 'Encerrar esta sessão', and 'Encerrar todas as outras'. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError } from '@/lib/api'
+import { problemDetailOr } from '@/lib/api'
 
 import { useCreateStory } from '../api/stories'
 import { MAX_STORY_TEXT, storiesMessages as m } from '../messages'
@@ -28,7 +28,7 @@ export function CreateStoryDialog({ open, onOpenChange }: { open: boolean; onOpe
         onOpenChange(false)
       },
       onError: (err) => {
-        setError(err instanceof ApiError && err.problem?.detail ? err.problem.detail : m.publishError)
+        setError(problemDetailOr(err, m.publishError))
       },
     })
   }
