@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { render, screen, type ByRoleMatcher } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, type RouteObject } from 'react-router'
@@ -10,7 +10,7 @@ import { routes as appRoutes } from '@/app/routes'
 import { AppQueryClient } from '@/lib/react-query'
 
 import { FakeRealtime } from './fake-realtime'
-import { createTestApiClient, type TestServerOptions } from './test-fetch'
+import { createTestApiClient, type TestResponder, type TestServerOptions } from './test-fetch'
 
 function createTestQueryClient() {
   return new AppQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } })
@@ -39,6 +39,17 @@ export function renderApp(
     </AppProvider>,
   )
   return { ...view, router, user, requests, realtime, queryClient }
+}
+
+/**
+ * Renders the app signed in at `path`, answering with `respond`, and waits
+ * for the element of that role and name; the first render of a test file
+ * may take seconds.
+ */
+export async function renderSignedInUntil(path: string, respond: TestResponder, role: ByRoleMatcher, name: string) {
+  const view = renderApp(path, { session: 'signed-in', respond })
+  const found = await screen.findByRole(role, { name }, { timeout: 5000 })
+  return { ...view, found }
 }
 
 /** Renders one element inside the providers and a router (for screen-level tests). */

@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { renderApp } from '@/testing/render-app'
-import { json, never, problem, type TestResponder } from '@/testing/test-fetch'
+import { renderSignedInUntil } from '@/testing/render-app'
+import { json, never, problem, routes, type TestResponder } from '@/testing/test-fetch'
 
 const tracks = [
   {
@@ -25,18 +25,12 @@ const tracks = [
 ]
 
 function answers(trending: () => Response | Promise<Response>): TestResponder {
-  return (request) => {
-    const { pathname } = new URL(request.url)
-    if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: [] })
-    if (request.method === 'GET' && pathname === '/api/v1/trending') return trending()
-    return undefined
-  }
+  return routes({ 'GET /feed': () => json(200, { items: [] }), 'GET /trending': trending })
 }
 
 async function renderPanel(respond: TestResponder) {
-  const view = renderApp('/', { session: 'signed-in', respond })
-  const panel = await screen.findByRole('region', { name: 'Músicas em alta' }, { timeout: 5000 })
-  return { ...view, panel }
+  const { found, ...view } = await renderSignedInUntil('/', respond, 'region', 'Músicas em alta')
+  return { ...view, panel: found }
 }
 
 afterEach(() => {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { testPost as makePost } from '@/testing/fixtures'
-import { renderApp } from '@/testing/render-app'
-import { json, problem, type TestResponder } from '@/testing/test-fetch'
+import { renderSignedInUntil } from '@/testing/render-app'
+import { json, problem, routes, type TestResponder } from '@/testing/test-fetch'
 import { expectToast } from '@/testing/toasts'
 
 import type { FeedPost } from '../types'
@@ -20,21 +20,16 @@ function answers(
   translate?: (request: Request) => Response | Promise<Response>,
   available = true,
 ): TestResponder {
-  return (request) => {
-    const { pathname } = new URL(request.url)
-    if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: posts })
-    if (request.method === 'GET' && pathname === '/api/v1/translation/capabilities') {
-      return json(200, { available, provider: available ? 'deepl' : 'none' })
-    }
-    if (translate && request.method === 'POST' && pathname.endsWith('/translation')) return translate(request)
-    return undefined
-  }
+  return routes({
+    'GET /feed': () => json(200, { items: posts }),
+    'GET /translation/capabilities': () => json(200, { available, provider: available ? 'deepl' : 'none' }),
+    ...(translate ? { [`POST /posts/${post.id}/translation`]: translate } : {}),
+  })
 }
 
 async function renderCard(respond: TestResponder) {
-  const view = renderApp('/', { session: 'signed-in', respond })
-  const card = await screen.findByRole('article', { name: 'Bia Lima' }, { timeout: 5000 })
-  return { ...view, card }
+  const { found, ...view } = await renderSignedInUntil('/', respond, 'article', 'Bia Lima')
+  return { ...view, card: found }
 }
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { renderApp } from '@/testing/render-app'
+import { renderSignedInUntil } from '@/testing/render-app'
 import { json, never, type TestResponder } from '@/testing/test-fetch'
 
 import type { SearchResult } from '../types'
@@ -43,9 +43,8 @@ function searchServer(answer: (term: string) => Response | Promise<Response>): T
 }
 
 async function renderSearch(respond: TestResponder) {
-  const view = renderApp('/search', { session: 'signed-in', respond })
-  const box = await screen.findByRole('searchbox', { name: 'Buscar' }, { timeout: 5000 })
-  return { ...view, box }
+  const { found, ...view } = await renderSignedInUntil('/search', respond, 'searchbox', 'Buscar')
+  return { ...view, box: found }
 }
 
 afterEach(() => {
