@@ -30,8 +30,9 @@ var Module = fx.Module("reports",
 )
 
 func newUseCases(r *reportsstore.Reports, p comments.PostReader, c comments.CommentReader, clock ports.Clock) httpapi.UseCases {
+	filing := app.Filing{Reports: r, Clock: clock}
 	return httpapi.UseCases{
-		Post:    &app.ReportPost{Posts: p, Reports: r, Clock: clock},
-		Comment: &app.ReportComment{Comments: c, Reports: r, Clock: clock},
+		Post:    &app.ReportPost{Filing: filing, Posts: p},
+		Comment: &app.ReportComment{Filing: filing, Comments: c},
 	}
 }

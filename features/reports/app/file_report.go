@@ -56,11 +56,17 @@ type target struct {
 // whether the viewer may read it.
 type readTarget func(ctx context.Context) (author domain.UserID, visible bool, err error)
 
-// fileReport applies the rules every report shares (a signed-in member, a
+// Filing is what every kind of report is filed with: the store of reports
+// and the clock of their creation.
+type Filing struct {
+	Reports ReportFiler
+	Clock   ports.Clock
+}
+
+// file applies the rules every report shares (a signed-in member, a
 // target they may read and did not write, a reason within its limit) and
 // stores the report. Reporting again answers the first report.
-func fileReport(ctx context.Context, store ReportFiler, clock ports.Clock, viewer domain.Viewer,
-	t target, read readTarget, why *string) (Filed, error) {
+func (f Filing) file(ctx context.Context, viewer domain.Viewer, t target, read readTarget, why *string) (Filed, error) {
 	if !viewer.SignedIn() {
 		return Filed{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
@@ -78,9 +84,9 @@ func fileReport(ctx context.Context, store ReportFiler, clock ports.Clock, viewe
 	if err != nil {
 		return Filed{}, err
 	}
-	stored, created, err := store.File(ctx, domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID,
+	stored, created, err := f.Reports.File(ctx, domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID,
 		TargetType: t.kind, TargetID: t.id, Reason: r, Status: domain.ReportOpen,
-		CreatedAt: clock.Now().UTC().Truncate(time.Microsecond)})
+		CreatedAt: f.Clock.Now().UTC().Truncate(time.Microsecond)})
 	if errors.Is(err, ErrNoProfile) {
 		return Filed{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 )
 
 // CommentReader reads the comment being reported, with its post's author
@@ -20,16 +19,15 @@ type CommentReader interface {
 // ReportComment files the viewer's report of a comment they may read and
 // did not write. Reporting again answers the first report.
 type ReportComment struct {
+	Filing
 	Comments CommentReader
-	Reports  ReportFiler
-	Clock    ports.Clock
 }
 
 // Handle checks the rules and files the report.
 func (uc *ReportComment) Handle(ctx context.Context, viewer domain.Viewer, id domain.CommentID, why *string) (Filed, error) {
 	t := target{kind: domain.ReportTargetComment, id: uuid.UUID(id),
 		notFound: errs.NotFound(CodeCommentNotFound, MsgCommentNotFound), own: errs.Forbidden(CodeOwnComment, MsgOwnComment)}
-	return fileReport(ctx, uc.Reports, uc.Clock, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
+	return uc.file(ctx, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
 		c, err := uc.Comments.Comment(ctx, id, viewer.UserID)
 		return c.AuthorID, c.VisibleTo(viewer), err
 	}, why)

@@ -7,7 +7,6 @@ import (
 
 	"social/core/domain"
 	"social/core/errs"
-	"social/core/ports"
 )
 
 // PostReader reads the post being reported.
@@ -19,16 +18,15 @@ type PostReader interface {
 // ReportPost files the viewer's report of a post they may read and did not
 // write. Reporting again answers the first report.
 type ReportPost struct {
-	Posts   PostReader
-	Reports ReportFiler
-	Clock   ports.Clock
+	Filing
+	Posts PostReader
 }
 
 // Handle checks the rules and files the report.
 func (uc *ReportPost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, why *string) (Filed, error) {
 	t := target{kind: domain.ReportTargetPost, id: uuid.UUID(id),
 		notFound: errs.NotFound(CodePostNotFound, MsgPostNotFound), own: errs.Forbidden(CodeOwnPost, MsgOwnPost)}
-	return fileReport(ctx, uc.Reports, uc.Clock, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
+	return uc.file(ctx, viewer, t, func(ctx context.Context) (domain.UserID, bool, error) {
 		p, err := uc.Posts.Post(ctx, id, viewer.UserID)
 		return p.AuthorID, p.VisibleTo(viewer), err
 	}, why)
