@@ -19,6 +19,28 @@ type AdminLists struct {
 	DB *bun.DB
 }
 
+// consoleList is how one of the console's lists is read in SQL, declared
+// as data: the FROM part with its joins, the select list, the sort keys,
+// the column sorted by when the query names no key, and the narrowing
+// (whose ID column also breaks ties in the order).
+type consoleList struct {
+	From        string
+	Columns     string
+	Sortable    map[string]string
+	DefaultSort string
+	Narrowing   adminkit.Narrowing
+}
+
+// listPage reads one page of l's rows matching q, in the context's
+// transaction if there is one, and the total of rows matching (read
+// from each row by total).
+func listPage[Row any](ctx context.Context, db *bun.DB, l consoleList, q adminkit.SQLQuery, total func(Row) int) ([]Row, int, error) {
+	base := func() *bun.SelectQuery {
+		return l.Narrowing.Apply(pgkit.IDB(ctx, db).NewSelect().TableExpr(l.From), q)
+	}
+	return pgkit.AdminList(ctx, base, l.Columns, l.Sortable, l.DefaultSort, l.Narrowing.ID, q.Page(), total)
+}
+
 // AdminProfile is one member in the console.
 type AdminProfile struct {
 	ID              uuid.UUID  `bun:"id" json:"id"`
@@ -58,14 +80,11 @@ var AdminProfileSortable = map[string]string{"created_at": "a.created_at", "hand
 
 // Profiles pages members with their accounts.
 func (l AdminLists) Profiles(ctx context.Context, q adminkit.SQLQuery) ([]AdminProfile, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("profiles AS p").Join("JOIN accounts AS a ON a.id = p.id")
-		return AdminProfileNarrowing.Apply(sel, q)
-	}
-	return pgkit.AdminList(ctx, base, `p.id, p.handle, p.display_name, a.email, a.role, p.is_verified,
+	return listPage(ctx, l.DB, consoleList{From: "profiles AS p JOIN accounts AS a ON a.id = p.id", Columns: `p.id, p.handle, p.display_name, a.email, a.role, p.is_verified,
 		a.confirmed_at IS NOT NULL AS confirmed, a.suspended_at, a.suspended_reason, a.deleted_at, p.bio, p.post_count,
 		p.follower_count, p.following_count, a.created_at`,
-		AdminProfileSortable, "a.created_at", "p.id", q.Page(), func(r AdminProfile) int { return r.Total })
+		Sortable: AdminProfileSortable, DefaultSort: "a.created_at", Narrowing: AdminProfileNarrowing,
+	}, q, func(r AdminProfile) int { return r.Total })
 }
 
 // AdminPost is one post in the console.
@@ -109,16 +128,14 @@ var AdminPostSortable = map[string]string{"created_at": "p.created_at", "like_co
 
 // Posts pages every post (any visibility, suspended authors too).
 func (l AdminLists) Posts(ctx context.Context, q adminkit.SQLQuery) ([]AdminPost, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("posts AS p").
-			Join("LEFT JOIN profiles AS a ON a.id = p.author_id").Join("JOIN accounts AS ac ON ac.id = p.author_id")
-		return AdminPostNarrowing.Apply(sel, q)
-	}
-	return pgkit.AdminList(ctx, base, `p.id, p.author_id, a.handle AS author_handle,
+	return listPage(ctx, l.DB, consoleList{From: `posts AS p LEFT JOIN profiles AS a ON a.id = p.author_id
+		JOIN accounts AS ac ON ac.id = p.author_id`,
+		Columns: `p.id, p.author_id, a.handle AS author_handle,
 		ac.suspended_at IS NOT NULL AS author_suspended, p.text_content, p.media_path, p.image_alt, p.type, p.visibility,
 		p.audience_id, p.like_count, p.comment_count, p.created_at,
 		(SELECT count(*) FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id AND r.status = 'open') AS open_reports`,
-		AdminPostSortable, "p.created_at", "p.id", q.Page(), func(r AdminPost) int { return r.Total })
+		Sortable: AdminPostSortable, DefaultSort: "p.created_at", Narrowing: AdminPostNarrowing,
+	}, q, func(r AdminPost) int { return r.Total })
 }
 
 // AdminReport is one report in the console, with what it points at.
@@ -160,23 +177,21 @@ var AdminReportSortable = map[string]string{"created_at": "r.created_at", "statu
 
 // Reports pages reports with their reporter and target.
 func (l AdminLists) Reports(ctx context.Context, q adminkit.SQLQuery) ([]AdminReport, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("reports AS r").
-			Join("LEFT JOIN profiles AS rp ON rp.id = r.reporter_id").
-			Join("LEFT JOIN profiles AS rv ON rv.id = r.resolved_by").
-			Join("LEFT JOIN posts AS tp ON r.target_type = 'post' AND tp.id = r.target_id").
-			Join("LEFT JOIN comments AS tc ON r.target_type = 'comment' AND tc.id = r.target_id").
-			Join("LEFT JOIN profiles AS ta ON ta.id = coalesce(tp.author_id, tc.author_id)")
-		return AdminReportNarrowing.Apply(sel, q)
-	}
-	return pgkit.AdminList(ctx, base, `r.id, r.status, r.reason, r.target_type, r.target_id, r.reporter_id,
+	return listPage(ctx, l.DB, consoleList{From: `reports AS r
+		LEFT JOIN profiles AS rp ON rp.id = r.reporter_id
+		LEFT JOIN profiles AS rv ON rv.id = r.resolved_by
+		LEFT JOIN posts AS tp ON r.target_type = 'post' AND tp.id = r.target_id
+		LEFT JOIN comments AS tc ON r.target_type = 'comment' AND tc.id = r.target_id
+		LEFT JOIN profiles AS ta ON ta.id = coalesce(tp.author_id, tc.author_id)`,
+		Columns: `r.id, r.status, r.reason, r.target_type, r.target_id, r.reporter_id,
 		rp.handle AS reporter_handle, coalesce(tp.text_content, tc.text_content) AS target_text,
 		tp.image_alt AS target_image_alt,
 		coalesce(tp.author_id, tc.author_id) AS target_author_id, ta.handle AS target_author_handle,
 		(tp.id IS NOT NULL OR tc.id IS NOT NULL) AS target_exists, r.resolution, r.resolution_note,
 		r.resolved_at, r.resolved_by, rv.handle AS resolver_handle, r.created_at,
 		(SELECT count(*) FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id) AS same_target_count`,
-		AdminReportSortable, "r.created_at", "r.id", q.Page(), func(r AdminReport) int { return r.Total })
+		Sortable: AdminReportSortable, DefaultSort: "r.created_at", Narrowing: AdminReportNarrowing,
+	}, q, func(r AdminReport) int { return r.Total })
 }
 
 // AdminAuditEntry is one row of the audit log in the console.
@@ -210,13 +225,11 @@ var AdminAuditSortable = map[string]string{"created_at": "l.created_at", "action
 
 // Audit pages the audit log, newest first by default.
 func (l AdminLists) Audit(ctx context.Context, q adminkit.SQLQuery) ([]AdminAuditEntry, int, error) {
-	base := func() *bun.SelectQuery {
-		sel := pgkit.IDB(ctx, l.DB).NewSelect().TableExpr("audit_log AS l").Join("LEFT JOIN profiles AS ap ON ap.id = l.actor_id")
-		return AdminAuditNarrowing.Apply(sel, q)
-	}
-	return pgkit.AdminList(ctx, base, `l.id, l.actor_id, ap.handle AS actor_handle, l.actor_role, l.action,
+	return listPage(ctx, l.DB, consoleList{From: "audit_log AS l LEFT JOIN profiles AS ap ON ap.id = l.actor_id",
+		Columns: `l.id, l.actor_id, ap.handle AS actor_handle, l.actor_role, l.action,
 		l.target_type, l.target_id, l.reason, l.details, l.created_at`,
-		AdminAuditSortable, "l.created_at", "l.id", q.Page(), func(r AdminAuditEntry) int { return r.Total })
+		Sortable: AdminAuditSortable, DefaultSort: "l.created_at", Narrowing: AdminAuditNarrowing,
+	}, q, func(r AdminAuditEntry) int { return r.Total })
 }
 
 // AdminHashtag is one hashtag in the console; its ID is the tag.
