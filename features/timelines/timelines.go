@@ -28,10 +28,10 @@ var Module = fx.Module("timelines",
 			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s}})
 		}),
 		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
-			return plugin.NewWorker("", &timelinesstore.BackfillWorker{Backfill: &app.Backfill{Store: s}})
+			return plugin.NewWorker("", &timelinesstore.FollowWorker[timelinesstore.BackfillArgs]{Handle: (&app.Backfill{Store: s}).Handle})
 		}),
 		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
-			return plugin.NewWorker("", &timelinesstore.RemoveAuthorWorker{Remove: &app.RemoveAuthor{Store: s}})
+			return plugin.NewWorker("", &timelinesstore.FollowWorker[timelinesstore.RemoveAuthorArgs]{Handle: (&app.RemoveAuthor{Store: s}).Handle})
 		}),
 		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
 			return plugin.NewWorker("", &timelinesstore.TrimWorker{Trim: &app.Trim{Store: s}})

@@ -203,32 +203,30 @@ type BackfillArgs FollowArgs
 // Kind is the job's stable name.
 func (BackfillArgs) Kind() string { return "timelines.backfill" }
 
-// BackfillWorker works timelines.backfill (idempotent).
-type BackfillWorker struct {
-	river.WorkerDefaults[BackfillArgs]
-	Backfill *timelines.Backfill
-}
-
-// Work backfills.
-func (w *BackfillWorker) Work(ctx context.Context, job *river.Job[BackfillArgs]) error {
-	return w.Backfill.Handle(ctx, domain.UserID(job.Args.Follower), domain.UserID(job.Args.Followee))
-}
-
 // RemoveAuthorArgs is the job run after an unfollow.
 type RemoveAuthorArgs FollowArgs
 
 // Kind is the job's stable name.
 func (RemoveAuthorArgs) Kind() string { return "timelines.remove_author" }
 
-// RemoveAuthorWorker works timelines.remove_author (idempotent).
-type RemoveAuthorWorker struct {
-	river.WorkerDefaults[RemoveAuthorArgs]
-	Remove *timelines.RemoveAuthor
+// FollowJob is a job naming a follow: timelines.backfill or
+// timelines.remove_author.
+type FollowJob interface {
+	BackfillArgs | RemoveAuthorArgs
+	river.JobArgs
 }
 
-// Work cleans the timeline.
-func (w *RemoveAuthorWorker) Work(ctx context.Context, job *river.Job[RemoveAuthorArgs]) error {
-	return w.Remove.Handle(ctx, domain.UserID(job.Args.Follower), domain.UserID(job.Args.Followee))
+// FollowWorker works a job naming a follow (both are idempotent): Handle
+// backfills or cleans the follower's timeline.
+type FollowWorker[Args FollowJob] struct {
+	river.WorkerDefaults[Args]
+	Handle func(ctx context.Context, follower, followee domain.UserID) error
+}
+
+// Work hands the follow to Handle.
+func (w *FollowWorker[Args]) Work(ctx context.Context, job *river.Job[Args]) error {
+	follow := FollowArgs(job.Args)
+	return w.Handle(ctx, domain.UserID(follow.Follower), domain.UserID(follow.Followee))
 }
 
 // TrimArgs is the periodic job keeping timelines at their cap.

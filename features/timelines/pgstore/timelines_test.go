@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"slices"
 	"testing"
 	"time"
 
@@ -28,6 +29,14 @@ func newTimelineRig(t *testing.T) *timelineRig {
 	return &timelineRig{Rig: rig, store: timelinesstore.NewTimelines(rig.DB)}
 }
 
+// must fails the test on err.
+func (r *timelineRig) must(err error) {
+	r.T.Helper()
+	if err != nil {
+		r.T.Fatal(err)
+	}
+}
+
 // count runs a count(*) query or fails the test.
 func (r *timelineRig) count(q string, args ...any) int {
 	r.T.Helper()
@@ -36,6 +45,14 @@ func (r *timelineRig) count(q string, args ...any) int {
 		r.T.Fatal(err)
 	}
 	return n
+}
+
+// wantTimeline checks member's timeline is want, newest first.
+func (r *timelineRig) wantTimeline(member domain.UserID, want ...domain.PostID) {
+	r.T.Helper()
+	if got := r.timeline(member); !slices.Equal(got, want) {
+		r.T.Errorf("timeline of %s = %v, want %v", member, got, want)
+	}
 }
 
 // jobs is a River inserter on the rig's database, as the server's
@@ -92,22 +109,14 @@ func TestFanOutReachesAuthorAndEveryFollowerAcrossBatches(t *testing.T) {
 		t.Errorf("rounds = %d, want 3 for 7 followers in batches of 3", rounds)
 	}
 	for _, m := range append(followers, author) {
-		if got := r.timeline(m); len(got) != 1 || got[0] != p {
-			t.Errorf("timeline of %s = %v, want [%s]", m, got, p)
-		}
+		r.wantTimeline(m, p)
 	}
-	if got := r.timeline(stranger); len(got) != 0 {
-		t.Errorf("a stranger's timeline = %v, want empty", got)
-	}
+	r.wantTimeline(stranger)
 	// A retried job writes nothing twice, nor do the backfill and the
 	// rebuild, which reach the same rows another way: every writer copies
 	// the post's time, part of the key with member and post.
-	if err := (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.store.Backfill(r.Ctx, followers[0], author, 10); err != nil {
-		t.Fatal(err)
-	}
+	r.must((&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p))
+	r.must(r.store.Backfill(r.Ctx, followers[0], author, 10))
 	if _, err := r.store.RebuildAll(r.Ctx, 10); err != nil {
 		t.Fatal(err)
 	}
@@ -123,12 +132,8 @@ func TestFanOutOfADeletedPostWritesNothing(t *testing.T) {
 	r.Follow(f, author)
 	p := r.Post(author, "public")
 	r.Exec(`DELETE FROM posts WHERE id = ?`, uuid.UUID(p))
-	if err := (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(f); len(got) != 0 {
-		t.Errorf("timeline = %v, want empty", got)
-	}
+	r.must((&timelines.FanOut{Store: r.store}).Handle(r.Ctx, p))
+	r.wantTimeline(f)
 }
 
 func TestBackfillOnlyWhileFollowingAndRemoveAuthorOnlyAfterUnfollow(t *testing.T) {
@@ -139,44 +144,22 @@ func TestBackfillOnlyWhileFollowingAndRemoveAuthorOnlyAfterUnfollow(t *testing.T
 	other := r.Post(c, "public")
 
 	// Not following yet: nothing is copied.
-	if err := r.store.Backfill(r.Ctx, b, a, 10); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(b); len(got) != 0 {
-		t.Fatalf("backfill without a follow wrote %v", got)
-	}
+	r.must(r.store.Backfill(r.Ctx, b, a, 10))
+	r.wantTimeline(b) // a backfill without a follow writes nothing
 	r.Follow(b, a)
 	r.Follow(b, c)
-	if err := r.store.Backfill(r.Ctx, b, a, 1); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(b); len(got) != 1 || got[0] != old2 {
-		t.Fatalf("backfill limited to 1 = %v, want the newest [%s]", got, old2)
-	}
-	if err := r.store.Backfill(r.Ctx, b, a, 10); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.store.Backfill(r.Ctx, b, c, 10); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(b); len(got) != 3 || got[0] != other || got[2] != old1 {
-		t.Fatalf("timeline = %v, want [%s %s %s]", got, other, old2, old1)
-	}
+	r.must(r.store.Backfill(r.Ctx, b, a, 1))
+	r.wantTimeline(b, old2) // a backfill limited to 1 writes the newest
+	r.must(r.store.Backfill(r.Ctx, b, a, 10))
+	r.must(r.store.Backfill(r.Ctx, b, c, 10))
+	r.wantTimeline(b, other, old2, old1)
 
 	// Still following: the cleanup of a stale unfollow keeps the rows.
-	if err := (&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(b); len(got) != 3 {
-		t.Fatalf("cleanup while following removed rows: %v", got)
-	}
+	r.must((&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a))
+	r.wantTimeline(b, other, old2, old1) // a cleanup while following removes nothing
 	r.Unfollow(b, a)
-	if err := (&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(b); len(got) != 1 || got[0] != other {
-		t.Errorf("after unfollowing a: %v, want only [%s]", got, other)
-	}
+	r.must((&timelines.RemoveAuthor{Store: r.store}).Handle(r.Ctx, b, a))
+	r.wantTimeline(b, other) // after unfollowing a
 }
 
 func TestTrimKeepsTheNewestRowsOfEachTimeline(t *testing.T) {
@@ -221,9 +204,7 @@ func TestRebuildAllFillsFromFollowsAndOwnPosts(t *testing.T) {
 	if n != 4 {
 		t.Errorf("rebuilt %d rows, want 4 (a: 1, b: 2, c: 1)", n)
 	}
-	if got := r.timeline(b); len(got) != 2 || got[0] != pb || got[1] != pa {
-		t.Errorf("b's timeline = %v, want [%s %s]", got, pb, pa)
-	}
+	r.wantTimeline(b, pb, pa)
 }
 
 // A post deleted while its fan-out writes it (the insert waits on the
@@ -246,15 +227,11 @@ func TestFanOutOfAPostDeletedMeanwhileEndsCleanly(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- (&timelines.FanOut{Store: r.store}).Handle(r.Ctx, post) }()
 	r.waitForLockedInsert()
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	r.must(tx.Commit())
 	if err := <-done; err != nil {
 		t.Fatalf("fan-out of a post deleted meanwhile: %v", err)
 	}
-	if got := r.timeline(reader); len(got) != 0 {
-		t.Fatalf("reader's timeline = %v, want empty", got)
-	}
+	r.wantTimeline(reader)
 }
 
 // A post deleted while a backfill copies it (the insert waits on the
@@ -278,15 +255,11 @@ func TestBackfillAcrossAPostDeletedMeanwhile(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- (&timelines.Backfill{Store: r.store}).Handle(r.Ctx, reader, author) }()
 	r.waitForLockedInsert()
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	r.must(tx.Commit())
 	if err := <-done; err != nil {
 		t.Fatalf("backfill across a post deleted meanwhile: %v", err)
 	}
-	if got := r.timeline(reader); len(got) != 1 || got[0] != kept {
-		t.Fatalf("reader's timeline = %v, want only %v", got, kept)
-	}
+	r.wantTimeline(reader, kept)
 }
 
 // waitForLockedInsert waits until an insert into timelines is blocked on a
@@ -328,17 +301,11 @@ func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) 
 	// and no job is queued.
 	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, timelines.InlineFanOut, uuid.UUID(author))
 	small := r.Post(author, "friends_only")
-	if err := place.Handle(r.Ctx, small); err != nil {
-		t.Fatal(err)
-	}
+	r.must(place.Handle(r.Ctx, small))
 	for _, m := range append(followers, author) {
-		if got := r.timeline(m); len(got) != 1 || got[0] != small {
-			t.Errorf("timeline of %s = %v, want [%s]", m, got, small)
-		}
+		r.wantTimeline(m, small)
 	}
-	if got := r.timeline(stranger); len(got) != 0 {
-		t.Errorf("a stranger's timeline = %v, want empty", got)
-	}
+	r.wantTimeline(stranger)
 	if n := fanOutJobs(); n != 0 {
 		t.Errorf("fan-out jobs after a small audience's post = %d, want 0", n)
 	}
@@ -346,12 +313,8 @@ func TestPlaceNewPostWritesSmallAudiencesAtOnceAndQueuesLargeOnes(t *testing.T) 
 	// Past it, nothing is written now: the job does it.
 	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, timelines.InlineFanOut+1, uuid.UUID(author))
 	large := r.Post(author, "public")
-	if err := place.Handle(r.Ctx, large); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.timeline(followers[0]); len(got) != 1 {
-		t.Errorf("timeline after a large audience's post = %v, want the first post alone", got)
-	}
+	r.must(place.Handle(r.Ctx, large))
+	r.wantTimeline(followers[0], small) // a large audience's post is not written at once
 	if n := fanOutJobs(); n != 1 {
 		t.Errorf("fan-out jobs after a large audience's post = %d, want 1", n)
 	}
@@ -388,9 +351,7 @@ func TestDeletingAPostWhileItIsFannedOutLeavesNoRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := <-deleted; err != nil {
-		t.Fatal(err)
-	}
+	r.must(<-deleted)
 	if rows := r.count(`SELECT count(*) FROM timelines WHERE post_id = ?`, uuid.UUID(post)); rows != 0 {
 		t.Errorf("timeline rows of the deleted post = %d, want 0", rows)
 	}
