@@ -27,6 +27,24 @@ func RequireAdmin(v domain.Viewer) error {
 	return nil
 }
 
+// staffReason checks what every staff act with a reason shares: a staff
+// actor and a reason within its limit, answered trimmed.
+func staffReason(actor domain.Viewer, why string) (string, error) {
+	if err := RequireStaff(actor); err != nil {
+		return "", err
+	}
+	return Reason(why)
+}
+
+// mayActOnAccount refuses a moderator's act on a moderator's or an
+// administrator's account: only administrators act on staff.
+func mayActOnAccount(actor domain.Viewer, acc domain.Account) error {
+	if acc.Role != domain.RoleMember && !actor.Admin() {
+		return errs.Forbidden(CodeStaffTarget, MsgStaffTarget)
+	}
+	return nil
+}
+
 // Reason is a required reason, trimmed and at most MaxReasonRunes.
 func Reason(raw string) (string, error) {
 	r := strings.TrimSpace(raw)

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -26,10 +24,7 @@ type RemovePost struct {
 
 // Handle removes post id, saying why.
 func (uc *RemovePost) Handle(ctx context.Context, actor domain.Viewer, id domain.PostID, why string) error {
-	if err := RequireStaff(actor); err != nil {
-		return err
-	}
-	r, err := Reason(why)
+	r, err := staffReason(actor, why)
 	if err != nil {
 		return err
 	}
@@ -41,17 +36,7 @@ func (uc *RemovePost) Handle(ctx context.Context, actor domain.Viewer, id domain
 		}
 		return uc.removeLocked(ctx, actor, p, r, map[string]any{})
 	})
-	if errors.Is(err, domain.ErrNotFound) {
-		return errs.NotFound(CodePostNotFound, MsgPostNotFound)
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("remove post %s: %w", id, err)
-	}
-	uc.Removal.Announce(ctx, p)
-	return nil
+	return uc.Removal.Finish(ctx, p, err, errs.NotFound(CodePostNotFound, MsgPostNotFound), "remove post "+id.String())
 }
 
 // removeLocked removes p, locked in the transaction of ctx, and records it.

@@ -37,13 +37,7 @@ func (uc *SetRole) Handle(ctx context.Context, actor domain.Viewer, target domai
 	if actor.UserID == target {
 		return domain.Account{}, errs.Forbidden(CodeOwnAccount, MsgOwnAccount)
 	}
-	var acc domain.Account
-	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		var err error
-		acc, err = uc.Accounts.Lock(ctx, target)
-		if err != nil {
-			return err
-		}
+	acc, err := onLockedAccount(ctx, uc.Tx, uc.Accounts, target, func(ctx context.Context, acc *domain.Account) error {
 		if acc.Role == role {
 			return nil
 		}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"social/core/domain"
+	"social/core/ports"
 )
 
 // AccountStore reads, locks and changes accounts for moderation.
@@ -15,6 +16,21 @@ type AccountStore interface {
 	SetRole(ctx context.Context, id domain.UserID, role domain.Role, at time.Time) error
 	// SetSuspension suspends (since non-nil) or lifts (since nil).
 	SetSuspension(ctx context.Context, id domain.UserID, since *time.Time, reason *string, at time.Time) error
+}
+
+// onLockedAccount runs act on target's account, its row held, in one
+// transaction, and answers the account as act left it.
+func onLockedAccount(ctx context.Context, tx ports.Transactor, accounts AccountStore, target domain.UserID,
+	act func(ctx context.Context, acc *domain.Account) error) (domain.Account, error) {
+	var acc domain.Account
+	err := tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if acc, err = accounts.Lock(ctx, target); err != nil {
+			return err
+		}
+		return act(ctx, &acc)
+	})
+	return acc, err
 }
 
 // SessionRevoker ends every session of a member.

@@ -29,23 +29,15 @@ type Suspend struct {
 
 // Handle suspends target with a reason (1 to 500 characters).
 func (uc *Suspend) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, why string) (domain.Account, error) {
-	if err := RequireStaff(actor); err != nil {
-		return domain.Account{}, err
-	}
-	r, err := Reason(why)
+	r, err := staffReason(actor, why)
 	if err != nil {
 		return domain.Account{}, err
 	}
 	if actor.UserID == target {
 		return domain.Account{}, errs.Forbidden(CodeOwnAccount, MsgOwnAccount)
 	}
-	var acc domain.Account
-	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		acc, err = uc.Accounts.Lock(ctx, target)
-		if err != nil {
-			return err
-		}
-		return uc.suspendLocked(ctx, actor, &acc, r, nil)
+	acc, err := onLockedAccount(ctx, uc.Tx, uc.Accounts, target, func(ctx context.Context, acc *domain.Account) error {
+		return uc.suspendLocked(ctx, actor, acc, r, nil)
 	})
 	if err == nil {
 		uc.sessionsEnded(ctx, target)
@@ -64,8 +56,8 @@ func (uc *Suspend) sessionsEnded(ctx context.Context, user domain.UserID) {
 // suspendLocked suspends acc, whose row the transaction of ctx holds;
 // details are added to the audit entry (a report's ID, say).
 func (uc *Suspend) suspendLocked(ctx context.Context, actor domain.Viewer, acc *domain.Account, r string, details map[string]any) error {
-	if acc.Role != domain.RoleMember && !actor.Admin() {
-		return errs.Forbidden(CodeStaffTarget, MsgStaffTarget)
+	if err := mayActOnAccount(actor, *acc); err != nil {
+		return err
 	}
 	if acc.Suspended() {
 		return errs.Conflict(CodeAlreadySuspended, MsgAlreadySuspended)

@@ -21,21 +21,13 @@ type Unsuspend struct {
 
 // Handle lifts target's suspension, saying why.
 func (uc *Unsuspend) Handle(ctx context.Context, actor domain.Viewer, target domain.UserID, why string) (domain.Account, error) {
-	if err := RequireStaff(actor); err != nil {
-		return domain.Account{}, err
-	}
-	r, err := Reason(why)
+	r, err := staffReason(actor, why)
 	if err != nil {
 		return domain.Account{}, err
 	}
-	var acc domain.Account
-	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		acc, err = uc.Accounts.Lock(ctx, target)
-		if err != nil {
+	acc, err := onLockedAccount(ctx, uc.Tx, uc.Accounts, target, func(ctx context.Context, acc *domain.Account) error {
+		if err := mayActOnAccount(actor, *acc); err != nil {
 			return err
-		}
-		if acc.Role != domain.RoleMember && !actor.Admin() {
-			return errs.Forbidden(CodeStaffTarget, MsgStaffTarget)
 		}
 		if !acc.Suspended() {
 			return errs.Conflict(CodeNotSuspended, MsgNotSuspended)

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -64,17 +62,7 @@ func (uc *DeletePost) Handle(ctx context.Context, viewer domain.Viewer, id domai
 		}
 		return uc.Removal.InTx(ctx, p)
 	})
-	if errors.Is(err, domain.ErrNotFound) {
-		return errs.NotFound(CodeNotFound, MsgNotFound)
-	}
-	if _, ok := errs.As(err); ok {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("delete post %s: %w", id, err)
-	}
-	uc.Removal.Announce(ctx, p)
-	return nil
+	return uc.Removal.Finish(ctx, p, err, errs.NotFound(CodeNotFound, MsgNotFound), "delete post "+id.String())
 }
 
 // inAudience fills, for someone else's members_only post, whether viewer

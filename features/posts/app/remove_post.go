@@ -2,9 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 
 	"social/core/domain"
+	"social/core/errs"
 	"social/core/ports"
 )
 
@@ -46,6 +49,23 @@ func (r Removal) InTx(ctx context.Context, p domain.Post) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// Finish ends a removal of p whose transaction answered err: a post gone
+// meanwhile is notFound, a refusal stays itself, another error says what
+// was being done; a removal that committed is announced.
+func (r Removal) Finish(ctx context.Context, p domain.Post, err, notFound error, doing string) error {
+	if errors.Is(err, domain.ErrNotFound) {
+		return notFound
+	}
+	if _, ok := errs.As(err); ok {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", doing, err)
+	}
+	r.Announce(ctx, p)
 	return nil
 }
 
