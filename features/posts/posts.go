@@ -102,6 +102,8 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
+	likes := app.LikeFlow{Tx: p.Tx, Items: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
+		Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
 		Create:      create,
 		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
@@ -110,12 +112,10 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
 			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
-		Delete:  &app.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
-		Removal: removal,
-		Like: &app.LikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts, Clock: p.Clock,
-			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
-		Unlike: &app.UnlikePost{Tx: p.Tx, Items: p.Posts, Likes: p.Posts,
-			Notices: p.Notices, Announcer: p.Announcer, Broadcaster: p.Broadcaster, Log: p.Log},
+		Delete:      &app.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
+		Removal:     removal,
+		Like:        &app.LikePost{LikeFlow: likes, Likes: p.Posts, Clock: p.Clock},
+		Unlike:      &app.UnlikePost{LikeFlow: likes, Likes: p.Posts},
 		Share:       &app.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
 		AuthorPosts: &app.ListAuthorPosts{Posts: p.Posts},

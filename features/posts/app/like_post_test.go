@@ -88,10 +88,9 @@ func TestLikeAndUnlike(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	recorder := &notifications.Recorder{Store: w, Clock: portstest.Clock{At: time.Now()}}
 	announcer := &notifications.Announcer{Counts: w, Broadcaster: w, Log: log}
-	like := &LikePost{Tx: portstest.InlineTx{}, Items: w, Likes: w, Clock: portstest.Clock{At: time.Now()},
-		Notices: recorder, Announcer: announcer, Broadcaster: w, Log: log}
-	unlike := &UnlikePost{Tx: portstest.InlineTx{}, Items: w, Likes: w, Notices: recorder, Announcer: announcer,
-		Broadcaster: w, Log: log}
+	flow := LikeFlow{Tx: portstest.InlineTx{}, Items: w, Notices: recorder, Announcer: announcer, Broadcaster: w, Log: log}
+	like := &LikePost{LikeFlow: flow, Likes: w, Clock: portstest.Clock{At: time.Now()}}
+	unlike := &UnlikePost{LikeFlow: flow, Likes: w}
 	ana, bia := domain.Viewer{UserID: domain.NewUserID()}, domain.Viewer{UserID: domain.NewUserID()}
 	public, closed := w.post(ana.UserID, domain.VisibilityPublic), w.post(ana.UserID, domain.VisibilityFriendsOnly)
 
@@ -134,8 +133,7 @@ func TestLikeAndUnlike(t *testing.T) {
 		t.Fatalf("post:{id} heard %d counts, want one per call", counts)
 	}
 
-	gone := &LikePost{Tx: portstest.InlineTx{}, Items: w, Likes: goneLikes{}, Clock: portstest.Clock{}, Notices: recorder,
-		Announcer: announcer, Broadcaster: w, Log: log}
+	gone := &LikePost{LikeFlow: flow, Likes: goneLikes{}, Clock: portstest.Clock{}}
 	if _, err := gone.Handle(ctx, bia, public); !isKind(err, errs.KindNotFound) {
 		t.Fatalf("a post deleted while liked: %v", err)
 	}

@@ -2,11 +2,8 @@ package app
 
 import (
 	"context"
-	"log/slog"
 
 	"social/core/domain"
-	"social/core/ports"
-	notifications "social/features/notifications/app"
 )
 
 // Unliker removes a like once: the row and like_count move together
@@ -18,24 +15,17 @@ type Unliker interface {
 
 // UnlikePost removes the viewer's like; without one it changes nothing.
 type UnlikePost struct {
-	Tx          ports.Transactor
-	Items       ItemReader
-	Likes       Unliker
-	Notices     *notifications.Recorder
-	Announcer   *notifications.Announcer
-	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	LikeFlow
+	Likes Unliker
 }
 
 // Handle unlikes and tells post:{id} the new count.
 func (uc *UnlikePost) Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (int, error) {
-	flow := likeFlow{Tx: uc.Tx, Items: uc.Items, Announcer: uc.Announcer, Broadcaster: uc.Broadcaster, Log: uc.Log,
-		Event: EventPostUnliked}
 	// An unlike that removed nothing retracts nothing: a like committed
 	// meanwhile, which this statement could not see, keeps its
 	// notification. One that removed the like leaves no stale "liked your
 	// post" behind.
-	return flow.run(ctx, viewer, id, func(ctx context.Context) (bool, int, error) {
+	return uc.run(ctx, viewer, id, EventPostUnliked, func(ctx context.Context) (bool, int, error) {
 		return uc.Likes.Unlike(ctx, id, viewer.UserID)
 	}, uc.Notices.Retract)
 }

@@ -57,10 +57,10 @@ func TestUnlikeRacingAnUncommittedLikeLeavesItsNotification(t *testing.T) {
 	recorder := &notifications.Recorder{Store: notes, Clock: ports.SystemClock{}}
 	announcer := &notifications.Announcer{Counts: notes, Broadcaster: demo.Silent{}, Log: testkit.Logger()}
 	tx := pgkit.NewTransactor(rig.DB)
-	like := &posts.LikePost{Tx: tx, Items: held.Posts, Likes: held, Clock: ports.SystemClock{}, Notices: recorder,
-		Announcer: announcer, Broadcaster: demo.Silent{}, Log: testkit.Logger()}
-	unlike := &posts.UnlikePost{Tx: tx, Items: held.Posts, Likes: held, Notices: recorder, Announcer: announcer,
+	flow := posts.LikeFlow{Tx: tx, Items: held.Posts, Notices: recorder, Announcer: announcer,
 		Broadcaster: demo.Silent{}, Log: testkit.Logger()}
+	like := &posts.LikePost{LikeFlow: flow, Likes: held, Clock: ports.SystemClock{}}
+	unlike := &posts.UnlikePost{LikeFlow: flow, Likes: held}
 	viewer := domain.Viewer{UserID: liker}
 
 	likeErr, unlikeErr := make(chan error, 1), make(chan error, 1)
