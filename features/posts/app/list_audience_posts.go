@@ -37,19 +37,13 @@ func (uc *ListAudiencePosts) Handle(ctx context.Context, viewer domain.Viewer, a
 	if algorithm != "" && algorithm != Chronological {
 		return FeedPage{}, errs.Invalid(CodeInvalid, MsgFixErrors, map[string]string{"algorithm": MsgAudienceFeed})
 	}
-	if limit <= 0 || limit > PageSize {
-		limit = PageSize
-	}
+	limit = pageSize(limit)
 	if err := admitted(ctx, uc.Gate, uc.Audiences, audience, viewer.UserID); err != nil {
 		return FeedPage{}, err
 	}
-	var after *ChronoCursor
-	if cursor != "" {
-		c, ok := decodeChrono(cursor)
-		if !ok {
-			return FeedPage{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
-		}
-		after = &c
+	after, err := chronoAfter(cursor)
+	if err != nil {
+		return FeedPage{}, err
 	}
 	// The keeper's rule is asked again through the port every read of a
 	// members_only post goes by.

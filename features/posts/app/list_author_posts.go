@@ -35,16 +35,10 @@ func (uc *ListAuthorPosts) Handle(ctx context.Context, viewer domain.Viewer, han
 	if !ok {
 		return FeedPage{}, notFound
 	}
-	if limit <= 0 || limit > PageSize {
-		limit = PageSize
-	}
-	var after *ChronoCursor
-	if cursor != "" {
-		c, ok := decodeChrono(cursor)
-		if !ok {
-			return FeedPage{}, errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
-		}
-		after = &c
+	limit = pageSize(limit)
+	after, err := chronoAfter(cursor)
+	if err != nil {
+		return FeedPage{}, err
 	}
 	author, err := uc.Posts.AuthorByHandle(ctx, h)
 	if errors.Is(err, domain.ErrNotFound) {

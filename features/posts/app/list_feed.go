@@ -66,19 +66,12 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 	if !viewer.SignedIn() {
 		return FeedPage{}, errs.Unauthenticated(CodeUnauthenticated, domain.MsgProfileNoUser)
 	}
-	if limit <= 0 || limit > PageSize {
-		limit = PageSize
-	}
-	bad := errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
+	limit = pageSize(limit)
 	switch algorithm {
 	case "", Chronological, Following:
-		var after *ChronoCursor
-		if cursor != "" {
-			c, ok := decodeChrono(cursor)
-			if !ok {
-				return FeedPage{}, bad
-			}
-			after = &c
+		after, err := chronoAfter(cursor)
+		if err != nil {
+			return FeedPage{}, err
 		}
 		read := uc.Feed.Chronological
 		if algorithm == Following {
@@ -95,7 +88,7 @@ func (uc *ListFeed) Handle(ctx context.Context, viewer domain.Viewer, algorithm,
 			raw, ok := decode(cursor)
 			n, err := strconv.Atoi(strings.TrimPrefix(raw, "r|"))
 			if !ok || !strings.HasPrefix(raw, "r|") || err != nil || n < 0 || n >= RankedWindow {
-				return FeedPage{}, bad
+				return FeedPage{}, badCursor()
 			}
 			offset = n
 		}
@@ -135,6 +128,33 @@ func encode(s string) string { return base64.RawURLEncoding.EncodeToString([]byt
 func decode(s string) (string, bool) {
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	return string(b), err == nil
+}
+
+// pageSize is the size of the page a request asked for: PageSize when it
+// asked for none or for more.
+func pageSize(limit int) int {
+	if limit <= 0 || limit > PageSize {
+		return PageSize
+	}
+	return limit
+}
+
+// badCursor refuses a cursor that is not one this feature wrote.
+func badCursor() error {
+	return errs.Invalid(CodeInvalid, MsgBadCursor, map[string]string{"cursor": MsgBadCursor})
+}
+
+// chronoAfter is the position a chronological cursor names, nil for the
+// first page.
+func chronoAfter(cursor string) (*ChronoCursor, error) {
+	if cursor == "" {
+		return nil, nil
+	}
+	c, ok := decodeChrono(cursor)
+	if !ok {
+		return nil, badCursor()
+	}
+	return &c, nil
 }
 
 func decodeChrono(s string) (ChronoCursor, bool) {
