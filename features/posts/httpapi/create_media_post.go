@@ -48,13 +48,6 @@ func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
 			np.Audience = audience
 			c, err = uc.CreateMedia.Handle(ctx, viewer, np)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
+		return created(ctx, uc, l, viewer, c, err)
 	})
 }

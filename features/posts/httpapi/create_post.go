@@ -28,6 +28,19 @@ type CreatedPost struct {
 	Mentions []string `json:"mentions" doc:"Words after @, lowercased, distinct (no effect yet)."`
 }
 
+// created answers a create-post or a create-media-post: the new post as
+// its author reads it, or the problem the create (err) or the read met.
+func created(ctx context.Context, uc UseCases, l links, viewer domain.Viewer, c posts.Created, err error) (*struct{ Body CreatedPost }, error) {
+	if err != nil {
+		return nil, httpkit.ProblemFrom(ctx, err)
+	}
+	it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
+	if err != nil {
+		return nil, httpkit.ProblemFrom(ctx, err)
+	}
+	return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
+}
+
 func registerCreatePost(api huma.API, uc UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
@@ -41,13 +54,6 @@ func registerCreatePost(api huma.API, uc UseCases, l links) {
 			c, err = uc.Create.Handle(ctx, viewer, posts.NewPost{Text: in.Body.TextContent,
 				Type: domain.PostType(in.Body.Type), Visibility: domain.Visibility(in.Body.Visibility), Audience: audience})
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		it, err := uc.Get.Handle(ctx, viewer, c.Post.ID)
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
+		return created(ctx, uc, l, viewer, c, err)
 	})
 }
