@@ -11,9 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/gorilla/websocket"
 
-	"social/adapters/realtime"
 	"social/config"
 	"social/core/domain"
 	comments "social/features/comments/app"
@@ -316,15 +314,6 @@ func TestCommentPagesCoverTiedTimes(t *testing.T) {
 		http.StatusUnauthorized, comments.CodeUnauthenticated, comments.MsgNoUserRead)
 }
 
-type wsMsg struct {
-	Type  string `json:"type"`
-	Topic string `json:"topic"`
-	Event struct {
-		Type string         `json:"type"`
-		Data map[string]any `json:"data"`
-	} `json:"event"`
-}
-
 func TestCommentEventsReachSubscribers(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
@@ -332,36 +321,16 @@ func TestCommentEventsReachSubscribers(t *testing.T) {
 	post := newPost(t, ana, "public")
 	commentOn(t, ana, post, "primeiro")
 
-	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(ana.Token))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	read := func() wsMsg {
-		t.Helper()
-		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-		var m wsMsg
-		if err := c.ReadJSON(&m); err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
 	topic := "post:" + post
-	if err := c.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
-		t.Fatal(err)
-	}
-	if m := read(); m.Type != "subscribed" || m.Topic != topic {
-		t.Fatalf("subscribe: %+v", m)
-	}
+	socket := ana.Realtime(t, topic)
 	nc := commentOn(t, bia, post, "segundo")
-	m := read()
+	m := socket.Next(t)
 	if m.Topic != topic || m.Event.Type != "comment.created" || m.Event.Data["post_id"] != post ||
 		m.Event.Data["comment_id"] != nc.ID || m.Event.Data["comment_count"] != float64(2) {
 		t.Fatalf("created event = %+v", m)
 	}
 	ana.Do(http.MethodDelete, "/api/v1/comments/"+nc.ID, nil).Expect(t, http.StatusNoContent)
-	m = read()
+	m = socket.Next(t)
 	if m.Topic != topic || m.Event.Type != "comment.deleted" || m.Event.Data["post_id"] != post ||
 		m.Event.Data["comment_id"] != nc.ID || m.Event.Data["comment_count"] != float64(1) {
 		t.Fatalf("deleted event = %+v", m)

@@ -21,10 +21,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
-	"social/adapters/realtime"
 	"social/adapters/videos/videotest"
 	"social/core/domain"
 	"social/core/ports"
@@ -455,16 +453,6 @@ func TestMediaLinksFollowPosts(t *testing.T) {
 	}
 }
 
-func readWS(t *testing.T, c *websocket.Conn) wsMsg {
-	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	var m wsMsg
-	if err := c.ReadJSON(&m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 func TestDeleteMediaPost(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
@@ -473,24 +461,11 @@ func TestDeleteMediaPost(t *testing.T) {
 	uploadPost(ana, map[string]string{"text_content": "tchau"}, "v.webm", webmFile()).Expect(t, http.StatusCreated).JSON(t, &p)
 	key := mediaPath(t, app, p.ID)
 
-	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(bia.Token))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	for _, topic := range []string{"feed:public", "post:" + p.ID} {
-		if err := c.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
-			t.Fatal(err)
-		}
-		if m := readWS(t, c); m.Type != "subscribed" {
-			t.Fatalf("subscribe %s: %+v", topic, m)
-		}
-	}
+	socket := bia.Realtime(t, "feed:public", "post:"+p.ID)
 	ana.Do(http.MethodDelete, "/api/v1/posts/"+p.ID, nil).Expect(t, http.StatusNoContent)
 	seen := map[string]bool{}
 	for range 2 {
-		m := readWS(t, c)
+		m := socket.Next(t)
 		if m.Event.Type != "post.deleted" || m.Event.Data["id"] != p.ID {
 			t.Fatalf("event = %+v", m)
 		}
@@ -553,20 +528,11 @@ func TestEditResyncsHashtagsAndPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	c, _, err := (&websocket.Dialer{HandshakeTimeout: 5 * time.Second}).Dial(
-		"ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(ana.Token))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	if err := c.WriteJSON(map[string]string{"type": "subscribe", "topic": "post:" + p.ID}); err != nil {
-		t.Fatal(err)
-	}
-	readWS(t, c)
+	socket := ana.Realtime(t, "post:"+p.ID)
 
 	var got post
 	ana.Do(http.MethodPatch, "/api/v1/posts/"+p.ID, text("#B #c veja https://exemplo.com.br/x")).Expect(t, http.StatusOK).JSON(t, &got)
-	if m := readWS(t, c); m.Event.Type != "post.updated" || m.Event.Data["id"] != p.ID {
+	if m := socket.Next(t); m.Event.Type != "post.updated" || m.Event.Data["id"] != p.ID {
 		t.Fatalf("event = %+v", m)
 	}
 	if usage(t, app, "a") != 0 || usage(t, app, "b") != 2 || usage(t, app, "c") != 1 {

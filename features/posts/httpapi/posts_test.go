@@ -15,17 +15,16 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/gorilla/websocket"
 	"github.com/riverqueue/river"
 
 	"social/adapters/images"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/safefetch"
-	"social/adapters/realtime"
 	"social/core/domain"
 	media "social/features/media/app"
 	posts "social/features/posts/app"
+	"social/features/posts/httpapi"
 	postsstore "social/features/posts/pgstore"
 	"social/platform/pgkit"
 	"social/tests/testkit"
@@ -34,31 +33,8 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-type post struct {
-	ID                     string    `json:"id"`
-	AuthorID               string    `json:"author_id"`
-	TextContent            *string   `json:"text_content"`
-	Type                   string    `json:"type"`
-	Visibility             string    `json:"visibility"`
-	CreatedAt              time.Time `json:"created_at"`
-	LikeCount              int       `json:"like_count"`
-	CommentCount           int       `json:"comment_count"`
-	ShareCount             int       `json:"share_count"`
-	LinkPreviewURL         *string   `json:"link_preview_url"`
-	LinkPreviewTitle       *string   `json:"link_preview_title"`
-	LinkPreviewDescription *string   `json:"link_preview_description"`
-	LinkPreviewImageURL    *string   `json:"link_preview_image_url"`
-	LinkPreviewSiteName    *string   `json:"link_preview_site_name"`
-	Author                 struct {
-		ID          string  `json:"id"`
-		Handle      string  `json:"handle"`
-		DisplayName string  `json:"display_name"`
-		AvatarURL   *string `json:"avatar_url"`
-	} `json:"author"`
-	IsLiked  bool     `json:"is_liked"`
-	Hashtags []string `json:"hashtags"`
-	Mentions []string `json:"mentions"`
-}
+// post is a post as the API answers it, with the words a create names.
+type post httpapi.CreatedPost
 
 type feedPage struct {
 	Items      []post `json:"items"`
@@ -490,44 +466,14 @@ func TestLinkPreviewJob(t *testing.T) {
 	}
 }
 
-type wsMsg struct {
-	Type  string `json:"type"`
-	Topic string `json:"topic"`
-	Event struct {
-		Type string         `json:"type"`
-		Data map[string]any `json:"data"`
-	} `json:"event"`
-}
-
 func TestRealtimeEvents(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
 	old := create(t, ana, text("antigo"))
 
-	d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(app.URL, "http")+realtime.Path, realtime.ClientHeader(bia.Token))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	read := func() wsMsg {
-		t.Helper()
-		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-		var m wsMsg
-		if err := c.ReadJSON(&m); err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	for _, topic := range []string{"feed:public", "post:" + old.ID} {
-		if err := c.WriteJSON(map[string]string{"type": "subscribe", "topic": topic}); err != nil {
-			t.Fatal(err)
-		}
-		if m := read(); m.Type != "subscribed" || m.Topic != topic {
-			t.Fatalf("subscribe %s: %+v", topic, m)
-		}
-	}
+	socket := bia.Realtime(t, "feed:public", "post:"+old.ID)
+	read := func() at.SocketMessage { t.Helper(); return socket.Next(t) }
 	create(t, ana, map[string]string{"text_content": "privado", "visibility": "friends_only"})
 	p := create(t, ana, text("novo"))
 	if m := read(); m.Topic != "feed:public" || m.Event.Type != "post.created" || m.Event.Data["id"] != p.ID ||
