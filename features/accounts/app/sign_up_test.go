@@ -67,20 +67,93 @@ func (c *counter) Take(context.Context, ...ports.RateRule) (time.Duration, error
 	return 0, nil
 }
 
+// newSignUp is the sign-up use case on an empty registry, its limits
+// never reached.
+func newSignUp(now time.Time) (*SignUp, *registry, *counter) {
+	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
+	limiter := &counter{}
+	uc := &SignUp{Tx: portstest.InlineTx{}, Staff: reg, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg,
+		Hasher: plainHasher{}, Limiter: limiter, Clock: portstest.Clock{At: now},
+		Settings: Settings{PublicURL: "https://social.example", ConfirmationTTL: 24 * time.Hour,
+			Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
+	return uc, reg, limiter
+}
+
+// goodSignUp is a form every rule accepts.
+func goodSignUp() SignUpInput {
+	return SignUpInput{Email: "ana@example.com", Password: "Senha123forte", PasswordConfirmation: "Senha123forte",
+		DisplayName: "Ana", Handle: "ana", ClientIP: "203.0.113.7"}
+}
+
+// Each rule of the form refuses alone with its own text on its field, and
+// the longest values each rule allows pass. Nothing refused is stored,
+// mailed or counted.
+func TestSignUpRefusesEveryRuleWithItsMessage(t *testing.T) {
+	uc, reg, limiter := newSignUp(time.Now())
+	long := strings.Repeat("a", 244) + "@example.com"
+	cases := []struct {
+		name, field, msg string
+		change           func(in *SignUpInput)
+	}{
+		{"invalid e-mail", "email", "Email inválido", func(in *SignUpInput) { in.Email = "ana.example.com" }},
+		{"empty e-mail", "email", "Email inválido", func(in *SignUpInput) { in.Email = "" }},
+		{"e-mail over 255", "email", "Email muito longo", func(in *SignUpInput) { in.Email = long }},
+		{"short password", "password", "Senha deve ter pelo menos 8 caracteres",
+			func(in *SignUpInput) { in.Password, in.PasswordConfirmation = "Ab1", "Ab1" }},
+		{"long password", "password", "Senha deve ter no máximo 128 caracteres", func(in *SignUpInput) {
+			in.Password = "Ab1" + strings.Repeat("x", 126)
+			in.PasswordConfirmation = in.Password
+		}},
+		{"weak password", "password", "Senha deve conter pelo menos: 1 letra minúscula, 1 maiúscula e 1 número",
+			func(in *SignUpInput) { in.Password, in.PasswordConfirmation = "abcdefgh1", "abcdefgh1" }},
+		{"confirmation differs", "password_confirmation", "As senhas não coincidem.",
+			func(in *SignUpInput) { in.PasswordConfirmation = "Senha1234" }},
+		{"name empty after cleaning", "display_name", "Nome não pode estar vazio após limpeza",
+			func(in *SignUpInput) { in.DisplayName = " \t\n\u0001\u0007\u200b\u2060 " }},
+		{"name over 50", "display_name", "Nome deve ter no máximo 50 caracteres",
+			func(in *SignUpInput) { in.DisplayName = strings.Repeat("é", 51) }},
+		{"handle with capitals", "handle", "Nome de usuário deve conter apenas letras minúsculas, números e _",
+			func(in *SignUpInput) { in.Handle = "Ana" }},
+		{"handle with a dot", "handle", "Nome de usuário deve conter apenas letras minúsculas, números e _",
+			func(in *SignUpInput) { in.Handle = "ana.luz" }},
+		{"short handle", "handle", "Nome de usuário deve ter entre 3 e 30 caracteres", func(in *SignUpInput) { in.Handle = "an" }},
+		{"long handle", "handle", "Nome de usuário deve ter entre 3 e 30 caracteres",
+			func(in *SignUpInput) { in.Handle = strings.Repeat("a", 31) }},
+	}
+	for _, tc := range cases {
+		in := goodSignUp()
+		tc.change(&in)
+		_, err := uc.Handle(context.Background(), in)
+		e, ok := errs.As(err)
+		if !ok || e.Code != CodeInvalidInput || e.Kind != errs.KindInvalid || e.Message != "Por favor, corrija os erros antes de continuar." {
+			t.Errorf("%s: %v, want %s", tc.name, err, CodeInvalidInput)
+			continue
+		}
+		if e.Fields[tc.field] != tc.msg || len(e.Fields) != 1 {
+			t.Errorf("%s: fields %v, want only %s: %q", tc.name, e.Fields, tc.field, tc.msg)
+		}
+	}
+	if limiter.takes != 0 || len(reg.accounts) != 0 || len(reg.mail) != 0 {
+		t.Fatal("a refused form used an attempt, made an account or sent mail")
+	}
+
+	boundaries := SignUpInput{Email: strings.Repeat("b", 243) + "@example.com", Password: "Ab1" + strings.Repeat("x", 125),
+		DisplayName: strings.Repeat("é", 50), Handle: strings.Repeat("b", 30), ClientIP: "203.0.113.7"}
+	boundaries.PasswordConfirmation = boundaries.Password
+	if _, err := uc.Handle(context.Background(), boundaries); err != nil {
+		t.Fatalf("the longest values allowed: %v", err)
+	}
+}
+
 // The sign-up rules of the use case: every field's problem at once, no
 // attempt used by a refused form, taken e-mails and handles answered as
 // conflicts, and an account that starts unconfirmed with a mailed link.
 func TestSignUpRules(t *testing.T) {
 	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
-	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
-	limiter := &counter{}
-	uc := &SignUp{Tx: portstest.InlineTx{}, Staff: reg, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg, Hasher: plainHasher{},
-		Limiter: limiter, Clock: portstest.Clock{At: now},
-		Settings: Settings{PublicURL: "https://social.example", ConfirmationTTL: 24 * time.Hour,
-			Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
+	uc, reg, limiter := newSignUp(now)
 	ctx := context.Background()
-	good := SignUpInput{Email: " ana@example.com ", Password: "Senha123forte", PasswordConfirmation: "Senha123forte",
-		DisplayName: "  Ana \t Souza ", Handle: "ana_souza", ClientIP: "203.0.113.7"}
+	good := goodSignUp()
+	good.Email, good.DisplayName, good.Handle = " ana@example.com ", "  Ana \t Souza ", "ana_souza"
 
 	bad := good
 	bad.Email, bad.PasswordConfirmation, bad.Handle, bad.DisplayName = "ana@", "outra", "Ana Souza", " "
@@ -137,13 +210,8 @@ func TestSignUpRules(t *testing.T) {
 // A name or handle that passes for a reserved word or for a staff member's
 // is refused on its field (422 name_reserved) before any attempt counts.
 func TestSignUpRefusesNamesThatPassForStaff(t *testing.T) {
-	reg := &registry{accounts: map[string]domain.Account{}, handles: map[string]bool{}}
-	limiter := &counter{}
-	uc := &SignUp{Tx: portstest.InlineTx{}, Staff: reg, Search: reg, Accounts: reg, Tokens: tokenBox{reg}, Outbox: reg,
-		Hasher: plainHasher{}, Limiter: limiter, Clock: portstest.Clock{At: time.Now()},
-		Settings: Settings{ConfirmationTTL: time.Hour, Limits: Limits{SignUpPerEmail: 5, SignUpPerIP: 5}}}
-	good := SignUpInput{Email: "bia@example.com", Password: "Senha123forte", PasswordConfirmation: "Senha123forte",
-		DisplayName: "Bia", Handle: "bia", ClientIP: "203.0.113.7"}
+	uc, reg, limiter := newSignUp(time.Now())
+	good := goodSignUp()
 	cases := []struct{ name, handle, field, msg string }{
 		{"Bia", "admin", "handle", MsgHandleReserved},
 		{"Bia", "suporte_", "handle", MsgHandleReserved},
