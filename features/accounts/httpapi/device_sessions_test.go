@@ -148,30 +148,61 @@ func TestRefreshRecordsTheSessionsUse(t *testing.T) {
 	}
 }
 
+// phoneAndLaptop is a member signed in from a phone and from a laptop,
+// besides the sessions app.Member opened, with a socket open on each.
+type phoneAndLaptop struct {
+	app                       *at.App
+	member, phone, laptop     *at.Member
+	phoneSocket, laptopSocket *at.Socket
+}
+
+func signInOnPhoneAndLaptop(t *testing.T, handle string) phoneAndLaptop {
+	t.Helper()
+	app := at.Start(t, nil)
+	m := app.Member(handle)
+	d := phoneAndLaptop{app: app, member: m,
+		phone:  signInFrom(t, app, m, "203.0.113.5", androidChrome),
+		laptop: signInFrom(t, app, m, "198.51.100.20", windowsEdge)}
+	d.phoneSocket, d.laptopSocket = d.phone.Realtime(t), d.laptop.Realtime(t)
+	return d
+}
+
+// expectPhoneEndedLaptopLive checks that the phone's session ended
+// everywhere (its socket closed 1008 within a second, its access and
+// refresh tokens refused) and the laptop's lives on.
+func (d phoneAndLaptop) expectPhoneEndedLaptopLive(t *testing.T) {
+	t.Helper()
+	if code := d.phoneSocket.CloseCode(t, time.Second); code != websocket.ClosePolicyViolation {
+		t.Fatalf("the phone's socket closed with %d, want 1008 within a second", code)
+	}
+	d.phone.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusUnauthorized)
+	refresh(d.app.Client(), d.phone.Session.RefreshToken).Expect(t, http.StatusUnauthorized)
+	d.laptop.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusOK)
+	if msg := d.laptopSocket.Subscribe(t, "feed:public"); msg.Type != "subscribed" {
+		t.Fatalf("the laptop's socket: %+v", msg)
+	}
+}
+
+// endOthers ends every session of m but its own and answers how many ended.
+func endOthers(t *testing.T, m *at.Member) int {
+	t.Helper()
+	var out struct {
+		Ended int `json:"ended"`
+	}
+	m.Do(http.MethodPost, endOthersPath, nil).Expect(t, http.StatusOK).JSON(t, &out)
+	return out.Ended
+}
+
 // Ending a session ends it everywhere at once: its refresh token and its
 // access token are refused and its socket closes; the others live on.
 func TestEndSessionEndsItEverywhere(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, nil)
-	m := app.Member("kiara")
-	phone := signInFrom(t, app, m, "203.0.113.5", androidChrome)
-	laptop := signInFrom(t, app, m, "198.51.100.20", windowsEdge)
-	phoneSocket := phone.Realtime(t)
-	laptopSocket := laptop.Realtime(t)
+	d := signInOnPhoneAndLaptop(t, "kiara")
+	app, laptop := d.app, d.laptop
 
 	target := byDevice(listSessions(t, laptop), "Chrome no Android")
 	laptop.Do(http.MethodDelete, sessionsPath+"/"+target.ID, nil).Expect(t, http.StatusNoContent)
-
-	if code := phoneSocket.CloseCode(t, time.Second); code != websocket.ClosePolicyViolation {
-		t.Fatalf("the ended session's socket closed with %d, want 1008 within a second", code)
-	}
-	phone.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusUnauthorized)
-	refresh(app.Client(), phone.Session.RefreshToken).Expect(t, http.StatusUnauthorized)
-
-	laptop.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusOK)
-	if msg := laptopSocket.Subscribe(t, "feed:public"); msg.Type != "subscribed" {
-		t.Fatalf("the other session's socket: %+v", msg)
-	}
+	d.expectPhoneEndedLaptopLive(t)
 	if list := listSessions(t, laptop); byDevice(list, "Chrome no Android") != nil || len(list) != 3 {
 		t.Fatalf("after the end: %+v", list)
 	}
@@ -216,38 +247,18 @@ func TestEndSessionOfAnotherMemberIsNotFound(t *testing.T) {
 // others' sockets at once.
 func TestEndOtherSessionsKeepsTheCurrent(t *testing.T) {
 	t.Parallel()
-	app := at.Start(t, nil)
-	m := app.Member("nara")
-	phone := signInFrom(t, app, m, "203.0.113.5", androidChrome)
-	laptop := signInFrom(t, app, m, "198.51.100.20", windowsEdge)
-	phoneSocket := phone.Realtime(t)
-	laptopSocket := laptop.Realtime(t)
-
-	var out struct {
-		Ended int `json:"ended"`
+	d := signInOnPhoneAndLaptop(t, "nara")
+	if n := endOthers(t, d.laptop); n != 3 { // the confirmation's, the first sign-in's and the phone's
+		t.Fatalf("ended %d, want 3", n)
 	}
-	laptop.Do(http.MethodPost, endOthersPath, nil).Expect(t, http.StatusOK).JSON(t, &out)
-	if out.Ended != 3 { // the confirmation's, the first sign-in's and the phone's
-		t.Fatalf("ended %d, want 3", out.Ended)
-	}
-	if code := phoneSocket.CloseCode(t, time.Second); code != websocket.ClosePolicyViolation {
-		t.Fatalf("the phone's socket closed with %d, want 1008", code)
-	}
-	m.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusUnauthorized)
-	refresh(app.Client(), phone.Session.RefreshToken).Expect(t, http.StatusUnauthorized)
-	list := listSessions(t, laptop)
+	d.expectPhoneEndedLaptopLive(t)
+	d.member.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusUnauthorized)
+	list := listSessions(t, d.laptop)
 	if len(list) != 1 || !list[0].Current || list[0].Device != "Edge no Windows" {
 		t.Fatalf("after ending the others: %+v", list)
 	}
-	if msg := laptopSocket.Subscribe(t, "feed:public"); msg.Type != "subscribed" {
-		t.Fatalf("the current session's socket: %+v", msg)
+	if n := endOthers(t, d.laptop); n != 0 {
+		t.Fatalf("second time ended %d", n)
 	}
-	var again struct {
-		Ended int `json:"ended"`
-	}
-	laptop.Do(http.MethodPost, endOthersPath, nil).Expect(t, http.StatusOK).JSON(t, &again)
-	if again.Ended != 0 {
-		t.Fatalf("second time ended %d", again.Ended)
-	}
-	app.Client().Do(http.MethodPost, endOthersPath, nil).Expect(t, http.StatusUnauthorized)
+	d.app.Client().Do(http.MethodPost, endOthersPath, nil).Expect(t, http.StatusUnauthorized)
 }

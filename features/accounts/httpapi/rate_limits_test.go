@@ -22,12 +22,31 @@ func expectLimited(t *testing.T, r *at.Response, detail, retryAfter string) {
 	}
 }
 
+// failSignIns makes n sign-ins of c with body, each refused as a wrong
+// password.
+func failSignIns(t *testing.T, c *at.Client, body map[string]string, n int) {
+	t.Helper()
+	for range n {
+		c.Do(http.MethodPost, signInPath, body).Expect(t, http.StatusUnauthorized)
+	}
+}
+
+// expectNoCookie checks that a refused request set no cookie.
+func expectNoCookie(t *testing.T, r *at.Response, what string) {
+	t.Helper()
+	if got := r.Header.Values("Set-Cookie"); len(got) != 0 {
+		t.Fatalf("%s set %q", what, got)
+	}
+}
+
 const (
 	waitSignUp = "Aguarde 5 minutos antes de tentar novamente."
 	waitSignIn = "Aguarde 15 minutos antes de tentar novamente."
 )
 
-func TestSignUpLimitPerEmail(t *testing.T) {
+// Sign-ups are limited per e-mail and per client address, each limit on
+// its own.
+func TestSignUpLimitsPerEmailAndPerAddress(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	form := at.SignUpForm("pedro@example.com", "pedro")
@@ -43,11 +62,8 @@ func TestSignUpLimitPerEmail(t *testing.T) {
 	app.Clock.Advance(time.Second)
 	app.Client().Do(http.MethodPost, signUpPath, form).Expect(t, http.StatusConflict)
 	expectLimited(t, app.Client().Do(http.MethodPost, signUpPath, form), waitSignUp, "60")
-}
 
-func TestSignUpLimitPerAddress(t *testing.T) {
-	t.Parallel()
-	app := at.Start(t, nil)
+	// From one address, whatever the e-mails.
 	c := app.Client()
 	limit := app.Config.Limits.SignUpPerIP
 	for i := range limit {
@@ -86,9 +102,7 @@ func TestSignInLimitPerEmailFromOneAddress(t *testing.T) {
 	c := app.Client()
 	wrong := map[string]string{"email": "quiteria@example.com", "password": "Errada123"}
 	right := map[string]string{"email": "QUITERIA@example.com", "password": at.Password}
-	for range app.Config.Limits.SignInPerEmail {
-		c.Do(http.MethodPost, signInPath, wrong).Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, c, wrong, app.Config.Limits.SignInPerEmail)
 	expectLimited(t, c.Do(http.MethodPost, signInPath, right), waitSignIn, "900")
 	app.Clock.Advance(15 * time.Minute)
 	c.Do(http.MethodPost, signInPath, right).Expect(t, http.StatusOK)
@@ -99,9 +113,7 @@ func TestSignInLimitPerEmailCountsUnknownAddresses(t *testing.T) {
 	app := at.Start(t, nil)
 	c := app.Client()
 	body := map[string]string{"email": "ghost@example.com", "password": "Qualquer1"}
-	for range app.Config.Limits.SignInPerEmail {
-		c.Do(http.MethodPost, signInPath, body).Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, c, body, app.Config.Limits.SignInPerEmail)
 	expectLimited(t, c.Do(http.MethodPost, signInPath, body), waitSignIn, "900")
 }
 
@@ -124,9 +136,7 @@ func TestLimitsHoldAcrossRestarts(t *testing.T) {
 	app := at.Start(t, nil)
 	c := app.Client()
 	body := map[string]string{"email": "rui@example.com", "password": "Qualquer1"}
-	for range app.Config.Limits.SignInPerEmail {
-		c.Do(http.MethodPost, signInPath, body).Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, c, body, app.Config.Limits.SignInPerEmail)
 	app = app.Restart()
 	same := app.Client()
 	same.IP = c.IP

@@ -150,10 +150,7 @@ func TestSuccessfulSignInsNeverCount(t *testing.T) {
 	}
 	// A few typos and then the right password: the typos count, the success
 	// does not.
-	for range app.Config.Limits.SignInPerEmail - 1 {
-		m.Do(http.MethodPost, signInPath, map[string]string{"email": "sara@example.com", "password": "Errada123"}).
-			Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, m.Client, map[string]string{"email": "sara@example.com", "password": "Errada123"}, app.Config.Limits.SignInPerEmail-1)
 	c := app.Client()
 	c.IP = m.IP
 	c.Do(http.MethodPost, signInPath, map[string]string{"email": "sara@example.com", "password": at.Password}).Expect(t, http.StatusOK)
@@ -195,9 +192,7 @@ func TestSignInSetsTheKnownDeviceCookie(t *testing.T) {
 	}
 	// A refused sign-in sets no device cookie.
 	r = app.Client().Do(http.MethodPost, signInPath, map[string]string{"email": "tina@example.com", "password": "Errada123"})
-	if got := r.Header.Values("Set-Cookie"); len(got) != 0 {
-		t.Fatalf("a failed sign-in set %q", got)
-	}
+	expectNoCookie(t, r, "a failed sign-in")
 }
 
 // (e) Recovery requests for someone's e-mail, however many and from
@@ -255,13 +250,9 @@ func TestKnownDeviceThatFailsTooOftenIsHeldToTheAddressLimits(t *testing.T) {
 	wrong := map[string]string{"email": "wanda@example.com", "password": "Errada123"}
 	right := map[string]string{"email": "wanda@example.com", "password": at.Password}
 	attacker := app.Client()
-	for range app.Config.Limits.SignInPerEmail {
-		attacker.Do(http.MethodPost, signInPath, wrong).Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, attacker, wrong, app.Config.Limits.SignInPerEmail)
 	m.IP = attacker.IP
-	for range app.Config.Limits.SignInPerEmail {
-		m.Do(http.MethodPost, signInPath, wrong).Expect(t, http.StatusUnauthorized)
-	}
+	failSignIns(t, m.Client, wrong, app.Config.Limits.SignInPerEmail)
 	expectLimited(t, m.Do(http.MethodPost, signInPath, right), waitSignIn, "900")
 	// From another address the address limits allow it.
 	m.IP = "203.0.113.90"
