@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"social/features/follows/followstest"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
 )
@@ -41,25 +42,6 @@ func expectProblem(t *testing.T, r *at.Response, status int, code, detail string
 	if pr.Code != code || pr.Detail != detail {
 		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
 	}
-}
-
-// counts reads a profile's two counters and checks them against the rows.
-func counts(t *testing.T, app *at.App, id string) (followers, following int) {
-	t.Helper()
-	var rows [2]int
-	err := app.DB.NewRaw(`SELECT follower_count, following_count FROM profiles WHERE id = ?`, id).
-		Scan(context.Background(), &followers, &following)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := app.DB.NewRaw(`SELECT (SELECT count(*) FROM follows WHERE following_id = ?),
-		(SELECT count(*) FROM follows WHERE follower_id = ?)`, id, id).Scan(context.Background(), &rows[0], &rows[1]); err != nil {
-		t.Fatal(err)
-	}
-	if followers != rows[0] || following != rows[1] {
-		t.Fatalf("counters of %s = %d/%d, rows %d/%d", id, followers, following, rows[0], rows[1])
-	}
-	return followers, following
 }
 
 // A follow and an unfollow through the whole app, with the counters the
@@ -102,10 +84,10 @@ func TestFollowAndUnfollow(t *testing.T) {
 	if s != (state{Following: true, FollowerCount: 1}) {
 		t.Fatalf("second follow = %+v", s)
 	}
-	if f, g := counts(t, app, bia.ID); f != 1 || g != 0 {
+	if f, g := followstest.Counts(t, app.DB, bia.ID); f != 1 || g != 0 {
 		t.Fatalf("bia %d/%d", f, g)
 	}
-	if f, g := counts(t, app, ana.ID); f != 0 || g != 1 {
+	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 0 || g != 1 {
 		t.Fatalf("ana %d/%d", f, g)
 	}
 	if !isFollowing(ana.Client, "bia") || isFollowing(bia.Client, "ana") || isFollowing(app.Client(), "bia") {
@@ -128,10 +110,10 @@ func TestFollowAndUnfollow(t *testing.T) {
 	if s != (state{Following: false, FollowerCount: 0}) {
 		t.Fatalf("second unfollow = %+v", s)
 	}
-	if f, g := counts(t, app, ana.ID); f != 0 || g != 0 {
+	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 0 || g != 0 {
 		t.Fatalf("ana %d/%d", f, g)
 	}
-	counts(t, app, bia.ID)
+	followstest.Counts(t, app.DB, bia.ID)
 	if isFollowing(ana.Client, "bia") {
 		t.Fatal("still following after unfollow")
 	}
@@ -164,13 +146,13 @@ func TestConcurrentTogglesKeepCountersExact(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	counts(t, app, ana.ID)
-	counts(t, app, bia.ID)
+	followstest.Counts(t, app.DB, ana.ID)
+	followstest.Counts(t, app.DB, bia.ID)
 	// One more of each ends in a known state.
 	var s state
 	ana.Do(http.MethodPost, followPath("bia"), nil).Expect(t, http.StatusOK).JSON(t, &s)
 	bia.Do(http.MethodDelete, followPath("ana"), nil).Expect(t, http.StatusOK)
-	if f, g := counts(t, app, bia.ID); f != 1 || g != 0 || s.FollowerCount != 1 {
+	if f, g := followstest.Counts(t, app.DB, bia.ID); f != 1 || g != 0 || s.FollowerCount != 1 {
 		t.Fatalf("bia %d/%d, answer %+v", f, g, s)
 	}
 }

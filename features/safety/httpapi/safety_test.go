@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"social/config"
+	"social/features/follows/followstest"
 	"social/plugins/rooms"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
@@ -86,25 +86,6 @@ func eventually(t *testing.T, what string, f func() bool) {
 	}
 }
 
-// counts reads a profile's two counters and checks them against the rows.
-func counts(t *testing.T, app *at.App, id string) (followers, following int) {
-	t.Helper()
-	var rows [2]int
-	ctx := context.Background()
-	if err := app.DB.NewRaw(`SELECT follower_count, following_count FROM profiles WHERE id = ?`, id).
-		Scan(ctx, &followers, &following); err != nil {
-		t.Fatal(err)
-	}
-	if err := app.DB.NewRaw(`SELECT (SELECT count(*) FROM follows WHERE following_id = ?),
-		(SELECT count(*) FROM follows WHERE follower_id = ?)`, id, id).Scan(ctx, &rows[0], &rows[1]); err != nil {
-		t.Fatal(err)
-	}
-	if followers != rows[0] || following != rows[1] {
-		t.Fatalf("counters of %s = %d/%d, rows %d/%d", id, followers, following, rows[0], rows[1])
-	}
-	return followers, following
-}
-
 // A block ends the follows between the two in its own transaction (the
 // counters fall with it), refuses new ones both ways, is listed once, and
 // an unblock gives the ability back without the old follows. The HTTP
@@ -122,7 +103,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 		"profile_not_found", "Profile not found")
 	ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
-	if f, g := counts(t, app, ana.ID); f != 1 || g != 1 {
+	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 1 || g != 1 {
 		t.Fatalf("ana before: %d/%d", f, g)
 	}
 	biaPost := post(t, bia, "post da bia antes do bloqueio")
@@ -130,7 +111,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 	block(t, ana, "bia")
 	block(t, ana, "BIA")
 	for _, m := range []*at.Member{ana, bia} {
-		if f, g := counts(t, app, m.ID); f != 0 || g != 0 {
+		if f, g := followstest.Counts(t, app.DB, m.ID); f != 0 || g != 0 {
 			t.Fatalf("%s after block: %d/%d", m.Handle, f, g)
 		}
 	}
@@ -153,7 +134,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 
 	var s struct{ Blocking bool }
 	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/block", nil).Expect(t, http.StatusOK).JSON(t, &s)
-	if f, g := counts(t, app, ana.ID); f != 0 || g != 0 || s.Blocking {
+	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 0 || g != 0 || s.Blocking {
 		t.Fatalf("unblock restored follows: %d/%d, blocking %v", f, g, s.Blocking)
 	}
 	if got := ids(t, ana, "/api/v1/safety/blocks"); len(got) != 0 {
@@ -161,7 +142,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 	}
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
 	bia.Do(http.MethodPut, "/api/v1/posts/"+anaPost+"/like", nil).Expect(t, http.StatusOK)
-	if f, _ := counts(t, app, ana.ID); f != 1 {
+	if f, _ := followstest.Counts(t, app.DB, ana.ID); f != 1 {
 		t.Fatalf("follow after unblock: %d", f)
 	}
 }
