@@ -3,9 +3,11 @@
 // realtime topics, admin resources, search documents of their own kinds,
 // demo data) and the fx helpers that contribute them.
 //
-// A plugin exports `var Module = fx.Module(name, ...)` and is listed once in
-// plugins/all.go; every contribution carries the plugin's name so that the
-// core can mount it (/api/v1/<plugin>), count it and switch it off.
+// A plugin exports `var Plugin = plugin.New(name, ...)`, its fx module
+// made of its migrations, its private constructors and its contributions,
+// and is listed once in plugins/all.go; every contribution carries the
+// plugin's name so that the core can mount it (/api/v1/<plugin>), count it
+// and switch it off.
 package plugin
 
 import (

@@ -26,15 +26,12 @@ import (
 // Name prefixes the plugin's routes, operations and config switch.
 const Name = "communities"
 
-// Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module}
-
-// Module wires the use cases to the store and contributes everything. The
-// migrations, the search source and the demo seeder need only the database,
-// so that `social migrate`, `reindex` and `seed-demo` get them too.
-var Module = fx.Module(Name,
-	fx.Provide(
-		fx.Private,
+// Plugin is the entry of plugins/all.go: the use cases wired to the store
+// and everything the plugin contributes. The migrations, the search source
+// and the demo seeder need only the database, so that `social migrate`,
+// `reindex` and `seed-demo` get them too.
+var Plugin = plugin.New(Name, migrations.Files, nil,
+	plugin.Private(
 		pgstore.New,
 		newUseCases,
 	),
@@ -43,7 +40,6 @@ var Module = fx.Module(Name,
 	fx.Provide(fx.Annotate(newAudience, fx.As(new(ports.Audiences)))),
 	fx.Provide(fx.Annotate(newPostGate, fx.As(new(posts.AudienceGate)))),
 	fx.Provide(
-		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsMemberData(newMemberData),
 		plugin.AsTopic(newTopic),

@@ -2,7 +2,6 @@ package communities
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -63,14 +62,7 @@ var demoCommunities = []demoCommunity{
 // and requests, and their posts (core posts, written and liked through the
 // core's posting).
 func newDemoSeeder(db *bun.DB, uc httpapi.UseCases, posting demo.Posting, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := run.Cast(ctx)
-		if errors.Is(err, demo.ErrNoNetwork) {
-			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
-		}
-		if err != nil {
-			return plugin.DemoSeeded{}, err
-		}
+	return plugin.NetworkDemoSeeder(Name, run.Cast, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		var has bool
 		if err := pgkit.IDB(ctx, db).NewRaw(`SELECT EXISTS (SELECT 1 FROM communities WHERE name = ?)`, demoCommunities[0].name).
 			Scan(ctx, &has); err != nil {
@@ -85,7 +77,7 @@ func newDemoSeeder(db *bun.DB, uc httpapi.UseCases, posting demo.Posting, run *d
 			return plugin.DemoSeeded{}, err
 		}
 		return plugin.DemoSeeded{Text: text, Created: true}, nil
-	}}
+	})
 }
 
 type demoScript struct {

@@ -2,7 +2,6 @@ package messages
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -51,14 +50,7 @@ var demoConversations = []struct {
 
 // newDemoSeeder adds the demo member's conversations, some unread.
 func newDemoSeeder(db *bun.DB, m *app.Messages, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := run.Cast(ctx)
-		if errors.Is(err, demo.ErrNoNetwork) {
-			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
-		}
-		if err != nil {
-			return plugin.DemoSeeded{}, err
-		}
+	return plugin.NetworkDemoSeeder(Name, run.Cast, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		me := cast.Of(demo.MemberHandle)
 		var has bool
 		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM conversation_members WHERE user_id = ?)`, uuid.UUID(me.UserID)).
@@ -70,7 +62,7 @@ func newDemoSeeder(db *bun.DB, m *app.Messages, run *demo.Run) plugin.DemoSeeder
 		}
 		start, send := &app.StartConversation{Messages: m}, &app.SendMessage{Messages: m}
 		now, sent := run.Now, 0
-		err = m.Tx.InTx(ctx, func(ctx context.Context) error {
+		err := m.Tx.InTx(ctx, func(ctx context.Context) error {
 			for _, c := range demoConversations {
 				run.At(now.Add(-c.ago))
 				conv, _, err := start.Handle(ctx, me, c.friend)
@@ -96,5 +88,5 @@ func newDemoSeeder(db *bun.DB, m *app.Messages, run *demo.Run) plugin.DemoSeeder
 		}
 		return plugin.DemoSeeded{Text: fmt.Sprintf("%d conversations of the demo member, %d messages",
 			len(demoConversations), sent), Created: true}, nil
-	}}
+	})
 }

@@ -23,23 +23,17 @@ import (
 // Name prefixes the plugin's routes, operations and config switch.
 const Name = "messages"
 
-// Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module}
-
-// Module wires the use cases and contributes everything.
-var Module = fx.Module(Name,
-	fx.Provide(
-		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
-	),
-	fx.Provide(
-		fx.Private,
+// Plugin is the entry of plugins/all.go: the use cases wired to the store
+// and everything the plugin contributes.
+var Plugin = plugin.New(Name, migrations.Files, nil,
+	plugin.Private(
 		pgstore.New,
 		newMessages,
 	),
 	fx.Provide(
 		plugin.AsRoutes(newRoutes),
-		plugin.AsMemberData(newMemberData),
-		plugin.AsTopic(newTopic),
+		plugin.AsMemberData(plugin.StoreMemberData[*pgstore.Store](Name)),
+		plugin.AsTopic(func() plugin.Topic { return plugin.MemberTopic(Name, app.TopicPrefix) }),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsDemoSeeder(newDemoSeeder),
 	),
@@ -73,14 +67,4 @@ func newRoutes(m *app.Messages, media httpkit.MediaLinks) plugin.Routes {
 		Settings: &app.GetSettings{Messages: m},
 		Update:   &app.UpdateSettings{Messages: m},
 	}, media)
-}
-
-func newTopic() plugin.Topic {
-	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: app.AuthorizeTopic{}.Handle}
-}
-
-// newMemberData contributes the plugin's part of a member's data: what
-// the store exports and erases (ports.MemberData).
-func newMemberData(store *pgstore.Store) plugin.MemberData {
-	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -41,14 +40,8 @@ var demoRooms = []struct {
 // Listeners are there as if they had just entered: like anyone whose
 // socket closed, they leave at the sweep after rooms.presence_stale.
 func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slog.Logger) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := demo.Members(ctx, db)
-		if errors.Is(err, demo.ErrNoNetwork) {
-			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
-		}
-		if err != nil {
-			return plugin.DemoSeeded{}, err
-		}
+	members := func(ctx context.Context) (demo.Cast, error) { return demo.Members(ctx, db) }
+	return plugin.NetworkDemoSeeder(Name, members, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		var has bool
 		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_rooms WHERE host_id = ? AND name = ?)`,
 			uuid.UUID(cast.Of(demoRooms[0].host).UserID), demoRooms[0].name).Scan(ctx, &has); err != nil {
@@ -62,7 +55,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 			Safety: demoRelations{}}
 		create, join, send := &app.CreateRoom{Rooms: r, Directory: dir}, &app.JoinRoom{Rooms: r}, &app.SendMessage{Rooms: r}
 		now, listeners, lines := time.Now(), 0, 0
-		err = r.Tx.InTx(ctx, func(ctx context.Context) error {
+		err := r.Tx.InTx(ctx, func(ctx context.Context) error {
 			for i, d := range demoRooms {
 				at := now.Add(-time.Duration(len(demoRooms)-i) * 20 * time.Minute)
 				clock.Set(at)
@@ -97,7 +90,7 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 		}
 		return plugin.DemoSeeded{Text: fmt.Sprintf("%d listening rooms, %d listeners, %d chat messages",
 			len(demoRooms), listeners, lines), Created: true}, nil
-	}}
+	})
 }
 
 // demoRelations stands for the safety feature while the demo network is

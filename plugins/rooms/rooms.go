@@ -12,7 +12,6 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -37,16 +36,10 @@ import (
 // Name prefixes the plugin's routes, operations, job kinds and config switch.
 const Name = "rooms"
 
-// Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module, Settings: settings}
-
-// Module wires the use cases and contributes everything.
-var Module = fx.Module(Name,
-	fx.Provide(
-		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
-	),
-	fx.Provide(
-		fx.Private,
+// Plugin is the entry of plugins/all.go: the use cases wired to the store
+// and everything the plugin contributes.
+var Plugin = plugin.New(Name, migrations.Files, settings,
+	plugin.Private(
 		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newDirectory,
@@ -59,7 +52,7 @@ var Module = fx.Module(Name,
 		newPresence,
 		newSweep,
 		plugin.AsRoutes(newRoutes),
-		plugin.AsMemberData(newMemberData),
+		plugin.AsMemberData(plugin.StoreMemberData[*pgstore.Store](Name)),
 		plugin.AsTopic(newTopic),
 		plugin.AsTopic(func() plugin.Topic {
 			return plugin.Topic{Plugin: Name, Prefix: app.ListTopicPrefix, Authorize: app.AuthorizeListTopic{}.Handle}
@@ -68,7 +61,9 @@ var Module = fx.Module(Name,
 		plugin.AsMediaSources(newMediaSources),
 		plugin.AsWorker(func(s *app.SweepRooms) plugin.Worker { return plugin.NewWorker(Name, &SweepWorker{Sweep: s}) }),
 		plugin.AsWorker(newTrackImageWorker),
-		plugin.AsPeriodicJob(newSweepJob),
+		plugin.AsPeriodicJob(func(cfg *Config) plugin.PeriodicJob {
+			return plugin.NewPeriodicJob(Name, SweepArgs{}, cfg.Rooms.SweepEvery)
+		}),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 		plugin.AsDemoSeeder(newDemoSeeder),
 		httpkit.AsMount(func() httpkit.Mount {
@@ -240,17 +235,4 @@ type SweepWorker struct {
 func (w *SweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 	_, _, err := w.Sweep.Handle(ctx)
 	return err
-}
-
-func newSweepJob(cfg *Config) plugin.PeriodicJob {
-	return plugin.PeriodicJob{Plugin: Name, Name: "rooms.sweep", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(max(cfg.Rooms.SweepEvery, time.Second)),
-		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
-}
-
-// newMemberData contributes the plugin's part of a member's data: what
-// the store exports and erases (ports.MemberData).
-func newMemberData(store *pgstore.Store) plugin.MemberData {
-	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

@@ -2,7 +2,6 @@ package stories
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -35,14 +34,7 @@ var demoStories = []struct {
 // newDemoSeeder adds the stories of the demo network. Stories live 24
 // hours: a run after they expired opens new ones.
 func newDemoSeeder(db *bun.DB, s *app.Stories, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Plugin: Name, Name: Name, Stage: demo.StageFeatures, Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-		cast, err := run.Cast(ctx)
-		if errors.Is(err, demo.ErrNoNetwork) {
-			return plugin.DemoSeeded{Text: "skipped: the demo members are not there"}, nil
-		}
-		if err != nil {
-			return plugin.DemoSeeded{}, err
-		}
+	return plugin.NetworkDemoSeeder(Name, run.Cast, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		var live bool
 		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM stories WHERE author_id = ? AND expires_at > now())`,
 			uuid.UUID(cast.Of(demo.MemberHandle).UserID)).Scan(ctx, &live); err != nil {
@@ -53,7 +45,7 @@ func newDemoSeeder(db *bun.DB, s *app.Stories, run *demo.Run) plugin.DemoSeeder 
 		}
 		create, view := &app.CreateStory{Stories: s}, &app.ViewStory{Stories: s}
 		now := run.Now
-		err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		err := s.Tx.InTx(ctx, func(ctx context.Context) error {
 			for i, d := range demoStories {
 				run.At(now.Add(-d.ago))
 				st, err := create.Handle(ctx, cast.Of(d.handle), d.text)
@@ -73,5 +65,5 @@ func newDemoSeeder(db *bun.DB, s *app.Stories, run *demo.Run) plugin.DemoSeeder 
 			return plugin.DemoSeeded{}, err
 		}
 		return plugin.DemoSeeded{Text: fmt.Sprintf("%d live stories", len(demoStories)), Created: true}, nil
-	}}
+	})
 }

@@ -8,7 +8,6 @@ package stories
 import (
 	"context"
 	"log/slog"
-	"time"
 
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
@@ -27,29 +26,25 @@ import (
 // Name prefixes the plugin's routes, operations, job kinds and config switch.
 const Name = "stories"
 
-// Plugin is the entry of plugins/all.go.
-var Plugin = plugin.Plugin{Name: Name, Module: Module, Settings: settings}
-
-// Module wires the use cases and contributes everything.
-var Module = fx.Module(Name,
-	fx.Provide(
-		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: Name, FS: migrations.Files} }),
-	),
-	fx.Provide(
-		fx.Private,
+// Plugin is the entry of plugins/all.go: the use cases wired to the store
+// and everything the plugin contributes.
+var Plugin = plugin.New(Name, migrations.Files, settings,
+	plugin.Private(
 		config.ProvidePluginSettings[Config](Name),
 		pgstore.New,
 		newStories,
 	),
 	fx.Provide(
 		plugin.AsRoutes(newRoutes),
-		plugin.AsMemberData(newMemberData),
-		plugin.AsTopic(newTopic),
+		plugin.AsMemberData(plugin.StoreMemberData[*pgstore.Store](Name)),
+		plugin.AsTopic(func() plugin.Topic { return plugin.MemberTopic(Name, app.TopicPrefix) }),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsWorker(func(s *app.Stories) plugin.Worker {
 			return plugin.NewWorker(Name, &ExpireWorker{Expire: &app.ExpireStories{Stories: s}})
 		}),
-		plugin.AsPeriodicJob(newExpireJob),
+		plugin.AsPeriodicJob(func(cfg *Config) plugin.PeriodicJob {
+			return plugin.NewPeriodicJob(Name, ExpireArgs{}, cfg.Stories.ExpireEvery)
+		}),
 		plugin.AsDemoSeeder(newDemoSeeder),
 	),
 )
@@ -80,10 +75,6 @@ func newRoutes(s *app.Stories, media httpkit.MediaLinks) plugin.Routes {
 	}, media)
 }
 
-func newTopic() plugin.Topic {
-	return plugin.Topic{Plugin: Name, Prefix: app.TopicPrefix, Authorize: app.AuthorizeTopic{}.Handle}
-}
-
 // ExpireArgs is the stories.expire job.
 type ExpireArgs struct{}
 
@@ -100,17 +91,4 @@ type ExpireWorker struct {
 func (w *ExpireWorker) Work(ctx context.Context, _ *river.Job[ExpireArgs]) error {
 	_, err := w.Expire.Handle(ctx)
 	return err
-}
-
-func newExpireJob(cfg *Config) plugin.PeriodicJob {
-	return plugin.PeriodicJob{Plugin: Name, Name: "stories.expire", Job: river.NewPeriodicJob(
-		river.PeriodicInterval(max(cfg.Stories.ExpireEvery, time.Second)),
-		func() (river.JobArgs, *river.InsertOpts) { return ExpireArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
-}
-
-// newMemberData contributes the plugin's part of a member's data: what
-// the store exports and erases (ports.MemberData).
-func newMemberData(store *pgstore.Store) plugin.MemberData {
-	return plugin.MemberData{Plugin: Name, Name: Name, Data: store}
 }

@@ -120,8 +120,8 @@ func TestInboxAndBadge(t *testing.T) {
 		t.Fatalf("a long query reached the store as %d characters: %v", len([]rune(r.store.inboxQ)), err)
 	}
 
-	r.store.blocks[[2]domain.UserID{caio.UserID, ana.UserID}] = true // caio blocks ana
-	r.store.blocks[[2]domain.UserID{ana.UserID, bia.UserID}] = true  // ana blocks bia
+	r.store.Block(caio.UserID, ana.UserID) // caio blocks ana
+	r.store.Block(ana.UserID, bia.UserID)  // ana blocks bia
 	got, err = inbox.Handle(ctx, ana, "", "")
 	if err != nil || len(got.Items) != 1 || got.Items[0].Peer.ID != bia.UserID || got.Items[0].CanSend {
 		t.Fatalf("inbox after the blocks %+v %v", got, err)
@@ -158,22 +158,5 @@ func TestSettings(t *testing.T) {
 	r.store.noProf[bia.UserID] = true
 	if _, err := update.Handle(ctx, bia, Settings{}); portstest.CodeOf(err) != CodeNoProfile {
 		t.Fatalf("no profile: %v", err)
-	}
-}
-
-// A member subscribes to their own messages topic only.
-func TestAuthorizeTopic(t *testing.T) {
-	ana := domain.Viewer{UserID: domain.NewUserID()}
-	ctx := domain.WithViewer(context.Background(), ana)
-	if err := (AuthorizeTopic{}).Handle(ctx, Topic(ana.UserID)); err != nil {
-		t.Fatalf("own topic: %v", err)
-	}
-	for _, topic := range []string{Topic(domain.NewUserID()), "messages:x", "stories:" + ana.UserID.String()} {
-		if (AuthorizeTopic{}).Handle(ctx, topic) == nil {
-			t.Errorf("%q allowed", topic)
-		}
-	}
-	if (AuthorizeTopic{}).Handle(context.Background(), Topic(ana.UserID)) == nil {
-		t.Error("allowed signed out")
 	}
 }

@@ -2,15 +2,14 @@ package app
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"time"
 
 	"social/core/domain"
 	"social/core/ports"
 )
 
-// TopicPrefix begins every member's messages topic: messages:{user id}.
+// TopicPrefix begins every member's messages topic: messages:{user id},
+// which only that member may follow.
 const TopicPrefix = "messages:"
 
 // Topic is member id's messages topic: everything about their
@@ -63,23 +62,4 @@ func (m *Messages) publish(ctx context.Context, to domain.UserID, event string, 
 	if err := m.Broadcaster.Publish(ctx, Topic(to), ports.Event{Type: event, Data: data}); err != nil {
 		m.Log.WarnContext(ctx, "publish "+event, "user", to.String(), "err", err)
 	}
-}
-
-var errRefused = errors.New("messages topic refused")
-
-// AuthorizeTopic admits a member to their own messages topic only.
-type AuthorizeTopic struct{}
-
-// Handle is nil when the viewer in ctx is the topic's member.
-func (AuthorizeTopic) Handle(ctx context.Context, topic string) error {
-	v := domain.ViewerFrom(ctx)
-	rest, ok := strings.CutPrefix(topic, TopicPrefix)
-	if !ok || !v.SignedIn() {
-		return errRefused
-	}
-	id, err := domain.ParseUserID(rest)
-	if err != nil || id != v.UserID || id.String() != rest {
-		return errRefused
-	}
-	return nil
 }

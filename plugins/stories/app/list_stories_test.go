@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -66,23 +65,5 @@ func TestExpireStories(t *testing.T) {
 	}
 	if n, err := expire.Handle(ctx); err != nil || n != 0 || len(r.store.stories) != 1 {
 		t.Fatalf("a second run expired %d %v", n, err)
-	}
-}
-
-// A member follows their own stories topic only.
-func TestAuthorizeTopic(t *testing.T) {
-	ana := member()
-	ctx := domain.WithViewer(context.Background(), ana)
-	if err := (AuthorizeTopic{}).Handle(ctx, Topic(ana.UserID)); err != nil {
-		t.Fatalf("own topic: %v", err)
-	}
-	for _, topic := range []string{Topic(domain.NewUserID()), "stories:" + "nao-e-id", "feed:public",
-		"stories:" + strings.ToUpper(ana.UserID.String())} {
-		if err := (AuthorizeTopic{}).Handle(ctx, topic); err == nil {
-			t.Errorf("%q allowed", topic)
-		}
-	}
-	if err := (AuthorizeTopic{}).Handle(context.Background(), Topic(ana.UserID)); err == nil {
-		t.Error("allowed with nobody signed in")
 	}
 }

@@ -2,15 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
-	"strings"
-
-	"github.com/google/uuid"
 
 	"social/core/domain"
 )
 
-// TopicPrefix begins every member's stories topic: stories:{member id}.
+// TopicPrefix begins every member's stories topic: stories:{member id},
+// which only that member may follow.
 const TopicPrefix = "stories:"
 
 // Topic is member's stories topic: new stories of the people they follow,
@@ -37,25 +34,6 @@ type CreatedEvent struct {
 type ViewedEvent struct {
 	ID        string `json:"id"`
 	ViewCount int    `json:"view_count"`
-}
-
-var errRefused = errors.New("stories topic refused")
-
-// AuthorizeTopic lets a member follow their own stories topic only.
-type AuthorizeTopic struct{}
-
-// Handle is nil when the viewer in ctx may subscribe to topic.
-func (AuthorizeTopic) Handle(ctx context.Context, topic string) error {
-	rest, ok := strings.CutPrefix(topic, TopicPrefix)
-	if !ok {
-		return errRefused
-	}
-	id, err := uuid.Parse(rest)
-	viewer := domain.ViewerFrom(ctx)
-	if err != nil || id.String() != rest || !viewer.SignedIn() || domain.UserID(id) != viewer.UserID {
-		return errRefused
-	}
-	return nil
 }
 
 // tellFollowers sends typ to the author's topic and each follower's.
