@@ -31,9 +31,6 @@ var (
 	_ app.MemberStore    = (*Store)(nil)
 )
 
-// idb is IDB under the name the console list and search calls.
-func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
-
 // lockClause is FOR <lock>, or nothing outside a transaction.
 func lockClause(ctx context.Context, lock app.Lock, of string) string {
 	if lock == app.NoLock {

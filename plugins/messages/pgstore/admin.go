@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
 )
@@ -23,9 +22,6 @@ type ConversationAdminRow struct {
 	LastMessageAt  *time.Time `json:"last_message_at"`
 }
 
-// AdminSortable are the columns the admin list sorts by.
-var AdminSortable = map[string]string{"id": "c.id", "created_at": "c.created_at"}
-
 type adminRow struct {
 	ID             uuid.UUID  `bun:"id"`
 	UserLow        uuid.UUID  `bun:"user_low"`
@@ -35,30 +31,27 @@ type adminRow struct {
 	MessageCount   int        `bun:"message_count"`
 	CreatedAt      time.Time  `bun:"created_at"`
 	LastMessageAt  *time.Time `bun:"last_message_at"`
-	Total          int        `bun:"total"`
+	adminkit.Matching
 }
 
-// AdminNarrowing is how the admin list searches conversations: by a
-// participant's handle.
-var AdminNarrowing = adminkit.Narrowing{ID: "c.id", Search: "(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))"}
+// AdminList is the console's conversations, searched by a participant's
+// handle.
+var AdminList = adminkit.SQLList{
+	From: "conversations AS c LEFT JOIN profiles AS lo ON lo.id = c.user_low " +
+		"LEFT JOIN profiles AS hi ON hi.id = c.user_high",
+	Columns: "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, " +
+		"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, " +
+		"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
+	Sortable:    map[string]string{"id": "c.id", "created_at": "c.created_at"},
+	DefaultSort: "created_at",
+	Narrowing:   adminkit.Narrowing{ID: "c.id", Search: "(lo.handle LIKE lower(?) OR hi.handle LIKE lower(?))"},
+}
 
-// AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]ConversationAdminRow, int, error) {
-	return adminkit.SQLTable[adminRow, ConversationAdminRow]{
-		From: func(ctx context.Context) *bun.SelectQuery {
-			return s.idb(ctx).NewSelect().TableExpr("conversations AS c").
-				Join("LEFT JOIN profiles AS lo ON lo.id = c.user_low").
-				Join("LEFT JOIN profiles AS hi ON hi.id = c.user_high")
-		},
-		Columns: "c.id, c.user_low, c.user_high, c.created_at, lo.handle AS low_handle, hi.handle AS high_handle, " +
-			"(SELECT count(*) FROM direct_messages d WHERE d.conversation_id = c.id) AS message_count, " +
-			"(SELECT max(m.last_message_at) FROM conversation_members m WHERE m.conversation_id = c.id) AS last_message_at",
-		Sortable: AdminSortable, DefaultSort: "c.created_at", Key: "c.id", Narrowing: AdminNarrowing,
-		Total: func(r adminRow) int { return r.Total },
-		Row: func(r adminRow) ConversationAdminRow {
-			return ConversationAdminRow{ID: r.ID.String(), UserLowID: r.UserLow.String(), UserLowHandle: r.UserLowHandle,
-				UserHighID: r.UserHigh.String(), UserHighHandle: r.UserHighHandle, MessageCount: r.MessageCount,
-				CreatedAt: r.CreatedAt.UTC(), LastMessageAt: r.LastMessageAt}
-		},
-	}.List(ctx, q)
+// AdminRows reads one page of AdminList and the total, paged in SQL.
+func (s *Store) AdminRows(ctx context.Context, q adminkit.SQLQuery) ([]ConversationAdminRow, int, error) {
+	return adminkit.ListAs(ctx, s.IDB(ctx), AdminList, q, func(r adminRow) ConversationAdminRow {
+		return ConversationAdminRow{ID: r.ID.String(), UserLowID: r.UserLow.String(), UserLowHandle: r.UserLowHandle,
+			UserHighID: r.UserHigh.String(), UserHighHandle: r.UserHighHandle, MessageCount: r.MessageCount,
+			CreatedAt: r.CreatedAt.UTC(), LastMessageAt: r.LastMessageAt}
+	})
 }

@@ -29,9 +29,6 @@ func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
 
 var _ app.Store = (*Store)(nil)
 
-// idb is IDB under the name the console list calls.
-func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
-
 func noProfile(err error) error {
 	if pgkit.ForeignKeyViolation(err) {
 		return app.ErrNoProfile

@@ -22,11 +22,7 @@ import (
 // is_active, id}; paged in SQL) and /{id}.
 func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "rooms", Name: "rooms", Register: func(api huma.API) {
-		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.RoomAdminRow]{
-			Name: "rooms", Singular: "room", DefaultSort: "created_at",
-			Sortable: pgstore.AdminSortable, Filters: pgstore.AdminNarrowing.Filters,
-			List: store.AdminList,
-		})
+		adminkit.RegisterSQLResource(api, adminkit.Resource("rooms", "room", pgstore.AdminList, store.AdminRows))
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-end-room", Method: http.MethodPost, Path: "/{id}/end",
 			Summary:  "End an active listening room, with a reason kept in the audit log",
@@ -42,7 +38,7 @@ func NewAdminResource(store *pgstore.Store, end *app.EndRoomAsAdmin) plugin.Admi
 			if err := end.Handle(ctx, domain.ViewerFrom(ctx), id, in.Body.Reason); err != nil {
 				return nil, err
 			}
-			rows, _, err := store.AdminList(ctx, adminkit.SQLQuery{IDs: []uuid.UUID{id}, Limit: 1})
+			rows, _, err := store.AdminRows(ctx, adminkit.SQLQuery{IDs: []uuid.UUID{id}, Limit: 1})
 			if err != nil || len(rows) == 0 {
 				return nil, err
 			}

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"github.com/danielgtaylor/huma/v2"
-
 	"social/kit/adminkit"
 	"social/kit/plugin"
 	"social/plugins/stories/pgstore"
@@ -12,11 +10,5 @@ import (
 // GET /api/v1/admin/stories (simple-rest: sort, range, filter {q,
 // author_id, id}; paged in SQL) and /{id}.
 func NewAdminResource(store *pgstore.Store) plugin.AdminResource {
-	return plugin.AdminResource{Plugin: "stories", Name: "stories", Register: func(api huma.API) {
-		adminkit.RegisterSQLResource(api, adminkit.SQLResource[pgstore.StoryAdminRow]{
-			Name: "stories", Singular: "story", DefaultSort: "created_at",
-			Sortable: pgstore.AdminSortable, Filters: pgstore.AdminNarrowing.Filters,
-			List: store.AdminList,
-		})
-	}}
+	return adminkit.Resource("stories", "story", pgstore.AdminList, store.AdminRows).Contribution("stories")
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"social/kit/adminkit"
 )
@@ -22,31 +21,26 @@ type StoryAdminRow struct {
 	ExpiresAt    time.Time `json:"expires_at"`
 }
 
-// AdminSortable are the columns the admin list sorts by.
-var AdminSortable = map[string]string{
-	"id": "s.id", "view_count": "s.view_count", "created_at": "s.created_at", "expires_at": "s.expires_at",
-	"author_handle": "p.handle",
+// AdminList is the console's stories, searched by text (case ignored) and
+// filtered by author.
+var AdminList = adminkit.SQLList{
+	From:    "stories AS s LEFT JOIN profiles AS p ON p.id = s.author_id",
+	Columns: "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
+	Sortable: map[string]string{
+		"id": "s.id", "view_count": "s.view_count", "created_at": "s.created_at", "expires_at": "s.expires_at",
+		"author_handle": "p.handle",
+	},
+	DefaultSort: "created_at",
+	Narrowing: adminkit.Narrowing{ID: "s.id", Search: "lower(s.text) LIKE lower(?)",
+		Filters: []adminkit.Filter{{Key: "author_id", Kind: adminkit.ID, Where: "s.author_id = ?"}}},
 }
 
-// AdminNarrowing is how the admin list searches (the text, case ignored)
-// and filters stories.
-var AdminNarrowing = adminkit.Narrowing{ID: "s.id", Search: "lower(s.text) LIKE lower(?)",
-	Filters: []adminkit.Filter{{Key: "author_id", Kind: adminkit.ID, Where: "s.author_id = ?"}}}
-
-// AdminList reads one page and the total, paged in SQL.
-func (s *Store) AdminList(ctx context.Context, q adminkit.SQLQuery) ([]StoryAdminRow, int, error) {
-	return adminkit.SQLTable[storyAdminScan, StoryAdminRow]{
-		From: func(ctx context.Context) *bun.SelectQuery {
-			return s.idb(ctx).NewSelect().TableExpr("stories AS s").Join("LEFT JOIN profiles AS p ON p.id = s.author_id")
-		},
-		Columns:  "s.id, s.author_id, p.handle AS author_handle, s.text, s.view_count, s.created_at, s.expires_at",
-		Sortable: AdminSortable, DefaultSort: "s.created_at", Key: "s.id", Narrowing: AdminNarrowing,
-		Total: func(r storyAdminScan) int { return r.Total },
-		Row: func(r storyAdminScan) StoryAdminRow {
-			return StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
-				Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
-		},
-	}.List(ctx, q)
+// AdminRows reads one page of AdminList and the total, paged in SQL.
+func (s *Store) AdminRows(ctx context.Context, q adminkit.SQLQuery) ([]StoryAdminRow, int, error) {
+	return adminkit.ListAs(ctx, s.IDB(ctx), AdminList, q, func(r storyAdminScan) StoryAdminRow {
+		return StoryAdminRow{ID: r.ID.String(), AuthorID: r.AuthorID.String(), AuthorHandle: r.AuthorHandle,
+			Text: r.Text, ViewCount: r.ViewCount, CreatedAt: r.CreatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC()}
+	})
 }
 
 // storyAdminScan is one row as the admin list scans it.
@@ -58,5 +52,5 @@ type storyAdminScan struct {
 	ViewCount    int       `bun:"view_count"`
 	CreatedAt    time.Time `bun:"created_at"`
 	ExpiresAt    time.Time `bun:"expires_at"`
-	Total        int       `bun:"total"`
+	adminkit.Matching
 }

@@ -28,9 +28,6 @@ func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
 
 var _ app.Store = (*Store)(nil)
 
-// idb is IDB under the name the console list calls.
-func (s *Store) idb(ctx context.Context) bun.IDB { return s.IDB(ctx) }
-
 type storyRow struct {
 	ID        uuid.UUID `bun:"id"`
 	AuthorID  uuid.UUID `bun:"author_id"`
