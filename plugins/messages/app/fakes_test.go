@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	"social/core/ports/portstest"
+	"social/kit/plugin/plugintest"
 )
 
 // memConv is one conversation: its pair, messages (oldest first), and
@@ -30,11 +30,11 @@ type memConv struct {
 // memMessages is the messages Store in memory, with safety's relations
 // (blocks) and a limiter answering wait.
 type memMessages struct {
-	cards     map[string]domain.MemberCard
-	convs     []*memConv
-	settings  map[domain.UserID]Settings
-	follows   map[[2]domain.UserID]bool
-	blocks    map[[2]domain.UserID]bool // blocker, blocked
+	cards    map[string]domain.MemberCard
+	convs    []*memConv
+	settings map[domain.UserID]Settings
+	follows  map[[2]domain.UserID]bool
+	plugintest.Blocks
 	suspended map[domain.UserID]bool
 	deleted   map[domain.UserID]bool
 	noProf    map[domain.UserID]bool
@@ -45,7 +45,7 @@ type memMessages struct {
 
 func newMemMessages() *memMessages {
 	return &memMessages{cards: map[string]domain.MemberCard{}, settings: map[domain.UserID]Settings{},
-		follows: map[[2]domain.UserID]bool{}, blocks: map[[2]domain.UserID]bool{}, suspended: map[domain.UserID]bool{},
+		follows: map[[2]domain.UserID]bool{}, Blocks: plugintest.Blocks{}, suspended: map[domain.UserID]bool{},
 		deleted: map[domain.UserID]bool{}, noProf: map[domain.UserID]bool{}}
 }
 
@@ -224,52 +224,14 @@ func (m *memMessages) Take(context.Context, ...ports.RateRule) (time.Duration, e
 	return m.wait, nil
 }
 
-// Safety's relations.
-
-func (m *memMessages) EitherBlocks(_ context.Context, a, b domain.UserID) (bool, error) {
-	return m.blocks[[2]domain.UserID{a, b}] || m.blocks[[2]domain.UserID{b, a}], nil
-}
-
-func (m *memMessages) BlockedAmong(ctx context.Context, member domain.UserID, among []domain.UserID) ([]domain.UserID, error) {
-	var out []domain.UserID
-	for _, id := range among {
-		if b, _ := m.EitherBlocks(ctx, member, id); b {
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}
-
-func (m *memMessages) BlockersOf(_ context.Context, member domain.UserID) ([]domain.UserID, error) {
-	var out []domain.UserID
-	for pair := range m.blocks {
-		if pair[1] == member {
-			out = append(out, pair[0])
-		}
-	}
-	return out, nil
-}
-
-func (m *memMessages) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
-	return nil, errors.New("not used by messages")
-}
-
-// heard is a ports.Broadcaster keeping each event by topic.
-type heard map[string][]ports.Event
-
-func (h heard) Publish(_ context.Context, topic string, ev ports.Event) error {
-	h[topic] = append(h[topic], ev)
-	return nil
-}
-
 type rig struct {
 	store *memMessages
-	heard heard
+	heard plugintest.Heard
 	deps  *Messages
 }
 
 func newRig() *rig {
-	store, h := newMemMessages(), heard{}
+	store, h := newMemMessages(), plugintest.Heard{}
 	return &rig{store: store, heard: h, deps: &Messages{Tx: portstest.InlineTx{}, Store: store,
 		Clock: portstest.Clock{At: time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)}, Broadcaster: h, Limiter: store,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Safety: store}}

@@ -10,6 +10,7 @@ import (
 	"social/core/errs"
 	"social/core/ports/portstest"
 	safety "social/features/safety/app"
+	"social/kit/plugin/plugintest"
 )
 
 // Sending: into one's own conversation, 1 to 1000 characters, within the
@@ -22,21 +23,15 @@ func TestSendMessageRules(t *testing.T) {
 	c := r.started(ana, "bia")
 	send := &SendMessage{r.deps}
 
-	for _, tc := range []struct {
-		name   string
-		viewer domain.Viewer
-		text   string
-		code   string
-	}{
-		{"signed out", domain.Viewer{}, "oi", CodeUnauthenticated},
-		{"not in it", caio, "oi", CodeNotFound},
-		{"blank", ana, " \n\t ", CodeEmpty},
-		{"1001 characters", ana, strings.Repeat("é", MaxText+1), CodeTooLong},
-	} {
-		if _, err := send.Handle(ctx, tc.viewer, c.ID, tc.text); portstest.CodeOf(err) != tc.code {
-			t.Errorf("%s: %v, want %s", tc.name, err, tc.code)
-		}
-	}
+	plugintest.CheckRefusals(t, []plugintest.Refusal{
+		{Name: "signed out", Viewer: domain.Viewer{}, Text: "oi", Code: CodeUnauthenticated},
+		{Name: "not in it", Viewer: caio, Text: "oi", Code: CodeNotFound},
+		{Name: "blank", Viewer: ana, Text: " \n\t ", Code: CodeEmpty},
+		{Name: "1001 characters", Viewer: ana, Text: strings.Repeat("é", MaxText+1), Code: CodeTooLong},
+	}, func(viewer domain.Viewer, text string) error {
+		_, err := send.Handle(ctx, viewer, c.ID, text)
+		return err
+	})
 	if r.store.takes != 0 {
 		t.Fatalf("refused forms used %d attempts", r.store.takes)
 	}
@@ -84,7 +79,7 @@ func TestSendMessageRules(t *testing.T) {
 		}
 		r.store.settings[bia.UserID], r.store.suspended[bia.UserID], r.store.deleted[bia.UserID] = Settings{}, false, false
 	}
-	r.store.blocks[[2]domain.UserID{ana.UserID, bia.UserID}] = true
+	r.store.Block(ana.UserID, bia.UserID)
 	if _, err := send.Handle(ctx, ana, c.ID, "oi"); portstest.CodeOf(err) != safety.CodeBlocked {
 		t.Fatalf("to a member one blocks: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"social/core/domain"
 	"social/core/ports/portstest"
 	safety "social/features/safety/app"
+	"social/kit/plugin/plugintest"
 )
 
 // Starting: a known member other than oneself, whom no block or standing
@@ -17,32 +18,26 @@ func TestStartConversationRules(t *testing.T) {
 	ana, bia := r.store.member("ana"), r.store.member("bia")
 	caio, duda := r.store.member("caio"), r.store.member("duda")
 	eva, fabi, gil := r.store.member("eva"), r.store.member("fabi"), r.store.member("gil")
-	r.store.blocks[[2]domain.UserID{caio.UserID, ana.UserID}] = true // caio blocks ana
-	r.store.blocks[[2]domain.UserID{ana.UserID, duda.UserID}] = true // ana blocks duda
+	r.store.Block(caio.UserID, ana.UserID) // caio blocks ana
+	r.store.Block(ana.UserID, duda.UserID) // ana blocks duda
 	r.store.suspended[eva.UserID] = true
 	r.store.deleted[fabi.UserID] = true
 	r.store.settings[gil.UserID] = Settings{OnlyFollowing: true}
 	start := &StartConversation{r.deps}
 
-	for _, c := range []struct {
-		name   string
-		viewer domain.Viewer
-		handle string
-		code   string
-	}{
-		{"signed out", domain.Viewer{}, "bia", CodeUnauthenticated},
-		{"unknown", ana, "ninguem", CodeProfileNotFound},
-		{"oneself", ana, " @ana ", CodeSelf},
-		{"blocked by the peer", ana, "caio", safety.CodeBlocked},
-		{"blocking the peer", ana, "duda", safety.CodeBlocked},
-		{"a suspended peer", ana, "eva", CodeSuspended},
-		{"a deleted peer", ana, "fabi", CodeDeleted},
-		{"a peer taking messages from their follows only", ana, "gil", CodeRestricted},
-	} {
-		if _, _, err := start.Handle(ctx, c.viewer, c.handle); portstest.CodeOf(err) != c.code {
-			t.Errorf("%s: %v, want %s", c.name, err, c.code)
-		}
-	}
+	plugintest.CheckRefusals(t, []plugintest.Refusal{
+		{Name: "signed out", Viewer: domain.Viewer{}, Text: "bia", Code: CodeUnauthenticated},
+		{Name: "unknown", Viewer: ana, Text: "ninguem", Code: CodeProfileNotFound},
+		{Name: "oneself", Viewer: ana, Text: " @ana ", Code: CodeSelf},
+		{Name: "blocked by the peer", Viewer: ana, Text: "caio", Code: safety.CodeBlocked},
+		{Name: "blocking the peer", Viewer: ana, Text: "duda", Code: safety.CodeBlocked},
+		{Name: "a suspended peer", Viewer: ana, Text: "eva", Code: CodeSuspended},
+		{Name: "a deleted peer", Viewer: ana, Text: "fabi", Code: CodeDeleted},
+		{Name: "a peer taking messages from their follows only", Viewer: ana, Text: "gil", Code: CodeRestricted},
+	}, func(viewer domain.Viewer, text string) error {
+		_, _, err := start.Handle(ctx, viewer, text)
+		return err
+	})
 	if len(r.store.convs) != 0 {
 		t.Fatal("a refused start made a conversation")
 	}

@@ -72,8 +72,8 @@ func TestCreateRoomRules(t *testing.T) {
 		*radio.TrackPreviewURL != "https://radio.exemplo/samba" || radio.IsPublic || !radio.IsActive || radio.HostID != host.UserID {
 		t.Fatalf("a station's room %+v %v", radio, err)
 	}
-	if len(r.store.images) != 1 || r.store.images[0] != radio.ID || r.heard.types(ListTopic)[0] != EventCreated {
-		t.Fatalf("images %v, list heard %v", r.store.images, r.heard.types(ListTopic))
+	if len(r.store.images) != 1 || r.store.images[0] != radio.ID || r.heard.Types(ListTopic)[0] != EventCreated {
+		t.Fatalf("images %v, list heard %v", r.store.images, r.heard.Types(ListTopic))
 	}
 	own, err := create.Handle(ctx, host, NewRoom{Name: "Minha faixa", TrackPreviewURL: ptr(" https://social.exemplo/demo.mp3 "),
 		CurrentTrack: ptr(strings.Repeat("t", 400))})

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"time"
@@ -10,8 +9,8 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/ports"
 	"social/core/ports/portstest"
+	"social/kit/plugin/plugintest"
 )
 
 // memRooms keeps the rooms, their participants, exclusions, chat and the
@@ -24,15 +23,15 @@ type memRooms struct {
 	in       map[Pair]bool
 	excluded map[Pair]bool // value: banned
 	chat     []Message
-	blocks   map[[2]domain.UserID]bool
-	noProf   map[domain.UserID]bool
-	audit    []domain.AuditEntry
-	images   []uuid.UUID
+	plugintest.Blocks
+	noProf map[domain.UserID]bool
+	audit  []domain.AuditEntry
+	images []uuid.UUID
 }
 
 func newMemRooms() *memRooms {
 	return &memRooms{rooms: map[uuid.UUID]*Room{}, in: map[Pair]bool{}, excluded: map[Pair]bool{},
-		blocks: map[[2]domain.UserID]bool{}, noProf: map[domain.UserID]bool{}}
+		Blocks: plugintest.Blocks{}, noProf: map[domain.UserID]bool{}}
 }
 
 func (m *memRooms) InsertRoom(_ context.Context, r Room) error {
@@ -120,20 +119,6 @@ func (m *memRooms) Readmit(_ context.Context, room uuid.UUID, user domain.UserID
 	return nil
 }
 
-// Safety's relations: only EitherBlocks matters to these use cases.
-func (m *memRooms) EitherBlocks(_ context.Context, a, b domain.UserID) (bool, error) {
-	return m.blocks[[2]domain.UserID{a, b}] || m.blocks[[2]domain.UserID{b, a}], nil
-}
-func (m *memRooms) BlockedAmong(context.Context, domain.UserID, []domain.UserID) ([]domain.UserID, error) {
-	return nil, errors.New("not used here")
-}
-func (m *memRooms) BlockersOf(context.Context, domain.UserID) ([]domain.UserID, error) {
-	return nil, errors.New("not used here")
-}
-func (m *memRooms) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
-	return nil, errors.New("not used here")
-}
-
 func (m *memRooms) Record(_ context.Context, e domain.AuditEntry) error {
 	m.audit = append(m.audit, e)
 	return nil
@@ -144,30 +129,14 @@ func (m *memRooms) EnqueueTrackImage(_ context.Context, room uuid.UUID) error {
 	return nil
 }
 
-// heard keeps each event by topic.
-type heard map[string][]ports.Event
-
-func (h heard) Publish(_ context.Context, topic string, ev ports.Event) error {
-	h[topic] = append(h[topic], ev)
-	return nil
-}
-
-func (h heard) types(topic string) []string {
-	var out []string
-	for _, ev := range h[topic] {
-		out = append(out, ev.Type)
-	}
-	return out
-}
-
 type rig struct {
 	store *memRooms
-	heard heard
+	heard plugintest.Heard
 	deps  *Rooms
 }
 
 func newRig() *rig {
-	store, h := newMemRooms(), heard{}
+	store, h := newMemRooms(), plugintest.Heard{}
 	return &rig{store: store, heard: h, deps: &Rooms{Tx: portstest.InlineTx{}, Store: store,
 		Clock: portstest.Clock{At: time.Date(2026, 8, 1, 20, 0, 0, 0, time.UTC)}, Broadcaster: h,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Safety: store}}

@@ -33,8 +33,8 @@ func TestEndRoom(t *testing.T) {
 	if err := end.Handle(ctx, host, id); err != nil || r.store.rooms[id].IsActive {
 		t.Fatalf("the host ends: %v", err)
 	}
-	if len(r.heard.types(Topic(id))) != 1 || r.heard.types(ListTopic)[0] != EventEnded {
-		t.Fatalf("heard %v / %v", r.heard.types(Topic(id)), r.heard.types(ListTopic))
+	if len(r.heard.Types(Topic(id))) != 1 || r.heard.Types(ListTopic)[0] != EventEnded {
+		t.Fatalf("heard %v / %v", r.heard.Types(Topic(id)), r.heard.Types(ListTopic))
 	}
 	if err := end.Handle(ctx, host, id); portstest.CodeOf(err) != CodeNotFound {
 		t.Fatalf("ended twice: %v", err)
@@ -100,7 +100,7 @@ func TestControlPlayback(t *testing.T) {
 			t.Fatalf("%s: %v, playing %v", step.action, err, r.store.rooms[id].IsPlaying)
 		}
 	}
-	if got := r.heard.types(Topic(id)); len(got) != 4 || got[0] != EventPlayback {
+	if got := r.heard.Types(Topic(id)); len(got) != 4 || got[0] != EventPlayback {
 		t.Fatalf("heard %v", got)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"social/core/domain"
-	"social/core/ports/portstest"
+	"social/kit/plugin/plugintest"
 )
 
 // A story: signed in, with a profile, 1 to 280 characters once trimmed;
@@ -22,21 +22,15 @@ func TestCreateStoryRules(t *testing.T) {
 	r.store.noProf[orphan.UserID] = true
 	create := &CreateStory{r.deps}
 
-	for _, c := range []struct {
-		name   string
-		viewer domain.Viewer
-		text   string
-		code   string
-	}{
-		{"signed out", domain.Viewer{}, "oi", CodeUnauthenticated},
-		{"blank", bia, "  \n ", CodeTextRequired},
-		{"281 characters", bia, strings.Repeat("é", MaxText+1), CodeTextTooLong},
-		{"no profile", orphan, "oi", CodeNoProfile},
-	} {
-		if _, err := create.Handle(ctx, c.viewer, c.text); portstest.CodeOf(err) != c.code {
-			t.Errorf("%s: %v, want %s", c.name, err, c.code)
-		}
-	}
+	plugintest.CheckRefusals(t, []plugintest.Refusal{
+		{Name: "signed out", Viewer: domain.Viewer{}, Text: "oi", Code: CodeUnauthenticated},
+		{Name: "blank", Viewer: bia, Text: "  \n ", Code: CodeTextRequired},
+		{Name: "281 characters", Viewer: bia, Text: strings.Repeat("é", MaxText+1), Code: CodeTextTooLong},
+		{Name: "no profile", Viewer: orphan, Text: "oi", Code: CodeNoProfile},
+	}, func(viewer domain.Viewer, text string) error {
+		_, err := create.Handle(ctx, viewer, text)
+		return err
+	})
 	if len(r.store.stories) != 0 || len(r.heard) != 0 {
 		t.Fatal("a refused story was stored or told")
 	}

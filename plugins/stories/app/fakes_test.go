@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"slices"
@@ -11,25 +10,25 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/core/ports"
 	"social/core/ports/portstest"
+	"social/kit/plugin/plugintest"
 )
 
 // memStories is the stories Store in memory: the rows, who follows whom,
 // the views, who has a profile and who blocks whom.
 type memStories struct {
-	stories  []StoryRow // oldest first
-	follows  map[[2]domain.UserID]bool
-	views    map[uuid.UUID][]StoryViewer
-	noProf   map[domain.UserID]bool
-	blocks   map[[2]domain.UserID]bool
+	stories []StoryRow // oldest first
+	follows map[[2]domain.UserID]bool
+	views   map[uuid.UUID][]StoryViewer
+	noProf  map[domain.UserID]bool
+	plugintest.Blocks
 	deleted  []uuid.UUID
 	perBatch []int // what DeleteExpired answered, call by call
 }
 
 func newMemStories() *memStories {
 	return &memStories{follows: map[[2]domain.UserID]bool{}, views: map[uuid.UUID][]StoryViewer{},
-		noProf: map[domain.UserID]bool{}, blocks: map[[2]domain.UserID]bool{}}
+		noProf: map[domain.UserID]bool{}, Blocks: plugintest.Blocks{}}
 }
 
 func (m *memStories) InsertStory(_ context.Context, r StoryRow) error {
@@ -131,48 +130,16 @@ func (m *memStories) Followers(_ context.Context, author domain.UserID) ([]domai
 	return out, nil
 }
 
-// Safety's relations: only blocks matter to stories.
-
-func (m *memStories) EitherBlocks(_ context.Context, a, b domain.UserID) (bool, error) {
-	return m.blocks[[2]domain.UserID{a, b}] || m.blocks[[2]domain.UserID{b, a}], nil
-}
-
-func (m *memStories) BlockedAmong(ctx context.Context, member domain.UserID, among []domain.UserID) ([]domain.UserID, error) {
-	var out []domain.UserID
-	for _, id := range among {
-		if b, _ := m.EitherBlocks(ctx, member, id); b {
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}
-
-func (m *memStories) BlockersOf(context.Context, domain.UserID) ([]domain.UserID, error) {
-	return nil, errors.New("not used by stories")
-}
-
-func (m *memStories) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
-	return nil, errors.New("not used by stories")
-}
-
-// heard is a ports.Broadcaster keeping each event by topic.
-type heard map[string][]ports.Event
-
-func (h heard) Publish(_ context.Context, topic string, ev ports.Event) error {
-	h[topic] = append(h[topic], ev)
-	return nil
-}
-
 // rig is the use cases' shared dependencies on the in-memory store, with
 // a clock the test moves.
 type rig struct {
 	store *memStories
-	heard heard
+	heard plugintest.Heard
 	deps  *Stories
 }
 
 func newRig(now time.Time) *rig {
-	store, h := newMemStories(), heard{}
+	store, h := newMemStories(), plugintest.Heard{}
 	return &rig{store: store, heard: h, deps: &Stories{Tx: portstest.InlineTx{}, Store: store,
 		Clock: portstest.Clock{At: now}, Broadcaster: h, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Safety: store}}
 }

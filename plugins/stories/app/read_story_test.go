@@ -110,7 +110,7 @@ func TestViewsAndViewers(t *testing.T) {
 	if err != nil || len(list) != 2 || list[0].Profile.ID != caio.UserID || list[1].Profile.ID != ana.UserID {
 		t.Fatalf("viewers %+v %v", list, err)
 	}
-	r.store.blocks[[2]domain.UserID{caio.UserID, bia.UserID}] = true
+	r.store.Block(caio.UserID, bia.UserID)
 	if list, err := (&ListViewers{r.deps}).Handle(ctx, bia, s.ID); err != nil || len(list) != 1 || list[0].Profile.ID != ana.UserID {
 		t.Fatalf("viewers after caio's block: %+v %v", list, err)
 	}
