@@ -23,17 +23,7 @@ func (uc *ManageMembers) SetRole(ctx context.Context, viewer domain.Viewer, id, 
 		return Member{}, errs.Invalid(CodeInvalid, MsgBadRole, map[string]string{"role": MsgBadRole})
 	}
 	var out Member
-	_, err := uc.change(ctx, id, viewer.UserID, func(ctx context.Context, _ Community, me *Member) (int, error) {
-		if !me.Owns() {
-			return 0, forbidden()
-		}
-		t, err := uc.target(ctx, id, memberID)
-		if err != nil {
-			return 0, err
-		}
-		if t.Role == RoleOwner {
-			return 0, errs.Invalid(CodeOwnerRow, MsgOwnerRow, nil)
-		}
+	_, err := uc.onMember(ctx, viewer, id, memberID, func(ctx context.Context, t Member) (int, error) {
 		if t.Status != StatusApproved {
 			return 0, errs.Invalid(CodeNotApproved, MsgNotApproved, nil)
 		}
@@ -46,10 +36,25 @@ func (uc *ManageMembers) SetRole(ctx context.Context, viewer domain.Viewer, id, 
 
 // Remove deletes member memberID's row.
 func (uc *ManageMembers) Remove(ctx context.Context, viewer domain.Viewer, id, memberID uuid.UUID) error {
+	_, err := uc.onMember(ctx, viewer, id, memberID, func(ctx context.Context, t Member) (int, error) {
+		if err := uc.Members.DeleteMember(ctx, t.ID); err != nil {
+			return 0, err
+		}
+		uc.departed(ctx, t.UserID)
+		return approvedDelta(t.Status, ""), nil
+	})
+	return err
+}
+
+// onMember runs act on member memberID's row of community id when the
+// viewer owns the community; the owner's own row is out of reach. act
+// answers the change of the approved members' count.
+func (uc *ManageMembers) onMember(ctx context.Context, viewer domain.Viewer, id, memberID uuid.UUID,
+	act func(ctx context.Context, t Member) (int, error)) (int, error) {
 	if !viewer.SignedIn() {
-		return errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
+		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
 	}
-	_, err := uc.change(ctx, id, viewer.UserID, func(ctx context.Context, _ Community, me *Member) (int, error) {
+	return uc.change(ctx, id, viewer.UserID, func(ctx context.Context, _ Community, me *Member) (int, error) {
 		if !me.Owns() {
 			return 0, forbidden()
 		}
@@ -60,11 +65,6 @@ func (uc *ManageMembers) Remove(ctx context.Context, viewer domain.Viewer, id, m
 		if t.Role == RoleOwner {
 			return 0, errs.Invalid(CodeOwnerRow, MsgOwnerRow, nil)
 		}
-		if err := uc.Members.DeleteMember(ctx, t.ID); err != nil {
-			return 0, err
-		}
-		uc.departed(ctx, t.UserID)
-		return approvedDelta(t.Status, ""), nil
+		return act(ctx, t)
 	})
-	return err
 }

@@ -14,9 +14,5 @@ type LeaveRoom struct{ *Rooms }
 
 // Handle answers the participant count.
 func (uc *LeaveRoom) Handle(ctx context.Context, viewer domain.Viewer, id uuid.UUID) (int, error) {
-	if !viewer.SignedIn() {
-		return 0, unauthenticated()
-	}
-	n, _, err := uc.leave(ctx, id, viewer.UserID)
-	return n, err
+	return participantCountAfter(ctx, viewer, id, uc.leave)
 }

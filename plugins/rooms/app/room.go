@@ -121,6 +121,17 @@ func (r *Rooms) roomFor(ctx context.Context, id uuid.UUID, member domain.UserID,
 	return room, nil
 }
 
+// participantCountAfter runs move, a signed-in viewer's join or leave of
+// room id, and answers the room's participant count.
+func participantCountAfter(ctx context.Context, viewer domain.Viewer, id uuid.UUID,
+	move func(ctx context.Context, id uuid.UUID, user domain.UserID) (count int, moved bool, err error)) (int, error) {
+	if !viewer.SignedIn() {
+		return 0, unauthenticated()
+	}
+	n, _, err := move(ctx, id, viewer.UserID)
+	return n, err
+}
+
 // join adds user to the active room id; a member already there changes
 // nothing (joined false). It is the member asking: one the host removed
 // comes back (a banned one is refused). Events go out after the commit.
