@@ -63,7 +63,7 @@ export function useDisableTOTP() {
 
 /** POST /api/v1/auth/two-factor/recovery-codes: new codes, shown once; the old ones stop working. */
 export function useRegenerateRecoveryCodes() {
-  return useTwoFactorChange<string[], void>(
+  return useTwoFactorChange<string[], undefined>(
     async (client) =>
       unwrap(
         'POST /api/v1/auth/two-factor/recovery-codes',
