@@ -71,25 +71,16 @@ check-api-types: bootstrap ## Fail when web/openapi.json or the API types are st
 	@diff -q web/openapi.json .tmp/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make api-types"; exit 1; }
 	cd web/app && npm run --silent api-types:check
 
-# The import-boundary check: depguard (.depguard.yml, allow lists mirroring
-# the dependency direction of docs/architecture.md), built from the Go
-# module proxy once into .tmp/bin at the pinned version; then the two rules
-# depguard's prefix lists cannot say (features/isolation_test.go,
-# plugins/isolation_test.go) and the member app's import rules (eslint:
-# a core screen never imports a plugin's feature, no import cycles).
-DEPGUARD_VERSION := v2.2.1
-DEPGUARD := .tmp/bin/depguard-$(DEPGUARD_VERSION)
-
-$(DEPGUARD):
-	@mkdir -p .tmp/bin
-	GOBIN=$(CURDIR)/.tmp/bin/install go install github.com/OpenPeeDeeP/depguard/v2/cmd/depguard@$(DEPGUARD_VERSION)
-	mv .tmp/bin/install/depguard $@
-
+# The import-boundary check, in seconds: tests/importrules judges every Go
+# file's imports with depguard's own analyzer against .depguard.yml (allow
+# lists mirroring the dependency direction of docs/architecture.md), plus the
+# two rules depguard's prefix lists cannot say; then the member app's import
+# rules (eslint's no-restricted-imports of eslint.config.js, without type
+# information: a core screen never imports a plugin's feature).
 .PHONY: lint-imports
-lint-imports: bootstrap $(DEPGUARD) ## Fail on an import against the dependency direction (depguard, .depguard.yml; features/ and plugins/isolation_test.go; the member app's eslint import rules)
-	$(DEPGUARD) -test=false ./...
-	go test -count=1 -run '^(TestPluginsImportNoOtherPlugin|TestFeaturesImportOtherFeaturesThroughTheirUseCases)$$' ./plugins ./features
-	cd web/app && npm run --silent lint
+lint-imports: bootstrap ## Fail on an import against the dependency direction (.depguard.yml and tests/importrules; the member app's eslint import rules)
+	go test -count=1 ./tests/importrules
+	cd web/app && npm run --silent lint:imports
 
 lint: bootstrap lint-imports ## go vet, gofmt, the import boundaries, tsc, eslint and the API document's lint (Redocly, redocly.yaml)
 	go vet ./...

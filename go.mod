@@ -39,6 +39,11 @@ require (
 )
 
 require (
+	github.com/OpenPeeDeeP/depguard/v2 v2.2.1 // indirect
+	github.com/gobwas/glob v0.2.3 // indirect
+)
+
+require (
 	dario.cat/mergo v1.0.2 // indirect
 	github.com/Azure/go-ansiterm v0.0.0-20261006220739-8c912ac31dd4 // indirect
 	github.com/Microsoft/go-winio v0.6.2 // indirect
