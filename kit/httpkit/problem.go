@@ -136,6 +136,15 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 	return p
 }
 
+// NoContent is the answer of an operation that answers 204 No Content when
+// its use case succeeds: no body, or the use case's error as a problem.
+func NoContent(ctx context.Context, err error) (*struct{}, error) {
+	if err != nil {
+		return nil, ProblemFrom(ctx, err)
+	}
+	return nil, nil
+}
+
 // WriteProblem answers a plain (non-Huma) handler's request with a problem.
 func WriteProblem(w http.ResponseWriter, p *Problem) {
 	for k, v := range p.headers {

@@ -22,9 +22,6 @@ func registerEndSession(api huma.API, uc *accounts.EndSession) {
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id" doc:"The session's ID (from list-sessions)."`
 	}) (*struct{}, error) {
-		if err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.ID); err != nil {
-			return nil, problem(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, uc.Handle(ctx, domain.ViewerFrom(ctx), in.ID))
 	})
 }

@@ -23,9 +23,6 @@ func registerDeleteComment(api huma.API, uc *comments.DeleteComment) {
 		if err == nil {
 			err = uc.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, err)
 	})
 }

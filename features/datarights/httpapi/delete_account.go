@@ -34,9 +34,6 @@ func registerDeleteAccount(api huma.API, uc *datarights.DeleteAccount) {
 			http.StatusTooManyRequests:     {datarights.CodeRateLimited},
 		}),
 	}, func(ctx context.Context, in *DeleteAccountInput) (*struct{}, error) {
-		if err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Password); err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, uc.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Password))
 	})
 }

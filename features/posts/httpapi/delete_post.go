@@ -21,9 +21,6 @@ func registerDeletePost(api huma.API, uc *posts.DeletePost) {
 		if err == nil {
 			err = uc.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, err)
 	})
 }

@@ -89,9 +89,6 @@ func registerMutedWords(api huma.API, list *safety.ListMutedWords, add *safety.A
 			// Huma checks the format first; this only guards its absence.
 			return nil, httpkit.ProblemFrom(ctx, errs.Invalid(safety.CodeInvalid, "Identificador inválido.", nil))
 		}
-		if err := remove.Handle(ctx, domain.ViewerFrom(ctx), id); err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, remove.Handle(ctx, domain.ViewerFrom(ctx), id))
 	})
 }

@@ -99,10 +99,7 @@ func registerTOTP(api huma.API, start *twofactor.StartTOTP, confirm *twofactor.C
 		Metadata: httpkit.Refuses(httpkit.Refusals{409: {twofactor.CodeTOTPNotOn}, 422: {twofactor.CodeInvalidCode},
 			429: {twofactor.CodeRateLimited}}),
 	}, func(ctx context.Context, in *struct{ Body CodeRequest }) (*struct{}, error) {
-		if err := disable.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Code); err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, disable.Handle(ctx, domain.ViewerFrom(ctx), in.Body.Code))
 	})
 }
 
@@ -180,9 +177,6 @@ func registerPasskeys(api huma.API, begin *twofactor.BeginPasskeyRegistration, f
 	}, func(ctx context.Context, in *struct {
 		ID string `path:"id" doc:"The passkey's ID."`
 	}) (*struct{}, error) {
-		if err := remove.Handle(ctx, domain.ViewerFrom(ctx), in.ID); err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, remove.Handle(ctx, domain.ViewerFrom(ctx), in.ID))
 	})
 }
