@@ -1,14 +1,12 @@
 package communities_test
 
 import (
-	"context"
 	"io/fs"
 	"strings"
 	"testing"
 
-	"social/adapters/postgres"
 	"social/plugins/communities/migrations"
-	"social/tests/testkit"
+	"social/tests/testkit/sqlrig"
 )
 
 // The old tables of community posts are gone from a migrated database; the
@@ -16,19 +14,14 @@ import (
 // posts_in_core fills them), and the up migration drops them again.
 func TestOldPostTablesDroppedAndRestoredByDown(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	db := postgres.NewBun(pool)
+	rig := sqlrig.New(t)
+	ctx, db := rig.Ctx, rig.DB
 	exists := func(table string) bool {
-		var name *string
-		if err := db.NewRaw("SELECT to_regclass(?)::text", table).Scan(ctx, &name); err != nil {
+		var found bool
+		if err := db.NewRaw("SELECT to_regclass(?) IS NOT NULL", table).Scan(ctx, &found); err != nil {
 			t.Fatal(err)
 		}
-		return name != nil
+		return found
 	}
 	run := func(file string) {
 		sql, err := fs.ReadFile(migrations.Files, file)
