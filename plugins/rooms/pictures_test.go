@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"image"
-	"image/color"
 	"image/png"
 	"io"
 	"net/http"
@@ -22,22 +20,8 @@ import (
 	"social/config"
 	"social/plugins/rooms"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
-
-func logoPNG(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 24, 24))
-	for y := range 24 {
-		for x := range 24 {
-			img.Set(x, y, color.NRGBA{R: uint8(x * 10), G: 120, B: uint8(y * 10), A: 255})
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // pictureMirror is a radio-browser mirror answering the recorded jazz
 // search (and each station by ID) with the first station's logo at first
@@ -80,7 +64,7 @@ func pictureMirror(t *testing.T, first, other string) string {
 // The pictures of rooms are the server's copies, station logos never reach
 // the picker, and an explicit track plays only from an allowed host.
 func TestRoomPicturesAreTheServersCopiesAndStreamsComeFromAllowedHosts(t *testing.T) {
-	logo := logoPNG(t)
+	logo := fixtures.PNG(t, 24, 24)
 	var canaryHits atomic.Int64
 	images := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -132,7 +116,7 @@ func TestRoomPicturesAreTheServersCopiesAndStreamsComeFromAllowedHosts(t *testin
 	const notAllowed = "Este endereço de áudio não é permitido. Escolha uma estação de rádio da lista."
 	for _, track := range []string{"https://rastreador.example/faixa.mp3", "https://audio.example.rastreador.example/faixa.mp3",
 		"https://radio.exemplo.com.br/faixa.mp3", "https://radio.exemplo.com.br:9000/faixa.mp3", images.URL + "/faixa.mp3"} {
-		expectProblem(t, ana.Do(http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Faixa", "track_preview_url": track}),
+		at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/rooms", map[string]any{"name": "Faixa", "track_preview_url": track}),
 			http.StatusUnprocessableEntity, "room_stream_not_allowed", notAllowed)
 	}
 	var n int

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"image"
-	"image/color"
 	"image/png"
 	"io"
 	"net/http"
@@ -23,6 +21,7 @@ import (
 	"social/adapters/providers/safefetch"
 	"social/core/ports"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
 
 // previewSecret is a text chunk no copy may keep.
@@ -31,22 +30,12 @@ const previewSecret = "SecretComment from the site"
 // pngWithText is a real PNG carrying a tEXt chunk after its header.
 func pngWithText(t *testing.T) []byte {
 	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 40, 30))
-	for y := range 30 {
-		for x := range 40 {
-			img.Set(x, y, color.NRGBA{R: uint8(x * 6), G: uint8(y * 8), B: 90, A: 255})
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
+	raw := fixtures.PNG(t, 40, 30)
 	data := []byte("Comment\x00" + previewSecret)
 	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
 	chunk = append(chunk, "tEXt"...)
 	chunk = append(chunk, data...)
 	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
-	raw := buf.Bytes()
 	const afterHeader = 8 + 25 // signature, IHDR
 	return append(append(append([]byte{}, raw[:afterHeader]...), chunk...), raw[afterHeader:]...)
 }

@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/jpeg"
-	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -21,20 +19,8 @@ import (
 	"social/config"
 	"social/core/ports"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
-
-func pngBytes(t *testing.T, w, h int) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for x := range w {
-		img.Set(x, x%h, color.RGBA{R: 200, A: 255})
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 func jpegBytes(t *testing.T) []byte {
 	t.Helper()
@@ -77,7 +63,7 @@ func TestAvatarAndBanner(t *testing.T) {
 	m := app.Member("yara")
 
 	var p profile
-	upload(t, m.Client, "avatar", "cropped-1732300000000.png", pngBytes(t, 64, 64)).Expect(t, http.StatusOK).JSON(t, &p)
+	upload(t, m.Client, "avatar", "cropped-1732300000000.png", fixtures.PNG(t, 64, 64)).Expect(t, http.StatusOK).JSON(t, &p)
 	if p.AvatarURL == nil || p.BannerURL != nil {
 		t.Fatalf("after avatar upload: %+v", p)
 	}
@@ -106,7 +92,7 @@ func TestAvatarAndBanner(t *testing.T) {
 		t.Fatalf("old avatar still stored: %v", err)
 	}
 
-	upload(t, m.Client, "banner", "banner.png", pngBytes(t, 90, 30)).Expect(t, http.StatusOK).JSON(t, &p)
+	upload(t, m.Client, "banner", "banner.png", fixtures.PNG(t, 90, 30)).Expect(t, http.StatusOK).JSON(t, &p)
 	if p.BannerURL == nil || !strings.HasPrefix(storedPath(t, app, "banner_path"), "banners/"+m.ID+"/banner-") {
 		t.Fatalf("banner: %+v at %q", p, storedPath(t, app, "banner_path"))
 	}
@@ -169,7 +155,7 @@ func TestUploadRefusals(t *testing.T) {
 	})
 	for _, name := range []string{"../avatar.png", "..", "dir/avatar.png", `dir\avatar.png`, "a..png"} {
 		t.Run("name "+name, func(t *testing.T) {
-			check(t, upload(t, m.Client, "avatar", name, pngBytes(t, 4, 4)), http.StatusUnprocessableEntity, "invalid_file_name", badName)
+			check(t, upload(t, m.Client, "avatar", name, fixtures.PNG(t, 4, 4)), http.StatusUnprocessableEntity, "invalid_file_name", badName)
 		})
 	}
 	for name, data := range map[string][]byte{
@@ -190,7 +176,7 @@ func TestUploadRefusals(t *testing.T) {
 		m.Do(http.MethodPut, mePath+"/avatar", &b, "Content-Type", w.FormDataContentType()).Expect(t, http.StatusUnprocessableEntity)
 	})
 	t.Run("anonymous", func(t *testing.T) {
-		upload(t, app.Client(), "avatar", "a.png", pngBytes(t, 4, 4)).Expect(t, http.StatusUnauthorized)
+		upload(t, app.Client(), "avatar", "a.png", fixtures.PNG(t, 4, 4)).Expect(t, http.StatusUnauthorized)
 	})
 	if storedPathOf(t, app, "zeca", "avatar_path") != "" {
 		t.Fatal("a refused upload was stored")

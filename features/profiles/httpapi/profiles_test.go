@@ -9,6 +9,7 @@ import (
 	"social/config"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -159,7 +160,7 @@ func TestProfileUpdateLimits(t *testing.T) {
 	if p.Code != "rate_limited" || p.Title != "Muitas tentativas" || p.Detail != wait || r.Header.Get("Retry-After") != "40" {
 		t.Fatalf("429 = %+v, Retry-After %q", p, r.Header.Get("Retry-After"))
 	}
-	upload(t, m.Client, "avatar", "a.png", pngBytes(t, 8, 8)).Expect(t, http.StatusTooManyRequests)
+	upload(t, m.Client, "avatar", "a.png", fixtures.PNG(t, 8, 8)).Expect(t, http.StatusTooManyRequests)
 	app.Clock.Advance(40 * time.Second)
 	m.Do(http.MethodPatch, mePath, map[string]string{"bio": "4"}).Expect(t, http.StatusOK)
 	var bio string

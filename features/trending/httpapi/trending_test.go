@@ -3,9 +3,6 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -26,6 +23,7 @@ import (
 	trendingstore "social/features/trending/pgstore"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
@@ -160,22 +158,6 @@ func TestTrendingRefreshAndList(t *testing.T) {
 	}
 }
 
-// pngCover is a small real PNG.
-func pngCover(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 20, 20))
-	for y := range 20 {
-		for x := range 20 {
-			img.Set(x, y, color.NRGBA{R: uint8(x * 12), G: uint8(y * 12), B: 200, A: 255})
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // The chart named the provider's covers and preview clips, which every
 // member's browser then loaded from the provider's hosts. The app's own
 // refresh job now keeps copies of the covers in media storage (through the
@@ -183,7 +165,7 @@ func pngCover(t *testing.T) []byte {
 // no preview clip.
 func TestTrendingShowsOnlyTheServersCopies(t *testing.T) {
 	t.Parallel()
-	cover := pngCover(t)
+	cover := fixtures.PNG(t, 20, 20)
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/image/") {
