@@ -47,16 +47,16 @@ func TestAudienceRulesThroughThePostsRoutes(t *testing.T) {
 
 	// Not a member (a stranger, a pending request in a closed community):
 	// the community's refusal, even for a form the core would refuse.
-	expectProblem(t, write(caio, open.ID, "Oi"), http.StatusForbidden, "community_members_only", membersOnly)
-	expectProblem(t, write(caio, open.ID, "  "), http.StatusForbidden, "community_members_only", membersOnly)
-	expectProblem(t, caio.Do(http.MethodGet, feedOf(open.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
-	expectProblem(t, write(duda, closed.ID, "Oi"), http.StatusForbidden, "community_members_only", membersOnly)
-	expectProblem(t, duda.Do(http.MethodGet, feedOf(closed.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, write(caio, open.ID, "Oi"), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, write(caio, open.ID, "  "), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, caio.Do(http.MethodGet, feedOf(open.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, write(duda, closed.ID, "Oi"), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, duda.Do(http.MethodGet, feedOf(closed.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
 
 	// An unknown community.
 	unknown := domain.NewUserID().String()
-	expectProblem(t, write(bia, unknown, "Oi"), http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
-	expectProblem(t, bia.Do(http.MethodGet, feedOf(unknown), nil), http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
+	at.ExpectProblem(t, write(bia, unknown, "Oi"), http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
+	at.ExpectProblem(t, bia.Do(http.MethodGet, feedOf(unknown), nil), http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
 
 	// Nonsensical combinations: another order than newest first, another
 	// visibility than the audience's.
@@ -92,8 +92,8 @@ func TestAudienceRulesThroughThePostsRoutes(t *testing.T) {
 			ana.Do(http.MethodDelete, "/api/v1/communities/"+open.ID+"/members/"+m.ID, nil).Expect(t, http.StatusNoContent)
 		}
 	}
-	expectProblem(t, write(bia, open.ID, "Ainda aqui?"), http.StatusForbidden, "community_members_only", membersOnly)
-	expectProblem(t, bia.Do(http.MethodGet, feedOf(open.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, write(bia, open.ID, "Ainda aqui?"), http.StatusForbidden, "community_members_only", membersOnly)
+	at.ExpectProblem(t, bia.Do(http.MethodGet, feedOf(open.ID), nil), http.StatusForbidden, "community_members_only", membersOnly)
 
 	// A suspended member's session stops, and their posts leave the page.
 	var evas post

@@ -18,28 +18,19 @@ import (
 	at "social/tests/testkit/apptest"
 )
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	p := r.Problem(t)
-	if p.Code != code || (detail != "" && p.Detail != detail) {
-		t.Fatalf("problem %+v, want %s %q", p, code, detail)
-	}
-}
-
 func TestCreateValidationAndList(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "X"}),
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "X"}),
 		http.StatusUnauthorized, "unauthenticated", "Você precisa estar logado")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "   "}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "   "}),
 		http.StatusUnprocessableEntity, "community_name_required", "Nome da comunidade é obrigatório")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{}),
 		http.StatusUnprocessableEntity, "community_name_required", "Nome da comunidade é obrigatório")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": strings.Repeat("ç", 51)}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": strings.Repeat("ç", 51)}),
 		http.StatusUnprocessableEntity, "community_name_too_long", "")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "Ok", "description": strings.Repeat("a", 501)}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": "Ok", "description": strings.Repeat("a", 501)}),
 		http.StatusUnprocessableEntity, "community_description_too_long", "")
 
 	var c community
@@ -55,7 +46,7 @@ func TestCreateValidationAndList(t *testing.T) {
 	if blank.Description != nil || blank.Privacy != "closed" {
 		t.Fatalf("blank description: %+v", blank)
 	}
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": " CAFÉ E MÚSICA"}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/communities", map[string]any{"name": " CAFÉ E MÚSICA"}),
 		http.StatusConflict, "community_name_taken", "Já existe uma comunidade com esse nome. Escolha outro nome.")
 
 	other := create(t, bia, "Leitores do Sertão", "open")
@@ -72,9 +63,9 @@ func TestCreateValidationAndList(t *testing.T) {
 			t.Errorf("q=%q: %d items", q, len(list.Items))
 		}
 	}
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/communities/00000000-0000-0000-0000-000000000000", nil),
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/communities/00000000-0000-0000-0000-000000000000", nil),
 		http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/communities/nada", nil),
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/communities/nada", nil),
 		http.StatusNotFound, "community_not_found", "Comunidade não encontrada")
 
 	// The admin resource pages in SQL.
@@ -96,7 +87,7 @@ func TestJoinLeaveStates(t *testing.T) {
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
 	open, closed := create(t, ana, "Aberta", "open"), create(t, ana, "Fechada", "closed")
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/communities/"+open.ID+"/join", nil),
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/communities/"+open.ID+"/join", nil),
 		http.StatusUnauthorized, "unauthenticated", "Você precisa estar logado para entrar em comunidades")
 
 	if m := join(t, bia, open.ID); m.Status != "approved" || m.Role != "member" {
@@ -251,9 +242,9 @@ func TestPostsPagesAndMedia(t *testing.T) {
 	c := create(t, ana, "Fotos", "open")
 	join(t, bia, c.ID)
 	feed := feedOf(c.ID)
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "  ", "audience_id": c.ID}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "  ", "audience_id": c.ID}),
 		http.StatusUnprocessableEntity, "post_empty", "Por favor, adicione algum conteúdo ao post.")
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": strings.Repeat("a", 281), "audience_id": c.ID}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": strings.Repeat("a", 281), "audience_id": c.ID}),
 		http.StatusUnprocessableEntity, "post_too_long", "")
 	for i := range 52 {
 		app.Clock.Advance(time.Second)
@@ -305,7 +296,7 @@ func TestPostsPagesAndMedia(t *testing.T) {
 		t.Fatalf("bad file: %+v", pr)
 	}
 	stranger := app.Member("caio")
-	expectProblem(t, upload(stranger, buf.Bytes()), http.StatusForbidden, "community_members_only", "")
+	at.ExpectProblem(t, upload(stranger, buf.Bytes()), http.StatusForbidden, "community_members_only", "")
 
 	// Deleting the community takes its posts and files (posts.delete_media).
 	var key string

@@ -116,7 +116,7 @@ func TestCommunityPostIsAPost(t *testing.T) {
 		{http.MethodPatch, path, map[string]string{"text_content": "Invadido"}},
 		{http.MethodDelete, path, nil},
 	} {
-		expectProblem(t, caio.Do(r.method, r.path, r.body), http.StatusNotFound, "post_not_found", "Post não encontrado.")
+		at.ExpectProblem(t, caio.Do(r.method, r.path, r.body), http.StatusNotFound, "post_not_found", "Post não encontrado.")
 	}
 	// The file of a community post: a signed link for members only.
 	var img bytes.Buffer
@@ -183,7 +183,7 @@ func TestCommunityPostIsAPost(t *testing.T) {
 
 	// Duda leaves: the post is gone for her too.
 	duda.Do(http.MethodDelete, "/api/v1/communities/"+c.ID+"/membership", nil).Expect(t, http.StatusOK)
-	expectProblem(t, duda.Do(http.MethodGet, path, nil), http.StatusNotFound, "post_not_found", "")
+	at.ExpectProblem(t, duda.Do(http.MethodGet, path, nil), http.StatusNotFound, "post_not_found", "")
 
 	// The owner deletes a member's post; the comment, like and hashtag
 	// usage go with it.
@@ -218,5 +218,5 @@ func TestDeletingCommunityTakesItsPosts(t *testing.T) {
 	if err := app.DB.NewRaw(`SELECT usage_count FROM hashtags WHERE tag = 'passageira'`).Scan(context.Background(), &usage); err != nil || usage != 0 {
 		t.Fatalf("usage = %d (%v)", usage, err)
 	}
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+p.ID, nil), http.StatusNotFound, "post_not_found", "")
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+p.ID, nil), http.StatusNotFound, "post_not_found", "")
 }

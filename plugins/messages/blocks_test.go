@@ -32,11 +32,11 @@ func TestBlockEndsTheConversationForTheBlockedMember(t *testing.T) {
 		t.Fatalf("bia's inbox %+v", box.Items)
 	}
 	for _, path := range []string{base, base + "/messages"} {
-		expectProblem(t, bia.Do(http.MethodGet, path, nil), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
+		at.ExpectProblem(t, bia.Do(http.MethodGet, path, nil), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
 	}
-	expectProblem(t, bia.Do(http.MethodPost, base+"/messages", map[string]string{"text": "e aí?"}), http.StatusNotFound, "conversation_not_found", "")
-	expectProblem(t, bia.Do(http.MethodPost, base+"/read", nil), http.StatusNotFound, "conversation_not_found", "")
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, base+"/messages", map[string]string{"text": "e aí?"}), http.StatusNotFound, "conversation_not_found", "")
+	at.ExpectProblem(t, bia.Do(http.MethodPost, base+"/read", nil), http.StatusNotFound, "conversation_not_found", "")
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}),
 		http.StatusForbidden, "member_blocked", "Não é possível interagir com este membro.")
 	if n := unread(t, bia); n != 0 {
 		t.Fatalf("bia's badge counts the hidden conversation: %d", n)
@@ -57,7 +57,7 @@ func TestBlockEndsTheConversationForTheBlockedMember(t *testing.T) {
 	if len(msgs.Items) != 3 {
 		t.Fatalf("ana reads %d messages", len(msgs.Items))
 	}
-	expectProblem(t, ana.Do(http.MethodPost, base+"/messages", map[string]string{"text": "tchau"}), http.StatusForbidden, "member_blocked", "")
+	at.ExpectProblem(t, ana.Do(http.MethodPost, base+"/messages", map[string]string{"text": "tchau"}), http.StatusForbidden, "member_blocked", "")
 	if again := start(t, ana, "bia", http.StatusOK); again.ID != c.ID || again.CanSend {
 		t.Fatalf("ana reopens %+v", again)
 	}
@@ -86,11 +86,11 @@ func TestSuspendedAndDeletedAccountsReceiveNothing(t *testing.T) {
 
 	const suspended = "Esta conta está suspensa e não pode receber mensagens."
 	const deleted = "Esta conta foi excluída e não pode receber mensagens."
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+withRui.ID+"/messages", map[string]string{"text": "oi?"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+withRui.ID+"/messages", map[string]string{"text": "oi?"}),
 		http.StatusForbidden, "recipient_suspended", suspended)
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+withEva.ID+"/messages", map[string]string{"text": "oi?"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+withEva.ID+"/messages", map[string]string{"text": "oi?"}),
 		http.StatusForbidden, "recipient_deleted", deleted)
-	expectProblem(t, leo.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "rui"}),
+	at.ExpectProblem(t, leo.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "rui"}),
 		http.StatusForbidden, "recipient_suspended", suspended)
 	var got conversation
 	ana.Do(http.MethodGet, "/api/v1/messages/conversations/"+withRui.ID, nil).Expect(t, http.StatusOK).JSON(t, &got)

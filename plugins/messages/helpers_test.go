@@ -47,15 +47,6 @@ type page struct {
 	NextCursor string    `json:"next_cursor"`
 }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	p := r.Problem(t)
-	if p.Code != code || (detail != "" && p.Detail != detail) {
-		t.Fatalf("problem %+v, want %d %s %q", p, status, code, detail)
-	}
-}
-
 func start(t *testing.T, m *at.Member, handle string, status int) conversation {
 	t.Helper()
 	var c conversation

@@ -38,7 +38,7 @@ func TestConversationLifecycle(t *testing.T) {
 	}
 
 	// A refused form stores nothing (its rules: the use case's tests).
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+c.ID+"/messages", map[string]string{"text": " \n\t "}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+c.ID+"/messages", map[string]string{"text": " \n\t "}),
 		http.StatusUnprocessableEntity, "message_empty", "Digite uma mensagem.")
 	first := send(t, ana, c.ID, "  Oi, Bia!  ")
 	if first.Text != "Oi, Bia!" || first.SenderID != ana.ID || first.ConversationID != c.ID {
@@ -136,7 +136,7 @@ func TestOnlyFollowing(t *testing.T) {
 	}
 
 	before := snapshot(t, app)
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}),
 		http.StatusForbidden, "messages_restricted", "Esta pessoa só recebe mensagens de quem ela segue.")
 	if after := snapshot(t, app); after != before {
 		t.Fatalf("a refused start changed %+v into %+v", before, after)
@@ -145,7 +145,7 @@ func TestOnlyFollowing(t *testing.T) {
 	// by who Bia follows.
 	bc := start(t, bia, "caio", http.StatusCreated)
 	send(t, bia, bc.ID, "Oi, Caio")
-	expectProblem(t, caio.Do(http.MethodPost, "/api/v1/messages/conversations/"+bc.ID+"/messages", map[string]string{"text": "Oi"}),
+	at.ExpectProblem(t, caio.Do(http.MethodPost, "/api/v1/messages/conversations/"+bc.ID+"/messages", map[string]string{"text": "Oi"}),
 		http.StatusForbidden, "messages_restricted", "")
 
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
@@ -156,7 +156,7 @@ func TestOnlyFollowing(t *testing.T) {
 	send(t, ana, c.ID, "Obrigada por me seguir!")
 	bia.Do(http.MethodDelete, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
 	before = snapshot(t, app)
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+c.ID+"/messages", map[string]string{"text": "Ainda aí?"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations/"+c.ID+"/messages", map[string]string{"text": "Ainda aí?"}),
 		http.StatusForbidden, "messages_restricted", "Esta pessoa só recebe mensagens de quem ela segue.")
 	if after := snapshot(t, app); after != before {
 		t.Fatalf("a refused send changed %+v into %+v", before, after)
@@ -243,7 +243,7 @@ func TestPagingAndSearch(t *testing.T) {
 			t.Fatalf("message %d is %q, want %q", i, m.Text, want)
 		}
 	}
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/messages/conversations/"+c.ID+"/messages?cursor=nao-e-um-cursor", nil),
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/messages/conversations/"+c.ID+"/messages?cursor=nao-e-um-cursor", nil),
 		http.StatusUnprocessableEntity, "invalid_input", "")
 	if n := unread(t, bia); n != total {
 		t.Fatalf("bia's unread %d, want %d", n, total)

@@ -38,15 +38,15 @@ func TestPrivacy(t *testing.T) {
 	for _, k := range calls {
 		t.Run(k.name, func(t *testing.T) {
 			before := snapshot(t, app)
-			expectProblem(t, caio.Do(k.method, k.path, k.body), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
-			expectProblem(t, anon.Do(k.method, k.path, k.body), http.StatusUnauthorized, "unauthenticated", "")
+			at.ExpectProblem(t, caio.Do(k.method, k.path, k.body), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
+			at.ExpectProblem(t, anon.Do(k.method, k.path, k.body), http.StatusUnauthorized, "unauthenticated", "")
 			// Someone else's conversation answers like one that does not
 			// exist, and like a malformed ID.
 			for _, other := range []string{"0199a0a0-0000-7000-8000-000000000000", "nao-existe"} {
 				p := strings.Replace(k.path, c.ID, other, 1)
-				expectProblem(t, caio.Do(k.method, p, k.body), http.StatusNotFound, "conversation_not_found", "")
-				expectProblem(t, ana.Do(k.method, p, k.body), http.StatusNotFound, "conversation_not_found", "")
-				expectProblem(t, anon.Do(k.method, p, k.body), http.StatusUnauthorized, "unauthenticated", "")
+				at.ExpectProblem(t, caio.Do(k.method, p, k.body), http.StatusNotFound, "conversation_not_found", "")
+				at.ExpectProblem(t, ana.Do(k.method, p, k.body), http.StatusNotFound, "conversation_not_found", "")
+				at.ExpectProblem(t, anon.Do(k.method, p, k.body), http.StatusUnauthorized, "unauthenticated", "")
 			}
 			if after := snapshot(t, app); after != before {
 				t.Fatalf("a refused call changed %+v into %+v", before, after)
@@ -64,11 +64,11 @@ func TestPrivacy(t *testing.T) {
 		t.Fatalf("third member's inbox %+v", box)
 	}
 	for _, path := range []string{"/api/v1/messages/conversations", "/api/v1/messages/unread-count", "/api/v1/messages/settings"} {
-		expectProblem(t, anon.Do(http.MethodGet, path, nil), http.StatusUnauthorized, "unauthenticated", "")
+		at.ExpectProblem(t, anon.Do(http.MethodGet, path, nil), http.StatusUnauthorized, "unauthenticated", "")
 	}
-	expectProblem(t, anon.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}),
+	at.ExpectProblem(t, anon.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "bia"}),
 		http.StatusUnauthorized, "unauthenticated", "")
-	expectProblem(t, anon.Do(http.MethodPut, "/api/v1/messages/settings", map[string]bool{"only_following": true}),
+	at.ExpectProblem(t, anon.Do(http.MethodPut, "/api/v1/messages/settings", map[string]bool{"only_following": true}),
 		http.StatusUnauthorized, "unauthenticated", "")
 }
 

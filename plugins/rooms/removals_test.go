@@ -59,11 +59,11 @@ func TestBlockedMemberCannotJoin(t *testing.T) {
 		if roomIDs(t, m)[r.ID] {
 			t.Fatalf("%s sees the room of a member in a block relation with them", m.Handle)
 		}
-		expectProblem(t, m.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "Sala não encontrada")
+		at.ExpectProblem(t, m.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "Sala não encontrada")
 		for _, path := range []string{"", "/participants", "/messages"} {
-			expectProblem(t, m.Do(http.MethodGet, base+path, nil), http.StatusNotFound, "room_not_found", "")
+			at.ExpectProblem(t, m.Do(http.MethodGet, base+path, nil), http.StatusNotFound, "room_not_found", "")
 		}
-		expectProblem(t, m.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Oi"}), http.StatusNotFound, "room_not_found", "")
+		at.ExpectProblem(t, m.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Oi"}), http.StatusNotFound, "room_not_found", "")
 		if msg := m.Realtime(t).Subscribe(t, topic); msg.Type != "error" {
 			t.Fatalf("%s subscribed to the room: %+v", m.Handle, msg)
 		}
@@ -81,7 +81,7 @@ func TestBlockedMemberCannotJoin(t *testing.T) {
 	duda.Do(http.MethodPost, base+"/join", nil).Expect(t, http.StatusOK)
 	host.Do(http.MethodPost, "/api/v1/profiles/duda/block", nil).Expect(t, http.StatusOK)
 	untilRevoked(t, ds, topic)
-	expectProblem(t, duda.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "")
+	at.ExpectProblem(t, duda.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "")
 }
 
 // Two members in a block relation share a third member's room: neither
@@ -156,14 +156,14 @@ func TestHostRemovesAndBans(t *testing.T) {
 	// Host only; never the host; only a participant.
 	const hostOnly = "Apenas o host pode remover ou banir participantes"
 	for _, path := range []string{remove, ban} {
-		expectProblem(t, other.Do(http.MethodPost, path, nil), http.StatusForbidden, "room_host_only", hostOnly)
-		expectProblem(t, part.Do(http.MethodPost, base+"/participants/"+other.ID+"/remove", nil), http.StatusForbidden, "room_host_only", hostOnly)
-		expectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized, "unauthenticated", "")
+		at.ExpectProblem(t, other.Do(http.MethodPost, path, nil), http.StatusForbidden, "room_host_only", hostOnly)
+		at.ExpectProblem(t, part.Do(http.MethodPost, base+"/participants/"+other.ID+"/remove", nil), http.StatusForbidden, "room_host_only", hostOnly)
+		at.ExpectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized, "unauthenticated", "")
 	}
-	expectProblem(t, host.Do(http.MethodPost, base+"/participants/"+host.ID+"/ban", nil), http.StatusUnprocessableEntity, "room_cannot_remove_host", "")
+	at.ExpectProblem(t, host.Do(http.MethodPost, base+"/participants/"+host.ID+"/ban", nil), http.StatusUnprocessableEntity, "room_cannot_remove_host", "")
 	stranger := app.Member("stranger")
-	expectProblem(t, host.Do(http.MethodPost, base+"/participants/"+stranger.ID+"/remove", nil), http.StatusNotFound, "room_participant_not_found", "")
-	expectProblem(t, host.Do(http.MethodPost, base+"/participants/nope/remove", nil), http.StatusNotFound, "room_participant_not_found", "")
+	at.ExpectProblem(t, host.Do(http.MethodPost, base+"/participants/"+stranger.ID+"/remove", nil), http.StatusNotFound, "room_participant_not_found", "")
+	at.ExpectProblem(t, host.Do(http.MethodPost, base+"/participants/nope/remove", nil), http.StatusNotFound, "room_participant_not_found", "")
 	if c, n := count(t, app, r.ID); c != 3 || n != 3 {
 		t.Fatalf("count %d rows %d after refusals", c, n)
 	}
@@ -186,7 +186,7 @@ func TestHostRemovesAndBans(t *testing.T) {
 	if msg := part.Realtime(t).Subscribe(t, topic); msg.Type != "error" {
 		t.Fatalf("a removed member subscribed again without joining: %+v", msg)
 	}
-	expectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "voltei"}), http.StatusForbidden, "room_participants_only", "")
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "voltei"}), http.StatusForbidden, "room_participants_only", "")
 	part.Do(http.MethodGet, base, nil).Expect(t, http.StatusOK)
 	part.Do(http.MethodPost, base+"/join", nil).Expect(t, http.StatusOK)
 	ps = part.Realtime(t, topic)
@@ -200,9 +200,9 @@ func TestHostRemovesAndBans(t *testing.T) {
 		t.Fatalf("banned %v", d)
 	}
 	const banned = "Você foi banido desta sala pelo host."
-	expectProblem(t, part.Do(http.MethodPost, base+"/join", nil), http.StatusForbidden, "room_banned", banned)
-	expectProblem(t, part.Do(http.MethodGet, base, nil), http.StatusForbidden, "room_banned", banned)
-	expectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "oi"}), http.StatusForbidden, "room_banned", banned)
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/join", nil), http.StatusForbidden, "room_banned", banned)
+	at.ExpectProblem(t, part.Do(http.MethodGet, base, nil), http.StatusForbidden, "room_banned", banned)
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "oi"}), http.StatusForbidden, "room_banned", banned)
 	if msg := part.Realtime(t).Subscribe(t, topic); msg.Type != "error" {
 		t.Fatalf("a banned member subscribed again: %+v", msg)
 	}

@@ -66,15 +66,6 @@ func start(t *testing.T) *at.App {
 	})
 }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	p := r.Problem(t)
-	if p.Code != code || (detail != "" && p.Detail != detail) {
-		t.Fatalf("problem %+v, want %s %q", p, code, detail)
-	}
-}
-
 // nextEvent reads events until one of type want (skipping others) and
 // returns its data.
 func nextEvent(t *testing.T, s *at.Socket, want string) map[string]any {
@@ -117,7 +108,7 @@ func TestStationsAndCreate(t *testing.T) {
 	if st.Source != "fallback" || len(st.Stations) != 5 {
 		t.Fatalf("rock %+v", st)
 	}
-	expectProblem(t, app.Client().Do(http.MethodGet, "/api/v1/rooms/stations", nil), http.StatusUnauthorized, "unauthenticated", "")
+	at.ExpectProblem(t, app.Client().Do(http.MethodGet, "/api/v1/rooms/stations", nil), http.StatusUnauthorized, "unauthenticated", "")
 
 	var r room
 	ana.Do(http.MethodPost, "/api/v1/rooms", map[string]any{"name": " Jazz à noite ", "station_id": "96202f73-0601-11e8-ae97-52543be04c81"}).
@@ -177,7 +168,7 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 		for _, m := range []*at.Member{host, part, stranger} {
 			m.Do(http.MethodGet, base+path, nil).Expect(t, http.StatusOK)
 		}
-		expectProblem(t, anon.Do(http.MethodGet, base+path, nil), http.StatusUnauthorized, "unauthenticated", "")
+		at.ExpectProblem(t, anon.Do(http.MethodGet, base+path, nil), http.StatusUnauthorized, "unauthenticated", "")
 	}
 	// Chat: host and participants; a stranger 403; anonymous 401; blank 422.
 	host.Do(http.MethodPost, base+"/messages", map[string]string{"text": " Olá "}).Expect(t, http.StatusCreated)
@@ -186,10 +177,10 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 	}
 	part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Oi"}).Expect(t, http.StatusCreated)
 	nextEvent(t, hs, "room.message")
-	expectProblem(t, stranger.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Eu"}),
+	at.ExpectProblem(t, stranger.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Eu"}),
 		http.StatusForbidden, "room_participants_only", "")
-	expectProblem(t, anon.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Eu"}), http.StatusUnauthorized, "unauthenticated", "")
-	expectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "   "}), http.StatusUnprocessableEntity, "message_empty", "")
+	at.ExpectProblem(t, anon.Do(http.MethodPost, base+"/messages", map[string]string{"text": "Eu"}), http.StatusUnauthorized, "unauthenticated", "")
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/messages", map[string]string{"text": "   "}), http.StatusUnprocessableEntity, "message_empty", "")
 	var msgs struct {
 		Items []struct {
 			Text   string `json:"text"`
@@ -206,15 +197,15 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 	// Playback: the host only.
 	const hostOnly = "Apenas o host pode controlar a reprodução"
 	for _, m := range []*at.Member{part, stranger} {
-		expectProblem(t, m.Do(http.MethodPost, base+"/playback", map[string]any{"action": "play", "position_seconds": 3}),
+		at.ExpectProblem(t, m.Do(http.MethodPost, base+"/playback", map[string]any{"action": "play", "position_seconds": 3}),
 			http.StatusForbidden, "room_host_only", hostOnly)
 	}
-	expectProblem(t, anon.Do(http.MethodPost, base+"/playback", map[string]any{"action": "play"}), http.StatusUnauthorized, "unauthenticated", "")
+	at.ExpectProblem(t, anon.Do(http.MethodPost, base+"/playback", map[string]any{"action": "play"}), http.StatusUnauthorized, "unauthenticated", "")
 	host.Do(http.MethodPost, base+"/playback", map[string]any{"action": "seek", "position_seconds": 12.5}).Expect(t, http.StatusOK)
 	if d := nextEvent(t, hs, "room.playback"); d["action"] != "seek" || d["position_seconds"] != 12.5 || d["at"] == nil {
 		t.Fatalf("playback %v", d)
 	}
-	expectProblem(t, host.Do(http.MethodPost, base+"/playback", map[string]any{"action": "rewind"}), http.StatusUnprocessableEntity, "invalid_input", "")
+	at.ExpectProblem(t, host.Do(http.MethodPost, base+"/playback", map[string]any{"action": "rewind"}), http.StatusUnprocessableEntity, "invalid_input", "")
 
 	// A stranger's socket joins; closing it abruptly leaves after the grace.
 	u := "ws" + strings.TrimPrefix(app.URL, "http") + realtime.Path
@@ -250,26 +241,26 @@ func TestPermissionsPresenceAndEnd(t *testing.T) {
 	}
 
 	// End: the host only.
-	expectProblem(t, part.Do(http.MethodPost, base+"/end", nil), http.StatusForbidden, "room_host_only", "")
-	expectProblem(t, stranger.Do(http.MethodPost, base+"/end", nil), http.StatusForbidden, "room_host_only", "")
-	expectProblem(t, anon.Do(http.MethodPost, base+"/end", nil), http.StatusUnauthorized, "unauthenticated", "")
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/end", nil), http.StatusForbidden, "room_host_only", "")
+	at.ExpectProblem(t, stranger.Do(http.MethodPost, base+"/end", nil), http.StatusForbidden, "room_host_only", "")
+	at.ExpectProblem(t, anon.Do(http.MethodPost, base+"/end", nil), http.StatusUnauthorized, "unauthenticated", "")
 	ps := part.Realtime(t, topic) // joins again
 	host.Do(http.MethodPost, base+"/end", nil).Expect(t, http.StatusNoContent)
 	if d := nextEvent(t, ps, "room.ended"); d["room_id"] != r.ID {
 		t.Fatalf("ended %v", d)
 	}
 	for _, path := range []string{"", "/participants", "/messages"} {
-		expectProblem(t, host.Do(http.MethodGet, base+path, nil), http.StatusNotFound, "room_not_found", "Sala não encontrada")
+		at.ExpectProblem(t, host.Do(http.MethodGet, base+path, nil), http.StatusNotFound, "room_not_found", "Sala não encontrada")
 	}
-	expectProblem(t, part.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "")
-	expectProblem(t, host.Do(http.MethodPost, base+"/end", nil), http.StatusNotFound, "room_not_found", "")
+	at.ExpectProblem(t, part.Do(http.MethodPost, base+"/join", nil), http.StatusNotFound, "room_not_found", "")
+	at.ExpectProblem(t, host.Do(http.MethodPost, base+"/end", nil), http.StatusNotFound, "room_not_found", "")
 	if msg := stranger.Realtime(t).Subscribe(t, topic); msg.Type != "error" {
 		t.Fatalf("subscribe to an ended room: %+v", msg)
 	}
 	if c, n := count(t, app, r.ID); c != 0 || n != 0 {
 		t.Fatalf("count %d rows %d", c, n)
 	}
-	expectProblem(t, host.Do(http.MethodGet, "/api/v1/rooms/nope", nil), http.StatusNotFound, "room_not_found", "")
+	at.ExpectProblem(t, host.Do(http.MethodGet, "/api/v1/rooms/nope", nil), http.StatusNotFound, "room_not_found", "")
 
 	// The admin resource lists it.
 	var rows []map[string]any
@@ -400,6 +391,6 @@ func TestDemoRooms(t *testing.T) {
 	// The host leads its playback; another member may not.
 	ana.Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback", map[string]any{"action": "seek", "position_seconds": 12}).
 		Expect(t, http.StatusOK)
-	expectProblem(t, app.Member("bia").Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback",
+	at.ExpectProblem(t, app.Member("bia").Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback",
 		map[string]any{"action": "play", "position_seconds": 0}), http.StatusForbidden, "room_host_only", "")
 }

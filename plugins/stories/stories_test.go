@@ -36,15 +36,6 @@ type screen struct {
 	Trending []string `json:"trending"`
 }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	p := r.Problem(t)
-	if p.Code != code || (detail != "" && p.Detail != detail) {
-		t.Fatalf("problem %+v, want %s %q", p, code, detail)
-	}
-}
-
 func follow(t *testing.T, who *at.Member, whom *at.Member) {
 	t.Helper()
 	who.Do(http.MethodPost, "/api/v1/profiles/"+whom.Handle+"/follow", nil).Expect(t, http.StatusOK)
@@ -95,21 +86,21 @@ func TestWhoReads(t *testing.T) {
 		caio.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil),
 		ana.Do(http.MethodGet, "/api/v1/stories/not-an-id", nil),
 	} {
-		expectProblem(t, r, http.StatusNotFound, "story_not_found", "Story não encontrado ou já expirado")
+		at.ExpectProblem(t, r, http.StatusNotFound, "story_not_found", "Story não encontrado ou já expirado")
 	}
-	expectProblem(t, a.Client().Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusUnauthorized, "unauthenticated", "")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": "  \n "}),
+	at.ExpectProblem(t, a.Client().Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusUnauthorized, "unauthenticated", "")
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories", map[string]string{"text": "  \n "}),
 		http.StatusUnprocessableEntity, "story_text_required", "Escreva algo para publicar seu story")
-	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil),
+	at.ExpectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil),
 		http.StatusForbidden, "story_author_only", "Apenas o autor do story pode fazer isso")
-	expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil), http.StatusForbidden, "story_author_only", "")
+	at.ExpectProblem(t, ana.Do(http.MethodDelete, "/api/v1/stories/"+s.ID, nil), http.StatusForbidden, "story_author_only", "")
 
 	// Unfollowing closes the story again.
 	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
-	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusNotFound, "story_not_found", "")
+	at.ExpectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+s.ID, nil), http.StatusNotFound, "story_not_found", "")
 
 	// The console lists it with its author's handle, for administrators only.
-	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil), http.StatusForbidden, "admin_access_closed", "")
+	at.ExpectProblem(t, ana.Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil), http.StatusForbidden, "admin_access_closed", "")
 	var admin []map[string]any
 	a.Staff("chefe", domain.RoleAdmin).Do(http.MethodGet, "/api/v1/admin/stories?range=[0,9]", nil).Expect(t, http.StatusOK).JSON(t, &admin)
 	if len(admin) != 1 || admin[0]["id"] != s.ID || admin[0]["author_handle"] != "bia" || admin[0]["text"] != "Bom dia!" {
@@ -236,8 +227,8 @@ func TestExpiry(t *testing.T) {
 
 	a.Clock.Advance(time.Second)
 	// Reads hide it at once, before any job runs.
-	expectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+old.ID, nil), http.StatusNotFound, "story_not_found", "")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories/"+old.ID+"/view", nil), http.StatusNotFound, "story_not_found", "")
+	at.ExpectProblem(t, ana.Do(http.MethodGet, "/api/v1/stories/"+old.ID, nil), http.StatusNotFound, "story_not_found", "")
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/stories/"+old.ID+"/view", nil), http.StatusNotFound, "story_not_found", "")
 	if got := list(t, ana); len(got.Items) != 1 || got.Items[0].ID != young.ID {
 		t.Fatalf("screen at 24h %+v", got)
 	}

@@ -44,31 +44,11 @@ type page struct {
 
 func text(s string) map[string]string { return map[string]string{"text_content": s} }
 
-func newPost(t *testing.T, m *at.Member, visibility string) string {
-	t.Helper()
-	var p struct {
-		ID string `json:"id"`
-	}
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "um post", "visibility": visibility}).
-		Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
-}
-
 func commentOn(t *testing.T, m *at.Member, post, s string) comment {
 	t.Helper()
 	var c comment
 	m.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", text(s)).Expect(t, http.StatusCreated).JSON(t, &c)
 	return c
-}
-
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) at.Problem {
-	t.Helper()
-	r.Expect(t, status)
-	pr := r.Problem(t)
-	if pr.Code != code || pr.Detail != detail {
-		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
-	}
-	return pr
 }
 
 // counts is the post's comment_count and its number of comment rows.
@@ -91,17 +71,17 @@ func TestCreateComment(t *testing.T) {
 	const limit = 2
 	app := at.Start(t, func(c *config.Config) { c.Limits.CommentPerMember = limit })
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	path := "/api/v1/posts/" + post + "/comments"
 
-	expectProblem(t, app.Client().Do(http.MethodPost, path, text("oi")), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, path, text("oi")), http.StatusUnauthorized,
 		comments.CodeUnauthenticated, "Você precisa estar logado para comentar.")
-	pr := expectProblem(t, bia.Do(http.MethodPost, path, text(" ")), http.StatusUnprocessableEntity,
+	pr := at.ExpectProblem(t, bia.Do(http.MethodPost, path, text(" ")), http.StatusUnprocessableEntity,
 		comments.CodeEmpty, "Por favor, escreva um comentário.")
 	if pr.Field("text_content") != "Por favor, escreva um comentário." {
 		t.Fatalf("field = %+v", pr)
 	}
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/nao-e-id/comments", text("oi")),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/nao-e-id/comments", text("oi")),
 		http.StatusNotFound, comments.CodePostNotFound, "Post não encontrado.")
 
 	long := commentOn(t, bia, post, strings.Repeat("é", 500))
@@ -119,7 +99,7 @@ func TestCreateComment(t *testing.T) {
 
 	commentOn(t, bia, post, "dois")
 	r := bia.Do(http.MethodPost, path, text("mais um"))
-	pr = expectProblem(t, r, http.StatusTooManyRequests, "rate_limited", "Aguarde 1 minuto antes de comentar novamente.")
+	pr = at.ExpectProblem(t, r, http.StatusTooManyRequests, "rate_limited", "Aguarde 1 minuto antes de comentar novamente.")
 	if pr.Title != "Muitas tentativas" || r.Header.Get("Retry-After") == "" {
 		t.Fatalf("title %q, Retry-After %q", pr.Title, r.Header.Get("Retry-After"))
 	}
@@ -132,7 +112,7 @@ func TestCreateComment(t *testing.T) {
 	if _, err := app.DB.NewRaw("DELETE FROM profiles WHERE id = ?", cris.ID).Exec(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	expectProblem(t, cris.Do(http.MethodPost, path, text("oi")), http.StatusForbidden,
+	at.ExpectProblem(t, cris.Do(http.MethodPost, path, text("oi")), http.StatusForbidden,
 		comments.CodeNoProfile, comments.MsgNoProfile)
 	if n, rows := counts(t, app, post); n != 4 || rows != 4 {
 		t.Fatalf("comment_count %d, rows %d", n, rows)
@@ -146,16 +126,16 @@ func TestDeleteComment(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia, cris := app.Member("ana"), app.Member("bia"), app.Member("cris")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	byBia := commentOn(t, bia, post, "da bia")
 	byCris := commentOn(t, cris, post, "da cris")
 	byAna := commentOn(t, ana, post, "da ana")
 
-	expectProblem(t, app.Client().Do(http.MethodDelete, "/api/v1/comments/"+byBia.ID, nil), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodDelete, "/api/v1/comments/"+byBia.ID, nil), http.StatusUnauthorized,
 		comments.CodeUnauthenticated, comments.MsgNoUserDelete)
-	expectProblem(t, cris.Do(http.MethodDelete, "/api/v1/comments/"+byBia.ID, nil), http.StatusForbidden,
+	at.ExpectProblem(t, cris.Do(http.MethodDelete, "/api/v1/comments/"+byBia.ID, nil), http.StatusForbidden,
 		comments.CodeNotAuthor, "Você só pode excluir seus próprios comentários.")
-	expectProblem(t, bia.Do(http.MethodDelete, "/api/v1/comments/nao-e-id", nil), http.StatusNotFound,
+	at.ExpectProblem(t, bia.Do(http.MethodDelete, "/api/v1/comments/nao-e-id", nil), http.StatusNotFound,
 		comments.CodeNotFound, "Comentário não encontrado.")
 
 	// can_delete: the comment's author and the post's author.
@@ -195,7 +175,7 @@ func TestConcurrentCommentsKeepTheCount(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana := app.Member("ana")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	writers := []*at.Member{app.Member("bia"), app.Member("cris"), app.Member("duda")}
 	var old []comment
 	for i := range 15 {
@@ -236,7 +216,7 @@ func TestDeletedPostTakesItsComments(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	c := commentOn(t, bia, post, "vai junto")
 	commentOn(t, ana, post, "eu também")
 	ana.Do(http.MethodDelete, "/api/v1/posts/"+post, nil).Expect(t, http.StatusNoContent)
@@ -247,9 +227,9 @@ func TestDeletedPostTakesItsComments(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("%d comments outlived their post", n)
 	}
-	expectProblem(t, bia.Do(http.MethodDelete, "/api/v1/comments/"+c.ID, nil), http.StatusNotFound,
+	at.ExpectProblem(t, bia.Do(http.MethodDelete, "/api/v1/comments/"+c.ID, nil), http.StatusNotFound,
 		comments.CodeNotFound, "Comentário não encontrado.")
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+post+"/comments", nil), http.StatusNotFound,
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+post+"/comments", nil), http.StatusNotFound,
 		comments.CodePostNotFound, "Post não encontrado.")
 }
 
@@ -258,7 +238,7 @@ func TestCommentPagesCoverTiedTimes(t *testing.T) {
 	ctx := context.Background()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	postID, err := domain.ParsePostID(post)
 	if err != nil {
 		t.Fatal(err)
@@ -308,9 +288,9 @@ func TestCommentPagesCoverTiedTimes(t *testing.T) {
 	if pages != 3 || len(seen) != len(want) {
 		t.Fatalf("%d pages, %d comments, want 3 and %d", pages, len(seen), len(want))
 	}
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+post+"/comments?cursor=lixo!", nil),
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/posts/"+post+"/comments?cursor=lixo!", nil),
 		http.StatusUnprocessableEntity, comments.CodeInvalid, comments.MsgBadCursor)
-	expectProblem(t, app.Client().Do(http.MethodGet, "/api/v1/posts/"+post+"/comments", nil),
+	at.ExpectProblem(t, app.Client().Do(http.MethodGet, "/api/v1/posts/"+post+"/comments", nil),
 		http.StatusUnauthorized, comments.CodeUnauthenticated, comments.MsgNoUserRead)
 }
 
@@ -318,7 +298,7 @@ func TestCommentEventsReachSubscribers(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	commentOn(t, ana, post, "primeiro")
 
 	topic := "post:" + post
@@ -344,7 +324,7 @@ func TestCommentDeletesRacingThePostsDeletion(t *testing.T) {
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
 	for round := range 3 {
-		post := newPost(t, ana, "public")
+		post := ana.NewPost(t, "um post", "public")
 		var ids []string
 		for i := range 8 {
 			ids = append(ids, commentOn(t, bia, post, fmt.Sprint(round, " ", i)).ID)

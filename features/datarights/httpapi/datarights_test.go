@@ -6,8 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -19,6 +17,7 @@ import (
 
 	"social/config"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
 
 const (
@@ -51,26 +50,6 @@ type counts struct {
 	MemberCount    int `json:"member_count"`
 }
 
-func post(t *testing.T, m *at.Member, text string) string {
-	t.Helper()
-	var p idOnly
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text}).Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
-}
-
-func pngBytes(t *testing.T) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 8, 8))
-	for i := range 8 {
-		img.Set(i, i, color.NRGBA{R: 200, A: 255})
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
 // imagePost publishes a post with a picture and answers its ID.
 func imagePost(t *testing.T, m *at.Member, text string) string {
 	t.Helper()
@@ -81,7 +60,7 @@ func imagePost(t *testing.T, m *at.Member, text string) string {
 	h.Set("Content-Disposition", `form-data; name="file"; filename="foto.png"`)
 	h.Set("Content-Type", "image/png")
 	part, _ := w.CreatePart(h)
-	_, _ = part.Write(pngBytes(t))
+	_, _ = part.Write(fixtures.PNG(t, 8, 8))
 	_ = w.Close()
 	var p idOnly
 	m.Do(http.MethodPost, "/api/v1/posts/media", &body, "Content-Type", w.FormDataContentType()).
@@ -180,9 +159,9 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 	app := at.Start(t, nil)
 	ana, bia, caio := app.Member("ana_export"), app.Member("bia_export"), app.Member("caio_export")
 
-	p1 := post(t, ana, "primeiro post da ana")
+	p1 := ana.NewPost(t, "primeiro post da ana", "")
 	p2 := imagePost(t, ana, "foto da ana")
-	bp := post(t, bia, "post da bia")
+	bp := bia.NewPost(t, "post da bia", "")
 	ana.Do(http.MethodPut, "/api/v1/posts/"+bp+"/like", nil).Expect(t, http.StatusOK)
 	var cm idOnly
 	ana.Do(http.MethodPost, "/api/v1/posts/"+bp+"/comments", map[string]string{"text_content": "comentário da ana"}).
@@ -394,8 +373,8 @@ func TestDeleteAccount(t *testing.T) {
 	s2 := laptop.SignIn(ana.Email, at.Password)
 	laptop.Token = s2.AccessToken
 
-	bp := post(t, bia, "post da bia")
-	post(t, ana, "post da ana")
+	bp := bia.NewPost(t, "post da bia", "")
+	ana.NewPost(t, "post da ana", "")
 	ana.Do(http.MethodPut, "/api/v1/posts/"+bp+"/like", nil).Expect(t, http.StatusOK)
 	ana.Do(http.MethodPost, "/api/v1/posts/"+bp+"/comments", map[string]string{"text_content": "oi"}).Expect(t, http.StatusCreated)
 	bia.Do(http.MethodPost, "/api/v1/posts/"+bp+"/comments", map[string]string{"text_content": "oi de volta"}).Expect(t, http.StatusCreated)

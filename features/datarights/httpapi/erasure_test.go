@@ -105,8 +105,8 @@ func TestDeletedMemberLeavesNothingFindable(t *testing.T) {
 			ana, bia := app.Member("ana_apaga_"+driver), app.Member("bia_fica_"+driver)
 			ctx := context.Background()
 
-			anaPost := post(t, ana, "zimbrolho anaapagada publica")
-			biaPost := post(t, bia, "post da bia para compartilhar")
+			anaPost := ana.NewPost(t, "zimbrolho anaapagada publica", "")
+			biaPost := bia.NewPost(t, "post da bia para compartilhar", "")
 			ana.Do(http.MethodPut, "/api/v1/posts/"+biaPost+"/like", nil).Expect(t, http.StatusOK)
 			var comment idOnly
 			ana.Do(http.MethodPost, "/api/v1/posts/"+biaPost+"/comments", map[string]string{"text_content": "comentario anaapagada"}).

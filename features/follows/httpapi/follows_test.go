@@ -36,14 +36,6 @@ type page struct {
 
 func followPath(handle string) string { return "/api/v1/profiles/" + handle + "/follow" }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	pr := r.Expect(t, status).Problem(t)
-	if pr.Code != code || pr.Detail != detail {
-		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
-	}
-}
-
 // A follow and an unfollow through the whole app, with the counters the
 // store keeps, is_following as each viewer reads it, and the HTTP answer of
 // each kind of refusal once; every branch of the rules is the use cases'
@@ -64,11 +56,11 @@ func TestFollowAndUnfollow(t *testing.T) {
 		return *p.IsFollowing
 	}
 
-	expectProblem(t, app.Client().Do(http.MethodPost, followPath("bia"), nil), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, followPath("bia"), nil), http.StatusUnauthorized,
 		"unauthenticated", "Você precisa estar logado para seguir usuários.")
-	expectProblem(t, ana.Do(http.MethodPost, followPath("@ANA"), nil), http.StatusUnprocessableEntity,
+	at.ExpectProblem(t, ana.Do(http.MethodPost, followPath("@ANA"), nil), http.StatusUnprocessableEntity,
 		"cannot_follow_self", "Você não pode seguir a si mesmo.")
-	expectProblem(t, ana.Do(http.MethodPost, followPath("%3Cscript%3E"), nil), http.StatusNotFound,
+	at.ExpectProblem(t, ana.Do(http.MethodPost, followPath("%3Cscript%3E"), nil), http.StatusNotFound,
 		"profile_not_found", "Profile not found")
 	if isFollowing(ana.Client, "bia") {
 		t.Fatal("following before any follow")

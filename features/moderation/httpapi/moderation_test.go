@@ -79,7 +79,7 @@ func TestSuspension(t *testing.T) {
 	admin := app.Staff("admin", domain.RoleAdmin)
 	rui, bia := app.Member("rui"), app.Member("bia")
 	bia.Do(http.MethodPost, "/api/v1/profiles/rui/follow", nil).Expect(t, http.StatusOK)
-	post := createPost(t, rui, "Promoção imperdível de abacaxis")
+	post := rui.NewPost(t, "Promoção imperdível de abacaxis", "")
 	feeds := []string{"/api/v1/feed?algorithm=chronological", "/api/v1/feed?algorithm=ranked", "/api/v1/profiles/rui/posts"}
 	waitFollowing := func(want bool) {
 		deadline := time.Now().Add(20 * time.Second)
@@ -165,9 +165,9 @@ func TestResolveReportRemovesPost(t *testing.T) {
 	mod := app.Staff("moderadora", domain.RoleModerator)
 	admin := app.Staff("admin", domain.RoleAdmin)
 	ana, bia, caio := app.Member("ana"), app.Member("bia"), app.Member("caio")
-	post := createPost(t, ana, "Texto ofensivo #polemica")
+	post := ana.NewPost(t, "Texto ofensivo #polemica", "")
 	first, second := fileReport(t, bia, post), fileReport(t, caio, post)
-	other := fileReport(t, bia, createPost(t, ana, "Outro post"))
+	other := fileReport(t, bia, ana.NewPost(t, "Outro post", ""))
 
 	var queue []struct {
 		ID         string  `json:"id"`

@@ -73,7 +73,7 @@ func TestPermissionMatrix(t *testing.T) {
 		"admin":     app.Staff("admin", domain.RoleAdmin).Client,
 	}
 	author, reporter := app.Member("autora"), app.Member("denunciante")
-	post := func(t *testing.T, text string) string { return createPost(t, author, text) }
+	post := func(t *testing.T, text string) string { return author.NewPost(t, text, "") }
 	report := func(t *testing.T) string {
 		id := post(t, "Um post denunciado")
 		return fileReport(t, reporter, id)
@@ -186,13 +186,6 @@ func TestPermissionMatrix(t *testing.T) {
 			})
 		}
 	}
-}
-
-func createPost(t *testing.T, m *at.Member, text string) string {
-	t.Helper()
-	var p struct{ ID string }
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text}).Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
 }
 
 func fileReport(t *testing.T, m *at.Member, post string) string {

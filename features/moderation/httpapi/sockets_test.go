@@ -31,7 +31,7 @@ func TestSuspensionClosesSocketsAtOnce(t *testing.T) {
 		t.Fatalf("another member's socket after the suspension: %+v", msg)
 	}
 
-	report := fileReport(t, bia, createPost(t, caio, "Compre seguidores aqui"))
+	report := fileReport(t, bia, caio.NewPost(t, "Compre seguidores aqui", ""))
 	caioSocket := caio.Realtime(t)
 	mod.Do(http.MethodPost, "/api/v1/admin/reports/"+report+"/resolve", map[string]string{"action": "suspend_author"}).Expect(t, http.StatusOK)
 	if code := caioSocket.CloseCode(t, soon); code != websocket.ClosePolicyViolation {

@@ -39,16 +39,6 @@ func list(t *testing.T, m *at.Member) page {
 	return p
 }
 
-func newPost(t *testing.T, m *at.Member, text, visibility string) string {
-	t.Helper()
-	var p struct {
-		ID string `json:"id"`
-	}
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text, "visibility": visibility}).
-		Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
-}
-
 // kinds is the list's types, newest first.
 func kinds(p page) string {
 	out := make([]string, len(p.Items))
@@ -62,13 +52,13 @@ func TestWhoIsNotifiedOfWhat(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia, caio := app.Member("ana_souza"), app.Member("bia_lima"), app.Member("caio_reis")
-	post := newPost(t, ana, "Primeiro post", "public")
+	post := ana.NewPost(t, "Primeiro post", "public")
 
 	// Acting on one's own post notifies nobody.
 	ana.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	ana.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "eu mesma"}).
 		Expect(t, http.StatusCreated)
-	newPost(t, ana, "falando comigo @ana_souza", "public")
+	ana.NewPost(t, "falando comigo @ana_souza", "public")
 	if p := list(t, ana); len(p.Items) != 0 || p.UnreadCount != 0 {
 		t.Fatalf("self actions notified: %+v", p)
 	}
@@ -107,8 +97,8 @@ func TestWhoIsNotifiedOfWhat(t *testing.T) {
 
 	// Mentions reach existing members who may read the post; unknown
 	// handles and a followers-only post for a non-follower reach nobody.
-	newPost(t, bia, "Olá @Ana_Souza e @ninguem_aqui", "public")
-	newPost(t, caio, "Só para seguidores, @ana_souza", "friends_only")
+	bia.NewPost(t, "Olá @Ana_Souza e @ninguem_aqui", "public")
+	caio.NewPost(t, "Só para seguidores, @ana_souza", "friends_only")
 	p = list(t, ana)
 	if kinds(p) != "mention,comment,like" {
 		t.Fatalf("after mentions: %+v", p)
@@ -135,7 +125,7 @@ func TestMarkingRead(t *testing.T) {
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana_souza"), app.Member("bia_lima")
 	for _, text := range []string{"um", "dois", "três"} {
-		post := newPost(t, ana, text, "public")
+		post := ana.NewPost(t, text, "public")
 		bia.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	}
 	p := list(t, ana)
@@ -184,7 +174,7 @@ func TestNotificationsArriveLiveWithTheUnreadCount(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana_souza"), app.Member("bia_lima")
-	post := newPost(t, ana, "ao vivo", "public")
+	post := ana.NewPost(t, "ao vivo", "public")
 	sock := ana.Realtime(t, "user:"+ana.ID+":notifications")
 	bia.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	ev := sock.Event(t, notifications.EventCreated)
@@ -234,7 +224,7 @@ func TestNotificationsOfSuspendedAndDeletedSendersAreLeftOut(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia, caio := app.Member("ana_notificada"), app.Member("bia_apagada"), app.Member("caio_suspenso")
-	post := newPost(t, ana, "um post curtido", "public")
+	post := ana.NewPost(t, "um post curtido", "public")
 	bia.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	caio.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	if p := list(t, ana); len(p.Items) != 2 || p.UnreadCount != 2 {

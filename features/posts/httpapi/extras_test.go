@@ -28,7 +28,7 @@ func TestComposerLinkPreview(t *testing.T) {
 	app := at.Start(t, nil)
 	ana := app.Member("ana")
 
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/link-preview", map[string]string{"url": "https://example.com"}),
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/link-preview", map[string]string{"url": "https://example.com"}),
 		http.StatusUnauthorized, posts.CodeUnauthenticated, posts.MsgNoUserPreview)
 	r := ana.Do(http.MethodPost, "/api/v1/link-preview", map[string]string{"url": "ftp://example.com/x"})
 	r.Expect(t, http.StatusUnprocessableEntity)
@@ -46,7 +46,7 @@ func TestComposerLinkPreview(t *testing.T) {
 			Expect(t, http.StatusUnprocessableEntity)
 	}
 	r = ana.Do(http.MethodPost, "/api/v1/link-preview", map[string]string{"url": "http://127.0.0.1:9/x"})
-	expectProblem(t, r, http.StatusTooManyRequests, posts.CodePreviewRateLimit, posts.MsgPreviewWait)
+	at.ExpectProblem(t, r, http.StatusTooManyRequests, posts.CodePreviewRateLimit, posts.MsgPreviewWait)
 	if r.Header.Get("Retry-After") == "" {
 		t.Fatal("no Retry-After")
 	}
@@ -157,12 +157,12 @@ func TestTranslation(t *testing.T) {
 		t.Fatalf("after edit = %+v, hits %d", tr, lt.hits.Load())
 	}
 
-	expectProblem(t, app.Client().Do(http.MethodPost, path, map[string]string{"target_language": "en"}),
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, path, map[string]string{"target_language": "en"}),
 		http.StatusUnauthorized, posts.CodeUnauthenticated, posts.MsgNoUserTranslate)
-	expectProblem(t, bia.Do(http.MethodPost, path, map[string]string{"target_language": "e n!"}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, path, map[string]string{"target_language": "e n!"}),
 		http.StatusUnprocessableEntity, posts.CodeBadLanguage, posts.MsgBadLanguage)
 	f := create(t, ana, map[string]string{"text_content": "segredo", "visibility": "friends_only"})
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+f.ID+"/translation", map[string]string{"target_language": "en"}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+f.ID+"/translation", map[string]string{"target_language": "en"}),
 		http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
 	ana.Do(http.MethodPost, "/api/v1/posts/"+f.ID+"/translation", map[string]string{"target_language": "en"}).Expect(t, http.StatusOK)
 
@@ -173,7 +173,7 @@ func TestTranslation(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := lt.hits.Load()
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+blank.String()+"/translation", map[string]string{"target_language": "en"}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/"+blank.String()+"/translation", map[string]string{"target_language": "en"}),
 		http.StatusUnprocessableEntity, posts.CodeNoText, posts.MsgNoTextTranslate)
 	if lt.hits.Load() != before {
 		t.Fatal("provider asked for a post without text")
@@ -192,7 +192,7 @@ func TestTranslation(t *testing.T) {
 	} {
 		lt.answer(c.status)
 		r := bia.Do(http.MethodPost, qp, map[string]string{"target_language": "en"})
-		expectProblem(t, r, c.want, c.code, c.detail)
+		at.ExpectProblem(t, r, c.want, c.code, c.detail)
 		if pr := r.Problem(t); pr.Title != c.title {
 			t.Fatalf("title = %q, want %q", pr.Title, c.title)
 		}
@@ -216,7 +216,7 @@ func TestTranslationUnavailable(t *testing.T) {
 		t.Fatalf("capabilities = %+v", caps)
 	}
 	p := create(t, ana, text("oi"))
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts/"+p.ID+"/translation", map[string]string{"target_language": "en"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts/"+p.ID+"/translation", map[string]string{"target_language": "en"}),
 		http.StatusServiceUnavailable, ports.CodeTranslationUnavailable, ports.MsgTranslationUnavailable)
 }
 
@@ -233,7 +233,7 @@ func TestDemoData(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/demo-data", nil), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/demo-data", nil), http.StatusUnauthorized,
 		posts.CodeUnauthenticated, "Você precisa estar logado para gerar dados de demonstração.")
 
 	// Concurrent requests seed once.

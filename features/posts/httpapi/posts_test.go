@@ -69,34 +69,25 @@ func usage(t *testing.T, app *at.App, tag string) int {
 	return n
 }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	pr := r.Problem(t)
-	if pr.Code != code || (detail != "" && pr.Detail != detail) {
-		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
-	}
-}
-
 func TestCreatePostRules(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana := app.Member("ana")
 
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/posts", text("oi")), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/posts", text("oi")), http.StatusUnauthorized,
 		posts.CodeUnauthenticated, posts.MsgNoUser)
 	for _, blank := range []string{"", "   ", "\n\t"} {
 		r := ana.Do(http.MethodPost, "/api/v1/posts", text(blank))
-		expectProblem(t, r, http.StatusUnprocessableEntity, posts.CodeEmpty, "Por favor, adicione algum conteúdo ao post.")
+		at.ExpectProblem(t, r, http.StatusUnprocessableEntity, posts.CodeEmpty, "Por favor, adicione algum conteúdo ao post.")
 		if f := r.Problem(t).Field("text_content"); f != "Por favor, adicione algum conteúdo ao post." {
 			t.Fatalf("field = %q", f)
 		}
 	}
 	for _, typ := range []string{"image", "video"} {
-		expectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "foto", "type": typ}),
+		at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "foto", "type": typ}),
 			http.StatusUnprocessableEntity, posts.CodeEmpty, "Por favor, adicione algum conteúdo ao post.")
 	}
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts", text(strings.Repeat("é", 281))),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/posts", text(strings.Repeat("é", 281))),
 		http.StatusUnprocessableEntity, posts.CodeTooLong, "O post pode ter no máximo 280 caracteres.")
 	ana.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "x", "visibility": "secret"}).
 		Expect(t, http.StatusUnprocessableEntity)
@@ -136,9 +127,9 @@ func TestUpdateAndDeleteRules(t *testing.T) {
 	p := create(t, ana, text("primeiro"))
 	path := "/api/v1/posts/" + p.ID
 
-	expectProblem(t, bia.Do(http.MethodPatch, path, text("meu")), http.StatusForbidden, posts.CodeNotAuthor, posts.MsgNotAuthorEdit)
-	expectProblem(t, ana.Do(http.MethodPatch, path, text(" ")), http.StatusUnprocessableEntity, posts.CodeEmpty, domain.MsgPostEmpty)
-	expectProblem(t, app.Client().Do(http.MethodPatch, path, text("x")), http.StatusUnauthorized, posts.CodeUnauthenticated, "")
+	at.ExpectProblem(t, bia.Do(http.MethodPatch, path, text("meu")), http.StatusForbidden, posts.CodeNotAuthor, posts.MsgNotAuthorEdit)
+	at.ExpectProblem(t, ana.Do(http.MethodPatch, path, text(" ")), http.StatusUnprocessableEntity, posts.CodeEmpty, domain.MsgPostEmpty)
+	at.ExpectProblem(t, app.Client().Do(http.MethodPatch, path, text("x")), http.StatusUnauthorized, posts.CodeUnauthenticated, "")
 	var got post
 	ana.Do(http.MethodPatch, path, text("editado")).Expect(t, http.StatusOK).JSON(t, &got)
 	if got.TextContent == nil || *got.TextContent != "editado" {
@@ -146,25 +137,25 @@ func TestUpdateAndDeleteRules(t *testing.T) {
 	}
 	ana.Do(http.MethodPatch, path, map[string]any{"text_content": "x", "like_count": 9}).Expect(t, http.StatusUnprocessableEntity)
 
-	expectProblem(t, app.Client().Do(http.MethodDelete, path, nil), http.StatusUnauthorized, posts.CodeUnauthenticated,
+	at.ExpectProblem(t, app.Client().Do(http.MethodDelete, path, nil), http.StatusUnauthorized, posts.CodeUnauthenticated,
 		"Você precisa estar logado para excluir posts.")
-	expectProblem(t, bia.Do(http.MethodDelete, path, nil), http.StatusForbidden, posts.CodeNotAuthor,
+	at.ExpectProblem(t, bia.Do(http.MethodDelete, path, nil), http.StatusForbidden, posts.CodeNotAuthor,
 		"Você só pode excluir seus próprios posts.")
 	for _, missing := range []string{uuid.NewString(), "nao-e-id"} {
-		expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/posts/"+missing, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
+		at.ExpectProblem(t, ana.Do(http.MethodDelete, "/api/v1/posts/"+missing, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
 	}
 	ana.Do(http.MethodDelete, path, nil).Expect(t, http.StatusNoContent)
-	expectProblem(t, ana.Do(http.MethodDelete, path, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
-	expectProblem(t, ana.Do(http.MethodGet, path, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
+	at.ExpectProblem(t, ana.Do(http.MethodDelete, path, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
+	at.ExpectProblem(t, ana.Do(http.MethodGet, path, nil), http.StatusNotFound, posts.CodeNotFound, "Post não encontrado.")
 
 	// friends_only: only the author reads, likes, edits or deletes it for now.
 	f := create(t, ana, map[string]string{"text_content": "só amigos", "visibility": "friends_only"})
 	fp := "/api/v1/posts/" + f.ID
 	ana.Do(http.MethodGet, fp, nil).Expect(t, http.StatusOK)
-	expectProblem(t, bia.Do(http.MethodGet, fp, nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
-	expectProblem(t, bia.Do(http.MethodPut, fp+"/like", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
-	expectProblem(t, bia.Do(http.MethodPost, fp+"/share", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
-	expectProblem(t, bia.Do(http.MethodDelete, fp, nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
+	at.ExpectProblem(t, bia.Do(http.MethodGet, fp, nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
+	at.ExpectProblem(t, bia.Do(http.MethodPut, fp+"/like", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
+	at.ExpectProblem(t, bia.Do(http.MethodPost, fp+"/share", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
+	at.ExpectProblem(t, bia.Do(http.MethodDelete, fp, nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
 	ana.Do(http.MethodPut, fp+"/like", nil).Expect(t, http.StatusOK)
 
 	// Shares count atomically.
@@ -194,8 +185,8 @@ func TestLikes(t *testing.T) {
 		LikeCount int  `json:"like_count"`
 		IsLiked   bool `json:"is_liked"`
 	}
-	expectProblem(t, app.Client().Do(http.MethodPut, like, nil), http.StatusUnauthorized, posts.CodeUnauthenticated, posts.MsgNoUserLike)
-	expectProblem(t, ana.Do(http.MethodPut, "/api/v1/posts/"+uuid.NewString()+"/like", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
+	at.ExpectProblem(t, app.Client().Do(http.MethodPut, like, nil), http.StatusUnauthorized, posts.CodeUnauthenticated, posts.MsgNoUserLike)
+	at.ExpectProblem(t, ana.Do(http.MethodPut, "/api/v1/posts/"+uuid.NewString()+"/like", nil), http.StatusNotFound, posts.CodeNotFound, posts.MsgNotFound)
 	for range 2 {
 		ana.Do(http.MethodPut, like, nil).Expect(t, http.StatusOK).JSON(t, &st)
 		if st.LikeCount != 1 || !st.IsLiked {
@@ -320,7 +311,7 @@ func TestFeedPagination(t *testing.T) {
 			t.Fatalf("limit %d: %d of %d posts", limit, len(seen), len(want))
 		}
 	}
-	expectProblem(t, bia.Do(http.MethodGet, "/api/v1/feed?cursor=lixo", nil), http.StatusUnprocessableEntity, posts.CodeInvalid, posts.MsgBadCursor)
+	at.ExpectProblem(t, bia.Do(http.MethodGet, "/api/v1/feed?cursor=lixo", nil), http.StatusUnprocessableEntity, posts.CodeInvalid, posts.MsgBadCursor)
 	bia.Do(http.MethodGet, "/api/v1/feed?limit=51", nil).Expect(t, http.StatusUnprocessableEntity)
 	bia.Do(http.MethodGet, "/api/v1/feed?algorithm=outro", nil).Expect(t, http.StatusUnprocessableEntity)
 	app.Client().Do(http.MethodGet, "/api/v1/feed", nil).Expect(t, http.StatusUnauthorized)

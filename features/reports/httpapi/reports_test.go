@@ -19,16 +19,6 @@ type report struct {
 	Status string `json:"status"`
 }
 
-func newPost(t *testing.T, m *at.Member, visibility string) string {
-	t.Helper()
-	var p struct {
-		ID string `json:"id"`
-	}
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": "um post", "visibility": visibility}).
-		Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
-}
-
 func newComment(t *testing.T, m *at.Member, post string) string {
 	t.Helper()
 	var c struct {
@@ -37,14 +27,6 @@ func newComment(t *testing.T, m *at.Member, post string) string {
 	m.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "um comentário"}).
 		Expect(t, http.StatusCreated).JSON(t, &c)
 	return c.ID
-}
-
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	r.Expect(t, status)
-	if pr := r.Problem(t); pr.Code != code || pr.Detail != detail {
-		t.Fatalf("problem = %+v, want %s %q", pr, code, detail)
-	}
 }
 
 // stored is the reports rows of a target.
@@ -74,16 +56,16 @@ func TestReportPostAndComment(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	path := "/api/v1/posts/" + post + "/report"
 
-	expectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, path, nil), http.StatusUnauthorized,
 		reports.CodeUnauthenticated, "Você precisa estar logado para denunciar.")
-	expectProblem(t, ana.Do(http.MethodPost, path, nil), http.StatusForbidden,
+	at.ExpectProblem(t, ana.Do(http.MethodPost, path, nil), http.StatusForbidden,
 		reports.CodeOwnPost, "Você não pode denunciar seu próprio post.")
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/nao-e-id/report", nil), http.StatusNotFound,
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/posts/nao-e-id/report", nil), http.StatusNotFound,
 		reports.CodePostNotFound, "Post não encontrado.")
-	expectProblem(t, bia.Do(http.MethodPost, path, map[string]string{"reason": strings.Repeat("é", 501)}),
+	at.ExpectProblem(t, bia.Do(http.MethodPost, path, map[string]string{"reason": strings.Repeat("é", 501)}),
 		http.StatusUnprocessableEntity, reports.CodeReasonTooLong, reports.MsgReasonTooLong)
 	bia.Do(http.MethodPost, path, map[string]any{"reason": "x", "status": "actioned"}).Expect(t, http.StatusUnprocessableEntity)
 	if rows := stored(t, app, "post", post); len(rows) != 0 {
@@ -110,7 +92,7 @@ func TestReportPostAndComment(t *testing.T) {
 
 	byBia := newComment(t, bia, post)
 	commentPath := "/api/v1/comments/" + byBia + "/report"
-	expectProblem(t, cris.Do(http.MethodPost, "/api/v1/comments/nao-e-id/report", nil), http.StatusNotFound,
+	at.ExpectProblem(t, cris.Do(http.MethodPost, "/api/v1/comments/nao-e-id/report", nil), http.StatusNotFound,
 		reports.CodeCommentNotFound, "Comentário não encontrado.")
 	// cris, who reported the post, reports the comment: two reports.
 	cris.Do(http.MethodPost, commentPath, map[string]string{"reason": strings.Repeat("é", 500)}).Expect(t, http.StatusCreated).JSON(t, &first)
@@ -130,7 +112,7 @@ func TestConcurrentReportsMakeOneRow(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	post := newPost(t, ana, "public")
+	post := ana.NewPost(t, "um post", "public")
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex

@@ -58,10 +58,10 @@ func TestMutedWordHidesEveryFormEverywhere(t *testing.T) {
 	var hidden []string
 	for _, text := range []string{"@ana a ELEIÇÃO de hoje", "@ana #eleicao", "@ana eleição!", "@ana (Eleicao)",
 		"@ana hoje tem eleição-geral", "@ana eleição"} {
-		hidden = append(hidden, post(t, bia, text))
+		hidden = append(hidden, bia.NewPost(t, text, ""))
 	}
-	shown := []string{post(t, bia, "@ana as eleições de hoje"), post(t, bia, "@ana reeleição"), post(t, bia, "@ana #eleicao2026")}
-	anaPost := post(t, ana, "post da ana")
+	shown := []string{bia.NewPost(t, "@ana as eleições de hoje", ""), bia.NewPost(t, "@ana reeleição", ""), bia.NewPost(t, "@ana #eleicao2026", "")}
+	anaPost := ana.NewPost(t, "post da ana", "")
 	hiddenComment := comment(t, bia, anaPost, "e a ELEIÇÃO?")
 	shownComment := comment(t, bia, anaPost, "e as eleições?")
 
@@ -163,7 +163,7 @@ func TestMutedWordsHidingWholePages(t *testing.T) {
 
 	// A thread of 60 comments with the word and 2 without, oldest last:
 	// the page of 50 reads past the 60.
-	anaPost := post(t, ana, "post da ana")
+	anaPost := ana.NewPost(t, "post da ana", "")
 	for i := range 62 {
 		text := fmt.Sprintf("comentário %d com spoiler", i)
 		if i >= 60 {

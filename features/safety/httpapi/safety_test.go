@@ -17,23 +17,8 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func expectProblem(t *testing.T, r *at.Response, status int, code, detail string) {
-	t.Helper()
-	pr := r.Expect(t, status).Problem(t)
-	if pr.Code != code || pr.Detail != detail {
-		t.Fatalf("problem = %+v, want %d %s %q", pr, status, code, detail)
-	}
-}
-
 type idOnly struct {
 	ID string `json:"id"`
-}
-
-func post(t *testing.T, m *at.Member, text string) string {
-	t.Helper()
-	var p idOnly
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text}).Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
 }
 
 func comment(t *testing.T, m *at.Member, postID, text string) string {
@@ -95,18 +80,18 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	expectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/profiles/bia/block", nil), http.StatusUnauthorized,
+	at.ExpectProblem(t, app.Client().Do(http.MethodPost, "/api/v1/profiles/bia/block", nil), http.StatusUnauthorized,
 		"unauthenticated", "Você precisa estar logado para bloquear ou silenciar membros.")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/profiles/ANA/block", nil), http.StatusUnprocessableEntity,
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/profiles/ANA/block", nil), http.StatusUnprocessableEntity,
 		"cannot_block_self", "Você não pode bloquear a si mesmo.")
-	expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/profiles/ninguem/block", nil), http.StatusNotFound,
+	at.ExpectProblem(t, ana.Do(http.MethodDelete, "/api/v1/profiles/ninguem/block", nil), http.StatusNotFound,
 		"profile_not_found", "Profile not found")
 	ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
 	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 1 || g != 1 {
 		t.Fatalf("ana before: %d/%d", f, g)
 	}
-	biaPost := post(t, bia, "post da bia antes do bloqueio")
+	biaPost := bia.NewPost(t, "post da bia antes do bloqueio", "")
 
 	block(t, ana, "bia")
 	block(t, ana, "BIA")
@@ -119,9 +104,9 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 		t.Fatalf("blocks = %v, want bia once", got)
 	}
 	blocked := "Não é possível interagir com este membro."
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil), http.StatusForbidden, "member_blocked", blocked)
-	expectProblem(t, bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil), http.StatusForbidden, "member_blocked", blocked)
-	anaPost := post(t, ana, "post da ana depois do bloqueio")
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil), http.StatusForbidden, "member_blocked", blocked)
+	at.ExpectProblem(t, bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil), http.StatusForbidden, "member_blocked", blocked)
+	anaPost := ana.NewPost(t, "post da ana depois do bloqueio", "")
 	// Neither can reach the other's post to like or comment it.
 	for _, try := range []struct {
 		m    *at.Member
@@ -160,15 +145,15 @@ func TestBlockHidesEveryReadPathBothWays(t *testing.T) {
 		}
 		t.Run(blocker.Handle+" blocks", func(t *testing.T) {
 			// cris's post gets a comment from each; each mentions the other.
-			thread := post(t, cris, "fio da cris "+blocker.Handle)
+			thread := cris.NewPost(t, "fio da cris "+blocker.Handle, "")
 			anaComment := comment(t, ana, thread, "comentário da ana")
 			biaComment := comment(t, bia, thread, "comentário da bia")
 			ana.Do(http.MethodPost, "/api/v1/profiles/cris/follow", nil).Expect(t, http.StatusOK)
 			bia.Do(http.MethodPost, "/api/v1/profiles/cris/follow", nil).Expect(t, http.StatusOK)
 			ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 			bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
-			anaPost := post(t, ana, "post único da ana zebra"+blocker.Handle)
-			biaPost := post(t, bia, "post único da bia zebra"+blocker.Handle)
+			anaPost := ana.NewPost(t, "post único da ana zebra"+blocker.Handle, "")
+			biaPost := bia.NewPost(t, "post único da bia zebra"+blocker.Handle, "")
 			eventually(t, "both follow feeds", func() bool {
 				return slices.Contains(ids(t, ana, "/api/v1/feed?algorithm=following"), biaPost) &&
 					slices.Contains(ids(t, bia, "/api/v1/feed?algorithm=following"), anaPost)
@@ -197,7 +182,7 @@ func TestBlockHidesEveryReadPathBothWays(t *testing.T) {
 			}
 			// The blocked member finds no profile; the blocker sees who it
 			// is (to undo the block) and no details.
-			expectProblem(t, other.Do(http.MethodGet, "/api/v1/profiles/"+blocker.Handle, nil), http.StatusNotFound,
+			at.ExpectProblem(t, other.Do(http.MethodGet, "/api/v1/profiles/"+blocker.Handle, nil), http.StatusNotFound,
 				"profile_not_found", "Profile not found")
 			var p struct {
 				Handle     string  `json:"handle"`
@@ -223,8 +208,8 @@ func TestBlockHidesEveryReadPathBothWays(t *testing.T) {
 				}
 			}
 			// Mentions no longer notify across the block.
-			post(t, other, "oi @"+blocker.Handle)
-			post(t, blocker, "oi @"+other.Handle)
+			other.NewPost(t, "oi @"+blocker.Handle, "")
+			blocker.NewPost(t, "oi @"+other.Handle, "")
 			for _, m := range []*at.Member{ana, bia} {
 				for _, n := range notifications(t, m) {
 					if n.SenderID == ana.ID || n.SenderID == bia.ID {
@@ -281,14 +266,14 @@ func TestMuteHidesPostsAndNotifications(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	anaPost := post(t, ana, "post da ana")
+	anaPost := ana.NewPost(t, "post da ana", "")
 	bia.Do(http.MethodPut, "/api/v1/posts/"+anaPost+"/like", nil).Expect(t, http.StatusOK)
 	comment(t, bia, anaPost, "comentário da bia")
 	if len(notifications(t, ana)) != 2 || unread(t, ana) != 2 {
 		t.Fatalf("before the mute: %+v", notifications(t, ana))
 	}
 	ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
-	biaPost := post(t, bia, "post da bia")
+	biaPost := bia.NewPost(t, "post da bia", "")
 	eventually(t, "ana's following feed", func() bool {
 		return slices.Contains(ids(t, ana, "/api/v1/feed?algorithm=following"), biaPost)
 	})
@@ -358,10 +343,10 @@ func TestMutedWords(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	futebol := post(t, bia, "Hoje tem FUTEBÓL no estádio")
-	futebolista := post(t, bia, "o futebolista chegou")
-	plain := post(t, bia, "hoje tem cinema")
-	anaPost := post(t, ana, "post da ana")
+	futebol := bia.NewPost(t, "Hoje tem FUTEBÓL no estádio", "")
+	futebolista := bia.NewPost(t, "o futebolista chegou", "")
+	plain := bia.NewPost(t, "hoje tem cinema", "")
+	anaPost := ana.NewPost(t, "post da ana", "")
 	hot := comment(t, bia, anaPost, "que calor, futebol amanhã?")
 	comment(t, bia, anaPost, "boa noite")
 
@@ -402,10 +387,10 @@ func TestMutedWords(t *testing.T) {
 	}
 	// A word muted "for 24 hours" two days ago no longer hides anything
 	// (the session is opened again at each end of the clock's trip).
-	expectProblem(t, bia.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
+	at.ExpectProblem(t, bia.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
 		"muted_word_not_found", "Palavra silenciada não encontrada.")
 	ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil).Expect(t, http.StatusNoContent)
-	expectProblem(t, ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
+	at.ExpectProblem(t, ana.Do(http.MethodDelete, "/api/v1/safety/muted-words/"+w.ID, nil), http.StatusNotFound,
 		"muted_word_not_found", "Palavra silenciada não encontrada.")
 	app.Clock.Advance(-48 * time.Hour)
 	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
@@ -420,15 +405,15 @@ func TestMutedWords(t *testing.T) {
 		t.Fatalf("expired word listed: %+v (%s)", list, old.ID)
 	}
 
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": "   "}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": "   "}),
 		http.StatusUnprocessableEntity, "muted_word_empty", "Digite uma palavra ou expressão para silenciar.")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": strings.Repeat("á", 101)}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": strings.Repeat("á", 101)}),
 		http.StatusUnprocessableEntity, "muted_word_too_long", "A palavra ou expressão pode ter no máximo 100 caracteres.")
 	muteWord(t, ana, strings.Repeat("á", 100), "7d")
 	for i := 1; i < 100; i++ {
 		muteWord(t, ana, fmt.Sprintf("palavra %02d", i), "30d")
 	}
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": "mais uma"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/safety/muted-words", map[string]string{"word": "mais uma"}),
 		http.StatusUnprocessableEntity, "muted_words_limit", "Você já silenciou 100 palavras. Remova alguma para adicionar outra.")
 	// The same word again is no new word: it passes at the limit.
 	muteWord(t, ana, "PALAVRA 07", "forever")
@@ -468,8 +453,8 @@ func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
 	blocked := "Não é possível interagir com este membro."
 	// The blocked member no longer has the conversation; the blocker keeps
 	// it and cannot send.
-	expectProblem(t, send(ana), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
-	expectProblem(t, send(bia), http.StatusForbidden, "member_blocked", blocked)
+	at.ExpectProblem(t, send(ana), http.StatusNotFound, "conversation_not_found", "Conversa não encontrada.")
+	at.ExpectProblem(t, send(bia), http.StatusForbidden, "member_blocked", blocked)
 	cris.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "ana"}).Expect(t, http.StatusCreated)
 	// The old conversation still opens, saying no message can go.
 	var opened struct {
@@ -482,7 +467,7 @@ func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
 	// A new one is refused.
 	dani := app.Member("dani")
 	block(t, dani, "ana")
-	expectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "dani"}),
+	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "dani"}),
 		http.StatusForbidden, "member_blocked", blocked)
 	for _, pair := range [][2]*at.Member{{ana, bia}, {bia, ana}} {
 		got := ids(t, pair[0], "/api/v1/rooms/"+room.ID+"/messages")

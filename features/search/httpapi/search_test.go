@@ -95,18 +95,6 @@ func enqueue(t *testing.T, app *at.App, kind ports.SearchKind, ids ...string) {
 	}
 }
 
-type created struct {
-	ID string `json:"id"`
-}
-
-func newPost(t *testing.T, m *at.Member, text, visibility string) string {
-	t.Helper()
-	var p created
-	m.Do(http.MethodPost, "/api/v1/posts", map[string]string{"text_content": text, "visibility": visibility}).
-		Expect(t, http.StatusCreated).JSON(t, &p)
-	return p.ID
-}
-
 func TestSearchThroughJobs(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
@@ -127,8 +115,8 @@ func TestSearchThroughJobs(t *testing.T) {
 	// above is picked up once a job reads the row again.
 	eventually(t, ana, "ana_silva", has(ana.ID))
 	long := "Ouvindo Música boa com a comunidade " + strings.Repeat("lá ", 30)
-	public := newPost(t, ana, long, "public")
-	newPost(t, ana, "Música só para amigos", "friends_only")
+	public := ana.NewPost(t, long, "public")
+	ana.NewPost(t, "Música só para amigos", "friends_only")
 	enqueue(t, app, ports.SearchUser, joao.ID)
 
 	items := eventually(t, ana, "joao", func(items []item) bool { return len(items) == 1 && items[0].Title == "João Pedro" })

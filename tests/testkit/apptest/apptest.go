@@ -244,6 +244,20 @@ func (r *Response) Expect(t testing.TB, want int) *Response {
 	return r
 }
 
+// ExpectProblem fails the test unless r is a problem+json answer with the
+// given status and code, and with the given detail when detail is not
+// empty (a message the test does not pin, such as one with a count in it,
+// is left out). It returns the problem for further checks.
+func ExpectProblem(t testing.TB, r *Response, status int, code, detail string) Problem {
+	t.Helper()
+	r.Expect(t, status)
+	p := r.Problem(t)
+	if p.Code != code || (detail != "" && p.Detail != detail) {
+		t.Fatalf("problem = %+v, want %d %s %q", p, status, code, detail)
+	}
+	return p
+}
+
 // Cookie is the refresh cookie the client holds for the auth endpoints.
 func (c *Client) Cookie() string {
 	u, _ := url.Parse(c.App.URL + "/api/v1/auth/refresh")
@@ -371,6 +385,21 @@ func (a *App) member(handle, signUpHandle string) *Member {
 	m.ID = m.Session.User.ID
 	c.Token = m.Session.AccessToken
 	return m
+}
+
+// NewPost publishes a post with the given text through the API and answers
+// its ID; an empty visibility leaves the app's default.
+func (m *Member) NewPost(t testing.TB, text, visibility string) string {
+	t.Helper()
+	form := map[string]string{"text_content": text}
+	if visibility != "" {
+		form["visibility"] = visibility
+	}
+	var p struct {
+		ID string `json:"id"`
+	}
+	m.Do(http.MethodPost, "/api/v1/posts", form).Expect(t, http.StatusCreated).JSON(t, &p)
+	return p.ID
 }
 
 // SignIn signs in with the body transport and returns the session.
