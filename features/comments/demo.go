@@ -16,15 +16,9 @@ import (
 // posts' stage wrote in this run, then the rude comment the moderation
 // queue is about (demo.Reported).
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Name: "comments", Stage: demo.StageComments,
-		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			if len(run.Posts) == 0 {
-				return plugin.DemoSeeded{Text: "no demo post written in this run; nothing changed"}, nil
-			}
-			cast, err := run.Cast(ctx)
-			if err != nil {
-				return plugin.DemoSeeded{}, err
-			}
+	postsWritten := demo.Need{Written: func(w *demo.Run) bool { return len(w.Posts) > 0 }, Missing: "no demo post written in this run"}
+	return plugin.StageDemoSeeder("comments", demo.StageComments, run, postsWritten,
+		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			for i, pp := range run.Plan.Posts {
 				for _, c := range pp.Comments {
 					run.At(c.At)
@@ -43,5 +37,5 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 			run.Named["rude"] = uuid.UUID(rude.Comment.ID)
 			run.Summary.Comments++
 			return plugin.DemoSeeded{Text: fmt.Sprintf("%d comments", run.Summary.Comments), Created: true}, nil
-		}}
+		})
 }

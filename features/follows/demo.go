@@ -11,12 +11,8 @@ import (
 
 // newDemoSeeder contributes the follow graph of demo.Plan, a minute apart.
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Name: "follows", Stage: demo.StageFollows,
-		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			cast, writing, err := run.Writing(ctx)
-			if !writing {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
-			}
+	return plugin.StageDemoSeeder("follows", demo.StageFollows, run, demo.NeedMembers,
+		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			pairs := run.Plan.Follows
 			for i, f := range pairs {
 				run.At(f.At)
@@ -27,5 +23,5 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 				run.Tell("seguidores", i+1, len(pairs))
 			}
 			return plugin.DemoSeeded{Text: fmt.Sprintf("%d follows", run.Summary.Follows), Created: true}, nil
-		}}
+		})
 }

@@ -18,12 +18,8 @@ import (
 // by its likes and shares, then the posts the moderation queue is about
 // (demo.Reported). The comments' stage comes after.
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Name: "posts", Stage: demo.StagePosts,
-		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			cast, writing, err := run.Writing(ctx)
-			if !writing {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
-			}
+	return plugin.StageDemoSeeder("posts", demo.StagePosts, run, demo.NeedMembers,
+		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			s := &run.Summary
 			for i, pp := range run.Plan.Posts {
 				id, err := writeDemoPost(ctx, uc, run, cast.Of(pp.Author), pp)
@@ -58,7 +54,7 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 			}
 			return plugin.DemoSeeded{Text: fmt.Sprintf("%d posts (%d with a picture, %d for followers only), %d likes, %d shares",
 				s.Posts, s.Images, s.FriendsOnly, s.Likes, s.Shares), Created: true}, nil
-		}}
+		})
 }
 
 // writeDemoPost writes one planned post at its time, with its drawn

@@ -15,12 +15,8 @@ import (
 // newDemoSeeder contributes the demo members' profiles: bio, place, site
 // and the drawn avatar and banner, each dated when the member joined.
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Name: "profiles", Stage: demo.StageProfiles,
-		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			cast, writing, err := run.Writing(ctx)
-			if !writing {
-				return plugin.DemoSeeded{Text: "no demo member joined in this run; nothing changed"}, err
-			}
+	return plugin.StageDemoSeeder("profiles", demo.StageProfiles, run, demo.NeedMembers,
+		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			joined, pictures := run.Now.Add(-30*24*time.Hour), 0
 			for i, p := range demo.Roster {
 				run.At(joined.Add(time.Duration(i) * 7 * time.Hour))
@@ -42,7 +38,7 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 				}
 			}
 			return plugin.DemoSeeded{Text: fmt.Sprintf("%d profiles, %d pictures", len(demo.Roster), pictures), Created: true}, nil
-		}}
+		})
 }
 
 func optional(s string) *string {

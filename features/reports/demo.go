@@ -15,15 +15,10 @@ import (
 // newDemoSeeder contributes the members' reports of demo.Reported, on the
 // posts and the comment the earlier stages wrote in this run.
 func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
-	return plugin.DemoSeeder{Name: "reports", Stage: demo.StageReports,
-		Seed: func(ctx context.Context) (plugin.DemoSeeded, error) {
-			if _, ok := run.Named["rude"]; !ok {
-				return plugin.DemoSeeded{Text: "no demo post written in this run; nothing changed"}, nil
-			}
-			cast, err := run.Cast(ctx)
-			if err != nil {
-				return plugin.DemoSeeded{}, err
-			}
+	rudeWritten := demo.Need{Written: func(w *demo.Run) bool { _, ok := w.Named["rude"]; return ok },
+		Missing: "no demo post written in this run"}
+	return plugin.StageDemoSeeder("reports", demo.StageReports, run, rudeWritten,
+		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			for _, r := range demo.Reported.Reports {
 				run.At(run.Now.Add(-r.Ago))
 				why := r.Reason
@@ -45,5 +40,5 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 				run.Summary.Reports++
 			}
 			return plugin.DemoSeeded{Text: fmt.Sprintf("%d reports", run.Summary.Reports), Created: true}, nil
-		}}
+		})
 }

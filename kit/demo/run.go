@@ -80,16 +80,19 @@ func (r *Run) Cast(ctx context.Context) (Cast, error) {
 	return c, err
 }
 
-// Writing is the cast when the core's network is being written in this
-// run (its members joined in it), and false when it was there before:
-// then the core's later stages write nothing.
-func (r *Run) Writing(ctx context.Context) (Cast, bool, error) {
-	if r.Summary.Members == 0 {
-		return Cast{}, false, nil
-	}
-	c, err := r.Cast(ctx)
-	return c, err == nil, err
+// Need is what a stage of the core's network builds on: something an
+// earlier stage wrote in this run. When the network was there before, the
+// earlier stage wrote nothing and neither does the stage that needs it;
+// Missing says what it did not find.
+type Need struct {
+	Written func(*Run) bool
+	Missing string
 }
+
+// NeedMembers is the cast, joined in this run: the core's network is being
+// written.
+var NeedMembers = Need{Written: func(r *Run) bool { return r.Summary.Members > 0 },
+	Missing: "no demo member joined in this run"}
 
 // SetCast names the members the members' stage made.
 func (r *Run) SetCast(c Cast) { r.cast = c }

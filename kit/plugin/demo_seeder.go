@@ -24,3 +24,22 @@ func NetworkDemoSeeder(plugin string, members func(context.Context) (demo.Cast, 
 		return seed(ctx, cast)
 	}}
 }
+
+// StageDemoSeeder adds a core feature's part of the demo network at stage,
+// on what the earlier stages wrote in run: when need was written in this
+// run, seed writes the part for the run's cast; when it was not (the
+// network was there before), the seeder changes nothing and says what it
+// did not find.
+func StageDemoSeeder(name string, stage int, run *demo.Run, need demo.Need,
+	seed func(ctx context.Context, cast demo.Cast) (DemoSeeded, error)) DemoSeeder {
+	return DemoSeeder{Name: name, Stage: stage, Seed: func(ctx context.Context) (DemoSeeded, error) {
+		if !need.Written(run) {
+			return DemoSeeded{Text: need.Missing + "; nothing changed"}, nil
+		}
+		cast, err := run.Cast(ctx)
+		if err != nil {
+			return DemoSeeded{}, err
+		}
+		return seed(ctx, cast)
+	}}
+}
