@@ -70,7 +70,7 @@ func TestMutedWordHidesEveryFormEverywhere(t *testing.T) {
 		return slices.Contains(got, shown[0]) && slices.Contains(got, anaPost)
 	})
 	for _, algorithm := range []string{"chronological", "ranked", "following"} {
-		got := ids(t, ana, "/api/v1/feed?algorithm="+algorithm)
+		got := ana.ListIDs(t, "/api/v1/feed?algorithm="+algorithm)
 		for _, id := range hidden {
 			if slices.Contains(got, id) {
 				t.Errorf("%s: a post with the muted word is shown: %s", algorithm, id)
@@ -81,11 +81,11 @@ func TestMutedWordHidesEveryFormEverywhere(t *testing.T) {
 				t.Errorf("%s: a post without the muted word is hidden: %s", algorithm, id)
 			}
 		}
-		if all := ids(t, bia, "/api/v1/feed?algorithm="+algorithm); !slices.Contains(all, hidden[0]) {
+		if all := bia.ListIDs(t, "/api/v1/feed?algorithm="+algorithm); !slices.Contains(all, hidden[0]) {
 			t.Errorf("%s: bia, who mutes nothing, misses %s", algorithm, hidden[0])
 		}
 	}
-	if got := ids(t, ana, "/api/v1/posts/"+anaPost+"/comments"); slices.Contains(got, hiddenComment) || !slices.Contains(got, shownComment) {
+	if got := ana.ListIDs(t, "/api/v1/posts/"+anaPost+"/comments"); slices.Contains(got, hiddenComment) || !slices.Contains(got, shownComment) {
 		t.Fatalf("comments = %v", got)
 	}
 	// Mentions in the nine posts and the two comments: what the word hides

@@ -35,20 +35,6 @@ func comment(t *testing.T, m *at.Member, postID, text string) string {
 	return c.Comment.ID
 }
 
-// ids reads a list answer's items' ids from path.
-func ids(t *testing.T, m *at.Member, path string) []string {
-	t.Helper()
-	var page struct {
-		Items []idOnly `json:"items"`
-	}
-	m.Do(http.MethodGet, path, nil).Expect(t, http.StatusOK).JSON(t, &page)
-	out := make([]string, len(page.Items))
-	for i, it := range page.Items {
-		out[i] = it.ID
-	}
-	return out
-}
-
 func block(t *testing.T, m *at.Member, handle string) {
 	t.Helper()
 	var s struct{ Blocking bool }
@@ -100,7 +86,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 			t.Fatalf("%s after block: %d/%d", m.Handle, f, g)
 		}
 	}
-	if got := ids(t, ana, "/api/v1/safety/blocks"); len(got) != 1 || got[0] != bia.ID {
+	if got := ana.ListIDs(t, "/api/v1/safety/blocks"); len(got) != 1 || got[0] != bia.ID {
 		t.Fatalf("blocks = %v, want bia once", got)
 	}
 	blocked := "Não é possível interagir com este membro."
@@ -122,7 +108,7 @@ func TestBlockEndsFollowsAndRefusesInteraction(t *testing.T) {
 	if f, g := followstest.Counts(t, app.DB, ana.ID); f != 0 || g != 0 || s.Blocking {
 		t.Fatalf("unblock restored follows: %d/%d, blocking %v", f, g, s.Blocking)
 	}
-	if got := ids(t, ana, "/api/v1/safety/blocks"); len(got) != 0 {
+	if got := ana.ListIDs(t, "/api/v1/safety/blocks"); len(got) != 0 {
 		t.Fatalf("blocks after unblock = %v", got)
 	}
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
@@ -155,8 +141,8 @@ func TestBlockHidesEveryReadPathBothWays(t *testing.T) {
 			anaPost := ana.NewPost(t, "post único da ana zebra"+blocker.Handle, "")
 			biaPost := bia.NewPost(t, "post único da bia zebra"+blocker.Handle, "")
 			eventually(t, "both follow feeds", func() bool {
-				return slices.Contains(ids(t, ana, "/api/v1/feed?algorithm=following"), biaPost) &&
-					slices.Contains(ids(t, bia, "/api/v1/feed?algorithm=following"), anaPost)
+				return slices.Contains(ana.ListIDs(t, "/api/v1/feed?algorithm=following"), biaPost) &&
+					slices.Contains(bia.ListIDs(t, "/api/v1/feed?algorithm=following"), anaPost)
 			})
 
 			block(t, blocker, other.Handle)
@@ -167,16 +153,16 @@ func TestBlockHidesEveryReadPathBothWays(t *testing.T) {
 				hp, hc := mine[hidden.ID], comments[hidden.ID]
 				for _, path := range []string{"/api/v1/feed", "/api/v1/feed?algorithm=ranked",
 					"/api/v1/feed?algorithm=following", "/api/v1/profiles/" + hidden.Handle + "/posts"} {
-					if got := ids(t, viewer, path); slices.Contains(got, hp) {
+					if got := viewer.ListIDs(t, path); slices.Contains(got, hp) {
 						t.Fatalf("%s still reads %s's post on %s", viewer.Handle, hidden.Handle, path)
 					}
 				}
-				if got := ids(t, viewer, "/api/v1/posts/"+thread+"/comments"); slices.Contains(got, hc) || len(got) != 1 {
+				if got := viewer.ListIDs(t, "/api/v1/posts/"+thread+"/comments"); slices.Contains(got, hc) || len(got) != 1 {
 					t.Fatalf("%s reads comments %v of %s's thread", viewer.Handle, got, cris.Handle)
 				}
 				viewer.Do(http.MethodGet, "/api/v1/posts/"+hp, nil).Expect(t, http.StatusNotFound)
 				// Others still read both.
-				if got := ids(t, cris, "/api/v1/posts/"+thread+"/comments"); len(got) != 2 {
+				if got := cris.ListIDs(t, "/api/v1/posts/"+thread+"/comments"); len(got) != 2 {
 					t.Fatalf("cris reads %v", got)
 				}
 			}
@@ -275,7 +261,7 @@ func TestMuteHidesPostsAndNotifications(t *testing.T) {
 	ana.Do(http.MethodPost, "/api/v1/profiles/bia/follow", nil).Expect(t, http.StatusOK)
 	biaPost := bia.NewPost(t, "post da bia", "")
 	eventually(t, "ana's following feed", func() bool {
-		return slices.Contains(ids(t, ana, "/api/v1/feed?algorithm=following"), biaPost)
+		return slices.Contains(ana.ListIDs(t, "/api/v1/feed?algorithm=following"), biaPost)
 	})
 
 	var s struct{ Muting bool }
@@ -286,12 +272,12 @@ func TestMuteHidesPostsAndNotifications(t *testing.T) {
 	}
 	for _, path := range []string{"/api/v1/feed", "/api/v1/feed?algorithm=ranked", "/api/v1/feed?algorithm=following",
 		"/api/v1/posts/" + anaPost + "/comments"} {
-		for _, id := range ids(t, ana, path) {
+		for _, id := range ana.ListIDs(t, path) {
 			if id == biaPost {
 				t.Fatalf("ana reads bia's post on %s", path)
 			}
 		}
-		if strings.Contains(path, "comments") && len(ids(t, ana, path)) != 0 {
+		if strings.Contains(path, "comments") && len(ana.ListIDs(t, path)) != 0 {
 			t.Fatalf("ana reads bia's comment")
 		}
 	}
@@ -305,11 +291,11 @@ func TestMuteHidesPostsAndNotifications(t *testing.T) {
 	if !prof.IsMuting {
 		t.Fatal("profile does not say muting")
 	}
-	if got := ids(t, ana, "/api/v1/safety/mutes"); len(got) != 1 || got[0] != bia.ID {
+	if got := ana.ListIDs(t, "/api/v1/safety/mutes"); len(got) != 1 || got[0] != bia.ID {
 		t.Fatalf("mutes = %v", got)
 	}
 	// bia is not told: she still reads ana and interacts.
-	if got := ids(t, bia, "/api/v1/feed"); !slices.Contains(got, anaPost) {
+	if got := bia.ListIDs(t, "/api/v1/feed"); !slices.Contains(got, anaPost) {
 		t.Fatalf("bia's feed = %v", got)
 	}
 	bia.Do(http.MethodGet, "/api/v1/profiles/ana", nil).Expect(t, http.StatusOK)
@@ -317,7 +303,7 @@ func TestMuteHidesPostsAndNotifications(t *testing.T) {
 	bia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
 
 	ana.Do(http.MethodDelete, "/api/v1/profiles/bia/mute", nil).Expect(t, http.StatusOK).JSON(t, &s)
-	if s.Muting || !slices.Contains(ids(t, ana, "/api/v1/feed"), biaPost) || len(notifications(t, ana)) != 4 {
+	if s.Muting || !slices.Contains(ana.ListIDs(t, "/api/v1/feed"), biaPost) || len(notifications(t, ana)) != 4 {
 		t.Fatalf("after unmute: %+v, %d notifications", s, len(notifications(t, ana)))
 	}
 }
@@ -354,11 +340,11 @@ func TestMutedWords(t *testing.T) {
 	if w.Word != "Futebol" || w.ExpiresAt != nil {
 		t.Fatalf("word = %+v", w)
 	}
-	feed := ids(t, ana, "/api/v1/feed")
+	feed := ana.ListIDs(t, "/api/v1/feed")
 	if slices.Contains(feed, futebol) || !slices.Contains(feed, futebolista) || !slices.Contains(feed, plain) {
 		t.Fatalf("ana's feed with 'futebol' muted = %v (futebol %s)", feed, futebol)
 	}
-	if got := ids(t, ana, "/api/v1/posts/"+anaPost+"/comments"); slices.Contains(got, hot) || len(got) != 1 {
+	if got := ana.ListIDs(t, "/api/v1/posts/"+anaPost+"/comments"); slices.Contains(got, hot) || len(got) != 1 {
 		t.Fatalf("comments = %v", got)
 	}
 	for _, n := range notifications(t, ana) {
@@ -370,7 +356,7 @@ func TestMutedWords(t *testing.T) {
 		t.Fatalf("notifications = %+v", notifications(t, ana))
 	}
 	// bia, who muted nothing, reads everything.
-	if got := ids(t, bia, "/api/v1/feed"); !slices.Contains(got, futebol) {
+	if got := bia.ListIDs(t, "/api/v1/feed"); !slices.Contains(got, futebol) {
 		t.Fatalf("bia's feed = %v", got)
 	}
 	// Muting again under another spelling changes the expiry, not the count.
@@ -397,7 +383,7 @@ func TestMutedWords(t *testing.T) {
 	old := muteWord(t, ana, "cinema", "24h")
 	app.Clock.Advance(48 * time.Hour)
 	ana.Token = ana.SignIn(ana.Email, at.Password).AccessToken
-	if !slices.Contains(ids(t, ana, "/api/v1/feed"), plain) || !slices.Contains(ids(t, ana, "/api/v1/feed"), futebol) {
+	if !slices.Contains(ana.ListIDs(t, "/api/v1/feed"), plain) || !slices.Contains(ana.ListIDs(t, "/api/v1/feed"), futebol) {
 		t.Fatal("an expired or removed word still hides")
 	}
 	ana.Do(http.MethodGet, "/api/v1/safety/muted-words", nil).Expect(t, http.StatusOK).JSON(t, &list)
@@ -470,12 +456,12 @@ func TestBlockRefusesMessagesAndHidesChatLines(t *testing.T) {
 	at.ExpectProblem(t, ana.Do(http.MethodPost, "/api/v1/messages/conversations", map[string]string{"handle": "dani"}),
 		http.StatusForbidden, "member_blocked", blocked)
 	for _, pair := range [][2]*at.Member{{ana, bia}, {bia, ana}} {
-		got := ids(t, pair[0], "/api/v1/rooms/"+room.ID+"/messages")
+		got := pair[0].ListIDs(t, "/api/v1/rooms/"+room.ID+"/messages")
 		if slices.Contains(got, lines[pair[1].ID]) || !slices.Contains(got, lines[pair[0].ID]) {
 			t.Fatalf("%s reads chat %v", pair[0].Handle, got)
 		}
 	}
-	if got := ids(t, cris, "/api/v1/rooms/"+room.ID+"/messages"); len(got) != 2 {
+	if got := cris.ListIDs(t, "/api/v1/rooms/"+room.ID+"/messages"); len(got) != 2 {
 		t.Fatalf("cris reads chat %v", got)
 	}
 	bia.Do(http.MethodDelete, "/api/v1/profiles/ana/block", nil).Expect(t, http.StatusOK)

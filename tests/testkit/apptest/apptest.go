@@ -258,6 +258,23 @@ func ExpectProblem(t testing.TB, r *Response, status int, code, detail string) P
 	return p
 }
 
+// ListIDs reads the list answer at path and answers its items' ids, in
+// the order listed.
+func (c *Client) ListIDs(t testing.TB, path string) []string {
+	t.Helper()
+	var page struct {
+		Items []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	c.Do(http.MethodGet, path, nil).Expect(t, http.StatusOK).JSON(t, &page)
+	ids := make([]string, len(page.Items))
+	for i, it := range page.Items {
+		ids[i] = it.ID
+	}
+	return ids
+}
+
 // Cookie is the refresh cookie the client holds for the auth endpoints.
 func (c *Client) Cookie() string {
 	u, _ := url.Parse(c.App.URL + "/api/v1/auth/refresh")
