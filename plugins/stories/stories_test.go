@@ -36,6 +36,24 @@ type screen struct {
 	Trending []string `json:"trending"`
 }
 
+// viewerHandles is the handles in the author's list of who viewed a story.
+func viewerHandles(t *testing.T, author *at.Member, story string) []string {
+	t.Helper()
+	var page struct {
+		Items []struct {
+			Profile struct {
+				Handle string `json:"handle"`
+			} `json:"profile"`
+		} `json:"items"`
+	}
+	author.Do(http.MethodGet, "/api/v1/stories/"+story+"/viewers", nil).Expect(t, http.StatusOK).JSON(t, &page)
+	handles := make([]string, len(page.Items))
+	for i, it := range page.Items {
+		handles[i] = it.Profile.Handle
+	}
+	return handles
+}
+
 func follow(t *testing.T, who *at.Member, whom *at.Member) {
 	t.Helper()
 	who.Do(http.MethodPost, "/api/v1/profiles/"+whom.Handle+"/follow", nil).Expect(t, http.StatusOK)
@@ -162,16 +180,8 @@ func TestViewsAreExact(t *testing.T) {
 	if n := rows(t, a, "story_views"); n != 3 {
 		t.Fatalf("%d view rows, want 3", n)
 	}
-	var vs struct {
-		Items []struct {
-			Profile struct {
-				Handle string `json:"handle"`
-			} `json:"profile"`
-		} `json:"items"`
-	}
-	bia.Do(http.MethodGet, "/api/v1/stories/"+s.ID+"/viewers", nil).Expect(t, http.StatusOK).JSON(t, &vs)
-	if len(vs.Items) != 3 {
-		t.Fatalf("viewers %+v", vs)
+	if got := viewerHandles(t, bia, s.ID); len(got) != 3 {
+		t.Fatalf("viewers %v", got)
 	}
 	got := list(t, viewers[0])
 	if !got.Items[0].Viewed || got.Items[0].ViewCount != nil {
