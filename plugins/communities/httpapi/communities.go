@@ -84,9 +84,6 @@ func registerCommunities(api huma.API, uc UseCases, p present) {
 		if err == nil {
 			err = uc.Delete.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, err)
 	})
 }

@@ -124,10 +124,7 @@ func registerMembers(api huma.API, uc UseCases, p present) {
 		if err == nil {
 			err = uc.Manage.Remove(ctx, domain.ViewerFrom(ctx), id, mid)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, err)
 	})
 }
 

@@ -100,10 +100,7 @@ func registerRooms(api huma.API, uc UseCases, p present) {
 		if err == nil {
 			err = uc.End.Handle(ctx, domain.ViewerFrom(ctx), id)
 		}
-		if err != nil {
-			return nil, httpkit.ProblemFrom(ctx, err)
-		}
-		return nil, nil
+		return httpkit.NoContent(ctx, err)
 	})
 	huma.Register(api, huma.Operation{
 		OperationID: "rooms-playback", Method: http.MethodPost, Path: "/{id}/playback",
