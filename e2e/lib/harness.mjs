@@ -185,7 +185,27 @@ async function migratedCluster(bin) {
     rmSync(making, { recursive: true, force: true });
     if (!existsSync(dir)) throw err;
   }
+  removeStaleClusters(dir);
   return dir;
+}
+
+/**
+ * Removes the migrated clusters of earlier binaries (50 MB each), so that
+ * system temp keeps one per build at most: those made more than two hours
+ * ago, longer than any run of the journeys, which another checkout's run
+ * could still be copying.
+ */
+function removeStaleClusters(current) {
+  const stale = Date.now() - 2 * 60 * 60 * 1000;
+  for (const name of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), name);
+    if (dir === current || !/^social-e2e-cluster-\d+-\d+$/.test(name)) continue;
+    try {
+      if (statSync(dir).mtimeMs < stale) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Gone already, or removed by a run beside this one.
+    }
+  }
 }
 
 /**
