@@ -3,18 +3,14 @@ package rooms
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"social/core/domain"
 	"social/kit/demo"
 	"social/kit/plugin"
-	"social/platform/pgkit"
 	"social/plugins/rooms/app"
-	"social/plugins/rooms/pgstore"
 )
 
 // demoRooms are the listening rooms of the demo network, on built-in
@@ -36,12 +32,13 @@ var demoRooms = []struct {
 		[]string{"Deploy rodando, groove tocando.", "Plantão aqui também 🙋‍♀️", "Essa faixa é muito boa para programar."}},
 }
 
-// newDemoSeeder opens the demo rooms with listeners and chat history.
-// Listeners are there as if they had just entered: like anyone whose
-// socket closed, they leave at the sweep after rooms.presence_stale.
-func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slog.Logger) plugin.DemoSeeder {
-	members := func(ctx context.Context) (demo.Cast, error) { return demo.Members(ctx, db) }
-	return plugin.NetworkDemoSeeder(Name, members, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
+// newDemoSeeder opens the demo rooms with listeners and chat history,
+// through the graph's use cases (in seed-demo, on the run's clock and a
+// silent broadcaster). Listeners are there as if they had just entered:
+// like anyone whose socket closed, they leave at the sweep after
+// rooms.presence_stale.
+func newDemoSeeder(db *bun.DB, r *app.Rooms, dir app.Directory, run *demo.Run) plugin.DemoSeeder {
+	return plugin.NetworkDemoSeeder(Name, run.Cast, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		var has bool
 		if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM listening_rooms WHERE host_id = ? AND name = ?)`,
 			uuid.UUID(cast.Of(demoRooms[0].host).UserID), demoRooms[0].name).Scan(ctx, &has); err != nil {
@@ -50,15 +47,12 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 		if has {
 			return plugin.DemoSeeded{Text: "demo rooms already there; nothing changed"}, nil
 		}
-		clock := &demo.Clock{}
-		r := &app.Rooms{Tx: pgkit.NewTransactor(db), Store: store, Clock: clock, Broadcaster: demo.Silent{}, Log: log,
-			Safety: demoRelations{}}
 		create, join, send := &app.CreateRoom{Rooms: r, Directory: dir}, &app.JoinRoom{Rooms: r}, &app.SendMessage{Rooms: r}
-		now, listeners, lines := time.Now(), 0, 0
+		now, listeners, lines := run.Now, 0, 0
 		err := r.Tx.InTx(ctx, func(ctx context.Context) error {
 			for i, d := range demoRooms {
 				at := now.Add(-time.Duration(len(demoRooms)-i) * 20 * time.Minute)
-				clock.Set(at)
+				run.At(at)
 				about := d.about
 				room, err := create.Handle(ctx, cast.Of(d.host), app.NewRoom{Name: d.name, Description: &about, StationID: d.station})
 				if err != nil {
@@ -69,14 +63,14 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 				entered := now.Add(-2 * time.Minute)
 				people := append([]string{d.host}, d.listeners...)
 				for k, h := range people {
-					clock.Set(entered.Add(time.Duration(k) * time.Second))
+					run.At(entered.Add(time.Duration(k) * time.Second))
 					if _, err := join.Handle(ctx, cast.Of(h), room.ID); err != nil {
 						return fmt.Errorf("%s joins %s: %w", h, d.name, err)
 					}
 					listeners++
 				}
 				for k, text := range d.chat {
-					clock.Set(entered.Add(time.Duration(len(people)+k*10) * time.Second))
+					run.At(entered.Add(time.Duration(len(people)+k*10) * time.Second))
 					if _, err := send.Handle(ctx, cast.Of(people[k%len(people)]), room.ID, text); err != nil {
 						return fmt.Errorf("chat in %s: %w", d.name, err)
 					}
@@ -91,24 +85,4 @@ func newDemoSeeder(db *bun.DB, store *pgstore.Store, dir app.Directory, log *slo
 		return plugin.DemoSeeded{Text: fmt.Sprintf("%d listening rooms, %d listeners, %d chat messages",
 			len(demoRooms), listeners, lines), Created: true}, nil
 	})
-}
-
-// demoRelations stands for the safety feature while the demo network is
-// seeded: its members, made in the same run, block nobody.
-type demoRelations struct{}
-
-func (demoRelations) EitherBlocks(context.Context, domain.UserID, domain.UserID) (bool, error) {
-	return false, nil
-}
-
-func (demoRelations) BlockedAmong(context.Context, domain.UserID, []domain.UserID) ([]domain.UserID, error) {
-	return nil, nil
-}
-
-func (demoRelations) BlockersOf(context.Context, domain.UserID) ([]domain.UserID, error) {
-	return nil, nil
-}
-
-func (demoRelations) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
-	return nil, nil
 }

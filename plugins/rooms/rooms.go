@@ -87,10 +87,12 @@ type roomsParams struct {
 	Tx          ports.Transactor
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
-	Media       httpkit.MediaLinks
-	Access      ports.AccessChanges
-	Safety      safety.Relations
-	Log         *slog.Logger
+	// Media is absent from the commands' graph (seed-demo): they answer
+	// no request, and the zero MediaLinks signs no link.
+	Media  httpkit.MediaLinks `optional:"true"`
+	Access ports.AccessChanges
+	Safety safety.Relations
+	Log    *slog.Logger
 }
 
 func newRooms(p roomsParams) *app.Rooms {
