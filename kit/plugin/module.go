@@ -14,9 +14,10 @@ import (
 	"social/core/ports"
 )
 
-// New is the plugin name: its fx module contributes its migrations (so
-// that a command that only migrates gets them too) and then options, its
-// store, use cases and contributions. settings may be nil.
+// New makes the plugin called name. Its fx module contributes the
+// plugin's migrations first (so that a command that only migrates gets
+// them too), then options: its store, use cases and contributions.
+// settings may be nil.
 func New(name string, migrations fs.FS, settings *Settings, options ...fx.Option) Plugin {
 	own := fx.Provide(AsMigrations(func() Migrations { return Migrations{Plugin: name, FS: migrations} }))
 	return Plugin{Name: name, Settings: settings, Module: fx.Module(name, append([]fx.Option{own}, options...)...)}
