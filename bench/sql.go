@@ -7,7 +7,6 @@ import (
 
 	"social/bench/floor"
 	"social/core/domain"
-	posts "social/features/posts/pgstore"
 	timelines "social/features/timelines/app"
 	"social/platform/pgkit"
 )
@@ -82,7 +81,7 @@ const sqlFeedSelect = `SELECT p.*, a.handle AS author_handle, a.display_name AS 
 // (sqlMutedWords; the bench's members mute none, so the page is read as it
 // is; the feed_muted_words workload measures a member with a hundred).
 var (
-	sqlAuthorActive = posts.AuthorActive
+	sqlAuthorActive = pgkit.ActiveMember("p.author_id")
 	sqlNotBlocked   = viewerClause(pgkit.NotBlockedWith("p.author_id", domain.UserID{}))
 	sqlHidden       = viewerClause(pgkit.HiddenMember("p.author_id", domain.UserID{}))
 )

@@ -6,10 +6,8 @@
 package features
 
 import (
-	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
-	"social/core/ports"
 	"social/features/accounts"
 	"social/features/comments"
 	"social/features/datarights"
@@ -22,12 +20,9 @@ import (
 	"social/features/reports"
 	"social/features/safety"
 	"social/features/search"
-	searchapp "social/features/search/app"
-	searchstore "social/features/search/pgstore"
 	"social/features/timelines"
 	"social/features/trending"
 	"social/features/twofactor"
-	"social/kit/plugin"
 )
 
 // Modules are the core features' modules, in no particular order: fx
@@ -37,28 +32,10 @@ func Modules() fx.Option {
 }
 
 // ForCommands are the core features' modules for a command that runs their
-// use cases without serving (seed-demo, user): all of Modules but search's,
-// whose indexer belongs to the serving nodes (a bleve index is one
-// process's), and search's queue alone, so that what a command writes is
-// queued for the nodes to index.
+// use cases without serving (seed-demo, user, reindex): all of Modules but
+// search's indexer, which belongs to the serving nodes.
 func ForCommands() fx.Option {
-	return fx.Options(
-		useCases(),
-		fx.Provide(searchstore.NewSearchQueue, func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
-			// A suspension from the command line requeues the author's posts.
-			func(q *searchstore.SearchQueue) searchapp.AuthorPostsQueue { return q }),
-		// What the index is rebuilt from (social reindex, seed-demo).
-		fx.Provide(newSearchDocs),
-	)
-}
-
-// newSearchDocs reads every searchable document, the core's kinds and the
-// enabled plugins'.
-func newSearchDocs(db *bun.DB, p struct {
-	fx.In
-	Sources []plugin.SearchSource `group:"search_sources"`
-}) searchapp.DocLister {
-	return searchstore.NewSearchSource(db, p.Sources...)
+	return fx.Options(useCases(), search.ForCommands)
 }
 
 // useCases are every core feature's module but search's.

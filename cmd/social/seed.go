@@ -82,7 +82,9 @@ type networkSeeding struct {
 // post) and no link preview fetched (the demo sites do not exist).
 func seedingDecoration(now time.Time) fx.Option {
 	return fx.Options(
-		fx.Provide(func(db *bun.DB) *demo.Run { return demo.NewRun(db, now) }),
+		fx.Provide(func(byEmail moderationfeature.AccountByEmail) *demo.Run {
+			return demo.NewRun(demo.AccountByEmail(byEmail), now)
+		}),
 		fx.Provide(func() ports.Broadcaster { return demo.Silent{} }),
 		fx.Decorate(func(run *demo.Run) ports.Clock { return run.Clock }),
 		fx.Decorate(func() ports.RateLimiter { return demo.Unlimited{} }),

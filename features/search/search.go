@@ -45,6 +45,21 @@ var Module = fx.Module("search-api",
 	fx.Invoke(runIndexer),
 )
 
+// ForCommands is what a command that writes without serving (seed-demo,
+// user, reindex) needs of search: the queue alone, so that what it writes is
+// queued for the serving nodes to index (a bleve index is one process's),
+// and what the index is rebuilt from.
+var ForCommands = fx.Module("search-commands",
+	fx.Provide(
+		searchstore.NewSearchQueue,
+		func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
+		// A suspension from the command line requeues the author's posts.
+		func(q *searchstore.SearchQueue) app.AuthorPostsQueue { return q },
+		func(s *searchstore.SearchSource) app.DocLister { return s },
+	),
+	fx.Provide(fx.Private, newSource),
+)
+
 type useCaseParams struct {
 	fx.In
 	DB     *bun.DB

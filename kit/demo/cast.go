@@ -5,11 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/google/uuid"
-	"github.com/uptrace/bun"
-
 	"social/core/domain"
-	"social/platform/pgkit"
 )
 
 // ErrNoNetwork is what a seeder hears when the demo
@@ -33,31 +29,26 @@ func (c Cast) Of(handle string) domain.Viewer {
 	return v
 }
 
-// Members reads the demo members (in the transaction of ctx, if any).
-func Members(ctx context.Context, db *bun.DB) (Cast, error) {
-	handles := make([]string, len(Roster))
-	for i, p := range Roster {
-		handles[i] = p.Handle
-	}
-	var rows []struct {
-		ID        uuid.UUID   `bun:"id"`
-		Handle    string      `bun:"handle"`
-		Role      domain.Role `bun:"role"`
-		CreatedAt time.Time   `bun:"created_at"`
-	}
-	err := pgkit.IDB(ctx, db).NewRaw(`SELECT p.id, p.handle, a.role, p.created_at FROM profiles p
-		JOIN accounts a ON a.id = p.id WHERE p.handle IN (?)`, bun.In(handles)).Scan(ctx, &rows)
-	if err != nil {
-		return Cast{}, err
-	}
-	if len(rows) != len(Roster) {
-		return Cast{}, ErrNoNetwork
-	}
+// AccountByEmail finds an account by its e-mail address, or
+// domain.ErrNotFound: the accounts feature's lookup, through which the cast
+// is read.
+type AccountByEmail func(ctx context.Context, email string) (domain.Account, error)
+
+// Members reads the demo members through byEmail (in the transaction of
+// ctx, if any); ErrNoNetwork when one of them is not there.
+func Members(ctx context.Context, byEmail AccountByEmail) (Cast, error) {
 	c := Cast{Viewers: map[string]domain.Viewer{}}
-	for _, r := range rows {
-		c.Viewers[r.Handle] = domain.Viewer{UserID: domain.UserID(r.ID), Role: r.Role}
-		if r.Handle == MemberHandle {
-			c.Created = r.CreatedAt
+	for _, p := range Roster {
+		acc, err := byEmail(ctx, p.Email())
+		if errors.Is(err, domain.ErrNotFound) {
+			return Cast{}, ErrNoNetwork
+		}
+		if err != nil {
+			return Cast{}, err
+		}
+		c.Viewers[p.Handle] = domain.Viewer{UserID: acc.ID, Role: acc.Role}
+		if p.Handle == MemberHandle {
+			c.Created = acc.CreatedAt
 		}
 	}
 	return c, nil

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"social/core/domain"
 )
@@ -38,8 +37,8 @@ type Run struct {
 	Progress func(stage string, done, total int)
 	Summary  Summary
 
-	db   *bun.DB
-	cast Cast
+	byEmail AccountByEmail
+	cast    Cast
 	// Posts are the IDs of Plan.Posts written by this run, in plan order,
 	// and Named those of the moderation queue by key (posts, comments,
 	// reports): a later stage acts on them only when they were written in
@@ -51,10 +50,10 @@ type Run struct {
 	art      *art
 }
 
-// NewRun starts a seeding whose week ends at now; db is where the cast is
-// read from when the members were written before.
-func NewRun(db *bun.DB, now time.Time) *Run {
-	return &Run{Now: now, Clock: NewClock(now), Plan: NewPlan(now), db: db, Named: map[string]uuid.UUID{}}
+// NewRun starts a seeding whose week ends at now; byEmail is how the cast
+// is read when the members were written before.
+func NewRun(byEmail AccountByEmail, now time.Time) *Run {
+	return &Run{Now: now, Clock: NewClock(now), Plan: NewPlan(now), byEmail: byEmail, Named: map[string]uuid.UUID{}}
 }
 
 // At dates the next act.
@@ -73,7 +72,7 @@ func (r *Run) Cast(ctx context.Context) (Cast, error) {
 	if r.cast.Viewers != nil {
 		return r.cast, nil
 	}
-	c, err := Members(ctx, r.db)
+	c, err := Members(ctx, r.byEmail)
 	if err == nil {
 		r.cast = c
 	}

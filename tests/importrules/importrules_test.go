@@ -159,6 +159,22 @@ func TestPluginsImportNoOtherPlugin(t *testing.T) {
 	}
 }
 
+// A feature's or plugin's store is its own: every other package, the
+// wiring and the commands included, reaches its data through its use cases
+// or the read views the core publishes. Test code may set a store up
+// directly.
+func TestStoresAreUsedByTheirFeatureAlone(t *testing.T) {
+	for _, file := range sourceFiles(t, token.NewFileSet(), ".", false) {
+		for _, p := range file.imports {
+			owner, isStore := strings.CutSuffix(strings.TrimPrefix(p, "social/"), "/pgstore")
+			if !isStore || !strings.HasPrefix(p, "social/") || strings.HasPrefix(file.path, owner+"/") {
+				continue
+			}
+			t.Errorf("%s imports %s: a store is its feature's own; use the feature's use cases (%s/app)", file.path, p, owner)
+		}
+	}
+}
+
 // ownerFolder is the feature or plugin folder a file belongs to
 // ("features/posts" for "features/posts/app/create_post.go"); a file
 // directly in features/ or plugins/ belongs to that folder.

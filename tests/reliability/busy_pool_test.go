@@ -15,7 +15,6 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"social/core/ports"
-	timelines "social/features/timelines/pgstore"
 	"social/tests/testkit/apptest"
 )
 
@@ -63,7 +62,7 @@ func TestBackgroundWorkGoesOnWhileRequestsHoldEveryConnection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := inserter.InsertTx(ctx, tx, timelines.FanOutArgs{PostID: uuid.MustParse(post.ID)}, nil); err != nil {
+	if _, err := inserter.InsertTx(ctx, tx, fanOutJob{PostID: uuid.MustParse(post.ID)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -117,3 +116,11 @@ func release(held []*sql.Conn) {
 		_ = c.Close()
 	}
 }
+
+// fanOutJob is the timelines' fan-out job as another program queues it:
+// by its stable kind and its arguments' JSON, without the feature's code.
+type fanOutJob struct {
+	PostID uuid.UUID `json:"post_id"`
+}
+
+func (fanOutJob) Kind() string { return "timelines.fan_out" }

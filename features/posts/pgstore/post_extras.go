@@ -58,7 +58,7 @@ func (s *Posts) HasPosts(ctx context.Context, author domain.UserID) (bool, error
 
 // PostsByID reads the named posts as viewer sees them (whether they follow
 // each author) in one query; missing ones are absent, as are those of
-// suspended and deleted authors (AuthorActive), whose files are not linked.
+// suspended and deleted authors (authorActive), whose files are not linked.
 func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domain.PostID) (map[domain.PostID]domain.Post, error) {
 	out := make(map[domain.PostID]domain.Post, len(ids))
 	if len(ids) == 0 {
@@ -70,7 +70,7 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 	}
 	var rows []feedRow
 	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
-	if err := pgkit.IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`+AuthorActive+blocked, append(viewerArgs(viewer, bun.In(keys)), blockedArgs...)...).Scan(ctx, &rows); err != nil {
+	if err := pgkit.IDB(ctx, s.db).NewRaw(feedSelect+` WHERE p.id IN (?)`+authorActive+blocked, append(viewerArgs(viewer, bun.In(keys)), blockedArgs...)...).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("read posts by id: %w", err)
 	}
 	for _, r := range rows {

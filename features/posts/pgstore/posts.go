@@ -364,14 +364,8 @@ func textOf(r *feedRow) string {
 	return *r.TextContent
 }
 
-// AuthorActive keeps out the posts of suspended authors and of deleted
-// accounts (from the moment the deletion is confirmed, before the erasure
-// removes them), on every read made for members (feeds, 'Seguindo',
-// profile lists, community lists, post pages, search documents); an
-// anti-join on the partial index of those accounts (accounts_hidden_idx,
-// whose predicate this repeats).
-const AuthorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id
-	AND (sa.suspended_at IS NOT NULL OR sa.deleted_at IS NOT NULL))`
+// authorActive keeps out the posts of suspended and deleted authors.
+var authorActive = pgkit.ActiveMember("p.author_id")
 
 // viewerArgs are feedSelect's arguments, then more.
 func viewerArgs(viewer domain.UserID, more ...any) []any {
@@ -390,7 +384,7 @@ func items(rows []feedRow) []domain.FeedItem {
 func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID) (domain.FeedItem, error) {
 	rows := make([]feedRow, 0, 1) // an ID is one post
 	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
-	err := pgkit.Prepared(ctx, s.db, &rows, feedSelect+` WHERE p.id = ?`+AuthorActive+blocked,
+	err := pgkit.Prepared(ctx, s.db, &rows, feedSelect+` WHERE p.id = ?`+authorActive+blocked,
 		append(viewerArgs(viewer, uuid.UUID(id)), blockedArgs...)...)
 	if err == nil && len(rows) == 0 {
 		err = domain.ErrNotFound
@@ -412,7 +406,7 @@ func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *
 		return nil, nil, err
 	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	return s.newestFirst(ctx, words, ` WHERE p.visibility = 'public'`+AuthorActive+hidden,
+	return s.newestFirst(ctx, words, ` WHERE p.visibility = 'public'`+authorActive+hidden,
 		append(viewerArgs(viewer), hiddenArgs...), after, limit)
 }
 
@@ -427,7 +421,7 @@ func (s *Posts) Ranked(ctx context.Context, viewer domain.UserID, now time.Time,
 		return nil, err
 	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	recent := `SELECT id FROM posts p WHERE visibility = 'public'` + AuthorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	recent := `SELECT id FROM posts p WHERE visibility = 'public'` + authorActive + hidden + ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	recentArgs := append(hiddenArgs, window)
 	if words != nil {
 		// The window is the newest posts the viewer's words leave, as far
@@ -463,7 +457,7 @@ type windowRow struct {
 // hidden nor words hide.
 func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hidden string, hiddenArgs []any, window int) ([]string, error) {
 	read := func(after *windowRow) ([]windowRow, error) {
-		q := `SELECT p.id, p.created_at, p.text_content FROM posts p WHERE p.visibility = 'public'` + AuthorActive + hidden
+		q := `SELECT p.id, p.created_at, p.text_content FROM posts p WHERE p.visibility = 'public'` + authorActive + hidden
 		args := slices.Clone(hiddenArgs)
 		if after != nil {
 			q += ` AND (p.created_at, p.id) < (?, ?)`
@@ -497,7 +491,7 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 	}
 	q := ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
-			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + AuthorActive
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", after, limit)
@@ -520,7 +514,7 @@ func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience d
 		return nil, nil, err
 	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	out, next, err := s.newestFirst(ctx, words, ` WHERE p.audience_id = ?`+AuthorActive+hidden,
+	out, next, err := s.newestFirst(ctx, words, ` WHERE p.audience_id = ?`+authorActive+hidden,
 		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
 	if err != nil {
 		return nil, nil, err
@@ -536,7 +530,7 @@ func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience d
 // public ones for anyone else.
 func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, error) {
 	q := ` WHERE p.author_id = ? AND p.visibility <> 'members_only' AND (p.visibility = 'public' OR p.author_id = ?
-		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + AuthorActive
+		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id))` + authorActive
 	// A profile's own list shows a muted member's posts (whoever opens the
 	// profile asks for them); only a block empties it.
 	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)

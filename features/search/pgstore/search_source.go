@@ -182,9 +182,6 @@ func (s *SearchSource) ListSearchDocs(ctx context.Context, kind ports.SearchKind
 	return docs, nil
 }
 
-// authorActive keeps out the posts of suspended authors and of deleted
-// accounts, as every read made for members does: the same anti-join on the
-// partial index of those accounts (accounts_hidden_idx, whose predicate
-// this repeats) as the posts' reads, so the plan does not change.
-const authorActive = ` AND NOT EXISTS (SELECT 1 FROM accounts sa WHERE sa.id = p.author_id
-	AND (sa.suspended_at IS NOT NULL OR sa.deleted_at IS NOT NULL))`
+// authorActive keeps out the posts of suspended and deleted authors, as
+// the posts' own reads do.
+var authorActive = pgkit.ActiveMember("p.author_id")
