@@ -34,17 +34,45 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 	SOCIAL_ADMIN_OPEN_ACCESS=true $(BIN) seed-demo
 	SOCIAL_ADMIN_OPEN_ACCESS=true $(BIN) serve
 
-# The soak runs 40 s here, its shortest (same checks, 10-second quarters),
-# so that the whole suite stays under 25 minutes on two cores; `make
-# test-long` alone soaks for the full 20. SOCIAL_SOAK_DURATION set by the caller wins.
-test: build ## Run every test: the import boundaries, Go (race detector, real PostgreSQL), a 40-second soak, frontends, API types, end to end
-	SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-40s} $(MAKE) --no-print-directory check-api-types lint-imports test-go test-long test-web test-e2e bench-smoke
+# The soak runs 40 s here, its shortest (same checks, 10-second quarters);
+# `make test-long` alone soaks for the full 20. SOCIAL_SOAK_DURATION set by
+# the caller wins. The long tests and the benchmark smoke run side by side:
+# the slow upload spends its minute waiting on a trickling client and the
+# smoke a second on each workload, so together they take about the time of
+# the longer. The rest keeps both cores busy alone.
+TEST_ENV = SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-40s}
+test: build ## Run every test: the import boundaries, Go (real PostgreSQL, race detector where concurrency lives), a 40-second soak, frontends, API types, end to end
+	$(TEST_ENV) $(MAKE) --no-print-directory check-api-types lint-imports test-go
+	$(TEST_ENV) $(MAKE) --no-print-directory -j2 --output-sync=target test-long bench-smoke
+	$(TEST_ENV) $(MAKE) --no-print-directory test-web test-e2e
+
+# The race detector runs where goroutines, locks and channels are the
+# code's own: the adapters (realtime gateway, job client, session cache,
+# pools), the platform, the toolkits, the core's ports, the commands (the
+# two-node test), the reliability suite (concurrent toggles, outages, slow
+# sockets through the whole app) and the feature packages that start
+# goroutines of their own. The other feature and plugin suites drive one
+# request at a time through that same code; they run without it, in about
+# half the time and without a second, instrumented build of their
+# packages. `make test-race` runs every package under it.
+RACE_PKGS = ./adapters/... ./platform/... ./kit/... ./core/... ./config/... ./cmd/... ./assembly/... \
+	./tests/reliability/... ./features/trending/... ./features/safety/app/... ./plugins/rooms/app/... \
+	./plugins/rooms/radio/... ./plugins/rooms/demotrack/...
 
 # -trimpath keeps the source folder out of the build cache's keys, so a
 # second checkout of the same commit reuses the packages compiled for the
-# first instead of compiling them all again with the detector.
-test-go: bootstrap ## Go tests with the race detector against a real PostgreSQL
-	$(WITHDB) go test -race -trimpath -count=1 ./...
+# first; -ldflags=-w leaves out the debugger's tables, a third of the time
+# of linking each of the hundred test binaries (stack traces keep their
+# files and lines).
+GOTEST = go test -trimpath -count=1 -ldflags=-w
+test-go: bootstrap ## Go tests against a real PostgreSQL, the race detector on the packages that own concurrency (RACE_PKGS)
+	$(WITHDB) sh -c '$(GOTEST) -race $(RACE_PKGS) && $(GOTEST) $(OTHER_PKGS)'
+
+OTHER_PKGS = $(filter-out $(shell go list $(RACE_PKGS)),$(shell go list ./...))
+
+.PHONY: test-race
+test-race: bootstrap ## Every Go package under the race detector
+	$(WITHDB) $(GOTEST) -race ./...
 
 # Only the packages that hold long tests, side by side: the slow upload
 # spends its minute waiting on a trickling client.
@@ -52,7 +80,7 @@ LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs 
 
 .PHONY: test-long
 test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them (-v: the soak prints its figures)
-	$(WITHDB) go test -race -trimpath -count=1 -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
+	$(WITHDB) $(GOTEST) -race -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent

@@ -36,11 +36,6 @@ if ! ls /usr/share/postgresql/*/extension/unaccent.control >/dev/null 2>&1 && [ 
   apt_install postgresql-contrib || true
 fi
 
-# Chromium, for the end-to-end journeys (driven by playwright-core).
-if ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
-  apt_install chromium || true
-fi
-
 # nats-server, for the two-node test (it starts its own on a free port).
 if ! have nats-server && [ ! -x /usr/sbin/nats-server ]; then
   apt_install nats-server || true
@@ -61,10 +56,13 @@ if [ "$node_ok" != 1 ]; then
   exit 1
 fi
 
+# The downloads run side by side: each waits on the network more than on
+# the machine. A failed one fails the bootstrap once all have ended.
+pids=()
 if [ ! -f .tmp/go-mod.stamp ] || [ go.sum -nt .tmp/go-mod.stamp ]; then
   say "go mod download"
-  go mod download
-  mkdir -p .tmp && touch .tmp/go-mod.stamp
+  (go mod download && mkdir -p .tmp && touch .tmp/go-mod.stamp) &
+  pids+=($!)
 fi
 
 for dir in web/app web/admin web/apidocs e2e; do
@@ -72,9 +70,24 @@ for dir in web/app web/admin web/apidocs e2e; do
   stamp="$dir/node_modules/.bootstrap.stamp"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
     say "npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    touch "$stamp"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.bootstrap.stamp) &
+    pids+=($!)
   fi
 done
+
+# Chromium, for the end-to-end journeys (driven by playwright-core),
+# installed while the downloads run.
+if ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
+  apt_install chromium || true
+fi
+
+failed=0
+for pid in "${pids[@]}"; do
+  wait "$pid" || failed=1
+done
+if [ "$failed" = 1 ]; then
+  say "a download failed (see above)"
+  exit 1
+fi
 
 say "ready: $(go version | awk '{print $3}'), node $(node --version), PostgreSQL $( (ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sed 's#.*/postgresql/\([0-9]*\)/bin#\1#' | sort -n | tail -1) || echo '?'), $(command -v chromium >/dev/null && chromium --version 2>/dev/null | awk '{print $1, $2}' || echo 'no Chromium')"
