@@ -54,7 +54,10 @@ test: build ## Run every test: the import boundaries, Go (real PostgreSQL, race 
 # goroutines of their own. The other feature and plugin suites drive one
 # request at a time through that same code; they run without it, in about
 # half the time and without a second, instrumented build of their
-# packages. `make test-race` runs every package under it.
+# packages. The two runs go side by side: the race run ends on its two
+# longest packages, the two-node test and the reliability suite, while the
+# other run fills the machine. `make test-race` runs every package under
+# the detector.
 RACE_PKGS = ./adapters/... ./platform/... ./kit/... ./core/... ./config/... ./cmd/... ./assembly/... \
 	./tests/reliability/... ./features/trending/... ./features/safety/app/... ./plugins/rooms/app/... \
 	./plugins/rooms/radio/... ./plugins/rooms/demotrack/...
@@ -66,7 +69,7 @@ RACE_PKGS = ./adapters/... ./platform/... ./kit/... ./core/... ./config/... ./cm
 # files and lines).
 GOTEST = go test -trimpath -count=1 -ldflags=-w
 test-go: bootstrap ## Go tests against a real PostgreSQL, the race detector on the packages that own concurrency (RACE_PKGS)
-	$(WITHDB) sh -c '$(GOTEST) -race $(RACE_PKGS) && $(GOTEST) $(OTHER_PKGS)'
+	$(WITHDB) sh -c '$(GOTEST) -race $(RACE_PKGS) & race=$$!; $(GOTEST) $(OTHER_PKGS); other=$$?; wait $$race && exit $$other'
 
 OTHER_PKGS = $(filter-out $(shell go list $(RACE_PKGS)),$(shell go list ./...))
 
