@@ -57,12 +57,23 @@ if [ "$node_ok" != 1 ]; then
 fi
 
 # The downloads run side by side: each waits on the network more than on
-# the machine. A failed one fails the bootstrap once all have ended.
-pids=()
+# the machine. Each is its own background process, so that an interrupted
+# bootstrap passes the interrupt on (background jobs of a script do not
+# hear the terminal's); npm ci ends once it has finished writing
+# node_modules. A stamp is written only after its download succeeded, and a
+# failed one fails the bootstrap once all have ended.
+pids=() stamps=()
+stop_downloads() {
+  kill "${pids[@]}" 2>/dev/null
+  exit 130
+}
+trap stop_downloads INT TERM
+
 if [ ! -f .tmp/go-mod.stamp ] || [ go.sum -nt .tmp/go-mod.stamp ]; then
   say "go mod download"
-  (go mod download && mkdir -p .tmp && touch .tmp/go-mod.stamp) &
-  pids+=($!)
+  mkdir -p .tmp
+  go mod download &
+  pids+=($!) stamps+=(.tmp/go-mod.stamp)
 fi
 
 for dir in web/app web/admin web/apidocs e2e; do
@@ -70,8 +81,8 @@ for dir in web/app web/admin web/apidocs e2e; do
   stamp="$dir/node_modules/.bootstrap.stamp"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
     say "npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.bootstrap.stamp) &
-    pids+=($!)
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error &
+    pids+=($!) stamps+=("$stamp")
   fi
 done
 
@@ -82,9 +93,10 @@ if ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
 fi
 
 failed=0
-for pid in "${pids[@]}"; do
-  wait "$pid" || failed=1
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then touch "${stamps[$i]}"; else failed=1; fi
 done
+trap - INT TERM
 if [ "$failed" = 1 ]; then
   say "a download failed (see above)"
   exit 1

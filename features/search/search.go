@@ -33,15 +33,10 @@ var Module = fx.Module("search-api",
 	fx.Provide(
 		fx.Private,
 		newUseCases,
-		searchstore.NewSearchQueue,
 		newSource,
 	),
-	fx.Provide(
-		plugin.AsRoutes(httpapi.NewRoutes),
-		func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
-		// Suspensions and account deletions queue all of an author's posts.
-		func(q *searchstore.SearchQueue) app.AuthorPostsQueue { return q },
-	),
+	queueing,
+	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Invoke(runIndexer),
 )
 
@@ -50,14 +45,18 @@ var Module = fx.Module("search-api",
 // queued for the serving nodes to index (a bleve index is one process's),
 // and what the index is rebuilt from.
 var ForCommands = fx.Module("search-commands",
-	fx.Provide(
-		searchstore.NewSearchQueue,
-		func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
-		// A suspension from the command line requeues the author's posts.
-		func(q *searchstore.SearchQueue) app.AuthorPostsQueue { return q },
-		func(s *searchstore.SearchSource) app.DocLister { return s },
-	),
 	fx.Provide(fx.Private, newSource),
+	queueing,
+	fx.Provide(func(s *searchstore.SearchSource) app.DocLister { return s }),
+)
+
+// queueing is the queue of documents to index, for the server and the
+// commands alike, and the ports the writing features queue through.
+var queueing = fx.Provide(
+	searchstore.NewSearchQueue,
+	func(q *searchstore.SearchQueue) ports.SearchIndexQueue { return q },
+	// Suspensions and account deletions queue all of an author's posts.
+	func(q *searchstore.SearchQueue) app.AuthorPostsQueue { return q },
 )
 
 type useCaseParams struct {
