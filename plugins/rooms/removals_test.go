@@ -92,7 +92,11 @@ func TestBlockedChatIsHiddenBetweenTheTwo(t *testing.T) {
 	r := previewRoom(t, host, "Sala de todos")
 	base, topic := "/api/v1/rooms/"+r.ID, "room:"+r.ID
 	ana.Do(http.MethodPost, "/api/v1/profiles/bia/block", nil).Expect(t, http.StatusOK)
-	as, bs, hs := ana.Realtime(t, topic), bia.Realtime(t, topic), host.Realtime(t, topic)
+	// The host joins by entering, which the gateway does after answering
+	// the subscription: wait for it before the others come in.
+	hs := host.Realtime(t, topic)
+	nextEvent(t, hs, "room.participant_joined")
+	as, bs := ana.Realtime(t, topic), bia.Realtime(t, topic)
 	for _, m := range []*at.Member{ana, bia} {
 		m.Do(http.MethodPost, base+"/join", nil).Expect(t, http.StatusOK)
 	}
