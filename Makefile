@@ -41,48 +41,29 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 # smoke a second on each workload, so together they take about the time of
 # the longer. The rest keeps both cores busy alone.
 TEST_ENV = SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-40s}
-test: build ## Run every test: the import boundaries, Go (real PostgreSQL, race detector where concurrency lives), a 40-second soak, frontends, API types, end to end
+test: build ## Run every test: the import boundaries, Go (real PostgreSQL), a 40-second soak, frontends, API types, end to end
 	$(TEST_ENV) $(MAKE) --no-print-directory check-api-types lint-imports test-go
 	$(TEST_ENV) $(MAKE) --no-print-directory -j2 --output-sync=target test-long bench-smoke
 	$(TEST_ENV) $(MAKE) --no-print-directory test-web test-e2e
-
-# The race detector runs where goroutines, locks and channels are the
-# code's own: the adapters (realtime gateway, job client, session cache,
-# pools), the platform, the toolkits, the core's ports, the commands (the
-# two-node test), the reliability suite (concurrent toggles, outages, slow
-# sockets through the whole app) and the feature packages that start
-# goroutines of their own. The other feature and plugin suites drive one
-# request at a time through that same code; they run without it, in a
-# half to three quarters of the time. (The race build still compiles the
-# whole tree: the reliability suite and the commands import all of it.) The two runs go side by side as two make jobs, so that an
-# interrupt reaches both; their output is not held back (go test prints
-# each package's report as the package ends). The race run ends on its two
-# longest packages, the two-node test and the reliability suite, while the
-# other run fills the machine. `make test-race` runs every package under
-# the detector.
-RACE_PKGS = ./adapters/... ./platform/... ./kit/... ./core/... ./config/... ./cmd/... ./assembly/... \
-	./tests/reliability/... ./features/trending/... ./features/safety/app/... ./plugins/rooms/app/... \
-	./plugins/rooms/radio/... ./plugins/rooms/demotrack/...
-OTHER_PKGS = $(filter-out $(shell go list $(RACE_PKGS)),$(shell go list ./...))
 
 # -trimpath keeps the source folder out of the build cache's keys, so a
 # second checkout of the same commit reuses the packages compiled for the
 # first; -ldflags=-w leaves out the debugger's tables, a third of the time
 # of linking each test binary (stack traces keep their files and lines).
 GOTEST = go test -trimpath -count=1 -ldflags=-w
-test-go: bootstrap ## Go tests against a real PostgreSQL, the race detector on the packages that own concurrency (RACE_PKGS)
-	$(MAKE) --no-print-directory -j2 test-go-race test-go-other
+test-go: bootstrap ## Go tests against a real PostgreSQL
+	$(WITHDB) $(GOTEST) ./...
 
-.PHONY: test-go-race test-go-other
-test-go-race: bootstrap
-	$(WITHDB) $(GOTEST) -race $(RACE_PKGS)
-
-test-go-other: bootstrap
-	$(WITHDB) $(GOTEST) $(OTHER_PKGS)
-
+# The race detector is a run of its own: building the whole tree for it
+# takes about four minutes more on a fresh 2-core machine and the tests run
+# about twice as long under it: more than `make test` can spend. Run it
+# before landing a change to code that owns goroutines, locks or channels
+# (the realtime gateway, the job client, the pools, room presence, the
+# reliability suite's concurrent toggles and outages).
 .PHONY: test-race
-test-race: bootstrap ## Every Go package under the race detector
+test-race: bootstrap ## Every Go package under the race detector, the long tests too
 	$(WITHDB) $(GOTEST) -race ./...
+	$(WITHDB) $(GOTEST) -race -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 # Only the packages that hold long tests, side by side: the slow upload
 # spends its minute waiting on a trickling client.
@@ -90,7 +71,7 @@ LONG_PKGS = $(shell grep -rl --include='*_test.go' '^//go:build long' . | xargs 
 
 .PHONY: test-long
 test-long: bootstrap ## Go tests that need more than a minute (build tag long, names TestLong...), the 20-minute soak among them (-v: the soak prints its figures)
-	$(WITHDB) $(GOTEST) -race -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
+	$(WITHDB) $(GOTEST) -v -timeout 60m -tags long -run '^TestLong' $(LONG_PKGS)
 
 test-web: bootstrap ## Frontend unit tests (vitest)
 	cd web/app && npm test --silent
