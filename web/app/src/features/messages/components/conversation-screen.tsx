@@ -19,7 +19,7 @@ import { useConversation, useMarkRead, useSendMessage, useThread } from '../api/
 import { markerCovers } from '../live-events'
 import { MAX_MESSAGE_LENGTH, messagesMessages as m } from '../messages'
 import { messagesPaths } from '../paths'
-import { messageTime } from '../time'
+import { messageMoment, messageTime } from '../time'
 import type { Conversation, DirectMessage } from '../types'
 
 import { PeerAvatar } from './peer-avatar'
@@ -137,7 +137,9 @@ function Bubble({ message, mine, seen }: { message: DirectMessage; mine: boolean
         {message.text}
       </p>
       <span className="text-xs text-muted-foreground">
-        <time dateTime={message.created_at}>{messageTime(message.created_at)}</time>
+        <time dateTime={message.created_at} title={messageMoment(message.created_at)}>
+          {messageTime(message.created_at)}
+        </time>
         {seen ? ` · ${m.seen}` : null}
       </span>
     </li>

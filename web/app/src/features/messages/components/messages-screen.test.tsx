@@ -65,6 +65,25 @@ describe('MessagesScreen', () => {
     expect(requests.some((r) => new URL(r.url).searchParams.get('q') === 'zé')).toBe(true)
   })
 
+  it('says how long ago today’s last message was sent, and the date of an older one', async () => {
+    const minutesAgo = new Date(Date.now() - 5 * 60_000)
+    // Never across midnight: then the message would be of another day.
+    const today = minutesAgo.toDateString() === new Date().toDateString() ? minutesAgo : new Date()
+    const items = [
+      conversation({ last_message: { ...message(2, 'bia', 'Tudo bem?'), created_at: today.toISOString() } }),
+      conversation({
+        id: 'c2',
+        peer: { id: 'u3', handle: 'caio', display_name: 'Caio', avatar_url: null, is_verified: false },
+        last_message: { ...message(1, 'ana', 'Até amanhã'), conversation_id: 'c2', created_at: '2025-03-04T12:00:00Z' },
+      }),
+    ]
+    renderWithProviders(<MessagesScreen />, { session: 'signed-in', respond: inboxServer(items) })
+    const list = await screen.findByRole('list', { name: 'Conversas' })
+    const [recent, older] = within(list).getAllByRole('link')
+    expect(recent?.querySelector('time')?.textContent).toMatch(/^há /)
+    expect(older?.querySelector('time')).toHaveTextContent('04/03/2025')
+  })
+
   it('saves who may message the member', async () => {
     const saved: unknown[] = []
     const { user } = renderWithProviders(<MessagesScreen />, {

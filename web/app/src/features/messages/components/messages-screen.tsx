@@ -16,7 +16,7 @@ import { useSession } from '@/features/session'
 import { useInbox } from '../api/messages-api'
 import { messagesMessages as m } from '../messages'
 import { messagesPaths } from '../paths'
-import { inboxTime } from '../time'
+import { messageMoment, messageTime } from '../time'
 import type { Conversation } from '../types'
 
 import { MessageSettingsCard } from './message-settings-card'
@@ -116,8 +116,8 @@ function ConversationRow({ conversation, me }: { conversation: Conversation; me:
         </span>
         <span className="grid justify-items-end gap-1">
           {last ? (
-            <time dateTime={last.created_at} className="text-xs text-muted-foreground">
-              {inboxTime(last.created_at)}
+            <time dateTime={last.created_at} title={messageMoment(last.created_at)} className="text-xs text-muted-foreground">
+              {messageTime(last.created_at)}
             </time>
           ) : null}
           <CountBadge count={unread} label={m.unread(unread)} />
