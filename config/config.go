@@ -193,6 +193,29 @@ type NATS struct {
 type Log struct {
 	Level  string `mapstructure:"level"`
 	Format string `mapstructure:"format"`
+	// Requests says which requests the access log writes at info level:
+	// "all", "failures" (4xx and 5xx; the rest at debug) or "auto"
+	// (failures in development, all in production).
+	Requests string `mapstructure:"requests"`
+}
+
+// Log.Requests values.
+const (
+	LogRequestsAuto     = "auto"
+	LogRequestsAll      = "all"
+	LogRequestsFailures = "failures"
+)
+
+// AllRequestsLogged says whether the access log writes a line at info level
+// for every request, successful ones included (log.requests).
+func (c *Config) AllRequestsLogged() bool {
+	switch c.Log.Requests {
+	case LogRequestsAll:
+		return true
+	case LogRequestsFailures:
+		return false
+	}
+	return c.Mode == ModeProduction
 }
 
 // PluginSwitch turns one feature plugin on or off.
@@ -429,6 +452,7 @@ func (c *Config) Validate() error {
 	}
 	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
 	oneOf("log.format", c.Log.Format, "auto", "text", "json")
+	oneOf("log.requests", c.Log.Requests, LogRequestsAuto, LogRequestsAll, LogRequestsFailures)
 	if c.Mode == ModeProduction {
 		if c.Auth.JWTSecret == "" {
 			bad("auth.jwt_secret", "is required in production (set SOCIAL_AUTH_JWT_SECRET)")

@@ -60,19 +60,25 @@ func newRequestID() string {
 }
 
 // withAccessLog logs one line per request; health probes only at debug
-// level. The request ID is one of the line's attributes rather than
-// carried by a logger made for each request.
-func withAccessLog(logger *slog.Logger, next http.Handler) http.Handler {
+// level. With all false (log.requests, quiet by default in development)
+// a successful answer (below 400) goes to debug too, so that only
+// refusals (info) and server errors (error) fill the terminal. The request
+// ID is one of the line's attributes rather than carried by a logger made
+// for each request.
+func withAccessLog(logger *slog.Logger, all bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &httpkit.StatusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		level := slog.LevelInfo
-		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || (!all && rec.Status < 400) {
 			level = slog.LevelDebug
 		}
 		if rec.Status >= 500 {
 			level = slog.LevelError
+		}
+		if !logger.Enabled(r.Context(), level) {
+			return
 		}
 		logger.LogAttrs(r.Context(), level, "http request", slog.String("request_id", httpkit.RequestID(r.Context())),
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", rec.Status),

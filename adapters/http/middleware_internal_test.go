@@ -49,7 +49,7 @@ func TestNewRequestIDsAreValidAndDistinct(t *testing.T) {
 func TestRequestLinesCarryTheRequestID(t *testing.T) {
 	var out bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&out, nil))
-	h := withRequestID(logger, withAccessLog(logger, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := withRequestID(logger, withAccessLog(logger, true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		httpkit.LoggerFrom(r.Context()).Warn("inside")
 		w.WriteHeader(http.StatusTeapot)
 	})))
@@ -71,5 +71,37 @@ func TestRequestLinesCarryTheRequestID(t *testing.T) {
 	}
 	if !strings.Contains(lines[1], `"status":418`) {
 		t.Errorf("access line: %s", lines[1])
+	}
+}
+
+// Quiet (log.requests failures, the development default): a successful
+// answer, static or API, writes no line at info level; a refusal still
+// does, a server error at error level; "all" brings every request back.
+func TestAccessLogQuietKeepsOnlyFailures(t *testing.T) {
+	statuses := []int{http.StatusOK, http.StatusNotModified, http.StatusNotFound, http.StatusTooManyRequests, http.StatusInternalServerError}
+	for _, tc := range []struct {
+		all  bool
+		want []string
+	}{
+		{false, []string{`"status":404`, `"status":429`, `"level":"ERROR"`}},
+		{true, []string{`"status":200`, `"status":304`, `"status":404`, `"status":429`, `"level":"ERROR"`}},
+	} {
+		var out bytes.Buffer
+		logger := slog.New(slog.NewJSONHandler(&out, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		for _, code := range statuses {
+			h := withAccessLog(logger, tc.all, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.WriteHeader(code)
+			}))
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/assets/app.js", nil))
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != len(tc.want) {
+			t.Fatalf("all=%v: logged %d lines, want %d:\n%s", tc.all, len(lines), len(tc.want), out.String())
+		}
+		for i, w := range tc.want {
+			if !strings.Contains(lines[i], w) {
+				t.Errorf("all=%v: line %d %s, want %s", tc.all, i, lines[i], w)
+			}
+		}
 	}
 }

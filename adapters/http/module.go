@@ -120,7 +120,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	// observer reads the pattern the mux writes on the request it gets.
 	h = withRateLimitHeaders(h)
 	h = withRecover(h)
-	h = withAccessLog(p.Logger, h)
+	h = withAccessLog(p.Logger, p.Config.AllRequestsLogged(), h)
 	h = withRequestID(p.Logger, h)
 	origin, err := mediaOrigin(context.Background(), p.Blobs, p.Config.HTTP.PublicURL)
 	if err != nil {
