@@ -1,4 +1,4 @@
-import { fireEvent, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { renderSignedInUntil } from '@/testing/render-app'
@@ -44,9 +44,22 @@ describe('TrendingPanel', () => {
     expect(within(loading).getAllByTestId('trending-placeholder')).toHaveLength(6)
   })
 
-  it('says so when the chart fails', async () => {
-    const { panel } = await renderPanel(answers(() => problem(502)))
+  it('says so when our own server fails to answer the chart', async () => {
+    const { panel } = await renderPanel(answers(() => problem(500)))
     expect(await within(panel).findByText('Não foi possível carregar as músicas trending')).toBeInTheDocument()
+  })
+
+  it('stays out of sight while the chart provider has never answered', async () => {
+    const { panel } = await renderPanel(
+      answers(() =>
+        problem(503, { code: 'trending_unavailable', detail: 'Não foi possível carregar as músicas trending' }),
+      ),
+    )
+    await waitFor(() => {
+      expect(panel).not.toBeInTheDocument()
+    })
+    expect(screen.queryByText('Não foi possível carregar as músicas trending')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Músicas em alta' })).not.toBeInTheDocument()
   })
 
   it('lists the tracks with a link and a preview button only when there is a clip', async () => {

@@ -5,6 +5,7 @@ import { Placeholders } from '@/components/placeholders'
 import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { ApiError } from '@/lib/api'
 
 import { useTrending } from '../api/list-trending'
 import { feedMessages as m } from '../messages'
@@ -14,7 +15,17 @@ const PLACEHOLDER_COUNT = 6
 /** The preview clip plays at 70 % volume. */
 export const PREVIEW_VOLUME = 0.7
 
-/** One clip plays at a time. */
+/**
+ * The chart provider has not answered yet: GET /api/v1/trending says 503
+ * `trending_unavailable` while no chart was ever fetched (after one good
+ * fetch the stored chart keeps being served). Nothing for a member to act
+ * on, so the panel stays out of sight instead of greeting them with an error.
+ */
+function providerDown(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && error.problem?.code === 'trending_unavailable'
+}
+
+/** One clip plays at a time; hidden while the chart provider is down. */
 export function TrendingPanel() {
   const trending = useTrending()
   const audio = useRef<HTMLAudioElement | null>(null)
@@ -56,6 +67,7 @@ export function TrendingPanel() {
   }
 
   const items = trending.data?.items ?? []
+  if (providerDown(trending.error)) return null
 
   return (
     <section aria-labelledby="trending-title" className="grid content-start gap-3">
