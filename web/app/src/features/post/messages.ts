@@ -6,7 +6,8 @@ export const postMessages = {
   // Ours: the page's heading.
   title: 'Post',
   notFound: 'Post não encontrado.',
-  // Ours.
+  // Ours: the page's back action (to where the member came from), and the way out of a missing post.
+  back: 'Voltar',
   backToFeed: 'Voltar para o feed',
   loadingPost: 'Carregando post',
   loadFailed: 'Não foi possível carregar o post.',

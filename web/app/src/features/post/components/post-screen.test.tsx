@@ -81,6 +81,27 @@ const reads = (requests: Request[], path: string) =>
   requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === path).length
 
 describe('PostScreen', { timeout: 15_000 }, () => {
+  it("goes back with 'Voltar' to the page the member came from", async () => {
+    const { respond } = postServer()
+    const { user, router } = renderApp('/settings', { session: 'signed-in', respond })
+    await screen.findByRole('heading', { level: 1, name: 'Configurações' }, { timeout: 5000 })
+    await router.navigate(`/post/${postId}`)
+    await screen.findByRole('heading', { level: 1, name: 'Post' }, { timeout: 5000 })
+    await user.click(screen.getByRole('button', { name: 'Voltar' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/settings')
+    })
+  })
+
+  it("goes to the feed with 'Voltar' when the shared link opened the app", async () => {
+    const { respond } = postServer()
+    const { user, router } = await renderPost(respond)
+    await user.click(screen.getByRole('button', { name: 'Voltar' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/')
+    })
+  })
+
   it('shows a skeleton while the post loads', async () => {
     await renderPost((request) => (request.url.endsWith(`/api/v1/posts/${postId}`) ? never() : undefined))
     expect(screen.getByRole('status', { name: 'Carregando post' })).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
 
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Page } from '@/components/layout/page'
@@ -108,8 +109,36 @@ function PostPage({ id }: { id: string }) {
   }
 
   return (
-    <Page title={m.title}>
-      <div className="grid max-w-2xl gap-6">{body}</div>
-    </Page>
+    <section className="grid gap-6">
+      <div>
+        <BackButton />
+      </div>
+      <Page title={m.title}>
+        <div className="grid max-w-2xl gap-6">{body}</div>
+      </Page>
+    </section>
+  )
+}
+
+/**
+ * 'Voltar': to the page the member came from (the feed, a profile, search
+ * results, a notification), or to the feed when the shared link opened
+ * this page first and there is nothing of ours to go back to.
+ */
+function BackButton() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => {
+        if (location.key === 'default') void navigate(paths.home)
+        else void navigate(-1)
+      }}
+    >
+      <ArrowLeft aria-hidden="true" />
+      {m.back}
+    </Button>
   )
 }
