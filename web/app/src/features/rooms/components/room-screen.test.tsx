@@ -126,6 +126,38 @@ describe('RoomScreen', () => {
     })
   })
 
+  it("tells the host 'Sala encerrada' and takes them to the list when the room's own end event comes first", async () => {
+    const realtime = new FakeRealtime()
+    const held: { answer?: (response: Response) => void } = {}
+    const { user, router } = await renderRoom(
+      makeRoom('r2', hostedBy(anaRef)),
+      routes({
+        'POST /rooms/r2/end': () =>
+          new Promise<Response>((resolve) => {
+            held.answer = resolve
+          }),
+      }),
+      realtime,
+    )
+    realtime.open()
+    await waitFor(() => {
+      expect(realtime.subscribedTopics()).toContain('room:r2')
+    })
+    await user.click(screen.getByRole('button', { name: 'Encerrar Sala' }))
+    // The server publishes room.ended inside the end, before it answers.
+    act(() => {
+      realtime.emit('room:r2', 'room.ended', { room_id: 'r2', ended_at: '2026-11-20T16:00:00Z' })
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sala encerrada' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar às Salas' })).toHaveAttribute('href', '/listening-rooms')
+    expect(screen.queryByText('Sala não encontrada')).not.toBeInTheDocument()
+    held.answer?.(noContent())
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/listening-rooms')
+    })
+    expect(await screen.findByText('Sala encerrada')).toBeInTheDocument()
+  })
+
   it("leaves with 'Sair'", async () => {
     const { user, router, requests } = await renderRoom(jazz)
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sair' }))

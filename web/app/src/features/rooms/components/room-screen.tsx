@@ -47,12 +47,18 @@ function RoomVisit({ roomId, onRejoin }: { roomId: string; onRejoin: () => void 
   // The topic is followed once the join settled: a member the host removed
   // comes back by joining, and only then may subscribe again.
   const { ended, exit } = useRoomLive(roomId, room.data?.host_id, { enabled: join !== 'pending', userId: user?.id })
+  const end = useEndOnRequest(roomId)
 
   if (exit === 'banned' || join === 'banned' || isBanned(room.error)) return <RoomExit banned />
   if (exit === 'removed') return <RoomExit banned={false} onRejoin={onRejoin} />
   // room.ended, a 404 (unknown or ended), the subscription ended by the
-  // server and any other error all read 'Sala não encontrada'.
-  if (ended || exit === 'gone' || room.isError || room.data?.is_active === false) return <RoomNotFound />
+  // server and any other error all read 'Sala não encontrada', but for the
+  // host who just pressed 'Encerrar Sala': the room's own room.ended (or
+  // its 404 when read again) comes before the answer to the end, and they
+  // are told the room ended.
+  if (ended || exit === 'gone' || room.isError || room.data?.is_active === false) {
+    return end.endedByMe ? <RoomEnded /> : <RoomNotFound />
+  }
   if (room.isPending) {
     return (
       <div className="grid place-items-center py-16">
@@ -60,7 +66,7 @@ function RoomVisit({ roomId, onRejoin }: { roomId: string; onRejoin: () => void 
       </div>
     )
   }
-  return <RoomView room={room.data} />
+  return <RoomView room={room.data} end={end} />
 }
 
 function RoomNotFound() {
@@ -74,6 +80,54 @@ function RoomNotFound() {
       </Button>
     </section>
   )
+}
+
+/** What the host sees once they ended the room, until the list opens. */
+function RoomEnded() {
+  return (
+    <section role="status" className="grid justify-items-center gap-4 py-16 text-center">
+      <Power aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">{m.ended}</h1>
+      <Button asChild>
+        <Link to={roomsPaths.listeningRooms}>{m.backToRooms}</Link>
+      </Button>
+    </section>
+  )
+}
+
+interface RoomEnd {
+  /** Asks the server to end the room: 'Sala encerrada' and the list, or 'Não foi possível encerrar a sala'. */
+  request: () => void
+  pending: boolean
+  /** The end was asked for here and has not failed. */
+  endedByMe: boolean
+}
+
+/**
+ * The host's 'Encerrar Sala'. It lives with the visit, not with the room's
+ * view: the room's own room.ended replaces the view before the server's
+ * answer arrives, and a mutation's callbacks given to `mutate` do not run
+ * once the component that called it is gone.
+ */
+function useEndOnRequest(roomId: string): RoomEnd {
+  const navigate = useNavigate()
+  const end = useEndRoom()
+  const [asked, setAsked] = useState(false)
+  const { mutate } = end
+  const request = () => {
+    setAsked(true)
+    mutate(roomId, {
+      onSuccess: () => {
+        toast.success(m.ended)
+        void navigate(roomsPaths.listeningRooms)
+      },
+      onError: () => {
+        setAsked(false)
+        toast.error(m.endFailed)
+      },
+    })
+  }
+  return { request, pending: end.isPending, endedByMe: asked }
 }
 
 /** The member the host took out: removed (they may join again) or banned. */
@@ -126,14 +180,13 @@ function useJoinOnEnter(roomId: string, ready: boolean): JoinState {
   return state
 }
 
-function RoomView({ room }: { room: Room }) {
+function RoomView({ room, end }: { room: Room; end: RoomEnd }) {
   const navigate = useNavigate()
   const { user } = useSession()
   const isHost = user?.id === room.host_id
   const participants = useParticipants(room.id, true)
   const messages = useMessages(room.id, true)
   const leave = useLeaveRoom()
-  const end = useEndRoom()
 
   const onLeave = () => {
     leave.mutate(room.id, {
@@ -142,18 +195,6 @@ function RoomView({ room }: { room: Room }) {
       },
       onSettled: () => {
         void navigate(roomsPaths.listeningRooms)
-      },
-    })
-  }
-
-  const onEnd = () => {
-    end.mutate(room.id, {
-      onSuccess: () => {
-        toast.success(m.ended)
-        void navigate(roomsPaths.listeningRooms)
-      },
-      onError: () => {
-        toast.error(m.endFailed)
       },
     })
   }
@@ -176,7 +217,7 @@ function RoomView({ room }: { room: Room }) {
             {m.leave}
           </Button>
           {isHost ? (
-            <Button variant="destructive" disabled={end.isPending} onClick={onEnd}>
+            <Button variant="destructive" disabled={end.pending} onClick={end.request}>
               <Power aria-hidden="true" />
               {m.end}
             </Button>
