@@ -33,24 +33,25 @@ import (
 const DevAdminEmail = "admin@exemplo.com.br"
 
 // seedDevAdmin creates the development administrator when the database has
-// no administrator, and prints its generated password: the only time it is
-// shown (it is stored as a hash).
-func seedDevAdmin(ctx context.Context, db *bun.DB, create *moderation.CreateAccount, out io.Writer) error {
+// no administrator, and returns its generated password: stored as a hash,
+// it is shown once, by the caller, on the terminal (never in a log line).
+// It returns "" when an administrator already exists: a password the
+// operator chose is never echoed.
+func seedDevAdmin(ctx context.Context, db *bun.DB, create *moderation.CreateAccount) (string, error) {
 	var exists bool
 	if err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM accounts WHERE role = 'admin')`).Scan(ctx, &exists); err != nil {
-		return err
+		return "", err
 	}
 	if exists {
-		return nil
+		return "", nil
 	}
 	password := newPassword()
 	_, err := create.Handle(ctx, domain.Operator(), moderation.CreateAccountInput{Email: DevAdminEmail,
 		Password: password, Handle: "admin", DisplayName: "Administração", Role: domain.RoleAdmin})
 	if err != nil {
-		return fmt.Errorf("dev admin: %w", userError(err))
+		return "", fmt.Errorf("dev admin: %w", userError(err))
 	}
-	fmt.Fprintf(out, "dev admin: %s / %s (shown once; sign in at /admin)\n", DevAdminEmail, password)
-	return nil
+	return password, nil
 }
 
 // seeding is what seed-demo takes from the app's graph.
@@ -166,12 +167,17 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 				if _, err := upShowing(ctx, m, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
+				adminPassword := ""
 				if g.cfg.Mode != config.ModeProduction {
-					if err := seedDevAdmin(ctx, s.DB, s.Create, out); err != nil {
+					var err error
+					if adminPassword, err = seedDevAdmin(ctx, s.DB, s.Create); err != nil {
 						return err
 					}
 				}
 				if forEmail != "" {
+					if adminPassword != "" {
+						fmt.Fprintf(out, "Administração: %s / %s (mostrada só desta vez; entre em /admin)\n", DevAdminEmail, adminPassword)
+					}
 					return seedMember(ctx, s, forEmail, out)
 				}
 				if !network {
@@ -181,7 +187,7 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 				if err := seedNetwork(ctx, g.cfg, s, n, out, newProgressBar(errOut, "")); err != nil {
 					return err
 				}
-				printSignIn(out, g.cfg)
+				printWelcome(out, g.cfg, adminPassword)
 				return nil
 			}, append(populate, &m, &s)...)
 		},
@@ -271,16 +277,38 @@ func seedNetwork(ctx context.Context, cfg *config.Config, s seeding, n networkSe
 	return nil
 }
 
-// printSignIn tells a newcomer where to go and who to be.
-func printSignIn(out io.Writer, cfg *config.Config) {
+// welcomeRule frames the welcome block, so that it stands out among the
+// lines before it and the server's log after it.
+var welcomeRule = strings.Repeat("=", 64)
+
+// printWelcome ends a development seed-demo (the first half of `make run`)
+// with one block: where the app is, the demo member's sign-in (a published
+// password, the demo network exists only outside production) and the
+// development administrator's. adminPassword is the one this run generated
+// ("" when the administrator already existed: its password was shown when
+// it was made and is never echoed again). It goes to the terminal, never
+// to the log.
+func printWelcome(out io.Writer, cfg *config.Config, adminPassword string) {
 	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+	admin := adminPassword + "   (mostrada só desta vez: anote-a)"
+	if adminPassword == "" {
+		admin = "a mostrada quando a conta foi criada"
+	}
 	fmt.Fprintf(out, `
-Sign in to the app at %s/ as the demo member:
-    e-mail    %s
-    password  %s
-The admin console is at %s/admin/ (%s, with the password printed when it was created).
-The API reference is at %s/api/docs.
-`, base, demo.MemberEmail, demo.MemberPassword, base, DevAdminEmail, base)
+%s
+  O Social está pronto em %s/
+
+  Membro de demonstração
+    e-mail  %s
+    senha   %s
+
+  Administração em %s/admin/
+    e-mail  %s
+    senha   %s
+
+  Referência da API em %s/api/docs
+%s
+`, welcomeRule, base, demo.MemberEmail, demo.MemberPassword, base, DevAdminEmail, admin, base, welcomeRule)
 }
 
 // seedMember runs posts.SeedDemo for the member with e-mail email.
