@@ -16,8 +16,10 @@ interface BottomBarProps {
   className?: string
 }
 
+// Each entry as wide as its label (flex-auto, not equal shares): eight
+// labels fit a 390-pixel phone whole, where equal shares cut 'Comunidades'.
 const itemClass =
-  'flex min-w-0 flex-1 flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-[11px] font-medium text-muted-foreground transition-colors hover:text-foreground'
+  'flex min-w-0 flex-auto flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-[11px] font-medium text-muted-foreground transition-colors hover:text-foreground'
 
 /** Mobile navigation (below md), fixed to the bottom edge. */
 export function BottomBar({ label, entries, signOutLabel, onSignOut, signingOut, className }: BottomBarProps) {
@@ -29,9 +31,9 @@ export function BottomBar({ label, entries, signOutLabel, onSignOut, signingOut,
         className,
       )}
     >
-      <ul className="flex items-stretch justify-around px-1">
+      <ul className="flex items-stretch justify-around gap-0.5 px-1">
         {entries.map((entry) => (
-          <li key={entry.to} className="flex min-w-0 flex-1">
+          <li key={entry.to} className="flex min-w-0 flex-auto">
             <NavLink
               to={entry.to}
               end={entry.end}
@@ -54,7 +56,7 @@ export function BottomBar({ label, entries, signOutLabel, onSignOut, signingOut,
             </NavLink>
           </li>
         ))}
-        <li className="flex min-w-0 flex-1">
+        <li className="flex min-w-0 flex-auto">
           <button type="button" className={itemClass} onClick={onSignOut} disabled={signingOut}>
             <LogOut aria-hidden="true" className="size-5" />
             <span className="max-w-full truncate">{signOutLabel}</span>

@@ -1,4 +1,5 @@
 export { MemberBottomBar } from './components/member-bottom-bar'
 export { MemberLayout } from './components/member-layout'
 export { MemberSideBar } from './components/member-side-bar'
-export { bottomBarEntries, bottomBarEntriesFor, sideBarEntries, sideBarEntriesFor, type NavEntry } from './nav-entries'
+export { MemberTopBar } from './components/member-top-bar'
+export { bottomBarEntries, bottomBarEntriesFor, sideBarEntries, sideBarEntriesFor, topBarEntries, topBarEntriesFor, type NavEntry } from './nav-entries'

@@ -1,6 +1,7 @@
 export const navigationMessages = {
   sideBarLabel: 'Menu principal',
   bottomBarLabel: 'Menu inferior',
+  topBarLabel: 'Menu superior',
   home: 'Início',
   explore: 'Explorar',
   search: 'Buscar',

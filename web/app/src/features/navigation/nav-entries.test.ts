@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { pluginRegistry } from '@/features/plugins/registry'
 
-import { bottomBarEntriesFor, sideBarEntriesFor } from './nav-entries'
+import { bottomBarEntriesFor, sideBarEntriesFor, topBarEntriesFor } from './nav-entries'
 
 const withoutRooms = pluginRegistry.filter((plugin) => plugin.name !== 'rooms')
 
@@ -45,5 +45,13 @@ describe('navigation built from the plugin registry', () => {
   it('keeps only the core entries with an empty registry', () => {
     expect(sideBarEntriesFor([]).every((entry) => entry.plugin === undefined)).toBe(true)
     expect(bottomBarEntriesFor([]).map((entry) => entry.label)).toEqual(['Início', 'Buscar', 'Criar', 'Perfil'])
+  })
+
+  it('puts every side bar screen in one of the phone bars: the bottom bar, or else the header', () => {
+    for (const registry of [pluginRegistry, withoutRooms, []]) {
+      const onPhone = [...bottomBarEntriesFor(registry), ...topBarEntriesFor(registry)].map((entry) => entry.to)
+      for (const entry of sideBarEntriesFor(registry)) expect(onPhone).toContain(entry.to)
+    }
+    expect(topBarEntriesFor(pluginRegistry).map((entry) => entry.label)).toEqual(['Mensagens', 'Notificações', 'Configurações'])
   })
 })

@@ -51,5 +51,16 @@ export function bottomBarEntriesFor(registry: readonly PluginDescriptor[]): read
   ]
 }
 
+/**
+ * The phone's header: every side bar screen the bottom bar has no entry for
+ * (Mensagens, Notificações, Configurações with the registry of today), so
+ * that on a phone every screen stays one tap away with its counter.
+ */
+export function topBarEntriesFor(registry: readonly PluginDescriptor[]): readonly NavEntry[] {
+  const inBottomBar = new Set(bottomBarEntriesFor(registry).map((entry) => entry.to))
+  return sideBarEntriesFor(registry).filter((entry) => !inBottomBar.has(entry.to))
+}
+
 export const sideBarEntries = sideBarEntriesFor(pluginRegistry)
 export const bottomBarEntries = bottomBarEntriesFor(pluginRegistry)
+export const topBarEntries = topBarEntriesFor(pluginRegistry)

@@ -10,6 +10,7 @@ import { useUnreadCount } from '../hooks/use-unread-count'
 
 import { MemberBottomBar } from './member-bottom-bar'
 import { MemberSideBar } from './member-side-bar'
+import { MemberTopBar } from './member-top-bar'
 
 function toNavUser(user: SessionUser): NavUser {
   return {
@@ -19,7 +20,7 @@ function toNavUser(user: SessionUser): NavUser {
   }
 }
 
-/** The signed-in frame: side bar (md and up), bottom bar (below md), the screen. */
+/** The signed-in frame: side bar (md and up), header and bottom bar (below md), the screen. */
 export function MemberLayout() {
   const { user } = useSession()
   const unreadCount = useUnreadCount()
@@ -37,6 +38,7 @@ export function MemberLayout() {
           signingOut={signingOut}
         />
       }
+      topBar={<MemberTopBar className="md:hidden" unreadCount={unreadCount} pluginCounts={pluginCounts} />}
       bottomBar={
         <MemberBottomBar className="md:hidden" pluginCounts={pluginCounts} onSignOut={signOut} signingOut={signingOut} />
       }
