@@ -82,22 +82,27 @@ function CommunityView({ community }: { community: Community }) {
       </div>
 
       <Card className="grid gap-4 p-6">
-        <header className="flex flex-wrap items-start gap-4">
+        {/* On a phone the actions take a row of their own under the name,
+            which keeps the whole width beside the avatar; from sm they sit
+            at the right of it. */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
           <CommunityAvatar community={community} className="size-16" />
-          <div className="grid min-w-0 flex-1 gap-1">
+          <div className="grid min-w-0 gap-1">
             <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-              <span className="truncate">{community.name}</span>
+              <span className="truncate" title={community.name}>
+                {community.name}
+              </span>
               <ClosedLock community={community} />
             </h1>
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <span className="inline-flex items-center gap-1">
+              <span className="inline-flex items-center gap-1 whitespace-nowrap">
                 <Users aria-hidden="true" className="size-4" />
                 {m.members(community.member_count)}
               </span>
               <PrivacyBadge community={community} />
             </div>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1">
             <MembershipButton
               community={community}
               view={view}
