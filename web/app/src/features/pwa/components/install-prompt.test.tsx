@@ -72,6 +72,21 @@ describe('InstallPrompt', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument()
   })
 
+  it('keeps the page and the focused element clear of the card while it shows, and gives the room back when it goes', async () => {
+    const user = userEvent.setup()
+    render(<InstallPrompt />)
+    offerInstall()
+    await screen.findByRole('button', { name: 'Agora não' })
+    // jsdom has no layout: the card's top is 0, so it reserves the whole window.
+    const clearance = `${innerHeight + 8}px`
+    expect(document.documentElement.style.scrollPaddingBottom).toBe(clearance)
+    expect(document.body.style.paddingBottom).toBe(clearance)
+
+    await user.click(screen.getByRole('button', { name: 'Agora não' }))
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('')
+    expect(document.body.style.paddingBottom).toBe('')
+  })
+
   it('is hidden when the app already runs standalone', () => {
     window.matchMedia = vi.fn((query: string) => ({ matches: query === '(display-mode: standalone)' }) as MediaQueryList)
     render(<InstallPrompt />)

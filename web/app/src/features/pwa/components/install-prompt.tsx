@@ -1,5 +1,5 @@
 import { Download, Share } from 'lucide-react'
-import { useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { PRODUCT_NAME } from '@/config/product'
@@ -8,11 +8,39 @@ import { consumeInstallPrompt, getInstallState, subscribeInstallState } from '..
 import { pwaMessages as m } from '../messages'
 import { isIos, isStandalone, rememberDismissal, wasDismissed } from '../platform'
 
+/**
+ * On a phone, a card above the bottom bar; from md, a narrow card in the
+ * bottom right corner. While it shows, the page keeps its height clear below
+ * its content (body padding) and focus scrolling keeps the focused element
+ * above it (scroll-padding, WCAG 2.4.11): nothing is left under it for good.
+ */
 function Banner({ title, children }: { title: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const card = ref.current
+    if (!card) return
+    const root = document.documentElement
+    const reserve = () => {
+      const clearance = `${Math.ceil(innerHeight - card.getBoundingClientRect().top) + 8}px`
+      root.style.scrollPaddingBottom = clearance
+      document.body.style.paddingBottom = clearance
+    }
+    reserve()
+    const observer = new ResizeObserver(reserve)
+    observer.observe(card)
+    addEventListener('resize', reserve)
+    return () => {
+      observer.disconnect()
+      removeEventListener('resize', reserve)
+      root.style.scrollPaddingBottom = ''
+      document.body.style.paddingBottom = ''
+    }
+  }, [])
   return (
     <section
+      ref={ref}
       aria-label={title}
-      className="fixed inset-x-3 bottom-20 z-50 mx-auto grid max-w-md gap-3 rounded-xl border bg-background p-4 shadow-lg md:bottom-4"
+      className="fixed inset-x-3 bottom-20 z-50 mx-auto grid max-w-md gap-3 rounded-xl border bg-background p-4 shadow-lg md:inset-x-auto md:right-4 md:bottom-4 md:w-80"
     >
       {children}
     </section>
