@@ -15,9 +15,9 @@ export const brand = {
 
 /**
  * The console in the product's colours instead of react-admin's blue, with
- * tables that fit the window: cells wrap members' long words and links
- * (overflow-wrap: anywhere also lets the column shrink), and a table that is
- * still too wide scrolls inside its card instead of widening the page.
+ * tables that fit the window: cells keep words whole and break only members'
+ * long tokens and links, and a table too wide for the window scrolls inside
+ * its card instead of widening the page.
  */
 export const consoleTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -38,9 +38,20 @@ export const consoleTheme: RaThemeOptions = {
     // Rows of actions wrap onto more lines on a narrow window; gap (not
     // margins) spaces them, so a wrapped line starts at the left edge.
     MuiStack: { defaultProps: { useFlexGap: true }, styleOverrides: { root: { flexWrap: 'wrap' } } },
-    // Body cells wrap anywhere; headers keep their words whole, which sets
-    // each column's least width.
-    MuiTableCell: { styleOverrides: { root: { overflowWrap: 'anywhere' }, head: { overflowWrap: 'normal' } } },
+    // Cells keep words whole ('Administrador' never becomes 'Administr/ador'),
+    // so a column is never narrower than its longest word and a nearly-empty
+    // column cannot squeeze the others. A member's long token or link still
+    // breaks, inside a box of at most 20rem: it cannot make its column the
+    // width of the whole text. On a phone the table scrolls sideways in its
+    // card (RaList-content below).
+    MuiTableCell: {
+      styleOverrides: {
+        root: { overflowWrap: 'break-word' },
+        body: { '& > .MuiTypography-root': { display: 'inline-block', maxWidth: '20rem' } },
+        // Headers stay on one line: 'E-mail' never becomes 'E-' over 'mail'.
+        head: { overflowWrap: 'normal', whiteSpace: 'nowrap' },
+      },
+    },
     RaList: {
       styleOverrides: {
         root: {
