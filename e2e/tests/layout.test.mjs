@@ -3,7 +3,8 @@
 // the longest names, handles, bios, words and links the rules allow. On each,
 // the page is never wider than the window, and every visible button and link
 // is the element found at its own centre (nothing lies on top of it) and
-// holds its own label (none spills onto its neighbours).
+// holds its own label (none spills onto its neighbours, breaks a word over
+// two lines or cuts a one-word label short).
 // One server, one browser, one signed-in page per size.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -165,6 +166,36 @@ async function inspect(page) {
     }
     for (const [el, left, top] of scrolled) el.scrollTo(left, top);
     window.scrollTo(0, 0);
+    // Words of the language (up to 24 letters; longer ones are names, handles,
+    // links and tokens, which may break anywhere) in a visible control or table
+    // cell: never broken across lines ('Administr' / 'ador'), and a one-word
+    // label never cut short by its box ('Comunid…').
+    const range = document.createRange();
+    const isWord = (text) => /^\S{1,24}$/.test(text);
+    const labelled = [...document.querySelectorAll('button, a[href], [role="button"], [role="tab"], td, th')];
+    for (const el of labelled) {
+      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || el.closest('[aria-hidden="true"]')) continue;
+      const name = (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40);
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const box = node.parentElement;
+        // Text for screen readers only sits in a 1-pixel box on purpose.
+        if (!box || box.clientWidth < 2 || box.closest('[aria-hidden="true"]')) continue;
+        for (const match of node.data.matchAll(/\S+/g)) {
+          if (!isWord(match[0])) continue;
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) covered.push(`'${name}' breaks '${match[0]}' over ${lines.size} lines`);
+        }
+      }
+      for (const box of [el, ...el.querySelectorAll('*')]) {
+        const text = box.textContent.trim();
+        if (box.clientWidth < 2 || !isWord(text) || box.closest('[aria-hidden="true"]')) continue;
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        if (box.scrollWidth > box.clientWidth + 1) covered.push(`'${name}' cuts '${text}' (${box.scrollWidth} px in ${box.clientWidth})`);
+      }
+    }
     return { width: document.documentElement.scrollWidth, wideners, covered };
   });
 }
