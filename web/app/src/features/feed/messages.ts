@@ -1,6 +1,10 @@
 /** Every text of the feed screen: its toggle, empty state, demo-data card and trending panel. */
 export const feedMessages = {
+  // The heading follows the tab: the spec's 'Últimos posts' is the
+  // chronological one (the default); the other two are ours.
   title: 'Últimos posts',
+  titleRanked: 'Posts em alta',
+  titleFollowing: 'Posts de quem você segue',
 
   // Algorithm toggle and refresh.
   algorithmGroup: 'Ordem dos posts',

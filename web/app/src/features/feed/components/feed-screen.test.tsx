@@ -61,6 +61,22 @@ describe('FeedScreen', () => {
     })
   })
 
+  it('names the shown tab in the heading', async () => {
+    const { user } = await renderFeed(feedAnswer(page([])))
+    const group = screen.getByRole('group', { name: 'Ordem dos posts' })
+    const heading = () => screen.getByRole('heading', { level: 1 })
+    expect(heading()).toHaveTextContent('Últimos posts')
+
+    await user.click(within(group).getByRole('button', { name: 'Em Alta' }))
+    expect(heading()).toHaveTextContent('Posts em alta')
+
+    await user.click(within(group).getByRole('button', { name: 'Seguindo' }))
+    expect(heading()).toHaveTextContent('Posts de quem você segue')
+
+    await user.click(within(group).getByRole('button', { name: 'Recentes' }))
+    expect(heading()).toHaveTextContent('Últimos posts')
+  })
+
   it('shows 5 placeholder cards while loading', async () => {
     await renderFeed(feedAnswer(never))
     const loading = screen.getByRole('status', { name: 'Carregando posts' })

@@ -35,7 +35,14 @@ const algorithms: { value: FeedAlgorithm; label: string }[] = [
   { value: 'following', label: m.following },
 ]
 
-/** / — the home feed 'Últimos posts'. */
+/** The heading of each tab: it says which posts are listed. */
+const titles: Record<FeedAlgorithm, string> = {
+  ranked: m.titleRanked,
+  chronological: m.title,
+  following: m.titleFollowing,
+}
+
+/** / — the home feed: 'Últimos posts' on the default tab, each tab's own heading on the others. */
 export function FeedScreen() {
   const { user } = useSession()
   const queryClient = useQueryClient()
@@ -68,7 +75,7 @@ export function FeedScreen() {
 
   return (
     <Page
-      title={m.title}
+      title={titles[algorithm]}
       actions={
         <div className="flex items-center gap-2">
           <div role="group" aria-label={m.algorithmGroup} className="inline-flex rounded-md border p-0.5">
