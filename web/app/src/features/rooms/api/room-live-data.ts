@@ -58,6 +58,11 @@ export function removeCachedParticipant(queryClient: QueryClient, roomId: string
   )
 }
 
+/** How many participants the cached list names (undefined before the first read). */
+export function listedParticipants(queryClient: QueryClient, roomId: string): number | undefined {
+  return queryClient.getQueryData<RoomParticipant[]>(roomKeys.participants(roomId))?.length
+}
+
 export function setCachedParticipantCount(queryClient: QueryClient, roomId: string, count: number) {
   queryClient.setQueryData<Room>(roomKeys.detail(roomId), (old) =>
     old ? { ...old, participant_count: Math.max(0, count) } : old,

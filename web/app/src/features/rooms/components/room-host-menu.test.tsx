@@ -29,7 +29,8 @@ function roomApi(room: Room, own?: TestResponder): TestResponder {
     return ok({ participant_count: people.length })
   }
   const defaults = routes({
-    [`GET /rooms/${room.id}`]: () => ok(room),
+    // As the server keeps it: participant_count is the rows' number.
+    [`GET /rooms/${room.id}`]: () => ok({ ...room, participant_count: people.length }),
     [`GET /rooms/${room.id}/participants`]: () => ok({ items: people }),
     [`GET /rooms/${room.id}/messages`]: () => ok({ items: [] }),
     [`POST /rooms/${room.id}/join`]: () => ok({ participant_count: people.length }),

@@ -14,18 +14,24 @@ import { roomsMessages as m } from '../messages'
 import type { RoomParticipant } from '../types'
 
 interface RoomParticipantsProps {
+  /**
+   * The room's participant_count, the number the rooms list shows: everyone
+   * in the room. The names below leave out members in a block relation with
+   * the viewer, so they may be fewer.
+   */
+  count: number
   participants: RoomParticipant[]
   /** The room, when the viewer hosts it: each other participant gets the host's menu. */
   hostOf?: string
 }
 
 /** 'Participantes (n)': name, @handle and a crown for the host; the host's menu on the others. */
-export function RoomParticipants({ participants, hostOf }: RoomParticipantsProps) {
+export function RoomParticipants({ count, participants, hostOf }: RoomParticipantsProps) {
   const [asking, setAsking] = useState<{ participant: RoomParticipant; ban: boolean } | null>(null)
   return (
     <Card role="region" aria-labelledby="room-participants">
       <CardHeader>
-        <CardTitle id="room-participants">{m.participantsTitle(participants.length)}</CardTitle>
+        <CardTitle id="room-participants">{m.participantsTitle(count)}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3">

@@ -38,6 +38,7 @@ afterEach(() => {
 
 const jazz = makeRoom('r1', {
   name: 'Jazz de domingo',
+  participant_count: 2,
   description: 'Só clássicos do bebop',
   current_track: 'Smooth Jazz FM',
   current_artist: 'Brazil',
@@ -112,6 +113,41 @@ describe('RoomScreen', () => {
     realtime.open()
     expect(realtime.subscribedTopics()).toContain('room:r1')
   }, 15_000)
+
+  it("counts the same participants inside as the rooms list's card", async () => {
+    // Five in the room, three of whom the viewer does not see (a block relation either way).
+    const room = { ...jazz, participant_count: 5 }
+    const { user } = renderApp('/listening-rooms', {
+      respond: roomApi(room, routes({ 'GET /rooms': () => ok({ items: [room] }), 'POST /rooms/r1/join': () => ok({ participant_count: 5 }) })),
+    })
+    expect(await screen.findByText('5 participantes', {}, { timeout: 5000 })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Entrar na Sala' }))
+    expect(await screen.findByRole('heading', { name: 'Participantes (5)' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Participantes (5)' })).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('reads the names again when the live count says the list missed someone', async () => {
+    const realtime = new FakeRealtime()
+    const { requests } = await renderRoom(jazz, undefined, realtime)
+    realtime.open()
+    await waitFor(() => {
+      expect(sent(requests, 'GET', '/rooms/r1/participants')).toHaveLength(3)
+    })
+    // Ana joined unseen; Caio's leave leaves the list one short of the count.
+    act(() => {
+      realtime.emit('room:r1', 'room.participant_left', { user_id: caioRef.id, participant_count: 2, profile: caioRef })
+    })
+    expect(await screen.findByRole('heading', { name: 'Participantes (2)' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(sent(requests, 'GET', '/rooms/r1/participants')).toHaveLength(4)
+    })
+  })
+
+  it("shows 'Entrou na sala!' at the top, clear of the chat's box at the bottom of a phone", async () => {
+    await renderRoom(jazz)
+    const toast = await screen.findByText('Entrou na sala!')
+    expect(toast.closest('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top')
+  })
 
   it("shows 'Encerrar Sala' to the host and ends the room", async () => {
     let answer = () => problem(500, {})

@@ -150,6 +150,8 @@ function RoomExit({ banned, onRejoin }: { banned: boolean; onRejoin?: () => void
 
 type JoinState = 'pending' | 'settled' | 'banned'
 
+const JOIN_TOAST_POSITION = 'top-center'
+
 /**
  * Joins once per visit, once the room was read: 'Entrou na sala!', duplicate
  * errors ignored; says when the join settled.
@@ -164,7 +166,8 @@ function useJoinOnEnter(roomId: string, ready: boolean): JoinState {
     joined.current = roomId
     mutate(roomId, {
       onSuccess: () => {
-        toast.success(m.joined)
+        // At the top: on a phone the bottom corner is where the chat's box is.
+        toast.success(m.joined, { position: JOIN_TOAST_POSITION })
       },
       onSettled: (_answer, error) => {
         setState(isBanned(error) ? 'banned' : 'settled')
@@ -259,7 +262,11 @@ function RoomView({ room, end }: { room: Room; end: RoomEnd }) {
           <RoomChat roomId={room.id} messages={messages.data ?? []} />
         </div>
         <div className="grid content-start gap-6">
-          <RoomParticipants participants={participants.data ?? []} hostOf={isHost ? room.id : undefined} />
+          <RoomParticipants
+            count={room.participant_count}
+            participants={participants.data ?? []}
+            hostOf={isHost ? room.id : undefined}
+          />
         </div>
       </div>
     </section>

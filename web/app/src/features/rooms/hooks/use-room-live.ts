@@ -6,6 +6,7 @@ import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
 import {
   addCachedMessage,
   addCachedParticipant,
+  listedParticipants,
   removeCachedParticipant,
   setCachedParticipantCount,
 } from '../api/room-live-data'
@@ -67,6 +68,13 @@ export function useRoomLive(roomId: string, hostId: string | undefined, { enable
               joined_at: new Date().toISOString(),
               profile,
             })
+          }
+          // The names listed lag behind the count (a join missed between the
+          // first read and the subscription): read them again. They may also
+          // be fewer for good (members in a block relation are left out);
+          // then this reads them once per change, no more.
+          if (typeof count === 'number' && listedParticipants(queryClient, roomId) !== count) {
+            void queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) })
           }
           break
         }
