@@ -239,6 +239,27 @@ function tappable(locator, size) {
   );
 }
 
+/**
+ * Tabs through the page from its start and names each focused control the
+ * card leaves hidden at the control's centre (WCAG 2.4.11, focus not obscured).
+ */
+async function focusedUnder(page, card, presses = 40) {
+  const hidden = [];
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate((selector) => {
+      const el = document.activeElement;
+      const over = document.querySelector(selector);
+      if (!el || el === document.body || !over || over.contains(el)) return null;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit && over.contains(hit) ? (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40) : null;
+    }, card);
+    if (name !== null) hidden.push(name);
+  }
+  return hidden;
+}
+
 for (const size of sizes) {
   test(`member app at ${size.width}x${size.height} with worst-case content`, async () => {
     const { page, context, problems: errors } = await watchedPage(browser);
@@ -303,6 +324,7 @@ for (const size of sizes) {
     const { width, wideners } = await inspect(page);
     assert.ok(width <= size.width, `feed with the install steps: page ${width} px wide (${wideners.join('; ')})`);
     if (size.width === 390) await page.screenshot({ path: path.join(shots, `ios-install-${size.width}.png`) });
+    assert.deepEqual(await focusedUnder(page, 'section[aria-label="Instalar social"]'), [], `focus under the install steps at ${size.width}`);
 
     await gotIt.tap();
     await banner.waitFor({ state: 'detached' });
