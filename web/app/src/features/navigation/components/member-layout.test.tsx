@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { SessionContext, type SessionContextValue } from '@/features/session'
 import { renderApp } from '@/testing/render-app'
+import { json } from '@/testing/test-fetch'
 
 import { MemberLayout } from './member-layout'
 
@@ -52,5 +53,28 @@ describe('MemberLayout sign-out', () => {
 
     expect(await screen.findByText('Erro ao fazer logout.')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
+  })
+})
+
+describe('MemberLayout on a phone', () => {
+  it("carries the unread notifications and messages into the header's Notificações and Mensagens", async () => {
+    renderApp('/settings', {
+      session: 'signed-in',
+      respond: (request) => {
+        const path = new URL(request.url).pathname
+        if (request.method !== 'GET') return undefined
+        if (path === '/api/v1/notifications/unread-count') return json(200, { unread_count: 124 })
+        if (path === '/api/v1/messages/unread-count') return json(200, { unread_count: 3 })
+        return undefined
+      },
+    })
+    const header = await screen.findByRole('navigation', { name: 'Menu superior' }, { timeout: 5000 })
+    await waitFor(() => {
+      expect(within(header).getByRole('link', { name: /^Notificações/ })).toHaveAccessibleName(/124 notificações não lidas$/)
+    })
+    await waitFor(() => {
+      expect(within(header).getByRole('link', { name: /^Mensagens/ })).toHaveAccessibleName(/3 mensagens não lidas$/)
+    })
+    expect(within(header).getByRole('link', { name: 'Configurações' })).toHaveAttribute('aria-current', 'page')
   })
 })
