@@ -162,6 +162,9 @@ async function inspect(page) {
       }
       const hit = document.elementFromPoint(x, y);
       if (hit && (el === hit || el.contains(hit))) continue;
+      // A toast is a passing notice over whatever lies there (a phone's
+      // header, say) and goes by itself: not a layout that hides a control.
+      if (hit?.closest('[data-sonner-toast]')) continue;
       covered.push(`'${name}' under ${hit ? describe(hit) : 'nothing'}`);
     }
     for (const [el, left, top] of scrolled) el.scrollTo(left, top);
