@@ -2,15 +2,17 @@ import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 
 import { paths } from '@/config/paths'
-import { MemberLayout } from '@/features/navigation'
 import { PluginGate, type PluginDescriptor } from '@/features/plugins'
 import { pluginRegistry } from '@/features/plugins/registry'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
 
 /**
  * The whole route table of the member app: the core's screens and those of
- * every plugin in `registry`. Screens load on demand; the guard and the
- * member frame are in the main bundle because every member route needs them.
+ * every plugin in `registry`. Screens load on demand, and so does the member
+ * frame (navigation, notifications, composer): the sign-in page, a visitor's
+ * first screen, brings only the guard and its own screen. The session guard
+ * stays in the main bundle, so a visitor without a session is sent to
+ * sign in without waiting for the frame.
  */
 export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[] {
   return [
@@ -35,11 +37,16 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
           lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
         },
         {
-          element: (
-            <RequireSession>
-              <MemberLayout />
-            </RequireSession>
-          ),
+          lazy: async () => {
+            const { MemberLayout } = await import('@/features/navigation')
+            return {
+              element: (
+                <RequireSession>
+                  <MemberLayout />
+                </RequireSession>
+              ),
+            }
+          },
           children: [
             {
               index: true,
