@@ -12,6 +12,10 @@ const compressible = new Set([
   '.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.xml', '.map', '.ico',
 ])
 
+// The member app's service worker is kept plain: the browser fetches it on
+// its own at each update check, never for a first screen, and it is small.
+const keptPlain = new Set(['sw.js'])
+
 const dir = process.argv[2]
 if (!dir) {
   console.error('usage: node compress-dist.mjs <dist folder>')
@@ -20,7 +24,7 @@ if (!dir) {
 
 let written = 0
 for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !compressible.has(extname(entry.name))) continue
+  if (!entry.isFile() || !compressible.has(extname(entry.name)) || keptPlain.has(entry.name)) continue
   const file = join(entry.parentPath ?? entry.path, entry.name)
   const original = await readFile(file)
   const copies = {
