@@ -49,8 +49,9 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
           {messages.map((message) => (
             <li key={message.id} className="grid gap-0.5">
               <div className="flex items-baseline gap-2">
-                <span className="text-sm font-medium">{message.author.display_name || m.unknownUser}</span>
-                <time dateTime={message.created_at} className="text-xs text-muted-foreground">
+                <span className="min-w-0 text-sm font-medium wrap-anywhere">{message.author.display_name || m.unknownUser}</span>
+                {/* The time keeps its width: a long unbroken name wraps, not 'hh:mm' into a column of digits. */}
+                <time dateTime={message.created_at} className="shrink-0 text-xs text-muted-foreground">
                   {messageTime(message.created_at)}
                 </time>
               </div>
