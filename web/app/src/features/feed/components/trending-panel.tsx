@@ -77,7 +77,7 @@ export function TrendingPanel() {
       </h2>
       {trending.isPending ? (
         <Placeholders label={m.trendingLoading} count={PLACEHOLDER_COUNT} busy className="grid gap-2">
-          <Card data-testid="trending-placeholder" className="flex items-center gap-3 p-2">
+          <Card data-testid="trending-placeholder" className="flex-row items-center gap-3 p-2">
             <RowSkeleton pictureClassName="size-12" titleWidth="w-3/4" subtitleWidth="w-1/2" />
           </Card>
         </Placeholders>
@@ -87,7 +87,7 @@ export function TrendingPanel() {
         <ul className="grid gap-2">
           {items.map((track) => (
             <li key={track.id}>
-              <Card className="flex items-center gap-3 p-2">
+              <Card className="flex-row items-center gap-3 p-2">
                 {track.albumArt ? (
                   <img src={track.albumArt} alt="" className="size-12 shrink-0 rounded object-cover" />
                 ) : (
