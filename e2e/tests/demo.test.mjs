@@ -19,7 +19,7 @@ const sizes = [
 test('the demo member signs in to a living network', async () => {
   const printed = server.prepared[0];
   const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
-  const password = /password\s+(\S+)/.exec(printed)?.[1];
+  const password = /senha\s+(\S+)/.exec(printed)?.[1];
   assert.ok(email && password, `no sign-in printed:\n${printed}`);
   assert.match(printed, /demo network: 41 members/);
 
