@@ -20,9 +20,6 @@ export const searchMessages = {
   resultsLabel: 'Resultados da busca',
   resultCount: (count: number) => (count === 1 ? '1 resultado' : `${count} resultados`),
   failed: 'Não foi possível buscar agora. Tente novamente.',
-  // The tabs over the results: every kind, then one kind at a time (its badge's name).
-  tabsLabel: 'Tipo de resultado',
-  allTab: 'Tudo',
   type: {
     user: 'Pessoa',
     post: 'Post',

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { renderApp, renderSignedInUntil } from '@/testing/render-app'
+import { renderSignedInUntil } from '@/testing/render-app'
 import { json, never, type TestResponder } from '@/testing/test-fetch'
 
 import type { SearchResult } from '../types'
@@ -157,88 +157,5 @@ describe('SearchScreen', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/profile/bia')
     })
-  })
-})
-
-describe('SearchScreen in the URL', () => {
-  async function openAt(path: string, respond: TestResponder) {
-    const { found, ...view } = await renderSignedInUntil(path, respond, 'searchbox', 'Buscar')
-    return { ...view, box: found }
-  }
-  const everything = searchServer(() => json(200, { items: [bia, community, post] }))
-
-  it('runs the search and shows the tab that a linked URL names', async () => {
-    const { box, requests } = await openAt('/search?q=recife&tab=community', everything)
-    expect(box).toHaveValue('recife')
-    const results = await screen.findByRole('region', { name: 'Resultados da busca' })
-    expect(within(results).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      `/communities/${community.id}`,
-    ])
-    expect(screen.getByRole('tab', { name: 'Comunidade' })).toHaveAttribute('aria-selected', 'true')
-    expect(termsOf(requests)).toEqual(['recife'])
-  })
-
-  it('shows everything for a tab nobody offers', async () => {
-    await openAt('/search?q=recife&tab=nada', everything)
-    const results = await screen.findByRole('region', { name: 'Resultados da busca' })
-    expect(within(results).getAllByRole('link')).toHaveLength(3)
-    expect(screen.getByRole('tab', { name: 'Tudo' })).toHaveAttribute('aria-selected', 'true')
-  })
-
-  it('writes the typed search into the URL in place once typing pauses, and the tab picked', async () => {
-    const { user, box, router } = await openAt('/search', everything)
-    await user.type(box, 'recife')
-    await waitFor(() => {
-      expect(router.state.location.search).toBe('?q=recife')
-    })
-    // In place: Back leaves the screen instead of replaying each word.
-    expect(router.state.historyAction).toBe('REPLACE')
-    await user.click(await screen.findByRole('tab', { name: 'Post' }))
-    await waitFor(() => {
-      expect(router.state.location.search).toBe('?q=recife&tab=post')
-    })
-    const results = screen.getByRole('region', { name: 'Resultados da busca' })
-    expect(within(results).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/post/${post.id}`])
-    await user.click(screen.getByRole('tab', { name: 'Tudo' }))
-    await waitFor(() => {
-      expect(router.state.location.search).toBe('?q=recife')
-    })
-
-    // Emptied, the box shows 'Discover' and the URL loses the search.
-    await user.clear(box)
-    expect(await screen.findByRole('heading', { name: 'Discover' })).toBeInTheDocument()
-    await waitFor(() => {
-      expect(router.state.location.search).toBe('')
-    })
-  })
-
-  it('finds the search again with Back, and with Forward', async () => {
-    const { user, router } = renderApp('/settings', { session: 'signed-in', respond: everything })
-    await screen.findByRole('heading', { level: 1, name: 'Configurações' }, { timeout: 5000 })
-    await act(() => router.navigate('/search'))
-    await user.type(await screen.findByRole('searchbox', { name: 'Buscar' }), 'bia')
-    await waitFor(() => {
-      expect(router.state.location.search).toBe('?q=bia')
-    })
-    await user.click(await screen.findByRole('tab', { name: 'Pessoa' }))
-    await user.click(await screen.findByRole('link', { name: /Bia Lima/ }))
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/profile/bia')
-    })
-
-    await act(() => router.navigate(-1))
-    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('bia')
-    expect(screen.getByRole('tab', { name: 'Pessoa' })).toHaveAttribute('aria-selected', 'true')
-    expect(await screen.findByRole('link', { name: /Bia Lima/ })).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: /Tech Recife/ })).not.toBeInTheDocument()
-
-    // Back once more leaves search (typing added no entries); Forward comes back to it.
-    await act(() => router.navigate(-1))
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/settings')
-    })
-    await act(() => router.navigate(1))
-    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('bia')
-    expect(router.state.location.search).toBe('?q=bia&tab=user')
   })
 })

@@ -1,14 +1,12 @@
 import { Search, Sparkles } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useId, useState } from 'react'
 
 import { Page } from '@/components/layout/page'
 import { Placeholders } from '@/components/placeholders'
 import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import type { PluginSearchKind } from '@/features/plugins'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 import { useSearch } from '../api/search'
 import { searchMessages as m } from '../messages'
@@ -20,64 +18,16 @@ import { SearchResultRow } from './search-result-row'
 /** Searches run after a 300 ms pause in typing. */
 export const SEARCH_DELAY_MS = 300
 
-/** The tab showing every kind of result; the others are named by their result type. */
-const ALL_TAB = 'all'
-
 /**
- * /search?q=…&tab=…: the URL holds the search, so it can be linked, kept
- * and found again with Back. Typing writes `q` after a 300 ms pause,
- * replacing the entry (Back leaves the screen, it does not replay every
- * word); opening or going back to such a URL runs that search on that tab.
- * Empty, it offers 'Discover' shortcuts.
+ * /search: the box searches after a 300 ms
+ * pause; empty, it offers 'Discover' shortcuts.
  */
 export function SearchScreen() {
   const inputId = useId()
-  const [params, setParams] = useSearchParams()
-  const searched = (params.get('q') ?? '').trim()
-  const tab = params.get('tab') ?? ALL_TAB
-  const [text, setText] = useState(searched)
-  const query = useSearch(searched)
-  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  /** Writes the search into the URL, keeping the tab: no `q` while empty, no `tab` on 'Tudo'. */
-  const show = useCallback(
-    (term: string, nextTab?: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams()
-          const keptTab = nextTab ?? current.get('tab') ?? ALL_TAB
-          if (term !== '') next.set('q', term)
-          if (term !== '' && keptTab !== ALL_TAB) next.set('tab', keptTab)
-          return next
-        },
-        { replace: true },
-      )
-    },
-    [setParams],
-  )
-
-  // A pause in typing searches: the URL follows the box 300 ms after the last key.
-  const type = (value: string) => {
-    setText(value)
-    clearTimeout(pause.current)
-    pause.current = setTimeout(() => {
-      show(value.trim())
-    }, SEARCH_DELAY_MS)
-  }
-  useEffect(
-    () => () => {
-      clearTimeout(pause.current)
-    },
-    [],
-  )
-
-  // Back, Forward or a link changed the URL: the box follows it (set while
-  // rendering, React's way of adjusting state to a changed input).
-  const [shownSearch, setShownSearch] = useState(searched)
-  if (shownSearch !== searched) {
-    setShownSearch(searched)
-    if (text.trim() !== searched) setText(searched)
-  }
+  const [text, setText] = useState('')
+  const term = useDebouncedValue(text.trim(), SEARCH_DELAY_MS)
+  const typing = text.trim() !== term
+  const query = useSearch(term)
 
   return (
     <Page title={m.title}>
@@ -91,7 +41,7 @@ export function SearchScreen() {
           type="search"
           value={text}
           onChange={(event) => {
-            type(event.target.value)
+            setText(event.target.value)
           }}
           placeholder={m.placeholder}
           autoComplete="off"
@@ -100,18 +50,10 @@ export function SearchScreen() {
       </div>
       <Results
         empty={text.trim() === ''}
-        loading={text.trim() !== searched || query.isPending}
+        loading={typing || query.isPending}
         failed={query.isError}
         items={query.data?.items ?? []}
-        tab={tab}
-        onTab={(next) => {
-          show(searched, next)
-        }}
-        onShortcut={(shortcut) => {
-          clearTimeout(pause.current)
-          setText(shortcut)
-          show(shortcut, ALL_TAB)
-        }}
+        onShortcut={setText}
       />
     </Page>
   )
@@ -122,12 +64,10 @@ interface ResultsProps {
   loading: boolean
   failed: boolean
   items: SearchResult[]
-  tab: string
-  onTab: (tab: string) => void
   onShortcut: (term: string) => void
 }
 
-function Results({ empty, loading, failed, items, tab, onTab, onShortcut }: ResultsProps) {
+function Results({ empty, loading, failed, items, onShortcut }: ResultsProps) {
   const kinds = useResultKinds()
   if (empty) {
     return (
@@ -154,43 +94,6 @@ function Results({ empty, loading, failed, items, tab, onTab, onShortcut }: Resu
       </section>
     )
   }
-  // A tab the URL names but nobody offers (a plugin turned off, a typo) shows everything.
-  const current = tab === ALL_TAB || kinds.has(tab) ? tab : ALL_TAB
-  const shown = current === ALL_TAB ? items : items.filter((result) => result.type === current)
-  return (
-    <div className="grid gap-4">
-      <KindTabs kinds={[...kinds.values()]} current={current} onTab={onTab} />
-      <ResultList loading={loading} failed={failed} items={shown} kinds={kinds} />
-    </div>
-  )
-}
-
-/** 'Tudo', then one tab per kind of result (their badges' names). */
-function KindTabs({ kinds, current, onTab }: { kinds: PluginSearchKind[]; current: string; onTab: (tab: string) => void }) {
-  return (
-    <Tabs value={current} onValueChange={onTab}>
-      <TabsList aria-label={m.tabsLabel} className="h-auto flex-wrap justify-start">
-        <TabsTrigger value={ALL_TAB} className="flex-none">
-          {m.allTab}
-        </TabsTrigger>
-        {kinds.map((kind) => (
-          <TabsTrigger key={kind.type} value={kind.type} className="flex-none">
-            {kind.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-    </Tabs>
-  )
-}
-
-interface ResultListProps {
-  loading: boolean
-  failed: boolean
-  items: SearchResult[]
-  kinds: ReadonlyMap<string, PluginSearchKind>
-}
-
-function ResultList({ loading, failed, items, kinds }: ResultListProps) {
   if (loading) {
     return (
       <Placeholders label={m.loading} count={5} className="grid gap-2">
