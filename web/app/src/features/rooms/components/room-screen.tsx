@@ -212,9 +212,12 @@ function RoomView({ room, end }: { room: Room; end: RoomEnd }) {
         </Button>
         <div className="grid min-w-0 flex-1 gap-1">
           <h1 className="truncate text-2xl font-bold tracking-tight">{room.name}</h1>
-          <p className="text-sm text-muted-foreground">{m.hostedBy(room.host.display_name)}</p>
+          <p className="truncate text-sm text-muted-foreground" title={m.hostedBy(room.host.display_name)}>
+            {m.hostedBy(room.host.display_name)}
+          </p>
         </div>
-        <div className="flex gap-2">
+        {/* A row of their own on a phone, so that the name keeps the width. */}
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <Button variant="outline" disabled={leave.isPending} onClick={onLeave}>
             <LogOut aria-hidden="true" />
             {m.leave}

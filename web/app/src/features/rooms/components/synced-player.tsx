@@ -139,7 +139,7 @@ export function SyncedPlayer({ roomId, src, isHost, playback }: SyncedPlayerProp
         >
           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </Button>
-        <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">{trackTime(shown)}</span>
+        <span className="w-10 shrink-0 text-right text-xs text-muted-foreground tabular-nums">{trackTime(shown)}</span>
         <Slider
           thumbLabel={m.seek}
           valueText={`${trackTime(shown)} / ${trackTime(duration)}`}
@@ -155,7 +155,7 @@ export function SyncedPlayer({ roomId, src, isHost, playback }: SyncedPlayerProp
             if (value !== undefined) seek(value)
           }}
         />
-        <span className="w-10 text-xs text-muted-foreground tabular-nums">{trackTime(duration)}</span>
+        <span className="w-10 shrink-0 text-xs text-muted-foreground tabular-nums">{trackTime(duration)}</span>
       </div>
       {isHost ? null : <p className="text-sm text-muted-foreground">{m.hostOnly}</p>}
     </div>
