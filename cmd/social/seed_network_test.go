@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"social/kit/demo"
 	at "social/tests/testkit/apptest"
@@ -89,7 +93,7 @@ func TestSeedDemoNetwork(t *testing.T) {
 	}
 	out, err := seed()
 	if err != nil || !strings.Contains(out, "demo network: 41 members") || !strings.Contains(out, demo.MemberPassword) ||
-		!strings.Contains(out, "posts: 258/258 (100%, ") {
+		!strings.Contains(out, fmt.Sprintf("posts: %[1]d/%[1]d (100%%, ", len(demo.NewPlan(time.Now()).Posts))) {
 		t.Fatalf("seed-demo: %v\n%s", err, out)
 	}
 	before := make([]int, len(networkCounts))
@@ -102,6 +106,32 @@ func TestSeedDemoNetwork(t *testing.T) {
 		if n := queryInt(t, app, q); n != 0 {
 			t.Errorf("%s = %d rows off", q, n)
 		}
+	}
+	// No text is written under two authors, and every comment on a demo
+	// post answers the post's topic.
+	if n := queryInt(t, app, `SELECT count(*) FROM (SELECT text_content FROM posts WHERE text_content <> ''
+		GROUP BY text_content HAVING count(DISTINCT author_id) > 1) shared`); n != 0 {
+		t.Errorf("%d post texts under more than one author", n)
+	}
+	var pairs []struct {
+		Post    string `bun:"post"`
+		Comment string `bun:"comment"`
+	}
+	if err := app.DB.NewRaw(`SELECT p.text_content AS post, c.text_content AS comment FROM comments c
+		JOIN posts p ON p.id = c.post_id`).Scan(context.Background(), &pairs); err != nil {
+		t.Fatal(err)
+	}
+	onTopic := 0
+	for _, pc := range pairs {
+		if topic, ok := demo.TopicOf(pc.Post); ok {
+			if !slices.Contains(demo.Comments[topic], pc.Comment) {
+				t.Errorf("comment %q on %q (topic %s)", pc.Comment, pc.Post, topic)
+			}
+			onTopic++
+		}
+	}
+	if onTopic < 100 {
+		t.Errorf("%d comments on the week's posts, want at least 100", onTopic)
 	}
 	// The demo member signs in with the printed password.
 	if s := app.Client().SignIn(demo.MemberEmail, demo.MemberPassword); s.User.Handle != demo.MemberHandle {

@@ -32,6 +32,8 @@ type PlannedPost struct {
 	Author string
 	At     time.Time
 	Text   string
+	// Topic is what the post is about, and what its comments answer.
+	Topic Topic
 	// Photo is the seed of the post's drawn picture; -1 without one.
 	Photo      int
 	Visibility domain.Visibility
@@ -52,8 +54,9 @@ type Act struct {
 // followChance is how likely a member is followed by another, by reach.
 var followChance = [4]float64{0.1, 0.22, 0.45, 0.8}
 
-// postsByReach is how many posts a member writes in the week, by reach.
-var postsByReach = [4]int{3, 6, 10, 14}
+// PostsByReach is how many posts a member writes in the week, by reach:
+// as many of their Voices, each once.
+var PostsByReach = [4]int{3, 5, 8, 12}
 
 // NewPlan draws the network whose week of posts ends at now.
 func NewPlan(now time.Time) *Plan {
@@ -67,28 +70,32 @@ func NewPlan(now time.Time) *Plan {
 	return p
 }
 
-// planPosts draws up the week of posts, oldest first.
+// planPosts draws up the week of posts, oldest first: each member's own
+// lines, in a seeded order, each written once.
 func (p *Plan) planPosts(rnd *rand.Rand, now time.Time) []PlannedPost {
 	week := 7 * 24 * time.Hour
 	var plan []PlannedPost
 	for i, m := range Roster {
-		for k := 0; k < postsByReach[m.Reach]; k++ {
+		lines := append([]Line(nil), Voices[m.Handle]...)
+		rnd.Shuffle(len(lines), func(a, b int) { lines[a], lines[b] = lines[b], lines[a] })
+		for k, line := range lines[:min(len(lines), PostsByReach[m.Reach])] {
 			// The newest post of each member is within the last day, so the
 			// feed opens on today.
 			age := time.Duration(rnd.Int64N(int64(week)))
 			if k == 0 {
 				age = time.Duration(rnd.Int64N(int64(20 * time.Hour)))
 			}
-			pp := PlannedPost{Author: m.Handle, At: now.Add(-age - time.Hour), Photo: -1, Visibility: domain.VisibilityPublic}
-			switch roll := rnd.IntN(100); {
-			case roll < 22:
-				pp.Photo = i*31 + k
-				pp.Text = ImageCaptions[rnd.IntN(len(ImageCaptions))]
-			case roll < 28:
-				pp.Text = FriendsOnlyTexts[rnd.IntN(len(FriendsOnlyTexts))]
+			pp := PlannedPost{Author: m.Handle, At: now.Add(-age - time.Hour), Text: line.Text, Topic: line.Topic,
+				Photo: -1, Visibility: domain.VisibilityPublic}
+			// Photo draws a city for a seed of 3n+2 and a landscape otherwise.
+			switch line.Photo {
+			case Landscape:
+				pp.Photo = i*100 + k*3
+			case City:
+				pp.Photo = i*100 + k*3 + 2
+			}
+			if line.FriendsOnly {
 				pp.Visibility = domain.VisibilityFriendsOnly
-			default:
-				pp.Text = PostTexts[rnd.IntN(len(PostTexts))]
 			}
 			if strings.Contains(pp.Text, "%s") {
 				pp.Text = fmt.Sprintf(pp.Text, mentionFor(rnd, m.Handle))
@@ -99,6 +106,21 @@ func (p *Plan) planPosts(rnd *rand.Rand, now time.Time) []PlannedPost {
 	}
 	sort.Slice(plan, func(i, j int) bool { return plan[i].At.Before(plan[j].At) })
 	return plan
+}
+
+// TopicOf is the topic of a demo post's text (its mention filled in), and
+// whether the text is one of Voices.
+func TopicOf(text string) (Topic, bool) {
+	for _, lines := range Voices {
+		for _, l := range lines {
+			before, after, mention := strings.Cut(l.Text, "%s")
+			if text == l.Text || mention && len(text) > len(l.Text) &&
+				strings.HasPrefix(text, before) && strings.HasSuffix(text, after) {
+				return l.Topic, true
+			}
+		}
+	}
+	return "", false
 }
 
 // mentionFor picks who a post names: often the demo member, so that their
@@ -180,10 +202,12 @@ func (p *Plan) planReactions(rnd *rand.Rand, now time.Time, pp *PlannedPost, fol
 		last = later(k)
 		pp.Likes = append(pp.Likes, Act{Who: readers[k], At: last})
 	}
-	for k := 0; k < comments && len(readers) > 0; k++ {
+	// The comments answer the post's topic, none of them twice.
+	answers := append([]string(nil), Comments[pp.Topic]...)
+	rnd.Shuffle(len(answers), func(i, j int) { answers[i], answers[j] = answers[j], answers[i] })
+	for k := 0; k < comments && k < len(answers) && len(readers) > 0; k++ {
 		last = later(likes + k)
-		text := CommentTexts[rnd.IntN(len(CommentTexts))]
-		pp.Comments = append(pp.Comments, Act{Who: readers[(k*3+1)%len(readers)], At: last, Text: text})
+		pp.Comments = append(pp.Comments, Act{Who: readers[(k*3+1)%len(readers)], At: last, Text: answers[k]})
 	}
 	pp.SharedAt = last
 	if pp.Visibility == domain.VisibilityPublic && rnd.IntN(100) < 15+5*reach && len(readers) > 0 {
