@@ -68,6 +68,7 @@ type useCaseParams struct {
 	Log    *slog.Logger
 	Hidden ports.HiddenMembers `optional:"true"`
 	Source *searchstore.SearchSource
+	Clock  ports.Clock
 }
 
 func newSource(db *bun.DB, p struct {
@@ -84,6 +85,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},
+		Trending: &app.TrendingHashtags{Counter: searchstore.NewHashtagCounter(p.DB), Clock: p.Clock},
 	}
 }
 

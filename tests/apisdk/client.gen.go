@@ -2108,6 +2108,12 @@ type StoryViewer struct {
 	ViewedAt time.Time    `json:"viewed_at"`
 }
 
+// SuggestionsOutputBody defines model for SuggestionsOutputBody.
+type SuggestionsOutputBody struct {
+	// Hashtags At most 8, most people first, then most posts; empty when no public post of the week had a hashtag.
+	Hashtags *[]TrendingHashtag `json:"hashtags"`
+}
+
 // TOTPEnrolment defines model for TOTPEnrolment.
 type TOTPEnrolment struct {
 	// OtpauthUri otpauth:// address for the QR code.
@@ -2161,6 +2167,18 @@ type Trending struct {
 
 	// UpdatedAt When the chart was fetched.
 	UpdatedAt *time.Time `json:"updatedAt"`
+}
+
+// TrendingHashtag defines model for TrendingHashtag.
+type TrendingHashtag struct {
+	// People Members who used it in a public post over the last 7 days.
+	People int64 `json:"people"`
+
+	// Posts Public posts that used it over the last 7 days.
+	Posts int64 `json:"posts"`
+
+	// Tag The hashtag, lower case, without '#'.
+	Tag string `json:"tag"`
 }
 
 // TwoFactorStatus defines model for TwoFactorStatus.
@@ -3938,6 +3956,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/search (the `Search` operationId).
 	Search(ctx context.Context, params *SearchParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SearchSuggestions What the search screen suggests: this week's trending hashtags
+	//
+	// Hashtags of public posts by active members over the last 7 days, ranked by how many members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.
+	//
+	// Corresponds with GET /api/v1/search/suggestions (the `SearchSuggestions` operationId).
+	SearchSuggestions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// StoriesList The viewer's stories screen
 	//
@@ -6887,6 +6912,23 @@ func (c *Client) ListMutes(ctx context.Context, params *ListMutesParams, reqEdit
 // Corresponds with GET /api/v1/search (the `Search` operationId).
 func (c *Client) Search(ctx context.Context, params *SearchParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSearchRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SearchSuggestions What the search screen suggests: this week's trending hashtags
+//
+// Hashtags of public posts by active members over the last 7 days, ranked by how many members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.
+//
+// Corresponds with GET /api/v1/search/suggestions (the `SearchSuggestions` operationId).
+func (c *Client) SearchSuggestions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSearchSuggestionsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -12953,6 +12995,33 @@ func NewSearchRequest(server string, params *SearchParams) (*http.Request, error
 	return req, nil
 }
 
+// NewSearchSuggestionsRequest constructs an http.Request for the SearchSuggestions method
+func NewSearchSuggestionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/search/suggestions")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewStoriesListRequest constructs an http.Request for the StoriesList method
 func NewStoriesListRequest(server string) (*http.Request, error) {
 	var err error
@@ -14644,6 +14713,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/search (the `Search` operationId).
 	SearchWithResponse(ctx context.Context, params *SearchParams, reqEditors ...RequestEditorFn) (*SearchResponse, error)
+
+	// SearchSuggestionsWithResponse What the search screen suggests: this week's trending hashtags
+	//
+	// Hashtags of public posts by active members over the last 7 days, ranked by how many members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/search/suggestions (the `SearchSuggestions` operationId).
+	SearchSuggestionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*SearchSuggestionsResponse, error)
 
 	// StoriesListWithResponse The viewer's stories screen
 	//
@@ -28719,6 +28797,82 @@ func (r SearchResponse) ContentType() string {
 	return ""
 }
 
+// SearchSuggestionsResponse503Headers the declared response headers of an HTTP 503 response for SearchSuggestions
+type SearchSuggestionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type SearchSuggestionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SuggestionsOutputBody
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SearchSuggestionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SearchSuggestionsResponse) GetJSON200() *SuggestionsOutputBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SearchSuggestionsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r SearchSuggestionsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r SearchSuggestionsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r SearchSuggestionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SearchSuggestionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SearchSuggestionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SearchSuggestionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SearchSuggestionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // StoriesListResponse503Headers the declared response headers of an HTTP 503 response for StoriesList
 type StoriesListResponse503Headers struct {
 	RetryAfter *int
@@ -31803,6 +31957,21 @@ func (c *ClientWithResponses) SearchWithResponse(ctx context.Context, params *Se
 		return nil, err
 	}
 	return ParseSearchResponse(rsp)
+}
+
+// SearchSuggestionsWithResponse What the search screen suggests: this week's trending hashtags
+//
+// Hashtags of public posts by active members over the last 7 days, ranked by how many members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/search/suggestions (the `SearchSuggestions` operationId).
+func (c *ClientWithResponses) SearchSuggestionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*SearchSuggestionsResponse, error) {
+	rsp, err := c.SearchSuggestions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSearchSuggestionsResponse(rsp)
 }
 
 // StoriesListWithResponse The viewer's stories screen
@@ -46408,6 +46577,73 @@ func ParseSearchResponse(rsp *http.Response) (*SearchResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers SearchResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSearchSuggestionsResponse parses an HTTP response from a SearchSuggestionsWithResponse call
+func ParseSearchSuggestionsResponse(rsp *http.Response) (*SearchSuggestionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SearchSuggestionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SuggestionsOutputBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SearchSuggestionsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -1,4 +1,5 @@
-// Package httpapi serves GET /api/v1/search.
+// Package httpapi serves GET /api/v1/search and the search screen's
+// suggestions, GET /api/v1/search/suggestions.
 package httpapi
 
 import (
@@ -15,7 +16,8 @@ import (
 
 // UseCases are the search operations.
 type UseCases struct {
-	Search *search.Search
+	Search   *search.Search
+	Trending *search.TrendingHashtags
 }
 
 // SearchResultItem is one search result: a member, a community or a post.
@@ -36,6 +38,19 @@ type searchInput struct {
 type searchOutput struct {
 	Body struct {
 		Items []SearchResultItem `json:"items" doc:"Users, then communities, then public posts; at most 5 of each, best match first."`
+	}
+}
+
+// TrendingHashtag is a hashtag suggested on the search screen.
+type TrendingHashtag struct {
+	Tag    string `json:"tag" doc:"The hashtag, lower case, without '#'."`
+	People int    `json:"people" doc:"Members who used it in a public post over the last 7 days."`
+	Posts  int    `json:"posts" doc:"Public posts that used it over the last 7 days."`
+}
+
+type suggestionsOutput struct {
+	Body struct {
+		Hashtags []TrendingHashtag `json:"hashtags" doc:"At most 8, most people first, then most posts; empty when no public post of the week had a hashtag."`
 	}
 }
 
@@ -63,6 +78,24 @@ func NewRoutes(uc UseCases) plugin.Routes {
 					o.Avatar = &a
 				}
 				out.Body.Items = append(out.Body.Items, o)
+			}
+			return out, nil
+		})
+		huma.Register(api, huma.Operation{
+			OperationID: "search-suggestions", Method: http.MethodGet, Path: "/search/suggestions",
+			Summary: "What the search screen suggests: this week's trending hashtags", Tags: []string{"search"},
+			Description: "Hashtags of public posts by active members over the last 7 days, ranked by how many " +
+				"members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.",
+			Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
+		}, func(ctx context.Context, _ *struct{}) (*suggestionsOutput, error) {
+			trends, err := uc.Trending.Handle(ctx, domain.ViewerFrom(ctx))
+			if err != nil {
+				return nil, httpkit.ProblemFrom(ctx, err)
+			}
+			out := &suggestionsOutput{}
+			out.Body.Hashtags = make([]TrendingHashtag, len(trends))
+			for i, t := range trends {
+				out.Body.Hashtags[i] = TrendingHashtag{Tag: t.Tag, People: t.People, Posts: t.Posts}
 			}
 			return out, nil
 		})

@@ -2148,6 +2148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the search screen suggests: this week's trending hashtags
+         * @description Hashtags of public posts by active members over the last 7 days, ranked by how many members used them (one member repeating a tag counts once). Worked out again at most every 5 minutes.
+         */
+        get: operations["search-suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stories": {
         parameters: {
             query?: never;
@@ -3554,6 +3574,10 @@ export interface components {
             /** Format: date-time */
             viewed_at: string;
         };
+        SuggestionsOutputBody: {
+            /** @description At most 8, most people first, then most posts; empty when no public post of the week had a hashtag. */
+            hashtags: components["schemas"]["TrendingHashtag"][] | null;
+        };
         TOTPEnrolment: {
             /** @description otpauth:// address for the QR code. */
             otpauth_uri: string;
@@ -3593,6 +3617,20 @@ export interface components {
              * @description When the chart was fetched.
              */
             updatedAt: string | null;
+        };
+        TrendingHashtag: {
+            /**
+             * Format: int64
+             * @description Members who used it in a public post over the last 7 days.
+             */
+            people: number;
+            /**
+             * Format: int64
+             * @description Public posts that used it over the last 7 days.
+             */
+            posts: number;
+            /** @description The hashtag, lower case, without '#'. */
+            tag: string;
         };
         TwoFactorStatus: {
             passkeys: components["schemas"]["PasskeyView"][] | null;
@@ -15706,6 +15744,64 @@ export interface operations {
                 };
             };
             /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "search-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionsOutputBody"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
             422: {
                 headers: {
                     [name: string]: unknown;
