@@ -1,7 +1,8 @@
 // The journey of follows (issue 5): B follows A from A's profile and A is
 // notified live (badge and list); A's followers-only post reaches B's
 // 'Seguindo' timeline and nobody else; B finds A by searching the display
-// name without its accents.
+// name without its accents; C follows a hashtag's link to its search, which
+// the search screen also suggests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
@@ -25,7 +26,7 @@ async function eventually(locator, retry, ms = 15_000) {
 
 const tabs = (page) => page.getByRole('group', { name: 'Ordem dos posts' });
 
-test('follow, live notification, followers-only post, search without accents', async () => {
+test('follow, live notification, followers-only post, search without accents, a hashtag searched', async () => {
   const a = await member(server, 'anac', 'Ana Conceição');
   const b = await member(server, 'bruno');
   const c = await member(server, 'carla');
@@ -61,7 +62,7 @@ test('follow, live notification, followers-only post, search without accents', a
   await pa.page.getByRole('button', { name: 'Publicar' }).click();
   await pa.page.waitForURL(`${server.url}/`);
   await pa.page.getByText('Post criado!').first().waitFor();
-  const open = 'Post público da Ana';
+  const open = 'Post público da Ana #ensaioaberto';
   await pa.page.getByRole('textbox', { name: 'O que está acontecendo?' }).fill(open);
   await pa.page.getByRole('button', { name: 'Postar' }).click();
   await pa.page.getByRole('article').filter({ hasText: open }).waitFor();
@@ -110,6 +111,19 @@ test('follow, live notification, followers-only post, search without accents', a
   assert.match((await found.textContent()) ?? '', /@anac/);
   await found.click();
   await pb.page.waitForURL(`${server.url}/profile/${a.handle}`);
+
+  // C follows the public post's hashtag: the search opens on it, in the
+  // URL, and finds the post; emptied, the box suggests the week's hashtags.
+  await pc.page.goto(`${server.url}/`);
+  await publicC.getByRole('link', { name: '#ensaioaberto' }).click();
+  await pc.page.waitForURL(`${server.url}/search?q=%23ensaioaberto`);
+  const tagged = pc.page.getByRole('region', { name: 'Resultados da busca' }).getByRole('link').filter({ hasText: 'Post público da Ana' });
+  await eventually(tagged, async () => {
+    await pc.page.reload();
+  });
+  await pc.page.getByRole('searchbox', { name: 'Buscar' }).fill('');
+  await pc.page.waitForURL(`${server.url}/search`);
+  await pc.page.getByRole('region', { name: 'Discover' }).getByRole('button', { name: '#ensaioaberto' }).waitFor();
 
   assert.deepEqual(pa.problems, []);
   assert.deepEqual(pb.problems, []);

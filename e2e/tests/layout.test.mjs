@@ -26,6 +26,7 @@ const pictured = new Set([
   'profile',
   'profile-other',
   'search-results',
+  'search-discover',
   'communities',
   'community',
   'rooms',
@@ -56,6 +57,7 @@ function memberRoutes() {
   return [
     ['feed', '/'],
     ['search', `/search?q=${'W'.repeat(40)}`],
+    ['search-discover', '/search'],
     ['create-post', '/create-post'],
     ['post', `/post/${post.id}`],
     ['stories', '/stories'],

@@ -16,6 +16,10 @@ export const searchMessages = {
   // Ours: labels, states and the type badges.
   searchLabel: 'Buscar',
   discoverHint: 'Experimente uma destas buscas:',
+  suggestionsLoading: 'Carregando sugestões...',
+  // The tabs over the results: every kind, then one kind at a time (its badge's name).
+  tabsLabel: 'Tipo de resultado',
+  allTab: 'Tudo',
   loading: 'Buscando...',
   resultsLabel: 'Resultados da busca',
   resultCount: (count: number) => (count === 1 ? '1 resultado' : `${count} resultados`),

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 
-import type { SearchResults } from '../types'
+import type { SearchResults, SearchSuggestions } from '../types'
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -30,4 +30,22 @@ export function searchQueryOptions(client: ApiClient, term: string) {
 export function useSearch(term: string) {
   const client = useApiClient()
   return useQuery(searchQueryOptions(client, term))
+}
+
+export const suggestionKeys = { all: ['search', 'suggestions'] as const }
+
+/** GET /api/v1/search/suggestions: the week's trending hashtags, most members first. */
+export async function searchSuggestions(client: ApiClient, signal?: AbortSignal): Promise<SearchSuggestions> {
+  return unwrap('GET /api/v1/search/suggestions', await client.GET('/api/v1/search/suggestions', { signal }))
+}
+
+/** The suggestions, asked once a screen opens and kept five minutes, as long as the server keeps its own. */
+export function useSearchSuggestions() {
+  const client = useApiClient()
+  return useQuery({
+    queryKey: suggestionKeys.all,
+    queryFn: ({ signal }) => searchSuggestions(client, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
 }

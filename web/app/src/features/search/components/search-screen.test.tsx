@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { renderSignedInUntil } from '@/testing/render-app'
+import { renderApp, renderSignedInUntil } from '@/testing/render-app'
 import { json, never, type TestResponder } from '@/testing/test-fetch'
 
 import type { SearchResult } from '../types'
@@ -52,11 +52,11 @@ afterEach(() => {
 })
 
 describe('SearchScreen', () => {
-  it("shows the box and 'Discover' with the two shortcuts while empty, without searching", async () => {
+  it("shows the box and 'Discover' with the two shortcuts while empty and nobody used a hashtag this week, without searching", async () => {
     const { box, requests } = await renderSearch(searchServer(() => json(200, { items: [] })))
     expect(box).toHaveAttribute('placeholder', 'Search for people, communities, or posts...')
     expect(screen.getByRole('heading', { name: 'Discover' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'tech' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'tech' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'community' })).toBeInTheDocument()
     expect(termsOf(requests)).toEqual([])
   })
@@ -126,7 +126,7 @@ describe('SearchScreen', () => {
 
   it('a shortcut fills the box and searches for it', async () => {
     const { user, box, requests } = await renderSearch(searchServer(() => json(200, { items: [community] })))
-    await user.click(screen.getByRole('button', { name: 'tech' }))
+    await user.click(await screen.findByRole('button', { name: 'tech' }))
     expect(box).toHaveValue('tech')
     expect(await screen.findByRole('link', { name: /Tech Recife/ })).toBeInTheDocument()
     expect(termsOf(requests)).toEqual(['tech'])
@@ -157,5 +157,144 @@ describe('SearchScreen', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/profile/bia')
     })
+  })
+})
+
+const isSuggestions = (request: Request) => new URL(request.url).pathname === '/api/v1/search/suggestions'
+
+/** Answers the suggestions with `tags` and searches with `answer(q)`. */
+function suggestingServer(tags: string[], answer: (term: string) => Response | Promise<Response>): TestResponder {
+  const searching = searchServer(answer)
+  return (request) =>
+    isSuggestions(request)
+      ? json(200, { hashtags: tags.map((tag, index) => ({ tag, people: 10 - index, posts: 20 - index })) })
+      : searching(request)
+}
+
+describe('SearchScreen suggestions', () => {
+  it("offers the week's trending hashtags, at most six, and a picked one searches for it", async () => {
+    const tags = ['samba', 'cordel', 'futebol', 'receitas', 'recife', 'forro', 'praia']
+    const { user, box, requests, router } = await renderSearch(suggestingServer(tags, () => json(200, { items: [post] })))
+    await user.click(await screen.findByRole('button', { name: '#cordel' }))
+    const discover = screen.queryByRole('region', { name: 'Discover' })
+    expect(discover).not.toBeInTheDocument()
+    expect(box).toHaveValue('#cordel')
+    expect(await screen.findByRole('link', { name: /Olá do Recife/ })).toBeInTheDocument()
+    expect(termsOf(requests)).toEqual(['#cordel'])
+    expect(router.state.location.search).toBe('?q=%23cordel')
+
+    await user.clear(box)
+    const shortcuts = within(await screen.findByRole('region', { name: 'Discover' })).getAllByRole('button')
+    expect(shortcuts.map((button) => button.textContent)).toEqual(['#samba', '#cordel', '#futebol', '#receitas', '#recife', '#forro'])
+    expect(screen.queryByRole('button', { name: 'tech' })).not.toBeInTheDocument()
+  })
+
+  it('falls back to the two fixed words when the suggestions cannot be read', async () => {
+    await renderSearch((request) => (isSuggestions(request) ? json(503, { title: 'Service Unavailable' }) : undefined))
+    expect(await screen.findByRole('button', { name: 'tech' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'community' })).toBeInTheDocument()
+  })
+})
+
+describe('SearchScreen in the URL', () => {
+  async function openAt(path: string, respond: TestResponder) {
+    const { found, ...view } = await renderSignedInUntil(path, respond, 'searchbox', 'Buscar')
+    return { ...view, box: found }
+  }
+  const everything = searchServer(() => json(200, { items: [bia, community, post] }))
+
+  it("runs a hashtag's link at once, on the tab the URL names", async () => {
+    const { box, requests } = await openAt('/search?q=%23recife&tab=community', everything)
+    expect(box).toHaveValue('#recife')
+    const results = await screen.findByRole('region', { name: 'Resultados da busca' })
+    expect(within(results).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      `/communities/${community.id}`,
+    ])
+    expect(screen.getByRole('tab', { name: 'Comunidade' })).toHaveAttribute('aria-selected', 'true')
+    expect(termsOf(requests)).toEqual(['#recife'])
+  })
+
+  it('shows everything for a tab nobody offers', async () => {
+    await openAt('/search?q=recife&tab=nada', everything)
+    const results = await screen.findByRole('region', { name: 'Resultados da busca' })
+    expect(within(results).getAllByRole('link')).toHaveLength(3)
+    expect(screen.getByRole('tab', { name: 'Tudo' })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('writes the search into the URL in place once typing pauses, and the tab picked', async () => {
+    const { user, box, router } = await openAt('/search', everything)
+    await user.type(box, 'recife')
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=recife')
+    })
+    // In place: Back leaves the screen instead of replaying each word.
+    expect(router.state.historyAction).toBe('REPLACE')
+    await user.click(await screen.findByRole('tab', { name: 'Post' }))
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=recife&tab=post')
+    })
+    const results = screen.getByRole('region', { name: 'Resultados da busca' })
+    expect(within(results).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/post/${post.id}`])
+
+    // A new word keeps the tab.
+    await user.type(box, ' tech')
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=recife+tech&tab=post')
+    })
+    await user.click(screen.getByRole('tab', { name: 'Tudo' }))
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=recife+tech')
+    })
+
+    // Emptied, the box shows 'Discover' and the URL loses the search.
+    await user.clear(box)
+    expect(await screen.findByRole('heading', { name: 'Discover' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('')
+    })
+  })
+
+  it('finds the search again with Back, and with Forward', async () => {
+    const { user, router } = renderApp('/settings', { session: 'signed-in', respond: everything })
+    await screen.findByRole('heading', { level: 1, name: 'Configurações' }, { timeout: 5000 })
+    await act(() => router.navigate('/search'))
+    await user.type(await screen.findByRole('searchbox', { name: 'Buscar' }), 'bia')
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=bia')
+    })
+    await user.click(await screen.findByRole('tab', { name: 'Pessoa' }))
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?q=bia&tab=user')
+    })
+    await user.click(await screen.findByRole('link', { name: /Bia Lima/ }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/profile/bia')
+    })
+
+    await act(() => router.navigate(-1))
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('bia')
+    expect(await screen.findByRole('link', { name: /Bia Lima/ })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Pessoa' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.queryByRole('link', { name: /Tech Recife/ })).not.toBeInTheDocument()
+
+    // Back once more leaves search (typing added no entries); Forward comes back to it.
+    await act(() => router.navigate(-1))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/settings')
+    })
+    await act(() => router.navigate(1))
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('bia')
+    expect(router.state.location.search).toBe('?q=bia&tab=user')
+  })
+
+  it('follows a search link opened while the screen is open', async () => {
+    const { router, requests } = await openAt('/search?q=bia', everything)
+    await screen.findByRole('region', { name: 'Resultados da busca' })
+    await act(() => router.navigate('/search?q=%23samba'))
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('#samba')
+    await waitFor(() => {
+      expect(termsOf(requests)).toEqual(['bia', '#samba'])
+    })
+    expect(router.state.location.search).toBe('?q=%23samba')
   })
 })
