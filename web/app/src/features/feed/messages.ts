@@ -37,6 +37,7 @@ export const feedMessages = {
   trendingTitle: 'Músicas em alta',
   trendingLoading: 'Carregando músicas',
   trendingFailed: 'Não foi possível carregar as músicas trending',
+  trendingRetry: 'Tentar novamente',
   trendingOpen: (title: string, artist: string) => `Abrir ${title} de ${artist}`,
   trendingPlay: (title: string) => `Tocar prévia de ${title}`,
   trendingPause: (title: string) => `Pausar prévia de ${title}`,

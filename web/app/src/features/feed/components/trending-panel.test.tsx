@@ -44,9 +44,16 @@ describe('TrendingPanel', () => {
     expect(within(loading).getAllByTestId('trending-placeholder')).toHaveLength(6)
   })
 
-  it('says so when our own server fails to answer the chart', async () => {
-    const { panel } = await renderPanel(answers(() => problem(500)))
-    expect(await within(panel).findByText('Não foi possível carregar as músicas trending')).toBeInTheDocument()
+  it('says so when our own server fails to answer the chart, and reads it again on request', async () => {
+    let calls = 0
+    const { panel, user } = await renderPanel(
+      answers(() => (++calls === 1 ? problem(500) : json(200, { items: tracks, updatedAt: null }))),
+    )
+    const failed = await within(panel).findByRole('alert')
+    expect(failed).toHaveTextContent('Não foi possível carregar as músicas trending')
+    await user.click(within(failed).getByRole('button', { name: 'Tentar novamente' }))
+    expect(await within(panel).findByRole('link', { name: 'Abrir Canção Um de Artista A' })).toBeInTheDocument()
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('stays out of sight while the chart provider has never answered', async () => {

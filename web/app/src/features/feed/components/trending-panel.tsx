@@ -1,6 +1,7 @@
 import { Music, Pause, Play } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
+import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
 import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
@@ -25,7 +26,11 @@ function providerDown(error: unknown): boolean {
   return error instanceof ApiError && error.status === 503 && error.problem?.code === 'trending_unavailable'
 }
 
-/** One clip plays at a time; hidden while the chart provider is down. */
+/**
+ * One clip plays at a time; hidden while the chart provider is down. When
+ * our own server fails to answer, the panel says so and offers to read the
+ * chart again.
+ */
 export function TrendingPanel() {
   const trending = useTrending()
   const audio = useRef<HTMLAudioElement | null>(null)
@@ -82,7 +87,7 @@ export function TrendingPanel() {
           </Card>
         </Placeholders>
       ) : trending.isError ? (
-        <p className="text-sm text-muted-foreground">{m.trendingFailed}</p>
+        <QueryLoadFailed query={trending} message={m.trendingFailed} retryLabel={m.trendingRetry} layout="inline" />
       ) : (
         <ul className="grid gap-2">
           {items.map((track) => (
