@@ -41,6 +41,9 @@ var Module = fx.Module("posts",
 		// Demo seeding: the network's posts, and a member's own (--for).
 		plugin.AsDemoSeeder(newDemoSeeder),
 		func(uc httpapi.UseCases) *app.SeedDemo { return uc.Demo },
+		// Which rows a member's demo data created, for every feature that
+		// seeds one, so that clearing it takes exactly those.
+		fx.Annotate(postsstore.NewDemoRows, fx.As(new(plugin.DemoRows))),
 		newDemoPosting,
 		// The link-preview queue as a port of its own, which a demo seeding
 		// replaces (the demo sites do not exist).
@@ -93,6 +96,7 @@ type useCaseParams struct {
 	AudienceGate app.AudienceGate `optional:"true"`
 	// MemberSeeders add the plugins' demo data to a member's demo posts.
 	MemberSeeders []plugin.MemberDemoSeeder `group:"member_demo_seeders"`
+	DemoRows      plugin.DemoRows
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
@@ -125,8 +129,9 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Preview: &app.PreviewLink{Limiter: p.Limiter, PerMember: p.Config.Limits.LinkPreviewPerMember, Previews: p.Previewer},
 		Translate: &app.TranslatePost{Items: p.Posts, Cache: p.Posts, Translator: p.Translator,
 			Clock: p.Clock},
-		Demo: &app.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Clock: p.Clock,
+		Demo: &app.SeedDemo{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Rows: p.DemoRows, Clock: p.Clock,
 			Extras: MemberSeeds(p.MemberSeeders)},
+		ClearDemo:  &app.ClearDemo{Tx: p.Tx, Rows: p.DemoRows, Removal: removal, Extras: MemberClears(p.MemberSeeders)},
 		Translator: p.Translator,
 	}
 }
@@ -137,6 +142,18 @@ func MemberSeeds(list []plugin.MemberDemoSeeder) []app.MemberSeed {
 	out := make([]app.MemberSeed, 0, len(list))
 	for _, s := range list {
 		out = append(out, s.Seed)
+	}
+	return out
+}
+
+// MemberClears are the plugins' per-member demo clearings as
+// app.ClearDemo extras.
+func MemberClears(list []plugin.MemberDemoSeeder) []app.MemberSeed {
+	out := make([]app.MemberSeed, 0, len(list))
+	for _, s := range list {
+		if s.Clear != nil {
+			out = append(out, s.Clear)
+		}
 	}
 	return out
 }

@@ -234,13 +234,28 @@ func AsDemoSeeder(constructor any) any { return as(constructor, GroupDemoSeeders
 
 // MemberDemoSeeder adds a feature's demo data for one member, when that
 // member asks for demo data (POST /api/v1/demo-data, `social seed-demo
-// --for`). It runs inside the transaction of the core's demo posts, and only
-// when those were created (a member who already had posts gets nothing).
+// --for`), and takes it away again (DELETE /api/v1/demo-data). Both run
+// inside the transaction of the core's demo posts; Seed only when those
+// were created (a member who already had posts gets nothing).
 type MemberDemoSeeder struct {
 	Plugin string
-	// Seed creates the data through the context's transaction and returns a
-	// one-line summary.
+	// Seed creates the data through the context's transaction, records
+	// each created row in DemoRows and returns a one-line summary.
 	Seed func(ctx context.Context, member domain.UserID) (string, error)
+	// Clear deletes the rows Seed recorded for member that are still
+	// there, and nothing else, through the context's transaction; clearing
+	// twice finds nothing the second time. It returns a one-line summary.
+	Clear func(ctx context.Context, member domain.UserID) (string, error)
+}
+
+// DemoRows records the rows a member's demo data created, by kind (each
+// feature names its own: "post", "community", "room"), so that clearing
+// the demo data removes those rows and nothing the member made themselves.
+// The posts feature provides it; it works in the transaction of ctx.
+type DemoRows interface {
+	Record(ctx context.Context, member domain.UserID, kind string, id uuid.UUID) error
+	// Take forgets the rows of kind recorded for member and answers them.
+	Take(ctx context.Context, member domain.UserID, kind string) ([]uuid.UUID, error)
 }
 
 // GroupMemberDemoSeeders collects MemberDemoSeeder values.

@@ -8,12 +8,10 @@
 package communities
 
 import (
-	"context"
 	"log/slog"
 
 	"go.uber.org/fx"
 
-	"social/core/domain"
 	"social/core/ports"
 	posts "social/features/posts/app"
 	"social/kit/plugin"
@@ -93,13 +91,24 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 		Load: store.SearchDoc, Count: store.CountSearchDocs, List: store.ListSearchDocs}
 }
 
+type memberDemoParams struct {
+	fx.In
+	Tx     ports.Transactor
+	Store  *pgstore.Store
+	Search ports.SearchIndexQueue
+	Clock  ports.Clock
+	Media  posts.MediaQueue
+	Rows   plugin.DemoRows
+	Access ports.AccessChanges `optional:"true"`
+}
+
 // newMemberDemoSeeder adds a member's two demo communities inside the
-// transaction of the core's demo posts.
-func newMemberDemoSeeder(tx ports.Transactor, store *pgstore.Store, search ports.SearchIndexQueue, clock ports.Clock) plugin.MemberDemoSeeder {
-	uc := &app.SeedDemo{Tx: tx, Store: store, Members: store, Search: search, Clock: clock}
-	return plugin.MemberDemoSeeder{Plugin: Name, Seed: func(ctx context.Context, member domain.UserID) (string, error) {
-		return uc.Handle(ctx, member)
-	}}
+// transaction of the core's demo posts, and deletes them in the core's
+// clearing.
+func newMemberDemoSeeder(p memberDemoParams) plugin.MemberDemoSeeder {
+	seed := &app.SeedDemo{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Rows: p.Rows}
+	clear := &app.ClearDemo{Store: p.Store, Media: p.Media, Search: p.Search, Rows: p.Rows, Access: p.Access}
+	return plugin.MemberDemoSeeder{Plugin: Name, Seed: seed.Handle, Clear: clear.Handle}
 }
 
 // newMemberData contributes the plugin's part of a member's data: what

@@ -73,12 +73,13 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 )
 
 // newMemberDemoSeeder opens a member's demo rooms inside the core's demo
-// seeding transaction; it needs only the database (seed-demo --for runs
+// seeding transaction, and deletes them in the core's clearing; it needs only the database (seed-demo --for runs
 // without the serving app).
-func newMemberDemoSeeder(store *pgstore.Store, dir app.Directory, clock ports.Clock, cfg *config.Config) plugin.MemberDemoSeeder {
-	uc := &app.SeedDemo{Store: store, Directory: dir, Clock: clock,
+func newMemberDemoSeeder(store *pgstore.Store, dir app.Directory, clock ports.Clock, cfg *config.Config, rows plugin.DemoRows) plugin.MemberDemoSeeder {
+	uc := &app.SeedDemo{Store: store, Directory: dir, Clock: clock, Rows: rows,
 		TrackURL: strings.TrimRight(cfg.HTTP.PublicURL, "/") + demotrack.Path}
-	return plugin.MemberDemoSeeder{Plugin: Name, Seed: uc.Handle}
+	clear := &app.ClearDemo{Rooms: store, Rows: rows}
+	return plugin.MemberDemoSeeder{Plugin: Name, Seed: uc.Handle, Clear: clear.Handle}
 }
 
 type roomsParams struct {

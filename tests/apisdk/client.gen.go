@@ -823,6 +823,15 @@ type Ceremony struct {
 	Options map[string]interface{} `json:"options"`
 }
 
+// ClearedDemoData defines model for ClearedDemoData.
+type ClearedDemoData struct {
+	// Message The toast's text.
+	Message string `json:"message"`
+
+	// Posts How many demo posts were deleted (0 when there were none left).
+	Posts int64 `json:"posts"`
+}
+
 // CodeRequest defines model for CodeRequest.
 type CodeRequest struct {
 	// Code The app's current 6-digit code (to turn it off, a recovery code also works).
@@ -3447,6 +3456,11 @@ type ClientInterface interface {
 	// Corresponds with DELETE /api/v1/communities/{id}/membership (the `CommunitiesLeave` operationId).
 	CommunitiesLeave(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ClearDemoData Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays
+	//
+	// Corresponds with DELETE /api/v1/demo-data (the `ClearDemoData` operationId).
+	ClearDemoData(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreateDemoData Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 	//
 	// Corresponds with POST /api/v1/demo-data (the `CreateDemoData` operationId).
@@ -5602,6 +5616,21 @@ func (c *Client) CommunitiesRejectMember(ctx context.Context, id string, memberI
 // Corresponds with DELETE /api/v1/communities/{id}/membership (the `CommunitiesLeave` operationId).
 func (c *Client) CommunitiesLeave(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCommunitiesLeaveRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ClearDemoData Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays
+//
+// Corresponds with DELETE /api/v1/demo-data (the `ClearDemoData` operationId).
+func (c *Client) ClearDemoData(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewClearDemoDataRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -10311,6 +10340,33 @@ func NewCommunitiesLeaveRequest(server string, id string) (*http.Request, error)
 	return req, nil
 }
 
+// NewClearDemoDataRequest constructs an http.Request for the ClearDemoData method
+func NewClearDemoDataRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/demo-data")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreateDemoDataRequest constructs an http.Request for the CreateDemoData method
 func NewCreateDemoDataRequest(server string) (*http.Request, error) {
 	var err error
@@ -14109,6 +14165,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with DELETE /api/v1/communities/{id}/membership (the `CommunitiesLeave` operationId).
 	CommunitiesLeaveWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CommunitiesLeaveResponse, error)
+
+	// ClearDemoDataWithResponse Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/demo-data (the `ClearDemoData` operationId).
+	ClearDemoDataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ClearDemoDataResponse, error)
 
 	// CreateDemoDataWithResponse Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 	//
@@ -22033,6 +22096,89 @@ func (r CommunitiesLeaveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CommunitiesLeaveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ClearDemoDataResponse503Headers the declared response headers of an HTTP 503 response for ClearDemoData
+type ClearDemoDataResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ClearDemoDataResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ClearedDemoData
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClearDemoDataResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ClearDemoDataResponse) GetJSON200() *ClearedDemoData {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ClearDemoDataResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ClearDemoDataResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ClearDemoDataResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ClearDemoDataResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ClearDemoDataResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ClearDemoDataResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ClearDemoDataResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ClearDemoDataResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ClearDemoDataResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -30875,6 +31021,19 @@ func (c *ClientWithResponses) CommunitiesLeaveWithResponse(ctx context.Context, 
 	return ParseCommunitiesLeaveResponse(rsp)
 }
 
+// ClearDemoDataWithResponse Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/demo-data (the `ClearDemoData` operationId).
+func (c *ClientWithResponses) ClearDemoDataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ClearDemoDataResponse, error) {
+	rsp, err := c.ClearDemoData(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseClearDemoDataResponse(rsp)
+}
+
 // CreateDemoDataWithResponse Create the signed-in member's demo posts and the features' demo data (skipped if they have any post)
 //
 // Returns a wrapper object for the known response body format(s).
@@ -39546,6 +39705,80 @@ func ParseCommunitiesLeaveResponse(rsp *http.Response) (*CommunitiesLeaveRespons
 	switch {
 	case rsp.StatusCode == 503:
 		var headers CommunitiesLeaveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseClearDemoDataResponse parses an HTTP response from a ClearDemoDataWithResponse call
+func ParseClearDemoDataResponse(rsp *http.Response) (*ClearDemoDataResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ClearDemoDataResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ClearedDemoData
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ClearDemoDataResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
+
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -17,6 +19,16 @@ const (
 	MsgDemoFailed = "Não foi possível criar os dados de demonstração."
 	MsgDemoDone   = "Dados de demonstração criados!"
 )
+
+// DemoKindPost is the kind of the demo posts' marks in DemoRows.
+const DemoKindPost = "post"
+
+// DemoRows records the rows a member's demo data created, by kind
+// (plugin.DemoRows), in the transaction of ctx.
+type DemoRows interface {
+	Record(ctx context.Context, member domain.UserID, kind string, id uuid.UUID) error
+	Take(ctx context.Context, member domain.UserID, kind string) ([]uuid.UUID, error)
+}
 
 // DemoTexts are the demo posts, oldest first.
 var DemoTexts = []string{
@@ -45,7 +57,9 @@ type SeedDemo struct {
 	Tx     ports.Transactor
 	Search ports.SearchIndexQueue
 	Posts  DemoStore
-	Clock  ports.Clock
+	// Rows marks each demo post, so that ClearDemo finds them.
+	Rows  DemoRows
+	Clock ports.Clock
 	// Extras run only when the posts were created.
 	Extras []MemberSeed
 }
@@ -92,6 +106,9 @@ func (uc *SeedDemo) For(ctx context.Context, member domain.UserID) (Seeded, erro
 				return err
 			}
 			if err := uc.Posts.Tag(ctx, p.ID, domain.Hashtags(t)); err != nil {
+				return err
+			}
+			if err := uc.Rows.Record(ctx, member, DemoKindPost, uuid.UUID(p.ID)); err != nil {
 				return err
 			}
 			if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {

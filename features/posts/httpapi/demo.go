@@ -44,3 +44,23 @@ func registerDemoData(api huma.API, uc *posts.SeedDemo) {
 		return &struct{ Body DemoData }{Body: out}, nil
 	})
 }
+
+// ClearedDemoData is what clearing a member's demo data removed.
+type ClearedDemoData struct {
+	Posts   int    `json:"posts" doc:"How many demo posts were deleted (0 when there were none left)."`
+	Message string `json:"message" doc:"The toast's text."`
+}
+
+func registerClearDemoData(api huma.API, uc *posts.ClearDemo) {
+	huma.Register(api, huma.Operation{
+		OperationID: "clear-demo-data", Method: http.MethodDelete, Path: "/demo-data",
+		Summary: "Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays",
+		Tags:    []string{"posts"}, Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
+	}, func(ctx context.Context, _ *struct{}) (*struct{ Body ClearedDemoData }, error) {
+		c, err := uc.Handle(ctx, domain.ViewerFrom(ctx))
+		if err != nil {
+			return nil, httpkit.ProblemFrom(ctx, err)
+		}
+		return &struct{ Body ClearedDemoData }{Body: ClearedDemoData{Posts: c.Posts, Message: posts.MsgDemoCleared}}, nil
+	})
+}

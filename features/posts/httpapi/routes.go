@@ -33,6 +33,7 @@ type UseCases struct {
 	Preview   *posts.PreviewLink
 	Translate *posts.TranslatePost
 	Demo      *posts.SeedDemo
+	ClearDemo *posts.ClearDemo
 	// Translator answers the translation capabilities.
 	Translator ports.Translator
 }
@@ -53,5 +54,6 @@ func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
 		registerLinkPreview(api, uc.Preview)
 		registerTranslation(api, uc.Translate, uc.Translator)
 		registerDemoData(api, uc.Demo)
+		registerClearDemoData(api, uc.ClearDemo)
 	}}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"social/core/domain"
 	"social/core/ports"
 )
@@ -22,6 +24,16 @@ var DemoCommunities = []DemoCommunity{
 	{Name: "Trilhas e Natureza", Description: "Dicas de trilhas, parques e passeios ao ar livre pelo Brasil. Compartilhe suas aventuras!"},
 }
 
+// DemoKind is the kind of the demo communities' marks in DemoRows.
+const DemoKind = "community"
+
+// DemoRows records the rows a member's demo data created, by kind
+// (plugin.DemoRows), in the transaction of ctx.
+type DemoRows interface {
+	Record(ctx context.Context, member domain.UserID, kind string, id uuid.UUID) error
+	Take(ctx context.Context, member domain.UserID, kind string) ([]uuid.UUID, error)
+}
+
 // demoSuffixes is how many other names are tried when one is taken.
 const demoSuffixes = 50
 
@@ -34,6 +46,8 @@ type SeedDemo struct {
 	Members MemberStore
 	Search  ports.SearchIndexQueue
 	Clock   ports.Clock
+	// Rows marks each demo community, so that ClearDemo finds them.
+	Rows DemoRows
 }
 
 // Handle creates the communities and answers a one-line summary.
@@ -47,13 +61,16 @@ func (uc *SeedDemo) Handle(ctx context.Context, member domain.UserID) (string, e
 			if i > 1 {
 				name = fmt.Sprintf("%s %d", d.Name, i)
 			}
-			_, err := create(ctx, uc.Tx, uc.Store, uc.Members, uc.Search, uc.Clock, member,
+			c, err := create(ctx, uc.Tx, uc.Store, uc.Members, uc.Search, uc.Clock, member,
 				NewCommunity{Name: name, Description: &desc, Privacy: Open})
 			if errors.Is(err, errNameTaken) {
 				continue
 			}
 			if err != nil {
 				return "", fmt.Errorf("demo community %q: %w", name, err)
+			}
+			if err := uc.Rows.Record(ctx, member, DemoKind, c.ID); err != nil {
+				return "", err
 			}
 			names = append(names, name)
 			created = true

@@ -25,6 +25,16 @@ const (
 	DemoTrackSourceTag = "demo"
 )
 
+// DemoKind is the kind of the demo rooms' marks in DemoRows.
+const DemoKind = "room"
+
+// DemoRows records the rows a member's demo data created, by kind
+// (plugin.DemoRows), in the transaction of ctx.
+type DemoRows interface {
+	Record(ctx context.Context, member domain.UserID, kind string, id uuid.UUID) error
+	Take(ctx context.Context, member domain.UserID, kind string) ([]uuid.UUID, error)
+}
+
 // SeedDemo opens a member's demo rooms, hosted by them. Like every room,
 // they end once left empty for rooms.idle_after. It joins the transaction
 // of ctx (the core's demo seeding) and publishes nothing.
@@ -34,6 +44,8 @@ type SeedDemo struct {
 	Clock     ports.Clock
 	// TrackURL is the built-in track's absolute address.
 	TrackURL string
+	// Rows marks each demo room, so that ClearDemo finds them.
+	Rows DemoRows
 }
 
 // Handle creates the rooms and answers a one-line summary.
@@ -61,6 +73,42 @@ func (uc *SeedDemo) Handle(ctx context.Context, member domain.UserID) (string, e
 		if err := uc.Store.InsertRoom(ctx, r); err != nil {
 			return "", fmt.Errorf("demo room %q: %w", r.Name, err)
 		}
+		if err := uc.Rows.Record(ctx, member, DemoKind, r.ID); err != nil {
+			return "", err
+		}
 	}
 	return fmt.Sprintf("rooms: %d demo rooms opened (%s, %s)", len(rooms), DemoRadioName, DemoTrackName), nil
+}
+
+// DemoRoomDeleter deletes a room with its participants and chat.
+type DemoRoomDeleter interface {
+	// DeleteRoom answers false when the room was gone already.
+	DeleteRoom(ctx context.Context, id uuid.UUID) (bool, error)
+}
+
+// ClearDemo deletes the demo rooms SeedDemo opened for a member that are
+// still there; rooms the member opened themselves stay. It joins the
+// transaction of ctx (the core's demo clearing).
+type ClearDemo struct {
+	Rooms DemoRoomDeleter
+	Rows  DemoRows
+}
+
+// Handle deletes them and answers a one-line summary.
+func (uc *ClearDemo) Handle(ctx context.Context, member domain.UserID) (string, error) {
+	ids, err := uc.Rows.Take(ctx, member, DemoKind)
+	if err != nil {
+		return "", err
+	}
+	deleted := 0
+	for _, id := range ids {
+		gone, err := uc.Rooms.DeleteRoom(ctx, id)
+		if err != nil {
+			return "", fmt.Errorf("delete demo room %s: %w", id, err)
+		}
+		if gone {
+			deleted++
+		}
+	}
+	return fmt.Sprintf("rooms: %d demo rooms deleted", deleted), nil
 }

@@ -1259,7 +1259,8 @@ export interface paths {
         put?: never;
         /** Create the signed-in member's demo posts and the features' demo data (skipped if they have any post) */
         post: operations["create-demo-data"];
-        delete?: never;
+        /** Delete the demo data generated for the signed-in member (idempotent); what they wrote themselves stays */
+        delete: operations["clear-demo-data"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2428,6 +2429,15 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+        };
+        ClearedDemoData: {
+            /** @description The toast's text. */
+            message: string;
+            /**
+             * Format: int64
+             * @description How many demo posts were deleted (0 when there were none left).
+             */
+            posts: number;
         };
         CodeRequest: {
             /** @description The app's current 6-digit code (to turn it off, a recovery code also works). */
@@ -9961,6 +9971,73 @@ export interface operations {
                 };
             };
             /** @description Forbidden. Codes: `origin_not_allowed`, `profile_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "clear-demo-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedDemoData"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
             403: {
                 headers: {
                     [name: string]: unknown;
