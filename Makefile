@@ -53,7 +53,7 @@ TEST_ENV = SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SO
 test: build ## Run every test: the import boundaries, Go (real PostgreSQL), a 40-second soak, frontends, API types, end to end
 	$(TEST_ENV) $(MAKE) --no-print-directory check-api-types lint-imports test-go
 	$(TEST_ENV) $(MAKE) --no-print-directory -j2 --output-sync=target test-long bench-smoke
-	$(TEST_ENV) $(MAKE) --no-print-directory test-web test-e2e
+	$(TEST_ENV) $(MAKE) --no-print-directory test-web test-e2e test-budgets
 
 # -trimpath keeps the source folder out of the build cache's keys, so a
 # second checkout of the same commit reuses the packages compiled for the
@@ -99,6 +99,12 @@ test-web-admin: bootstrap
 
 test-e2e: ## End-to-end journeys in Debian's Chromium against bin/social
 	cd e2e && SOCIAL_BIN=$(CURDIR)/$(BIN) npm test --silent
+
+# Alone, after the journeys: Lighthouse reads blocking time off the real
+# main thread, and anything else on the two cores inflates it.
+.PHONY: test-budgets
+test-budgets: ## Speed budgets: Lighthouse's mobile run on the sign-in page, the feed and a post page (about 45 s)
+	cd e2e && SOCIAL_BIN=$(CURDIR)/$(BIN) npm run --silent budgets
 
 api-types: bootstrap ## Regenerate web/openapi.json, the frontends' API types and the generated Go client from the server
 	go run ./cmd/social openapi > web/openapi.json

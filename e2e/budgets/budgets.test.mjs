@@ -1,0 +1,177 @@
+// Speed budgets for a member on a mid-range phone: Lighthouse's mobile run
+// (a Moto G-class screen, 4x slower CPU, slow 4G, simulated from one real
+// load) on the sign-in page, the signed-in feed and a post page. The
+// figures are printed every run, so a slow drift shows before a budget
+// breaks.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../lib/harness.mjs';
+import { gradientPNG } from '../lib/images.mjs';
+import { api, member, signIn, signInToken } from '../lib/members.mjs';
+import { longHandle, longName, longUrl, token } from '../lib/worst-case.mjs';
+
+// The budgets. Performance, accessibility and best practices are scores out
+// of 100; LCP and TBT milliseconds under the simulated mobile profile; JS the
+// bytes of script on the wire (compressed, headers included) for the page.
+const BUDGETS = {
+  performance: 90,
+  accessibility: 100,
+  'best-practices': 100,
+  lcp: 2500,
+  tbt: 200,
+  js: 150 * 1024,
+};
+// What each page is held to today. The sign-in page keeps to all but the
+// JavaScript budget: the libraries every screen runs on (React, the router,
+// the query cache) take 114 KB of its 153. The signed-in pages are not yet
+// within performance, LCP and TBT (the feed's first picture waits for its
+// responsive sizes). Their figures are printed beside the budget until then.
+const ENFORCED = {
+  '/auth': ['performance', 'accessibility', 'best-practices', 'lcp', 'tbt'],
+  '/ (feed)': ['accessibility', 'best-practices'],
+  '/post': ['accessibility', 'best-practices'],
+};
+// Others' work on the two cores only ever slows a run down (a longer task,
+// a later paint): a page over an enforced budget is measured again, up to
+// this many runs in all, and judged by its best.
+const RUNS = 3;
+
+const server = await startServer();
+const profile = mkdtempSync(path.join(tmpdir(), 'social-budgets-'));
+const port = 9300 + Math.floor(Math.random() * 600);
+// Lighthouse drives its own tab through the DevTools port, in the browser's
+// default profile: a persistent context is that profile, so the session
+// cookie set by signing in here is the one Lighthouse's tab sends.
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p)),
+  headless: true,
+  locale: 'pt-BR',
+  args: [
+    `--remote-debugging-port=${port}`,
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+after(async () => {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  await server.stop();
+});
+
+/** A feed at its heaviest: a followed author's worst-case texts and pictures. */
+async function seedFeed() {
+  const reader = await member(server, 'leitora');
+  const author = await member(server, longHandle('autora'), longName('W'));
+  const tr = await signInToken(server, reader.email);
+  const ta = await signInToken(server, author.email);
+  await api(server, tr, 'POST', `/profiles/${author.handle}/follow`);
+  const texts = [token(280), `Olha isto ${longUrl} #${token(30, 'h')}`, `${'Um dia comum, palavras comuns. '.repeat(9)}`.slice(0, 280)];
+  let pictured;
+  for (let i = 0; i < 60; i += 1) {
+    if (i % 10 === 9) {
+      const form = new FormData();
+      form.append('file', new Blob([gradientPNG(1200, 630)], { type: 'image/png' }), 'foto.png');
+      form.append('text_content', `Foto ${i}`);
+      const res = await fetch(`${server.url}/api/v1/posts/media`, { method: 'POST', headers: { Authorization: `Bearer ${ta}` }, body: form });
+      const text = await res.text();
+      assert.equal(res.status, 201, text);
+      pictured = JSON.parse(text).id;
+    } else {
+      await api(server, ta, 'POST', '/posts', { text_content: texts[i % texts.length], type: 'text', visibility: 'public' });
+    }
+  }
+  return { reader, pictured };
+}
+
+/** One Lighthouse mobile run of url; answers the scores and metrics the budgets read. */
+async function audit(url) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  const { categories, audits } = result.lhr;
+  const failing = (category) =>
+    categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+      .map((ref) => `${ref.id} (${audits[ref.id].score})`);
+  const js = (audits['network-requests'].details?.items ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    'best-practices': Math.round(categories['best-practices'].score * 100),
+    lcp: Math.round(audits['largest-contentful-paint'].numericValue),
+    tbt: Math.round(audits['total-blocking-time'].numericValue),
+    cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    fcp: Math.round(audits['first-contentful-paint'].numericValue),
+    js,
+    failing: { accessibility: failing('accessibility'), 'best-practices': failing('best-practices') },
+    runtimeError: result.lhr.runtimeError?.message,
+    load: loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const shown = { performance: String, accessibility: String, 'best-practices': String, lcp: (v) => `${v} ms`, tbt: (v) => `${v} ms`, js: kb };
+
+/** The budgets page breaks, those it is held to first. */
+function overBudget(name, r) {
+  const over = [];
+  for (const key of Object.keys(BUDGETS)) {
+    const higherIsBetter = ['performance', 'accessibility', 'best-practices'].includes(key);
+    if (key === 'js' && name !== '/auth') continue; // the first screen's budget
+    if (higherIsBetter ? r[key] >= BUDGETS[key] : r[key] <= BUDGETS[key]) continue;
+    const enforced = ENFORCED[name].includes(key);
+    over.push({ enforced, text: `${name}: ${key} ${shown[key](r[key])}, budget ${shown[key](BUDGETS[key])}${enforced ? '' : ' (not enforced yet)'}` });
+  }
+  return over;
+}
+
+/** Audits url until it keeps to its enforced budgets, RUNS at most; answers the best run. */
+async function measure(name, url) {
+  let best;
+  for (let run = 1; run <= RUNS; run += 1) {
+    const r = await audit(url);
+    const broken = overBudget(name, r).filter((o) => o.enforced).length;
+    if (run > 1) console.log(`${name}: run ${run} of ${RUNS}, after one over budget: performance ${r.performance}, LCP ${r.lcp} ms, TBT ${r.tbt} ms`);
+    if (!best || broken < best.broken || (broken === best.broken && r.performance > best.performance)) best = Object.assign(r, { broken });
+    if (broken === 0) break;
+  }
+  return best;
+}
+
+function report(name, r) {
+  console.log(
+    `${name}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r['best-practices']}, ` +
+      `LCP ${r.lcp} ms, TBT ${r.tbt} ms, CLS ${r.cls}, FCP ${r.fcp} ms, JS ${kb(r.js)} (load average ${r.load})`,
+  );
+  for (const [category, ids] of Object.entries(r.failing)) if (ids.length) console.log(`  ${category} below 1: ${ids.join(', ')}`);
+}
+
+test('the sign-in page, the feed and a post page keep to the mobile budgets', async () => {
+  const { reader, pictured } = await seedFeed();
+  const page = context.pages()[0] ?? (await context.newPage());
+  const results = {};
+  results['/auth'] = await measure('/auth', `${server.url}/auth`);
+  await signIn(server, page, reader);
+  await page.goto('about:blank');
+  results['/ (feed)'] = await measure('/ (feed)', `${server.url}/`);
+  results['/post'] = await measure('/post', `${server.url}/post/${pictured}`);
+
+  const over = [];
+  for (const [name, r] of Object.entries(results)) {
+    report(name, r);
+    assert.equal(r.runtimeError, undefined, `${name}: Lighthouse failed`);
+    over.push(...overBudget(name, r));
+  }
+  for (const o of over) console.log(o.text);
+  assert.deepEqual(over.filter((o) => o.enforced).map((o) => o.text), []);
+});
