@@ -40,7 +40,9 @@ require (
 
 require (
 	github.com/OpenPeeDeeP/depguard/v2 v2.2.1 // indirect
+	github.com/gen2brain/webp v0.5.5 // indirect
 	github.com/gobwas/glob v0.2.3 // indirect
+	github.com/tetratelabs/wazero v1.9.0 // indirect
 )
 
 require (

@@ -92,6 +92,13 @@ type Post struct {
 	AuthorID    UserID
 	TextContent *string
 	MediaPath   *string
+	// MediaWidth and MediaHeight are an image's size as a browser shows
+	// it; 0 for a video, or an image stored before sizes were kept.
+	MediaWidth, MediaHeight int
+	// MediaVariants are the widths, ascending, of the image's smaller
+	// copies in the blob store (ImageVariantKey); none for a video or an
+	// image stored before copies were made.
+	MediaVariants []int
 	// ImageAlt describes an image post's image for those who cannot see
 	// it (ImageAltMaxRunes at most); nil when the author wrote none.
 	ImageAlt   *string

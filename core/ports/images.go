@@ -34,3 +34,31 @@ const (
 	CodeInvalidFileType = "invalid_file_type"
 	CodeInvalidImage    = "invalid_image"
 )
+
+// ImageVariant is a smaller copy of a stored image, for screens that show
+// it small: a phone downloads a copy near the width of its slot instead of
+// the original.
+type ImageVariant struct {
+	Data          []byte
+	Format        ImageFormat
+	Width, Height int
+}
+
+// ImageVariantSet is what ImageVariants made of one image.
+type ImageVariantSet struct {
+	// Width and Height are the original's as a browser shows it: after its
+	// EXIF orientation, so a portrait photo taken sideways is taller than
+	// wide here even when its pixels are stored the other way.
+	Width, Height int
+	// Variants are in ascending width, one per asked width narrower than
+	// the original; none when the original is already that small.
+	Variants []ImageVariant
+}
+
+// ImageVariants makes the smaller copies of an image that ImageCleaner has
+// checked. A copy is never wider than the original (no upscaling) and
+// keeps its aspect ratio and orientation. Errors are internal: the image
+// was already checked.
+type ImageVariants interface {
+	Variants(ctx context.Context, img CleanImage, widths []int) (ImageVariantSet, error)
+}

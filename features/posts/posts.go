@@ -80,6 +80,7 @@ type useCaseParams struct {
 	Translator   ports.Translator
 	Blobs        ports.BlobStore
 	Images       ports.ImageCleaner
+	Copies       ports.ImageVariants
 	Videos       ports.VideoChecker
 	Search       ports.SearchIndexQueue
 	Timelines    *timelines.PlaceNewPost
@@ -110,7 +111,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Broadcaster: p.Broadcaster, Log: p.Log}
 	return httpapi.UseCases{
 		Create:      create,
-		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
+		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
 		DeleteMedia: &app.DeletePostMedia{Blobs: p.Blobs},
 		Get:         &app.GetPost{Posts: p.Posts},
 		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,

@@ -1090,8 +1090,17 @@ type CreatedPost struct {
 	LinkPreviewTitle    *string `json:"link_preview_title"`
 	LinkPreviewUrl      *string `json:"link_preview_url"`
 
+	// MediaHeight The image's height in pixels as a browser shows it; null when media_width is.
+	MediaHeight *int64 `json:"media_height"`
+
 	// MediaUrl Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null.
 	MediaUrl *string `json:"media_url"`
+
+	// MediaVariants Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made.
+	MediaVariants *[]MediaVariant `json:"media_variants"`
+
+	// MediaWidth The image's width in pixels as a browser shows it (after its EXIF orientation), so a screen can reserve its box before it loads; null for a video or text post, and for images stored before sizes were kept.
+	MediaWidth *int64 `json:"media_width"`
 
 	// Mentions Words after @, lowercased, distinct (no effect yet).
 	Mentions    *[]string       `json:"mentions"`
@@ -1404,6 +1413,18 @@ type ListeningRoom struct {
 	UpdatedAt   time.Time `json:"updated_at"`
 }
 
+// MediaVariant defines model for MediaVariant.
+type MediaVariant struct {
+	// Height The copy's height in pixels.
+	Height int64 `json:"height"`
+
+	// Url Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default).
+	Url string `json:"url"`
+
+	// Width The copy's width in pixels.
+	Width int64 `json:"width"`
+}
+
 // MemberEntry defines model for MemberEntry.
 type MemberEntry struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
@@ -1686,8 +1707,17 @@ type Post struct {
 	LinkPreviewTitle    *string `json:"link_preview_title"`
 	LinkPreviewUrl      *string `json:"link_preview_url"`
 
+	// MediaHeight The image's height in pixels as a browser shows it; null when media_width is.
+	MediaHeight *int64 `json:"media_height"`
+
 	// MediaUrl Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null.
-	MediaUrl    *string   `json:"media_url"`
+	MediaUrl *string `json:"media_url"`
+
+	// MediaVariants Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made.
+	MediaVariants *[]MediaVariant `json:"media_variants"`
+
+	// MediaWidth The image's width in pixels as a browser shows it (after its EXIF orientation), so a screen can reserve its box before it loads; null for a video or text post, and for images stored before sizes were kept.
+	MediaWidth  *int64    `json:"media_width"`
 	ShareCount  int64     `json:"share_count"`
 	TextContent *string   `json:"text_content"`
 	Type        PostType  `json:"type"`

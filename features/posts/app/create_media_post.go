@@ -65,7 +65,7 @@ func (uc *CreateMediaPost) Handle(ctx context.Context, viewer domain.Viewer, in 
 		return Created{}, imageAltWithoutImage()
 	}
 	out, err := uc.Create.store(ctx, viewer, draft{Text: text, Type: m.Type, Visibility: vis, Audience: in.Audience,
-		MediaPath: &m.Key, ImageAlt: alt})
+		MediaPath: &m.Key, MediaWidth: m.Width, MediaHeight: m.Height, MediaVariants: m.Variants, ImageAlt: alt})
 	if err != nil {
 		uc.Media.Discard(ctx, m.Key)
 		return Created{}, err

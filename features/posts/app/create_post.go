@@ -85,7 +85,11 @@ type draft struct {
 	Visibility domain.Visibility
 	Audience   domain.AudienceID
 	MediaPath  *string // already in the blob store
-	ImageAlt   *string // already clean (ImageAlt)
+	// MediaWidth, MediaHeight and MediaVariants describe an image
+	// (StoredMedia).
+	MediaWidth, MediaHeight int
+	MediaVariants           []int
+	ImageAlt                *string // already clean (ImageAlt)
 }
 
 // Handle validates, stores the post, its hashtags, the author's count and
@@ -130,6 +134,7 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) (Created, error) {
 	now := uc.Clock.Now()
 	p := domain.Post{ID: domain.NewPostID(), AuthorID: viewer.UserID, TextContent: d.Text, MediaPath: d.MediaPath, ImageAlt: d.ImageAlt,
+		MediaWidth: d.MediaWidth, MediaHeight: d.MediaHeight, MediaVariants: d.MediaVariants,
 		Type: d.Type, Visibility: d.Visibility, Audience: d.Audience, CreatedAt: now, UpdatedAt: now}
 	text := ""
 	if d.Text != nil {

@@ -53,6 +53,10 @@ func MediaForm(text string, kind domain.PostType, f *MediaFile) (*string, error)
 type StoredMedia struct {
 	Key  string
 	Type domain.PostType
+	// Width and Height are an image's as shown (0 for a video); Variants
+	// the widths of its smaller copies stored beside it.
+	Width, Height int
+	Variants      []int
 }
 
 // MediaStore checks an uploaded post file and stores it. The bytes decide
@@ -62,14 +66,19 @@ type StoredMedia struct {
 type MediaStore struct {
 	Blobs  ports.BlobStore    // nil when no media storage is configured
 	Images ports.ImageCleaner // nil when no image cleaner is configured
+	// Copies makes an image's smaller copies; nil stores the original
+	// alone.
+	Copies ports.ImageVariants
 	Videos ports.VideoChecker // nil when no video checker is configured
 	Clock  ports.Clock
 	Log    *slog.Logger
 }
 
 // Store checks f (of kind want, when given) and stores it under
-// posts/<author>/<unix ms>-<random>.<ext>. Callers store it before their
-// post's transaction and Discard it if that fails.
+// posts/<author>/<unix ms>-<random>.<ext>, an image with its smaller
+// copies beside it (domain.PostImageWidths narrower than the original).
+// Callers store it before their post's transaction and Discard it if that
+// fails.
 func (s MediaStore) Store(ctx context.Context, author domain.UserID, f *MediaFile, want domain.PostType) (StoredMedia, error) {
 	head := make([]byte, domain.PostMediaSniffLen)
 	n, err := io.ReadFull(f.Body, head)
@@ -102,12 +111,13 @@ func (s MediaStore) Store(ctx context.Context, author domain.UserID, f *MediaFil
 		return StoredMedia{}, fmt.Errorf("rewind upload: %w", err)
 	}
 	body, size := io.Reader(f.Body), f.Size
+	var clean ports.CleanImage
 	if media.Type == domain.PostImage {
 		data, err := io.ReadAll(io.LimitReader(f.Body, domain.MaxPostImageBytes+1))
 		if err != nil {
 			return StoredMedia{}, fmt.Errorf("read upload: %w", err)
 		}
-		clean, err := s.Images.Clean(ctx, data, ports.ImageJPEG, ports.ImagePNG, ports.ImageWebP)
+		clean, err = s.Images.Clean(ctx, data, ports.ImageJPEG, ports.ImagePNG, ports.ImageWebP)
 		if e, ok := errs.As(err); ok && e.Kind == errs.KindInvalid {
 			// Not the image its first bytes claim, or too many pixels.
 			return StoredMedia{}, MediaTypeInvalid()
@@ -121,14 +131,53 @@ func (s MediaStore) Store(ctx context.Context, author domain.UserID, f *MediaFil
 	if err := s.Blobs.Put(ctx, key, body, size, media.ContentType); err != nil {
 		return StoredMedia{}, fmt.Errorf("store %s: %w", key, err)
 	}
-	return StoredMedia{Key: key, Type: media.Type}, nil
+	out := StoredMedia{Key: key, Type: media.Type}
+	if media.Type == domain.PostImage {
+		out.Width, out.Height, out.Variants = s.storeCopies(ctx, key, clean)
+	}
+	return out, nil
+}
+
+// storeCopies stores the smaller copies of the image at key and answers its
+// size as shown and the widths stored. The copies only save bytes: when
+// they cannot be made the post keeps its original alone, and a copy stored
+// before the failure is deleted.
+func (s MediaStore) storeCopies(ctx context.Context, key string, img ports.CleanImage) (width, height int, widths []int) {
+	if s.Copies == nil {
+		return img.Width, img.Height, nil
+	}
+	set, err := s.Copies.Variants(ctx, img, domain.PostImageWidths)
+	if err != nil {
+		s.Log.WarnContext(ctx, "make the smaller copies of a post's image", "key", key, "err", err)
+		return img.Width, img.Height, nil
+	}
+	for _, v := range set.Variants {
+		vkey := domain.ImageVariantKey(key, v.Width)
+		if err := s.Blobs.Put(ctx, vkey, bytes.NewReader(v.Data), int64(len(v.Data)), string(v.Format)); err != nil {
+			s.Log.WarnContext(ctx, "store a smaller copy of a post's image", "key", vkey, "err", err)
+			s.discardCopies(ctx, key)
+			return set.Width, set.Height, nil
+		}
+		widths = append(widths, v.Width)
+	}
+	return set.Width, set.Height, widths
 }
 
 // Discard deletes a stored file no post points at (its post was not
-// created). Failing leaves an orphan, which is only wasted space.
+// created), with its copies. Failing leaves an orphan, which is only
+// wasted space.
 func (s MediaStore) Discard(ctx context.Context, key string) {
 	if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
 		s.Log.WarnContext(ctx, "delete the file of a post not created", "key", key, "err", err)
+	}
+	s.discardCopies(ctx, key)
+}
+
+func (s MediaStore) discardCopies(ctx context.Context, key string) {
+	for _, vkey := range domain.ImageVariantKeys(key) {
+		if err := s.Blobs.Delete(context.WithoutCancel(ctx), vkey); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
+			s.Log.WarnContext(ctx, "delete a copy of the file of a post not created", "key", vkey, "err", err)
+		}
 	}
 }
 

@@ -27,6 +27,9 @@ type PostRow struct {
 	AuthorID               uuid.UUID  `bun:"author_id"`
 	TextContent            *string    `bun:"text_content"`
 	MediaPath              *string    `bun:"media_path"`
+	MediaWidth             *int       `bun:"media_width"`
+	MediaHeight            *int       `bun:"media_height"`
+	MediaVariants          []int      `bun:"media_variants,array"`
 	ImageAlt               *string    `bun:"image_alt"`
 	Type                   string     `bun:"type"`
 	Visibility             string     `bun:"visibility"`
@@ -49,11 +52,28 @@ func (r PostRow) Domain() domain.Post {
 		audience = domain.AudienceID(*r.AudienceID)
 	}
 	return domain.Post{Audience: audience, ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
-		MediaPath: r.MediaPath, ImageAlt: r.ImageAlt, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
+		MediaPath: r.MediaPath, MediaWidth: intOrZero(r.MediaWidth), MediaHeight: intOrZero(r.MediaHeight), MediaVariants: r.MediaVariants,
+		ImageAlt: r.ImageAlt, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
 		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
 		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
 			Description: r.LinkPreviewDescription, ImagePath: r.LinkPreviewImagePath, SiteName: r.LinkPreviewSiteName}}
+}
+
+// intOrZero and nullIfZero map an image size a post may lack (a video,
+// an image stored before sizes were kept) between NULL and 0.
+func intOrZero(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+func nullIfZero(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
 }
 
 // feedRow is a post joined with its author and the viewer's like.
@@ -110,7 +130,8 @@ func (s *Posts) Create(ctx context.Context, p domain.Post) error {
 		return domain.ErrNotFound
 	}
 	row := PostRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
-		MediaPath: p.MediaPath, ImageAlt: p.ImageAlt, Type: string(p.Type), Visibility: string(p.Visibility),
+		MediaPath: p.MediaPath, MediaWidth: nullIfZero(p.MediaWidth), MediaHeight: nullIfZero(p.MediaHeight), MediaVariants: p.MediaVariants,
+		ImageAlt: p.ImageAlt, Type: string(p.Type), Visibility: string(p.Visibility),
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 	if !p.Audience.IsZero() {
 		a := uuid.UUID(p.Audience)

@@ -20,41 +20,72 @@ type Author struct {
 	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
 }
 
+// MediaVariant is a smaller copy of a post's image.
+type MediaVariant struct {
+	URL    string `json:"url" doc:"Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default)."`
+	Width  int    `json:"width" doc:"The copy's width in pixels."`
+	Height int    `json:"height" doc:"The copy's height in pixels."`
+}
+
 // Post is a feed item: the post, its author and whether the viewer likes it.
 type Post struct {
-	ID                     string    `json:"id" format:"uuid"`
-	AuthorID               string    `json:"author_id" format:"uuid"`
-	TextContent            *string   `json:"text_content"`
-	MediaURL               *string   `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
-	ImageAlt               *string   `json:"image_alt" doc:"The author's description of the image (its alt text), at most 1,500 characters; null when none."`
-	Type                   string    `json:"type" enum:"text,image,video"`
-	Visibility             string    `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
-	AudienceID             *string   `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
-	CreatedAt              time.Time `json:"created_at"`
-	UpdatedAt              time.Time `json:"updated_at"`
-	LikeCount              int       `json:"like_count"`
-	CommentCount           int       `json:"comment_count"`
-	ShareCount             int       `json:"share_count"`
-	LinkPreviewURL         *string   `json:"link_preview_url"`
-	LinkPreviewTitle       *string   `json:"link_preview_title"`
-	LinkPreviewDescription *string   `json:"link_preview_description"`
-	LinkPreviewImageURL    *string   `json:"link_preview_image_url" doc:"Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had."`
-	LinkPreviewSiteName    *string   `json:"link_preview_site_name"`
-	Author                 Author    `json:"author"`
-	IsLiked                bool      `json:"is_liked"`
+	ID                     string         `json:"id" format:"uuid"`
+	AuthorID               string         `json:"author_id" format:"uuid"`
+	TextContent            *string        `json:"text_content"`
+	MediaURL               *string        `json:"media_url" doc:"Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null."`
+	MediaWidth             *int           `json:"media_width" doc:"The image's width in pixels as a browser shows it (after its EXIF orientation), so a screen can reserve its box before it loads; null for a video or text post, and for images stored before sizes were kept."`
+	MediaHeight            *int           `json:"media_height" doc:"The image's height in pixels as a browser shows it; null when media_width is."`
+	MediaVariants          []MediaVariant `json:"media_variants" doc:"Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made."`
+	ImageAlt               *string        `json:"image_alt" doc:"The author's description of the image (its alt text), at most 1,500 characters; null when none."`
+	Type                   string         `json:"type" enum:"text,image,video"`
+	Visibility             string         `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
+	AudienceID             *string        `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
+	CreatedAt              time.Time      `json:"created_at"`
+	UpdatedAt              time.Time      `json:"updated_at"`
+	LikeCount              int            `json:"like_count"`
+	CommentCount           int            `json:"comment_count"`
+	ShareCount             int            `json:"share_count"`
+	LinkPreviewURL         *string        `json:"link_preview_url"`
+	LinkPreviewTitle       *string        `json:"link_preview_title"`
+	LinkPreviewDescription *string        `json:"link_preview_description"`
+	LinkPreviewImageURL    *string        `json:"link_preview_image_url" doc:"Signed link to the server's copy of the linked page's image (valid storage.url_ttl), or null: never the address the page named. Null until the preview job has copied it, or when the image could not be had."`
+	LinkPreviewSiteName    *string        `json:"link_preview_site_name"`
+	Author                 Author         `json:"author"`
+	IsLiked                bool           `json:"is_liked"`
 }
 
 // Present is a feed item as the API answers it, its media as signed links.
 func Present(ctx context.Context, media httpkit.MediaLinks, it domain.FeedItem) Post {
 	lp := it.LinkPreview
-	return Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
-		MediaURL: media.URL(ctx, it.MediaPath), ImageAlt: it.ImageAlt, Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+	p := Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
+		MediaURL: media.URL(ctx, it.MediaPath), MediaVariants: variants(ctx, media, it.Post), ImageAlt: it.ImageAlt, Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
 		LinkPreviewImageURL: media.URL(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
 		Author: Author{ID: it.Author.ID.String(), Handle: it.Author.Handle, DisplayName: it.Author.DisplayName,
 			AvatarURL: media.URL(ctx, it.Author.AvatarPath)},
 		IsLiked: it.IsLiked, AudienceID: audienceID(it.Audience)}
+	if it.MediaPath != nil && it.MediaWidth > 0 && it.MediaHeight > 0 {
+		w, h := it.MediaWidth, it.MediaHeight
+		p.MediaWidth, p.MediaHeight = &w, &h
+	}
+	return p
+}
+
+// variants signs the links of the image's copies: only those stored, the
+// original being media_url already.
+func variants(ctx context.Context, media httpkit.MediaLinks, p domain.Post) []MediaVariant {
+	if p.MediaPath == nil || len(p.MediaVariants) == 0 || p.MediaWidth <= 0 {
+		return []MediaVariant{}
+	}
+	out := make([]MediaVariant, 0, len(p.MediaVariants))
+	for _, w := range p.MediaVariants {
+		key := domain.ImageVariantKey(*p.MediaPath, w)
+		if u := media.URL(ctx, &key); u != nil {
+			out = append(out, MediaVariant{URL: *u, Width: w, Height: domain.ImageVariantHeight(p.MediaWidth, p.MediaHeight, w)})
+		}
+	}
+	return out
 }
 
 func audienceID(a domain.AudienceID) *string {
@@ -90,6 +121,12 @@ func (p Post) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonwire.AppendStringPtr(b, p.TextContent)
 	b = append(b, `,"media_url":`...)
 	b = jsonwire.AppendStringPtr(b, p.MediaURL)
+	b = append(b, `,"media_width":`...)
+	b = appendIntPtr(b, p.MediaWidth)
+	b = append(b, `,"media_height":`...)
+	b = appendIntPtr(b, p.MediaHeight)
+	b = append(b, `,"media_variants":`...)
+	b = appendVariants(b, p.MediaVariants)
 	b = append(b, `,"image_alt":`...)
 	b = jsonwire.AppendStringPtr(b, p.ImageAlt)
 	b = append(b, `,"type":`...)
@@ -127,6 +164,34 @@ func (p Post) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"is_liked":`...)
 	b = jsonwire.AppendBool(b, p.IsLiked)
 	return append(b, '}'), nil
+}
+
+func appendIntPtr(b []byte, n *int) []byte {
+	if n == nil {
+		return append(b, "null"...)
+	}
+	return jsonwire.AppendInt(b, *n)
+}
+
+// appendVariants writes the copies as encoding/json would: null when nil.
+func appendVariants(b []byte, vs []MediaVariant) []byte {
+	if vs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"url":`...)
+		b = jsonwire.AppendString(b, v.URL)
+		b = append(b, `,"width":`...)
+		b = jsonwire.AppendInt(b, v.Width)
+		b = append(b, `,"height":`...)
+		b = jsonwire.AppendInt(b, v.Height)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // AppendPosts writes a list of posts as encoding/json would: null when

@@ -2675,8 +2675,20 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
+            /**
+             * Format: int64
+             * @description The image's height in pixels as a browser shows it; null when media_width is.
+             */
+            media_height: number | null;
             /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
+            /** @description Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made. */
+            media_variants: components["schemas"]["MediaVariant"][] | null;
+            /**
+             * Format: int64
+             * @description The image's width in pixels as a browser shows it (after its EXIF orientation), so a screen can reserve its box before it loads; null for a video or text post, and for images stored before sizes were kept.
+             */
+            media_width: number | null;
             /** @description Words after @, lowercased, distinct (no effect yet). */
             mentions: string[] | null;
             /** Format: int64 */
@@ -2960,6 +2972,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        MediaVariant: {
+            /**
+             * Format: int64
+             * @description The copy's height in pixels.
+             */
+            height: number;
+            /** @description Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default). */
+            url: string;
+            /**
+             * Format: int64
+             * @description The copy's width in pixels.
+             */
+            width: number;
+        };
         MemberEntry: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
@@ -3224,8 +3250,20 @@ export interface components {
             link_preview_site_name: string | null;
             link_preview_title: string | null;
             link_preview_url: string | null;
+            /**
+             * Format: int64
+             * @description The image's height in pixels as a browser shows it; null when media_width is.
+             */
+            media_height: number | null;
             /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
+            /** @description Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made. */
+            media_variants: components["schemas"]["MediaVariant"][] | null;
+            /**
+             * Format: int64
+             * @description The image's width in pixels as a browser shows it (after its EXIF orientation), so a screen can reserve its box before it loads; null for a video or text post, and for images stored before sizes were kept.
+             */
+            media_width: number | null;
             /** Format: int64 */
             share_count: number;
             text_content: string | null;
