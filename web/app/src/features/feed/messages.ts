@@ -28,9 +28,11 @@ export const feedMessages = {
   demoCreating: 'Gerando...',
   demoCreated: 'Dados de demonstração criados!',
   demoFailed: 'Não foi possível criar os dados de demonstração.',
-  // Ours: the button clearing demo data.
+  // Ours: the button clearing demo data, its progress, success and failure.
   demoClear: 'Limpar dados de demonstração',
-  demoClearPending: 'Recurso em desenvolvimento',
+  demoClearing: 'Limpando...',
+  demoCleared: 'Dados de demonstração removidos.',
+  demoClearFailed: 'Não foi possível limpar os dados de demonstração.',
   demoClearSignedOut: 'Você precisa estar logado para limpar dados.',
 
   // Trending-music panel.

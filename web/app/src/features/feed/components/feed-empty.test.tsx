@@ -8,14 +8,17 @@ import { expectToast } from '@/testing/toasts'
 
 import { FeedEmpty } from './feed-empty'
 
-function answers(demo: () => Response): TestResponder {
+function answers(demo: () => Response, clear: () => Response = () => json(200, { posts: 3, message: 'ok' })): TestResponder {
   return (request) => {
     const { pathname } = new URL(request.url)
     if (request.method === 'GET' && pathname === '/api/v1/feed') return json(200, { items: [] })
     if (request.method === 'POST' && pathname === '/api/v1/demo-data') return demo()
+    if (request.method === 'DELETE' && pathname === '/api/v1/demo-data') return clear()
     return undefined
   }
 }
+
+const created = () => json(200, { skipped: false, posts: [], message: 'ok' })
 
 const feedReads = (requests: Request[]) =>
   requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/v1/feed').length
@@ -29,7 +32,7 @@ async function renderEmpty(respond: TestResponder) {
 describe('FeedEmpty demo-data card', () => {
   it('creates the demo data, toasts and refetches the feed', async () => {
     const { user, requests, card } = await renderEmpty(
-      answers(() => json(200, { skipped: false, posts: [], message: 'ok' })),
+      answers(created),
     )
     expect(card).toHaveTextContent('Crie 3 posts de exemplo para explorar a rede.')
     const before = feedReads(requests)
@@ -47,11 +50,21 @@ describe('FeedEmpty demo-data card', () => {
     await expectToast('Erro', 'Não foi possível criar os dados de demonstração.')
   })
 
-  it("says 'Recurso em desenvolvimento' for clearing the demo data", async () => {
-    const { user } = await renderEmpty(answers(() => json(200, { skipped: false, posts: [], message: 'ok' })))
+  it('clears the demo data, toasts and refetches the feed', async () => {
+    const { user, requests } = await renderEmpty(answers(created))
+    const before = feedReads(requests)
     await user.click(screen.getByRole('button', { name: 'Limpar dados de demonstração' }))
-    const title = await screen.findByText('Recurso em desenvolvimento', { selector: '[data-title]' })
-    expect(title.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'info')
+    await expectToast('Dados de demonstração removidos.', undefined, 'success')
+    expect(requests.filter((r) => r.method === 'DELETE' && new URL(r.url).pathname === '/api/v1/demo-data')).toHaveLength(1)
+    await waitFor(() => {
+      expect(feedReads(requests)).toBeGreaterThan(before)
+    })
+  })
+
+  it("toasts 'Não foi possível limpar os dados de demonstração.' when the call fails", async () => {
+    const { user } = await renderEmpty(answers(created, () => problem(500)))
+    await user.click(screen.getByRole('button', { name: 'Limpar dados de demonstração' }))
+    await expectToast('Erro', 'Não foi possível limpar os dados de demonstração.')
   })
 
   it("asks to sign in before clearing when there is no session", async () => {

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card'
 import type { FeedAlgorithm } from '@/features/posts'
 import { useSession } from '@/features/session'
 
+import { useClearDemoData } from '../api/clear-demo-data'
 import { useCreateDemoData } from '../api/create-demo-data'
 import { feedMessages as m } from '../messages'
 
@@ -37,15 +38,16 @@ export function FeedEmpty({ algorithm }: { algorithm: FeedAlgorithm }) {
 
 function DemoDataCard() {
   const demo = useCreateDemoData()
+  const clear = useClearDemoData()
   const { user } = useSession()
 
-  /** Clearing demo data is not implemented; it only says so. */
+  /** Clearing needs a session: without one it says so and asks nothing. */
   const clearDemo = () => {
     if (!user) {
       toast.error(m.errorTitle, { description: m.demoClearSignedOut })
       return
     }
-    toast.info(m.demoClearPending)
+    clear.mutate()
   }
 
   return (
@@ -64,8 +66,8 @@ function DemoDataCard() {
         >
           {demo.isPending ? m.demoCreating : m.demoCreate}
         </Button>
-        <Button variant="outline" onClick={clearDemo}>
-          {m.demoClear}
+        <Button variant="outline" disabled={clear.isPending} onClick={clearDemo}>
+          {clear.isPending ? m.demoClearing : m.demoClear}
         </Button>
       </div>
     </Card>
