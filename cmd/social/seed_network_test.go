@@ -41,6 +41,7 @@ var networkCounts = []struct {
 	{`SELECT count(*) FROM timelines`, 1000},
 	{`SELECT count(*) FROM search_documents`, 200},
 	{`SELECT count(*) FROM communities`, 4},
+	{`SELECT count(DISTINCT avatar_path) FROM communities WHERE avatar_path LIKE 'communities/%/avatar-%.jpg'`, 4},
 	{`SELECT count(*) FROM community_members WHERE status = 'pending'`, 3},
 	{`SELECT count(DISTINCT role) FROM community_members`, 3},
 	{`SELECT count(*) FROM posts WHERE audience_id IS NOT NULL`, 8},

@@ -225,3 +225,76 @@ func drawAll(draws []func() []byte) []*picture {
 	}
 	return out
 }
+
+// CommunityTheme is what a community's drawn picture shows.
+type CommunityTheme int
+
+// The themes of the communities' pictures.
+const (
+	ThemeDesign  CommunityTheme = iota // shapes of a Bauhaus poster
+	ThemeRunning                       // a road running to the horizon
+	ThemeBooks                         // a shelf of book spines
+	ThemeSea                           // the sun over waves
+)
+
+// CommunityPicture draws a 256x256 picture of theme; seed varies its
+// colours, so two communities of one theme differ.
+func CommunityPicture(theme CommunityTheme, seed int) []byte {
+	const side = 256
+	r := rand.New(rand.NewPCG(uint64(seed), uint64(theme)+0xC0))
+	img := image.NewRGBA(image.Rect(0, 0, side, side))
+	fill := func(c color.RGBA) { eachPixel(img, func(x, y float64) bool { return true }, c, 1) }
+	switch theme {
+	case ThemeDesign:
+		fill(color.RGBA{245, 238, 225, 255})
+		hue := r.Float64()
+		eachPixel(img, func(x, y float64) bool { return math.Hypot(x-100, y-110) < 70 }, hsv(hue, 0.75, 0.9), 1)
+		eachPixel(img, func(x, y float64) bool { return x > 120 && x < 220 && y > 120 && y < 220 }, hsv(math.Mod(hue+0.33, 1), 0.7, 0.75), 0.85)
+		eachPixel(img, func(x, y float64) bool { return y > 40 && y < 120 && math.Abs(x-190) < (y-40)*0.6 }, hsv(math.Mod(hue+0.66, 1), 0.8, 0.85), 0.9)
+		eachPixel(img, func(x, y float64) bool { return y > 228 && y < 238 && x > 30 && x < 226 }, color.RGBA{30, 30, 30, 255}, 1)
+	case ThemeRunning:
+		for y := 0; y < side; y++ {
+			c := mix(color.RGBA{255, 170, 90, 255}, color.RGBA{255, 230, 170, 255}, float64(y)/110)
+			for x := 0; x < side; x++ {
+				img.SetRGBA(x, y, c)
+			}
+		}
+		eachPixel(img, func(x, y float64) bool { return math.Hypot(x-128, y-110) < 34 }, color.RGBA{255, 250, 220, 255}, 0.9)
+		eachPixel(img, func(x, y float64) bool { return y >= 120 }, hsv(0.3+0.05*r.Float64(), 0.5, 0.55), 1)
+		// The road narrows to the horizon; its middle line is dashed.
+		eachPixel(img, func(x, y float64) bool { return y >= 120 && math.Abs(x-128) < 4+(y-120)*0.85 }, color.RGBA{70, 70, 80, 255}, 1)
+		eachPixel(img, func(x, y float64) bool {
+			return y >= 130 && math.Abs(x-128) < 1+(y-120)*0.04 && int(math.Sqrt(y-120)*3)%2 == 0
+		}, color.RGBA{255, 255, 255, 255}, 1)
+	case ThemeBooks:
+		fill(color.RGBA{92, 64, 45, 255})
+		for _, shelf := range []float64{118, 236} {
+			eachPixel(img, func(x, y float64) bool { return y > shelf && y < shelf+10 }, color.RGBA{60, 40, 28, 255}, 1)
+			for x := 14.0; x < 240; {
+				w, h := 14+r.Float64()*16, 70+r.Float64()*28
+				if x+w > 242 {
+					break
+				}
+				c := hsv(r.Float64(), 0.55, 0.6+0.3*r.Float64())
+				x0 := x
+				eachPixel(img, func(px, py float64) bool { return px >= x0 && px < x0+w && py <= shelf && py > shelf-h }, c, 1)
+				eachPixel(img, func(px, py float64) bool { return px >= x0+3 && px < x0+w-3 && math.Abs(py-(shelf-h+14)) < 2 }, color.RGBA{240, 220, 160, 255}, 0.8)
+				x += w + 2
+			}
+		}
+	default: // ThemeSea
+		for y := 0; y < side; y++ {
+			c := mix(color.RGBA{120, 200, 240, 255}, color.RGBA{250, 220, 170, 255}, float64(y)/130)
+			for x := 0; x < side; x++ {
+				img.SetRGBA(x, y, c)
+			}
+		}
+		eachPixel(img, func(x, y float64) bool { return math.Hypot(x-170, y-80) < 30 }, color.RGBA{255, 210, 80, 255}, 1)
+		for i := 0; i < 5; i++ {
+			base, phase := 130+float64(i)*26, r.Float64()*6
+			c := hsv(0.52+0.03*float64(i), 0.7, 0.85-0.1*float64(i))
+			eachPixel(img, func(x, y float64) bool { return y > base+8*math.Sin(x*0.05+phase) }, c, 1)
+		}
+	}
+	return encode(img)
+}

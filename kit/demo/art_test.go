@@ -38,3 +38,19 @@ func TestDrawingsAreJPEGsOfTheirSize(t *testing.T) {
 		}
 	}
 }
+
+// Each theme draws a JPEG of its own.
+func TestCommunityPicturesDiffer(t *testing.T) {
+	seen := map[string]bool{}
+	for theme := ThemeDesign; theme <= ThemeSea; theme++ {
+		data := CommunityPicture(theme, 1)
+		img, err := jpeg.Decode(bytes.NewReader(data))
+		if err != nil || img.Bounds().Dx() != 256 || img.Bounds().Dy() != 256 {
+			t.Fatalf("theme %d: %v", theme, err)
+		}
+		if seen[string(data)] {
+			t.Fatalf("theme %d draws another theme's picture", theme)
+		}
+		seen[string(data)] = true
+	}
+}
