@@ -83,3 +83,52 @@ test('the demo member signs in to a living network', async () => {
   }
   assert.deepEqual(problems, []);
 });
+
+test('up close: a post answered on its topic, communities with pictures', async () => {
+  const printed = server.prepared[0];
+  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
+  const password = /senha\s+(\S+)/.exec(printed)?.[1];
+  const { page, problems } = await watchedPage(browser);
+  await page.setViewportSize(sizes[2]);
+  await page.goto(`${server.url}/auth`);
+  const form = page.getByRole('tabpanel', { name: 'Entrar' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Senha').fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${server.url}/`);
+
+  // The demo member's most commented post: its comments answer its topic.
+  const post = server.sql(`SELECT p.id FROM posts p JOIN profiles pr ON pr.id = p.author_id
+    WHERE pr.handle = 'marcos_vinicius' AND p.text_content LIKE '%#pão%' ORDER BY p.comment_count DESC, p.id LIMIT 1`);
+  assert.ok(post, 'a bread post');
+  await page.goto(`${server.url}/post/${post}`);
+  await page.getByText(/fermenta|Cleide|levain/).first().waitFor();
+  for (const s of [sizes[0], sizes[2]]) {
+    await page.setViewportSize(s);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `demo-post-${s.name}.png`), fullPage: true });
+  }
+
+  // Every community of the list shows its drawn picture, and so does the
+  // header of one.
+  await page.goto(`${server.url}/communities`);
+  await page.getByText('Corredores de Rua').first().waitFor();
+  await page.locator('img[src*="/media/communities/"]').first().waitFor();
+  assert.ok((await page.locator('img[src*="/media/communities/"]').count()) >= 4, 'community pictures');
+  for (const s of [sizes[0], sizes[2]]) {
+    await page.setViewportSize(s);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `demo-communities-list-${s.name}.png`) });
+  }
+  const club = server.sql(`SELECT id FROM communities WHERE name = 'Clube do Livro de Quinta'`);
+  await page.goto(`${server.url}/communities/${club}`);
+  await page.getByText('Um livro por mês').first().waitFor();
+  await page.getByText(/Livro de dezembro/).first().waitFor();
+  await page.locator('img[src*="/media/communities/"]').first().waitFor();
+  for (const s of [sizes[0], sizes[2]]) {
+    await page.setViewportSize(s);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(artifacts, `demo-community-${s.name}.png`) });
+  }
+  assert.deepEqual(problems, []);
+});
