@@ -52,7 +52,7 @@ describe('FeedScreen', () => {
     await waitFor(() => {
       expect(feedRequests(requests)[0]?.searchParams.get('algorithm')).toBe('chronological')
     })
-    expect(feedRequests(requests)[0]?.searchParams.get('limit')).toBe('50')
+    expect(feedRequests(requests)[0]?.searchParams.get('limit')).toBe('20')
 
     await user.click(within(group).getByRole('button', { name: 'Em Alta' }))
     expect(within(group).getByRole('button', { name: 'Em Alta' })).toHaveAttribute('aria-pressed', 'true')
@@ -478,7 +478,7 @@ describe("FeedScreen, 'Seguindo' (ours)", () => {
     expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
     const read = readsOf(requests, 'following')
     expect(read).toHaveLength(1)
-    expect(read[0]?.searchParams.get('limit')).toBe('50')
+    expect(read[0]?.searchParams.get('limit')).toBe('20')
   })
 
   it('follows next_cursor on the following timeline', async () => {

@@ -116,7 +116,13 @@ export function FeedScreen() {
           ) : (
             <div className="grid gap-4">
               {posts.map((post) => (
-                <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
+                // Cards out of sight are neither laid out nor painted until
+                // they come near the screen (their place is kept at their
+                // last drawn height, 16rem before that), while they stay in
+                // the page for the keyboard, screen readers and find.
+                <div key={post.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
+                  <PostCard post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
+                </div>
               ))}
               {feed.hasNextPage ? (
                 <LoadMore
