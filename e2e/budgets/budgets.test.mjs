@@ -5,7 +5,7 @@
 // breaks.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -43,7 +43,6 @@ const RUNS = 3;
 
 const server = await startServer();
 const profile = mkdtempSync(path.join(tmpdir(), 'social-budgets-'));
-const port = 9300 + Math.floor(Math.random() * 600);
 // Lighthouse drives its own tab through the DevTools port, in the browser's
 // default profile: a persistent context is that profile, so the session
 // cookie set by signing in here is the one Lighthouse's tab sends.
@@ -52,11 +51,13 @@ const context = await chromium.launchPersistentContext(profile, {
   headless: true,
   locale: 'pt-BR',
   args: [
-    `--remote-debugging-port=${port}`,
+    // A free port of the system's choosing, written into the profile.
+    '--remote-debugging-port=0',
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
   ],
 });
+const port = Number(readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
 after(async () => {
   await context.close();
   rmSync(profile, { recursive: true, force: true });
