@@ -11,6 +11,7 @@ import {
   Composer,
   DeletePostDialog,
   feedKeys,
+  FEED_MEDIA_SIZES,
   PostCard,
   PostCardSkeleton,
   usePostDeletion,
@@ -72,6 +73,8 @@ export function FeedScreen() {
   }
 
   const posts = feed.data?.pages.flatMap((page) => page.items ?? []) ?? []
+  // The first picture of the feed is a phone's largest paint: fetched at once, the others as they near the screen.
+  const firstImage = posts.find((post) => post.type === 'image')?.id
 
   return (
     <Page
@@ -121,7 +124,13 @@ export function FeedScreen() {
                 // last drawn height, 16rem before that), while they stay in
                 // the page for the keyboard, screen readers and find.
                 <div key={post.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
-                  <PostCard post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
+                  <PostCard
+                    post={post}
+                    isOwn={post.author_id === user?.id}
+                    onDelete={deletion.ask}
+                    mediaPriority={post.id === firstImage}
+                    mediaSizes={FEED_MEDIA_SIZES}
+                  />
                 </div>
               ))}
               {feed.hasNextPage ? (

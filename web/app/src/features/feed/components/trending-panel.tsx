@@ -94,7 +94,15 @@ export function TrendingPanel() {
             <li key={track.id}>
               <Card className="flex-row items-center gap-3 p-2">
                 {track.albumArt ? (
-                  <img src={track.albumArt} alt="" className="size-12 shrink-0 rounded object-cover" />
+                  <img
+                    src={track.albumArt}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 shrink-0 rounded object-cover"
+                  />
                 ) : (
                   <div
                     data-testid="trending-cover-missing"

@@ -81,6 +81,7 @@ function PostPage({ id }: { id: string }) {
         <PostCard
           post={post.data}
           isOwn={post.data.author_id === user?.id}
+          mediaPriority
           onDelete={() => {
             setConfirming(true)
           }}

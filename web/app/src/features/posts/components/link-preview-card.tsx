@@ -29,7 +29,13 @@ export function LinkPreviewCard({ preview }: { preview: LinkPreviewData | null }
         <img
           src={imageUrl}
           alt=""
-          className="max-h-64 w-full object-cover"
+          // Sized as the 1200x630 pictures pages name for previews, so the
+          // card keeps its height while the picture loads; cropped to it.
+          width={1200}
+          height={630}
+          loading="lazy"
+          decoding="async"
+          className="h-auto max-h-64 w-full object-cover"
           onError={() => {
             setFailedImage(imageUrl)
           }}

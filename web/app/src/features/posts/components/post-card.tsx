@@ -36,6 +36,10 @@ interface PostCardProps {
   /** Someone else's post the member may delete all the same (a community's owner): 'Excluir' beside 'Denunciar'. */
   canDelete?: boolean
   onDelete: (post: FeedPost) => void
+  /** The image is the screen's first: loaded at once and first (PostMedia). */
+  mediaPriority?: boolean
+  /** How wide the image is shown (PostMedia's sizes). */
+  mediaSizes?: string
 }
 
 export interface PostCardViewProps extends PostCardProps {
@@ -55,7 +59,7 @@ export function PostCard(props: PostCardProps) {
 }
 
 /** The card without its live topic. */
-export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef }: PostCardViewProps) {
+export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef, mediaPriority, mediaSizes }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
   const report = useReportPost()
@@ -182,7 +186,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
       ) : post.text_content ? (
         <RichText text={translation ?? post.text_content} />
       ) : null}
-      {post.media_url ? <PostMedia key={post.media_url} post={post} authorName={name} /> : null}
+      {post.media_url ? <PostMedia key={post.media_url} post={post} authorName={name} priority={mediaPriority} sizes={mediaSizes} /> : null}
       <LinkPreviewCard preview={linkPreviewOfPost(post)} />
 
       <footer className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -39,7 +39,10 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
   return (
     <article className="grid gap-4">
       <div className="h-32 overflow-hidden rounded-lg bg-gradient-to-r from-primary/70 via-primary/40 to-accent sm:h-48">
-        {profile.banner_url ? <img src={profile.banner_url} alt="" className="size-full object-cover" /> : null}
+        {/* At the top of the profile, on the first screen: loaded at once, not lazily; its box is the banner's. */}
+        {profile.banner_url ? (
+          <img src={profile.banner_url} alt="" width={1500} height={500} decoding="async" className="size-full object-cover" />
+        ) : null}
       </div>
       <div className="-mt-16 flex items-end justify-between gap-3 px-4">
         <Avatar className="size-24 border-4 border-background sm:size-28">

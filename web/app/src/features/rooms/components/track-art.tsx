@@ -15,6 +15,10 @@ export function TrackArt({ src, name, className }: { src: string | null | undefi
         <img
           src={shown}
           alt={m.trackImage(name)}
+          width={64}
+          height={64}
+          loading="lazy"
+          decoding="async"
           className="size-full object-cover"
           onError={() => {
             setFailedSrc(shown)
