@@ -132,3 +132,62 @@ test('up close: a post answered on its topic, communities with pictures', async 
   }
   assert.deepEqual(problems, []);
 });
+
+test("on a phone the feed's pictures are copies near their slot's width, and those below the first screen wait", async () => {
+  const printed = server.prepared[0];
+  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
+  const password = /senha\s+(\S+)/.exec(printed)?.[1];
+  const { page, problems } = await watchedPage(browser);
+  await page.setViewportSize(sizes[0]);
+  await page.goto(`${server.url}/auth`);
+  const form = page.getByRole('tabpanel', { name: 'Entrar' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Senha').fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole('article').first().waitFor();
+
+  // A fresh load of the feed, every picture it downloads counted.
+  const downloaded = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'image') return;
+    const body = await (await request.response())?.body().catch(() => null);
+    downloaded.push({ path: new URL(request.url()).pathname, bytes: body?.length ?? 0 });
+  });
+  await page.reload();
+  const first = page.locator('[role="article"] img[alt^="Imagem publicada por"]').first();
+  await first.waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector('[role="article"] img[alt^="Imagem publicada por"]');
+    return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+  });
+  await page.waitForLoadState('networkidle');
+
+  // The first picture is fetched at once and first; it is a copy at most
+  // 640 pixels wide, and its box had its size before it came.
+  assert.equal(await first.getAttribute('loading'), 'eager');
+  assert.equal(await first.getAttribute('fetchpriority'), 'high');
+  assert.match(await first.getAttribute('width'), /^\d+$/);
+  const current = await first.evaluate((img) => img.currentSrc);
+  const width = Number(/-w(\d+)\.webp/.exec(current)?.[1]);
+  assert.ok(width > 0 && width <= 640, `first picture is ${current}, want a copy at most 640 wide`);
+  const posts = downloaded.filter((d) => d.path.startsWith('/media/posts/'));
+  assert.ok(posts.length >= 1, 'a post picture downloaded');
+  for (const d of posts) assert.match(d.path, /-w(320|640)\.webp$/, `${d.path}: the original or a wide copy on a phone`);
+
+  // Every other picture of a post is lazy, and those far below the first
+  // screen were not downloaded.
+  const states = await page.locator('[role="article"] img[alt^="Imagem publicada por"]').evaluateAll((imgs) =>
+    imgs.map((img) => ({ loading: img.loading, top: img.getBoundingClientRect().top, src: img.currentSrc || img.src })));
+  assert.ok(states.length >= 2, 'several pictures in the feed');
+  for (const s of states.slice(1)) assert.equal(s.loading, 'lazy');
+  const far = states.filter((s) => s.top > 3 * 844);
+  assert.ok(far.length >= 1, 'pictures far below the first screen');
+  for (const s of far) {
+    const file = new URL(s.src).pathname.replace(/\.\w+$/, '');
+    assert.ok(!posts.some((d) => d.path.startsWith(file)), `${file} downloaded though far below the first screen`);
+  }
+  const total = downloaded.reduce((sum, d) => sum + d.bytes, 0);
+  console.log(`first screen on a phone: ${downloaded.length} pictures, ${total} bytes`);
+  assert.deepEqual(problems, []);
+});
