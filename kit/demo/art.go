@@ -235,6 +235,7 @@ const (
 	ThemeRunning                       // a road running to the horizon
 	ThemeBooks                         // a shelf of book spines
 	ThemeSea                           // the sun over waves
+	ThemeCoffee                        // a steaming cup
 )
 
 // CommunityPicture draws a 256x256 picture of theme; seed varies its
@@ -281,6 +282,18 @@ func CommunityPicture(theme CommunityTheme, seed int) []byte {
 				eachPixel(img, func(px, py float64) bool { return px >= x0+3 && px < x0+w-3 && math.Abs(py-(shelf-h+14)) < 2 }, color.RGBA{240, 220, 160, 255}, 0.8)
 				x += w + 2
 			}
+		}
+	case ThemeCoffee:
+		fill(hsv(0.07+0.03*r.Float64(), 0.45, 0.45))
+		cup := color.RGBA{250, 246, 238, 255}
+		eachPixel(img, func(x, y float64) bool {
+			return math.Abs(math.Hypot(x-178, y-150)-24) < 7 // the handle
+		}, cup, 1)
+		eachPixel(img, func(x, y float64) bool { return y > 110 && y < 200 && math.Abs(x-118) < 62-math.Max(0, y-170)*0.8 }, cup, 1)
+		eachPixel(img, func(x, y float64) bool { return math.Abs(y-112) < 6 && math.Abs(x-118) < 56 }, color.RGBA{90, 55, 35, 255}, 1)
+		eachPixel(img, func(x, y float64) bool { return math.Abs(y-212) < 6 && math.Abs(x-118) < 84 }, cup, 1)
+		for _, sx := range []float64{96, 118, 140} {
+			eachPixel(img, func(x, y float64) bool { return y > 40 && y < 96 && math.Abs(x-sx-6*math.Sin(y*0.12+sx)) < 3 }, cup, 0.6)
 		}
 	default: // ThemeSea
 		for y := 0; y < side; y++ {

@@ -42,7 +42,7 @@ func TestDrawingsAreJPEGsOfTheirSize(t *testing.T) {
 // Each theme draws a JPEG of its own.
 func TestCommunityPicturesDiffer(t *testing.T) {
 	seen := map[string]bool{}
-	for theme := ThemeDesign; theme <= ThemeSea; theme++ {
+	for theme := ThemeDesign; theme <= ThemeCoffee; theme++ {
 		data := CommunityPicture(theme, 1)
 		img, err := jpeg.Decode(bytes.NewReader(data))
 		if err != nil || img.Bounds().Dx() != 256 || img.Bounds().Dy() != 256 {

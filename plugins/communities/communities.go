@@ -8,12 +8,16 @@
 package communities
 
 import (
+	"context"
 	"log/slog"
+
+	"github.com/google/uuid"
 
 	"go.uber.org/fx"
 
 	"social/core/ports"
 	posts "social/features/posts/app"
+	"social/kit/demo"
 	"social/kit/plugin"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
@@ -100,13 +104,25 @@ type memberDemoParams struct {
 	Media  posts.MediaQueue
 	Rows   plugin.DemoRows
 	Access ports.AccessChanges `optional:"true"`
+	// Without media storage the demo communities keep their letters.
+	Blobs  ports.BlobStore    `optional:"true"`
+	Images ports.ImageCleaner `optional:"true"`
 }
+
+// memberDemoThemes are the pictures of app.DemoCommunities, in order.
+var memberDemoThemes = []demo.CommunityTheme{demo.ThemeCoffee, demo.ThemeRunning}
 
 // newMemberDemoSeeder adds a member's two demo communities inside the
 // transaction of the core's demo posts, and deletes them in the core's
 // clearing.
 func newMemberDemoSeeder(p memberDemoParams) plugin.MemberDemoSeeder {
 	seed := &app.SeedDemo{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Rows: p.Rows}
+	if p.Blobs != nil && p.Images != nil {
+		pictures := &app.SetPicture{Store: p.Store, Blobs: p.Blobs, Images: p.Images, Clock: p.Clock}
+		seed.Picture = func(ctx context.Context, id uuid.UUID, i int) error {
+			return pictures.Handle(ctx, id, demo.CommunityPicture(memberDemoThemes[i%len(memberDemoThemes)], 100+i))
+		}
+	}
 	clear := &app.ClearDemo{Store: p.Store, Media: p.Media, Search: p.Search, Rows: p.Rows, Access: p.Access}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: seed.Handle, Clear: clear.Handle}
 }

@@ -41,6 +41,10 @@ func TestClearDemoData(t *testing.T) {
 	if n := count(`SELECT count(*) FROM demo_rows WHERE member_id = ?`); n != 7 {
 		t.Fatalf("demo rows after generating = %d, want 3 posts, 2 communities, 2 rooms", n)
 	}
+	// The demo communities have drawn pictures; ana's own has none.
+	if n := count(`SELECT count(*) FROM communities WHERE owner_id = ? AND avatar_path LIKE 'communities/%/avatar-%.jpg'`); n != 2 {
+		t.Fatalf("demo communities with a picture = %d", n)
+	}
 
 	var c struct {
 		Posts   int    `json:"posts"`

@@ -48,12 +48,14 @@ type SeedDemo struct {
 	Clock   ports.Clock
 	// Rows marks each demo community, so that ClearDemo finds them.
 	Rows DemoRows
+	// Picture, when set, gives DemoCommunities[i] its picture.
+	Picture func(ctx context.Context, id uuid.UUID, i int) error
 }
 
 // Handle creates the communities and answers a one-line summary.
 func (uc *SeedDemo) Handle(ctx context.Context, member domain.UserID) (string, error) {
 	var names []string
-	for _, d := range DemoCommunities {
+	for k, d := range DemoCommunities {
 		desc := d.Description
 		created := false
 		for i := 1; i <= demoSuffixes && !created; i++ {
@@ -71,6 +73,11 @@ func (uc *SeedDemo) Handle(ctx context.Context, member domain.UserID) (string, e
 			}
 			if err := uc.Rows.Record(ctx, member, DemoKind, c.ID); err != nil {
 				return "", err
+			}
+			if uc.Picture != nil {
+				if err := uc.Picture(ctx, c.ID, k); err != nil {
+					return "", err
+				}
 			}
 			names = append(names, name)
 			created = true
