@@ -42,6 +42,13 @@ const older = testPost('0192f000-0000-7000-8000-0000000000f3', {
   author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Antiga', avatar_url: null },
   media_url: 'https://cdn.social.test/posts/f3.jpg?sig=o',
 })
+const tiny = testPost('0192f000-0000-7000-8000-0000000000f4', {
+  type: 'image',
+  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Pequena', avatar_url: null },
+  media_url: 'https://cdn.social.test/posts/f4.png?sig=o',
+  media_width: 240,
+  media_height: 160,
+})
 const text = testPost('0192f000-0000-7000-8000-0000000000f0')
 
 async function imageOf(name: string): Promise<HTMLElement> {
@@ -51,7 +58,7 @@ async function imageOf(name: string): Promise<HTMLElement> {
 
 describe('Post images', { timeout: 15_000 }, () => {
   it('offer their copies with the slot widths and their size, the first one loaded at once, the rest lazily', async () => {
-    renderApp('/', { session: 'signed-in', respond: feedOf([text, first, second, older]) })
+    renderApp('/', { session: 'signed-in', respond: feedOf([text, first, second, older, tiny]) })
 
     const lcp = await imageOf('Primeira Foto')
     expect(lcp).toHaveAttribute(
@@ -81,6 +88,12 @@ describe('Post images', { timeout: 15_000 }, () => {
     expect(old).not.toHaveAttribute('sizes')
     expect(old).not.toHaveAttribute('width')
     expect(old).toHaveAttribute('loading', 'lazy')
+
+    // Too small for copies: its size and nothing to choose from.
+    const small = await imageOf('Foto Pequena')
+    expect(small).not.toHaveAttribute('srcset')
+    expect(small).toHaveAttribute('width', '240')
+    expect(small).toHaveAttribute('height', '160')
 
     // The loading state is kept while the picture comes.
     const card = await screen.findByRole('article', { name: 'Segunda Foto' })
