@@ -40,7 +40,10 @@ export const feedMessages = {
   trendingLoading: 'Carregando músicas',
   trendingFailed: 'Não foi possível carregar as músicas trending',
   trendingRetry: 'Tentar novamente',
-  trendingOpen: (title: string, artist: string) => `Abrir ${title} de ${artist}`,
+  // A song's link reads 'Abrir {title} de {artist}': the shown title and
+  // artist are its text, these words around them are read only.
+  trendingOpen: 'Abrir',
+  trendingBy: 'de',
   trendingPlay: (title: string) => `Tocar prévia de ${title}`,
   trendingPause: (title: string) => `Pausar prévia de ${title}`,
 

@@ -37,6 +37,10 @@ export const postsMessages = {
   like: 'Curtir',
   unlike: 'Descurtir',
   likes: (count: number) => (count === 1 ? '1 curtida' : `${String(count)} curtidas`),
+  // Ours: the like button's name holds the count it shows, so that the name
+  // a voice user reads off the screen is part of it (WCAG 2.5.3).
+  likeButton: (liked: boolean, count: number): string =>
+    `${liked ? postsMessages.unlike : postsMessages.like}, ${postsMessages.likes(count)}`,
   comments: (count: number) => (count === 1 ? '1 comentário' : `${String(count)} comentários`),
   // Type badge.
   typeImage: 'Imagem',

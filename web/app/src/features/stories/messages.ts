@@ -22,6 +22,8 @@ export const storiesMessages = {
   loadError: 'Não foi possível carregar os stories.',
   retry: 'Tentar novamente',
   open: (author: string) => `Abrir story de ${author}`,
+  // The member's own tile shows 'Você': its name starts with it.
+  openOwn: 'Você: abrir o seu story',
   createTitle: 'Novo story',
   createDescription: 'Só texto, até 280 caracteres. Seus seguidores veem por 24 horas.',
   textLabel: 'Texto do story',

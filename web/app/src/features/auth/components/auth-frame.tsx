@@ -4,13 +4,15 @@ import type { ReactNode } from 'react'
 import { Logo } from '@/components/layout/logo'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 
-/** The centred card with the logo that every signed-out screen uses. */
+/** The centred card with the logo that every signed-out screen uses; the product's name is the page's heading. */
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
       <Card className="w-full max-w-md">
         <CardHeader className="justify-items-center">
-          <Logo />
+          <h1>
+            <Logo />
+          </h1>
         </CardHeader>
         <CardContent className="grid gap-4">{children}</CardContent>
       </Card>

@@ -128,8 +128,8 @@ describe('FeedScreen', () => {
       ),
     )
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
-    await user.click(within(card).getByRole('button', { name: 'Curtir' }))
-    const unlike = within(card).getByRole('button', { name: 'Descurtir' })
+    await user.click(within(card).getByRole('button', { name: /^Curtir,/ }))
+    const unlike = within(card).getByRole('button', { name: /^Descurtir,/ })
     expect(unlike).toHaveAttribute('aria-pressed', 'true')
     expect(within(card).getByTestId('like-count')).toHaveTextContent('1')
 
@@ -138,7 +138,7 @@ describe('FeedScreen', () => {
     })
     fail?.()
     await expectToast('Erro', 'Não foi possível curtir o post.')
-    expect(within(card).getByRole('button', { name: 'Curtir' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(card).getByRole('button', { name: /^Curtir,/ })).toHaveAttribute('aria-pressed', 'false')
     expect(within(card).getByTestId('like-count')).toHaveTextContent('0')
   })
 
@@ -148,7 +148,7 @@ describe('FeedScreen', () => {
       feedAnswer(page([post]), (request) => (request.method === 'DELETE' ? never() : undefined)),
     )
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
-    await user.click(within(card).getByRole('button', { name: 'Descurtir' }))
+    await user.click(within(card).getByRole('button', { name: /^Descurtir,/ }))
     expect(within(card).getByTestId('like-count')).toHaveTextContent('0')
   })
 
@@ -577,7 +577,7 @@ describe("FeedScreen, 'Seguindo' (ours)", () => {
     await screen.findByText('Olá do Recife')
     await user.click(screen.getByRole('button', { name: 'Seguindo' }))
     const bia = await screen.findByRole('article', { name: 'Bia Lima' })
-    await user.click(within(bia).getByRole('button', { name: 'Curtir' }))
+    await user.click(within(bia).getByRole('button', { name: /^Curtir,/ }))
     expect(within(bia).getByTestId('like-count')).toHaveTextContent('1')
 
     realtime.open()
@@ -595,7 +595,7 @@ describe("FeedScreen, 'Seguindo' (ours)", () => {
 
     await user.click(screen.getByRole('button', { name: 'Recentes' }))
     const biaOnRecent = await screen.findByRole('article', { name: 'Bia Lima' })
-    expect(within(biaOnRecent).getByRole('button', { name: 'Descurtir' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(biaOnRecent).getByRole('button', { name: /^Descurtir,/ })).toHaveAttribute('aria-pressed', 'true')
     expect(within(biaOnRecent).getByTestId('like-count')).toHaveTextContent('1')
     expect(within(biaOnRecent).getByTestId('comment-count')).toHaveTextContent('5')
     expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()

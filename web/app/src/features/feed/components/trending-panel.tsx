@@ -115,10 +115,12 @@ export function TrendingPanel() {
                   href={track.link}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={m.trendingOpen(track.title, track.artist)}
                   className="grid min-w-0 flex-1 hover:underline"
                 >
-                  <span className="truncate text-sm font-medium">{track.title}</span>
+                  {/* The name is the shown title and artist with the words around them (WCAG 2.5.3). */}
+                  <span className="sr-only">{m.trendingOpen}</span>{' '}
+                  <span className="truncate text-sm font-medium">{track.title}</span>{' '}
+                  <span className="sr-only">{m.trendingBy}</span>{' '}
                   <span className="truncate text-xs text-muted-foreground">{track.artist}</span>
                 </a>
                 {track.previewUrl ? (

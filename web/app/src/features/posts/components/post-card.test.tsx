@@ -111,3 +111,29 @@ describe('PostCard translation', () => {
     expect(within(card).getByRole('button', { name: 'Traduzir' })).toBeEnabled()
   })
 })
+
+describe('PostCard like button', () => {
+  // WCAG 2.5.3: the count the button shows is part of its name, so a voice
+  // user who says what they see reaches it.
+  it('is named with the count it shows, and keeps it once liked', async () => {
+    const { card, user } = await renderCard(
+      routes({
+        'GET /feed': () => json(200, { items: [makePost(post.id, { like_count: 12, is_liked: false })] }),
+        'GET /translation/capabilities': () => json(200, { available: false, provider: 'none' }),
+        [`PUT /posts/${post.id}/like`]: () => json(200, { is_liked: true, like_count: 13 }),
+      }),
+    )
+    const like = within(card).getByRole('button', { name: 'Curtir, 12 curtidas' })
+    expect(like).toHaveTextContent('12')
+    expect(like).toHaveAttribute('aria-pressed', 'false')
+    await user.click(like)
+    const unlike = await within(card).findByRole('button', { name: 'Descurtir, 13 curtidas' })
+    expect(unlike).toHaveTextContent('13')
+    expect(unlike).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it("names a single like in the singular: 'Curtir, 1 curtida'", async () => {
+    const { card } = await renderCard(answers([makePost(post.id, { like_count: 1 })], undefined, false))
+    expect(within(card).getByRole('button', { name: 'Curtir, 1 curtida' })).toHaveTextContent('1')
+  })
+})

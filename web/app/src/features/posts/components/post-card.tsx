@@ -193,7 +193,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
         <Button
           variant="ghost"
           size="sm"
-          aria-label={post.is_liked ? m.unlike : m.like}
+          aria-label={m.likeButton(post.is_liked, post.like_count)}
           aria-pressed={post.is_liked}
           onClick={() => {
             toggleLike.mutate({ id: post.id, wasLiked: post.is_liked })

@@ -45,13 +45,13 @@ export function SessionItem({ session, ending, canEnd, onEnd }: SessionItemProps
         <Button
           variant="outline"
           className="h-11 w-full shrink-0 sm:h-9 sm:w-auto"
-          aria-label={m.endSessionOf(session.device)}
           disabled={!canEnd || ending}
           onClick={() => {
             onEnd(session)
           }}
         >
-          {ending ? m.ending : m.endSession}
+          {ending ? m.ending : m.endSession}{' '}
+          <span className="sr-only">{session.device}</span>
         </Button>
       )}
     </li>

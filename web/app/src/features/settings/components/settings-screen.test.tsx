@@ -72,7 +72,7 @@ describe('SettingsScreen', { timeout: 15_000 }, () => {
     expect(within(other).getByText('Rede 2001:db8:aaaa::/48 · Último uso há 5 minutos')).toBeInTheDocument()
     expect(within(other).getByText('Entrou em 12 de novembro de 2026')).toBeInTheDocument()
     expect(within(other).getByRole('button', { name: 'Encerrar a sessão Safari no iPhone' })).toHaveTextContent(
-      'Encerrar esta sessão',
+      /^Encerrar a sessão/,
     )
   })
 

@@ -94,7 +94,7 @@ describe('StoriesScreen', () => {
     })
     // The tile now shows it as viewed.
     await waitFor(() => {
-      expect(screen.getByText('Primeiro', { selector: 'li span' }).closest('li')).toHaveAttribute('data-viewed', 'true')
+      expect(screen.getByText('Primeiro', { selector: 'li p' }).closest('li')).toHaveAttribute('data-viewed', 'true')
     })
 
     expect(within(viewer).getByRole('button', { name: 'Story anterior' })).toBeDisabled()
