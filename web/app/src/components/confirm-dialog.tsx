@@ -28,6 +28,8 @@ interface ConfirmDialogProps {
   closeLabel?: string
   /** 'alertdialog' for an action that cannot be undone and needs the member's full attention. */
   role?: 'dialog' | 'alertdialog'
+  /** Puts focus somewhere else than back on the opener when it closes (preventing the event's default). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /**
@@ -48,10 +50,11 @@ export function ConfirmDialog({
   lockWhilePending = false,
   closeLabel,
   role = 'dialog',
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={closeLabel} role={role}>
+      <DialogContent closeLabel={closeLabel} role={role} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle className="[overflow-wrap:anywhere]">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

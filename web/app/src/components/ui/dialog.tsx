@@ -1,7 +1,8 @@
 import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import { useRef, type ComponentProps } from 'react'
 
+import { focusFirst, focusOrigin } from '@/lib/focus'
 import { cn } from '@/lib/utils'
 
 function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -31,7 +32,15 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel?: string
 }
 
-function DialogContent({ className, children, closeLabel, ...props }: DialogContentProps) {
+/**
+ * Closing hands focus back to what opened the dialog: the button, or the
+ * button of the menu whose item opened it (Radix would aim at the menu item,
+ * gone by then, and focus would fall to <body>); when that is gone too, the
+ * screen's <main>. A caller's onCloseAutoFocus that prevents the default
+ * puts focus somewhere else itself.
+ */
+function DialogContent({ className, children, closeLabel, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const origin = useRef<HTMLElement | null>(null)
   return (
     <DialogPrimitive.Portal data-slot="dialog-portal">
       <DialogOverlay />
@@ -41,6 +50,16 @@ function DialogContent({ className, children, closeLabel, ...props }: DialogCont
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          origin.current = focusOrigin()
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          if (event.defaultPrevented) return
+          event.preventDefault()
+          focusFirst(origin.current)
+        }}
         {...props}
       >
         {children}

@@ -1,4 +1,6 @@
 export const navigationMessages = {
+  // Ours: the first Tab stop, past the navigation to the screen (WCAG 2.4.1).
+  skipToContent: 'Pular para o conteúdo',
   sideBarLabel: 'Menu principal',
   bottomBarLabel: 'Menu inferior',
   topBarLabel: 'Menu superior',

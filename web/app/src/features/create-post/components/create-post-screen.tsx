@@ -25,6 +25,7 @@ import {
   type PostVisibility,
 } from '@/features/posts'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { afterCommit, focusFirst } from '@/lib/focus'
 import { cn } from '@/lib/utils'
 
 import { createPostMessages as m } from '../messages'
@@ -88,6 +89,11 @@ export function CreatePostScreen() {
         onSuccess: () => {
           toast.success(m.created, { description: m.createdDescription })
           void navigate(paths.home)
+          // The feed starts with focus on its <main>, as a new page is read
+          // from its top; 'Publicar', which had it, is gone.
+          afterCommit(() => {
+            focusFirst()
+          })
         },
         onError: (error) => {
           const problem = error instanceof ApiError ? error.problem : undefined

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths'
 import { OfflineNotice } from '@/features/pwa'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
+import { refocusField } from '@/lib/focus'
 import { useOnline } from '@/lib/online'
 import { cn } from '@/lib/utils'
 
@@ -150,6 +151,7 @@ function Bubble({ message, mine, seen }: { message: DirectMessage; mine: boolean
 function Composer({ conversationId }: { conversationId: string }) {
   const send = useSendMessage(conversationId)
   const [text, setText] = useState('')
+  const field = useRef<HTMLTextAreaElement>(null)
   const trimmed = text.trim()
   const online = useOnline()
 
@@ -158,10 +160,12 @@ function Composer({ conversationId }: { conversationId: string }) {
     send.mutate(trimmed, {
       onSuccess: () => {
         setText('')
+        refocusField(field.current)
       },
       onError: (error) => {
         const detail = error instanceof ApiError ? error.problem?.detail : undefined
         toast.error(m.sendFailedTitle, { description: detail ?? m.sendFailed })
+        refocusField(field.current)
       },
     })
   }
@@ -175,6 +179,7 @@ function Composer({ conversationId }: { conversationId: string }) {
       <OfflineNotice />
       <div className="flex items-end gap-2">
         <Textarea
+          ref={field}
           aria-label={m.messageLabel}
           placeholder={m.messagePlaceholder}
           value={text}

@@ -78,3 +78,19 @@ describe('MemberLayout on a phone', () => {
     expect(within(header).getByRole('link', { name: 'Configurações' })).toHaveAttribute('aria-current', 'page')
   })
 })
+
+describe('MemberLayout skip link', () => {
+  // WCAG 2.4.1: a keyboard user gets past the navigation in one key.
+  it("is the first Tab stop, 'Pular para o conteúdo', and takes focus to the screen's <main>", async () => {
+    const { user } = renderApp('/settings', { session: 'signed-in' })
+    await screen.findByRole('navigation', { name: 'Menu principal' })
+    const main = screen.getByRole('main')
+    await user.tab()
+    const skip = screen.getByRole('link', { name: 'Pular para o conteúdo' })
+    expect(skip).toHaveFocus()
+    expect(skip).toHaveAttribute('href', `#${main.id}`)
+    expect(main).toHaveAttribute('tabindex', '-1')
+    await user.keyboard('{Enter}')
+    expect(main).toHaveFocus()
+  })
+})

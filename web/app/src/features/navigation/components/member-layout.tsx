@@ -7,6 +7,7 @@ import { useSession, type SessionUser } from '@/features/session'
 import { useSignOutAction } from '../hooks/use-sign-out-action'
 import { usePluginBadgeCounts } from '../hooks/use-plugin-badge-counts'
 import { useUnreadCount } from '../hooks/use-unread-count'
+import { navigationMessages as m } from '../messages'
 
 import { MemberBottomBar } from './member-bottom-bar'
 import { MemberSideBar } from './member-side-bar'
@@ -28,6 +29,7 @@ export function MemberLayout() {
   const { signOut, signingOut } = useSignOutAction()
   return (
     <AppShell
+      skipLabel={m.skipToContent}
       sideBar={
         <MemberSideBar
           className="hidden md:flex"

@@ -1,9 +1,10 @@
-import { useId, useState, type SyntheticEvent } from 'react'
+import { useId, useRef, useState, type SyntheticEvent } from 'react'
 import { toast } from 'sonner'
 
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
 import { OfflineNotice } from '@/features/pwa'
+import { refocusField } from '@/lib/focus'
 import { useOnline } from '@/lib/online'
 import { clipCodePoints, codePointLength } from '@/lib/text-length'
 import { cn } from '@/lib/utils'
@@ -16,6 +17,7 @@ export function CommentForm({ postId }: { postId: string }) {
   const create = useCreateComment(postId)
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
   const counterId = useId()
   const errorId = useId()
   const remaining = COMMENT_MAX_LENGTH - codePointLength(text)
@@ -27,14 +29,19 @@ export function CommentForm({ postId }: { postId: string }) {
     event.preventDefault()
     if (!canSend) return
     setError(null)
+    // 'Comentar' is disabled while the comment is sent, which takes focus
+    // from it: either way focus goes back to the field, to write the next
+    // comment or correct this one (its error is read with it).
     create.mutate(text, {
       onSuccess: () => {
         setText('')
+        refocusField(field.current)
       },
       onError: (failure) => {
         const shown = commentFailureOf(failure)
         if ('inline' in shown) setError(shown.inline)
         else toast.error(m.errorTitle, { description: shown.toast })
+        refocusField(field.current)
       },
     })
   }
@@ -43,6 +50,7 @@ export function CommentForm({ postId }: { postId: string }) {
     <form className="grid gap-2" onSubmit={onSubmit}>
       <OfflineNotice />
       <Textarea
+        ref={field}
         aria-label={m.commentPlaceholder}
         placeholder={m.commentPlaceholder}
         value={text}

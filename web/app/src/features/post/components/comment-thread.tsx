@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -10,16 +10,29 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { AuthorLinks, WrittenAgo } from '@/features/posts'
+import { focusFirst, neighbourOf } from '@/lib/focus'
 
 import { useComments, useDeleteComment } from '../api/comments'
 import type { Comment } from '../types'
 import { postMessages as m } from '../messages'
 
-/** The post's comments, oldest first, with 'Carregar mais comentários' over the cursor. */
+/** The id of the comments' heading, where focus goes when the last comment is deleted. */
+export const commentsHeadingId = 'comments-heading'
+
+const commentSelector = '[data-comment-id]'
+
+/**
+ * The post's comments, oldest first, with 'Carregar mais comentários' over
+ * the cursor. A confirmed delete moves focus at once to the comment that
+ * takes its place (the next, else the one before, else the heading): the
+ * deleted one leaves the list when the server answers, and its button, to
+ * which the dialog would hand focus back, with it.
+ */
 export function CommentThread({ postId }: { postId: string }) {
   const comments = useComments(postId)
   const remove = useDeleteComment(postId)
   const [pending, setPending] = useState<Comment | null>(null)
+  const neighbour = useRef<HTMLElement | null | undefined>(undefined)
   const items = comments.data?.pages.flatMap((page) => page.items ?? []) ?? []
 
   if (comments.isPending) {
@@ -61,8 +74,18 @@ export function CommentThread({ postId }: { postId: string }) {
         cancelLabel={m.cancel}
         confirmLabel={m.confirmDelete}
         onConfirm={() => {
-          if (pending) remove.mutate(pending.id)
+          if (pending) {
+            const item = document.querySelector(`[data-comment-id="${CSS.escape(pending.id)}"]`)
+            neighbour.current = item ? neighbourOf(item, commentSelector) : null
+            remove.mutate(pending.id)
+          }
           setPending(null)
+        }}
+        onCloseAutoFocus={(event) => {
+          if (neighbour.current === undefined) return
+          event.preventDefault()
+          focusFirst(neighbour.current, document.getElementById(commentsHeadingId))
+          neighbour.current = undefined
         }}
         closeLabel={m.close}
       />
@@ -76,7 +99,7 @@ function CommentItem({ comment, onDelete }: { comment: Comment; onDelete: (comme
   const profile = paths.userProfile(handle)
   return (
     <li>
-      <article className="flex gap-3 rounded-lg border p-3" aria-label={name}>
+      <article className="flex gap-3 rounded-lg border p-3" aria-label={name} data-comment-id={comment.id}>
         <Link to={profile} tabIndex={-1} aria-hidden="true">
           <MemberAvatar className="size-8" src={comment.author.avatar_url} name={name} />
         </Link>

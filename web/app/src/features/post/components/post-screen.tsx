@@ -11,13 +11,14 @@ import { paths } from '@/config/paths'
 import { DeletePostDialog, PostCard, PostCardSkeleton, postKeys, useDeletePost } from '@/features/posts'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
+import { afterCommit, focusFirst } from '@/lib/focus'
 import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
 
 import { usePost } from '../api/get-post'
 import { postMessages as m } from '../messages'
 
 import { CommentForm } from './comment-form'
-import { CommentThread } from './comment-thread'
+import { CommentThread, commentsHeadingId } from './comment-thread'
 
 /** /post/:id — one post (the shared link) and its comment thread, kept live. */
 export function PostScreen() {
@@ -86,8 +87,8 @@ function PostPage({ id }: { id: string }) {
             setConfirming(true)
           }}
         />
-        <section aria-labelledby="comments-heading" className="grid gap-4">
-          <h2 id="comments-heading" className="text-lg font-semibold">
+        <section aria-labelledby={commentsHeadingId} className="grid gap-4">
+          <h2 id={commentsHeadingId} className="text-lg font-semibold">
             {m.commentsTitle}
           </h2>
           <CommentForm postId={id} />
@@ -100,7 +101,11 @@ function PostPage({ id }: { id: string }) {
             setConfirming(false)
             deletePost.mutate(id, {
               onSuccess: () => {
+                // The feed's <main> takes focus: the card whose menu opened the dialog is gone.
                 void navigate(paths.home)
+                afterCommit(() => {
+                  focusFirst()
+                })
               },
             })
           }}

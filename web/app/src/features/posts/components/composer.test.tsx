@@ -57,6 +57,15 @@ describe('Composer', () => {
     expect(screen.getByRole('button', { name: 'Postar' })).toBeEnabled()
   })
 
+  it("keeps focus in the emptied field after publishing, not on the disabled 'Postar'", async () => {
+    const { user, box } = await renderComposer()
+    await user.type(box, 'Bom dia!')
+    await user.click(screen.getByRole('button', { name: 'Postar' }))
+    await expectToast('Post criado!', 'Seu post foi publicado com sucesso.', 'success')
+    expect(box).toHaveValue('')
+    expect(box).toHaveFocus()
+  })
+
   it("posts, shows 'Postando...', then toasts, resets and refetches the feed", async () => {
     let answer: (() => void) | undefined
     const { user, box, requests } = await renderComposer(

@@ -1,4 +1,4 @@
-import { useId, useState, type SyntheticEvent } from 'react'
+import { useId, useRef, useState, type SyntheticEvent } from 'react'
 import { toast } from 'sonner'
 
 import { MemberAvatar } from '@/components/member-avatar'
@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { OfflineNotice } from '@/features/pwa'
 import { useSession } from '@/features/session'
 import { ApiError, fieldErrorsOf } from '@/lib/api'
+import { refocusField } from '@/lib/focus'
 import { useOnline } from '@/lib/online'
 import { clipCodePoints, codePointLength } from '@/lib/text-length'
 
@@ -48,6 +49,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   const linkPreview = useLinkPreview(text)
   const errorId = useId()
   const counterId = useId()
+  const field = useRef<HTMLTextAreaElement>(null)
 
   const remaining = POST_MAX_LENGTH - codePointLength(text)
   const busy = createPost.isPending
@@ -70,8 +72,17 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
           imageAlt.setValue('')
           picker.remove()
           toast.success(m.created, { description: m.createdDescription })
+          // 'Postar' is disabled once the field is empty, which drops focus
+          // to <body>. It goes back to the empty field instead: the member
+          // stays where they write, as in the apps they know, while the toast
+          // (a live region) says the post is out; the new post is the next
+          // card of the feed below, one heading or Tab away. Jumping to it
+          // would read the text just written back to them.
+          refocusField(field.current)
         },
         onError: (error) => {
+          // Back to the field, where the error is read with it (or the toast beside it).
+          refocusField(field.current)
           const problem = error instanceof ApiError ? error.problem : undefined
           const fields = fieldErrorsOf(problem)
           if (error instanceof ApiError && error.status === 422 && fields.image_alt) {
@@ -100,6 +111,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
         <MemberAvatar className="size-10" src={user?.avatarUrl} name={name} />
         <div className="grid min-w-0 flex-1 gap-2">
           <Textarea
+            ref={field}
             aria-label={m.composerLabel}
             placeholder={m.composerPlaceholder}
             value={text}

@@ -6,10 +6,12 @@ interface DeletePostDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   onConfirm: () => void
+  /** Where focus goes on closing, when not back to the card's menu (see usePostDeletion). */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** Deleting a post: confirm deletes and closes; cancel closes. */
-export function DeletePostDialog({ open, onOpenChange, onConfirm }: DeletePostDialogProps) {
+export function DeletePostDialog({ open, onOpenChange, onConfirm, onCloseAutoFocus }: DeletePostDialogProps) {
   return (
     <ConfirmDialog
       open={open}
@@ -20,6 +22,7 @@ export function DeletePostDialog({ open, onOpenChange, onConfirm }: DeletePostDi
       confirmLabel={m.confirmDelete}
       onConfirm={onConfirm}
       closeLabel={m.close}
+      onCloseAutoFocus={onCloseAutoFocus}
     />
   )
 }

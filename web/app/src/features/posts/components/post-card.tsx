@@ -103,7 +103,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
   }
 
   return (
-    <Card ref={cardRef} className="grid gap-3 p-4" aria-label={name} role="article">
+    <Card ref={cardRef} className="grid gap-3 p-4" aria-label={name} role="article" data-post-id={post.id}>
       <header className="flex items-start gap-3">
         <Link to={profileLink} aria-label={name} tabIndex={-1}>
           <MemberAvatar className="size-10" src={post.author.avatar_url} name={name} />

@@ -177,6 +177,44 @@ describe('Profile posts', () => {
     })
   })
 
+  it("hands focus back to the card's menu button when the delete is cancelled", async () => {
+    const { user } = await renderProfile('/profile', postsAnswer('ana', () => page([anaPost])))
+    const card = await within(await postsRegion()).findByRole('article', { name: 'Ana Souza' })
+    const menu = within(card).getByRole('button', { name: 'Mais opções' })
+    await user.click(menu)
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => {
+      expect(menu).toHaveFocus()
+    })
+  })
+
+  it('moves focus to the next card when a post is deleted, never to the page', async () => {
+    const second = makePost('0192f000-0000-7000-8000-0000000000a0', testProfile, { text_content: 'Meu segundo post' })
+    let deleted = false
+    const { user } = await renderProfile(
+      '/profile',
+      postsAnswer(
+        'ana',
+        () => page(deleted ? [second] : [anaPost, second]),
+        (request) => {
+          if (request.method !== 'DELETE') return undefined
+          deleted = true
+          return new Response(null, { status: 204 })
+        },
+      ),
+    )
+    const [first] = await within(await postsRegion()).findAllByRole('article', { name: 'Ana Souza' })
+    if (!first) throw new Error('no card')
+    await user.click(within(first).getByRole('button', { name: 'Mais opções' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }))
+    await waitFor(() => {
+      expect(document.activeElement).toHaveAttribute('data-post-id', second.id)
+    })
+    expect(screen.queryByText('Meu primeiro post')).not.toBeInTheDocument()
+  })
+
   it('puts an own post back when its deletion fails', async () => {
     const { user } = await renderProfile(
       '/profile',

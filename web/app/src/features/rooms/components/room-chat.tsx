@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { refocusField } from '@/lib/focus'
 
 import { useSendMessage } from '../api/room-live-data'
 import { roomsMessages as m } from '../messages'
@@ -18,6 +19,7 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
   const [text, setText] = useState('')
   const inputId = useId()
   const end = useRef<HTMLLIElement>(null)
+  const field = useRef<HTMLInputElement>(null)
   const trimmed = text.trim()
 
   useEffect(() => {
@@ -31,9 +33,11 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
     send.mutate(trimmed, {
       onSuccess: () => {
         setText('')
+        refocusField(field.current)
       },
       onError: () => {
         toast.error(m.sendFailedTitle, { description: m.sendFailed })
+        refocusField(field.current)
       },
     })
   }
@@ -62,6 +66,7 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
         </ol>
         <form className="flex gap-2" onSubmit={onSubmit}>
           <Input
+            ref={field}
             id={inputId}
             aria-label={m.messageLabel}
             placeholder={m.messagePlaceholder}
