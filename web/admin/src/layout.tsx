@@ -1,6 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, TitlePortal, type LayoutProps } from 'react-admin';
+import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, type LayoutProps } from 'react-admin';
 
 import { consoleMessages } from './i18n/pt-br';
 import { brand } from './theme';
@@ -33,11 +33,18 @@ function ConsoleLogo() {
   );
 }
 
+/** react-admin's account menu, its button named after the name it shows. */
+function ConsoleUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? consoleMessages.userMenuOf(identity.fullName) : 'ra.auth.user_menu'} />;
+}
+
+/** The screen's title is the page's level-one heading (styled as react-admin's). */
 function ConsoleAppBar() {
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<ConsoleUserMenu />}>
       <ConsoleLogo />
-      <TitlePortal />
+      <TitlePortal component="h1" />
     </AppBar>
   );
 }

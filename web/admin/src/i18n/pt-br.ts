@@ -454,6 +454,13 @@ export const secondStepMessages = {
 export const consoleMessages = {
   productName: 'social',
   productArea: 'Administração',
+  /** The sign-in page's heading. */
+  signInTitle: 'social — Administração',
+  /**
+   * The account button of the app bar shows the member's name; its name for
+   * screen readers and voice control holds it (WCAG 2.5.3).
+   */
+  userMenuOf: (name: string) => `Perfil de ${name}`,
 };
 
 /** Texts used outside React (the HTTP client), so read directly rather than through translate(). */
