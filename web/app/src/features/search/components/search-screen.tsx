@@ -1,5 +1,5 @@
 import { Search, Sparkles } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 
 import { Page } from '@/components/layout/page'
@@ -8,7 +8,7 @@ import { RowSkeleton } from '@/components/row-skeleton'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import type { PluginSearchKind } from '@/features/plugins'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
@@ -128,8 +128,9 @@ function Results({ empty, loading, failed, items, tab, onTab, onShortcut }: Resu
   const shown = current === ALL_TAB ? items : items.filter((result) => result.type === current)
   return (
     <div className="grid gap-4">
-      <KindTabs kinds={[...kinds.values()]} current={current} onTab={onTab} />
-      <ResultList loading={loading} failed={failed} items={shown} kinds={kinds} />
+      <KindTabs kinds={[...kinds.values()]} current={current} onTab={onTab}>
+        <ResultList loading={loading} failed={failed} items={shown} kinds={kinds} />
+      </KindTabs>
     </div>
   )
 }
@@ -171,8 +172,16 @@ function Discover({ onShortcut }: { onShortcut: (term: string) => void }) {
   )
 }
 
-/** 'Tudo', then one tab per kind of result (their badges' names). */
-function KindTabs({ kinds, current, onTab }: { kinds: PluginSearchKind[]; current: string; onTab: (tab: string) => void }) {
+interface KindTabsProps {
+  kinds: PluginSearchKind[]
+  current: string
+  onTab: (tab: string) => void
+  /** The shown tab's results: its panel, the element its tab controls. */
+  children: ReactNode
+}
+
+/** 'Tudo', then one tab per kind of result (their badges' names), above the shown tab's panel. */
+function KindTabs({ kinds, current, onTab, children }: KindTabsProps) {
   return (
     <Tabs value={current} onValueChange={onTab}>
       <TabsList aria-label={m.tabsLabel} className="h-auto flex-wrap justify-start">
@@ -185,6 +194,9 @@ function KindTabs({ kinds, current, onTab }: { kinds: PluginSearchKind[]; curren
           </TabsTrigger>
         ))}
       </TabsList>
+      <TabsContent value={current} className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        {children}
+      </TabsContent>
     </Tabs>
   )
 }
