@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import { Slot as SlotPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, MouseEvent } from 'react'
 
 import { cn } from '@/lib/utils'
 
@@ -34,11 +34,32 @@ type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child (e.g. a router Link) with the button's styling. */
     asChild?: boolean
+    /**
+     * While the button's own action runs: it looks and acts disabled
+     * (aria-disabled, clicks ignored) but keeps focus, where `disabled`
+     * would drop focus to <body> under the member's keyboard.
+     */
+    busy?: boolean
   }
 
-function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+function Button({ className, variant, size, asChild = false, busy = false, onClick, ...props }: ButtonProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'button'
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
+  return (
+    <Comp
+      data-slot="button"
+      className={cn(buttonVariants({ variant, size, className }), busy && 'cursor-progress opacity-50')}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={
+        busy
+          ? (event: MouseEvent<HTMLButtonElement>) => {
+              event.preventDefault()
+            }
+          : onClick
+      }
+      {...props}
+    />
+  )
 }
 
 export { Button }

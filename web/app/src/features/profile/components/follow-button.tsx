@@ -6,7 +6,7 @@ import { useToggleFollow } from '../hooks/use-toggle-follow'
 import { profileMessages as m } from '../messages'
 import type { Profile } from '../types'
 
-/** 'Follow' / 'Unfollow' on another member's profile; disabled while the call runs. */
+/** 'Follow' / 'Unfollow' on another member's profile; busy while the call runs, keeping focus for the next press. */
 export function FollowButton({ profile }: { profile: Profile }) {
   const toggle = useToggleFollow()
   const following = profile.is_following
@@ -14,8 +14,7 @@ export function FollowButton({ profile }: { profile: Profile }) {
     <Button
       variant={following ? 'outline' : 'default'}
       aria-pressed={following}
-      aria-busy={toggle.isPending || undefined}
-      disabled={toggle.isPending}
+      busy={toggle.isPending}
       onClick={() => {
         toggle.mutate({ handle: profile.handle, wasFollowing: following })
       }}

@@ -39,7 +39,7 @@ async function renderProfile(path: string, respond?: TestResponder) {
 const followersCount = () => screen.getByRole('button', { name: /Followers$/ })
 
 describe('Follow / Unfollow', () => {
-  it("follows at once (+1), disabled while busy, then toasts 'Seguindo'", async () => {
+  it("follows at once (+1), busy but keeping focus meanwhile, then toasts 'Seguindo'", async () => {
     const { held, respond } = heldFollow('POST')
     const { user, requests } = await renderProfile('/profile/bia', biaServer(false, respond))
     const follow = await screen.findByRole('button', { name: 'Follow' })
@@ -47,7 +47,8 @@ describe('Follow / Unfollow', () => {
 
     await user.click(follow)
     const unfollow = screen.getByRole('button', { name: 'Unfollow' })
-    expect(unfollow).toBeDisabled()
+    expect(unfollow).toHaveAttribute('aria-disabled', 'true')
+    expect(unfollow).toHaveFocus()
     expect(unfollow).toHaveAttribute('aria-pressed', 'true')
     expect(followersCount()).toHaveTextContent('1.201 Followers')
 
@@ -56,7 +57,8 @@ describe('Follow / Unfollow', () => {
     })
     held.answer?.(json(200, { following: true, follower_count: 1205 }))
     await expectToast('Seguindo', undefined, 'success')
-    expect(screen.getByRole('button', { name: 'Unfollow' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Unfollow' })).not.toHaveAttribute('aria-disabled')
+    expect(screen.getByRole('button', { name: 'Unfollow' })).toHaveFocus()
     expect(followersCount()).toHaveTextContent('1.205 Followers')
     expect(requests.filter((r) => route(r) === 'POST /api/v1/profiles/bia/follow')).toHaveLength(1)
   })
