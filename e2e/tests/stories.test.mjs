@@ -68,7 +68,7 @@ test('B posts a story, A sees the ring, opens it, and B sees the count rise', as
   await pb.page.getByRole('listitem').filter({ hasText: 'Frevo no Marco Zero hoje!' }).getByText('1 views').waitFor();
 
   // B, the author, sees who viewed it.
-  await pb.page.getByRole('button', { name: 'Abrir story de Bruno Lima' }).click();
+  await pb.page.getByRole('button', { name: 'Você: abrir o seu story' }).click();
   const viewers = pb.page.getByRole('region', { name: 'Quem viu' });
   await viewers.getByText('Alice Prado').waitFor();
 
