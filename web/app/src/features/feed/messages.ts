@@ -34,6 +34,7 @@ export const feedMessages = {
   demoCleared: 'Dados de demonstração removidos.',
   demoClearFailed: 'Não foi possível limpar os dados de demonstração.',
   demoClearSignedOut: 'Você precisa estar logado para limpar dados.',
+  demoClearHint: 'Remove os posts, as comunidades e as salas que "Gerar dados de demonstração" criou para você. O que você escreveu continua aqui.',
 
   // Trending-music panel.
   trendingTitle: 'Músicas em alta',

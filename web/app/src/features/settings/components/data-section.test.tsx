@@ -160,6 +160,28 @@ describe('Seus dados', { timeout: 15_000 }, () => {
     expect(await within(region).findByRole('button', { name: 'Pedir meus dados' })).toBeEnabled()
   })
 
+  it("clears the demo data once the feed is full of it: 'Dados de demonstração removidos.', or the failure", async () => {
+    let clears = 0
+    let fail = false
+    const { user, region } = await renderData((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === exportPath) return json(200, none)
+      if (request.method === 'DELETE' && pathname === '/api/v1/demo-data') {
+        clears++
+        return fail ? problem(500, { code: 'internal', title: 'Erro', detail: 'x' }) : json(200, { posts: 3, message: 'Dados de demonstração removidos.' })
+      }
+      return undefined
+    })
+    expect(within(region).getByRole('heading', { name: 'Dados de demonstração' })).toBeInTheDocument()
+    await user.click(within(region).getByRole('button', { name: 'Limpar dados de demonstração' }))
+    await expectToast('Dados de demonstração removidos.', undefined, 'success')
+    expect(clears).toBe(1)
+    fail = true
+    await user.click(within(region).getByRole('button', { name: 'Limpar dados de demonstração' }))
+    await expectToast('Erro', 'Não foi possível limpar os dados de demonstração.')
+    expect(clears).toBe(2)
+  })
+
   it('refuses a wrong password, then deletes the account and signs out', async () => {
     let deleted = false
     const { user, region, router } = await renderData((request) => {

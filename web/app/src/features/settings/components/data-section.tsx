@@ -1,18 +1,21 @@
 import { Database } from 'lucide-react'
 
+import { DemoDataBlock } from '@/features/feed'
+
 import { settingsMessages as m } from '../messages'
 
 import { DataExportBlock } from './data-export'
 import { DeleteAccountBlock } from './delete-account'
 import { SettingsSection } from './settings-section'
 
-/** 'Seus dados': what is kept, a copy of it to download, and deleting the account. */
+/** 'Seus dados': what is kept, a copy of it to download, clearing demo data, and deleting the account. */
 export function DataSection() {
   return (
     <SettingsSection icon={Database} title={m.data}>
       <p className="text-sm">{m.dataKept}</p>
       <p className="text-sm">{m.dataSessions}</p>
       <DataExportBlock />
+      <DemoDataBlock />
       <DeleteAccountBlock />
     </SettingsSection>
   )
