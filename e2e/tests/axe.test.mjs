@@ -4,11 +4,14 @@
 // allowed. One page load a screen; the second width is a resize, as a turned
 // tablet does. A failure lists every violation of every screen at once (rule,
 // the elements it found, what is wrong), so one run shows the whole work.
+// Each screen is pictured at both widths with the demo data
+// (e2e/artifacts/screens/<screen>-<width>.png), for a person to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { serverAndBrowser, watchedPage } from '../lib/harness.mjs';
+import path from 'node:path';
+import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
@@ -16,6 +19,10 @@ const widths = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
+
+const shots = path.join(artifacts, 'screens');
+mkdirSync(shots, { recursive: true });
+const fileName = (screen) => screen.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const { server, browser } = await serverAndBrowser({}, { before: [['seed-demo']] });
 const printed = server.prepared[0];
@@ -42,6 +49,7 @@ async function check(page, screen, found) {
       }));
     }, tags);
     for (const v of violations) found.push({ screen: `${screen} @${size.width}`, ...v });
+    await page.screenshot({ path: path.join(shots, `${fileName(screen)}-${size.width}.png`) });
   }
 }
 
