@@ -24,7 +24,7 @@ export function SkipLink({ target, label }: SkipLinkProps) {
     <a
       href={`#${target}`}
       onClick={skip}
-      className="sr-only z-50 rounded-md bg-primary px-4 py-3 text-sm font-medium text-primary-foreground shadow-lg outline-none focus:not-sr-only focus:fixed focus:top-[calc(env(safe-area-inset-top)+0.5rem)] focus:left-2 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="sr-only z-50 rounded-md bg-primary text-sm font-medium text-primary-foreground shadow-lg outline-none focus:not-sr-only focus:fixed focus:px-4 focus:py-3 focus:top-[calc(env(safe-area-inset-top)+0.5rem)] focus:left-2 focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       {label}
     </a>
