@@ -4,8 +4,10 @@ go 1.26.8
 
 require (
 	code.dny.dev/ssrf v0.3.0
+	github.com/OpenPeeDeeP/depguard/v2 v2.2.1
 	github.com/blevesearch/bleve/v2 v2.5.7
 	github.com/danielgtaylor/huma/v2 v2.37.2
+	github.com/gen2brain/webp v0.5.5
 	github.com/getkin/kin-openapi v0.142.0
 	github.com/go-viper/mapstructure/v2 v2.5.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
@@ -39,8 +41,6 @@ require (
 )
 
 require (
-	github.com/OpenPeeDeeP/depguard/v2 v2.2.1 // indirect
-	github.com/gen2brain/webp v0.5.5 // indirect
 	github.com/gobwas/glob v0.2.3 // indirect
 	github.com/tetratelabs/wazero v1.9.0 // indirect
 )
@@ -85,7 +85,7 @@ require (
 	github.com/ebitengine/purego v0.10.1 // indirect
 	github.com/felixge/httpsnoop v1.1.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
-	github.com/fxamacker/cbor/v2 v2.9.4 // indirect
+	github.com/fxamacker/cbor/v2 v2.9.4
 	github.com/gabriel-vasile/mimetype v1.4.13 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
@@ -144,7 +144,7 @@ require (
 	github.com/riverqueue/apiframe v0.0.0-20251229202423-2b52ce1c482e // indirect
 	github.com/riverqueue/river/riverdriver v0.43.0 // indirect
 	github.com/riverqueue/river/rivershared v0.43.0 // indirect
-	github.com/riverqueue/river/rivertype v0.43.0 // indirect
+	github.com/riverqueue/river/rivertype v0.43.0
 	github.com/rs/xid v1.6.0 // indirect
 	github.com/ryszard/goskiplist v0.0.0-20150312221310-2dfbae5fcf46 // indirect
 	github.com/sagikazarmark/locafero v0.11.0 // indirect
@@ -185,8 +185,8 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/tools v0.51.0 // indirect
+	golang.org/x/tools v0.51.0
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/ini.v1 v1.67.3 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	gopkg.in/yaml.v3 v3.0.1
 )
