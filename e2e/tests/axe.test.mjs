@@ -151,6 +151,11 @@ test('the member app has no axe violation on any main screen, at 390 and 1280 wi
   await room.click();
   await page.waitForURL(/\/listening-room\/.+/);
   await main.getByRole('heading', { name: /Jazz na Varanda/ }).first().waitFor();
+  // The chat brings its newest message into view inside its own box: the
+  // page stays at the top, with the room's name in sight.
+  await main.getByRole('list', { name: 'Chat' }).getByRole('listitem').nth(3).waitFor();
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'opening a room scrolled the page away from its name');
   await check(page, 'room', found);
 
   await page.goto(`${server.url}/stories`);

@@ -18,13 +18,16 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
   const send = useSendMessage(roomId)
   const [text, setText] = useState('')
   const inputId = useId()
-  const end = useRef<HTMLLIElement>(null)
+  const list = useRef<HTMLOListElement>(null)
   const field = useRef<HTMLInputElement>(null)
   const trimmed = text.trim()
 
+  // The newest message in view: the list scrolls, never the page (scrolling
+  // an element into view would also move the window, and a phone opening a
+  // room would land on the chat with the room's name out of sight).
   useEffect(() => {
-    // jsdom has no scrollIntoView.
-    if (typeof end.current?.scrollIntoView === 'function') end.current.scrollIntoView({ block: 'nearest' })
+    const box = list.current
+    if (box) box.scrollTop = box.scrollHeight
   }, [messages.length])
 
   const onSubmit = (event: SyntheticEvent) => {
@@ -48,7 +51,7 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
         <CardTitle id="room-chat">{m.chat}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ol aria-label={m.chat} aria-live="polite" className="grid max-h-80 gap-3 overflow-y-auto">
+        <ol ref={list} aria-label={m.chat} aria-live="polite" className="grid max-h-80 gap-3 overflow-y-auto">
           {messages.length === 0 ? <li className="text-sm text-muted-foreground">{m.noMessages}</li> : null}
           {messages.map((message) => (
             <li key={message.id} className="grid gap-0.5">
@@ -62,7 +65,6 @@ export function RoomChat({ roomId, messages }: { roomId: string; messages: RoomM
               <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</p>
             </li>
           ))}
-          <li ref={end} aria-hidden="true" />
         </ol>
         <form className="flex gap-2" onSubmit={onSubmit}>
           <Input
