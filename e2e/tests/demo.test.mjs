@@ -16,21 +16,33 @@ const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-test('the demo member signs in to a living network', async () => {
+/** The demo member's sign-in, as seed-demo's welcome block prints it ('e-mail', 'senha'). */
+function demoSignIn() {
   const printed = server.prepared[0];
-  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
-  const password = /senha\s+(\S+)/.exec(printed)?.[1];
-  assert.ok(email && password, `no sign-in printed:\n${printed}`);
-  assert.match(printed, /demo network: 41 members/);
+  return { printed, email: /e-mail\s+(\S+)/.exec(printed)?.[1], password: /senha\s+(\S+)/.exec(printed)?.[1] };
+}
 
-  const { page, problems } = await watchedPage(browser);
-  await page.setViewportSize(sizes[2]);
+/** A watched page at `size`, signed in as the demo member through the form. */
+async function demoMemberPage(size) {
+  const { email, password } = demoSignIn();
+  const watched = await watchedPage(browser);
+  const { page } = watched;
+  await page.setViewportSize(size);
   await page.goto(`${server.url}/auth`);
   const form = page.getByRole('tabpanel', { name: 'Entrar' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Senha').fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(`${server.url}/`);
+  return watched;
+}
+
+test('the demo member signs in to a living network', async () => {
+  const { printed, email, password } = demoSignIn();
+  assert.ok(email && password, `no sign-in printed:\n${printed}`);
+  assert.match(printed, /demo network: 41 members/);
+
+  const { page, problems } = await demoMemberPage(sizes[2]);
   await page.getByRole('heading', { name: 'Últimos posts' }).waitFor();
 
   // A full feed with drawn pictures and hashtags.
@@ -85,17 +97,7 @@ test('the demo member signs in to a living network', async () => {
 });
 
 test('up close: a post answered on its topic, communities with pictures', async () => {
-  const printed = server.prepared[0];
-  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
-  const password = /senha\s+(\S+)/.exec(printed)?.[1];
-  const { page, problems } = await watchedPage(browser);
-  await page.setViewportSize(sizes[2]);
-  await page.goto(`${server.url}/auth`);
-  const form = page.getByRole('tabpanel', { name: 'Entrar' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Senha').fill(password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.url}/`);
+  const { page, problems } = await demoMemberPage(sizes[2]);
 
   // The demo member's most commented post: its comments answer its topic.
   const post = server.sql(`SELECT p.id FROM posts p JOIN profiles pr ON pr.id = p.author_id
@@ -134,17 +136,7 @@ test('up close: a post answered on its topic, communities with pictures', async 
 });
 
 test("on a phone the feed's pictures are copies near their slot's width, and those below the first screen wait", async () => {
-  const printed = server.prepared[0];
-  const email = /e-mail\s+(\S+)/.exec(printed)?.[1];
-  const password = /senha\s+(\S+)/.exec(printed)?.[1];
-  const { page, problems } = await watchedPage(browser);
-  await page.setViewportSize(sizes[0]);
-  await page.goto(`${server.url}/auth`);
-  const form = page.getByRole('tabpanel', { name: 'Entrar' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Senha').fill(password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.url}/`);
+  const { page, problems } = await demoMemberPage(sizes[0]);
   await page.getByRole('article').first().waitFor();
 
   // A fresh load of the feed, every picture it downloads counted.
