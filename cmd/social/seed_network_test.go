@@ -109,7 +109,7 @@ func TestSeedDemoNetwork(t *testing.T) {
 		}
 	}
 	// No text is written under two authors, and every comment on a demo
-	// post answers the post's topic.
+	// post answers the post's topic and kind.
 	if n := queryInt(t, app, `SELECT count(*) FROM (SELECT text_content FROM posts WHERE text_content <> ''
 		GROUP BY text_content HAVING count(DISTINCT author_id) > 1) shared`); n != 0 {
 		t.Errorf("%d post texts under more than one author", n)
@@ -124,9 +124,9 @@ func TestSeedDemoNetwork(t *testing.T) {
 	}
 	onTopic := 0
 	for _, pc := range pairs {
-		if topic, ok := demo.TopicOf(pc.Post); ok {
-			if !slices.Contains(demo.Comments[topic], pc.Comment) {
-				t.Errorf("comment %q on %q (topic %s)", pc.Comment, pc.Post, topic)
+		if l, ok := demo.LineOf(pc.Post); ok {
+			if !slices.Contains(demo.AnswersTo(l.Topic, l.Kind), pc.Comment) {
+				t.Errorf("comment %q on %q (%s/%s)", pc.Comment, pc.Post, l.Topic, l.Kind)
 			}
 			onTopic++
 		}

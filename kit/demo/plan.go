@@ -32,8 +32,10 @@ type PlannedPost struct {
 	Author string
 	At     time.Time
 	Text   string
-	// Topic is what the post is about, and what its comments answer.
+	// Topic is what the post is about and Kind what sort of post it is:
+	// its comments answer both (AnswersTo).
 	Topic Topic
+	Kind  Kind
 	// Photo is the seed of the post's drawn picture; -1 without one.
 	Photo      int
 	Visibility domain.Visibility
@@ -86,7 +88,7 @@ func (p *Plan) planPosts(rnd *rand.Rand, now time.Time) []PlannedPost {
 				age = time.Duration(rnd.Int64N(int64(20 * time.Hour)))
 			}
 			pp := PlannedPost{Author: m.Handle, At: now.Add(-age - time.Hour), Text: line.Text, Topic: line.Topic,
-				Photo: -1, Visibility: domain.VisibilityPublic}
+				Kind: line.Kind, Photo: -1, Visibility: domain.VisibilityPublic}
 			// Photo draws a city for a seed of 3n+2 and a landscape otherwise.
 			switch line.Photo {
 			case Landscape:
@@ -108,19 +110,19 @@ func (p *Plan) planPosts(rnd *rand.Rand, now time.Time) []PlannedPost {
 	return plan
 }
 
-// TopicOf is the topic of a demo post's text (its mention filled in), and
-// whether the text is one of Voices.
-func TopicOf(text string) (Topic, bool) {
+// LineOf is the line of Voices a demo post's text was written from (its
+// mention filled in), and whether there is one.
+func LineOf(text string) (Line, bool) {
 	for _, lines := range Voices {
 		for _, l := range lines {
 			before, after, mention := strings.Cut(l.Text, "%s")
 			if text == l.Text || mention && len(text) > len(l.Text) &&
 				strings.HasPrefix(text, before) && strings.HasSuffix(text, after) {
-				return l.Topic, true
+				return l, true
 			}
 		}
 	}
-	return "", false
+	return Line{}, false
 }
 
 // mentionFor picks who a post names: often the demo member, so that their
@@ -202,8 +204,9 @@ func (p *Plan) planReactions(rnd *rand.Rand, now time.Time, pp *PlannedPost, fol
 		last = later(k)
 		pp.Likes = append(pp.Likes, Act{Who: readers[k], At: last})
 	}
-	// The comments answer the post's topic, none of them twice.
-	answers := append([]string(nil), Comments[pp.Topic]...)
+	// The comments answer the post: what its topic has for its kind,
+	// none of them twice.
+	answers := AnswersTo(pp.Topic, pp.Kind)
 	rnd.Shuffle(len(answers), func(i, j int) { answers[i], answers[j] = answers[j], answers[i] })
 	for k := 0; k < comments && k < len(answers) && len(readers) > 0; k++ {
 		last = later(likes + k)
