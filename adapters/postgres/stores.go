@@ -12,7 +12,7 @@ import (
 // keys with their pruning jobs, and the in-transaction job inserter.
 var Stores = fx.Module("stores",
 	fx.Provide(
-		fx.Annotate(pgkit.NewTransactor, fx.As(new(ports.Transactor)), fx.As(fx.Self())),
+		fx.Annotate(pgkit.NewTransactor, fx.As(new(ports.Transactor)), fx.As(new(ports.AfterCommit)), fx.As(fx.Self())),
 		fx.Annotate(NewRateLimiter, fx.As(new(ports.RateLimiter)), fx.As(fx.Self())),
 		pgkit.NewJobInserter,
 		plugin.AsWorker(newPruneRateLimitsWorker),

@@ -8,3 +8,11 @@ import "context"
 type Transactor interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 }
+
+// AfterCommit runs fn once the transaction ctx carries has committed, and
+// never if it rolls back; outside a transaction, at once. It is for what
+// others hear of a change (an event), which must not reach them before
+// the change can be read, nor when it was undone.
+type AfterCommit interface {
+	AfterCommit(ctx context.Context, fn func(ctx context.Context))
+}

@@ -21,24 +21,41 @@ func (t *Transactor) InTx(ctx context.Context, fn func(ctx context.Context) erro
 	if _, ok := TxFrom(ctx); ok {
 		return fn(ctx)
 	}
-	return DBOf(ctx, t.db).RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		end := &unitEnd{}
+	end := &unitEnd{}
+	err := DBOf(ctx, t.db).RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), unitEndKey{}, end)
 		if err := fn(ctx); err != nil {
 			return err
 		}
 		return end.run(ctx, tx)
 	})
+	if err == nil {
+		for _, fn := range end.committed {
+			fn(ctx)
+		}
+	}
+	return err
+}
+
+// AfterCommit runs fn once the unit of work ctx carries has committed,
+// and never if it rolls back; outside one, at once (ports.AfterCommit).
+func (t *Transactor) AfterCommit(ctx context.Context, fn func(ctx context.Context)) {
+	if end, ok := ctx.Value(unitEndKey{}).(*unitEnd); ok {
+		end.committed = append(end.committed, fn)
+		return
+	}
+	fn(ctx)
 }
 
 type unitEndKey struct{}
 
 // unitEnd is what a unit of work leaves for its end, just before the
 // commit: the jobs it enqueued (one statement for all), then the
-// statements that asked to come last.
+// statements that asked to come last; and what waits for the commit.
 type unitEnd struct {
-	jobs pendingJobs
-	last []func(ctx context.Context) error
+	jobs      pendingJobs
+	last      []func(ctx context.Context) error
+	committed []func(ctx context.Context)
 }
 
 func (u *unitEnd) run(ctx context.Context, tx bun.Tx) error {

@@ -73,12 +73,12 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 )
 
 // newMemberDemoSeeder opens a member's demo rooms inside the core's demo
-// seeding transaction, and deletes them in the core's clearing; it needs only the database (seed-demo --for runs
+// seeding transaction, and ends and deletes them in the core's clearing; it needs only the database (seed-demo --for runs
 // without the serving app).
-func newMemberDemoSeeder(store *pgstore.Store, dir app.Directory, clock ports.Clock, cfg *config.Config, rows plugin.DemoRows) plugin.MemberDemoSeeder {
+func newMemberDemoSeeder(store *pgstore.Store, r *app.Rooms, dir app.Directory, clock ports.Clock, cfg *config.Config, rows plugin.DemoRows) plugin.MemberDemoSeeder {
 	uc := &app.SeedDemo{Store: store, Directory: dir, Clock: clock, Rows: rows,
 		TrackURL: strings.TrimRight(cfg.HTTP.PublicURL, "/") + demotrack.Path}
-	clear := &app.ClearDemo{Rooms: store, Rows: rows}
+	clear := &app.ClearDemo{End: &app.EndRoom{Rooms: r}, Rooms: store, Rows: rows}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: uc.Handle, Clear: clear.Handle}
 }
 
@@ -86,6 +86,7 @@ type roomsParams struct {
 	fx.In
 	Store       *pgstore.Store
 	Tx          ports.Transactor
+	Committed   ports.AfterCommit `optional:"true"`
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	// Media is absent from the commands' graph (seed-demo): they answer
@@ -97,7 +98,7 @@ type roomsParams struct {
 }
 
 func newRooms(p roomsParams) *app.Rooms {
-	return &app.Rooms{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Links: p.Media,
+	return &app.Rooms{Tx: p.Tx, Committed: p.Committed, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Links: p.Media,
 		Access: p.Access, Safety: p.Safety, Log: p.Log.With("plugin", Name)}
 }
 

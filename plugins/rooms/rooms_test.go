@@ -394,3 +394,43 @@ func TestDemoRooms(t *testing.T) {
 	at.ExpectProblem(t, app.Member("bia").Do(http.MethodPost, "/api/v1/rooms/"+track.ID+"/playback",
 		map[string]any{"action": "play", "position_seconds": 0}), http.StatusForbidden, "room_host_only", "")
 }
+
+// Clearing a member's demo data ends their demo rooms as the host ending
+// them does: whoever is inside hears room.ended, and so does the rooms
+// list; then the rooms are gone.
+func TestClearedDemoRoomsEnd(t *testing.T) {
+	app := start(t)
+	ana, bia := app.Member("ana"), app.Member("bia")
+	ana.Do(http.MethodPost, "/api/v1/demo-data", nil).Expect(t, http.StatusOK)
+	var rooms struct {
+		Items []room `json:"items"`
+	}
+	bia.Do(http.MethodGet, "/api/v1/rooms", nil).Expect(t, http.StatusOK).JSON(t, &rooms)
+	if len(rooms.Items) != 2 {
+		t.Fatalf("rooms %+v", rooms.Items)
+	}
+	radio := rooms.Items[0]
+	list := bia.Realtime(t, "rooms:list")
+	inside := bia.Realtime(t, "room:"+radio.ID)
+	if d := nextEvent(t, inside, "room.participant_joined"); d["user_id"] != bia.ID {
+		t.Fatalf("joined %v", d)
+	}
+
+	ana.Do(http.MethodDelete, "/api/v1/demo-data", nil).Expect(t, http.StatusOK)
+	if d := nextEvent(t, inside, "room.ended"); d["room_id"] != radio.ID {
+		t.Fatalf("ended %v", d)
+	}
+	ended := map[any]bool{}
+	for range rooms.Items {
+		ended[nextEvent(t, list, "room.ended")["room_id"]] = true
+	}
+	if !ended[rooms.Items[0].ID] || !ended[rooms.Items[1].ID] {
+		t.Fatalf("the list heard %v ended", ended)
+	}
+	var left int
+	if err := app.DB.NewRaw(`SELECT count(*) FROM listening_rooms WHERE host_id = ?`, ana.ID).
+		Scan(context.Background(), &left); err != nil || left != 0 {
+		t.Fatalf("%d rooms left: %v", left, err)
+	}
+	bia.Do(http.MethodGet, "/api/v1/rooms/"+radio.ID, nil).Expect(t, http.StatusNotFound)
+}

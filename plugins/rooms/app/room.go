@@ -77,6 +77,10 @@ type Rooms struct {
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
 	Links       AvatarLinks
+	// Committed, when set, holds what a room's end announces until the
+	// transaction it ran in commits (the clearing of a member's demo data
+	// ends their rooms in a larger one); without it, at once.
+	Committed ports.AfterCommit
 	// Access, when set, ends an ended room's live subscriptions once the
 	// end was announced to them, and a removed member's.
 	Access ports.AccessChanges
@@ -253,11 +257,18 @@ func (r *Rooms) end(ctx context.Context, id uuid.UUID, check func(ctx context.Co
 	if err != nil {
 		return err
 	}
-	ended := EndedEvent{RoomID: id.String(), EndedAt: now}
-	r.publish(ctx, id, EventEnded, ended)
-	r.publishList(ctx, EventEnded, ended)
-	if r.Access != nil {
-		r.Access.TopicAccessChanged(ctx, Topic(id))
+	announce := func(ctx context.Context) {
+		ended := EndedEvent{RoomID: id.String(), EndedAt: now}
+		r.publish(ctx, id, EventEnded, ended)
+		r.publishList(ctx, EventEnded, ended)
+		if r.Access != nil {
+			r.Access.TopicAccessChanged(ctx, Topic(id))
+		}
+	}
+	if r.Committed != nil {
+		r.Committed.AfterCommit(ctx, announce)
+	} else {
+		announce(ctx)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/core/errs"
 	"social/core/ports"
 )
 
@@ -87,14 +88,17 @@ type DemoRoomDeleter interface {
 }
 
 // ClearDemo deletes the demo rooms SeedDemo opened for a member that are
-// still there; rooms the member opened themselves stay. It joins the
-// transaction of ctx (the core's demo clearing).
+// still there; rooms the member opened themselves stay. A demo room still
+// open first ends as its host ending it does (End), so whoever is inside
+// hears room.ended, once the clearing commits. It joins the transaction
+// of ctx (the core's demo clearing).
 type ClearDemo struct {
+	End   *EndRoom
 	Rooms DemoRoomDeleter
 	Rows  DemoRows
 }
 
-// Handle deletes them and answers a one-line summary.
+// Handle ends and deletes them and answers a one-line summary.
 func (uc *ClearDemo) Handle(ctx context.Context, member domain.UserID) (string, error) {
 	ids, err := uc.Rows.Take(ctx, member, DemoKind)
 	if err != nil {
@@ -102,6 +106,11 @@ func (uc *ClearDemo) Handle(ctx context.Context, member domain.UserID) (string, 
 	}
 	deleted := 0
 	for _, id := range ids {
+		// Not found: the room had ended already (left empty), or is gone.
+		err := uc.End.Handle(ctx, domain.Viewer{UserID: member}, id)
+		if e, ok := errs.As(err); err != nil && !(ok && e.Kind == errs.KindNotFound) {
+			return "", fmt.Errorf("end demo room %s: %w", id, err)
+		}
 		gone, err := uc.Rooms.DeleteRoom(ctx, id)
 		if err != nil {
 			return "", fmt.Errorf("delete demo room %s: %w", id, err)
