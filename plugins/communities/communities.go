@@ -19,6 +19,7 @@ import (
 	posts "social/features/posts/app"
 	"social/kit/demo"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 	"social/plugins/communities/app"
 	"social/plugins/communities/httpapi"
 	"social/plugins/communities/migrations"
@@ -47,6 +48,7 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		plugin.AsTopic(newTopic),
 		plugin.AsAdminResource(httpapi.NewAdminResource),
 		plugin.AsSearchSource(newSearchSource),
+		plugin.AsWorker(newDeletePictureWorker),
 		plugin.AsMemberDemoSeeder(newMemberDemoSeeder),
 		plugin.AsDemoSeeder(newDemoSeeder),
 	),
@@ -56,6 +58,7 @@ type useCaseParams struct {
 	fx.In
 	Store  *pgstore.Store
 	Tx     ports.Transactor
+	Jobs   *pgkit.JobInserter
 	Media  posts.MediaQueue
 	Search ports.SearchIndexQueue
 	Clock  ports.Clock
@@ -73,10 +76,11 @@ func newPostGate(store *pgstore.Store, broadcaster ports.Broadcaster, log *slog.
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	m := &app.Membership{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Access: p.Access}
 	return httpapi.UseCases{
-		List:    &app.ListCommunities{Store: p.Store},
-		Create:  &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
-		Get:     &app.GetCommunity{Store: p.Store},
-		Delete:  &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: p.Media, Search: p.Search, Access: p.Access},
+		List:   &app.ListCommunities{Store: p.Store},
+		Create: &app.CreateCommunity{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock},
+		Get:    &app.GetCommunity{Store: p.Store},
+		Delete: &app.DeleteCommunity{Tx: p.Tx, Store: p.Store, Media: p.Media, Pictures: PictureQueue{Jobs: p.Jobs},
+			Search: p.Search, Access: p.Access},
 		Join:    &app.JoinCommunity{Membership: m},
 		Leave:   &app.LeaveCommunity{Membership: m},
 		Members: &app.ListMembers{Store: p.Store, Members: p.Store},
@@ -98,6 +102,7 @@ func newSearchSource(store *pgstore.Store) plugin.SearchSource {
 type memberDemoParams struct {
 	fx.In
 	Tx     ports.Transactor
+	Jobs   *pgkit.JobInserter
 	Store  *pgstore.Store
 	Search ports.SearchIndexQueue
 	Clock  ports.Clock
@@ -123,7 +128,8 @@ func newMemberDemoSeeder(p memberDemoParams) plugin.MemberDemoSeeder {
 			return pictures.Handle(ctx, id, demo.CommunityPicture(memberDemoThemes[i%len(memberDemoThemes)], 100+i))
 		}
 	}
-	clear := &app.ClearDemo{Store: p.Store, Media: p.Media, Search: p.Search, Rows: p.Rows, Access: p.Access}
+	clear := &app.ClearDemo{Store: p.Store, Media: p.Media, Pictures: PictureQueue{Jobs: p.Jobs}, Search: p.Search,
+		Rows: p.Rows, Access: p.Access}
 	return plugin.MemberDemoSeeder{Plugin: Name, Seed: seed.Handle, Clear: clear.Handle}
 }
 

@@ -2,17 +2,23 @@ package httpapi_test
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	posts "social/features/posts/app"
 	at "social/tests/testkit/apptest"
 )
 
-// Clearing a member's demo data takes the demo posts, communities and
-// rooms generated for them, and leaves what they wrote themselves: posts
-// from before and after, a comment on a demo post's neighbour, a follow,
-// a community of their own. Clearing again changes nothing.
+// Clearing a member's demo data takes the demo posts, communities (their
+// picture files too) and rooms generated for them, and leaves what they
+// wrote themselves: posts from before and after, a comment on a demo
+// post's neighbour, a follow, a community of their own. Clearing again
+// changes nothing.
 func TestClearDemoData(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
@@ -45,6 +51,39 @@ func TestClearDemoData(t *testing.T) {
 	if n := count(`SELECT count(*) FROM communities WHERE owner_id = ? AND avatar_path LIKE 'communities/%/avatar-%.jpg'`); n != 2 {
 		t.Fatalf("demo communities with a picture = %d", n)
 	}
+	var pictures []struct {
+		ID   string `bun:"id"`
+		Path string `bun:"avatar_path"`
+	}
+	if err := app.DB.NewRaw(`SELECT id, avatar_path FROM communities WHERE owner_id = ? AND avatar_path IS NOT NULL
+		ORDER BY name`, ana.ID).Scan(context.Background(), &pictures); err != nil || len(pictures) != 2 {
+		t.Fatalf("pictures %+v: %v", pictures, err)
+	}
+	onDisk := func(key string) bool {
+		_, err := os.Stat(filepath.Join(app.Config.Storage.Disk.Dir, filepath.FromSlash(key)))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+		return err == nil
+	}
+	// The file goes once the deletion's job ran, after the commit.
+	goneFromDisk := func(key string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); onDisk(key); time.Sleep(100 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s still on disk", key)
+			}
+		}
+	}
+	for _, p := range pictures {
+		if !onDisk(p.Path) {
+			t.Fatalf("%s not on disk", p.Path)
+		}
+	}
+	// The owner deletes one demo community herself: its picture goes with
+	// it, as the clearing's does below.
+	ana.Do(http.MethodDelete, "/api/v1/communities/"+pictures[0].ID, nil).Expect(t, http.StatusNoContent)
+	goneFromDisk(pictures[0].Path)
 
 	var c struct {
 		Posts   int    `json:"posts"`
@@ -71,6 +110,7 @@ func TestClearDemoData(t *testing.T) {
 			t.Errorf("%s = %d, want %d", ck.query, n, ck.want)
 		}
 	}
+	goneFromDisk(pictures[1].Path)
 	// The demo posts' hashtags no longer count them.
 	if usage(t, app, "bomdia") != 0 || usage(t, app, "leitura") != 0 || usage(t, app, "meu") != 1 {
 		t.Errorf("hashtag usage after clearing: bomdia %d, leitura %d", usage(t, app, "bomdia"), usage(t, app, "leitura"))

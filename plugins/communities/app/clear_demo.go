@@ -10,14 +10,15 @@ import (
 )
 
 // ClearDemo deletes the demo communities SeedDemo created for a member
-// that are still there, with their members and posts, as the owner's
-// deletion does; communities the member created themselves stay. It joins
-// the transaction of ctx (the core's demo clearing).
+// that are still there, with their members, posts and picture, as the
+// owner's deletion does; communities the member created themselves stay.
+// It joins the transaction of ctx (the core's demo clearing).
 type ClearDemo struct {
-	Store  CommunityStore
-	Media  MediaQueue
-	Search ports.SearchIndexQueue
-	Rows   DemoRows
+	Store    CommunityStore
+	Media    MediaQueue
+	Pictures PictureQueue
+	Search   ports.SearchIndexQueue
+	Rows     DemoRows
 	// Access, when set, ends the communities' live subscriptions.
 	Access ports.AccessChanges
 }
@@ -30,9 +31,11 @@ func (uc *ClearDemo) Handle(ctx context.Context, member domain.UserID) (string, 
 	}
 	deleted := 0
 	for _, id := range ids {
-		if _, err := uc.Store.Lock(ctx, id, Update); errors.Is(err, domain.ErrNotFound) {
+		c, err := uc.Store.Lock(ctx, id, Update)
+		if errors.Is(err, domain.ErrNotFound) {
 			continue // deleted by its owner meanwhile
-		} else if err != nil {
+		}
+		if err != nil {
 			return "", err
 		}
 		keys, err := uc.Store.Delete(ctx, id)
@@ -43,6 +46,9 @@ func (uc *ClearDemo) Handle(ctx context.Context, member domain.UserID) (string, 
 			if err := uc.Media.EnqueueMediaDeletion(ctx, k); err != nil {
 				return "", err
 			}
+		}
+		if err := forgetPicture(ctx, uc.Pictures, c); err != nil {
+			return "", err
 		}
 		if uc.Access != nil {
 			uc.Access.TopicAccessChanged(ctx, Topic(id))

@@ -13,13 +13,14 @@ import (
 )
 
 // DeleteCommunity deletes a community with its members, posts and likes,
-// for its owner only; its posts' files and its search document follow
-// through jobs enqueued in the same transaction.
+// for its owner only; its posts' files, its picture and its search
+// document follow through jobs enqueued in the same transaction.
 type DeleteCommunity struct {
-	Tx     ports.Transactor
-	Store  CommunityStore
-	Media  MediaQueue
-	Search ports.SearchIndexQueue
+	Tx       ports.Transactor
+	Store    CommunityStore
+	Media    MediaQueue
+	Pictures PictureQueue
+	Search   ports.SearchIndexQueue
 	// Access, when set, ends the community's live subscriptions.
 	Access ports.AccessChanges
 }
@@ -45,6 +46,9 @@ func (uc *DeleteCommunity) Handle(ctx context.Context, viewer domain.Viewer, id 
 			if err := uc.Media.EnqueueMediaDeletion(ctx, k); err != nil {
 				return err
 			}
+		}
+		if err := forgetPicture(ctx, uc.Pictures, c); err != nil {
+			return err
 		}
 		if uc.Access != nil {
 			uc.Access.TopicAccessChanged(ctx, Topic(id))
