@@ -9,9 +9,37 @@ export default defineConfig({
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,
-    // react-admin + MUI make one ~1 MB (320 kB gzip) chunk; the console is for a few
-    // admins on a fast link, so splitting it buys nothing worth the extra requests.
-    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Screens load on demand (src/screens/lazy-screen.tsx); nothing imports the entry's exports.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // The libraries come in chunks of their own, apart from the
+          // console's code, so a change to a screen leaves them (and the
+          // browser's cached copies) as they are. What the sign-in page and
+          // the shell run on ($initial: imported, directly or not, by the
+          // entry) is split by library: React, MUI with its styling engine,
+          // react-admin with its router, forms and query cache. The library
+          // code only the screens use (tables, filters, pagination, export)
+          // is one more chunk, fetched with the first screen after signing
+          // in, so the sign-in page does not carry it.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 4 },
+            {
+              name: 'mui',
+              test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group)[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
+            { name: 'react-admin', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'screens-libs', test: /[\\/]node_modules[\\/]/, priority: 1 },
+          ],
+          // A piece of the console's code shared by a few screens, smaller
+          // than what a request costs on the wire, goes into each of them.
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -4,7 +4,6 @@ import { HashRouter } from 'react-router-dom';
 
 import { createAuthProvider } from './auth/auth-provider';
 import { LoginPage } from './auth/login-page';
-import { Dashboard } from './dashboard';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { ConsoleLayout } from './layout';
@@ -17,9 +16,14 @@ import pluginsResource from './resources/plugins';
 import posts from './resources/posts';
 import profiles from './resources/profiles';
 import reports from './resources/reports';
+import { lazyScreen } from './screens/lazy-screen';
 import { consoleTheme } from './theme';
 
 export const consoleTitle = 'social — Administração';
+
+// The home page's stats and charts load once someone signs in, not with the
+// sign-in page; so do every resource's screens (see resources/*/index.ts).
+const Dashboard = lazyScreen(() => import('./dashboard/dashboard').then((m) => m.Dashboard));
 
 const defaultDataProvider = createDataProvider();
 const defaultAuthProvider = createAuthProvider();

@@ -461,6 +461,12 @@ export const consoleMessages = {
    * screen readers and voice control holds it (WCAG 2.5.3).
    */
   userMenuOf: (name: string) => `Perfil de ${name}`,
+  /** While a screen's code arrives (screens load on demand). */
+  screenLoading: 'Carregando…',
+  /** When it cannot arrive: the console was updated since the page opened, or the connection dropped. */
+  screenLoadFailed: 'Não foi possível abrir esta tela.',
+  screenLoadFailedHint: 'O console pode ter sido atualizado ou a conexão caiu. Recarregue a página para tentar de novo.',
+  screenReload: 'Recarregar página',
 };
 
 /** Texts used outside React (the HTTP client), so read directly rather than through translate(). */

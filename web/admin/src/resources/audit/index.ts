@@ -1,6 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
 
-import { AuditList } from './audit-list';
-import { AuditShow } from './audit-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: AuditList, show: AuditShow, icon: HistoryIcon, recordRepresentation: 'action' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./audit-list').then((m) => m.AuditList)),
+  show: lazyScreen(() => import('./audit-show').then((m) => m.AuditShow)),
+  icon: HistoryIcon,
+  recordRepresentation: 'action',
+};

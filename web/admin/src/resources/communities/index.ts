@@ -1,6 +1,11 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 
-import { CommunityList } from './community-list';
-import { CommunityShow } from './community-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: CommunityList, show: CommunityShow, icon: GroupsIcon, recordRepresentation: 'name' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./community-list').then((m) => m.CommunityList)),
+  show: lazyScreen(() => import('./community-show').then((m) => m.CommunityShow)),
+  icon: GroupsIcon,
+  recordRepresentation: 'name',
+};

@@ -1,6 +1,10 @@
 import ForumIcon from '@mui/icons-material/Forum';
 
-import { ConversationList } from './conversation-list';
-import { ConversationShow } from './conversation-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: ConversationList, show: ConversationShow, icon: ForumIcon };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./conversation-list').then((m) => m.ConversationList)),
+  show: lazyScreen(() => import('./conversation-show').then((m) => m.ConversationShow)),
+  icon: ForumIcon,
+};

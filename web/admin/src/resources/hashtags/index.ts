@@ -1,5 +1,10 @@
 import TagIcon from '@mui/icons-material/Tag';
 
-import { HashtagList } from './hashtag-list';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: HashtagList, icon: TagIcon, recordRepresentation: 'tag' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./hashtag-list').then((m) => m.HashtagList)),
+  icon: TagIcon,
+  recordRepresentation: 'tag',
+};

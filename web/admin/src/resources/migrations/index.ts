@@ -1,11 +1,11 @@
 import StorageIcon from '@mui/icons-material/Storage';
 
-import { MigrationList } from './migration-list';
-import { MigrationShow } from './migration-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
+// Each screen's code loads the first time it is shown.
 export default {
-  list: MigrationList,
-  show: MigrationShow,
+  list: lazyScreen(() => import('./migration-list').then((m) => m.MigrationList)),
+  show: lazyScreen(() => import('./migration-show').then((m) => m.MigrationShow)),
   icon: StorageIcon,
   recordRepresentation: 'name',
 };

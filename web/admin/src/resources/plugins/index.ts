@@ -1,11 +1,11 @@
 import ExtensionIcon from '@mui/icons-material/Extension';
 
-import { PluginList } from './plugin-list';
-import { PluginShow } from './plugin-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
+// Each screen's code loads the first time it is shown.
 export default {
-  list: PluginList,
-  show: PluginShow,
+  list: lazyScreen(() => import('./plugin-list').then((m) => m.PluginList)),
+  show: lazyScreen(() => import('./plugin-show').then((m) => m.PluginShow)),
   icon: ExtensionIcon,
   recordRepresentation: 'id',
 };

@@ -1,6 +1,11 @@
 import ArticleIcon from '@mui/icons-material/Article';
 
-import { PostList } from './post-list';
-import { PostShow } from './post-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: PostList, show: PostShow, icon: ArticleIcon, recordRepresentation: 'text_content' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./post-list').then((m) => m.PostList)),
+  show: lazyScreen(() => import('./post-show').then((m) => m.PostShow)),
+  icon: ArticleIcon,
+  recordRepresentation: 'text_content',
+};

@@ -1,6 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
 
-import { ProfileList } from './profile-list';
-import { ProfileShow } from './profile-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: ProfileList, show: ProfileShow, icon: PeopleIcon, recordRepresentation: 'handle' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./profile-list').then((m) => m.ProfileList)),
+  show: lazyScreen(() => import('./profile-show').then((m) => m.ProfileShow)),
+  icon: PeopleIcon,
+  recordRepresentation: 'handle',
+};

@@ -1,6 +1,11 @@
 import FlagIcon from '@mui/icons-material/Flag';
 
-import { ReportList } from './report-list';
-import { ReportShow } from './report-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: ReportList, show: ReportShow, icon: FlagIcon, recordRepresentation: 'target_text' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./report-list').then((m) => m.ReportList)),
+  show: lazyScreen(() => import('./report-show').then((m) => m.ReportShow)),
+  icon: FlagIcon,
+  recordRepresentation: 'target_text',
+};

@@ -1,6 +1,11 @@
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 
-import { RoomList } from './room-list';
-import { RoomShow } from './room-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: RoomList, show: RoomShow, icon: HeadphonesIcon, recordRepresentation: 'name' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./room-list').then((m) => m.RoomList)),
+  show: lazyScreen(() => import('./room-show').then((m) => m.RoomShow)),
+  icon: HeadphonesIcon,
+  recordRepresentation: 'name',
+};

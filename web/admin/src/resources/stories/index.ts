@@ -1,6 +1,11 @@
 import AutoStoriesIcon from '@mui/icons-material/AutoStories';
 
-import { StoryList } from './story-list';
-import { StoryShow } from './story-show';
+import { lazyScreen } from '../../screens/lazy-screen';
 
-export default { list: StoryList, show: StoryShow, icon: AutoStoriesIcon, recordRepresentation: 'author_handle' };
+// Each screen's code loads the first time it is shown.
+export default {
+  list: lazyScreen(() => import('./story-list').then((m) => m.StoryList)),
+  show: lazyScreen(() => import('./story-show').then((m) => m.StoryShow)),
+  icon: AutoStoriesIcon,
+  recordRepresentation: 'author_handle',
+};
