@@ -35,6 +35,11 @@ const ENFORCED = {
   '/auth': ['performance', 'accessibility', 'best-practices', 'lcp', 'tbt'],
   '/ (feed)': ['accessibility', 'best-practices'],
   '/post': ['accessibility', 'best-practices'],
+  // The admin console's sign-in page: react-admin's <Admin> brings its
+  // layout, router, forms and query cache before the form shows (253 KB of
+  // script), so it is not yet within performance, LCP and TBT (79, 3.0 s,
+  // 0.4 s at best on these machines).
+  '/admin/ (console sign-in)': ['accessibility', 'best-practices'],
 };
 // Others' work on the two cores only ever slows a run down (a longer task,
 // a later paint): a page over an enforced budget is measured again, up to
@@ -158,6 +163,17 @@ function report(name, r) {
   );
   for (const [category, ids] of Object.entries(r.failing)) if (ids.length) console.log(`  ${category} below 1: ${ids.join(', ')}`);
 }
+
+// First, before any sign-in leaves a session in the browser's profile.
+test("the console's sign-in page keeps to the mobile budgets", async () => {
+  const name = '/admin/ (console sign-in)';
+  const r = await measure(name, `${server.url}/admin/`);
+  report(name, r);
+  assert.equal(r.runtimeError, undefined, `${name}: Lighthouse failed`);
+  const over = overBudget(name, r);
+  for (const o of over) console.log(o.text);
+  assert.deepEqual(over.filter((o) => o.enforced).map((o) => o.text), []);
+});
 
 test('the sign-in page, the feed and a post page keep to the mobile budgets', async () => {
   const { reader, pictured } = await seedFeed();
