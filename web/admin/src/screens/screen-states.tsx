@@ -28,20 +28,15 @@ export function ScreenLoading() {
   );
 }
 
-/** Shown instead of a screen whose code could not be fetched. */
+/** Shown instead of a screen whose code could not be fetched; the button sits under the text, which keeps a phone's width. */
 export function ScreenLoadFailed() {
   return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-          {consoleMessages.screenReload}
-        </Button>
-      }
-    >
+    <Alert severity="error" sx={{ m: 2 }}>
       <AlertTitle>{consoleMessages.screenLoadFailed}</AlertTitle>
-      {consoleMessages.screenLoadFailedHint}
+      <Typography variant="body2">{consoleMessages.screenLoadFailedHint}</Typography>
+      <Button variant="outlined" color="inherit" size="small" sx={{ mt: 1.5 }} onClick={() => window.location.reload()}>
+        {consoleMessages.screenReload}
+      </Button>
     </Alert>
   );
 }
