@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { startTransition, useEffect, useState, type RefObject } from 'react'
 
 /**
  * Whether the element is on screen or near it (within `margin` above or
@@ -14,7 +14,11 @@ export function useOnScreen(ref: RefObject<Element | null>, margin = '400px'): b
     const observer = new IntersectionObserver(
       (entries) => {
         const last = entries.at(-1)
-        if (last) setOnScreen(last.isIntersecting)
+        // Not urgent: a list of cards coming on screen together is redrawn in short slices.
+        if (last)
+          startTransition(() => {
+            setOnScreen(last.isIntersecting)
+          })
       },
       { rootMargin: `${margin} 0px` },
     )

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useDeferredValue, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 
 import { Page } from '@/components/layout/page'
 import { LoadMore } from '@/components/load-more'
 import { Button } from '@/components/ui/button'
 import { Placeholders } from '@/components/placeholders'
+import { WindowedList } from '@/components/windowed-list'
 import {
   Composer,
   DeletePostDialog,
@@ -16,6 +17,7 @@ import {
   PostCardSkeleton,
   usePostDeletion,
   type FeedAlgorithm,
+  type FeedPost,
 } from '@/features/posts'
 import { useSession } from '@/features/session'
 
@@ -28,6 +30,15 @@ import { TrendingPanel } from './trending-panel'
 
 /** 5 placeholder cards while loading. */
 const PLACEHOLDER_COUNT = 5
+/**
+ * Cards drawn with the feed's first paint: what fills a phone's screen under
+ * the composer. The rest are drawn as they come near, in short slices.
+ */
+const FIRST_PAINT_CARDS = 3
+/** A text card's height on a phone, for the cards not drawn yet. */
+const ESTIMATED_CARD_HEIGHT = 256
+
+const postKey = (post: FeedPost) => post.id
 
 const algorithms: { value: FeedAlgorithm; label: string }[] = [
   { value: 'ranked', label: m.ranked },
@@ -72,7 +83,13 @@ export function FeedScreen() {
     void feed.refetch()
   }
 
-  const posts = feed.data?.pages.flatMap((page) => page.items ?? []) ?? []
+  // Drawing the cards is the screen's heaviest work. When the feed arrives
+  // they are drawn as a non-urgent update, which React splits into short
+  // slices once the rest of the screen is drawn, so a phone does not freeze
+  // meanwhile; once drawn, a change (a like) shows at once.
+  const arrived = useDeferredValue(feed.data) !== undefined
+  const shown = arrived ? feed.data : undefined
+  const posts = shown?.pages.flatMap((page) => page.items ?? []) ?? []
   // The first picture of the feed is a phone's largest paint: fetched at once, the others as they near the screen.
   const firstImage = posts.find((post) => post.type === 'image')?.id
 
@@ -110,7 +127,7 @@ export function FeedScreen() {
               {m.newPosts}
             </Button>
           ) : null}
-          {feed.isPending ? (
+          {shown === undefined && !failed ? (
             <Placeholders label={m.loadingPosts} count={PLACEHOLDER_COUNT} busy className="grid gap-4">
               <PostCardSkeleton />
             </Placeholders>
@@ -118,12 +135,13 @@ export function FeedScreen() {
             <FeedEmpty algorithm={algorithm} />
           ) : (
             <div className="grid gap-4">
-              {posts.map((post) => (
-                // Cards out of sight are neither laid out nor painted until
-                // they come near the screen (their place is kept at their
-                // last drawn height, 16rem before that), while they stay in
-                // the page for the keyboard, screen readers and find.
-                <div key={post.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
+              <WindowedList
+                className="grid gap-4"
+                items={posts}
+                itemKey={postKey}
+                estimatedHeight={ESTIMATED_CARD_HEIGHT}
+                initialCount={FIRST_PAINT_CARDS}
+                renderItem={(post) => (
                   <PostCard
                     post={post}
                     isOwn={post.author_id === user?.id}
@@ -131,8 +149,8 @@ export function FeedScreen() {
                     mediaPriority={post.id === firstImage}
                     mediaSizes={FEED_MEDIA_SIZES}
                   />
-                </div>
-              ))}
+                )}
+              />
               {feed.hasNextPage ? (
                 <LoadMore
                   loading={feed.isFetchingNextPage}

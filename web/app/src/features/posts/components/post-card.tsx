@@ -1,6 +1,6 @@
 import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { useRef, useState, type Ref } from 'react'
+import { memo, useRef, useState, type Ref } from 'react'
 import { toast } from 'sonner'
 
 import { RichText } from '@/components/rich-text'
@@ -50,13 +50,14 @@ export interface PostCardViewProps extends PostCardProps {
 /**
  * A post card, kept live on post:{id} while it is on screen (a
  * long feed follows only the posts the member can see). The text is
- * rendered as text, never as HTML.
+ * rendered as text, never as HTML. A card whose post and props are
+ * unchanged is not drawn again when its list is.
  */
-export function PostCard(props: PostCardProps) {
+export const PostCard = memo(function PostCard(props: PostCardProps) {
   const card = useRef<HTMLDivElement>(null)
   useLivePost(props.post.id, useOnScreen(card))
   return <PostCardView {...props} cardRef={card} />
-}
+})
 
 /** The card without its live topic. */
 export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef, mediaPriority, mediaSizes }: PostCardViewProps) {

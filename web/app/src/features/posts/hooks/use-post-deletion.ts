@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 
 import { focusFirst, neighbourOf } from '@/lib/focus'
 
@@ -33,11 +33,13 @@ export function usePostDeletion({ deletedDescription, onSettled }: PostDeletionO
   const [pending, setPending] = useState<FeedPost | null>(null)
   // The card to focus once the confirmed post's card is gone; undefined while nothing was deleted.
   const neighbour = useRef<HTMLElement | null | undefined>(undefined)
+  // One function for the list's whole life, so cards kept unchanged are not drawn again.
+  const ask = useCallback((post: FeedPost) => {
+    neighbour.current = undefined
+    setPending(post)
+  }, [])
   return {
-    ask: (post: FeedPost) => {
-      neighbour.current = undefined
-      setPending(post)
-    },
+    ask,
     dialog: {
       open: pending !== null,
       onOpenChange: (open: boolean) => {
