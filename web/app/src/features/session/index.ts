@@ -1,4 +1,5 @@
 export { toActiveSession } from './api/refresh-session'
+export { startSessionRestore } from './early-restore'
 export { loadLastMember } from './last-member'
 export { LoadingScreen } from './components/loading-screen'
 export { RedirectIfSignedIn } from './components/redirect-if-signed-in'

@@ -10,6 +10,7 @@ import { ApiClientProvider, createApiClient, useApiClient } from '@/lib/api'
 import { AppQueryClient } from '@/lib/react-query'
 import { testSessionBody } from '@/testing/fixtures'
 
+import { startSessionRestore } from '../early-restore'
 import { useSession } from '../hooks/use-session'
 
 import { SessionProvider } from './session-provider'
@@ -146,10 +147,10 @@ function Probe() {
   )
 }
 
-function renderProvider(baseUrl: string) {
+function renderProvider(baseUrl: string, client = createApiClient({ baseUrl })) {
   return render(
     <StrictMode>
-      <ApiClientProvider client={createApiClient({ baseUrl })}>
+      <ApiClientProvider client={client}>
         <QueryClientProvider client={new AppQueryClient()}>
           <SessionProvider>
             <Probe />
@@ -185,6 +186,21 @@ describe('SessionProvider restore on load', () => {
     expect(screen.getByTestId('token')).toHaveTextContent(testSessionBody.access_token)
     // Exactly one refresh, even though StrictMode runs effects twice.
     expect(seen).toEqual([{ method: 'POST', url: '/api/v1/auth/refresh', authorization: undefined }])
+  })
+
+  it('takes the refresh started before the first render instead of sending a second one', async () => {
+    const { baseUrl, seen } = await startServer({ status: 200, body: testSessionBody })
+    const client = createApiClient({ baseUrl })
+    startSessionRestore(client)
+    await vi.waitFor(() => {
+      expect(refreshes(seen)).toHaveLength(1)
+    })
+
+    renderProvider(baseUrl, client)
+    await expectStatus('signed-in')
+    expect(screen.getByTestId('token')).toHaveTextContent(testSessionBody.access_token)
+    // The refresh cookie rotates on use: a second refresh would end the session.
+    expect(refreshes(seen)).toHaveLength(1)
   })
 
   it('maps a 401 answer to signed-out', async () => {

@@ -5,6 +5,7 @@ import { createBearerMiddleware, useApiClient } from '@/lib/api'
 import { forgetQueryCache, restoreQueryCache } from '@/lib/query-persistence'
 
 import { refreshSession, type RefreshOutcome } from '../api/refresh-session'
+import { mayHaveSession, sessionHint, takeEarlyRestore } from '../early-restore'
 import { signOutSession } from '../api/sign-out'
 import { forgetLastMember, loadLastMember, saveLastMember } from '../last-member'
 import { isRefreshDue, REFRESH_TICK_MS } from '../refresh-schedule'
@@ -20,18 +21,6 @@ interface SessionState {
 }
 
 const signedOut: SessionState = { status: 'signed-out', user: null, offline: false }
-
-/**
- * The query parameter the server adds when it has just opened a session with
- * a redirect (an e-mail confirmation): the refresh cookie is there although
- * nobody signed in on this device before.
- */
-const sessionHint = 'sessao'
-
-/** Whether a refresh cookie may be there: someone used the app here, or the server just opened a session. */
-function mayHaveSession(): boolean {
-  return loadLastMember() !== null || new URLSearchParams(window.location.search).has(sessionHint)
-}
 
 /** Takes the hint out of the address once read. */
 function dropSessionHint(): void {
@@ -115,7 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * must never send the same cookie twice.
    */
   const refresh = useCallback((): Promise<RefreshOutcome> => {
-    refreshInFlight.current ??= refreshSession(client).then((outcome) => {
+    refreshInFlight.current ??= (takeEarlyRestore(client) ?? refreshSession(client)).then((outcome) => {
       refreshInFlight.current = null
       if (outcome.kind === 'session') startSession(outcome.session)
       else if (outcome.kind === 'signed-out') clearSession()
