@@ -134,6 +134,8 @@ async function inspect(page) {
     const controls = [...document.querySelectorAll('button, a[href], [role="button"], [role="tab"], input[type="submit"]')];
     for (const el of controls) {
       if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      // A toast's own button slides in with it and goes with it.
+      if (el.closest('[data-sonner-toast]')) continue;
       const style = getComputedStyle(el);
       if (style.pointerEvents === 'none' || el.closest('[aria-hidden="true"]')) continue;
       if (el.getBoundingClientRect().width < 2) continue;

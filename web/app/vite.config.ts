@@ -87,14 +87,16 @@ export default defineConfig({
       // brotli does better on one long file than on several. So the
       // libraries every screen runs on, the sign-in page included, are one
       // chunk; the small pieces shared by some screens (an icon, a field, a
-      // card) go into each screen that uses them.
+      // card) go into each screen that uses them. The toasts (sonner) and the
+      // service worker's registration (workbox-window) are not among them:
+      // they come when first needed, after the first screen.
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|tailwind-merge|clsx|class-variance-authority|openapi-fetch|workbox-window)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|openapi-fetch)[\\/]/,
             },
           ],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { Toaster } from 'sonner'
 
+import { LazyToaster } from '@/components/lazy-toaster'
 import { showOfflineWriteRefused } from '@/features/pwa'
 import { loadLastMember, SessionProvider, useSession } from '@/features/session'
 import { ApiClientProvider, apiClient as defaultApiClient, type ApiClient } from '@/lib/api'
@@ -51,7 +51,7 @@ export function AppProvider({ children, apiClient = defaultApiClient, queryClien
         <SessionProvider>
           <SessionRealtime createSocket={createSocket}>{children}</SessionRealtime>
           {/* Bottom right, clear of page titles; above the phone's bottom bar. */}
-          <Toaster
+          <LazyToaster
             position="bottom-right"
             mobileOffset={{ bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' }}
             richColors

@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { FieldFooter, LabeledField } from '@/components/labeled-field'
 import { Page } from '@/components/layout/page'

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { useId, useState, type SyntheticEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { FieldFooter, LabeledField } from '@/components/labeled-field'
 import { Page } from '@/components/layout/page'

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { feedKeys } from '@/features/posts'
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import { useDeferredValue, useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { Page } from '@/components/layout/page'
 import { LoadMore } from '@/components/load-more'

@@ -1,7 +1,7 @@
 import { ArrowLeft, Send } from 'lucide-react'
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { NextPageButton } from '@/components/next-page-button'
 import { Button } from '@/components/ui/button'

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { Card, CardContent } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
@@ -33,8 +33,8 @@ export function MessageSettingsCard() {
             update.mutate(
               { only_following: value },
               {
-                onSuccess: () => toast.success(m.settingsSaved),
-                onError: () => toast.error(m.settingsFailed),
+                onSuccess: () => { toast.success(m.settingsSaved); },
+                onError: () => { toast.error(m.settingsFailed); },
               },
             )
           }}

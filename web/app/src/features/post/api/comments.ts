@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { postKeys } from '@/features/posts'
 import { ApiError, unwrap, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'

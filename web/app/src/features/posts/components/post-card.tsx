@@ -1,7 +1,7 @@
 import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { memo, useRef, useState, type Ref } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { RichText } from '@/components/rich-text'
 import { MemberAvatar } from '@/components/member-avatar'

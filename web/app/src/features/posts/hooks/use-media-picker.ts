@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { checkMedia, type MediaKind } from '../media'
 import { postsMessages as m } from '../messages'

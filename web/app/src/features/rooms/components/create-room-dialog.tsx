@@ -1,7 +1,7 @@
 import { Loader2, Radio, RefreshCw } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { LabeledField } from '@/components/labeled-field'
 import { SearchInput } from '@/components/search-input'

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react'
 import { useState, type ReactNode, type SubmitEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Button } from '@/components/ui/button'
@@ -264,7 +264,7 @@ function PasskeysPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (
                 disabled={remove.isPending}
                 onClick={() => {
                   remove.mutate(p.id, {
-                    onSuccess: () => toast.success(m.passkeyRemoved),
+                    onSuccess: () => { toast.success(m.passkeyRemoved); },
                     onError: toastFailure,
                   })
                 }}
@@ -290,10 +290,9 @@ function PasskeysPart({ status, onCodes }: { status: TwoFactorStatus; onCodes: (
                 const codes = added.recovery_codes ?? []
                 if (codes.length > 0) onCodes(codes)
               },
-              onError: (failure) =>
-                toast.error(m.actionFailed, {
+              onError: (failure) => { toast.error(m.actionFailed, {
                   description: failure instanceof ApiError ? detailOf(failure) : m.passkeyCancelled,
-                }),
+                }); },
             })
           }}
         >

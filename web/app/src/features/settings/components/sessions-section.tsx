@@ -1,5 +1,5 @@
 import { MonitorSmartphone } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Eye, Trash2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -118,7 +118,7 @@ export function StoryViewer({ stories, index, onIndexChange, viewerId, now }: St
                         toast.success(m.deleted)
                         onIndexChange(null)
                       },
-                      onError: () => toast.error(m.deleteError),
+                      onError: () => { toast.error(m.deleteError); },
                     })
                   }}
                 >
