@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react'
 import { LoadFailed } from '@/components/load-failed'
 import { NextPageButton } from '@/components/next-page-button'
 import { Placeholders } from '@/components/placeholders'
+import { WindowedList } from '@/components/windowed-list'
 import { Button } from '@/components/ui/button'
 import { Composer, DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
 import { useSession } from '@/features/session'
@@ -14,6 +15,10 @@ import type { Community } from '../types'
 
 /** Placeholder cards while the first page loads (ours). */
 const PLACEHOLDER_COUNT = 3
+/** Cards drawn with the list's first paint, under the page's header; the rest as they come near. */
+const FIRST_PAINT_CARDS = 2
+/** A text card's height on a phone, for the cards not drawn yet. */
+const ESTIMATED_CARD_HEIGHT = 256
 
 /**
  * The community's posts for approved members and the owner: the feed's composer posting here, the list with
@@ -51,15 +56,16 @@ export function CommunityFeed({ community, isOwner }: { community: Community; is
         <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
       ) : (
         <div className="grid gap-4">
-          {items.map((post) => (
-            <PostCard
-              key={post.id}
-              post={post}
-              isOwn={post.author_id === user?.id}
-              canDelete={isOwner}
-              onDelete={deletion.ask}
-            />
-          ))}
+          <WindowedList
+            className="grid gap-4"
+            items={items}
+            itemKey={(post) => post.id}
+            estimatedHeight={ESTIMATED_CARD_HEIGHT}
+            initialCount={FIRST_PAINT_CARDS}
+            renderItem={(post) => (
+              <PostCard post={post} isOwn={post.author_id === user?.id} canDelete={isOwner} onDelete={deletion.ask} />
+            )}
+          />
           {posts.isFetchNextPageError ? (
             <p role="alert" className="text-center text-sm text-muted-foreground">
               {m.postsFailed}

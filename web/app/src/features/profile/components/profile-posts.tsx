@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { LoadFailed, QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
+import { WindowedList } from '@/components/windowed-list'
 import { LoadMore } from '@/components/load-more'
 import { DeletePostDialog, PostCard, PostCardSkeleton, usePostDeletion } from '@/features/posts'
 import { useSession } from '@/features/session'
@@ -12,6 +13,10 @@ import { profileMessages as m } from '../messages'
 
 /** Placeholder cards while the first page loads. */
 const PLACEHOLDER_COUNT = 3
+/** Cards drawn with the list's first paint, under the page's header; the rest as they come near. */
+const FIRST_PAINT_CARDS = 2
+/** A text card's height on a phone, for the cards not drawn yet. */
+const ESTIMATED_CARD_HEIGHT = 256
 
 /**
  * A member's posts, newest first, as the feed's cards (like, share,
@@ -53,9 +58,14 @@ export function ProfilePosts({ handle }: { handle: string }) {
         <p className="py-8 text-center text-muted-foreground">{m.noPosts}</p>
       ) : (
         <div className="grid gap-4">
-          {posts.map((post) => (
-            <PostCard key={post.id} post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />
-          ))}
+          <WindowedList
+            className="grid gap-4"
+            items={posts}
+            itemKey={(post) => post.id}
+            estimatedHeight={ESTIMATED_CARD_HEIGHT}
+            initialCount={FIRST_PAINT_CARDS}
+            renderItem={(post) => <PostCard post={post} isOwn={post.author_id === user?.id} onDelete={deletion.ask} />}
+          />
           {query.isFetchNextPageError ? (
             <LoadFailed
               message={m.postsFailed}
