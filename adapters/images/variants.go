@@ -32,6 +32,17 @@ var _ ports.ImageVariants = (*Cleaner)(nil)
 // decode to the last encode, so at most MaxDecoding images are in memory
 // whether being cleaned or copied.
 func (c *Cleaner) Variants(ctx context.Context, img ports.CleanImage, widths []int) (ports.ImageVariantSet, error) {
+	return c.copies(ctx, img, widths, false)
+}
+
+// Squares is Variants of the centre square of img, the part a round or
+// square slot drawn with object-fit: cover shows: each side smaller than
+// the image's shorter side gets a copy that many pixels square.
+func (c *Cleaner) Squares(ctx context.Context, img ports.CleanImage, sides []int) (ports.ImageVariantSet, error) {
+	return c.copies(ctx, img, sides, true)
+}
+
+func (c *Cleaner) copies(ctx context.Context, img ports.CleanImage, widths []int, square bool) (ports.ImageVariantSet, error) {
 	codec, ok := codecs[img.Format]
 	if !ok {
 		return ports.ImageVariantSet{}, fmt.Errorf("variants of %q: not a known format", img.Format)
@@ -45,9 +56,16 @@ func (c *Cleaner) Variants(ctx context.Context, img ports.CleanImage, widths []i
 		// Orientations 5 to 8 turn the picture a quarter: shown, its sides swap.
 		set.Width, set.Height = img.Height, img.Width
 	}
+	// The copies' source as shown: the whole image, or its centre square
+	// (the same pixels whichever way the image is turned).
+	srcW, srcH := set.Width, set.Height
+	if square {
+		srcW = min(set.Width, set.Height)
+		srcH = srcW
+	}
 	wanted := make([]int, 0, len(widths))
 	for _, w := range widths {
-		if w > 0 && w < set.Width && !slices.Contains(wanted, w) {
+		if w > 0 && w < srcW && !slices.Contains(wanted, w) {
 			wanted = append(wanted, w)
 		}
 	}
@@ -63,9 +81,16 @@ func (c *Cleaner) Variants(ctx context.Context, img ports.CleanImage, widths []i
 	}
 	defer func() { <-c.decoding }()
 
-	src, err := codec.decode(bytes.NewReader(img.Data))
+	decoded, err := codec.decode(bytes.NewReader(img.Data))
 	if err != nil {
 		return ports.ImageVariantSet{}, fmt.Errorf("variants: decode %s: %w", img.Format, err)
+	}
+	src, srcRect := decoded, decoded.Bounds()
+	if square {
+		b := decoded.Bounds()
+		side := min(b.Dx(), b.Dy())
+		x0, y0 := b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2
+		srcRect = image.Rect(x0, y0, x0+side, y0+side)
 	}
 	set.Variants = make([]ports.ImageVariant, len(wanted))
 	for i := len(wanted) - 1; i >= 0; i-- {
@@ -73,7 +98,7 @@ func (c *Cleaner) Variants(ctx context.Context, img ports.CleanImage, widths []i
 			return ports.ImageVariantSet{}, err
 		}
 		w := wanted[i]
-		h := max(1, (set.Height*w+set.Width/2)/set.Width)
+		h := max(1, (srcH*w+srcW/2)/srcW)
 		// Scaled in the stored orientation, turned afterwards: turning the
 		// small copy is cheaper than turning the original.
 		sw, sh := w, h
@@ -81,8 +106,8 @@ func (c *Cleaner) Variants(ctx context.Context, img ports.CleanImage, widths []i
 			sw, sh = h, w
 		}
 		scaled := image.NewRGBA(image.Rect(0, 0, sw, sh))
-		draw.CatmullRom.Scale(scaled, scaled.Bounds(), src, src.Bounds(), draw.Src, nil)
-		src = scaled
+		draw.CatmullRom.Scale(scaled, scaled.Bounds(), src, srcRect, draw.Src, nil)
+		src, srcRect = scaled, scaled.Bounds()
 		var buf bytes.Buffer
 		if err := webp.Encode(&buf, orient(scaled, orientation), webp.Options{Quality: variantQuality, Method: variantMethod}); err != nil {
 			return ports.ImageVariantSet{}, fmt.Errorf("variants: encode %dpx: %w", w, err)

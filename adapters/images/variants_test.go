@@ -192,3 +192,48 @@ func BenchmarkVariants(b *testing.B) {
 		})
 	}
 }
+
+// Squares copies the centre square of a wide picture at each side smaller
+// than its height, never enlarging it.
+func TestSquaresAreTheCentreSquareNeverEnlarged(t *testing.T) {
+	t.Parallel()
+	// 300x200: a red left band and a blue right band 50 pixels wide, green
+	// between: the centre square is all green.
+	img := image.NewNRGBA(image.Rect(0, 0, 300, 200))
+	for y := range 200 {
+		for x := range 300 {
+			c := color.NRGBA{G: 200, A: 255}
+			if x < 50 {
+				c = color.NRGBA{R: 200, A: 255}
+			} else if x >= 250 {
+				c = color.NRGBA{B: 200, A: 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	set, err := images.New(images.Options{}).Squares(context.Background(), clean(t, buf.Bytes()), []int{144, 48, 96, 200, 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set.Width != 300 || set.Height != 200 || len(set.Variants) != 3 {
+		t.Fatalf("set %dx%d with %d copies, want 300x200 with 48, 96 and 144", set.Width, set.Height, len(set.Variants))
+	}
+	for i, side := range []int{48, 96, 144} {
+		v := set.Variants[i]
+		if v.Width != side || v.Height != side {
+			t.Fatalf("copy %d is %dx%d, want %d square", i, v.Width, v.Height, side)
+		}
+		got := decodeWebP(t, v)
+		// Near its left and right edges: the centre's green, not the bands.
+		for _, x := range []int{1, side - 2} {
+			r, g, b, _ := got.At(x, side/2).RGBA()
+			if g>>8 < 150 || r>>8 > 60 || b>>8 > 60 {
+				t.Fatalf("%d copy at x=%d is %d,%d,%d: not the centre square", side, x, r>>8, g>>8, b>>8)
+			}
+		}
+	}
+}

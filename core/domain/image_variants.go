@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -11,6 +12,57 @@ import (
 // pixels per CSS pixel, and a wide screen's. Only those narrower than the
 // original are made; the original stays the widest choice.
 var PostImageWidths = []int{320, 640, 1080}
+
+// PictureSides are the sides of the square copies made of a profile's
+// avatar and of a community's picture: the app draws them as circles of
+// 32 to 48 CSS pixels in lists and feeds, so 48, 96 and 144 cover those
+// slots at one, two and three device pixels per CSS pixel. Only those
+// smaller than the picture's shorter side are made (never enlarged); the
+// original stays the choice for larger slots (a profile's header).
+var PictureSides = []int{48, 96, 144}
+
+// pictureSidesMark starts the part of a picture's key that names its
+// square copies: avatar-<unix ms>-sq48_96_144.jpg has three.
+const pictureSidesMark = "-sq"
+
+// PictureKey is the storage key of a profile's or a community's picture:
+// base (its folder and name, without extension) then, when square copies
+// were stored beside it, their sides, then ext. Every list that shows a
+// member or a community already reads the picture's key; the key saying
+// which copies exist spares each of them a column and a join, and a
+// picture stored before copies were made simply names none.
+func PictureKey(base string, sides []int, ext string) string {
+	if len(sides) == 0 {
+		return base + "." + ext
+	}
+	parts := make([]string, len(sides))
+	for i, s := range sides {
+		parts[i] = strconv.Itoa(s)
+	}
+	return base + pictureSidesMark + strings.Join(parts, "_") + "." + ext
+}
+
+// PictureKeySides are the sides of the square copies stored beside the
+// picture at key, smallest first, as PictureKey named them; none for a
+// picture stored without copies (or before they were made) and for a key
+// that is no picture's.
+func PictureKeySides(key string) []int {
+	name := path.Base(key)
+	name = strings.TrimSuffix(name, path.Ext(name))
+	i := strings.LastIndex(name, pictureSidesMark)
+	if i < 0 {
+		return nil
+	}
+	var sides []int
+	for _, part := range strings.Split(name[i+len(pictureSidesMark):], "_") {
+		n, err := strconv.Atoi(part)
+		if err != nil || n <= 0 || (len(sides) > 0 && n <= sides[len(sides)-1]) {
+			return nil
+		}
+		sides = append(sides, n)
+	}
+	return sides
+}
 
 // ImageVariantKey is the storage key of the copy of original that is width
 // pixels wide: beside the original, its name ending in -w<width>.webp, so
@@ -28,8 +80,11 @@ func ImageVariantKey(original string, width int) string {
 // being no error, removes whatever copies were made.
 func ImageVariantKeys(original string) []string {
 	var widths []int
-	if strings.HasPrefix(original, "posts/") {
+	switch {
+	case strings.HasPrefix(original, "posts/"):
 		widths = PostImageWidths
+	case strings.HasPrefix(original, "avatars/"), strings.HasPrefix(original, "communities/"):
+		widths = PictureKeySides(original)
 	}
 	keys := make([]string, len(widths))
 	for i, w := range widths {

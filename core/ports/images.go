@@ -61,4 +61,8 @@ type ImageVariantSet struct {
 // was already checked.
 type ImageVariants interface {
 	Variants(ctx context.Context, img CleanImage, widths []int) (ImageVariantSet, error)
+	// Squares makes copies of the image's centre square (what a round
+	// avatar drawn to cover its slot shows), one per asked side smaller
+	// than the image's shorter side, each that many pixels square.
+	Squares(ctx context.Context, img CleanImage, sides []int) (ImageVariantSet, error)
 }
