@@ -50,6 +50,7 @@ type useCaseParams struct {
 	Clock    ports.Clock
 	Blobs    ports.BlobStore
 	Images   ports.ImageCleaner
+	Copies   ports.ImageVariants
 	Tx       ports.Transactor
 	Search   ports.SearchIndexQueue
 }
@@ -62,7 +63,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
 		Update:  &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,
-			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+			Copies: p.Copies, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		DeleteImage: &app.DeleteProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs,
 			Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 	}

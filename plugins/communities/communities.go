@@ -110,8 +110,9 @@ type memberDemoParams struct {
 	Rows   plugin.DemoRows
 	Access ports.AccessChanges `optional:"true"`
 	// Without media storage the demo communities keep their letters.
-	Blobs  ports.BlobStore    `optional:"true"`
-	Images ports.ImageCleaner `optional:"true"`
+	Blobs  ports.BlobStore     `optional:"true"`
+	Images ports.ImageCleaner  `optional:"true"`
+	Copies ports.ImageVariants `optional:"true"`
 }
 
 // memberDemoThemes are the pictures of app.DemoCommunities, in order.
@@ -123,7 +124,7 @@ var memberDemoThemes = []demo.CommunityTheme{demo.ThemeCoffee, demo.ThemeRunning
 func newMemberDemoSeeder(p memberDemoParams) plugin.MemberDemoSeeder {
 	seed := &app.SeedDemo{Tx: p.Tx, Store: p.Store, Members: p.Store, Search: p.Search, Clock: p.Clock, Rows: p.Rows}
 	if p.Blobs != nil && p.Images != nil {
-		pictures := &app.SetPicture{Store: p.Store, Blobs: p.Blobs, Images: p.Images, Clock: p.Clock}
+		pictures := &app.SetPicture{Store: p.Store, Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Clock: p.Clock}
 		seed.Picture = func(ctx context.Context, id uuid.UUID, i int) error {
 			return pictures.Handle(ctx, id, demo.CommunityPicture(memberDemoThemes[i%len(memberDemoThemes)], 100+i))
 		}

@@ -73,8 +73,9 @@ type demoParams struct {
 	Store   *pgstore.Store
 	Clock   ports.Clock
 	// Without media storage the communities keep their letters.
-	Blobs  ports.BlobStore    `optional:"true"`
-	Images ports.ImageCleaner `optional:"true"`
+	Blobs  ports.BlobStore     `optional:"true"`
+	Images ports.ImageCleaner  `optional:"true"`
+	Copies ports.ImageVariants `optional:"true"`
 }
 
 // newDemoSeeder adds the communities of the demo network with their drawn
@@ -84,7 +85,7 @@ func newDemoSeeder(p demoParams) plugin.DemoSeeder {
 	db, uc, posting, run := p.DB, p.UC, p.Posting, p.Run
 	var pictures *app.SetPicture
 	if p.Blobs != nil && p.Images != nil {
-		pictures = &app.SetPicture{Store: p.Store, Blobs: p.Blobs, Images: p.Images, Clock: p.Clock}
+		pictures = &app.SetPicture{Store: p.Store, Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Clock: p.Clock}
 	}
 	return plugin.NetworkDemoSeeder(Name, run.Cast, func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 		var has bool

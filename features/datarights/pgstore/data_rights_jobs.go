@@ -84,8 +84,8 @@ type DeleteFileArgs struct {
 // Kind is the job's stable name.
 func (DeleteFileArgs) Kind() string { return "datarights.delete_file" }
 
-// DeleteFileWorker works datarights.delete_file; a file already gone is
-// success. Keys outside the pictures and archives are final (cancelled).
+// DeleteFileWorker works datarights.delete_file, a picture with its
+// copies; a file already gone is success. Keys outside the pictures and archives are final (cancelled).
 type DeleteFileWorker struct {
 	river.WorkerDefaults[DeleteFileArgs]
 	Blobs ports.BlobStore
@@ -97,8 +97,13 @@ func (w *DeleteFileWorker) Work(ctx context.Context, job *river.Job[DeleteFileAr
 	if !strings.HasPrefix(key, "avatars/") && !strings.HasPrefix(key, "banners/") && !strings.HasPrefix(key, "exports/") {
 		return river.JobCancel(fmt.Errorf("not a member's file: %q", key))
 	}
-	if err := w.Blobs.Delete(ctx, key); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
-		return fmt.Errorf("delete %s: %w", key, err)
+	// A picture's copies first (domain.ImageVariantKeys: none for an
+	// archive), so that a failure leaves the original, whose key a retry
+	// needs.
+	for _, k := range append(domain.ImageVariantKeys(key), key) {
+		if err := w.Blobs.Delete(ctx, k); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
+			return fmt.Errorf("delete %s: %w", k, err)
+		}
 	}
 	return nil
 }

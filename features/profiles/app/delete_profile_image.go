@@ -8,9 +8,11 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	media "social/features/media/app"
 )
 
-// DeleteProfileImage removes the viewer's avatar or banner.
+// DeleteProfileImage removes the viewer's avatar or banner, its file and
+// the file's copies.
 type DeleteProfileImage struct {
 	Profiles ProfileUpdater
 	Indexer  Indexer
@@ -39,7 +41,7 @@ func (uc *DeleteProfileImage) Handle(ctx context.Context, viewer domain.Viewer, 
 		return domain.Profile{}, fmt.Errorf("remove %s of %s: %w", img, viewer.UserID, err)
 	}
 	if old != nil && uc.Blobs != nil {
-		deleteBlob(ctx, uc.Blobs, *old)
+		media.DeletePicture(ctx, uc.Blobs, nil, *old)
 	}
 	return p, nil
 }

@@ -1,15 +1,14 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	media "social/features/media/app"
 )
 
 // Upload is a file a member sent: the name their device gave it and its bytes.
@@ -20,16 +19,21 @@ type Upload struct {
 
 // SetProfileImage replaces the viewer's avatar or banner. The bytes decide
 // the type (JPEG, PNG or WebP), metadata is stripped, and the picture is
-// stored under avatars/<id>/avatar-<unix ms>.<ext> (banners likewise); the
-// previous file is deleted once the profile points at the new one.
+// stored under avatars/<id>/avatar-<unix ms>.<ext> (banners likewise), an
+// avatar with its square copies beside it (media.StorePicture); the
+// previous file and its copies are deleted once the profile points at the
+// new one.
 type SetProfileImage struct {
 	Profiles ProfileUpdater
 	Indexer  Indexer
 	Blobs    ports.BlobStore    // nil when no media storage is configured
 	Images   ports.ImageCleaner // nil when no image cleaner is configured
-	Limiter  ports.RateLimiter
-	Clock    ports.Clock
-	Limits   Limits
+	// Copies makes an avatar's square copies; nil stores it alone. A
+	// banner is drawn wide, at the screen's width: it gets none.
+	Copies  ports.ImageVariants
+	Limiter ports.RateLimiter
+	Clock   ports.Clock
+	Limits  Limits
 }
 
 // Handle stores the picture and returns the updated profile.
@@ -61,9 +65,13 @@ func (uc *SetProfileImage) Handle(ctx context.Context, viewer domain.Viewer, img
 		return domain.Profile{}, err
 	}
 	now := uc.Clock.Now()
-	key := fmt.Sprintf("%ss/%s/%s-%d.%s", img, viewer.UserID, img, now.UnixMilli(), extension(clean.Format))
-	if err := uc.Blobs.Put(ctx, key, bytes.NewReader(clean.Data), int64(len(clean.Data)), string(clean.Format)); err != nil {
-		return domain.Profile{}, fmt.Errorf("store %s: %w", key, err)
+	store := media.StorePicture{Blobs: uc.Blobs}
+	if img == domain.ProfileAvatar {
+		store.Copies = uc.Copies
+	}
+	key, err := store.Handle(ctx, fmt.Sprintf("%ss/%s/%s-%d", img, viewer.UserID, img, now.UnixMilli()), clean)
+	if err != nil {
+		return domain.Profile{}, err
 	}
 	var old *string
 	p, err := uc.Indexer.update(ctx, uc.Profiles, viewer.UserID, func(p *domain.Profile) error {
@@ -85,29 +93,13 @@ func (uc *SetProfileImage) Handle(ctx context.Context, viewer domain.Viewer, img
 	return p, nil
 }
 
-// deleteQuietly removes a file no profile points at; failing leaves an
-// orphan, which is only wasted space.
+// deleteQuietly removes a picture no profile points at, with its copies;
+// failing leaves orphans, which are only wasted space.
 func (uc *SetProfileImage) deleteQuietly(ctx context.Context, key string) {
-	deleteBlob(ctx, uc.Blobs, key)
-}
-
-func deleteBlob(ctx context.Context, blobs ports.BlobStore, key string) {
-	if err := blobs.Delete(ctx, key); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
-		slog.Default().WarnContext(ctx, "could not delete a replaced profile image", "key", key, "err", err)
-	}
+	media.DeletePicture(ctx, uc.Blobs, nil, key)
 }
 
 // FileTooLarge is the answer to a picture over the 5 MB cap.
 func FileTooLarge() *errs.Error {
 	return &errs.Error{Kind: errs.KindTooLarge, Code: CodeFileLarge, Title: MsgErrorTitle, Message: domain.MsgFileTooLarge}
-}
-
-func extension(f ports.ImageFormat) string {
-	switch f {
-	case ports.ImagePNG:
-		return "png"
-	case ports.ImageWebP:
-		return "webp"
-	}
-	return "jpg"
 }

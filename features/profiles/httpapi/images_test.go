@@ -55,7 +55,7 @@ func upload(t *testing.T, c *at.Client, kind, name string, data []byte) *at.Resp
 	return c.Do(http.MethodPut, mePath+"/"+kind, body, "Content-Type", ct)
 }
 
-var keyPattern = regexp.MustCompile(`^avatars/[0-9a-f-]{36}/avatar-\d{13}\.png$`)
+var keyPattern = regexp.MustCompile(`^avatars/[0-9a-f-]{36}/avatar-\d{13}-sq48\.png$`)
 
 func TestAvatarAndBanner(t *testing.T) {
 	t.Parallel()

@@ -1,31 +1,36 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
 	"github.com/google/uuid"
 
 	"social/core/ports"
+	media "social/features/media/app"
 )
 
 // PictureStore points a community at its stored picture.
 type PictureStore interface {
-	// SetAvatarPath sets the community's avatar_path; domain.ErrNotFound
-	// without the community.
-	SetAvatarPath(ctx context.Context, id uuid.UUID, key string) error
+	// SetAvatarPath sets the community's avatar_path and answers the one
+	// it replaces (nil when none); domain.ErrNotFound without the
+	// community.
+	SetAvatarPath(ctx context.Context, id uuid.UUID, key string) (*string, error)
 }
 
 // SetPicture stores a community's picture and points the community at it:
 // the bytes are checked and stripped of metadata (JPEG, PNG or WebP) and
-// kept under communities/<id>/avatar-<unix ms>.<ext>, the file the list and
-// the header sign a link to. The demo network's communities get their
-// drawn pictures through it.
+// kept under communities/<id>/avatar-<unix ms>.<ext> with their square
+// copies beside them (media.StorePicture), the files the list and the
+// header sign links to. The picture it replaces is deleted with its
+// copies. The demo network's communities get their drawn pictures through
+// it.
 type SetPicture struct {
 	Store  PictureStore
 	Blobs  ports.BlobStore
 	Images ports.ImageCleaner
+	// Copies makes the square copies; nil stores the picture alone.
+	Copies ports.ImageVariants
 	Clock  ports.Clock
 }
 
@@ -35,13 +40,18 @@ func (uc *SetPicture) Handle(ctx context.Context, id uuid.UUID, data []byte) err
 	if err != nil {
 		return fmt.Errorf("picture of community %s: %w", id, err)
 	}
-	ext := map[ports.ImageFormat]string{ports.ImagePNG: "png", ports.ImageWebP: "webp"}[clean.Format]
-	if ext == "" {
-		ext = "jpg"
+	base := fmt.Sprintf("communities/%s/avatar-%d", id, uc.Clock.Now().UnixMilli())
+	key, err := media.StorePicture{Blobs: uc.Blobs, Copies: uc.Copies}.Handle(ctx, base, clean)
+	if err != nil {
+		return err
 	}
-	key := fmt.Sprintf("communities/%s/avatar-%d.%s", id, uc.Clock.Now().UnixMilli(), ext)
-	if err := uc.Blobs.Put(ctx, key, bytes.NewReader(clean.Data), int64(len(clean.Data)), string(clean.Format)); err != nil {
-		return fmt.Errorf("store %s: %w", key, err)
+	old, err := uc.Store.SetAvatarPath(ctx, id, key)
+	if err != nil {
+		media.DeletePicture(ctx, uc.Blobs, nil, key)
+		return err
 	}
-	return uc.Store.SetAvatarPath(ctx, id, key)
+	if old != nil && *old != key {
+		media.DeletePicture(ctx, uc.Blobs, nil, *old)
+	}
+	return nil
 }

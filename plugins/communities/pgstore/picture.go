@@ -2,23 +2,28 @@ package pgstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"github.com/google/uuid"
 
 	"social/core/domain"
 )
 
-// SetAvatarPath points the community at its stored picture.
-func (s *Store) SetAvatarPath(ctx context.Context, id uuid.UUID, key string) error {
-	res, err := s.IDB(ctx).NewRaw(`UPDATE communities SET avatar_path = ? WHERE id = ?`, key, id).Exec(ctx)
-	if err != nil {
-		return err
+// SetAvatarPath points the community at its stored picture and answers the
+// one it pointed at before, read under the row's lock so that two
+// replacements each delete a different old picture.
+func (s *Store) SetAvatarPath(ctx context.Context, id uuid.UUID, key string) (*string, error) {
+	var old sql.NullString
+	err := s.IDB(ctx).NewRaw(`UPDATE communities c SET avatar_path = ?
+		FROM (SELECT id, avatar_path FROM communities WHERE id = ? FOR UPDATE) prev
+		WHERE c.id = prev.id
+		RETURNING prev.avatar_path`, key, id).Scan(ctx, &old)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.ErrNotFound
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		if err == nil {
-			err = domain.ErrNotFound
-		}
-		return err
+	if err != nil || !old.Valid {
+		return nil, err
 	}
-	return nil
+	return &old.String, nil
 }
