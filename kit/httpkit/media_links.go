@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"social/core/domain"
 	"social/core/ports"
 )
 
@@ -38,3 +39,29 @@ func (l MediaLinks) URL(ctx context.Context, key *string) *string {
 
 // TTL is how long the links stay valid.
 func (l MediaLinks) TTL() time.Duration { return l.ttl }
+
+// PictureCopy is a square copy of a profile's or a community's picture.
+type PictureCopy struct {
+	URL    string `json:"url" doc:"Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default)."`
+	Width  int    `json:"width" doc:"The copy's width in pixels."`
+	Height int    `json:"height" doc:"The copy's height in pixels: the width, the copy being the picture's centre square."`
+}
+
+// PictureCopies signs the links of the square copies stored beside the
+// picture at key (domain.PictureKeySides), smallest first: a srcset's
+// candidates. Empty, never nil, for no picture and for one stored before
+// copies were made, which shows as its original alone.
+func (l MediaLinks) PictureCopies(ctx context.Context, key *string) []PictureCopy {
+	if key == nil {
+		return []PictureCopy{}
+	}
+	sides := domain.PictureKeySides(*key)
+	out := make([]PictureCopy, 0, len(sides))
+	for _, side := range sides {
+		vkey := domain.ImageVariantKey(*key, side)
+		if u := l.URL(ctx, &vkey); u != nil {
+			out = append(out, PictureCopy{URL: *u, Width: side, Height: side})
+		}
+	}
+	return out
+}

@@ -803,10 +803,13 @@ type AdminRow struct {
 // Author defines model for Author.
 type Author struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
 }
 
 // BlockState defines model for BlockState.
@@ -853,10 +856,13 @@ type Comment struct {
 // CommentAuthor defines model for CommentAuthor.
 type CommentAuthor struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
 }
 
 // CommentPage defines model for CommentPage.
@@ -870,10 +876,13 @@ type CommentPage struct {
 // Community defines model for Community.
 type Community struct {
 	// AvatarUrl Signed link to the community's picture, or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	CreatedAt   time.Time          `json:"created_at"`
-	Description *string            `json:"description"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the community's picture, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without a picture and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	CreatedAt      time.Time          `json:"created_at"`
+	Description    *string            `json:"description"`
+	Id             openapi_types.UUID `json:"id"`
 
 	// MemberCount Approved members, the owner included.
 	MemberCount int64                `json:"member_count"`
@@ -957,10 +966,13 @@ type CommunityMembershipStatus string
 // CommunityProfile defines model for CommunityProfile.
 type CommunityProfile struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
 }
 
 // CommunityRoleInputBody defines model for CommunityRoleInputBody.
@@ -1278,8 +1290,11 @@ type FiledReportStatus string
 // FollowEntry defines model for FollowEntry.
 type FollowEntry struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string `json:"avatar_url"`
-	DisplayName string  `json:"display_name"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
+	DisplayName    string         `json:"display_name"`
 
 	// FollowedAt When the follow began.
 	FollowedAt time.Time `json:"followed_at"`
@@ -1428,9 +1443,12 @@ type MediaVariant struct {
 // MemberEntry defines model for MemberEntry.
 type MemberEntry struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string `json:"avatar_url"`
-	DisplayName string  `json:"display_name"`
-	Handle      string  `json:"handle"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
+	DisplayName    string         `json:"display_name"`
+	Handle         string         `json:"handle"`
 
 	// Id The listed member's profile ID.
 	Id         openapi_types.UUID `json:"id"`
@@ -1658,6 +1676,18 @@ type PasswordResetRequest struct {
 	Token string `json:"token"`
 }
 
+// PictureCopy defines model for PictureCopy.
+type PictureCopy struct {
+	// Height The copy's height in pixels: the width, the copy being the picture's centre square.
+	Height int64 `json:"height"`
+
+	// Url Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default).
+	Url string `json:"url"`
+
+	// Width The copy's width in pixels.
+	Width int64 `json:"width"`
+}
+
 // PlaybackEvent defines model for PlaybackEvent.
 type PlaybackEvent struct {
 	Action          string    `json:"action"`
@@ -1767,6 +1797,9 @@ type Problem struct {
 type Profile struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
 	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
 
 	// BannerUrl Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null.
 	BannerUrl      *string            `json:"banner_url"`
@@ -2002,10 +2035,13 @@ type SendInputBody struct {
 // Sender defines model for Sender.
 type Sender struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl), or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
 }
 
 // Session defines model for Session.
@@ -2029,12 +2065,15 @@ type SessionList struct {
 // SessionUser defines model for SessionUser.
 type SessionUser struct {
 	// AvatarUrl Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Email       string             `json:"email"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
-	Role        SessionUserRole    `json:"role"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Email          string             `json:"email"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
+	Role           SessionUserRole    `json:"role"`
 }
 
 // SessionUserRole defines model for SessionUser.Role.

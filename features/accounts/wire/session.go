@@ -6,16 +6,18 @@ import (
 
 	accounts "social/features/accounts/app"
 	profiles "social/features/profiles/wire"
+	"social/kit/httpkit"
 )
 
 // SessionUser is who signed in.
 type SessionUser struct {
-	ID          string  `json:"id" format:"uuid"`
-	Email       string  `json:"email"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
-	Role        string  `json:"role" enum:"member,moderator,admin"`
+	ID             string                `json:"id" format:"uuid"`
+	Email          string                `json:"email"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	Role           string                `json:"role" enum:"member,moderator,admin"`
 }
 
 // Session is the answer of sign-in, refresh and confirmation.
@@ -51,7 +53,7 @@ func (p SessionPresenter) Session(ctx context.Context, s accounts.Session, trans
 		AccessToken: s.AccessToken,
 		ExpiresAt:   s.AccessExpiresAt.UTC(),
 		User: SessionUser{ID: s.User.ID.String(), Email: s.User.Email, Handle: s.User.Handle,
-			DisplayName: s.User.DisplayName, AvatarURL: p.Links.URL(ctx, s.User.AvatarPath), Role: string(s.User.Role)},
+			DisplayName: s.User.DisplayName, AvatarURL: p.Links.URL(ctx, s.User.AvatarPath), AvatarVariants: p.Links.Media.PictureCopies(ctx, s.User.AvatarPath), Role: string(s.User.Role)},
 	}
 	if transport == TransportCookie {
 		return p.Cookies.Refresh(s.RefreshToken, s.ExpiresAt), body

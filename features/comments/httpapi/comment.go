@@ -12,10 +12,11 @@ import (
 
 // CommentAuthor is the part of the commenter's profile shown with a comment.
 type CommentAuthor struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // Comment is one comment as the viewer sees it.
@@ -36,7 +37,7 @@ func (l links) url(ctx context.Context, key *string) *string { return l.media.UR
 func (l links) comment(ctx context.Context, viewer domain.Viewer, c domain.CommentItem) Comment {
 	return Comment{ID: c.ID.String(), PostID: c.PostID.String(), TextContent: c.Text, CreatedAt: c.CreatedAt,
 		Author: CommentAuthor{ID: c.Author.ID.String(), Handle: c.Author.Handle, DisplayName: c.Author.DisplayName,
-			AvatarURL: l.url(ctx, c.Author.AvatarPath)},
+			AvatarURL: l.url(ctx, c.Author.AvatarPath), AvatarVariants: l.media.PictureCopies(ctx, c.Author.AvatarPath)},
 		CanDelete: c.DeletableBy(viewer)}
 }
 

@@ -16,12 +16,13 @@ import (
 
 // FollowEntry is one member of a followers or following list.
 type FollowEntry struct {
-	ID          string    `json:"id" format:"uuid" doc:"The listed member's profile ID."`
-	Handle      string    `json:"handle"`
-	DisplayName string    `json:"display_name"`
-	AvatarURL   *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
-	IsVerified  bool      `json:"is_verified"`
-	FollowedAt  time.Time `json:"followed_at" doc:"When the follow began."`
+	ID             string                `json:"id" format:"uuid" doc:"The listed member's profile ID."`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	IsVerified     bool                  `json:"is_verified"`
+	FollowedAt     time.Time             `json:"followed_at" doc:"When the follow began."`
 }
 
 // FollowPage is one page of a list, newest follow first.
@@ -52,7 +53,7 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links wire.Links
 			out := FollowPage{Items: make([]FollowEntry, len(page.Items)), NextCursor: page.Next}
 			for i, e := range page.Items {
 				out.Items[i] = FollowEntry{ID: e.ProfileID.String(), Handle: e.Handle, DisplayName: e.DisplayName,
-					AvatarURL: links.URL(ctx, e.AvatarPath), IsVerified: e.IsVerified, FollowedAt: e.FollowedAt.UTC()}
+					AvatarURL: links.URL(ctx, e.AvatarPath), AvatarVariants: links.Media.PictureCopies(ctx, e.AvatarPath), IsVerified: e.IsVerified, FollowedAt: e.FollowedAt.UTC()}
 			}
 			return &struct{ Body FollowPage }{Body: out}, nil
 		})

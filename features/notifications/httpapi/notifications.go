@@ -15,10 +15,11 @@ import (
 
 // Sender is who caused a notification.
 type Sender struct {
-	ID          string  `json:"id" format:"uuid"`
-	DisplayName string  `json:"display_name"`
-	Handle      string  `json:"handle"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl), or null."`
+	ID             string                `json:"id" format:"uuid"`
+	DisplayName    string                `json:"display_name"`
+	Handle         string                `json:"handle"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // Notification is one row of the notifications screen.
@@ -47,7 +48,7 @@ func (s signer) notification(ctx context.Context, it notifications.Listed) Notif
 	out := Notification{ID: it.ID.String(), RecipientID: it.RecipientID.String(), SenderID: it.SenderID.String(),
 		Type: string(it.Type), Title: it.Title, Message: it.Message, IsRead: it.IsRead, CreatedAt: it.CreatedAt,
 		Sender: Sender{ID: it.Sender.ID.String(), DisplayName: it.Sender.DisplayName, Handle: it.Sender.Handle,
-			AvatarURL: s.media.URL(ctx, it.Sender.AvatarPath)}}
+			AvatarURL: s.media.URL(ctx, it.Sender.AvatarPath), AvatarVariants: s.media.PictureCopies(ctx, it.Sender.AvatarPath)}}
 	if it.PostID != nil {
 		p := it.PostID.String()
 		out.PostID = &p

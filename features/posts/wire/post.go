@@ -14,10 +14,11 @@ import (
 
 // Author is the part of the author's profile shown with a post.
 type Author struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // MediaVariant is a smaller copy of a post's image.
@@ -63,7 +64,7 @@ func Present(ctx context.Context, media httpkit.MediaLinks, it domain.FeedItem) 
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
 		LinkPreviewImageURL: media.URL(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
 		Author: Author{ID: it.Author.ID.String(), Handle: it.Author.Handle, DisplayName: it.Author.DisplayName,
-			AvatarURL: media.URL(ctx, it.Author.AvatarPath)},
+			AvatarURL: media.URL(ctx, it.Author.AvatarPath), AvatarVariants: media.PictureCopies(ctx, it.Author.AvatarPath)},
 		IsLiked: it.IsLiked, AudienceID: audienceID(it.Audience)}
 	if it.MediaPath != nil && it.MediaWidth > 0 && it.MediaHeight > 0 {
 		w, h := it.MediaWidth, it.MediaHeight
@@ -106,7 +107,25 @@ func (a Author) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonwire.AppendString(b, a.DisplayName)
 	b = append(b, `,"avatar_url":`...)
 	b = jsonwire.AppendStringPtr(b, a.AvatarURL)
-	return append(b, '}'), nil
+	b = append(b, `,"avatar_variants":`...)
+	if a.AvatarVariants == nil {
+		b = append(b, "null"...)
+		return append(b, '}'), nil
+	}
+	b = append(b, '[')
+	for i, v := range a.AvatarVariants {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"url":`...)
+		b = jsonwire.AppendString(b, v.URL)
+		b = append(b, `,"width":`...)
+		b = jsonwire.AppendInt(b, v.Width)
+		b = append(b, `,"height":`...)
+		b = jsonwire.AppendInt(b, v.Height)
+		b = append(b, '}')
+	}
+	return append(b, ']', '}'), nil
 }
 
 // AppendJSON writes the post as encoding/json would (jsonwire): the feeds

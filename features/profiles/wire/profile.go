@@ -16,22 +16,23 @@ import (
 // Profile is a member's public profile. Nullable texts are null when empty;
 // picture URLs are signed links that expire (storage.url_ttl).
 type Profile struct {
-	ID             string    `json:"id" format:"uuid"`
-	Handle         string    `json:"handle"`
-	DisplayName    string    `json:"display_name"`
-	Bio            *string   `json:"bio"`
-	Location       *string   `json:"location"`
-	WebsiteURL     *string   `json:"website_url"`
-	AvatarURL      *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
-	BannerURL      *string   `json:"banner_url" doc:"Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null."`
-	IsVerified     bool      `json:"is_verified"`
-	FollowerCount  int       `json:"follower_count"`
-	FollowingCount int       `json:"following_count"`
-	PostCount      int       `json:"post_count"`
-	CreatedAt      time.Time `json:"created_at"`
-	IsFollowing    bool      `json:"is_following" doc:"Whether the signed-in viewer follows this profile; false for oneself and when signed out."`
-	IsBlocking     bool      `json:"is_blocking" doc:"Whether the signed-in viewer blocks this member: the profile then shows no details (bio, location, website, banner)."`
-	IsMuting       bool      `json:"is_muting" doc:"Whether the signed-in viewer mutes this member."`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	Bio            *string               `json:"bio"`
+	Location       *string               `json:"location"`
+	WebsiteURL     *string               `json:"website_url"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	BannerURL      *string               `json:"banner_url" doc:"Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null."`
+	IsVerified     bool                  `json:"is_verified"`
+	FollowerCount  int                   `json:"follower_count"`
+	FollowingCount int                   `json:"following_count"`
+	PostCount      int                   `json:"post_count"`
+	CreatedAt      time.Time             `json:"created_at"`
+	IsFollowing    bool                  `json:"is_following" doc:"Whether the signed-in viewer follows this profile; false for oneself and when signed out."`
+	IsBlocking     bool                  `json:"is_blocking" doc:"Whether the signed-in viewer blocks this member: the profile then shows no details (bio, location, website, banner)."`
+	IsMuting       bool                  `json:"is_muting" doc:"Whether the signed-in viewer mutes this member."`
 }
 
 // Links turns stored picture keys into signed links.
@@ -50,7 +51,7 @@ func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {
 	return Profile{
 		ID: p.ID.String(), Handle: p.Handle, DisplayName: p.DisplayName,
 		Bio: p.Bio, Location: p.Location, WebsiteURL: p.WebsiteURL,
-		AvatarURL: l.URL(ctx, p.AvatarPath), BannerURL: l.URL(ctx, p.BannerPath),
+		AvatarURL: l.URL(ctx, p.AvatarPath), AvatarVariants: l.Media.PictureCopies(ctx, p.AvatarPath), BannerURL: l.URL(ctx, p.BannerPath),
 		IsVerified: p.IsVerified, FollowerCount: p.FollowerCount, FollowingCount: p.FollowingCount,
 		PostCount: p.PostCount, CreatedAt: p.CreatedAt.UTC(),
 	}

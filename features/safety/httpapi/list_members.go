@@ -15,12 +15,13 @@ import (
 
 // MemberEntry is one member of the viewer's blocks or mutes.
 type MemberEntry struct {
-	ID          string    `json:"id" format:"uuid" doc:"The listed member's profile ID."`
-	Handle      string    `json:"handle"`
-	DisplayName string    `json:"display_name"`
-	AvatarURL   *string   `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
-	IsVerified  bool      `json:"is_verified"`
-	Since       time.Time `json:"since" doc:"When the block or mute began."`
+	ID             string                `json:"id" format:"uuid" doc:"The listed member's profile ID."`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	IsVerified     bool                  `json:"is_verified"`
+	Since          time.Time             `json:"since" doc:"When the block or mute began."`
 }
 
 // MemberPage is one page of the viewer's blocks or mutes, newest first.
@@ -37,7 +38,7 @@ func present(ctx context.Context, links profiles.Links, page safety.Page) Member
 	out := MemberPage{Items: make([]MemberEntry, len(page.Items)), NextCursor: page.Next}
 	for i, e := range page.Items {
 		out.Items[i] = MemberEntry{ID: e.ProfileID.String(), Handle: e.Handle, DisplayName: e.DisplayName,
-			AvatarURL: links.URL(ctx, e.AvatarPath), IsVerified: e.IsVerified, Since: e.Since.UTC()}
+			AvatarURL: links.URL(ctx, e.AvatarPath), AvatarVariants: links.Media.PictureCopies(ctx, e.AvatarPath), IsVerified: e.IsVerified, Since: e.Since.UTC()}
 	}
 	return out
 }

@@ -17,10 +17,11 @@ import (
 // CommunityProfile is the part of a member's profile shown with communities,
 // members and posts.
 type CommunityProfile struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // CommunityMembership is the viewer's membership of a community; a viewer
@@ -34,16 +35,17 @@ type CommunityMembership struct {
 
 // Community is one community as the viewer sees it.
 type Community struct {
-	ID          string               `json:"id" format:"uuid"`
-	Name        string               `json:"name"`
-	Description *string              `json:"description"`
-	Privacy     string               `json:"privacy" enum:"open,closed"`
-	OwnerID     string               `json:"owner_id" format:"uuid"`
-	Owner       CommunityProfile     `json:"owner"`
-	AvatarURL   *string              `json:"avatar_url" doc:"Signed link to the community's picture, or null."`
-	MemberCount int                  `json:"member_count" doc:"Approved members, the owner included."`
-	CreatedAt   time.Time            `json:"created_at"`
-	Membership  *CommunityMembership `json:"membership" doc:"The viewer's membership, or null."`
+	ID             string                `json:"id" format:"uuid"`
+	Name           string                `json:"name"`
+	Description    *string               `json:"description"`
+	Privacy        string                `json:"privacy" enum:"open,closed"`
+	OwnerID        string                `json:"owner_id" format:"uuid"`
+	Owner          CommunityProfile      `json:"owner"`
+	AvatarURL      *string               `json:"avatar_url" doc:"Signed link to the community's picture, or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the community's picture, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without a picture and for one stored before copies were made."`
+	MemberCount    int                   `json:"member_count" doc:"Approved members, the owner included."`
+	CreatedAt      time.Time             `json:"created_at"`
+	Membership     *CommunityMembership  `json:"membership" doc:"The viewer's membership, or null."`
 }
 
 // CommunityMember is one membership row with the member's profile.
@@ -60,12 +62,12 @@ type CommunityMember struct {
 type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr domain.MemberCard) CommunityProfile {
-	return CommunityProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
+	return CommunityProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath), AvatarVariants: p.media.PictureCopies(ctx, pr.AvatarPath)}
 }
 
 func (p present) community(ctx context.Context, c app.Community) Community {
 	out := Community{ID: c.ID.String(), Name: c.Name, Description: c.Description, Privacy: string(c.Privacy),
-		OwnerID: c.OwnerID.String(), Owner: p.profile(ctx, c.Owner), AvatarURL: p.media.URL(ctx, c.AvatarPath),
+		OwnerID: c.OwnerID.String(), Owner: p.profile(ctx, c.Owner), AvatarURL: p.media.URL(ctx, c.AvatarPath), AvatarVariants: p.media.PictureCopies(ctx, c.AvatarPath),
 		MemberCount: c.MemberCount, CreatedAt: c.CreatedAt}
 	if c.Membership != nil {
 		out.Membership = membership(*c.Membership)

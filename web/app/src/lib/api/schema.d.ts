@@ -2414,6 +2414,8 @@ export interface components {
         Author: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */
@@ -2458,6 +2460,8 @@ export interface components {
         CommentAuthor: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */
@@ -2471,6 +2475,8 @@ export interface components {
         Community: {
             /** @description Signed link to the community's picture, or null. */
             avatar_url: string | null;
+            /** @description Square copies of the community's picture, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without a picture and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             /** Format: date-time */
             created_at: string;
             description: string | null;
@@ -2542,6 +2548,8 @@ export interface components {
         CommunityProfile: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */
@@ -2852,6 +2860,8 @@ export interface components {
         FollowEntry: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             /**
              * Format: date-time
@@ -2989,6 +2999,8 @@ export interface components {
         MemberEntry: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /**
@@ -3194,6 +3206,20 @@ export interface components {
             /** @description The token of the e-mailed link. */
             token: string;
         };
+        PictureCopy: {
+            /**
+             * Format: int64
+             * @description The copy's height in pixels: the width, the copy being the picture's centre square.
+             */
+            height: number;
+            /** @description Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default). */
+            url: string;
+            /**
+             * Format: int64
+             * @description The copy's width in pixels.
+             */
+            width: number;
+        };
         PlaybackEvent: {
             action: string;
             /** Format: date-time */
@@ -3303,6 +3329,8 @@ export interface components {
         Profile: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             /** @description Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null. */
             banner_url: string | null;
             bio: string | null;
@@ -3490,6 +3518,8 @@ export interface components {
         Sender: {
             /** @description Signed link to the avatar (valid storage.url_ttl), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */
@@ -3513,6 +3543,8 @@ export interface components {
         SessionUser: {
             /** @description Signed link to the avatar (valid storage.url_ttl, 1 hour by default), or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             email: string;
             handle: string;
