@@ -11,6 +11,7 @@ export const testUser: SessionBody['user'] = {
   display_name: 'Ana Souza',
   handle: 'ana',
   avatar_url: null,
+  avatar_variants: [],
   role: 'member',
 }
 
@@ -29,6 +30,7 @@ export const testProfile: Profile = {
   location: 'Recife, PE',
   website_url: 'https://ana.example.com',
   avatar_url: null,
+  avatar_variants: [],
   banner_url: null,
   is_verified: false,
   follower_count: 12,
@@ -49,6 +51,7 @@ export const otherProfile: Profile = {
   location: null,
   website_url: null,
   avatar_url: null,
+  avatar_variants: [],
   banner_url: null,
   is_verified: true,
   follower_count: 1200,
@@ -65,7 +68,7 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
   return {
     id,
     author_id: otherProfile.id,
-    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
+    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null, avatar_variants: [] },
     text_content: 'Olá do Recife',
     media_url: null,
     media_width: null,
@@ -92,7 +95,7 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
 
 /** A post testUser has just written, as POST /api/v1/posts answers it. */
 export function testOwnPost(id: string, changes: Partial<FeedPost> = {}): FeedPost {
-  const author = { id: testUser.id, handle: testUser.handle, display_name: testUser.display_name, avatar_url: null }
+  const author = { id: testUser.id, handle: testUser.handle, display_name: testUser.display_name, avatar_url: null, avatar_variants: [] }
   const now = new Date().toISOString()
   return testPost(id, { author_id: testUser.id, author, created_at: now, updated_at: now, ...changes })
 }
@@ -103,11 +106,12 @@ export interface TestProfileRef {
   handle: string
   display_name: string
   avatar_url: null
+  avatar_variants: never[]
 }
 
 /** The members of the tests by name: Ana (testUser), Bia (otherProfile), and Caio, who has no profile of his own. */
 export const profileRefs = {
-  ana: { id: testProfile.id, handle: testProfile.handle, display_name: testProfile.display_name, avatar_url: null },
-  bia: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null },
-  caio: { id: '0192f000-0000-7000-8000-000000000003', handle: 'caio', display_name: 'Caio Reis', avatar_url: null },
+  ana: { id: testProfile.id, handle: testProfile.handle, display_name: testProfile.display_name, avatar_url: null, avatar_variants: [] },
+  bia: { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null, avatar_variants: [] },
+  caio: { id: '0192f000-0000-7000-8000-000000000003', handle: 'caio', display_name: 'Caio Reis', avatar_url: null, avatar_variants: [] },
 } as const satisfies Record<string, TestProfileRef>

@@ -15,4 +15,6 @@ export interface NavUser {
   name: string
   handle: string | null
   avatarUrl?: string | null
+  /** The picture's square copies (avatar_variants). */
+  avatarVariants?: readonly { url: string; width: number }[] | null
 }

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
@@ -51,10 +51,14 @@ export function SideBar({ label, entries, logo, user, signOutLabel, onSignOut, s
       <div className="mt-4 grid gap-3 border-t pt-4">
         {user ? (
           <div className="flex items-center gap-3 px-3">
-            <Avatar aria-hidden="true">
-              {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
-              <AvatarFallback>{user.name.slice(0, 1).toUpperCase()}</AvatarFallback>
-            </Avatar>
+            <MemberAvatar
+              aria-hidden="true"
+              src={user.avatarUrl}
+              variants={user.avatarVariants}
+              name={user.name}
+              initial={user.name.slice(0, 1).toUpperCase()}
+              size={32}
+            />
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{user.name}</p>
               {user.handle ? <p className="truncate text-xs text-muted-foreground">{user.handle}</p> : null}

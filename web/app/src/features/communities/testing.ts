@@ -16,24 +16,28 @@ export const anaRef: CommunityProfile = {
   handle: testProfile.handle,
   display_name: testProfile.display_name,
   avatar_url: null,
+  avatar_variants: [],
 }
 export const biaRef: CommunityProfile = {
   id: otherProfile.id,
   handle: otherProfile.handle,
   display_name: otherProfile.display_name,
   avatar_url: null,
+  avatar_variants: [],
 }
 export const caioRef: CommunityProfile = {
   id: '0192f000-0000-7000-8000-000000000003',
   handle: 'caio',
   display_name: 'Caio Reis',
   avatar_url: null,
+  avatar_variants: [],
 }
 export const duduRef: CommunityProfile = {
   id: '0192f000-0000-7000-8000-000000000004',
   handle: 'dudu',
   display_name: 'Dudu Alves',
   avatar_url: null,
+  avatar_variants: [],
 }
 
 export function makeCommunity(id: string, changes: Partial<Community> = {}): Community {
@@ -45,6 +49,7 @@ export function makeCommunity(id: string, changes: Partial<Community> = {}): Com
     owner_id: biaRef.id,
     owner: biaRef,
     avatar_url: null,
+    avatar_variants: [],
     member_count: 10,
     created_at: '2026-11-01T12:00:00Z',
     membership: null,

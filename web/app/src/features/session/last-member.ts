@@ -28,6 +28,7 @@ export function loadLastMember(): SessionUser | null {
       displayName: value.displayName ?? '',
       handle: value.handle,
       avatarUrl: value.avatarUrl ?? null,
+      avatarVariants: Array.isArray(value.avatarVariants) ? value.avatarVariants : [],
     }
   } catch {
     return null

@@ -13,6 +13,8 @@ export interface SessionUser {
   handle: string
   /** A signed link, or null. */
   avatarUrl: string | null
+  /** The avatar's square copies, smallest first; empty for none. */
+  avatarVariants?: { url: string; width: number }[]
 }
 
 /** What the server hands out on sign-in or refresh. */

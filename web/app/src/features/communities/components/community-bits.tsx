@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 
@@ -8,13 +8,26 @@ import { communitiesMessages as m } from '../messages'
 import { initialOf } from '../names'
 import type { Community } from '../types'
 
-/** The community's picture, or its initial. */
-export function CommunityAvatar({ community, className }: { community: Community; className?: string }) {
+/** The community's picture, or its initial; `size` is its side in CSS pixels, `className` the size-* class that draws it. */
+export function CommunityAvatar({
+  community,
+  className,
+  size = 48,
+}: {
+  community: Community
+  className?: string
+  size?: number
+}) {
   return (
-    <Avatar className={cn('size-12', className)}>
-      {community.avatar_url ? <AvatarImage src={community.avatar_url} alt="" /> : null}
-      <AvatarFallback className="text-lg">{initialOf(community.name)}</AvatarFallback>
-    </Avatar>
+    <MemberAvatar
+      className={cn('size-12', className)}
+      src={community.avatar_url}
+      variants={community.avatar_variants}
+      name={community.name}
+      initial={initialOf(community.name)}
+      fallbackClassName="text-lg"
+      size={size}
+    />
   )
 }
 

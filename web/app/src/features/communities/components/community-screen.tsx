@@ -86,7 +86,7 @@ function CommunityView({ community }: { community: Community }) {
             which keeps the whole width beside the avatar; from sm they sit
             at the right of it. */}
         <header className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
-          <CommunityAvatar community={community} className="size-16" />
+          <CommunityAvatar community={community} className="size-16" size={64} />
           <div className="grid min-w-0 gap-1">
             <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
               <span className="truncate" title={community.name}>

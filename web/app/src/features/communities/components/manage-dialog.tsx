@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -144,10 +144,14 @@ function MemberRow({
   const name = profileName(member.profile) || member.user_id
   return (
     <li aria-label={name} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
-      <Avatar className="size-8">
-        {member.profile.avatar_url ? <AvatarImage src={member.profile.avatar_url} alt="" /> : null}
-        <AvatarFallback>{initialOf(name)}</AvatarFallback>
-      </Avatar>
+      <MemberAvatar
+        className="size-8"
+        src={member.profile.avatar_url}
+        variants={member.profile.avatar_variants}
+        name={name}
+        initial={initialOf(name)}
+        size={32}
+      />
       <div className="grid min-w-0 flex-1">
         <span className="truncate text-sm font-medium">{name}</span>
         {member.profile.handle ? (

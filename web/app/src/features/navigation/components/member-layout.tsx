@@ -18,6 +18,7 @@ function toNavUser(user: SessionUser): NavUser {
     name: user.displayName || user.handle,
     handle: `@${user.handle}`,
     avatarUrl: user.avatarUrl,
+    avatarVariants: user.avatarVariants,
   }
 }
 

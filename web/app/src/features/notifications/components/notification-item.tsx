@@ -2,7 +2,7 @@ import { Bell, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-re
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { cn } from '@/lib/utils'
 
 import { notificationsMessages as m } from '../messages'
@@ -41,10 +41,15 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
   const content: ReactNode = (
     <>
       <span className="relative shrink-0">
-        <Avatar className="size-10">
-          {sender.avatar_url ? <AvatarImage src={sender.avatar_url} alt="" /> : null}
-          <AvatarFallback aria-hidden="true">{initialOf(sender.display_name || sender.handle)}</AvatarFallback>
-        </Avatar>
+        <MemberAvatar
+          className="size-10"
+          aria-hidden="true"
+          src={sender.avatar_url}
+          variants={sender.avatar_variants}
+          name={sender.display_name || sender.handle}
+          initial={initialOf(sender.display_name || sender.handle)}
+          size={40}
+        />
         <span className="absolute -right-1 -bottom-1 rounded-full bg-background p-0.5">
           <Icon aria-hidden="true" className={cn('size-4', kind.className)} data-testid={`icon-${notification.type}`} />
         </span>

@@ -12,7 +12,7 @@ import { NotificationsScreen } from './notifications-screen'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
-const sender = { id: otherProfile.id, display_name: 'Bia Lima', handle: 'bia', avatar_url: null }
+const sender = { id: otherProfile.id, display_name: 'Bia Lima', handle: 'bia', avatar_url: null, avatar_variants: [] }
 
 function makeNotification(id: string, changes: Partial<Notification> = {}): Notification {
   return {

@@ -101,7 +101,13 @@ function CommentItem({ comment, onDelete }: { comment: Comment; onDelete: (comme
     <li>
       <article className="flex gap-3 rounded-lg border p-3" aria-label={name} data-comment-id={comment.id}>
         <Link to={profile} tabIndex={-1} aria-hidden="true">
-          <MemberAvatar className="size-8" src={comment.author.avatar_url} name={name} />
+          <MemberAvatar
+            className="size-8"
+            src={comment.author.avatar_url}
+            variants={comment.author.avatar_variants}
+            name={name}
+            size={32}
+          />
         </Link>
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-baseline gap-x-2">

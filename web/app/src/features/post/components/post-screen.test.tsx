@@ -14,7 +14,7 @@ const postId = '0192f000-0000-7000-8000-0000000000b7'
 
 function makePost(changes: Partial<FeedPost> = {}): FeedPost {
   return testPost(postId, {
-    author: { id: otherProfile.id, handle: 'bia', display_name: 'Bia Lima', avatar_url: null },
+    author: { id: otherProfile.id, handle: 'bia', display_name: 'Bia Lima', avatar_url: null, avatar_variants: [] },
     like_count: 1,
     comment_count: 1,
     ...changes,
@@ -27,7 +27,7 @@ function makeComment(id: string, author: typeof testProfile, text: string, canDe
     post_id: postId,
     text_content: text,
     created_at: new Date(Date.now() - 2 * 60_000).toISOString(),
-    author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null },
+    author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null, avatar_variants: [] },
     can_delete: canDelete,
   }
 }
@@ -221,7 +221,7 @@ describe('PostScreen', { timeout: 15_000 }, () => {
       postServer({
         post: makePost({
           author_id: testProfile.id,
-          author: { id: testProfile.id, handle: 'ana', display_name: 'Ana Souza', avatar_url: null },
+          author: { id: testProfile.id, handle: 'ana', display_name: 'Ana Souza', avatar_url: null, avatar_variants: [] },
         }),
         extra: (request) =>
           request.method === 'DELETE' && request.url.endsWith(`/api/v1/posts/${postId}`)

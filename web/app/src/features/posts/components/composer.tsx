@@ -108,7 +108,7 @@ export function Composer({ mutation }: { mutation?: ComposerMutation } = {}) {
   return (
     <Card className="p-4">
       <form className="flex gap-3" onSubmit={onSubmit}>
-        <MemberAvatar className="size-10" src={user?.avatarUrl} name={name} />
+        <MemberAvatar className="size-10" src={user?.avatarUrl} variants={user?.avatarVariants} name={name} size={40} eager />
         <div className="grid min-w-0 flex-1 gap-2">
           <Textarea
             ref={field}

@@ -107,7 +107,7 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
     <Card ref={cardRef} className="grid gap-3 p-4" aria-label={name} role="article" data-post-id={post.id}>
       <header className="flex items-start gap-3">
         <Link to={profileLink} aria-label={name} tabIndex={-1}>
-          <MemberAvatar className="size-10" src={post.author.avatar_url} name={name} />
+          <MemberAvatar className="size-10" src={post.author.avatar_url} variants={post.author.avatar_variants} name={name} size={40} />
         </Link>
         <div className="grid min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">

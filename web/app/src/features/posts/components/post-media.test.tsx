@@ -24,7 +24,7 @@ function feedOf(posts: FeedPost[]): TestResponder {
 function photo(id: string, name: string): FeedPost {
   return testPost(id, {
     type: 'image',
-    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: name, avatar_url: `https://cdn.social.test/avatars/${id}.jpg` },
+    author: { id: otherProfile.id, handle: otherProfile.handle, display_name: name, avatar_url: `https://cdn.social.test/avatars/${id}.jpg`, avatar_variants: [] },
     media_url: `https://cdn.social.test/posts/${id}.jpg?sig=o`,
     media_width: 1080,
     media_height: 720,
@@ -39,12 +39,12 @@ const first = photo('0192f000-0000-7000-8000-0000000000f1', 'Primeira Foto')
 const second = photo('0192f000-0000-7000-8000-0000000000f2', 'Segunda Foto')
 const older = testPost('0192f000-0000-7000-8000-0000000000f3', {
   type: 'image',
-  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Antiga', avatar_url: null },
+  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Antiga', avatar_url: null, avatar_variants: [] },
   media_url: 'https://cdn.social.test/posts/f3.jpg?sig=o',
 })
 const tiny = testPost('0192f000-0000-7000-8000-0000000000f4', {
   type: 'image',
-  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Pequena', avatar_url: null },
+  author: { id: otherProfile.id, handle: otherProfile.handle, display_name: 'Foto Pequena', avatar_url: null, avatar_variants: [] },
   media_url: 'https://cdn.social.test/posts/f4.png?sig=o',
   media_width: 240,
   media_height: 160,

@@ -148,12 +148,12 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
       const changes = changesFrom(latest ?? profile, values)
       if (Object.keys(changes).length > 0) latest = await update.mutateAsync(changes)
       if (latest) {
-        updateUser({ displayName: latest.display_name, avatarUrl: latest.avatar_url })
+        updateUser({ displayName: latest.display_name, avatarUrl: latest.avatar_url, avatarVariants: latest.avatar_variants ?? [] })
         toast.success(m.saved)
       }
       onDone()
     } catch (error) {
-      if (latest) updateUser({ displayName: latest.display_name, avatarUrl: latest.avatar_url })
+      if (latest) updateUser({ displayName: latest.display_name, avatarUrl: latest.avatar_url, avatarVariants: latest.avatar_variants ?? [] })
       const failure = describeProfileFailure(error)
       setErrors(failure.fieldErrors)
       if (failure.toast) toast.error(failure.toast.title, { description: failure.toast.description })

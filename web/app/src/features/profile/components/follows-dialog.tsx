@@ -93,7 +93,14 @@ function FollowRow({ entry, onNavigate }: { entry: FollowEntry; onNavigate: () =
   const name = entry.display_name || entry.handle
   return (
     <li className="flex items-center gap-3">
-      <MemberAvatar className="size-10" aria-hidden="true" src={entry.avatar_url} name={name} />
+      <MemberAvatar
+        className="size-10"
+        aria-hidden="true"
+        src={entry.avatar_url}
+        variants={entry.avatar_variants}
+        name={name}
+        size={40}
+      />
       <div className="grid min-w-0 flex-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Link to={to} onClick={onNavigate} className="truncate font-medium hover:underline">

@@ -126,6 +126,7 @@ const entry = (handle: string, changes: Partial<FollowEntry> = {}): FollowEntry 
   handle,
   display_name: handle.toUpperCase(),
   avatar_url: null,
+  avatar_variants: [],
   is_verified: false,
   followed_at: '2026-11-20T12:00:00Z',
   ...changes,

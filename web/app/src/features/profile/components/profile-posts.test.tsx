@@ -10,7 +10,7 @@ import { expectToast } from '@/testing/toasts'
 function makePost(id: string, author: typeof testProfile, changes: Partial<FeedPost> = {}): FeedPost {
   return testPost(id, {
     author_id: author.id,
-    author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null },
+    author: { id: author.id, handle: author.handle, display_name: author.display_name, avatar_url: null, avatar_variants: [] },
     text_content: `Post ${id}`,
     ...changes,
   })

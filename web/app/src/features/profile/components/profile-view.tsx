@@ -1,7 +1,7 @@
 import { CalendarDays, Link2, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'
 import { VerifiedBadge } from '@/components/verified-badge'
 import { useEnabledPlugins } from '@/features/plugins/registry'
@@ -45,10 +45,17 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
         ) : null}
       </div>
       <div className="-mt-16 flex items-end justify-between gap-3 px-4">
-        <Avatar className="size-24 border-4 border-background sm:size-28">
-          {profile.avatar_url ? <AvatarImage src={profile.avatar_url} alt="" /> : null}
-          <AvatarFallback className="text-3xl">{initialOf(profile)}</AvatarFallback>
-        </Avatar>
+        {/* At the top of the profile: loaded at once; 112 CSS pixels at its widest (sm:size-28). */}
+        <MemberAvatar
+          className="size-24 border-4 border-background sm:size-28"
+          src={profile.avatar_url}
+          variants={profile.avatar_variants}
+          name={profile.display_name || profile.handle}
+          initial={initialOf(profile)}
+          fallbackClassName="text-3xl"
+          size={112}
+          eager
+        />
         {isOwner ? (
           <Suspense
             fallback={

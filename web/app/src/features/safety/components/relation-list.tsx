@@ -40,7 +40,13 @@ export function RelationList({ relation }: { relation: Relation }) {
           const undoing = action.pending && action.variables?.handle === entry.handle
           return (
             <li key={entry.id} aria-label={name} className="flex items-center gap-3 p-3">
-              <MemberAvatar className="size-9 shrink-0" src={entry.avatar_url} name={name} />
+              <MemberAvatar
+                className="size-9 shrink-0"
+                src={entry.avatar_url}
+                variants={entry.avatar_variants}
+                name={name}
+                size={36}
+              />
               <div className="grid min-w-0 flex-1">
                 <span className="truncate font-medium" title={name}>
                   {name}

@@ -23,6 +23,7 @@ describe('refreshSession', () => {
           displayName: 'Ana Souza',
           handle: 'ana',
           avatarUrl: null,
+          avatarVariants: [],
         },
       },
     })

@@ -12,6 +12,7 @@ export function toActiveSession(body: SessionBody): ActiveSession {
       displayName: body.user.display_name,
       handle: body.user.handle,
       avatarUrl: body.user.avatar_url,
+      avatarVariants: (body.user.avatar_variants ?? []).map((v) => ({ url: v.url, width: v.width })),
     },
   }
 }
