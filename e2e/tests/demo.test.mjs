@@ -167,6 +167,10 @@ test("on a phone the feed's pictures are copies near their slot's width, and tho
   const posts = downloaded.filter((d) => d.path.startsWith('/media/posts/'));
   assert.ok(posts.length >= 1, 'a post picture downloaded');
   for (const d of posts) assert.match(d.path, /-w(320|640)\.webp$/, `${d.path}: the original or a wide copy on a phone`);
+  // Avatars too: a square copy for their circle, never the original.
+  const avatars = downloaded.filter((d) => d.path.startsWith('/media/avatars/'));
+  assert.ok(avatars.length >= 1, 'an avatar downloaded');
+  for (const d of avatars) assert.match(d.path, /-w(48|96|144)\.webp$/, `${d.path}: an avatar's original on a phone`);
 
   // The feed's page of posts is all listed, but only the cards near the
   // screen are drawn; every drawn picture but the first is lazy, and nothing
