@@ -79,7 +79,8 @@ func TestCommunityPictureSquareCopies(t *testing.T) {
 	if err := set.Handle(ctx, id, demo.CommunityPicture(demo.ThemeBooks, 2)); err != nil {
 		t.Fatal(err)
 	}
-	if second := stored(); second == first {
+	second := stored()
+	if second == first {
 		t.Fatalf("picture not replaced: %q", second)
 	}
 	for _, k := range append(domain.ImageVariantKeys(first), first) {
@@ -90,5 +91,17 @@ func TestCommunityPictureSquareCopies(t *testing.T) {
 
 	if err := set.Handle(ctx, uuid.New(), demo.CommunityPicture(demo.ThemeBooks, 3)); !errors.Is(err, domain.ErrNotFound) {
 		t.Fatalf("picture of no community: %v", err)
+	}
+
+	// Deleting the community deletes its picture with the copies, by its job.
+	ana.Do(http.MethodDelete, "/api/v1/communities/"+c.ID, nil).Expect(t, http.StatusNoContent)
+	deadline := time.Now().Add(20 * time.Second)
+	for _, k := range append(domain.ImageVariantKeys(second), second) {
+		for exists(k) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s still stored after the deletion's job", k)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"social/core/domain"
 	"social/core/ports"
 )
 
@@ -27,7 +28,9 @@ type DeletePicture struct {
 	Blobs ports.BlobStore // nil when no media storage is configured
 }
 
-// Handle deletes the file at key.
+// Handle deletes the file at key and the square copies its key names: the
+// copies first, so that a failure leaves the original, whose key a retry
+// needs.
 func (uc *DeletePicture) Handle(ctx context.Context, key string) error {
 	if !strings.HasPrefix(key, "communities/") {
 		return fmt.Errorf("%w: %q", ErrNotPicture, key)
@@ -35,8 +38,10 @@ func (uc *DeletePicture) Handle(ctx context.Context, key string) error {
 	if uc.Blobs == nil {
 		return nil
 	}
-	if err := uc.Blobs.Delete(ctx, key); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
-		return fmt.Errorf("delete %s: %w", key, err)
+	for _, k := range append(domain.ImageVariantKeys(key), key) {
+		if err := uc.Blobs.Delete(ctx, k); err != nil && !errors.Is(err, ports.ErrBlobNotFound) {
+			return fmt.Errorf("delete %s: %w", k, err)
+		}
 	}
 	return nil
 }
