@@ -13,8 +13,8 @@ import (
 // original are made; the original stays the widest choice.
 var PostImageWidths = []int{320, 640, 1080}
 
-// PictureSides are the sides of the square copies made of a profile's
-// avatar and of a community's picture: the app draws them as circles of
+// PictureSides are the sides of the square copies made of a picture shown
+// round (a member's avatar, a plugin's group picture): the app draws them as circles of
 // 32 to 48 CSS pixels in lists and feeds, so 48, 96 and 144 cover those
 // slots at one, two and three device pixels per CSS pixel. Only those
 // smaller than the picture's shorter side are made (never enlarged); the
@@ -25,10 +25,10 @@ var PictureSides = []int{48, 96, 144}
 // square copies: avatar-<unix ms>-sq48_96_144.jpg has three.
 const pictureSidesMark = "-sq"
 
-// PictureKey is the storage key of a profile's or a community's picture:
+// PictureKey is the storage key of a picture shown round:
 // base (its folder and name, without extension) then, when square copies
 // were stored beside it, their sides, then ext. Every list that shows a
-// member or a community already reads the picture's key; the key saying
+// member (or a plugin's group) already reads the picture's key; the key saying
 // which copies exist spares each of them a column and a join, and a
 // picture stored before copies were made simply names none.
 func PictureKey(base string, sides []int, ext string) string {
@@ -75,6 +75,10 @@ func ImageVariantKey(original string, width int) string {
 	return fmt.Sprintf("%s%s-w%d.webp", dir, name, width)
 }
 
+// pictureExts are the files a picture shown round is stored as; no other
+// file (an export's archive, say) has copies, whatever its name says.
+var pictureExts = map[string]bool{".jpg": true, ".jpeg": true, ".png": true, ".webp": true, ".gif": true}
+
 // ImageVariantKeys are the keys every copy of original may have, made or
 // not, by the kind of file its key names: deleting them all, a missing one
 // being no error, removes whatever copies were made.
@@ -83,7 +87,8 @@ func ImageVariantKeys(original string) []string {
 	switch {
 	case strings.HasPrefix(original, "posts/"):
 		widths = PostImageWidths
-	case strings.HasPrefix(original, "avatars/"), strings.HasPrefix(original, "communities/"):
+	case pictureExts[strings.ToLower(path.Ext(original))]:
+		// A picture shown round names its square copies in its key.
 		widths = PictureKeySides(original)
 	}
 	keys := make([]string, len(widths))
