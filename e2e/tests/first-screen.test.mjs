@@ -4,6 +4,7 @@
 // (bytes on the wire, headers included) through the DevTools protocol.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { scriptsOnTheWire } from '../lib/scripts.mjs';
 import { serverAndBrowser } from '../lib/harness.mjs';
 import { member, password } from '../lib/members.mjs';
 
@@ -14,35 +15,6 @@ const { server, browser } = await serverAndBrowser();
 const AUTH_BUDGET = 150 * 1024;
 // A file too small to gain from compression is sent as it is.
 const COMPRESSIBLE = 1024;
-
-/**
- * Loads url in page and sums the bytes on the wire of every script it
- * fetched until ready() holds and the network has been quiet. Returns the
- * total and each script's address and Content-Encoding.
- */
-async function scriptsOnTheWire(page, url, ready) {
-  const cdp = await page.context().newCDPSession(page);
-  const scripts = new Map();
-  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
-    if (type === 'Script' || /javascript/.test(response.mimeType)) {
-      const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      scripts.set(requestId, { url: response.url, encoding: headers['content-encoding'] ?? 'identity', bytes: 0 });
-    }
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const script = scripts.get(requestId);
-    if (script) script.bytes = encodedDataLength;
-  });
-  await cdp.send('Network.enable');
-  // Nothing from an earlier visit: every byte comes over the network.
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto(url);
-  await ready();
-  await page.waitForLoadState('networkidle');
-  await cdp.detach();
-  const list = [...scripts.values()];
-  return { total: list.reduce((sum, s) => sum + s.bytes, 0), scripts: list };
-}
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
