@@ -1,6 +1,7 @@
 package safefetch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -64,11 +65,13 @@ type Response struct {
 
 // Client fetches URLs supplied by members. Safe for concurrent use.
 type Client struct {
-	http     *http.Client
-	guard    *guard
-	lookup   func(ctx context.Context, host string) ([]netip.Addr, error)
-	maxBytes int64
-	agent    string
+	http *http.Client
+	// noRedirect shares http's transport (and so its guard) for Post.
+	noRedirect *http.Client
+	guard      *guard
+	lookup     func(ctx context.Context, host string) ([]netip.Addr, error)
+	maxBytes   int64
+	agent      string
 }
 
 // New builds a Client.
@@ -115,6 +118,8 @@ func New(o Options) *Client {
 			return checkURL(req.URL)
 		},
 	}
+	c.noRedirect = &http.Client{Transport: transport, Timeout: o.Timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return c
 }
 
@@ -166,6 +171,45 @@ func (c *Client) GetCapped(ctx context.Context, rawURL string, limit int64, acce
 		return nil, classify(err)
 	}
 	return &Response{URL: resp.Request.URL, StatusCode: resp.StatusCode, ContentType: mediaType, Body: body}, nil
+}
+
+// Post sends body to rawURL with header and reads at most the client's
+// body cap of the answer. Redirects are not followed: a POST is answered
+// where it was sent (a push service does not redirect). Unlike Get, any
+// status is an answer, not an error: the caller decides what it means.
+func (c *Client) Post(ctx context.Context, rawURL string, header http.Header, body []byte) (*PostResponse, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidURL, err)
+	}
+	if err := checkURL(u); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.String(), bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidURL, err)
+	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	req.Header.Set("User-Agent", c.agent)
+	resp, err := c.noRedirect.Do(req)
+	if err != nil {
+		return nil, classify(err)
+	}
+	defer resp.Body.Close()
+	answer, err := readCapped(resp.Body, c.maxBytes)
+	if err != nil {
+		return nil, classify(err)
+	}
+	return &PostResponse{StatusCode: resp.StatusCode, Header: resp.Header, Body: answer}, nil
+}
+
+// PostResponse is the answer to a Post, read whole.
+type PostResponse struct {
+	StatusCode int
+	Header     http.Header
+	Body       []byte
 }
 
 // readCapped reads at most limit+1 bytes and refuses a body longer than limit.
