@@ -47,6 +47,9 @@ type Config struct {
 	Translate Translate `mapstructure:"translate"`
 	Trending  Trending  `mapstructure:"trending"`
 
+	// Web Push to members' devices.
+	Push Push `mapstructure:"push"`
+
 	// Members' exports and account deletions.
 	DataRights DataRights `mapstructure:"data_rights"`
 
@@ -473,6 +476,7 @@ func (c *Config) Validate() error {
 		p.sections.Validate(p.value, bad)
 	}
 	c.validateDataRights(bad)
+	c.validatePush(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }

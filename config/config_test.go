@@ -141,8 +141,29 @@ func TestProductionWithSecretLoads(t *testing.T) {
 	t.Setenv("SOCIAL_MODE", "production")
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("s", 40))
 	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", strings.Repeat("m", 40))
+	t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw")
 	if _, err := config.Load(""); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Production refuses push without a configured VAPID key (each node would
+// otherwise depend on the one kept in the database), and a key that is not
+// a P-256 scalar anywhere; push off needs none.
+func TestPushKeyRules(t *testing.T) {
+	t.Setenv("SOCIAL_MODE", "production")
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("s", 40))
+	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", strings.Repeat("m", 40))
+	if _, err := config.Load(""); err == nil || !strings.Contains(err.Error(), "push.vapid_private_key: is required in production") {
+		t.Fatalf("production without a key: %v", err)
+	}
+	t.Setenv("SOCIAL_PUSH_ENABLED", "false")
+	if _, err := config.Load(""); err != nil {
+		t.Fatalf("push off: %v", err)
+	}
+	t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "bm90LWEta2V5")
+	if _, err := config.Load(""); err == nil || !strings.Contains(err.Error(), "push.vapid_private_key: is not a P-256 private key") {
+		t.Fatalf("a bad key: %v", err)
 	}
 }
 
@@ -189,6 +210,7 @@ func checkPrintMasks(t *testing.T, env map[string]string, secrets, wants []strin
 // The shipped production example must stay a valid configuration.
 func TestProductionExampleLoads(t *testing.T) {
 	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("j", 40))
+	t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw")
 	cfg, err := config.Load(filepath.Join("..", "configs", "production.example.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,7 @@ func TestProductionExampleRefusesEachMissingSetting(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("j", 40))
+			t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw")
 			if !strings.Contains(string(raw), c.line+"\n") {
 				t.Fatalf("the example has no line %q", c.line)
 			}
@@ -67,6 +68,7 @@ func TestProductionExampleRefusesEachMissingSetting(t *testing.T) {
 	})
 	t.Run("complete", func(t *testing.T) {
 		t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("j", 40))
+		t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw")
 		cfg, err := config.Load(example)
 		if err != nil {
 			t.Fatal(err)

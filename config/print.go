@@ -18,6 +18,7 @@ var secretKeys = map[string]bool{
 	"storage.s3.access_key":  true,
 	"mail.smtp.password":     true,
 	"translate.api_key":      true,
+	"push.vapid_private_key": true,
 	"metrics.token":          true,
 }
 

@@ -51,6 +51,7 @@ func TestSeedDemoShowsTheAdministratorPasswordOnceAndNeverInProduction(t *testin
 
 	t.Setenv("SOCIAL_MODE", "production")
 	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", strings.Repeat("s", 32))
+	t.Setenv("SOCIAL_PUSH_ENABLED", "false")
 	out, err := runCLI(t, "seed-demo", "--for", ana.Email)
 	if err != nil || strings.Contains(out, DevAdminEmail) || strings.Contains(out, "senha") {
 		t.Fatalf("production seed-demo: %v\n%s", err, out)

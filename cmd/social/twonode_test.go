@@ -38,6 +38,7 @@ func TestTwoNodes(t *testing.T) {
 	objectStore := storagetest.FakeS3(t, "social-media")
 	env := append(os.Environ(),
 		"SOCIAL_AUTH_JWT_SECRET=two-nodes-share-this-signing-secret-0123",
+		"SOCIAL_PUSH_VAPID_PRIVATE_KEY=yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
 		"SOCIAL_DATABASE_URL="+dbURL,
 		// The primary stands in for its replica.
 		"SOCIAL_DATABASE_READ_URL="+dbURL,
