@@ -27,6 +27,7 @@ import (
 	"social/adapters/providers/remoteimage"
 	"social/adapters/providers/translate"
 	"social/adapters/providers/trending"
+	"social/adapters/providers/webpush"
 	"social/adapters/realtime"
 	searchindex "social/adapters/search"
 	"social/adapters/storage"
@@ -74,6 +75,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		trending.Module,
 		linkpreview.Module,
 		remoteimage.Module,
+		webpush.Module,
 	}
 	for _, p := range list {
 		if cfg.PluginEnabled(p.Name) {

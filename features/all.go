@@ -17,6 +17,7 @@ import (
 	"social/features/notifications"
 	"social/features/posts"
 	"social/features/profiles"
+	"social/features/push"
 	"social/features/reports"
 	"social/features/safety"
 	"social/features/search"
@@ -52,6 +53,7 @@ func useCases() fx.Option {
 		moderation.Module,
 		datarights.Module,
 		notifications.Module,
+		push.Module,
 		timelines.Module,
 		trending.Module,
 		twofactor.Module,

@@ -15,6 +15,10 @@ import (
 	"social/kit/plugin"
 )
 
+// GroupDeliverers is the value group of app.Deliverer, the other
+// deliveries of a recorded notification.
+const GroupDeliverers = `group:"notification_deliverers"`
+
 // Module provides *app.Recorder and *app.Announcer to
 // the rest of the app, and contributes the routes.
 var Module = fx.Module("notifications",
@@ -25,12 +29,24 @@ var Module = fx.Module("notifications",
 	fx.Provide(
 		newRecorder,
 		newAnnouncer,
+		func(store *notificationsstore.Notifications) *app.ShowNotification {
+			return &app.ShowNotification{Store: store}
+		},
 		plugin.AsRoutes(httpapi.NewRoutes),
 	),
 )
 
-func newRecorder(store *notificationsstore.Notifications, clock ports.Clock) *app.Recorder {
-	return &app.Recorder{Store: store, Clock: clock}
+// recorderParams take the other deliveries of a notification (push) from
+// the group GroupDeliverers; none is fine.
+type recorderParams struct {
+	fx.In
+	Store      *notificationsstore.Notifications
+	Clock      ports.Clock
+	Deliverers []app.Deliverer `group:"notification_deliverers"`
+}
+
+func newRecorder(p recorderParams) *app.Recorder {
+	return &app.Recorder{Store: p.Store, Clock: p.Clock, Deliverers: p.Deliverers}
 }
 
 func newAnnouncer(store *notificationsstore.Notifications, b ports.Broadcaster, log *slog.Logger) *app.Announcer {

@@ -9,6 +9,7 @@ import (
 	"social/core/ports"
 	comments "social/features/comments/app"
 	moderation "social/features/moderation/app"
+	push "social/features/push/app"
 	"social/features/reports/app"
 	"social/features/reports/httpapi"
 	reportsstore "social/features/reports/pgstore"
@@ -29,8 +30,9 @@ var Module = fx.Module("reports",
 	fx.Provide(func(r *reportsstore.Reports) moderation.ReportLocker { return r }),
 )
 
-func newUseCases(r *reportsstore.Reports, p comments.PostReader, c comments.CommentReader, clock ports.Clock) httpapi.UseCases {
-	filing := app.Filing{Reports: r, Clock: clock}
+func newUseCases(r *reportsstore.Reports, p comments.PostReader, c comments.CommentReader, clock ports.Clock,
+	tx ports.Transactor, staff *push.Fanout) httpapi.UseCases {
+	filing := app.Filing{Reports: r, Clock: clock, Tx: tx, Staff: staff}
 	return httpapi.UseCases{
 		Post:    &app.ReportPost{Filing: filing, Posts: p},
 		Comment: &app.ReportComment{Filing: filing, Comments: c},

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/core/ports"
+	push "social/features/push/app"
 	safety "social/features/safety/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -48,11 +49,16 @@ type messagesParams struct {
 	Limiter     ports.RateLimiter
 	Log         *slog.Logger
 	Safety      safety.Relations `optional:"true"`
+	Pushes      *push.Fanout     `optional:"true"`
 }
 
 func newMessages(p messagesParams) *app.Messages {
-	return &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter, Safety: p.Safety,
+	m := &app.Messages{Tx: p.Tx, Store: p.Store, Clock: p.Clock, Broadcaster: p.Broadcaster, Limiter: p.Limiter, Safety: p.Safety,
 		Log: p.Log.With("plugin", Name)}
+	if p.Pushes != nil {
+		m.Pushes = p.Pushes
+	}
+	return m
 }
 
 func newRoutes(m *app.Messages, media httpkit.MediaLinks) plugin.Routes {

@@ -55,6 +55,12 @@ func (w *world) fieldValue(op operation, name string, s *schema) (any, bool) {
 		return "play", true
 	case "add-muted-word.word":
 		return fmt.Sprintf("palavra %d", w.unique()), true
+	case "push-subscribe.subscription": // RFC 8291's example device
+		return map[string]any{"endpoint": fmt.Sprintf("https://push.example.com/%d", w.unique()), "keys": map[string]string{
+			"p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+			"auth":   "BTBZMqHH6r4Tts7J_aSIgg"}}, true
+	case "push-update-subscription.data":
+		return map[string]any{"alerts": map[string]bool{"like": false}}, true
 	}
 	switch name {
 	case "email":

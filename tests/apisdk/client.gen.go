@@ -573,24 +573,48 @@ func (e StationsOutputBodySource) Valid() bool {
 	}
 }
 
+// Defines values for SubscriptionPolicy.
+const (
+	SubscriptionPolicyAll      SubscriptionPolicy = "all"
+	SubscriptionPolicyFollowed SubscriptionPolicy = "followed"
+	SubscriptionPolicyFollower SubscriptionPolicy = "follower"
+	SubscriptionPolicyNone     SubscriptionPolicy = "none"
+)
+
+// Valid indicates whether the value is a known member of the SubscriptionPolicy enum.
+func (e SubscriptionPolicy) Valid() bool {
+	switch e {
+	case SubscriptionPolicyAll:
+		return true
+	case SubscriptionPolicyFollowed:
+		return true
+	case SubscriptionPolicyFollower:
+		return true
+	case SubscriptionPolicyNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for TranslationCapabilitiesProvider.
 const (
-	Deepl          TranslationCapabilitiesProvider = "deepl"
-	Libretranslate TranslationCapabilitiesProvider = "libretranslate"
-	None           TranslationCapabilitiesProvider = "none"
-	Openai         TranslationCapabilitiesProvider = "openai"
+	TranslationCapabilitiesProviderDeepl          TranslationCapabilitiesProvider = "deepl"
+	TranslationCapabilitiesProviderLibretranslate TranslationCapabilitiesProvider = "libretranslate"
+	TranslationCapabilitiesProviderNone           TranslationCapabilitiesProvider = "none"
+	TranslationCapabilitiesProviderOpenai         TranslationCapabilitiesProvider = "openai"
 )
 
 // Valid indicates whether the value is a known member of the TranslationCapabilitiesProvider enum.
 func (e TranslationCapabilitiesProvider) Valid() bool {
 	switch e {
-	case Deepl:
+	case TranslationCapabilitiesProviderDeepl:
 		return true
-	case Libretranslate:
+	case TranslationCapabilitiesProviderLibretranslate:
 		return true
-	case None:
+	case TranslationCapabilitiesProviderNone:
 		return true
-	case Openai:
+	case TranslationCapabilitiesProviderOpenai:
 		return true
 	default:
 		return false
@@ -798,6 +822,20 @@ type AdminRow struct {
 	OwnerHandle *string   `json:"owner_handle"`
 	OwnerId     string    `json:"owner_id"`
 	Privacy     string    `json:"privacy"`
+}
+
+// Alerts defines model for Alerts.
+type Alerts struct {
+	Comment bool `json:"comment"`
+	Follow  bool `json:"follow"`
+	Like    bool `json:"like"`
+	Mention bool `json:"mention"`
+
+	// Message Direct messages.
+	Message bool `json:"message"`
+
+	// Moderation Reports for moderators; always false for members.
+	Moderation bool `json:"moderation"`
 }
 
 // Author defines model for Author.
@@ -1131,6 +1169,15 @@ type CreatedPostType string
 // CreatedPostVisibility members_only: written for an audience (a community), read by its members.
 type CreatedPostVisibility string
 
+// Data defines model for Data.
+type Data struct {
+	// Alerts Alerts to switch on or off by name: follow, like, comment, mention, message, moderation (staff only). Those not named keep their value (on, for a new subscription).
+	Alerts *map[string]bool `json:"alerts,omitempty"`
+
+	// Policy Whose acts push: all, followed (members you follow), follower (members who follow you) or none. Absent: unchanged (all, for a new subscription).
+	Policy *string `json:"policy,omitempty"`
+}
+
 // DataExport defines model for DataExport.
 type DataExport struct {
 	// ExpiresAt When the archive is removed (ready exports).
@@ -1193,6 +1240,13 @@ type DemoPost struct {
 	CreatedAt   time.Time `json:"created_at"`
 	Id          string    `json:"id"`
 	TextContent string    `json:"text_content"`
+}
+
+// Device defines model for Device.
+type Device struct {
+	// Endpoint The push service's URL for this device (https).
+	Endpoint string `json:"endpoint"`
+	Keys     Keys   `json:"keys"`
 }
 
 // DeviceSession defines model for DeviceSession.
@@ -1317,6 +1371,15 @@ type FollowPage struct {
 type FollowState struct {
 	FollowerCount int64 `json:"follower_count"`
 	Following     bool  `json:"following"`
+}
+
+// Keys defines model for Keys.
+type Keys struct {
+	// Auth The device's 16-byte authentication secret, URL-safe base64.
+	Auth string `json:"auth"`
+
+	// P256dh The device's P-256 public key (uncompressed point), URL-safe base64.
+	P256dh string `json:"p256dh"`
 }
 
 // LastMessage defines model for LastMessage.
@@ -2044,6 +2107,15 @@ type Sender struct {
 	Id             openapi_types.UUID `json:"id"`
 }
 
+// ServerKey defines model for ServerKey.
+type ServerKey struct {
+	// Enabled Whether this server sends push notifications.
+	Enabled bool `json:"enabled"`
+
+	// PublicKey The VAPID public key (uncompressed P-256 point), URL-safe base64: PushManager.subscribe's applicationServerKey. Empty when push is off.
+	PublicKey string `json:"public_key"`
+}
+
 // Session defines model for Session.
 type Session struct {
 	// AccessToken JWT to send as Authorization: Bearer; short-lived.
@@ -2186,6 +2258,29 @@ type StoryViewer struct {
 	ViewedAt time.Time    `json:"viewed_at"`
 }
 
+// SubscribeInputBody defines model for SubscribeInputBody.
+type SubscribeInputBody struct {
+	Data         *Data  `json:"data,omitempty"`
+	Subscription Device `json:"subscription"`
+}
+
+// Subscription defines model for Subscription.
+type Subscription struct {
+	Alerts   Alerts             `json:"alerts"`
+	Endpoint string             `json:"endpoint"`
+	Id       openapi_types.UUID `json:"id"`
+	Policy   SubscriptionPolicy `json:"policy"`
+
+	// ServerKey The server's VAPID public key, URL-safe base64: the browser's applicationServerKey.
+	ServerKey string `json:"server_key"`
+
+	// Standard Always true: messages are encrypted as RFC 8291 says (aes128gcm).
+	Standard bool `json:"standard"`
+}
+
+// SubscriptionPolicy defines model for Subscription.Policy.
+type SubscriptionPolicy string
+
 // SuggestionsOutputBody defines model for SuggestionsOutputBody.
 type SuggestionsOutputBody struct {
 	// Hashtags At most 8, most people first, then most posts; empty when no public post of the week had a hashtag.
@@ -2271,6 +2366,11 @@ type TwoFactorStatus struct {
 // Unread defines model for Unread.
 type Unread struct {
 	UnreadCount int64 `json:"unread_count"`
+}
+
+// UpdateInputBody defines model for UpdateInputBody.
+type UpdateInputBody struct {
+	Data Data `json:"data"`
 }
 
 // ViewersOutputBody defines model for ViewersOutputBody.
@@ -2759,6 +2859,12 @@ type SetMyAvatarMultipartRequestBody SetMyAvatarMultipartBody
 
 // SetMyBannerMultipartRequestBody defines body for SetMyBanner for multipart/form-data ContentType.
 type SetMyBannerMultipartRequestBody SetMyBannerMultipartBody
+
+// PushSubscribeJSONRequestBody defines body for PushSubscribe for application/json ContentType.
+type PushSubscribeJSONRequestBody = SubscribeInputBody
+
+// PushUpdateSubscriptionJSONRequestBody defines body for PushUpdateSubscription for application/json ContentType.
+type PushUpdateSubscriptionJSONRequestBody = UpdateInputBody
 
 // RoomsCreateJSONRequestBody defines body for RoomsCreate for application/json ContentType.
 type RoomsCreateJSONRequestBody = RoomCreateInputBody
@@ -3896,6 +4002,49 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/posts (the `ListProfilePosts` operationId).
 	ListProfilePosts(ctx context.Context, handle string, params *ListProfilePostsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushServerKey The server's VAPID public key, to subscribe a device with
+	//
+	// Corresponds with GET /api/v1/push/server-key (the `PushServerKey` operationId).
+	PushServerKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushUnsubscribe Unsubscribe this session's device (idempotent)
+	//
+	// Corresponds with DELETE /api/v1/push/subscription (the `PushUnsubscribe` operationId).
+	PushUnsubscribe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushGetSubscription This session's device subscription
+	//
+	// Corresponds with GET /api/v1/push/subscription (the `PushGetSubscription` operationId).
+	PushGetSubscription(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushSubscribeWithBody Subscribe this session's device to push notifications (replaces its subscription)
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+	PushSubscribeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushSubscribe Subscribe this session's device to push notifications (replaces its subscription)
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+	PushSubscribe(ctx context.Context, body PushSubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushUpdateSubscriptionWithBody Change the alerts and policy of this session's device subscription
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+	PushUpdateSubscriptionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PushUpdateSubscription Change the alerts and policy of this session's device subscription
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+	PushUpdateSubscription(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RoomsList Active listening rooms
 	//
@@ -6637,6 +6786,119 @@ func (c *Client) MuteProfile(ctx context.Context, handle string, reqEditors ...R
 // Corresponds with GET /api/v1/profiles/{handle}/posts (the `ListProfilePosts` operationId).
 func (c *Client) ListProfilePosts(ctx context.Context, handle string, params *ListProfilePostsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListProfilePostsRequest(c.Server, handle, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushServerKey The server's VAPID public key, to subscribe a device with
+//
+// Corresponds with GET /api/v1/push/server-key (the `PushServerKey` operationId).
+func (c *Client) PushServerKey(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushServerKeyRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushUnsubscribe Unsubscribe this session's device (idempotent)
+//
+// Corresponds with DELETE /api/v1/push/subscription (the `PushUnsubscribe` operationId).
+func (c *Client) PushUnsubscribe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushUnsubscribeRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushGetSubscription This session's device subscription
+//
+// Corresponds with GET /api/v1/push/subscription (the `PushGetSubscription` operationId).
+func (c *Client) PushGetSubscription(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushGetSubscriptionRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushSubscribeWithBody Subscribe this session's device to push notifications (replaces its subscription)
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+func (c *Client) PushSubscribeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushSubscribeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushSubscribe Subscribe this session's device to push notifications (replaces its subscription)
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+func (c *Client) PushSubscribe(ctx context.Context, body PushSubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushSubscribeRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushUpdateSubscriptionWithBody Change the alerts and policy of this session's device subscription
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+func (c *Client) PushUpdateSubscriptionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushUpdateSubscriptionRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushUpdateSubscription Change the alerts and policy of this session's device subscription
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+func (c *Client) PushUpdateSubscription(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushUpdateSubscriptionRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12326,6 +12588,167 @@ func NewListProfilePostsRequest(server string, handle string, params *ListProfil
 	return req, nil
 }
 
+// NewPushServerKeyRequest constructs an http.Request for the PushServerKey method
+func NewPushServerKeyRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/server-key")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPushUnsubscribeRequest constructs an http.Request for the PushUnsubscribe method
+func NewPushUnsubscribeRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/subscription")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPushGetSubscriptionRequest constructs an http.Request for the PushGetSubscription method
+func NewPushGetSubscriptionRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/subscription")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPushSubscribeRequest calls the generic PushSubscribe builder with application/json body
+func NewPushSubscribeRequest(server string, body PushSubscribeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPushSubscribeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPushSubscribeRequestWithBody constructs an http.Request for the PushSubscribe method, with any body, and a specified content type
+func NewPushSubscribeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/subscription")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewPushUpdateSubscriptionRequest calls the generic PushUpdateSubscription builder with application/json body
+func NewPushUpdateSubscriptionRequest(server string, body PushUpdateSubscriptionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPushUpdateSubscriptionRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPushUpdateSubscriptionRequestWithBody constructs an http.Request for the PushUpdateSubscription method, with any body, and a specified content type
+func NewPushUpdateSubscriptionRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/subscription")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewRoomsListRequest constructs an http.Request for the RoomsList method
 func NewRoomsListRequest(server string) (*http.Request, error) {
 	var err error
@@ -14672,6 +15095,55 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/profiles/{handle}/posts (the `ListProfilePosts` operationId).
 	ListProfilePostsWithResponse(ctx context.Context, handle string, params *ListProfilePostsParams, reqEditors ...RequestEditorFn) (*ListProfilePostsResponse, error)
+
+	// PushServerKeyWithResponse The server's VAPID public key, to subscribe a device with
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/push/server-key (the `PushServerKey` operationId).
+	PushServerKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushServerKeyResponse, error)
+
+	// PushUnsubscribeWithResponse Unsubscribe this session's device (idempotent)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/push/subscription (the `PushUnsubscribe` operationId).
+	PushUnsubscribeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushUnsubscribeResponse, error)
+
+	// PushGetSubscriptionWithResponse This session's device subscription
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/push/subscription (the `PushGetSubscription` operationId).
+	PushGetSubscriptionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushGetSubscriptionResponse, error)
+
+	// PushSubscribeWithBodyWithResponse Subscribe this session's device to push notifications (replaces its subscription)
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+	PushSubscribeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PushSubscribeResponse, error)
+
+	// PushSubscribeWithResponse Subscribe this session's device to push notifications (replaces its subscription)
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+	PushSubscribeWithResponse(ctx context.Context, body PushSubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*PushSubscribeResponse, error)
+
+	// PushUpdateSubscriptionWithBodyWithResponse Change the alerts and policy of this session's device subscription
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+	PushUpdateSubscriptionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PushUpdateSubscriptionResponse, error)
+
+	// PushUpdateSubscriptionWithResponse Change the alerts and policy of this session's device subscription
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+	PushUpdateSubscriptionWithResponse(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*PushUpdateSubscriptionResponse, error)
 
 	// RoomsListWithResponse Active listening rooms
 	//
@@ -27302,6 +27774,456 @@ func (r ListProfilePostsResponse) ContentType() string {
 	return ""
 }
 
+// PushServerKeyResponse503Headers the declared response headers of an HTTP 503 response for PushServerKey
+type PushServerKeyResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushServerKeyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServerKey
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushServerKeyResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PushServerKeyResponse) GetJSON200() *ServerKey {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushServerKeyResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushServerKeyResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushServerKeyResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushServerKeyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushServerKeyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushServerKeyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushServerKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PushUnsubscribeResponse503Headers the declared response headers of an HTTP 503 response for PushUnsubscribe
+type PushUnsubscribeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushUnsubscribeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushUnsubscribeResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PushUnsubscribeResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PushUnsubscribeResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushUnsubscribeResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushUnsubscribeResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushUnsubscribeResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushUnsubscribeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushUnsubscribeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushUnsubscribeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushUnsubscribeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PushGetSubscriptionResponse503Headers the declared response headers of an HTTP 503 response for PushGetSubscription
+type PushGetSubscriptionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushGetSubscriptionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Subscription
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushGetSubscriptionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PushGetSubscriptionResponse) GetJSON200() *Subscription {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushGetSubscriptionResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushGetSubscriptionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushGetSubscriptionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushGetSubscriptionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushGetSubscriptionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PushSubscribeResponse503Headers the declared response headers of an HTTP 503 response for PushSubscribe
+type PushSubscribeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushSubscribeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Subscription
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushSubscribeResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PushSubscribeResponse) GetJSON200() *Subscription {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushSubscribeResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushSubscribeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushSubscribeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushSubscribeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushSubscribeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PushUpdateSubscriptionResponse503Headers the declared response headers of an HTTP 503 response for PushUpdateSubscription
+type PushUpdateSubscriptionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushUpdateSubscriptionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Subscription
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushUpdateSubscriptionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PushUpdateSubscriptionResponse) GetJSON200() *Subscription {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushUpdateSubscriptionResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushUpdateSubscriptionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushUpdateSubscriptionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushUpdateSubscriptionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushUpdateSubscriptionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RoomsListResponse503Headers the declared response headers of an HTTP 503 response for RoomsList
 type RoomsListResponse503Headers struct {
 	RetryAfter *int
@@ -31874,6 +32796,97 @@ func (c *ClientWithResponses) ListProfilePostsWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseListProfilePostsResponse(rsp)
+}
+
+// PushServerKeyWithResponse The server's VAPID public key, to subscribe a device with
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/push/server-key (the `PushServerKey` operationId).
+func (c *ClientWithResponses) PushServerKeyWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushServerKeyResponse, error) {
+	rsp, err := c.PushServerKey(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushServerKeyResponse(rsp)
+}
+
+// PushUnsubscribeWithResponse Unsubscribe this session's device (idempotent)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/push/subscription (the `PushUnsubscribe` operationId).
+func (c *ClientWithResponses) PushUnsubscribeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushUnsubscribeResponse, error) {
+	rsp, err := c.PushUnsubscribe(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushUnsubscribeResponse(rsp)
+}
+
+// PushGetSubscriptionWithResponse This session's device subscription
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/push/subscription (the `PushGetSubscription` operationId).
+func (c *ClientWithResponses) PushGetSubscriptionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushGetSubscriptionResponse, error) {
+	rsp, err := c.PushGetSubscription(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushGetSubscriptionResponse(rsp)
+}
+
+// PushSubscribeWithBodyWithResponse Subscribe this session's device to push notifications (replaces its subscription)
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+func (c *ClientWithResponses) PushSubscribeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PushSubscribeResponse, error) {
+	rsp, err := c.PushSubscribeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushSubscribeResponse(rsp)
+}
+
+// PushSubscribeWithResponse Subscribe this session's device to push notifications (replaces its subscription)
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/push/subscription (the `PushSubscribe` operationId).
+func (c *ClientWithResponses) PushSubscribeWithResponse(ctx context.Context, body PushSubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*PushSubscribeResponse, error) {
+	rsp, err := c.PushSubscribe(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushSubscribeResponse(rsp)
+}
+
+// PushUpdateSubscriptionWithBodyWithResponse Change the alerts and policy of this session's device subscription
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+func (c *ClientWithResponses) PushUpdateSubscriptionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PushUpdateSubscriptionResponse, error) {
+	rsp, err := c.PushUpdateSubscriptionWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushUpdateSubscriptionResponse(rsp)
+}
+
+// PushUpdateSubscriptionWithResponse Change the alerts and policy of this session's device subscription
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
+func (c *ClientWithResponses) PushUpdateSubscriptionWithResponse(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*PushUpdateSubscriptionResponse, error) {
+	rsp, err := c.PushUpdateSubscription(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushUpdateSubscriptionResponse(rsp)
 }
 
 // RoomsListWithResponse Active listening rooms
@@ -45328,6 +46341,414 @@ func ParseListProfilePostsResponse(rsp *http.Response) (*ListProfilePostsRespons
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ListProfilePostsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushServerKeyResponse parses an HTTP response from a PushServerKeyWithResponse call
+func ParsePushServerKeyResponse(rsp *http.Response) (*PushServerKeyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushServerKeyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServerKey
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushServerKeyResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushUnsubscribeResponse parses an HTTP response from a PushUnsubscribeWithResponse call
+func ParsePushUnsubscribeResponse(rsp *http.Response) (*PushUnsubscribeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushUnsubscribeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushUnsubscribeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushGetSubscriptionResponse parses an HTTP response from a PushGetSubscriptionWithResponse call
+func ParsePushGetSubscriptionResponse(rsp *http.Response) (*PushGetSubscriptionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushGetSubscriptionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Subscription
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushGetSubscriptionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushSubscribeResponse parses an HTTP response from a PushSubscribeWithResponse call
+func ParsePushSubscribeResponse(rsp *http.Response) (*PushSubscribeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushSubscribeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Subscription
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushSubscribeResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushUpdateSubscriptionResponse parses an HTTP response from a PushUpdateSubscriptionWithResponse call
+func ParsePushUpdateSubscriptionResponse(rsp *http.Response) (*PushUpdateSubscriptionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushUpdateSubscriptionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Subscription
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushUpdateSubscriptionResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -27,10 +27,19 @@ type Change struct {
 	Event     string
 }
 
+// Deliverer is another delivery of what Record stores (a push to the
+// recipient's devices). It is called in the transaction that stored the
+// notification, so that its own work (a job) exists only if the
+// notification does.
+type Deliverer interface {
+	Recorded(ctx context.Context, n domain.Notification) error
+}
+
 // Recorder is called by other use cases inside their transaction.
 type Recorder struct {
-	Store Writer
-	Clock ports.Clock
+	Store      Writer
+	Clock      ports.Clock
+	Deliverers []Deliverer
 }
 
 // Notice is what happened, from the causing feature's point of view.
@@ -61,6 +70,11 @@ func (r *Recorder) Record(ctx context.Context, n Notice) ([]Change, error) {
 	made, err := r.Store.Insert(ctx, row)
 	if err != nil || !made {
 		return nil, err
+	}
+	for _, d := range r.Deliverers {
+		if err := d.Recorded(ctx, row); err != nil {
+			return nil, err
+		}
 	}
 	return []Change{{Recipient: n.Recipient, ID: row.ID, Event: EventCreated}}, nil
 }

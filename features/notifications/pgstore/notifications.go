@@ -153,6 +153,38 @@ func (s *Notifications) Newest(ctx context.Context, recipient domain.UserID, lim
 	return out, err
 }
 
+// Shown reads one of recipient's notifications with its sender as the
+// list shows it, and whether the list shows it at all: the same blocks,
+// mutes, suspended or deleted senders and muted words leave it out. The
+// push of a notification asks this when it is sent, so a mute made
+// meanwhile holds it back too.
+func (s *Notifications) Shown(ctx context.Context, recipient domain.UserID, id domain.NotificationID) (domain.NotificationItem, bool, error) {
+	hidden, hiddenArgs := hiddenNotifications(recipient)
+	var rows []notificationRow
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
+		p.avatar_path AS sender_avatar_path
+		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id
+		WHERE n.id = ? AND n.recipient_id = ?`+hidden,
+		append([]any{uuid.UUID(id), uuid.UUID(recipient)}, hiddenArgs...)...).Scan(ctx, &rows)
+	if err != nil || len(rows) == 0 {
+		return domain.NotificationItem{}, false, err
+	}
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, recipient)
+	if err != nil {
+		return domain.NotificationItem{}, false, err
+	}
+	if words != nil {
+		folded, err := safety.Fold(ctx, pgkit.MutedWords{DB: s.db}, []string{messageOf(&rows[0])})
+		if err != nil {
+			return domain.NotificationItem{}, false, err
+		}
+		if words.Hides(folded[0]) {
+			return domain.NotificationItem{}, false, nil
+		}
+	}
+	return rows[0].Domain(), true, nil
+}
+
 // Unread counts recipient's unread notifications on the partial index.
 // For a recipient with muted words, the unread excerpts are read (grouped)
 // and those the words hide are not counted.

@@ -12,6 +12,7 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	push "social/features/push/app"
 )
 
 // ReportFiler stores a report once per (reporter, target): it answers the
@@ -61,6 +62,16 @@ type readTarget func(ctx context.Context) (author domain.UserID, visible bool, e
 type Filing struct {
 	Reports ReportFiler
 	Clock   ports.Clock
+	// Tx and Staff, when set, tell the moderators' devices of a new
+	// report in the transaction that files it.
+	Tx    ports.Transactor
+	Staff StaffPusher
+}
+
+// StaffPusher tells the staff's devices of something to moderate (the
+// push feature's Fanout).
+type StaffPusher interface {
+	PushStaff(ctx context.Context, c push.Content, topic string) error
 }
 
 // file applies the rules every report shares (a signed-in member, a
@@ -84,9 +95,25 @@ func (f Filing) file(ctx context.Context, viewer domain.Viewer, t target, read r
 	if err != nil {
 		return Filed{}, err
 	}
-	stored, created, err := f.Reports.File(ctx, domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID,
+	report := domain.Report{ID: domain.NewReportID(), ReporterID: viewer.UserID,
 		TargetType: t.kind, TargetID: t.id, Reason: r, Status: domain.ReportOpen,
-		CreatedAt: f.Clock.Now().UTC().Truncate(time.Microsecond)})
+		CreatedAt: f.Clock.Now().UTC().Truncate(time.Microsecond)}
+	var stored domain.Report
+	var created bool
+	if f.Tx == nil || f.Staff == nil {
+		stored, created, err = f.Reports.File(ctx, report)
+	} else {
+		err = f.Tx.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			if stored, created, err = f.Reports.File(ctx, report); err != nil || !created {
+				return err
+			}
+			// One topic for every report: a wave of reports is one
+			// notification on a moderator's device.
+			return f.Staff.PushStaff(ctx, push.Content{Title: push.TitleModeration, Body: push.BodyModeration,
+				URL: "/admin/#/reports", ID: stored.ID.String()}, "moderation")
+		})
+	}
 	if errors.Is(err, ErrNoProfile) {
 		return Filed{}, errs.Forbidden(CodeNoProfile, MsgNoProfile)
 	}

@@ -74,6 +74,9 @@ type Messages struct {
 	// blocked member loses the conversation (not found, out of the inbox
 	// and the unread badge), the blocker keeps reading it.
 	Safety safety.Relations
+	// Pushes, when set, pushes each message to the recipient's devices
+	// (the push feature), in the transaction that stores it.
+	Pushes Pusher
 }
 
 // member reads the viewer's view of conversation id; a conversation they

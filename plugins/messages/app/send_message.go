@@ -78,6 +78,9 @@ func (uc *SendMessage) Handle(ctx context.Context, viewer domain.Viewer, id uuid
 			return err
 		}
 		sent.RecipientUnread = peer.UnreadCount
+		if err := uc.push(ctx, c.Peer.ID, peer.Peer, sent.Message); err != nil {
+			return err
+		}
 		sent.Totals, err = uc.totals(ctx, viewer.UserID, c.Peer.ID)
 		return err
 	})
