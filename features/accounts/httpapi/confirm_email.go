@@ -23,7 +23,7 @@ const (
 type confirmOutput struct {
 	Status    int
 	Location  string `header:"Location"`
-	SetCookie string `header:"Set-Cookie"`
+	SetCookie []string `header:"Set-Cookie"`
 }
 
 func registerConfirmEmail(api huma.API, uc *accounts.ConfirmEmail, p wire.SessionPresenter) {

@@ -40,6 +40,6 @@ func registerResetPassword(api huma.API, uc *accounts.ResetPassword, cookies *wi
 		if err != nil {
 			return nil, problem(ctx, err)
 		}
-		return &resetOutput{SetCookie: cookies.SignedIn("", r.DeviceToken), Body: MessageResponse{Message: r.Message}}, nil
+		return &resetOutput{SetCookie: cookies.SignedIn(nil, r.DeviceToken), Body: MessageResponse{Message: r.Message}}, nil
 	})
 }

@@ -11,7 +11,7 @@ import (
 )
 
 type sessionOutput struct {
-	SetCookie string `header:"Set-Cookie" doc:"The refresh cookie, when the refresh token travels in it."`
+	SetCookie []string `header:"Set-Cookie" doc:"The refresh cookie and the session hint social_session, when the refresh token travels in the cookie."`
 	Body      wire.Session
 }
 
@@ -36,8 +36,8 @@ func messageAnswer(ctx context.Context, msg string, err error) (*messageOutput, 
 // sessionAnswer answers with s, its refresh token in the cookie or in the
 // body.
 func sessionAnswer(ctx context.Context, p wire.SessionPresenter, s accounts.Session, transport string) *sessionOutput {
-	cookie, body := p.Session(ctx, s, transport)
-	return &sessionOutput{SetCookie: cookie, Body: body}
+	cookies, body := p.Session(ctx, s, transport)
+	return &sessionOutput{SetCookie: cookies, Body: body}
 }
 
 // device is where the request being served came from.

@@ -13,7 +13,7 @@ import (
 )
 
 type signOutOutput struct {
-	SetCookie string `header:"Set-Cookie"`
+	SetCookie []string `header:"Set-Cookie"`
 }
 
 func registerSignOut(api huma.API, uc *accounts.SignOut, p wire.SessionPresenter) {

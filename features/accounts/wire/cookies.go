@@ -21,6 +21,16 @@ const (
 	RefreshCookiePath = "/api/v1/auth"
 )
 
+// The session-hint cookie: "1" beside the refresh cookie, with its lifetime,
+// readable by the SPA's scripts. It says only that a refresh is worth
+// trying, so the page's first script can start restoring the session while
+// the app's code downloads; an anonymous visitor without it is spared a
+// refresh that could only be refused. It carries no secret.
+const (
+	SessionHintCookie = "social_session"
+	sessionHintPath   = "/"
+)
+
 // The known-device cookie: a random token a successful password sign-in
 // sets for a year, HttpOnly, SameSite=Strict, sent only to the auth
 // endpoints. A right password from a device carrying it passes the
@@ -41,27 +51,33 @@ func NewCookies(cfg *config.Config, clock ports.Clock) *Cookies {
 	return &Cookies{secure: strings.HasPrefix(cfg.HTTP.PublicURL, "https://"), clock: clock}
 }
 
-// Refresh is the Set-Cookie value carrying token until the session ends.
-func (c *Cookies) Refresh(token string, sessionEnds time.Time) string {
-	age := int(sessionEnds.Sub(c.clock.Now()).Seconds())
-	return c.cookie(token, max(age, 1)).String()
+// Refresh is the Set-Cookie values carrying token until the session ends:
+// the refresh cookie and the session hint.
+func (c *Cookies) Refresh(token string, sessionEnds time.Time) []string {
+	age := max(int(sessionEnds.Sub(c.clock.Now()).Seconds()), 1)
+	return []string{c.refresh(token, age).String(), c.hint("1", age).String()}
 }
 
-// Clear is the Set-Cookie value that removes the refresh cookie.
-func (c *Cookies) Clear() string { return c.cookie("", -1).String() }
+// Clear is the Set-Cookie values that remove the refresh cookie and the
+// session hint.
+func (c *Cookies) Clear() []string {
+	return []string{c.refresh("", -1).String(), c.hint("", -1).String()}
+}
 
-func (c *Cookies) cookie(value string, maxAge int) *http.Cookie {
+func (c *Cookies) refresh(value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: RefreshCookie, Value: value, Path: RefreshCookiePath, MaxAge: maxAge,
 		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode}
 }
 
-// SignedIn is the Set-Cookie values of a sign-in: the refresh cookie (if
+func (c *Cookies) hint(value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: SessionHintCookie, Value: value, Path: sessionHintPath, MaxAge: maxAge,
+		Secure: c.secure, SameSite: http.SameSiteLaxMode}
+}
+
+// SignedIn is the Set-Cookie values of a sign-in: the refresh cookies (if
 // any) and the known-device cookie (if a token was given).
-func (c *Cookies) SignedIn(refresh, deviceToken string) []string {
-	var out []string
-	if refresh != "" {
-		out = append(out, refresh)
-	}
+func (c *Cookies) SignedIn(refresh []string, deviceToken string) []string {
+	out := append([]string(nil), refresh...)
 	if deviceToken != "" {
 		out = append(out, (&http.Cookie{Name: DeviceCookie, Value: deviceToken, Path: RefreshCookiePath,
 			MaxAge: int(deviceCookieAge.Seconds()), HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode}).String())

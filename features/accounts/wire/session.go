@@ -45,10 +45,10 @@ func NewSessionPresenter(cookies *Cookies, links profiles.Links) SessionPresente
 	return SessionPresenter{Cookies: cookies, Links: links}
 }
 
-// Session is the answer's body for s and the refresh cookie that goes with
+// Session is the answer's body for s and the refresh cookies that go with
 // it: with the cookie transport the refresh token travels only in the
-// cookie, otherwise only in the body (and the cookie is empty).
-func (p SessionPresenter) Session(ctx context.Context, s accounts.Session, transport string) (refreshCookie string, body Session) {
+// cookie, otherwise only in the body (and there are no cookies).
+func (p SessionPresenter) Session(ctx context.Context, s accounts.Session, transport string) (refreshCookies []string, body Session) {
 	body = Session{
 		AccessToken: s.AccessToken,
 		ExpiresAt:   s.AccessExpiresAt.UTC(),
@@ -59,7 +59,7 @@ func (p SessionPresenter) Session(ctx context.Context, s accounts.Session, trans
 		return p.Cookies.Refresh(s.RefreshToken, s.ExpiresAt), body
 	}
 	body.RefreshToken = s.RefreshToken
-	return "", body
+	return nil, body
 }
 
 // Present is the Set-Cookie values (the refresh cookie for the cookie
