@@ -2,10 +2,80 @@ import { fileURLToPath, URL } from 'node:url'
 
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import type { OutputChunk } from 'rolldown'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 import { PRODUCT_NAME } from './src/config/product.ts'
+
+/** The page's first script (src/early-start/), built as its own entry. */
+const earlyStart = 'src/early-start/main.ts'
+
+/**
+ * The modules each first screen's code starts from, as the route table
+ * imports them (src/app/routes.tsx), by the names src/early-start/start.ts
+ * asks for.
+ */
+const firstScreens: Record<string, string> = {
+  frame: 'src/features/navigation/index.ts',
+  feed: 'src/features/feed/index.ts',
+  post: 'src/features/post/index.ts',
+}
+
+/**
+ * The files of each first screen's code: the chunk of its module and every
+ * chunk that one imports, less those the page loads anyway (its entry's).
+ */
+function firstScreenFiles(chunks: OutputChunk[]): Record<string, string[]> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const closure = (start: OutputChunk) => {
+    const seen = new Set<string>()
+    const visit = (c: OutputChunk | undefined) => {
+      if (!c || seen.has(c.fileName)) return
+      seen.add(c.fileName)
+      for (const file of c.imports) visit(byFile.get(file))
+    }
+    visit(start)
+    return seen
+  }
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'))
+  const loaded = entry ? closure(entry) : new Set<string>()
+  return Object.fromEntries(
+    Object.entries(firstScreens).map(([name, module]) => {
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)))
+      if (!chunk) throw new Error(`no chunk holds ${module}`)
+      return [name, [...closure(chunk)].filter((file) => !loaded.has(file)).map((file) => `/${file}`)]
+    }),
+  )
+}
+
+/**
+ * Puts the page's first script just before the app's in index.html, as an
+ * async module: the browser asks for it first, and it runs as soon as it
+ * arrives, without waiting for the app's code.
+ */
+function earlyStartScript(): Plugin {
+  return {
+    name: 'social-early-start',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let src = `/${earlyStart}`
+        let code = ''
+        if (ctx.bundle) {
+          const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk')
+          const chunk = chunks.find((c) => c.isEntry && c.name === 'early-start')
+          if (!chunk) throw new Error(`${earlyStart} was not built`)
+          src = `/${chunk.fileName}`
+          code = `<script type="application/json" id="first-screen-code">${JSON.stringify(firstScreenFiles(chunks))}</script>\n    `
+        }
+        const app = html.indexOf('<script type="module"')
+        if (app < 0) throw new Error("index.html has no module script for the page's first script to precede")
+        return `${html.slice(0, app)}${code}<script type="module" async crossorigin src="${src}"></script>\n    ${html.slice(app)}`
+      },
+    },
+  }
+}
 
 // The Go server serves dist/ under '/' and answers /api itself; in dev the
 // same origin is faked by proxying /api (HTTP and WebSocket) to it.
@@ -14,6 +84,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    earlyStartScript(),
     // The installable app: /manifest.webmanifest, and /sw.js built from our
     // own worker (sw/sw.js) with the list of built files written into it.
     // The page registers it itself (features/pwa), so nothing is injected
@@ -91,6 +162,7 @@ export default defineConfig({
       // service worker's registration (workbox-window) are not among them:
       // they come when first needed, after the first screen.
       preserveEntrySignatures: false,
+      input: { index: 'index.html', 'early-start': earlyStart },
       output: {
         codeSplitting: {
           groups: [

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@/lib/api'
+import { takeEarlyRefresh } from '@/lib/early-start'
 
-import { refreshSession, type RefreshOutcome } from './api/refresh-session'
+import { earlyRefreshOutcome, refreshSession, type RefreshOutcome } from './api/refresh-session'
 import { loadLastMember } from './last-member'
 
 /**
@@ -10,9 +11,31 @@ import { loadLastMember } from './last-member'
  */
 export const sessionHint = 'sessao'
 
-/** Whether a refresh cookie may be there: someone used the app here, or the server just opened a session. */
+/**
+ * The cookie the server sets beside the HttpOnly refresh cookie, for as long
+ * as the session lasts; scripts can read it, and it holds no secret.
+ */
+export const sessionHintCookie = 'social_session'
+
+/**
+ * Whether a refresh cookie may be there: the server's session hint is set,
+ * someone used the app here, or the server just opened a session.
+ */
 export function mayHaveSession(): boolean {
-  return loadLastMember() !== null || new URLSearchParams(window.location.search).has(sessionHint)
+  return (
+    document.cookie.split('; ').includes(`${sessionHintCookie}=1`) ||
+    loadLastMember() !== null ||
+    new URLSearchParams(window.location.search).has(sessionHint)
+  )
+}
+
+/**
+ * Removes the session hint when the server refused the refresh cookie, so
+ * that the next visit does not ask again (the server removes it itself on
+ * sign-out).
+ */
+export function forgetSessionHint(): void {
+  document.cookie = `${sessionHintCookie}=; Max-Age=0; Path=/; SameSite=Lax`
 }
 
 let early: { client: ApiClient; outcome: Promise<RefreshOutcome> } | null = null
@@ -25,8 +48,11 @@ let early: { client: ApiClient; outcome: Promise<RefreshOutcome> } | null = null
  * refresh as its first one.
  */
 export function startSessionRestore(client: ApiClient): void {
-  if (early || !mayHaveSession()) return
-  early = { client, outcome: refreshSession(client) }
+  if (early) return
+  // The page's first script may have sent the refresh already.
+  const sent = takeEarlyRefresh()
+  if (sent) early = { client, outcome: earlyRefreshOutcome(sent) }
+  else if (mayHaveSession()) early = { client, outcome: refreshSession(client) }
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SessionUser } from './types'
  * member with what they last saw, and spares an anonymous visitor the
  * refresh call that could only answer 401.
  */
-const storageKey = 'social:last-member'
+export const lastMemberKey = 'social:last-member'
 
 function storage(): Storage | null {
   try {
@@ -17,7 +17,7 @@ function storage(): Storage | null {
 }
 
 export function loadLastMember(): SessionUser | null {
-  const raw = storage()?.getItem(storageKey)
+  const raw = storage()?.getItem(lastMemberKey)
   if (!raw) return null
   try {
     const value = JSON.parse(raw) as Partial<SessionUser>
@@ -37,12 +37,12 @@ export function loadLastMember(): SessionUser | null {
 
 export function saveLastMember(user: SessionUser): void {
   try {
-    storage()?.setItem(storageKey, JSON.stringify(user))
+    storage()?.setItem(lastMemberKey, JSON.stringify(user))
   } catch {
     // A full or blocked storage only costs the offline start.
   }
 }
 
 export function forgetLastMember(): void {
-  storage()?.removeItem(storageKey)
+  storage()?.removeItem(lastMemberKey)
 }

@@ -1,5 +1,6 @@
 export { ApiClientProvider } from './api-client-provider'
 export { ApiError, fieldErrorsOf, problemDetailOr, retryAfterOf, unwrap, unwrapEmpty, type Problem } from './api-error'
 export { createBearerMiddleware, type BearerAuth } from './bearer-middleware'
+export { createEarlyReadsMiddleware } from './early-reads-middleware'
 export { apiClient, createApiClient, type ApiClient, type ApiPaths, type JsonBody } from './client'
 export { useApiClient } from './use-api-client'

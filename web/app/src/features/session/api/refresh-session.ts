@@ -29,6 +29,9 @@ export type RefreshOutcome =
   | { kind: 'signed-out' }
   | { kind: 'failed'; retryAfterMs?: number }
 
+/** The name of the lock every tab holds while it trades the refresh cookie. */
+export const REFRESH_LOCK = 'social:auth-refresh'
+
 /**
  * Runs `task` while holding a lock shared by every tab of the site. The refresh
  * token rotates on use and the server ends the whole session when a rotated
@@ -38,7 +41,7 @@ export type RefreshOutcome =
  */
 async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
   if (!('locks' in navigator)) return task()
-  return await navigator.locks.request('social:auth-refresh', task)
+  return await navigator.locks.request(REFRESH_LOCK, task)
 }
 
 /** POST /api/v1/auth/refresh: trades the HttpOnly refresh cookie for a fresh access token. */
@@ -49,10 +52,28 @@ export function refreshSession(client: ApiClient): Promise<RefreshOutcome> {
 async function postRefresh(client: ApiClient): Promise<RefreshOutcome> {
   try {
     const { data, response } = await client.POST('/api/v1/auth/refresh', { credentials: 'include' })
-    if (response.status === 200 && data) return { kind: 'session', session: toActiveSession(data) }
-    if (response.status >= 400 && response.status < 500) return { kind: 'signed-out' }
-    return response.status === 503 ? { kind: 'failed', retryAfterMs: retryAfterOf(response) } : { kind: 'failed' }
+    return outcomeOf(response, data)
   } catch {
     return { kind: 'failed' }
   }
+}
+
+/**
+ * The outcome of a refresh the page's first script sent before the app was
+ * there (src/early-start.ts): the same answer, read the same way.
+ */
+export async function earlyRefreshOutcome(sent: Promise<Response>): Promise<RefreshOutcome> {
+  try {
+    const response = await sent
+    const body = response.status === 200 ? ((await response.json()) as SessionBody) : undefined
+    return outcomeOf(response, body)
+  } catch {
+    return { kind: 'failed' }
+  }
+}
+
+function outcomeOf(response: Response, body: SessionBody | undefined): RefreshOutcome {
+  if (response.status === 200 && body) return { kind: 'session', session: toActiveSession(body) }
+  if (response.status >= 400 && response.status < 500) return { kind: 'signed-out' }
+  return response.status === 503 ? { kind: 'failed', retryAfterMs: retryAfterOf(response) } : { kind: 'failed' }
 }

@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net'
 import { StrictMode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { startEarly } from '@/early-start/start'
 import { ApiClientProvider, createApiClient, useApiClient } from '@/lib/api'
 import { AppQueryClient } from '@/lib/react-query'
 import { testSessionBody } from '@/testing/fixtures'
 
-import { startSessionRestore } from '../early-restore'
+import { forgetSessionHint, sessionHintCookie, startSessionRestore } from '../early-restore'
 import { useSession } from '../hooks/use-session'
 
 import { SessionProvider } from './session-provider'
@@ -201,6 +202,38 @@ describe('SessionProvider restore on load', () => {
     expect(screen.getByTestId('token')).toHaveTextContent(testSessionBody.access_token)
     // The refresh cookie rotates on use: a second refresh would end the session.
     expect(refreshes(seen)).toHaveLength(1)
+  })
+
+  it("takes the refresh and the feed's first page the page's first script sent, once", async () => {
+    const page = { items: [], next_cursor: null }
+    const { baseUrl, seen } = await startServer((request) =>
+      request.url === '/api/v1/auth/refresh' ? { status: 200, body: testSessionBody } : { status: 200, body: page },
+    )
+    document.cookie = `${sessionHintCookie}=1; Path=/`
+    window.socialEarlyStart = startEarly('/', performance.now(), baseUrl.replace(/\/$/, ''))
+    try {
+      const client = createApiClient({ baseUrl })
+      // As main.tsx does, before the first render.
+      startSessionRestore(client)
+      renderProvider(baseUrl, client)
+      await expectStatus('signed-in')
+      expect(screen.getByTestId('token')).toHaveTextContent(testSessionBody.access_token)
+
+      const readFeed = async () =>
+        (await client.GET('/api/v1/feed', { params: { query: { algorithm: 'chronological', limit: 20 } } })).data
+      expect(await readFeed()).toEqual(page)
+      const feedReads = () => seen.filter((request) => request.url?.startsWith('/api/v1/feed'))
+      expect(refreshes(seen)).toHaveLength(1)
+      expect(feedReads()).toEqual([
+        { method: 'GET', url: '/api/v1/feed?algorithm=chronological&limit=20', authorization: `Bearer ${testSessionBody.access_token}` },
+      ])
+      // Taken once: the next read of the same page asks the server.
+      await readFeed()
+      expect(feedReads()).toHaveLength(2)
+    } finally {
+      window.socialEarlyStart = undefined
+      forgetSessionHint()
+    }
   })
 
   it('maps a 401 answer to signed-out', async () => {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 
-import { createBearerMiddleware, useApiClient } from '@/lib/api'
+import { createBearerMiddleware, createEarlyReadsMiddleware, useApiClient } from '@/lib/api'
 import { forgetQueryCache, restoreQueryCache } from '@/lib/query-persistence'
 
 import { refreshSession, type RefreshOutcome } from '../api/refresh-session'
-import { mayHaveSession, sessionHint, takeEarlyRestore } from '../early-restore'
+import { forgetSessionHint, mayHaveSession, sessionHint, takeEarlyRestore } from '../early-restore'
 import { signOutSession } from '../api/sign-out'
 import { forgetLastMember, loadLastMember, saveLastMember } from '../last-member'
 import { isRefreshDue, REFRESH_TICK_MS } from '../refresh-schedule'
@@ -81,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     offlineRef.current = false
     forgetLastMember()
     forgetQueryCache()
+    forgetSessionHint()
     setState(signedOut)
     // The next member must not see this one's cached profile or data.
     queryClient.clear()
@@ -124,9 +125,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Signed in offline: the first call once the network is back gets the token first.
       awaitAccessToken: () => (offlineRef.current ? refreshAccessToken() : null),
     })
-    client.use(middleware)
+    // The first screen's reads the page's first script made are taken with the same token.
+    const earlyReads = createEarlyReadsMiddleware()
+    client.use(middleware, earlyReads)
     return () => {
-      client.eject(middleware)
+      client.eject(middleware, earlyReads)
     }
   }, [client, refresh])
 
