@@ -229,10 +229,14 @@ function overBudget(name, r) {
   return over;
 }
 
-/** Audits url until it keeps to its enforced budgets, RUNS at most; answers the best run. */
-async function measure(name, url) {
+/**
+ * Audits url until it keeps to its enforced budgets, RUNS at most; answers
+ * the best run. `before` runs before each audit.
+ */
+async function measure(name, url, before = async () => {}) {
   let best;
   for (let run = 1; run <= RUNS; run += 1) {
+    await before();
     const r = await audit(url);
     const broken = overBudget(name, r).filter((o) => o.enforced).length;
     if (run > 1) console.log(`${name}: run ${run} of ${RUNS}, after one over budget: performance ${r.performance}, LCP ${r.lcp} ms, TBT ${r.tbt} ms, benchmark ${r.benchmark}`);
@@ -272,10 +276,17 @@ test('the sign-in page, the feed and a post page keep to the mobile budgets', as
   results['/auth'] = await measure('/auth', `${server.url}/auth`);
   const { reader, pictured } = await seedFeed();
   const page = context.pages()[0] ?? (await context.newPage());
-  await signIn(server, page, reader);
-  await page.goto('about:blank');
-  results['/ (feed)'] = await measure('/ (feed)', `${server.url}/`);
-  results['/post'] = await measure('/post', `${server.url}/post/${pictured}`);
+  // Each audit starts from a sign-in of its own. Lighthouse leaves the page
+  // while it may still be trading the refresh cookie (its back-forward
+  // check loads it once more): the rotated cookie's answer is then lost,
+  // and the next load's refresh, with the old one, ends the session.
+  const signedIn = async () => {
+    await context.clearCookies();
+    await signIn(server, page, reader);
+    await page.goto('about:blank');
+  };
+  results['/ (feed)'] = await measure('/ (feed)', `${server.url}/`, signedIn);
+  results['/post'] = await measure('/post', `${server.url}/post/${pictured}`, signedIn);
 
   const over = [];
   for (const [name, r] of Object.entries(results)) {
