@@ -6,7 +6,8 @@
 // without a network, and nothing else: answers of /api, the admin console,
 // media links and health checks always go to the server untouched. A new
 // version installs beside the old one and waits; the page asks the member
-// and then sends SKIP_WAITING.
+// and then sends SKIP_WAITING. It also shows the server's pushes (Web
+// Push) and opens the right screen when one is clicked.
 
 /** The built files, as vite.config.ts lists them: `{ url, revision }`, addresses relative to the site. */
 const PRECACHE = /** @type {{ url: string, revision: string | null }[]} */ (self.__WB_MANIFEST)
@@ -87,4 +88,65 @@ self.addEventListener('fetch', (event) => {
   } else if (SHELL.includes(url.pathname)) {
     event.respondWith(shellFile(request))
   }
+})
+
+// Push (the server's features/push): the payload is JSON
+// `{ id, type, title, body, icon, url, tag }`, already in pt-BR.
+
+/** What a push opens: a path of this app, or the notifications screen for anything else. */
+function pushTarget(url) {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return '/notifications'
+  return url
+}
+
+/** The notification a push shows; a payload that is not ours shows a plain one. */
+function notificationOf(data) {
+  const payload = data && typeof data === 'object' ? data : {}
+  const title = typeof payload.title === 'string' && payload.title !== '' ? payload.title : 'Nova notificação'
+  const tag = typeof payload.tag === 'string' && payload.tag !== '' ? payload.tag : undefined
+  return {
+    title,
+    options: {
+      body: typeof payload.body === 'string' ? payload.body : '',
+      icon: typeof payload.icon === 'string' && payload.icon !== '' ? payload.icon : '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: 'pt-BR',
+      // One notification per topic: a newer push of the same topic (more
+      // likes of a post, another message of a conversation) replaces it
+      // and alerts again.
+      tag,
+      renotify: tag !== undefined,
+      data: { url: pushTarget(payload.url), id: payload.id, type: payload.type },
+    },
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let data = null
+  try {
+    data = event.data ? event.data.json() : null
+  } catch {
+    data = null
+  }
+  const { title, options } = notificationOf(data)
+  event.waitUntil(self.registration.showNotification(title, options))
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = new URL(pushTarget(event.notification.data && event.notification.data.url), self.location.origin).href
+  event.waitUntil(
+    (async () => {
+      // An open tab of the app is brought forward and taken to the screen;
+      // without one, a new window opens there.
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin)
+      if (tab) {
+        const focused = await tab.focus()
+        await (focused || tab).navigate(target)
+        return
+      }
+      await self.clients.openWindow(target)
+    })(),
+  )
 })
