@@ -41,11 +41,14 @@ async function apiAs(m) {
   };
 }
 
-/** Elements the payloads would create if any of them were parsed as HTML. */
+/**
+ * Elements the payloads would create if any of them were parsed as HTML (the
+ * page's own JSON data block, which never runs, aside).
+ */
 function injected(page) {
   return page.evaluate(
     () =>
-      document.querySelectorAll('img[src="x"], [onerror], [onload], svg[onload], script:not([src])').length +
+      document.querySelectorAll('img[src="x"], [onerror], [onload], svg[onload], script:not([src]):not([type="application/json"])').length +
       [...document.querySelectorAll('a[href]')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
   );
 }
