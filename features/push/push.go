@@ -59,7 +59,8 @@ func newFanout(cfg *config.Config, store *pushstore.Subscriptions, shown *notifi
 		Clock: clock, Window: cfg.Push.CollapseWindow}
 }
 
-func newUseCases(cfg *config.Config, store *pushstore.Subscriptions, keys *app.Keys, tx ports.Transactor, clock ports.Clock) httpapi.UseCases {
+func newUseCases(cfg *config.Config, store *pushstore.Subscriptions, keys *app.Keys, fanout *app.Fanout,
+	tx ports.Transactor, clock ports.Clock) httpapi.UseCases {
 	on := cfg.Push.Enabled
 	return httpapi.UseCases{
 		Subscribe: &app.Subscribe{Enabled: on, AllowHTTP: cfg.Mode != config.ModeProduction, Tx: tx, Store: store,
@@ -67,6 +68,7 @@ func newUseCases(cfg *config.Config, store *pushstore.Subscriptions, keys *app.K
 		Get:         &app.GetSubscription{Enabled: on, Store: store, Keys: keys},
 		Update:      &app.UpdateSubscription{Enabled: on, Tx: tx, Store: store, Keys: keys, Clock: clock},
 		Unsubscribe: &app.Unsubscribe{Store: store},
+		Test:        &app.SendTestPush{Enabled: on, Store: store, Fanout: fanout},
 		Keys:        keys,
 		Enabled:     on,
 	}

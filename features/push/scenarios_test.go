@@ -366,3 +366,25 @@ func TestPushesPerMemberAreCapped(t *testing.T) {
 		t.Fatalf("%d pushes reached the cap of 2: %+v", len(got), got)
 	}
 }
+
+// The settings screen's test push reaches this session's device even with
+// every alert off, and a session without a device is told so.
+func TestATestPushReachesThisDevice(t *testing.T) {
+	t.Parallel()
+	ps := newPushService(t)
+	app := startApp(t, ps, nil)
+	ana := app.Member("ana_souza")
+	off := map[string]bool{"follow": false, "like": false, "comment": false, "mention": false, "message": false}
+	subscribe(t, ana, ps, ps.device("ana-phone"), map[string]any{"alerts": off})
+	ana.Do(http.MethodPost, "/api/v1/push/subscription/test", nil).Expect(t, http.StatusAccepted)
+	settle(t, app)
+	got := ps.pushes()
+	if len(got) != 1 || got[0].Device != "ana-phone" || got[0].Payload.Title != "Notificação de teste" ||
+		got[0].Payload.Body != "As notificações deste aparelho estão funcionando." || got[0].Payload.URL != "/settings" {
+		t.Fatalf("pushes = %+v", got)
+	}
+	laptop := app.Client()
+	laptop.Token = laptop.SignIn(ana.Email, at.Password).AccessToken
+	at.ExpectProblem(t, laptop.Do(http.MethodPost, "/api/v1/push/subscription/test", nil), http.StatusNotFound,
+		"push_subscription_not_found", "Este aparelho não está inscrito para notificações.")
+}

@@ -4046,6 +4046,13 @@ type ClientInterface interface {
 	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
 	PushUpdateSubscription(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PushSendTest Send a test notification to this session's device
+	//
+	// Queued (202); one per device within push.collapse_window, whatever the device's alerts say.
+	//
+	// Corresponds with POST /api/v1/push/subscription/test (the `PushSendTest` operationId).
+	PushSendTest(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RoomsList Active listening rooms
 	//
 	// Corresponds with GET /api/v1/rooms (the `RoomsList` operationId).
@@ -6899,6 +6906,23 @@ func (c *Client) PushUpdateSubscriptionWithBody(ctx context.Context, contentType
 // Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
 func (c *Client) PushUpdateSubscription(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPushUpdateSubscriptionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PushSendTest Send a test notification to this session's device
+//
+// Queued (202); one per device within push.collapse_window, whatever the device's alerts say.
+//
+// Corresponds with POST /api/v1/push/subscription/test (the `PushSendTest` operationId).
+func (c *Client) PushSendTest(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPushSendTestRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -12749,6 +12773,33 @@ func NewPushUpdateSubscriptionRequestWithBody(server string, contentType string,
 	return req, nil
 }
 
+// NewPushSendTestRequest constructs an http.Request for the PushSendTest method
+func NewPushSendTestRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/push/subscription/test")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRoomsListRequest constructs an http.Request for the RoomsList method
 func NewRoomsListRequest(server string) (*http.Request, error) {
 	var err error
@@ -15144,6 +15195,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PUT /api/v1/push/subscription (the `PushUpdateSubscription` operationId).
 	PushUpdateSubscriptionWithResponse(ctx context.Context, body PushUpdateSubscriptionJSONRequestBody, reqEditors ...RequestEditorFn) (*PushUpdateSubscriptionResponse, error)
+
+	// PushSendTestWithResponse Send a test notification to this session's device
+	//
+	// Queued (202); one per device within push.collapse_window, whatever the device's alerts say.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/push/subscription/test (the `PushSendTest` operationId).
+	PushSendTestWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushSendTestResponse, error)
 
 	// RoomsListWithResponse Active listening rooms
 	//
@@ -28224,6 +28284,89 @@ func (r PushUpdateSubscriptionResponse) ContentType() string {
 	return ""
 }
 
+// PushSendTestResponse503Headers the declared response headers of an HTTP 503 response for PushSendTest
+type PushSendTestResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PushSendTestResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PushSendTestResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PushSendTestResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r PushSendTestResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PushSendTestResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PushSendTestResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PushSendTestResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RoomsListResponse503Headers the declared response headers of an HTTP 503 response for RoomsList
 type RoomsListResponse503Headers struct {
 	RetryAfter *int
@@ -32887,6 +33030,21 @@ func (c *ClientWithResponses) PushUpdateSubscriptionWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParsePushUpdateSubscriptionResponse(rsp)
+}
+
+// PushSendTestWithResponse Send a test notification to this session's device
+//
+// Queued (202); one per device within push.collapse_window, whatever the device's alerts say.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/push/subscription/test (the `PushSendTest` operationId).
+func (c *ClientWithResponses) PushSendTestWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PushSendTestResponse, error) {
+	rsp, err := c.PushSendTest(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePushSendTestResponse(rsp)
 }
 
 // RoomsListWithResponse Active listening rooms
@@ -46749,6 +46907,83 @@ func ParsePushUpdateSubscriptionResponse(rsp *http.Response) (*PushUpdateSubscri
 	switch {
 	case rsp.StatusCode == 503:
 		var headers PushUpdateSubscriptionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePushSendTestResponse parses an HTTP response from a PushSendTestWithResponse call
+func ParsePushSendTestResponse(rsp *http.Response) (*PushSendTestResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PushSendTestResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 202:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers PushSendTestResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

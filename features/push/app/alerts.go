@@ -20,6 +20,10 @@ const (
 	AlertModeration Alert = "moderation"
 )
 
+// AlertTest is the test push a member sends their own device; no switch
+// turns it off.
+const AlertTest Alert = "test"
+
 // Alerts are every alert, in the order answers list them.
 var Alerts = []Alert{AlertFollow, AlertLike, AlertComment, AlertMention, AlertMessage, AlertModeration}
 

@@ -24,5 +24,7 @@ const (
 	TitleMessage    = "Nova mensagem de %s"
 	TitleModeration = "Nova denúncia para moderação"
 	BodyModeration  = "Toque para abrir a moderação."
+	TitleTest       = "Notificação de teste"
+	BodyTest        = "As notificações deste aparelho estão funcionando."
 	bodyFollow      = "Toque para ver o perfil."
 )

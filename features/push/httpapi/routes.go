@@ -13,6 +13,7 @@ type UseCases struct {
 	Get         *push.GetSubscription
 	Update      *push.UpdateSubscription
 	Unsubscribe *push.Unsubscribe
+	Test        *push.SendTestPush
 	Keys        *push.Keys
 	Enabled     bool
 }
@@ -22,5 +23,6 @@ func NewRoutes(uc UseCases) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerSubscription(api, uc)
 		registerKey(api, uc)
+		registerTest(api, uc)
 	}}
 }

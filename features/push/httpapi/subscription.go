@@ -133,6 +133,22 @@ func registerSubscription(api huma.API, uc UseCases) {
 	})
 }
 
+func registerTest(api huma.API, uc UseCases) {
+	huma.Register(api, huma.Operation{
+		OperationID: "push-send-test", Method: http.MethodPost, Path: "/push/subscription/test",
+		Summary: "Send a test notification to this session's device", Tags: []string{"push"},
+		Description:   "Queued (202); one per device within push.collapse_window, whatever the device's alerts say.",
+		DefaultStatus: http.StatusAccepted,
+		Security:      httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{403: {push.CodeNoSession},
+			404: {push.CodeNotFound}, 503: {push.CodeUnavailable}}),
+	}, func(ctx context.Context, _ *struct{}) (*struct{}, error) {
+		if err := uc.Test.Handle(ctx, domain.ViewerFrom(ctx)); err != nil {
+			return nil, httpkit.ProblemFrom(ctx, err)
+		}
+		return nil, nil
+	})
+}
+
 // ServerKey is the VAPID public key a browser subscribes with.
 type ServerKey struct {
 	Enabled   bool   `json:"enabled" doc:"Whether this server sends push notifications."`
