@@ -12,6 +12,7 @@ import (
 
 	"social/config"
 	"social/core/domain"
+	"social/core/errs"
 	"social/core/ports"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -58,8 +59,31 @@ func NewAPI(mux *http.ServeMux, conf *config.Config, keys ports.IdempotencyKeys)
 	wire := huma.Format{Marshal: jsonwire.Marshal, Unmarshal: huma.DefaultJSONFormat.Unmarshal}
 	cfg.Formats = map[string]huma.Format{"application/json": wire, "json": wire}
 	api := humago.New(mux, cfg)
-	api.UseMiddleware(refuseBodyEarly(api), storableBody(), idempotencyMiddleware(api, keys))
+	api.UseMiddleware(appScopes(api), refuseBodyEarly(api), storableBody(), idempotencyMiddleware(api, keys))
 	return api
+}
+
+// appScopes lets an OAuth app's token act as its member only on the
+// operations that name scopes it covers (httpkit.Scoped): a token without
+// any of them is refused 403 insufficient_scope; on an operation that
+// names none, the request stays anonymous, so an app's token reaches
+// nothing but what was opened to apps. A member's own session is
+// untouched.
+func appScopes(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		v, ok := httpkit.AppGrant(ctx.Context())
+		need := httpkit.ScopesOf(ctx.Operation().Metadata)
+		if !ok || need == 0 {
+			next(ctx)
+			return
+		}
+		if !v.Scopes.Covers(need) {
+			p := httpkit.ProblemFrom(ctx.Context(), errs.Forbidden(errs.CodeInsufficientScope, errs.MsgInsufficientScope))
+			_ = huma.WriteErr(api, ctx, p.Status, p.Detail, p)
+			return
+		}
+		next(huma.WithContext(ctx, domain.WithViewer(ctx.Context(), v)))
+	}
 }
 
 // AdminGate decides who may use the admin API and the job dashboard.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"social/core/errs"
 	"social/kit/httpkit"
 )
 
@@ -29,6 +30,9 @@ const (
 	extStaffRole = "x-staff-role"
 	// extPagination, on a paged list: where the cursor goes in and comes out.
 	extPagination = "x-pagination"
+	// extScopes, on an operation open to apps' OAuth tokens: the scopes
+	// that each let a token run it.
+	extScopes = "x-oauth-scopes"
 )
 
 // staffOnly marks an admin operation: the bearer must belong to a member
@@ -81,6 +85,13 @@ func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 				"creates nothing; the same key with another body is refused (422 idempotency_key_reused); " +
 				"while the first is still running, 409 idempotency_in_progress. Keys are the member's own.",
 			Schema: &huma.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(maxIdempotencyKey)}})
+	}
+	if need := httpkit.ScopesOf(op.Metadata); need != 0 {
+		refusals[http.StatusForbidden] = append(refusals[http.StatusForbidden], errs.CodeInsufficientScope)
+		if op.Extensions == nil {
+			op.Extensions = map[string]any{}
+		}
+		op.Extensions[extScopes] = need.Names()
 	}
 	limited := len(refusals[http.StatusTooManyRequests]) > 0
 

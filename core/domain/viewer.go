@@ -16,7 +16,20 @@ type Viewer struct {
 	UserID    UserID
 	Role      Role
 	SessionID string // the refresh-token family the access token belongs to
+	// AppID is the OAuth app acting with the member's authorization (or
+	// alone, with UserID zero, by its client credentials); empty for the
+	// member's own session. Scopes bound what an app may do.
+	AppID  string
+	Scopes Scopes
 }
+
+// FirstParty reports whether v acts through the member's own session (our
+// apps), which no scope limits.
+func (v Viewer) FirstParty() bool { return v.AppID == "" }
+
+// Allows reports whether v may run an operation that any of need lets run:
+// always for the member's own session, else when v's scopes cover one.
+func (v Viewer) Allows(need Scopes) bool { return v.FirstParty() || v.Scopes.Covers(need) }
 
 // SignedIn reports whether a member is acting.
 func (v Viewer) SignedIn() bool { return !v.UserID.IsZero() }

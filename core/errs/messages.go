@@ -18,8 +18,14 @@ const (
 	MsgUnavailable     = "Serviço temporariamente indisponível. Tente novamente em instantes."
 	MsgAdminClosed     = "Acesso restrito à administração."
 	MsgOriginRefused   = "Origem não permitida."
+	// An app's token without any scope the operation is open to.
+	MsgInsufficientScope = "Este aplicativo não tem permissão para esta ação. Autorize-o de novo com as permissões necessárias."
 	// Idempotency-Key refusals (creating operations).
 	MsgIdempotencyKeyInvalid = "A chave de idempotência (Idempotency-Key) deve ter de 1 a 255 caracteres visíveis."
 	MsgIdempotencyKeyReused  = "Esta chave de idempotência já foi usada com outra requisição. Use uma chave nova."
 	MsgIdempotencyInProgress = "Uma requisição com esta chave de idempotência ainda está em andamento. Tente novamente em instantes."
 )
+
+// CodeInsufficientScope refuses an app's token lacking the scopes an
+// operation needs (RFC 6750 section 3.1's error code).
+const CodeInsufficientScope = "insufficient_scope"

@@ -18,3 +18,11 @@ type AccessTokens interface {
 type SessionChecker interface {
 	ActiveRole(ctx context.Context, sessionID string, accountID domain.UserID) (domain.Role, bool, error)
 }
+
+// AppTokenChecker reads an OAuth access token, by the SHA-256 of the token
+// (tokens are stored hashed): its app, member and scopes, when it is
+// neither revoked nor expired and its member is not suspended. The
+// authenticator asks it on every request that carries such a token.
+type AppTokenChecker interface {
+	AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer, bool, error)
+}

@@ -4,6 +4,8 @@
 package accounts
 
 import (
+	"log/slog"
+
 	"go.uber.org/fx"
 
 	"social/config"
@@ -15,6 +17,7 @@ import (
 	datarights "social/features/datarights/app"
 	moderation "social/features/moderation/app"
 	profiles "social/features/profiles/app"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/platform/pgkit"
 )
@@ -30,6 +33,8 @@ var Module = fx.Module("accounts",
 		accountsstore.NewEmailTokens,
 		accountsstore.NewSignInFailures,
 		accountsstore.NewKnownDevices,
+		// The OAuth store, also the authenticator's check of apps' tokens.
+		fx.Annotate(accountsstore.NewOAuth, fx.As(new(ports.AppTokenChecker)), fx.As(fx.Self())),
 	),
 	fx.Provide(
 		fx.Private,
@@ -59,6 +64,7 @@ var Module = fx.Module("accounts",
 		func(s *accountsstore.Sessions) datarights.AllSessionsRevoker { return s },
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
+	fx.Provide(fx.Annotate(newOAuthMounts, fx.ResultTags(`group:"http_mounts,flatten"`))),
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
 	fx.Provide(plugin.AsWorker(newSendSignInAlertWorker)),
 	fx.Provide(plugin.AsWorker(newPruneSignInFailuresWorker), plugin.AsPeriodicJob(accountsstore.NewPruneSignInFailuresJob)),
@@ -96,6 +102,7 @@ type useCaseParams struct {
 	Ends        ports.SessionEnds  `optional:"true"` // the realtime gateways
 	SecondStep  ports.SecondFactor `optional:"true"` // the twofactor feature
 	Jobs        *pgkit.JobInserter
+	OAuth       *accountsstore.OAuth
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -127,6 +134,15 @@ func newOpenVerifiedSession(p useCaseParams) *app.OpenVerifiedSession {
 		Devices: p.Devices}
 }
 
+func newOAuthMounts(p useCaseParams, logger *slog.Logger) []httpkit.Mount {
+	return httpapi.NewOAuthMounts(httpapi.OAuthUseCases{
+		Register: &app.RegisterApp{Apps: p.OAuth, Clock: p.Clock},
+		AppOf:    &app.AppOfToken{Apps: p.OAuth},
+		Issue:    &app.IssueToken{Tx: p.Tx, Apps: p.OAuth, Grants: p.OAuth, Members: p.OAuth, Clock: p.Clock},
+		Revoke:   &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock},
+	}, p.Config.HTTP.PublicURL, logger)
+}
+
 func newUseCases(p useCaseParams) httpapi.UseCases {
 	s := SettingsFrom(p.Config)
 	mailer := app.AccountMailer{Tx: p.Tx, Accounts: p.Accounts, Profiles: p.Profiles, Outbox: p.Outbox,
@@ -151,5 +167,12 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Sessions:   &app.ListSessions{Sessions: p.Sessions},
 		EndSession: &app.EndSession{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
 		EndOthers:  &app.EndOtherSessions{Sessions: p.Sessions, Clock: p.Clock, Ends: p.Ends},
+
+		ReadAuthorization: &app.ReadAuthorization{Apps: p.OAuth},
+		Approve:           &app.ApproveAuthorization{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock},
+		Deny:              &app.DenyAuthorization{Apps: p.OAuth},
+		ConnectedApps:     &app.ListConnectedApps{Grants: p.OAuth, Clock: p.Clock},
+		Disconnect:        &app.DisconnectApp{Grants: p.OAuth, Clock: p.Clock},
+		Me:                &profiles.GetMyProfile{Profiles: p.Profiles},
 	}
 }

@@ -56,6 +56,7 @@ func TestEveryOperationIsGuarded(t *testing.T) {
 			}
 		}
 	}
+	t.Run("app tokens", func(t *testing.T) { w.appTokens(t, ops) })
 	t.Run("refused", func(t *testing.T) {
 		for r, op := range live {
 			if r.class == anyMember && len(r.hidden) == 0 {
@@ -317,4 +318,49 @@ func actorName(who string) string {
 		return "A"
 	}
 	return who
+}
+
+// openToApps are the operations that name OAuth scopes: an app's token
+// with one of them acts there as its member.
+var openToApps = []string{"verify-account-credentials"}
+
+// appTokens sends every operation that refuses an anonymous request (401)
+// with an app's OAuth token of A's carrying every scope, on A's own
+// fixtures: it must be refused alike, as an app reaches only what names
+// scopes. The token is shown alive on an operation opened to apps.
+func (w *world) appTokens(t *testing.T, ops []operation) {
+	app := w.app.Client()
+	app.Token = w.appToken
+	checked := 0
+	for _, op := range ops {
+		if slices.Contains(openToApps, op.ID) {
+			continue
+		}
+		var values []string
+		if len(op.PathParams) > 0 {
+			i := slices.IndexFunc(rules, func(r rule) bool { return r.op == op.ID })
+			if i < 0 || len(rules[i].on) == 0 {
+				continue // a staff operation: its items are not A's
+			}
+			var err error
+			if values, err = w.fixtureValues(op, rules[i].on[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := w.body(t, op, false); err != nil {
+			continue // a body only a browser ceremony makes (a passkey's)
+		}
+		if w.send(t, w.anonymous, op, values, false).Status != http.StatusUnauthorized {
+			continue
+		}
+		checked++
+		if r := w.send(t, app, op, values, false); r.Status != http.StatusUnauthorized {
+			t.Errorf("%s with an app's token: status %d, want 401 as anonymous: %.300s", op, r.Status, r.Body)
+		}
+	}
+	app.Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
+	if checked < 50 {
+		t.Fatalf("only %d operations refuse an anonymous request", checked)
+	}
+	t.Logf("%d operations refused an app's token with every scope as anonymous", checked)
 }

@@ -53,6 +53,10 @@ func (w *world) fieldValue(op operation, name string, s *schema) (any, bool) {
 		return w.c.Handle, true
 	case "rooms-playback.action":
 		return "play", true
+	case "approve-authorization.client_id", "deny-authorization.client_id":
+		return w.fixtures["oauth_client"], true
+	case "approve-authorization.response_type", "deny-authorization.response_type":
+		return "code", true
 	case "add-muted-word.word":
 		return fmt.Sprintf("palavra %d", w.unique()), true
 	case "push-subscribe.subscription": // RFC 8291's example device

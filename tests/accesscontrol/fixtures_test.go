@@ -41,6 +41,7 @@ type world struct {
 	staffItems         map[string]string // admin list path -> first item's ID
 	refusals           map[int]int       // status -> refused checks answered with it
 	massAnswers        map[int]int       // status -> mass assignment requests answered with it
+	appToken           string            // an OAuth token of A's with every scope
 }
 
 // libreTranslate is a LibreTranslate server in its wire format:
@@ -247,6 +248,32 @@ func (w *world) build(t *testing.T) {
 		t.Fatalf("passkey of A: %v", err)
 	}
 	w.set("passkey", passkey, false)
+
+	// An app A authorized: revoking its access is A's alone.
+	var oauthApp struct {
+		ID           string `json:"id"`
+		ClientID     string `json:"client_id"`
+		ClientSecret string `json:"client_secret"`
+	}
+	// Its token carries every scope: it must still reach nothing but the
+	// operations opened to apps (the "app tokens" walk).
+	const allScopes = "read write follow push profile"
+	call(t, w.app.Client(), http.MethodPost, "/api/v1/apps", map[string]any{"client_name": "Aplicativo de A",
+		"redirect_uris": "urn:ietf:wg:oauth:2.0:oob", "scopes": allScopes}, &oauthApp)
+	var granted struct {
+		Code string `json:"code"`
+	}
+	call(t, a, http.MethodPost, "/api/v1/oauth/authorization", map[string]string{"response_type": "code",
+		"client_id": oauthApp.ClientID, "redirect_uri": "urn:ietf:wg:oauth:2.0:oob", "scope": allScopes}, &granted)
+	var token struct {
+		AccessToken string `json:"access_token"`
+	}
+	call(t, w.app.Client(), http.MethodPost, "/oauth/token", map[string]string{"grant_type": "authorization_code",
+		"client_id": oauthApp.ClientID, "client_secret": oauthApp.ClientSecret, "code": granted.Code,
+		"redirect_uri": "urn:ietf:wg:oauth:2.0:oob"}, &token)
+	w.set("connected_app", oauthApp.ID, false)
+	w.set("oauth_client", oauthApp.ClientID, false)
+	w.appToken = token.AccessToken
 
 	// A's muted word is A's secret.
 	const mutedText = "palavra silenciada de A"

@@ -126,6 +126,8 @@ var rules = []rule{
 	{op: "end-session", class: ownerOnly, on: vs("session"), consumes: true},
 	// A member's passkeys are theirs alone: another's ID is not found.
 	{op: "remove-passkey", class: ownerOnly, on: vs("passkey"), consumes: true},
+	// The apps a member authorized are theirs alone: another's is not found.
+	{op: "disconnect-app", class: ownerOnly, on: vs("connected_app"), consumes: true},
 	{op: "report-comment", class: anyMember, on: vs("comment.public"), hidden: vs("comment.private"), hiddenBy: "C", effect: reportBy},
 	// The comment's author or the post's author (A deletes C's comment).
 	{op: "delete-comment", class: ownerOnly, on: vs("comment.byC", "comment.public", "comment.private"), consumes: true},

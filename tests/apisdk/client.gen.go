@@ -264,6 +264,24 @@ func (e FiledReportStatus) Valid() bool {
 	}
 }
 
+// Defines values for MastodonSourcePrivacy.
+const (
+	MastodonSourcePrivacyPrivate MastodonSourcePrivacy = "private"
+	MastodonSourcePrivacyPublic  MastodonSourcePrivacy = "public"
+)
+
+// Valid indicates whether the value is a known member of the MastodonSourcePrivacy enum.
+func (e MastodonSourcePrivacy) Valid() bool {
+	switch e {
+	case MastodonSourcePrivacyPrivate:
+		return true
+	case MastodonSourcePrivacyPublic:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MetaOutputBodyMode.
 const (
 	Development MetaOutputBodyMode = "development"
@@ -850,6 +868,60 @@ type Author struct {
 	Id             openapi_types.UUID `json:"id"`
 }
 
+// AuthorizationApp defines model for AuthorizationApp.
+type AuthorizationApp struct {
+	Name string `json:"name"`
+
+	// Website The site the app registered, or null.
+	Website *string `json:"website"`
+}
+
+// AuthorizationDecision defines model for AuthorizationDecision.
+type AuthorizationDecision struct {
+	// Code The authorization code to show the member, for an OOB app approved; else null.
+	Code *string `json:"code"`
+
+	// RedirectTo The app's redirect URI with code and state (approved) or error=access_denied and state (denied); null for an OOB app.
+	RedirectTo *string `json:"redirect_to"`
+}
+
+// AuthorizationParams defines model for AuthorizationParams.
+type AuthorizationParams struct {
+	ClientId string `json:"client_id"`
+
+	// CodeChallenge PKCE (RFC 7636).
+	CodeChallenge *string `json:"code_challenge,omitempty"`
+
+	// CodeChallengeMethod S256 or plain (plain when a challenge comes without it).
+	CodeChallengeMethod *string `json:"code_challenge_method,omitempty"`
+
+	// RedirectUri One of the app's registered redirect URIs; may be left out when it registered one.
+	RedirectUri *string `json:"redirect_uri,omitempty"`
+
+	// ResponseType Must be code.
+	ResponseType string `json:"response_type"`
+
+	// Scope Scopes separated by spaces; read when left out.
+	Scope *string `json:"scope,omitempty"`
+
+	// State Sent back to the app as it came.
+	State *string `json:"state,omitempty"`
+}
+
+// AuthorizationView defines model for AuthorizationView.
+type AuthorizationView struct {
+	App AuthorizationApp `json:"app"`
+
+	// Oob The app takes the code from the member (urn:ietf:wg:oauth:2.0:oob): the screen shows it.
+	Oob bool `json:"oob"`
+
+	// RedirectUri Where the member is sent after deciding.
+	RedirectUri string `json:"redirect_uri"`
+
+	// Scopes The scopes asked, as named by the app (read, write:statuses...).
+	Scopes *[]string `json:"scopes"`
+}
+
 // BlockState defines model for BlockState.
 type BlockState struct {
 	Blocking bool `json:"blocking"`
@@ -1053,6 +1125,26 @@ type CompleteSecondStepRequest struct {
 
 // CompleteSecondStepRequestTokenTransport As for sign-in.
 type CompleteSecondStepRequestTokenTransport string
+
+// ConnectedApp defines model for ConnectedApp.
+type ConnectedApp struct {
+	// AuthorizedAt When the member first authorized it.
+	AuthorizedAt time.Time          `json:"authorized_at"`
+	Id           openapi_types.UUID `json:"id"`
+
+	// LastUsedAt The app's last request, to the minute; null when never used.
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+
+	// Scopes Every scope the app's live tokens carry.
+	Scopes  *[]string `json:"scopes"`
+	Website *string   `json:"website"`
+}
+
+// ConnectedAppList defines model for ConnectedAppList.
+type ConnectedAppList struct {
+	Items *[]ConnectedApp `json:"items"`
+}
 
 // Conversation defines model for Conversation.
 type Conversation struct {
@@ -1373,6 +1465,9 @@ type FollowState struct {
 	Following     bool  `json:"following"`
 }
 
+// Item defines model for Item.
+type Item = map[string]interface{}
+
 // Keys defines model for Keys.
 type Keys struct {
 	// Auth The device's 16-byte authentication secret, URL-safe base64.
@@ -1490,6 +1585,59 @@ type ListeningRoom struct {
 	TrackSource string    `json:"track_source"`
 	UpdatedAt   time.Time `json:"updated_at"`
 }
+
+// MastodonAccount defines model for MastodonAccount.
+type MastodonAccount struct {
+	Acct string `json:"acct"`
+
+	// Avatar Signed link to the avatar (storage.url_ttl), or the site's icon when none.
+	Avatar       string    `json:"avatar"`
+	AvatarStatic string    `json:"avatar_static"`
+	Bot          bool      `json:"bot"`
+	CreatedAt    time.Time `json:"created_at"`
+	Discoverable bool      `json:"discoverable"`
+	DisplayName  string    `json:"display_name"`
+
+	// Emojis Always empty: no custom emoji here.
+	Emojis         *[]Item          `json:"emojis"`
+	Fields         *[]MastodonField `json:"fields"`
+	FollowersCount int64            `json:"followers_count"`
+	FollowingCount int64            `json:"following_count"`
+	Group          bool             `json:"group"`
+	Header         string           `json:"header"`
+	HeaderStatic   string           `json:"header_static"`
+	Id             string           `json:"id"`
+	LastStatusAt   *string          `json:"last_status_at"`
+	Locked         bool             `json:"locked"`
+
+	// Note The bio as HTML, escaped.
+	Note          string         `json:"note"`
+	Source        MastodonSource `json:"source"`
+	StatusesCount int64          `json:"statuses_count"`
+	Uri           string         `json:"uri"`
+	Url           string         `json:"url"`
+	Username      string         `json:"username"`
+}
+
+// MastodonField defines model for MastodonField.
+type MastodonField struct {
+	Name       string  `json:"name"`
+	Value      string  `json:"value"`
+	VerifiedAt *string `json:"verified_at"`
+}
+
+// MastodonSource defines model for MastodonSource.
+type MastodonSource struct {
+	Fields              *[]MastodonField      `json:"fields"`
+	FollowRequestsCount int64                 `json:"follow_requests_count"`
+	Language            string                `json:"language"`
+	Note                string                `json:"note"`
+	Privacy             MastodonSourcePrivacy `json:"privacy"`
+	Sensitive           bool                  `json:"sensitive"`
+}
+
+// MastodonSourcePrivacy defines model for MastodonSource.Privacy.
+type MastodonSourcePrivacy string
 
 // MediaVariant defines model for MediaVariant.
 type MediaVariant struct {
@@ -2628,6 +2776,28 @@ type MessagesSendParams struct {
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
+// ReadAuthorizationParams defines parameters for ReadAuthorization.
+type ReadAuthorizationParams struct {
+	// ResponseType Must be code.
+	ResponseType *string `form:"response_type,omitempty" json:"response_type,omitempty"`
+	ClientId     *string `form:"client_id,omitempty" json:"client_id,omitempty"`
+
+	// RedirectUri One of the app's registered redirect URIs; may be left out when it registered one.
+	RedirectUri *string `form:"redirect_uri,omitempty" json:"redirect_uri,omitempty"`
+
+	// Scope Scopes separated by spaces; read when left out.
+	Scope *string `form:"scope,omitempty" json:"scope,omitempty"`
+
+	// State Sent back to the app as it came.
+	State *string `form:"state,omitempty" json:"state,omitempty"`
+
+	// CodeChallenge PKCE (RFC 7636).
+	CodeChallenge *string `form:"code_challenge,omitempty" json:"code_challenge,omitempty"`
+
+	// CodeChallengeMethod S256 or plain (plain when a challenge comes without it).
+	CodeChallengeMethod *string `form:"code_challenge_method,omitempty" json:"code_challenge_method,omitempty"`
+}
+
 // CreatePostParams defines parameters for CreatePost.
 type CreatePostParams struct {
 	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
@@ -2833,6 +3003,12 @@ type MessagesSendJSONRequestBody = DirectMessageInputBody
 // MessagesUpdateSettingsJSONRequestBody defines body for MessagesUpdateSettings for application/json ContentType.
 type MessagesUpdateSettingsJSONRequestBody = MessageSettings
 
+// ApproveAuthorizationJSONRequestBody defines body for ApproveAuthorization for application/json ContentType.
+type ApproveAuthorizationJSONRequestBody = AuthorizationParams
+
+// DenyAuthorizationJSONRequestBody defines body for DenyAuthorization for application/json ContentType.
+type DenyAuthorizationJSONRequestBody = AuthorizationParams
+
 // CreatePostJSONRequestBody defines body for CreatePost for application/json ContentType.
 type CreatePostJSONRequestBody = NewPostForm
 
@@ -2993,6 +3169,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 	DeleteAccount(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// VerifyAccountCredentials The signed-in member, in Mastodon's CredentialAccount shape
+	//
+	// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
+	//
+	// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
+	VerifyAccountCredentials(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AdminListAudit List audit, newest first (simple-rest)
 	//
@@ -3781,6 +3964,57 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/notifications/{id}/read (the `MarkNotificationRead` operationId).
 	MarkNotificationRead(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ReadAuthorization Read an app's authorization request for the consent screen
+	//
+	// The member app's /oauth/authorize screen asks this with the app's parameters before showing it.
+	//
+	// Corresponds with GET /api/v1/oauth/authorization (the `ReadAuthorization` operationId).
+	ReadAuthorization(ctx context.Context, params *ReadAuthorizationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApproveAuthorizationWithBody Authorize an app (the consent screen's 'Autorizar')
+	//
+	// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+	ApproveAuthorizationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApproveAuthorization Authorize an app (the consent screen's 'Autorizar')
+	//
+	// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+	ApproveAuthorization(ctx context.Context, body ApproveAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DenyAuthorizationWithBody Refuse an app (the consent screen's 'Negar')
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+	DenyAuthorizationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DenyAuthorization Refuse an app (the consent screen's 'Negar')
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+	DenyAuthorization(ctx context.Context, body DenyAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListConnectedApps List the apps the viewer authorized
+	//
+	// Corresponds with GET /api/v1/oauth/connected-apps (the `ListConnectedApps` operationId).
+	ListConnectedApps(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DisconnectApp Revoke an app's access (settings' 'Revogar')
+	//
+	// Every token of the app for the viewer ends at once; the app must ask again.
+	//
+	// Corresponds with DELETE /api/v1/oauth/connected-apps/{id} (the `DisconnectApp` operationId).
+	DisconnectApp(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CreatePostWithBody Publish a post
 	//
 	// Takes any type of body and a specified content type.
@@ -4334,6 +4568,23 @@ func (c *Client) DeleteAccountWithBody(ctx context.Context, contentType string, 
 // Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 func (c *Client) DeleteAccount(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteAccountRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// VerifyAccountCredentials The signed-in member, in Mastodon's CredentialAccount shape
+//
+// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
+//
+// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
+func (c *Client) VerifyAccountCredentials(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifyAccountCredentialsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -6241,6 +6492,127 @@ func (c *Client) MarkNotificationRead(ctx context.Context, id string, reqEditors
 	return c.Client.Do(req)
 }
 
+// ReadAuthorization Read an app's authorization request for the consent screen
+//
+// The member app's /oauth/authorize screen asks this with the app's parameters before showing it.
+//
+// Corresponds with GET /api/v1/oauth/authorization (the `ReadAuthorization` operationId).
+func (c *Client) ReadAuthorization(ctx context.Context, params *ReadAuthorizationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReadAuthorizationRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApproveAuthorizationWithBody Authorize an app (the consent screen's 'Autorizar')
+//
+// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+func (c *Client) ApproveAuthorizationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApproveAuthorizationRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApproveAuthorization Authorize an app (the consent screen's 'Autorizar')
+//
+// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+func (c *Client) ApproveAuthorization(ctx context.Context, body ApproveAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApproveAuthorizationRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DenyAuthorizationWithBody Refuse an app (the consent screen's 'Negar')
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+func (c *Client) DenyAuthorizationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDenyAuthorizationRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DenyAuthorization Refuse an app (the consent screen's 'Negar')
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+func (c *Client) DenyAuthorization(ctx context.Context, body DenyAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDenyAuthorizationRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListConnectedApps List the apps the viewer authorized
+//
+// Corresponds with GET /api/v1/oauth/connected-apps (the `ListConnectedApps` operationId).
+func (c *Client) ListConnectedApps(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListConnectedAppsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DisconnectApp Revoke an app's access (settings' 'Revogar')
+//
+// Every token of the app for the viewer ends at once; the app must ask again.
+//
+// Corresponds with DELETE /api/v1/oauth/connected-apps/{id} (the `DisconnectApp` operationId).
+func (c *Client) DisconnectApp(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDisconnectAppRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CreatePostWithBody Publish a post
 //
 // Takes any type of body and a specified content type.
@@ -7581,6 +7953,33 @@ func NewDeleteAccountRequestWithBody(server string, contentType string, body io.
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewVerifyAccountCredentialsRequest constructs an http.Request for the VerifyAccountCredentials method
+func NewVerifyAccountCredentialsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/accounts/verify_credentials")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -11467,6 +11866,273 @@ func NewMarkNotificationReadRequest(server string, id string) (*http.Request, er
 	return req, nil
 }
 
+// NewReadAuthorizationRequest constructs an http.Request for the ReadAuthorization method
+func NewReadAuthorizationRequest(server string, params *ReadAuthorizationParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oauth/authorization")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.ResponseType != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "response_type", *params.ResponseType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ClientId != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "client_id", *params.ClientId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.RedirectUri != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "redirect_uri", *params.RedirectUri, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Scope != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "scope", *params.Scope, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.State != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "state", *params.State, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CodeChallenge != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "code_challenge", *params.CodeChallenge, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CodeChallengeMethod != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "code_challenge_method", *params.CodeChallengeMethod, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApproveAuthorizationRequest calls the generic ApproveAuthorization builder with application/json body
+func NewApproveAuthorizationRequest(server string, body ApproveAuthorizationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApproveAuthorizationRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewApproveAuthorizationRequestWithBody constructs an http.Request for the ApproveAuthorization method, with any body, and a specified content type
+func NewApproveAuthorizationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oauth/authorization")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDenyAuthorizationRequest calls the generic DenyAuthorization builder with application/json body
+func NewDenyAuthorizationRequest(server string, body DenyAuthorizationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDenyAuthorizationRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewDenyAuthorizationRequestWithBody constructs an http.Request for the DenyAuthorization method, with any body, and a specified content type
+func NewDenyAuthorizationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oauth/authorization/deny")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListConnectedAppsRequest constructs an http.Request for the ListConnectedApps method
+func NewListConnectedAppsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oauth/connected-apps")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewDisconnectAppRequest constructs an http.Request for the DisconnectApp method
+func NewDisconnectAppRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oauth/connected-apps/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewCreatePostRequest calls the generic CreatePost builder with application/json body
 func NewCreatePostRequest(server string, params *CreatePostParams, body CreatePostJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13982,6 +14648,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 	DeleteAccountWithResponse(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteAccountResponse, error)
 
+	// VerifyAccountCredentialsWithResponse The signed-in member, in Mastodon's CredentialAccount shape
+	//
+	// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
+	VerifyAccountCredentialsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*VerifyAccountCredentialsResponse, error)
+
 	// AdminListAuditWithResponse List audit, newest first (simple-rest)
 	//
 	// Staff only: administrators.
@@ -14886,6 +15561,63 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/notifications/{id}/read (the `MarkNotificationRead` operationId).
 	MarkNotificationReadWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*MarkNotificationReadResponse, error)
+
+	// ReadAuthorizationWithResponse Read an app's authorization request for the consent screen
+	//
+	// The member app's /oauth/authorize screen asks this with the app's parameters before showing it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/oauth/authorization (the `ReadAuthorization` operationId).
+	ReadAuthorizationWithResponse(ctx context.Context, params *ReadAuthorizationParams, reqEditors ...RequestEditorFn) (*ReadAuthorizationResponse, error)
+
+	// ApproveAuthorizationWithBodyWithResponse Authorize an app (the consent screen's 'Autorizar')
+	//
+	// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+	ApproveAuthorizationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApproveAuthorizationResponse, error)
+
+	// ApproveAuthorizationWithResponse Authorize an app (the consent screen's 'Autorizar')
+	//
+	// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+	ApproveAuthorizationWithResponse(ctx context.Context, body ApproveAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*ApproveAuthorizationResponse, error)
+
+	// DenyAuthorizationWithBodyWithResponse Refuse an app (the consent screen's 'Negar')
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+	DenyAuthorizationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DenyAuthorizationResponse, error)
+
+	// DenyAuthorizationWithResponse Refuse an app (the consent screen's 'Negar')
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+	DenyAuthorizationWithResponse(ctx context.Context, body DenyAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*DenyAuthorizationResponse, error)
+
+	// ListConnectedAppsWithResponse List the apps the viewer authorized
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/oauth/connected-apps (the `ListConnectedApps` operationId).
+	ListConnectedAppsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListConnectedAppsResponse, error)
+
+	// DisconnectAppWithResponse Revoke an app's access (settings' 'Revogar')
+	//
+	// Every token of the app for the viewer ends at once; the app must ask again.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/oauth/connected-apps/{id} (the `DisconnectApp` operationId).
+	DisconnectAppWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DisconnectAppResponse, error)
 
 	// CreatePostWithBodyWithResponse Publish a post
 	//
@@ -15953,6 +16685,89 @@ func (r DeleteAccountResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r DeleteAccountResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// VerifyAccountCredentialsResponse503Headers the declared response headers of an HTTP 503 response for VerifyAccountCredentials
+type VerifyAccountCredentialsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type VerifyAccountCredentialsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MastodonAccount
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *VerifyAccountCredentialsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r VerifyAccountCredentialsResponse) GetJSON200() *MastodonAccount {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r VerifyAccountCredentialsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r VerifyAccountCredentialsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r VerifyAccountCredentialsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r VerifyAccountCredentialsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24583,6 +25398,470 @@ func (r MarkNotificationReadResponse) ContentType() string {
 	return ""
 }
 
+// ReadAuthorizationResponse503Headers the declared response headers of an HTTP 503 response for ReadAuthorization
+type ReadAuthorizationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ReadAuthorizationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AuthorizationView
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ReadAuthorizationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ReadAuthorizationResponse) GetJSON200() *AuthorizationView {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ReadAuthorizationResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ReadAuthorizationResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ReadAuthorizationResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ReadAuthorizationResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ReadAuthorizationResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ReadAuthorizationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ReadAuthorizationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ReadAuthorizationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ReadAuthorizationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApproveAuthorizationResponse503Headers the declared response headers of an HTTP 503 response for ApproveAuthorization
+type ApproveAuthorizationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ApproveAuthorizationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AuthorizationDecision
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ApproveAuthorizationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApproveAuthorizationResponse) GetJSON200() *AuthorizationDecision {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ApproveAuthorizationResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ApproveAuthorizationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApproveAuthorizationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApproveAuthorizationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApproveAuthorizationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DenyAuthorizationResponse503Headers the declared response headers of an HTTP 503 response for DenyAuthorization
+type DenyAuthorizationResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DenyAuthorizationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AuthorizationDecision
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DenyAuthorizationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DenyAuthorizationResponse) GetJSON200() *AuthorizationDecision {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DenyAuthorizationResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DenyAuthorizationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DenyAuthorizationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DenyAuthorizationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DenyAuthorizationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListConnectedAppsResponse503Headers the declared response headers of an HTTP 503 response for ListConnectedApps
+type ListConnectedAppsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListConnectedAppsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ConnectedAppList
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListConnectedAppsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListConnectedAppsResponse) GetJSON200() *ConnectedAppList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListConnectedAppsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListConnectedAppsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListConnectedAppsResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListConnectedAppsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListConnectedAppsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListConnectedAppsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListConnectedAppsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListConnectedAppsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DisconnectAppResponse503Headers the declared response headers of an HTTP 503 response for DisconnectApp
+type DisconnectAppResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DisconnectAppResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DisconnectAppResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r DisconnectAppResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DisconnectAppResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DisconnectAppResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DisconnectAppResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DisconnectAppResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // CreatePostResponse201Headers the declared response headers of an HTTP 201 response for CreatePost
 type CreatePostResponse201Headers struct {
 	IdempotentReplayed *string
@@ -30906,6 +32185,21 @@ func (c *ClientWithResponses) DeleteAccountWithResponse(ctx context.Context, bod
 	return ParseDeleteAccountResponse(rsp)
 }
 
+// VerifyAccountCredentialsWithResponse The signed-in member, in Mastodon's CredentialAccount shape
+//
+// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
+func (c *ClientWithResponses) VerifyAccountCredentialsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*VerifyAccountCredentialsResponse, error) {
+	rsp, err := c.VerifyAccountCredentials(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVerifyAccountCredentialsResponse(rsp)
+}
+
 // AdminListAuditWithResponse List audit, newest first (simple-rest)
 //
 // Staff only: administrators.
@@ -32475,6 +33769,105 @@ func (c *ClientWithResponses) MarkNotificationReadWithResponse(ctx context.Conte
 		return nil, err
 	}
 	return ParseMarkNotificationReadResponse(rsp)
+}
+
+// ReadAuthorizationWithResponse Read an app's authorization request for the consent screen
+//
+// The member app's /oauth/authorize screen asks this with the app's parameters before showing it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/oauth/authorization (the `ReadAuthorization` operationId).
+func (c *ClientWithResponses) ReadAuthorizationWithResponse(ctx context.Context, params *ReadAuthorizationParams, reqEditors ...RequestEditorFn) (*ReadAuthorizationResponse, error) {
+	rsp, err := c.ReadAuthorization(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReadAuthorizationResponse(rsp)
+}
+
+// ApproveAuthorizationWithBodyWithResponse Authorize an app (the consent screen's 'Autorizar')
+//
+// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+func (c *ClientWithResponses) ApproveAuthorizationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApproveAuthorizationResponse, error) {
+	rsp, err := c.ApproveAuthorizationWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApproveAuthorizationResponse(rsp)
+}
+
+// ApproveAuthorizationWithResponse Authorize an app (the consent screen's 'Autorizar')
+//
+// Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/oauth/authorization (the `ApproveAuthorization` operationId).
+func (c *ClientWithResponses) ApproveAuthorizationWithResponse(ctx context.Context, body ApproveAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*ApproveAuthorizationResponse, error) {
+	rsp, err := c.ApproveAuthorization(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApproveAuthorizationResponse(rsp)
+}
+
+// DenyAuthorizationWithBodyWithResponse Refuse an app (the consent screen's 'Negar')
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+func (c *ClientWithResponses) DenyAuthorizationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DenyAuthorizationResponse, error) {
+	rsp, err := c.DenyAuthorizationWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDenyAuthorizationResponse(rsp)
+}
+
+// DenyAuthorizationWithResponse Refuse an app (the consent screen's 'Negar')
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/oauth/authorization/deny (the `DenyAuthorization` operationId).
+func (c *ClientWithResponses) DenyAuthorizationWithResponse(ctx context.Context, body DenyAuthorizationJSONRequestBody, reqEditors ...RequestEditorFn) (*DenyAuthorizationResponse, error) {
+	rsp, err := c.DenyAuthorization(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDenyAuthorizationResponse(rsp)
+}
+
+// ListConnectedAppsWithResponse List the apps the viewer authorized
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/oauth/connected-apps (the `ListConnectedApps` operationId).
+func (c *ClientWithResponses) ListConnectedAppsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListConnectedAppsResponse, error) {
+	rsp, err := c.ListConnectedApps(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListConnectedAppsResponse(rsp)
+}
+
+// DisconnectAppWithResponse Revoke an app's access (settings' 'Revogar')
+//
+// Every token of the app for the viewer ends at once; the app must ask again.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/oauth/connected-apps/{id} (the `DisconnectApp` operationId).
+func (c *ClientWithResponses) DisconnectAppWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DisconnectAppResponse, error) {
+	rsp, err := c.DisconnectApp(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDisconnectAppResponse(rsp)
 }
 
 // CreatePostWithBodyWithResponse Publish a post
@@ -34126,6 +35519,80 @@ func ParseDeleteAccountResponse(rsp *http.Response) (*DeleteAccountResponse, err
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers DeleteAccountResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseVerifyAccountCredentialsResponse parses an HTTP response from a VerifyAccountCredentialsWithResponse call
+func ParseVerifyAccountCredentialsResponse(rsp *http.Response) (*VerifyAccountCredentialsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &VerifyAccountCredentialsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MastodonAccount
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers VerifyAccountCredentialsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -42858,6 +44325,428 @@ func ParseMarkNotificationReadResponse(rsp *http.Response) (*MarkNotificationRea
 	switch {
 	case rsp.StatusCode == 503:
 		var headers MarkNotificationReadResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseReadAuthorizationResponse parses an HTTP response from a ReadAuthorizationWithResponse call
+func ParseReadAuthorizationResponse(rsp *http.Response) (*ReadAuthorizationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ReadAuthorizationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AuthorizationView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ReadAuthorizationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseApproveAuthorizationResponse parses an HTTP response from a ApproveAuthorizationWithResponse call
+func ParseApproveAuthorizationResponse(rsp *http.Response) (*ApproveAuthorizationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApproveAuthorizationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AuthorizationDecision
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ApproveAuthorizationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDenyAuthorizationResponse parses an HTTP response from a DenyAuthorizationWithResponse call
+func ParseDenyAuthorizationResponse(rsp *http.Response) (*DenyAuthorizationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DenyAuthorizationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AuthorizationDecision
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DenyAuthorizationResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListConnectedAppsResponse parses an HTTP response from a ListConnectedAppsWithResponse call
+func ParseListConnectedAppsResponse(rsp *http.Response) (*ListConnectedAppsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListConnectedAppsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ConnectedAppList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListConnectedAppsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDisconnectAppResponse parses an HTTP response from a DisconnectAppWithResponse call
+func ParseDisconnectAppResponse(rsp *http.Response) (*DisconnectAppResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DisconnectAppResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DisconnectAppResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

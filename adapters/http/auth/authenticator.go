@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"log/slog"
 	"net"
 	"net/http"
@@ -21,6 +22,7 @@ import (
 // holding a stale token.
 type Authenticator struct {
 	tokens   *Tokens
+	apps     ports.AppTokenChecker // nil: apps' tokens are not accepted
 	sessions ports.SessionChecker
 	cache    *SessionCache
 	proxies  []netip.Prefix
@@ -42,6 +44,10 @@ func NewAuthenticator(cfg *config.Config, tokens *Tokens, sessions ports.Session
 }
 
 type loopbackPeerKey struct{}
+
+// AcceptAppTokens makes the middleware read OAuth apps' access tokens
+// through apps.
+func (a *Authenticator) AcceptAppTokens(apps ports.AppTokenChecker) { a.apps = apps }
 
 // FromLoopback tells whether the request's socket peer is on this machine's
 // loopback. It is the socket, never a header: what development opens
@@ -75,7 +81,14 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 		if token == "" && strings.HasPrefix(r.URL.Path, ConsoleCookiePath) {
 			token = consoleCookie(r)
 		}
-		if token != "" {
+		if token != "" && a.apps != nil && !jwtShaped(token) {
+			switch v, ok, err := a.appViewer(ctx, token); {
+			case err != nil:
+				ctx = httpkit.WithSessionUnchecked(ctx)
+			case ok:
+				ctx = httpkit.WithAppGrant(ctx, v)
+			}
+		} else if token != "" {
 			switch v, ok, err := a.viewer(ctx, token); {
 			case err != nil:
 				ctx = httpkit.WithSessionUnchecked(ctx)
@@ -85,6 +98,22 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// jwtShaped tells a session's access token (a JWT: three dot-separated
+// parts) from an app's (an opaque string without dots).
+func jwtShaped(token string) bool { return strings.Count(token, ".") == 2 }
+
+// appViewer checks an app's access token: read from the database on every
+// request (no cache), so that its revocation, its expiry, or its member's
+// suspension counts at once on every node.
+func (a *Authenticator) appViewer(ctx context.Context, token string) (domain.Viewer, bool, error) {
+	sum := sha256.Sum256([]byte(token))
+	v, ok, err := a.apps.AppViewer(ctx, sum[:])
+	if err != nil {
+		a.log.ErrorContext(ctx, "check app token", "err", err)
+	}
+	return v, ok, err
 }
 
 // Viewer checks an access token and its session: signature and expiry,

@@ -19,8 +19,12 @@ var Module = fx.Options(
 		fx.Provide(
 			fx.Annotate(NewTokens, fx.As(new(ports.AccessTokens)), fx.As(fx.Self())),
 			provideSessionCache,
-			func(cfg *config.Config, t *Tokens, s ports.SessionChecker, c *SessionCache, l *slog.Logger) (*Authenticator, error) {
-				return NewAuthenticator(cfg, t, s, c, l)
+			func(p authenticatorParams) (*Authenticator, error) {
+				a, err := NewAuthenticator(p.Config, p.Tokens, p.Sessions, p.Cache, p.Logger)
+				if err == nil && p.Apps != nil {
+					a.AcceptAppTokens(p.Apps)
+				}
+				return a, err
 			},
 		),
 	),
@@ -34,3 +38,13 @@ var Module = fx.Options(
 		return forgettingAccessChanges{AccessChanges: a, cache: c}
 	}),
 )
+
+type authenticatorParams struct {
+	fx.In
+	Config   *config.Config
+	Tokens   *Tokens
+	Sessions ports.SessionChecker
+	Cache    *SessionCache
+	Logger   *slog.Logger
+	Apps     ports.AppTokenChecker `optional:"true"` // the accounts feature's OAuth store
+}

@@ -3,8 +3,11 @@ package httpapi
 import (
 	"github.com/danielgtaylor/huma/v2"
 
+	"social/config"
+	"social/core/domain"
 	accounts "social/features/accounts/app"
 	"social/features/accounts/wire"
+	profiles "social/features/profiles/app"
 	"social/kit/plugin"
 )
 
@@ -23,11 +26,19 @@ type UseCases struct {
 	Sessions     *accounts.ListSessions
 	EndSession   *accounts.EndSession
 	EndOthers    *accounts.EndOtherSessions
+	// OAuth's consent screen and the member's connected apps.
+	ReadAuthorization *accounts.ReadAuthorization
+	Approve           *accounts.ApproveAuthorization
+	Deny              *accounts.DenyAuthorization
+	ConnectedApps     *accounts.ListConnectedApps
+	Disconnect        *accounts.DisconnectApp
+	// The member an app acts for (Mastodon's verify_credentials).
+	Me *profiles.GetMyProfile
 }
 
 // NewRoutes contributes the /api/v1/auth operations and documents the
 // bearer scheme the other operations name.
-func NewRoutes(uc UseCases, p wire.SessionPresenter) plugin.Routes {
+func NewRoutes(uc UseCases, p wire.SessionPresenter, cfg *config.Config) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		oapi := api.OpenAPI()
 		if oapi.Components.SecuritySchemes == nil {
@@ -35,6 +46,12 @@ func NewRoutes(uc UseCases, p wire.SessionPresenter) plugin.Routes {
 		}
 		oapi.Components.SecuritySchemes["bearer"] = &huma.SecurityScheme{Type: "http", Scheme: "bearer", BearerFormat: "JWT",
 			Description: "The access_token of a session (POST /api/v1/auth/sign-in or /auth/refresh)."}
+		oapi.Components.SecuritySchemes["oauth"] = &huma.SecurityScheme{Type: "oauth2",
+			Description: "An app's OAuth 2 access token, sent as bearer. It reaches only the operations that name " +
+				"scopes (x-oauth-scopes), when it carries one of them.",
+			Flows: &huma.OAuthFlows{AuthorizationCode: &huma.OAuthFlow{
+				AuthorizationURL: "/oauth/authorize", TokenURL: "/oauth/token", RefreshURL: "/oauth/token",
+				Scopes: scopeDescriptions()}}}
 		registerSignUp(api, uc.SignUp)
 		registerConfirmEmail(api, uc.ConfirmEmail, p)
 		registerResendConfirmation(api, uc.Resend)
@@ -46,5 +63,20 @@ func NewRoutes(uc UseCases, p wire.SessionPresenter) plugin.Routes {
 		registerListSessions(api, uc.Sessions)
 		registerEndSession(api, uc.EndSession)
 		registerEndOtherSessions(api, uc.EndOthers)
+		registerReadAuthorization(api, uc.ReadAuthorization)
+		registerApproveAuthorization(api, uc.Approve)
+		registerDenyAuthorization(api, uc.Deny)
+		registerListConnectedApps(api, uc.ConnectedApps)
+		registerDisconnectApp(api, uc.Disconnect)
+		registerVerifyCredentials(api, uc.Me, p.Links, cfg.HTTP.PublicURL)
 	}}
+}
+
+// scopeDescriptions names every scope for the API document.
+func scopeDescriptions() map[string]string {
+	out := map[string]string{}
+	for _, n := range domain.AllScopeNames() {
+		out[n] = "Mastodon's " + n + " scope."
+	}
+	return out
 }

@@ -104,14 +104,19 @@ func (s *Sessions) Revoke(ctx context.Context, sessionID string, at time.Time, r
 	return nil
 }
 
-// RevokeAll ends every session of a member.
+// RevokeAll ends every session of a member, and every token and code of
+// the apps the member authorized: what ends them all (suspension,
+// deletion, a password reset) ends the apps' access too.
 func (s *Sessions) RevokeAll(ctx context.Context, accountID domain.UserID, at time.Time, reason string) error {
-	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
-		WHERE account_id = ? AND revoked_at IS NULL`, at, reason, uuid.UUID(accountID)).Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("revoke sessions of %s: %w", accountID, err)
-	}
-	return nil
+	return pgkit.NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
+		db := pgkit.IDB(ctx, s.db)
+		_, err := db.NewRaw(`UPDATE sessions SET revoked_at = ?, revoked_reason = ?
+			WHERE account_id = ? AND revoked_at IS NULL`, at, reason, uuid.UUID(accountID)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("revoke sessions of %s: %w", accountID, err)
+		}
+		return revokeAppTokens(ctx, db, accountID, at, reason)
+	})
 }
 
 // SessionOfToken is the session a refresh token belongs to, and its member.

@@ -68,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounts/verify_credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member, in Mastodon's CredentialAccount shape
+         * @description Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
+         */
+        get: operations["verify-account-credentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -1516,6 +1536,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/oauth/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an app's authorization request for the consent screen
+         * @description The member app's /oauth/authorize screen asks this with the app's parameters before showing it.
+         */
+        get: operations["read-authorization"];
+        put?: never;
+        /**
+         * Authorize an app (the consent screen's 'Autorizar')
+         * @description Makes a one-time authorization code (10 minutes) bound to the app, the redirect URI, the scopes and the PKCE challenge.
+         */
+        post: operations["approve-authorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/authorization/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse an app (the consent screen's 'Negar') */
+        post: operations["deny-authorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the apps the viewer authorized */
+        get: operations["list-connected-apps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/connected-apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an app's access (settings' 'Revogar')
+         * @description Every token of the app for the viewer ends at once; the app must ask again.
+         */
+        delete: operations["disconnect-app"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/posts": {
         parameters: {
             query?: never;
@@ -2488,6 +2586,41 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        AuthorizationApp: {
+            name: string;
+            /** @description The site the app registered, or null. */
+            website: string | null;
+        };
+        AuthorizationDecision: {
+            /** @description The authorization code to show the member, for an OOB app approved; else null. */
+            code: string | null;
+            /** @description The app's redirect URI with code and state (approved) or error=access_denied and state (denied); null for an OOB app. */
+            redirect_to: string | null;
+        };
+        AuthorizationParams: {
+            client_id: string;
+            /** @description PKCE (RFC 7636). */
+            code_challenge?: string;
+            /** @description S256 or plain (plain when a challenge comes without it). */
+            code_challenge_method?: string;
+            /** @description One of the app's registered redirect URIs; may be left out when it registered one. */
+            redirect_uri?: string;
+            /** @description Must be code. */
+            response_type: string;
+            /** @description Scopes separated by spaces; read when left out. */
+            scope?: string;
+            /** @description Sent back to the app as it came. */
+            state?: string;
+        };
+        AuthorizationView: {
+            app: components["schemas"]["AuthorizationApp"];
+            /** @description The app takes the code from the member (urn:ietf:wg:oauth:2.0:oob): the screen shows it. */
+            oob: boolean;
+            /** @description Where the member is sent after deciding. */
+            redirect_uri: string;
+            /** @description The scopes asked, as named by the app (read, write:statuses...). */
+            scopes: string[] | null;
+        };
         BlockState: {
             blocking: boolean;
         };
@@ -2660,6 +2793,27 @@ export interface components {
              * @enum {string}
              */
             token_transport: "body" | "cookie";
+        };
+        ConnectedApp: {
+            /**
+             * Format: date-time
+             * @description When the member first authorized it.
+             */
+            authorized_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The app's last request, to the minute; null when never used.
+             */
+            last_used_at: string | null;
+            name: string;
+            /** @description Every scope the app's live tokens carry. */
+            scopes: string[] | null;
+            website: string | null;
+        };
+        ConnectedAppList: {
+            items: components["schemas"]["ConnectedApp"][] | null;
         };
         Conversation: {
             /** @description False when the other participant takes messages only from members they follow and does not follow the viewer, or when a block keeps the two apart. */
@@ -2973,6 +3127,7 @@ export interface components {
             /** Format: int64 */
             Size: number;
         };
+        Item: Record<string, never>;
         Keys: {
             /** @description The device's 16-byte authentication secret, URL-safe base64. */
             auth: string;
@@ -3067,6 +3222,53 @@ export interface components {
             track_source: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        MastodonAccount: {
+            acct: string;
+            /** @description Signed link to the avatar (storage.url_ttl), or the site's icon when none. */
+            avatar: string;
+            avatar_static: string;
+            bot: boolean;
+            /** Format: date-time */
+            created_at: string;
+            discoverable: boolean;
+            display_name: string;
+            /** @description Always empty: no custom emoji here. */
+            emojis: components["schemas"]["Item"][] | null;
+            fields: components["schemas"]["MastodonField"][] | null;
+            /** Format: int64 */
+            followers_count: number;
+            /** Format: int64 */
+            following_count: number;
+            group: boolean;
+            header: string;
+            header_static: string;
+            id: string;
+            last_status_at: string | null;
+            locked: boolean;
+            /** @description The bio as HTML, escaped. */
+            note: string;
+            source: components["schemas"]["MastodonSource"];
+            /** Format: int64 */
+            statuses_count: number;
+            uri: string;
+            url: string;
+            username: string;
+        };
+        MastodonField: {
+            name: string;
+            value: string;
+            verified_at: string | null;
+        };
+        MastodonSource: {
+            fields: components["schemas"]["MastodonField"][] | null;
+            /** Format: int64 */
+            follow_requests_count: number;
+            language: string;
+            note: string;
+            /** @enum {string} */
+            privacy: "public" | "private";
+            sensitive: boolean;
         };
         MediaVariant: {
             /**
@@ -4228,6 +4430,73 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "verify-account-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MastodonAccount"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11666,6 +11935,435 @@ export interface operations {
                 };
             };
             /** @description Not Found. Codes: `notification_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "read-authorization": {
+        parameters: {
+            query?: {
+                /** @description Must be code. */
+                response_type?: string;
+                client_id?: string;
+                /** @description One of the app's registered redirect URIs; may be left out when it registered one. */
+                redirect_uri?: string;
+                /** @description Scopes separated by spaces; read when left out. */
+                scope?: string;
+                /** @description Sent back to the app as it came. */
+                state?: string;
+                /** @description PKCE (RFC 7636). */
+                code_challenge?: string;
+                /** @description S256 or plain (plain when a challenge comes without it). */
+                code_challenge_method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationView"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `oauth_client_unknown`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `oauth_challenge_invalid`, `oauth_redirect_uri_invalid`, `oauth_response_type_unsupported`, `oauth_scope_invalid`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "approve-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationParams"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationDecision"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `oauth_client_unknown`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `oauth_challenge_invalid`, `oauth_redirect_uri_invalid`, `oauth_response_type_unsupported`, `oauth_scope_invalid`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "deny-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationParams"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationDecision"];
+                };
+            };
+            /** @description Bad Request. Codes: `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `oauth_client_unknown`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request Entity Too Large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `invalid_input`, `oauth_challenge_invalid`, `oauth_redirect_uri_invalid`, `oauth_response_type_unsupported`, `oauth_scope_invalid`, `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "list-connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAppList"];
+                };
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error. Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again (when the database is unreachable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "disconnect-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized. Codes: `unauthenticated`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Codes: `origin_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found. Codes: `oauth_app_not_connected`. */
             404: {
                 headers: {
                     [name: string]: unknown;
