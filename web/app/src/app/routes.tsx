@@ -33,6 +33,19 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
           },
         },
         {
+          path: paths.oauthAuthorize,
+          lazy: async () => {
+            const { ConsentScreen } = await import('@/features/oauth')
+            return {
+              element: (
+                <RequireSession>
+                  <ConsentScreen />
+                </RequireSession>
+              ),
+            }
+          },
+        },
+        {
           path: paths.resetPassword,
           lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
         },

@@ -15,4 +15,6 @@ export const paths = {
   profile: '/profile',
   userProfile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,
   settings: '/settings',
+  /** An app's authorization request (OAuth 2): the consent screen. */
+  oauthAuthorize: '/oauth/authorize',
 } as const

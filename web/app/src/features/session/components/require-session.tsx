@@ -12,6 +12,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { status } = useSession()
   const location = useLocation()
   if (status === 'loading') return <LoadingScreen />
-  if (status === 'signed-out') return <Navigate to={paths.auth} replace state={{ from: location.pathname }} />
+  if (status === 'signed-out') return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.search }} />
   return children
 }

@@ -11,6 +11,7 @@ import { useSession } from '@/features/session'
 
 import { settingsMessages as m } from '../messages'
 
+import { ConnectedAppsSection } from './connected-apps-section'
 import { DataSection } from './data-section'
 import { SecuritySection } from './security-section'
 import { SessionsSection } from './sessions-section'
@@ -57,6 +58,8 @@ export function SettingsScreen() {
         <SecuritySection />
 
         <SessionsSection />
+
+        <ConnectedAppsSection />
 
         <DataSection />
       </div>
