@@ -5,7 +5,11 @@ import { testSessionBody } from '@/testing/fixtures'
 
 import {
   FEED_FIRST_PAGE,
+  FEED_MEDIA_SIZES,
   FIRST_SCREEN_CODE_ID,
+  largestPicture,
+  POST_MEDIA_SIZES,
+  preloadPicture,
   firstScreenReads,
   LAST_MEMBER_KEY,
   maySignIn,
@@ -127,6 +131,27 @@ describe("the page's first script", () => {
       expect(mark?.refresh).toBeUndefined()
     } finally {
       window.socialEarlyStart = undefined
+    }
+  })
+
+  it("finds the first screen's largest picture: the feed's first, or the post's own", () => {
+    const text = { type: 'text', media_url: null }
+    const picture = { type: 'image', media_url: '/media/a.jpg', media_width: 1200, media_variants: [{ url: '/media/a-w640.webp', width: 640 }] }
+    const second = { ...picture, media_url: '/media/b.jpg' }
+    expect(largestPicture(FEED_FIRST_PAGE, { items: [text, picture, second] })).toEqual({ post: picture, sizes: FEED_MEDIA_SIZES })
+    expect(largestPicture(FEED_FIRST_PAGE, { items: [text] })).toBeNull()
+    expect(largestPicture(`/api/v1/posts/${postId}`, picture)).toEqual({ post: picture, sizes: POST_MEDIA_SIZES })
+    expect(largestPicture(`/api/v1/posts/${postId}`, { type: 'video', media_url: '/media/v.mp4' })).toBeNull()
+    expect(largestPicture(`/api/v1/posts/${postId}/comments`, { items: [picture] })).toBeNull()
+
+    preloadPicture({ post: picture, sizes: FEED_MEDIA_SIZES })
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')
+    try {
+      expect(link?.getAttribute('imagesrcset')).toBe('/media/a-w640.webp 640w, /media/a.jpg 1200w')
+      expect(link?.getAttribute('imagesizes')).toBe(FEED_MEDIA_SIZES)
+      expect(link?.getAttribute('href')).toBe('/media/a.jpg')
+    } finally {
+      link?.remove()
     }
   })
 })

@@ -22,6 +22,63 @@ export const REFRESH_LOCK = 'social:auth-refresh'
 /** The feed's first page as the feed screen asks for it (features/feed/api/list-feed.ts). */
 export const FEED_FIRST_PAGE = '/api/v1/feed?algorithm=chronological&limit=20'
 
+/** The width a post's picture takes (features/posts/components/post-media-sizes.ts). */
+export const POST_MEDIA_SIZES = '(min-width: 1024px) 702px, (min-width: 768px) calc(100vw - 322px), calc(100vw - 66px)'
+export const FEED_MEDIA_SIZES = `(min-width: 1280px) 390px, ${POST_MEDIA_SIZES}`
+
+/** The fields of a post the first screen's largest picture is drawn from. */
+export interface PicturedPost {
+  type?: string
+  media_url?: string | null
+  media_width?: number | null
+  media_variants?: { url: string; width: number }[] | null
+}
+
+/** A picture's candidates, as the post card lists them (mediaSrcSet). */
+export function pictureSrcSet(post: PicturedPost): string {
+  const copies = (post.media_variants ?? []).map((v) => `${v.url} ${String(v.width)}w`)
+  if (!post.media_url || !post.media_width || copies.length === 0) return ''
+  return [...copies, `${post.media_url} ${String(post.media_width)}w`].join(', ')
+}
+
+/**
+ * The first screen's largest picture in the answer of `url`: the feed's
+ * first picture or the post's own, with the width it takes; null when there
+ * is none.
+ */
+export function largestPicture(url: string, body: unknown): { post: PicturedPost; sizes: string } | null {
+  if (url === FEED_FIRST_PAGE) {
+    const items = (body as { items?: PicturedPost[] } | null)?.items ?? []
+    const post = items.find((item) => item.type === 'image')
+    return post?.media_url ? { post, sizes: FEED_MEDIA_SIZES } : null
+  }
+  if (/^\/api\/v1\/posts\/[0-9a-f-]{36}$/.test(url)) {
+    const post = body as PicturedPost | null
+    return post?.type === 'image' && post.media_url ? { post, sizes: POST_MEDIA_SIZES } : null
+  }
+  return null
+}
+
+/**
+ * Asks for the first screen's largest picture as soon as the data naming it
+ * arrives, instead of after the screen is drawn. The browser picks the same
+ * copy the card's image will (same candidates, same width) and keeps it for
+ * it.
+ */
+export function preloadPicture(picture: { post: PicturedPost; sizes: string }): void {
+  const link = document.createElement('link')
+  link.rel = 'preload'
+  link.setAttribute('as', 'image')
+  link.href = picture.post.media_url ?? ''
+  const srcSet = pictureSrcSet(picture.post)
+  if (srcSet) {
+    link.setAttribute('imagesrcset', srcSet)
+    link.setAttribute('imagesizes', picture.sizes)
+  }
+  link.setAttribute('fetchpriority', 'high')
+  document.head.appendChild(link)
+}
+
 /** Whether a refresh cookie may be there: without one, a refresh could only be refused. */
 export function maySignIn(): boolean {
   if (document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`)) return true
@@ -95,6 +152,17 @@ export function startEarly(pathname: string, now: number, origin = ''): EarlySta
     const read = token.then(async (accessToken) => {
       if (!accessToken) return null
       const response = await fetch(`${origin}${url}`, { headers: { Authorization: `Bearer ${accessToken}` } })
+      // From a copy: the app reads the original.
+      if (response.ok) {
+        void response
+          .clone()
+          .json()
+          .then((body: unknown) => {
+            const picture = largestPicture(url, body)
+            if (picture) preloadPicture(picture)
+          })
+          .catch(() => undefined)
+      }
       return { token: accessToken, response }
     })
     reads.set(url, read.catch(() => null))
