@@ -9,8 +9,10 @@ import { LoadingScreen } from './loading-screen'
 
 /**
  * For /auth: someone who already has a session goes to the feed, or back to
- * the page that sent them to sign in (an app's consent screen, with its
- * query). Only a path of this app is followed, never another site.
+ * the app's consent screen that sent them to sign in (with its query). No
+ * other page is returned to: a member who signed out from Settings and signs
+ * in again starts at the feed, and only a path of this app is followed,
+ * never another site.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { status } = useSession()
@@ -22,7 +24,7 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')
-    ? from
-    : paths.home
+  if (typeof from !== 'string') return paths.home
+  const consent = from === paths.oauthAuthorize || from.startsWith(`${paths.oauthAuthorize}?`)
+  return consent ? from : paths.home
 }
