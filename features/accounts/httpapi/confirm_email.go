@@ -22,7 +22,7 @@ const (
 
 type confirmOutput struct {
 	Status    int
-	Location  string `header:"Location"`
+	Location  string   `header:"Location"`
 	SetCookie []string `header:"Set-Cookie"`
 }
 
