@@ -5,6 +5,7 @@ package plugins
 import (
 	"social/kit/plugin"
 	"social/plugins/communities"
+	"social/plugins/mastodon"
 	"social/plugins/messages"
 	"social/plugins/rooms"
 	"social/plugins/stories"
@@ -12,5 +13,5 @@ import (
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin, mastodon.Plugin}
 }

@@ -173,6 +173,5 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Deny:              &app.DenyAuthorization{Apps: p.OAuth},
 		ConnectedApps:     &app.ListConnectedApps{Grants: p.OAuth, Clock: p.Clock},
 		Disconnect:        &app.DisconnectApp{Grants: p.OAuth, Clock: p.Clock},
-		Me:                &profiles.GetMyProfile{Profiles: p.Profiles},
 	}
 }

@@ -23,8 +23,10 @@ var Module = fx.Module("comments",
 	fx.Provide(
 		fx.Private,
 		commentsstore.NewCommentsWithAudiences,
-		newUseCases,
 	),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 	// Posts and comments as a viewer sees them, for the features that act
 	// on them (reports).
@@ -47,8 +49,8 @@ type useCaseParams struct {
 	Log         *slog.Logger
 }
 
-func newUseCases(p useCaseParams) httpapi.UseCases {
-	return httpapi.UseCases{
+func newUseCases(p useCaseParams) app.UseCases {
+	return app.UseCases{
 		Create: &app.CreateComment{Tx: p.Tx, Posts: p.Comments, Comments: p.Comments, Limiter: p.Limiter,
 			PerMember: p.Config.Limits.CommentPerMember,
 			Notices:   p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},

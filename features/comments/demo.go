@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/features/comments/httpapi"
+	"social/features/comments/app"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
@@ -15,7 +15,7 @@ import (
 // newDemoSeeder contributes the comments of demo.Plan on the posts the
 // posts' stage wrote in this run, then the rude comment the moderation
 // queue is about (demo.Reported).
-func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+func newDemoSeeder(uc app.UseCases, run *demo.Run) plugin.DemoSeeder {
 	postsWritten := demo.Need{Written: func(w *demo.Run) bool { return len(w.Posts) > 0 }, Missing: "no demo post written in this run"}
 	return plugin.StageDemoSeeder("comments", demo.StageComments, run, postsWritten,
 		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"social/features/follows/httpapi"
+	"social/features/follows/app"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
 
 // newDemoSeeder contributes the follow graph of demo.Plan, a minute apart.
-func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+func newDemoSeeder(uc app.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.StageDemoSeeder("follows", demo.StageFollows, run, demo.NeedMembers,
 		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			pairs := run.Plan.Follows

@@ -21,8 +21,10 @@ var Module = fx.Module("follows",
 	fx.Provide(
 		fx.Private,
 		followsstore.NewFollows,
-		newUseCases,
 	),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
 	// The timelines' queue as a port of its own, which a demo seeding
 	// replaces (its follows come before any post: nothing to backfill).
@@ -30,8 +32,8 @@ var Module = fx.Module("follows",
 )
 
 func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
-	return httpapi.UseCases{
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) app.UseCases {
+	return app.UseCases{
 		Follow: &app.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
 			Announcer: announcer, Clock: clock},
 		Unfollow: &app.UnfollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,

@@ -9,7 +9,6 @@ import (
 
 	"social/core/domain"
 	"social/features/posts/app"
-	"social/features/posts/httpapi"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
@@ -17,7 +16,7 @@ import (
 // newDemoSeeder contributes the week of posts of demo.Plan, each followed
 // by its likes and shares, then the posts the moderation queue is about
 // (demo.Reported). The comments' stage comes after.
-func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+func newDemoSeeder(uc app.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.StageDemoSeeder("posts", demo.StagePosts, run, demo.NeedMembers,
 		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			s := &run.Summary
@@ -59,7 +58,7 @@ func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
 
 // writeDemoPost writes one planned post at its time, with its drawn
 // picture if it has one.
-func writeDemoPost(ctx context.Context, uc httpapi.UseCases, run *demo.Run, v domain.Viewer, pp demo.PlannedPost) (domain.PostID, error) {
+func writeDemoPost(ctx context.Context, uc app.UseCases, run *demo.Run, v domain.Viewer, pp demo.PlannedPost) (domain.PostID, error) {
 	run.At(pp.At)
 	var created app.Created
 	var err error
@@ -83,7 +82,7 @@ func writeDemoPost(ctx context.Context, uc httpapi.UseCases, run *demo.Run, v do
 
 // newDemoPosting lends the post and like use cases to the seeders of the
 // features that keep audiences (a community's posts are core posts).
-func newDemoPosting(uc httpapi.UseCases) demo.Posting {
+func newDemoPosting(uc app.UseCases) demo.Posting {
 	return demo.Posting{
 		Post: func(ctx context.Context, author domain.Viewer, audience domain.AudienceID, text string) (domain.PostID, error) {
 			created, err := uc.Create.Handle(ctx, author, app.NewPost{Text: text, Audience: audience})

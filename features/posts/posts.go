@@ -30,8 +30,10 @@ var Module = fx.Module("posts",
 	fx.Provide(
 		fx.Private,
 		postsstore.NewPostsWithAudiences,
-		newUseCases,
 	),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	fx.Provide(
 		// The posts' files are deleted by one job, whoever deletes posts
 		// (a community taking its posts with it).
@@ -40,7 +42,7 @@ var Module = fx.Module("posts",
 		plugin.AsRoutes(httpapi.NewRoutes),
 		// Demo seeding: the network's posts, and a member's own (--for).
 		plugin.AsDemoSeeder(newDemoSeeder),
-		func(uc httpapi.UseCases) *app.SeedDemo { return uc.Demo },
+		func(uc app.UseCases) *app.SeedDemo { return uc.Demo },
 		// Which rows a member's demo data created, for every feature that
 		// seeds one, so that clearing it takes exactly those.
 		fx.Annotate(postsstore.NewDemoRows, fx.As(new(plugin.DemoRows))),
@@ -56,7 +58,7 @@ var Module = fx.Module("posts",
 		// An erased member's posts are deleted as any post is.
 		func(p *postsstore.Posts) app.PostDeleter { return p },
 		// Moderators remove posts through the same delete path.
-		func(uc httpapi.UseCases) app.Removal { return uc.Removal },
+		func(uc app.UseCases) app.Removal { return uc.Removal },
 		// post:{id} subscriptions follow who may read the post.
 		fx.Annotate(NewVisibility, fx.As(new(plugin.PostVisibility))),
 	),
@@ -100,7 +102,7 @@ type useCaseParams struct {
 	DemoRows      plugin.DemoRows
 }
 
-func newUseCases(p useCaseParams) httpapi.UseCases {
+func newUseCases(p useCaseParams) app.UseCases {
 	previews := p.Previews
 	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
@@ -109,7 +111,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	likes := app.LikeFlow{Tx: p.Tx, Items: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Broadcaster: p.Broadcaster, Log: p.Log}
-	return httpapi.UseCases{
+	return app.UseCases{
 		Create:      create,
 		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
 		DeleteMedia: &app.DeletePostMedia{Blobs: p.Blobs},
@@ -159,11 +161,11 @@ func MemberClears(list []plugin.MemberDemoSeeder) []app.MemberSeed {
 	return out
 }
 
-func newWorker(uc httpapi.UseCases) plugin.Worker {
+func newWorker(uc app.UseCases) plugin.Worker {
 	return plugin.NewWorker("", &postsstore.FillLinkPreviewWorker{Fill: uc.Fill})
 }
 
-func newDeleteMediaWorker(uc httpapi.UseCases) plugin.Worker {
+func newDeleteMediaWorker(uc app.UseCases) plugin.Worker {
 	return plugin.NewWorker("", &postsstore.DeletePostMediaWorker{Delete: uc.DeleteMedia})
 }
 
@@ -173,7 +175,7 @@ type Visibility struct{ get *app.GetPost }
 var _ plugin.PostVisibility = Visibility{}
 
 // NewVisibility is the plugin.PostVisibility of posts.
-func NewVisibility(uc httpapi.UseCases) Visibility { return Visibility{get: uc.Get} }
+func NewVisibility(uc app.UseCases) Visibility { return Visibility{get: uc.Get} }
 
 // CanSeePost is nil when the viewer in ctx may read post id.
 func (v Visibility) CanSeePost(ctx context.Context, id uuid.UUID) error {

@@ -6,15 +6,15 @@ import (
 	"time"
 
 	"social/core/domain"
+	"social/features/profiles/app"
 	profiles "social/features/profiles/app"
-	"social/features/profiles/httpapi"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
 
 // newDemoSeeder contributes the demo members' profiles: bio, place, site
 // and the drawn avatar and banner, each dated when the member joined.
-func newDemoSeeder(uc httpapi.UseCases, run *demo.Run) plugin.DemoSeeder {
+func newDemoSeeder(uc app.UseCases, run *demo.Run) plugin.DemoSeeder {
 	return plugin.StageDemoSeeder("profiles", demo.StageProfiles, run, demo.NeedMembers,
 		func(ctx context.Context, cast demo.Cast) (plugin.DemoSeeded, error) {
 			joined, pictures := run.Now.Add(-30*24*time.Hour), 0

@@ -31,11 +31,13 @@ var Module = fx.Module("profiles",
 	),
 	// Moderators set the verified flag on a locked profile.
 	fx.Provide(func(p *profilesstore.Profiles) moderation.ProfileLocker { return p }),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	fx.Provide(
-		fx.Private,
-		newUseCases,
-	),
-	fx.Provide(
+		// The profile as a viewer sees it, for the routes here and the
+		// other drivers of the app.
+		func(p *profilesstore.Profiles) *follows.ViewProfile { return &follows.ViewProfile{Profiles: p} },
 		wire.NewLinks,
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsDemoSeeder(newDemoSeeder),
@@ -55,11 +57,10 @@ type useCaseParams struct {
 	Search   ports.SearchIndexQueue
 }
 
-func newUseCases(p useCaseParams) httpapi.UseCases {
+func newUseCases(p useCaseParams) app.UseCases {
 	limits := app.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
 	ix := app.Indexer{Tx: p.Tx, Search: p.Search}
-	return httpapi.UseCases{
-		Get:     &follows.ViewProfile{Profiles: p.Profiles},
+	return app.UseCases{
 		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
 		Update:  &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,

@@ -24,10 +24,9 @@ var Module = fx.Module("safety",
 		fx.Annotate(safetystore.NewSafety, fx.As(fx.Self()), fx.As(new(ports.Blocks)), fx.As(new(ports.HiddenMembers)),
 			fx.As(new(app.Relations))),
 	),
-	fx.Provide(
-		fx.Private,
-		newUseCases,
-	),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	fx.Provide(
 		plugin.AsRoutes(httpapi.NewRoutes),
 		// Expired muted words are deleted hourly, whether or not their
@@ -43,8 +42,8 @@ var Module = fx.Module("safety",
 )
 
 func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) httpapi.UseCases {
-	return httpapi.UseCases{
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) app.UseCases {
+	return app.UseCases{
 		Block: &app.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
 			Access: access, Clock: clock},
 		Unblock:    &app.UnblockMember{Tx: tx, Blocks: store, Access: access},

@@ -32,9 +32,11 @@ const QueuePoll = 100 * time.Millisecond
 var Module = fx.Module("search-api",
 	fx.Provide(
 		fx.Private,
-		newUseCases,
 		newSource,
 	),
+	// The use cases, for the routes here and the other drivers of the app
+	// (the Mastodon client API).
+	fx.Provide(newUseCases),
 	queueing,
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes)),
 	fx.Invoke(runIndexer),
@@ -78,9 +80,9 @@ func newSource(db *bun.DB, p struct {
 	return searchstore.NewSearchSource(db, p.Sources...)
 }
 
-func newUseCases(p useCaseParams) httpapi.UseCases {
+func newUseCases(p useCaseParams) app.UseCases {
 	index, blobs, media, log, source := p.Index, p.Blobs, p.Media, p.Log, p.Source
-	return httpapi.UseCases{
+	return app.UseCases{
 		Search: &app.Search{Index: index, Kinds: source.Kinds(), Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)

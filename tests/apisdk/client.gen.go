@@ -264,24 +264,6 @@ func (e FiledReportStatus) Valid() bool {
 	}
 }
 
-// Defines values for MastodonSourcePrivacy.
-const (
-	MastodonSourcePrivacyPrivate MastodonSourcePrivacy = "private"
-	MastodonSourcePrivacyPublic  MastodonSourcePrivacy = "public"
-)
-
-// Valid indicates whether the value is a known member of the MastodonSourcePrivacy enum.
-func (e MastodonSourcePrivacy) Valid() bool {
-	switch e {
-	case MastodonSourcePrivacyPrivate:
-		return true
-	case MastodonSourcePrivacyPublic:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for MetaOutputBodyMode.
 const (
 	Development MetaOutputBodyMode = "development"
@@ -1465,9 +1447,6 @@ type FollowState struct {
 	Following     bool  `json:"following"`
 }
 
-// Item defines model for Item.
-type Item = map[string]interface{}
-
 // Keys defines model for Keys.
 type Keys struct {
 	// Auth The device's 16-byte authentication secret, URL-safe base64.
@@ -1585,59 +1564,6 @@ type ListeningRoom struct {
 	TrackSource string    `json:"track_source"`
 	UpdatedAt   time.Time `json:"updated_at"`
 }
-
-// MastodonAccount defines model for MastodonAccount.
-type MastodonAccount struct {
-	Acct string `json:"acct"`
-
-	// Avatar Signed link to the avatar (storage.url_ttl), or the site's icon when none.
-	Avatar       string    `json:"avatar"`
-	AvatarStatic string    `json:"avatar_static"`
-	Bot          bool      `json:"bot"`
-	CreatedAt    time.Time `json:"created_at"`
-	Discoverable bool      `json:"discoverable"`
-	DisplayName  string    `json:"display_name"`
-
-	// Emojis Always empty: no custom emoji here.
-	Emojis         *[]Item          `json:"emojis"`
-	Fields         *[]MastodonField `json:"fields"`
-	FollowersCount int64            `json:"followers_count"`
-	FollowingCount int64            `json:"following_count"`
-	Group          bool             `json:"group"`
-	Header         string           `json:"header"`
-	HeaderStatic   string           `json:"header_static"`
-	Id             string           `json:"id"`
-	LastStatusAt   *string          `json:"last_status_at"`
-	Locked         bool             `json:"locked"`
-
-	// Note The bio as HTML, escaped.
-	Note          string         `json:"note"`
-	Source        MastodonSource `json:"source"`
-	StatusesCount int64          `json:"statuses_count"`
-	Uri           string         `json:"uri"`
-	Url           string         `json:"url"`
-	Username      string         `json:"username"`
-}
-
-// MastodonField defines model for MastodonField.
-type MastodonField struct {
-	Name       string  `json:"name"`
-	Value      string  `json:"value"`
-	VerifiedAt *string `json:"verified_at"`
-}
-
-// MastodonSource defines model for MastodonSource.
-type MastodonSource struct {
-	Fields              *[]MastodonField      `json:"fields"`
-	FollowRequestsCount int64                 `json:"follow_requests_count"`
-	Language            string                `json:"language"`
-	Note                string                `json:"note"`
-	Privacy             MastodonSourcePrivacy `json:"privacy"`
-	Sensitive           bool                  `json:"sensitive"`
-}
-
-// MastodonSourcePrivacy defines model for MastodonSource.Privacy.
-type MastodonSourcePrivacy string
 
 // MediaVariant defines model for MediaVariant.
 type MediaVariant struct {
@@ -3170,13 +3096,6 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 	DeleteAccount(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// VerifyAccountCredentials The signed-in member, in Mastodon's CredentialAccount shape
-	//
-	// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
-	//
-	// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
-	VerifyAccountCredentials(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// AdminListAudit List audit, newest first (simple-rest)
 	//
 	// Staff only: administrators.
@@ -4568,23 +4487,6 @@ func (c *Client) DeleteAccountWithBody(ctx context.Context, contentType string, 
 // Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 func (c *Client) DeleteAccount(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDeleteAccountRequest(c.Server, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// VerifyAccountCredentials The signed-in member, in Mastodon's CredentialAccount shape
-//
-// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
-//
-// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
-func (c *Client) VerifyAccountCredentials(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewVerifyAccountCredentialsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -7953,33 +7855,6 @@ func NewDeleteAccountRequestWithBody(server string, contentType string, body io.
 	}
 
 	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// NewVerifyAccountCredentialsRequest constructs an http.Request for the VerifyAccountCredentials method
-func NewVerifyAccountCredentialsRequest(server string) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/v1/accounts/verify_credentials")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
 
 	return req, nil
 }
@@ -14648,15 +14523,6 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/account/delete (the `DeleteAccount` operationId).
 	DeleteAccountWithResponse(ctx context.Context, body DeleteAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*DeleteAccountResponse, error)
 
-	// VerifyAccountCredentialsWithResponse The signed-in member, in Mastodon's CredentialAccount shape
-	//
-	// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
-	VerifyAccountCredentialsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*VerifyAccountCredentialsResponse, error)
-
 	// AdminListAuditWithResponse List audit, newest first (simple-rest)
 	//
 	// Staff only: administrators.
@@ -16685,89 +16551,6 @@ func (r DeleteAccountResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r DeleteAccountResponse) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-// VerifyAccountCredentialsResponse503Headers the declared response headers of an HTTP 503 response for VerifyAccountCredentials
-type VerifyAccountCredentialsResponse503Headers struct {
-	RetryAfter *int
-}
-
-type VerifyAccountCredentialsResponse struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *MastodonAccount
-	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
-	ApplicationproblemJSON401 *Problem
-	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
-	ApplicationproblemJSON403 *Problem
-	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
-	ApplicationproblemJSON422 *Problem
-	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
-	ApplicationproblemJSON500 *Problem
-	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
-	ApplicationproblemJSON503 *Problem
-	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *VerifyAccountCredentialsResponse503Headers
-}
-
-// GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r VerifyAccountCredentialsResponse) GetJSON200() *MastodonAccount {
-	return r.JSON200
-}
-
-// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON401() *Problem {
-	return r.ApplicationproblemJSON401
-}
-
-// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON403() *Problem {
-	return r.ApplicationproblemJSON403
-}
-
-// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON422() *Problem {
-	return r.ApplicationproblemJSON422
-}
-
-// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
-func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON500() *Problem {
-	return r.ApplicationproblemJSON500
-}
-
-// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
-func (r VerifyAccountCredentialsResponse) GetApplicationproblemJSON503() *Problem {
-	return r.ApplicationproblemJSON503
-}
-
-// GetBody returns the raw response body bytes
-func (r VerifyAccountCredentialsResponse) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r VerifyAccountCredentialsResponse) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r VerifyAccountCredentialsResponse) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r VerifyAccountCredentialsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -32185,21 +31968,6 @@ func (c *ClientWithResponses) DeleteAccountWithResponse(ctx context.Context, bod
 	return ParseDeleteAccountResponse(rsp)
 }
 
-// VerifyAccountCredentialsWithResponse The signed-in member, in Mastodon's CredentialAccount shape
-//
-// Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /api/v1/accounts/verify_credentials (the `VerifyAccountCredentials` operationId).
-func (c *ClientWithResponses) VerifyAccountCredentialsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*VerifyAccountCredentialsResponse, error) {
-	rsp, err := c.VerifyAccountCredentials(ctx, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseVerifyAccountCredentialsResponse(rsp)
-}
-
 // AdminListAuditWithResponse List audit, newest first (simple-rest)
 //
 // Staff only: administrators.
@@ -35519,80 +35287,6 @@ func ParseDeleteAccountResponse(rsp *http.Response) (*DeleteAccountResponse, err
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers DeleteAccountResponse503Headers
-		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.RetryAfter = &value
-		}
-		response.Headers503 = &headers
-	}
-
-	return response, nil
-}
-
-// ParseVerifyAccountCredentialsResponse parses an HTTP response from a VerifyAccountCredentialsWithResponse call
-func ParseVerifyAccountCredentialsResponse(rsp *http.Response) (*VerifyAccountCredentialsResponse, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &VerifyAccountCredentialsResponse{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest MastodonAccount
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON200 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON422 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON500 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest Problem
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.ApplicationproblemJSON503 = &dest
-
-	}
-
-	switch {
-	case rsp.StatusCode == 503:
-		var headers VerifyAccountCredentialsResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -246,8 +246,13 @@ func TestOAuthScopes(t *testing.T) {
 	code := approve(t, m, a, map[string]string{"scope": "read:statuses"})
 	var tok oauthToken
 	exchange(t, app, a, code, "").Expect(t, http.StatusOK).JSON(t, &tok)
-	r := appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil)
-	at.ExpectProblem(t, r, http.StatusForbidden, "insufficient_scope", "")
+	// The Mastodon client API answers Mastodon's error shape.
+	var refused struct{ Error, Code string }
+	appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).
+		Expect(t, http.StatusForbidden).JSON(t, &refused)
+	if refused.Code != "insufficient_scope" || refused.Error == "" {
+		t.Fatalf("refusal: %+v", refused)
+	}
 
 	code = approve(t, m, a, map[string]string{"scope": "profile"})
 	exchange(t, app, a, code, "").Expect(t, http.StatusOK).JSON(t, &tok)

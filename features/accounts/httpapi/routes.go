@@ -7,7 +7,6 @@ import (
 	"social/core/domain"
 	accounts "social/features/accounts/app"
 	"social/features/accounts/wire"
-	profiles "social/features/profiles/app"
 	"social/kit/plugin"
 )
 
@@ -32,8 +31,6 @@ type UseCases struct {
 	Deny              *accounts.DenyAuthorization
 	ConnectedApps     *accounts.ListConnectedApps
 	Disconnect        *accounts.DisconnectApp
-	// The member an app acts for (Mastodon's verify_credentials).
-	Me *profiles.GetMyProfile
 }
 
 // NewRoutes contributes the /api/v1/auth operations and documents the
@@ -68,7 +65,6 @@ func NewRoutes(uc UseCases, p wire.SessionPresenter, cfg *config.Config) plugin.
 		registerDenyAuthorization(api, uc.Deny)
 		registerListConnectedApps(api, uc.ConnectedApps)
 		registerDisconnectApp(api, uc.Disconnect)
-		registerVerifyCredentials(api, uc.Me, p.Links, cfg.HTTP.PublicURL)
 	}}
 }
 

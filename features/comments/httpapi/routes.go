@@ -8,15 +8,8 @@ import (
 	"social/kit/plugin"
 )
 
-// UseCases are the comment operations.
-type UseCases struct {
-	Create *comments.CreateComment
-	List   *comments.ListComments
-	Delete *comments.DeleteComment
-}
-
 // NewRoutes contributes the comment operations under /api/v1.
-func NewRoutes(uc UseCases, media httpkit.MediaLinks) plugin.Routes {
+func NewRoutes(uc comments.UseCases, media httpkit.MediaLinks) plugin.Routes {
 	l := links{media: media}
 	return plugin.Routes{Register: func(api huma.API) {
 		registerCreateComment(api, uc.Create, l)

@@ -8,15 +8,8 @@ import (
 	"social/kit/plugin"
 )
 
-// UseCases are the follow operations.
-type UseCases struct {
-	Follow   *follows.FollowMember
-	Unfollow *follows.UnfollowMember
-	List     *follows.ListFollows
-}
-
 // NewRoutes contributes the follow operations under /api/v1.
-func NewRoutes(uc UseCases, links profiles.Links) plugin.Routes {
+func NewRoutes(uc follows.UseCases, links profiles.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerFollow(api, uc.Follow, uc.Unfollow)
 		registerListFollows(api, uc.List, links)

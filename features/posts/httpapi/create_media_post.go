@@ -25,7 +25,7 @@ type mediaPostForm struct {
 	}]
 }
 
-func registerCreateMediaPost(api huma.API, uc UseCases, l links) {
+func registerCreateMediaPost(api huma.API, uc posts.UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-media-post", Method: http.MethodPost, Path: "/posts/media", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a post with an image or a video", Tags: []string{"posts"},

@@ -30,7 +30,7 @@ type CreatedPost struct {
 
 // created answers a create-post or a create-media-post: the new post as
 // its author reads it, or the problem the create (err) or the read met.
-func created(ctx context.Context, uc UseCases, l links, viewer domain.Viewer, c posts.Created, err error) (*struct{ Body CreatedPost }, error) {
+func created(ctx context.Context, uc posts.UseCases, l links, viewer domain.Viewer, c posts.Created, err error) (*struct{ Body CreatedPost }, error) {
 	if err != nil {
 		return nil, httpkit.ProblemFrom(ctx, err)
 	}
@@ -41,7 +41,7 @@ func created(ctx context.Context, uc UseCases, l links, viewer domain.Viewer, c 
 	return &struct{ Body CreatedPost }{Body: CreatedPost{Post: l.post(ctx, it), Hashtags: c.Hashtags, Mentions: c.Mentions}}, nil
 }
 
-func registerCreatePost(api huma.API, uc UseCases, l links) {
+func registerCreatePost(api huma.API, uc posts.UseCases, l links) {
 	huma.Register(api, huma.Operation{
 		OperationID: "create-post", Method: http.MethodPost, Path: "/posts", DefaultStatus: http.StatusCreated,
 		Summary: "Publish a post", Tags: []string{"posts"},

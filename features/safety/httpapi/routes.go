@@ -8,21 +8,8 @@ import (
 	"social/kit/plugin"
 )
 
-// UseCases are the safety operations.
-type UseCases struct {
-	Block      *safety.BlockMember
-	Unblock    *safety.UnblockMember
-	ListBlocks *safety.ListBlocks
-	Mute       *safety.MuteMember
-	Unmute     *safety.UnmuteMember
-	ListMutes  *safety.ListMutes
-	AddWord    *safety.AddMutedWord
-	RemoveWord *safety.RemoveMutedWord
-	ListWords  *safety.ListMutedWords
-}
-
 // NewRoutes contributes the safety operations under /api/v1.
-func NewRoutes(uc UseCases, links profiles.Links) plugin.Routes {
+func NewRoutes(uc safety.UseCases, links profiles.Links) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		registerBlock(api, uc.Block, uc.Unblock)
 		registerMute(api, uc.Mute, uc.Unmute)

@@ -14,12 +14,6 @@ import (
 	"social/kit/plugin"
 )
 
-// UseCases are the search operations.
-type UseCases struct {
-	Search   *search.Search
-	Trending *search.TrendingHashtags
-}
-
 // SearchResultItem is one search result: a member, a community or a post.
 type SearchResultItem struct {
 	Type        string  `json:"type" enum:"user,community,post"`
@@ -54,7 +48,7 @@ type suggestionsOutput struct {
 	}
 }
 
-func NewRoutes(uc UseCases) plugin.Routes {
+func NewRoutes(uc search.UseCases) plugin.Routes {
 	return plugin.Routes{Register: func(api huma.API) {
 		huma.Register(api, huma.Operation{
 			OperationID: "search", Method: http.MethodGet, Path: "/search",

@@ -68,26 +68,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/accounts/verify_credentials": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in member, in Mastodon's CredentialAccount shape
-         * @description Mastodon's GET /api/v1/accounts/verify_credentials. An app's OAuth token needs read:accounts (or read) or profile; a member's own session may always ask.
-         */
-        get: operations["verify-account-credentials"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/audit": {
         parameters: {
             query?: never;
@@ -3127,7 +3107,6 @@ export interface components {
             /** Format: int64 */
             Size: number;
         };
-        Item: Record<string, never>;
         Keys: {
             /** @description The device's 16-byte authentication secret, URL-safe base64. */
             auth: string;
@@ -3222,53 +3201,6 @@ export interface components {
             track_source: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        MastodonAccount: {
-            acct: string;
-            /** @description Signed link to the avatar (storage.url_ttl), or the site's icon when none. */
-            avatar: string;
-            avatar_static: string;
-            bot: boolean;
-            /** Format: date-time */
-            created_at: string;
-            discoverable: boolean;
-            display_name: string;
-            /** @description Always empty: no custom emoji here. */
-            emojis: components["schemas"]["Item"][] | null;
-            fields: components["schemas"]["MastodonField"][] | null;
-            /** Format: int64 */
-            followers_count: number;
-            /** Format: int64 */
-            following_count: number;
-            group: boolean;
-            header: string;
-            header_static: string;
-            id: string;
-            last_status_at: string | null;
-            locked: boolean;
-            /** @description The bio as HTML, escaped. */
-            note: string;
-            source: components["schemas"]["MastodonSource"];
-            /** Format: int64 */
-            statuses_count: number;
-            uri: string;
-            url: string;
-            username: string;
-        };
-        MastodonField: {
-            name: string;
-            value: string;
-            verified_at: string | null;
-        };
-        MastodonSource: {
-            fields: components["schemas"]["MastodonField"][] | null;
-            /** Format: int64 */
-            follow_requests_count: number;
-            language: string;
-            note: string;
-            /** @enum {string} */
-            privacy: "public" | "private";
-            sensitive: boolean;
         };
         MediaVariant: {
             /**
@@ -4430,73 +4362,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limits this operation counts against, e.g. "comment_create_member";q=20;w=60 (q attempts per w seconds). */
                     "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Service Unavailable. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again (when the database is unreachable). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "verify-account-credentials": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MastodonAccount"];
-                };
-            };
-            /** @description Unauthorized. Codes: `unauthenticated`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unprocessable Entity. Codes: `unstorable_text`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error. Codes: `internal`. */
-            500: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,35 @@
+package app
+
+import (
+	"social/core/ports"
+)
+
+// UseCases are the feature's use cases as its routes, its jobs and the
+// other drivers of the app (the Mastodon client API) take them.
+type UseCases struct {
+	Create *CreatePost
+	// CreateMedia publishes a post with an image or a video.
+	CreateMedia *CreateMediaPost
+	// DeleteMedia removes a deleted post's file (the job posts.delete_media).
+	DeleteMedia *DeletePostMedia
+	Get         *GetPost
+	Update      *UpdatePostText
+	Delete      *DeletePost
+	// Removal is the delete path moderators' removals share.
+	Removal     Removal
+	Like        *LikePost
+	Unlike      *UnlikePost
+	Share       *SharePost
+	Feed        *ListFeed
+	AuthorPosts *ListAuthorPosts
+	// Audience lists an audience's posts (the feed with audience_id).
+	Audience *ListAudiencePosts
+	Fill     *FillLinkPreview
+	// Preview is the composer's link preview.
+	Preview   *PreviewLink
+	Translate *TranslatePost
+	Demo      *SeedDemo
+	ClearDemo *ClearDemo
+	// Translator answers the translation capabilities.
+	Translator ports.Translator
+}

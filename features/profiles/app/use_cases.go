@@ -1,0 +1,11 @@
+package app
+
+// UseCases are the feature's use cases as its routes, its jobs and the
+// other drivers of the app (the Mastodon client API) take them. The profile as a viewer sees it
+// (with the viewer's follow) is follows' ViewProfile, provided beside them.
+type UseCases struct {
+	GetMine     *GetMyProfile
+	Update      *UpdateProfile
+	SetImage    *SetProfileImage
+	DeleteImage *DeleteProfileImage
+}

@@ -1,0 +1,54 @@
+package httpapi
+
+import (
+	"net/http"
+	"sort"
+
+	"social/kit/httpkit"
+)
+
+// Codes and pt-BR messages of the refusals this API adds to the use
+// cases' own.
+const (
+	CodeTokenRequired = "token_required"
+	MsgTokenRequired  = "Token de acesso ausente ou inválido."
+
+	CodeBadParameter = "invalid_parameter"
+
+	CodeRecordNotFound = "record_not_found"
+	MsgRecordNotFound  = "Registro não encontrado."
+)
+
+// MastodonError is Mastodon's Error entity, with this API's stable code
+// beside the message (apps show error; code is for programs).
+type MastodonError struct {
+	Error string `json:"error"`
+	// Code is the stable code of the refusal, as in this API's problems.
+	Code string `json:"code"`
+	// Details are a form's problems, field by field (Mastodon's
+	// validation errors carry them in the same place).
+	Details map[string]string `json:"details,omitempty"`
+}
+
+// writeError answers err in Mastodon's shape, with the status and the
+// pt-BR message the same error gets on this API's own operations
+// (httpkit.ProblemFrom: a use case's kinds, a database outage, the
+// logging of 5xx).
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	p := httpkit.ProblemFrom(r.Context(), err)
+	for k, v := range p.GetHeaders() {
+		w.Header()[k] = v
+	}
+	body := MastodonError{Error: p.Detail, Code: p.Code}
+	if len(p.Errors) > 0 {
+		// A form's first problem is the most useful single line for an
+		// app that shows only error.
+		sort.Slice(p.Errors, func(i, j int) bool { return p.Errors[i].Location < p.Errors[j].Location })
+		body.Error = p.Errors[0].Message
+		body.Details = map[string]string{}
+		for _, f := range p.Errors {
+			body.Details[f.Location] = f.Message
+		}
+	}
+	writeJSON(w, p.Status, body)
+}

@@ -1,0 +1,56 @@
+// Package mastodon is the Mastodon client API plugin: the server as
+// Mastodon's apps (Tusky, Ivory, Elk, Phanpy, megalodon and masto clients)
+// expect one, a translation of Mastodon's requests and entities onto the
+// core features' use cases. Apps sign in through OAuth (the accounts
+// feature); every rule is the use cases' own.
+package mastodon
+
+import (
+	"go.uber.org/fx"
+
+	"social/config"
+	"social/kit/httpkit"
+	"social/kit/plugin"
+	"social/plugins/mastodon/httpapi"
+	"social/plugins/mastodon/migrations"
+)
+
+// Name is the plugin's config switch (plugins.mastodon.enabled).
+const Name = "mastodon"
+
+// groupEndpoints gathers the endpoints of each part of the API.
+const groupEndpoints = `group:"mastodon_endpoints,flatten"`
+
+// Plugin is the entry of plugins/all.go.
+var Plugin = plugin.New(Name, migrations.Files, nil,
+	plugin.Private(
+		func(cfg *config.Config) httpapi.Base { return httpapi.NewBase(cfg.HTTP.PublicURL) },
+		asEndpoints(httpapi.AccountEndpoints),
+	),
+	fx.Provide(
+		newCatalog,
+		fx.Annotate(newMounts, fx.ResultTags(`group:"http_mounts,flatten"`)),
+	),
+)
+
+// asEndpoints contributes a part's endpoints.
+func asEndpoints(constructor any) any {
+	return fx.Annotate(constructor, fx.ResultTags(groupEndpoints))
+}
+
+type catalogParams struct {
+	fx.In
+	Endpoints []httpapi.Endpoint `group:"mastodon_endpoints"`
+}
+
+// newCatalog lists every endpoint, for the mounts and for the tests that
+// walk them all.
+func newCatalog(p catalogParams) httpapi.Catalog { return httpapi.Catalog{Endpoints: p.Endpoints} }
+
+func newMounts(c httpapi.Catalog, base httpapi.Base) []httpkit.Mount {
+	mounts := make([]httpkit.Mount, len(c.Endpoints))
+	for i, e := range c.Endpoints {
+		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e)}
+	}
+	return mounts
+}
