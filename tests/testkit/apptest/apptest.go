@@ -87,7 +87,20 @@ func StartWith(t testing.TB, tweak func(*config.Config), extra ...fx.Option) *Ap
 	return start(t, tweak, cheapHashing, extra...)
 }
 
+// StartPopulating is Start that also fills targets (pointers) from the
+// serving app's graph, as fx.Populate does: what a test reads of the app
+// beyond its HTTP answers (a plugin's catalog of endpoints).
+func StartPopulating(t testing.TB, tweak func(*config.Config), targets ...any) *App {
+	t.Helper()
+	return startPopulating(t, tweak, cheapHashing, nil, targets)
+}
+
 func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, extra ...fx.Option) *App {
+	t.Helper()
+	return startPopulating(t, tweak, hashing, extra, nil)
+}
+
+func startPopulating(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, extra []fx.Option, targets []any) *App {
 	t.Helper()
 	clock := portstest.NewMovingClock(time.Now().UTC().Truncate(time.Second))
 	list := append(plugins.All(), rig(clock, hashing, extra...))
@@ -99,7 +112,7 @@ func start(t testing.TB, tweak func(*config.Config), hashing argon2id.Params, ex
 		tweak(cfg)
 	}
 	a := &App{Clock: clock, list: list, t: t, ips: &atomic.Int32{}}
-	a.App = testkit.StartApp(t, cfg, list, &a.DB, &a.Blobs, &a.Search)
+	a.App = testkit.StartApp(t, cfg, list, append([]any{&a.DB, &a.Blobs, &a.Search}, targets...)...)
 	return a
 }
 
