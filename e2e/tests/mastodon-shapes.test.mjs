@@ -1,0 +1,47 @@
+// The shape checker itself: the schemas derived from masto's types reach
+// every entity the routes name, read the wire's snake_case, and refuse what
+// does not fit. The journeys (mastodon-masto, mastodon-megalodon) check real
+// answers with it, and show it refusing a real Status made wrong.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ShapeChecker, entityFor } from '../lib/mastodon-shapes.mjs';
+
+const checker = new ShapeChecker();
+
+test('the schemas come from masto\'s types, in the wire\'s snake_case', () => {
+  for (const name of ['Account', 'CredentialAccount', 'Status', 'MediaAttachment', 'Notification', 'Relationship', 'Instance', 'v2.Instance', 'Tag', 'Marker', 'v2.Filter', 'Preference', 'Context', 'v2.Search']) {
+    assert.ok(checker.definitions.includes(name), `${name} is derived`);
+  }
+  const tag = { id: 'cafe', name: 'cafe', url: 'http://x/tags/cafe', history: [{ day: '1', uses: '2', accounts: '1' }] };
+  assert.deepEqual(checker.check('Tag', tag), []);
+  assert.deepEqual(checker.check(['Tag'], [tag, tag]), []);
+  // Status declares reblogsCount: the wire says reblogs_count, and the camelCase key is foreign there.
+  const camelProblems = checker.check('Status', { reblogsCount: 0 });
+  assert.ok(camelProblems.some((p) => p.includes("must have required property 'reblogs_count'")), camelProblems.join('\n'));
+  assert.ok(camelProblems.some((p) => p.includes('must NOT have additional properties: reblogsCount')), camelProblems.join('\n'));
+});
+
+test('the checker refuses wrong types, missing fields, foreign keys and values outside an enum', () => {
+  assert.match(checker.check('Tag', { id: 'a', name: 3, url: 'u' }).join('\n'), /\/name must be string/);
+  assert.match(checker.check('Tag', { id: 'a', url: 'u' }).join('\n'), /must have required property 'name'/);
+  assert.match(checker.check('Tag', { id: 'a', name: 'n', url: 'u', colour: 'red' }).join('\n'), /additional properties: colour/);
+  assert.match(checker.check(['Tag'], [{ id: 'a', name: 'n', url: 'u' }, null]).join('\n'), /\/1 must be object/);
+  // Open enums (masto's registries) keep their values: visibility is one of four words.
+  const wrongVisibility = checker.check('Status', { visibility: 'friends_only' }).join('\n');
+  assert.match(wrongVisibility, /\/visibility must be equal to one of the allowed values \["public","unlisted","private","direct"\]/);
+  assert.match(checker.check('MediaAttachment', { type: 'photo' }).join('\n'), /\/type must be equal to one of the allowed values/);
+  assert.match(checker.check('Marker', { home: { last_read_id: '1', version: 'one', updated_at: 'x' } }).join('\n'), /\/home\/version must be number/);
+});
+
+test('each Mastodon endpoint names the entity it answers with', () => {
+  assert.equal(entityFor('GET', '/api/v1/accounts/verify_credentials'), 'CredentialAccount');
+  assert.equal(entityFor('GET', '/api/v1/accounts/0190f2a0-0000-7000-8000-000000000000'), 'Account');
+  assert.deepEqual(entityFor('GET', '/api/v1/accounts/relationships'), ['Relationship']);
+  assert.deepEqual(entityFor('GET', '/api/v1/timelines/home'), ['Status']);
+  assert.equal(entityFor('POST', '/api/v1/statuses/abc/favourite'), 'Status');
+  assert.equal(entityFor('POST', '/api/v2/media'), 'MediaAttachment');
+  assert.equal(entityFor('GET', '/api/v2/instance'), 'v2.Instance');
+  assert.equal(entityFor('GET', '/api/v1/posts'), undefined);
+  checker.record('GET', '/api/v1/unknown', 200, {});
+  assert.match(checker.failures().join('\n'), /GET \/api\/v1\/unknown .* no entity is named/);
+});
