@@ -204,7 +204,7 @@ export class ShapeChecker {
     ajv.addSchema({ $id: 'wire', definitions: { ...wire, Empty: { type: 'object', additionalProperties: false } } });
     this.ajv = ajv;
     this.definitions = Object.keys(camel);
-    /** Every answer checked: { method, path, status, entity, errors }. */
+    /** Every answer checked: { method, path, status, entity, errors, body }. */
     this.seen = [];
   }
 
@@ -232,7 +232,7 @@ export class ShapeChecker {
   record(method, pathname, status, body) {
     const entity = entityFor(method, pathname);
     const errors = entity ? this.check(entity, body) : ['no entity is named for this endpoint in lib/mastodon-shapes.mjs'];
-    this.seen.push({ method, path: pathname, status, entity, errors });
+    this.seen.push({ method, path: pathname, status, entity, errors, body });
   }
 
   /** The answers that did not fit, one line each with its first problems. */
