@@ -111,7 +111,9 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 
 	var h http.Handler = mux
 	h = withStorableText(h)
-	h = withSameOrigin(p.Config.HTTP.PublicURL, h)
+	open := newOpenEndpoints(p.Mounts)
+	h = withSameOrigin(p.Config.HTTP.PublicURL, open, h)
+	h = withOtherSites(open, h)
 	if p.Observer != nil {
 		h = p.Observer.Observe(h)
 	}

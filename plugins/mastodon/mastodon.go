@@ -50,7 +50,7 @@ func newCatalog(p catalogParams) httpapi.Catalog { return httpapi.Catalog{Endpoi
 func newMounts(c httpapi.Catalog, base httpapi.Base) []httpkit.Mount {
 	mounts := make([]httpkit.Mount, len(c.Endpoints))
 	for i, e := range c.Endpoints {
-		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e)}
+		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e), OtherSites: true}
 	}
 	return mounts
 }

@@ -39,12 +39,14 @@ const (
 // NewOAuthMounts contributes the OAuth and app registration endpoints.
 func NewOAuthMounts(uc OAuthUseCases, publicURL string, logger *slog.Logger) []httpkit.Mount {
 	h := oauthHandlers{uc: uc, base: strings.TrimRight(publicURL, "/"), log: logger}
+	// Web apps on other sites (Elk, Phanpy) register, trade codes and
+	// revoke from the browser: open to them (CORS, no cookies).
 	return []httpkit.Mount{
-		{Pattern: "POST " + appsPath, Handler: http.HandlerFunc(h.registerApp)},
-		{Pattern: "GET " + appCredentials, Handler: http.HandlerFunc(h.appCredentials)},
-		{Pattern: "POST " + tokenPath, Handler: http.HandlerFunc(h.token)},
-		{Pattern: "POST " + revokePath, Handler: http.HandlerFunc(h.revoke)},
-		{Pattern: "GET " + serverMetadata, Handler: http.HandlerFunc(h.metadata)},
+		{Pattern: "POST " + appsPath, Handler: http.HandlerFunc(h.registerApp), OtherSites: true},
+		{Pattern: "GET " + appCredentials, Handler: http.HandlerFunc(h.appCredentials), OtherSites: true},
+		{Pattern: "POST " + tokenPath, Handler: http.HandlerFunc(h.token), OtherSites: true},
+		{Pattern: "POST " + revokePath, Handler: http.HandlerFunc(h.revoke), OtherSites: true},
+		{Pattern: "GET " + serverMetadata, Handler: http.HandlerFunc(h.metadata), OtherSites: true},
 	}
 }
 
