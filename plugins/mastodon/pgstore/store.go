@@ -1,0 +1,77 @@
+// Package pgstore keeps what only the Mastodon client API stores (the
+// markers) and reads the instance's figures, on PostgreSQL (bun).
+package pgstore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"social/core/domain"
+	"social/platform/pgkit"
+	"social/plugins/mastodon/app"
+)
+
+// Store implements the plugin's ports.
+type Store struct{ pgkit.PluginStore }
+
+// New makes the store on db.
+func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
+
+var _ app.Figures = (*Store)(nil)
+
+// Usage counts the members who are not suspended, those of them who wrote
+// a post or a comment since activeSince, and the posts.
+func (s *Store) Usage(ctx context.Context, activeSince time.Time) (app.Usage, error) {
+	var u app.Usage
+	err := s.IDB(ctx).NewRaw(`SELECT
+		(SELECT count(*) FROM accounts WHERE suspended_at IS NULL) AS members,
+		(SELECT count(*) FROM accounts a WHERE a.suspended_at IS NULL AND (
+			EXISTS (SELECT 1 FROM posts p WHERE p.author_id = a.id AND p.created_at >= ?0)
+			OR EXISTS (SELECT 1 FROM comments c WHERE c.author_id = a.id AND c.created_at >= ?0))) AS active,
+		(SELECT count(*) FROM posts) AS posts`, activeSince).Scan(ctx, &u.Members, &u.ActiveMonth, &u.Posts)
+	if err != nil {
+		return app.Usage{}, fmt.Errorf("mastodon usage: %w", err)
+	}
+	return u, nil
+}
+
+var _ app.MarkerStore = (*Store)(nil)
+
+type markerRow struct {
+	Timeline   string    `bun:"timeline"`
+	LastReadID string    `bun:"last_read_id"`
+	Version    int       `bun:"version"`
+	UpdatedAt  time.Time `bun:"updated_at"`
+}
+
+func (r markerRow) marker() app.Marker {
+	return app.Marker{Timeline: r.Timeline, LastReadID: r.LastReadID, Version: r.Version, UpdatedAt: r.UpdatedAt.UTC()}
+}
+
+// Markers reads member's markers of timelines.
+func (s *Store) Markers(ctx context.Context, member domain.UserID, timelines []string) ([]app.Marker, error) {
+	var rows []markerRow
+	err := s.IDB(ctx).NewRaw(`SELECT timeline, last_read_id, version, updated_at FROM mastodon_markers
+		WHERE account_id = ? AND timeline = ANY(?) ORDER BY timeline`, uuid.UUID(member), pgdialect.Array(timelines)).Scan(ctx, &rows)
+	out := make([]app.Marker, len(rows))
+	for i, r := range rows {
+		out[i] = r.marker()
+	}
+	return out, err
+}
+
+// SaveMarker upserts member's marker of timeline, its version one more.
+func (s *Store) SaveMarker(ctx context.Context, member domain.UserID, timeline, lastReadID string, at time.Time) (app.Marker, error) {
+	var r markerRow
+	err := s.IDB(ctx).NewRaw(`INSERT INTO mastodon_markers (account_id, timeline, last_read_id, version, updated_at)
+		VALUES (?, ?, ?, 1, ?)
+		ON CONFLICT (account_id, timeline) DO UPDATE SET last_read_id = EXCLUDED.last_read_id,
+			version = mastodon_markers.version + 1, updated_at = EXCLUDED.updated_at
+		RETURNING timeline, last_read_id, version, updated_at`, uuid.UUID(member), timeline, lastReadID, at).Scan(ctx, &r)
+	return r.marker(), err
+}
