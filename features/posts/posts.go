@@ -125,6 +125,7 @@ func newUseCases(p useCaseParams) app.UseCases {
 		Unlike:      &app.UnlikePost{LikeFlow: likes, Likes: p.Posts},
 		Share:       &app.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
+		Timeline:    &app.ListTimeline{Store: postsstore.NewPosts(p.Read.DB)},
 		AuthorPosts: &app.ListAuthorPosts{Posts: p.Posts},
 		Audience:    &app.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate},
 		Fill: &app.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,

@@ -16,11 +16,14 @@ type UseCases struct {
 	Update      *UpdatePostText
 	Delete      *DeletePost
 	// Removal is the delete path moderators' removals share.
-	Removal     Removal
-	Like        *LikePost
-	Unlike      *UnlikePost
-	Share       *SharePost
-	Feed        *ListFeed
+	Removal Removal
+	Like    *LikePost
+	Unlike  *UnlikePost
+	Share   *SharePost
+	Feed    *ListFeed
+	// Timeline reads the public feed, the 'Seguindo' timeline or a
+	// hashtag's posts by post IDs, both ways (the Mastodon client API).
+	Timeline    *ListTimeline
 	AuthorPosts *ListAuthorPosts
 	// Audience lists an audience's posts (the feed with audience_id).
 	Audience *ListAudiencePosts

@@ -515,7 +515,75 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", after, limit)
+	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", posts.Window{Older: after}, limit)
+}
+
+// Timeline reads a window of a timeline for readers that page both ways
+// (Mastodon's apps): the public feed, the viewer's 'Seguindo' timeline or
+// the public posts with a hashtag, under the same rules as Chronological
+// and Following (visibility, suspended authors, blocks, mutes, muted
+// words); onlyMedia keeps the posts with a picture or a video.
+func (s *Posts) Timeline(ctx context.Context, viewer domain.UserID, t posts.TimelineRead, limit int) ([]domain.FeedItem, error) {
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
+	if err != nil {
+		return nil, err
+	}
+	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
+	media := ""
+	if t.OnlyMedia {
+		media = ` AND p.media_path IS NOT NULL`
+	}
+	var out []domain.FeedItem
+	switch t.Kind {
+	case posts.TimelineFollowing:
+		q := ` JOIN timelines t ON t.post_id = p.id
+		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
+			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive + media
+		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+		out, _, err = s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", t.Window, limit)
+	case posts.TimelineTag:
+		q := ` WHERE p.visibility = 'public' AND EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+			WHERE ph.post_id = p.id AND h.tag = ?)` + authorActive + media
+		out, _, err = s.page(ctx, words, q+hidden, append(viewerArgs(viewer, t.Tag), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
+	case posts.TimelineLiked:
+		// What the viewer liked and may still read: public posts, their
+		// own, and followers-only ones of members they follow (a
+		// community's posts are read in the community). Their own likes
+		// are no feed: their muted words and mutes do not hide them, a
+		// block does.
+		q := ` JOIN likes l ON l.post_id = p.id AND l.user_id = ?
+		WHERE (p.visibility = 'public' OR p.author_id = ? OR (p.visibility = 'friends_only'
+			AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id)))` + authorActive + media
+		blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
+		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+		out, _, err = s.page(ctx, nil, q+blocked, append(args, blockedArgs...), "l.created_at", "l.post_id", t.Window, limit)
+	default:
+		q := ` WHERE p.visibility = 'public'` + authorActive + media
+		out, _, err = s.page(ctx, words, q+hidden, append(viewerArgs(viewer), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
+	}
+	return out, err
+}
+
+// LikeTime is when viewer liked post id, ok false when they do not.
+func (s *Posts) LikeTime(ctx context.Context, viewer domain.UserID, id domain.PostID) (time.Time, bool, error) {
+	var at []time.Time
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT created_at FROM likes WHERE post_id = ? AND user_id = ?`,
+		uuid.UUID(id), uuid.UUID(viewer)).Scan(ctx, &at)
+	if err != nil || len(at) == 0 {
+		return time.Time{}, false, err
+	}
+	return at[0], true, nil
+}
+
+// PostTime is when post id was made, ok false when there is no such post.
+// It says nothing a post's ID does not (IDs are time-ordered).
+func (s *Posts) PostTime(ctx context.Context, id domain.PostID) (time.Time, bool, error) {
+	var at time.Time
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT created_at FROM posts WHERE id = ?`, uuid.UUID(id)).Scan(ctx, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, false, nil
+	}
+	return at, err == nil, err
 }
 
 // AuthorByHandle is the member with a handle (handles are lowercase); a
@@ -565,27 +633,46 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 // index of (created_at DESC, id DESC). It answers the page and the cursor
 // of the next (nil at the end).
 func (s *Posts) newestFirst(ctx context.Context, words *safety.MutedWords, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	return s.page(ctx, words, where, args, "p.created_at", "p.id", after, limit)
+	return s.page(ctx, words, where, args, "p.created_at", "p.id", posts.Window{Older: after}, limit)
 }
 
 // page reads a page of a feed ordered by (at, id) descending, which say
-// the post's creation time and id. Posts holding one of the viewer's
-// words are left out, candidates read page after page as far as Unmuted
-// goes: the next page starts after the last post looked at, so a stretch
-// of hidden posts is never read twice. Pages are read on every screen a
-// member opens, hence prepared (pgkit.Prepared), the LIMIT in the text so
-// that each page size gets a plan of its own.
-func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string, args []any, at, id string, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+// the post's creation time and id, within w: older than w.Older, newer
+// than w.Newer, and with w.Forward the ones just newer than w.Newer,
+// read oldest first and answered newest first. Posts holding one of the
+// viewer's words are left out, candidates read page after page as far as
+// Unmuted goes: the next page starts after the last post looked at, so a
+// stretch of hidden posts is never read twice. Pages are read on every
+// screen a member opens, hence prepared (pgkit.Prepared), the LIMIT in
+// the text so that each page size gets a plan of its own.
+func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string, args []any, at, id string, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	order, step := ` DESC`, `<`
+	if w.Forward {
+		order, step = ` ASC`, `>`
+	}
+	bounds, boundArgs := "", []any{}
+	if w.Older != nil && w.Forward {
+		bounds += ` AND (` + at + `, ` + id + `) < (?, ?)`
+		boundArgs = append(boundArgs, w.Older.CreatedAt, uuid.UUID(w.Older.ID))
+	}
+	if w.Newer != nil && !w.Forward {
+		bounds += ` AND (` + at + `, ` + id + `) > (?, ?)`
+		boundArgs = append(boundArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
+	}
 	read := func(after *feedRow) ([]feedRow, error) {
-		q, a := feedSelect+where, args
+		q, a := feedSelect+where+bounds, append(slices.Clone(args), boundArgs...)
 		if after != nil {
-			q += ` AND (` + at + `, ` + id + `) < (?, ?)`
-			a = append(slices.Clone(args), after.CreatedAt, after.ID)
+			q += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
+			a = append(a, after.CreatedAt, after.ID)
 		}
-		q += ` ORDER BY ` + at + ` DESC, ` + id + ` DESC LIMIT ` + strconv.Itoa(limit)
+		q += ` ORDER BY ` + at + order + `, ` + id + order + ` LIMIT ` + strconv.Itoa(limit)
 		rows := make([]feedRow, 0, limit) // a page is scanned without growing
 		err := pgkit.Prepared(ctx, s.db, &rows, q, a...)
 		return rows, err
+	}
+	after := w.Older
+	if w.Forward {
+		after = w.Newer
 	}
 	var from *feedRow
 	if after != nil {
@@ -604,6 +691,9 @@ func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string
 	out := make([]domain.FeedItem, len(kept))
 	for i, r := range kept {
 		out[i] = r.Domain()
+	}
+	if w.Forward {
+		slices.Reverse(out)
 	}
 	var next *posts.ChronoCursor
 	if more {
