@@ -19,7 +19,7 @@ import (
 // deliveries of a recorded notification.
 const GroupDeliverers = `group:"notification_deliverers"`
 
-// Module provides *app.Recorder and *app.Announcer to
+// Module provides *app.Recorder, *app.Announcer and app.UseCases to
 // the rest of the app, and contributes the routes.
 var Module = fx.Module("notifications",
 	fx.Provide(
@@ -32,9 +32,20 @@ var Module = fx.Module("notifications",
 		func(store *notificationsstore.Notifications) *app.ShowNotification {
 			return &app.ShowNotification{Store: store}
 		},
+		newUseCases,
 		plugin.AsRoutes(httpapi.NewRoutes),
 	),
 )
+
+func newUseCases(store *notificationsstore.Notifications, a *app.Announcer) app.UseCases {
+	return app.UseCases{
+		Page:    &app.PageNotifications{Store: store},
+		Get:     &app.GetNotification{Store: store},
+		Dismiss: &app.Dismiss{Store: store, Announcer: a},
+		Clear:   &app.Clear{Store: store, Announcer: a},
+		Unread:  &app.CountUnread{Store: store},
+	}
+}
 
 // recorderParams take the other deliveries of a notification (push) from
 // the group GroupDeliverers; none is fine.

@@ -55,7 +55,7 @@ func TestEachNotificationIsPushedToTheDevice(t *testing.T) {
 			Type string `json:"type"`
 		} `json:"items"`
 	}
-	ana.Do(http.MethodGet, "/api/v1/notifications", nil).Expect(t, http.StatusOK).JSON(t, &list)
+	ana.Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusOK).JSON(t, &list)
 	ids := map[string]string{}
 	for _, n := range list.Items {
 		ids[n.Type] = n.ID

@@ -171,7 +171,7 @@ func (w *world) build(t *testing.T) {
 	var notes struct {
 		Items []withID `json:"items"`
 	}
-	call(t, a, http.MethodGet, "/api/v1/notifications", nil, &notes)
+	call(t, a, http.MethodGet, "/api/v1/notifications/list", nil, &notes)
 	if len(notes.Items) == 0 {
 		t.Fatal("A has no notification")
 	}

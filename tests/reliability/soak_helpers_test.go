@@ -163,7 +163,7 @@ func (m *soakMix) run(ctx context.Context, k int) error {
 	case "search":
 		return get("/search?q=" + url.QueryEscape(soakSearchWords[rand.IntN(len(soakSearchWords))]))
 	case "notifications":
-		return get("/notifications")
+		return get("/notifications/list")
 	case "post_create_delete":
 		if id, ok := m.oldest(m.posted, i); ok {
 			return m.c.do(ctx, v.Token, http.MethodDelete, "/posts/"+id, nil, nil)

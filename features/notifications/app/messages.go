@@ -9,9 +9,11 @@ import (
 const (
 	MsgLoggedOut = "Please log in to view notifications"
 	MsgNotFound  = "Notificação não encontrada."
+	MsgInvalidID = "ID de notificação inválido."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeNotFound        = "notification_not_found"
+	CodeInvalid         = "invalid_input"
 )
 
 // titles are rendered when read, so a renamed sender shows their new name.

@@ -65,7 +65,7 @@ type listOutput struct {
 
 func registerList(api huma.API, uc *notifications.ListNotifications, s signer) {
 	huma.Register(api, huma.Operation{
-		OperationID: "list-notifications", Method: http.MethodGet, Path: "/notifications",
+		OperationID: "list-notifications", Method: http.MethodGet, Path: "/notifications/list",
 		Summary: "The signed-in member's 50 newest notifications and unread count", Tags: []string{"notifications"},
 		Security: httpkit.Bearer, Metadata: httpkit.Refuses(nil),
 	}, func(ctx context.Context, _ *struct{}) (*listOutput, error) {

@@ -35,7 +35,7 @@ type page struct {
 func list(t *testing.T, m *at.Member) page {
 	t.Helper()
 	var p page
-	m.Do(http.MethodGet, "/api/v1/notifications", nil).Expect(t, http.StatusOK).JSON(t, &p)
+	m.Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusOK).JSON(t, &p)
 	return p
 }
 
@@ -164,7 +164,7 @@ func TestMarkingRead(t *testing.T) {
 	}
 
 	// Signed out: the screen's sign-in prompt as the detail.
-	r = app.Client().Do(http.MethodGet, "/api/v1/notifications", nil).Expect(t, http.StatusUnauthorized)
+	r = app.Client().Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusUnauthorized)
 	if pr := r.Problem(t); pr.Detail != notifications.MsgLoggedOut {
 		t.Errorf("signed-out problem = %+v", pr)
 	}

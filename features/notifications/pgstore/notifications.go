@@ -2,12 +2,15 @@ package pgstore
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
+	"social/features/notifications/app"
 	safety "social/features/safety/app"
 	"social/platform/pgkit"
 )
@@ -241,5 +244,106 @@ func (s *Notifications) MarkRead(ctx context.Context, recipient domain.UserID, i
 func (s *Notifications) MarkAllRead(ctx context.Context, recipient domain.UserID) error {
 	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE notifications SET is_read = true WHERE recipient_id = ? AND NOT is_read`,
 		uuid.UUID(recipient)).Exec(ctx)
+	return err
+}
+
+// Page reads a page of recipient's list within f, under the list's rules
+// (Newest's), on notifications_recipient_idx.
+func (s *Notifications) Page(ctx context.Context, recipient domain.UserID, f app.PageFilter, limit int) ([]domain.NotificationItem, error) {
+	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, recipient)
+	if err != nil {
+		return nil, err
+	}
+	hidden, hiddenArgs := hiddenNotifications(recipient)
+	where := ` WHERE n.recipient_id = ?` + hidden
+	args := append([]any{uuid.UUID(recipient)}, hiddenArgs...)
+	if len(f.Types) > 0 {
+		where += ` AND n.type = ANY(?)`
+		args = append(args, pgdialect.Array(typeNames(f.Types)))
+	}
+	if len(f.Exclude) > 0 {
+		where += ` AND NOT (n.type = ANY(?))`
+		args = append(args, pgdialect.Array(typeNames(f.Exclude)))
+	}
+	if f.Sender != nil {
+		where += ` AND n.sender_id = ?`
+		args = append(args, uuid.UUID(*f.Sender))
+	}
+	order, step, start := ` DESC`, `<`, f.Older
+	if f.Forward {
+		order, step, start = ` ASC`, `>`, f.Newer
+		if f.Older != nil {
+			where += ` AND (n.created_at, n.id) < (?, ?)`
+			args = append(args, f.Older.CreatedAt, uuid.UUID(f.Older.ID))
+		}
+	} else if f.Newer != nil {
+		where += ` AND (n.created_at, n.id) > (?, ?)`
+		args = append(args, f.Newer.CreatedAt, uuid.UUID(f.Newer.ID))
+	}
+	read := func(after *notificationRow) ([]notificationRow, error) {
+		q := `SELECT n.*, p.handle AS sender_handle, p.display_name AS sender_display_name,
+		p.avatar_path AS sender_avatar_path
+		FROM notifications n LEFT JOIN profiles p ON p.id = n.sender_id` + where
+		a := slices.Clone(args)
+		switch {
+		case after != nil:
+			q += ` AND (n.created_at, n.id) ` + step + ` (?, ?)`
+			a = append(a, after.CreatedAt, after.ID)
+		case start != nil:
+			q += ` AND (n.created_at, n.id) ` + step + ` (?, ?)`
+			a = append(a, start.CreatedAt, uuid.UUID(start.ID))
+		}
+		var rows []notificationRow
+		err := pgkit.IDB(ctx, s.db).NewRaw(q+` ORDER BY n.created_at`+order+`, n.id`+order+` LIMIT ?`, append(a, limit)...).Scan(ctx, &rows)
+		return rows, err
+	}
+	kept, _, _, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, limit, read, messageOf)
+	out := make([]domain.NotificationItem, len(kept))
+	for i, r := range kept {
+		out[i] = r.Domain()
+	}
+	if f.Forward {
+		slices.Reverse(out)
+	}
+	return out, err
+}
+
+func typeNames(types []domain.NotificationType) []string {
+	out := make([]string, len(types))
+	for i, t := range types {
+		out[i] = string(t)
+	}
+	return out
+}
+
+// CreatedAt is when recipient's notification id was made; ok is false
+// when recipient has none such.
+func (s *Notifications) CreatedAt(ctx context.Context, recipient domain.UserID, id domain.NotificationID) (time.Time, bool, error) {
+	var at []time.Time
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT created_at FROM notifications WHERE id = ? AND recipient_id = ?`,
+		uuid.UUID(id), uuid.UUID(recipient)).Scan(ctx, &at)
+	if err != nil || len(at) == 0 {
+		return time.Time{}, false, err
+	}
+	return at[0], true, nil
+}
+
+// Delete removes one of recipient's notifications; domain.ErrNotFound when
+// recipient has none such.
+func (s *Notifications) Delete(ctx context.Context, recipient domain.UserID, id domain.NotificationID) error {
+	res, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM notifications WHERE id = ? AND recipient_id = ?`,
+		uuid.UUID(id), uuid.UUID(recipient)).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrNotFound
+	}
+	return nil
+}
+
+// DeleteAll removes every notification of recipient.
+func (s *Notifications) DeleteAll(ctx context.Context, recipient domain.UserID) error {
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM notifications WHERE recipient_id = ?`, uuid.UUID(recipient)).Exec(ctx)
 	return err
 }

@@ -220,7 +220,7 @@ func notifications(t *testing.T, m *at.Member) []notification {
 	var page struct {
 		Items []notification `json:"items"`
 	}
-	m.Do(http.MethodGet, "/api/v1/notifications", nil).Expect(t, http.StatusOK).JSON(t, &page)
+	m.Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusOK).JSON(t, &page)
 	return page.Items
 }
 

@@ -4,7 +4,7 @@ import type { UnreadCount } from '../types'
 
 /** GET /api/v1/notifications: the 50 newest, newest first, and the unread count. */
 export async function listNotifications(client: ApiClient) {
-  return unwrap('GET /api/v1/notifications', await client.GET('/api/v1/notifications'))
+  return unwrap('GET /api/v1/notifications/list', await client.GET('/api/v1/notifications/list'))
 }
 
 /** GET /api/v1/notifications/unread-count: the navigation badge's number. */

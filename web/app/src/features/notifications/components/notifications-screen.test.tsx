@@ -63,7 +63,7 @@ interface Server {
 function notificationsServer({ list, unread, rest }: Server): TestResponder {
   return (request) => {
     const r = route(request)
-    if (r === 'GET /api/v1/notifications' && list) return list()
+    if (r === 'GET /api/v1/notifications/list' && list) return list()
     if (r === 'GET /api/v1/notifications/unread-count') {
       if (unread) return unread()
       // The server's two answers agree: the count of the list's unread rows.
@@ -96,7 +96,7 @@ describe('NotificationsScreen', () => {
   it("asks to log in when there is no member: 'Please log in to view notifications'", async () => {
     const { requests } = renderWithProviders(<NotificationsScreen />, { session: 'signed-out' })
     expect(await screen.findByText('Please log in to view notifications')).toBeInTheDocument()
-    expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(0)
+    expect(calls(requests, 'GET /api/v1/notifications/list')).toHaveLength(0)
   })
 
   it('shows placeholders while loading', async () => {
@@ -204,13 +204,13 @@ describe('NotificationsScreen', () => {
     })
     // Once followed, the list is read again: what arrived before is not lost.
     await waitFor(() => {
-      expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(2)
+      expect(calls(requests, 'GET /api/v1/notifications/list')).toHaveLength(2)
     })
 
     items = [follow, fresh]
     realtime.emit(`user:${testUser.id}:notifications`, 'notification.created', { id: fresh.id, unread_count: 2 })
     await screen.findByText('Bia Lima comentou: oi')
-    expect(calls(requests, 'GET /api/v1/notifications')).toHaveLength(3)
+    expect(calls(requests, 'GET /api/v1/notifications/list')).toHaveLength(3)
     const rows = within(screen.getByRole('list', { name: 'Lista de notificações' })).getAllByRole('listitem')
     expect(rows[0]).toHaveTextContent('Bia Lima comentou: oi')
     await waitFor(() => {

@@ -1,0 +1,179 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+
+	"social/core/domain"
+	"social/core/errs"
+	notifications "social/features/notifications/app"
+	posts "social/features/posts/app"
+	postwire "social/features/posts/wire"
+	"social/kit/httpkit"
+)
+
+// notificationsPage is Mastodon's default and largest notifications page.
+const (
+	notificationsPage    = 40
+	notificationsPageMax = 80
+)
+
+// NotificationEndpoints are /api/v1/notifications: the member's list
+// (the notifications feature's, with its rules), paged and filtered by
+// type and sender; one notification; dismissing one or all (a deletion,
+// as in Mastodon); and the unread count.
+func NotificationEndpoints(base Base, uc notifications.UseCases, postUC posts.UseCases, media httpkit.MediaLinks) []Endpoint {
+	n := notificationReader{base: base, posts: postUC, media: media}
+	return []Endpoint{
+		{Method: http.MethodGet, Path: "/api/v1/notifications", Scopes: domain.ScopeReadNotifications,
+			Handle: func(r *Request) (any, error) {
+				page, err := r.PageQuery(notificationsPage, notificationsPageMax)
+				if err != nil {
+					return nil, err
+				}
+				q := notifications.PageQuery{MaxID: page.MaxID, SinceID: page.SinceID, MinID: page.MinID, Limit: page.Limit,
+					Types: ourTypes(r.Strings("types")), Exclude: ourTypes(r.Strings("exclude_types"))}
+				if len(r.Strings("types")) > 0 && len(q.Types) == 0 {
+					// Only types this network never sends: none.
+					return r.Paged([]Notification{}, "", ""), nil
+				}
+				if acct := r.String("account_id"); acct != "" {
+					id, err := domain.ParseUserID(acct)
+					if err != nil {
+						return r.Paged([]Notification{}, "", ""), nil
+					}
+					q.Sender = &id
+				}
+				list, err := uc.Page.Handle(r.Context(), r.Viewer, q)
+				if err != nil {
+					return nil, err
+				}
+				out := make([]Notification, 0, len(list))
+				for _, it := range list {
+					m, ok, err := n.entity(r, it)
+					if err != nil {
+						return nil, err
+					}
+					if ok {
+						out = append(out, m)
+					}
+				}
+				// The links follow the page read, shown or not.
+				if len(list) == 0 {
+					return r.Paged(out, "", ""), nil
+				}
+				return r.Paged(out, list[0].ID.String(), list[len(list)-1].ID.String()), nil
+			}},
+		{Method: http.MethodGet, Path: "/api/v1/notifications/unread_count", Scopes: domain.ScopeReadNotifications,
+			Handle: func(r *Request) (any, error) {
+				c, err := uc.Unread.Handle(r.Context(), r.Viewer)
+				if err != nil {
+					return nil, err
+				}
+				return map[string]int{"count": c}, nil
+			}},
+		{Method: http.MethodGet, Path: "/api/v1/notifications/{id}", Scopes: domain.ScopeReadNotifications,
+			Handle: func(r *Request) (any, error) {
+				id, err := notificationID(r)
+				if err != nil {
+					return nil, err
+				}
+				it, err := uc.Get.Handle(r.Context(), r.Viewer, id)
+				if err != nil {
+					return nil, err
+				}
+				m, ok, err := n.entity(r, it)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, errs.NotFound(CodeRecordNotFound, MsgRecordNotFound)
+				}
+				return m, nil
+			}},
+		{Method: http.MethodPost, Path: "/api/v1/notifications/{id}/dismiss", Scopes: domain.ScopeWriteNotifications,
+			Handle: func(r *Request) (any, error) {
+				id, err := notificationID(r)
+				if err != nil {
+					return nil, err
+				}
+				if _, err := uc.Dismiss.Handle(r.Context(), r.Viewer, id); err != nil {
+					return nil, err
+				}
+				return struct{}{}, nil
+			}},
+		{Method: http.MethodPost, Path: "/api/v1/notifications/clear", Scopes: domain.ScopeWriteNotifications,
+			Handle: func(r *Request) (any, error) {
+				if err := uc.Clear.Handle(r.Context(), r.Viewer); err != nil {
+					return nil, err
+				}
+				return struct{}{}, nil
+			}},
+	}
+}
+
+// notificationID reads the path's ID; one that is not ours is not found.
+func notificationID(r *Request) (domain.NotificationID, error) {
+	id, err := domain.ParseNotificationID(r.PathValue("id"))
+	if err != nil {
+		return id, errs.NotFound(CodeRecordNotFound, MsgRecordNotFound)
+	}
+	return id, nil
+}
+
+// ourTypes are our types for Mastodon's names; names we never send are
+// left out.
+func ourTypes(names []string) []domain.NotificationType {
+	var out []domain.NotificationType
+	for _, n := range names {
+		out = append(out, NotificationTypes(n)...)
+	}
+	return out
+}
+
+type notificationReader struct {
+	base  Base
+	posts posts.UseCases
+	media httpkit.MediaLinks
+}
+
+// entity is a listed notification as Mastodon's, its post read for the
+// viewer (so that a post they may no longer read leaves the notification
+// out). A comment's status is the comment as a reply to its post, with
+// the text the notification keeps (its first 100 characters).
+func (n notificationReader) entity(r *Request, it notifications.Listed) (Notification, bool, error) {
+	sender := n.base.MemberAccount(r.Context(), n.media, it.Sender)
+	var status *Status
+	if NeedsStatus(it.Type) && it.PostID != nil {
+		post, err := n.posts.Get.Handle(r.Context(), r.Viewer, *it.PostID)
+		if err != nil {
+			// A refusal (a post gone or no longer readable) leaves the
+			// notification out; an outage is an error.
+			var refused *errs.Error
+			if errors.As(err, &refused) {
+				return Notification{}, false, nil
+			}
+			return Notification{}, false, err
+		}
+		s := n.base.Status(postwire.Present(r.Context(), n.media, post))
+		if it.Type == domain.NotifyComment && it.CommentID != nil {
+			s = n.base.commentStatus(s, it, sender)
+		}
+		status = &s
+	}
+	m, ok := n.base.Notification(it.NotificationItem, sender, status)
+	return m, ok, nil
+}
+
+// commentStatus is a comment on post as a status: a reply by sender.
+func (b Base) commentStatus(post Status, it notifications.Listed, sender Account) Status {
+	text := ""
+	if it.Message != nil {
+		text = *it.Message
+	}
+	id := it.CommentID.String()
+	return Status{ID: id, URI: post.URI, URL: post.URL, CreatedAt: it.CreatedAt.UTC(), Account: sender,
+		Content: b.Content(text), Visibility: post.Visibility, MediaAttachments: []MediaAttachment{},
+		Mentions: []Mention{}, Tags: b.tags(text), Emojis: []CustomEmoji{}, InReplyToID: ptr(post.ID),
+		InReplyToAccountID: ptr(post.Account.ID), Language: ptr(memberLanguage), Filtered: []struct{}{}}
+}
