@@ -9,10 +9,13 @@ import (
 	"go.uber.org/fx"
 
 	"social/config"
+	"social/core/ports"
 	"social/kit/httpkit"
 	"social/kit/plugin"
+	"social/plugins/mastodon/app"
 	"social/plugins/mastodon/httpapi"
 	"social/plugins/mastodon/migrations"
+	"social/plugins/mastodon/pgstore"
 )
 
 // Name is the plugin's config switch (plugins.mastodon.enabled).
@@ -25,7 +28,22 @@ const groupEndpoints = `group:"mastodon_endpoints,flatten"`
 var Plugin = plugin.New(Name, migrations.Files, nil,
 	plugin.Private(
 		func(cfg *config.Config) httpapi.Base { return httpapi.NewBase(cfg.HTTP.PublicURL) },
+		func(cfg *config.Config) httpapi.InstanceConfig { return httpapi.NewInstanceConfig(cfg.Mail.From) },
+		pgstore.New,
+		func(s *pgstore.Store, clock ports.Clock) *app.InstanceUsage {
+			return &app.InstanceUsage{Figures: s, Clock: clock}
+		},
+		func(s *pgstore.Store) *app.GetMarkers { return &app.GetMarkers{Store: s} },
+		func(s *pgstore.Store, tx ports.Transactor, clock ports.Clock) *app.SaveMarkers {
+			return &app.SaveMarkers{Store: s, Tx: tx, Clock: clock}
+		},
 		asEndpoints(httpapi.AccountEndpoints),
+		asEndpoints(httpapi.InstanceEndpoints),
+		asEndpoints(httpapi.MiscEndpoints),
+		asEndpoints(httpapi.TimelineEndpoints),
+		asEndpoints(httpapi.NotificationEndpoints),
+		asEndpoints(httpapi.MarkerEndpoints),
+		asEndpoints(httpapi.FilterEndpoints),
 	),
 	fx.Provide(
 		newCatalog,
