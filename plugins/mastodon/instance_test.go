@@ -59,7 +59,10 @@ func TestInstance(t *testing.T) {
 		URLs struct {
 			StreamingAPI string `json:"streaming_api"`
 		}
-		Stats         struct{ UserCount, StatusCount int }
+		Stats struct {
+			UserCount   int `json:"user_count"`
+			StatusCount int `json:"status_count"`
+		}
 		Registrations bool
 		Configuration struct {
 			Statuses struct {

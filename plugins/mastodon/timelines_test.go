@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	at "social/tests/testkit/apptest"
 )
@@ -167,6 +168,7 @@ func TestFavourites(t *testing.T) {
 	second := ana.NewPost(t, "dois", "public")
 	friends := ana.NewPost(t, "amigos", "friends_only")
 	for _, id := range []string{second, first, friends} {
+		app.Clock.Advance(time.Minute)
 		lia.Do(http.MethodPut, "/api/v1/posts/"+id+"/like", nil).Expect(t, http.StatusOK)
 	}
 	c := lia.AppClient(t, "read:favourites")
