@@ -20,12 +20,12 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 func TestPageDismissAndClear(t *testing.T) {
 	t.Parallel()
 	rig := sqlrig.New(t)
-	lia, ana, rui := rig.Member(), rig.Member(), rig.Member()
+	lia, ana, rui, bia := rig.Member(), rig.Member(), rig.Member(), rig.Member()
 	store := pgstore.NewNotifications(rig.DB)
 	ctx := context.Background()
 	at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	var ids []domain.NotificationID // oldest first
-	for i, sender := range []domain.UserID{ana, rui, ana, rui} {
+	for i, sender := range []domain.UserID{ana, rui, bia, rui} {
 		n := domain.Notification{ID: domain.NewNotificationID(), RecipientID: lia, SenderID: sender,
 			Type: domain.NotifyFollow, CreatedAt: at.Add(time.Duration(i) * time.Minute)}
 		if i%2 == 1 {
@@ -64,7 +64,7 @@ func TestPageDismissAndClear(t *testing.T) {
 		{"min_id", notifications.PageQuery{MinID: ids[0].String(), Limit: 2}, list(ids[2], ids[1])},
 		{"types", notifications.PageQuery{Types: []domain.NotificationType{domain.NotifyMention}}, list(ids[3], ids[1])},
 		{"exclude", notifications.PageQuery{Exclude: []domain.NotificationType{domain.NotifyMention}}, list(ids[2], ids[0])},
-		{"sender", notifications.PageQuery{Sender: &ana}, list(ids[2], ids[0])},
+		{"sender", notifications.PageQuery{Sender: &rui}, list(ids[3], ids[1])},
 	}
 	for _, c := range checks {
 		if got := read(c.q); !slices.Equal(got, c.want) {
