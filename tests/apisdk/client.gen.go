@@ -3865,7 +3865,7 @@ type ClientInterface interface {
 
 	// ListNotifications The signed-in member's 50 newest notifications and unread count
 	//
-	// Corresponds with GET /api/v1/notifications (the `ListNotifications` operationId).
+	// Corresponds with GET /api/v1/notifications/list (the `ListNotifications` operationId).
 	ListNotifications(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// MarkAllNotificationsRead Mark every notification of the signed-in member read
@@ -6336,7 +6336,7 @@ func (c *Client) GetMeta(ctx context.Context, reqEditors ...RequestEditorFn) (*h
 
 // ListNotifications The signed-in member's 50 newest notifications and unread count
 //
-// Corresponds with GET /api/v1/notifications (the `ListNotifications` operationId).
+// Corresponds with GET /api/v1/notifications/list (the `ListNotifications` operationId).
 func (c *Client) ListNotifications(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListNotificationsRequest(c.Server)
 	if err != nil {
@@ -11635,7 +11635,7 @@ func NewListNotificationsRequest(server string) (*http.Request, error) {
 		return nil, err
 	}
 
-	operationPath := fmt.Sprintf("/api/v1/notifications")
+	operationPath := fmt.Sprintf("/api/v1/notifications/list")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -15404,7 +15404,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/notifications (the `ListNotifications` operationId).
+	// Corresponds with GET /api/v1/notifications/list (the `ListNotifications` operationId).
 	ListNotificationsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListNotificationsResponse, error)
 
 	// MarkAllNotificationsReadWithResponse Mark every notification of the signed-in member read
@@ -33491,7 +33491,7 @@ func (c *ClientWithResponses) GetMetaWithResponse(ctx context.Context, reqEditor
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/notifications (the `ListNotifications` operationId).
+// Corresponds with GET /api/v1/notifications/list (the `ListNotifications` operationId).
 func (c *ClientWithResponses) ListNotificationsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListNotificationsResponse, error) {
 	rsp, err := c.ListNotifications(ctx, reqEditors...)
 	if err != nil {

@@ -1448,7 +1448,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/notifications": {
+    "/api/v1/notifications/list": {
         parameters: {
             query?: never;
             header?: never;
