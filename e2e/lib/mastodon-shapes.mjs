@@ -111,6 +111,27 @@ function toWire(schema) {
 }
 
 /**
+ * Fields Mastodon's documentation gives an entity that masto's types leave
+ * out, allowed on the wire with their documented type (every other key the
+ * types do not declare is refused): an application's `id` and deprecated
+ * `redirect_uri`, and a token answer's `refresh_token` and `expires_in`
+ * (OAuth 2, RFC 6749 section 5.1).
+ */
+const documentedExtras = {
+  Application: { id: { type: 'string' }, redirect_uri: { type: 'string' } },
+  Client: { id: { type: 'string' }, redirect_uri: { type: 'string' } },
+  Token: { refresh_token: { type: 'string' }, expires_in: { type: 'number' } },
+};
+
+function withDocumentedExtras(definitions) {
+  const out = { ...definitions };
+  for (const [name, extra] of Object.entries(documentedExtras)) {
+    out[name] = { ...out[name], properties: { ...out[name].properties, ...extra } };
+  }
+  return out;
+}
+
+/**
  * Which entity each Mastodon endpoint answers with: [method, path pattern,
  * entity] where the entity is a definition's name, [name] for a list of
  * them, or 'Empty' for {}. A 2xx JSON answer of a path under /api or
@@ -198,7 +219,7 @@ export function entityFor(method, pathname) {
 export class ShapeChecker {
   constructor() {
     const camel = mastoDefinitions();
-    const wire = toWire(camel);
+    const wire = withDocumentedExtras(toWire(camel));
     const ajv = new Ajv({ allErrors: true, strict: false });
     ajv.addSchema({ $id: 'camel', definitions: { ...camel, Empty: { type: 'object', additionalProperties: false } } });
     ajv.addSchema({ $id: 'wire', definitions: { ...wire, Empty: { type: 'object', additionalProperties: false } } });
