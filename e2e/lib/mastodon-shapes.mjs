@@ -263,11 +263,43 @@ export class ShapeChecker {
       .map((s) => `${s.method} ${s.path} (${s.status}) as ${JSON.stringify(s.entity)}: ${s.errors.slice(0, 8).join('; ')}`);
   }
 
-  /** "METHOD path -> entity" for every distinct route checked. */
-  coverage() {
-    const lines = new Set(this.seen.map((s) => `${s.method} ${s.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')} -> ${JSON.stringify(s.entity)}`));
+  /**
+   * Every distinct problem seen, as "METHOD route: problem" with IDs and
+   * list positions generalised (":id", "*"), so the same fault in many
+   * answers is one line.
+   */
+  problems() {
+    const lines = new Set();
+    for (const s of this.seen) {
+      for (const e of s.errors) lines.add(`${s.method} ${routeOf(s.path)}: ${e.replace(/\/\d+(?=\/|\s)/g, '/*')}`);
+    }
     return [...lines].sort();
   }
+
+  /**
+   * Checks the problems seen against `known` (lines as problems() writes
+   * them): those not known are new faults; known ones whose route was
+   * checked without them are fixed and must leave the list.
+   */
+  compare(known) {
+    const seen = this.problems();
+    const routes = new Set(this.seen.map((s) => `${s.method} ${routeOf(s.path)}`));
+    return {
+      unknown: seen.filter((p) => !known.includes(p)),
+      fixed: known.filter((k) => routes.has(k.slice(0, k.indexOf(': '))) && !seen.includes(k)),
+    };
+  }
+
+  /** "METHOD path -> entity" for every distinct route checked. */
+  coverage() {
+    const lines = new Set(this.seen.map((s) => `${s.method} ${routeOf(s.path)} -> ${JSON.stringify(s.entity)}`));
+    return [...lines].sort();
+  }
+}
+
+/** A path with its IDs (UUIDs) as ":id". */
+function routeOf(pathname) {
+  return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
 }
 
 /** Whether a path is the Mastodon API's (ours under /api/v1 has its own: auth, admin...). */

@@ -53,3 +53,15 @@ test('each Mastodon endpoint names the entity it answers with', () => {
   checker.record('GET', '/api/v1/unknown', 200, {});
   assert.match(checker.failures().join('\n'), /GET \/api\/v1\/unknown .* no entity is named/);
 });
+
+test('problems are generalised over IDs and list positions, and compared with the known ones both ways', () => {
+  const c = new ShapeChecker();
+  const tag = { id: 'a', name: 'n', url: 'u' };
+  c.record('GET', '/api/v1/trends/tags', 200, [tag, { name: 'n', url: 'u' }, { name: 'm', url: 'u' }]);
+  c.record('GET', '/api/v1/tags/0190f2a0-0000-7000-8000-000000000000', 200, tag);
+  assert.deepEqual(c.problems(), ["GET /api/v1/trends/tags: /* must have required property 'id'"]);
+  assert.deepEqual(c.compare(c.problems()), { unknown: [], fixed: [] });
+  const fixedOne = "GET /api/v1/tags/:id: (root) must have required property 'id'";
+  const notReached = "GET /api/v1/instance: /configuration must have required property 'accounts'";
+  assert.deepEqual(c.compare([fixedOne, notReached]), { unknown: ["GET /api/v1/trends/tags: /* must have required property 'id'"], fixed: [fixedOne] });
+});
