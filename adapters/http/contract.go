@@ -84,7 +84,7 @@ func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 				"within 24 hours answers the first answer again (with Idempotent-Replayed: true) and " +
 				"creates nothing; the same key with another body is refused (422 idempotency_key_reused); " +
 				"while the first is still running, 409 idempotency_in_progress. Keys are the member's own.",
-			Schema: &huma.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(maxIdempotencyKey)}})
+			Schema: &huma.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(httpkit.MaxIdempotencyKey)}})
 	}
 	if need := httpkit.ScopesOf(op.Metadata); need != 0 {
 		refusals[http.StatusForbidden] = append(refusals[http.StatusForbidden], errs.CodeInsufficientScope)

@@ -32,6 +32,9 @@ var Module = fx.Module("http",
 		NewServer,
 		func(*Server) httpkit.Serving { return httpkit.Serving{} },
 		NewMediaLinks,
+		// Idempotency-Keys for every door that creates (the Mastodon
+		// client API's statuses too).
+		httpkit.NewIdempotency,
 	),
 )
 
