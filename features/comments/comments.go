@@ -56,5 +56,6 @@ func newUseCases(p useCaseParams) app.UseCases {
 			Notices:   p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},
 		List:   &app.ListComments{Posts: p.Comments, Comments: p.Comments},
 		Delete: &app.DeleteComment{Tx: p.Tx, Comments: p.Comments, Broadcaster: p.Broadcaster, Log: p.Log},
+		Get:    &app.GetComment{Comments: p.Comments},
 	}
 }

@@ -6,4 +6,6 @@ type UseCases struct {
 	Create *CreateComment
 	List   *ListComments
 	Delete *DeleteComment
+	// Get reads one comment (the Mastodon API's status of a comment).
+	Get *GetComment
 }

@@ -165,6 +165,22 @@ func (s *Comments) Comment(ctx context.Context, id domain.CommentID, viewer doma
 	return s.withViewer(ctx, rows[0].Domain(), viewer)
 }
 
+// VisibleComment reads one comment as viewer sees it; not found when a
+// block keeps viewer apart from the comment's author or its post's.
+func (s *Comments) VisibleComment(ctx context.Context, id domain.CommentID, viewer domain.UserID) (domain.CommentItem, error) {
+	byAuthor, authorArgs := pgkit.NotBlockedWith("c.author_id", viewer)
+	byPost, postArgs := pgkit.NotBlockedWith("p.author_id", viewer)
+	var rows []commentRow
+	args := append(append([]any{uuid.UUID(id)}, authorArgs...), postArgs...)
+	if err := pgkit.IDB(ctx, s.db).NewRaw(commentSelect+` WHERE c.id = ?`+byAuthor+byPost, args...).Scan(ctx, &rows); err != nil {
+		return domain.CommentItem{}, err
+	}
+	if len(rows) == 0 {
+		return domain.CommentItem{}, domain.ErrNotFound
+	}
+	return s.withViewer(ctx, rows[0].Domain(), viewer)
+}
+
 // List reads a post's comments oldest first after the cursor, on the index
 // (post_id, created_at, id), without those viewer's blocks, mutes and
 // muted words hide. When the words hid some, later comments are read in

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS likes_post_recent_idx;
