@@ -52,6 +52,8 @@ var Module = fx.Module("posts",
 		func(j *pgkit.JobInserter) app.PreviewQueue { return postsstore.PreviewQueue{Jobs: j} },
 		plugin.AsWorker(newWorker),
 		plugin.AsWorker(newDeleteMediaWorker),
+		plugin.AsWorker(newPruneMediaWorker),
+		plugin.AsPeriodicJob(postsstore.NewPrunePendingMediaJob),
 		// The media links resolve a post's files for the viewers who may
 		// read the post.
 		func(p *postsstore.Posts) media.PostReader { return p },
@@ -106,16 +108,22 @@ func newUseCases(p useCaseParams) app.UseCases {
 	previews := p.Previews
 	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
 		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
-	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate, Previews: previews,
+	mediaStore := app.MediaStore{Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Videos: p.Videos, Clock: p.Clock, Log: p.Log}
+	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate,
+		Pending: p.Posts, Previews: previews,
 		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	likes := app.LikeFlow{Tx: p.Tx, Items: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
 		Broadcaster: p.Broadcaster, Log: p.Log}
 	return app.UseCases{
-		Create:      create,
-		CreateMedia: &app.CreateMediaPost{Create: create, Media: app.MediaStore{Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Videos: p.Videos, Clock: p.Clock, Log: p.Log}},
-		DeleteMedia: &app.DeletePostMedia{Blobs: p.Blobs},
-		Get:         &app.GetPost{Posts: p.Posts},
+		Create:        create,
+		CreateMedia:   &app.CreateMediaPost{Create: create, Media: mediaStore},
+		Upload:        &app.UploadMedia{Media: mediaStore, Pending: p.Posts, Clock: p.Clock},
+		GetMedia:      &app.GetMedia{Pending: p.Posts},
+		DescribeMedia: &app.DescribeMedia{Pending: p.Posts},
+		PruneMedia:    &app.PrunePendingMedia{Tx: p.Tx, Pending: p.Posts, Files: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock},
+		DeleteMedia:   &app.DeletePostMedia{Blobs: p.Blobs},
+		Get:           &app.GetPost{Posts: p.Posts},
 		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
 			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
@@ -123,6 +131,8 @@ func newUseCases(p useCaseParams) app.UseCases {
 		Removal:     removal,
 		Like:        &app.LikePost{LikeFlow: likes, Likes: p.Posts, Clock: p.Clock},
 		Unlike:      &app.UnlikePost{LikeFlow: likes, Likes: p.Posts},
+		Likers:      &app.ListLikers{Posts: p.Posts, Likers: p.Posts},
+		Named:       &app.MembersNamed{Members: p.Posts},
 		Share:       &app.SharePost{Items: p.Posts, Shares: p.Posts},
 		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
 		Timeline:    &app.ListTimeline{Store: postsstore.NewPosts(p.Read.DB)},
@@ -164,6 +174,10 @@ func MemberClears(list []plugin.MemberDemoSeeder) []app.MemberSeed {
 
 func newWorker(uc app.UseCases) plugin.Worker {
 	return plugin.NewWorker("", &postsstore.FillLinkPreviewWorker{Fill: uc.Fill})
+}
+
+func newPruneMediaWorker(uc app.UseCases) plugin.Worker {
+	return plugin.NewWorker("", &postsstore.PrunePendingMediaWorker{Prune: uc.PruneMedia})
 }
 
 func newDeleteMediaWorker(uc app.UseCases) plugin.Worker {

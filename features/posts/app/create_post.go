@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -20,6 +21,9 @@ type NewPost struct {
 	Type       domain.PostType
 	Visibility domain.Visibility
 	Audience   domain.AudienceID
+	// Media is an upload of the author (UploadMedia) the post takes: its
+	// image or video, and its description. The text is then optional.
+	Media MediaID
 }
 
 // Created is a new post with the words its text names.
@@ -67,7 +71,9 @@ type CreatePost struct {
 	// Gate refuses, with its keeper's own answer, a member naming an
 	// audience they may not post into, and hears of the posts written
 	// there; nil: no audience exists.
-	Gate        AudienceGate
+	Gate AudienceGate
+	// Pending are the uploads waiting for their post (NewPost.Media).
+	Pending     PendingMediaStore
 	Previews    PreviewQueue
 	Timelines   TimelinePlacer
 	Mentions    MentionReaders
@@ -90,6 +96,9 @@ type draft struct {
 	MediaWidth, MediaHeight int
 	MediaVariants           []int
 	ImageAlt                *string // already clean (ImageAlt)
+	// Pending is an upload the post takes in its transaction, in place
+	// of MediaPath and its description.
+	Pending MediaID
 }
 
 // Handle validates, stores the post, its hashtags, the author's count and
@@ -115,6 +124,17 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 	case domain.PostImage, domain.PostVideo:
 	default:
 		return Created{}, badType()
+	}
+	if !in.Media.IsZero() {
+		// The upload decides the kind; the text is optional.
+		var text *string
+		if strings.TrimSpace(in.Text) != "" {
+			if err := TextError(in.Text); err != nil {
+				return Created{}, err
+			}
+			text = &in.Text
+		}
+		return uc.store(ctx, viewer, draft{Text: text, Visibility: vis, Audience: in.Audience, Pending: in.Media})
 	}
 	if in.Type != domain.PostText {
 		// The file of a media post comes through CreateMediaPost: here
@@ -146,8 +166,16 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		if err := uc.mayWrite(ctx, viewer, p); err != nil {
 			return err
 		}
+		if err := uc.takeUpload(ctx, viewer, d.Pending, &p); err != nil {
+			return err
+		}
 		if err := uc.Posts.Create(ctx, p); err != nil {
 			return err
+		}
+		if !d.Pending.IsZero() {
+			if err := uc.Pending.AttachPending(ctx, d.Pending, p.ID); err != nil {
+				return err
+			}
 		}
 		// A members_only post is read on its audience's page alone: it
 		// goes into nobody's 'Seguindo' timeline.
@@ -179,6 +207,7 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 	if err != nil {
 		return Created{}, fmt.Errorf("create post of %s: %w", viewer.UserID, err)
 	}
+	out.Post = p
 	uc.Announcer.Announce(ctx, notices...)
 	if !p.Audience.IsZero() && uc.Gate != nil {
 		uc.Gate.Posted(ctx, p)
@@ -191,6 +220,34 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		}
 	}
 	return out, nil
+}
+
+// takeUpload gives p the viewer's upload id (none when zero), locked
+// until the post's transaction ends so that one post alone takes it.
+func (uc *CreatePost) takeUpload(ctx context.Context, viewer domain.Viewer, id MediaID, p *domain.Post) error {
+	if id.IsZero() {
+		return nil
+	}
+	if uc.Pending == nil {
+		return uploadNotFound()
+	}
+	m, err := uc.Pending.LockPending(ctx, id, viewer.UserID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return uploadNotFound()
+	}
+	if err != nil {
+		return fmt.Errorf("take upload %s: %w", id, err)
+	}
+	key := m.Media.Key
+	p.MediaPath, p.Type, p.ImageAlt = &key, m.Media.Type, m.ImageAlt
+	p.MediaWidth, p.MediaHeight, p.MediaVariants = m.Media.Width, m.Media.Height, m.Media.Variants
+	return nil
+}
+
+// uploadNotFound refuses a post naming an upload that is not its author's,
+// is gone, or was taken by another post.
+func uploadNotFound() error {
+	return errs.Invalid(CodeMediaNotFound, MsgMediaNotFound, map[string]string{"media_id": MsgMediaNotFound})
 }
 
 // mayWrite checks, in the post's transaction, that viewer may post into

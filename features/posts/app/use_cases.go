@@ -13,14 +13,25 @@ type UseCases struct {
 	// DeleteMedia removes a deleted post's file (the job posts.delete_media).
 	DeleteMedia *DeletePostMedia
 	Get         *GetPost
-	Update      *UpdatePostText
-	Delete      *DeletePost
+	// Upload keeps a file for a post to come (Mastodon's media first);
+	// GetMedia and DescribeMedia read and describe one; PruneMedia
+	// deletes those no post took (the job posts.prune_pending_media).
+	Upload        *UploadMedia
+	GetMedia      *GetMedia
+	DescribeMedia *DescribeMedia
+	PruneMedia    *PrunePendingMedia
+	Update        *UpdatePostText
+	Delete        *DeletePost
 	// Removal is the delete path moderators' removals share.
 	Removal Removal
 	Like    *LikePost
-	Unlike  *UnlikePost
-	Share   *SharePost
-	Feed    *ListFeed
+	// Likers lists who liked a post.
+	Likers *ListLikers
+	// Named resolves the @handles of texts to members' cards.
+	Named  *MembersNamed
+	Unlike *UnlikePost
+	Share  *SharePost
+	Feed   *ListFeed
 	// Timeline reads the public feed, the 'Seguindo' timeline or a
 	// hashtag's posts by post IDs, both ways (the Mastodon client API).
 	Timeline    *ListTimeline

@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -81,4 +82,40 @@ type MediaQueue struct{ Jobs *pgkit.JobInserter }
 // EnqueueMediaDeletion enqueues the deletion of key.
 func (q MediaQueue) EnqueueMediaDeletion(ctx context.Context, key string) error {
 	return q.Jobs.Insert(ctx, DeletePostMediaArgs{Key: key}, &river.InsertOpts{MaxAttempts: 10})
+}
+
+// PrunePendingMediaArgs is the periodic job deleting the uploads no post
+// took within a day, with their files.
+type PrunePendingMediaArgs struct{}
+
+// Kind is the job's stable name.
+func (PrunePendingMediaArgs) Kind() string { return "posts.prune_pending_media" }
+
+// PruneEvery is how often stale uploads are looked for: an upload lives
+// at most a day and this long.
+const PruneEvery = time.Hour
+
+// PrunePendingMediaWorker works posts.prune_pending_media. It is
+// idempotent: what it deleted is gone, and the files' deletions are jobs
+// of their own.
+type PrunePendingMediaWorker struct {
+	river.WorkerDefaults[PrunePendingMediaArgs]
+	Prune *posts.PrunePendingMedia
+}
+
+// Work prunes.
+func (w *PrunePendingMediaWorker) Work(ctx context.Context, _ *river.Job[PrunePendingMediaArgs]) error {
+	_, err := w.Prune.Handle(ctx)
+	return err
+}
+
+// NewPrunePendingMediaJob enqueues posts.prune_pending_media every
+// PruneEvery, once per period.
+func NewPrunePendingMediaJob() plugin.PeriodicJob {
+	return plugin.PeriodicJob{Name: PrunePendingMediaArgs{}.Kind(), Job: river.NewPeriodicJob(
+		river.PeriodicInterval(PruneEvery),
+		func() (river.JobArgs, *river.InsertOpts) {
+			return PrunePendingMediaArgs{}, &river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: PruneEvery}}
+		},
+		&river.PeriodicJobOpts{RunOnStart: true})}
 }
