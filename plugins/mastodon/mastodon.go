@@ -37,7 +37,10 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		func(s *pgstore.Store, tx ports.Transactor, clock ports.Clock) *app.SaveMarkers {
 			return &app.SaveMarkers{Store: s, Tx: tx, Clock: clock}
 		},
+		httpapi.NewStatuses,
 		asEndpoints(httpapi.AccountEndpoints),
+		asEndpoints(httpapi.StatusEndpoints),
+		asEndpoints(httpapi.MediaEndpoints),
 		asEndpoints(httpapi.InstanceEndpoints),
 		asEndpoints(httpapi.MiscEndpoints),
 		asEndpoints(httpapi.TimelineEndpoints),
@@ -65,10 +68,10 @@ type catalogParams struct {
 // walk them all.
 func newCatalog(p catalogParams) httpapi.Catalog { return httpapi.Catalog{Endpoints: p.Endpoints} }
 
-func newMounts(c httpapi.Catalog, base httpapi.Base) []httpkit.Mount {
+func newMounts(c httpapi.Catalog, base httpapi.Base, once httpkit.Idempotency) []httpkit.Mount {
 	mounts := make([]httpkit.Mount, len(c.Endpoints))
 	for i, e := range c.Endpoints {
-		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e), OtherSites: true}
+		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e, once), OtherSites: true}
 	}
 	return mounts
 }

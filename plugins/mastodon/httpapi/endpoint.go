@@ -28,6 +28,10 @@ type Endpoint struct {
 	// Anonymous endpoints answer without a token: the instance, the
 	// public timeline. Others answer 401 to a request without one.
 	Anonymous bool
+	// CreatesOnce honours an Idempotency-Key as this API's own creating
+	// operations do (httpkit.Idempotency): a retry with the key gets the
+	// first answer, marked Idempotent-Replayed.
+	CreatesOnce bool
 	// Handle runs the use case. It returns the body (any JSON value, or
 	// an Answer for another status or headers) or an error: a use case's
 	// errs.Error, or an Error of this package.
@@ -72,8 +76,9 @@ func (b Base) Link(path string) string { return string(b) + path }
 
 // Handler serves the endpoints: it lets in the request's viewer (an app's
 // token only with one of the endpoint's scopes), reads the parameters, runs
-// the endpoint and writes its answer or its error in Mastodon's shape.
-func Handler(base Base, e Endpoint) http.Handler {
+// the endpoint and writes its answer or its error in Mastodon's shape. An
+// endpoint that CreatesOnce runs once per Idempotency-Key (once).
+func Handler(base Base, e Endpoint, once httpkit.Idempotency) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, hr *http.Request) {
 		ctx := hr.Context()
 		viewer, err := viewerOf(ctx, e)
@@ -83,17 +88,25 @@ func Handler(base Base, e Endpoint) http.Handler {
 		}
 		ctx = domain.WithViewer(ctx, viewer)
 		hr = hr.WithContext(ctx)
-		params, err := readParams(hr)
-		if err != nil {
-			writeError(w, hr, err)
+		serve := func(w http.ResponseWriter, hr *http.Request) {
+			params, err := readParams(hr)
+			if err != nil {
+				writeError(w, hr, err)
+				return
+			}
+			body, err := e.Handle(&Request{HTTP: hr, Viewer: viewer, Base: base, Params: params})
+			if err != nil {
+				writeError(w, hr, err)
+				return
+			}
+			writeAnswer(w, body)
+		}
+		if !e.CreatesOnce || !viewer.SignedIn() {
+			serve(w, hr)
 			return
 		}
-		body, err := e.Handle(&Request{HTTP: hr, Viewer: viewer, Base: base, Params: params})
-		if err != nil {
-			writeError(w, hr, err)
-			return
-		}
-		writeAnswer(w, body)
+		once.Serve(w, hr, viewer.UserID, hr.Header.Get("Idempotency-Key"),
+			func(err error) { writeError(w, hr, err) }, serve)
 	})
 }
 

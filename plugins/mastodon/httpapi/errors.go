@@ -17,6 +17,32 @@ const (
 
 	CodeRecordNotFound = "record_not_found"
 	MsgRecordNotFound  = "Registro não encontrado."
+
+	// A boost has no counterpart: a share is a counter on a copied link.
+	CodeReblogUnsupported = "reblog_unsupported"
+	MsgReblogUnsupported  = "Aqui não existe impulsionar: compartilhe o link do post."
+
+	// What a status may carry on Mastodon and not here.
+	CodeUnsupportedParameter = "unsupported_parameter"
+	MsgVisibilityUnsupported = "Visibilidade não suportada: use public (todos) ou private (só seguidores)."
+	MsgTooManyMedia          = "Um post pode ter no máximo 1 imagem ou vídeo."
+	MsgSpoilerUnsupported    = "Aviso de conteúdo não é suportado: publique sem spoiler_text."
+	MsgScheduleUnsupported   = "Não é possível agendar posts."
+	MsgPollUnsupported       = "Enquetes não são suportadas."
+	MsgReplyMedia            = "Comentários não podem ter imagem ou vídeo."
+	MsgMediaNotFound         = "Mídia não encontrada."
+
+	MsgMediaFixed = "A imagem ou o vídeo de um post não pode ser trocado; só a descrição."
+
+	// Comments are written once and not translated.
+	CodeCommentNotEditable     = "comment_not_editable"
+	MsgCommentNotEditable      = "Comentários não podem ser editados."
+	CodeCommentNotTranslatable = "comment_not_translatable"
+	MsgCommentNotTranslatable  = "Só posts podem ser traduzidos."
+
+	// Only posts are liked.
+	CodeCommentNotLikeable = "comment_not_likeable"
+	MsgCommentNotLikeable  = "Comentários não podem ser curtidos."
 )
 
 // MastodonError is Mastodon's Error entity, with this API's stable code
