@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/fx"
-
 	"social/core/ports"
 	posts "social/features/posts/app"
 	at "social/tests/testkit/apptest"
@@ -47,7 +45,7 @@ func upload(c *at.Client, path string, data []byte, description string) *at.Resp
 func TestMediaUploadThenStatus(t *testing.T) {
 	t.Parallel()
 	var uc posts.UseCases
-	app := at.StartWith(t, nil, fx.Populate(&uc))
+	app := at.StartPopulating(t, nil, &uc)
 	lia, ana := app.Member("lia"), app.Member("ana")
 	liaApp, anaApp := lia.AppClient(t, "read write"), ana.AppClient(t, "read write")
 

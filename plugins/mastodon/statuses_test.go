@@ -272,6 +272,7 @@ func TestStatusCreate(t *testing.T) {
 		"reply media":   {"status": {"x"}, "in_reply_to_id": {post}, "media_ids[]": {"a"}},
 		"unknown media": {"status": {"x"}, "media_ids[]": {"a"}},
 	} {
+		e.Details = nil
 		r := at.FormPost(writer, "/api/v1/statuses", body)
 		r.Expect(t, http.StatusUnprocessableEntity).JSON(t, &e)
 		if e.Code != "unsupported_parameter" || e.Error == "" || len(e.Details) != 1 {
