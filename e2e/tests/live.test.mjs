@@ -129,7 +129,11 @@ test('a 300-post feed keeps one socket per tab, with live counts on what is on s
   );
   for (const { page } of tabs) {
     const card = page.getByRole('article').filter({ has: page.getByText(deep, { exact: true }) });
-    // Scrolled down to it as a member would: it is drawn as it comes near.
+    // Scrolled down to it as a member would, in the tab in front (a hidden
+    // tab is painted about once a second, and each wheel step waits for a
+    // frame): it is drawn as it comes near. The second tab stays in front,
+    // the first hidden, when the like arrives.
+    await page.bringToFront();
     for (let i = 0; i < 200 && (await card.count()) === 0; i++) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(100);
