@@ -38,6 +38,8 @@ type viewer struct {
 	ID      uuid.UUID
 	Session uuid.UUID
 	Token   string
+	// AppToken is an OAuth app's token for the member (Mastodon's API).
+	AppToken string
 }
 
 func handle(n int) string { return fmt.Sprintf("membro_%06d", n) }

@@ -149,7 +149,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	fx, err := newFixture(ctx, c, pool, cfg)
+	fx, err := newFixture(ctx, c, srv.url, pool, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("fixture: %w", err)
 	}
@@ -282,7 +282,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // newFixture signs members in and fills the helper tables the floor's
 // scripts read.
-func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) (*fixture, error) {
+func newFixture(ctx context.Context, c *client, origin string, pool *pgxpool.Pool, cfg Config) (*fixture, error) {
 	f := &fixture{profiles: cfg.Profiles, viewers: map[string][]viewer{}}
 	// Created posts' words stay unique across runs on one data set
 	// (--reuse): a word an earlier run used would find its posts too, and
@@ -318,10 +318,16 @@ func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) 
 	// floors' jobs go to a River queue no worker reads).
 	if _, err := pool.Exec(ctx, `DROP TABLE IF EXISTS bench_viewers, bench_posts, bench_search_queue;
 		CREATE TABLE bench_viewers (grp text, n int, member uuid NOT NULL, session uuid NOT NULL,
-		PRIMARY KEY (grp, n));
+		app_token_hash bytea NOT NULL, PRIMARY KEY (grp, n));
 		CREATE TABLE bench_posts (n int PRIMARY KEY, id uuid NOT NULL);
 		CREATE TABLE bench_search_queue (LIKE search_queue INCLUDING ALL)`); err != nil {
 		return nil, err
+	}
+	// Each viewer also authorizes an OAuth app, for the Mastodon API's
+	// workloads.
+	app, err := c.registerMastodonApp(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("register the Mastodon app: %w", err)
 	}
 	batch := &pgx.Batch{}
 	for grp, ns := range groups {
@@ -330,8 +336,11 @@ func newFixture(ctx context.Context, c *client, pool *pgxpool.Pool, cfg Config) 
 			if err != nil {
 				return nil, err
 			}
+			if v.AppToken, err = c.appToken(ctx, origin, app, v); err != nil {
+				return nil, err
+			}
 			f.viewers[grp] = append(f.viewers[grp], v)
-			batch.Queue(`INSERT INTO bench_viewers VALUES ($1, $2, $3, $4)`, grp, i+1, v.ID, v.Session)
+			batch.Queue(`INSERT INTO bench_viewers VALUES ($1, $2, $3, $4, $5)`, grp, i+1, v.ID, v.Session, appTokenHash(v.AppToken))
 		}
 	}
 	batch.Queue(`INSERT INTO bench_posts SELECT row_number() OVER (), id FROM

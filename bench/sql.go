@@ -40,6 +40,7 @@ func (p sqlParams) script(name, grp, body string, weight int) floor.Script {
 	r := strings.NewReplacer(
 		"{viewer}", fmt.Sprintf("(SELECT member FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
 		"{session}", fmt.Sprintf("(SELECT session FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
+		"{app_token}", fmt.Sprintf("(SELECT app_token_hash FROM bench_viewers WHERE grp = '%s' AND n = :v)", grp),
 		"{post}", "(SELECT id FROM bench_posts WHERE n = :p)",
 		"{handle}", "('membro_' || lpad(:h::text, 6, '0'))",
 		"{author}", "(SELECT id FROM profiles WHERE handle = ('membro_' || lpad(:h::text, 6, '0')))",

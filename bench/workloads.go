@@ -143,6 +143,12 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 			Target: ">= 0.6x fan-out SQL, >= 10x read-time", Op: following("many"),
 			Floors: []floorSpec{{"fan-out SQL", []floor.Script{p.script("following_many", "many", sqlFollowing, 1)}},
 				{"read-time SQL", []floor.Script{p.script("following_many_rt", "many", sqlFollowingReadTime, 1)}}}},
+		{Name: "mastodon_home", Title: "API Mastodon: linha do tempo inicial (token de app)", Bound: read,
+			Target: ">= 0.6x floor", Op: func(ctx context.Context, i int) error {
+				return c.Do(ctx, f.pick("all", i).AppToken, http.MethodGet,
+					fmt.Sprintf("/timelines/home?limit=%d", mastodonPageSize), nil, nil)
+			},
+			Floors: []floorSpec{{"token + page SQL", []floor.Script{p.script("mastodon_home", "all", sqlMastodonHome, 1)}}}},
 		{Name: "create_post", Title: "Criar post (hashtags, menção, link)", Bound: write,
 			Target: ">= 0.5x same transaction", Op: create,
 			Floors: []floorSpec{{"same transaction", []floor.Script{p.script("create", "all", sqlCreate, 1)}}}},
