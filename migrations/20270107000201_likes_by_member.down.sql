@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS likes_member_recent_idx;
