@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"social/core/domain"
-	search "social/features/search/app"
 	safety "social/features/safety/app"
+	search "social/features/search/app"
 )
 
 // Our notification types map onto Mastodon's and back; a notification
