@@ -39,11 +39,12 @@ var Module = fx.Module("notifications",
 
 func newUseCases(store *notificationsstore.Notifications, a *app.Announcer) app.UseCases {
 	return app.UseCases{
-		Page:    &app.PageNotifications{Store: store},
-		Get:     &app.GetNotification{Store: store},
-		Dismiss: &app.Dismiss{Store: store, Announcer: a},
-		Clear:   &app.Clear{Store: store, Announcer: a},
-		Unread:  &app.CountUnread{Store: store},
+		Page:     &app.PageNotifications{Store: store},
+		Get:      &app.GetNotification{Store: store},
+		Dismiss:  &app.Dismiss{Store: store, Announcer: a},
+		Clear:    &app.Clear{Store: store, Announcer: a},
+		Unread:   &app.CountUnread{Store: store},
+		ReadUpTo: &app.MarkReadUpTo{Store: store, Announcer: a},
 	}
 }
 

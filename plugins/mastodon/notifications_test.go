@@ -178,6 +178,30 @@ func TestMarkers(t *testing.T) {
 	if len(anas) != 0 {
 		t.Fatalf("ana sees: %+v", anas)
 	}
+
+	// The notifications' marker at a notification marks it and the older
+	// ones read: the unread count follows.
+	rui := app.Member("rui")
+	ana.Do(http.MethodPost, "/api/v1/profiles/lia/follow", nil).Expect(t, http.StatusOK)
+	rui.Do(http.MethodPost, "/api/v1/profiles/lia/follow", nil).Expect(t, http.StatusOK)
+	notes, _ := notificationList(t, c, "/api/v1/notifications")
+	var count struct{ Count int }
+	c.Do(http.MethodGet, "/api/v1/notifications/unread_count", nil).Expect(t, http.StatusOK).JSON(t, &count)
+	if len(notes) != 2 || count.Count != 2 {
+		t.Fatalf("before the marker: %s, %d unread", types(notes), count.Count)
+	}
+	at.FormPost(c, "/api/v1/markers", url.Values{"notifications[last_read_id]": {notes[1].ID}}).Expect(t, http.StatusOK)
+	c.Do(http.MethodGet, "/api/v1/notifications/unread_count", nil).Expect(t, http.StatusOK).JSON(t, &count)
+	if count.Count != 1 {
+		t.Fatalf("after the marker: %d unread", count.Count)
+	}
+	// Another member's notification as a marker marks nothing of theirs.
+	at.FormPost(rui.AppClient(t, "write"), "/api/v1/markers", url.Values{"notifications[last_read_id]": {notes[0].ID}}).Expect(t, http.StatusOK)
+	c.Do(http.MethodGet, "/api/v1/notifications/unread_count", nil).Expect(t, http.StatusOK).JSON(t, &count)
+	if count.Count != 1 {
+		t.Fatalf("after rui's marker: %d unread", count.Count)
+	}
+
 	expectError(t, at.FormPost(c, "/api/v1/markers", url.Values{"home[last_read_id]": {strings.Repeat("9", 65)}}),
 		http.StatusUnprocessableEntity, "invalid_input")
 	expectError(t, at.FormPost(lia.AppClient(t, "read"), "/api/v1/markers", url.Values{"home[last_read_id]": {"1"}}),

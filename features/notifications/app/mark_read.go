@@ -57,3 +57,31 @@ func (uc *MarkAllRead) Handle(ctx context.Context, viewer domain.Viewer) (int, e
 	uc.Announcer.publish(ctx, viewer.UserID, EventRead, "")
 	return uc.Store.Unread(ctx, viewer.UserID)
 }
+
+// ReadUpTo marks read every notification of a recipient up to one of
+// theirs (that one and the older ones).
+type ReadUpTo interface {
+	MarkReadUpTo(ctx context.Context, recipient domain.UserID, id domain.NotificationID) error
+	UnreadCounter
+}
+
+// MarkReadUpTo marks the viewer's notifications read up to id: where an
+// app says the member stopped reading them (Mastodon's notifications
+// marker).
+type MarkReadUpTo struct {
+	Store     ReadUpTo
+	Announcer *Announcer
+}
+
+// Handle answers the new unread count. An ID that is not one of the
+// viewer's notifications marks nothing.
+func (uc *MarkReadUpTo) Handle(ctx context.Context, viewer domain.Viewer, id domain.NotificationID) (int, error) {
+	if !viewer.SignedIn() {
+		return 0, errs.Unauthenticated(CodeUnauthenticated, MsgLoggedOut)
+	}
+	if err := uc.Store.MarkReadUpTo(ctx, viewer.UserID, id); err != nil {
+		return 0, fmt.Errorf("mark read up to %s: %w", id, err)
+	}
+	uc.Announcer.publish(ctx, viewer.UserID, EventRead, "")
+	return uc.Store.Unread(ctx, viewer.UserID)
+}

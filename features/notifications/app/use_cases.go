@@ -8,4 +8,6 @@ type UseCases struct {
 	Dismiss *Dismiss
 	Clear   *Clear
 	Unread  *CountUnread
+	// ReadUpTo marks read up to a notification (an app's marker).
+	ReadUpTo *MarkReadUpTo
 }

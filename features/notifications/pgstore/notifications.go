@@ -347,3 +347,13 @@ func (s *Notifications) DeleteAll(ctx context.Context, recipient domain.UserID) 
 	_, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM notifications WHERE recipient_id = ?`, uuid.UUID(recipient)).Exec(ctx)
 	return err
 }
+
+// MarkReadUpTo marks read recipient's notifications up to id (in the
+// list's order); nothing when id is not one of theirs.
+func (s *Notifications) MarkReadUpTo(ctx context.Context, recipient domain.UserID, id domain.NotificationID) error {
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE notifications n SET is_read = true
+		FROM (SELECT created_at, id FROM notifications WHERE id = ? AND recipient_id = ?) AS upto
+		WHERE n.recipient_id = ? AND NOT n.is_read AND (n.created_at, n.id) <= (upto.created_at, upto.id)`,
+		uuid.UUID(id), uuid.UUID(recipient), uuid.UUID(recipient)).Exec(ctx)
+	return err
+}

@@ -71,6 +71,19 @@ func TestPageDismissAndClear(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
 	}
+	// Read up to the second: it and the first; another's ID marks nothing.
+	if err := store.MarkReadUpTo(ctx, ana, ids[3]); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := store.Unread(ctx, lia); err != nil || n != 4 {
+		t.Fatalf("unread after another's mark: %d %v", n, err)
+	}
+	if err := store.MarkReadUpTo(ctx, lia, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := store.Unread(ctx, lia); err != nil || n != 2 {
+		t.Fatalf("unread after marking up to the second: %d %v", n, err)
+	}
 	if err := store.Delete(ctx, ana, ids[0]); err != domain.ErrNotFound {
 		t.Fatalf("someone else's dismiss: %v", err)
 	}

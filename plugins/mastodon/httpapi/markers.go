@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"social/core/domain"
+	notifications "social/features/notifications/app"
 	"social/plugins/mastodon/app"
 )
 
@@ -25,7 +26,12 @@ func markerMap(list []app.Marker) map[string]MarkerEntity {
 
 // MarkerEndpoints are /api/v1/markers: the home timeline's and the
 // notifications' reading positions, which apps carry across devices.
-func MarkerEndpoints(get *app.GetMarkers, save *app.SaveMarkers) []Endpoint {
+//
+// Saving the notifications' marker at one of the member's notifications
+// also marks it and the older ones read (the notifications feature), as
+// Mastodon counts unread notifications from the marker: the badge then
+// clears on every device and on our own app.
+func MarkerEndpoints(get *app.GetMarkers, save *app.SaveMarkers, notes notifications.UseCases) []Endpoint {
 	return []Endpoint{
 		{Method: http.MethodGet, Path: "/api/v1/markers", Scopes: domain.ScopeReadStatuses,
 			Handle: func(r *Request) (any, error) {
@@ -46,6 +52,11 @@ func MarkerEndpoints(get *app.GetMarkers, save *app.SaveMarkers) []Endpoint {
 				list, err := save.Handle(r.Context(), r.Viewer, positions)
 				if err != nil {
 					return nil, err
+				}
+				if id, err := domain.ParseNotificationID(positions[app.MarkerNotifications]); err == nil {
+					if _, err := notes.ReadUpTo.Handle(r.Context(), r.Viewer, id); err != nil {
+						return nil, err
+					}
 				}
 				return markerMap(list), nil
 			}},
