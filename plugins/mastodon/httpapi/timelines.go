@@ -5,8 +5,6 @@ import (
 
 	"social/core/domain"
 	posts "social/features/posts/app"
-	postwire "social/features/posts/wire"
-	"social/kit/httpkit"
 )
 
 // TimelineEndpoints are the timelines: home (our 'Seguindo'), public (our
@@ -15,7 +13,7 @@ import (
 // member's favourites. The
 // posts and every rule on them (followers-only, audiences, blocks, mutes,
 // muted words, suspended authors) are the posts feature's.
-func TimelineEndpoints(base Base, uc posts.UseCases, media httpkit.MediaLinks) []Endpoint {
+func TimelineEndpoints(s Statuses) []Endpoint {
 	timeline := func(kind string) func(*Request) (any, error) {
 		return func(r *Request) (any, error) {
 			page, err := r.PageQuery(DefaultPageSize, MaxPageSize)
@@ -32,12 +30,12 @@ func TimelineEndpoints(base Base, uc posts.UseCases, media httpkit.MediaLinks) [
 				// Every member is of this server: nothing is remote.
 				return r.Paged([]Status{}, "", ""), nil
 			}
-			items, err := uc.Timeline.Handle(r.Context(), r.Viewer, posts.TimelineQuery{Kind: kind, Tag: r.PathValue("hashtag"),
+			items, err := s.Posts.Timeline.Handle(r.Context(), r.Viewer, posts.TimelineQuery{Kind: kind, Tag: r.PathValue("hashtag"),
 				OnlyMedia: onlyMedia, MaxID: page.MaxID, SinceID: page.SinceID, MinID: page.MinID, Limit: page.Limit})
 			if err != nil {
 				return nil, err
 			}
-			return base.statusPage(r, media, items), nil
+			return s.page(r, items)
 		}
 	}
 	return []Endpoint{
@@ -54,15 +52,15 @@ func TimelineEndpoints(base Base, uc posts.UseCases, media httpkit.MediaLinks) [
 	}
 }
 
-// statusPage answers feed items as statuses, newest first, with the Link
-// header.
-func (b Base) statusPage(r *Request, media httpkit.MediaLinks, items []domain.FeedItem) Answer {
-	out := make([]Status, len(items))
-	for i, it := range items {
-		out[i] = b.Status(postwire.Present(r.Context(), media, it))
+// page answers feed items as statuses (mentions resolved), newest first,
+// with the Link header.
+func (s Statuses) page(r *Request, items []domain.FeedItem) (any, error) {
+	out, err := s.FromPosts(r.Context(), items)
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
-		return r.Paged(out, "", "")
+		return r.Paged(out, "", ""), nil
 	}
-	return r.Paged(out, out[0].ID, out[len(out)-1].ID)
+	return r.Paged(out, out[0].ID, out[len(out)-1].ID), nil
 }
