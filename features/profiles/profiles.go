@@ -38,6 +38,11 @@ var Module = fx.Module("profiles",
 		// The profile as a viewer sees it, for the routes here and the
 		// other drivers of the app.
 		func(p *profilesstore.Profiles) *follows.ViewProfile { return &follows.ViewProfile{Profiles: p} },
+		// The viewer's relations with many members at once (the Mastodon
+		// client API's relationships).
+		func(p *profilesstore.Profiles) *follows.ReadRelationships {
+			return &follows.ReadRelationships{Relations: p}
+		},
 		wire.NewLinks,
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsDemoSeeder(newDemoSeeder),
@@ -61,8 +66,9 @@ func newUseCases(p useCaseParams) app.UseCases {
 	limits := app.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
 	ix := app.Indexer{Tx: p.Tx, Search: p.Search}
 	return app.UseCases{
-		GetMine: &app.GetMyProfile{Profiles: p.Profiles},
-		Update:  &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
+		GetMine:  &app.GetMyProfile{Profiles: p.Profiles},
+		HandleOf: &app.HandleByID{Profiles: p.Profiles},
+		Update:   &app.UpdateProfile{Profiles: p.Profiles, Staff: p.Profiles, Indexer: ix, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		SetImage: &app.SetProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs, Images: p.Images,
 			Copies: p.Copies, Limiter: p.Limiter, Clock: p.Clock, Limits: limits},
 		DeleteImage: &app.DeleteProfileImage{Profiles: p.Profiles, Indexer: ix, Blobs: p.Blobs,

@@ -47,6 +47,7 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		asEndpoints(httpapi.NotificationEndpoints),
 		asEndpoints(httpapi.MarkerEndpoints),
 		asEndpoints(httpapi.FilterEndpoints),
+		asEndpoints(httpapi.RelationshipEndpoints),
 	),
 	fx.Provide(
 		newCatalog,

@@ -10,6 +10,8 @@ const (
 	MsgSelf      = "Você não pode seguir a si mesmo."
 	MsgNoProfile = "Você precisa de um perfil para seguir usuários."
 	MsgBadCursor = "Cursor inválido."
+	// MsgTooManyRelationships refuses a read of more than MaxRelationships.
+	MsgTooManyRelationships = "Peça as relações de no máximo 100 perfis de uma vez."
 
 	CodeUnauthenticated = "unauthenticated"
 	CodeSelf            = "cannot_follow_self"

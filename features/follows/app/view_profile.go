@@ -10,10 +10,11 @@ import (
 
 // Relation is what ties a viewer to a profile.
 type Relation struct {
-	Following bool // the viewer follows the profile
-	Blocking  bool // the viewer blocks the profile's member
-	BlockedBy bool // the profile's member blocks the viewer
-	Muting    bool // the viewer mutes the profile's member
+	Following  bool // the viewer follows the profile
+	FollowedBy bool // the profile's member follows the viewer
+	Blocking   bool // the viewer blocks the profile's member
+	BlockedBy  bool // the profile's member blocks the viewer
+	Muting     bool // the viewer mutes the profile's member
 }
 
 // ProfileViewStore reads a profile by handle together with the viewer's

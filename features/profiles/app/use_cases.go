@@ -4,7 +4,10 @@ package app
 // other drivers of the app (the Mastodon client API) take them. The profile as a viewer sees it
 // (with the viewer's follow) is follows' ViewProfile, provided beside them.
 type UseCases struct {
-	GetMine     *GetMyProfile
+	GetMine *GetMyProfile
+	// HandleOf names the member behind an ID, for drivers that speak of
+	// members by ID (the Mastodon client API).
+	HandleOf    *HandleByID
 	Update      *UpdateProfile
 	SetImage    *SetProfileImage
 	DeleteImage *DeleteProfileImage
