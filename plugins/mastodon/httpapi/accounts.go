@@ -2,9 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.uber.org/fx"
@@ -48,6 +51,8 @@ func AccountEndpoints(d AccountDeps) []Endpoint {
 	return []Endpoint{
 		{Method: http.MethodGet, Path: "/api/v1/accounts/verify_credentials",
 			Scopes: domain.ScopeReadAccounts | domain.ScopeProfile, Handle: a.verifyCredentials},
+		{Method: http.MethodPatch, Path: "/api/v1/accounts/update_credentials", Scopes: domain.ScopeWriteAccounts,
+			Handle: a.updateCredentials},
 		{Method: http.MethodGet, Path: "/api/v1/accounts/{id}", Scopes: read, Anonymous: true, Handle: a.get},
 		{Method: http.MethodGet, Path: "/api/v1/accounts/lookup", Scopes: read, Anonymous: true, Handle: a.lookup},
 		// Our profiles' posts are read signed in only (the posts use case).
@@ -250,3 +255,106 @@ func (b Base) ListedAccount(ctx context.Context, links profilewire.Links, m doma
 }
 
 func errRecordNotFound() error { return errs.NotFound(CodeRecordNotFound, MsgRecordNotFound) }
+
+// Names of the profile fields an app may send, folded: each becomes our
+// website or location.
+var (
+	websiteNames  = []string{"site", "website", "web", "url", "link", "homepage", "página"}
+	locationNames = []string{"localização", "localizacao", "location", "local", "cidade", "lugar"}
+)
+
+// updateCredentials edits the viewer's profile: display_name, note (the
+// bio), avatar and header (the picture use cases), and fields_attributes
+// onto the website and the location. An unknown field and locked=true are
+// refused; bot, discoverable and source[...] are not kept (see README).
+func (a accounts) updateCredentials(r *Request) (any, error) {
+	if locked, err := r.Bool("locked", false); err != nil || locked {
+		if err != nil {
+			return nil, err
+		}
+		return nil, errs.Invalid(CodeLockedUnsupported, MsgLockedUnsupported, map[string]string{"locked": MsgLockedUnsupported})
+	}
+	var c profiles.Changes
+	if r.Has("display_name") {
+		c.DisplayName = ptr(r.String("display_name"))
+	}
+	if r.Has("note") {
+		c.Bio = ptr(r.String("note"))
+	}
+	if fields, ok := r.profileFields(); ok {
+		c.WebsiteURL, c.Location = ptr(""), ptr("")
+		for _, f := range fields {
+			name := strings.ToLower(strings.TrimSpace(f.Name))
+			switch {
+			case name == "" && strings.TrimSpace(f.Value) == "":
+			case slices.Contains(websiteNames, name):
+				c.WebsiteURL = ptr(f.Value)
+			case slices.Contains(locationNames, name):
+				c.Location = ptr(f.Value)
+			default:
+				return nil, errs.Invalid(CodeUnknownField, MsgUnknownField, map[string]string{"fields_attributes": MsgUnknownField})
+			}
+		}
+	}
+	ip := httpkit.ClientIP(r.Context())
+	if c != (profiles.Changes{}) {
+		if _, err := a.Profiles.Update.Handle(r.Context(), r.Viewer, c, ip); err != nil {
+			return nil, err
+		}
+	}
+	for param, img := range map[string]domain.ProfileImage{"avatar": domain.ProfileAvatar, "header": domain.ProfileBanner} {
+		fh := r.File(param)
+		if fh == nil {
+			continue
+		}
+		up, err := readUpload(fh)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := a.Profiles.SetImage.Handle(r.Context(), r.Viewer, img, up, ip); err != nil {
+			return nil, err
+		}
+	}
+	return a.verifyCredentials(r)
+}
+
+// profileFields are the fields_attributes sent, in Rails' indexed form
+// (fields_attributes[0][name]) or as a JSON array; false when none was.
+func (p Params) profileFields() ([]Field, bool) {
+	var out []Field
+	names, values := p.Strings("fields_attributes[name]"), p.Strings("fields_attributes[value]")
+	for i := range max(len(names), len(values)) {
+		f := Field{}
+		if i < len(names) {
+			f.Name = names[i]
+		}
+		if i < len(values) {
+			f.Value = values[i]
+		}
+		out = append(out, f)
+	}
+	sent := len(out) > 0
+	for i := range 16 {
+		key := "fields_attributes[" + strconv.Itoa(i) + "]"
+		if p.Has(key+"[name]") || p.Has(key+"[value]") {
+			sent = true
+			out = append(out, Field{Name: p.String(key + "[name]"), Value: p.String(key + "[value]")})
+		}
+	}
+	return out, sent
+}
+
+// readUpload reads an uploaded picture whole; the picture use case checks
+// its size and type.
+func readUpload(fh *multipart.FileHeader) (profiles.Upload, error) {
+	f, err := fh.Open()
+	if err != nil {
+		return profiles.Upload{}, badBody()
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return profiles.Upload{}, badBody()
+	}
+	return profiles.Upload{FileName: fh.Filename, Data: data}, nil
+}

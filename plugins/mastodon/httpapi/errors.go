@@ -15,6 +15,14 @@ const (
 
 	CodeBadParameter = "invalid_parameter"
 
+	// A locked account (follows on request) does not exist here.
+	CodeLockedUnsupported = "locked_unsupported"
+	MsgLockedUnsupported  = "Perfis nesta rede são sempre abertos: qualquer pessoa pode seguir sem pedir."
+
+	// A profile has two fields, the website and the location.
+	CodeUnknownField = "profile_field_unknown"
+	MsgUnknownField  = "O perfil só tem os campos Site e Localização."
+
 	CodeRecordNotFound = "record_not_found"
 	MsgRecordNotFound  = "Registro não encontrado."
 
