@@ -24,7 +24,7 @@ type account struct {
 	} `json:"fields"`
 }
 
-type status struct {
+type listedStatus struct {
 	ID         string `json:"id"`
 	Content    string `json:"content"`
 	Visibility string `json:"visibility"`
@@ -50,7 +50,7 @@ func linkTo(t *testing.T, r *at.Response, rel string) string {
 
 func statusIDs(t *testing.T, r *at.Response) []string {
 	t.Helper()
-	var ss []status
+	var ss []listedStatus
 	r.Expect(t, http.StatusOK).JSON(t, &ss)
 	ids := make([]string, len(ss))
 	for i, s := range ss {
