@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	at "social/tests/testkit/apptest"
 )
@@ -73,6 +74,11 @@ func TestUpdateCredentials(t *testing.T) {
 	// The use case's rule on names holds: too long a name is refused.
 	expectError(t, patchForm(url.Values{"display_name": {strings.Repeat("a", 200)}}), http.StatusUnprocessableEntity, "invalid_input")
 
+	// A member changes the profile 3 times a minute at most (the use
+	// case's limit, which holds here too): the pictures come a minute on.
+	patchForm(url.Values{"note": {"de novo"}}).Expect(t, http.StatusOK)
+	expectError(t, patchForm(url.Values{"note": {"e de novo"}}), http.StatusTooManyRequests, "rate_limited")
+	app.Clock.Advance(time.Minute)
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	f, _ := w.CreateFormFile("avatar", "eu.png")
@@ -82,6 +88,7 @@ func TestUpdateCredentials(t *testing.T) {
 	if !strings.Contains(got.Avatar, "avatar") {
 		t.Fatalf("avatar after upload: %q", got.Avatar)
 	}
+	app.Clock.Advance(time.Minute)
 	body.Reset()
 	w = multipart.NewWriter(&body)
 	f, _ = w.CreateFormFile("header", "nada.png")
