@@ -142,6 +142,10 @@ func (g *Gateway) reauthorize(c *conn, only []string) {
 		}
 		if g.hub.unsubscribe(c, topic) {
 			revoked = append(revoked, topic)
+			if c.dialect != nil {
+				c.dialect.Revoked(line{g: g, c: c}, topic)
+				continue
+			}
 			g.reply(c, serverMessage{Type: msgRevoked, Topic: topic, Code: codeForbidden, Message: msgTextForbidden})
 		}
 	}

@@ -61,6 +61,8 @@
 //
 //   - feed:public: any signed-in member;
 //   - user:{id}:notifications: only member {id};
+//   - home:{id}: what joins member {id}'s timeline (the timelines fan-out),
+//     followers-only posts included: only member {id};
 //   - post:{id}: any signed-in member, then plugin.PostVisibility when provided;
 //   - every plugin.Topic contributed by an enabled plugin (prefix +
 //     Authorize, called with the viewer in the context).

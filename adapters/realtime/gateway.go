@@ -107,6 +107,9 @@ type Gateway struct {
 	// be reached by a notice heard meanwhile: whoever sees this count move
 	// across such a check makes it again once registered.
 	noticesHeard atomic.Uint64
+
+	// dialects are the other protocols served on these sockets.
+	dialects []*dialectServer
 }
 
 // deliverySample: one socket in this many has its deliveries timed. Every
@@ -131,39 +134,55 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 		return nil, errors.New("realtime: http.public_url has no origin")
 	}
 	g := &Gateway{
-		m: melody.New(), hub: newHub(), router: router, tokens: tokens, limits: limits,
+		hub: newHub(), router: router, tokens: tokens, limits: limits,
 		origin: strings.ToLower(u.Scheme + "://" + u.Host), log: logger.With("component", "realtime"),
 	}
-	g.m.Config.MaxMessageSize = limits.MaxMessageBytes
-	// Headroom over Behind so the replies and the 1013 close always fit:
-	// Melody would drop a message silently on a full buffer.
-	g.m.Config.MessageBufferSize = limits.Behind + 16
-	g.m.Config.PingPeriod = limits.PingPeriod
-	g.m.Config.PongWait = limits.PongWait
-	g.m.Config.WriteWait = limits.WriteWait
+	g.m = g.newMelody()
 	g.m.Upgrader.CheckOrigin = g.originAllowed
 	g.m.Upgrader.Subprotocols = []string{Protocol}
+	stopBus := bus.Subscribe(g.deliver)
+	stopNotices := func() {}
+	if notices != nil {
+		stopNotices = notices.Listen(g.accessChanged, g.noticesMissed)
+	}
+	g.stopBus = func() { stopBus(); stopNotices() }
+	return g, nil
+}
+
+// newMelody is a Melody with the socket limits and this gateway's handlers:
+// one serves social.v1, one each dialect (whose handshakes differ).
+func (g *Gateway) newMelody() *melody.Melody {
+	m := melody.New()
+	limits := g.limits
+	m.Config.MaxMessageSize = limits.MaxMessageBytes
+	// Headroom over Behind so the replies and the 1013 close always fit:
+	// Melody would drop a message silently on a full buffer.
+	m.Config.MessageBufferSize = limits.Behind + 16
+	m.Config.PingPeriod = limits.PingPeriod
+	m.Config.PongWait = limits.PongWait
+	m.Config.WriteWait = limits.WriteWait
 	// Reads reuse the HTTP server's own 4 KiB read buffer, which stays with
 	// the connection while the socket lives (Melody reads on the handler's
 	// goroutine). Writes borrow a buffer from a pool only while a message
 	// goes out: most sockets are idle most of the time, and a buffer held
 	// by each would cost 4 KiB per socket.
-	g.m.Upgrader.ReadBufferSize, g.m.Upgrader.WriteBufferSize = 0, 0
-	g.m.Upgrader.WriteBufferPool = &sync.Pool{}
-	g.m.HandleConnect(g.connected)
-	g.m.HandleDisconnect(func(s *melody.Session) {
+	m.Upgrader.ReadBufferSize, m.Upgrader.WriteBufferSize = 0, 0
+	m.Upgrader.WriteBufferPool = &sync.Pool{}
+	m.HandleConnect(g.connected)
+	m.HandleDisconnect(func(s *melody.Session) {
 		if c := connOf(s); c != nil {
 			g.ended(c, g.hub.remove(c))
+			c.stopRendering()
 		}
 	})
-	g.m.HandleMessage(g.message)
-	g.m.HandlePong(g.pong)
-	g.m.HandleMessageBinary(func(s *melody.Session, _ []byte) {
-		if c := connOf(s); c != nil {
+	m.HandleMessage(g.message)
+	m.HandlePong(g.pong)
+	m.HandleMessageBinary(func(s *melody.Session, _ []byte) {
+		if c := connOf(s); c != nil && c.dialect == nil {
 			g.reply(c, serverMessage{Type: msgError, Code: codeInvalidMessage, Message: msgTextInvalid})
 		}
 	})
-	g.m.HandleSentMessage(func(s *melody.Session, msg []byte) {
+	m.HandleSentMessage(func(s *melody.Session, msg []byte) {
 		c := connOf(s)
 		if c == nil {
 			return
@@ -178,7 +197,7 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 			}
 		}
 	})
-	g.m.HandleError(func(s *melody.Session, err error) {
+	m.HandleError(func(s *melody.Session, err error) {
 		if errors.Is(err, melody.ErrMessageBufferFull) {
 			// Cannot happen with the headroom above; if it does, at least
 			// stop feeding the socket: the write deadline ends it.
@@ -192,13 +211,7 @@ func NewGateway(bus Bus, notices AccessNotices, router *Router, tokens TokenView
 		}
 		g.log.Debug("realtime socket error", "err", err)
 	})
-	stopBus := bus.Subscribe(g.deliver)
-	stopNotices := func() {}
-	if notices != nil {
-		stopNotices = notices.Listen(g.accessChanged, g.noticesMissed)
-	}
-	g.stopBus = func() { stopBus(); stopNotices() }
-	return g, nil
+	return m
 }
 
 // ObserveDeliveries has observe hear, for every event written to one
@@ -253,6 +266,11 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusServiceUnavailable, codeUnavailable, msgTextUnavailable)
 		return
 	}
+	g.upgrade(g.m, w, r, c)
+}
+
+// upgrade hands r to m, which serves c's socket.
+func (g *Gateway) upgrade(m *melody.Melody, w http.ResponseWriter, r *http.Request, c *conn) {
 	// Melody reads the socket on the goroutine that calls it, for the
 	// socket's whole life. Calling it from the server's own goroutine would
 	// keep that goroutine's stack, grown deep by the middleware, and the
@@ -264,7 +282,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ended := make(chan struct{})
 	go func() {
 		defer close(ended)
-		if err := g.m.HandleRequestWithKeys(h, r, map[string]any{connKeyName: c}); err != nil {
+		if err := m.HandleRequestWithKeys(h, r, map[string]any{connKeyName: c}); err != nil {
 			g.log.Debug("realtime upgrade", "err", err)
 		}
 	}()
@@ -294,6 +312,9 @@ func (g *Gateway) connected(s *melody.Session) {
 	switch g.hub.add(c, g.limits.SocketsPerMember) {
 	case added:
 		g.settle(c)
+		if c.dialect != nil {
+			g.startDialect(c)
+		}
 	case addClosed:
 		g.closeConn(c, melody.CloseGoingAway, "servidor reiniciando")
 	case addMemberFull:
@@ -310,6 +331,10 @@ func (g *Gateway) message(s *melody.Session, raw []byte) {
 	}
 	if !c.allow(time.Now(), g.limits.MessagesPerSec, g.limits.MessageBurst) {
 		g.closeConn(c, melody.ClosePolicyViolation, "mensagens demais")
+		return
+	}
+	if c.dialect != nil {
+		c.dialect.Message(line{g: g, c: c}, raw)
 		return
 	}
 	var m clientMessage
@@ -377,7 +402,7 @@ func (g *Gateway) settle(c *conn) {
 func (g *Gateway) checkSession(c *conn) {
 	ctx, cancel := context.WithTimeout(c.ctx, g.limits.AuthorizeTimeout)
 	defer cancel()
-	if !g.tokens.Live(ctx, c.viewer) {
+	if !g.live(ctx, c) {
 		g.closeConn(c, melody.ClosePolicyViolation, "sessão encerrada")
 	}
 }
@@ -554,6 +579,9 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	case <-g.hub.empty:
 	case <-ctx.Done():
 		g.log.Warn("realtime sockets still open at shutdown")
+	}
+	for _, d := range g.dialects {
+		_ = d.m.Close()
 	}
 	return g.m.Close()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/olahol/melody"
 
 	"social/core/domain"
+	"social/kit/plugin"
 )
 
 // conn is one socket's state. Lock order: hub.mu, then conn.mu.
@@ -44,6 +45,16 @@ type conn struct {
 	// subscription (a close from another goroutine) never overtakes its
 	// start: a room would otherwise count a member whose socket is gone.
 	hooks sync.Mutex
+
+	// dialect, when set, speaks another protocol than social.v1 on this
+	// socket (dialect.go).
+	dialect plugin.DialectSocket
+	// appToken is the app's access token the socket was opened with, kept
+	// to check it again (an app's token has no session).
+	appToken string
+	inbox    chan delivery
+	done     chan struct{}
+	stopOnce sync.Once
 }
 
 // enqueue queues msg, or reports false when the client is too far behind:
@@ -263,6 +274,12 @@ func (h *hub) deliver(topic string, msg []byte, about []domain.UserID) (slow []*
 	defer h.mu.RUnlock()
 	for c := range h.byTopic[topic] {
 		if len(about) > 0 && c.hides(about) {
+			continue
+		}
+		if c.dialect != nil {
+			if !c.forward(topic, msg) {
+				slow = append(slow, c)
+			}
 			continue
 		}
 		if !c.enqueue(msg) {

@@ -46,6 +46,9 @@ var Module = fx.Module("realtime",
 		httpkit.AsMount(func(g *Gateway) httpkit.Mount {
 			return httpkit.Mount{Pattern: Path, Handler: g}
 		}),
+		// The dialects' paths (Mastodon's /api/v1/streaming).
+		fx.Annotate(func(p dialectParams) []httpkit.Mount { return p.Gateway.Speak(p.Dialects) },
+			fx.ResultTags(`group:"http_mounts,flatten"`)),
 	),
 	// Depending on the built server (httpkit.Serving) makes this hook start
 	// after the server's, hence stop before it.
@@ -79,6 +82,12 @@ type gatewayParams struct {
 	Tokens  TokenViewer
 	Config  *config.Config
 	Logger  *slog.Logger
+}
+
+type dialectParams struct {
+	fx.In
+	Gateway  *Gateway
+	Dialects []plugin.Dialect `group:"realtime_dialects"`
 }
 
 type routerParams struct {

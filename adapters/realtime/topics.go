@@ -19,7 +19,12 @@ const (
 	suffixNotices   = ":notifications"
 	prefixPost      = "post:"
 	prefixFeed      = "feed:"
+	prefixHome      = "home:"
 )
+
+// HomeTopic is the topic of what joins member id's timeline (published by
+// the timelines fan-out).
+func HomeTopic(id domain.UserID) string { return prefixHome + id.String() }
 
 // NotificationsTopic is the topic of member id's notifications.
 func NotificationsTopic(id domain.UserID) string { return prefixUser + id.String() + suffixNotices }
@@ -44,7 +49,7 @@ type Router struct {
 // end with ':' and share no beginning with a core prefix or another
 // plugin's (so one topic never matches two rules).
 func NewRouter(topics []plugin.Topic, posts plugin.PostVisibility) (*Router, error) {
-	taken := []string{prefixFeed, prefixUser, prefixPost}
+	taken := []string{prefixFeed, prefixUser, prefixPost, prefixHome}
 	for _, t := range topics {
 		if t.Prefix == "" || !strings.HasSuffix(t.Prefix, ":") || !validTopic(t.Prefix) || t.Authorize == nil {
 			return nil, fmt.Errorf("realtime topic of plugin %q: prefix %q must be a topic prefix ending in ':', with an Authorize function", t.Plugin, t.Prefix)
@@ -78,6 +83,15 @@ func (r *Router) Authorize(ctx context.Context, topic string) error {
 			return errUnknownTopic
 		}
 		uid, err := domain.ParseUserID(id)
+		if err != nil {
+			return errUnknownTopic
+		}
+		if uid != v.UserID {
+			return errForbidden
+		}
+		return nil
+	case strings.HasPrefix(topic, prefixHome):
+		uid, err := domain.ParseUserID(strings.TrimPrefix(topic, prefixHome))
 		if err != nil {
 			return errUnknownTopic
 		}

@@ -139,7 +139,7 @@ func newOAuthMounts(p useCaseParams, logger *slog.Logger) []httpkit.Mount {
 		Register: &app.RegisterApp{Apps: p.OAuth, Clock: p.Clock},
 		AppOf:    &app.AppOfToken{Apps: p.OAuth},
 		Issue:    &app.IssueToken{Tx: p.Tx, Apps: p.OAuth, Grants: p.OAuth, Members: p.OAuth, Clock: p.Clock},
-		Revoke:   &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock},
+		Revoke:   &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock, Ends: p.Ends},
 	}, p.Config.HTTP.PublicURL, logger)
 }
 
@@ -172,6 +172,6 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Approve:           &app.ApproveAuthorization{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock},
 		Deny:              &app.DenyAuthorization{Apps: p.OAuth},
 		ConnectedApps:     &app.ListConnectedApps{Grants: p.OAuth, Clock: p.Clock},
-		Disconnect:        &app.DisconnectApp{Grants: p.OAuth, Clock: p.Clock},
+		Disconnect:        &app.DisconnectApp{Grants: p.OAuth, Clock: p.Clock, Ends: p.Ends},
 	}
 }

@@ -4,9 +4,13 @@
 package timelines
 
 import (
+	"log/slog"
+
 	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/core/ports"
 	"social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
 	"social/kit/plugin"
@@ -21,11 +25,12 @@ var Module = fx.Module("timelines",
 		timelinesstore.NewTimelines,
 		fx.Annotate(func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
 			fx.As(fx.Self()), fx.As(new(app.Queue))),
-		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue) *app.PlaceNewPost {
-			return &app.PlaceNewPost{Store: s, Queue: q}
+		newHomeNews,
+		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue, news *app.HomeNews) *app.PlaceNewPost {
+			return &app.PlaceNewPost{Store: s, Queue: q, News: news}
 		},
-		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
-			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s}})
+		plugin.AsWorker(func(s *timelinesstore.Timelines, news *app.HomeNews) plugin.Worker {
+			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s, News: news}})
 		}),
 		plugin.AsWorker(func(s *timelinesstore.Timelines) plugin.Worker {
 			return plugin.NewWorker("", &timelinesstore.FollowWorker[timelinesstore.BackfillArgs]{Handle: (&app.Backfill{Store: s}).Handle})
@@ -39,6 +44,22 @@ var Module = fx.Module("timelines",
 		plugin.AsPeriodicJob(newTrimTimelinesJob),
 	),
 )
+
+type homeNewsParams struct {
+	fx.In
+	Broadcaster ports.Broadcaster `optional:"true"`
+	DB          *bun.DB
+	Log         *slog.Logger
+}
+
+// newHomeNews tells the members' home topics of new posts, when the app
+// broadcasts (the command line does not).
+func newHomeNews(p homeNewsParams) *app.HomeNews {
+	if p.Broadcaster == nil {
+		return nil
+	}
+	return &app.HomeNews{Broadcaster: p.Broadcaster, After: pgkit.NewTransactor(p.DB), Log: p.Log}
+}
 
 func newTrimTimelinesJob() plugin.PeriodicJob {
 	return plugin.PeriodicJob{Name: "timelines.trim", Job: river.NewPeriodicJob(

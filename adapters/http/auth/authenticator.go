@@ -180,6 +180,33 @@ func (a *Authenticator) Live(ctx context.Context, v domain.Viewer) bool {
 	return live
 }
 
+// AppViewer checks an app's access token as the middleware does for a
+// bearer header: for the realtime gateway, whose Mastodon clients send it
+// in the handshake's query or subprotocol.
+func (a *Authenticator) AppViewer(ctx context.Context, token string) (domain.Viewer, bool) {
+	if a.apps == nil || token == "" {
+		return domain.Viewer{}, false
+	}
+	v, ok, _ := a.appViewer(ctx, token)
+	return v, ok
+}
+
+// AppLive reports whether an app's token still acts for its member: not
+// revoked, not expired, its member not suspended. It answers true when it
+// cannot tell, as Live does.
+func (a *Authenticator) AppLive(ctx context.Context, token string) bool {
+	if a.apps == nil {
+		return false
+	}
+	sum := sha256.Sum256([]byte(token))
+	_, ok, err := a.apps.AppViewer(ctx, sum[:])
+	if err != nil {
+		a.log.WarnContext(ctx, "recheck app token", "err", err)
+		return true
+	}
+	return ok
+}
+
 // ConsoleCookie carries the console's access token to the job dashboard,
 // which the browser opens as a page (no Authorization header). The console
 // writes it for ConsoleCookiePath only, SameSite=Strict; it is read there

@@ -33,6 +33,8 @@ func (uc *ListConnectedApps) Handle(ctx context.Context, viewer domain.Viewer) (
 type DisconnectApp struct {
 	Grants OAuthGrants
 	Clock  ports.Clock
+	// Ends, when set, closes at once the app's streams on every node.
+	Ends ports.SessionEnds
 }
 
 // Handle answers 404 oauth_app_not_connected when the viewer has no live
@@ -47,6 +49,9 @@ func (uc *DisconnectApp) Handle(ctx context.Context, viewer domain.Viewer, appID
 	}
 	if n == 0 {
 		return errs.NotFound(CodeOAuthAppNotConnected, MsgOAuthConnectedAppMissing)
+	}
+	if uc.Ends != nil {
+		uc.Ends.SessionsEnded(ctx, viewer.UserID)
 	}
 	return nil
 }

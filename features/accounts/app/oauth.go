@@ -125,7 +125,8 @@ type OAuthGrants interface {
 	RevokeToken(ctx context.Context, id string, at time.Time, reason string) error
 	// RevokeByHash ends the token of appID whose access or refresh token
 	// hashes to hash; an unknown one is no error.
-	RevokeByHash(ctx context.Context, appID string, hash []byte, at time.Time, reason string) error
+	// It returns the token's member (zero when none was ended).
+	RevokeByHash(ctx context.Context, appID string, hash []byte, at time.Time, reason string) (domain.UserID, error)
 	// RevokeFromCode ends every token a code was traded for.
 	RevokeFromCode(ctx context.Context, codeHash []byte, at time.Time, reason string) error
 	ConnectedApps(ctx context.Context, member domain.UserID, now time.Time) ([]ConnectedApp, error)

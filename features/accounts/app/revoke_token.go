@@ -14,6 +14,9 @@ type RevokeToken struct {
 	Apps   OAuthApps
 	Grants OAuthGrants
 	Clock  ports.Clock
+	// Ends, when set, closes at once the streams the token holds open on
+	// every node (Mastodon's streaming API).
+	Ends ports.SessionEnds
 }
 
 // Handle authenticates the app and ends the token.
@@ -25,8 +28,12 @@ func (uc *RevokeToken) Handle(ctx context.Context, clientID, clientSecret, token
 	if token == "" {
 		return oauthErr(OAuthInvalidRequest, MsgOAuthMissing, "token")
 	}
-	if err := uc.Grants.RevokeByHash(ctx, app.ID, HashSecret(token), uc.Clock.Now(), OAuthRevokedByApp); err != nil {
+	member, err := uc.Grants.RevokeByHash(ctx, app.ID, HashSecret(token), uc.Clock.Now(), OAuthRevokedByApp)
+	if err != nil {
 		return fmt.Errorf("revoke token: %w", err)
+	}
+	if !member.IsZero() && uc.Ends != nil {
+		uc.Ends.SessionsEnded(ctx, member)
 	}
 	return nil
 }

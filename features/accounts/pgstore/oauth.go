@@ -197,15 +197,23 @@ func (s *OAuth) RevokeToken(ctx context.Context, id string, at time.Time, reason
 }
 
 // RevokeByHash ends the app's token whose access or refresh token hashes
-// to hash.
-func (s *OAuth) RevokeByHash(ctx context.Context, appID string, hash []byte, at time.Time, reason string) error {
-	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE oauth_tokens SET revoked_at = ?, revoked_reason = ?
-		WHERE app_id = ? AND (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL`,
-		at, reason, uuid.MustParse(appID), hash, hash).Exec(ctx)
+// to hash, and returns its member (zero when none was ended, or for a token
+// of the app alone).
+func (s *OAuth) RevokeByHash(ctx context.Context, appID string, hash []byte, at time.Time, reason string) (domain.UserID, error) {
+	var members []uuid.NullUUID
+	err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE oauth_tokens SET revoked_at = ?, revoked_reason = ?
+		WHERE app_id = ? AND (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL
+		RETURNING account_id`,
+		at, reason, uuid.MustParse(appID), hash, hash).Scan(ctx, &members)
 	if err != nil {
-		return fmt.Errorf("revoke token of app %s: %w", appID, err)
+		return domain.UserID{}, fmt.Errorf("revoke token of app %s: %w", appID, err)
 	}
-	return nil
+	for _, m := range members {
+		if m.Valid {
+			return domain.UserID(m.UUID), nil
+		}
+	}
+	return domain.UserID{}, nil
 }
 
 // RevokeFromCode ends every token a code was traded for, refreshed or not.

@@ -9,13 +9,17 @@ import (
 
 // Distributor writes a post into its author's timeline and the timelines
 // of a batch of the author's followers (ordered by follower id, after
-// after), returning the last follower written (zero when none were left).
+// after), returning the timelines written and the last follower of the
+// batch (zero when none were left).
 type Distributor interface {
-	FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (last domain.UserID, err error)
+	FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (placed Placed, last domain.UserID, err error)
 }
 
 // FanOut puts a new post into the timelines of its author and followers.
-type FanOut struct{ Store Distributor }
+type FanOut struct {
+	Store Distributor
+	News  *HomeNews
+}
 
 // Handle walks the followers in batches; rows already written are kept,
 // so a retried job finishes the work without duplicates. A post deleted
@@ -23,10 +27,11 @@ type FanOut struct{ Store Distributor }
 func (uc *FanOut) Handle(ctx context.Context, post domain.PostID) error {
 	var after domain.UserID
 	for {
-		last, err := uc.Store.FanOut(ctx, post, after, FanOutBatch)
+		placed, last, err := uc.Store.FanOut(ctx, post, after, FanOutBatch)
 		if err != nil {
 			return fmt.Errorf("fan out %s: %w", post, err)
 		}
+		uc.News.Tell(ctx, post, placed)
 		if last.IsZero() {
 			return nil
 		}

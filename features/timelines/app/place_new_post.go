@@ -21,7 +21,8 @@ type SmallAudience interface {
 	// FanOutNow writes post into its author's and every follower's
 	// timeline when the author has at most limit followers; written is
 	// false, and nothing was written, otherwise.
-	FanOutNow(ctx context.Context, post domain.PostID, limit int) (written bool, err error)
+	// placed is the timelines written.
+	FanOutNow(ctx context.Context, post domain.PostID, limit int) (written bool, placed Placed, err error)
 }
 
 // FanOutQueue enqueues the fan-out job of a post in the transaction of ctx.
@@ -42,15 +43,17 @@ type FanOutQueue interface {
 type PlaceNewPost struct {
 	Store SmallAudience
 	Queue FanOutQueue
+	News  *HomeNews
 }
 
 // Handle writes the rows or enqueues the job.
 func (uc *PlaceNewPost) Handle(ctx context.Context, post domain.PostID) error {
-	written, err := uc.Store.FanOutNow(ctx, post, InlineFanOut)
+	written, placed, err := uc.Store.FanOutNow(ctx, post, InlineFanOut)
 	if err != nil {
 		return fmt.Errorf("place post %s in timelines: %w", post, err)
 	}
 	if written {
+		uc.News.Tell(ctx, post, placed)
 		return nil
 	}
 	return uc.Queue.EnqueueFanOut(ctx, post)

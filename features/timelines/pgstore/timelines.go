@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	timelines "social/features/timelines/app"
@@ -30,17 +31,30 @@ func NewTimelines(db *bun.DB) *Timelines { return &Timelines{db: db} }
 // that waited on a deletion finds the post gone and writes nothing. A
 // foreign key did the same by checking the post again for every row, 40 %
 // of the cost of writing 10,000 of them.
-func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (domain.UserID, error) {
+func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (timelines.Placed, domain.UserID, error) {
 	db := pgkit.IDB(ctx, s.db)
+	var placed timelines.Placed
 	if after.IsZero() {
-		if _, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
+		var rows []struct {
+			Member uuid.UUID `bun:"member_id"`
+		}
+		if err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT author_id, id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only'
 			FOR KEY SHARE
-			ON CONFLICT DO NOTHING`, uuid.UUID(post)).Exec(ctx); err != nil {
-			return domain.UserID{}, err
+			ON CONFLICT DO NOTHING
+			RETURNING member_id`, uuid.UUID(post)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return placed, domain.UserID{}, err
+		}
+		for _, r := range rows {
+			placed.Author = domain.UserID(r.Member)
+			placed.Members = append(placed.Members, domain.UserID(r.Member))
 		}
 	}
-	var last uuid.UUID
+	var (
+		last    uuid.NullUUID
+		author  uuid.NullUUID
+		members []string
+	)
 	err := db.NewRaw(`WITH post AS (
 			SELECT id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only' FOR KEY SHARE),
 		batch AS (
@@ -49,23 +63,39 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 		ins AS (
 			INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN post p
-			ON CONFLICT DO NOTHING)
-		SELECT max(follower_id::text)::uuid FROM batch`,
-		uuid.UUID(post), uuid.UUID(after), batch).Scan(ctx, &last)
+			ON CONFLICT DO NOTHING
+			RETURNING member_id)
+		SELECT (SELECT max(follower_id::text)::uuid FROM batch), (SELECT author_id FROM post),
+			ARRAY(SELECT member_id::text FROM ins)`,
+		uuid.UUID(post), uuid.UUID(after), batch).Scan(ctx, &last, &author, pgdialect.Array(&members))
 	// No follower left, or the post deleted: either way the fan-out is done.
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.UserID{}, nil
+		return placed, domain.UserID{}, nil
 	}
-	return domain.UserID(last), err
+	if err != nil {
+		return placed, domain.UserID{}, err
+	}
+	if author.Valid {
+		placed.Author = domain.UserID(author.UUID)
+	}
+	placed.Members = append(placed.Members, parseMembers(members)...)
+	if !last.Valid {
+		return placed, domain.UserID{}, nil
+	}
+	return placed, domain.UserID(last.UUID), nil
 }
 
 // FanOutNow writes post into the timelines of its author and every
 // follower in one statement, when the author has at most limit followers
 // (the profile's counter); otherwise it writes nothing. Call it in the
 // post's transaction, after the author's profile row is locked
-// (timelines.PlaceNewPost says why).
-func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int) (bool, error) {
-	var written bool
+// (timelines.PlaceNewPost says why). Placed is the timelines written.
+func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int) (bool, timelines.Placed, error) {
+	var (
+		written bool
+		author  uuid.NullUUID
+		members []string
+	)
 	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH small AS (
 			SELECT p.id, p.author_id, p.created_at FROM posts p JOIN profiles a ON a.id = p.author_id
 			WHERE p.id = ? AND p.visibility <> 'members_only' AND a.follower_count <= ?),
@@ -74,9 +104,25 @@ func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int
 			SELECT author_id, id, author_id, created_at FROM small
 			UNION ALL
 			SELECT f.follower_id, s.id, s.author_id, s.created_at FROM small s JOIN follows f ON f.following_id = s.author_id
-			ON CONFLICT DO NOTHING)
-		SELECT EXISTS (SELECT 1 FROM small)`, uuid.UUID(post), limit).Scan(ctx, &written)
-	return written, err
+			ON CONFLICT DO NOTHING
+			RETURNING member_id)
+		SELECT EXISTS (SELECT 1 FROM small), (SELECT author_id FROM small),
+			ARRAY(SELECT member_id::text FROM ins)`, uuid.UUID(post), limit).Scan(ctx, &written, &author, pgdialect.Array(&members))
+	placed := timelines.Placed{Members: parseMembers(members)}
+	if author.Valid {
+		placed.Author = domain.UserID(author.UUID)
+	}
+	return written, placed, err
+}
+
+func parseMembers(ids []string) []domain.UserID {
+	out := make([]domain.UserID, 0, len(ids))
+	for _, id := range ids {
+		if u, err := uuid.Parse(id); err == nil {
+			out = append(out, domain.UserID(u))
+		}
+	}
+	return out
 }
 
 // Backfill copies followee's newest limit posts into follower's timeline

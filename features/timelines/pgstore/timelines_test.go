@@ -96,7 +96,7 @@ func TestFanOutReachesAuthorAndEveryFollowerAcrossBatches(t *testing.T) {
 	var after domain.UserID
 	rounds := 0
 	for {
-		last, err := r.store.FanOut(r.Ctx, p, after, 3)
+		_, last, err := r.store.FanOut(r.Ctx, p, after, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
