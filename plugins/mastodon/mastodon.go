@@ -10,6 +10,8 @@ import (
 
 	"social/config"
 	"social/core/ports"
+	notifications "social/features/notifications/app"
+	posts "social/features/posts/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/mastodon/app"
@@ -52,6 +54,7 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 	fx.Provide(
 		newCatalog,
 		fx.Annotate(newMounts, fx.ResultTags(`group:"http_mounts,flatten"`)),
+		plugin.AsDialect(newStreaming),
 	),
 )
 
@@ -74,5 +77,12 @@ func newMounts(c httpapi.Catalog, base httpapi.Base, once httpkit.Idempotency) [
 	for i, e := range c.Endpoints {
 		mounts[i] = httpkit.Mount{Pattern: e.Pattern(), Handler: httpapi.Handler(base, e, once), OtherSites: true}
 	}
-	return mounts
+	return append(mounts, httpkit.Mount{Pattern: "GET " + httpapi.StreamingPath + "/health", Handler: httpapi.HealthHandler(), OtherSites: true})
+}
+
+// newStreaming is Mastodon's streaming API, a dialect of the realtime
+// gateway (which serves httpapi.StreamingPath).
+func newStreaming(base httpapi.Base, uc posts.UseCases, nuc notifications.UseCases, media httpkit.MediaLinks) plugin.Dialect {
+	return httpapi.Streaming{Base: base, Posts: uc.Get, Media: media,
+		Notifications: httpapi.StreamedNotifications(base, nuc, uc, media)}.Dialect()
 }

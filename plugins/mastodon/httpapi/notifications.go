@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -142,10 +143,15 @@ type notificationReader struct {
 // out). A comment's status is the comment as a reply to its post, with
 // the text the notification keeps (its first 100 characters).
 func (n notificationReader) entity(r *Request, it notifications.Listed) (Notification, bool, error) {
-	sender := n.base.MemberAccount(r.Context(), n.media, it.Sender)
+	return n.entityFor(r.Context(), r.Viewer, it)
+}
+
+// entityFor is entity for viewer, outside a request (the streaming API).
+func (n notificationReader) entityFor(ctx context.Context, viewer domain.Viewer, it notifications.Listed) (Notification, bool, error) {
+	sender := n.base.MemberAccount(ctx, n.media, it.Sender)
 	var status *Status
 	if NeedsStatus(it.Type) && it.PostID != nil {
-		post, err := n.posts.Get.Handle(r.Context(), r.Viewer, *it.PostID)
+		post, err := n.posts.Get.Handle(ctx, viewer, *it.PostID)
 		if err != nil {
 			// A refusal (a post gone or no longer readable) leaves the
 			// notification out; an outage is an error.
@@ -155,7 +161,7 @@ func (n notificationReader) entity(r *Request, it notifications.Listed) (Notific
 			}
 			return Notification{}, false, err
 		}
-		s := n.base.Status(postwire.Present(r.Context(), n.media, post))
+		s := n.base.Status(postwire.Present(ctx, n.media, post))
 		if it.Type == domain.NotifyComment && it.CommentID != nil {
 			s = n.base.commentStatus(s, it, sender)
 		}
@@ -176,4 +182,26 @@ func (b Base) commentStatus(post Status, it notifications.Listed, sender Account
 		Content: b.Content(text), Visibility: post.Visibility, MediaAttachments: []MediaAttachment{},
 		Mentions: []Mention{}, Tags: b.tags(text), Emojis: []CustomEmoji{}, InReplyToID: ptr(post.ID),
 		InReplyToAccountID: ptr(post.Account.ID), Language: ptr(memberLanguage), Filtered: []struct{}{}}
+}
+
+// StreamedNotifications renders the streaming API's notifications: one of
+// the viewer's, as their list shows it (GetNotification), as Mastodon's
+// entity.
+func StreamedNotifications(base Base, uc notifications.UseCases, postUC posts.UseCases, media httpkit.MediaLinks) Notifications {
+	n := notificationReader{base: base, posts: postUC, media: media}
+	return func(ctx context.Context, viewer domain.Viewer, id string) (any, bool) {
+		nid, err := domain.ParseNotificationID(id)
+		if err != nil {
+			return nil, false
+		}
+		it, err := uc.Get.Handle(ctx, viewer, nid)
+		if err != nil {
+			return nil, false
+		}
+		m, ok, err := n.entityFor(ctx, viewer, it)
+		if err != nil || !ok {
+			return nil, false
+		}
+		return m, true
+	}
 }
