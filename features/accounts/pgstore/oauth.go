@@ -200,20 +200,21 @@ func (s *OAuth) RevokeToken(ctx context.Context, id string, at time.Time, reason
 // to hash, and returns its member (zero when none was ended, or for a token
 // of the app alone).
 func (s *OAuth) RevokeByHash(ctx context.Context, appID string, hash []byte, at time.Time, reason string) (domain.UserID, error) {
-	var members []uuid.NullUUID
-	err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE oauth_tokens SET revoked_at = ?, revoked_reason = ?
+	// A token of the app alone has no member: the column is NULL, and
+	// array_remove leaves an empty list, as does a token it never issued.
+	var members []uuid.UUID
+	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH ended AS (UPDATE oauth_tokens SET revoked_at = ?, revoked_reason = ?
 		WHERE app_id = ? AND (token_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL
-		RETURNING account_id`,
-		at, reason, uuid.MustParse(appID), hash, hash).Scan(ctx, &members)
+		RETURNING account_id)
+		SELECT coalesce(array_remove(array_agg(account_id), NULL), '{}') FROM ended`,
+		at, reason, uuid.MustParse(appID), hash, hash).Scan(ctx, pgdialect.Array(&members))
 	if err != nil {
 		return domain.UserID{}, fmt.Errorf("revoke token of app %s: %w", appID, err)
 	}
-	for _, m := range members {
-		if m.Valid {
-			return domain.UserID(m.UUID), nil
-		}
+	if len(members) == 0 {
+		return domain.UserID{}, nil
 	}
-	return domain.UserID{}, nil
+	return domain.UserID(members[0]), nil
 }
 
 // RevokeFromCode ends every token a code was traded for, refreshed or not.
