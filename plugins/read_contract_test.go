@@ -55,6 +55,9 @@ var pending = map[string]string{
 	"communities/pgstore/store.go:posts":         "a deleted community's posts: their files and hashtags",
 	"communities/pgstore/store.go:post_hashtags": "a deleted community's posts: their hashtags",
 	"communities/pgstore/store.go:hashtags":      "a deleted community's posts: their hashtags",
+	"mastodon/pgstore/store.go:accounts":         "the instance's usage figures: members, active ones",
+	"mastodon/pgstore/store.go:posts":            "the instance's usage figures: posts, active members",
+	"mastodon/pgstore/store.go:comments":         "the instance's usage figures: active members",
 }
 
 func TestPluginSQLNamesNoCoreTable(t *testing.T) {
@@ -77,7 +80,7 @@ func TestPluginSQLNamesNoCoreTable(t *testing.T) {
 		switch {
 		case strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go"):
 			for _, lit := range goStrings(t, path) {
-				for _, m := range coreRefs(lit.text, core) {
+				for _, m := range coreRefs(lit.text, core, strings.Contains(rel, "/pgstore/")) {
 					report(rel, lit.line+m.line, m.table)
 				}
 			}
@@ -86,7 +89,7 @@ func TestPluginSQLNamesNoCoreTable(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			for _, m := range coreRefs(string(b), core) {
+			for _, m := range coreRefs(string(b), core, true) {
 				if m.keyword == "references" && m.table == "profiles" {
 					continue
 				}
@@ -125,13 +128,16 @@ func TestCoreRefsFindsEveryForm(t *testing.T) {
 		"SELECT * FROM member_cards c JOIN stories s ON s.id = ?":   "",
 		"SELECT follower_id FROM member_follows WHERE following_id": "",
 	} {
-		got := coreRefs(text, core)
+		got := coreRefs(text, core, true)
 		switch {
 		case want == "" && len(got) != 0:
 			t.Errorf("%q: found %v, want nothing", text, got)
 		case want != "" && (len(got) != 1 || got[0].table != want):
 			t.Errorf("%q: found %v, want %s", text, got, want)
 		}
+	}
+	if got := coreRefs("profiles", core, false); len(got) != 0 {
+		t.Errorf("a bare name outside a store: found %v", got)
 	}
 }
 
@@ -142,8 +148,12 @@ type tableRef struct {
 
 // coreRefs lists the core tables text names, statement keywords first;
 // a text that is a table's bare name counts as one reference.
-func coreRefs(text string, core map[string]bool) []tableRef {
-	if core[strings.TrimSpace(text)] {
+//
+// A string that is a table's name alone (TableExpr("posts")) counts in a
+// store only (bare is true): elsewhere the same word is a protocol's own
+// (Mastodon's "notifications" timeline).
+func coreRefs(text string, core map[string]bool, bare bool) []tableRef {
+	if bare && core[strings.TrimSpace(text)] {
 		return []tableRef{{table: strings.TrimSpace(text)}}
 	}
 	var out []tableRef

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS pending_media_owner_idx;
