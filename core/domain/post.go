@@ -101,7 +101,10 @@ type Post struct {
 	MediaVariants []int
 	// ImageAlt describes an image post's image for those who cannot see
 	// it (ImageAltMaxRunes at most); nil when the author wrote none.
-	ImageAlt   *string
+	ImageAlt *string
+	// MediaID is the upload the file came from when it was uploaded before
+	// the post (apps name the file by it); nil when it came with the post.
+	MediaID    *uuid.UUID
 	Type       PostType
 	Visibility Visibility
 	// Audience is set exactly for members_only posts.

@@ -86,6 +86,18 @@ func TestMediaUploadThenStatus(t *testing.T) {
 	if len(s.MediaAttachments) != 1 || s.MediaAttachments[0].Type != "image" || *s.MediaAttachments[0].Description != "Gradiente" {
 		t.Fatalf("status with media: %+v", s)
 	}
+	// The attachment keeps the upload's ID (apps match their uploads to
+	// the posted status by it), and an edit names it by that ID.
+	if s.MediaAttachments[0].ID != a.ID {
+		t.Fatalf("attachment %s of upload %s", s.MediaAttachments[0].ID, a.ID)
+	}
+	liaApp.Do(http.MethodPut, "/api/v1/statuses/"+s.ID, map[string]any{"status": "Com foto!", "media_ids": []string{a.ID},
+		"media_attributes": []map[string]string{{"id": a.ID, "description": "Gradiente azul"}}}).Expect(t, http.StatusOK).JSON(t, &s)
+	if s.MediaAttachments[0].ID != a.ID || *s.MediaAttachments[0].Description != "Gradiente azul" {
+		t.Fatalf("edited: %+v", s.MediaAttachments)
+	}
+	expectError(t, liaApp.Do(http.MethodPut, "/api/v1/statuses/"+s.ID, map[string]any{"status": "x", "media_ids": []string{s.ID}}),
+		http.StatusUnprocessableEntity, "unsupported_parameter")
 	expectError(t, liaApp.Do(http.MethodPost, "/api/v1/statuses", map[string]any{"media_ids": []string{a.ID}}),
 		http.StatusUnprocessableEntity, "media_not_found")
 	expectError(t, liaApp.Do(http.MethodPut, "/api/v1/media/"+a.ID, map[string]string{"description": "tarde"}),
@@ -95,9 +107,11 @@ func TestMediaUploadThenStatus(t *testing.T) {
 		Type     string  `json:"type"`
 		MediaURL *string `json:"media_url"`
 		ImageAlt *string `json:"image_alt"`
+		MediaID  *string `json:"media_id"`
 	}
 	lia.Do(http.MethodGet, "/api/v1/posts/"+s.ID, nil).Expect(t, http.StatusOK).JSON(t, &own)
-	if own.Type != "image" || own.MediaURL == nil || own.ImageAlt == nil || *own.ImageAlt != "Gradiente" {
+	if own.Type != "image" || own.MediaURL == nil || own.ImageAlt == nil || *own.ImageAlt != "Gradiente azul" ||
+		own.MediaID == nil || *own.MediaID != a.ID {
 		t.Fatalf("own API: %+v", own)
 	}
 

@@ -1217,6 +1217,9 @@ type CreatedPost struct {
 	// MediaHeight The image's height in pixels as a browser shows it; null when media_width is.
 	MediaHeight *int64 `json:"media_height"`
 
+	// MediaId The upload the file came from when it was uploaded before the post (the Mastodon client API's POST /api/v2/media), which names the file by it; null when the file came with the post.
+	MediaId *openapi_types.UUID `json:"media_id"`
+
 	// MediaUrl Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null.
 	MediaUrl *string `json:"media_url"`
 
@@ -1876,6 +1879,9 @@ type Post struct {
 
 	// MediaHeight The image's height in pixels as a browser shows it; null when media_width is.
 	MediaHeight *int64 `json:"media_height"`
+
+	// MediaId The upload the file came from when it was uploaded before the post (the Mastodon client API's POST /api/v2/media), which names the file by it; null when the file came with the post.
+	MediaId *openapi_types.UUID `json:"media_id"`
 
 	// MediaUrl Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null.
 	MediaUrl *string `json:"media_url"`

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
@@ -238,8 +240,8 @@ func (uc *CreatePost) takeUpload(ctx context.Context, viewer domain.Viewer, id M
 	if err != nil {
 		return fmt.Errorf("take upload %s: %w", id, err)
 	}
-	key := m.Media.Key
-	p.MediaPath, p.Type, p.ImageAlt = &key, m.Media.Type, m.ImageAlt
+	key, upload := m.Media.Key, uuid.UUID(m.ID)
+	p.MediaPath, p.MediaID, p.Type, p.ImageAlt = &key, &upload, m.Media.Type, m.ImageAlt
 	p.MediaWidth, p.MediaHeight, p.MediaVariants = m.Media.Width, m.Media.Height, m.Media.Variants
 	return nil
 }

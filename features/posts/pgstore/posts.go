@@ -31,6 +31,7 @@ type PostRow struct {
 	MediaHeight            *int       `bun:"media_height"`
 	MediaVariants          []int      `bun:"media_variants,array"`
 	ImageAlt               *string    `bun:"image_alt"`
+	MediaID                *uuid.UUID `bun:"media_id"`
 	Type                   string     `bun:"type"`
 	Visibility             string     `bun:"visibility"`
 	AudienceID             *uuid.UUID `bun:"audience_id"`
@@ -53,7 +54,7 @@ func (r PostRow) Domain() domain.Post {
 	}
 	return domain.Post{Audience: audience, ID: domain.PostID(r.ID), AuthorID: domain.UserID(r.AuthorID), TextContent: r.TextContent,
 		MediaPath: r.MediaPath, MediaWidth: intOrZero(r.MediaWidth), MediaHeight: intOrZero(r.MediaHeight), MediaVariants: r.MediaVariants,
-		ImageAlt: r.ImageAlt, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
+		ImageAlt: r.ImageAlt, MediaID: r.MediaID, Type: domain.PostType(r.Type), Visibility: domain.Visibility(r.Visibility),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), LikeCount: r.LikeCount,
 		CommentCount: r.CommentCount, ShareCount: r.ShareCount,
 		LinkPreview: domain.PostLinkPreview{URL: r.LinkPreviewURL, Title: r.LinkPreviewTitle,
@@ -131,7 +132,7 @@ func (s *Posts) Create(ctx context.Context, p domain.Post) error {
 	}
 	row := PostRow{ID: uuid.UUID(p.ID), AuthorID: uuid.UUID(p.AuthorID), TextContent: p.TextContent,
 		MediaPath: p.MediaPath, MediaWidth: nullIfZero(p.MediaWidth), MediaHeight: nullIfZero(p.MediaHeight), MediaVariants: p.MediaVariants,
-		ImageAlt: p.ImageAlt, Type: string(p.Type), Visibility: string(p.Visibility),
+		ImageAlt: p.ImageAlt, MediaID: p.MediaID, Type: string(p.Type), Visibility: string(p.Visibility),
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 	if !p.Audience.IsZero() {
 		a := uuid.UUID(p.Audience)

@@ -7,6 +7,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
+
 	"social/core/domain"
 	"social/kit/httpkit"
 	"social/platform/jsonwire"
@@ -38,6 +40,7 @@ type Post struct {
 	MediaHeight            *int           `json:"media_height" doc:"The image's height in pixels as a browser shows it; null when media_width is."`
 	MediaVariants          []MediaVariant `json:"media_variants" doc:"Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made."`
 	ImageAlt               *string        `json:"image_alt" doc:"The author's description of the image (its alt text), at most 1,500 characters; null when none."`
+	MediaID                *string        `json:"media_id" format:"uuid" doc:"The upload the file came from when it was uploaded before the post (the Mastodon client API's POST /api/v2/media), which names the file by it; null when the file came with the post."`
 	Type                   string         `json:"type" enum:"text,image,video"`
 	Visibility             string         `json:"visibility" enum:"public,friends_only,members_only" doc:"members_only: written for an audience (a community), read by its members."`
 	AudienceID             *string        `json:"audience_id" format:"uuid" doc:"The audience (community) of a members_only post, else null."`
@@ -59,7 +62,7 @@ type Post struct {
 func Present(ctx context.Context, media httpkit.MediaLinks, it domain.FeedItem) Post {
 	lp := it.LinkPreview
 	p := Post{ID: it.ID.String(), AuthorID: it.AuthorID.String(), TextContent: it.TextContent,
-		MediaURL: media.URL(ctx, it.MediaPath), MediaVariants: variants(ctx, media, it.Post), ImageAlt: it.ImageAlt, Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		MediaURL: media.URL(ctx, it.MediaPath), MediaVariants: variants(ctx, media, it.Post), ImageAlt: it.ImageAlt, MediaID: uuidString(it.MediaID), Type: string(it.Type), Visibility: string(it.Visibility), CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		LikeCount: it.LikeCount, CommentCount: it.CommentCount, ShareCount: it.ShareCount,
 		LinkPreviewURL: lp.URL, LinkPreviewTitle: lp.Title, LinkPreviewDescription: lp.Description,
 		LinkPreviewImageURL: media.URL(ctx, lp.ImagePath), LinkPreviewSiteName: lp.SiteName,
@@ -148,6 +151,8 @@ func (p Post) AppendJSON(b []byte) ([]byte, error) {
 	b = appendVariants(b, p.MediaVariants)
 	b = append(b, `,"image_alt":`...)
 	b = jsonwire.AppendStringPtr(b, p.ImageAlt)
+	b = append(b, `,"media_id":`...)
+	b = jsonwire.AppendStringPtr(b, p.MediaID)
 	b = append(b, `,"type":`...)
 	b = jsonwire.AppendString(b, p.Type)
 	b = append(b, `,"visibility":`...)
@@ -230,4 +235,13 @@ func AppendPosts(b []byte, posts []Post) ([]byte, error) {
 		}
 	}
 	return append(b, ']'), nil
+}
+
+// uuidString is id as text, nil when there is none.
+func uuidString(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
 }

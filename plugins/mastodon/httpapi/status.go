@@ -157,13 +157,14 @@ func (b Base) tags(text string) []Tag {
 	return tags
 }
 
-// attachments are a post's media: one at most. Its ID is the post's, as
-// the file belongs to the post.
+// attachments are a post's media: one at most. Its ID is the upload's the
+// app named in media_ids, or the post's for a file that came with the post
+// (our member app's).
 func (b Base) attachments(p postwire.Post) []MediaAttachment {
 	if p.MediaURL == nil {
 		return []MediaAttachment{}
 	}
-	a := MediaAttachment{ID: p.ID, Type: "unknown", URL: *p.MediaURL, PreviewURL: *p.MediaURL, Description: p.ImageAlt}
+	a := MediaAttachment{ID: attachmentID(p), Type: "unknown", URL: *p.MediaURL, PreviewURL: *p.MediaURL, Description: p.ImageAlt}
 	switch p.Type {
 	case "image":
 		a.Type = "image"
@@ -182,6 +183,13 @@ func (b Base) attachments(p postwire.Post) []MediaAttachment {
 		a.Type = "video"
 	}
 	return []MediaAttachment{a}
+}
+
+func attachmentID(p postwire.Post) string {
+	if p.MediaID != nil {
+		return *p.MediaID
+	}
+	return p.ID
 }
 
 func size(w, h int) *MediaSize {

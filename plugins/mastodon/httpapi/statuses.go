@@ -432,6 +432,14 @@ func refuseField(name, msg string) error {
 	return errs.Invalid(CodeUnsupportedParameter, msg, map[string]string{name: msg})
 }
 
+// ownAttachmentID is the ID p's attachment is shown with (attachments).
+func ownAttachmentID(p domain.Post) string {
+	if p.MediaID != nil {
+		return p.MediaID.String()
+	}
+	return p.ID.String()
+}
+
 // edit changes a post's text and its image's description (Mastodon's
 // media_attributes), through the use case of our own API's edit (its
 // author only, the same rules). The attachment stays: media_ids may only
@@ -449,7 +457,7 @@ func (s Statuses) edit(r *Request) (any, error) {
 	if f.comment != nil {
 		return nil, errs.Invalid(CodeCommentNotEditable, MsgCommentNotEditable, nil)
 	}
-	if ids := r.Strings("media_ids"); len(ids) > 0 && (f.post.MediaPath == nil || ids[0] != f.post.ID.String()) {
+	if ids := r.Strings("media_ids"); len(ids) > 0 && (f.post.MediaPath == nil || ids[0] != ownAttachmentID(f.post.Post)) {
 		return nil, refuseField("media_ids", MsgMediaFixed)
 	}
 	var alt *string
@@ -458,7 +466,7 @@ func (s Statuses) edit(r *Request) (any, error) {
 		if id == "" {
 			continue
 		}
-		if id != f.post.ID.String() {
+		if f.post.MediaPath == nil || id != ownAttachmentID(f.post.Post) {
 			return nil, refuseField("media_attributes", MsgMediaFixed)
 		}
 		if r.Has(prefix + "[description]") {

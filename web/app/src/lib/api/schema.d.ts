@@ -2889,6 +2889,11 @@ export interface components {
              * @description The image's height in pixels as a browser shows it; null when media_width is.
              */
             media_height: number | null;
+            /**
+             * Format: uuid
+             * @description The upload the file came from when it was uploaded before the post (the Mastodon client API's POST /api/v2/media), which names the file by it; null when the file came with the post.
+             */
+            media_id: string | null;
             /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
             /** @description Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made. */
@@ -3501,6 +3506,11 @@ export interface components {
              * @description The image's height in pixels as a browser shows it; null when media_width is.
              */
             media_height: number | null;
+            /**
+             * Format: uuid
+             * @description The upload the file came from when it was uploaded before the post (the Mastodon client API's POST /api/v2/media), which names the file by it; null when the file came with the post.
+             */
+            media_id: string | null;
             /** @description Signed link to the post's image or video (valid storage.url_ttl, 1 hour by default), or null. */
             media_url: string | null;
             /** @description Smaller copies of the image, narrowest first, each narrower than the original (which media_url links, media_width wide): a srcset's candidates. Empty for a video or text post, for a small image, and for images stored before copies were made. */
