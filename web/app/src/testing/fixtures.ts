@@ -75,6 +75,7 @@ export function testPost(id: string, changes: Partial<FeedPost> = {}): FeedPost 
     media_height: null,
     media_variants: [],
     image_alt: null,
+    media_id: null,
     type: 'text',
     visibility: 'public',
     audience_id: null,
