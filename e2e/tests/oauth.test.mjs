@@ -12,30 +12,11 @@ import megalodon from 'megalodon';
 import { member, password, signIn } from '../lib/members.mjs';
 import { artifacts, serverAndBrowser, watchedPage } from '../lib/harness.mjs';
 import { longHandle, longName, longUrl, token } from '../lib/worst-case.mjs';
+import { catchRedirect, redirectURI } from '../lib/mastodon-apps.mjs';
 
 // The package's default export holds the generator as its own default.
 const generator = megalodon.default ?? megalodon;
 const { server, browser } = await serverAndBrowser();
-const redirectURI = 'https://app.example/oauth/callback';
-
-/**
- * Serves the app's redirect URI in the page and resolves to the URL the
- * browser was sent to, once the page is there.
- */
-function catchRedirect(page) {
-  const caught = new Promise((resolve) => {
-    void page.route('https://app.example/**', async (route) => {
-      const url = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>app</title>' });
-      resolve(url);
-    });
-  });
-  return caught.then(async (url) => {
-    await page.waitForURL((u) => u.hostname === 'app.example');
-    await page.unrouteAll();
-    return url;
-  });
-}
 
 test('megalodon connects an app through the consent screen, refreshes and revokes its token', async () => {
   const m = await member(server, 'helena');
