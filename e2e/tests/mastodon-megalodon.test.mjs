@@ -5,7 +5,8 @@
 // (megalodon's WebSocket) hears a follow and a favourite, an image goes up
 // with its description and into a status, the second member replies and
 // favourites, both timelines page through every status in order, a status
-// is edited and another deleted, and the revoked token is refused. Every
+// is edited and another deleted (the follower's stream hears the statuses,
+// the edit and the deletion), and the revoked token is refused. Every
 // answer on the way is checked against masto's entity types.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,7 +30,8 @@ const checker = new ShapeChecker();
 const stopRecording = recordAxios(checker, server.url);
 const files = mkdtempSync(path.join(tmpdir(), 'social-megalodon-'));
 after(() => {
-  s.stream?.stop();
+  s.streamM?.stream.stop();
+  s.streamO?.stream.stop();
   stopRecording();
   rmSync(files, { recursive: true, force: true });
 });
@@ -92,15 +94,19 @@ test('the instance names itself and its streaming origin', async () => {
   assert.equal(data.urls?.streaming_api, server.url.replace(/^http/, 'ws'));
 });
 
-test("the member's user stream opens, and a follow arrives on it as a notification", async () => {
-  // megalodon reads the instance's streaming_api and connects there.
-  const stream = await s.m.userStreaming();
-  s.stream = stream;
-  s.events = new StreamEvents();
-  stream.on('notification', (n) => s.events.push({ event: 'notification', n }));
-  stream.on('update', (st) => s.events.push({ event: 'update', id: st.id }));
-  stream.on('error', (err) => s.events.push({ event: 'error', message: String(err?.message ?? err) }));
-  stream.on('parser-error', (err) => s.events.push({ event: 'parser-error', message: String(err?.message ?? err) }));
+/**
+ * A member's user stream through megalodon (which reads the instance's
+ * streaming_api and connects there), open, and what it delivers.
+ */
+async function userStream(client) {
+  const stream = await client.userStreaming();
+  const events = new StreamEvents();
+  stream.on('notification', (n) => events.push({ event: 'notification', n }));
+  stream.on('update', (st) => events.push({ event: 'update', status: st }));
+  stream.on('status_update', (st) => events.push({ event: 'status.update', status: st }));
+  stream.on('delete', (id) => events.push({ event: 'delete', id }));
+  stream.on('error', (err) => events.push({ event: 'error', message: String(err?.message ?? err) }));
+  stream.on('parser-error', (err) => events.push({ event: 'parser-error', message: String(err?.message ?? err) }));
   await new Promise((resolve, reject) => {
     stream.once('connect', () => {
       // Right after 'connect', megalodon sets a timer to ping the server in
@@ -115,6 +121,12 @@ test("the member's user stream opens, and a follow arrives on it as a notificati
     });
     stream.once('error', reject);
   });
+  return { stream, events };
+}
+
+test("both members' user streams open, and a follow arrives on the followed one's as a notification", async () => {
+  [s.streamM, s.streamO] = await Promise.all([userStream(s.m), userStream(s.o)]);
+  s.events = s.streamM.events;
 
   const { data: marina } = await s.o.lookupAccount('marina');
   assert.equal(marina.id, s.marinaId);
@@ -177,9 +189,9 @@ test('the second member replies and favourites; the notifications arrive on the 
   const { n } = await s.events.waitFor('favourite notification', (e) => e.event === 'notification' && e.n.type === 'favourite');
   assert.equal(n.account.username, 'otavio');
   assert.equal(n.status?.id, s.photo.id);
-  // The stream's work is done: stopped before the token is revoked, which
+  // This stream's work is done: stopped before the token is revoked, which
   // megalodon would answer by reconnecting every ten seconds.
-  s.stream.stop();
+  s.streamM.stream.stop();
 
   const { data: list } = await s.m.getNotifications();
   const types = list.map((x) => x.type);
@@ -223,6 +235,16 @@ test('a status is deleted and leaves the timeline', async () => {
   });
   const { data: home } = await s.o.getHomeTimeline({ limit: 2 });
   assert.deepEqual(home.map((st) => st.id), s.posted.slice(-3, -1).reverse(), 'the newest page skips the deleted status');
+});
+
+test("the follower's user stream carried the new statuses, the edit and the deletion", async () => {
+  const { events } = s.streamO;
+  for (const id of s.posted) await events.waitFor(`update of ${id}`, (e) => e.event === 'update' && e.status.id === id);
+  const { status } = await events.waitFor('status.update of the photo', (e) => e.event === 'status.update' && e.status.id === s.photo.id);
+  assert.match(status.content, /editado/);
+  await events.waitFor('delete', (e) => e.event === 'delete' && e.id === s.posted.at(-1));
+  assert.deepEqual(events.seen.filter((e) => e.event.includes('error')), []);
+  s.streamO.stream.stop();
 });
 
 test('the app revokes its token, which is then refused with 401', async () => {
