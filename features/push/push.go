@@ -22,19 +22,20 @@ import (
 )
 
 // Module provides *app.Fanout (for features that push what is not a
-// notification: a direct message, a report) and contributes the
-// notifications' deliverer, the routes and the worker.
+// notification: a direct message, a report) and *app.Keys (the server's
+// VAPID key, which the Mastodon client API's instance shows apps), and
+// contributes the notifications' deliverer, the routes and the worker.
 var Module = fx.Module("push",
 	fx.Provide(
 		fx.Private,
 		pushstore.NewSubscriptions,
 		pushstore.NewDeliveries,
 		pushstore.NewKeys,
-		newKeys,
 		newUseCases,
 		newDeliver,
 	),
 	fx.Provide(
+		newKeys,
 		newFanout,
 		fx.Annotate(func(f *app.Fanout) notifications.Deliverer { return f },
 			fx.ResultTags(`group:"notification_deliverers"`)),

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -80,6 +81,44 @@ func TestInstance(t *testing.T) {
 	for _, path := range []string{"/api/v1/instance/peers", "/api/v1/instance/activity", "/api/v1/instance/rules",
 		"/api/v1/custom_emojis", "/api/v1/trends/statuses", "/api/v1/trends/links"} {
 		expectEmptyList(t, app.Client().Do(http.MethodGet, path, nil))
+	}
+}
+
+// Apps subscribe to Web Push with the key instance v2 shows: the push
+// feature's own (GET /api/v1/push/server-key) when push is on, none when
+// it is off. The profile limits are the core's.
+func TestInstanceVAPIDKeyAndProfileLimits(t *testing.T) {
+	t.Parallel()
+	type instance struct {
+		Configuration struct {
+			Vapid struct {
+				PublicKey string `json:"public_key"`
+			}
+			Accounts struct {
+				MaxDisplayNameLength   int `json:"max_display_name_length"`
+				MaxNoteLength          int `json:"max_note_length"`
+				MaxProfileFields       int `json:"max_profile_fields"`
+				ProfileFieldValueLimit int `json:"profile_field_value_limit"`
+			}
+		}
+	}
+	off := at.Start(t, func(c *config.Config) { c.Push.Enabled = false })
+	var v2 instance
+	off.Client().Do(http.MethodGet, "/api/v2/instance", nil).Expect(t, http.StatusOK).JSON(t, &v2)
+	a := v2.Configuration.Accounts
+	if v2.Configuration.Vapid.PublicKey != "" || a.MaxDisplayNameLength != 50 || a.MaxNoteLength != 500 ||
+		a.MaxProfileFields != 2 || a.ProfileFieldValueLimit != 2048 {
+		t.Fatalf("push off: %+v", v2.Configuration)
+	}
+
+	on := at.Start(t, func(c *config.Config) { c.Push.Enabled = true })
+	var key struct {
+		PublicKey string `json:"public_key"`
+	}
+	on.Client().Do(http.MethodGet, "/api/v1/push/server-key", nil).Expect(t, http.StatusOK).JSON(t, &key)
+	on.Client().Do(http.MethodGet, "/api/v2/instance", nil).Expect(t, http.StatusOK).JSON(t, &v2)
+	if key.PublicKey == "" || v2.Configuration.Vapid.PublicKey != key.PublicKey {
+		t.Fatalf("push on: instance key %q, push key %q", v2.Configuration.Vapid.PublicKey, key.PublicKey)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"social/core/ports"
 	notifications "social/features/notifications/app"
 	posts "social/features/posts/app"
+	pushapp "social/features/push/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/plugins/mastodon/app"
@@ -30,7 +31,7 @@ const groupEndpoints = `group:"mastodon_endpoints,flatten"`
 var Plugin = plugin.New(Name, migrations.Files, nil,
 	plugin.Private(
 		func(cfg *config.Config) httpapi.Base { return httpapi.NewBase(cfg.HTTP.PublicURL) },
-		func(cfg *config.Config) httpapi.InstanceConfig { return httpapi.NewInstanceConfig(cfg.Mail.From) },
+		newInstanceConfig,
 		pgstore.New,
 		func(s *pgstore.Store, clock ports.Clock) *app.InstanceUsage {
 			return &app.InstanceUsage{Figures: s, Clock: clock}
@@ -57,6 +58,15 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		plugin.AsDialect(newStreaming),
 	),
 )
+
+// newInstanceConfig: the contact is the mail sender's address; the VAPID
+// key is shown when Web Push is on.
+func newInstanceConfig(cfg *config.Config, keys *pushapp.Keys) httpapi.InstanceConfig {
+	if !cfg.Push.Enabled {
+		return httpapi.NewInstanceConfig(cfg.Mail.From, nil)
+	}
+	return httpapi.NewInstanceConfig(cfg.Mail.From, keys)
+}
 
 // asEndpoints contributes a part's endpoints.
 func asEndpoints(constructor any) any {

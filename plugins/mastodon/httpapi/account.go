@@ -16,30 +16,33 @@ import (
 // Account is Mastodon's Account entity. Every member is local, so acct is
 // the handle alone.
 type Account struct {
-	ID             string        `json:"id"`
-	Username       string        `json:"username"`
-	Acct           string        `json:"acct"`
-	DisplayName    string        `json:"display_name"`
-	Locked         bool          `json:"locked"`
-	Bot            bool          `json:"bot"`
-	Discoverable   bool          `json:"discoverable"`
-	Group          bool          `json:"group"`
-	Noindex        bool          `json:"noindex"`
-	CreatedAt      time.Time     `json:"created_at"`
-	Note           string        `json:"note"`
-	URL            string        `json:"url"`
-	URI            string        `json:"uri"`
-	Avatar         string        `json:"avatar"`
-	AvatarStatic   string        `json:"avatar_static"`
-	Header         string        `json:"header"`
-	HeaderStatic   string        `json:"header_static"`
-	FollowersCount int           `json:"followers_count"`
-	FollowingCount int           `json:"following_count"`
-	StatusesCount  int           `json:"statuses_count"`
-	LastStatusAt   *string       `json:"last_status_at"`
-	Emojis         []CustomEmoji `json:"emojis"`
-	Fields         []Field       `json:"fields"`
-	Roles          []struct{}    `json:"roles"`
+	ID             string    `json:"id"`
+	Username       string    `json:"username"`
+	Acct           string    `json:"acct"`
+	DisplayName    string    `json:"display_name"`
+	Locked         bool      `json:"locked"`
+	Bot            bool      `json:"bot"`
+	Discoverable   bool      `json:"discoverable"`
+	Group          bool      `json:"group"`
+	Noindex        bool      `json:"noindex"`
+	CreatedAt      time.Time `json:"created_at"`
+	Note           string    `json:"note"`
+	URL            string    `json:"url"`
+	Avatar         string    `json:"avatar"`
+	AvatarStatic   string    `json:"avatar_static"`
+	Header         string    `json:"header"`
+	HeaderStatic   string    `json:"header_static"`
+	FollowersCount int       `json:"followers_count"`
+	FollowingCount int       `json:"following_count"`
+	StatusesCount  int       `json:"statuses_count"`
+	// LastStatusAt is null: Mastodon's documented answer when it is not
+	// known (the profile does not keep its last post's day).
+	LastStatusAt *string       `json:"last_status_at"`
+	Emojis       []CustomEmoji `json:"emojis"`
+	Fields       []Field       `json:"fields"`
+	Roles        []struct{}    `json:"roles"`
+	// FeatureApproval: nobody features an account (no collections here).
+	FeatureApproval nobodyApproves `json:"feature_approval"`
 }
 
 // CredentialAccount is the member an app acts for, with what they wrote
@@ -47,7 +50,26 @@ type Account struct {
 type CredentialAccount struct {
 	Account
 	Source Source `json:"source"`
+	Role   Role   `json:"role"`
 }
+
+// Role is Mastodon's Role entity. Every member has the role of all
+// members (Mastodon's "everyone", ID -99): no name, colour or
+// permissions an app would act on; moderation is the console's.
+type Role struct {
+	ID              int       `json:"id"`
+	Name            string    `json:"name"`
+	Color           string    `json:"color"`
+	Position        int       `json:"position"`
+	Permissions     int       `json:"permissions"`
+	Highlighted     bool      `json:"highlighted"`
+	CreatedAt       time.Time `json:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at"`
+	CollectionLimit int       `json:"collection_limit"`
+}
+
+// everyoneRole is the role every member has.
+const everyoneRole = -99
 
 // CustomEmoji is Mastodon's CustomEmoji; this server has none.
 type CustomEmoji struct {
@@ -64,14 +86,19 @@ type Field struct {
 	VerifiedAt *string `json:"verified_at"`
 }
 
-// Source is what the member wrote, unrendered.
+// Source is what the member wrote, unrendered, and the defaults of their
+// posts: public, in Portuguese, found by search (indexable), quoted by
+// nobody (the network has no quotes).
 type Source struct {
-	Privacy             string  `json:"privacy"`
-	Sensitive           bool    `json:"sensitive"`
-	Language            string  `json:"language"`
-	Note                string  `json:"note"`
-	Fields              []Field `json:"fields"`
-	FollowRequestsCount int     `json:"follow_requests_count"`
+	Privacy             string   `json:"privacy"`
+	Sensitive           bool     `json:"sensitive"`
+	Language            string   `json:"language"`
+	Note                string   `json:"note"`
+	Fields              []Field  `json:"fields"`
+	FollowRequestsCount int      `json:"follow_requests_count"`
+	Indexable           bool     `json:"indexable"`
+	AttributionDomains  []string `json:"attribution_domains"`
+	QuotePolicy         string   `json:"quote_policy"`
 }
 
 // Names of the profile fields an account shows.
@@ -104,7 +131,7 @@ func (b Base) Account(ctx context.Context, links profilewire.Links, p domain.Pro
 	profile := b.ProfileURL(p.Handle)
 	return Account{
 		ID: p.ID.String(), Username: p.Handle, Acct: p.Handle, DisplayName: p.DisplayName,
-		Discoverable: true, CreatedAt: midnight(p.CreatedAt), Note: note, URL: profile, URI: profile,
+		Discoverable: true, CreatedAt: midnight(p.CreatedAt), Note: note, URL: profile,
 		Avatar: avatar, AvatarStatic: avatar, Header: header, HeaderStatic: header,
 		FollowersCount: p.FollowerCount, FollowingCount: p.FollowingCount, StatusesCount: p.PostCount,
 		Emojis: []CustomEmoji{}, Fields: fields, Roles: []struct{}{},
@@ -117,8 +144,11 @@ func (b Base) CredentialAccount(ctx context.Context, links profilewire.Links, p 
 	if p.Bio != nil {
 		bio = *p.Bio
 	}
+	day := midnight(p.CreatedAt)
 	return CredentialAccount{Account: b.Account(ctx, links, p),
-		Source: Source{Privacy: "public", Language: memberLanguage, Note: bio, Fields: profileFields(p)}}
+		Source: Source{Privacy: "public", Language: memberLanguage, Note: bio, Fields: profileFields(p),
+			Indexable: true, AttributionDomains: []string{}, QuotePolicy: "nobody"},
+		Role: Role{ID: everyoneRole, Position: -1, CreatedAt: day, UpdatedAt: day}}
 }
 
 // AuthorAccount is the author a post carries (its card: no counts, no
@@ -133,7 +163,7 @@ func (b Base) AuthorAccount(a postwire.Author) Account {
 	profile := b.ProfileURL(a.Handle)
 	return Account{
 		ID: a.ID, Username: a.Handle, Acct: a.Handle, DisplayName: a.DisplayName, Discoverable: true,
-		CreatedAt: midnight(idTime(a.ID)), URL: profile, URI: profile,
+		CreatedAt: midnight(idTime(a.ID)), URL: profile,
 		Avatar: avatar, AvatarStatic: avatar, Header: b.IconURL(), HeaderStatic: b.IconURL(),
 		Emojis: []CustomEmoji{}, Fields: []Field{}, Roles: []struct{}{},
 	}

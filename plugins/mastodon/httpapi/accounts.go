@@ -248,7 +248,7 @@ func (b Base) ListedAccount(ctx context.Context, links profilewire.Links, m doma
 	id := m.ProfileID.String()
 	return Account{
 		ID: id, Username: m.Handle, Acct: m.Handle, DisplayName: m.DisplayName, Discoverable: true,
-		CreatedAt: midnight(idTime(id)), URL: profile, URI: profile,
+		CreatedAt: midnight(idTime(id)), URL: profile,
 		Avatar: avatar, AvatarStatic: avatar, Header: b.IconURL(), HeaderStatic: b.IconURL(),
 		Emojis: []CustomEmoji{}, Fields: []Field{}, Roles: []struct{}{},
 	}

@@ -105,4 +105,7 @@ func (b Base) TagURL(name string) string {
 // pictures (Mastodon's apps expect a picture's address).
 func (b Base) IconURL() string { return b.Link("/icons/icon-192.png") }
 
+// largeIconPath is the site's icon at twice IconURL's size.
+const largeIconPath = "/icons/icon-512.png"
+
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/base64"
 	"net/http"
 	"net/mail"
 	"net/url"
@@ -42,15 +44,37 @@ type InstanceConfig struct {
 	// source_url apps show is the site itself: the code is not published
 	// at an address of its own.
 	Contact string
+	// Push is the server's VAPID key when Web Push is on (push.enabled),
+	// nil when it is off: apps then read an empty key.
+	Push ServerKey
+}
+
+// ServerKey is the push feature's VAPID key (push's app.Keys).
+type ServerKey interface {
+	PublicKey(ctx context.Context) ([]byte, error)
 }
 
 // NewInstanceConfig reads the contact address from the mail sender,
 // "Social <contato@example.org>" or a bare address.
-func NewInstanceConfig(mailFrom string) InstanceConfig {
+func NewInstanceConfig(mailFrom string, push ServerKey) InstanceConfig {
+	cfg := InstanceConfig{Push: push}
 	if a, err := mail.ParseAddress(mailFrom); err == nil {
-		return InstanceConfig{Contact: a.Address}
+		cfg.Contact = a.Address
 	}
-	return InstanceConfig{}
+	return cfg
+}
+
+// vapidKey is the key apps subscribe with (URL-safe base64 of the public
+// point, as Mastodon writes it), "" when push is off.
+func (c InstanceConfig) vapidKey(ctx context.Context) (string, error) {
+	if c.Push == nil {
+		return "", nil
+	}
+	key, err := c.Push.PublicKey(ctx)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(key), nil
 }
 
 // InstanceV2 is Mastodon's Instance entity (GET /api/v2/instance).
@@ -78,11 +102,17 @@ type InstanceUsage struct {
 	} `json:"users"`
 }
 
-// InstanceThumbnail is the site's picture: its icon.
+// InstanceThumbnail is the site's picture: its icon, in two sizes,
+// without a blurhash (optional in Mastodon's documentation).
 type InstanceThumbnail struct {
-	URL      string  `json:"url"`
-	Blurhash *string `json:"blurhash"`
+	URL         string            `json:"url"`
+	Versions    map[string]string `json:"versions"`
+	Description string            `json:"description"`
 }
+
+// thumbnailDescription is the icon's alt text.
+const thumbnailDescription = "Ícone do social"
+
 
 // InstanceIcon is one size of the site's icon.
 type InstanceIcon struct {
@@ -95,16 +125,40 @@ type InstanceConfigV2 struct {
 	URLs struct {
 		Streaming string `json:"streaming"`
 	} `json:"urls"`
-	Accounts struct {
-		MaxFeaturedTags   int `json:"max_featured_tags"`
-		MaxPinnedStatuses int `json:"max_pinned_statuses"`
-	} `json:"accounts"`
-	Statuses         StatusLimits `json:"statuses"`
-	MediaAttachments MediaLimits  `json:"media_attachments"`
-	Polls            PollLimits   `json:"polls"`
+	Accounts         AccountLimits `json:"accounts"`
+	Statuses         StatusLimits  `json:"statuses"`
+	MediaAttachments MediaLimits   `json:"media_attachments"`
+	Polls            PollLimits    `json:"polls"`
 	Translation      struct {
 		Enabled bool `json:"enabled"`
 	} `json:"translation"`
+	Vapid struct {
+		PublicKey string `json:"public_key"`
+	} `json:"vapid"`
+}
+
+// profileFieldNameLimit is the longest field name an app may send and
+// have recognised (websiteNames, locationNames): 'localização'.
+const profileFieldNameLimit = 11
+
+// AccountLimits are a profile's: no featured tags or pinned statuses, no
+// descriptions of the pictures, two fields (the website and the location;
+// a value as long as the longer, the website, may be).
+type AccountLimits struct {
+	MaxFeaturedTags            int `json:"max_featured_tags"`
+	MaxPinnedStatuses          int `json:"max_pinned_statuses"`
+	MaxDisplayNameLength       int `json:"max_display_name_length"`
+	MaxNoteLength              int `json:"max_note_length"`
+	MaxAvatarDescriptionLength int `json:"max_avatar_description_length"`
+	MaxHeaderDescriptionLength int `json:"max_header_description_length"`
+	MaxProfileFields           int `json:"max_profile_fields"`
+	ProfileFieldNameLimit      int `json:"profile_field_name_limit"`
+	ProfileFieldValueLimit     int `json:"profile_field_value_limit"`
+}
+
+// FeaturedTagLimits are v1's account limits: no featured tags.
+type FeaturedTagLimits struct {
+	MaxFeaturedTags int `json:"max_featured_tags"`
 }
 
 // StatusLimits: 280 characters, one picture or video.
@@ -117,7 +171,6 @@ type StatusLimits struct {
 // MediaLimits are the types and sizes a post's file may have.
 type MediaLimits struct {
 	SupportedMimeTypes  []string `json:"supported_mime_types"`
-	DescriptionLimit    int      `json:"description_limit"`
 	ImageSizeLimit      int      `json:"image_size_limit"`
 	ImageMatrixLimit    int      `json:"image_matrix_limit"`
 	VideoSizeLimit      int      `json:"video_size_limit"`
@@ -138,7 +191,6 @@ type InstanceSignUp struct {
 	Enabled          bool    `json:"enabled"`
 	ApprovalRequired bool    `json:"approval_required"`
 	Message          *string `json:"message"`
-	URL              *string `json:"url"`
 }
 
 // InstanceContact is whom to write to.
@@ -185,13 +237,15 @@ type InstanceStats struct {
 
 // InstanceConfigV1 are the v1 limits.
 type InstanceConfigV1 struct {
-	Statuses         StatusLimits `json:"statuses"`
-	MediaAttachments MediaLimits  `json:"media_attachments"`
-	Polls            PollLimits   `json:"polls"`
+	Statuses         StatusLimits      `json:"statuses"`
+	MediaAttachments MediaLimits       `json:"media_attachments"`
+	Polls            PollLimits        `json:"polls"`
+	Accounts         FeaturedTagLimits `json:"accounts"`
 }
 
 // TrendTag is Mastodon's Tag entity with its use, as trends answer it.
 type TrendTag struct {
+	ID        string       `json:"id"`
 	Name      string       `json:"name"`
 	URL       string       `json:"url"`
 	History   []TagHistory `json:"history"`
@@ -234,7 +288,6 @@ func statusLimits() StatusLimits {
 func mediaLimits() MediaLimits {
 	return MediaLimits{
 		SupportedMimeTypes: append(append([]string{}, imageTypes...), videoTypes...),
-		DescriptionLimit:   domain.ImageAltMaxRunes,
 		ImageSizeLimit:     domain.MaxPostImageBytes,
 		VideoSizeLimit:     domain.MaxPostVideoBytes,
 	}
@@ -252,7 +305,11 @@ func InstanceEndpoints(base Base, cfg InstanceConfig, usage *app.InstanceUsage, 
 				if err != nil {
 					return nil, err
 				}
-				return base.instanceV2(cfg, u), nil
+				key, err := cfg.vapidKey(r.Context())
+				if err != nil {
+					return nil, err
+				}
+				return base.instanceV2(cfg, u, key), nil
 			}},
 		{Method: http.MethodGet, Path: "/api/v1/instance", Anonymous: true,
 			Handle: func(r *Request) (any, error) {
@@ -295,10 +352,12 @@ func InstanceEndpoints(base Base, cfg InstanceConfig, usage *app.InstanceUsage, 
 	}
 }
 
-func (b Base) instanceV2(cfg InstanceConfig, u app.Usage) InstanceV2 {
+func (b Base) instanceV2(cfg InstanceConfig, u app.Usage, vapidKey string) InstanceV2 {
 	in := InstanceV2{
 		Domain: b.Domain(), Title: instanceTitle, Version: instanceVersion, SourceURL: b.Link("/"),
-		Description: instanceDescription, Thumbnail: InstanceThumbnail{URL: b.IconURL()},
+		Description: instanceDescription,
+		Thumbnail: InstanceThumbnail{URL: b.IconURL(), Description: thumbnailDescription,
+			Versions: map[string]string{"@1x": b.IconURL(), "@2x": b.Link(largeIconPath)}},
 		Icon:      []InstanceIcon{{Src: b.IconURL(), Size: "192x192"}},
 		Languages: []string{memberLanguage}, Registrations: InstanceSignUp{Enabled: true},
 		APIVersions: map[string]int{"mastodon": 2}, Contact: InstanceContact{Email: cfg.Contact},
@@ -308,6 +367,10 @@ func (b Base) instanceV2(cfg InstanceConfig, u app.Usage) InstanceV2 {
 	c := &in.Configuration
 	c.URLs.Streaming = b.streamingURL()
 	c.Statuses, c.MediaAttachments = statusLimits(), mediaLimits()
+	c.Accounts = AccountLimits{MaxDisplayNameLength: domain.MaxDisplayNameLength, MaxNoteLength: domain.MaxBioLength,
+		MaxProfileFields: 2, ProfileFieldNameLimit: profileFieldNameLimit,
+		ProfileFieldValueLimit: max(domain.MaxWebsiteLength, domain.MaxLocationLength)}
+	c.Vapid.PublicKey = vapidKey
 	return in
 }
 
@@ -333,7 +396,7 @@ func (b Base) trendTags(trends []search.HashtagTrend, limit int, now time.Time) 
 	day := strconv.FormatInt(now.UTC().Truncate(24*time.Hour).Unix(), 10)
 	out := make([]TrendTag, len(trends))
 	for i, t := range trends {
-		out[i] = TrendTag{Name: t.Tag, URL: b.TagURL(t.Tag),
+		out[i] = TrendTag{ID: t.Tag, Name: t.Tag, URL: b.TagURL(t.Tag),
 			History: []TagHistory{{Day: day, Uses: strconv.Itoa(t.Posts), Accounts: strconv.Itoa(t.People)}}}
 	}
 	return out

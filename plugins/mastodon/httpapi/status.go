@@ -41,6 +41,18 @@ type Status struct {
 	Bookmarked         bool              `json:"bookmarked"`
 	Pinned             bool              `json:"pinned"`
 	Filtered           []struct{}        `json:"filtered"`
+	QuotesCount        int               `json:"quotes_count"`
+	// QuoteApproval: nobody quotes a status (no quotes here).
+	QuoteApproval nobodyApproves `json:"quote_approval"`
+}
+
+// nobodyApproves is Mastodon's approval policy (of quotes, of featuring an
+// account) for something the network does not have: both policy lists
+// empty, and "denied" for the viewer. Its zero value is the whole answer.
+type nobodyApproves struct{}
+
+func (nobodyApproves) MarshalJSON() ([]byte, error) {
+	return []byte(`{"automatic":[],"manual":[],"current_user":"denied"}`), nil
 }
 
 // StatusApp is the app a status was posted with.
@@ -57,8 +69,11 @@ type Mention struct {
 	Acct     string `json:"acct"`
 }
 
-// Tag is a hashtag a status carries.
+// Tag is a hashtag a status carries. A hashtag has no ID of its own
+// here: its ID is its name (lower-cased, as stored), which is what
+// Mastodon's tag endpoints take in the path anyway.
 type Tag struct {
+	ID   string `json:"id"`
 	Name string `json:"name"`
 	URL  string `json:"url"`
 }
@@ -152,7 +167,7 @@ func (b Base) tags(text string) []Tag {
 	names := domain.Hashtags(text)
 	tags := make([]Tag, len(names))
 	for i, n := range names {
-		tags[i] = Tag{Name: n, URL: b.TagURL(n)}
+		tags[i] = Tag{ID: n, Name: n, URL: b.TagURL(n)}
 	}
 	return tags
 }
