@@ -90,9 +90,14 @@ export function mastoDefinitions() {
   }
 }
 
-/** masto's own rule for the wire's keys (adapters/serializers/transform-keys.js). */
+/**
+ * masto's own rule for the wire's keys (adapters/serializers/transform-keys.js),
+ * except for a key that does not start with a letter: such a key (a
+ * thumbnail's "@1x") is written in the types as it is on the wire, and
+ * change-case would drop its first character.
+ */
 function wireKey(key) {
-  if (key.includes(':') || key.startsWith('_')) return key;
+  if (key.includes(':') || key.startsWith('_') || !/^[A-Za-z]/.test(key)) return key;
   return snakeCase(key);
 }
 
@@ -111,22 +116,49 @@ function toWire(schema) {
 }
 
 /**
- * Fields Mastodon's documentation gives an entity that masto's types leave
- * out, allowed on the wire with their documented type (every other key the
- * types do not declare is refused): an application's `id` and deprecated
- * `redirect_uri`, and a token answer's `refresh_token` and `expires_in`
- * (OAuth 2, RFC 6749 section 5.1).
+ * Where Mastodon's documentation and masto's types disagree, the server
+ * follows the documentation (what Mastodon itself answers), and the wire
+ * schemas say so here, each with its reason; every other difference is
+ * refused.
+ * - `properties`: fields the types leave out or type otherwise, with their
+ *   documented type:
+ *   - an application's `id` and deprecated `redirect_uri`;
+ *   - a token answer's `refresh_token` and `expires_in` (OAuth 2, RFC 6749
+ *     section 5.1);
+ *   - an account's `last_status_at`, "or null if no statuses";
+ *   - v2 instance's `api_versions.mastodon`, an integer;
+ *   - v2 instance's `contact.account`, null when the server names no
+ *     contact account.
+ * - `optional`: fields the types require and the documentation does not:
+ *   a status's `application` (given for some statuses only), the
+ *   source's `role` (the documentation gives `role` beside `source`), and
+ *   v2 instance's `thumbnail.blurhash`.
  */
-const documentedExtras = {
-  Application: { id: { type: 'string' }, redirect_uri: { type: 'string' } },
-  Client: { id: { type: 'string' }, redirect_uri: { type: 'string' } },
-  Token: { refresh_token: { type: 'string' }, expires_in: { type: 'number' } },
+const documented = {
+  Application: { properties: { id: { type: 'string' }, redirect_uri: { type: 'string' } } },
+  Client: { properties: { id: { type: 'string' }, redirect_uri: { type: 'string' } } },
+  Token: { properties: { refresh_token: { type: 'string' }, expires_in: { type: 'number' } } },
+  Account: { properties: { last_status_at: { type: ['string', 'null'] } } },
+  CredentialAccount: { properties: { last_status_at: { type: ['string', 'null'] } } },
+  Status: { optional: ['application'] },
+  AccountSource: { optional: ['role'] },
+  'v2.InstanceThumbnail': { optional: ['blurhash'] },
+  'v2.InstanceApiVersions': { properties: { mastodon: { type: 'integer' } } },
+  'v2.InstanceContact': {
+    properties: { account: { anyOf: [{ $ref: '#/definitions/v2.Account' }, { type: 'null' }] } },
+  },
 };
 
-function withDocumentedExtras(definitions) {
+function withDocumented(definitions) {
   const out = { ...definitions };
-  for (const [name, extra] of Object.entries(documentedExtras)) {
-    out[name] = { ...out[name], properties: { ...out[name].properties, ...extra } };
+  for (const [name, { properties = {}, optional = [] }] of Object.entries(documented)) {
+    const def = out[name];
+    if (!def?.properties) throw new Error(`documented: no object entity ${name} in masto's types`);
+    out[name] = {
+      ...def,
+      properties: { ...def.properties, ...properties },
+      required: (def.required ?? []).filter((f) => !optional.includes(f)),
+    };
   }
   return out;
 }
@@ -219,7 +251,7 @@ export function entityFor(method, pathname) {
 export class ShapeChecker {
   constructor() {
     const camel = mastoDefinitions();
-    const wire = withDocumentedExtras(toWire(camel));
+    const wire = withDocumented(toWire(camel));
     const ajv = new Ajv({ allErrors: true, strict: false });
     ajv.addSchema({ $id: 'camel', definitions: { ...camel, Empty: { type: 'object', additionalProperties: false } } });
     ajv.addSchema({ $id: 'wire', definitions: { ...wire, Empty: { type: 'object', additionalProperties: false } } });

@@ -39,6 +39,16 @@ test('fields Mastodon documents and masto leaves out are allowed with their type
   assert.match(checker.check('Token', { ...token, expires_in: '3600' }).join('\n'), /\/expires_in must be number/);
   assert.match(checker.check('Token', { ...token, id_token: 'x' }).join('\n'), /additional properties: id_token/);
   assert.deepEqual(checker.check('Application', { name: 'App', id: '1', redirect_uri: 'urn:ietf:wg:oauth:2.0:oob' }), []);
+  // Where the documentation and the types disagree, the documented type holds, and only it.
+  const schema = (name) => checker.ajv.getSchema('wire').schema.definitions[name];
+  assert.deepEqual(schema('Account').properties.last_status_at.type, ['string', 'null']);
+  assert.ok(!schema('Status').required.includes('application') && schema('Status').required.includes('quote_approval'));
+  assert.ok(!schema('AccountSource').required.includes('role') && schema('AccountSource').required.includes('indexable'));
+  assert.deepEqual(checker.check('v2.InstanceApiVersions', { mastodon: 6 }), []);
+  assert.match(checker.check('v2.InstanceApiVersions', { mastodon: '6' }).join('\n'), /\/mastodon must be integer/);
+  // A key that starts with no letter is the wire's as written ("@1x", not "1x").
+  const icon = 'http://x/icon.png';
+  assert.deepEqual(checker.check('v2.InstanceThumbnail', { url: icon, description: 'd', versions: { '@1x': icon, '@2x': icon } }), []);
 });
 
 test('each Mastodon endpoint names the entity it answers with', () => {
