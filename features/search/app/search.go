@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,6 +17,11 @@ import (
 const (
 	PerKind        = 5
 	MaxQueryLength = 100
+	// MaxPerKind and MaxOffset bound a Page: the most results of a kind
+	// one page holds, and the furthest it starts. Each step further asks
+	// the index for more matches to rank, so paging ends somewhere.
+	MaxPerKind = 40
+	MaxOffset  = 200
 	// TitleLength is how much of a post's text its result shows.
 	TitleLength = 100
 )
@@ -29,8 +35,11 @@ const (
 // Item is one search result: a member, a post, or a document of a kind a
 // plugin contributes.
 type Item struct {
-	Type     ports.SearchKind
-	ID       string
+	Type ports.SearchKind
+	ID   string
+	// Handle is a user's handle ("" for the other kinds), by which the
+	// member's profile is read.
+	Handle   string
 	Title    string
 	Subtitle string
 	// Avatar is a signed link to a user's picture, or "".
@@ -73,40 +82,69 @@ func NormalizeQuery(q string) string {
 	return q
 }
 
+// Page is a page of a search (the Mastodon client API's type, limit and
+// offset): the kinds asked for and, of each, Limit results after the
+// first Offset.
+type Page struct {
+	// Kinds are the kinds wanted; nil is all of Search.Kinds. Results keep
+	// the order of Search.Kinds, and a kind not among them (a plugin that
+	// is off) finds nothing.
+	Kinds []ports.SearchKind
+	// Limit is how many of each kind: 1 to MaxPerKind (more is cut to
+	// MaxPerKind); 0 or less is PerKind.
+	Limit int
+	// Offset is how many of each kind are skipped; past MaxOffset nothing
+	// is found.
+	Offset int
+}
+
 // Handle needs a signed-in viewer. Items come grouped by kind in the order
 // of Kinds, at most PerKind of each, best match first. A blank query finds
 // nothing.
 func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([]Item, error) {
+	return uc.Page(ctx, viewer, q, Page{})
+}
+
+// Page is Handle for a page of the results: page.Limit of each of
+// page.Kinds after the first page.Offset, those hidden from the viewer
+// not counted.
+func (uc *Search) Page(ctx context.Context, viewer domain.Viewer, q string, page Page) ([]Item, error) {
 	if !viewer.SignedIn() {
 		return nil, errs.Unauthenticated(CodeUnauthenticated, MsgUnauthenticated)
 	}
 	q = NormalizeQuery(q)
-	if q == "" {
+	limit := page.Limit
+	if limit <= 0 {
+		limit = PerKind
+	}
+	limit, offset := min(limit, MaxPerKind), max(page.Offset, 0)
+	kinds := uc.kinds(page.Kinds)
+	if q == "" || offset > MaxOffset || len(kinds) == 0 {
 		return []Item{}, nil
 	}
 	ids, handles, err := uc.hidden(ctx, viewer)
 	if err != nil {
 		return nil, err
 	}
-	kinds := uc.Kinds
-	if kinds == nil {
-		kinds = ports.SearchKindsWith()
-	}
-	// Asking for as many more as could be hidden keeps PerKind results
-	// when some are left out.
-	res, err := uc.Index.Search(ctx, q, kinds, PerKind+len(ids))
+	// Asking for as many more as could be hidden keeps a full page when
+	// some are left out.
+	res, err := uc.Index.Search(ctx, q, kinds, offset+limit+len(ids))
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", q, err)
 	}
 	items := []Item{}
 	for _, kind := range kinds {
-		n := 0
+		skip, n := offset, 0
 		for _, d := range res[kind] {
-			if n == PerKind {
+			if n == limit {
 				break
 			}
 			if !d.Searchable() || (d.Kind == ports.SearchUser && ids[d.ID]) ||
 				(d.Kind == ports.SearchPost && handles[d.AuthorHandle]) {
+				continue
+			}
+			if skip > 0 {
+				skip--
 				continue
 			}
 			items = append(items, uc.item(ctx, d))
@@ -114,6 +152,25 @@ func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([
 		}
 	}
 	return items, nil
+}
+
+// kinds are those of Kinds that want names (all of them for nil), in the
+// order of Kinds.
+func (uc *Search) kinds(want []ports.SearchKind) []ports.SearchKind {
+	all := uc.Kinds
+	if all == nil {
+		all = ports.SearchKindsWith()
+	}
+	if want == nil {
+		return all
+	}
+	out := make([]ports.SearchKind, 0, len(want))
+	for _, k := range all {
+		if slices.Contains(want, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // hidden is the IDs of the members blocked either way with viewer, and
@@ -142,6 +199,7 @@ func (uc *Search) item(ctx context.Context, d ports.SearchDoc) Item {
 			it.Title = d.Handle
 		}
 		it.Subtitle = "@" + d.Handle
+		it.Handle = d.Handle
 		it.Verified = d.Verified
 		it.Avatar = uc.avatar(ctx, d.AvatarPath)
 	case ports.SearchPost:

@@ -22,8 +22,10 @@ import (
 type fakeIndex struct {
 	results ports.SearchResults
 	queries []string
-	docs    map[string]ports.SearchDoc
-	resets  int
+	// limits are the limits per kind asked for, query by query.
+	limits []int
+	docs   map[string]ports.SearchDoc
+	resets int
 }
 
 func (f *fakeIndex) Upsert(_ context.Context, docs ...ports.SearchDoc) error {
@@ -43,8 +45,9 @@ func (f *fakeIndex) Delete(_ context.Context, kind ports.SearchKind, ids ...stri
 	return nil
 }
 
-func (f *fakeIndex) Search(_ context.Context, q string, kinds []ports.SearchKind, _ int) (ports.SearchResults, error) {
+func (f *fakeIndex) Search(_ context.Context, q string, kinds []ports.SearchKind, limit int) (ports.SearchResults, error) {
 	f.queries = append(f.queries, q)
+	f.limits = append(f.limits, limit)
 	out := ports.SearchResults{}
 	for _, k := range kinds {
 		if docs, ok := f.results[k]; ok {
@@ -146,6 +149,74 @@ func TestSearchItems(t *testing.T) {
 	}
 	if p2.Title != "curto" || p2.Subtitle != "por @bia" {
 		t.Errorf("p2 = %+v", p2)
+	}
+}
+
+// hiddenFrom is a fake ports.HiddenMembers: the same list for everyone.
+type hiddenFrom []domain.HiddenMember
+
+func (h hiddenFrom) HiddenFrom(context.Context, domain.UserID) ([]domain.HiddenMember, error) {
+	return h, nil
+}
+
+// A page takes the kinds asked for, in the order of Kinds, limit of each
+// after offset, counting only what the viewer may see (b is blocked: b
+// and b's posts are left out); the index is asked for enough to fill it.
+func TestSearchPage(t *testing.T) {
+	blocked := domain.UserID(uuid.New())
+	var users, posts []ports.SearchDoc
+	for i := range 8 {
+		n := string(rune('a' + i))
+		id := "u" + n
+		if n == "b" {
+			id = blocked.String()
+		}
+		users = append(users, ports.SearchDoc{Kind: ports.SearchUser, ID: id, Handle: n})
+		posts = append(posts, ports.SearchDoc{Kind: ports.SearchPost, ID: "p" + n, Text: "x", Public: true, AuthorHandle: n})
+	}
+	idx := &fakeIndex{results: ports.SearchResults{ports.SearchUser: users, ports.SearchPost: posts,
+		group: {{Kind: group, ID: "c1", Name: "x"}}}}
+	uc := &search.Search{Index: idx, Kinds: ports.SearchKindsWith(group),
+		Hidden: hiddenFrom{{ID: blocked, Handle: "b", Blocked: true}}}
+	found := func(page search.Page) string {
+		t.Helper()
+		items, err := uc.Page(context.Background(), member, "x", page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, it := range items {
+			if it.Type == ports.SearchUser {
+				got = append(got, "@"+it.Handle)
+			} else {
+				got = append(got, it.ID)
+			}
+		}
+		return strings.Join(got, " ")
+	}
+	if got := found(search.Page{Kinds: []ports.SearchKind{ports.SearchPost, ports.SearchUser}, Limit: 3, Offset: 1}); got != "@c @d @e pc pd pe" {
+		t.Fatalf("page = %q", got)
+	}
+	if last := idx.limits[len(idx.limits)-1]; last != 1+3+1 {
+		t.Fatalf("asked the index for %d of each, want offset + limit + the hidden", last)
+	}
+	if got := found(search.Page{Kinds: []ports.SearchKind{ports.SearchPost}, Limit: 100}); got != "pa pc pd pe pf pg ph" {
+		t.Fatalf("a limit past the most = %q", got)
+	}
+	if last := idx.limits[len(idx.limits)-1]; last != search.MaxPerKind+1 {
+		t.Fatalf("asked the index for %d, want MaxPerKind + the hidden", last)
+	}
+	if got := found(search.Page{Kinds: []ports.SearchKind{"off"}}); got != "" {
+		t.Fatalf("a kind that is off = %q", got)
+	}
+	if got := found(search.Page{Offset: search.MaxOffset + 1}); got != "" {
+		t.Fatalf("past MaxOffset = %q", got)
+	}
+	if got := found(search.Page{Offset: -3, Limit: 1}); got != "@a c1 pa" {
+		t.Fatalf("a negative offset = %q", got)
+	}
+	if got := found(search.Page{}); got != "@a @c @d @e @f c1 pa pc pd pe pf" {
+		t.Fatalf("the default page = %q", got)
 	}
 }
 
