@@ -33,6 +33,18 @@ test('the checker refuses wrong types, missing fields, foreign keys and values o
   assert.match(checker.check('Marker', { home: { last_read_id: '1', version: 'one', updated_at: 'x' } }).join('\n'), /\/home\/version must be number/);
 });
 
+test('a search answers masto\'s Search: its hashtags are Tags with an ID, with or without history', () => {
+  // As the plugin writes them (plugins/mastodon/httpapi/search.go): a tag
+  // nobody used this week has an empty history, a trending one the week's.
+  const tag = (name, history) => ({ id: name, name, url: `https://rede.example/search?q=%23${name}`, history, following: false });
+  const answer = { accounts: [], statuses: [], hashtags: [tag('pra', []), tag('praia', [{ day: '1795996800', uses: '2', accounts: '1' }])] };
+  assert.deepEqual(checker.check('v2.Search', answer), []);
+  assert.match(checker.check('v2.Search', { accounts: [], statuses: [] }).join('\n'), /must have required property 'hashtags'/);
+  const withoutID = tag('praia', []);
+  delete withoutID.id;
+  assert.match(checker.check('v2.Search', { ...answer, hashtags: [withoutID] }).join('\n'), /\/hashtags\/0 must have required property 'id'/);
+});
+
 test('fields Mastodon documents and masto leaves out are allowed with their type, and only those', () => {
   const token = { access_token: 'a', token_type: 'Bearer', scope: 'read', created_at: 1 };
   assert.deepEqual(checker.check('Token', { ...token, refresh_token: 'r', expires_in: 3600 }), []);
@@ -59,6 +71,8 @@ test('each Mastodon endpoint names the entity it answers with', () => {
   assert.equal(entityFor('POST', '/api/v1/statuses/abc/favourite'), 'Status');
   assert.equal(entityFor('POST', '/api/v2/media'), 'MediaAttachment');
   assert.equal(entityFor('GET', '/api/v2/instance'), 'v2.Instance');
+  assert.equal(entityFor('GET', '/api/v2/search'), 'v2.Search');
+  assert.deepEqual(entityFor('GET', '/api/v1/accounts/search'), ['Account']);
   assert.equal(entityFor('GET', '/api/v1/posts'), undefined);
   checker.record('GET', '/api/v1/unknown', 200, {});
   assert.match(checker.failures().join('\n'), /GET \/api\/v1\/unknown .* no entity is named/);

@@ -51,6 +51,7 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		asEndpoints(httpapi.MarkerEndpoints),
 		asEndpoints(httpapi.FilterEndpoints),
 		asEndpoints(httpapi.RelationshipEndpoints),
+		asEndpoints(httpapi.SearchEndpoints),
 	),
 	fx.Provide(
 		newCatalog,
