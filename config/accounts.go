@@ -48,9 +48,12 @@ func (c *Config) validateAccounts(bad func(key, format string, args ...any), one
 		"rate_limits.sign_in_per_email_all":     c.Limits.SignInPerEmailAll,
 		"rate_limits.profile_update_per_member": c.Limits.ProfileUpdatePerMember,
 		"rate_limits.profile_update_per_ip":     c.Limits.ProfileUpdatePerIP,
+		"rate_limits.oauth_apps_per_ip":         c.Limits.OAuthAppsPerIP,
+		"rate_limits.oauth_tokens_per_ip":       c.Limits.OAuthTokensPerIP,
 	}
 	for _, key := range []string{"rate_limits.sign_up_per_email", "rate_limits.sign_up_per_ip", "rate_limits.sign_in_per_email",
-		"rate_limits.sign_in_per_ip", "rate_limits.sign_in_per_email_all", "rate_limits.profile_update_per_member", "rate_limits.profile_update_per_ip"} {
+		"rate_limits.sign_in_per_ip", "rate_limits.sign_in_per_email_all", "rate_limits.profile_update_per_member", "rate_limits.profile_update_per_ip",
+		"rate_limits.oauth_apps_per_ip", "rate_limits.oauth_tokens_per_ip"} {
 		if limits[key] < 1 {
 			bad(key, "must be at least 1")
 		}

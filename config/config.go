@@ -143,6 +143,8 @@ type RateLimits struct {
 	ProfileUpdatePerIP     int `mapstructure:"profile_update_per_ip"`
 	LinkPreviewPerMember   int `mapstructure:"link_preview_per_member"`
 	CommentPerMember       int `mapstructure:"comment_per_member"`
+	OAuthAppsPerIP         int `mapstructure:"oauth_apps_per_ip"`
+	OAuthTokensPerIP       int `mapstructure:"oauth_tokens_per_ip"`
 }
 
 type Storage struct {

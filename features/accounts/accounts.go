@@ -136,10 +136,11 @@ func newOpenVerifiedSession(p useCaseParams) *app.OpenVerifiedSession {
 
 func newOAuthMounts(p useCaseParams, logger *slog.Logger) []httpkit.Mount {
 	return httpapi.NewOAuthMounts(httpapi.OAuthUseCases{
-		Register: &app.RegisterApp{Apps: p.OAuth, Clock: p.Clock},
+		Register: &app.RegisterApp{Apps: p.OAuth, Clock: p.Clock, Limiter: p.Limiter, PerIP: p.Config.Limits.OAuthAppsPerIP},
 		AppOf:    &app.AppOfToken{Apps: p.OAuth},
-		Issue:    &app.IssueToken{Tx: p.Tx, Apps: p.OAuth, Grants: p.OAuth, Members: p.OAuth, Clock: p.Clock},
-		Revoke:   &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock, Ends: p.Ends},
+		Issue: &app.IssueToken{Tx: p.Tx, Apps: p.OAuth, Grants: p.OAuth, Members: p.OAuth, Clock: p.Clock,
+			Limiter: p.Limiter, PerIP: p.Config.Limits.OAuthTokensPerIP},
+		Revoke: &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock, Ends: p.Ends},
 	}, p.Config.HTTP.PublicURL, logger)
 }
 

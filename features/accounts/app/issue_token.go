@@ -27,6 +27,7 @@ type TokenRequest struct {
 	CodeVerifier string
 	RefreshToken string
 	Scope        string
+	ClientIP     string
 }
 
 // MemberStatus tells whether a member may hold app tokens (neither
@@ -36,14 +37,22 @@ type MemberStatus interface {
 }
 
 // IssueToken is the token endpoint: authorization_code (with or without
-// PKCE), client_credentials and refresh_token (rotating).
+// PKCE), client_credentials and refresh_token (rotating). A client address
+// makes at most PerIP requests in TokenWindow, whatever their outcome:
+// an app asks for a token when a member signs in and when its token
+// expires, so only a machine reaches the limit.
 type IssueToken struct {
 	Tx      ports.Transactor
 	Apps    OAuthApps
 	Grants  OAuthGrants
 	Members MemberStatus
 	Clock   ports.Clock
+	Limiter ports.RateLimiter
+	PerIP   int
 }
+
+// TokenWindow is the window of IssueToken's limit, named by MsgWaitToken.
+const TokenWindow = 5 * time.Minute
 
 // Handle authenticates the app, then runs the grant.
 func (uc *IssueToken) Handle(ctx context.Context, in TokenRequest) (IssuedToken, error) {
@@ -53,6 +62,14 @@ func (uc *IssueToken) Handle(ctx context.Context, in TokenRequest) (IssuedToken,
 		return IssuedToken{}, oauthErr(OAuthInvalidRequest, MsgOAuthMissing, "grant_type")
 	default:
 		return IssuedToken{}, oauthErr(OAuthUnsupportedGrantType, MsgOAuthGrantType)
+	}
+	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "oauth_token_ip", Key: domain.ClientNetwork(in.ClientIP),
+		Limit: uc.PerIP, Window: TokenWindow})
+	if err != nil {
+		return IssuedToken{}, fmt.Errorf("token rate limit: %w", err)
+	}
+	if wait > 0 {
+		return IssuedToken{}, oauthRateLimited(MsgWaitToken, wait)
 	}
 	app, err := authenticateClient(ctx, uc.Apps, in.ClientID, in.ClientSecret)
 	if err != nil {

@@ -36,6 +36,8 @@ const (
 	MsgOAuthNoMember            = "Entre na sua conta para autorizar aplicativos."
 	MsgOAuthConnectedAppMissing = "Aplicativo não encontrado. Ele pode já ter sido desconectado."
 	MsgOAuthTokenRequired       = "Este pedido precisa de um token de acesso do aplicativo."
+	MsgWaitAppRegistration      = "Muitos aplicativos registrados deste endereço. Aguarde 1 hora antes de registrar outro."
+	MsgWaitToken                = "Muitos pedidos de token deste endereço. Aguarde 5 minutos antes de tentar novamente."
 
 	CodeOAuthClientUnknown   = "oauth_client_unknown"
 	CodeOAuthRedirectInvalid = "oauth_redirect_uri_invalid"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -14,11 +15,18 @@ import (
 )
 
 // RegisterApp registers an OAuth app (POST /api/v1/apps). Anyone may, as
-// on Mastodon: an app is nothing until a member authorizes it.
+// on Mastodon: an app is nothing until a member authorizes it. A client
+// address registers at most PerIP apps an hour (AppRegistrationWindow).
 type RegisterApp struct {
-	Apps  OAuthApps
-	Clock ports.Clock
+	Apps    OAuthApps
+	Clock   ports.Clock
+	Limiter ports.RateLimiter
+	PerIP   int
 }
+
+// AppRegistrationWindow is the window of RegisterApp's limit, named by
+// MsgWaitAppRegistration.
+const AppRegistrationWindow = time.Hour
 
 // RegisterAppInput is the registration form.
 type RegisterAppInput struct {
@@ -26,6 +34,7 @@ type RegisterAppInput struct {
 	Website      string
 	RedirectURIs []string // each one URI; the handler splits Mastodon's whitespace-separated form
 	Scopes       string
+	ClientIP     string
 }
 
 // RegisteredApp is the app and its client secret, shown once.
@@ -51,6 +60,14 @@ func (uc *RegisterApp) Handle(ctx context.Context, in RegisterAppInput) (Registe
 	scopes, unknown, ok := domain.ParseScopes(in.Scopes)
 	if !ok {
 		return RegisteredApp{}, oauthErr(OAuthInvalidScope, MsgOAuthScopeUnknown, unknown)
+	}
+	wait, err := uc.Limiter.Take(ctx, ports.RateRule{Bucket: "oauth_app_ip", Key: domain.ClientNetwork(in.ClientIP),
+		Limit: uc.PerIP, Window: AppRegistrationWindow})
+	if err != nil {
+		return RegisteredApp{}, fmt.Errorf("app registration rate limit: %w", err)
+	}
+	if wait > 0 {
+		return RegisteredApp{}, oauthRateLimited(MsgWaitAppRegistration, wait)
 	}
 	clientID, _ := newSecret()
 	secret, secretHash := newSecret()

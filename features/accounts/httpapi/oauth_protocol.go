@@ -5,9 +5,11 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math"
 	"mime"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"social/core/domain"
@@ -113,6 +115,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // registration 422 in Mastodon's {"error"} shape, the others 400. Any
 // other error is logged and answered 500 without its text.
 func (h oauthHandlers) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var limited *accounts.OAuthRateLimit
+	if errors.As(err, &limited) {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(limited.RetryAfter.Seconds())))))
+		writeJSON(w, http.StatusTooManyRequests, oauthErrorBody{Error: limited.Code, Description: limited.Description})
+		return
+	}
 	var oe *accounts.OAuthError
 	if !errors.As(err, &oe) {
 		h.log.ErrorContext(r.Context(), "oauth endpoint", "path", r.URL.Path, "err", err)
@@ -174,7 +182,7 @@ func (h oauthHandlers) registerApp(w http.ResponseWriter, r *http.Request) {
 		uris = append(uris, strings.Fields(v)...)
 	}
 	reg, err := h.uc.Register.Handle(r.Context(), accounts.RegisterAppInput{Name: p.Get("client_name"),
-		Website: p.Get("website"), RedirectURIs: uris, Scopes: p.Get("scopes")})
+		Website: p.Get("website"), RedirectURIs: uris, Scopes: p.Get("scopes"), ClientIP: httpkit.ClientIP(r.Context())})
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -232,7 +240,7 @@ func (h oauthHandlers) token(w http.ResponseWriter, r *http.Request) {
 	id, secret := clientCredentials(r, p)
 	t, err := h.uc.Issue.Handle(r.Context(), accounts.TokenRequest{GrantType: p.Get("grant_type"), ClientID: id,
 		ClientSecret: secret, Code: p.Get("code"), RedirectURI: p.Get("redirect_uri"), CodeVerifier: p.Get("code_verifier"),
-		RefreshToken: p.Get("refresh_token"), Scope: p.Get("scope")})
+		RefreshToken: p.Get("refresh_token"), Scope: p.Get("scope"), ClientIP: httpkit.ClientIP(r.Context())})
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -458,3 +458,47 @@ func TestOAuthSecretsStayOutOfLogs(t *testing.T) {
 		t.Fatalf("metadata: %+v %v", meta, err)
 	}
 }
+
+// Registering apps and asking for tokens are limited per client address
+// (whatever the outcome): past the limit, 429 with Retry-After and the
+// pt-BR text, and nothing is registered or issued; another address is not
+// held back.
+func TestOAuthRateLimits(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, func(c *config.Config) {
+		c.Limits.OAuthAppsPerIP = 2
+		c.Limits.OAuthTokensPerIP = 2
+	})
+	c := app.Client()
+	reg := url.Values{"client_name": {"Leitor"}, "redirect_uris": {appRedirect}, "scopes": {"read"}}
+	var a oauthApp
+	postForm(c, "/api/v1/apps", reg).Expect(t, http.StatusOK).JSON(t, &a)
+	postForm(c, "/api/v1/apps", reg).Expect(t, http.StatusOK)
+	limited := postForm(c, "/api/v1/apps", reg)
+	wantOAuthError(t, limited, http.StatusTooManyRequests, "rate_limited")
+	if got := limited.Header.Get("Retry-After"); got == "" || got == "0" {
+		t.Fatalf("Retry-After = %q", got)
+	}
+	var e oauthError
+	limited.JSON(t, &e)
+	if e.Description != "Muitos aplicativos registrados deste endereço. Aguarde 1 hora antes de registrar outro." {
+		t.Fatalf("text: %q", e.Description)
+	}
+	var apps int
+	if err := app.DB.NewRaw("SELECT count(*) FROM oauth_apps").Scan(t.Context(), &apps); err != nil || apps != 2 {
+		t.Fatalf("apps stored: %d (%v)", apps, err)
+	}
+	postForm(app.Client(), "/api/v1/apps", reg).Expect(t, http.StatusOK)
+
+	// Tokens: a refused request counts as a granted one does.
+	grant := url.Values{"grant_type": {"client_credentials"}, "client_id": {a.ClientID}, "client_secret": {a.ClientSecret}}
+	postForm(c, "/oauth/token", grant).Expect(t, http.StatusOK)
+	wrong := url.Values{"grant_type": {"client_credentials"}, "client_id": {a.ClientID}, "client_secret": {"errado"}}
+	wantOAuthError(t, postForm(c, "/oauth/token", wrong), http.StatusUnauthorized, "invalid_client")
+	limited = postForm(c, "/oauth/token", grant)
+	wantOAuthError(t, limited, http.StatusTooManyRequests, "rate_limited")
+	if got := limited.Header.Get("Retry-After"); got == "" {
+		t.Fatal("no Retry-After")
+	}
+	postForm(app.Client(), "/oauth/token", grant).Expect(t, http.StatusOK)
+}
