@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Where the member app shows a post, a profile and a hashtag's search:
@@ -15,11 +17,6 @@ const (
 	profilePath = "/profile/"
 	searchPath  = "/search?q="
 )
-
-// tokenRe finds what a text's HTML makes a link of: web addresses,
-// #hashtags and @mentions, with the same word rules as the core's
-// domain.Hashtags and domain.Mentions.
-var tokenRe = regexp.MustCompile(`(?i)https?://[^\s<>"']+|#[\p{L}\p{N}_]+|@[\p{L}\p{N}_]+`)
 
 // paragraphRe parts paragraphs: a blank line.
 var paragraphRe = regexp.MustCompile(`\n{2,}`)
@@ -50,8 +47,12 @@ func (b Base) Content(text string) string {
 
 func (b Base) writeLine(out *strings.Builder, line string) {
 	last := 0
-	for _, loc := range tokenRe.FindAllStringIndex(line, -1) {
-		start, end := loc[0], loc[1]
+	for from := 0; ; {
+		start, end := nextToken(line, from)
+		if start < 0 {
+			break
+		}
+		from = end
 		tok := line[start:end]
 		// A # or @ inside a word (an e-mail address, a fragment) is text.
 		if (tok[0] == '#' || tok[0] == '@') && start > 0 && isWordByte(line[start-1]) {
@@ -68,6 +69,64 @@ func (b Base) writeLine(out *strings.Builder, line string) {
 		last = end
 	}
 	out.WriteString(html.EscapeString(line[last:]))
+}
+
+// nextToken finds, from byte from of line, the first thing its HTML makes
+// a link of: a web address (http:// or https://, any case, then up to a
+// space, <, >, " or '), a #hashtag or an @mention (letters, numbers and
+// _, the word rules of the core's domain.Hashtags and domain.Mentions).
+// It answers the token's bounds, or -1 when there is none. A scan by hand:
+// a regular expression of the three was a sixth of a timeline's cost.
+func nextToken(line string, from int) (start, end int) {
+	for i := from; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '#', '@':
+			if n := wordLength(line[i+1:]); n > 0 {
+				return i, i + 1 + n
+			}
+		case 'h', 'H':
+			if n := addressLength(line[i:]); n > 0 {
+				return i, i + n
+			}
+		}
+	}
+	return -1, -1
+}
+
+// wordLength is the length in bytes of the letters, numbers and _ that s
+// starts with.
+func wordLength(s string) int {
+	n := 0
+	for n < len(s) {
+		r, size := utf8.DecodeRuneInString(s[n:])
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
+// addressLength is the length of the web address s starts with, 0 when it
+// starts with none (a scheme and at least one character more).
+func addressLength(s string) int {
+	var n int
+	switch {
+	case len(s) >= 7 && strings.EqualFold(s[:7], "http://"):
+		n = 7
+	case len(s) >= 8 && strings.EqualFold(s[:8], "https://"):
+		n = 8
+	default:
+		return 0
+	}
+	rest := strings.IndexAny(s[n:], " \t\n\f\r<>\"'")
+	if rest < 0 {
+		rest = len(s) - n
+	}
+	if rest == 0 {
+		return 0
+	}
+	return n + rest
 }
 
 func isWordByte(c byte) bool {
