@@ -113,7 +113,6 @@ type InstanceThumbnail struct {
 // thumbnailDescription is the icon's alt text.
 const thumbnailDescription = "Ícone do social"
 
-
 // InstanceIcon is one size of the site's icon.
 type InstanceIcon struct {
 	Src  string `json:"src"`
