@@ -204,6 +204,38 @@ func TestStreamingUserStream(t *testing.T) {
 	}
 }
 
+// A status the user stream sent that the member can no longer read is a
+// delete there, as Mastodon takes it out of the home timeline: a
+// followers-only status once its author is unfollowed. The same holds for
+// a deletion whose event reaches the socket after the access check ended
+// the post's subscription.
+func TestStreamingUserStreamDeletesWhatTheMemberCanNoLongerRead(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	lia, ana := app.Member("lia"), app.Member("ana")
+	lia.Do(http.MethodPost, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
+	token := lia.AppClient(t, "read").Token
+	s := mustStream(t, app, "?stream=user&access_token="+url.QueryEscape(token), nil)
+	s.ready(t, lia)
+
+	friends := ana.NewPost(t, "Só para quem me segue", "friends_only")
+	s.until(t, updateOf(friends))
+	lia.Do(http.MethodDelete, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
+	del, _ := s.until(t, func(f streamFrame) bool { return f.Event == "delete" })
+	if del.Payload != friends || len(del.Stream) != 1 || del.Stream[0] != "user" {
+		t.Fatalf("delete %+v", del)
+	}
+	// Told once: the post's own deletion later is not told again.
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+friends, nil).Expect(t, http.StatusNoContent)
+	mine := lia.NewPost(t, "Depois", "public")
+	_, before := s.until(t, updateOf(mine))
+	for _, f := range before {
+		if f.Event == "delete" {
+			t.Fatalf("a second delete: %+v", f)
+		}
+	}
+}
+
 // The public and hashtag streams, asked for by subscribe messages on a
 // socket opened with the token as its subprotocol (which is echoed).
 func TestStreamingSubscribeMessages(t *testing.T) {

@@ -291,12 +291,34 @@ func (k *socket) unsubscribe(l plugin.Line, st stream) {
 	l.Unfollow(idle...)
 }
 
-func (k *socket) Revoked(_ plugin.Line, topic string) {
+// Revoked: the viewer may no longer read topic. A status the user stream
+// sent that they can no longer read (deleted, or hidden from them by a
+// block or an unfollow) is a delete there, as Mastodon takes it out of
+// the home timeline. The access check that ends the post's subscription
+// may run before the post's own deletion event reaches this socket, which
+// would then find the status untracked: told here, it is told once.
+func (k *socket) Revoked(l plugin.Line, topic string) {
+	id, ok := strings.CutPrefix(topic, "post:")
+	if !ok {
+		return
+	}
+	if user, ok := k.untrack(id); ok {
+		l.Send(frame(user, eventDelete, id))
+	}
+}
+
+// untrack stops following status id's edits and deletion, and names the
+// user stream to tell of its end; ok is false when id was not tracked
+// (never sent, or its end told already) or no user stream is followed.
+func (k *socket) untrack(id string) (user stream, ok bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if id, ok := strings.CutPrefix(topic, "post:"); ok {
-		k.tracked = remove(k.tracked, id)
+	if !contains(k.tracked, id) {
+		return stream{}, false
 	}
+	k.tracked = remove(k.tracked, id)
+	user, ok = k.streams[stream{name: StreamUser}.key()]
+	return user, ok
 }
 
 // following is the streams reading topic.
@@ -403,7 +425,15 @@ func (k *socket) track(l plugin.Line, id string) {
 }
 
 // postEvent is a tracked status deleted or edited, on the user stream.
+// A deletion ends the tracking, so that the revocation of the post's
+// subscription that follows tells nothing more.
 func (k *socket) postEvent(ctx context.Context, typ, id string) [][]byte {
+	if typ == posts.EventPostDeleted {
+		if user, ok := k.untrack(id); ok {
+			return [][]byte{frame(user, eventDelete, id)}
+		}
+		return nil
+	}
 	k.mu.Lock()
 	user, ok := k.streams[stream{name: StreamUser}.key()]
 	tracked := contains(k.tracked, id)
@@ -412,8 +442,6 @@ func (k *socket) postEvent(ctx context.Context, typ, id string) [][]byte {
 		return nil
 	}
 	switch typ {
-	case posts.EventPostDeleted:
-		return [][]byte{frame(user, eventDelete, id)}
 	case posts.EventPostUpdated:
 		st, ok := k.status(ctx, id)
 		if !ok {
