@@ -100,6 +100,13 @@ export async function mastoOnNode20() {
   };
 }
 
+/** An event as "event id-or-type", short enough to list them all. */
+function summary(e) {
+  const payload = e.payload ?? e.status ?? e.n ?? e.id ?? e.error ?? e.message;
+  if (typeof payload !== 'object' || payload === null) return `${e.event} ${payload}`;
+  return `${e.event} ${payload.type ?? ''} ${payload.id ?? ''}`.trim();
+}
+
 /**
  * What a stream delivered, in order, for a journey to wait on: waitFor
  * resolves with the first event (already seen or still to come) that
@@ -121,7 +128,7 @@ export class StreamEvents {
       const waiter = { matches };
       const timer = setTimeout(() => {
         this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
-        reject(new Error(`no ${what} on the stream within ${ms} ms; seen: ${JSON.stringify(this.seen).slice(0, 2000)}`));
+        reject(new Error(`no ${what} on the stream within ${ms} ms; seen: ${this.seen.map(summary).join(', ')}`));
       }, ms);
       waiter.resolve = (event) => {
         clearTimeout(timer);
