@@ -123,6 +123,8 @@ function toWire(schema) {
  * - `properties`: fields the types leave out or type otherwise, with their
  *   documented type:
  *   - an application's `id` and deprecated `redirect_uri`;
+ *   - a registered app's `client_secret_expires_at`, the integer 0 (masto
+ *     types it the string "0");
  *   - a token answer's `refresh_token` and `expires_in` (OAuth 2, RFC 6749
  *     section 5.1);
  *   - an account's `last_status_at`, "or null if no statuses";
@@ -136,7 +138,7 @@ function toWire(schema) {
  */
 const documented = {
   Application: { properties: { id: { type: 'string' }, redirect_uri: { type: 'string' } } },
-  Client: { properties: { id: { type: 'string' }, redirect_uri: { type: 'string' } } },
+  Client: { properties: { id: { type: 'string' }, redirect_uri: { type: 'string' }, client_secret_expires_at: { type: 'integer' } } },
   Token: { properties: { refresh_token: { type: 'string' }, expires_in: { type: 'number' } } },
   Account: { properties: { last_status_at: { type: ['string', 'null'] } } },
   CredentialAccount: { properties: { last_status_at: { type: ['string', 'null'] } } },

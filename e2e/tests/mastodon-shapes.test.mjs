@@ -51,6 +51,9 @@ test('fields Mastodon documents and masto leaves out are allowed with their type
   assert.match(checker.check('Token', { ...token, expires_in: '3600' }).join('\n'), /\/expires_in must be number/);
   assert.match(checker.check('Token', { ...token, id_token: 'x' }).join('\n'), /additional properties: id_token/);
   assert.deepEqual(checker.check('Application', { name: 'App', id: '1', redirect_uri: 'urn:ietf:wg:oauth:2.0:oob' }), []);
+  const client = { name: 'App', id: '1', client_id: 'c', client_secret: 's', redirect_uris: ['https://app.example/cb'], scopes: ['read'] };
+  assert.deepEqual(checker.check('Client', { ...client, client_secret_expires_at: 0 }), []);
+  assert.match(checker.check('Client', { ...client, client_secret_expires_at: '0' }).join('\n'), /\/client_secret_expires_at must be integer/);
   // Where the documentation and the types disagree, the documented type holds, and only it.
   const schema = (name) => checker.ajv.getSchema('wire').schema.definitions[name];
   assert.deepEqual(schema('Account').properties.last_status_at.type, ['string', 'null']);
