@@ -14,6 +14,7 @@ package jsonwire
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"reflect"
 	"strconv"
 	"sync"
@@ -175,4 +176,59 @@ func AppendTime(b []byte, t time.Time) ([]byte, error) {
 	b = append(b, '"')
 	b = t.AppendFormat(b, time.RFC3339Nano)
 	return append(b, '"'), nil
+}
+
+// errFloatUnsupported marks NaN and the infinities, which JSON cannot
+// write: the caller's whole answer goes through encoding/json, which
+// refuses them with its own error.
+var errFloatUnsupported = &json.UnsupportedValueError{Str: "NaN or infinite float"}
+
+// AppendFloat appends f as encoding/json writes a float64: the shortest
+// decimal that reads back as f, in exponent form only below 1e-6 or from
+// 1e21 up (e-07 written e-7).
+func AppendFloat(b []byte, f float64) ([]byte, error) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, errFloatUnsupported
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b, nil
+}
+
+// List is a slice of Appenders that writes itself: a handler answering a
+// []T hands Marshal List[T](items) and the list goes without reflection.
+type List[T Appender] []T
+
+// AppendJSON writes the list as encoding/json writes a slice: null when
+// nil.
+func (l List[T]) AppendJSON(b []byte) ([]byte, error) {
+	return AppendList(b, l)
+}
+
+// AppendList appends items as encoding/json writes a slice of them: null
+// when nil.
+func AppendList[T Appender](b []byte, items []T) ([]byte, error) {
+	if items == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '[')
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = items[i].AppendJSON(b); err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -139,6 +140,31 @@ func TestATypeThatOnlyEmbedsAnAppenderGoesThroughEncodingJSON(t *testing.T) {
 		}
 		if want := std(t, v) + "\n"; b.String() != want {
 			t.Fatalf("got %q, want %q", b.String(), want)
+		}
+	}
+}
+
+func TestFloatsAreWrittenAsEncodingJSONWritesThem(t *testing.T) {
+	cases := []float64{0, math.Copysign(0, -1), 1, -1, 1.5, 1200.0 / 800, 1.0 / 3, 1e-6, 9.99e-7, 1e-7, -1e-7, 1e-10, 1e20, 1e21, -1e21,
+		1.2345e21, 1e100, math.MaxFloat64, math.SmallestNonzeroFloat64}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 5000 {
+		if f := math.Float64frombits(rng.Uint64()); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			cases = append(cases, f)
+		}
+	}
+	for _, f := range cases {
+		got, err := jsonwire.AppendFloat(nil, f)
+		if err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		if want := std(t, f); string(got) != want {
+			t.Fatalf("got %s, want %s", got, want)
+		}
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if _, err := jsonwire.AppendFloat(nil, f); err == nil {
+			t.Fatalf("%v: written, though JSON has no such number", f)
 		}
 	}
 }

@@ -5,6 +5,7 @@ package wiretest
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -72,6 +73,17 @@ func Fill(r *rand.Rand, v reflect.Value) {
 			s.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		v.SetString(s.String())
+	case reflect.Float64:
+		// From 1e-25 to 1e25, some whole: encoding/json writes the
+		// smallest and the largest with an exponent.
+		f := r.Float64() * math.Pow(10, float64(r.IntN(51)-25))
+		if r.IntN(4) == 0 {
+			f = math.Trunc(f)
+		}
+		if r.IntN(2) == 0 {
+			f = -f
+		}
+		v.SetFloat(f)
 	case reflect.Bool:
 		v.SetBool(r.IntN(2) == 0)
 	case reflect.Int, reflect.Int64, reflect.Int32:

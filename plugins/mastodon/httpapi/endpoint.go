@@ -5,13 +5,13 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 
 	"social/core/domain"
 	"social/core/errs"
 	"social/kit/httpkit"
+	"social/platform/jsonwire"
 )
 
 // Endpoint is one operation of the client API, served as a plain handler:
@@ -150,7 +150,20 @@ func writeAnswer(w http.ResponseWriter, body any) {
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(body)
+	_ = jsonwire.Marshal(w, wireBody(body))
+}
+
+// wireBody is body as a value that writes itself (jsonwire) when it is a
+// list of entities that do: a []Status, the timelines' answer, is no
+// Appender, its jsonwire.List is.
+func wireBody(body any) any {
+	switch v := body.(type) {
+	case []Status:
+		return jsonwire.List[Status](v)
+	case []Account:
+		return jsonwire.List[Account](v)
+	}
+	return body
 }
 
 // Catalog is every endpoint of the client API.
