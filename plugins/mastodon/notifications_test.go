@@ -21,6 +21,10 @@ type notificationJSON struct {
 		ID          string  `json:"id"`
 		Content     string  `json:"content"`
 		InReplyToID *string `json:"in_reply_to_id"`
+		Mentions    []struct {
+			ID   string `json:"id"`
+			Acct string `json:"acct"`
+		} `json:"mentions"`
 	} `json:"status"`
 }
 
@@ -52,7 +56,7 @@ func TestNotifications(t *testing.T) {
 	post := lia.NewPost(t, "meu post", "public")
 	ana.Do(http.MethodPost, "/api/v1/profiles/lia/follow", nil).Expect(t, http.StatusOK)
 	ana.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
-	rui.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "que legal"}).Expect(t, http.StatusCreated)
+	rui.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "que legal @ana"}).Expect(t, http.StatusCreated)
 	mention := rui.NewPost(t, "oi @lia", "public")
 
 	c := lia.AppClient(t, "read write")
@@ -64,6 +68,13 @@ func TestNotifications(t *testing.T) {
 		all[1].Status == nil || all[1].Status.InReplyToID == nil || *all[1].Status.InReplyToID != post ||
 		!strings.Contains(all[1].Status.Content, "que legal") || all[0].GroupKey == "" {
 		t.Fatalf("statuses: %+v", all)
+	}
+	// The statuses name whom they mention, as every status does.
+	if m := all[0].Status.Mentions; len(m) != 1 || m[0].ID != lia.ID || m[0].Acct != "lia" {
+		t.Fatalf("mention's mentions: %+v", m)
+	}
+	if m := all[1].Status.Mentions; len(m) != 1 || m[0].ID != ana.ID {
+		t.Fatalf("comment's mentions: %+v", m)
 	}
 
 	if got, _ := notificationList(t, c, "/api/v1/notifications?types[]=favourite&types[]=follow"); types(got) != "favourite:ana,follow:ana" {

@@ -8,9 +8,6 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	notifications "social/features/notifications/app"
-	posts "social/features/posts/app"
-	postwire "social/features/posts/wire"
-	"social/kit/httpkit"
 )
 
 // notificationsPage is Mastodon's default and largest notifications page.
@@ -23,8 +20,8 @@ const (
 // (the notifications feature's, with its rules), paged and filtered by
 // type and sender; one notification; dismissing one or all (a deletion,
 // as in Mastodon); and the unread count.
-func NotificationEndpoints(base Base, uc notifications.UseCases, postUC posts.UseCases, media httpkit.MediaLinks) []Endpoint {
-	n := notificationReader{base: base, posts: postUC, media: media}
+func NotificationEndpoints(statuses Statuses, uc notifications.UseCases) []Endpoint {
+	n := notificationReader{statuses: statuses}
 	return []Endpoint{
 		{Method: http.MethodGet, Path: "/api/v1/notifications", Scopes: domain.ScopeReadNotifications,
 			Handle: func(r *Request) (any, error) {
@@ -133,9 +130,7 @@ func ourTypes(names []string) []domain.NotificationType {
 }
 
 type notificationReader struct {
-	base  Base
-	posts posts.UseCases
-	media httpkit.MediaLinks
+	statuses Statuses
 }
 
 // entity is a listed notification as Mastodon's, its post read for the
@@ -148,10 +143,11 @@ func (n notificationReader) entity(r *Request, it notifications.Listed) (Notific
 
 // entityFor is entity for viewer, outside a request (the streaming API).
 func (n notificationReader) entityFor(ctx context.Context, viewer domain.Viewer, it notifications.Listed) (Notification, bool, error) {
-	sender := n.base.MemberAccount(ctx, n.media, it.Sender)
+	s := n.statuses
+	sender := s.Base.MemberAccount(ctx, s.Media, it.Sender)
 	var status *Status
 	if NeedsStatus(it.Type) && it.PostID != nil {
-		post, err := n.posts.Get.Handle(ctx, viewer, *it.PostID)
+		post, err := s.Posts.Get.Handle(ctx, viewer, *it.PostID)
 		if err != nil {
 			// A refusal (a post gone or no longer readable) leaves the
 			// notification out; an outage is an error.
@@ -161,13 +157,19 @@ func (n notificationReader) entityFor(ctx context.Context, viewer domain.Viewer,
 			}
 			return Notification{}, false, err
 		}
-		s := n.base.Status(postwire.Present(ctx, n.media, post))
-		if it.Type == domain.NotifyComment && it.CommentID != nil {
-			s = n.base.commentStatus(s, it, sender)
+		one, err := s.FromPosts(ctx, []domain.FeedItem{post})
+		if err != nil {
+			return Notification{}, false, err
 		}
-		status = &s
+		if it.Type == domain.NotifyComment && it.CommentID != nil {
+			one[0] = s.Base.commentStatus(one[0], it, sender)
+			if err := s.mention(ctx, one, []string{deref(it.Message)}); err != nil {
+				return Notification{}, false, err
+			}
+		}
+		status = &one[0]
 	}
-	m, ok := n.base.Notification(it.NotificationItem, sender, status)
+	m, ok := s.Base.Notification(it.NotificationItem, sender, status)
 	return m, ok, nil
 }
 
@@ -187,8 +189,8 @@ func (b Base) commentStatus(post Status, it notifications.Listed, sender Account
 // StreamedNotifications renders the streaming API's notifications: one of
 // the viewer's, as their list shows it (GetNotification), as Mastodon's
 // entity.
-func StreamedNotifications(base Base, uc notifications.UseCases, postUC posts.UseCases, media httpkit.MediaLinks) Notifications {
-	n := notificationReader{base: base, posts: postUC, media: media}
+func StreamedNotifications(statuses Statuses, uc notifications.UseCases) Notifications {
+	n := notificationReader{statuses: statuses}
 	return func(ctx context.Context, viewer domain.Viewer, id string) (any, bool) {
 		nid, err := domain.ParseNotificationID(id)
 		if err != nil {
