@@ -3,6 +3,7 @@ package httpkit
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"social/core/domain"
@@ -16,6 +17,17 @@ type MediaLinks struct {
 	blobs ports.BlobStore // nil when no media storage is configured: no links
 	ttl   time.Duration
 	log   *slog.Logger
+	// origin, when set, is put before links that are paths on this server
+	// (WithOrigin).
+	origin string
+}
+
+// WithOrigin is l for clients on other sites (Mastodon's apps): a link
+// that is a path on this server (the disk storage's) gets origin before
+// it; a link already absolute (S3's) stays as it is.
+func (l MediaLinks) WithOrigin(origin string) MediaLinks {
+	l.origin = strings.TrimRight(origin, "/")
+	return l
 }
 
 // NewMediaLinks signs with blobs links valid for ttl.
@@ -33,6 +45,9 @@ func (l MediaLinks) URL(ctx context.Context, key *string) *string {
 	if err != nil {
 		l.log.WarnContext(ctx, "sign media link", "key", *key, "err", err)
 		return nil
+	}
+	if l.origin != "" && strings.HasPrefix(u, "/") {
+		u = l.origin + u
 	}
 	return &u
 }

@@ -11,7 +11,6 @@ import (
 	"social/config"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
-	posts "social/features/posts/app"
 	pushapp "social/features/push/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -53,6 +52,11 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		asEndpoints(httpapi.RelationshipEndpoints),
 		asEndpoints(httpapi.SearchEndpoints),
 	),
+	// Apps open pictures from elsewhere: every link the plugin answers is
+	// absolute.
+	fx.Decorate(func(m httpkit.MediaLinks, cfg *config.Config) httpkit.MediaLinks {
+		return m.WithOrigin(cfg.HTTP.PublicURL)
+	}),
 	fx.Provide(
 		newCatalog,
 		fx.Annotate(newMounts, fx.ResultTags(`group:"http_mounts,flatten"`)),
@@ -93,7 +97,7 @@ func newMounts(c httpapi.Catalog, base httpapi.Base, once httpkit.Idempotency) [
 
 // newStreaming is Mastodon's streaming API, a dialect of the realtime
 // gateway (which serves httpapi.StreamingPath).
-func newStreaming(base httpapi.Base, uc posts.UseCases, nuc notifications.UseCases, media httpkit.MediaLinks) plugin.Dialect {
-	return httpapi.Streaming{Base: base, Posts: uc.Get, Media: media,
-		Notifications: httpapi.StreamedNotifications(base, nuc, uc, media)}.Dialect()
+func newStreaming(statuses httpapi.Statuses, nuc notifications.UseCases) plugin.Dialect {
+	return httpapi.Streaming{Base: statuses.Base, Posts: statuses.Posts.Get, Media: statuses.Media,
+		Notifications: httpapi.StreamedNotifications(statuses, nuc)}.Dialect()
 }

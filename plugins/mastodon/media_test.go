@@ -54,6 +54,12 @@ func TestMediaUploadThenStatus(t *testing.T) {
 	if a.ID == "" || a.Type != "image" || a.URL == "" || a.PreviewURL == a.URL || a.Description == nil || *a.Description != "Um gradiente" {
 		t.Fatalf("uploaded: %+v", a)
 	}
+	// Apps open the links from elsewhere: they are absolute, and serve the file.
+	link, err := url.Parse(a.URL)
+	if err != nil || !link.IsAbs() || !strings.HasPrefix(a.PreviewURL, link.Scheme+"://"+link.Host+"/") {
+		t.Fatalf("links not absolute: %s, %s", a.URL, a.PreviewURL)
+	}
+	app.Client().Do(http.MethodGet, link.RequestURI(), nil).Expect(t, http.StatusOK)
 	var got attachment
 	liaApp.Do(http.MethodGet, "/api/v1/media/"+a.ID, nil).Expect(t, http.StatusOK).JSON(t, &got)
 	if got.ID != a.ID {
