@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	at "social/tests/testkit/apptest"
 	"social/tests/testkit/fixtures"
@@ -22,6 +23,7 @@ type status struct {
 	FavouritesCount    int     `json:"favourites_count"`
 	RepliesCount       int     `json:"replies_count"`
 	Favourited         bool    `json:"favourited"`
+	EditedAt           *string `json:"edited_at"`
 	Account            struct {
 		ID       string `json:"id"`
 		Username string `json:"username"`
@@ -339,10 +341,16 @@ func TestStatusEdit(t *testing.T) {
 	post := mediaPost(t, lia, "Antes")
 
 	var s status
+	writer.Do(http.MethodGet, "/api/v1/statuses/"+post, nil).Expect(t, http.StatusOK).JSON(t, &s)
+	if s.EditedAt != nil {
+		t.Fatalf("never edited, edited_at %s", *s.EditedAt)
+	}
+	// An edit within the post's first second is an edit too.
+	app.Clock.Advance(300 * time.Millisecond)
 	writer.Do(http.MethodPut, "/api/v1/statuses/"+post, map[string]any{"status": "Depois #editado",
 		"media_attributes": []map[string]string{{"id": post, "description": "Um gradiente"}}}).Expect(t, http.StatusOK).JSON(t, &s)
 	if !strings.Contains(s.Content, "Depois") || len(s.MediaAttachments) != 1 || s.MediaAttachments[0].Description == nil ||
-		*s.MediaAttachments[0].Description != "Um gradiente" {
+		*s.MediaAttachments[0].Description != "Um gradiente" || s.EditedAt == nil {
 		t.Fatalf("edited: %+v", s)
 	}
 	r := writer.Do(http.MethodPut, "/api/v1/statuses/"+post, strings.NewReader(url.Values{"status": {"Terceira"},

@@ -156,7 +156,7 @@ func (b Base) Status(p postwire.Post) Status {
 		ReblogsCount: p.ShareCount, FavouritesCount: p.LikeCount, RepliesCount: p.CommentCount,
 		Card: card(p), Language: ptr(memberLanguage), Favourited: p.IsLiked, Filtered: []struct{}{},
 	}
-	if p.UpdatedAt.After(p.CreatedAt.Add(time.Second)) {
+	if p.UpdatedAt.After(p.CreatedAt) {
 		edited := p.UpdatedAt.UTC()
 		s.EditedAt = &edited
 	}
