@@ -68,6 +68,7 @@ var Module = fx.Module("accounts",
 	fx.Provide(plugin.AsWorker(newSendPasswordResetWorker)),
 	fx.Provide(plugin.AsWorker(newSendSignInAlertWorker)),
 	fx.Provide(plugin.AsWorker(newPruneSignInFailuresWorker), plugin.AsPeriodicJob(accountsstore.NewPruneSignInFailuresJob)),
+	fx.Provide(plugin.AsWorker(newPruneOAuthWorker), plugin.AsPeriodicJob(accountsstore.NewPruneOAuthJob)),
 )
 
 func newSendPasswordResetWorker(uc httpapi.UseCases) plugin.Worker {
@@ -80,6 +81,10 @@ func newSendSignInAlertWorker(uc httpapi.UseCases) plugin.Worker {
 
 func newPruneSignInFailuresWorker(f *accountsstore.SignInFailures) plugin.Worker {
 	return plugin.NewWorker("", &accountsstore.PruneSignInFailuresWorker{Failures: f})
+}
+
+func newPruneOAuthWorker(o *accountsstore.OAuth, clock ports.Clock) plugin.Worker {
+	return plugin.NewWorker("", &accountsstore.PruneOAuthWorker{Prune: &app.PruneOAuth{Store: o, Clock: clock}})
 }
 
 type useCaseParams struct {

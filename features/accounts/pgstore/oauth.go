@@ -91,11 +91,16 @@ func (s *OAuth) AppByID(ctx context.Context, id string) (accounts.OAuthApp, erro
 	return r.app(), nil
 }
 
-// SaveCode stores an authorization code.
+// SaveCode stores an authorization code and, the first time a member
+// authorizes the app, says so on the app (first_authorized_at): an app a
+// member authorized is never pruned as an unused registration.
 func (s *OAuth) SaveCode(ctx context.Context, c accounts.OAuthCode) error {
-	_, err := pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO oauth_codes (code_hash, app_id, account_id, redirect_uri, scopes,
+	app := uuid.MustParse(c.AppID)
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`WITH first AS (UPDATE oauth_apps SET first_authorized_at = ?
+			WHERE id = ? AND first_authorized_at IS NULL)
+		INSERT INTO oauth_codes (code_hash, app_id, account_id, redirect_uri, scopes,
 			challenge, challenge_method, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.Hash, uuid.MustParse(c.AppID), uuid.UUID(c.AccountID), c.RedirectURI, c.Scopes.String(), c.Challenge,
+		c.CreatedAt, app, c.Hash, app, uuid.UUID(c.AccountID), c.RedirectURI, c.Scopes.String(), c.Challenge,
 		c.ChallengeMethod, c.CreatedAt, c.ExpiresAt).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("insert authorization code: %w", err)
