@@ -31,8 +31,9 @@ var Module = fx.Module("datarights",
 		newUseCases,
 	),
 	fx.Provide(
-		plugin.AsMemberData(func(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue) plugin.MemberData {
-			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, p, files, search)}
+		plugin.AsMemberData(func(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue,
+			clock ports.Clock) plugin.MemberData {
+			return plugin.MemberData{Name: "core", Data: datarightsstore.NewCoreMemberData(db, p, files, search, clock)}
 		}),
 		plugin.AsRoutes(httpapi.NewRoutes),
 		plugin.AsWorker(func(uc httpapi.UseCases) plugin.Worker {

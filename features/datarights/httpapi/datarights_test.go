@@ -4,6 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"image"
 	"io"
@@ -142,6 +145,44 @@ func decode[T any](t *testing.T, files map[string][]byte, name string) T {
 	return v
 }
 
+type oauthApp struct {
+	ID           string `json:"id"`
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+}
+
+type oauthToken struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+// authorizeApp registers an app named name, has m authorize it for scopes
+// and trades the code, as an app does.
+func authorizeApp(t *testing.T, app *at.App, m *at.Member, name, scopes string) (oauthApp, oauthToken) {
+	t.Helper()
+	const redirect = "https://leitor.example/callback"
+	var a oauthApp
+	at.FormPost(app.Client(), "/api/v1/apps", url.Values{"client_name": {name}, "website": {"https://leitor.example"},
+		"redirect_uris": {redirect}, "scopes": {scopes}}).Expect(t, http.StatusOK).JSON(t, &a)
+	var d struct {
+		RedirectTo string `json:"redirect_to"`
+	}
+	m.Do(http.MethodPost, "/api/v1/oauth/authorization", map[string]string{"response_type": "code", "client_id": a.ClientID,
+		"redirect_uri": redirect, "scope": scopes}).Expect(t, http.StatusOK).JSON(t, &d)
+	back, err := url.Parse(d.RedirectTo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tok oauthToken
+	at.FormPost(app.Client(), "/oauth/token", url.Values{"grant_type": {"authorization_code"}, "client_id": {a.ClientID},
+		"client_secret": {a.ClientSecret}, "code": {back.Query().Get("code")}, "redirect_uri": {redirect}}).
+		Expect(t, http.StatusOK).JSON(t, &tok)
+	if tok.AccessToken == "" || tok.RefreshToken == "" {
+		t.Fatalf("token: %+v", tok)
+	}
+	return a, tok
+}
+
 func sql(t *testing.T, app *at.App, dest any, q string, args ...any) {
 	t.Helper()
 	if err := app.DB.NewRaw(q, args...).Scan(context.Background(), dest); err != nil {
@@ -187,6 +228,14 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 		Expect(t, http.StatusCreated).JSON(t, &other)
 	bia.Do(http.MethodPost, "/api/v1/messages/conversations/"+other.ID+"/messages", map[string]string{"text": "segredo do caio"}).
 		Expect(t, http.StatusCreated)
+
+	// Two apps ana authorized: one she uses, one she disconnected.
+	reader, readerTok := authorizeApp(t, app, ana, "Leitor da Ana", "read write")
+	readerApp := app.Client()
+	readerApp.Token = readerTok.AccessToken
+	readerApp.Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
+	gone, goneTok := authorizeApp(t, app, ana, "App Antigo", "read")
+	ana.Do(http.MethodDelete, "/api/v1/oauth/connected-apps/"+gone.ID, nil).Expect(t, http.StatusNoContent)
 
 	if s := state(t, ana); s.Export != nil || s.DownloadURL != nil {
 		t.Fatalf("before any request: %+v", s)
@@ -267,6 +316,38 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 	}
 	if bytes.Contains(body, []byte("segredo do caio")) {
 		t.Error("the archive holds a message of a conversation the member is not in")
+	}
+	apps := decode[[]struct {
+		Nome         string     `json:"nome"`
+		Site         *string    `json:"site"`
+		Permissoes   []string   `json:"permissoes"`
+		AutorizadoEm time.Time  `json:"autorizado_em"`
+		UsadoEm      *time.Time `json:"usado_por_ultimo_em"`
+		Conectado    bool       `json:"conectado"`
+	}](t, files, "apps.json")
+	if len(apps) != 2 || apps[0].Nome != "Leitor da Ana" || apps[0].Site == nil || *apps[0].Site != "https://leitor.example" ||
+		strings.Join(apps[0].Permissoes, " ") != "read write" || apps[0].AutorizadoEm.IsZero() || apps[0].UsadoEm == nil ||
+		!apps[0].Conectado || apps[1].Nome != "App Antigo" || apps[1].Conectado || apps[1].UsadoEm != nil {
+		t.Errorf("apps.json: %+v", apps)
+	}
+	// No token, secret or hash of one, in any file, compressed or not.
+	for _, a := range []struct {
+		what, secret string
+	}{
+		{"access token", readerTok.AccessToken}, {"refresh token", readerTok.RefreshToken},
+		{"client secret", reader.ClientSecret}, {"disconnected access token", goneTok.AccessToken},
+		{"disconnected refresh token", goneTok.RefreshToken}, {"disconnected client secret", gone.ClientSecret},
+	} {
+		sum := sha256.Sum256([]byte(a.secret))
+		forms := [][]byte{[]byte(a.secret), []byte(hex.EncodeToString(sum[:])), []byte(base64.StdEncoding.EncodeToString(sum[:])),
+			[]byte(base64.RawURLEncoding.EncodeToString(sum[:]))}
+		for name, b := range files {
+			for _, f := range forms {
+				if bytes.Contains(b, f) || bytes.Contains(body, f) {
+					t.Errorf("%s holds the %s (%q)", name, a.what, f)
+				}
+			}
+		}
 	}
 	for _, name := range []string{"rooms/hosted.json", "rooms/messages.json", "LEIA-ME.json"} {
 		if _, ok := files[name]; !ok {

@@ -23,15 +23,18 @@ type CoreMemberData struct {
 	posts  posts.PostDeleter
 	files  posts.MediaQueue
 	search ports.SearchIndexQueue
+	clock  ports.Clock
 }
 
 var _ ports.MemberData = (*CoreMemberData)(nil)
 
 // NewCoreMemberData makes the core's part; posts are deleted, their files
 // queued for deletion and their search documents requeued through the
-// posts and search features.
-func NewCoreMemberData(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue) *CoreMemberData {
-	return &CoreMemberData{db: db, posts: p, files: files, search: search}
+// posts and search features. The clock tells which apps are still
+// connected.
+func NewCoreMemberData(db *bun.DB, p posts.PostDeleter, files posts.MediaQueue, search ports.SearchIndexQueue,
+	clock ports.Clock) *CoreMemberData {
+	return &CoreMemberData{db: db, posts: p, files: files, search: search, clock: clock}
 }
 
 type exportProfile struct {
@@ -87,10 +90,24 @@ type exportFollow struct {
 	Since       time.Time `bun:"created_at" json:"desde"`
 }
 
+// exportApp is an app the member authorized (OAuth), read from the
+// member's tokens still kept: a token goes a week after it was revoked or
+// expired (accounts.prune_oauth), and an app none of whose tokens is left
+// is no longer listed. It never holds a token, a secret or a hash of one.
+type exportApp struct {
+	Name         string     `bun:"name" json:"nome"`
+	Website      *string    `bun:"website" json:"site"`
+	Scopes       string     `bun:"scopes" json:"-"`
+	Permissions  []string   `bun:"-" json:"permissoes"`
+	AuthorizedAt time.Time  `bun:"authorized_at" json:"autorizado_em"`
+	LastUsedAt   *time.Time `bun:"last_used_at" json:"usado_por_ultimo_em"`
+	Connected    bool       `bun:"connected" json:"conectado"`
+}
+
 // ExportMember writes profile.json, posts.json, comments.json, likes.json,
-// following.json and followers.json, with the member's pictures and post
-// files under media/. Follows name the other member by the handle and
-// name everyone sees; deleted accounts are left out.
+// following.json, followers.json and apps.json, with the member's pictures
+// and post files under media/. Follows name the other member by the
+// handle and name everyone sees; deleted accounts are left out.
 func (d *CoreMemberData) ExportMember(ctx context.Context, member domain.UserID, w ports.ArchiveWriter) error {
 	db, uid := pgkit.IDB(ctx, d.db), uuid.UUID(member)
 	var p exportProfile
@@ -156,7 +173,24 @@ func (d *CoreMemberData) ExportMember(ctx context.Context, member domain.UserID,
 			return err
 		}
 	}
-	return nil
+
+	// One entry per app: the scopes of all its tokens, the first
+	// authorization, the last use; connected while a token of it is
+	// neither revoked nor past both its expiries.
+	apps := []exportApp{}
+	now := d.clock.Now()
+	if err := db.NewRaw(`SELECT a.name, a.website, string_agg(DISTINCT t.scopes, ' ') AS scopes,
+			min(t.authorized_at) AS authorized_at, max(t.last_used_at) AS last_used_at,
+			bool_or(t.revoked_at IS NULL AND (t.expires_at > ? OR t.refresh_expires_at > ?)) AS connected
+		FROM oauth_tokens t JOIN oauth_apps a ON a.id = t.app_id
+		WHERE t.account_id = ? GROUP BY a.id ORDER BY min(t.authorized_at), a.id`, now, now, uid).Scan(ctx, &apps); err != nil {
+		return fmt.Errorf("apps: %w", err)
+	}
+	for i := range apps {
+		scopes, _, _ := domain.ParseScopes(apps[i].Scopes)
+		apps[i].Permissions = scopes.Names()
+	}
+	return w.JSON("apps.json", apps)
 }
 
 // media copies the file at *key into the archive and points *key at its
