@@ -156,7 +156,8 @@ func (b Base) CredentialAccount(ctx context.Context, links profilewire.Links, p 
 // rest. The account's day of creation is its ID's (a UUIDv7 is made when
 // the account is).
 func (b Base) AuthorAccount(a postwire.Author) Account {
-	avatar := b.IconURL()
+	icon := b.IconURL()
+	avatar := icon
 	if a.AvatarURL != nil {
 		avatar = *a.AvatarURL
 	}
@@ -164,7 +165,7 @@ func (b Base) AuthorAccount(a postwire.Author) Account {
 	return Account{
 		ID: a.ID, Username: a.Handle, Acct: a.Handle, DisplayName: a.DisplayName, Discoverable: true,
 		CreatedAt: midnight(idTime(a.ID)), URL: profile,
-		Avatar: avatar, AvatarStatic: avatar, Header: b.IconURL(), HeaderStatic: b.IconURL(),
+		Avatar: avatar, AvatarStatic: avatar, Header: icon, HeaderStatic: icon,
 		Emojis: []CustomEmoji{}, Fields: []Field{}, Roles: []struct{}{},
 	}
 }

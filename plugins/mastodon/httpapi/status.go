@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"strings"
 	"time"
 
 	"social/core/domain"
@@ -149,8 +150,9 @@ func (b Base) Status(p postwire.Post) Status {
 	if p.TextContent != nil {
 		text = *p.TextContent
 	}
+	link := b.PostURL(p.ID)
 	s := Status{
-		ID: p.ID, URI: b.PostURL(p.ID), URL: b.PostURL(p.ID), CreatedAt: p.CreatedAt.UTC(),
+		ID: p.ID, URI: link, URL: link, CreatedAt: p.CreatedAt.UTC(),
 		Account: b.AuthorAccount(p.Author), Content: b.Content(text), Visibility: Visibility(p.Visibility),
 		MediaAttachments: b.attachments(p), Mentions: []Mention{}, Tags: b.tags(text), Emojis: []CustomEmoji{},
 		ReblogsCount: p.ShareCount, FavouritesCount: p.LikeCount, RepliesCount: p.CommentCount,
@@ -164,6 +166,10 @@ func (b Base) Status(p postwire.Post) Status {
 }
 
 func (b Base) tags(text string) []Tag {
+	if !strings.Contains(text, "#") {
+		// Most posts carry no hashtag: the expression's scan is spared.
+		return []Tag{}
+	}
 	names := domain.Hashtags(text)
 	tags := make([]Tag, len(names))
 	for i, n := range names {
