@@ -292,6 +292,14 @@ func TestStreamingSubscribeMessages(t *testing.T) {
 	if refused.Status != http.StatusForbidden {
 		t.Fatalf("a stream the scopes do not cover: %+v", refused)
 	}
+	// An edit of a public status reaches the streams it belongs to.
+	ana.AppClient(t, "write").Do(http.MethodPut, "/api/v1/statuses/"+tagged, map[string]string{"status": "Dia de #Praia e sol"}).
+		Expect(t, http.StatusOK)
+	edit, _ := s.until(t, func(f streamFrame) bool { return f.Event == "status.update" })
+	if got := statusOf(t, edit); got["id"] != tagged || !strings.Contains(got["content"].(string), "e sol") ||
+		len(edit.Stream) != 2 || edit.Stream[0] != "hashtag" {
+		t.Fatalf("status.update %+v: %v", edit, got)
+	}
 	ana.Do(http.MethodDelete, "/api/v1/posts/"+tagged, nil).Expect(t, http.StatusNoContent)
 	del, _ := s.until(t, func(f streamFrame) bool { return f.Event == "delete" })
 	if del.Payload != tagged || len(del.Stream) != 2 {

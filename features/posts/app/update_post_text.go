@@ -42,7 +42,7 @@ type UpdatePostText struct {
 }
 
 // Handle validates and stores the new text in one transaction, tells
-// post:{id}, then reads the post back. imageAlt, when not nil, replaces
+// post:{id} (and feed:public for a public post), then reads the post back. imageAlt, when not nil, replaces
 // the description of the post's image (blank removes it); an image is the
 // one part of a post that stays as it was, so its description is edited
 // with the text.
@@ -60,11 +60,13 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 			return domain.FeedItem{}, err
 		}
 	}
+	var public bool
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		p, err := uc.Posts.Lock(ctx, id)
 		if err != nil {
 			return err
 		}
+		public = p.Visibility == domain.VisibilityPublic
 		if !p.VisibleTo(viewer) {
 			return domain.ErrNotFound
 		}
@@ -111,9 +113,17 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 	if err != nil {
 		return domain.FeedItem{}, fmt.Errorf("update post %s: %w", id, err)
 	}
-	if err := uc.Broadcaster.Publish(ctx, PostTopic(id), ports.Event{Type: EventPostUpdated,
-		Data: map[string]string{"id": id.String()}}); err != nil {
-		uc.Log.WarnContext(ctx, "publish post.updated", "post", id.String(), "err", err)
+	// A public post's edit is told to feed:public too, as its creation
+	// and deletion are: streams of the public feed (Mastodon's) show it.
+	topics := []string{PostTopic(id)}
+	if public {
+		topics = append(topics, TopicPublicFeed)
+	}
+	for _, topic := range topics {
+		if err := uc.Broadcaster.Publish(ctx, topic, ports.Event{Type: EventPostUpdated,
+			Data: map[string]string{"id": id.String()}}); err != nil {
+			uc.Log.WarnContext(ctx, "publish post.updated", "post", id.String(), "topic", topic, "err", err)
+		}
 	}
 	return visibleItem(ctx, uc.Items, viewer, id)
 }

@@ -349,6 +349,8 @@ func (k *socket) Event(ctx context.Context, l plugin.Line, topic string, e plugi
 		return k.notification(ctx, topic, data.ID)
 	case e.Type == posts.EventPostCreated:
 		return k.update(ctx, l, topic, data.ID)
+	case e.Type == posts.EventPostUpdated:
+		return k.edited(ctx, topic, data.ID)
 	case e.Type == posts.EventPostDeleted:
 		var frames [][]byte
 		for _, st := range k.following(topic) {
@@ -379,6 +381,28 @@ func (k *socket) update(ctx context.Context, l plugin.Line, topic, id string) []
 		frames = append(frames, frame(s, eventUpdate, string(payload)))
 		if s.name == StreamUser {
 			k.track(l, id)
+		}
+	}
+	return frames
+}
+
+// edited is a public status's edit, as the viewer sees it, for each
+// stream of topic (the public feed's) it belongs to. The user stream hears
+// edits on the post's own topic (postEvent).
+func (k *socket) edited(ctx context.Context, topic, id string) [][]byte {
+	streams := k.following(topic)
+	if len(streams) == 0 {
+		return nil
+	}
+	st, ok := k.status(ctx, id)
+	if !ok {
+		return nil
+	}
+	payload, _ := json.Marshal(st)
+	var frames [][]byte
+	for _, s := range streams {
+		if belongs(s, st) {
+			frames = append(frames, frame(s, eventStatusUpdate, string(payload)))
 		}
 	}
 	return frames
