@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"html"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -58,6 +60,69 @@ func FuzzNextTokenFollowsTheRule(f *testing.F) {
 		want := tokenRule.FindAllStringIndex(line, -1)
 		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
 			t.Fatalf("nextToken in %q: %v, the rule: %v", line, got, want)
+		}
+	})
+}
+
+// paragraphRule parts paragraphs: a blank line.
+var paragraphRule = regexp.MustCompile(`\n{2,}`)
+
+// contentByRules is Content written the plain way: paragraphs split by a
+// regular expression, the links found by tokenRule, each piece escaped by
+// html.EscapeString. Content must write exactly what it writes.
+func contentByRules(b Base, text string) string {
+	text = strings.ReplaceAll(strings.TrimSpace(text), "\r\n", "\n")
+	if text == "" {
+		return ""
+	}
+	var out strings.Builder
+	for _, para := range paragraphRule.Split(text, -1) {
+		out.WriteString("<p>")
+		for i, line := range strings.Split(para, "\n") {
+			if i > 0 {
+				out.WriteString("<br />")
+			}
+			last := 0
+			for _, loc := range tokenRule.FindAllStringIndex(line, -1) {
+				start, end := loc[0], loc[1]
+				tok := line[start:end]
+				if (tok[0] == '#' || tok[0] == '@') && start > 0 && isWordByte(line[start-1]) {
+					continue
+				}
+				if tok[0] != '#' && tok[0] != '@' {
+					tok = strings.TrimRight(tok, ".,;:!?)]}")
+					end = start + len(tok)
+				}
+				out.WriteString(html.EscapeString(line[last:start]))
+				switch tok[0] {
+				case '#':
+					out.WriteString(`<a href="` + html.EscapeString(b.TagURL(tok[1:])) + `" class="mention hashtag" rel="tag">#<span>` +
+						html.EscapeString(tok[1:]) + `</span></a>`)
+				case '@':
+					out.WriteString(`<span class="h-card"><a href="` + html.EscapeString(b.ProfileURL(tok[1:])) +
+						`" class="u-url mention">@<span>` + html.EscapeString(tok[1:]) + `</span></a></span>`)
+				default:
+					out.WriteString(`<a href="` + html.EscapeString(tok) + `" rel="nofollow noopener noreferrer" target="_blank">` +
+						html.EscapeString(tok) + `</a>`)
+				}
+				last = end
+			}
+			out.WriteString(html.EscapeString(line[last:]))
+		}
+		out.WriteString("</p>")
+	}
+	return out.String()
+}
+
+func FuzzContentFollowsTheRules(f *testing.F) {
+	for _, s := range []string{"", "  <b>oi</b> & 'tchau' \"x\" ", "linha 1\nlinha 2\n\n\nparágrafo\r\n\r\nfim",
+		"veja https://exemplo.com/a?b=1&c=2. #Música @bia_lima! ana@exemplo.com", "\n\n#a\n@b\nhttp://c\n\n"} {
+		f.Add(s)
+	}
+	b := NewBase("https://social.example/")
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := b.Content(text), contentByRules(b, text); got != want {
+			t.Fatalf("Content(%q)\n got %s\nwant %s", text, got, want)
 		}
 	})
 }
