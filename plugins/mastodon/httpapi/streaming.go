@@ -362,23 +362,10 @@ func (k *socket) Event(ctx context.Context, l plugin.Line, topic string, e plugi
 }
 
 // update is a new status, as the viewer sees it, for each stream of topic
-// it belongs to.
+// it belongs to; the user stream then follows its edits and deletion.
 func (k *socket) update(ctx context.Context, l plugin.Line, topic, id string) [][]byte {
-	streams := k.following(topic)
-	if len(streams) == 0 {
-		return nil
-	}
-	st, ok := k.status(ctx, id)
-	if !ok {
-		return nil
-	}
-	payload, _ := json.Marshal(st)
-	var frames [][]byte
-	for _, s := range streams {
-		if !belongs(s, st) {
-			continue
-		}
-		frames = append(frames, frame(s, eventUpdate, string(payload)))
+	frames, sent := k.statusFrames(ctx, topic, id, eventUpdate)
+	for _, s := range sent {
 		if s.name == StreamUser {
 			k.track(l, id)
 		}
@@ -390,22 +377,30 @@ func (k *socket) update(ctx context.Context, l plugin.Line, topic, id string) []
 // stream of topic (the public feed's) it belongs to. The user stream hears
 // edits on the post's own topic (postEvent).
 func (k *socket) edited(ctx context.Context, topic, id string) [][]byte {
+	frames, _ := k.statusFrames(ctx, topic, id, eventStatusUpdate)
+	return frames
+}
+
+// statusFrames are event frames of status id, as the viewer sees it, for
+// the streams of topic it belongs to (sent); none when the viewer may not
+// read it.
+func (k *socket) statusFrames(ctx context.Context, topic, id, event string) (frames [][]byte, sent []stream) {
 	streams := k.following(topic)
 	if len(streams) == 0 {
-		return nil
+		return nil, nil
 	}
 	st, ok := k.status(ctx, id)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	payload, _ := json.Marshal(st)
-	var frames [][]byte
 	for _, s := range streams {
 		if belongs(s, st) {
-			frames = append(frames, frame(s, eventStatusUpdate, string(payload)))
+			frames = append(frames, frame(s, event, string(payload)))
+			sent = append(sent, s)
 		}
 	}
-	return frames
+	return frames, sent
 }
 
 // belongs tells whether status goes to stream s (a hashtag stream's tag,
