@@ -1,20 +1,15 @@
 package mastodon_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
-	"go.uber.org/fx"
 
-	"social/config"
 	at "social/tests/testkit/apptest"
 )
 
@@ -388,32 +383,11 @@ func asClose(err error, ce **websocket.CloseError) bool {
 	return ok
 }
 
-type lockedLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedLog) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedLog) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // A stream's token, in the query or as the subprotocol, appears in no log
 // line (every request logged, at debug) and in no metric.
 func TestStreamingTokenStaysOutOfLogsAndMetrics(t *testing.T) {
 	t.Parallel()
-	var logs lockedLog
-	app := at.StartWith(t, func(c *config.Config) { c.Log.Level = "debug"; c.Log.Requests = config.LogRequestsAll },
-		fx.Decorate(func(*slog.Logger) *slog.Logger {
-			return slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		}))
+	app, logs := at.StartLoggingAll(t)
 	lia := app.Member("lia")
 	token := lia.AppClient(t, "read").Token
 	mustStream(t, app, "?stream=public&access_token="+url.QueryEscape(token), nil).ready(t, lia)

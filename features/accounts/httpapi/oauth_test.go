@@ -1,17 +1,12 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"go.uber.org/fx"
 
 	"social/config"
 	at "social/tests/testkit/apptest"
@@ -399,33 +394,11 @@ func TestOAuthTokensEnd(t *testing.T) {
 	appClient(other, late.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
 }
 
-// lockedBuffer collects the app's log lines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // With every request logged at debug, no secret, code or token of the
 // flow appears in a log line.
 func TestOAuthSecretsStayOutOfLogs(t *testing.T) {
 	t.Parallel()
-	var logs lockedBuffer
-	app := at.StartWith(t, func(c *config.Config) { c.Log.Level = "debug"; c.Log.Requests = config.LogRequestsAll },
-		fx.Decorate(func(*slog.Logger) *slog.Logger {
-			return slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		}))
+	app, logs := at.StartLoggingAll(t)
 	m := app.Member("fabi")
 	a := registerApp(t, app, "read")
 	code := approve(t, m, a, map[string]string{"code_challenge": rfcChallenge, "code_challenge_method": "S256"})
