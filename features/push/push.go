@@ -8,6 +8,7 @@ package push
 import (
 	"log/slog"
 
+	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
 	"social/config"
@@ -55,8 +56,9 @@ func newKeys(cfg *config.Config, store *pushstore.Keys, clock ports.Clock) (*app
 }
 
 func newFanout(cfg *config.Config, store *pushstore.Subscriptions, shown *notifications.ShowNotification,
-	jobs *pgkit.JobInserter, clock ports.Clock) *app.Fanout {
-	return &app.Fanout{Enabled: cfg.Push.Enabled, Store: store, Notifications: shown, Queue: pushstore.Queue{Jobs: jobs},
+	db *bun.DB, jobs *pgkit.JobInserter, clock ports.Clock) *app.Fanout {
+	return &app.Fanout{Enabled: cfg.Push.Enabled, Store: store, Notifications: shown,
+		Queue: pushstore.Queue{DB: db, Jobs: jobs},
 		Clock: clock, Window: cfg.Push.CollapseWindow}
 }
 
