@@ -85,7 +85,7 @@ func params(variant string) []string { return strings.Split(variant, "/") }
 
 var (
 	likesOfPost = effect{"likes": {owner: "user_id"}, "posts": {cols: []string{"like_count"}},
-		"notifications": {owner: "sender_id"}, "river_job": jobs("push.deliver")}
+		"notifications": {owner: "sender_id"}, "river_job": jobs("push.deliver"), "push_topics": pushWindow}
 	follows = effect{"follows": {owner: "follower_id"}, "profiles": {cols: []string{"follower_count", "following_count"}},
 		"notifications": {owner: "sender_id"}, "timelines": {owner: "member_id"}}
 	roomPresence = effect{"listening_participants": {owner: "user_id"},
@@ -93,6 +93,9 @@ var (
 	reportBy = effect{"reports": {owner: "reporter_id"}}
 	// counted is the member's own attempt in a rate limit.
 	counted = change{ownerHash: "key_hash"}
+	// pushWindow is the collapse window a push to the owner's device opens
+	// for its topic: anyone's act that notifies the owner may open or move it.
+	pushWindow = change{cache: true, cols: []string{"until"}}
 )
 
 func jobs(kinds ...string) change { return change{kinds: kinds} }
@@ -111,7 +114,8 @@ var rules = []rule{
 	{op: "list-comments", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C"},
 	{op: "create-comment", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		effect: effect{"comments": {owner: "author_id"}, "posts": {cols: []string{"comment_count"}},
-			"notifications": {owner: "sender_id"}, "rate_limit_events": counted, "river_job": jobs("push.deliver")}},
+			"notifications": {owner: "sender_id"}, "rate_limit_events": counted, "river_job": jobs("push.deliver"),
+			"push_topics": pushWindow}},
 	{op: "like-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C", effect: likesOfPost},
 	{op: "unlike-post", class: anyMember, on: vs("post.public", "cpost.open"), hidden: vs("post.private", "cpost.closed"), hiddenBy: "C",
 		setup: "like-post", effect: likesOfPost},
@@ -141,7 +145,7 @@ var rules = []rule{
 	{op: "list-followers", class: anyMember, on: vs("handle.A")},
 	{op: "list-following", class: anyMember, on: vs("handle.A")},
 	{op: "list-profile-posts", class: anyMember, on: vs("handle.A")},
-	{op: "follow-profile", class: anyMember, on: vs("handle.A"), effect: with(follows, "river_job", jobs("timelines.backfill", "push.deliver"))},
+	{op: "follow-profile", class: anyMember, on: vs("handle.A"), effect: with(with(follows, "river_job", jobs("timelines.backfill", "push.deliver")), "push_topics", pushWindow)},
 	{op: "unfollow-profile", class: anyMember, on: vs("handle.A"), setup: "follow-profile",
 		effect: with(follows, "river_job", jobs("timelines.remove_author"))},
 	// Blocking and muting are every member's right; B follows nobody and
