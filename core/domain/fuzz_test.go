@@ -2,6 +2,7 @@ package domain_test
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -53,6 +54,40 @@ func FuzzHashtagsAndMentions(f *testing.F) {
 					t.Fatalf("%s word %q not in %q", sign, w, text)
 				}
 			}
+		}
+	})
+}
+
+// The rule Hashtags and Mentions follow, as a regular expression: a sign,
+// then letters, numbers and _ of any script.
+var (
+	hashtagRule = regexp.MustCompile(`#([\p{L}\p{N}_]+)`)
+	mentionRule = regexp.MustCompile(`@([\p{L}\p{N}_]+)`)
+)
+
+func wordsByRule(rule *regexp.Regexp, text string) []string {
+	out := []string{}
+	for _, m := range rule.FindAllStringSubmatch(text, -1) {
+		if w := strings.ToLower(m[1]); !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Hashtags and Mentions find exactly the words their rule finds.
+func FuzzHashtagsAndMentionsFollowTheRule(f *testing.F) {
+	for _, s := range []string{"#Bom #dia @Ana", "##x @@y #a#b", "#café #CAFÉ #١٢ #日本語", "e-mail a@b.com", "#", "@",
+		"#a_b1 #2 #\xff#x", "@ana\u0301 #İstanbul"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := domain.Hashtags(text), wordsByRule(hashtagRule, text); !slices.Equal(got, want) {
+			t.Fatalf("Hashtags(%q) = %q, the rule: %q", text, got, want)
+		}
+		if got, want := domain.Mentions(text), wordsByRule(mentionRule, text); !slices.Equal(got, want) {
+			t.Fatalf("Mentions(%q) = %q, the rule: %q", text, got, want)
 		}
 	})
 }

@@ -12,6 +12,7 @@
 package jsonwire
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"math"
@@ -39,11 +40,22 @@ const largestKept = 256 << 10
 // Marshal writes v to w as encoding/json's Encoder with SetEscapeHTML(false)
 // does, newline included.
 func Marshal(w io.Writer, v any) error {
+	return Encode(v, func(b []byte) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// Encode calls write once with v's encoding as Marshal writes it, whole:
+// an HTTP answer can then say its length, and goes out without chunks. The
+// bytes are reused once write returns. An encoding error comes back
+// without write being called.
+func Encode(v any, write func([]byte) error) error {
 	if a, ok := v.(Appender); ok && writesItself(reflect.TypeOf(v)) {
 		p := buffers.Get().(*[]byte)
 		b, err := a.AppendJSON((*p)[:0])
 		if err == nil {
-			_, err = w.Write(append(b, '\n'))
+			err = write(append(b, '\n'))
 			if cap(b) <= largestKept {
 				*p = b
 				buffers.Put(p)
@@ -52,9 +64,13 @@ func Marshal(w io.Writer, v any) error {
 		}
 		buffers.Put(p)
 	}
-	enc := json.NewEncoder(w)
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return write(out.Bytes())
 }
 
 var appenderType = reflect.TypeFor[Appender]()

@@ -2,10 +2,10 @@ package httpapi
 
 import (
 	"net/url"
+	"social/core/domain"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+	"sync"
 )
 
 // Where the member app shows a post, a profile and a hashtag's search:
@@ -21,8 +21,27 @@ const (
 // character escaped, and links for addresses, hashtags (a search of the
 // tag) and mentions (the profile), marked as Mastodon marks them so that
 // apps style and open them. An empty text is "". Written in one pass into
-// one buffer: a timeline renders twenty of them per page.
-func (b Base) Content(text string) string {
+// one buffer: a timeline renders twenty of them per page, and the texts
+// rendered last are kept (renderedTexts).
+func (b Base) Content(text string) string { return b.rendered(text).html }
+
+// renderedText is what a text makes of a status: its content and its tags.
+type renderedText struct {
+	html string
+	// tags are shared by every status of the text: read, never changed.
+	tags []Tag
+}
+
+func (b Base) rendered(text string) renderedText {
+	if r, ok := renderedTexts.get(b, text); ok {
+		return r
+	}
+	r := renderedText{html: b.render(text), tags: b.tagsOf(text)}
+	renderedTexts.put(b, text, r)
+	return r
+}
+
+func (b Base) render(text string) string {
 	text = strings.TrimSpace(text)
 	if strings.Contains(text, "\r\n") {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
@@ -117,7 +136,7 @@ func nextToken(line string, from int) (start, end int) {
 	for i := from; i < len(line); i++ {
 		switch c := line[i]; c {
 		case '#', '@':
-			if n := wordLength(line[i+1:]); n > 0 {
+			if n := domain.WordLength(line[i+1:]); n > 0 {
 				return i, i + 1 + n
 			}
 		case 'h', 'H':
@@ -127,20 +146,6 @@ func nextToken(line string, from int) (start, end int) {
 		}
 	}
 	return -1, -1
-}
-
-// wordLength is the length in bytes of the letters, numbers and _ that s
-// starts with.
-func wordLength(s string) int {
-	n := 0
-	for n < len(s) {
-		r, size := utf8.DecodeRuneInString(s[n:])
-		if r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
-			break
-		}
-		n += size
-	}
-	return n
 }
 
 // addressLength is the length of the web address s starts with, 0 when it
@@ -211,5 +216,51 @@ func (b Base) IconURL() string { return b.Link("/icons/icon-192.png") }
 
 // largeIconPath is the site's icon at twice IconURL's size.
 const largeIconPath = "/icons/icon-512.png"
+
+// textCache keeps the texts rendered last, by server address and text,
+// the only things their HTML and tags depend on: the posts of a home
+// timeline are read again at each refresh and by each follower of their
+// authors. It holds at most about maxBytes, and starts over when full.
+type textCache struct {
+	mu       sync.RWMutex
+	rendered map[textKey]renderedText
+	bytes    int
+	maxBytes int
+}
+
+type textKey struct {
+	base Base
+	text string
+}
+
+// renderedTexts is the server's cache of rendered texts: a few megabytes
+// hold every text of a few thousand pages.
+var renderedTexts = &textCache{maxBytes: 4 << 20}
+
+func (c *textCache) get(b Base, text string) (renderedText, bool) {
+	c.mu.RLock()
+	r, ok := c.rendered[textKey{b, text}]
+	c.mu.RUnlock()
+	return r, ok
+}
+
+func (c *textCache) put(b Base, text string, r renderedText) {
+	size := len(b) + len(text) + len(r.html)
+	for _, t := range r.tags {
+		size += len(t.Name) + len(t.URL)
+	}
+	if size > c.maxBytes/64 {
+		return // a long text is rare: its place would go to many short ones
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.rendered == nil || c.bytes+size > c.maxBytes {
+		c.rendered, c.bytes = map[textKey]renderedText{}, 0
+	}
+	if _, ok := c.rendered[textKey{b, text}]; !ok {
+		c.rendered[textKey{b, text}] = r
+		c.bytes += size
+	}
+}
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"html"
 	"reflect"
 	"regexp"
@@ -121,8 +122,36 @@ func FuzzContentFollowsTheRules(f *testing.F) {
 	}
 	b := NewBase("https://social.example/")
 	f.Fuzz(func(t *testing.T, text string) {
-		if got, want := b.Content(text), contentByRules(b, text); got != want {
-			t.Fatalf("Content(%q)\n got %s\nwant %s", text, got, want)
+		want := contentByRules(b, text)
+		// The second time, the text's HTML is the one kept.
+		for range 2 {
+			if got := b.Content(text); got != want {
+				t.Fatalf("Content(%q)\n got %s\nwant %s", text, got, want)
+			}
 		}
 	})
+}
+
+// The kept HTML stays within its bytes, and a text's HTML is kept per
+// server address: another address renders its own links.
+func TestRenderedTextsStayWithinTheirBytes(t *testing.T) {
+	c := &textCache{maxBytes: 64 * 400}
+	one, other := NewBase("https://um.example"), NewBase("https://outro.example")
+	for i := range 500 {
+		text := fmt.Sprintf("#tag%d", i)
+		c.put(one, text, renderedText{html: one.render(text)})
+		if c.bytes > c.maxBytes {
+			t.Fatalf("after %d texts: %d bytes kept, at most %d", i+1, c.bytes, c.maxBytes)
+		}
+		if r, ok := c.get(one, text); !ok || r.html != one.render(text) {
+			t.Fatalf("%q just kept: %q, %v", text, r.html, ok)
+		}
+		if _, ok := c.get(other, text); ok {
+			t.Fatalf("%q kept for %s is found for %s", text, one, other)
+		}
+	}
+	c.put(one, strings.Repeat("x", 401), renderedText{html: "x"})
+	if _, ok := c.get(one, strings.Repeat("x", 401)); ok {
+		t.Fatal("a text over a 64th of the bytes was kept")
+	}
 }

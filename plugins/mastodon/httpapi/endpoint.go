@@ -6,6 +6,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"social/core/domain"
@@ -147,10 +148,24 @@ func writeAnswer(w http.ResponseWriter, body any) {
 	writeJSON(w, status, body)
 }
 
+// writeJSON writes body whole, with its length: a page of statuses is
+// some 40 KB, which would otherwise go out in chunks.
 func writeJSON(w http.ResponseWriter, status int, body any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_ = jsonwire.Marshal(w, wireBody(body))
+	wrote := false
+	err := jsonwire.Encode(wireBody(body), func(b []byte) error {
+		wrote = true
+		h := w.Header()
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		h.Set("Content-Length", strconv.Itoa(len(b)))
+		w.WriteHeader(status)
+		_, err := w.Write(b)
+		return err
+	})
+	if err != nil && !wrote {
+		// Only a value JSON cannot hold (a time past year 9999) fails to
+		// encode: no input reaches it.
+		w.WriteHeader(http.StatusInternalServerError)
+	}
 }
 
 // wireBody is body as a value that writes itself (jsonwire) when it is a

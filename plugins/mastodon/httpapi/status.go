@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"strings"
 	"time"
 
 	"social/core/domain"
@@ -150,11 +149,11 @@ func (b Base) Status(p postwire.Post) Status {
 	if p.TextContent != nil {
 		text = *p.TextContent
 	}
-	link := b.PostURL(p.ID)
+	link, rendered := b.PostURL(p.ID), b.rendered(text)
 	s := Status{
 		ID: p.ID, URI: link, URL: link, CreatedAt: p.CreatedAt.UTC(),
-		Account: b.AuthorAccount(p.Author), Content: b.Content(text), Visibility: Visibility(p.Visibility),
-		MediaAttachments: b.attachments(p), Mentions: []Mention{}, Tags: b.tags(text), Emojis: []CustomEmoji{},
+		Account: b.AuthorAccount(p.Author), Content: rendered.html, Visibility: Visibility(p.Visibility),
+		MediaAttachments: b.attachments(p), Mentions: []Mention{}, Tags: rendered.tags, Emojis: []CustomEmoji{},
 		ReblogsCount: p.ShareCount, FavouritesCount: p.LikeCount, RepliesCount: p.CommentCount,
 		Card: card(p), Language: ptr(memberLanguage), Favourited: p.IsLiked, Filtered: []struct{}{},
 	}
@@ -165,11 +164,10 @@ func (b Base) Status(p postwire.Post) Status {
 	return s
 }
 
-func (b Base) tags(text string) []Tag {
-	if !strings.Contains(text, "#") {
-		// Most posts carry no hashtag: the expression's scan is spared.
-		return []Tag{}
-	}
+// tags are the hashtags of text, as kept with its content.
+func (b Base) tags(text string) []Tag { return b.rendered(text).tags }
+
+func (b Base) tagsOf(text string) []Tag {
 	names := domain.Hashtags(text)
 	tags := make([]Tag, len(names))
 	for i, n := range names {
