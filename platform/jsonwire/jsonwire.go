@@ -115,6 +115,14 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	done := 0 // s[:done] is already in b
 	for i := 0; i < len(s); {
+		// Eight bytes that need nothing are skipped at once: most of a
+		// post's text and every address are such bytes.
+		for i+8 <= len(s) && plainWord(s[i:i+8]) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -160,6 +168,27 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, s[done:]...)
 	return append(b, '"')
 }
+
+// plainWord reports whether the 8 bytes of w are all ASCII that a JSON
+// string carries as it is: none below 0x20, no '"' or '\\', none from 0x80
+// (their UTF-8 is checked rune by rune). The tests over a whole word are
+// the classic bit tricks for "has a zero byte" and "has a byte below n".
+func plainWord(w string) bool {
+	_ = w[7]
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	return x&highBits == 0 && !hasByteBelow(x, 0x20) &&
+		!hasByteBelow(x^(eachByte*'"'), 1) && !hasByteBelow(x^(eachByte*'\\'), 1)
+}
+
+const (
+	eachByte = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// hasByteBelow reports whether a byte of x is below n, for x without high
+// bits and n at most 0x80.
+func hasByteBelow(x, n uint64) bool { return (x-eachByte*n)&^x&highBits != 0 }
 
 // AppendStringPtr appends *s, or null when s is nil.
 func AppendStringPtr(b []byte, s *string) []byte {

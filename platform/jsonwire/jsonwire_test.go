@@ -30,6 +30,13 @@ func TestStringsAreQuotedAsEncodingJSONQuotesThem(t *testing.T) {
 	var cases []string
 	for c := range 256 {
 		cases = append(cases, string([]byte{byte(c)}), "a"+string([]byte{byte(c)})+"b")
+		// Each byte at each place of two words of plain ones: the words
+		// skipped at once must hold none that needs escaping.
+		for at := range 16 {
+			w := []byte("abcdefgh ~!#$%&'")
+			w[at] = byte(c)
+			cases = append(cases, string(w))
+		}
 	}
 	for _, r := range []rune{0x80, 0x7ff, 0x800, 0x2027, 0x2028, 0x2029, 0x202a, 0xfffd, 0xffff, 0x10000, utf8.MaxRune} {
 		cases = append(cases, string(r), "x"+string(r)+"y")
@@ -48,6 +55,17 @@ func TestStringsAreQuotedAsEncodingJSONQuotesThem(t *testing.T) {
 			t.Fatalf("%q: got %s, want %s", s, got, want)
 		}
 	}
+}
+
+func FuzzStringsAreQuotedAsEncodingJSONQuotesThem(f *testing.F) {
+	for _, s := range []string{"", "<p>Olá, \"mundo\"</p>", "https://exemplo.com/a?b=1&c=2", "\x00\x1f\x7f\u2028é\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := string(jsonwire.AppendString(nil, s)), std(t, s); got != want {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
+	})
 }
 
 func TestTimesAreWrittenAsTheirMarshalJSON(t *testing.T) {

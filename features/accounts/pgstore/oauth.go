@@ -301,36 +301,40 @@ func (s *OAuth) MayAuthorize(ctx context.Context, member domain.UserID) (bool, e
 // most once per accounts.OAuthUseInterval.
 func (s *OAuth) AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer, bool, error) {
 	now := s.clock.Now()
-	var (
-		id, app  uuid.UUID
-		member   uuid.NullUUID
-		scopes   string
-		role     sql.NullString
-		lastUsed sql.NullTime
-	)
-	// Run on every request an app makes, hence prepared.
-	err := pgkit.PreparedRow(ctx, s.db, `SELECT t.id, t.app_id, t.account_id, t.scopes, a.role, t.last_used_at
+	// Run on every request an app makes: prepared, and scanned by pgx
+	// itself (a slice of structs), without database/sql's conversions.
+	var rows []struct {
+		ID       uuid.UUID  `bun:"id"`
+		App      uuid.UUID  `bun:"app_id"`
+		Member   *uuid.UUID `bun:"account_id"`
+		Scopes   string     `bun:"scopes"`
+		Role     *string    `bun:"role"`
+		LastUsed *time.Time `bun:"last_used_at"`
+	}
+	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT t.id, t.app_id, t.account_id, t.scopes, a.role, t.last_used_at
 		FROM oauth_tokens t LEFT JOIN accounts a ON a.id = t.account_id
 		WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?
 			AND (t.account_id IS NULL OR (a.suspended_at IS NULL AND a.deleted_at IS NULL))`,
-		tokenHash, now).Scan(&id, &app, &member, &scopes, &role, &lastUsed)
-	if err = pgkit.NotFound(err); errors.Is(err, domain.ErrNotFound) {
-		return domain.Viewer{}, false, nil
-	} else if err != nil {
+		tokenHash, now)
+	if err != nil {
 		return domain.Viewer{}, false, fmt.Errorf("check app token: %w", err)
 	}
-	if member.Valid && !role.Valid {
+	if len(rows) == 0 {
+		return domain.Viewer{}, false, nil
+	}
+	t := rows[0]
+	if t.Member != nil && t.Role == nil {
 		return domain.Viewer{}, false, nil // the account is gone
 	}
-	if !lastUsed.Valid || !lastUsed.Time.After(now.Add(-accounts.OAuthUseInterval)) {
-		if _, err := s.db.NewRaw(`UPDATE oauth_tokens SET last_used_at = ? WHERE id = ?`, now, id).Exec(ctx); err != nil {
+	if t.LastUsed == nil || !t.LastUsed.After(now.Add(-accounts.OAuthUseInterval)) {
+		if _, err := s.db.NewRaw(`UPDATE oauth_tokens SET last_used_at = ? WHERE id = ?`, now, t.ID).Exec(ctx); err != nil {
 			return domain.Viewer{}, false, fmt.Errorf("record use of app token: %w", err)
 		}
 	}
-	granted, _, _ := domain.ParseScopes(scopes)
-	v := domain.Viewer{AppID: app.String(), Scopes: granted}
-	if member.Valid {
-		v.UserID, v.Role = domain.UserID(member.UUID), domain.Role(role.String)
+	granted, _, _ := domain.ParseScopes(t.Scopes)
+	v := domain.Viewer{AppID: t.App.String(), Scopes: granted}
+	if t.Member != nil {
+		v.UserID, v.Role = domain.UserID(*t.Member), domain.Role(*t.Role)
 	}
 	return v, true, nil
 }

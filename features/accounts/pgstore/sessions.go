@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -142,18 +141,22 @@ func (s *Sessions) ActiveRole(ctx context.Context, sessionID string, accountID d
 	if err != nil {
 		return "", false, nil
 	}
-	var r string
-	// Run on every authenticated request, hence prepared.
-	err = pgkit.PreparedRow(ctx, s.db, `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
+	// Run on every authenticated request: prepared, and scanned by pgx
+	// itself (a slice of structs), without database/sql's conversions.
+	var rows []struct {
+		Role string `bun:"role"`
+	}
+	err = pgkit.Prepared(ctx, s.db, &rows, `SELECT a.role FROM sessions s JOIN accounts a ON a.id = s.account_id
 		WHERE s.id = ? AND s.account_id = ? AND s.revoked_at IS NULL AND s.expires_at > ?
 			AND a.suspended_at IS NULL`,
-		id, uuid.UUID(accountID), s.clock.Now()).Scan(&r)
-	if err = pgkit.NotFound(err); errors.Is(err, domain.ErrNotFound) {
-		return "", false, nil
-	} else if err != nil {
+		id, uuid.UUID(accountID), s.clock.Now())
+	if err != nil {
 		return "", false, fmt.Errorf("check session %s: %w", sessionID, err)
 	}
-	return domain.Role(r), true, nil
+	if len(rows) == 0 {
+		return "", false, nil
+	}
+	return domain.Role(rows[0].Role), true, nil
 }
 
 // Live is a member's live sessions (neither revoked nor past their end),
