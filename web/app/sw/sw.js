@@ -129,8 +129,23 @@ self.addEventListener('push', (event) => {
     data = null
   }
   const { title, options } = notificationOf(data)
-  event.waitUntil(self.registration.showNotification(title, options))
+  event.waitUntil(Promise.all([self.registration.showNotification(title, options), markBadge()]))
 })
+
+/**
+ * The app icon's badge (Badging API, where the system has one): a push means
+ * something unread, whose count only the server knows, so the badge is a
+ * plain mark; the open app sets the count and clears it once all is read.
+ */
+async function markBadge() {
+  const nav = self.navigator
+  if (!nav || typeof nav.setAppBadge !== 'function') return
+  try {
+    await nav.setAppBadge()
+  } catch {
+    // Refused (no permission to badge): the notification is shown all the same.
+  }
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()

@@ -9,7 +9,10 @@ const ORIGIN = 'https://social.example.com'
 type Listener = (event: unknown) => void
 
 /** Runs the real service worker file in a fake worker scope and answers its listeners and spies. */
-function loadWorker(tabs: { url: string; focus: () => Promise<unknown>; navigate: (url: string) => Promise<unknown> }[] = []) {
+function loadWorker(
+  tabs: { url: string; focus: () => Promise<unknown>; navigate: (url: string) => Promise<unknown> }[] = [],
+  navigator: Record<string, unknown> = {},
+) {
   const listeners: Record<string, Listener> = {}
   const showNotification = vi.fn(() => Promise.resolve())
   const openWindow = vi.fn(() => Promise.resolve(null))
@@ -22,6 +25,7 @@ function loadWorker(tabs: { url: string; focus: () => Promise<unknown>; navigate
     registration: { showNotification },
     clients: { matchAll: vi.fn(() => Promise.resolve(tabs)), openWindow, claim: vi.fn() },
     skipWaiting: vi.fn(),
+    navigator,
   }
   runInNewContext(workerSource, { self: scope, caches: {}, URL, JSON })
   return { listeners, showNotification, openWindow }
@@ -88,5 +92,22 @@ describe('the service worker’s push', () => {
     const { listeners, openWindow } = loadWorker([])
     await dispatch(listeners.notificationclick, { notification: { close: vi.fn(), data: { url: '//evil.example/x' } } })
     expect(openWindow).toHaveBeenCalledWith(ORIGIN + '/notifications')
+  })
+
+  it('marks the app icon’s badge where the system has one', async () => {
+    const setAppBadge = vi.fn(() => Promise.resolve())
+    const { listeners, showNotification } = loadWorker([], { setAppBadge })
+    await dispatch(listeners.push, { data: { json: () => ({ title: 'Bia começou a seguir você', url: '/profile/bia' }) } })
+    expect(setAppBadge).toHaveBeenCalledWith()
+    expect(showNotification).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the notification when badging is missing or refused', async () => {
+    const refused = loadWorker([], { setAppBadge: vi.fn(() => Promise.reject(new Error('denied'))) })
+    await dispatch(refused.listeners.push, { data: null })
+    expect(refused.showNotification).toHaveBeenCalledTimes(1)
+    const missing = loadWorker([], {})
+    await dispatch(missing.listeners.push, { data: null })
+    expect(missing.showNotification).toHaveBeenCalledTimes(1)
   })
 })

@@ -6,6 +6,7 @@ import { useApiClient, type ApiClient } from '@/lib/api'
 import { useRealtimeTopic } from '@/lib/realtime'
 
 import { notificationKeys } from '../api/notification-keys'
+import { showAppBadge } from '../app-badge'
 import { countUnread } from '../api/notifications-api'
 import { storeUnreadCount } from '../api/notifications-cache'
 import { notificationsTopic, readNotificationEvent } from '../live-events'
@@ -44,6 +45,12 @@ export function useUnreadCount(): number {
     () => queryClient.invalidateQueries({ queryKey: notificationKeys.unread }),
     { catchUp: true },
   )
+
+  // The installed app's icon follows the count (reading clears a push's mark).
+  const count = query.data
+  useEffect(() => {
+    if (count !== undefined) showAppBadge(count)
+  }, [count])
 
   return query.data ?? 0
 }
