@@ -10,7 +10,7 @@ interface BadgingNavigator {
  * browsers outside an installed app) it does nothing; a refusal is ignored,
  * the count in the navigation says the same.
  */
-export function showAppBadge(count: number, nav: BadgingNavigator = navigator as BadgingNavigator): void {
+export function showAppBadge(count: number, nav: BadgingNavigator = navigator): void {
   const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.()
   done?.catch(() => undefined)
 }

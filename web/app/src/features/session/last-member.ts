@@ -29,6 +29,7 @@ export function loadLastMember(): SessionUser | null {
       handle: value.handle,
       avatarUrl: value.avatarUrl ?? null,
       avatarVariants: Array.isArray(value.avatarVariants) ? value.avatarVariants : [],
+      role: value.role,
     }
   } catch {
     return null

@@ -15,6 +15,8 @@ export interface SessionUser {
   avatarUrl: string | null
   /** The avatar's square copies, smallest first; empty for none. */
   avatarVariants?: { url: string; width: number }[]
+  /** Moderators and administrators are staff (reports reach them); absent for a member restored offline. */
+  role?: 'member' | 'moderator' | 'admin'
 }
 
 /** What the server hands out on sign-in or refresh. */

@@ -1,1 +1,2 @@
 export { SettingsScreen } from './components/settings-screen'
+export { PushOffer } from './push/push-offer'

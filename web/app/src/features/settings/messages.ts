@@ -165,4 +165,57 @@ export const settingsMessages = {
   passkeyUnsupported: 'Este navegador não aceita passkeys.',
   passkeyCancelled: 'A passkey não foi criada. Tente novamente.',
   actionFailed: 'Não foi possível concluir.',
+
+  // Notificações: push on this device.
+  notifications: 'Notificações',
+  notificationsHint:
+    'Avisos neste aparelho quando alguém segue você, curte, comenta, menciona você ou manda mensagem, mesmo com o app fechado.',
+  pushSwitch: 'Notificações neste aparelho',
+  pushOn: 'Ativadas neste aparelho.',
+  pushOff: 'Desativadas neste aparelho.',
+  pushTurningOn: 'Ativando...',
+  pushTurningOff: 'Desativando...',
+  pushUnsupported: 'Este navegador não recebe notificações. Use um navegador atualizado, como Chrome, Edge, Firefox ou Safari.',
+  pushNeedsInstall:
+    'No iPhone e no iPad, as notificações chegam só pelo app instalado. No Safari, toque em Compartilhar e em “Adicionar à Tela de Início”, abra o app pelo ícone e ative aqui.',
+  pushServerOff: 'Este servidor não envia notificações no momento.',
+  pushDenied: 'As notificações estão bloqueadas para este site no navegador.',
+  pushDeniedHowTo:
+    'Para liberar, toque no cadeado ou no ícone ao lado do endereço do site, abra as permissões, permita Notificações e recarregue a página.',
+  pushAlerts: 'O que avisar',
+  pushAlertLabels: {
+    follow: 'Novos seguidores',
+    like: 'Curtidas',
+    comment: 'Comentários',
+    mention: 'Menções',
+    message: 'Mensagens diretas',
+    moderation: 'Moderação',
+  },
+  pushModerationHint: 'Novas denúncias para a equipe.',
+  pushTest: 'Enviar notificação de teste',
+  pushTestSending: 'Enviando...',
+  pushTestSent: 'Notificação de teste enviada',
+  pushTestSentDescription: 'Ela deve chegar a este aparelho em alguns segundos.',
+  pushTestFailed: 'Não foi possível enviar a notificação de teste.',
+  pushLoading: 'Carregando as notificações deste aparelho',
+  pushLoadFailed: 'Não foi possível carregar as notificações deste aparelho.',
+  pushTurnedOn: 'Notificações ativadas',
+  pushTurnedOnDescription: 'Você pode escolher abaixo o que chega a este aparelho.',
+  pushTurnedOff: 'Notificações desativadas neste aparelho',
+  pushOnFailed: 'Não foi possível ativar as notificações.',
+  pushOffFailed: 'Não foi possível desativar as notificações.',
+  pushSaveFailed: 'Não foi possível salvar a mudança.',
+  pushOffline: 'Sem conexão: as notificações só podem ser mudadas com internet.',
+
+  // The explanation before the browser asks for the permission.
+  pushAskTitle: 'Receber notificações?',
+  pushAskBody:
+    'Avisamos neste aparelho quando alguém seguir você, curtir ou comentar seus posts, mencionar você ou mandar uma mensagem, mesmo com o app fechado.',
+  pushAskChange: 'Você escolhe o que chega e pode desativar quando quiser em Configurações.',
+  pushAskNext: 'Em seguida, o navegador vai pedir sua permissão.',
+  pushAskAccept: 'Ativar notificações',
+  pushAskLater: 'Agora não',
+  pushInstallTitle: 'Instale o app para receber notificações',
+  pushInstallOk: 'Entendi',
+  pushBlocked: 'Notificações bloqueadas',
 } as const

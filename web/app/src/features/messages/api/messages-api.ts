@@ -9,6 +9,7 @@ import {
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
 import { cursorPagesOptions } from '@/lib/cursor-pages'
+import { offerPush } from '@/lib/push-offer'
 import { useMutation } from '@/lib/use-mutation'
 
 import type { Conversation, ConversationPage, DirectMessage, MessagePage, MessageSettings } from '../types'
@@ -122,6 +123,8 @@ export function useSendMessage(id: string) {
     onSuccess: (message) => {
       storeMessage(queryClient, message)
       void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes })
+      // The reply may come with the app closed: a moment to offer notifications (once).
+      offerPush()
     },
   })
 }

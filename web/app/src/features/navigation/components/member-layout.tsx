@@ -12,6 +12,7 @@ import { navigationMessages as m } from '../messages'
 import { MemberBottomBar } from './member-bottom-bar'
 import { MemberSideBar } from './member-side-bar'
 import { MemberTopBar } from './member-top-bar'
+import { PushOfferHost } from './push-offer-host'
 
 function toNavUser(user: SessionUser): NavUser {
   return {
@@ -47,6 +48,7 @@ export function MemberLayout() {
       }
     >
       <Outlet />
+      <PushOfferHost />
     </AppShell>
   )
 }

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast'
 import { postKeys } from '@/features/posts'
 import { ApiError, unwrap, unwrapEmpty, useApiClient, type ApiClient } from '@/lib/api'
 import { cursorPagesOptions } from '@/lib/cursor-pages'
+import { offerPush } from '@/lib/push-offer'
 import { useMutation } from '@/lib/use-mutation'
 
 import { postMessages as m } from '../messages'
@@ -65,6 +66,8 @@ export function useCreateComment(postId: string) {
     // thread catches up on its own.
     onSuccess: () => {
       void refreshPost(queryClient, postId)
+      // Someone may answer: a moment to offer notifications (once).
+      offerPush()
     },
   })
 }

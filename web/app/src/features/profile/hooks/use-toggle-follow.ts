@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 
 import { ApiError, useApiClient } from '@/lib/api'
+import { offerPush } from '@/lib/push-offer'
 import { useMutation } from '@/lib/use-mutation'
 
 import { followKeys, followProfile, unfollowProfile } from '../api/follows'
@@ -53,8 +54,13 @@ export function useToggleFollow() {
       queryClient.setQueryData<Profile>(profileKeys.byHandle(handle), (profile) =>
         profile ? { ...profile, is_following: state.following, follower_count: state.follower_count } : profile,
       )
-      if (state.following) toast.success(m.followed, { description: m.followedDescription(handle) })
-      else toast.success(m.unfollowed, { description: m.unfollowedDescription(handle) })
+      if (state.following) {
+        toast.success(m.followed, { description: m.followedDescription(handle) })
+        // Someone may follow back: a moment to offer notifications (once).
+        offerPush()
+      } else {
+        toast.success(m.unfollowed, { description: m.unfollowedDescription(handle) })
+      }
       // The lists and the viewer's own following count have changed too.
       void queryClient.invalidateQueries({ queryKey: followKeys.all })
       void queryClient.invalidateQueries({ queryKey: profileKeys.me() })

@@ -24,6 +24,7 @@ describe('refreshSession', () => {
           handle: 'ana',
           avatarUrl: null,
           avatarVariants: [],
+          role: 'member',
         },
       },
     })

@@ -13,6 +13,7 @@ export function toActiveSession(body: SessionBody): ActiveSession {
       handle: body.user.handle,
       avatarUrl: body.user.avatar_url,
       avatarVariants: (body.user.avatar_variants ?? []).map((v) => ({ url: v.url, width: v.width })),
+      role: body.user.role,
     },
   }
 }

@@ -13,6 +13,7 @@ import { settingsMessages as m } from '../messages'
 
 import { ConnectedAppsSection } from './connected-apps-section'
 import { DataSection } from './data-section'
+import { NotificationsSection } from './notifications-section'
 import { SecuritySection } from './security-section'
 import { SessionsSection } from './sessions-section'
 import { SettingsSection } from './settings-section'
@@ -54,6 +55,8 @@ export function SettingsScreen() {
           <PluginSettingsRows section="privacy" />
           <SafetySettings />
         </SettingsSection>
+
+        <NotificationsSection />
 
         <SecuritySection />
 
