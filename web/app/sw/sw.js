@@ -157,7 +157,9 @@ self.addEventListener('notificationclick', (event) => {
       const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin)
       if (tab) {
-        const focused = await tab.focus()
+        // A browser may refuse the focus (it allows it only from a real
+        // click); the tab is still taken to the screen.
+        const focused = await tab.focus().catch(() => null)
         await (focused || tab).navigate(target)
         return
       }

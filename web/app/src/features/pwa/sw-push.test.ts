@@ -110,4 +110,13 @@ describe('the service worker’s push', () => {
     await dispatch(missing.listeners.push, { data: null })
     expect(missing.showNotification).toHaveBeenCalledTimes(1)
   })
+
+  it('a click still takes the tab to the screen when the browser refuses the focus', async () => {
+    const navigate = vi.fn(() => Promise.resolve(null))
+    const tab = { url: ORIGIN + '/', focus: vi.fn(() => Promise.reject(new Error('InvalidAccessError'))), navigate }
+    const { listeners, openWindow } = loadWorker([tab])
+    await dispatch(listeners.notificationclick, { notification: { close: vi.fn(), data: { url: '/post/p9' } } })
+    expect(navigate).toHaveBeenCalledWith(ORIGIN + '/post/p9')
+    expect(openWindow).not.toHaveBeenCalled()
+  })
 })
