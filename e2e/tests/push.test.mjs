@@ -81,21 +81,21 @@ function queuedPushes() {
   return rows ? rows.split('\n') : [];
 }
 
-/** Screenshots at every size, `region` (when given) scrolled to the top under the header. */
-async function shoot(name, region) {
-  await page.mouse.move(0, 0);
+/** Screenshots of `on` (the journey's page by default) at every size, `region` (when given) scrolled to the top under the header. */
+async function shoot(name, region, on = page) {
+  await on.mouse.move(0, 0);
   for (const size of sizes) {
-    await page.setViewportSize(size);
+    await on.setViewportSize(size);
     if (region) {
       await region.evaluate((el) => {
         el.scrollIntoView({ block: 'start' });
         window.scrollBy(0, -72);
       });
     }
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shots, `${name}-${size.width}.png`) });
+    await on.waitForTimeout(150);
+    await on.screenshot({ path: path.join(shots, `${name}-${size.width}.png`) });
   }
-  await page.setViewportSize(sizes[0]);
+  await on.setViewportSize(sizes[0]);
 }
 
 test('the first follow offers notifications once, and the browser is not asked on a no', async () => {
@@ -260,4 +260,41 @@ test('a push to the service worker shows the server’s notification, and its cl
   await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length === 0);
   await cdp.detach();
   assert.deepEqual(problems, []);
+});
+
+test('a blocked permission says how to allow it again; an iPhone outside the installed app is told to install it', async () => {
+  const blocked = await browser.newContext({ locale: 'pt-BR', viewport: sizes[0] });
+  // The member once answered the browser's prompt with Bloquear.
+  await blocked.addInitScript(() => {
+    if ('Notification' in self) Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
+  const blockedPage = await blocked.newPage();
+  await signIn(server, blockedPage, bia);
+  await blockedPage.goto(`${server.url}/settings`);
+  const section = blockedPage.getByRole('region', { name: 'Notificações' });
+  await section.getByText('As notificações estão bloqueadas para este site no navegador.').waitFor();
+  await section.getByText(/toque no cadeado/).waitFor();
+  const main = section.getByRole('switch', { name: 'Notificações neste aparelho' });
+  assert.equal(await main.isDisabled(), true);
+  await shoot('settings-denied', section, blockedPage);
+  await blocked.close();
+
+  const iphone = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: sizes[0],
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  });
+  // Safari outside an installed web app has no PushManager.
+  await iphone.addInitScript(() => {
+    delete self.PushManager;
+  });
+  const iphonePage = await iphone.newPage();
+  await signIn(server, iphonePage, bia);
+  await iphonePage.goto(`${server.url}/settings`);
+  const iosSection = iphonePage.getByRole('region', { name: 'Notificações' });
+  await iosSection.getByText(/toque em Compartilhar e em “Adicionar à Tela de Início”/).waitFor();
+  assert.equal(await iosSection.getByRole('switch').count(), 0);
+  await shoot('settings-iphone', iosSection, iphonePage);
+  await iphone.close();
 });

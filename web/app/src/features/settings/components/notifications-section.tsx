@@ -215,7 +215,6 @@ function SwitchRow({ label, description, checked, disabled, onChange, strong }: 
         aria-labelledby={labelId}
         aria-describedby={description ? descriptionId : undefined}
         onCheckedChange={onChange}
-        className="after:absolute after:-inset-3 relative"
       />
     </div>
   )
