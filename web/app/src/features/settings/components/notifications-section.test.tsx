@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { testSessionBody } from '@/testing/fixtures'
@@ -87,6 +88,7 @@ async function bodiesOf(requests: Request[], method: string, path: string): Prom
 describe('Notificações', { timeout: 15_000 }, () => {
   const originalUserAgent = navigator.userAgent
   afterEach(() => {
+    onlineManager.setOnline(true)
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
     Reflect.deleteProperty(navigator, 'serviceWorker')
@@ -214,5 +216,18 @@ describe('Notificações', { timeout: 15_000 }, () => {
     })
     expect(await within(region).findByText('Não foi possível carregar as notificações deste aparelho.')).toBeInTheDocument()
     expect(within(region).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+
+  it('offline, nothing can be switched and it says why', async () => {
+    fakePushBrowser('granted')
+    const { region } = await renderSection(pushServer(subscription()))
+    const likes = await within(region).findByRole('switch', { name: 'Curtidas' })
+    act(() => {
+      onlineManager.setOnline(false)
+    })
+    expect(await within(region).findByText('Sem conexão: as notificações só podem ser mudadas com internet.')).toBeInTheDocument()
+    expect(likes).toBeDisabled()
+    expect(within(region).getByRole('switch', { name: 'Notificações neste aparelho' })).toBeDisabled()
+    expect(within(region).getByRole('button', { name: 'Enviar notificação de teste' })).toBeDisabled()
   })
 })
