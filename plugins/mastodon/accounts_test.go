@@ -3,6 +3,7 @@ package mastodon_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,4 +190,59 @@ func TestAccountFollowersAndFollowing(t *testing.T) {
 	}
 	expectError(t, reader.Do(http.MethodGet, "/api/v1/accounts/"+lia.ID+"/followers?max_id=lixo", nil),
 		http.StatusUnprocessableEntity, "invalid_input")
+	expectError(t, reader.Do(http.MethodGet, "/api/v1/accounts/"+lia.ID+"/followers?limit=muitos", nil),
+		http.StatusUnprocessableEntity, "invalid_parameter")
+}
+
+// A list of accounts is read limit at a time, and its next link keeps the
+// limit: an app paging followers two by two meets each one once.
+func TestAccountListsPageByLimit(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	lia := app.Member("lia")
+	var fans []string
+	for _, h := range []string{"fa1", "fa2", "fa3", "fa4", "fa5"} {
+		fans = append(fans, h)
+		app.Member(h).Do(http.MethodPost, "/api/v1/profiles/lia/follow", nil).Expect(t, http.StatusOK)
+	}
+	reader := lia.AppClient(t, "read")
+	var seen []string
+	path := "/api/v1/accounts/" + lia.ID + "/followers?limit=2"
+	for pages := 0; path != ""; pages++ {
+		if pages > 3 {
+			t.Fatalf("more than three pages of two for five followers: %v", seen)
+		}
+		var list []account
+		r := reader.Do(http.MethodGet, path, nil)
+		r.Expect(t, http.StatusOK).JSON(t, &list)
+		if len(list) > 2 {
+			t.Fatalf("%s: %d accounts", path, len(list))
+		}
+		for _, a := range list {
+			seen = append(seen, a.Username)
+		}
+		path = linkTo(t, r, "next")
+		if path != "" && !strings.Contains(path, "limit=2") {
+			t.Fatalf("next link without the limit: %s", path)
+		}
+	}
+	slices.Reverse(fans)
+	if !slices.Equal(seen, fans) {
+		t.Fatalf("followers paged two by two: %v, want %v", seen, fans)
+	}
+
+	// Blocks and mutes alike.
+	for _, h := range fans[:3] {
+		lia.Do(http.MethodPost, "/api/v1/profiles/"+h+"/block", nil).Expect(t, http.StatusOK)
+	}
+	var blocked []account
+	r := reader.Do(http.MethodGet, "/api/v1/blocks?limit=2", nil)
+	r.Expect(t, http.StatusOK).JSON(t, &blocked)
+	if len(blocked) != 2 || !strings.Contains(linkTo(t, r, "next"), "limit=2") {
+		t.Fatalf("blocks by two: %d, next %q", len(blocked), linkTo(t, r, "next"))
+	}
+	reader.Do(http.MethodGet, "/api/v1/blocks", nil).Expect(t, http.StatusOK).JSON(t, &blocked)
+	if len(blocked) != 3 {
+		t.Fatalf("blocks, default limit: %d", len(blocked))
+	}
 }

@@ -40,8 +40,10 @@ type ListFollows struct {
 	Follows ListStore
 }
 
-// Handle returns the page of dir of handle after cursor.
-func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle string, dir Direction, cursor string) (Page, error) {
+// Handle returns the page of dir of handle after cursor: limit members
+// (PageSize when 0, at most MaxPageSize).
+func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle string, dir Direction, cursor string, limit int) (Page, error) {
+	limit = pageLimit(limit)
 	var after *domain.ListCursor[domain.FollowID]
 	if cursor != "" {
 		c, ok := domain.DecodeListCursor[domain.FollowID](domain.FollowsCursor, cursor)
@@ -62,14 +64,23 @@ func (uc *ListFollows) Handle(ctx context.Context, viewer domain.Viewer, handle 
 	if viewer.SignedIn() {
 		seer = viewer.UserID
 	}
-	items, err := read(ctx, of, seer, after, PageSize)
+	items, err := read(ctx, of, seer, after, limit)
 	if err != nil {
 		return Page{}, fmt.Errorf("%s of %s: %w", dir, of, err)
 	}
 	page := Page{Items: items}
-	if len(items) == PageSize {
+	if len(items) == limit {
 		last := items[len(items)-1]
 		page.Next = domain.ListCursor[domain.FollowID]{At: last.FollowedAt, ID: last.FollowID}.Encode(domain.FollowsCursor)
 	}
 	return page, nil
+}
+
+// pageLimit is the page length a reader asked for, within 1..MaxPageSize;
+// PageSize when it asked for none.
+func pageLimit(limit int) int {
+	if limit <= 0 {
+		return PageSize
+	}
+	return min(limit, MaxPageSize)
 }

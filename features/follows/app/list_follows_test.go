@@ -54,7 +54,7 @@ func TestListFollowsPages(t *testing.T) {
 	uc := &ListFollows{Follows: store}
 	ctx := context.Background()
 
-	full, err := uc.Handle(ctx, domain.Viewer{}, "@Ana", Following, "")
+	full, err := uc.Handle(ctx, domain.Viewer{}, "@Ana", Following, "", 0)
 	if err != nil || store.asked != Following || store.seer != (domain.UserID{}) || store.after != nil {
 		t.Fatalf("signed out, following: %v; asked %s as %s after %v", err, store.asked, store.seer, store.after)
 	}
@@ -63,7 +63,7 @@ func TestListFollowsPages(t *testing.T) {
 	}
 
 	store.n = PageSize - 1
-	last, err := uc.Handle(ctx, domain.Viewer{UserID: viewer}, "ana", Followers, full.Next)
+	last, err := uc.Handle(ctx, domain.Viewer{UserID: viewer}, "ana", Followers, full.Next, 0)
 	if err != nil || store.asked != Followers || store.seer != viewer {
 		t.Fatalf("signed in, followers: %v; asked %s as %s", err, store.asked, store.seer)
 	}
@@ -73,6 +73,20 @@ func TestListFollowsPages(t *testing.T) {
 	}
 	if len(last.Items) != PageSize-1 || last.Next != "" {
 		t.Fatalf("a short page is the last: %d items, next %q", len(last.Items), last.Next)
+	}
+}
+
+// A reader may ask for shorter or longer pages, up to MaxPageSize: a page
+// of the length asked for points at the next.
+func TestListFollowsPagesOfTheLengthAskedFor(t *testing.T) {
+	ana := domain.NewUserID()
+	store := &lists{ids: map[string]domain.UserID{"ana": ana}, n: 200, lastTime: time.Now()}
+	uc := &ListFollows{Follows: store}
+	for _, tc := range []struct{ asked, want int }{{2, 2}, {0, PageSize}, {-3, PageSize}, {80, 80}, {500, MaxPageSize}} {
+		page, err := uc.Handle(context.Background(), domain.Viewer{}, "ana", Followers, "", tc.asked)
+		if err != nil || len(page.Items) != tc.want || page.Next == "" {
+			t.Fatalf("limit %d: %d items, next %q, %v; want %d and a next page", tc.asked, len(page.Items), page.Next, err, tc.want)
+		}
 	}
 }
 
@@ -90,7 +104,7 @@ func TestListFollowsRefusals(t *testing.T) {
 		{"malformed handle", "a b", "", errs.KindNotFound, profiles.CodeNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := (&ListFollows{Follows: store}).Handle(context.Background(), domain.Viewer{}, tc.handle, Followers, tc.cursor)
+			_, err := (&ListFollows{Follows: store}).Handle(context.Background(), domain.Viewer{}, tc.handle, Followers, tc.cursor, 0)
 			if kind, code := portstest.KindAndCode(err); kind != tc.kind || code != tc.code {
 				t.Fatalf("%v, want %v %s", err, tc.kind, tc.code)
 			}

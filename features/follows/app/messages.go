@@ -19,8 +19,12 @@ const (
 	CodeInvalid         = "invalid_input"
 )
 
-// PageSize is the length of a followers or following page.
-const PageSize = 50
+// PageSize is the length of a followers or following page; a reader may
+// ask for fewer, or for up to MaxPageSize (Mastodon's apps ask for 40 to 80).
+const (
+	PageSize    = 50
+	MaxPageSize = 80
+)
 
 // ErrNoFollowerProfile is a store's answer when the acting member has no
 // profile row (the followed one missing is domain.ErrNotFound).

@@ -46,7 +46,7 @@ func registerListFollows(api huma.API, uc *follows.ListFollows, links wire.Links
 			Handle string `path:"handle" doc:"The member's handle, e.g. maria_silva."`
 			Cursor string `query:"cursor" maxLength:"200"`
 		}) (*struct{ Body FollowPage }, error) {
-			page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle, dir, in.Cursor)
+			page, err := uc.Handle(ctx, domain.ViewerFrom(ctx), in.Handle, dir, in.Cursor, 0)
 			if err != nil {
 				return nil, httpkit.ProblemFrom(ctx, err)
 			}

@@ -16,7 +16,8 @@ type BlockLister interface {
 // else may read them.
 type ListBlocks struct{ Blocks BlockLister }
 
-// Handle returns the page after cursor.
-func (uc *ListBlocks) Handle(ctx context.Context, viewer domain.Viewer, cursor string) (Page, error) {
-	return listPage(ctx, viewer, cursor, uc.Blocks.Blocked)
+// Handle returns the page after cursor: limit entries (PageSize when 0,
+// at most MaxPageSize).
+func (uc *ListBlocks) Handle(ctx context.Context, viewer domain.Viewer, cursor string, limit int) (Page, error) {
+	return listPage(ctx, viewer, cursor, limit, uc.Blocks.Blocked)
 }

@@ -34,24 +34,36 @@ func TestListBlocks(t *testing.T) {
 	uc := &ListBlocks{Blocks: store}
 	ctx := context.Background()
 
-	if _, err := uc.Handle(ctx, domain.Viewer{}, ""); portstest.CodeOf(err) != CodeUnauthenticated {
+	if _, err := uc.Handle(ctx, domain.Viewer{}, "", 0); portstest.CodeOf(err) != CodeUnauthenticated {
 		t.Fatalf("signed out: %v", err)
 	}
 	follows := domain.ListCursor[domain.FollowID]{At: time.Now(), ID: domain.NewFollowID()}.Encode(domain.FollowsCursor)
 	for _, bad := range []string{"lixo", follows} {
-		if _, err := uc.Handle(ctx, viewer, bad); portstest.CodeOf(err) != CodeInvalid {
+		if _, err := uc.Handle(ctx, viewer, bad, 0); portstest.CodeOf(err) != CodeInvalid {
 			t.Fatalf("cursor %q: %v", bad, err)
 		}
 	}
 
-	full, err := uc.Handle(ctx, viewer, "")
+	full, err := uc.Handle(ctx, viewer, "", 0)
 	if err != nil || store.of != viewer.UserID || len(full.Items) != PageSize || full.Next == "" {
 		t.Fatalf("full page of %s: %d items, next %q, %v", store.of, len(full.Items), full.Next, err)
 	}
 	store.n = 1
-	last, err := uc.Handle(ctx, viewer, full.Next)
+	last, err := uc.Handle(ctx, viewer, full.Next, 0)
 	tail := full.Items[PageSize-1]
 	if err != nil || store.after == nil || store.after.ID != tail.ProfileID || !store.after.At.Equal(tail.Since) || last.Next != "" {
 		t.Fatalf("the next page reads after %+v (want %s), next %q, %v", store.after, tail.ProfileID, last.Next, err)
+	}
+}
+
+// A reader may ask for shorter or longer pages, up to MaxPageSize.
+func TestListBlocksPagesOfTheLengthAskedFor(t *testing.T) {
+	viewer := domain.Viewer{UserID: domain.NewUserID()}
+	uc := &ListBlocks{Blocks: &blockList{n: 200}}
+	for _, tc := range []struct{ asked, want int }{{3, 3}, {0, PageSize}, {80, 80}, {81, MaxPageSize}} {
+		page, err := uc.Handle(context.Background(), viewer, "", tc.asked)
+		if err != nil || len(page.Items) != tc.want || page.Next == "" {
+			t.Fatalf("limit %d: %d items, next %q, %v; want %d and a next page", tc.asked, len(page.Items), page.Next, err, tc.want)
+		}
 	}
 }

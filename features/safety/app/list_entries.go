@@ -14,9 +14,9 @@ type Page struct {
 	Next  string
 }
 
-// listPage checks the viewer and the cursor, reads one page with read and
-// makes the next cursor.
-func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
+// listPage checks the viewer and the cursor, reads one page of limit
+// entries with read and makes the next cursor.
+func listPage(ctx context.Context, viewer domain.Viewer, cursor string, limit int,
 	read func(ctx context.Context, of domain.UserID, after *domain.ListCursor[domain.UserID], limit int) ([]domain.SafetyEntry, error)) (Page, error) {
 	if !viewer.SignedIn() {
 		return Page{}, errs.Unauthenticated(CodeUnauthenticated, MsgNoUser)
@@ -29,12 +29,16 @@ func listPage(ctx context.Context, viewer domain.Viewer, cursor string,
 		}
 		after = &c
 	}
-	items, err := read(ctx, viewer.UserID, after, PageSize)
+	if limit <= 0 {
+		limit = PageSize
+	}
+	limit = min(limit, MaxPageSize)
+	items, err := read(ctx, viewer.UserID, after, limit)
 	if err != nil {
 		return Page{}, fmt.Errorf("safety list of %s: %w", viewer.UserID, err)
 	}
 	page := Page{Items: items}
-	if len(items) == PageSize {
+	if len(items) == limit {
 		last := items[len(items)-1]
 		page.Next = domain.ListCursor[domain.UserID]{At: last.Since, ID: last.ProfileID}.Encode(domain.SafetyCursor)
 	}

@@ -16,7 +16,8 @@ type MuteLister interface {
 // may read them.
 type ListMutes struct{ Mutes MuteLister }
 
-// Handle returns the page after cursor.
-func (uc *ListMutes) Handle(ctx context.Context, viewer domain.Viewer, cursor string) (Page, error) {
-	return listPage(ctx, viewer, cursor, uc.Mutes.Muted)
+// Handle returns the page after cursor: limit entries (PageSize when 0,
+// at most MaxPageSize).
+func (uc *ListMutes) Handle(ctx context.Context, viewer domain.Viewer, cursor string, limit int) (Page, error) {
+	return listPage(ctx, viewer, cursor, limit, uc.Mutes.Muted)
 }

@@ -42,8 +42,12 @@ const (
 	MaxMutedWordLen = 100
 )
 
-// PageSize is the length of a blocks or mutes page.
-const PageSize = 50
+// PageSize is the length of a blocks or mutes page; a reader may ask for
+// fewer, or for up to MaxPageSize (Mastodon's apps ask for 40 to 80).
+const (
+	PageSize    = 50
+	MaxPageSize = 80
+)
 
 // ErrNoActorProfile is a store's answer when the acting member has no
 // profile row (the other one missing is domain.ErrNotFound).

@@ -48,7 +48,7 @@ func present(ctx context.Context, links profiles.Links, page safety.Page) Member
 func registerListMembers(api huma.API, blocks *safety.ListBlocks, mutes *safety.ListMutes, links profiles.Links) {
 	for _, list := range []struct {
 		name, summary string
-		handle        func(context.Context, domain.Viewer, string) (safety.Page, error)
+		handle        func(context.Context, domain.Viewer, string, int) (safety.Page, error)
 	}{
 		{"blocks", "The members the viewer blocks, newest first", blocks.Handle},
 		{"mutes", "The members the viewer mutes, newest first", mutes.Handle},
@@ -59,7 +59,7 @@ func registerListMembers(api huma.API, blocks *safety.ListBlocks, mutes *safety.
 			Description: "Pages of 50 with an opaque cursor. Only the viewer's own list.",
 			Security:    httpkit.Bearer, Metadata: httpkit.Refuses(httpkit.Refusals{422: {safety.CodeInvalid}}),
 		}, func(ctx context.Context, in *listInput) (*struct{ Body MemberPage }, error) {
-			page, err := list.handle(ctx, domain.ViewerFrom(ctx), in.Cursor)
+			page, err := list.handle(ctx, domain.ViewerFrom(ctx), in.Cursor, 0)
 			if err != nil {
 				return nil, httpkit.ProblemFrom(ctx, err)
 			}

@@ -187,7 +187,7 @@ func (a accounts) statuses(r *Request) (any, error) {
 	if len(page.Items) > 0 {
 		newest = page.Items[0].ID.String()
 	}
-	return r.cursorPaged(out, page.Next, newest), nil
+	return r.cursorPaged(out, page.Next, newest, q.Limit), nil
 }
 
 // newerThan tells whether an item of id belongs to a page asked for with
@@ -200,17 +200,17 @@ func newerThan(id string, q PageQuery) bool {
 	return after == "" || id > after
 }
 
-// cursorPaged answers a page of a list the core reads with a cursor: the
-// next link carries the cursor as max_id, the previous one the newest
-// item's ID as min_id (when the list reads newer items by ID).
-func (r *Request) cursorPaged(body any, next, newestID string) Answer {
+// cursorPaged answers a page of limit items of a list the core reads with
+// a cursor: the next link carries the cursor as max_id, the previous one
+// the newest item's ID as min_id (when the list reads newer items by ID).
+func (r *Request) cursorPaged(body any, next, newestID string, limit int) Answer {
 	a := Answer{Status: http.StatusOK, Body: body}
 	var links []string
 	if next != "" {
-		links = append(links, "<"+r.pageLink("max_id", next)+`>; rel="next"`)
+		links = append(links, "<"+r.pageLink("max_id", next, limit)+`>; rel="next"`)
 	}
 	if newestID != "" {
-		links = append(links, "<"+r.pageLink("min_id", newestID)+`>; rel="prev"`)
+		links = append(links, "<"+r.pageLink("min_id", newestID, limit)+`>; rel="prev"`)
 	}
 	if len(links) > 0 {
 		a.Header = http.Header{"Link": {strings.Join(links, ", ")}}
@@ -218,15 +218,19 @@ func (r *Request) cursorPaged(body any, next, newestID string) Answer {
 	return a
 }
 
-// follows are a member's followers or followees, newest follow first, in
-// the core's pages (the list's own size: limit is not read). Members in a
-// block relation with the list's owner or the viewer are not listed.
+// follows are a member's followers or followees, newest follow first,
+// limit at a time (40 by default, 80 at most). Members in a block
+// relation with the list's owner or the viewer are not listed.
 func (a accounts) follows(r *Request, dir follows.Direction) (any, error) {
 	h, err := a.handleOf(r)
 	if err != nil {
 		return nil, err
 	}
-	page, err := a.Follows.List.Handle(r.Context(), r.Viewer, h, dir, r.String("max_id"))
+	limit, err := r.accountsLimit()
+	if err != nil {
+		return nil, err
+	}
+	page, err := a.Follows.List.Handle(r.Context(), r.Viewer, h, dir, r.String("max_id"), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +238,17 @@ func (a accounts) follows(r *Request, dir follows.Direction) (any, error) {
 	for i, it := range page.Items {
 		out[i] = a.Base.ListedAccount(r.Context(), a.Links, it.ListedMember)
 	}
-	return r.cursorPaged(out, page.Next, ""), nil
+	return r.cursorPaged(out, page.Next, "", limit), nil
+}
+
+// accountsLimit reads the limit of a list of accounts: 1 to 80, 40 when
+// absent (a larger one is cut to 80, as Mastodon does).
+func (r *Request) accountsLimit() (int, error) {
+	limit, err := r.Int("limit", DefaultAccountsPageSize)
+	if err != nil {
+		return 0, err
+	}
+	return min(max(limit, 1), MaxAccountsPageSize), nil
 }
 
 // ListedAccount is a member as lists show them (their card: no counts,

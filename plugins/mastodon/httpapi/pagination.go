@@ -6,10 +6,14 @@ import (
 	"strconv"
 )
 
-// Page sizes: Mastodon's defaults for timelines and lists.
+// Page sizes: Mastodon's defaults for timelines, and for lists of
+// accounts (followers, following, blocks, mutes).
 const (
 	DefaultPageSize = 20
 	MaxPageSize     = 40
+
+	DefaultAccountsPageSize = 40
+	MaxAccountsPageSize     = 80
 )
 
 // PageQuery is a page as Mastodon's apps ask for one: items older than
@@ -45,13 +49,16 @@ func (r *Request) Paged(body any, newestID, oldestID string) Answer {
 	if newestID == "" || oldestID == "" {
 		return a
 	}
-	next := r.pageLink("max_id", oldestID)
-	prev := r.pageLink("min_id", newestID)
+	next := r.pageLink("max_id", oldestID, DefaultPageSize)
+	prev := r.pageLink("min_id", newestID, DefaultPageSize)
 	a.Header = http.Header{"Link": {"<" + next + `>; rel="next", <` + prev + `>; rel="prev"`}}
 	return a
 }
 
-func (r *Request) pageLink(param, id string) string {
+// pageLink is the request's address paging from id, with the request's
+// other parameters and the limit it was answered with (limit when it
+// named none).
+func (r *Request) pageLink(param, id string, limit int) string {
 	q := url.Values{}
 	for k, v := range r.HTTP.URL.Query() {
 		switch k {
@@ -62,7 +69,7 @@ func (r *Request) pageLink(param, id string) string {
 	}
 	q.Set(param, id)
 	if q.Get("limit") == "" {
-		q.Set("limit", strconv.Itoa(DefaultPageSize))
+		q.Set("limit", strconv.Itoa(limit))
 	}
 	return r.Base.Link(r.HTTP.URL.Path) + "?" + q.Encode()
 }

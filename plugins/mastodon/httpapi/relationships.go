@@ -192,18 +192,22 @@ func (a accounts) familiarFollowers(r *Request) (any, error) {
 	return out, nil
 }
 
-// blocks are the viewer's blocks, newest first, in the core's pages.
+// blocks are the viewer's blocks, newest first, limit at a time.
 func (a accounts) blocks(r *Request) (any, error) {
 	return a.safetyList(r, a.Safety.ListBlocks.Handle)
 }
 
-// mutes are the viewer's mutes, newest first, in the core's pages.
+// mutes are the viewer's mutes, newest first, limit at a time.
 func (a accounts) mutes(r *Request) (any, error) {
 	return a.safetyList(r, a.Safety.ListMutes.Handle)
 }
 
-func (a accounts) safetyList(r *Request, list func(context.Context, domain.Viewer, string) (safety.Page, error)) (any, error) {
-	page, err := list(r.Context(), r.Viewer, r.String("max_id"))
+func (a accounts) safetyList(r *Request, list func(context.Context, domain.Viewer, string, int) (safety.Page, error)) (any, error) {
+	limit, err := r.accountsLimit()
+	if err != nil {
+		return nil, err
+	}
+	page, err := list(r.Context(), r.Viewer, r.String("max_id"), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -211,5 +215,5 @@ func (a accounts) safetyList(r *Request, list func(context.Context, domain.Viewe
 	for i, it := range page.Items {
 		out[i] = a.Base.ListedAccount(r.Context(), a.Links, it.ListedMember)
 	}
-	return r.cursorPaged(out, page.Next, ""), nil
+	return r.cursorPaged(out, page.Next, "", limit), nil
 }

@@ -314,7 +314,7 @@ func (s Statuses) favouritedBy(r *Request) (any, error) {
 	}
 	// Only older likers can be asked for: a next link, no prev.
 	return Answer{Status: http.StatusOK, Body: out,
-		Header: http.Header{"Link": {"<" + r.pageLink("max_id", out[len(out)-1].ID) + `>; rel="next"`}}}, nil
+		Header: http.Header{"Link": {"<" + r.pageLink("max_id", out[len(out)-1].ID, DefaultPageSize) + `>; rel="next"`}}}, nil
 }
 
 // rebloggedBy is empty: a share here is a link sent elsewhere, and who
