@@ -167,6 +167,29 @@ func TestPushKeyRules(t *testing.T) {
 	}
 }
 
+// Local push services are read from the environment as a list, must be
+// ip:port addresses, and are refused in production: a device names the
+// address the server posts to.
+func TestPushLocalServicesRules(t *testing.T) {
+	t.Setenv("SOCIAL_PUSH_LOCAL_SERVICES", "127.0.0.1:9100,[::1]:9101")
+	cfg, err := config.Load("")
+	if err != nil || strings.Join(cfg.Push.LocalServices, " ") != "127.0.0.1:9100 [::1]:9101" {
+		t.Fatalf("local services = %q, %v", cfg.Push.LocalServices, err)
+	}
+	t.Setenv("SOCIAL_PUSH_LOCAL_SERVICES", "localhost:9100")
+	if _, err := config.Load(""); err == nil || !strings.Contains(err.Error(), `push.local_services: "localhost:9100" is not an ip:port address`) {
+		t.Fatalf("a host name: %v", err)
+	}
+	t.Setenv("SOCIAL_PUSH_LOCAL_SERVICES", "127.0.0.1:9100")
+	t.Setenv("SOCIAL_MODE", "production")
+	t.Setenv("SOCIAL_AUTH_JWT_SECRET", strings.Repeat("s", 40))
+	t.Setenv("SOCIAL_STORAGE_SIGNING_SECRET", strings.Repeat("m", 40))
+	t.Setenv("SOCIAL_PUSH_VAPID_PRIVATE_KEY", "ZmFrZS1rZXktZmFrZS1rZXktZmFrZS1rZXktZmFrZTE")
+	if _, err := config.Load(""); err == nil || !strings.Contains(err.Error(), "push.local_services: is for development and tests") {
+		t.Fatalf("production: %v", err)
+	}
+}
+
 func TestPrintMasksSecrets(t *testing.T) {
 	checkPrintMasks(t, map[string]string{
 		"SOCIAL_AUTH_JWT_SECRET":        "a-very-long-signing-secret-of-40-chars!!",

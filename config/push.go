@@ -3,6 +3,7 @@ package config
 import (
 	"crypto/ecdh"
 	"encoding/base64"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -27,6 +28,11 @@ type Push struct {
 	CollapseWindow time.Duration `mapstructure:"collapse_window"`
 	// PerMemberPerMinute caps the pushes a member's devices get in a minute.
 	PerMemberPerMinute int `mapstructure:"per_member_per_minute"`
+	// LocalServices are push services on this machine or network ("ip:port"),
+	// which the push client otherwise refuses as it refuses every private
+	// address a device could name: a development push service, or a test's.
+	// Refused in production.
+	LocalServices []string `mapstructure:"local_services"`
 }
 
 // VAPIDKey decodes push.vapid_private_key (nil when empty).
@@ -63,5 +69,13 @@ func (c *Config) validatePush(bad func(key, format string, args ...any)) {
 	}
 	if p.PerMemberPerMinute <= 0 {
 		bad("push.per_member_per_minute", "must be positive")
+	}
+	if len(p.LocalServices) > 0 && c.Mode == ModeProduction {
+		bad("push.local_services", "is for development and tests: a device could make the server post to these addresses")
+	}
+	for _, a := range p.LocalServices {
+		if _, err := netip.ParseAddrPort(a); err != nil {
+			bad("push.local_services", "%q is not an ip:port address", a)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/fx"
 
 	"social/adapters/providers/safefetch"
+	"social/config"
 	"social/core/ports"
 )
 
@@ -17,8 +18,10 @@ import (
 // queues the message), so a slow one is as good as down.
 const pushTimeout = 10 * time.Second
 
-// Module provides the ports.PushSender, on an SSRF-safe client of its own.
-var Module = fx.Module("webpush", fx.Provide(func() ports.PushSender {
+// Module provides the ports.PushSender, on an SSRF-safe client of its own:
+// a device names the address the server posts to. Only the push services
+// of push.local_services (never in production) may be private.
+var Module = fx.Module("webpush", fx.Provide(func(cfg *config.Config) ports.PushSender {
 	return New(safefetch.New(safefetch.Options{Timeout: pushTimeout, MaxBytes: 64 << 10,
-		UserAgent: "social-webpush/1.0", MaxRedirects: -1}))
+		UserAgent: "social-webpush/1.0", MaxRedirects: -1, AllowedTestAddrs: cfg.Push.LocalServices}))
 }))
