@@ -7,19 +7,38 @@
 //
 // Chromium's own PushManager.subscribe needs its push service on the
 // internet, so the page's PushManager hands out a subscription to the
-// test's endpoint instead (keys made here, as a browser makes them). The
-// server's push client refuses loopback addresses (SSRF guard), so what it
-// sends is read from its queue: one push.deliver job per push.
-import { test } from 'node:test';
+// test's own push service instead (keys made here, as a browser makes
+// them). The server may post to that service on loopback because it is
+// named in push.local_services; its log is what the server sent.
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { artifacts, serverAndBrowser } from '../lib/harness.mjs';
 import { api, member, signIn, signInToken, watch } from '../lib/members.mjs';
 import { longHandle, longName, token } from '../lib/worst-case.mjs';
 
-const { server, browser } = await serverAndBrowser();
+// The push service: it keeps each push's headers and answers 201, as a
+// browser's push service accepts a message.
+const delivered = [];
+const pushService = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    delivered.push({ path: req.url, headers: req.headers, bytes: Buffer.concat(chunks).length });
+    res.writeHead(201).end();
+  });
+});
+await new Promise((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+const pushAddr = `127.0.0.1:${pushService.address().port}`;
+after(() => {
+  pushService.closeAllConnections();
+  pushService.close();
+});
+
+const { server, browser } = await serverAndBrowser({ SOCIAL_PUSH_LOCAL_SERVICES: pushAddr });
 const shots = path.join(artifacts, 'push');
 mkdirSync(shots, { recursive: true });
 
@@ -29,10 +48,8 @@ const sizes = [
   { width: 1280, height: 800 },
 ];
 
-// The device's push endpoint. The server's push client refuses loopback
-// addresses, so nothing is listening: what the server sends is read from its
-// queue.
-const endpoint = 'http://127.0.0.1:9/push/ana-phone';
+// The device's push endpoint, on the test's push service.
+const endpoint = `http://${pushAddr}/push/ana-phone`;
 
 // The device's keys, as a browser makes them: a P-256 point and 16 bytes.
 const ecdh = createECDH('prime256v1');
@@ -79,6 +96,12 @@ await signIn(server, page, ana);
 function queuedPushes() {
   const rows = server.sql(`SELECT args->>'alert' || ' ' || (args->>'topic') FROM river_job WHERE kind = 'push.deliver' ORDER BY id`);
   return rows ? rows.split('\n') : [];
+}
+
+/** Waits until the push service has received n pushes, and returns their topics. */
+async function deliveredTopics(n) {
+  for (let i = 0; i < 100 && delivered.length < n; i++) await new Promise((r) => setTimeout(r, 100));
+  return delivered.map((d) => d.headers.topic);
 }
 
 /** Screenshots of `on` (the journey's page by default) at every size, `region` (when given) scrolled to the top under the header. */
@@ -160,6 +183,15 @@ test('Configurações turns push on for this device after the explanation, and t
   assert.equal((await sent).status(), 202);
   await page.getByText('Notificação de teste enviada', { exact: true }).waitFor();
   assert.deepEqual(queuedPushes(), ['test test']);
+  // It reaches the device's push service as Web Push: encrypted, signed with
+  // the server's VAPID key, with its TTL and topic.
+  assert.deepEqual(await deliveredTopics(1), ['test']);
+  const [push] = delivered;
+  assert.equal(push.path, '/push/ana-phone');
+  assert.equal(push.headers['content-encoding'], 'aes128gcm');
+  assert.match(push.headers.authorization, /^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+  assert.ok(Number(push.headers.ttl) > 0, `TTL ${push.headers.ttl}`);
+  assert.ok(push.bytes > 86, `${push.bytes} bytes`);
 });
 
 test('a switch turned off in Configurações changes what the server sends', async () => {
@@ -176,6 +208,9 @@ test('a switch turned off in Configurações changes what the server sends', asy
   // The like is in the list but not pushed; the comment is pushed.
   const pushes = queuedPushes();
   assert.deepEqual(pushes.map((p) => p.split(' ')[0]), ['test', 'comment'], pushes.join(', '));
+  const topics = await deliveredTopics(2);
+  assert.equal(topics.length, 2, topics.join(', '));
+  assert.match(topics[1], /^comment-/);
 
   // The server kept the choice: a new visit reads it back.
   await page.reload();
