@@ -46,6 +46,10 @@ test('follow, live notification, followers-only post, search without accents, a 
   await pb.page.getByRole('heading', { name: 'Ana Conceição' }).waitFor();
   await pb.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await pb.page.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
+  // A first follow offers notifications on this device; B says not now.
+  const offer = pb.page.getByRole('dialog', { name: 'Receber notificações?' });
+  await offer.getByRole('button', { name: 'Agora não' }).click();
+  await offer.waitFor({ state: 'hidden' });
 
   // A, without reloading: the follow arrives in the list and the badge says 1.
   const list = pa.page.getByRole('list', { name: 'Lista de notificações' });
