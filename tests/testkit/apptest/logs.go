@@ -1,34 +1,17 @@
 package apptest
 
 import (
-	"bytes"
 	"log/slog"
-	"sync"
 	"testing"
 
 	"go.uber.org/fx"
 
 	"social/config"
+	"social/tests/testkit/output"
 )
 
 // Logs are the app's log lines, as JSON, collected while it runs.
-type Logs struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *Logs) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-// String is every line written so far.
-func (l *Logs) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
+type Logs = output.Buffer
 
 // StartLoggingAll is Start with every request logged at debug into the
 // returned Logs: what tests that look for secrets in log lines read.
