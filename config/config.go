@@ -50,6 +50,9 @@ type Config struct {
 	// Web Push to members' devices.
 	Push Push `mapstructure:"push"`
 
+	// The weekly e-mail digest of unread notifications.
+	Digest Digest `mapstructure:"digest"`
+
 	// Members' exports and account deletions.
 	DataRights DataRights `mapstructure:"data_rights"`
 
@@ -479,6 +482,7 @@ func (c *Config) Validate() error {
 	}
 	c.validateDataRights(bad)
 	c.validatePush(bad)
+	c.validateDigest(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }

@@ -11,6 +11,7 @@ import (
 	"social/features/accounts"
 	"social/features/comments"
 	"social/features/datarights"
+	"social/features/digest"
 	"social/features/follows"
 	"social/features/media"
 	"social/features/moderation"
@@ -53,6 +54,7 @@ func useCases() fx.Option {
 		moderation.Module,
 		datarights.Module,
 		notifications.Module,
+		digest.Module,
 		push.Module,
 		timelines.Module,
 		trending.Module,

@@ -63,6 +63,8 @@ func (w *world) fieldValue(op operation, name string, s *schema) (any, bool) {
 		return map[string]any{"endpoint": fmt.Sprintf("https://push.example.com/%d", w.unique()), "keys": map[string]string{
 			"p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
 			"auth":   "BTBZMqHH6r4Tts7J_aSIgg"}}, true
+	case "email-digest-set.enabled":
+		return true, true
 	case "push-update-subscription.data":
 		return map[string]any{"alerts": map[string]bool{"like": false}}, true
 	}

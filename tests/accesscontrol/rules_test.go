@@ -227,14 +227,15 @@ var rules = []rule{
 // is sent with extra fields (staff-only ones aside: their bodies are the
 // staff's decisions, and members are refused by the admin gate).
 var notMassAssigned = map[string]string{
-	"reset-password":       "needs a mailed token; sets only the password",
-	"refresh-session":      "trades a refresh token; no member field",
-	"sign-out":             "ends a session; no member field",
-	"preview-link":         "reads a page for the composer; stores nothing of the member",
-	"resolve-media-links":  "resolves storage paths to links; stores nothing",
-	"complete-second-step": "completes a pending sign-in with a code or a passkey; no member field",
-	"passkey-sign-in":      "signs in with a passkey's answer; no member field",
-	"add-passkey":          "needs a new passkey from an authenticator; stores only its name",
-	"confirm-totp":         "takes only the authenticator app's code",
-	"disable-totp":         "takes only the authenticator app's code",
+	"reset-password":           "needs a mailed token; sets only the password",
+	"refresh-session":          "trades a refresh token; no member field",
+	"sign-out":                 "ends a session; no member field",
+	"preview-link":             "reads a page for the composer; stores nothing of the member",
+	"resolve-media-links":      "resolves storage paths to links; stores nothing",
+	"complete-second-step":     "completes a pending sign-in with a code or a passkey; no member field",
+	"passkey-sign-in":          "signs in with a passkey's answer; no member field",
+	"add-passkey":              "needs a new passkey from an authenticator; stores only its name",
+	"confirm-totp":             "takes only the authenticator app's code",
+	"disable-totp":             "takes only the authenticator app's code",
+	"email-digest-unsubscribe": "needs a mailed digest's token; only turns the digest off",
 }

@@ -1915,6 +1915,12 @@ type PostTextForm struct {
 	TextContent string `json:"text_content"`
 }
 
+// Preference defines model for Preference.
+type Preference struct {
+	// Enabled Whether the member gets the weekly e-mail digest of their unread notifications (off until they turn it on).
+	Enabled bool `json:"enabled"`
+}
+
 // Problem defines model for Problem.
 type Problem struct {
 	// Code Stable machine-readable code.
@@ -2448,6 +2454,12 @@ type Unread struct {
 	UnreadCount int64 `json:"unread_count"`
 }
 
+// UnsubscribeInputBody defines model for UnsubscribeInputBody.
+type UnsubscribeInputBody struct {
+	// Token The token of the digest e-mail's link (the t in its #t=...).
+	Token string `json:"token"`
+}
+
 // UpdateInputBody defines model for UpdateInputBody.
 type UpdateInputBody struct {
 	Data Data `json:"data"`
@@ -2934,6 +2946,12 @@ type MessagesSendJSONRequestBody = DirectMessageInputBody
 
 // MessagesUpdateSettingsJSONRequestBody defines body for MessagesUpdateSettings for application/json ContentType.
 type MessagesUpdateSettingsJSONRequestBody = MessageSettings
+
+// EmailDigestSetJSONRequestBody defines body for EmailDigestSet for application/json ContentType.
+type EmailDigestSetJSONRequestBody = Preference
+
+// EmailDigestUnsubscribeJSONRequestBody defines body for EmailDigestUnsubscribe for application/json ContentType.
+type EmailDigestUnsubscribeJSONRequestBody = UnsubscribeInputBody
 
 // ApproveAuthorizationJSONRequestBody defines body for ApproveAuthorization for application/json ContentType.
 type ApproveAuthorizationJSONRequestBody = AuthorizationParams
@@ -3868,6 +3886,43 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/meta (the `GetMeta` operationId).
 	GetMeta(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EmailDigestGet Whether the member gets the weekly e-mail digest
+	//
+	// Corresponds with GET /api/v1/notifications/email-digest (the `EmailDigestGet` operationId).
+	EmailDigestGet(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EmailDigestSetWithBody Turn the weekly e-mail digest on or off
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+	EmailDigestSetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EmailDigestSet Turn the weekly e-mail digest on or off
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+	EmailDigestSet(ctx context.Context, body EmailDigestSetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EmailDigestUnsubscribeWithBody Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+	//
+	// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+	EmailDigestUnsubscribeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EmailDigestUnsubscribe Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+	//
+	// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+	EmailDigestUnsubscribe(ctx context.Context, body EmailDigestUnsubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListNotifications The signed-in member's 50 newest notifications and unread count
 	//
@@ -6330,6 +6385,93 @@ func (c *Client) MessagesUnreadCount(ctx context.Context, reqEditors ...RequestE
 // Corresponds with GET /api/v1/meta (the `GetMeta` operationId).
 func (c *Client) GetMeta(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetMetaRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EmailDigestGet Whether the member gets the weekly e-mail digest
+//
+// Corresponds with GET /api/v1/notifications/email-digest (the `EmailDigestGet` operationId).
+func (c *Client) EmailDigestGet(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailDigestGetRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EmailDigestSetWithBody Turn the weekly e-mail digest on or off
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+func (c *Client) EmailDigestSetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailDigestSetRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EmailDigestSet Turn the weekly e-mail digest on or off
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+func (c *Client) EmailDigestSet(ctx context.Context, body EmailDigestSetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailDigestSetRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EmailDigestUnsubscribeWithBody Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+//
+// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+func (c *Client) EmailDigestUnsubscribeWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailDigestUnsubscribeRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EmailDigestUnsubscribe Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+//
+// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+func (c *Client) EmailDigestUnsubscribe(ctx context.Context, body EmailDigestUnsubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEmailDigestUnsubscribeRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -11632,6 +11774,113 @@ func NewGetMetaRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewEmailDigestGetRequest constructs an http.Request for the EmailDigestGet method
+func NewEmailDigestGetRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/notifications/email-digest")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewEmailDigestSetRequest calls the generic EmailDigestSet builder with application/json body
+func NewEmailDigestSetRequest(server string, body EmailDigestSetJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEmailDigestSetRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewEmailDigestSetRequestWithBody constructs an http.Request for the EmailDigestSet method, with any body, and a specified content type
+func NewEmailDigestSetRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/notifications/email-digest")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewEmailDigestUnsubscribeRequest calls the generic EmailDigestUnsubscribe builder with application/json body
+func NewEmailDigestUnsubscribeRequest(server string, body EmailDigestUnsubscribeJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEmailDigestUnsubscribeRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewEmailDigestUnsubscribeRequestWithBody constructs an http.Request for the EmailDigestUnsubscribe method, with any body, and a specified content type
+func NewEmailDigestUnsubscribeRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/notifications/email-digest/unsubscribe")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListNotificationsRequest constructs an http.Request for the ListNotifications method
 func NewListNotificationsRequest(server string) (*http.Request, error) {
 	var err error
@@ -15405,6 +15654,45 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/meta (the `GetMeta` operationId).
 	GetMetaWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMetaResponse, error)
+
+	// EmailDigestGetWithResponse Whether the member gets the weekly e-mail digest
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/notifications/email-digest (the `EmailDigestGet` operationId).
+	EmailDigestGetWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*EmailDigestGetResponse, error)
+
+	// EmailDigestSetWithBodyWithResponse Turn the weekly e-mail digest on or off
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+	EmailDigestSetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailDigestSetResponse, error)
+
+	// EmailDigestSetWithResponse Turn the weekly e-mail digest on or off
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+	EmailDigestSetWithResponse(ctx context.Context, body EmailDigestSetJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailDigestSetResponse, error)
+
+	// EmailDigestUnsubscribeWithBodyWithResponse Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+	//
+	// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+	EmailDigestUnsubscribeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailDigestUnsubscribeResponse, error)
+
+	// EmailDigestUnsubscribeWithResponse Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+	//
+	// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+	EmailDigestUnsubscribeWithResponse(ctx context.Context, body EmailDigestUnsubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailDigestUnsubscribeResponse, error)
 
 	// ListNotificationsWithResponse The signed-in member's 50 newest notifications and unread count
 	//
@@ -24862,6 +25150,276 @@ func (r GetMetaResponse) ContentType() string {
 	return ""
 }
 
+// EmailDigestGetResponse503Headers the declared response headers of an HTTP 503 response for EmailDigestGet
+type EmailDigestGetResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EmailDigestGetResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Preference
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EmailDigestGetResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EmailDigestGetResponse) GetJSON200() *Preference {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r EmailDigestGetResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r EmailDigestGetResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r EmailDigestGetResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r EmailDigestGetResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r EmailDigestGetResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EmailDigestGetResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EmailDigestGetResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EmailDigestGetResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EmailDigestSetResponse503Headers the declared response headers of an HTTP 503 response for EmailDigestSet
+type EmailDigestSetResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EmailDigestSetResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Preference
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EmailDigestSetResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EmailDigestSetResponse) GetJSON200() *Preference {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r EmailDigestSetResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r EmailDigestSetResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EmailDigestSetResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EmailDigestSetResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EmailDigestSetResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EmailDigestUnsubscribeResponse503Headers the declared response headers of an HTTP 503 response for EmailDigestUnsubscribe
+type EmailDigestUnsubscribeResponse503Headers struct {
+	RetryAfter *int
+}
+
+type EmailDigestUnsubscribeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *EmailDigestUnsubscribeResponse503Headers
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r EmailDigestUnsubscribeResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r EmailDigestUnsubscribeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EmailDigestUnsubscribeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EmailDigestUnsubscribeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EmailDigestUnsubscribeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListNotificationsResponse503Headers the declared response headers of an HTTP 503 response for ListNotifications
 type ListNotificationsResponse503Headers struct {
 	RetryAfter *int
@@ -33491,6 +34049,75 @@ func (c *ClientWithResponses) GetMetaWithResponse(ctx context.Context, reqEditor
 		return nil, err
 	}
 	return ParseGetMetaResponse(rsp)
+}
+
+// EmailDigestGetWithResponse Whether the member gets the weekly e-mail digest
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/notifications/email-digest (the `EmailDigestGet` operationId).
+func (c *ClientWithResponses) EmailDigestGetWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*EmailDigestGetResponse, error) {
+	rsp, err := c.EmailDigestGet(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEmailDigestGetResponse(rsp)
+}
+
+// EmailDigestSetWithBodyWithResponse Turn the weekly e-mail digest on or off
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+func (c *ClientWithResponses) EmailDigestSetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailDigestSetResponse, error) {
+	rsp, err := c.EmailDigestSetWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEmailDigestSetResponse(rsp)
+}
+
+// EmailDigestSetWithResponse Turn the weekly e-mail digest on or off
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/notifications/email-digest (the `EmailDigestSet` operationId).
+func (c *ClientWithResponses) EmailDigestSetWithResponse(ctx context.Context, body EmailDigestSetJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailDigestSetResponse, error) {
+	rsp, err := c.EmailDigestSet(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEmailDigestSetResponse(rsp)
+}
+
+// EmailDigestUnsubscribeWithBodyWithResponse Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+//
+// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+func (c *ClientWithResponses) EmailDigestUnsubscribeWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EmailDigestUnsubscribeResponse, error) {
+	rsp, err := c.EmailDigestUnsubscribeWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEmailDigestUnsubscribeResponse(rsp)
+}
+
+// EmailDigestUnsubscribeWithResponse Turn the weekly e-mail digest off with the token of a digest e-mail's link, without signing in
+//
+// The link puts its token in the URL fragment, which browsers never send: the member app's page posts it here in the body, so no URL the server receives or logs carries it.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/notifications/email-digest/unsubscribe (the `EmailDigestUnsubscribe` operationId).
+func (c *ClientWithResponses) EmailDigestUnsubscribeWithResponse(ctx context.Context, body EmailDigestUnsubscribeJSONRequestBody, reqEditors ...RequestEditorFn) (*EmailDigestUnsubscribeResponse, error) {
+	rsp, err := c.EmailDigestUnsubscribe(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEmailDigestUnsubscribeResponse(rsp)
 }
 
 // ListNotificationsWithResponse The signed-in member's 50 newest notifications and unread count
@@ -43736,6 +44363,252 @@ func ParseGetMetaResponse(rsp *http.Response) (*GetMetaResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers GetMetaResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEmailDigestGetResponse parses an HTTP response from a EmailDigestGetWithResponse call
+func ParseEmailDigestGetResponse(rsp *http.Response) (*EmailDigestGetResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EmailDigestGetResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Preference
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EmailDigestGetResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEmailDigestSetResponse parses an HTTP response from a EmailDigestSetWithResponse call
+func ParseEmailDigestSetResponse(rsp *http.Response) (*EmailDigestSetResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EmailDigestSetResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Preference
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EmailDigestSetResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseEmailDigestUnsubscribeResponse parses an HTTP response from a EmailDigestUnsubscribeWithResponse call
+func ParseEmailDigestUnsubscribeResponse(rsp *http.Response) (*EmailDigestUnsubscribeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EmailDigestUnsubscribeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers EmailDigestUnsubscribeResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

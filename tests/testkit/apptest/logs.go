@@ -17,8 +17,21 @@ type Logs = output.Buffer
 // returned Logs: what tests that look for secrets in log lines read.
 func StartLoggingAll(t testing.TB) (*App, *Logs) {
 	t.Helper()
+	return StartLoggingAllWith(t, nil)
+}
+
+// StartLoggingAllWith is StartLoggingAll with tweak adjusting the
+// configuration first.
+func StartLoggingAllWith(t testing.TB, tweak func(*config.Config)) (*App, *Logs) {
+	t.Helper()
 	logs := &Logs{}
-	app := StartWith(t, func(c *config.Config) { c.Log.Level = "debug"; c.Log.Requests = config.LogRequestsAll },
+	app := StartWith(t, func(c *config.Config) {
+		if tweak != nil {
+			tweak(c)
+		}
+		c.Log.Level = "debug"
+		c.Log.Requests = config.LogRequestsAll
+	},
 		fx.Decorate(func(*slog.Logger) *slog.Logger {
 			return slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 		}))

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS email_digests;
+--bun:split
+DROP TABLE IF EXISTS email_digest_settings;
