@@ -50,6 +50,10 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
           lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
         },
         {
+          path: paths.emailUnsubscribe,
+          lazy: async () => ({ Component: (await import('@/features/email-digest')).UnsubscribeScreen }),
+        },
+        {
           lazy: async () => {
             const { MemberLayout } = await import('@/features/navigation')
             return {

@@ -15,6 +15,8 @@ export const paths = {
   profile: '/profile',
   userProfile: (handle: string) => `/profile/${encodeURIComponent(handle)}`,
   settings: '/settings',
+  /** The page a weekly digest e-mail's unsubscribe link opens (#t=…); no session needed. */
+  emailUnsubscribe: '/email/unsubscribe',
   /** An app's authorization request (OAuth 2): the consent screen. */
   oauthAuthorize: '/oauth/authorize',
 } as const

@@ -96,6 +96,8 @@ export function createTestFetch({
     // The navigation badge asks on every member screen: nothing unread by default.
     if (route === 'GET /api/v1/notifications/unread-count') return Promise.resolve(json(200, { unread_count: 0 }))
     if (route === 'GET /api/v1/messages/unread-count') return Promise.resolve(json(200, { unread_count: 0 }))
+    // The settings' weekly e-mail digest: off, as for every member who never chose.
+    if (route === 'GET /api/v1/notifications/email-digest') return Promise.resolve(json(200, { enabled: false }))
     // Every profile screen lists its posts: none by default.
     if (/^GET \/api\/v1\/profiles\/[^/]+\/posts$/.test(route)) return Promise.resolve(json(200, { items: [] }))
     const handle = /^GET \/api\/v1\/profiles\/([^/]+)$/.exec(route)?.[1]

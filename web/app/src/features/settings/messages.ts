@@ -218,4 +218,18 @@ export const settingsMessages = {
   pushInstallTitle: 'Instale o app para receber notificações',
   pushInstallOk: 'Entendi',
   pushBlocked: 'Notificações bloqueadas',
+
+  // Notificações: the weekly e-mail digest (the account's, not this device's).
+  digestTitle: 'Por e-mail',
+  digestSwitch: 'Resumo semanal por e-mail',
+  digestHint: 'Uma vez por semana, um e-mail com as notificações que você ainda não viu. Cada e-mail tem um link para cancelar.',
+  digestOn: 'Ativado.',
+  digestOff: 'Desativado.',
+  digestSaving: 'Salvando...',
+  digestLoading: 'Carregando o resumo por e-mail',
+  digestLoadFailed: 'Não foi possível carregar o resumo por e-mail.',
+  digestTurnedOn: 'Resumo semanal ativado',
+  digestTurnedOff: 'Resumo semanal desativado',
+  digestSaveFailed: 'Não foi possível salvar o resumo por e-mail.',
+  digestOffline: 'Sem conexão: o resumo por e-mail só pode ser mudado com internet.',
 } as const

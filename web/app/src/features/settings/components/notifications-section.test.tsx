@@ -98,7 +98,7 @@ describe('Notificações', { timeout: 15_000 }, () => {
   it('says so when the browser cannot get pushes', async () => {
     const { region } = await renderSection(pushServer(null))
     expect(await within(region).findByText(/Este navegador não recebe notificações/)).toBeInTheDocument()
-    expect(within(region).queryByRole('switch')).not.toBeInTheDocument()
+    expect(within(region).queryByRole('switch', { name: 'Notificações neste aparelho' })).not.toBeInTheDocument()
   })
 
   it('tells an iPhone outside the installed app to add it to the home screen', async () => {

@@ -12,6 +12,7 @@ import { problemDetailOr } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 import { toast } from '@/lib/toast'
 
+import { useEmailDigest, useSetEmailDigest } from '../api/email-digest'
 import { settingsMessages as m } from '../messages'
 import {
   usePushServerKey,
@@ -34,13 +35,71 @@ const memberAlerts: PushAlertName[] = ['follow', 'like', 'comment', 'mention', '
 /**
  * 'Notificações': push on this device (this session), its switch, which
  * alerts reach it and a test push. What the browser cannot do, or refused,
- * is said with the way out.
+ * is said with the way out. Below, the account's weekly e-mail digest.
  */
 export function NotificationsSection() {
   return (
     <SettingsSection icon={Bell} title={m.notifications} description={m.notificationsHint}>
       <DevicePush />
+      <EmailDigest />
     </SettingsSection>
+  )
+}
+
+/** 'Resumo semanal por e-mail': the account's choice, the same on every device; off until chosen. */
+function EmailDigest() {
+  const digest = useEmailDigest()
+  const save = useSetEmailDigest()
+  const online = useOnline()
+  const titleId = useId()
+  let body: ReactNode
+  if (digest.isPending) {
+    body = (
+      <Placeholders label={m.digestLoading} count={1}>
+        <Skeleton className="h-14 w-full rounded-lg" />
+      </Placeholders>
+    )
+  } else if (digest.isError) {
+    body = <QueryLoadFailed query={digest} message={m.digestLoadFailed} retryLabel={m.retry} layout="inline" />
+  } else {
+    const on = digest.data.enabled
+    body = (
+      <>
+        <SwitchRow
+          label={m.digestSwitch}
+          description={
+            <>
+              {m.digestHint} {save.isPending ? m.digestSaving : on ? m.digestOn : m.digestOff}
+            </>
+          }
+          checked={on}
+          disabled={!online || save.isPending}
+          onChange={(next) => {
+            save.mutate(next, {
+              onSuccess: () => {
+                toast.success(next ? m.digestTurnedOn : m.digestTurnedOff)
+              },
+              onError: (error) => {
+                toast.error(m.digestSaveFailed, { description: problemDetailOr(error, m.actionFailed) })
+              },
+            })
+          }}
+        />
+        {online ? null : (
+          <p role="status" className="text-sm text-amber-800">
+            {m.digestOffline}
+          </p>
+        )}
+      </>
+    )
+  }
+  return (
+    <div className="grid gap-2 border-t pt-3" role="group" aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-sm font-semibold">
+        {m.digestTitle}
+      </h3>
+      {body}
+    </div>
   )
 }
 
