@@ -7,14 +7,18 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
 	"social/config"
+	"social/core/domain"
+	"social/core/ports"
 	digest "social/features/digest/app"
 	digeststore "social/features/digest/pgstore"
+	notifications "social/features/notifications/app"
 	"social/platform/pgkit"
 	"social/tests/testkit"
 	at "social/tests/testkit/apptest"
@@ -329,5 +333,43 @@ func TestTheUnsubscribeLinkRefusesBadCapabilitiesAndStaysOutOfTheLog(t *testing.
 	}
 	if strings.Contains(logs.String(), token) {
 		t.Fatal("the unsubscribe token is in the log")
+	}
+}
+
+// Two runs of one member's digest at the same moment (two nodes, or a
+// retry beside the first attempt) send one e-mail: the week's row is
+// claimed by one of them, in the transaction that queues the mail.
+func TestConcurrentRunsOfOneDigestSendOneEmail(t *testing.T) {
+	t.Parallel()
+	var (
+		list   notifications.UseCases
+		outbox ports.Outbox
+	)
+	app := at.StartPopulating(t, nil, &list, &outbox)
+	ana, bia := app.Member("ana_souza"), app.Member("bia_lima")
+	setDigest(t, ana, true)
+	bia.Do(http.MethodPost, "/api/v1/profiles/ana_souza/follow", nil).Expect(t, http.StatusOK)
+	store := digeststore.NewStore(app.DB)
+	send := &digest.SendDigest{Tx: pgkit.NewTransactor(app.DB), Digests: store, List: list.Page, Outbox: outbox,
+		Clock: app.Clock, PublicURL: "https://social.example"}
+	week := digest.WeekOf(app.Clock.Now())
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- send.Handle(context.Background(), domain.UserID(uuid.MustParse(ana.ID)), week)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := digests(app, ana); len(got) != 1 {
+		t.Fatalf("%d digests from 8 concurrent runs", len(got))
 	}
 }
