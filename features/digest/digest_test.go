@@ -274,7 +274,7 @@ func TestTheDigestGoesOnlyToWhoWantsItAndHasSomethingToRead(t *testing.T) {
 	for _, m := range []*at.Member{off, blocked, suspended, unconfirmed, control} {
 		bia.Do(http.MethodPost, "/api/v1/profiles/"+m.Handle+"/follow", nil).Expect(t, http.StatusOK)
 	}
-	blocked.Do(http.MethodPost, "/api/v1/profiles/bia_lima/mute", nil).Expect(t, http.StatusOK)
+	blocked.Do(http.MethodPost, "/api/v1/profiles/bia_lima/block", nil).Expect(t, http.StatusOK)
 	mod := app.Client()
 	mod.Token = testkit.Staff(t, app.App, "moderadora", "moderator")
 	mod.Do(http.MethodPost, "/api/v1/admin/profiles/"+suspended.ID+"/suspend", map[string]string{"reason": "Spam"}).
