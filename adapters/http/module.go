@@ -121,6 +121,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 		h = p.Observer.Observe(h)
 	}
 	h = withChangesKeptWhenClientLeaves(changeAfterClientLeft, h)
+	h = withCompressedReads(h)
 	// Outside the observer: it gives the request a new context, and the
 	// observer reads the pattern the mux writes on the request it gets.
 	h = withRateLimitHeaders(h)

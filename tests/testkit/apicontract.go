@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -102,6 +103,10 @@ func (c *APIContract) Wrap(next http.Handler) http.Handler {
 		if rec.Status == 0 {
 			rec.Status = http.StatusOK
 		}
+		if err := rec.decode(); err != nil {
+			c.fail("%s %s answered a body that does not decode: %v", r.Method, r.URL.Path, err)
+			return
+		}
 		if err := c.check(r, route, rec); err != nil {
 			c.fail("%s %s answered %d, which the OpenAPI document does not describe: %v\nbody: %.600s",
 				r.Method, r.URL.Path, rec.Status, err, rec.body.String())
@@ -165,6 +170,24 @@ func (c *APIContract) fail(format string, args ...any) {
 type answerCopy struct {
 	httpkit.StatusRecorder
 	body bytes.Buffer
+}
+
+// decode turns a compressed copy back into the body the schema describes.
+func (a *answerCopy) decode() error {
+	if a.Header().Get("Content-Encoding") != "gzip" {
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(a.body.Bytes()))
+	if err != nil {
+		return err
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		return err
+	}
+	a.body.Reset()
+	a.body.Write(plain)
+	return nil
 }
 
 func (a *answerCopy) Write(b []byte) (int, error) {
