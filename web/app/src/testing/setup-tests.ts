@@ -3,6 +3,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, beforeEach } from 'vitest'
 
+import { resetFirstScreenForTests } from '@/lib/first-screen'
+
 import { testSessionBody } from './fixtures'
 
 // jsdom has no layout, hence no ResizeObserver; radix (Slider) and
@@ -27,6 +29,10 @@ if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = NoLayoutResiz
 // A member used the app on this device before, so the app asks the server
 // for the session on load (tests of a first visit remove this).
 beforeEach(() => {
+  // Screens are tested as after the first screen: what waits for it (the
+  // badges' counts, the plugin list) is asked at once. Tests of the wait
+  // reset it themselves.
+  resetFirstScreenForTests(true)
   const { user } = testSessionBody
   localStorage.setItem(
     'social:last-member',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useFirstScreenDrawn } from '@/lib/first-screen'
 
 /** Query keys of the trending-music panel. */
 export const trendingKeys = {
@@ -16,7 +17,8 @@ export function trendingQueryOptions(client: ApiClient) {
   return queryOptions({ queryKey: trendingKeys.all, queryFn: () => listTrending(client) })
 }
 
+/** The chart, asked for once the first screen is drawn: it is beside the feed, never what a member opened the app for. */
 export function useTrending() {
   const client = useApiClient()
-  return useQuery(trendingQueryOptions(client))
+  return useQuery({ ...trendingQueryOptions(client), enabled: useFirstScreenDrawn() })
 }

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import type { FeedPost } from '@/features/posts'
+import { resetFirstScreenForTests } from '@/lib/first-screen'
 import { AppQueryClient } from '@/lib/react-query'
 import { otherProfile, testPost, testProfile } from '@/testing/fixtures'
 import { FakeRealtime } from '@/testing/fake-realtime'
@@ -75,6 +76,37 @@ describe('FeedScreen', () => {
 
     await user.click(within(group).getByRole('button', { name: 'Recentes' }))
     expect(heading()).toHaveTextContent('Últimos posts')
+  })
+
+  it('asks for the badges, the plugin list and the chart only once the feed is drawn', async () => {
+    resetFirstScreenForTests(false)
+    let answerFeed: () => void = () => undefined
+    const feedArrived = new Promise<void>((resolve) => {
+      answerFeed = resolve
+    })
+    const { requests } = await renderFeed(
+      feedAnswer(async () => {
+        await feedArrived
+        return page([biaPost])()
+      }),
+    )
+    const secondary = () =>
+      requests
+        .map((r) => new URL(r.url).pathname)
+        .filter((path) => ['/api/v1/notifications/unread-count', '/api/v1/meta', '/api/v1/trending', '/api/v1/messages/unread-count'].includes(path))
+    // The feed is still on its way: nothing else has been asked.
+    await waitFor(() => {
+      expect(feedRequests(requests)).toHaveLength(1)
+    })
+    expect(secondary()).toEqual([])
+
+    answerFeed()
+    expect(await screen.findByText('Olá do Recife')).toBeInTheDocument()
+    await waitFor(() => {
+      expect(new Set(secondary())).toEqual(
+        new Set(['/api/v1/notifications/unread-count', '/api/v1/meta', '/api/v1/trending', '/api/v1/messages/unread-count']),
+      )
+    })
   })
 
   it('shows 5 placeholder cards while loading', async () => {

@@ -20,6 +20,7 @@ import {
   type FeedPost,
 } from '@/features/posts'
 import { useSession } from '@/features/session'
+import { useMarkFirstScreenDrawn } from '@/lib/first-screen'
 
 import { useFeed } from '../api/list-feed'
 import { useNewPosts } from '../hooks/use-new-posts'
@@ -92,6 +93,7 @@ export function FeedScreen() {
   const posts = shown?.pages.flatMap((page) => page.items ?? []) ?? []
   // The first picture of the feed is a phone's largest paint: fetched at once, the others as they near the screen.
   const firstImage = posts.find((post) => post.type === 'image')?.id
+  useMarkFirstScreenDrawn(shown !== undefined || failed)
 
   return (
     <Page

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { useSession } from '@/features/session'
 import { useApiClient, type ApiClient } from '@/lib/api'
+import { useFirstScreenDrawn } from '@/lib/first-screen'
 import { useRealtimeTopic } from '@/lib/realtime'
 
 import { notificationKeys } from '../api/notification-keys'
@@ -22,14 +23,16 @@ export function unreadCountQueryOptions(client: ApiClient, enabled: boolean) {
 /**
  * The unread count the navigation badge and the notifications screen share:
  * one GET /notifications/unread-count, then every live event's unread_count
- * on user:{id}:notifications; read again over HTTP after a reconnect.
+ * on user:{id}:notifications; read again over HTTP after a reconnect. The
+ * first read waits for the first screen to be drawn.
  * Failures are only logged (silent failures): the count stays.
  */
 export function useUnreadCount(): number {
   const { user } = useSession()
   const client = useApiClient()
   const queryClient = useQueryClient()
-  const query = useQuery(unreadCountQueryOptions(client, user !== null))
+  const drawn = useFirstScreenDrawn()
+  const query = useQuery(unreadCountQueryOptions(client, user !== null && drawn))
   const { error } = query
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths'
 import { DeletePostDialog, PostCard, PostCardSkeleton, postKeys, useDeletePost } from '@/features/posts'
 import { useSession } from '@/features/session'
 import { ApiError } from '@/lib/api'
+import { afterFirstScreen, useMarkFirstScreenDrawn } from '@/lib/first-screen'
 import { afterCommit, focusFirst } from '@/lib/focus'
 import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
 
@@ -47,12 +48,16 @@ function PostPage({ id }: { id: string }) {
       }
     },
     // Events may have been missed while the socket was down, or between the
-    // first read and the subscription: read it all again.
-    () => queryClient.invalidateQueries({ queryKey: postKeys.post(id) }),
+    // first read and the subscription: read it all again, once the page is
+    // drawn (the first read is what the member waits for).
+    () => {
+      afterFirstScreen(() => void queryClient.invalidateQueries({ queryKey: postKeys.post(id) }))
+    },
     { catchUp: true },
   )
 
   const notFound = deleted || (post.error instanceof ApiError && post.error.status === 404)
+  useMarkFirstScreenDrawn(!post.isPending)
 
   let body
   if (notFound) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { unwrap, useApiClient, type ApiClient } from '@/lib/api'
+import { useFirstScreenDrawn } from '@/lib/first-screen'
 
 import { translationKeys } from './translate-post'
 
@@ -17,9 +18,9 @@ export function translationCapabilitiesQueryOptions(client: ApiClient) {
   })
 }
 
-/** True only once the server said translation is available. */
+/** True only once the server said translation is available (asked after the first screen is drawn). */
 export function useTranslationAvailable(): boolean {
   const client = useApiClient()
-  const { data } = useQuery(translationCapabilitiesQueryOptions(client))
+  const { data } = useQuery({ ...translationCapabilitiesQueryOptions(client), enabled: useFirstScreenDrawn() })
   return data?.available === true
 }

@@ -1,0 +1,85 @@
+import { useEffect, useSyncExternalStore } from 'react'
+
+/**
+ * When the first screen has been drawn. Over a phone's network every request
+ * shares the same narrow link: the badges' counts, the server's plugin list,
+ * the chart panel or a catch-up read asked for while the feed and its first
+ * picture are still coming would slow down what the member is waiting for.
+ * Those wait for this moment; the first screen's own reads never do.
+ */
+
+/**
+ * However long the first screen takes (a failing read, a screen that never
+ * says it is drawn), what waits goes this long after the app started.
+ */
+export const FIRST_SCREEN_LONGEST_MS = 4000
+
+let drawn = false
+const listeners = new Set<() => void>()
+let fallback: ReturnType<typeof setTimeout> | undefined
+
+/** Says the first screen is drawn; everything waiting goes. Only the first call counts. */
+export function markFirstScreenDrawn(): void {
+  if (drawn) return
+  drawn = true
+  clearTimeout(fallback)
+  for (const listener of [...listeners]) listener()
+  listeners.clear()
+}
+
+/** Starts the longest wait; called once when the app starts. */
+export function startFirstScreenClock(): void {
+  if (drawn || fallback !== undefined) return
+  fallback = setTimeout(markFirstScreenDrawn, FIRST_SCREEN_LONGEST_MS)
+}
+
+/** Whether the first screen has been drawn. */
+export function firstScreenDrawn(): boolean {
+  return drawn
+}
+
+/** Runs task once the first screen is drawn (at once when it is already). */
+export function afterFirstScreen(task: () => void): void {
+  if (drawn) task()
+  else listeners.add(task)
+}
+
+function subscribe(listener: () => void): () => void {
+  if (drawn) return () => undefined
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** Whether the first screen has been drawn, as state: for a query's `enabled`. */
+export function useFirstScreenDrawn(): boolean {
+  return useSyncExternalStore(subscribe, firstScreenDrawn, firstScreenDrawn)
+}
+
+/**
+ * Marks the first screen drawn once `ready` (its content, an empty state or
+ * an error is on screen), after the browser has painted it.
+ */
+export function useMarkFirstScreenDrawn(ready: boolean): void {
+  useEffect(() => {
+    if (!ready || drawn) return
+    // The frame after the next one: the one that shows what was just committed has been painted.
+    let second = 0
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(markFirstScreenDrawn)
+    })
+    return () => {
+      cancelAnimationFrame(first)
+      cancelAnimationFrame(second)
+    }
+  }, [ready])
+}
+
+/** For tests: back to a page that has drawn nothing. */
+export function resetFirstScreenForTests(drawnAlready = false): void {
+  drawn = drawnAlready
+  clearTimeout(fallback)
+  fallback = undefined
+  listeners.clear()
+}
