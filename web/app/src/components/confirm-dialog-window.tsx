@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
@@ -38,7 +38,7 @@ interface ConfirmDialogProps {
  * Closing is the caller's choice: `onConfirm` may close at once or after the
  * action succeeds.
  */
-export function ConfirmDialog({
+export function ConfirmDialogWindow({
   open,
   onOpenChange,
   title,

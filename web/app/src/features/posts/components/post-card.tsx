@@ -1,4 +1,4 @@
-import { Flag, Heart, Languages, MessageCircle, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react'
+import { Heart, Languages, MessageCircle, Share2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { memo, useRef, useState, type Ref } from 'react'
 import { toast } from '@/lib/toast'
@@ -8,13 +8,10 @@ import { MemberAvatar } from '@/components/member-avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
-import { BlockDialog, SafetyMenuItems } from '@/features/safety'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { cn } from '@/lib/utils'
 
-import { useReportPost } from '../api/report-post'
 import { useSharePost } from '../api/share-post'
 import { browserLanguage, useTranslatePost } from '../api/translate-post'
 import { useTranslationAvailable } from '../api/translation-capabilities'
@@ -28,6 +25,7 @@ import { AuthorLinks, WrittenAgo } from './author-links'
 import { EditPostForm } from './edit-post-form'
 import { LinkPreviewCard } from './link-preview-card'
 import { PostMedia } from './post-media'
+import { PostMenuButton } from './post-menu-button'
 
 interface PostCardProps {
   post: FeedPost
@@ -63,12 +61,10 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
 export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef, mediaPriority, mediaSizes }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
-  const report = useReportPost()
   const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
-  const [blocking, setBlocking] = useState(false)
 
   const onTranslate = () => {
     if (translation !== null) {
@@ -120,59 +116,16 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
             ) : null}
           </div>
         </div>
-        <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={m.moreOptions}>
-                <MoreHorizontal aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {isOwn ? (
-                <DropdownMenuItem
-                  onSelect={() => {
-                    setTranslation(null)
-                    setEditing(true)
-                  }}
-                >
-                  <Pencil aria-hidden="true" />
-                  {m.edit}
-                </DropdownMenuItem>
-              ) : null}
-              {isOwn || canDelete ? (
-                <DropdownMenuItem
-                  className="text-destructive"
-                  onSelect={() => {
-                    onDelete(post)
-                  }}
-                >
-                  <Trash2 aria-hidden="true" />
-                  {m.delete}
-                </DropdownMenuItem>
-              ) : null}
-              {isOwn ? null : (
-                <DropdownMenuItem
-                  disabled={report.isPending}
-                  onSelect={() => {
-                    report.mutate(post.id)
-                  }}
-                >
-                  <Flag aria-hidden="true" />
-                  {m.report}
-                </DropdownMenuItem>
-              )}
-              {isOwn || !post.author.handle ? null : (
-                <SafetyMenuItems
-                  handle={post.author.handle}
-                  onBlock={() => {
-                    setBlocking(true)
-                  }}
-                />
-              )}
-            </DropdownMenuContent>
-        </DropdownMenu>
-        {isOwn || !post.author.handle ? null : (
-          <BlockDialog handle={post.author.handle} open={blocking} onOpenChange={setBlocking} />
-        )}
+        <PostMenuButton
+          post={post}
+          isOwn={isOwn}
+          canDelete={canDelete}
+          onEdit={() => {
+            setTranslation(null)
+            setEditing(true)
+          }}
+          onDelete={onDelete}
+        />
       </header>
 
       {editing ? (
