@@ -35,6 +35,7 @@ type Report struct {
 	// create workload's sustained rate.
 	FreshnessUnderLoad *Freshness      `json:"freshness_under_load,omitempty"`
 	Realtime           *RealtimeResult `json:"realtime,omitempty"`
+	Push               *PushResult     `json:"push,omitempty"`
 	// ServerPeakRSSMB is the server's peak resident set over the run
 	// until the realtime workload ended (VmHWM).
 	ServerPeakRSSMB float64  `json:"server_peak_rss_mb"`
@@ -120,6 +121,12 @@ func (r *Report) complete() error {
 	if rt := r.Realtime; rt == nil || rt.Connected == 0 || rt.Received == 0 {
 		missing = append(missing, "realtime")
 	}
+	if p := r.Push; p == nil || p.Error != "" || p.Received == 0 || p.CollapseNotified == 0 {
+		missing = append(missing, "push")
+	} else if p.Lost > 0 || p.CollapsePushes != 1 {
+		missing = append(missing, fmt.Sprintf("push (%d of %d devices got nothing; %d pushes for %d likes of one post, want 1)",
+			p.Lost, p.Devices, p.CollapsePushes, p.CollapseNotified))
+	}
 	if len(missing) > 0 {
 		return fmt.Errorf("workloads without figures: %s", strings.Join(missing, ", "))
 	}
@@ -161,6 +168,9 @@ func (r *Report) table(out io.Writer) {
 	}
 	if rt := r.Realtime; rt != nil {
 		fmt.Fprintf(out, "realtime: %s\n", rt.line())
+	}
+	if p := r.Push; p != nil {
+		fmt.Fprintln(out, p.line())
 	}
 	fmt.Fprintf(out, "data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s; server peak RSS %.0f MB\n",
 		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)

@@ -37,6 +37,8 @@ type Config struct {
 	Sockets     int           // realtime clients
 	Publishes   int           // realtime: posts created and likes toggled, each
 	Fresh       int           // posts whose way to timelines and search is timed
+	Devices     int           // push: members with a device, each sent one like
+	Likers      int           // push: members liking one post whose author has a device
 	Smoke       bool
 	// Reuse keeps the private cluster of an earlier run and its data set.
 	Reuse bool
@@ -135,6 +137,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := rep.Data.count(ctx, pool); err != nil {
 		return nil, err
 	}
+
+	// The push workload's push service: the server's push client may post
+	// to it (push.local_services).
+	pushSvc, err := startPushService()
+	if err != nil {
+		return nil, err
+	}
+	defer pushSvc.stop()
+	proc.env = append(proc.env, "SOCIAL_PUSH_LOCAL_SERVICES="+pushSvc.addr)
 
 	srv, err := proc.serve(ctx)
 	if err != nil {
@@ -255,6 +266,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Realtime = &rt
 	say("  %s", rt.line())
 	_, rep.ServerPeakRSSMB = srv.memory()
+
+	if !cfg.RealtimeOnly && (len(cfg.Only) == 0 || cfg.Only["push"]) {
+		say("workload push: %d devices, %d likes of one post ...", cfg.Devices, cfg.Likers)
+		waitJobs(ctx, pool, 2*time.Minute)
+		p := runPush(ctx, srv, c, fx, pool, pushSvc, cfg, say)
+		rep.Push = &p
+		say("  %s", p.line())
+	}
 
 	if !cfg.RealtimeOnly {
 		srv.stop()

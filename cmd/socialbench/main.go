@@ -43,6 +43,8 @@ func main() {
 	flag.IntVar(&cfg.Sockets, "sockets", 5000, "realtime WebSocket clients")
 	flag.IntVar(&cfg.Publishes, "publishes", 20, "realtime: posts created and likes toggled, each")
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
+	flag.IntVar(&cfg.Devices, "devices", 10000, "push: members with a device, each sent one like")
+	flag.IntVar(&cfg.Likers, "likers", 1000, "push: members liking one post whose author has a device")
 	only := flag.String("workloads", "", "comma-separated HTTP workloads to run (default: all)")
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Reuse, "reuse", false, "keep the private cluster and data set of an earlier run in --work (no seed-demo)")
@@ -64,14 +66,15 @@ func main() {
 		set := map[string]bool{}
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		for name, v := range map[string]any{"profiles": &cfg.Profiles, "posts": &cfg.Posts, "follows": &cfg.Follows,
-			"duration": &cfg.Duration, "viewers": &cfg.Viewers, "sockets": &cfg.Sockets, "publishes": &cfg.Publishes, "fresh": &cfg.Fresh} {
+			"duration": &cfg.Duration, "viewers": &cfg.Viewers, "sockets": &cfg.Sockets, "publishes": &cfg.Publishes, "fresh": &cfg.Fresh,
+			"devices": &cfg.Devices, "likers": &cfg.Likers} {
 			if set[name] {
 				continue
 			}
 			switch p := v.(type) {
 			case *int:
 				*p = map[string]int{"profiles": 300, "posts": 6000, "follows": 10, "viewers": 12, "sockets": 100,
-					"publishes": 3, "fresh": 3}[name]
+					"publishes": 3, "fresh": 3, "devices": 200, "likers": 30}[name]
 			case *time.Duration:
 				*p = time.Second
 			}
