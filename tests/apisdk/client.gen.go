@@ -1386,10 +1386,13 @@ type EventMessage struct {
 
 // EventProfile defines model for EventProfile.
 type EventProfile struct {
-	AvatarUrl   *string `json:"avatar_url"`
-	DisplayName string  `json:"display_name"`
-	Handle      string  `json:"handle"`
-	Id          string  `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
+	DisplayName    string         `json:"display_name"`
+	Handle         string         `json:"handle"`
+	Id             string         `json:"id"`
 }
 
 // FeedPage defines model for FeedPage.
@@ -1618,11 +1621,14 @@ type MessagePageOutputBody struct {
 // MessageProfile defines model for MessageProfile.
 type MessageProfile struct {
 	// AvatarUrl A signed link, or null.
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
-	IsVerified  bool               `json:"is_verified"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
+	IsVerified     bool               `json:"is_verified"`
 }
 
 // MessageResponse defines model for MessageResponse.
@@ -2143,7 +2149,10 @@ type SearchOutputBody struct {
 type SearchResultItem struct {
 	// Avatar User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts.
 	Avatar *string `json:"avatar"`
-	Id     string  `json:"id"`
+
+	// AvatarVariants User: square copies of the profile picture, smallest first, each smaller than the original (which avatar links): a srcset's candidates. Empty for communities and posts, without a picture and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
+	Id             string         `json:"id"`
 
 	// MemberCount Communities only; null otherwise.
 	MemberCount *int64 `json:"member_count"`
@@ -2332,10 +2341,13 @@ type StoryAdminRow struct {
 
 // StoryProfile defines model for StoryProfile.
 type StoryProfile struct {
-	AvatarUrl   *string            `json:"avatar_url"`
-	DisplayName string             `json:"display_name"`
-	Handle      string             `json:"handle"`
-	Id          openapi_types.UUID `json:"id"`
+	AvatarUrl *string `json:"avatar_url"`
+
+	// AvatarVariants Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made.
+	AvatarVariants *[]PictureCopy     `json:"avatar_variants"`
+	DisplayName    string             `json:"display_name"`
+	Handle         string             `json:"handle"`
+	Id             openapi_types.UUID `json:"id"`
 }
 
 // StoryViewer defines model for StoryViewer.

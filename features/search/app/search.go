@@ -43,10 +43,21 @@ type Item struct {
 	Title    string
 	Subtitle string
 	// Avatar is a signed link to a user's picture, or "".
-	Avatar   string
-	Verified bool
+	Avatar string
+	// AvatarCopies are signed links to the picture's square copies,
+	// smallest first (none for a picture stored without them), so a
+	// result row loads the copy its small circle needs.
+	AvatarCopies []PictureCopy
+	Verified     bool
 	// MemberCount is set for the kinds plugins contribute only.
 	MemberCount *int
+}
+
+// PictureCopy is a signed link to a square copy of a picture, Side pixels
+// wide and high.
+type PictureCopy struct {
+	URL  string
+	Side int
 }
 
 // LinkSigner makes a loadable link for a stored path (ports.BlobStore does).
@@ -202,6 +213,9 @@ func (uc *Search) item(ctx context.Context, d ports.SearchDoc) Item {
 		it.Handle = d.Handle
 		it.Verified = d.Verified
 		it.Avatar = uc.avatar(ctx, d.AvatarPath)
+		if it.Avatar != "" {
+			it.AvatarCopies = uc.avatarCopies(ctx, d.AvatarPath)
+		}
 	case ports.SearchPost:
 		it.Title = PostTitle(d.Text)
 		it.Subtitle = PostSubtitle(d.AuthorDisplayName, d.AuthorHandle)
@@ -226,6 +240,19 @@ func (uc *Search) avatar(ctx context.Context, key string) string {
 		return ""
 	}
 	return u
+}
+
+// avatarCopies signs the square copies stored beside the picture at key
+// (domain.PictureKeySides); one that cannot be signed is left out.
+func (uc *Search) avatarCopies(ctx context.Context, key string) []PictureCopy {
+	sides := domain.PictureKeySides(key)
+	out := make([]PictureCopy, 0, len(sides))
+	for _, side := range sides {
+		if u := uc.avatar(ctx, domain.ImageVariantKey(key, side)); u != "" {
+			out = append(out, PictureCopy{URL: u, Side: side})
+		}
+	}
+	return out
 }
 
 // PostTitle is the text cut to TitleLength characters, with '...' when it

@@ -16,13 +16,14 @@ import (
 
 // SearchResultItem is one search result: a member, a community or a post.
 type SearchResultItem struct {
-	Type        string  `json:"type" enum:"user,community,post"`
-	ID          string  `json:"id"`
-	Title       string  `json:"title" doc:"User: display name (or handle). Community: name. Post: its text, cut to 100 characters followed by '...'."`
-	Subtitle    string  `json:"subtitle" doc:"User: '@handle'. Community: description. Post: 'por {display name} (@{handle})'."`
-	Avatar      *string `json:"avatar" doc:"User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts."`
-	Verified    bool    `json:"verified"`
-	MemberCount *int    `json:"member_count" doc:"Communities only; null otherwise."`
+	Type           string                `json:"type" enum:"user,community,post"`
+	ID             string                `json:"id"`
+	Title          string                `json:"title" doc:"User: display name (or handle). Community: name. Post: its text, cut to 100 characters followed by '...'."`
+	Subtitle       string                `json:"subtitle" doc:"User: '@handle'. Community: description. Post: 'por {display name} (@{handle})'."`
+	Avatar         *string               `json:"avatar" doc:"User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"User: square copies of the profile picture, smallest first, each smaller than the original (which avatar links): a srcset's candidates. Empty for communities and posts, without a picture and for one stored before copies were made."`
+	Verified       bool                  `json:"verified"`
+	MemberCount    *int                  `json:"member_count" doc:"Communities only; null otherwise."`
 }
 
 type searchInput struct {
@@ -66,7 +67,11 @@ func NewRoutes(uc search.UseCases) plugin.Routes {
 			out.Body.Items = make([]SearchResultItem, 0, len(items))
 			for _, it := range items {
 				o := SearchResultItem{Type: string(it.Type), ID: it.ID, Title: it.Title, Subtitle: it.Subtitle,
-					Verified: it.Verified, MemberCount: it.MemberCount}
+					Verified: it.Verified, MemberCount: it.MemberCount,
+					AvatarVariants: make([]httpkit.PictureCopy, 0, len(it.AvatarCopies))}
+				for _, c := range it.AvatarCopies {
+					o.AvatarVariants = append(o.AvatarVariants, httpkit.PictureCopy{URL: c.URL, Width: c.Side, Height: c.Side})
+				}
 				if it.Avatar != "" {
 					a := it.Avatar
 					o.Avatar = &a

@@ -24,13 +24,17 @@ import (
 func TestMain(m *testing.M) { testkit.Main(m) }
 
 type item struct {
-	Type        string  `json:"type"`
-	ID          string  `json:"id"`
-	Title       string  `json:"title"`
-	Subtitle    string  `json:"subtitle"`
-	Avatar      *string `json:"avatar"`
-	Verified    bool    `json:"verified"`
-	MemberCount *int    `json:"member_count"`
+	Type     string  `json:"type"`
+	ID       string  `json:"id"`
+	Title    string  `json:"title"`
+	Subtitle string  `json:"subtitle"`
+	Avatar   *string `json:"avatar"`
+	Variants []struct {
+		URL   string `json:"url"`
+		Width int    `json:"width"`
+	} `json:"avatar_variants"`
+	Verified    bool `json:"verified"`
+	MemberCount *int `json:"member_count"`
 }
 
 type results struct {
@@ -102,7 +106,7 @@ func TestSearchThroughJobs(t *testing.T) {
 	joao := app.Member("joao_pedro")
 	ctx := context.Background()
 	if _, err := app.DB.NewRaw(`UPDATE profiles SET display_name = 'João Pedro', is_verified = true,
-		avatar_path = ? WHERE id = ?`, "avatars/"+joao.ID+"/avatar-1.jpg", joao.ID).Exec(ctx); err != nil {
+		avatar_path = ? WHERE id = ?`, "avatars/"+joao.ID+"/avatar-1-sq48_96.jpg", joao.ID).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
 
@@ -122,13 +126,18 @@ func TestSearchThroughJobs(t *testing.T) {
 	items := eventually(t, ana, "joao", func(items []item) bool { return len(items) == 1 && items[0].Title == "João Pedro" })
 	u := items[0]
 	if len(items) != 1 || u.Type != "user" || u.Title != "João Pedro" || u.Subtitle != "@joao_pedro" || !u.Verified ||
-		u.Avatar == nil || !strings.Contains(*u.Avatar, "avatar-1.jpg") || u.MemberCount != nil {
+		u.Avatar == nil || !strings.Contains(*u.Avatar, "avatar-1-sq48_96.jpg") || u.MemberCount != nil {
 		t.Fatalf("user item = %+v", items)
+	}
+	// The row's small circle loads a square copy, not the original.
+	if len(u.Variants) != 2 || u.Variants[0].Width != 48 || u.Variants[1].Width != 96 ||
+		!strings.Contains(u.Variants[0].URL, "avatar-1-sq48_96-w48.webp") {
+		t.Fatalf("avatar copies = %+v", u.Variants)
 	}
 	items = eventually(t, ana, "  musica  ", has(public))
 	p := items[0]
 	if len(items) != 1 || p.Type != "post" || !strings.HasSuffix(p.Title, "...") || len([]rune(p.Title)) != 103 ||
-		p.Subtitle != "por Membro ana_silva (@ana_silva)" || p.Avatar != nil {
+		p.Subtitle != "por Membro ana_silva (@ana_silva)" || p.Avatar != nil || p.Variants == nil || len(p.Variants) != 0 {
 		t.Fatalf("post items = %+v", items)
 	}
 	if items := find(t, joao, "ana_s"); len(items) != 1 || items[0].ID != ana.ID {

@@ -14,11 +14,12 @@ import (
 
 // MessageProfile is the other participant of a conversation.
 type MessageProfile struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url" doc:"A signed link, or null."`
-	IsVerified  bool    `json:"is_verified"`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url" doc:"A signed link, or null."`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	IsVerified     bool                  `json:"is_verified"`
 }
 
 // ReadMarker is how far a participant has read: every message at or
@@ -67,7 +68,8 @@ func (p present) conversation(ctx context.Context, c app.Conversation) Conversat
 	out := Conversation{ID: c.ID.String(), CreatedAt: c.CreatedAt, UnreadCount: c.UnreadCount,
 		LastRead: readMarker(c.Read), PeerRead: readMarker(c.PeerRead), CanSend: c.CanSend,
 		Peer: MessageProfile{ID: c.Peer.ID.String(), Handle: c.Peer.Handle, DisplayName: c.Peer.DisplayName,
-			AvatarURL: p.media.URL(ctx, c.Peer.AvatarPath), IsVerified: c.Peer.IsVerified}}
+			AvatarURL: p.media.URL(ctx, c.Peer.AvatarPath), AvatarVariants: p.media.PictureCopies(ctx, c.Peer.AvatarPath),
+			IsVerified: c.Peer.IsVerified}}
 	if c.LastMessage != nil {
 		m := *c.LastMessage
 		out.LastMessage = &LastMessage{ID: m.ID.String(), ConversationID: m.ConversationID.String(),

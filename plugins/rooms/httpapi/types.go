@@ -78,7 +78,8 @@ type RoomStation struct {
 type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr domain.MemberCard) app.EventProfile {
-	return app.EventProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName, AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
+	return app.EventProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName,
+		AvatarURL: p.media.URL(ctx, pr.AvatarPath), AvatarVariants: p.media.PictureCopies(ctx, pr.AvatarPath)}
 }
 
 func (p present) room(ctx context.Context, r app.Room) ListeningRoom {

@@ -16,10 +16,11 @@ import (
 
 // StoryProfile is a member's profile as stories show it.
 type StoryProfile struct {
-	ID          string  `json:"id" format:"uuid"`
-	Handle      string  `json:"handle"`
-	DisplayName string  `json:"display_name"`
-	AvatarURL   *string `json:"avatar_url"`
+	ID             string                `json:"id" format:"uuid"`
+	Handle         string                `json:"handle"`
+	DisplayName    string                `json:"display_name"`
+	AvatarURL      *string               `json:"avatar_url"`
+	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // Story is one story as the viewer sees it.
@@ -45,7 +46,7 @@ type present struct{ media httpkit.MediaLinks }
 
 func (p present) profile(ctx context.Context, pr domain.MemberCard) StoryProfile {
 	return StoryProfile{ID: pr.ID.String(), Handle: pr.Handle, DisplayName: pr.DisplayName,
-		AvatarURL: p.media.URL(ctx, pr.AvatarPath)}
+		AvatarURL: p.media.URL(ctx, pr.AvatarPath), AvatarVariants: p.media.PictureCopies(ctx, pr.AvatarPath)}
 }
 
 func (p present) story(ctx context.Context, s app.Story) Story {

@@ -3093,6 +3093,8 @@ export interface components {
         };
         EventProfile: {
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             id: string;
@@ -3292,6 +3294,8 @@ export interface components {
         MessageProfile: {
             /** @description A signed link, or null. */
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */
@@ -3754,6 +3758,8 @@ export interface components {
         SearchResultItem: {
             /** @description User: signed link to the profile picture (valid storage.url_ttl, 1 hour by default), or null. Null for communities and posts. */
             avatar: string | null;
+            /** @description User: square copies of the profile picture, smallest first, each smaller than the original (which avatar links): a srcset's candidates. Empty for communities and posts, without a picture and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             id: string;
             /**
              * Format: int64
@@ -3922,6 +3928,8 @@ export interface components {
         };
         StoryProfile: {
             avatar_url: string | null;
+            /** @description Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made. */
+            avatar_variants: components["schemas"]["PictureCopy"][] | null;
             display_name: string;
             handle: string;
             /** Format: uuid */

@@ -42,7 +42,7 @@ describe('MessagesScreen', () => {
       conversation({ last_message: message(2, 'bia', 'Tudo bem?'), unread_count: 3 }),
       conversation({
         id: 'c2',
-        peer: { id: 'u3', handle: 'caio', display_name: 'Caio', avatar_url: null, is_verified: false },
+        peer: { id: 'u3', handle: 'caio', display_name: 'Caio', avatar_url: null, avatar_variants: [], is_verified: false },
         last_message: { ...message(1, 'ana', 'Até amanhã'), conversation_id: 'c2' },
       }),
     ]
@@ -73,7 +73,7 @@ describe('MessagesScreen', () => {
       conversation({ last_message: { ...message(2, 'bia', 'Tudo bem?'), created_at: today.toISOString() } }),
       conversation({
         id: 'c2',
-        peer: { id: 'u3', handle: 'caio', display_name: 'Caio', avatar_url: null, is_verified: false },
+        peer: { id: 'u3', handle: 'caio', display_name: 'Caio', avatar_url: null, avatar_variants: [], is_verified: false },
         last_message: { ...message(1, 'ana', 'Até amanhã'), conversation_id: 'c2', created_at: '2025-03-04T12:00:00Z' },
       }),
     ]

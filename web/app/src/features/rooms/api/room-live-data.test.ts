@@ -12,7 +12,7 @@ const ana: RoomParticipant = {
   user_id: 'u-ana',
   is_host: true,
   joined_at: '2026-11-26T00:00:00Z',
-  profile: { id: 'u-ana', handle: 'ana', display_name: 'Ana', avatar_url: null },
+  profile: { id: 'u-ana', handle: 'ana', display_name: 'Ana', avatar_url: null, avatar_variants: [] },
 }
 
 describe('live room data', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from '@/lib/toast'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -39,10 +39,13 @@ export function RoomParticipants({ count, participants, hostOf }: RoomParticipan
             const name = participant.profile.display_name || m.unknownUser
             return (
               <li key={participant.user_id} className="flex items-center gap-3">
-                <Avatar className="size-8">
-                  {participant.profile.avatar_url ? <AvatarImage src={participant.profile.avatar_url} alt="" /> : null}
-                  <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
-                </Avatar>
+                <MemberAvatar
+                  className="size-8"
+                  size={32}
+                  src={participant.profile.avatar_url}
+                  variants={participant.profile.avatar_variants}
+                  name={name}
+                />
                 <div className="grid min-w-0 flex-1">
                   <span className="flex items-center gap-1 truncate text-sm font-medium">
                     {name}

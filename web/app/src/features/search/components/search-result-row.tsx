@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Badge } from '@/components/ui/badge'
 import { VerifiedBadge } from '@/components/verified-badge'
 import type { PluginSearchKind } from '@/features/plugins'
@@ -28,10 +28,15 @@ export function SearchResultRow({ result, kind }: { result: SearchResult; kind: 
         className="flex items-center gap-3 rounded-lg border bg-card p-3 transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
       >
         <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-        <Avatar className="size-10">
-          {result.avatar ? <AvatarImage src={result.avatar} alt="" /> : null}
-          <AvatarFallback aria-hidden="true">{initialOf(result.title)}</AvatarFallback>
-        </Avatar>
+        <MemberAvatar
+          aria-hidden="true"
+          className="size-10"
+          size={40}
+          src={result.avatar}
+          variants={result.avatar_variants}
+          name={result.title}
+          initial={initialOf(result.title)}
+        />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="flex min-w-0 flex-wrap items-center gap-2">
             <span className="truncate font-medium">{result.title}</span>

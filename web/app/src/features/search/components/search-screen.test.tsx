@@ -12,6 +12,7 @@ const bia: SearchResult = {
   title: 'Bia Lima',
   subtitle: '@bia',
   avatar: null,
+  avatar_variants: [],
   verified: true,
   member_count: null,
 }
@@ -21,6 +22,7 @@ const community: SearchResult = {
   title: 'Tech Recife',
   subtitle: 'Quem faz tecnologia no Recife',
   avatar: null,
+  avatar_variants: [],
   verified: false,
   member_count: 1234,
 }
@@ -30,6 +32,7 @@ const post: SearchResult = {
   title: 'Olá do Recife, tech por todo lado',
   subtitle: 'Bia Lima',
   avatar: null,
+  avatar_variants: [],
   verified: false,
   member_count: null,
 }
@@ -81,6 +84,31 @@ describe('SearchScreen', () => {
     vi.useRealTimers()
     expect(await screen.findByRole('link', { name: /Bia Lima/ })).toBeInTheDocument()
     expect(termsOf(requests)).toEqual(['bia'])
+  })
+
+  it("draws a member's picture from the square copy its 40-pixel circle needs, not the original", async () => {
+    const pictured: SearchResult = {
+      ...bia,
+      avatar: 'https://cdn.example/avatars/bia/avatar-1-sq48_96_144.jpg',
+      avatar_variants: [48, 96, 144].map((side) => ({
+        url: `https://cdn.example/avatars/bia/avatar-1-sq48_96_144-w${String(side)}.webp`,
+        width: side,
+        height: side,
+      })),
+    }
+    const { user, box } = await renderSearch(searchServer(() => json(200, { items: [pictured] })))
+    await user.type(box, 'bia')
+    const row = await screen.findByRole('link', { name: /Bia Lima/ })
+    const img = row.querySelector('img[data-slot="avatar-image"]')
+    expect(img).toHaveAttribute('src', 'https://cdn.example/avatars/bia/avatar-1-sq48_96_144-w48.webp')
+    expect(img).toHaveAttribute(
+      'srcset',
+      'https://cdn.example/avatars/bia/avatar-1-sq48_96_144-w48.webp 1x, ' +
+        'https://cdn.example/avatars/bia/avatar-1-sq48_96_144-w96.webp 2x, ' +
+        'https://cdn.example/avatars/bia/avatar-1-sq48_96_144-w144.webp 3x',
+    )
+    expect(img).toHaveAttribute('width', '40')
+    expect(img).toHaveAttribute('loading', 'lazy')
   })
 
   it('ignores the late answer of an older term', async () => {

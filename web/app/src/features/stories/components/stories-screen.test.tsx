@@ -9,8 +9,8 @@ import type { Story } from '../types'
 
 import { StoriesScreen as StoriesScreenProbe } from './stories-screen'
 
-const ana = { id: testProfile.id, handle: 'ana', display_name: 'Ana Souza', avatar_url: null }
-const bia = { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null }
+const ana = { id: testProfile.id, handle: 'ana', display_name: 'Ana Souza', avatar_url: null, avatar_variants: [] }
+const bia = { id: otherProfile.id, handle: otherProfile.handle, display_name: otherProfile.display_name, avatar_url: null, avatar_variants: [] }
 
 function makeStory(id: string, changes: Partial<Story> = {}): Story {
   const createdAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString()

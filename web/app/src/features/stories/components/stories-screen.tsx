@@ -2,7 +2,7 @@ import { Clock, Eye, Plus, TrendingUp } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
 import { Page } from '@/components/layout/page'
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { QueryLoadFailed } from '@/components/load-failed'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -50,10 +50,13 @@ function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; 
         onClick={onOpen}
         className="flex items-center gap-2 text-left outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
       >
-        <Avatar aria-hidden="true">
-          {story.author.avatar_url ? <AvatarImage src={story.author.avatar_url} alt="" /> : null}
-          <AvatarFallback>{story.author.display_name.slice(0, 1)}</AvatarFallback>
-        </Avatar>
+        <MemberAvatar
+          aria-hidden="true"
+          size={32}
+          src={story.author.avatar_url}
+          variants={story.author.avatar_variants}
+          name={story.author.display_name}
+        />
         <span className="truncate text-sm font-medium">{author}</span>
       </button>
       <p className="line-clamp-4 text-sm wrap-anywhere">{story.text}</p>

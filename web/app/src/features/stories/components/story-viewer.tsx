@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Eye, Trash2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from '@/lib/toast'
 
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar'
+import { MemberAvatar } from '@/components/member-avatar'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 
@@ -81,10 +81,14 @@ export function StoryViewer({ stories, index, onIndexChange, viewerId, now }: St
       >
         <div className="mx-auto grid h-full w-full max-w-lg grid-rows-[auto_1fr_auto] gap-6">
           <header className="flex items-center gap-3 pr-8">
-            <Avatar>
-              {story.author.avatar_url ? <AvatarImage src={story.author.avatar_url} alt="" /> : null}
-              <AvatarFallback className="text-foreground">{story.author.display_name.slice(0, 1)}</AvatarFallback>
-            </Avatar>
+            <MemberAvatar
+              size={32}
+              eager
+              src={story.author.avatar_url}
+              variants={story.author.avatar_variants}
+              name={story.author.display_name}
+              fallbackClassName="text-foreground"
+            />
             <div className="grid">
               <DialogTitle className="text-base text-white">{m.viewerTitle(story.author.display_name)}</DialogTitle>
               <DialogDescription className="text-xs text-white/80">
