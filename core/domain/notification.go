@@ -22,24 +22,45 @@ func (id NotificationID) String() string { return uuid.UUID(id).String() }
 // NotificationType is what happened.
 type NotificationType string
 
-// Notification types: like, comment, follow and mention.
+// Notification types: like, comment, follow and mention, caused by
+// another member; system, a notice from the service itself.
 const (
 	NotifyLike    NotificationType = "like"
 	NotifyComment NotificationType = "comment"
 	NotifyFollow  NotificationType = "follow"
 	NotifyMention NotificationType = "mention"
+	NotifySystem  NotificationType = "system"
 )
+
+// NoticeKind is which notice from the service a system notification is.
+type NoticeKind string
+
+// The service's notices: the data export's archive is ready, a report the
+// member made was acted on, a moderator removed the member's post, the
+// account was signed in to from a device it had not seen.
+const (
+	NoticeExportReady    NoticeKind = "export_ready"
+	NoticeReportResolved NoticeKind = "report_resolved"
+	NoticePostRemoved    NoticeKind = "post_removed"
+	NoticeNewSignIn      NoticeKind = "new_sign_in"
+)
+
+// NoticeKinds are every notice, in a stable order.
+var NoticeKinds = []NoticeKind{NoticeExportReady, NoticeReportResolved, NoticePostRemoved, NoticeNewSignIn}
 
 // NotificationMessageMax bounds the stored excerpt, in characters.
 const NotificationMessageMax = 100
 
-// Notification is one thing that happened to a member because of another.
-// PostID is set for like, comment and mention; CommentID for comment.
+// Notification is one thing that happened to a member because of another,
+// or a notice from the service. PostID is set for like, comment and
+// mention; CommentID for comment. A system notification has no sender
+// (SenderID is zero) and says which notice it is in Notice.
 type Notification struct {
 	ID          NotificationID
 	RecipientID UserID
 	SenderID    UserID
 	Type        NotificationType
+	Notice      NoticeKind
 	PostID      *PostID
 	CommentID   *uuid.UUID
 	Message     *string

@@ -17,10 +17,24 @@ type Lister interface {
 	UnreadCounter
 }
 
-// Listed is one notification as shown, with its rendered title.
+// Listed is one notification as shown, with its rendered title, and for
+// a notice from the service its body (the push's text).
 type Listed struct {
 	domain.NotificationItem
 	Title string
+	// Body is a system notice's pt-BR text ("" for the others, whose
+	// excerpt is Message).
+	Body string
+}
+
+// listed renders it: a member's notification titled with the sender's
+// current name, a notice from the service with its own texts.
+func listed(it domain.NotificationItem) Listed {
+	if it.Type == domain.NotifySystem {
+		t, b := NoticeTexts(it.Notice, it.Message)
+		return Listed{NotificationItem: it, Title: t, Body: b}
+	}
+	return Listed{NotificationItem: it, Title: Title(it.Type, it.Sender.DisplayName)}
 }
 
 // Page is the screen's list and the unread badge.
@@ -47,7 +61,7 @@ func (uc *ListNotifications) Handle(ctx context.Context, viewer domain.Viewer) (
 	}
 	out := Page{Items: make([]Listed, len(items)), Unread: unread}
 	for i, it := range items {
-		out.Items[i] = Listed{NotificationItem: it, Title: Title(it.Type, it.Sender.DisplayName)}
+		out.Items[i] = listed(it)
 	}
 	return out, nil
 }

@@ -80,7 +80,7 @@ func (uc *PageNotifications) Handle(ctx context.Context, viewer domain.Viewer, q
 	}
 	out := make([]Listed, len(items))
 	for i, it := range items {
-		out[i] = Listed{NotificationItem: it, Title: Title(it.Type, it.Sender.DisplayName)}
+		out[i] = listed(it)
 	}
 	return out, nil
 }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -63,6 +65,45 @@ func (r *Recorder) Record(ctx context.Context, n Notice) ([]Change, error) {
 	row := domain.Notification{ID: domain.NewNotificationID(), RecipientID: n.Recipient, SenderID: n.Sender,
 		Type: n.Type, PostID: n.Post, CreatedAt: r.Clock.Now()}
 	row.CommentID = n.CommentID
+	if n.Text != "" {
+		msg := domain.Excerpt(n.Text)
+		row.Message = &msg
+	}
+	made, err := r.Store.Insert(ctx, row)
+	if err != nil || !made {
+		return nil, err
+	}
+	for _, d := range r.Deliverers {
+		if err := d.Recorded(ctx, row); err != nil {
+			return nil, err
+		}
+	}
+	return []Change{{Recipient: n.Recipient, ID: row.ID, Event: EventCreated}}, nil
+}
+
+// SystemNotice is a notice from the service to one member: which one, and
+// what it shows (a removed post's text, a new sign-in's device).
+type SystemNotice struct {
+	Recipient domain.UserID
+	Kind      domain.NoticeKind
+	// Text is kept as an excerpt (a removed post's text, the device of a
+	// sign-in); "" for none.
+	Text string
+}
+
+// Tell stores a notice from the service, in the transaction of ctx of
+// what caused it, and hands it to the other deliveries (push). No block or
+// mute stands between the service and a member, so it is always stored.
+// The change to announce after commit is returned.
+func (r *Recorder) Tell(ctx context.Context, n SystemNotice) ([]Change, error) {
+	if n.Recipient.IsZero() {
+		return nil, nil
+	}
+	if !slices.Contains(domain.NoticeKinds, n.Kind) {
+		return nil, fmt.Errorf("tell %q to %s: not a notice", n.Kind, n.Recipient)
+	}
+	row := domain.Notification{ID: domain.NewNotificationID(), RecipientID: n.Recipient, Type: domain.NotifySystem,
+		Notice: n.Kind, CreatedAt: r.Clock.Now()}
 	if n.Text != "" {
 		msg := domain.Excerpt(n.Text)
 		row.Message = &msg

@@ -28,5 +28,5 @@ func (uc *ShowNotification) Handle(ctx context.Context, recipient domain.UserID,
 	if !ok {
 		return Listed{}, false, nil
 	}
-	return Listed{NotificationItem: it, Title: Title(it.Type, it.Sender.DisplayName)}, true, nil
+	return listed(it), true, nil
 }

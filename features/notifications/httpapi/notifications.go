@@ -13,8 +13,11 @@ import (
 	"social/kit/httpkit"
 )
 
-// Sender is who caused a notification.
+// Sender is who caused a notification; null for a notice from the
+// service.
 type Sender struct {
+	_ struct{} `nullable:"true"`
+
 	ID             string                `json:"id" format:"uuid"`
 	DisplayName    string                `json:"display_name"`
 	Handle         string                `json:"handle"`
@@ -26,14 +29,16 @@ type Sender struct {
 type Notification struct {
 	ID          string    `json:"id" format:"uuid"`
 	RecipientID string    `json:"recipient_id" format:"uuid"`
-	SenderID    string    `json:"sender_id" format:"uuid"`
-	Type        string    `json:"type" enum:"like,comment,follow,mention"`
-	Title       string    `json:"title" doc:"pt-BR title, rendered with the sender's current name."`
-	Message     *string   `json:"message" doc:"Excerpt of the post or comment (at most 100 characters and '...'), or null."`
-	PostID      *string   `json:"post_id" format:"uuid" doc:"The post it is about; null for follows."`
+	SenderID    *string   `json:"sender_id" format:"uuid" doc:"Who caused it; null for a notice from the service (type system)."`
+	Type        string    `json:"type" enum:"like,comment,follow,mention,system"`
+	Notice      *string   `json:"notice" enum:"export_ready,report_resolved,post_removed,new_sign_in" doc:"Which notice from the service (type system): the data export's archive is ready, a report you made was acted on, a moderator removed your post, a sign-in from a new device. Null for the other types."`
+	Title       string    `json:"title" doc:"pt-BR title, rendered with the sender's current name (a notice's own title for system)."`
+	Body        *string   `json:"body" doc:"pt-BR text of a notice from the service (what its push says); null for the other types."`
+	Message     *string   `json:"message" doc:"Excerpt of the post or comment (at most 100 characters and '...'), or null. For system: the removed post's excerpt (post_removed) or the device signed in from (new_sign_in), else null."`
+	PostID      *string   `json:"post_id" format:"uuid" doc:"The post it is about; null for follows and system."`
 	IsRead      bool      `json:"is_read"`
 	CreatedAt   time.Time `json:"created_at"`
-	Sender      Sender    `json:"sender"`
+	Sender      *Sender   `json:"sender" doc:"Null for a notice from the service (type system)."`
 }
 
 // Unread is the navigation badge's count.
@@ -45,10 +50,17 @@ type Unread struct {
 type signer struct{ media httpkit.MediaLinks }
 
 func (s signer) notification(ctx context.Context, it notifications.Listed) Notification {
-	out := Notification{ID: it.ID.String(), RecipientID: it.RecipientID.String(), SenderID: it.SenderID.String(),
-		Type: string(it.Type), Title: it.Title, Message: it.Message, IsRead: it.IsRead, CreatedAt: it.CreatedAt,
-		Sender: Sender{ID: it.Sender.ID.String(), DisplayName: it.Sender.DisplayName, Handle: it.Sender.Handle,
-			AvatarURL: s.media.URL(ctx, it.Sender.AvatarPath), AvatarVariants: s.media.PictureCopies(ctx, it.Sender.AvatarPath)}}
+	out := Notification{ID: it.ID.String(), RecipientID: it.RecipientID.String(),
+		Type: string(it.Type), Title: it.Title, Message: it.Message, IsRead: it.IsRead, CreatedAt: it.CreatedAt}
+	if it.Type == domain.NotifySystem {
+		notice, body := string(it.Notice), it.Body
+		out.Notice, out.Body = &notice, &body
+	} else {
+		sender := it.SenderID.String()
+		out.SenderID = &sender
+		out.Sender = &Sender{ID: it.Sender.ID.String(), DisplayName: it.Sender.DisplayName, Handle: it.Sender.Handle,
+			AvatarURL: s.media.URL(ctx, it.Sender.AvatarPath), AvatarVariants: s.media.PictureCopies(ctx, it.Sender.AvatarPath)}
+	}
 	if it.PostID != nil {
 		p := it.PostID.String()
 		out.PostID = &p

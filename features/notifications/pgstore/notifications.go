@@ -22,23 +22,35 @@ type Notifications struct{ db *bun.DB }
 func NewNotifications(db *bun.DB) *Notifications { return &Notifications{db: db} }
 
 // Insert stores n; a like, mention or follow already stored for the same
-// sender and target is left as it is (notifications_once_idx).
+// sender and target is left as it is (notifications_once_idx). A notice
+// from the service (no sender) is always stored.
 func (s *Notifications) Insert(ctx context.Context, n domain.Notification) (bool, error) {
 	var post *uuid.UUID
 	if n.PostID != nil {
 		u := uuid.UUID(*n.PostID)
 		post = &u
 	}
+	var sender *uuid.UUID
+	if !n.SenderID.IsZero() {
+		u := uuid.UUID(n.SenderID)
+		sender = &u
+	}
+	var notice *string
+	if n.Notice != "" {
+		k := string(n.Notice)
+		notice = &k
+	}
 	// Nothing is recorded between members kept apart by a block, whatever
-	// caused it (a mention, a comment on someone else's thread).
+	// caused it (a mention, a comment on someone else's thread); with no
+	// sender no block matches.
 	// Likes, follows and mentions each record one, hence prepared.
 	res, err := pgkit.PreparedExec(ctx, s.db, `INSERT INTO notifications
-		(id, recipient_id, sender_id, type, post_id, comment_id, message, created_at)
-		SELECT ?::uuid, ?::uuid, ?::uuid, ?::text, ?::uuid, ?::uuid, ?::text, ?::timestamptz WHERE NOT EXISTS (SELECT 1 FROM member_blocks
+		(id, recipient_id, sender_id, type, notice, post_id, comment_id, message, created_at)
+		SELECT ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::uuid, ?::uuid, ?::text, ?::timestamptz WHERE NOT EXISTS (SELECT 1 FROM member_blocks
 			WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
 		ON CONFLICT DO NOTHING`,
-		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), string(n.Type), post, n.CommentID,
-		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), uuid.UUID(n.SenderID), uuid.UUID(n.SenderID), uuid.UUID(n.RecipientID))
+		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), sender, string(n.Type), notice, post, n.CommentID,
+		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), sender, sender, uuid.UUID(n.RecipientID))
 	if pgkit.ForeignKeyViolation(err) {
 		// What the notification is about was deleted meanwhile.
 		return false, nil
@@ -72,8 +84,9 @@ func (s *Notifications) Retract(ctx context.Context, recipient, sender domain.Us
 type notificationRow struct {
 	ID                uuid.UUID  `bun:"id"`
 	RecipientID       uuid.UUID  `bun:"recipient_id"`
-	SenderID          uuid.UUID  `bun:"sender_id"`
+	SenderID          *uuid.UUID `bun:"sender_id"`
 	Type              string     `bun:"type"`
+	Notice            *string    `bun:"notice"`
 	PostID            *uuid.UUID `bun:"post_id"`
 	CommentID         *uuid.UUID `bun:"comment_id"`
 	Message           *string    `bun:"message"`
@@ -85,8 +98,10 @@ type notificationRow struct {
 }
 
 // messageOf is a notification's excerpt, "" for none, for the muted words.
+// A notice from the service is never hidden by them: a removed post's
+// text is the member's own.
 func messageOf(r *notificationRow) string {
-	if r.Message == nil {
+	if r.Message == nil || r.Type == string(domain.NotifySystem) {
 		return ""
 	}
 	return *r.Message
@@ -94,10 +109,17 @@ func messageOf(r *notificationRow) string {
 
 func (r notificationRow) Domain() domain.NotificationItem {
 	it := domain.NotificationItem{Notification: domain.Notification{ID: domain.NotificationID(r.ID),
-		RecipientID: domain.UserID(r.RecipientID), SenderID: domain.UserID(r.SenderID),
-		Type: domain.NotificationType(r.Type), CommentID: r.CommentID, Message: r.Message, IsRead: r.IsRead,
-		CreatedAt: r.CreatedAt.UTC()},
-		Sender: domain.MemberCard{ID: domain.UserID(r.SenderID), Handle: "unknown", DisplayName: "Unknown User"}}
+		RecipientID: domain.UserID(r.RecipientID), Type: domain.NotificationType(r.Type), CommentID: r.CommentID,
+		Message: r.Message, IsRead: r.IsRead, CreatedAt: r.CreatedAt.UTC()}}
+	if r.Notice != nil {
+		it.Notice = domain.NoticeKind(*r.Notice)
+	}
+	if r.SenderID == nil {
+		// A notice from the service: nobody sent it.
+		return it
+	}
+	it.SenderID = domain.UserID(*r.SenderID)
+	it.Sender = domain.MemberCard{ID: it.SenderID, Handle: "unknown", DisplayName: "Unknown User"}
 	if r.PostID != nil {
 		p := domain.PostID(*r.PostID)
 		it.PostID = &p
@@ -114,7 +136,8 @@ func (r notificationRow) Domain() domain.NotificationItem {
 // notifications), as every read of their posts does; an anti-join on the
 // partial index of those accounts (accounts_hidden_idx). The excerpts
 // holding one of recipient's muted words are left out after the read
-// (Unmuted, in the safety feature's use cases).
+// (Unmuted, in the safety feature's use cases). A notice from the service
+// has no sender (NULL), so none of these clauses matches it.
 func hiddenNotifications(recipient domain.UserID) (string, []any) {
 	clause, args := pgkit.HiddenMember("n.sender_id", recipient)
 	return clause + senderActive, args
@@ -209,7 +232,7 @@ func (s *Notifications) Unread(ctx context.Context, recipient domain.UserID) (in
 		Message string `bun:"message"`
 		N       int    `bun:"n"`
 	}
-	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT coalesce(n.message, '') AS message, count(*) AS n
+	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT CASE WHEN n.type = 'system' THEN '' ELSE coalesce(n.message, '') END AS message, count(*) AS n
 		FROM notifications n WHERE n.recipient_id = ? AND NOT n.is_read`+hidden+` GROUP BY 1`, args...).Scan(ctx, &groups); err != nil {
 		return 0, err
 	}
