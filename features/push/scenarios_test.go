@@ -388,3 +388,50 @@ func TestATestPushReachesThisDevice(t *testing.T) {
 	at.ExpectProblem(t, laptop.Do(http.MethodPost, "/api/v1/push/subscription/test", nil), http.StatusNotFound,
 		"push_subscription_not_found", "Este aparelho não está inscrito para notificações.")
 }
+
+// The service's notices reach the member's device whatever its switches
+// (they are about the member's own account): a post the moderators
+// removed, with its excerpt and the list to open; a sign-in from a new
+// device, opening the sessions in Settings. Each notice has its own topic,
+// and the policy "none" still silences every push.
+func TestServiceNoticesArePushed(t *testing.T) {
+	t.Parallel()
+	ps := newPushService(t)
+	app := startApp(t, ps, nil)
+	mod := app.Staff("moderadora", "moderator")
+	ana := app.Member("ana_souza")
+	off := map[string]bool{"follow": false, "like": false, "comment": false, "mention": false, "message": false}
+	subscribe(t, ana, ps, ps.device("ana-phone"), map[string]any{"alerts": off})
+	post := ana.NewPost(t, "Um post que sai do ar", "public")
+	mod.Do(http.MethodDelete, "/api/v1/admin/posts/"+post, map[string]string{"reason": "Fora das regras"}).Expect(t, http.StatusOK)
+	app.Client().Do(http.MethodPost, "/api/v1/auth/sign-in", map[string]string{"email": ana.Email, "password": at.Password},
+		"User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1").
+		Expect(t, http.StatusOK)
+	settle(t, app)
+
+	got := ps.pushes()
+	byTopic := map[string]received{}
+	for _, r := range got {
+		byTopic[r.Topic] = r
+	}
+	removed, signIn := byTopic["system-post_removed"], byTopic["system-new_sign_in"]
+	if len(got) != 2 || removed.Payload.Type != "system" || removed.Payload.Title != "A moderação removeu um post seu" ||
+		removed.Payload.Body != "Um post que sai do ar" || removed.Payload.URL != "/notifications" || removed.Payload.Icon != nil ||
+		removed.Payload.Tag != "system-post_removed" || removed.Urgency != "normal" {
+		t.Fatalf("removed post push: %+v (all: %+v)", removed, got)
+	}
+	if signIn.Payload.Title != "Novo acesso à sua conta" || signIn.Payload.URL != "/settings#sessoes" ||
+		!strings.Contains(signIn.Payload.Body, "Safari no iPhone") {
+		t.Fatalf("new sign-in push: %+v", signIn)
+	}
+
+	// Policy "none": no push at all, notices included.
+	ana.Do(http.MethodPut, "/api/v1/push/subscription", map[string]any{"data": map[string]any{"policy": "none"}}).Expect(t, http.StatusOK)
+	ps.reset()
+	mod.Do(http.MethodDelete, "/api/v1/admin/posts/"+ana.NewPost(t, "Outro", "public"), map[string]string{"reason": "Spam"}).
+		Expect(t, http.StatusOK)
+	settle(t, app)
+	if got := ps.pushes(); len(got) != 0 {
+		t.Fatalf("with policy none: %+v", got)
+	}
+}

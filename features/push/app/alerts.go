@@ -24,6 +24,15 @@ const (
 // turns it off.
 const AlertTest Alert = "test"
 
+// AlertSystem is a notice from the service (an archive ready, a report
+// acted on, a post removed, a sign-in from a new device): about the
+// member's own account and data, it is not a switch; only the policy
+// "none" (no pushes at all) holds it back.
+const AlertSystem Alert = "system"
+
+// AlwaysOn reports whether a is an alert no switch turns off.
+func AlwaysOn(a Alert) bool { return a == AlertTest || a == AlertSystem }
+
 // Alerts are every alert, in the order answers list them.
 var Alerts = []Alert{AlertFollow, AlertLike, AlertComment, AlertMention, AlertMessage, AlertModeration}
 
@@ -62,6 +71,8 @@ func alertOf(t domain.NotificationType) (Alert, bool) {
 		return AlertFollow, true
 	case domain.NotifyMention:
 		return AlertMention, true
+	case domain.NotifySystem:
+		return AlertSystem, true
 	}
 	return "", false
 }

@@ -70,7 +70,7 @@ func (uc *Deliver) Handle(ctx context.Context, job int64, j Job) error {
 		return nil
 	}
 	sub, ok, err := uc.Store.Live(ctx, j.Subscription)
-	if err != nil || !ok || (j.Alert != AlertTest && !sub.On(j.Alert)) {
+	if err != nil || !ok || (!AlwaysOn(j.Alert) && !sub.On(j.Alert)) {
 		return err
 	}
 	p, ok, err := uc.content(ctx, j)
@@ -142,6 +142,9 @@ func (uc *Deliver) content(ctx context.Context, j Job) (payload, bool, error) {
 		p.Body = *n.Message
 	}
 	switch {
+	case n.Type == domain.NotifySystem:
+		p.Body = n.Body
+		p.URL = noticeURL(n.Notice)
 	case n.Type == domain.NotifyFollow:
 		p.URL = "/profile/" + n.Sender.Handle
 		p.Body = bodyFollow
@@ -153,6 +156,19 @@ func (uc *Deliver) content(ctx context.Context, j Job) (payload, bool, error) {
 	return p, true, nil
 }
 
+// noticeURL is the screen a notice from the service opens: the archive's
+// download or the sessions in Settings, else the list (a removed post is
+// gone; a report's outcome is told in the notice itself).
+func noticeURL(k domain.NoticeKind) string {
+	switch k {
+	case domain.NoticeExportReady:
+		return URLDataExport
+	case domain.NoticeNewSignIn:
+		return URLSessions
+	}
+	return "/notifications"
+}
+
 // urgency tells the push service how soon the device should wake for it
 // (RFC 8030 section 5.3): a message to read now is high, a like is low.
 func urgency(a Alert) string {
@@ -161,6 +177,7 @@ func urgency(a Alert) string {
 		return ports.UrgencyHigh
 	case AlertLike, AlertFollow:
 		return ports.UrgencyLow
+
 	}
 	return ports.UrgencyNormal
 }

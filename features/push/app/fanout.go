@@ -115,9 +115,14 @@ func (f *Fanout) queue(ctx context.Context, subs []Subscription, alert Alert, to
 
 // topicOf is a notification's collapse topic: the likes of one post share
 // one, as do the comments on it and the mentions in it, and new followers
-// share one. A topic is at most 32 characters of the URL-safe base64
+// share one; each notice from the service has its own. A topic is at most 32 characters of the URL-safe base64
 // alphabet (RFC 8030 section 5.4): a post ID is 22 of them.
 func topicOf(a Alert, n domain.Notification) string {
+	if n.Type == domain.NotifySystem {
+		// One per notice: a post removed does not swallow the sign-in
+		// told just before it.
+		return string(a) + "-" + string(n.Notice)
+	}
 	if n.PostID == nil {
 		return string(a)
 	}

@@ -28,3 +28,11 @@ const (
 	BodyTest        = "As notificações deste aparelho estão funcionando."
 	bodyFollow      = "Toque para ver o perfil."
 )
+
+// Screens of the member app the service's notices open: the "Seus dados"
+// section of Settings (the archive's download) and its list of sessions.
+// The member app's notification list links the same places.
+const (
+	URLDataExport = "/settings#seus-dados"
+	URLSessions   = "/settings#sessoes"
+)

@@ -87,14 +87,14 @@ func (s *Subscriptions) DeleteBySession(ctx context.Context, session uuid.UUID) 
 const liveSession = ` AND EXISTS (SELECT 1 FROM sessions se WHERE se.id = s.session_id
 	AND se.revoked_at IS NULL AND se.expires_at > now())`
 
-// Targets are recipient's live devices with alert on, as their policy
-// lets actor through. Called in the transaction of every notification,
+// Targets are recipient's live devices with alert on (or an alert no
+// switch turns off), as their policy lets actor through. Called in the transaction of every notification,
 // on push_subscriptions_account_idx: nothing is read for a member without
 // devices.
 func (s *Subscriptions) Targets(ctx context.Context, recipient, actor domain.UserID, alert push.Alert) ([]push.Subscription, error) {
 	var rows []subscriptionRow
 	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT s.* FROM push_subscriptions s
-		WHERE s.account_id = ? AND ? = ANY (s.alerts)`+liveSession+`
+		WHERE s.account_id = ? AND (?::text = ANY (s.alerts) OR ?::boolean)`+liveSession+`
 		AND CASE s.policy
 			WHEN 'all' THEN true
 			WHEN 'none' THEN false
@@ -102,7 +102,7 @@ func (s *Subscriptions) Targets(ctx context.Context, recipient, actor domain.Use
 				WHERE f.follower_id = s.account_id AND f.following_id = ?::uuid)
 			WHEN 'follower' THEN ?::uuid IS NULL OR EXISTS (SELECT 1 FROM member_follows f
 				WHERE f.follower_id = ?::uuid AND f.following_id = s.account_id)
-		END`, uuid.UUID(recipient), string(alert), nullable(actor), nullable(actor), nullable(actor), nullable(actor)).Scan(ctx, &rows)
+		END`, uuid.UUID(recipient), string(alert), push.AlwaysOn(alert), nullable(actor), nullable(actor), nullable(actor), nullable(actor)).Scan(ctx, &rows)
 	out := make([]push.Subscription, len(rows))
 	for i, r := range rows {
 		out[i] = r.domain()
