@@ -16,6 +16,7 @@ import (
 	"social/features/datarights/app"
 	"social/features/datarights/httpapi"
 	datarightsstore "social/features/datarights/pgstore"
+	notifications "social/features/notifications/app"
 	posts "social/features/posts/app"
 	search "social/features/search/app"
 	"social/kit/plugin"
@@ -54,22 +55,23 @@ var Module = fx.Module("datarights",
 
 type useCaseParams struct {
 	fx.In
-	Config   *config.Config
-	Store    *datarightsstore.DataRights
-	Tx       ports.Transactor
-	Jobs     *pgkit.JobInserter
-	Blobs    ports.BlobStore
-	Outbox   ports.Outbox
-	Hasher   ports.PasswordHasher
-	Sessions app.AllSessionsRevoker
-	Limiter  ports.RateLimiter
-	Search   ports.SearchIndexQueue
-	Posts    search.AuthorPostsQueue
-	Audit    ports.AuditLog
-	Clock    ports.Clock
-	Log      *slog.Logger
-	Ends     ports.SessionEnds   `optional:"true"` // the realtime gateways
-	Parts    []plugin.MemberData `group:"member_data"`
+	Config    *config.Config
+	Store     *datarightsstore.DataRights
+	Tx        ports.Transactor
+	Jobs      *pgkit.JobInserter
+	Blobs     ports.BlobStore
+	Notices   *notifications.Recorder
+	Announcer *notifications.Announcer
+	Hasher    ports.PasswordHasher
+	Sessions  app.AllSessionsRevoker
+	Limiter   ports.RateLimiter
+	Search    ports.SearchIndexQueue
+	Posts     search.AuthorPostsQueue
+	Audit     ports.AuditLog
+	Clock     ports.Clock
+	Log       *slog.Logger
+	Ends      ports.SessionEnds   `optional:"true"` // the realtime gateways
+	Parts     []plugin.MemberData `group:"member_data"`
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -110,8 +112,8 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Request:  &app.RequestExport{Tx: p.Tx, Exports: p.Store, Queue: queue, Clock: p.Clock, Settings: s},
 		Get:      &app.GetExport{Exports: p.Store, Clock: p.Clock, Settings: s},
 		Download: &app.DownloadExport{Exports: p.Store, Blobs: p.Blobs, Clock: p.Clock},
-		Build: &app.BuildExport{Tx: p.Tx, Exports: p.Store, Contacts: p.Store, Parts: all, Blobs: p.Blobs,
-			Outbox: p.Outbox, Clock: p.Clock, Settings: s, Log: log},
+		Build: &app.BuildExport{Tx: p.Tx, Exports: p.Store, Parts: all, Blobs: p.Blobs,
+			Notices: p.Notices, Announcer: p.Announcer, Clock: p.Clock, Settings: s, Log: log},
 		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},
 		Delete: &app.DeleteAccount{Tx: p.Tx, Accounts: p.Store, Hasher: p.Hasher, Sessions: p.Sessions,
 			Limiter: p.Limiter, Search: p.Search, Posts: p.Posts, Parts: all, Queue: queue, Audit: p.Audit, Clock: p.Clock,

@@ -11,6 +11,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	notifications "social/features/notifications/app"
 )
 
 // Part is one feature's share of a member's data, named for progress and
@@ -20,28 +21,24 @@ type Part struct {
 	Data ports.MemberData
 }
 
-// Contacts reads what the ready e-mail needs.
-type Contacts interface {
-	// Contact is the member's e-mail address and display name
-	// (domain.ErrNotFound once the account is deleted).
-	Contact(ctx context.Context, member domain.UserID) (email, name string, err error)
-}
-
 // BuildExport gathers the member's data into a zip archive, stores it,
-// marks the export ready and mails the member, in the job
+// marks the export ready and tells the member with a notice in their
+// notification list (pushed to their devices), in the job
 // datarights.build_export. It is idempotent: an export no longer queued
 // or building is left alone, and a rerun builds the whole archive again
 // over the same key.
 type BuildExport struct {
-	Tx       ports.Transactor
-	Exports  ExportStore
-	Contacts Contacts
-	Parts    []Part
-	Blobs    ports.BlobStore
-	Outbox   ports.Outbox
-	Clock    ports.Clock
-	Settings Settings
-	Log      *slog.Logger
+	Tx      ports.Transactor
+	Exports ExportStore
+	Parts   []Part
+	Blobs   ports.BlobStore
+	// Notices records the "archive ready" notice with the export's
+	// readiness; Announcer tells the member's open screens after commit.
+	Notices   *notifications.Recorder
+	Announcer *notifications.Announcer
+	Clock     ports.Clock
+	Settings  Settings
+	Log       *slog.Logger
 }
 
 // Handle builds export id.
@@ -96,6 +93,7 @@ func (uc *BuildExport) Handle(ctx context.Context, id uuid.UUID) error {
 	now := uc.Clock.Now()
 	expires := now.Add(uc.Settings.ExportKeep)
 	orphan := false
+	var changes []notifications.Change
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		// An account deletion that ran meanwhile removed the export: the
 		// archive goes too, and there is nobody to tell.
@@ -106,15 +104,10 @@ func (uc *BuildExport) Handle(ctx context.Context, id uuid.UUID) error {
 			}
 			return err
 		}
-		email, name, err := uc.Contacts.Contact(ctx, e.MemberID)
-		if errors.Is(err, domain.ErrNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return uc.Outbox.Enqueue(ctx, ports.Mail{To: email, Subject: readySubject,
-			BodyText: fmt.Sprintf(readyBody, name, uc.Settings.PublicURL, humanDuration(uc.Settings.ExportKeep))})
+		// The notice and the readiness are one: a retry after a failed
+		// commit finds the export still building and tells once.
+		changes, err = uc.Notices.Tell(ctx, notifications.SystemNotice{Recipient: e.MemberID, Kind: domain.NoticeExportReady})
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("export %s: mark ready: %w", id, err)
@@ -125,6 +118,7 @@ func (uc *BuildExport) Handle(ctx context.Context, id uuid.UUID) error {
 		}
 		return nil
 	}
+	uc.Announcer.Announce(ctx, changes...)
 	uc.Log.InfoContext(ctx, "data export ready", "export", id.String(), "bytes", size)
 	return nil
 }

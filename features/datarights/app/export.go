@@ -46,7 +46,7 @@ var ErrExportRunning = errors.New("an export is already running")
 
 // Settings are the configured values of the use cases.
 type Settings struct {
-	PublicURL   string        // the site's address, for the e-mail's link
+	PublicURL   string        // the site's address, for the archive's link
 	ExportEvery time.Duration // between two exports of one member
 	ExportKeep  time.Duration // an archive's life
 	HandleHold  time.Duration // a deleted account's handle stays taken

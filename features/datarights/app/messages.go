@@ -23,19 +23,6 @@ const (
 	CodeExportNotFound    = "export_not_found"
 )
 
-// Texts of the e-mail that says an archive is ready.
-const (
-	readySubject = "Seu arquivo de dados está pronto"
-	readyBody    = `Olá, %s!
-
-O arquivo com os seus dados no social está pronto. Baixe-o em Configurações, na seção "Seus dados":
-
-%s/settings
-
-O arquivo fica disponível por %s. Depois disso, você pode pedir outro.
-`
-)
-
 // DeletedName is how a deleted account is shown where its traces stay
 // (messages in another member's conversations).
 const DeletedName = "Conta excluída"

@@ -354,9 +354,37 @@ func TestExportArchiveHoldsTheMembersData(t *testing.T) {
 			t.Errorf("archive has no %s", name)
 		}
 	}
-	// The ready archive was announced by e-mail.
-	if mails := app.Mails(ana.Email); len(mails) == 0 || mails[0].Subject != "Seu arquivo de dados está pronto" {
-		t.Errorf("mails: %+v", mails)
+	// The ready archive is announced in the notification list, once, by
+	// the service (no sender), and no longer by e-mail.
+	var list struct {
+		Items []struct {
+			Type   string  `json:"type"`
+			Notice *string `json:"notice"`
+			Title  string  `json:"title"`
+			Sender *struct {
+				ID string `json:"id"`
+			} `json:"sender"`
+		} `json:"items"`
+		UnreadCount int `json:"unread_count"`
+	}
+	ana.Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusOK).JSON(t, &list)
+	notices := 0
+	for _, it := range list.Items {
+		if it.Type != "system" {
+			continue
+		}
+		notices++
+		if it.Notice == nil || *it.Notice != "export_ready" || it.Title != "Seu arquivo de dados está pronto" || it.Sender != nil {
+			t.Errorf("notice: %+v", it)
+		}
+	}
+	if notices != 1 || list.UnreadCount != len(list.Items) {
+		t.Errorf("notifications: %+v", list)
+	}
+	for _, m := range app.Mails(ana.Email) {
+		if strings.Contains(m.Subject, "arquivo") {
+			t.Errorf("archive still mailed: %+v", m)
+		}
 	}
 }
 

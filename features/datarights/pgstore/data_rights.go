@@ -31,7 +31,6 @@ var (
 	_ datarights.ExportStore = (*DataRights)(nil)
 	_ datarights.Tombstones  = (*DataRights)(nil)
 	_ datarights.HandleHolds = (*DataRights)(nil)
-	_ datarights.Contacts    = (*DataRights)(nil)
 )
 
 type exportRow struct {
@@ -148,17 +147,6 @@ func (s *DataRights) MarkExpired(ctx context.Context, id uuid.UUID) error {
 	_, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE data_exports SET status = 'expired', archive_key = NULL
 		WHERE id = ? AND status = 'ready'`, id).Exec(ctx)
 	return err
-}
-
-// Contact is the member's e-mail address and display name.
-func (s *DataRights) Contact(ctx context.Context, member domain.UserID) (string, string, error) {
-	var row struct {
-		Email string `bun:"email"`
-		Name  string `bun:"display_name"`
-	}
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT a.email, p.display_name FROM accounts a JOIN profiles p ON p.id = a.id
-		WHERE a.id = ? AND a.deleted_at IS NULL`, uuid.UUID(member)).Scan(ctx, &row)
-	return row.Email, row.Name, pgkit.NotFound(err)
 }
 
 // Lock reads the account and holds its row, through the accounts
