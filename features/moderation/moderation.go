@@ -15,6 +15,7 @@ import (
 	"social/features/moderation/app"
 	"social/features/moderation/httpapi"
 	moderationstore "social/features/moderation/pgstore"
+	notifications "social/features/notifications/app"
 	posts "social/features/posts/app"
 	search "social/features/search/app"
 	"social/kit/plugin"
@@ -60,21 +61,32 @@ type useCaseParams struct {
 	Moderation  *moderationstore.Moderation
 	Search      ports.SearchIndexQueue
 	Removal     posts.Removal
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
 	Clock       ports.Clock
 	Ends        ports.SessionEnds `optional:"true"` // the realtime gateways
 }
 
 func newUseCases(p useCaseParams) httpapi.UseCases {
-	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.AuthorPosts, p.Search, p.Removal, p.Clock, p.Ends)
+	return Build(p.DB, p.Tx, p.Accounts, p.Sessions, p.Moderation, p.AuthorPosts, p.Search, p.Removal,
+		Notices{Recorder: p.Notices, Announcer: p.Announcer}, p.Clock, p.Ends)
+}
+
+// Notices are the notifications feature's recording and announcing of the
+// notices the moderators' acts send (a post removed, a report acted on).
+type Notices struct {
+	Recorder  *notifications.Recorder
+	Announcer *notifications.Announcer
 }
 
 // Build wires the use cases; ends may be nil (sockets then close at their
 // periodic session recheck).
 func Build(db *bun.DB, tx ports.Transactor, accounts app.AccountStore, sessions app.SessionRevoker,
 	m *moderationstore.Moderation, authorPosts search.AuthorPostsQueue, searchQueue ports.SearchIndexQueue, removal posts.Removal,
-	clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
+	notices Notices, clock ports.Clock, ends ports.SessionEnds) httpapi.UseCases {
 	acc := NewAccountCases(tx, accounts, sessions, m, authorPosts, clock, ends)
-	remove := &app.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock}
+	remove := &app.RemovePost{Tx: tx, Removal: removal, Reports: m, Audit: m, Clock: clock,
+		Notices: notices.Recorder, Announcer: notices.Announcer}
 	return httpapi.UseCases{
 		SetRole:     acc.SetRole,
 		SetVerified: &app.SetVerified{Tx: tx, Profiles: m, Search: searchQueue, Audit: m, Clock: clock},

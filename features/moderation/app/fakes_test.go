@@ -9,6 +9,7 @@ import (
 
 	"social/core/domain"
 	"social/core/ports/portstest"
+	notifications "social/features/notifications/app"
 	posts "social/features/posts/app"
 )
 
@@ -27,7 +28,36 @@ type world struct {
 	deleted   []domain.PostID
 	announced portstest.Broadcasts // what was told of a removal
 	audit     []domain.AuditEntry
-	failing   error // answered by every write when set
+	notices   []domain.Notification // the service's notices recorded
+	told      portstest.Broadcasts  // what was told of them after commit
+	failing   error                 // answered by every write when set
+}
+
+// Insert records a notice (the notifications feature's Writer).
+func (w *world) Insert(_ context.Context, n domain.Notification) (bool, error) {
+	if w.failing != nil {
+		return false, w.failing
+	}
+	w.notices = append(w.notices, n)
+	return true, nil
+}
+
+func (w *world) Retract(context.Context, domain.UserID, domain.UserID, domain.NotificationType, *domain.PostID) ([]domain.NotificationID, error) {
+	return nil, nil
+}
+
+// Unread is the count the announcements carry.
+func (w *world) Unread(context.Context, domain.UserID) (int, error) { return 1, nil }
+
+// noticesOf are the kinds of notices recorded for member, in order.
+func (w *world) noticesOf(member domain.UserID) []domain.NoticeKind {
+	var out []domain.NoticeKind
+	for _, n := range w.notices {
+		if n.RecipientID == member {
+			out = append(out, n.Notice)
+		}
+	}
+	return out
 }
 
 func newWorld() *world {
@@ -53,7 +83,7 @@ func (w *world) post(author domain.UserID) domain.PostID {
 
 func (w *world) report(target domain.ReportTarget, id [16]byte, reason string) domain.ReportID {
 	rid := domain.NewReportID()
-	r := &domain.Report{ID: rid, TargetType: target, TargetID: id, Status: domain.ReportOpen}
+	r := &domain.Report{ID: rid, ReporterID: domain.NewUserID(), TargetType: target, TargetID: id, Status: domain.ReportOpen}
 	if reason != "" {
 		r.Reason = &reason
 	}
@@ -147,15 +177,15 @@ func (w *world) Close(_ context.Context, id domain.ReportID, res Resolution) err
 	return nil
 }
 
-func (w *world) CloseTarget(_ context.Context, target domain.ReportTarget, targetID string, res Resolution) (int, error) {
-	n := 0
+func (w *world) CloseTarget(_ context.Context, target domain.ReportTarget, targetID string, res Resolution) ([]domain.UserID, error) {
+	var reporters []domain.UserID
 	for _, r := range w.reports {
 		if r.TargetType == target && r.TargetID.String() == targetID && r.Status == domain.ReportOpen {
 			r.Status = res.Status
-			n++
+			reporters = append(reporters, r.ReporterID)
 		}
 	}
-	return n, nil
+	return reporters, nil
 }
 
 // Use cases wired to the world.
@@ -173,7 +203,8 @@ func (w *world) removal() posts.Removal {
 
 func (w *world) removePost() *RemovePost {
 	return &RemovePost{Tx: portstest.InlineTx{}, Removal: w.removal(), Reports: w, Audit: w,
-		Clock: portstest.Clock{At: moment}}
+		Clock: portstest.Clock{At: moment}, Notices: &notifications.Recorder{Store: w, Clock: portstest.Clock{At: moment}},
+		Announcer: &notifications.Announcer{Counts: w, Broadcaster: &w.told, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}}
 }
 
 func (w *world) resolveReport() *ResolveReport {

@@ -33,6 +33,6 @@ type ReportStore interface {
 	// Close resolves one report.
 	Close(ctx context.Context, id domain.ReportID, r Resolution) error
 	// CloseTarget resolves every open report against one target and
-	// returns how many it closed.
-	CloseTarget(ctx context.Context, target domain.ReportTarget, targetID string, r Resolution) (int, error)
+	// returns the members who made them (one per report closed).
+	CloseTarget(ctx context.Context, target domain.ReportTarget, targetID string, r Resolution) ([]domain.UserID, error)
 }

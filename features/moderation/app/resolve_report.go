@@ -8,12 +8,16 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	"social/core/ports"
+	notifications "social/features/notifications/app"
 )
 
 // ResolveReport closes an open report with an act: dismiss it (nothing
 // else changes), remove the reported post, or suspend its author. Acting on
 // a post closes every other open report against it as actioned too. The
-// report's resolution, the act and both audit entries are one transaction.
+// report's resolution, the act and both audit entries are one transaction,
+// as are the notices: the reporters of an act are told it was acted on
+// (a dismissal tells nobody), the author of a removed post that it was
+// removed.
 type ResolveReport struct {
 	Tx      ports.Transactor
 	Reports ReportStore
@@ -39,6 +43,7 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 	var rep domain.Report
 	var removed *domain.Post
 	var suspended *domain.UserID
+	var changes []notifications.Change
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		rep, err = uc.Reports.LockReport(ctx, id)
 		if errors.Is(err, domain.ErrNotFound) {
@@ -66,7 +71,7 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 			why := actReason(rep, n)
 			details := map[string]any{"report_id": id.String()}
 			if action == ResolveRemovePost {
-				if err := uc.Remove.removeLocked(ctx, actor, p, why, details); err != nil {
+				if changes, err = uc.Remove.removeLocked(ctx, actor, p, why, details, rep.ReporterID); err != nil {
 					return err
 				}
 				removed = &p
@@ -79,7 +84,11 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 					return err
 				}
 				suspended = &acc.ID
-				if _, err := uc.Reports.CloseTarget(ctx, domain.ReportTargetPost, p.ID.String(), res); err != nil {
+				reporters, err := uc.Reports.CloseTarget(ctx, domain.ReportTargetPost, p.ID.String(), res)
+				if err != nil {
+					return err
+				}
+				if changes, err = tellReporters(ctx, uc.Remove.Notices, p.AuthorID, append(reporters, rep.ReporterID)); err != nil {
 					return err
 				}
 			}
@@ -102,6 +111,7 @@ func (uc *ResolveReport) Handle(ctx context.Context, actor domain.Viewer, id dom
 	if removed != nil {
 		uc.Remove.Removal.Announce(ctx, *removed)
 	}
+	uc.Remove.Announcer.Announce(ctx, changes...)
 	if suspended != nil {
 		uc.Suspend.sessionsEnded(ctx, *suspended)
 	}

@@ -66,19 +66,24 @@ func (s *Moderation) Close(ctx context.Context, id domain.ReportID, r moderation
 }
 
 // CloseTarget resolves the open reports against one target.
-func (s *Moderation) CloseTarget(ctx context.Context, target domain.ReportTarget, targetID string, r moderation.Resolution) (int, error) {
+func (s *Moderation) CloseTarget(ctx context.Context, target domain.ReportTarget, targetID string, r moderation.Resolution) ([]domain.UserID, error) {
 	id, err := uuid.Parse(targetID)
 	if err != nil {
-		return 0, nil
+		return nil, nil
 	}
-	res, err := pgkit.IDB(ctx, s.db).NewRaw(`UPDATE reports SET status = ?, resolution = ?, resolution_note = ?,
-		resolved_at = ?, resolved_by = ? WHERE target_type = ? AND target_id = ? AND status = 'open'`,
-		string(r.Status), r.Action, r.Note, r.At, resolver(r.By), string(target), id).Exec(ctx)
+	var reporters []uuid.UUID
+	err = pgkit.IDB(ctx, s.db).NewRaw(`UPDATE reports SET status = ?, resolution = ?, resolution_note = ?,
+		resolved_at = ?, resolved_by = ? WHERE target_type = ? AND target_id = ? AND status = 'open'
+		RETURNING reporter_id`,
+		string(r.Status), r.Action, r.Note, r.At, resolver(r.By), string(target), id).Scan(ctx, &reporters)
 	if err != nil {
-		return 0, fmt.Errorf("close reports of %s %s: %w", target, targetID, err)
+		return nil, fmt.Errorf("close reports of %s %s: %w", target, targetID, err)
 	}
-	n, err := res.RowsAffected()
-	return int(n), err
+	out := make([]domain.UserID, len(reporters))
+	for i, u := range reporters {
+		out[i] = domain.UserID(u)
+	}
+	return out, nil
 }
 
 func resolver(by domain.UserID) *uuid.UUID {
