@@ -16,6 +16,7 @@ import (
 	"social/features/accounts/wire"
 	datarights "social/features/datarights/app"
 	moderation "social/features/moderation/app"
+	notifications "social/features/notifications/app"
 	profiles "social/features/profiles/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -108,6 +109,14 @@ type useCaseParams struct {
 	SecondStep  ports.SecondFactor `optional:"true"` // the twofactor feature
 	Jobs        *pgkit.JobInserter
 	OAuth       *accountsstore.OAuth
+	Notices     *notifications.Recorder
+	Announcer   *notifications.Announcer
+}
+
+// newDeviceNotice tells members of sign-ins from devices their accounts
+// had not seen.
+func newDeviceNotice(p useCaseParams) *app.NewDeviceNotice {
+	return &app.NewDeviceNotice{Tx: p.Tx, Devices: p.Devices, Notices: p.Notices, Announcer: p.Announcer}
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -136,7 +145,7 @@ func trimSlash(s string) string {
 func newOpenVerifiedSession(p useCaseParams) *app.OpenVerifiedSession {
 	return &app.OpenVerifiedSession{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles,
 		AccessTokens: p.Tokens, Clock: p.Clock, Settings: app.Settings{SessionMaxAge: p.Config.Auth.SessionMaxAge},
-		Devices: p.Devices}
+		Devices: p.Devices, NewDevice: newDeviceNotice(p)}
 }
 
 func newOAuthMounts(p useCaseParams, logger *slog.Logger) []httpkit.Mount {
@@ -160,7 +169,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 			Profiles: p.Profiles, AccessTokens: p.Tokens, Clock: p.Clock, Settings: s},
 		Resend: &app.ResendConfirmation{AccountMailer: mailer, Tokens: p.EmailTokens, Clock: p.Clock},
 		SignIn: &app.SignIn{Accounts: p.Accounts, Sessions: p.Sessions, Profiles: p.Profiles, AccessTokens: p.Tokens,
-			Hasher: p.Hasher, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep,
+			Hasher: p.Hasher, Clock: p.Clock, Settings: s, SecondStep: p.SecondStep, NewDevice: newDeviceNotice(p),
 			Guard: app.SignInGuard{Failures: p.Failures, Devices: p.Devices, Alerts: accountsstore.MailJobs{Jobs: p.Jobs}}},
 		Refresh: &app.RefreshSession{Tx: p.Tx, Store: p.Sessions, Accounts: p.Accounts, Profiles: p.Profiles,
 			AccessTokens: p.Tokens, Clock: p.Clock, Settings: s, Ends: p.Ends},

@@ -31,6 +31,9 @@ type OpenVerifiedSession struct {
 	// (Session.DeviceToken), so that its right password passes the
 	// sign-in limits others' failures fill.
 	Devices KnownDevices
+	// NewDevice, when set, tells the member of a session opened on a
+	// device the account had not seen.
+	NewDevice *NewDeviceNotice
 }
 
 // Handle opens the session.
@@ -47,7 +50,10 @@ func (uc *OpenVerifiedSession) Handle(ctx context.Context, id domain.UserID, dev
 	if err != nil || uc.Devices == nil {
 		return s, err
 	}
-	if s.DeviceToken, err = rememberDevice(ctx, uc.Devices, id, device.KnownToken, uc.Clock.Now()); err != nil {
+	if err := uc.NewDevice.Remembering(ctx, id, device.KnownToken, device.UserAgent, func(ctx context.Context) error {
+		s.DeviceToken, err = rememberDevice(ctx, uc.Devices, id, device.KnownToken, uc.Clock.Now())
+		return err
+	}); err != nil {
 		return Session{}, err
 	}
 	return s, nil

@@ -39,6 +39,9 @@ type SignIn struct {
 	// SecondStep, when set, holds back the session of an account with a
 	// second step: the answer is then a *SecondStepRequired.
 	SecondStep ports.SecondFactor
+	// NewDevice, when set, tells the member of a sign-in from a device
+	// the account had not seen.
+	NewDevice *NewDeviceNotice
 }
 
 // Handle signs a member in.
@@ -92,7 +95,10 @@ func (uc *SignIn) Handle(ctx context.Context, in SignInInput) (Session, error) {
 	}
 	// The device is known from now on: the right password from it passes
 	// the limits that others' failures fill.
-	if s.DeviceToken, err = uc.Guard.remember(ctx, attempt, acc.ID, in.DeviceToken); err != nil {
+	if err := uc.NewDevice.Remembering(ctx, acc.ID, in.DeviceToken, in.UserAgent, func(ctx context.Context) error {
+		s.DeviceToken, err = uc.Guard.remember(ctx, attempt, acc.ID, in.DeviceToken)
+		return err
+	}); err != nil {
 		return Session{}, err
 	}
 	return s, nil

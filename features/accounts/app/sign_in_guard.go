@@ -102,6 +102,9 @@ type KnownDevices interface {
 	// Remember records a successful sign-in from a device (adding it or
 	// marking it used now); a member keeps only their most recent devices.
 	Remember(ctx context.Context, account domain.UserID, tokenHash []byte, now time.Time) error
+	// AnyOf reports whether the member has signed in from any device
+	// before (false for their very first sign-in).
+	AnyOf(ctx context.Context, account domain.UserID) (bool, error)
 }
 
 // SignInAlerts queues the warning about failed sign-ins (SendSignInAlert).

@@ -43,6 +43,7 @@ func (noDevices) AccountOf(context.Context, []byte) (domain.UserID, error) {
 	return domain.UserID{}, domain.ErrNotFound
 }
 func (noDevices) Remember(context.Context, domain.UserID, []byte, time.Time) error { return nil }
+func (noDevices) AnyOf(context.Context, domain.UserID) (bool, error)               { return false, nil }
 
 type noAlerts struct{}
 

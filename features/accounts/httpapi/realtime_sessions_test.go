@@ -37,6 +37,9 @@ func TestSignOutClosesTheSessionsSocketsAtOnce(t *testing.T) {
 	// Signing out with the refresh token alone (an expired access token,
 	// say) closes that session's sockets just as fast.
 	third := anotherSession(app, m)
+	// A sign-in from a new device: the member's open list hears of its
+	// notice at once.
+	kept.Event(t, "notification.created")
 	thirdSocket := third.Realtime(t)
 	app.Client().Do(http.MethodPost, signOutPath, map[string]string{"refresh_token": third.Session.RefreshToken}).
 		Expect(t, http.StatusNoContent)

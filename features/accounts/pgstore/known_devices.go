@@ -32,6 +32,14 @@ func (s *KnownDevices) AccountOf(ctx context.Context, tokenHash []byte) (domain.
 	return domain.UserID(id), nil
 }
 
+// AnyOf reports whether the member has a known device.
+func (s *KnownDevices) AnyOf(ctx context.Context, account domain.UserID) (bool, error) {
+	var any bool
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT EXISTS (SELECT 1 FROM known_devices WHERE account_id = ?)`,
+		uuid.UUID(account)).Scan(ctx, &any)
+	return any, err
+}
+
 // Remember adds the device, or marks it used now, and forgets the member's
 // devices beyond the most recent devicesKept.
 func (s *KnownDevices) Remember(ctx context.Context, account domain.UserID, tokenHash []byte, now time.Time) error {
