@@ -218,3 +218,36 @@ func TestMarkers(t *testing.T) {
 	expectError(t, at.FormPost(lia.AppClient(t, "read"), "/api/v1/markers", url.Values{"home[last_read_id]": {"1"}}),
 		http.StatusForbidden, "insufficient_scope")
 }
+
+// The service's notices (here a post the moderators removed) have no
+// Mastodon counterpart apps can show: the list, its filters and one read
+// alone leave them out, and nothing fails, while the member's own list
+// holds them. A page is read without them, so one is never left empty by
+// a notice in its place.
+func TestServiceNoticesStayOutOfMastodonsList(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	lia, ana := app.Member("lia"), app.Member("ana")
+	mod := app.Staff("moderadora", "moderator")
+	ana.Do(http.MethodPost, "/api/v1/profiles/lia/follow", nil).Expect(t, http.StatusOK)
+	post := lia.NewPost(t, "vai sair do ar", "public")
+	mod.Do(http.MethodDelete, "/api/v1/admin/posts/"+post, map[string]string{"reason": "Spam"}).Expect(t, http.StatusOK)
+	var own struct {
+		Items []struct {
+			ID   string `json:"id"`
+			Type string `json:"type"`
+		} `json:"items"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/notifications/list", nil).Expect(t, http.StatusOK).JSON(t, &own)
+	if len(own.Items) != 2 || own.Items[0].Type != "system" {
+		t.Fatalf("own list: %+v", own.Items)
+	}
+	c := lia.AppClient(t, "read")
+	for _, path := range []string{"/api/v1/notifications", "/api/v1/notifications?exclude_types[]=favourite",
+		"/api/v1/notifications?limit=1"} {
+		if got, _ := notificationList(t, c, path); types(got) != "follow:ana" {
+			t.Errorf("%s: %s", path, types(got))
+		}
+	}
+	c.Do(http.MethodGet, "/api/v1/notifications/"+own.Items[0].ID, nil).Expect(t, http.StatusNotFound)
+}

@@ -31,6 +31,11 @@ func NotificationEndpoints(statuses Statuses, uc notifications.UseCases) []Endpo
 				}
 				q := notifications.PageQuery{MaxID: page.MaxID, SinceID: page.SinceID, MinID: page.MinID, Limit: page.Limit,
 					Types: ourTypes(r.Strings("types")), Exclude: ourTypes(r.Strings("exclude_types"))}
+				// The service's notices have no Mastodon counterpart that
+				// apps show without more entities (a moderation_warning
+				// needs an AccountWarning): left out of the page itself, so
+				// a page is never padded with rows that vanish.
+				q.Exclude = append(q.Exclude, domain.NotifySystem)
 				if len(r.Strings("types")) > 0 && len(q.Types) == 0 {
 					// Only types this network never sends: none.
 					return r.Paged([]Notification{}, "", ""), nil
