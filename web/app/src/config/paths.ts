@@ -17,6 +17,8 @@ export const paths = {
   settings: '/settings',
   /** The page a weekly digest e-mail's unsubscribe link opens (#t=…); no session needed. */
   emailUnsubscribe: '/email/unsubscribe',
+  /** Sections of /settings that links open (their ids): where the data archive is downloaded, the sessions. */
+  settingsSections: { data: 'seus-dados', sessions: 'sessoes' },
   /** An app's authorization request (OAuth 2): the consent screen. */
   oauthAuthorize: '/oauth/authorize',
 } as const

@@ -3399,27 +3399,38 @@ export interface components {
             visibility: "public" | "friends_only";
         };
         Notification: {
+            /** @description pt-BR text of a notice from the service (what its push says); null for the other types. */
+            body: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: uuid */
             id: string;
             is_read: boolean;
-            /** @description Excerpt of the post or comment (at most 100 characters and '...'), or null. */
+            /** @description Excerpt of the post or comment (at most 100 characters and '...'), or null. For system: the removed post's excerpt (post_removed) or the device signed in from (new_sign_in), else null. */
             message: string | null;
             /**
+             * @description Which notice from the service (type system): the data export's archive is ready, a report you made was acted on, a moderator removed your post, a sign-in from a new device. Null for the other types.
+             * @enum {string|null}
+             */
+            notice: "export_ready" | "report_resolved" | "post_removed" | "new_sign_in" | null;
+            /**
              * Format: uuid
-             * @description The post it is about; null for follows.
+             * @description The post it is about; null for follows and system.
              */
             post_id: string | null;
             /** Format: uuid */
             recipient_id: string;
+            /** @description Null for a notice from the service (type system). */
             sender: components["schemas"]["Sender"];
-            /** Format: uuid */
-            sender_id: string;
-            /** @description pt-BR title, rendered with the sender's current name. */
+            /**
+             * Format: uuid
+             * @description Who caused it; null for a notice from the service (type system).
+             */
+            sender_id: string | null;
+            /** @description pt-BR title, rendered with the sender's current name (a notice's own title for system). */
             title: string;
             /** @enum {string} */
-            type: "like" | "comment" | "follow" | "mention";
+            type: "like" | "comment" | "follow" | "mention" | "system";
         };
         OutboxMessage: {
             /** Format: int64 */
@@ -3802,7 +3813,7 @@ export interface components {
             handle: string;
             /** Format: uuid */
             id: string;
-        };
+        } | null;
         ServerKey: {
             /** @description Whether this server sends push notifications. */
             enabled: boolean;

@@ -20,6 +20,8 @@ function makeNotification(id: string, changes: Partial<Notification> = {}): Noti
     recipient_id: testUser.id,
     sender_id: sender.id,
     type: 'like',
+    notice: null,
+    body: null,
     title: 'Bia Lima curtiu seu post',
     message: 'Meu primeiro post',
     post_id: '0192f000-0000-7000-8000-0000000000a1',
@@ -51,6 +53,25 @@ const mention = makeNotification('n-mention', {
   is_read: true,
   created_at: minutesAgo(60 * 24 * 3),
 })
+
+function makeNotice(id: string, notice: NonNullable<Notification['notice']>, message: string | null): Notification {
+  return makeNotification(id, {
+    type: 'system',
+    notice,
+    sender: null,
+    sender_id: null,
+    post_id: null,
+    title: 'Título do servidor',
+    body: 'Texto do servidor',
+    message,
+  })
+}
+
+const longExcerpt = `${'a'.repeat(100)}...`
+const exportReady = makeNotice('n-export', 'export_ready', null)
+const reportResolved = makeNotice('n-report', 'report_resolved', null)
+const postRemoved = makeNotice('n-removed', 'post_removed', longExcerpt)
+const newSignIn = makeNotice('n-sign-in', 'new_sign_in', 'Firefox no Linux')
 
 const route = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
 
@@ -144,6 +165,60 @@ describe('NotificationsScreen', () => {
     await waitFor(() => {
       expect(within(navLink()).getByText('2')).toBeInTheDocument()
     })
+  })
+
+  it("shows the service's notices with their icon, pt-BR texts and where each leads", async () => {
+    const { user, router } = await renderNotifications({
+      list: listOf([exportReady, reportResolved, postRemoved, newSignIn]),
+      rest: (request) => (route(request).endsWith('/read') ? json(200, { unread_count: 3 }) : undefined),
+    })
+    const list = await screen.findByRole('list', { name: 'Lista de notificações' })
+    const [exportRow, reportRow, removedRow, signInRow] = within(list).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ]
+    // Named as the service's, each with its own icon and no sender avatar.
+    for (const row of [exportRow, reportRow, removedRow, signInRow]) {
+      expect(within(row).getByText(/Aviso do social/)).toBeInTheDocument()
+    }
+    expect(within(exportRow).getByTestId('icon-notice-export_ready')).toBeInTheDocument()
+    expect(within(removedRow).getByTestId('icon-notice-post_removed')).toBeInTheDocument()
+
+    // The archive opens where it is downloaded; the sign-in the sessions.
+    const exportLink = within(exportRow).getByRole('link', { name: /Seu arquivo de dados está pronto/ })
+    expect(exportLink).toHaveAttribute('href', '/settings#seus-dados')
+    expect(within(exportRow).getByText(/na seção “Seus dados”/)).toBeInTheDocument()
+    const signInLink = within(signInRow).getByRole('link', { name: /Novo acesso à sua conta/ })
+    expect(signInLink).toHaveAttribute('href', '/settings#sessoes')
+    expect(
+      within(signInRow).getByText('Entrada em Firefox no Linux. Se não foi você, troque sua senha e encerre as outras sessões.'),
+    ).toBeInTheDocument()
+
+    // A report acted on names nothing more; a removed post shows its excerpt
+    // and leads nowhere (it is gone): opening it only marks it read.
+    expect(within(reportRow).getByText(/A moderação tomou medidas/)).toBeInTheDocument()
+    expect(within(reportRow).queryByRole('link')).not.toBeInTheDocument()
+    const removed = within(removedRow).getByRole('button', { name: /A moderação removeu um post seu/ })
+    expect(removed).toHaveAccessibleName(expect.stringMatching(new RegExp(`Texto do post removido:\\s*${longExcerpt.replace(/\./g, '\\.')}`)))
+    expect(within(removedRow).queryByText('Título do servidor')).not.toBeInTheDocument()
+    await user.click(removed)
+    expect(router.state.location.pathname).toBe('/notifications')
+
+    await user.click(signInLink)
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/settings')
+    }, { timeout: 5000 })
+    expect(router.state.location.hash).toBe('#sessoes')
+  })
+
+  it("falls back to the server's texts for a notice the app does not know", async () => {
+    const unknown = makeNotice('n-unknown', 'export_ready', null)
+    await renderNotifications({ list: listOf([{ ...unknown, notice: 'coupon' as 'export_ready' }]) })
+    expect(await screen.findByText('Título do servidor')).toBeInTheDocument()
+    expect(screen.getByText('Texto do servidor')).toBeInTheDocument()
+    expect(screen.getByTestId('icon-notice-coupon')).toBeInTheDocument()
   })
 
   it('opening a post notification marks it read once and goes to /post/{post_id}', async () => {

@@ -5,6 +5,7 @@ import { QueryLoadFailed } from '@/components/load-failed'
 import { Placeholders } from '@/components/placeholders'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
 import { problemDetailOr } from '@/lib/api'
 import { useOnline } from '@/lib/online'
 
@@ -94,7 +95,7 @@ export function SessionsSection() {
   }
 
   return (
-    <SettingsSection icon={MonitorSmartphone} title={m.sessions} description={m.sessionsHint}>
+    <SettingsSection anchor={paths.settingsSections.sessions} icon={MonitorSmartphone} title={m.sessions} description={m.sessionsHint}>
       {content}
     </SettingsSection>
   )

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
-import { useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
@@ -7,14 +8,24 @@ interface SettingsSectionProps {
   icon: LucideIcon
   title: string
   description?: string
+  /** The section's id, for links to it (/settings#anchor); the page scrolls to it when opened so. */
+  anchor?: string
   children: ReactNode
 }
 
 /** One section of /settings: a titled card, a landmark named by its title. */
-export function SettingsSection({ icon: Icon, title, description, children }: SettingsSectionProps) {
+export function SettingsSection({ icon: Icon, title, description, anchor, children }: SettingsSectionProps) {
   const headingId = useId()
+  const { hash } = useLocation()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // The router does not scroll to a fragment; a notice's link does ask for it.
+    if (anchor && hash === `#${anchor}` && typeof ref.current?.scrollIntoView === 'function') {
+      ref.current.scrollIntoView({ block: 'start' })
+    }
+  }, [anchor, hash])
   return (
-    <Card aria-labelledby={headingId} role="region">
+    <Card ref={ref} id={anchor} className="scroll-mt-4" aria-labelledby={headingId} role="region">
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2 text-lg">
           <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
