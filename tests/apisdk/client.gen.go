@@ -345,12 +345,37 @@ func (e NewPostFormVisibility) Valid() bool {
 	}
 }
 
+// Defines values for NotificationNotice.
+const (
+	ExportReady    NotificationNotice = "export_ready"
+	NewSignIn      NotificationNotice = "new_sign_in"
+	PostRemoved    NotificationNotice = "post_removed"
+	ReportResolved NotificationNotice = "report_resolved"
+)
+
+// Valid indicates whether the value is a known member of the NotificationNotice enum.
+func (e NotificationNotice) Valid() bool {
+	switch e {
+	case ExportReady:
+		return true
+	case NewSignIn:
+		return true
+	case PostRemoved:
+		return true
+	case ReportResolved:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NotificationType.
 const (
 	NotificationTypeComment NotificationType = "comment"
 	NotificationTypeFollow  NotificationType = "follow"
 	NotificationTypeLike    NotificationType = "like"
 	NotificationTypeMention NotificationType = "mention"
+	NotificationTypeSystem  NotificationType = "system"
 )
 
 // Valid indicates whether the value is a known member of the NotificationType enum.
@@ -363,6 +388,8 @@ func (e NotificationType) Valid() bool {
 	case NotificationTypeLike:
 		return true
 	case NotificationTypeMention:
+		return true
+	case NotificationTypeSystem:
 		return true
 	default:
 		return false
@@ -1745,23 +1772,33 @@ type NewPostFormVisibility string
 
 // Notification defines model for Notification.
 type Notification struct {
+	// Body pt-BR text of a notice from the service (what its push says); null for the other types.
+	Body      *string            `json:"body"`
 	CreatedAt time.Time          `json:"created_at"`
 	Id        openapi_types.UUID `json:"id"`
 	IsRead    bool               `json:"is_read"`
 
-	// Message Excerpt of the post or comment (at most 100 characters and '...'), or null.
+	// Message Excerpt of the post or comment (at most 100 characters and '...'), or null. For system: the removed post's excerpt (post_removed) or the device signed in from (new_sign_in), else null.
 	Message *string `json:"message"`
 
-	// PostId The post it is about; null for follows.
+	// Notice Which notice from the service (type system): the data export's archive is ready, a report you made was acted on, a moderator removed your post, a sign-in from a new device. Null for the other types.
+	Notice *NotificationNotice `json:"notice"`
+
+	// PostId The post it is about; null for follows and system.
 	PostId      *openapi_types.UUID `json:"post_id"`
 	RecipientId openapi_types.UUID  `json:"recipient_id"`
-	Sender      Sender              `json:"sender"`
-	SenderId    openapi_types.UUID  `json:"sender_id"`
+	Sender      *Sender             `json:"sender"`
 
-	// Title pt-BR title, rendered with the sender's current name.
+	// SenderId Who caused it; null for a notice from the service (type system).
+	SenderId *openapi_types.UUID `json:"sender_id"`
+
+	// Title pt-BR title, rendered with the sender's current name (a notice's own title for system).
 	Title string           `json:"title"`
 	Type  NotificationType `json:"type"`
 }
+
+// NotificationNotice Which notice from the service (type system): the data export's archive is ready, a report you made was acted on, a moderator removed your post, a sign-in from a new device. Null for the other types.
+type NotificationNotice string
 
 // NotificationType defines model for Notification.Type.
 type NotificationType string
