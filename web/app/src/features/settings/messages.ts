@@ -77,7 +77,7 @@ export const settingsMessages = {
   } as Record<string, string>,
   exportStepFallback: 'seus dados',
   exportReady: 'Seu arquivo está pronto.',
-  exportReadyNotice: 'Também avisamos por email quando ele ficou pronto.',
+  exportReadyNotice: 'Também avisamos nas suas notificações quando ele ficou pronto.',
   exportSize: (size: string) => `Tamanho: ${size}`,
   exportKeptUntil: (date: string) => `Disponível até ${date}.`,
   download: 'Baixar arquivo',

@@ -25,7 +25,7 @@ export function SettingsSection({ icon: Icon, title, description, anchor, childr
     }
   }, [anchor, hash])
   return (
-    <Card ref={ref} id={anchor} className="scroll-mt-4" aria-labelledby={headingId} role="region">
+    <Card ref={ref} id={anchor} className="scroll-mt-16 md:scroll-mt-4" aria-labelledby={headingId} role="region">
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2 text-lg">
           <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
