@@ -383,10 +383,16 @@ func TestATestPushReachesThisDevice(t *testing.T) {
 		got[0].Payload.Body != "As notificações deste aparelho estão funcionando." || got[0].Payload.URL != "/settings" {
 		t.Fatalf("pushes = %+v", got)
 	}
+	ps.reset()
 	laptop := app.Client()
 	laptop.Token = laptop.SignIn(ana.Email, at.Password).AccessToken
 	at.ExpectProblem(t, laptop.Do(http.MethodPost, "/api/v1/push/subscription/test", nil), http.StatusNotFound,
 		"push_subscription_not_found", "Este aparelho não está inscrito para notificações.")
+	// The laptop is a new device: the phone hears of it, switches off or not.
+	settle(t, app)
+	if got := ps.pushes(); len(got) != 1 || got[0].Topic != "system-new_sign_in" {
+		t.Fatalf("pushes after the laptop's sign-in = %+v", got)
+	}
 }
 
 // The service's notices reach the member's device whatever its switches
