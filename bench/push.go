@@ -146,7 +146,7 @@ func subscribeDevices(ctx context.Context, pool *pgxpool.Pool, service string, m
 		sessions[i] = uuid.New()
 		endpoints[i] = fmt.Sprintf("http://%s/d/%d", service, first+i)
 	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO sessions (id, account_id, created_at, expires_at, last_used_at, user_agent)
 			SELECT s, m, now(), now() + interval '1 day', now(), $3 FROM unnest($1::uuid[], $2::uuid[]) AS t (s, m)`,
 			sessions, members, pushDeviceAgent); err != nil {
@@ -156,12 +156,22 @@ func subscribeDevices(ctx context.Context, pool *pgxpool.Pool, service string, m
 			SELECT gen_random_uuid(), s, m, e, $4, $5, '{like}', 'all', now(), now() FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS t (s, m, e)`,
 			sessions, members, endpoints, key.PublicKey().Bytes(), secret)
 		return err
-	})
+	}); err != nil {
+		return err
+	}
+	// As autovacuum would have long since on a server whose members
+	// subscribed one by one: without statistics the planner takes the
+	// table for empty and reads all of it for each recipient.
+	_, err = pool.Exec(ctx, `ANALYZE push_subscriptions, sessions`)
+	return err
 }
 
 // runPush runs both parts of the push workload against srv, whose push
 // client may post to service (push.local_services).
-func runPush(ctx context.Context, srv *server, c *client, fx *fixture, pool *pgxpool.Pool, service *pushService, cfg Config, say func(string, ...any)) PushResult {
+//
+// profile, when set, is called as the fan-out starts with how long to
+// profile the server.
+func runPush(ctx context.Context, srv *server, c *client, fx *fixture, pool *pgxpool.Pool, service *pushService, cfg Config, profile func(time.Duration), say func(string, ...any)) PushResult {
 	res := PushResult{Devices: cfg.Devices, Likers: cfg.Likers}
 	fail := func(err error) PushResult {
 		res.Error = err.Error()
@@ -216,6 +226,9 @@ func runPush(ctx context.Context, srv *server, c *client, fx *fixture, pool *pgx
 	var errOnce sync.Once
 	noteErr := func(err error) { errOnce.Do(func() { firstErr = err }) }
 	var likes atomic.Int64
+	if profile != nil {
+		profile(20 * time.Second)
+	}
 	start := time.Now()
 	inParallel(ctx, cfg.Workers, len(targets), func(i int) {
 		v := viewers[i%len(viewers)]

@@ -270,7 +270,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if !cfg.RealtimeOnly && (len(cfg.Only) == 0 || cfg.Only["push"]) {
 		say("workload push: %d devices, %d likes of one post ...", cfg.Devices, cfg.Likers)
 		waitJobs(ctx, pool, 2*time.Minute)
-		p := runPush(ctx, srv, c, fx, pool, pushSvc, cfg, say)
+		var profilePush func(time.Duration)
+		if cfg.Profile["push"] {
+			profilePush = func(d time.Duration) {
+				go saveProfile(ctx, proc.pprofAddr, d, filepath.Join(cfg.Results,
+					rep.StartedAt.Format("20060102-150405")+"-push.pprof"), say)
+			}
+		}
+		p := runPush(ctx, srv, c, fx, pool, pushSvc, cfg, profilePush, say)
 		rep.Push = &p
 		say("  %s", p.line())
 	}
