@@ -1,10 +1,16 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 
+import { RouteFrame } from '@/components/layout/route-frame'
 import { paths } from '@/config/paths'
 import { PluginGate, type PluginDescriptor } from '@/features/plugins'
 import { pluginRegistry } from '@/features/plugins/registry'
 import { LoadingScreen, RedirectIfSignedIn, RequireSession } from '@/features/session'
+import type { RouteHandle } from '@/lib/route-focus'
+
+import { routeTitles as titles } from './messages'
+
+const titled = (title: string): RouteHandle => ({ title })
 
 /**
  * The whole route table of the member app: the core's screens and those of
@@ -18,9 +24,11 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
   return [
     {
       HydrateFallback: LoadingScreen,
+      Component: RouteFrame,
       children: [
         {
           path: paths.auth,
+          handle: titled(titles.auth),
           lazy: async () => {
             const { AuthScreen } = await import('@/features/auth')
             return {
@@ -34,6 +42,7 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
         },
         {
           path: paths.oauthAuthorize,
+          handle: titled(titles.oauthAuthorize),
           lazy: async () => {
             const { ConsentScreen } = await import('@/features/oauth')
             return {
@@ -47,10 +56,12 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
         },
         {
           path: paths.resetPassword,
+          handle: titled(titles.resetPassword),
           lazy: async () => ({ Component: (await import('@/features/auth')).ResetPasswordScreen }),
         },
         {
           path: paths.emailUnsubscribe,
+          handle: titled(titles.emailUnsubscribe),
           lazy: async () => ({ Component: (await import('@/features/email-digest')).UnsubscribeScreen }),
         },
         {
@@ -67,23 +78,28 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
           children: [
             {
               index: true,
+              handle: titled(titles.feed),
               lazy: async () => ({ Component: (await import('@/features/feed')).FeedScreen }),
             },
             {
               path: paths.search,
+              handle: titled(titles.search),
               lazy: async () => ({ Component: (await import('@/features/search')).SearchScreen }),
             },
             {
               path: paths.createPost,
+              handle: titled(titles.createPost),
               lazy: async () => ({ Component: (await import('@/features/create-post')).CreatePostScreen }),
             },
             {
               path: '/post/:id',
+              handle: titled(titles.post),
               lazy: async () => ({ Component: (await import('@/features/post')).PostScreen }),
             },
             ...pluginRoutes(registry),
             {
               path: paths.notifications,
+              handle: titled(titles.notifications),
               lazy: async () => ({ Component: (await import('@/features/notifications')).NotificationsScreen }),
             },
             {
@@ -96,12 +112,14 @@ export function buildRoutes(registry: readonly PluginDescriptor[]): RouteObject[
             },
             {
               path: paths.settings,
+              handle: titled(titles.settings),
               lazy: async () => ({ Component: (await import('@/features/settings')).SettingsScreen }),
             },
           ],
         },
         {
           path: '*',
+          handle: titled(titles.notFound),
           lazy: async () => ({ Component: (await import('@/features/not-found')).NotFoundScreen }),
         },
       ],
@@ -114,7 +132,11 @@ export const routes = buildRoutes(pluginRegistry)
 /** Every screen of the registered plugins, each behind its plugin's switch. */
 function pluginRoutes(registry: readonly PluginDescriptor[]): RouteObject[] {
   return registry.flatMap((plugin) =>
-    plugin.routes.map((route) => ({ path: route.path, lazy: pluginScreen(plugin.name, route.load) })),
+    plugin.routes.map((route) => ({
+      path: route.path,
+      handle: route.title ? titled(route.title) : undefined,
+      lazy: pluginScreen(plugin.name, route.load),
+    })),
   )
 }
 

@@ -14,10 +14,12 @@ export const communitiesPlugin: PluginDescriptor<'communities'> = {
   routes: [
     {
       path: communitiesPaths.communities,
+      title: m.navLabel,
       load: async () => (await import('./components/communities-screen')).CommunitiesScreen,
     },
     {
       path: communitiesPaths.createCommunity,
+      title: m.createTitle,
       load: async () => (await import('./components/create-community-screen')).CreateCommunityScreen,
     },
     { path: '/communities/:id', load: async () => (await import('./components/community-screen')).CommunityScreen },

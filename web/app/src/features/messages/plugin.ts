@@ -15,7 +15,7 @@ export const messagesPlugin: PluginDescriptor<'messages'> = {
   name: 'messages',
   paths: messagesPaths,
   routes: [
-    { path: messagesPaths.messages, load: async () => (await import('./components/messages-screen')).MessagesScreen },
+    { path: messagesPaths.messages, title: m.navLabel, load: async () => (await import('./components/messages-screen')).MessagesScreen },
     {
       path: '/messages/:conversationId',
       load: async () => (await import('./components/conversation-screen')).ConversationScreen,

@@ -13,6 +13,8 @@ export type PluginName = 'stories' | 'rooms' | 'communities' | 'messages'
 export interface PluginRoute {
   /** A react-router pattern, e.g. '/communities/:id'. */
   path: string
+  /** The screen's name in the page's title (pt-BR); without one, its main heading names it (a room, a conversation). */
+  title?: string
   load: () => Promise<ComponentType>
 }
 

@@ -12,7 +12,7 @@ export const roomsPlugin: PluginDescriptor<'rooms'> = {
   name: 'rooms',
   paths: roomsPaths,
   routes: [
-    { path: roomsPaths.listeningRooms, load: async () => (await import('./components/rooms-screen')).RoomsScreen },
+    { path: roomsPaths.listeningRooms, title: m.navLabel, load: async () => (await import('./components/rooms-screen')).RoomsScreen },
     { path: '/listening-room/:roomId', load: async () => (await import('./components/room-screen')).RoomScreen },
   ],
   nav: {

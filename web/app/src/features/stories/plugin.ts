@@ -11,7 +11,7 @@ export { storiesPaths }
 export const storiesPlugin: PluginDescriptor<'stories'> = {
   name: 'stories',
   paths: storiesPaths,
-  routes: [{ path: storiesPaths.stories, load: async () => (await import('./components/stories-screen')).StoriesScreen }],
+  routes: [{ path: storiesPaths.stories, title: m.navLabel, load: async () => (await import('./components/stories-screen')).StoriesScreen }],
   nav: {
     sideBar: { to: storiesPaths.stories, label: m.navLabel, icon: CircleDashed },
     bottomBar: { to: storiesPaths.stories, label: m.navLabel, icon: CircleDashed },
