@@ -83,6 +83,63 @@ describe('CommunityScreen', () => {
     expect(await screen.findByText('Nenhum post ainda')).toBeInTheDocument()
   })
 
+  it('keeps focus on the button while joining and leaving, busy and deaf to further presses', async () => {
+    const open = makeCommunity('c2', { name: 'Fotografia' })
+    const held: { join?: () => void; leave?: () => void } = {}
+    let calls = 0
+    const { user } = await renderDetail(
+      open,
+      routes({
+        'POST /communities/c2/join': () => {
+          calls += 1
+          return new Promise<Response>((resolve) => {
+            held.join = () => {
+              resolve(ok({ membership: { id: 'm1', role: 'member', status: 'approved' }, member_count: 11 }))
+            }
+          })
+        },
+        'DELETE /communities/c2/membership': () => {
+          calls += 1
+          return new Promise<Response>((resolve) => {
+            held.leave = () => {
+              resolve(ok({ member_count: 10 }))
+            }
+          })
+        },
+      }),
+    )
+    const join = screen.getByRole('button', { name: 'Entrar' })
+    join.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => {
+      expect(join).toHaveAttribute('aria-busy', 'true')
+    })
+    expect(join).toHaveAttribute('aria-disabled', 'true')
+    expect(join).toBeEnabled()
+    expect(join).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(calls).toBe(1)
+    held.join?.()
+    const leave = await screen.findByRole('button', { name: 'Sair da Comunidade' })
+    await waitFor(() => {
+      expect(leave).not.toHaveAttribute('aria-busy')
+    })
+    expect(leave).toHaveFocus()
+
+    await user.keyboard('{Enter}')
+    await waitFor(() => {
+      expect(leave).toHaveAttribute('aria-busy', 'true')
+    })
+    expect(leave).toHaveFocus()
+    held.leave?.()
+    const again = await screen.findByRole('button', { name: 'Entrar' })
+    await waitFor(() => {
+      expect(again).not.toHaveAttribute('aria-busy')
+    })
+    expect(again).toHaveFocus()
+    expect(calls).toBe(2)
+  })
+
   it("shows a disabled 'Solicitação Pendente' for a pending request", async () => {
     await renderDetail({ ...clube, membership: { id: 'm1', role: 'member', status: 'pending' } })
     expect(screen.getByRole('button', { name: 'Solicitação Pendente' })).toBeDisabled()

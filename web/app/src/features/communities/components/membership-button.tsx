@@ -14,7 +14,11 @@ interface MembershipButtonProps {
   labels: { pending: string; leave: string; owner: string | null }
 }
 
-/** Join, ask to join, or leave a community, by where the signed-in member stands. */
+/**
+ * Join, ask to join, or leave a community, by where the signed-in member stands. While the call runs the button is
+ * busy, not disabled: it keeps the focus of a member who pressed it from the keyboard (a disabled button would drop
+ * it to <body>), says it is working, and ignores further presses.
+ */
 export function MembershipButton({ community, view, size, labels }: MembershipButtonProps) {
   const join = useJoinCommunity()
   const leave = useLeaveCommunity()
@@ -44,7 +48,7 @@ export function MembershipButton({ community, view, size, labels }: MembershipBu
         <Button
           size={size}
           variant="outline"
-          disabled={busy}
+          busy={busy}
           onClick={() => {
             leave.mutate(community)
           }}
@@ -56,7 +60,7 @@ export function MembershipButton({ community, view, size, labels }: MembershipBu
       return (
         <Button
           size={size}
-          disabled={busy}
+          busy={busy}
           onClick={() => {
             join.mutate(community)
           }}
