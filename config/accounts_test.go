@@ -14,7 +14,7 @@ func TestAccountDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cfg.Auth.AccessTokenTTL != 15*time.Minute || cfg.Auth.SessionMaxAge != 30*24*time.Hour ||
-		cfg.Auth.RefreshReuseGrace != 10*time.Second || cfg.Auth.ConfirmationTTL != 24*time.Hour || cfg.Auth.PasswordResetTTL != time.Hour {
+		cfg.Auth.RefreshReuseGrace != 30*time.Second || cfg.Auth.ConfirmationTTL != 24*time.Hour || cfg.Auth.PasswordResetTTL != time.Hour {
 		t.Errorf("auth = %+v", cfg.Auth)
 	}
 	l := cfg.Limits

@@ -12,9 +12,12 @@ import (
 
 // RefreshRecord is a refresh token with its session, as locked for rotation.
 type RefreshRecord struct {
-	SessionID        string
-	AccountID        domain.UserID
-	RotatedAt        *time.Time
+	SessionID string
+	AccountID domain.UserID
+	RotatedAt *time.Time
+	// GraceUsed: the token, rotated, was already accepted once more within
+	// the reuse grace.
+	GraceUsed        bool
 	SessionExpiresAt time.Time
 	SessionRevokedAt *time.Time
 }
@@ -36,6 +39,9 @@ type RefreshStore interface {
 	// Rotate also records the session's use from device (see
 	// SessionUseInterval).
 	Rotate(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time, device SessionUse) error
+	// RotateAgain trades a token already rotated once more: it spends the
+	// token's grace, retires its successor and stores newHash.
+	RotateAgain(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time, device SessionUse) error
 	Revoke(ctx context.Context, sessionID string, at time.Time, reason string) error
 }
 
@@ -46,8 +52,13 @@ type AccountReader interface {
 
 // RefreshSession trades a refresh token for a new access token and a new
 // refresh token (rotation). Presenting a token that was already rotated
-// (longer ago than the grace that absorbs two tabs refreshing at once)
-// means it was copied: the whole session is revoked.
+// longer ago than Settings.RefreshReuseGrace means it was copied: the whole
+// session is revoked. Within the grace it is accepted once more, with a
+// fresh rotation: a page reloaded while its refresh was under way never
+// stored the successor's cookie and presents the previous token on its next
+// load, and two tabs refreshing at once present the same one; ending the
+// session there would sign out a member who did nothing wrong. A second
+// reuse within the grace is refused without ending the session.
 type RefreshSession struct {
 	Tx           ports.Transactor
 	Store        RefreshStore
@@ -94,13 +105,18 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string, device Devic
 			refused = true
 			return nil
 		}
+		again := false
 		if rec.RotatedAt != nil {
-			refused = true
 			if now.Sub(*rec.RotatedAt) > uc.Settings.RefreshReuseGrace {
+				refused = true
 				revokedOf = &rec.AccountID
 				return uc.Store.Revoke(ctx, rec.SessionID, now, RevokedReuse)
 			}
-			return nil // lost a race with a concurrent refresh of the same token
+			if rec.GraceUsed {
+				refused = true
+				return nil // its one extra use is spent: refused, the session lives
+			}
+			again = true
 		}
 		acc, err := uc.Accounts.ByID(ctx, rec.AccountID)
 		if err != nil {
@@ -111,8 +127,12 @@ func (uc *RefreshSession) Handle(ctx context.Context, token string, device Devic
 			return nil
 		}
 		next, nextHash := newSecret()
-		if err := uc.Store.Rotate(ctx, rec.SessionID, hash, nextHash, now,
-			SessionUse{UserAgent: storedUserAgent(device.UserAgent), Network: NetworkOf(device.IP)}); err != nil {
+		use := SessionUse{UserAgent: storedUserAgent(device.UserAgent), Network: NetworkOf(device.IP)}
+		rotate := uc.Store.Rotate
+		if again {
+			rotate = uc.Store.RotateAgain
+		}
+		if err := rotate(ctx, rec.SessionID, hash, nextHash, now, use); err != nil {
 			return err
 		}
 		s, err = sessionOpener{Profiles: uc.Profiles, Tokens: uc.AccessTokens, Clock: uc.Clock}.

@@ -12,7 +12,7 @@ type Settings struct {
 	// PublicURL is the site's address, for links in e-mails (no trailing slash).
 	PublicURL         string
 	SessionMaxAge     time.Duration // absolute lifetime of a session (refresh-token family)
-	RefreshReuseGrace time.Duration // a token rotated this recently is a race, not a theft
+	RefreshReuseGrace time.Duration // a token rotated this recently is a lost answer or a race, not a theft: taken once more
 	ConfirmationTTL   time.Duration
 	PasswordResetTTL  time.Duration
 	Limits            Limits

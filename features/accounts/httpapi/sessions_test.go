@@ -35,7 +35,7 @@ func TestRefreshRotatesAndReuseRevokesTheFamily(t *testing.T) {
 	refresh(m.Client, s1.RefreshToken).Expect(t, http.StatusOK).JSON(t, &s2)
 
 	// The first token again, long after it was rotated: a stolen copy.
-	app.Clock.Advance(11 * time.Second)
+	app.Clock.Advance(31 * time.Second)
 	m.Token = s2.AccessToken
 	m.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusOK) // the session is checked, and remembered
 	p := refresh(app.Client(), a).Expect(t, http.StatusUnauthorized).Problem(t)
@@ -59,12 +59,79 @@ func TestReuseWithinTheGraceIsARace(t *testing.T) {
 	t.Parallel()
 	app := at.Start(t, nil)
 	m := app.Member("kaua")
-	var s at.Session
+	var s, again, next at.Session
 	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &s)
-	// Two tabs refreshed at once: the loser is refused, the session survives.
-	app.Clock.Advance(5 * time.Second)
+	// The page was reloaded while its refresh was under way: the answer and
+	// its cookie were lost, and the next load presents the previous token.
+	// Within the grace it is accepted once more, with a fresh rotation.
+	app.Clock.Advance(25 * time.Second)
+	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &again)
+	if again.RefreshToken == "" || again.RefreshToken == s.RefreshToken || again.User.Handle != m.Handle {
+		t.Fatalf("second rotation: %+v", again)
+	}
+	// Only once: a third use is refused, and the session lives on.
+	app.Clock.Advance(time.Second)
 	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusUnauthorized)
-	refresh(m.Client, s.RefreshToken).Expect(t, http.StatusOK)
+	refresh(m.Client, again.RefreshToken).Expect(t, http.StatusOK).JSON(t, &next)
+	m.Token = next.AccessToken
+	m.Do(http.MethodGet, mePath, nil).Expect(t, http.StatusOK)
+	var revoked int
+	if err := app.DB.NewRaw("SELECT count(*) FROM sessions WHERE revoked_at IS NOT NULL").Scan(t.Context(), &revoked); err != nil || revoked != 0 {
+		t.Fatalf("revoked sessions: %d %v", revoked, err)
+	}
+}
+
+// Past the grace, the previous token is a stolen copy even when its one
+// extra use was never spent: the whole session ends, as it always did.
+func TestReuseAfterTheGraceEndsTheSession(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	m := app.Member("kiara")
+	var s, again at.Session
+	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &s)
+	refresh(m.Client, s.RefreshToken).Expect(t, http.StatusOK).JSON(t, &again)
+	app.Clock.Advance(31 * time.Second) // past auth.refresh_reuse_grace, 30 s by default
+	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusUnauthorized)
+	refresh(m.Client, again.RefreshToken).Expect(t, http.StatusUnauthorized)
+	var reason string
+	if err := app.DB.NewRaw("SELECT revoked_reason FROM sessions WHERE revoked_at IS NOT NULL").Scan(t.Context(), &reason); err != nil || reason != "refresh_token_reuse" {
+		t.Fatalf("revoked session: %q %v", reason, err)
+	}
+}
+
+// A rotated token is taken back only for its own session: the other
+// session's tokens are left as they were, and an unknown token is refused.
+func TestGraceStaysWithinItsSession(t *testing.T) {
+	t.Parallel()
+	app := at.Start(t, nil)
+	m := app.Member("kelly")
+	other := app.Client().SignIn("kelly@example.com", at.Password)
+	var a1, a2, b1 at.Session
+	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &a1)
+	refresh(app.Client(), other.RefreshToken).Expect(t, http.StatusOK).JSON(t, &b1)
+	app.Clock.Advance(5 * time.Second)
+	refresh(m.Client, m.Session.RefreshToken).Expect(t, http.StatusOK).JSON(t, &a2)
+	sessionOf := func(token string) string {
+		t.Helper()
+		var id string
+		if err := app.DB.NewRaw("SELECT session_id::text FROM refresh_tokens WHERE token_hash = ?",
+			accounts.HashSecret(token)).Scan(t.Context(), &id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	if sessionOf(a2.RefreshToken) != sessionOf(m.Session.RefreshToken) || sessionOf(a2.RefreshToken) == sessionOf(b1.RefreshToken) {
+		t.Fatal("the extra rotation left its session")
+	}
+	// The other session's current token works; its retired one was not touched by the first session's grace.
+	var b2 at.Session
+	refresh(app.Client(), b1.RefreshToken).Expect(t, http.StatusOK).JSON(t, &b2)
+	refresh(app.Client(), "not-a-token-of-any-session").Expect(t, http.StatusUnauthorized)
+	refresh(app.Client(), b2.RefreshToken).Expect(t, http.StatusOK)
+	var revoked int
+	if err := app.DB.NewRaw("SELECT count(*) FROM sessions WHERE revoked_at IS NOT NULL").Scan(t.Context(), &revoked); err != nil || revoked != 0 {
+		t.Fatalf("revoked sessions: %d %v", revoked, err)
+	}
 }
 
 func TestStrictReuseWithoutGrace(t *testing.T) {
@@ -108,16 +175,18 @@ func TestParallelRefreshesMakeOneSuccessor(t *testing.T) {
 			t.Errorf("refresh answered %d: %s", r.Status, r.Body)
 		}
 	}
-	if ok != 1 {
-		t.Fatalf("%d refreshes succeeded, want exactly 1", ok)
+	// The first rotates the token; one more is taken within the grace (a
+	// lost answer's retry); the rest are refused.
+	if ok != 2 {
+		t.Fatalf("%d refreshes succeeded, want exactly 2", ok)
 	}
 	var tokens int
 	if err := app.DB.NewRaw(`SELECT count(*) FROM refresh_tokens WHERE session_id =
 		(SELECT session_id FROM refresh_tokens WHERE token_hash = ?)`, accounts.HashSecret(m.Session.RefreshToken)).Scan(t.Context(), &tokens); err != nil {
 		t.Fatal(err)
 	}
-	if tokens != 2 {
-		t.Fatalf("%d refresh tokens stored, want the original and one successor", tokens)
+	if tokens != 3 {
+		t.Fatalf("%d refresh tokens stored, want the original and its two successors", tokens)
 	}
 	refresh(m.Client, winner.RefreshToken).Expect(t, http.StatusOK)
 }
@@ -154,6 +223,13 @@ func TestCookieTransportRotatesTheCookie(t *testing.T) {
 	r := spa.Do(http.MethodPost, refreshPath, nil).Expect(t, http.StatusOK)
 	if strings.Contains(string(r.Body), "refresh_token") || spa.Cookie() == first || spa.Cookie() == "" {
 		t.Fatalf("cookie refresh: body %s, cookie %q (was %q)", r.Body, spa.Cookie(), first)
+	}
+	// A page reloaded mid-refresh comes back with the previous cookie: it is
+	// taken once more and replaced.
+	reloaded := app.Client()
+	r = reloaded.Do(http.MethodPost, refreshPath, nil, "Cookie", "social_refresh="+first).Expect(t, http.StatusOK)
+	if sc := r.Header.Get("Set-Cookie"); !strings.HasPrefix(sc, "social_refresh=") || strings.Contains(sc, first) {
+		t.Fatalf("the reloaded page's cookie: %q", sc)
 	}
 	// A refused cookie is left alone: another tab may have rotated it.
 	stale := app.Client()

@@ -47,17 +47,19 @@ func (s *Sessions) LockRefreshToken(ctx context.Context, hash []byte) (accounts.
 		SessionID uuid.UUID  `bun:"session_id"`
 		AccountID uuid.UUID  `bun:"account_id"`
 		RotatedAt *time.Time `bun:"rotated_at"`
+		GraceUsed bool       `bun:"grace_used"`
 		ExpiresAt time.Time  `bun:"expires_at"`
 		RevokedAt *time.Time `bun:"revoked_at"`
 	}
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT t.session_id, s.account_id, t.rotated_at, s.expires_at, s.revoked_at
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT t.session_id, s.account_id, t.rotated_at,
+		t.grace_used_at IS NOT NULL AS grace_used, s.expires_at, s.revoked_at
 		FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
 		WHERE t.token_hash = ? FOR UPDATE OF t`, hash).Scan(ctx, &row)
 	if err != nil {
 		return accounts.RefreshRecord{}, pgkit.NotFound(err)
 	}
 	return accounts.RefreshRecord{SessionID: row.SessionID.String(), AccountID: domain.UserID(row.AccountID),
-		RotatedAt: row.RotatedAt, SessionExpiresAt: row.ExpiresAt, SessionRevokedAt: row.RevokedAt}, nil
+		RotatedAt: row.RotatedAt, GraceUsed: row.GraceUsed, SessionExpiresAt: row.ExpiresAt, SessionRevokedAt: row.RevokedAt}, nil
 }
 
 // Rotate marks oldHash as traded and stores its successor. Only a token not
@@ -74,6 +76,39 @@ func (s *Sessions) Rotate(ctx context.Context, sessionID string, oldHash, newHas
 		}
 		if err := pgkit.AffectedOne(res); err != nil {
 			return fmt.Errorf("rotate refresh token of %s: already rotated", sessionID)
+		}
+		if _, err := db.NewRaw(`INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)`,
+			newHash, sessionID, at).Exec(ctx); err != nil {
+			return fmt.Errorf("insert refresh token: %w", err)
+		}
+		_, err = db.NewRaw(`UPDATE sessions SET last_used_at = ?, user_agent = ?, network = NULLIF(?, '')::cidr
+			WHERE id = ? AND last_used_at <= ?`,
+			at, use.UserAgent, use.Network, sessionID, at.Add(-accounts.SessionUseInterval)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("record use of session %s: %w", sessionID, err)
+		}
+		return nil
+	})
+}
+
+// RotateAgain trades oldHash, already rotated, once more (within the
+// reuse grace): it records that its one extra use is spent (a conditional
+// update, the last guard against a second), retires the successor the
+// client never kept, and stores the new one.
+func (s *Sessions) RotateAgain(ctx context.Context, sessionID string, oldHash, newHash []byte, at time.Time, use accounts.SessionUse) error {
+	return pgkit.NewTransactor(s.db).InTx(ctx, func(ctx context.Context) error {
+		db := pgkit.IDB(ctx, s.db)
+		res, err := db.NewRaw(`UPDATE refresh_tokens SET grace_used_at = ?
+			WHERE token_hash = ? AND rotated_at IS NOT NULL AND grace_used_at IS NULL`, at, oldHash).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("spend refresh token's grace: %w", err)
+		}
+		if err := pgkit.AffectedOne(res); err != nil {
+			return fmt.Errorf("rotate refresh token of %s again: grace already spent", sessionID)
+		}
+		if _, err := db.NewRaw(`UPDATE refresh_tokens SET rotated_at = ? WHERE session_id = ? AND rotated_at IS NULL`,
+			at, sessionID).Exec(ctx); err != nil {
+			return fmt.Errorf("retire the successor of session %s: %w", sessionID, err)
 		}
 		if _, err := db.NewRaw(`INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)`,
 			newHash, sessionID, at).Exec(ctx); err != nil {
