@@ -35,7 +35,9 @@ function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; 
   const author = mine ? m.you : story.author.display_name
   // The button holds only the author's name, its name says what it does
   // with that name in it (WCAG 2.5.3); it stretches over the whole tile, so
-  // the text, views and age below are part of what a tap or click hits.
+  // the avatar beside it and the text, views and age below are part of what
+  // a tap or click hits. The avatar stays outside it: its initial, drawn
+  // under the picture, would be text of the button its name does not hold.
   return (
     <li
       data-viewed={story.viewed}
@@ -44,12 +46,7 @@ function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; 
         story.viewed ? 'ring-2 ring-muted-foreground/40' : 'ring-[3px] ring-primary',
       )}
     >
-      <button
-        type="button"
-        aria-label={mine ? m.openOwn : m.open(story.author.display_name)}
-        onClick={onOpen}
-        className="flex items-center gap-2 text-left outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
-      >
+      <div className="flex min-w-0 items-center gap-2">
         <MemberAvatar
           aria-hidden="true"
           size={32}
@@ -57,8 +54,15 @@ function StoryTile({ story, mine, now, onOpen }: { story: Story; mine: boolean; 
           variants={story.author.avatar_variants}
           name={story.author.display_name}
         />
-        <span className="truncate text-sm font-medium">{author}</span>
-      </button>
+        <button
+          type="button"
+          aria-label={mine ? m.openOwn : m.open(story.author.display_name)}
+          onClick={onOpen}
+          className="min-w-0 truncate text-left text-sm font-medium outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring"
+        >
+          {author}
+        </button>
+      </div>
       <p className="line-clamp-4 text-sm wrap-anywhere">{story.text}</p>
       <p className="flex items-center justify-between text-xs text-muted-foreground">
         {story.view_count === null ? (
