@@ -65,8 +65,15 @@ func (r *Recorder) Record(ctx context.Context, n Notice) ([]Change, error) {
 	row := domain.Notification{ID: domain.NewNotificationID(), RecipientID: n.Recipient, SenderID: n.Sender,
 		Type: n.Type, PostID: n.Post, CreatedAt: r.Clock.Now()}
 	row.CommentID = n.CommentID
-	if n.Text != "" {
-		msg := domain.Excerpt(n.Text)
+	return r.store(ctx, row, n.Text)
+}
+
+// store keeps row with an excerpt of text ("" for none), unless the same
+// like, mention or follow is there already, and hands what it stored to the
+// other deliveries.
+func (r *Recorder) store(ctx context.Context, row domain.Notification, text string) ([]Change, error) {
+	if text != "" {
+		msg := domain.Excerpt(text)
 		row.Message = &msg
 	}
 	made, err := r.Store.Insert(ctx, row)
@@ -78,7 +85,7 @@ func (r *Recorder) Record(ctx context.Context, n Notice) ([]Change, error) {
 			return nil, err
 		}
 	}
-	return []Change{{Recipient: n.Recipient, ID: row.ID, Event: EventCreated}}, nil
+	return []Change{{Recipient: row.RecipientID, ID: row.ID, Event: EventCreated}}, nil
 }
 
 // SystemNotice is a notice from the service to one member: which one, and
@@ -104,20 +111,7 @@ func (r *Recorder) Tell(ctx context.Context, n SystemNotice) ([]Change, error) {
 	}
 	row := domain.Notification{ID: domain.NewNotificationID(), RecipientID: n.Recipient, Type: domain.NotifySystem,
 		Notice: n.Kind, CreatedAt: r.Clock.Now()}
-	if n.Text != "" {
-		msg := domain.Excerpt(n.Text)
-		row.Message = &msg
-	}
-	made, err := r.Store.Insert(ctx, row)
-	if err != nil || !made {
-		return nil, err
-	}
-	for _, d := range r.Deliverers {
-		if err := d.Recorded(ctx, row); err != nil {
-			return nil, err
-		}
-	}
-	return []Change{{Recipient: n.Recipient, ID: row.ID, Event: EventCreated}}, nil
+	return r.store(ctx, row, n.Text)
 }
 
 // Retract removes a like, mention or follow notification whose cause was
