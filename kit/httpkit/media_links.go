@@ -55,12 +55,9 @@ func (l MediaLinks) URL(ctx context.Context, key *string) *string {
 // TTL is how long the links stay valid.
 func (l MediaLinks) TTL() time.Duration { return l.ttl }
 
-// PictureCopy is a square copy of a profile's or a community's picture.
-type PictureCopy struct {
-	URL    string `json:"url" doc:"Signed link to the copy, a WebP image (valid storage.url_ttl, 1 hour by default)."`
-	Width  int    `json:"width" doc:"The copy's width in pixels."`
-	Height int    `json:"height" doc:"The copy's height in pixels: the width, the copy being the picture's centre square."`
-}
+// PictureCopy is a square copy of a profile's or a community's picture
+// (ports.PictureCopy: the same type, so use cases may carry it).
+type PictureCopy = ports.PictureCopy
 
 // PictureCopies signs the links of the square copies stored beside the
 // picture at key (domain.PictureKeySides), smallest first: a srcset's

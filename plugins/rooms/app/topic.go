@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
-	"social/kit/httpkit"
+	"social/core/ports"
 )
 
 // TopicPrefix begins every room topic: room:{id}.
@@ -74,7 +74,7 @@ type EventProfile struct {
 	DisplayName string  `json:"display_name"`
 	AvatarURL   *string `json:"avatar_url"`
 	// AvatarVariants let a participant's small circle load a copy its size.
-	AvatarVariants []httpkit.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
+	AvatarVariants []ports.PictureCopy `json:"avatar_variants" doc:"Square copies of the avatar, smallest first, each smaller than the original (which avatar_url links): a srcset's candidates. Empty without an avatar and for one stored before copies were made."`
 }
 
 // ParticipantEvent is the data of room.participant_joined and _left.
@@ -119,15 +119,15 @@ type EndedEvent struct {
 }
 
 // AvatarLinks signs profile pictures' storage paths (nil for none) and
-// their square copies' (httpkit.MediaLinks does).
+// their square copies'.
 type AvatarLinks interface {
 	URL(ctx context.Context, path *string) *string
-	PictureCopies(ctx context.Context, path *string) []httpkit.PictureCopy
+	PictureCopies(ctx context.Context, path *string) []ports.PictureCopy
 }
 
 func (r *Rooms) eventProfile(ctx context.Context, p domain.MemberCard) EventProfile {
 	out := EventProfile{ID: p.ID.String(), Handle: p.Handle, DisplayName: p.DisplayName,
-		AvatarVariants: []httpkit.PictureCopy{}}
+		AvatarVariants: []ports.PictureCopy{}}
 	if r.Links != nil {
 		out.AvatarURL = r.Links.URL(ctx, p.AvatarPath)
 		out.AvatarVariants = r.Links.PictureCopies(ctx, p.AvatarPath)
