@@ -13,7 +13,8 @@ import (
 
 func fullReport() *Report {
 	r := &Report{StartedAt: time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC), Smoke: true,
-		Freshness: &Freshness{Posts: 3}, Realtime: &RealtimeResult{Connected: 10, Received: 60, Published: 6, Expected: 60}}
+		Freshness: &Freshness{Posts: 3}, Realtime: &RealtimeResult{Connected: 10, Received: 60, Published: 6, Expected: 60},
+		Push: &PushResult{Devices: 20, Likes: 20, Received: 20, Likers: 5, CollapseNotified: 5, CollapsePushes: 1}}
 	for i := range 11 {
 		r.Workloads = append(r.Workloads, WorkloadResult{Name: "w" + string(rune('a'+i)),
 			API:    load.Bounded{Peak: load.Result{Throughput: 100, Requests: 100}, AtBound: load.Result{Requests: 50, Throughput: 50}},
@@ -34,7 +35,14 @@ func TestCompleteNamesWorkloadsWithoutFigures(t *testing.T) {
 	r.Realtime.Received = 0
 	err := r.complete()
 	if err == nil || !strings.Contains(err.Error(), "wc") || !strings.Contains(err.Error(), "we") ||
-		!strings.Contains(err.Error(), "realtime") || strings.Contains(err.Error(), "wa") {
+		!strings.Contains(err.Error(), "realtime") || strings.Contains(err.Error(), "wa") || strings.Contains(err.Error(), "push") {
+		t.Fatalf("%v", err)
+	}
+	// The likes of one post pushed twice, and a device got nothing.
+	r = fullReport()
+	r.Push.CollapsePushes = 2
+	r.Push.Lost, r.Push.Received = 1, 19
+	if err := r.complete(); err == nil || !strings.Contains(err.Error(), "push (1 of 20 devices got nothing; 2 pushes for 5 likes") {
 		t.Fatalf("%v", err)
 	}
 }

@@ -1,7 +1,7 @@
 package ports
 
-// PictureCopy is a signed link to a square copy of a profile's or a
-// community's picture, made when the picture was stored: a srcset's
+// PictureCopy is a signed link to a square copy of a stored picture (a
+// profile's avatar, for one), made when the picture was stored: a srcset's
 // candidate. Use cases that answer with a member's card carry them as
 // they come from the media links.
 type PictureCopy struct {

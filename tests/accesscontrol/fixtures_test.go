@@ -13,6 +13,7 @@ import (
 	"net/textproto"
 	"strings"
 	"testing"
+	"time"
 
 	"social/config"
 	"social/core/domain"
@@ -76,6 +77,12 @@ func newWorld(t *testing.T) *world {
 		c.Limits.ProfileUpdatePerMember = 100
 		// The host of the rooms' tracks in the fixtures and bodies.
 		rooms.ConfigOf(c).Rooms.StreamHosts = []string{"example.com"}
+		// The weekly digest's run is work of its own, not of the request
+		// under check: a member the checks turned the digest on for would
+		// get it in the middle of another operation. Its week starts on
+		// Sunday at 23:00 UTC here, and it looks once a day.
+		c.Digest.SendAfter = 167 * time.Hour
+		c.Digest.CheckEvery = 24 * time.Hour
 	})
 	w := &world{app: app, fixtures: map[string]string{}, secrets: map[string]string{},
 		anonymous: app.Client(), staffItems: map[string]string{}, refusals: map[int]int{}, massAnswers: map[int]int{}}
