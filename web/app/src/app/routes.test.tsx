@@ -112,6 +112,9 @@ describe('route table', () => {
     renderApp('/nao/existe', { session: 'signed-out' })
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('404'), '/nao/existe')
+    // Logged from an effect, which may run after the page is on screen.
+    await waitFor(() => {
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('404'), '/nao/existe')
+    })
   })
 })
