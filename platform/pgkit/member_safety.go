@@ -51,22 +51,43 @@ func EitherBlocks(ctx context.Context, db *bun.DB, a, b domain.UserID) (bool, er
 // MutedWordsSource).
 type MutedWords struct{ DB *bun.DB }
 
-// MutedWordsInForce reads member's muted words in force now (the
+// mutedWordsInForce is a member's muted words in force now (the
 // database's clock, as every read's), folded.
+const mutedWordsInForce = `SELECT folded FROM member_muted_words
+	WHERE member_id = ? AND (expires_at IS NULL OR expires_at > now())`
+
+// foldedRow is a row of mutedWordsInForce.
+type foldedRow struct {
+	Folded string `bun:"folded"`
+}
+
+// MutedWordsInForce reads member's muted words in force now, folded.
 func (w MutedWords) MutedWordsInForce(ctx context.Context, member domain.UserID) ([]string, error) {
-	var rows []struct {
-		Folded string `bun:"folded"`
-	}
+	var rows []foldedRow
 	// Read before every list a member opens, hence prepared.
-	if err := Prepared(ctx, w.DB, &rows, `SELECT folded FROM member_muted_words
-		WHERE member_id = ? AND (expires_at IS NULL OR expires_at > now())`, uuid.UUID(member)); err != nil {
+	if err := Prepared(ctx, w.DB, &rows, mutedWordsInForce, uuid.UUID(member)); err != nil {
 		return nil, err
 	}
+	return foldedWords(rows), nil
+}
+
+// MutedWordsInForceWith is MutedWordsInForce and the first page of a list
+// (read into page.Dest), in one round trip: the list's query does not
+// depend on the words, which are matched against its rows afterwards.
+func (w MutedWords) MutedWordsInForceWith(ctx context.Context, member domain.UserID, page Query) ([]string, error) {
+	var rows []foldedRow
+	if err := PreparedTogether(ctx, w.DB, Query{SQL: mutedWordsInForce, Args: []any{uuid.UUID(member)}, Dest: &rows}, page); err != nil {
+		return nil, err
+	}
+	return foldedWords(rows), nil
+}
+
+func foldedWords(rows []foldedRow) []string {
 	folded := make([]string, len(rows))
 	for i, r := range rows {
 		folded[i] = r.Folded
 	}
-	return folded, nil
+	return folded
 }
 
 // FoldCharacters folds each of chars, in their order, as search folds

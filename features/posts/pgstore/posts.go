@@ -386,6 +386,17 @@ func textOf(r *feedRow) string {
 	return *r.TextContent
 }
 
+// readWords are muted words already read, as MutedWordsOf takes them;
+// folding goes to the database as before.
+type readWords struct {
+	pgkit.MutedWords
+	folded []string
+}
+
+func (w readWords) MutedWordsInForce(context.Context, domain.UserID) ([]string, error) {
+	return w.folded, nil
+}
+
 // authorActive keeps out the posts of suspended and deleted authors.
 var authorActive = pgkit.ActiveMember("p.author_id")
 
@@ -423,12 +434,8 @@ func (s *Posts) Item(ctx context.Context, id domain.PostID, viewer domain.UserID
 // partial index (created_at DESC, id DESC), and the cursor of the next
 // page (nil at the end).
 func (s *Posts) Chronological(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
-	if err != nil {
-		return nil, nil, err
-	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	return s.newestFirst(ctx, words, ` WHERE p.visibility = 'public'`+authorActive+hidden,
+	return s.newestFirst(ctx, viewer, ` WHERE p.visibility = 'public'`+authorActive+hidden,
 		append(viewerArgs(viewer), hiddenArgs...), after, limit)
 }
 
@@ -507,16 +514,12 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hid
 // skipped (their cleanup job may not have run yet), so an unfollow takes
 // effect at once.
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
-	if err != nil {
-		return nil, nil, err
-	}
 	q := ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
 	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	return s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", posts.Window{Older: after}, limit)
+	return s.page(ctx, viewer, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", posts.Window{Older: after}, limit)
 }
 
 // Timeline reads a window of a timeline for readers that page both ways
@@ -525,27 +528,24 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 // and Following (visibility, suspended authors, blocks, mutes, muted
 // words); onlyMedia keeps the posts with a picture or a video.
 func (s *Posts) Timeline(ctx context.Context, viewer domain.UserID, t posts.TimelineRead, limit int) ([]domain.FeedItem, error) {
-	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
-	if err != nil {
-		return nil, err
-	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
 	media := ""
 	if t.OnlyMedia {
 		media = ` AND p.media_path IS NOT NULL`
 	}
 	var out []domain.FeedItem
+	var err error
 	switch t.Kind {
 	case posts.TimelineFollowing:
 		q := ` JOIN timelines t ON t.post_id = p.id
 		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive + media
 		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-		out, _, err = s.page(ctx, words, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", t.Window, limit)
+		out, _, err = s.page(ctx, viewer, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", t.Window, limit)
 	case posts.TimelineTag:
 		q := ` WHERE p.visibility = 'public' AND EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
 			WHERE ph.post_id = p.id AND h.tag = ?)` + authorActive + media
-		out, _, err = s.page(ctx, words, q+hidden, append(viewerArgs(viewer, t.Tag), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
+		out, _, err = s.page(ctx, viewer, q+hidden, append(viewerArgs(viewer, t.Tag), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
 	case posts.TimelineLiked:
 		// What the viewer liked and may still read: public posts, their
 		// own, and followers-only ones of members they follow (a
@@ -557,10 +557,10 @@ func (s *Posts) Timeline(ctx context.Context, viewer domain.UserID, t posts.Time
 			AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.author_id)))` + authorActive + media
 		blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
 		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-		out, _, err = s.page(ctx, nil, q+blocked, append(args, blockedArgs...), "l.created_at", "l.post_id", t.Window, limit)
+		out, _, err = s.page(ctx, domain.UserID{}, q+blocked, append(args, blockedArgs...), "l.created_at", "l.post_id", t.Window, limit)
 	default:
 		q := ` WHERE p.visibility = 'public'` + authorActive + media
-		out, _, err = s.page(ctx, words, q+hidden, append(viewerArgs(viewer), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
+		out, _, err = s.page(ctx, viewer, q+hidden, append(viewerArgs(viewer), hiddenArgs...), "p.created_at", "p.id", t.Window, limit)
 	}
 	return out, err
 }
@@ -599,12 +599,8 @@ func (s *Posts) AuthorByHandle(ctx context.Context, handle string) (domain.UserI
 // ByAudience reads the posts of an audience newest first after the cursor,
 // on posts_audience_idx. The caller has checked that viewer may read them.
 func (s *Posts) ByAudience(ctx context.Context, viewer domain.UserID, audience domain.AudienceID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	words, err := safety.MutedWordsOf(ctx, pgkit.MutedWords{DB: s.db}, viewer)
-	if err != nil {
-		return nil, nil, err
-	}
 	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	out, next, err := s.newestFirst(ctx, words, ` WHERE p.audience_id = ?`+authorActive+hidden,
+	out, next, err := s.newestFirst(ctx, viewer, ` WHERE p.audience_id = ?`+authorActive+hidden,
 		append(viewerArgs(viewer, uuid.UUID(audience)), hiddenArgs...), after, limit)
 	if err != nil {
 		return nil, nil, err
@@ -624,7 +620,7 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 	// A profile's own list shows a muted member's posts (whoever opens the
 	// profile asks for them); only a block empties it.
 	blocked, blockedArgs := pgkit.NotBlockedWith("p.author_id", viewer)
-	out, _, err := s.newestFirst(ctx, nil, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
+	out, _, err := s.newestFirst(ctx, domain.UserID{}, q+blocked, append(viewerArgs(viewer, uuid.UUID(author), uuid.UUID(viewer), uuid.UUID(viewer)), blockedArgs...), after, limit)
 	return out, err
 }
 
@@ -633,20 +629,22 @@ func (s *Posts) ByAuthor(ctx context.Context, viewer, author domain.UserID, afte
 // first after the cursor: the keyset every post list pages by, on an
 // index of (created_at DESC, id DESC). It answers the page and the cursor
 // of the next (nil at the end).
-func (s *Posts) newestFirst(ctx context.Context, words *safety.MutedWords, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	return s.page(ctx, words, where, args, "p.created_at", "p.id", posts.Window{Older: after}, limit)
+func (s *Posts) newestFirst(ctx context.Context, muter domain.UserID, where string, args []any, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	return s.page(ctx, muter, where, args, "p.created_at", "p.id", posts.Window{Older: after}, limit)
 }
 
 // page reads a page of a feed ordered by (at, id) descending, which say
 // the post's creation time and id, within w: older than w.Older, newer
 // than w.Newer, and with w.Forward the ones just newer than w.Newer,
 // read oldest first and answered newest first. Posts holding one of the
-// viewer's words are left out, candidates read page after page as far as
-// Unmuted goes: the next page starts after the last post looked at, so a
-// stretch of hidden posts is never read twice. Pages are read on every
-// screen a member opens, hence prepared (pgkit.Prepared), the LIMIT in
-// the text so that each page size gets a plan of its own.
-func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string, args []any, at, id string, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+// muted words of muter (none for the zero ID) are left out, candidates
+// read page after page as far as Unmuted goes: the next page starts after
+// the last post looked at, so a stretch of hidden posts is never read
+// twice. The words and the first page are read in one round trip. Pages
+// are read on every screen a member opens, hence prepared
+// (pgkit.Prepared), the LIMIT in the text so that each page size gets a
+// plan of its own.
+func (s *Posts) page(ctx context.Context, muter domain.UserID, where string, args []any, at, id string, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
 	order, step := ` DESC`, `<`
 	if w.Forward {
 		order, step = ` ASC`, `>`
@@ -660,13 +658,16 @@ func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string
 		bounds += ` AND (` + at + `, ` + id + `) > (?, ?)`
 		boundArgs = append(boundArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
 	}
-	read := func(after *feedRow) ([]feedRow, error) {
+	query := func(after *feedRow) (string, []any) {
 		q, a := feedSelect+where+bounds, append(slices.Clone(args), boundArgs...)
 		if after != nil {
 			q += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
 			a = append(a, after.CreatedAt, after.ID)
 		}
-		q += ` ORDER BY ` + at + order + `, ` + id + order + ` LIMIT ` + strconv.Itoa(limit)
+		return q + ` ORDER BY ` + at + order + `, ` + id + order + ` LIMIT ` + strconv.Itoa(limit), a
+	}
+	read := func(after *feedRow) ([]feedRow, error) {
+		q, a := query(after)
 		rows := make([]feedRow, 0, limit) // a page is scanned without growing
 		err := pgkit.Prepared(ctx, s.db, &rows, q, a...)
 		return rows, err
@@ -680,9 +681,26 @@ func (s *Posts) page(ctx context.Context, words *safety.MutedWords, where string
 		from = &feedRow{}
 		from.CreatedAt, from.ID = after.CreatedAt, uuid.UUID(after.ID)
 	}
+	var words *safety.MutedWords
+	first := make([]feedRow, 0, limit)
+	if muter == (domain.UserID{}) {
+		var err error
+		if first, err = read(from); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		q, a := query(from)
+		folded, err := pgkit.MutedWords{DB: s.db}.MutedWordsInForceWith(ctx, muter, pgkit.Query{SQL: q, Args: a, Dest: &first})
+		if err != nil {
+			return nil, nil, err
+		}
+		if words, err = safety.MutedWordsOf(ctx, readWords{pgkit.MutedWords{DB: s.db}, folded}, muter); err != nil {
+			return nil, nil, err
+		}
+	}
 	kept, last, more, err := safety.Unmuted(ctx, pgkit.MutedWords{DB: s.db}, words, limit, func(a *feedRow) ([]feedRow, error) {
 		if a == nil {
-			a = from
+			return first, nil
 		}
 		return read(a)
 	}, textOf)
