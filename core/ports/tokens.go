@@ -22,7 +22,15 @@ type SessionChecker interface {
 // AppTokenChecker reads an OAuth access token, by the SHA-256 of the token
 // (tokens are stored hashed): its app, member and scopes, when it is
 // neither revoked nor expired and its member is not suspended. The
-// authenticator asks it on every request that carries such a token.
+// authenticator asks it for every request that carries such a token (or
+// its session cache does, for a few seconds at most).
 type AppTokenChecker interface {
-	AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer, bool, error)
+	AppViewer(ctx context.Context, tokenHash []byte) (AppAccess, bool, error)
+}
+
+// AppAccess is what a live app token grants: the viewer it acts as, until
+// it expires.
+type AppAccess struct {
+	Viewer    domain.Viewer
+	ExpiresAt time.Time
 }

@@ -153,7 +153,7 @@ func newOAuthMounts(p useCaseParams, logger *slog.Logger) []httpkit.Mount {
 		Register: &app.RegisterApp{Apps: p.OAuth, Clock: p.Clock, Limiter: p.Limiter, PerIP: p.Config.Limits.OAuthAppsPerIP},
 		AppOf:    &app.AppOfToken{Apps: p.OAuth},
 		Issue: &app.IssueToken{Tx: p.Tx, Apps: p.OAuth, Grants: p.OAuth, Members: p.OAuth, Clock: p.Clock,
-			Limiter: p.Limiter, PerIP: p.Config.Limits.OAuthTokensPerIP},
+			Limiter: p.Limiter, PerIP: p.Config.Limits.OAuthTokensPerIP, Ends: p.Ends},
 		Revoke: &app.RevokeToken{Apps: p.OAuth, Grants: p.OAuth, Clock: p.Clock, Ends: p.Ends},
 	}, p.Config.HTTP.PublicURL, logger)
 }

@@ -104,16 +104,29 @@ func (a *Authenticator) Middleware(next http.Handler) http.Handler {
 // parts) from an app's (an opaque string without dots).
 func jwtShaped(token string) bool { return strings.Count(token, ".") == 2 }
 
-// appViewer checks an app's access token: read from the database on every
-// request (no cache), so that its revocation, its expiry, or its member's
-// suspension counts at once on every node.
+// appViewer checks an app's access token, through the session cache as a
+// session is: a revocation or a suspension sends the member's access
+// notice, which makes every node forget the token, and an entry never
+// outlives the token's expiry.
 func (a *Authenticator) appViewer(ctx context.Context, token string) (domain.Viewer, bool, error) {
 	sum := sha256.Sum256([]byte(token))
-	v, ok, err := a.apps.AppViewer(ctx, sum[:])
+	if a.cache != nil {
+		if v, ok := a.cache.lookupApp(sum[:]); ok {
+			return v, true, nil
+		}
+	}
+	var epoch uint64
+	if a.cache != nil {
+		epoch = a.cache.begin()
+	}
+	access, ok, err := a.apps.AppViewer(ctx, sum[:])
 	if err != nil {
 		a.log.ErrorContext(ctx, "check app token", "err", err)
 	}
-	return v, ok, err
+	if ok && a.cache != nil {
+		a.cache.storeApp(epoch, sum[:], access)
+	}
+	return access.Viewer, ok, err
 }
 
 // Viewer checks an access token and its session: signature and expiry,

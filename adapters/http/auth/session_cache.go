@@ -31,14 +31,21 @@ type AccessNotices interface {
 // SessionCache remembers for a few seconds that a session is live and its
 // member's role, so that a member's requests do not each read the session
 // and the account: on the profile and feed reads that check was a third of
-// the server's work. It is used only while it hears access notices; without
-// them every request asks the database.
+// the server's work. It remembers an app's access token the same way (what
+// it grants, never past its expiry), keyed by the token's hash. It is used
+// only while it hears access notices; without them every request asks the
+// database.
 type SessionCache struct {
 	clock   ports.Clock
 	enabled bool
 
 	mu      sync.Mutex
 	members map[domain.UserID][]cachedSession
+	// apps are app tokens by hash; appsOf, their hashes by member, to
+	// forget a member's at once. A token of an app alone (no member) is
+	// never kept: no member's notice would end it.
+	apps   map[string]cachedApp
+	appsOf map[domain.UserID][]string
 	// epoch moves on at every forgetting, so that a check that read the
 	// database before a change and answers after it stores nothing.
 	epoch uint64
@@ -50,9 +57,15 @@ type cachedSession struct {
 	until time.Time
 }
 
+type cachedApp struct {
+	viewer domain.Viewer
+	until  time.Time
+}
+
 // NewSessionCache makes a cache that stays empty until Hear is called.
 func NewSessionCache(clock ports.Clock) *SessionCache {
-	return &SessionCache{clock: clock, members: map[domain.UserID][]cachedSession{}}
+	return &SessionCache{clock: clock, members: map[domain.UserID][]cachedSession{},
+		apps: map[string]cachedApp{}, appsOf: map[domain.UserID][]string{}}
 }
 
 // Hear turns the cache on and keeps it in step with notices; stop ends
@@ -119,12 +132,55 @@ func (c *SessionCache) store(epoch uint64, session string, member domain.UserID,
 	c.members[member] = append(kept, cachedSession{id: session, role: role, until: now.Add(sessionCacheTTL)})
 }
 
-// Forget drops member's sessions: the next request asks the database.
+// lookupApp is what the app token with hash grants, if it is known live.
+func (c *SessionCache) lookupApp(hash []byte) (domain.Viewer, bool) {
+	now := c.clock.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.apps[string(hash)]; ok && now.Before(t.until) {
+		return t.viewer, true
+	}
+	return domain.Viewer{}, false
+}
+
+// storeApp records an app token the database found live, until its expiry
+// at the latest, unless something was forgotten since the check began.
+func (c *SessionCache) storeApp(epoch uint64, hash []byte, access ports.AppAccess) {
+	member := access.Viewer.UserID
+	if member.IsZero() {
+		return
+	}
+	now := c.clock.Now()
+	until := now.Add(sessionCacheTTL)
+	if access.ExpiresAt.Before(until) {
+		until = access.ExpiresAt
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.enabled || epoch != c.epoch {
+		return
+	}
+	if len(c.apps) >= sessionCacheMaxMembers {
+		c.apps, c.appsOf = map[string]cachedApp{}, map[domain.UserID][]string{}
+	}
+	key := string(hash)
+	if _, known := c.apps[key]; !known {
+		c.appsOf[member] = append(c.appsOf[member], key)
+	}
+	c.apps[key] = cachedApp{viewer: access.Viewer, until: until}
+}
+
+// Forget drops member's sessions and app tokens: the next request asks
+// the database.
 func (c *SessionCache) Forget(member domain.UserID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.epoch++
 	delete(c.members, member)
+	for _, key := range c.appsOf[member] {
+		delete(c.apps, key)
+	}
+	delete(c.appsOf, member)
 }
 
 // ForgetAll drops every session, as after notices may have been missed.
@@ -133,6 +189,7 @@ func (c *SessionCache) ForgetAll() {
 	defer c.mu.Unlock()
 	c.epoch++
 	c.members = map[domain.UserID][]cachedSession{}
+	c.apps, c.appsOf = map[string]cachedApp{}, map[domain.UserID][]string{}
 }
 
 // forgettingSessionEnds forgets a member's sessions on this node the moment

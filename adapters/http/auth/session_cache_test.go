@@ -174,3 +174,109 @@ type nopAccess struct{}
 
 func (nopAccess) MemberAccessChanged(context.Context, domain.UserID) {}
 func (nopAccess) TopicAccessChanged(context.Context, string)         {}
+
+// countedApps is an app token store whose one token the test changes, and
+// which counts how often it is asked.
+type countedApps struct {
+	mu     sync.Mutex
+	access ports.AppAccess
+	live   bool
+	asked  int
+}
+
+func (s *countedApps) AppViewer(context.Context, []byte) (ports.AppAccess, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.asked++
+	return s.access, s.live, nil
+}
+
+// checkApp is the app token check of one request, and whether it reached
+// the store.
+func (r *cacheRig) checkApp(t *testing.T, apps *countedApps) (bool, bool) {
+	t.Helper()
+	before := apps.asked
+	v, ok, err := r.auth.appViewer(context.Background(), "app-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok && v != apps.access.Viewer {
+		t.Fatalf("viewer %+v, want %+v", v, apps.access.Viewer)
+	}
+	return ok, apps.asked > before
+}
+
+func newAppRig(t *testing.T, expiresIn time.Duration) (*cacheRig, *countedApps) {
+	r := newCacheRig(t)
+	apps := &countedApps{live: true, access: ports.AppAccess{
+		Viewer:    domain.Viewer{UserID: r.member, Role: domain.RoleMember, AppID: "app"},
+		ExpiresAt: r.clock.At.Add(expiresIn)}}
+	r.auth.AcceptAppTokens(apps)
+	return r, apps
+}
+
+func TestSessionCacheAnswersAnAppTokenFromMemoryUntilItsExpiry(t *testing.T) {
+	r, apps := newAppRig(t, time.Hour)
+	if ok, asked := r.checkApp(t, apps); !ok || !asked {
+		t.Fatalf("first check: ok=%v asked=%v", ok, asked)
+	}
+	if ok, asked := r.checkApp(t, apps); !ok || asked {
+		t.Fatalf("second check: ok=%v asked=%v, want it from memory", ok, asked)
+	}
+	r.clock.At = r.clock.At.Add(sessionCacheTTL)
+	if _, asked := r.checkApp(t, apps); !asked {
+		t.Fatal("a check after the TTL was answered from memory")
+	}
+
+	// A token expiring within the TTL is kept until its expiry only.
+	r, apps = newAppRig(t, time.Second)
+	r.checkApp(t, apps)
+	r.clock.At = r.clock.At.Add(time.Second)
+	apps.live = false
+	if ok, asked := r.checkApp(t, apps); ok || !asked {
+		t.Fatalf("after the token's expiry: ok=%v asked=%v, want the store's refusal", ok, asked)
+	}
+}
+
+func TestSessionCacheForgetsAnAppTokenWhenItsMemberIsNoticed(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(r *cacheRig)
+	}{
+		{"revoked on this node", func(r *cacheRig) {
+			forgettingSessionEnds{SessionEnds: nopEnds{}, cache: r.cache}.SessionsEnded(context.Background(), r.member)
+		}},
+		{"another node's notice of ended sessions", func(r *cacheRig) {
+			r.notices.notice(ports.AccessNotice{Kind: ports.NoticeSessionsEnded, Member: r.member})
+		}},
+		{"another node's notice of a suspension", func(r *cacheRig) {
+			r.notices.notice(ports.AccessNotice{Kind: ports.NoticeMemberAccess, Member: r.member})
+		}},
+		{"notices missed", func(r *cacheRig) { r.notices.missed() }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, apps := newAppRig(t, time.Hour)
+			r.checkApp(t, apps)
+			apps.live = false
+			c.change(r)
+			if ok, asked := r.checkApp(t, apps); ok || !asked {
+				t.Fatalf("after the change: ok=%v asked=%v, want the store's refusal", ok, asked)
+			}
+		})
+	}
+}
+
+func TestSessionCacheNeverKeepsATokenOfAnAppAlone(t *testing.T) {
+	r, apps := newAppRig(t, time.Hour)
+	apps.access.Viewer = domain.Viewer{AppID: "app"}
+	r.checkApp(t, apps)
+	if _, asked := r.checkApp(t, apps); !asked {
+		t.Fatal("a token without a member, which no notice can end, was answered from memory")
+	}
+	epoch := r.cache.begin()
+	r.cache.Forget(r.member)
+	r.cache.storeApp(epoch, []byte("h"), ports.AppAccess{Viewer: domain.Viewer{UserID: r.member}, ExpiresAt: r.clock.At.Add(time.Hour)})
+	if _, ok := r.cache.lookupApp([]byte("h")); ok {
+		t.Fatal("a check that began before a forgetting was kept")
+	}
+}

@@ -49,6 +49,10 @@ type IssueToken struct {
 	Clock   ports.Clock
 	Limiter ports.RateLimiter
 	PerIP   int
+	// Ends, when set, tells every node that the tokens a grant ended (a
+	// refreshed token, those of a code used twice) no longer act, so that
+	// no node's cache keeps them.
+	Ends ports.SessionEnds
 }
 
 // TokenWindow is the window of IssueToken's limit, named by MsgWaitToken.
@@ -110,11 +114,12 @@ func (uc *IssueToken) exchangeCode(ctx context.Context, app OAuthApp, in TokenRe
 	var out IssuedToken
 	hash := HashSecret(in.Code)
 	reused := false
+	var reusedBy domain.UserID
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		now := uc.Clock.Now()
 		code, err := uc.Grants.UseCode(ctx, hash, now)
 		if errors.Is(err, ErrCodeUsed) {
-			reused = code.AppID == app.ID
+			reused, reusedBy = code.AppID == app.ID, code.AccountID
 			return oauthErr(OAuthInvalidGrant, MsgOAuthCodeInvalid)
 		} else if errors.Is(err, domain.ErrNotFound) {
 			return oauthErr(OAuthInvalidGrant, MsgOAuthCodeInvalid)
@@ -144,6 +149,7 @@ func (uc *IssueToken) exchangeCode(ctx context.Context, app OAuthApp, in TokenRe
 		if rerr := uc.Grants.RevokeFromCode(ctx, hash, uc.Clock.Now(), OAuthRevokedCodeReused); rerr != nil {
 			return IssuedToken{}, rerr
 		}
+		uc.tokensEnded(ctx, reusedBy)
 	}
 	return out, err
 }
@@ -187,6 +193,7 @@ func (uc *IssueToken) refresh(ctx context.Context, app OAuthApp, in TokenRequest
 		return IssuedToken{}, oauthErr(OAuthInvalidRequest, MsgOAuthMissing, "refresh_token")
 	}
 	var out IssuedToken
+	var refreshed domain.UserID
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		now := uc.Clock.Now()
 		old, err := uc.Grants.LockRefresh(ctx, HashSecret(in.RefreshToken))
@@ -217,10 +224,22 @@ func (uc *IssueToken) refresh(ctx context.Context, app OAuthApp, in TokenRequest
 		if err := uc.Grants.RevokeToken(ctx, old.ID, now, OAuthRevokedRefreshed); err != nil {
 			return err
 		}
+		refreshed = old.AccountID
 		out, err = issue(ctx, uc.Grants, app, old.AccountID, scopes, old.FromCode, old.AuthorizedAt, now, true)
 		return err
 	})
+	if err == nil {
+		uc.tokensEnded(ctx, refreshed)
+	}
 	return out, err
+}
+
+// tokensEnded tells every node that member's token ended (its access
+// token, on refresh, is no longer good).
+func (uc *IssueToken) tokensEnded(ctx context.Context, member domain.UserID) {
+	if uc.Ends != nil && !member.IsZero() {
+		uc.Ends.SessionsEnded(ctx, member)
+	}
 }
 
 // issue stores a new access token (and a refresh token for a member's).

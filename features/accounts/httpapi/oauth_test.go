@@ -145,6 +145,7 @@ func TestOAuthAuthorizationCodeWithPKCE(t *testing.T) {
 	if tok.TokenType != "Bearer" || tok.Scope != "read:accounts write:statuses" || tok.RefreshToken == "" || tok.ExpiresIn <= 0 {
 		t.Fatalf("token: %+v", tok)
 	}
+	appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
 	// The code is single-use; presenting it again ends what it gave.
 	wantOAuthError(t, exchange(t, app, a, code, rfcVerifier), http.StatusBadRequest, "invalid_grant")
 	appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
@@ -354,8 +355,11 @@ func TestOAuthTokensEnd(t *testing.T) {
 	other := app.AnotherNode()
 
 	// The connected apps list and the member's "Revogar".
+	// Each token is used on the other node first, so that a node that
+	// remembers it must forget it when it ends.
 	tok := token()
 	appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
+	appClient(other, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
 	var list struct {
 		Items []struct {
 			ID         string     `json:"id"`
@@ -370,16 +374,18 @@ func TestOAuthTokensEnd(t *testing.T) {
 	}
 	app.Member("outra").Do(http.MethodDelete, "/api/v1/oauth/connected-apps/"+a.ID, nil).Expect(t, http.StatusNotFound)
 	m.Do(http.MethodDelete, "/api/v1/oauth/connected-apps/"+a.ID, nil).Expect(t, http.StatusNoContent)
-	appClient(other, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
+	appClient(app, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
+	refusedOnceNoticed(t, other, tok.AccessToken)
 	wantOAuthError(t, postForm(app.Client(), "/oauth/token", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken},
 		"client_id": {a.ClientID}, "client_secret": {a.ClientSecret}}), http.StatusBadRequest, "invalid_grant")
 	m.Do(http.MethodDelete, "/api/v1/oauth/connected-apps/"+a.ID, nil).Expect(t, http.StatusNotFound)
 
 	// Suspension ends the tokens, on this node and the other.
 	tok = token()
+	appClient(other, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
 	pending := approve(t, m, a, nil)
 	mod.Do(http.MethodPost, "/api/v1/admin/profiles/"+m.ID+"/suspend", map[string]string{"reason": "Spam"}).Expect(t, http.StatusOK)
-	appClient(other, tok.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
+	refusedOnceNoticed(t, other, tok.AccessToken)
 	wantOAuthError(t, postForm(app.Client(), "/oauth/token", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken},
 		"client_id": {a.ClientID}, "client_secret": {a.ClientSecret}}), http.StatusBadRequest, "invalid_grant")
 	wantOAuthError(t, exchange(t, app, a, pending, ""), http.StatusBadRequest, "invalid_grant")
@@ -388,10 +394,24 @@ func TestOAuthTokensEnd(t *testing.T) {
 	n := app.Member("gui")
 	var late oauthToken
 	exchange(t, app, a, approve(t, n, a, nil), "").Expect(t, http.StatusOK).JSON(t, &late)
-	app.Clock.Advance(89 * 24 * time.Hour)
-	appClient(app, late.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
-	app.Clock.Advance(2 * 24 * time.Hour)
+	app.Clock.Advance(90*24*time.Hour - time.Second)
+	appClient(other, late.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusOK)
+	app.Clock.Advance(time.Second)
 	appClient(other, late.AccessToken).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Expect(t, http.StatusUnauthorized)
+}
+
+// refusedOnceNoticed waits until node refuses an app's token that another
+// node ended: a node that remembers the token forgets it when the change's
+// notice arrives (the test clock stands still, so nothing else can).
+func refusedOnceNoticed(t *testing.T, node *at.App, token string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for appClient(node, token).Do(http.MethodGet, "/api/v1/accounts/verify_credentials", nil).Status != http.StatusUnauthorized {
+		if time.Now().After(deadline) {
+			t.Fatal("the other node still admits the token 5 s after it ended")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // With every request logged at debug, no secret, code or token of the

@@ -295,11 +295,9 @@ func (s *OAuth) MayAuthorize(ctx context.Context, member domain.UserID) (bool, e
 	return ok, nil
 }
 
-// AppViewer is the viewer of an app's access token: read from the
-// database on every request, so a revocation, an expiry or a suspension
-// counts on every node at the next request. Its last use is written at
-// most once per accounts.OAuthUseInterval.
-func (s *OAuth) AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer, bool, error) {
+// AppViewer is the viewer of an app's access token, and its expiry. Its
+// last use is written at most once per accounts.OAuthUseInterval.
+func (s *OAuth) AppViewer(ctx context.Context, tokenHash []byte) (ports.AppAccess, bool, error) {
 	now := s.clock.Now()
 	// Run on every request an app makes: prepared, and scanned by pgx
 	// itself (a slice of structs), without database/sql's conversions.
@@ -310,25 +308,26 @@ func (s *OAuth) AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer,
 		Scopes   string     `bun:"scopes"`
 		Role     *string    `bun:"role"`
 		LastUsed *time.Time `bun:"last_used_at"`
+		Expires  time.Time  `bun:"expires_at"`
 	}
-	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT t.id, t.app_id, t.account_id, t.scopes, a.role, t.last_used_at
+	err := pgkit.Prepared(ctx, s.db, &rows, `SELECT t.id, t.app_id, t.account_id, t.scopes, a.role, t.last_used_at, t.expires_at
 		FROM oauth_tokens t LEFT JOIN accounts a ON a.id = t.account_id
 		WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?
 			AND (t.account_id IS NULL OR (a.suspended_at IS NULL AND a.deleted_at IS NULL))`,
 		tokenHash, now)
 	if err != nil {
-		return domain.Viewer{}, false, fmt.Errorf("check app token: %w", err)
+		return ports.AppAccess{}, false, fmt.Errorf("check app token: %w", err)
 	}
 	if len(rows) == 0 {
-		return domain.Viewer{}, false, nil
+		return ports.AppAccess{}, false, nil
 	}
 	t := rows[0]
 	if t.Member != nil && t.Role == nil {
-		return domain.Viewer{}, false, nil // the account is gone
+		return ports.AppAccess{}, false, nil // the account is gone
 	}
 	if t.LastUsed == nil || !t.LastUsed.After(now.Add(-accounts.OAuthUseInterval)) {
 		if _, err := s.db.NewRaw(`UPDATE oauth_tokens SET last_used_at = ? WHERE id = ?`, now, t.ID).Exec(ctx); err != nil {
-			return domain.Viewer{}, false, fmt.Errorf("record use of app token: %w", err)
+			return ports.AppAccess{}, false, fmt.Errorf("record use of app token: %w", err)
 		}
 	}
 	granted, _, _ := domain.ParseScopes(t.Scopes)
@@ -336,7 +335,7 @@ func (s *OAuth) AppViewer(ctx context.Context, tokenHash []byte) (domain.Viewer,
 	if t.Member != nil {
 		v.UserID, v.Role = domain.UserID(*t.Member), domain.Role(*t.Role)
 	}
-	return v, true, nil
+	return ports.AppAccess{Viewer: v, ExpiresAt: t.Expires}, true, nil
 }
 
 // revokeAppTokens ends a member's app tokens and codes with their sessions.
