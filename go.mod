@@ -9,6 +9,7 @@ require (
 	github.com/danielgtaylor/huma/v2 v2.37.2
 	github.com/gen2brain/webp v0.5.5
 	github.com/getkin/kin-openapi v0.142.0
+	github.com/go-fed/httpsig v1.1.0
 	github.com/go-viper/mapstructure/v2 v2.5.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/google/uuid v1.6.0
