@@ -119,6 +119,14 @@ func Server(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Op
 		// node and every command share.
 		fx.Provide(func(l *postgres.AccessListener) realtime.AccessNotices { return l }),
 		fx.Provide(func(l *postgres.AccessListener) auth.AccessNotices { return l }),
+		// With a read replica, each request tells its router what it must
+		// see (the member's own writes).
+		fx.Provide(func(m *postgres.ReadYourWrites) httpadapter.ReadRouting {
+			if m == nil {
+				return nil
+			}
+			return m
+		}),
 		metrics.Option(cfg),
 		fx.Invoke(func(*httpadapter.Server) {}),
 	)

@@ -54,14 +54,23 @@ type rootParams struct {
 	Mounts    []httpkit.Mount `group:"http_mounts"`
 	// Observer, when provided (metrics), sees every request right around
 	// the mux, where the request carries its matched pattern.
-	Observer RequestObserver      `optional:"true"`
-	Ready    []httpkit.ReadyCheck `group:"readiness_checks"`
+	Observer RequestObserver `optional:"true"`
+	// ReadRouting, when provided, marks each request for the read
+	// replica's router (read-your-writes).
+	ReadRouting ReadRouting          `optional:"true"`
+	Ready       []httpkit.ReadyCheck `group:"readiness_checks"`
 	// Blobs is the media store, whose links' origin the
 	// Content-Security-Policy admits.
 	Blobs ports.BlobStore `optional:"true"`
 	// MediaSources are the plugins' audio and video origins the
 	// Content-Security-Policy admits besides the media store.
 	MediaSources []plugin.MediaSources `group:"csp_media_sources"`
+}
+
+// ReadRouting wraps the mux to tell the read replica's router what each
+// request must see.
+type ReadRouting interface {
+	Wrap(next http.Handler) http.Handler
 }
 
 // RequestObserver wraps the mux to watch every request.
@@ -113,6 +122,9 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	}
 
 	var h http.Handler = mux
+	if p.ReadRouting != nil {
+		h = p.ReadRouting.Wrap(h)
+	}
 	h = withStorableText(h)
 	open := newOpenEndpoints(p.Mounts)
 	h = withSameOrigin(p.Config.HTTP.PublicURL, open, h)

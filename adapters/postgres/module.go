@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 	"go.uber.org/fx"
 
 	"social/adapters/postgres/cluster"
@@ -18,7 +19,8 @@ import (
 	"social/platform/pgkit"
 )
 
-// Module provides the shared pool and bun on it, the pgkit.ReadDB, the
+// Module provides the shared pool and bun on it, the pgkit.ReadDB (with
+// the ReadYourWrites middleware that goes with a replica), the
 // pgkit.BackgroundDB, and the access notices (AccessNotifier as
 // ports.AccessChanges and ports.SessionEnds; the AccessListener for
 // whoever reacts to them). With no database.url it
@@ -29,24 +31,31 @@ var Module = fx.Module("postgres", fx.Provide(
 	provideAccessListener,
 ))
 
-func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB) (pgkit.ReadDB, error) {
+func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB, primaryPool *pgxpool.Pool, logger *slog.Logger) (pgkit.ReadDB, *ReadYourWrites, error) {
 	if cfg.Database.ReadURL == "" {
-		return pgkit.ReadDB{DB: primary}, nil
+		return pgkit.ReadDB{DB: primary}, nil, nil
 	}
 	pool, err := NewPool(context.Background(), cfg.Database.ReadURL, cfg.Database.MaxConns)
 	if err != nil {
-		return pgkit.ReadDB{}, fmt.Errorf("database.read_url: %w", err)
+		return pgkit.ReadDB{}, nil, fmt.Errorf("database.read_url: %w", err)
 	}
-	db := NewBun(pool)
+	log := logger.With("component", "read_replica")
+	sqlDB, router := newReadSQLDB(pool, primaryPool, log)
+	db := bun.NewDB(sqlDB, pgdialect.New())
 	lc.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
-			return pingWithRetry(ctx, pool, "database.read_url")
+			// A replica that does not answer does not stop the node: its
+			// reads go to the primary until it does.
+			if err := pool.Ping(ctx); err != nil {
+				router.markDown(err)
+			}
+			return nil
 		},
 		OnStop: func(ctx context.Context) error {
 			return closeDB(ctx, db, pool)
 		},
 	})
-	return pgkit.ReadDB{DB: db}, nil
+	return pgkit.ReadDB{DB: db}, &ReadYourWrites{pool: primaryPool, log: log}, nil
 }
 
 // backgroundSpare is the background pool's connections beyond one per job
