@@ -50,9 +50,10 @@ run: build ## Build and serve everything on http://localhost:8080 (private Postg
 # smoke a second on each workload, so together they take about the time of
 # the longer. The rest keeps both cores busy alone.
 TEST_ENV = SOCIAL_TEST_BINARY=$(CURDIR)/$(BIN) SOCIAL_SOAK_DURATION=$${SOCIAL_SOAK_DURATION:-40s}
-test: build ## Run every test: the import boundaries, Go (real PostgreSQL), a 40-second soak, frontends, API types, end to end
+test: build ## Run every test: the import boundaries, Go (real PostgreSQL), a 40-second soak, the cluster's 90-second soak, frontends, API types, end to end
 	$(TEST_ENV) $(MAKE) --no-print-directory check-api-types lint-imports test-go
 	$(TEST_ENV) $(MAKE) --no-print-directory -j2 --output-sync=target test-long bench-smoke
+	$(TEST_ENV) $(MAKE) --no-print-directory test-cluster-soak
 	$(TEST_ENV) $(MAKE) --no-print-directory test-web test-e2e test-budgets
 
 # -trimpath keeps the source folder out of the build cache's keys, so a
@@ -144,6 +145,33 @@ bench-smoke: bootstrap ## Every workload for a second on a small data set; fails
 
 bench-micro: bootstrap ## Go micro benchmarks (go test -bench), as ratios against a floor in the same run
 	$(WITHDB) go test -run '^$$' -bench . -benchmem -count=1 ./...
+
+# The multi-node layout on this machine (scripts/cluster.sh, docs/deploy.md):
+# three nodes behind HAProxy, a PostgreSQL primary and its streaming replica,
+# three NATS servers, an S3 server; under data/cluster, on ports 18000 and up.
+.PHONY: cluster cluster-stop cluster-soak test-cluster-soak
+cluster: ## Start three nodes behind HAProxy, PostgreSQL primary + replica, a NATS cluster and an S3 server (data/cluster)
+	@scripts/cluster.sh start
+
+cluster-stop: ## Stop everything `make cluster` started; nothing is left running
+	@scripts/cluster.sh stop
+
+# Ten minutes on the running cluster (bench/soak): the benchmark's mix at
+# half the peak it measures first, members on WebSockets, and a node, a NATS
+# server, the replica and the primary failing on a schedule. The report is
+# docs/bench/cluster-soak.json and .html.
+cluster-soak: ## Soak the running cluster for 10 minutes while its parts fail (after make cluster; docs/bench/cluster-soak.*)
+	go run -trimpath ./cmd/socialsoak --duration $${SOCIAL_CLUSTER_SOAK:-10m} --out docs/bench --name cluster-soak
+
+# The same faults in about 90 s, on a cluster of its own (ports 19000 and up,
+# under .tmp), started from the binary the suite built and always stopped.
+TEST_CLUSTER = SOCIAL_CLUSTER_DIR=$(CURDIR)/.tmp/cluster-test SOCIAL_CLUSTER_PORT=19000 $(if $(SOCIAL_TEST_BINARY),SOCIAL_BIN=$(SOCIAL_TEST_BINARY))
+test-cluster-soak: bootstrap ## The cluster soak's faults in 90 s on a cluster of its own (inside make test)
+	go build -trimpath -o .tmp/socialsoak ./cmd/socialsoak
+	$(TEST_CLUSTER) scripts/cluster.sh stop >/dev/null 2>&1; rm -rf .tmp/cluster-test
+	$(TEST_CLUSTER) scripts/cluster.sh start
+	$(TEST_CLUSTER) .tmp/socialsoak --duration 90s --members 30 --watchers 9 --out .tmp/cluster-test/report --name soak; \
+	  rc=$$?; $(TEST_CLUSTER) scripts/cluster.sh stop; exit $$rc
 
 clean: ## Remove builds (keeps data/)
 	rm -rf bin web/dist .tmp
