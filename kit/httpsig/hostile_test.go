@@ -342,3 +342,25 @@ func TestRFC9421RoundTripAndHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestMastodonShapedSignatureVerifies: Mastodon signs its inbox POSTs
+// over "(request-target) host date digest content-type"; a header signed
+// beyond what we require is simply part of the string.
+func TestMastodonShapedSignatureVerifies(t *testing.T) {
+	key, _ := rsaKeys(t)
+	keys := &staticKeys{keys: map[string]Key{testKeyID: {Public: &key.PublicKey}}}
+	v := &Verifier{Resolve: keys.resolve, Now: func() time.Time { return signedAt }}
+	r, body := signedPost(t, key, signedAt)
+	resign(t, r, key, "rsa-sha256", "(request-target) host date digest content-type", "")
+	got, err := v.Verify(context.Background(), r, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Covered) != 5 || got.Covered[4] != "content-type" {
+		t.Fatalf("covered %v", got.Covered)
+	}
+	// The content type changed after signing: refused.
+	r.Header.Set("Content-Type", "text/html")
+	_, err = v.Verify(context.Background(), r, body)
+	wantCode(t, err, CodeInvalid)
+}
