@@ -2,22 +2,29 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"social/adapters/postgres/cluster"
-	"social/adapters/storage/storagetest"
 	"social/tests/testkit"
 	"social/tests/testkit/apptest"
 	"social/tests/testkit/natsserver"
@@ -29,13 +36,14 @@ import (
 var productionExample = filepath.Join("..", "..", "configs", "production.example.yaml")
 
 // Two `social serve` processes with the production profile share one
-// PostgreSQL, one NATS (started here) and one S3-compatible store: what
-// a member does through node B reaches a member connected to node A.
+// PostgreSQL, one NATS and one S3 server (versitygw on a folder, started
+// here): what a member does through node B reaches a member connected to
+// node A.
 func TestTwoNodes(t *testing.T) {
 	bin := buildBinary(t)
 	natsURL := natsserver.Start(t).URL
 	dbURL := testkit.NewDatabase(t)
-	objectStore := storagetest.FakeS3(t, "social-media")
+	objectStore := startS3(t, "social-media")
 	env := append(os.Environ(),
 		"SOCIAL_AUTH_JWT_SECRET=two-nodes-share-this-signing-secret-0123",
 		"SOCIAL_PUSH_VAPID_PRIVATE_KEY=yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
@@ -45,8 +53,9 @@ func TestTwoNodes(t *testing.T) {
 		"SOCIAL_DATABASE_MAX_CONNS=10",
 		"SOCIAL_REALTIME_NATS_URL="+natsURL,
 		"SOCIAL_STORAGE_S3_ENDPOINT="+objectStore.URL,
-		"SOCIAL_STORAGE_S3_ACCESS_KEY=AKIATWONODES",
-		"SOCIAL_STORAGE_S3_SECRET_KEY=two-nodes-secret",
+		"SOCIAL_STORAGE_S3_ACCESS_KEY="+objectStore.access,
+		"SOCIAL_STORAGE_S3_SECRET_KEY="+objectStore.secret,
+		"SOCIAL_STORAGE_S3_USE_PATH_STYLE=true",
 		"SOCIAL_DATA_DIR="+t.TempDir(),
 		"SOCIAL_JOBS_WORKERS=4",
 		// Room presence decides within moments here.
@@ -223,6 +232,31 @@ func TestTwoNodes(t *testing.T) {
 		}
 		if status := b.signInStatus(t, "membro_000003@exemplo.com.br", password); status != http.StatusTooManyRequests {
 			t.Fatalf("sixth attempt on node B: %d, want 429", status)
+		}
+	})
+
+	t.Run("a picture posted through B is read through A from the S3 server", func(t *testing.T) {
+		var post struct{ ID string }
+		b.upload(t, bia, "/api/v1/posts/media", "file", "quintal.png", testPNG(t), map[string]string{"text_content": "foto do quintal"}, &post)
+		var got struct {
+			MediaURL *string `json:"media_url"`
+		}
+		a.call(t, ana, http.MethodGet, "/api/v1/posts/"+post.ID, nil, http.StatusOK, &got)
+		if got.MediaURL == nil || *got.MediaURL == "" {
+			t.Fatalf("post %s has no media_url", post.ID)
+		}
+		resp, err := http.Get(*got.MediaURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "image/") || len(body) == 0 {
+			t.Fatalf("GET %s: %d %s, %d bytes", *got.MediaURL, resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
+		// The file is in the server's folder, not in a node's.
+		if n := countFiles(t, filepath.Join(objectStore.dir, "social-media")); n == 0 {
+			t.Fatal("the S3 server's bucket folder holds no file")
 		}
 	})
 
@@ -406,6 +440,130 @@ func (s *socket) revoked(t *testing.T, topic string, within time.Duration) {
 	for deadline := time.Now().Add(within); ; {
 		if f := s.NextWithin(t, time.Until(deadline)); f.Type == "revoked" && f.Topic == topic {
 			return
+		}
+	}
+}
+
+// upload sends a multipart form with one file as m and decodes the 201 answer.
+func (n *node) upload(t *testing.T, m member, path, field, name string, file []byte, fields map[string]string, out any) {
+	t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range fields {
+		if err := w.WriteField(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := w.CreateFormFile(field, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fw.Write(file); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPost, n.url+path, &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+m.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("POST %s on node %s: %d: %s", path, n.name, resp.StatusCode, raw)
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		t.Fatalf("POST %s: %v: %s", path, err, raw)
+	}
+}
+
+// testPNG is a small picture with some colour in it.
+func testPNG(t *testing.T) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for x := range 64 {
+		for y := range 48 {
+			img.Set(x, y, color.RGBA{uint8(x * 4), uint8(y * 5), 120, 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func countFiles(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// s3Server is a versitygw S3 gateway on a folder, for one test.
+type s3Server struct {
+	URL, access, secret, dir string
+}
+
+// startS3 runs the S3 server `make cluster` runs (versitygw, installed by
+// scripts/cluster.sh from the Go module proxy when missing) on a free
+// port over a temporary folder, with bucket made; it is stopped when t ends.
+func startS3(t *testing.T, bucket string) *s3Server {
+	t.Helper()
+	out, err := exec.Command("bash", filepath.Join("..", "..", "scripts", "cluster.sh"), "s3-binary").Output()
+	if err != nil {
+		t.Fatalf("scripts/cluster.sh s3-binary: %v", err)
+	}
+	bin := strings.TrimSpace(string(out))
+	port, err := cluster.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &s3Server{URL: fmt.Sprintf("http://127.0.0.1:%d", port), access: "twonodes" + strconv.Itoa(port),
+		secret: "two-nodes-secret-of-the-s3-server", dir: t.TempDir()}
+	var logs output.Buffer
+	cmd := exec.Command(bin, "--port", fmt.Sprintf("127.0.0.1:%d", port), "posix", s.dir)
+	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY="+s.access, "ROOT_SECRET_KEY="+s.secret)
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+		if t.Failed() {
+			t.Logf("S3 server logs:\n%s", logs.String())
+		}
+	})
+	client, err := minio.New(fmt.Sprintf("127.0.0.1:%d", port), &minio.Options{
+		Creds: credentials.NewStaticV4(s.access, s.secret, ""), Region: "us-east-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		err = client.MakeBucket(context.Background(), bucket, minio.MakeBucketOptions{Region: "us-east-1"})
+		if err == nil {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("make bucket %s on the S3 server: %v\n%s", bucket, err, logs.String())
 		}
 	}
 }
