@@ -137,6 +137,8 @@ func newUseCases(p useCaseParams) app.UseCases {
 		Feed:        &app.ListFeed{Feed: postsstore.NewPosts(p.Read.DB), Clock: p.Clock},
 		Timeline:    &app.ListTimeline{Store: postsstore.NewPosts(p.Read.DB)},
 		AuthorPosts: &app.ListAuthorPosts{Posts: p.Posts},
+		PublicPosts: &app.ListPublicPosts{Posts: p.Posts},
+		GetPublic:   &app.GetPublicPost{Posts: p.Posts},
 		Audience:    &app.ListAudiencePosts{Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate},
 		Fill: &app.FillLinkPreview{Posts: p.Posts, Previews: p.Previewer, Clock: p.Clock, Log: p.Log,
 			Images: &media.CopyRemoteImage{Fetch: p.RemoteImages, Images: p.Images, Blobs: p.Blobs}},

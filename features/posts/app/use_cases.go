@@ -36,6 +36,10 @@ type UseCases struct {
 	// hashtag's posts by post IDs, both ways (the Mastodon client API).
 	Timeline    *ListTimeline
 	AuthorPosts *ListAuthorPosts
+	// PublicPosts and GetPublic read what a member published to everyone,
+	// for readers who are not members (the servers of the social web).
+	PublicPosts *ListPublicPosts
+	GetPublic   *GetPublicPost
 	// Audience lists an audience's posts (the feed with audience_id).
 	Audience *ListAudiencePosts
 	Fill     *FillLinkPreview
