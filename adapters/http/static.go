@@ -19,7 +19,9 @@ func init() { _ = mime.AddExtensionType(".webmanifest", "application/manifest+js
 
 // frontend serves one built frontend (vite output) from files, mounted at
 // prefix. Paths that are not files get index.html, so the client router sees
-// them (history fallback); a missing file with an extension is a plain 404.
+// them (history fallback), except where no page can be meant (notAPage): a
+// missing file with an extension, a path under /.well-known/ and a
+// request that takes no HTML are plain 404s.
 func frontend(files fs.FS, prefix string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -27,25 +29,63 @@ func frontend(files fs.FS, prefix string) http.Handler {
 			httpkit.WriteProblem(w, statusProblem(r.Context(), http.StatusMethodNotAllowed))
 			return
 		}
+		name := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(r.URL.Path, prefix)), "/")
 		if files == nil {
+			if notAPage(r, name) {
+				http.NotFound(w, r)
+				return
+			}
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = io.WriteString(w, "This binary was built without its web interface: build it with `make build`.\n")
 			return
 		}
-		name := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(r.URL.Path, prefix)), "/")
 		if name == "" {
 			name = "index.html"
 		}
 		if serveFile(w, r, files, name) {
 			return
 		}
-		if path.Ext(name) != "" {
+		if path.Ext(name) != "" || notAPage(r, name) {
 			http.NotFound(w, r)
 			return
 		}
 		serveFile(w, r, files, "index.html")
 	})
+}
+
+// notAPage reports whether a request for name, if no file answers it, can
+// mean none of the app's pages: /.well-known/ is kept for protocols
+// (RFC 8615), and a request that takes no HTML is a program asking for a
+// document of its own format (a server of the social web asking for an
+// actor), which a page would only mislead.
+func notAPage(r *http.Request, name string) bool {
+	return strings.HasPrefix(name, ".well-known/") || !acceptsHTML(r)
+}
+
+// acceptsHTML reports whether the request takes an HTML page: no Accept
+// at all, or a range that covers text/html with a weight above zero.
+func acceptsHTML(r *http.Request) bool {
+	accept := strings.TrimSpace(strings.Join(r.Header.Values("Accept"), ","))
+	if accept == "" {
+		return true
+	}
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil {
+			continue
+		}
+		if q, ok := params["q"]; ok {
+			if f, err := strconv.ParseFloat(q, 64); err != nil || f <= 0 {
+				continue
+			}
+		}
+		switch mt {
+		case "text/html", "application/xhtml+xml", "text/*", "*/*":
+			return true
+		}
+	}
+	return false
 }
 
 // serveFile answers with the file name of files, or with the brotli (.br) or

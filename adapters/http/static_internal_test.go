@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -176,5 +177,32 @@ func TestFrontendStillRefusesMissingAssetsAndWrites(t *testing.T) {
 	rec := get(t, h, http.MethodGet, "/admin/", map[string]string{"Accept-Encoding": "br"})
 	if rec.Code != http.StatusOK || rec.Body.String() != "BR:index" {
 		t.Errorf("prefix: %d %q, want the document's brotli copy", rec.Code, rec.Body.String())
+	}
+}
+
+// The history fallback answers browsers: a protocol's path and a program
+// that takes no HTML get a 404, whether or not the binary has its web
+// interface.
+func TestFrontendLeavesProtocolsAndProgramsNoPage(t *testing.T) {
+	for _, files := range []fs.FS{compressedBuild(t), nil} {
+		h := frontend(files, "")
+		for _, c := range []struct {
+			target, accept string
+			page           bool
+		}{
+			{"/profile/ana", "", true},
+			{"/profile/ana", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", true},
+			{"/profile/ana", "*/*", true},
+			{"/profile/ana", "application/activity+json", false},
+			{"/profile/ana", `application/ld+json; profile="https://www.w3.org/ns/activitystreams"`, false},
+			{"/profile/ana", "application/json, text/html;q=0", false},
+			{"/.well-known/webfinger?resource=acct:ana@example.com", "*/*", false},
+			{"/.well-known/nodeinfo", "", false},
+		} {
+			rec := get(t, h, http.MethodGet, c.target, map[string]string{"Accept": c.accept})
+			if got := rec.Code != http.StatusNotFound; got != c.page {
+				t.Errorf("web interface %v: %s (Accept %q): %d, page wanted: %v", files != nil, c.target, c.accept, rec.Code, c.page)
+			}
+		}
 	}
 }
