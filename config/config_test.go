@@ -198,7 +198,7 @@ func TestPrintMasksSecrets(t *testing.T) {
 		"SOCIAL_STORAGE_SIGNING_SECRET": "media-link-signing-secret-of-40-chars!!!",
 	},
 		[]string{"a-very-long-signing-secret", "hunter2", "s3-secret-value", "media-link-signing-secret"},
-		[]string{`jwt_secret: "********"`, `url: "postgres://app:xxxxx@db:5432/social"`, "shutdown_timeout: 20s", "port: 54329", "plugins: {}"})
+		[]string{`jwt_secret: "********"`, `url: "postgres://app:xxxxx@db:5432/social"`, "shutdown_timeout: 20s", "port: 54329", "plugins:\n  federation:\n    enabled: false"})
 }
 
 // checkPrintMasks loads the configuration with the environment variables

@@ -5,6 +5,7 @@ package plugins
 import (
 	"social/kit/plugin"
 	"social/plugins/communities"
+	"social/plugins/federation"
 	"social/plugins/mastodon"
 	"social/plugins/messages"
 	"social/plugins/rooms"
@@ -13,5 +14,5 @@ import (
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin, mastodon.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin, mastodon.Plugin, federation.Plugin}
 }

@@ -59,6 +59,7 @@ folder from the machine's PostgreSQL binaries.`,
 		newOpenAPICommand(g),
 		newMailCommand(g),
 		newUserCommand(g),
+		newFederationCommand(g),
 		newPushKeysCommand(),
 		newVersionCommand(),
 	)

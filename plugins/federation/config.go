@@ -1,0 +1,83 @@
+package federation
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+
+	"social/config"
+	"social/kit/plugin"
+	"social/plugins/federation/httpapi"
+)
+
+// Config is the plugin's part of the configuration: the section
+// "federation", documented in config.yaml.
+type Config struct {
+	Federation Settings `mapstructure:"federation"`
+}
+
+// Settings tune federation.
+type Settings struct {
+	Domain            string `mapstructure:"domain"`
+	AllowLoopbackHTTP bool   `mapstructure:"allow_loopback_http"`
+	OpenRegistrations bool   `mapstructure:"open_registrations"`
+}
+
+//go:embed config.yaml
+var defaults []byte
+
+var settings = plugin.NewSettings(defaults, validate)
+
+func validate(c *Config, bad plugin.Bad) {
+	if d := c.Federation.Domain; d != "" {
+		if u, err := url.Parse("https://" + d); err != nil || u.Host != d || u.Hostname() == "" || strings.ContainsAny(d, "/@?#") {
+			bad("federation.domain", "must be a host name with an optional port (social.example), not %q", d)
+		}
+	}
+}
+
+// newSite checks that the network can federate from where it is served
+// and says where that is. Other servers trust only https: plain http is
+// allowed for a loopback host when the configuration asks for it, outside
+// production.
+func newSite(cfg *config.Config) (httpapi.Site, error) {
+	s, err := config.PluginSettings[Config](cfg, Name)
+	if err != nil {
+		return httpapi.Site{}, err
+	}
+	u, err := url.Parse(strings.TrimRight(cfg.HTTP.PublicURL, "/"))
+	if err != nil {
+		return httpapi.Site{}, fmt.Errorf("federation: http.public_url: %w", err)
+	}
+	if u.Path != "" || u.RawQuery != "" {
+		return httpapi.Site{}, errors.New("federation: http.public_url must be the site's root (no path): actors live at its top")
+	}
+	switch {
+	case u.Scheme == "https":
+	case u.Scheme != "http" || !s.Federation.AllowLoopbackHTTP:
+		return httpapi.Site{}, errors.New("federation: http.public_url must be https (plain http only for a loopback host, with federation.allow_loopback_http)")
+	case cfg.Mode == config.ModeProduction:
+		return httpapi.Site{}, errors.New("federation: federation.allow_loopback_http is refused in production mode")
+	case !loopback(u.Hostname()):
+		return httpapi.Site{}, fmt.Errorf("federation: plain http is allowed for a loopback host only, not %s", u.Hostname())
+	}
+	domain := s.Federation.Domain
+	if domain == "" {
+		domain = u.Host
+	}
+	return httpapi.Site{Base: u.Scheme + "://" + strings.ToLower(u.Host), Domain: strings.ToLower(domain),
+		OpenRegistrations: s.Federation.OpenRegistrations, Version: config.Version}, nil
+}
+
+// loopback reports whether host is this machine's own: localhost or a
+// loopback address.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

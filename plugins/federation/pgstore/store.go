@@ -1,0 +1,118 @@
+// Package pgstore keeps what only federation stores (the members' key
+// pairs) and reads the members and the network's figures, on PostgreSQL
+// (bun).
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"social/core/domain"
+	"social/platform/pgkit"
+	"social/plugins/federation/app"
+)
+
+// Store implements the plugin's ports.
+type Store struct{ pgkit.PluginStore }
+
+// New makes the store on db.
+func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
+
+var (
+	_ app.MemberStore  = (*Store)(nil)
+	_ app.KeyStore     = (*Store)(nil)
+	_ app.UsageFigures = (*Store)(nil)
+)
+
+type memberRow struct {
+	ID        uuid.UUID `bun:"id"`
+	Handle    string    `bun:"handle"`
+	Suspended bool      `bun:"suspended"`
+	Deleted   bool      `bun:"deleted"`
+}
+
+func (s *Store) member(ctx context.Context, where string, arg any) (app.Member, error) {
+	var r memberRow
+	err := s.IDB(ctx).NewRaw(`SELECT id, handle, coalesce(suspended, false) AS suspended, coalesce(deleted, false) AS deleted
+		FROM member_cards WHERE `+where, arg).Scan(ctx, &r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.Member{}, domain.ErrNotFound
+	}
+	if err != nil {
+		return app.Member{}, err
+	}
+	return app.Member{ID: domain.UserID(r.ID), Handle: r.Handle, Suspended: r.Suspended, Deleted: r.Deleted}, nil
+}
+
+// MemberByHandle reads the member of a normalized handle.
+func (s *Store) MemberByHandle(ctx context.Context, handle string) (app.Member, error) {
+	return s.member(ctx, "handle = ?", handle)
+}
+
+// MemberByID reads the member of id.
+func (s *Store) MemberByID(ctx context.Context, id domain.UserID) (app.Member, error) {
+	return s.member(ctx, "id = ?", uuid.UUID(id))
+}
+
+// PublicKey reads member's public key.
+func (s *Store) PublicKey(ctx context.Context, member domain.UserID) (app.PublicKey, error) {
+	var k struct {
+		PEM       string       `bun:"public_key_pem"`
+		CreatedAt time.Time    `bun:"created_at"`
+		RotatedAt sql.NullTime `bun:"rotated_at"`
+	}
+	err := s.IDB(ctx).NewRaw(`SELECT public_key_pem, created_at, rotated_at FROM federation_member_keys
+		WHERE member_id = ?`, uuid.UUID(member)).Scan(ctx, &k)
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.PublicKey{}, domain.ErrNotFound
+	}
+	if err != nil {
+		return app.PublicKey{}, err
+	}
+	return app.PublicKey{PEM: k.PEM, CreatedAt: k.CreatedAt.UTC(), RotatedAt: k.RotatedAt.Time.UTC()}, nil
+}
+
+// AddKey stores pair unless member has a key.
+func (s *Store) AddKey(ctx context.Context, member domain.UserID, pair app.KeyPair, at time.Time) error {
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_member_keys (member_id, public_key_pem, private_key_pem, created_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (member_id) DO NOTHING`,
+		uuid.UUID(member), pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
+	return err
+}
+
+// ReplaceKey stores pair as member's key, whether or not they had one.
+func (s *Store) ReplaceKey(ctx context.Context, member domain.UserID, pair app.KeyPair, at time.Time) error {
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_member_keys (member_id, public_key_pem, private_key_pem, created_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (member_id) DO UPDATE SET public_key_pem = EXCLUDED.public_key_pem,
+			private_key_pem = EXCLUDED.private_key_pem, rotated_at = EXCLUDED.created_at`,
+		uuid.UUID(member), pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
+	return err
+}
+
+// Usage counts the members who are neither suspended nor deleted, those
+// of them who wrote a post or a comment since month and since halfyear,
+// and the posts.
+func (s *Store) Usage(ctx context.Context, month, halfyear time.Time) (app.Usage, error) {
+	var u app.Usage
+	err := s.IDB(ctx).NewRaw(`WITH members AS (
+			SELECT id FROM member_cards WHERE NOT coalesce(suspended, false) AND NOT coalesce(deleted, false)),
+		last_written AS (
+			SELECT m.id, greatest(
+				(SELECT max(p.created_at) FROM posts p WHERE p.author_id = m.id),
+				(SELECT max(c.created_at) FROM comments c WHERE c.author_id = m.id)) AS at
+			FROM members m)
+		SELECT (SELECT count(*) FROM members),
+			(SELECT count(*) FROM last_written WHERE at >= ?),
+			(SELECT count(*) FROM last_written WHERE at >= ?),
+			(SELECT count(*) FROM posts)`, month, halfyear).Scan(ctx, &u.Members, &u.ActiveMonth, &u.ActiveHalfyear, &u.LocalPosts)
+	if err != nil {
+		return app.Usage{}, fmt.Errorf("federation usage: %w", err)
+	}
+	return u, nil
+}
