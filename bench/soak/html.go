@@ -69,10 +69,11 @@ func chart(r *Report, title string, main, extra func(Second) float64, unit strin
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(float64(i)), y(main(s), top)))
 	}
 	fmt.Fprintf(&b, `<polyline fill="none" stroke="#2a7" stroke-width="1.5" points="%s"/>`, strings.Join(pts, " "))
-	for _, f := range r.Faults {
+	for i, f := range r.Faults {
+		// Labels on alternating rows: a fault and its repair are close.
 		fx := x(f.AtS)
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#36c" stroke-dasharray="3,3"/><text x="%.1f" y="12" font-size="9" fill="#36c">%s</text>`,
-			fx, pad/2, fx, height-pad, fx+2, template.HTMLEscapeString(f.Action))
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#36c" stroke-dasharray="3,3"/><text x="%.1f" y="%d" font-size="9" fill="#36c">%s</text>`,
+			fx, pad/2, fx, height-pad, fx+2, 9+(i%2)*10, template.HTMLEscapeString(f.Action))
 	}
 	for t := 0; t < n; t += max(1, n/10) {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" font-size="9">%ds</text>`, x(float64(t)), height-pad+12, t)

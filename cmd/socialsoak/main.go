@@ -35,7 +35,14 @@ func main() {
 	out := flag.String("out", "docs/bench", "folder of the report")
 	name := flag.String("name", "cluster-soak", "the report's file name, without extension")
 	script := flag.String("cluster", "scripts/cluster.sh", "the cluster's script")
+	htmlFrom := flag.String("html-from", "", "only write the HTML page of this JSON report, beside it")
 	flag.Parse()
+	if *htmlFrom != "" {
+		if err := rewriteHTML(*htmlFrom); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -121,4 +128,25 @@ func clusterEnv(ctx context.Context, script string) (map[string]string, error) {
 		return nil, fmt.Errorf("the cluster is not (wholly) running: start it with make cluster\n%s", status)
 	}
 	return env, nil
+}
+
+// rewriteHTML renders a JSON report's HTML page again.
+func rewriteHTML(path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var rep soak.Report
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return err
+	}
+	f, err := os.Create(strings.TrimSuffix(path, ".json") + ".html")
+	if err != nil {
+		return err
+	}
+	if err := soak.WriteHTML(f, &rep); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
