@@ -277,6 +277,20 @@ const ExtraRounds = 4
 // may go on after it: the page was filled, or the rounds ran out on full
 // pages. Without words it is one read.
 func Unmuted[T any](ctx context.Context, src MutedWordsSource, m *MutedWords, limit int, read func(after *T) ([]T, error), text func(*T) string) (kept []T, last *T, more bool, err error) {
+	if m == nil {
+		// Nothing to hide: the first read is the page, as it came.
+		rows, err := read(nil)
+		switch {
+		case err != nil:
+			return nil, nil, false, err
+		case len(rows) == 0:
+			return nil, nil, false, nil
+		case len(rows) >= limit:
+			return rows[:limit], &rows[limit-1], true, nil
+		}
+		return rows, &rows[len(rows)-1], false, nil
+	}
+	kept = make([]T, 0, limit)
 	var after *T
 	for round := 0; round <= ExtraRounds; round++ {
 		rows, err := read(after)
