@@ -204,6 +204,9 @@ func (s *soak) retry(ctx context.Context, key string, call func(context.Context)
 			}
 			return nil
 		}
+		if ctx.Err() != nil {
+			return err // cut by the end of the run: neither a success nor a failure
+		}
 		reason := classify(err)
 		s.mu.Lock()
 		if s.failures == nil {
