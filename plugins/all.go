@@ -14,5 +14,5 @@ import (
 
 // All lists every plugin shipped in the binary, in migration order.
 func All() []plugin.Plugin {
-	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin, mastodon.Plugin, federation.Plugin}
+	return []plugin.Plugin{communities.Plugin, rooms.Plugin, stories.Plugin, messages.Plugin, federation.Plugin, mastodon.Plugin}
 }
