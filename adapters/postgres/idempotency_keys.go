@@ -18,15 +18,19 @@ import (
 
 // IdempotencyKeys keeps members' Idempotency-Keys in idempotency_keys (see
 // ports.IdempotencyKeys). The claim is one INSERT ... ON CONFLICT, so of two
-// requests racing with one key exactly one gets it.
+// requests racing with one key exactly one gets it. A claim names the
+// process that runs its request (its NodeLease): a retry takes over the
+// unfinished claim of a process whose lease lapsed (it was killed), as it
+// does one older than the abandon time.
 type IdempotencyKeys struct {
 	db    *bun.DB
 	clock ports.Clock
+	lease *NodeLease
 }
 
-// NewIdempotencyKeys makes the store.
-func NewIdempotencyKeys(db *bun.DB, clock ports.Clock) *IdempotencyKeys {
-	return &IdempotencyKeys{db: db, clock: clock}
+// NewIdempotencyKeys makes the store; claims name lease's process.
+func NewIdempotencyKeys(db *bun.DB, clock ports.Clock, lease *NodeLease) *IdempotencyKeys {
+	return &IdempotencyKeys{db: db, clock: clock, lease: lease}
 }
 
 // IdempotencyKeyTTL is how long a key answers its first answer again.
@@ -34,16 +38,21 @@ const IdempotencyKeyTTL = 24 * time.Hour
 
 // Claim takes the key, or says what it holds.
 func (s *IdempotencyKeys) Claim(ctx context.Context, member domain.UserID, key string, abandonAfter time.Duration) (bool, ports.IdempotentAnswer, error) {
+	if err := s.lease.Take(ctx); err != nil {
+		return false, ports.IdempotentAnswer{}, err
+	}
 	now := s.clock.Now()
 	var claimed []bool
-	err := s.db.NewRaw(`INSERT INTO idempotency_keys (member_id, key, claimed_at, expires_at)
-		VALUES (?, ?, ?, ?)
+	err := s.db.NewRaw(`INSERT INTO idempotency_keys (member_id, key, claimed_at, expires_at, claimed_by)
+		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (member_id, key) DO UPDATE
-			SET claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at,
+			SET claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at, claimed_by = EXCLUDED.claimed_by,
 				fingerprint = NULL, status = NULL, content_type = NULL, body = NULL
 			WHERE idempotency_keys.expires_at <= EXCLUDED.claimed_at
-				OR (idempotency_keys.status IS NULL AND idempotency_keys.claimed_at < ?)
-		RETURNING true`, uuid.UUID(member), key, now, now.Add(IdempotencyKeyTTL), now.Add(-abandonAfter)).
+				OR (idempotency_keys.status IS NULL AND (idempotency_keys.claimed_at < ?
+					OR NOT EXISTS (SELECT 1 FROM node_leases l
+						WHERE l.node_id = idempotency_keys.claimed_by AND l.alive_until > EXCLUDED.claimed_at)))
+		RETURNING true`, uuid.UUID(member), key, now, now.Add(IdempotencyKeyTTL), s.lease.ID(), now.Add(-abandonAfter)).
 		Scan(ctx, &claimed)
 	if err != nil {
 		return false, ports.IdempotentAnswer{}, fmt.Errorf("claim idempotency key: %w", err)
@@ -91,8 +100,13 @@ func (s *IdempotencyKeys) Release(ctx context.Context, member domain.UserID, key
 	return nil
 }
 
-// Prune deletes expired keys and returns how many.
+// Prune deletes expired keys, and the leases of processes gone for an
+// hour, and returns how many keys.
 func (s *IdempotencyKeys) Prune(ctx context.Context) (int64, error) {
+	if _, err := deleteRows(ctx, pgkit.IDB(ctx, s.db), "node leases",
+		`DELETE FROM node_leases WHERE alive_until < ?`, s.clock.Now().Add(-time.Hour)); err != nil {
+		return 0, err
+	}
 	return deleteRows(ctx, pgkit.IDB(ctx, s.db), "idempotency keys",
 		`DELETE FROM idempotency_keys WHERE expires_at < ?`, s.clock.Now())
 }

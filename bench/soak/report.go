@@ -29,8 +29,10 @@ type Report struct {
 	LostWrites []ackedWrite `json:"lost_writes"`
 	Duplicates int          `json:"duplicate_posts"`
 	// InDoubt are creates whose retries kept finding their key claimed by
-	// a request that died with its node: never acknowledged, so not lost;
-	// Stored says how many of them were written after all.
+	// a request that died with its node, for the 40 s a client retries:
+	// never acknowledged, so not lost, but a failure, since the claim of a
+	// dead process is taken over once its lease lapses (20 s); Stored says
+	// how many of them were written after all.
 	InDoubt       int `json:"in_doubt"`
 	InDoubtStored int `json:"in_doubt_stored"`
 
@@ -213,6 +215,9 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 	}
 	if r.EventsMissed > 0 {
 		r.Failures = append(r.Failures, fmt.Sprintf("%d live events missed after the catch-up read", r.EventsMissed))
+	}
+	if r.InDoubt > 0 {
+		r.Failures = append(r.Failures, fmt.Sprintf("%d creates whose key stayed claimed by a dead node", r.InDoubt))
 	}
 	if r.PeriodicTwice > 0 {
 		r.Failures = append(r.Failures, fmt.Sprintf("%d periodic jobs ran more than once", r.PeriodicTwice))

@@ -27,6 +27,8 @@ const (
 	// idempotencyAbandoned is how long a claim may stay unfinished before a
 	// retry takes it over: longer than any request runs (slow uploads
 	// included), so a claim this old belongs to a process that is gone.
+	// The store may take over sooner the claim of a process it knows is
+	// gone (the PostgreSQL store: its lease lapsed).
 	idempotencyAbandoned = 10 * time.Minute
 	// idempotencyFingerprintCap bounds how much of a retry's body is read
 	// to compare it with the first: more than the largest body an

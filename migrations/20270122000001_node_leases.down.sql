@@ -1,0 +1,3 @@
+ALTER TABLE idempotency_keys DROP COLUMN claimed_by;
+--bun:split
+DROP TABLE node_leases;
