@@ -12,7 +12,9 @@ import (
 // asciiFolding folds ASCII only, as the tests' texts are.
 type asciiFolding struct{}
 
-func (asciiFolding) MutedWordsInForce(context.Context, domain.UserID) ([]string, error) { return nil, nil }
+func (asciiFolding) MutedWordsInForce(context.Context, domain.UserID) ([]string, error) {
+	return nil, nil
+}
 
 func (asciiFolding) FoldCharacters(_ context.Context, chars []rune) ([]string, error) {
 	out := make([]string, len(chars))
