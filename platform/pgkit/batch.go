@@ -49,17 +49,7 @@ func PreparedTogether(ctx context.Context, db *bun.DB, queries ...Query) error {
 // and scans each one's rows into its destination. ok is false when db's
 // connections are not pgx's; nothing ran then.
 func batchNative(ctx context.Context, db *bun.DB, queries []Query, dests []reflect.Value) (ok bool, err error) {
-	conn, err := db.DB.Conn(ctx)
-	if err != nil {
-		return true, err
-	}
-	defer conn.Close()
-	err = conn.Raw(func(driverConn any) error {
-		pc, isPgx := PgxConnOf(driverConn)
-		if !isPgx {
-			return nil
-		}
-		ok = true
+	return onPgxConn(ctx, db, func(pc *pgx.Conn) error {
 		batch := &pgx.Batch{}
 		for _, q := range queries {
 			batch.Queue(Numbered(q.SQL), parameters(q.Args)...)
@@ -73,7 +63,6 @@ func batchNative(ctx context.Context, db *bun.DB, queries []Query, dests []refle
 		}
 		return results.Close()
 	})
-	return ok, err
 }
 
 // scanBatchRows scans the batch's next result into dest.

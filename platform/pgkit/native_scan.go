@@ -36,6 +36,20 @@ func PgxConnOf(driverConn any) (conn *pgx.Conn, ok bool) {
 // server's work. ok is false when db's connections are not pgx's; nothing
 // ran then.
 func queryNative(ctx context.Context, db *bun.DB, dest reflect.Value, q string, args []any) (ok bool, err error) {
+	return onPgxConn(ctx, db, func(pc *pgx.Conn) error {
+		rows, err := pc.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return scanStructs(rows, dest)
+	})
+}
+
+// onPgxConn runs use on the pgx connection under one of db's pooled
+// connections. ok is false when db's connections are not pgx's; use did
+// not run then.
+func onPgxConn(ctx context.Context, db *bun.DB, use func(*pgx.Conn) error) (ok bool, err error) {
 	conn, err := db.DB.Conn(ctx)
 	if err != nil {
 		return true, err
@@ -47,12 +61,7 @@ func queryNative(ctx context.Context, db *bun.DB, dest reflect.Value, q string, 
 			return nil
 		}
 		ok = true
-		rows, err := pc.Query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		return scanStructs(rows, dest)
+		return use(pc)
 	})
 	return ok, err
 }
