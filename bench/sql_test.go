@@ -46,6 +46,20 @@ func (l *statementLog) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pg
 
 func (l *statementLog) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
+// A batch's statements (a page read with the reader's muted words) count
+// one by one, in their order.
+func (l *statementLog) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+
+func (l *statementLog) TraceBatchQuery(_ context.Context, _ *pgx.Conn, data pgx.TraceBatchQueryData) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sent = append(l.sent, sentStatement{data.SQL, data.Args})
+}
+
+func (l *statementLog) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
 // during is what the stores sent while read ran.
 func (l *statementLog) during(t *testing.T, read func() error) []sentStatement {
 	t.Helper()
