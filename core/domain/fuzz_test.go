@@ -12,7 +12,8 @@ import (
 )
 
 // A handle that NormalHandle accepts is already normal, lowercase and
-// passes the handle rule; one it refuses fails that rule.
+// passes the handle rule or is a remote account's user@domain; one it
+// refuses fails that rule.
 func FuzzNormalHandle(f *testing.F) {
 	for _, s := range []string{"ana", " @Ana_Souza ", "@@x", "joão", "a b", "", strings.Repeat("x", 40), "ANA\t", "_"} {
 		f.Add(s)
@@ -30,6 +31,13 @@ func FuzzNormalHandle(f *testing.F) {
 		}
 		if h != strings.ToLower(h) || strings.ContainsFunc(h, unicode.IsSpace) || strings.HasPrefix(h, "@") {
 			t.Fatalf("%q -> %q is not a stored handle", in, h)
+		}
+		if user, host, remote := strings.Cut(h, "@"); remote {
+			if r, ok := domain.RemoteHandle(user, host); !ok || r != h {
+				t.Fatalf("%q -> %q is no remote handle", in, h)
+			}
+		} else if domain.HandleProblem(h) != "" {
+			t.Fatalf("%q -> %q fails the handle rule", in, h)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"regexp"
 	"strings"
 	"time"
 )
@@ -57,7 +58,17 @@ type Profile struct {
 	PostCount      int
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	// Domain is the server of a remote account (an actor of the social
+	// web, whose Handle is user@domain); nil for a member of this network.
+	Domain *string
+	// RemoteURL is the remote account's page on its server; nil for a
+	// member of this network.
+	RemoteURL *string
 }
+
+// Remote reports whether p is a remote account: a profile of another
+// server, which never signs in here.
+func (p Profile) Remote() bool { return p.Domain != nil }
 
 // ProfileImage is one of the two pictures of a profile.
 type ProfileImage string
@@ -97,9 +108,30 @@ func NullIfEmpty(s string) *string {
 }
 
 // NormalHandle is handle as stored (lowercase, without a leading '@' or
-// spaces) and whether it can be a handle at all: a route's {handle} that
-// cannot is simply not found, without a query.
+// spaces) and whether it can be a handle at all: a member's, or a remote
+// account's user@domain. A route's {handle} that cannot is simply not
+// found, without a query.
 func NormalHandle(handle string) (string, bool) {
 	handle = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(handle), "@"))
+	if user, host, remote := strings.Cut(handle, "@"); remote {
+		_, ok := RemoteHandle(user, host)
+		return handle, ok
+	}
 	return handle, HandleProblem(handle) == ""
+}
+
+// remoteUser is the user part of a remote account's handle as stored: the
+// characters the social web's servers allow in a username, lower case.
+var remoteUser = regexp.MustCompile(`^[a-z0-9_][a-z0-9_.-]{0,63}$`)
+
+// remoteDomain is a server's host name, with its port when not the
+// scheme's default, lower case.
+var remoteDomain = regexp.MustCompile(`^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?(:[0-9]{1,5})?$`)
+
+// RemoteHandle is the handle of user on the server host (user@host, lower
+// case), as a remote account's profile stores it, and whether both parts
+// can name one. It never equals a member's handle, which has no '@'.
+func RemoteHandle(user, host string) (string, bool) {
+	u, h := strings.ToLower(strings.TrimSpace(user)), strings.ToLower(strings.TrimSpace(host))
+	return u + "@" + h, remoteUser.MatchString(u) && remoteDomain.MatchString(h)
 }

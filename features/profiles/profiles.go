@@ -34,6 +34,11 @@ var Module = fx.Module("profiles",
 	// The use cases, for the routes here and the other drivers of the app
 	// (the Mastodon client API).
 	fx.Provide(newUseCases),
+	// The federation plugin keeps the profiles of remote accounts through
+	// it.
+	fx.Provide(func(p useCaseParams) *app.UpsertRemoteAccount {
+		return &app.UpsertRemoteAccount{Profiles: p.Profiles, Tx: p.Tx, Search: p.Search, Clock: p.Clock}
+	}),
 	fx.Provide(
 		// The profile as a viewer sees it, for the routes here and the
 		// other drivers of the app.

@@ -1994,10 +1994,13 @@ type Profile struct {
 	AvatarVariants *[]PictureCopy `json:"avatar_variants"`
 
 	// BannerUrl Signed link to the banner (valid storage.url_ttl, 1 hour by default), or null.
-	BannerUrl      *string            `json:"banner_url"`
-	Bio            *string            `json:"bio"`
-	CreatedAt      time.Time          `json:"created_at"`
-	DisplayName    string             `json:"display_name"`
+	BannerUrl   *string   `json:"banner_url"`
+	Bio         *string   `json:"bio"`
+	CreatedAt   time.Time `json:"created_at"`
+	DisplayName string    `json:"display_name"`
+
+	// Domain The server of a remote account (another server of the social web; its handle is user@domain), or null for a member of this network.
+	Domain         *string            `json:"domain"`
 	FollowerCount  int64              `json:"follower_count"`
 	FollowingCount int64              `json:"following_count"`
 	Handle         string             `json:"handle"`
@@ -2014,6 +2017,9 @@ type Profile struct {
 	IsVerified bool    `json:"is_verified"`
 	Location   *string `json:"location"`
 	PostCount  int64   `json:"post_count"`
+
+	// RemoteUrl The remote account's page on its own server, or null for a member of this network.
+	RemoteUrl  *string `json:"remote_url"`
 	WebsiteUrl *string `json:"website_url"`
 }
 

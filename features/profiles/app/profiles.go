@@ -77,3 +77,10 @@ func (g writeGuard) check(ctx context.Context, viewer domain.Viewer, clientIP st
 	}
 	return nil
 }
+
+const (
+	// CodeBadRemoteAccount is a remote account whose name or server
+	// cannot make a handle, or whose page is no web address.
+	CodeBadRemoteAccount = "remote_account_invalid"
+	MsgBadRemoteAccount  = "Perfil remoto inválido: nome, servidor ou endereço não reconhecido."
+)

@@ -33,6 +33,8 @@ type Profile struct {
 	IsFollowing    bool                  `json:"is_following" doc:"Whether the signed-in viewer follows this profile; false for oneself and when signed out."`
 	IsBlocking     bool                  `json:"is_blocking" doc:"Whether the signed-in viewer blocks this member: the profile then shows no details (bio, location, website, banner)."`
 	IsMuting       bool                  `json:"is_muting" doc:"Whether the signed-in viewer mutes this member."`
+	Domain         *string               `json:"domain" doc:"The server of a remote account (another server of the social web; its handle is user@domain), or null for a member of this network."`
+	RemoteURL      *string               `json:"remote_url" doc:"The remote account's page on its own server, or null for a member of this network."`
 }
 
 // Links turns stored picture keys into signed links.
@@ -53,7 +55,7 @@ func (l Links) Profile(ctx context.Context, p domain.Profile) Profile {
 		Bio: p.Bio, Location: p.Location, WebsiteURL: p.WebsiteURL,
 		AvatarURL: l.URL(ctx, p.AvatarPath), AvatarVariants: l.Media.PictureCopies(ctx, p.AvatarPath), BannerURL: l.URL(ctx, p.BannerPath),
 		IsVerified: p.IsVerified, FollowerCount: p.FollowerCount, FollowingCount: p.FollowingCount,
-		PostCount: p.PostCount, CreatedAt: p.CreatedAt.UTC(),
+		PostCount: p.PostCount, CreatedAt: p.CreatedAt.UTC(), Domain: p.Domain, RemoteURL: p.RemoteURL,
 	}
 }
 

@@ -40,7 +40,7 @@ type memberRow struct {
 func (s *Store) member(ctx context.Context, where string, arg any) (app.Member, error) {
 	var r memberRow
 	err := s.IDB(ctx).NewRaw(`SELECT id, handle, coalesce(suspended, false) AS suspended, coalesce(deleted, false) AS deleted
-		FROM member_cards WHERE `+where, arg).Scan(ctx, &r)
+		FROM member_cards WHERE domain IS NULL AND `+where, arg).Scan(ctx, &r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return app.Member{}, domain.ErrNotFound
 	}
@@ -50,7 +50,9 @@ func (s *Store) member(ctx context.Context, where string, arg any) (app.Member, 
 	return app.Member{ID: domain.UserID(r.ID), Handle: r.Handle, Suspended: r.Suspended, Deleted: r.Deleted}, nil
 }
 
-// MemberByHandle reads the member of a normalized handle.
+// MemberByHandle reads the member of a normalized handle. A remote
+// account (a profile with a domain) is no member here: this server never
+// answers for it.
 func (s *Store) MemberByHandle(ctx context.Context, handle string) (app.Member, error) {
 	return s.member(ctx, "handle = ?", handle)
 }
@@ -101,7 +103,7 @@ func (s *Store) ReplaceKey(ctx context.Context, member domain.UserID, pair app.K
 func (s *Store) Usage(ctx context.Context, month, halfyear time.Time) (app.Usage, error) {
 	var u app.Usage
 	err := s.IDB(ctx).NewRaw(`WITH members AS (
-			SELECT id FROM member_cards WHERE NOT coalesce(suspended, false) AND NOT coalesce(deleted, false)),
+			SELECT id FROM member_cards WHERE domain IS NULL AND NOT coalesce(suspended, false) AND NOT coalesce(deleted, false)),
 		last_written AS (
 			SELECT m.id, greatest(
 				(SELECT max(p.created_at) FROM posts p WHERE p.author_id = m.id),
@@ -110,7 +112,8 @@ func (s *Store) Usage(ctx context.Context, month, halfyear time.Time) (app.Usage
 		SELECT (SELECT count(*) FROM members),
 			(SELECT count(*) FROM last_written WHERE at >= ?),
 			(SELECT count(*) FROM last_written WHERE at >= ?),
-			(SELECT count(*) FROM posts)`, month, halfyear).Scan(ctx, &u.Members, &u.ActiveMonth, &u.ActiveHalfyear, &u.LocalPosts)
+			(SELECT count(*) FROM posts p WHERE NOT EXISTS (
+				SELECT 1 FROM member_cards c WHERE c.id = p.author_id AND c.domain IS NOT NULL))`, month, halfyear).Scan(ctx, &u.Members, &u.ActiveMonth, &u.ActiveHalfyear, &u.LocalPosts)
 	if err != nil {
 		return app.Usage{}, fmt.Errorf("federation usage: %w", err)
 	}

@@ -40,6 +40,8 @@ export const testProfile: Profile = {
   is_following: false,
   is_blocking: false,
   is_muting: false,
+  domain: null,
+  remote_url: null,
 }
 
 /** Another member (GET /api/v1/profiles/bia). */
@@ -61,6 +63,8 @@ export const otherProfile: Profile = {
   is_following: false,
   is_blocking: false,
   is_muting: false,
+  domain: null,
+  remote_url: null,
 }
 
 /** A text post by otherProfile, five minutes old, as feeds answer it. */

@@ -3624,6 +3624,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             display_name: string;
+            /** @description The server of a remote account (another server of the social web; its handle is user@domain), or null for a member of this network. */
+            domain: string | null;
             /** Format: int64 */
             follower_count: number;
             /** Format: int64 */
@@ -3641,6 +3643,8 @@ export interface components {
             location: string | null;
             /** Format: int64 */
             post_count: number;
+            /** @description The remote account's page on its own server, or null for a member of this network. */
+            remote_url: string | null;
             website_url: string | null;
         };
         ProfileChanges: {
