@@ -76,14 +76,16 @@ func documentOperation(_ *huma.OpenAPI, op *huma.Operation) {
 	}
 	idempotent, _ := op.Metadata[idempotentKey].(bool)
 	if idempotent {
-		refusals[http.StatusConflict] = append(refusals[http.StatusConflict], CodeIdempotencyInProgress)
+		refusals[http.StatusConflict] = append(refusals[http.StatusConflict], CodeIdempotencyInProgress, CodeIdempotencyApplied)
 		refusals[http.StatusUnprocessableEntity] = append(refusals[http.StatusUnprocessableEntity],
 			CodeIdempotencyKeyInvalid, CodeIdempotencyKeyReused)
 		op.Parameters = append(op.Parameters, &huma.Param{Name: "Idempotency-Key", In: "header",
 			Description: "Makes the creation safe to retry: a retry with the same key and the same body " +
 				"within 24 hours answers the first answer again (with Idempotent-Replayed: true) and " +
 				"creates nothing; the same key with another body is refused (422 idempotency_key_reused); " +
-				"while the first is still running, 409 idempotency_in_progress. Keys are the member's own.",
+				"while the first is still running, 409 idempotency_in_progress; when the first was written " +
+				"but its answer was lost (the database or the server went away around it), 409 " +
+				"idempotency_already_applied: read the result, do not send it again. Keys are the member's own.",
 			Schema: &huma.Schema{Type: "string", MinLength: ptr(1), MaxLength: ptr(httpkit.MaxIdempotencyKey)}})
 	}
 	if need := httpkit.ScopesOf(op.Metadata); need != 0 {

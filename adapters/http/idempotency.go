@@ -16,6 +16,7 @@ const (
 	CodeIdempotencyKeyInvalid = httpkit.CodeIdempotencyKeyInvalid
 	CodeIdempotencyKeyReused  = httpkit.CodeIdempotencyKeyReused
 	CodeIdempotencyInProgress = httpkit.CodeIdempotencyInProgress
+	CodeIdempotencyApplied    = httpkit.CodeIdempotencyApplied
 )
 
 // idempotencyMiddleware makes an operation marked CreatesOnce safe to

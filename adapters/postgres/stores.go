@@ -22,5 +22,5 @@ var Stores = fx.Module("stores",
 		plugin.AsWorker(newPruneIdempotencyKeysWorker),
 		plugin.AsPeriodicJob(newPruneIdempotencyKeysJob),
 	),
-	fx.Invoke(stopLeaseWithApp),
+	fx.Invoke(stopLeaseWithApp, stopKeyWritesWithApp),
 )

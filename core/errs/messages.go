@@ -24,6 +24,7 @@ const (
 	MsgIdempotencyKeyInvalid = "A chave de idempotência (Idempotency-Key) deve ter de 1 a 255 caracteres visíveis."
 	MsgIdempotencyKeyReused  = "Esta chave de idempotência já foi usada com outra requisição. Use uma chave nova."
 	MsgIdempotencyInProgress = "Uma requisição com esta chave de idempotência ainda está em andamento. Tente novamente em instantes."
+	MsgIdempotencyApplied    = "Esta requisição já foi realizada, mas a resposta dela se perdeu. Atualize a página para ver o resultado; não a envie de novo."
 )
 
 // CodeInsufficientScope refuses an app's token lacking the scopes an

@@ -16,3 +16,21 @@ type Transactor interface {
 type AfterCommit interface {
 	AfterCommit(ctx context.Context, fn func(ctx context.Context))
 }
+
+type beforeCommitKey struct{}
+
+// WithBeforeCommit makes every transaction begun under ctx (Transactor)
+// run fn just before it commits, inside it; fn's error rolls it back. A
+// request holding an Idempotency-Key records this way, in the write's own
+// transaction, that its write committed: a retry that later takes the key
+// over then knows the write happened even if its answer was never stored.
+func WithBeforeCommit(ctx context.Context, fn func(ctx context.Context) error) context.Context {
+	return context.WithValue(ctx, beforeCommitKey{}, fn)
+}
+
+// BeforeCommitFrom is what ctx asks its transactions to run before they
+// commit (WithBeforeCommit), or nil.
+func BeforeCommitFrom(ctx context.Context) func(ctx context.Context) error {
+	fn, _ := ctx.Value(beforeCommitKey{}).(func(ctx context.Context) error)
+	return fn
+}

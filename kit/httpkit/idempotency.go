@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"io"
 	"net/http"
 	"time"
@@ -19,6 +20,7 @@ const (
 	CodeIdempotencyKeyInvalid = "idempotency_key_invalid"
 	CodeIdempotencyKeyReused  = "idempotency_key_reused"
 	CodeIdempotencyInProgress = "idempotency_in_progress"
+	CodeIdempotencyApplied    = "idempotency_already_applied"
 )
 
 const (
@@ -47,6 +49,13 @@ const (
 // (422 idempotency_key_reused); a retry while the first still runs gets
 // 409 idempotency_in_progress. An answer of the server's fault (5xx, or a
 // panic) is not kept: the key is released and a retry runs again.
+//
+// Every transaction the request commits marks its key committed, inside
+// it (ports.WithBeforeCommit, IdempotencyKeys.MarkCommitted). A key whose
+// write committed but whose answer was never stored (the database went
+// away around the commit, or the process died) is not run again: a retry
+// gets 409 idempotency_already_applied, which tells the client the write
+// happened and that it should read it rather than send it again.
 type Idempotency struct {
 	Keys ports.IdempotencyKeys
 }
@@ -86,6 +95,8 @@ func (i Idempotency) Serve(w http.ResponseWriter, r *http.Request, member domain
 	if !claimed {
 		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, idempotencyFingerprintCap))
 		switch {
+		case stored.Applied:
+			refuse(errs.Conflict(CodeIdempotencyApplied, errs.MsgIdempotencyApplied))
 		case !stored.Done:
 			refuse(errs.Conflict(CodeIdempotencyInProgress, errs.MsgIdempotencyInProgress))
 		case subtle.ConstantTimeCompare(stored.Fingerprint, fp.Sum(nil)) != 1:
@@ -99,12 +110,22 @@ func (i Idempotency) Serve(w http.ResponseWriter, r *http.Request, member domain
 		return
 	}
 
+	r = r.WithContext(ports.WithBeforeCommit(ctx, func(tx context.Context) error {
+		err := i.Keys.MarkCommitted(tx, member, key)
+		if errors.Is(err, ports.ErrIdempotencyClaimLost) {
+			// A retry took the key over (this process was taken for
+			// dead): its request runs the write; this one must not.
+			return errs.Conflict(CodeIdempotencyInProgress, errs.MsgIdempotencyInProgress)
+		}
+		return err
+	}))
 	rec := &recordingWriter{ResponseWriter: w}
 	// Release or finish even if the request panics (a recovery answers
 	// 500 then): a claim is never left for a retry to wait on.
 	defer func() {
 		// The stored answer must not depend on the request's context,
-		// which ends when the client goes away.
+		// which ends when the client goes away. A store that cannot be
+		// reached tries again in the background.
 		store := context.WithoutCancel(ctx)
 		if rec.status == 0 || rec.status >= 500 {
 			if err := i.Keys.Release(store, member, key); err != nil {

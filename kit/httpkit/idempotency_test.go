@@ -31,6 +31,8 @@ func (m memoryKeys) Finish(_ context.Context, member domain.UserID, key string, 
 	return nil
 }
 
+func (m memoryKeys) MarkCommitted(context.Context, domain.UserID, string) error { return nil }
+
 func (m memoryKeys) Release(_ context.Context, member domain.UserID, key string) error {
 	delete(m, member.String()+"/"+key)
 	return nil

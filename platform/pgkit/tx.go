@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"social/core/ports"
 )
 
 type txKey struct{}
@@ -51,7 +53,8 @@ type unitEndKey struct{}
 
 // unitEnd is what a unit of work leaves for its end, just before the
 // commit: the jobs it enqueued (one statement for all), then the
-// statements that asked to come last; and what waits for the commit.
+// statements that asked to come last, then what the context asks of every
+// transaction (ports.WithBeforeCommit); and what waits for the commit.
 type unitEnd struct {
 	jobs      pendingJobs
 	last      []func(ctx context.Context) error
@@ -66,6 +69,9 @@ func (u *unitEnd) run(ctx context.Context, tx bun.Tx) error {
 		if err := fn(ctx); err != nil {
 			return err
 		}
+	}
+	if fn := ports.BeforeCommitFrom(ctx); fn != nil {
+		return fn(ctx)
 	}
 	return nil
 }
