@@ -96,6 +96,7 @@ por HAProxy, {{.R.Members}} membros, {{.R.Watchers}} com WebSocket. Iniciado {{.
 <table>
 <tr><th>escritas confirmadas</th><td>{{.R.AckedWrites}}</td><th>perdidas</th><td>{{len .R.LostWrites}}</td></tr>
 <tr><th>posts duplicados</th><td>{{.R.Duplicates}}</td><th>em dúvida (chave presa; gravados)</th><td>{{.R.InDoubt}} ({{.R.InDoubtStored}})</td></tr>
+<tr><th>já realizados, resposta perdida (gravados)</th><td>{{.R.Applied}} ({{.R.AppliedStored}})</td><th></th><td></td></tr>
 <tr><th>requisições (vazão)</th><td>{{.R.Load.Requests}} ({{printf "%.1f" .R.Load.Throughput}}/s)</th><th>p99 geral</th><td>{{.R.Load.P99}} ms</td></tr>
 <tr><th>tentativas falhas, por motivo</th><td colspan="3">{{range $k, $v := .R.FailedAttempts}}{{$k}}: {{$v}}; {{end}}</td></tr>
 <tr><th>bem-sucedidas após nova tentativa</th><td>{{.R.RetriedOK}}</td><th>falhas definitivas</th><td>{{range $k, $v := .R.FailedRequests}}{{$k}}: {{$v}}; {{end}}</td></tr>
@@ -108,6 +109,9 @@ por HAProxy, {{.R.Members}} membros, {{.R.Watchers}} com WebSocket. Iniciado {{.
 <h2>Falhas provocadas</h2>
 <table><tr><th>s</th><th>ação</th><th>duração</th><th>erro</th></tr>
 {{range .R.Faults}}<tr><td>{{.AtS}}</td><td>{{.Action}}</td><td>{{.TookS}} s</td><td>{{.Error}}</td></tr>{{end}}</table>
+{{if .R.MissedEvents}}<h2>Eventos ao vivo perdidos</h2>
+<table><tr><th>s</th><th>hora (UTC)</th><th>tipo</th><th>comentário</th><th>post</th><th>nó do socket</th><th>falha mais próxima</th></tr>
+{{range .R.MissedEvents}}<tr><td>{{.AtS}}</td><td>{{.At.Format "15:04:05.000"}}</td><td>{{.Kind}}</td><td>{{.CommentID}}</td><td>{{.PostID}}</td><td>{{.Node}}</td><td>{{.NearestFault}} ({{printf "%+.1f" .FromFaultS}} s)</td></tr>{{end}}</table>{{end}}
 <h2>Ao longo do tempo</h2>
 {{range .Charts}}{{.}}{{end}}
 <details><summary>JSON</summary><pre>{{.JSON}}</pre></details>

@@ -36,6 +36,11 @@ type Report struct {
 	// is taken over once its lease lapses (20 s).
 	InDoubt       int `json:"in_doubt"`
 	InDoubtStored int `json:"in_doubt_stored"`
+	// Applied are creates whose retry was told the first attempt had been
+	// written but its answer lost (409 idempotency_already_applied);
+	// AppliedStored how many of them are there: all, or the server lied.
+	Applied       int `json:"applied"`
+	AppliedStored int `json:"applied_stored"`
 
 	// FailedAttempts counts failed attempts by reason; RetriedOK the
 	// requests that succeeded on a later attempt; FailedRequests those
@@ -52,6 +57,10 @@ type Report struct {
 	EventsMissed    int     `json:"live_events_missed"`
 	EventDelayP50MS float64 `json:"live_event_delay_p50_ms"`
 	EventDelayP99MS float64 `json:"live_event_delay_p99_ms"`
+	// MissedEvents says, for each live event a connected member missed,
+	// what it was, where the member's socket was and which fault was
+	// nearest.
+	MissedEvents []MissedEvent `json:"missed_events"`
 
 	PeriodicJobs   []PeriodicJob     `json:"periodic_jobs"`
 	PeriodicTwice  int               `json:"periodic_jobs_run_twice"`
@@ -61,6 +70,40 @@ type Report struct {
 	Timeline []Second `json:"timeline"`
 	// Failures lists each check that failed; empty when the soak passed.
 	Failures []string `json:"failures"`
+}
+
+// MissedEvent is a live event a member on a WebSocket never saw, live or
+// by the catch-up read after a reconnection.
+type MissedEvent struct {
+	// AtS is when its write was acknowledged (the event left before),
+	// from the start of the run; At the same time of day.
+	AtS       float64   `json:"at_s"`
+	At        time.Time `json:"at"`
+	Kind      string    `json:"kind"`
+	CommentID string    `json:"comment_id"`
+	PostID    string    `json:"post_id"`
+	// Node is the node the member's socket was on then (HAProxy's
+	// X-Served-By), or that it had none.
+	Node string `json:"node"`
+	// NearestFault is the fault step closest in time, FromFaultS how long
+	// after it (negative: before).
+	NearestFault string  `json:"nearest_fault"`
+	FromFaultS   float64 `json:"from_fault_s"`
+}
+
+// missed describes c, missed by its watcher, against the run's faults.
+func (s *soak) missed(c sentComment, faults []FaultEvent) MissedEvent {
+	at := c.acked.Sub(s.start).Seconds()
+	m := MissedEvent{AtS: round1(at), At: c.acked.UTC(), Kind: "comment.created", CommentID: c.id,
+		PostID: c.watcher.post, Node: c.watcher.nodeAt(c.acked), NearestFault: "none"}
+	best := math.Inf(1)
+	for _, f := range faults {
+		if d := at - f.AtS; math.Abs(d) < best {
+			best = math.Abs(d)
+			m.NearestFault, m.FromFaultS = f.Action, round1(d)
+		}
+	}
+	return m
 }
 
 // PeriodicJob is one periodic job River inserted during the soak.
@@ -82,6 +125,7 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 	s.mu.Lock()
 	acked := slices.Clone(s.acked)
 	inDoubt := slices.Clone(s.inDoubt)
+	applied := slices.Clone(s.applied)
 	r.FailedAttempts = map[string]int{}
 	for k, v := range s.failures {
 		r.FailedAttempts[k] = v
@@ -142,14 +186,15 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 		GROUP BY text_content HAVING count(*) > 1) d`, prefix).Scan(&r.Duplicates); err != nil {
 		return nil, err
 	}
-	r.InDoubt = len(inDoubt)
+	r.InDoubt, r.Applied = len(inDoubt), len(applied)
 	for _, w := range inDoubt {
-		if w.Kind != "post" {
-			continue
-		}
-		var n int
-		if err := s.db.QueryRow(ctx, "SELECT count(*) FROM posts WHERE text_content = $1", "Carga contínua "+w.Word+" #soak").Scan(&n); err == nil && n > 0 {
+		if s.stored(ctx, w) {
 			r.InDoubtStored++
+		}
+	}
+	for _, w := range applied {
+		if s.stored(ctx, w) {
+			r.AppliedStored++
 		}
 	}
 
@@ -170,11 +215,14 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 	r.EventsLive = len(delays)
 	for _, c := range sent {
 		c.watcher.mu.Lock()
-		if !c.watcher.seen[c.id] {
-			r.EventsMissed++
-		}
+		seen := c.watcher.seen[c.id]
 		c.watcher.mu.Unlock()
+		if !seen {
+			r.EventsMissed++
+			r.MissedEvents = append(r.MissedEvents, s.missed(c, faults))
+		}
 	}
+	slices.SortFunc(r.MissedEvents, func(a, b MissedEvent) int { return a.At.Compare(b.At) })
 	slices.Sort(delays)
 	r.EventDelayP50MS = ms(load.Percentile(delays, 50))
 	r.EventDelayP99MS = ms(load.Percentile(delays, 99))
@@ -217,6 +265,10 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 	if r.EventsMissed > 0 {
 		r.Failures = append(r.Failures, fmt.Sprintf("%d live events missed after the catch-up read", r.EventsMissed))
 	}
+	if r.AppliedStored < r.Applied {
+		r.Failures = append(r.Failures, fmt.Sprintf("%d creates answered idempotency_already_applied are not stored",
+			r.Applied-r.AppliedStored))
+	}
 	if r.PeriodicTwice > 0 {
 		r.Failures = append(r.Failures, fmt.Sprintf("%d periodic jobs ran more than once", r.PeriodicTwice))
 	}
@@ -239,5 +291,19 @@ func (s *soak) report(ctx context.Context, res load.Result, faults []FaultEvent)
 	if r.Failures == nil {
 		r.Failures = []string{}
 	}
+	if r.MissedEvents == nil {
+		r.MissedEvents = []MissedEvent{}
+	}
 	return r, nil
+}
+
+// stored tells whether a create never acknowledged was written after all,
+// found by its text.
+func (s *soak) stored(ctx context.Context, w ackedWrite) bool {
+	q, text := "SELECT count(*) FROM posts WHERE text_content = $1", "Carga contínua "+w.Word+" #soak"
+	if w.Kind == "comment" {
+		q, text = "SELECT count(*) FROM comments WHERE text_content = $1", "comentário "+w.Key[:8]
+	}
+	var n int
+	return s.db.QueryRow(ctx, q, text).Scan(&n) == nil && n > 0
 }

@@ -114,6 +114,7 @@ type soak struct {
 	mu       sync.Mutex
 	acked    []ackedWrite
 	inDoubt  []ackedWrite
+	applied  []ackedWrite   // creates answered idempotency_already_applied
 	failures map[string]int // failed attempts by reason
 	finals   []string       // requests that failed for good
 	retried  int            // requests that succeeded after a failed attempt
@@ -180,6 +181,8 @@ func (s *soak) createPost(ctx context.Context, m *member) error {
 	switch {
 	case err == nil:
 		s.acked = append(s.acked, w)
+	case isApplied(err):
+		s.applied = append(s.applied, w)
 	case isInProgress(err):
 		s.inDoubt = append(s.inDoubt, w)
 	}
@@ -238,11 +241,20 @@ func retryable(err error, withKey bool) bool {
 		case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout, http.StatusInternalServerError:
 			return true
 		case http.StatusConflict:
-			return withKey
+			// Told the write was carried out without an answer: sending it
+			// again would not change that.
+			return withKey && !isApplied(err)
 		}
 		return false
 	}
 	return true // the connection failed or was cut
+}
+
+// isApplied tells a create the server says was written, its answer lost
+// (409 idempotency_already_applied).
+func isApplied(err error) bool {
+	var se *apiclient.StatusError
+	return errors.As(err, &se) && se.Status == http.StatusConflict && indexOf(se.Body, `"idempotency_already_applied"`) >= 0
 }
 
 func isInProgress(err error) bool {

@@ -27,12 +27,35 @@ type watcher struct {
 	mu         sync.Mutex
 	seen       map[string]bool
 	reconnects []float64 // seconds from the drop to subscribed again
+	sockets    []socketSpan
+}
+
+// socketSpan is one of the watcher's connections: the node HAProxy put it
+// on (its X-Served-By header) and when it was subscribed until it dropped
+// (to zero while open).
+type socketSpan struct {
+	node     string
+	from, to time.Time
+}
+
+// nodeAt names the node the watcher's socket was on at t, or why none.
+func (w *watcher) nodeAt(t time.Time) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, s := range w.sockets {
+		if !t.Before(s.from) && (s.to.IsZero() || t.Before(s.to)) {
+			return s.node
+		}
+	}
+	return "no socket (reconnecting)"
 }
 
 type sentComment struct {
 	watcher *watcher
 	id      string
-	sent    time.Time
+	// sent is when the create was first sent, acked when it was
+	// acknowledged: its live event left between the two.
+	sent, acked time.Time
 }
 
 func (w *watcher) topic() string { return "post:" + w.post }
@@ -41,7 +64,7 @@ func (w *watcher) run(ctx context.Context, s *soak) {
 	first := true
 	for ctx.Err() == nil {
 		dropped := time.Now()
-		conn, err := w.dial(ctx, s.cfg.BaseURL)
+		conn, node, err := w.dial(ctx, s.cfg.BaseURL)
 		if err != nil {
 			select {
 			case <-ctx.Done():
@@ -58,25 +81,37 @@ func (w *watcher) run(ctx context.Context, s *soak) {
 			w.catchUp(ctx, s)
 		}
 		first = false
+		w.mu.Lock()
+		w.sockets = append(w.sockets, socketSpan{node: node, from: time.Now()})
+		open := len(w.sockets) - 1
+		w.mu.Unlock()
 		w.read(ctx, s, conn)
 		_ = conn.Close()
+		w.mu.Lock()
+		w.sockets[open].to = time.Now()
+		w.mu.Unlock()
 	}
 }
 
-// dial connects through HAProxy, retrying for up to 30 s, and subscribes.
-func (w *watcher) dial(ctx context.Context, base string) (*websocket.Conn, error) {
+// dial connects through HAProxy, retrying for up to 30 s, and subscribes;
+// it returns the node HAProxy chose.
+func (w *watcher) dial(ctx context.Context, base string) (*websocket.Conn, string, error) {
 	deadline := time.Now().Add(30 * time.Second)
 	pause := 100 * time.Millisecond
 	for {
 		d := websocket.Dialer{HandshakeTimeout: 5 * time.Second}
-		conn, _, err := d.DialContext(ctx, "ws"+strings.TrimPrefix(base, "http")+realtime.Path, realtime.ClientHeader(w.m.token))
+		conn, resp, err := d.DialContext(ctx, "ws"+strings.TrimPrefix(base, "http")+realtime.Path, realtime.ClientHeader(w.m.token))
+		node := "?"
+		if resp != nil && resp.Header.Get("X-Served-By") != "" {
+			node = resp.Header.Get("X-Served-By")
+		}
 		if err == nil {
 			if err = conn.WriteJSON(map[string]string{"type": "subscribe", "topic": w.topic()}); err == nil {
 				_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 				var msg frame
 				if err = conn.ReadJSON(&msg); err == nil && msg.Type == "subscribed" {
 					_ = conn.SetReadDeadline(time.Time{})
-					return conn, nil
+					return conn, node, nil
 				}
 				if err == nil {
 					err = fmt.Errorf("subscribe: %+v", msg)
@@ -85,7 +120,7 @@ func (w *watcher) dial(ctx context.Context, base string) (*websocket.Conn, error
 			_ = conn.Close()
 		}
 		if ctx.Err() != nil || time.Now().After(deadline) {
-			return nil, err
+			return nil, "", err
 		}
 		time.Sleep(pause)
 		pause = min(pause*2, time.Second)
@@ -187,16 +222,19 @@ func (s *soak) comments(ctx context.Context) {
 					map[string]string{"text_content": "comentário " + key[:8]}, &out)
 			})
 			if err != nil {
-				if isInProgress(err) {
-					s.mu.Lock()
+				s.mu.Lock()
+				switch {
+				case isApplied(err):
+					s.applied = append(s.applied, ackedWrite{Kind: "comment", Key: key})
+				case isInProgress(err):
 					s.inDoubt = append(s.inDoubt, ackedWrite{Kind: "comment", Key: key})
-					s.mu.Unlock()
 				}
+				s.mu.Unlock()
 				return
 			}
 			s.mu.Lock()
 			s.acked = append(s.acked, ackedWrite{Kind: "comment", ID: out.ID, Key: key})
-			s.sent[out.ID] = sentComment{watcher: w, id: out.ID, sent: sent}
+			s.sent[out.ID] = sentComment{watcher: w, id: out.ID, sent: sent, acked: time.Now()}
 			s.mu.Unlock()
 			s.eventSent(out.ID)
 		}()
