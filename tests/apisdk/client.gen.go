@@ -2720,7 +2720,7 @@ type CommunitiesListParams struct {
 
 // CommunitiesCreateParams defines parameters for CommunitiesCreate.
 type CommunitiesCreateParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2759,7 +2759,7 @@ type MessagesListConversationsParams struct {
 
 // MessagesStartConversationParams defines parameters for MessagesStartConversation.
 type MessagesStartConversationParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2771,7 +2771,7 @@ type MessagesListMessagesParams struct {
 
 // MessagesSendParams defines parameters for MessagesSend.
 type MessagesSendParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2799,7 +2799,7 @@ type ReadAuthorizationParams struct {
 
 // CreatePostParams defines parameters for CreatePost.
 type CreatePostParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2826,7 +2826,7 @@ type CreateMediaPostMultipartBody struct {
 
 // CreateMediaPostParams defines parameters for CreateMediaPost.
 type CreateMediaPostParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2844,7 +2844,7 @@ type ListCommentsParams struct {
 
 // CreateCommentParams defines parameters for CreateComment.
 type CreateCommentParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2881,7 +2881,7 @@ type ListProfilePostsParams struct {
 
 // RoomsCreateParams defines parameters for RoomsCreate.
 type RoomsCreateParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2893,7 +2893,7 @@ type RoomsStationsParams struct {
 
 // RoomsSendMessageParams defines parameters for RoomsSendMessage.
 type RoomsSendMessageParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2917,7 +2917,7 @@ type SearchParams struct {
 
 // StoriesCreateParams defines parameters for StoriesCreate.
 type StoriesCreateParams struct {
-	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own.
+	// IdempotencyKey Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own.
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 

@@ -9489,7 +9489,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9539,7 +9539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `community_name_taken`, `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `community_name_taken`, `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10864,7 +10864,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10934,7 +10934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11139,7 +11139,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11221,7 +11221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -12594,7 +12594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12653,7 +12653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12715,7 +12715,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12799,7 +12799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13191,7 +13191,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13273,7 +13273,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     /** @description What is left of each limit, e.g. "comment_create_member";r=19;t=60 (r attempts left, t seconds until one more is allowed). */
@@ -15934,7 +15934,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15984,7 +15984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16500,7 +16500,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16562,7 +16562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17506,7 +17506,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress. Keys are the member's own. */
+                /** @description Makes the creation safe to retry: a retry with the same key and the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and creates nothing; the same key with another body is refused (422 idempotency_key_reused); while the first is still running, 409 idempotency_in_progress; when the first was written but its answer was lost (the database or the server went away around it), 409 idempotency_already_applied: read the result, do not send it again. Keys are the member's own. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17556,7 +17556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_in_progress`. */
+            /** @description Conflict. Codes: `idempotency_already_applied`, `idempotency_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
