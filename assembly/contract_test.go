@@ -35,6 +35,10 @@ type probeArgs struct {
 
 func (probeArgs) Kind() string { return "probe.write_note" }
 
+// InsertOpts puts the probe's job in the probe's own queue: it runs only
+// if the contributed queue is worked.
+func (probeArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: "probe"} }
+
 type probeWorker struct {
 	river.WorkerDefaults[probeArgs]
 	db *bun.DB
@@ -63,6 +67,7 @@ func probePlugin(operationID string) plugin.Plugin {
 	return plugin.Plugin{Name: "probe", Module: fx.Module("probe", fx.Provide(
 		plugin.AsMigrations(func() plugin.Migrations { return plugin.Migrations{Plugin: "probe", FS: files} }),
 		plugin.AsWorker(func(db *bun.DB) plugin.Worker { return plugin.NewWorker("probe", &probeWorker{db: db}) }),
+		plugin.AsQueue(func() plugin.Queue { return plugin.Queue{Plugin: "probe", Name: "probe", MaxWorkers: 1} }),
 		plugin.AsPeriodicJob(func() plugin.PeriodicJob {
 			return plugin.PeriodicJob{Plugin: "probe", Name: "probe.hourly_note", Job: river.NewPeriodicJob(
 				river.PeriodicInterval(time.Hour),

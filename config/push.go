@@ -28,6 +28,10 @@ type Push struct {
 	CollapseWindow time.Duration `mapstructure:"collapse_window"`
 	// PerMemberPerMinute caps the pushes a member's devices get in a minute.
 	PerMemberPerMinute int `mapstructure:"per_member_per_minute"`
+	// Workers is how many pushes a node sends at once, in a job queue of
+	// their own ("push"): a burst of pushes never waits behind link
+	// previews or mail, nor holds them up.
+	Workers int `mapstructure:"workers"`
 	// LocalServices are push services on this machine or network ("ip:port"),
 	// which the push client otherwise refuses as it refuses every private
 	// address a device could name: a development push service, or a test's.
@@ -66,6 +70,9 @@ func (c *Config) validatePush(bad func(key, format string, args ...any)) {
 	}
 	if p.CollapseWindow < 0 || p.CollapseWindow > time.Hour {
 		bad("push.collapse_window", "%v is outside 0..1h", p.CollapseWindow)
+	}
+	if p.Workers < 1 {
+		bad("push.workers", "must be at least 1")
 	}
 	if p.PerMemberPerMinute <= 0 {
 		bad("push.per_member_per_minute", "must be positive")

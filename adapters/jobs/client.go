@@ -47,12 +47,14 @@ type Params struct {
 	Schema       postgres.SchemaReady
 	Workers      []plugin.Worker      `group:"river_workers"`
 	PeriodicJobs []plugin.PeriodicJob `group:"river_periodic_jobs"`
+	Queues       []plugin.Queue       `group:"river_queues"`
 }
 
 // NewClient builds the client. With no worker contributed it only inserts
 // (River cannot work a queue without workers); otherwise it works the
 // default queue with jobs.workers goroutines and the outside queue
-// (plugin.QueueOutside) with jobs.outside_workers.
+// (plugin.QueueOutside) with jobs.outside_workers, and each contributed
+// queue with its own workers.
 func NewClient(p Params) (*river.Client[pgx.Tx], *Status, error) {
 	workers := river.NewWorkers()
 	for _, w := range p.Workers {
@@ -76,6 +78,15 @@ func NewClient(p Params) (*river.Client[pgx.Tx], *Status, error) {
 		cfg.Queues = map[string]river.QueueConfig{
 			river.QueueDefault:  {MaxWorkers: p.Config.Jobs.Workers},
 			plugin.QueueOutside: {MaxWorkers: p.Config.Jobs.OutsideWorkers},
+		}
+		for _, q := range p.Queues {
+			if _, taken := cfg.Queues[q.Name]; taken {
+				return nil, nil, fmt.Errorf("job queue %q of %q is already named", q.Name, q.Plugin)
+			}
+			if q.MaxWorkers < 1 {
+				return nil, nil, fmt.Errorf("job queue %q of %q needs at least one worker", q.Name, q.Plugin)
+			}
+			cfg.Queues[q.Name] = river.QueueConfig{MaxWorkers: q.MaxWorkers}
 		}
 		for _, pj := range p.PeriodicJobs {
 			cfg.PeriodicJobs = append(cfg.PeriodicJobs, pj.Job)

@@ -41,6 +41,9 @@ var Module = fx.Module("push",
 		fx.Annotate(func(f *app.Fanout) notifications.Deliverer { return f },
 			fx.ResultTags(`group:"notification_deliverers"`)),
 		plugin.AsRoutes(httpapi.NewRoutes),
+		plugin.AsQueue(func(cfg *config.Config) plugin.Queue {
+			return plugin.Queue{Name: pushstore.QueueName, MaxWorkers: cfg.Push.Workers}
+		}),
 		plugin.AsWorker(func(d *app.Deliver) plugin.Worker {
 			return plugin.NewWorker("", &pushstore.DeliverWorker{Deliver: d})
 		}),

@@ -246,7 +246,11 @@ func startApp(t *testing.T, ps *pushService, tweak func(*config.Config)) *at.App
 	}, fx.Decorate(func(ports.PushSender) ports.PushSender {
 		return webpush.New(safefetch.New(safefetch.Options{AllowedTestAddrs: []string{addr}, AnyPort: true, MaxRedirects: -1}))
 	}))
-	ps.serverKey = func() []byte { return serverKey(t, app) }
+	// The key is read once, while the app serves: a push job still running
+	// as the test ends reaches the push service after the app stopped
+	// answering.
+	key := serverKey(t, app)
+	ps.serverKey = func() []byte { return key }
 	return app
 }
 

@@ -49,6 +49,17 @@ type Routes struct {
 // job's args choose it with an InsertOpts method.
 const QueueOutside = "outside"
 
+// Queue is a job queue of a feature's own, worked by its own goroutines
+// (MaxWorkers on each node): for work that must neither wait behind the
+// shared queues nor hold them up, such as deliveries to phones or to other
+// servers. Its jobs name it in their InsertOpts. The names "default" and
+// "outside" are the shared queues' and cannot be contributed.
+type Queue struct {
+	Plugin     string
+	Name       string
+	MaxWorkers int
+}
+
 // Worker adds one River worker to the shared bundle.
 type Worker struct {
 	Plugin string
@@ -134,6 +145,7 @@ const (
 	GroupRoutes         = `group:"routes"`
 	GroupWorkers        = `group:"river_workers"`
 	GroupPeriodicJobs   = `group:"river_periodic_jobs"`
+	GroupQueues         = `group:"river_queues"`
 	GroupMigrations     = `group:"migrations"`
 	GroupTopics         = `group:"realtime_topics"`
 	GroupAdminResources = `group:"admin_resources"`
@@ -144,6 +156,9 @@ func AsRoutes(constructor any) any { return as(constructor, GroupRoutes) }
 
 // AsWorker contributes the Worker returned by constructor.
 func AsWorker(constructor any) any { return as(constructor, GroupWorkers) }
+
+// AsQueue contributes the Queue returned by constructor.
+func AsQueue(constructor any) any { return as(constructor, GroupQueues) }
 
 // AsPeriodicJob contributes the PeriodicJob returned by constructor.
 func AsPeriodicJob(constructor any) any { return as(constructor, GroupPeriodicJobs) }

@@ -12,7 +12,6 @@ import (
 
 	"social/core/domain"
 	push "social/features/push/app"
-	"social/kit/plugin"
 	"social/platform/pgkit"
 )
 
@@ -39,11 +38,15 @@ type content struct {
 // Kind is the job's stable name.
 func (DeliverArgs) Kind() string { return "push.deliver" }
 
-// InsertOpts puts the job in the outside queue (it waits on push services)
-// with a few attempts: River's backoff spaces them over about twenty
+// QueueName is the push deliveries' own job queue (push.workers at a time on
+// each node): a burst of pushes after a busy post neither waits behind
+// link previews and mail in the outside queue nor holds them up.
+const QueueName = "push"
+
+// InsertOpts puts the job in the push queue with a few attempts: River's backoff spaces them over about twenty
 // minutes, and a push older than its TTL is dropped anyway.
 func (DeliverArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: plugin.QueueOutside, MaxAttempts: 6}
+	return river.InsertOpts{Queue: QueueName, MaxAttempts: 6}
 }
 
 func (a DeliverArgs) job() push.Job {
