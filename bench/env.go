@@ -158,12 +158,27 @@ func (p *process) serve(ctx context.Context, extraEnv ...string) (*server, error
 	}
 }
 
-// saveProfile saves a CPU profile of the server over d to path.
+// saveProfile saves a CPU profile of the server over d to path, and beside
+// it (-allocs.pprof) what the server allocated over the same time: garbage
+// collection is a good part of a read's cost, and the CPU profile alone
+// does not say where the garbage comes from.
 func saveProfile(ctx context.Context, addr string, d time.Duration, path string, say func(string, ...any)) {
 	if addr == "" {
 		return
 	}
-	url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, max(int(d.Seconds()), 1))
+	seconds := max(int(d.Seconds()), 1)
+	allocs := strings.TrimSuffix(path, ".pprof") + "-allocs.pprof"
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fetchProfile(ctx, fmt.Sprintf("http://%s/debug/pprof/allocs?seconds=%d", addr, seconds), allocs, say)
+	}()
+	fetchProfile(ctx, fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, seconds), path, say)
+	<-done
+}
+
+// fetchProfile saves the profile url answers to path.
+func fetchProfile(ctx context.Context, url, path string, say func(string, ...any)) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return
