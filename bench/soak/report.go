@@ -30,10 +30,11 @@ type Report struct {
 	Duplicates int          `json:"duplicate_posts"`
 	// InDoubt are creates whose retries kept finding their key claimed for
 	// the 40 s a client retries: never acknowledged, so not lost; Stored
-	// says how many of them were written after all. A key stays claimed
-	// when its request failed while the database was away, so that its
-	// release failed too (docs/deploy.md); the claim of a killed process
-	// is taken over once its lease lapses (20 s).
+	// says how many of them were written after all. A key whose request
+	// failed while the database was away is released (or given its
+	// answer) by its process once the database is back (docs/deploy.md);
+	// the claim of a killed process is taken over once its lease lapses
+	// (20 s).
 	InDoubt       int `json:"in_doubt"`
 	InDoubtStored int `json:"in_doubt_stored"`
 	// Applied are creates whose retry was told the first attempt had been
