@@ -101,7 +101,7 @@ func (s *soak) missed(c sentComment, faults []FaultEvent) MissedEvent {
 	for _, f := range faults {
 		if d := at - f.AtS; math.Abs(d) < best {
 			best = math.Abs(d)
-			m.NearestFault, m.FromFaultS = f.Action, round1(d)
+			m.NearestFault, m.FromFaultS = f.Action, math.Round(d*10)/10
 		}
 	}
 	return m
