@@ -155,7 +155,7 @@ func (b Base) Status(p postwire.Post) Status {
 		Account: b.AuthorAccount(p.Author), Content: rendered.html, Visibility: Visibility(p.Visibility),
 		MediaAttachments: b.attachments(p), Mentions: []Mention{}, Tags: rendered.tags, Emojis: []CustomEmoji{},
 		ReblogsCount: p.ShareCount, FavouritesCount: p.LikeCount, RepliesCount: p.CommentCount,
-		Card: card(p), Language: ptr(memberLanguage), Favourited: p.IsLiked, Filtered: []struct{}{},
+		Card: card(p), Language: &postsLanguage, Favourited: p.IsLiked, Filtered: []struct{}{},
 	}
 	if p.UpdatedAt.After(p.CreatedAt) {
 		edited := p.UpdatedAt.UTC()
@@ -236,3 +236,7 @@ func deref(s *string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// postsLanguage is every status's language, one value all of them point
+// to (nothing writes through it).
+var postsLanguage = memberLanguage

@@ -35,15 +35,72 @@ func NewStatuses(base Base, p posts.UseCases, c comments.UseCases, media httpkit
 
 // FromPosts are feed items as statuses, mentions resolved in one read.
 func (s Statuses) FromPosts(ctx context.Context, items []domain.FeedItem) ([]Status, error) {
+	named, err := s.named(ctx, postTexts(items))
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Status, len(items))
+	for i, it := range items {
+		out[i] = s.fromPost(ctx, it, named)
+	}
+	return out, nil
+}
+
+// fromPost is one feed item as a status, its mentions among named.
+func (s Statuses) fromPost(ctx context.Context, it domain.FeedItem, named map[string]domain.MemberCard) Status {
+	st := s.Base.Status(postwire.Present(ctx, s.Media, it))
+	if it.TextContent != nil {
+		st.Mentions = s.mentionsIn(*it.TextContent, named, st.Mentions)
+	}
+	return st
+}
+
+// PostPage is a page of feed items as Mastodon's list of statuses, written
+// as it is built: each status exists only while it is written. A page of
+// statuses held whole was a fifth of what a timeline read allocated.
+// Written, it is FromPosts' list byte for byte.
+type PostPage struct {
+	statuses Statuses
+	ctx      context.Context
+	items    []domain.FeedItem
+	named    map[string]domain.MemberCard
+}
+
+// PageOfPosts resolves the items' mentions (one read) and gives the page
+// to write.
+func (s Statuses) PageOfPosts(ctx context.Context, items []domain.FeedItem) (PostPage, error) {
+	named, err := s.named(ctx, postTexts(items))
+	if err != nil {
+		return PostPage{}, err
+	}
+	return PostPage{statuses: s, ctx: ctx, items: items, named: named}, nil
+}
+
+// AppendJSON writes the statuses as a JSON list (jsonwire).
+func (p PostPage) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, '[')
+	for i, it := range p.items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = p.statuses.fromPost(p.ctx, it, p.named).AppendJSON(b); err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// postTexts are the items' texts ("" for none), whose mentions a page
+// resolves.
+func postTexts(items []domain.FeedItem) []string {
 	texts := make([]string, len(items))
 	for i, it := range items {
-		out[i] = s.Base.Status(postwire.Present(ctx, s.Media, it))
 		if it.TextContent != nil {
 			texts[i] = *it.TextContent
 		}
 	}
-	return out, s.mention(ctx, out, texts)
+	return texts
 }
 
 // FromComments are comments as statuses: replies to their post.
@@ -71,22 +128,33 @@ func (s Statuses) comment(ctx context.Context, c domain.CommentItem) Status {
 // mention fills each status's mentions: the handles of its text that are
 // members, all resolved by one read.
 func (s Statuses) mention(ctx context.Context, out []Status, texts []string) error {
-	named, err := s.Posts.Named.Handle(ctx, texts)
+	named, err := s.named(ctx, texts)
 	if err != nil {
 		return err
 	}
-	if len(named) == 0 {
-		return nil
-	}
 	for i, t := range texts {
-		for _, h := range domain.Mentions(t) {
-			if c, ok := named[h]; ok {
-				out[i].Mentions = append(out[i].Mentions, Mention{ID: c.ID.String(), Username: c.Handle,
-					URL: s.Base.ProfileURL(c.Handle), Acct: c.Handle})
-			}
-		}
+		out[i].Mentions = s.mentionsIn(t, named, out[i].Mentions)
 	}
 	return nil
+}
+
+// named are the members the texts mention, by lower-case handle.
+func (s Statuses) named(ctx context.Context, texts []string) (map[string]domain.MemberCard, error) {
+	return s.Posts.Named.Handle(ctx, texts)
+}
+
+// mentionsIn appends to into the mentions of text that name members.
+func (s Statuses) mentionsIn(text string, named map[string]domain.MemberCard, into []Mention) []Mention {
+	if len(named) == 0 {
+		return into
+	}
+	for _, h := range domain.Mentions(text) {
+		if c, ok := named[h]; ok {
+			into = append(into, Mention{ID: c.ID.String(), Username: c.Handle,
+				URL: s.Base.ProfileURL(c.Handle), Acct: c.Handle})
+		}
+	}
+	return into
 }
 
 // found is a status as the viewer may read it: a post or a comment.

@@ -55,12 +55,12 @@ func TimelineEndpoints(s Statuses) []Endpoint {
 // page answers feed items as statuses (mentions resolved), newest first,
 // with the Link header.
 func (s Statuses) page(r *Request, items []domain.FeedItem) (any, error) {
-	out, err := s.FromPosts(r.Context(), items)
+	if len(items) == 0 {
+		return r.Paged([]Status{}, "", ""), nil
+	}
+	out, err := s.PageOfPosts(r.Context(), items)
 	if err != nil {
 		return nil, err
 	}
-	if len(out) == 0 {
-		return r.Paged(out, "", ""), nil
-	}
-	return r.Paged(out, out[0].ID, out[len(out)-1].ID), nil
+	return r.Paged(out, items[0].ID.String(), items[len(items)-1].ID.String()), nil
 }
