@@ -25,6 +25,7 @@ import (
 	"social/adapters/postgres"
 	"social/adapters/providers/linkpreview"
 	"social/adapters/providers/remoteimage"
+	"social/adapters/providers/safefetch"
 	"social/adapters/providers/translate"
 	"social/adapters/providers/trending"
 	"social/adapters/providers/webpush"
@@ -76,6 +77,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		linkpreview.Module,
 		remoteimage.Module,
 		webpush.Module,
+		safefetch.Module,
 	}
 	for _, p := range list {
 		if cfg.PluginEnabled(p.Name) {

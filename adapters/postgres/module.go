@@ -15,6 +15,7 @@ import (
 	"social/adapters/postgres/cluster"
 	"social/config"
 	"social/core/ports"
+	"social/kit/plugin"
 	"social/platform/lifecycle"
 	"social/platform/pgkit"
 )
@@ -63,13 +64,27 @@ func provideReadDB(lc fx.Lifecycle, cfg *config.Config, primary *bun.DB, primary
 // and the search indexer.
 const backgroundSpare = 4
 
+type backgroundParams struct {
+	fx.In
+	Lifecycle fx.Lifecycle
+	Config    *config.Config
+	Shared    *pgxpool.Pool
+	Queues    []plugin.Queue `group:"river_queues"`
+}
+
 // provideBackgroundDB is a second pool on the primary, with the shared
 // pool's settings, for the jobs and the search indexer. It connects lazily,
 // and stops before the shared pool (whose start hook may start the private
 // cluster) and after whatever works on it, which depends on it.
-func provideBackgroundDB(lc fx.Lifecycle, cfg *config.Config, shared *pgxpool.Pool) (pgkit.BackgroundDB, error) {
+// The plugins' own job queues (plugin.Queue) add their workers to it.
+func provideBackgroundDB(p backgroundParams) (pgkit.BackgroundDB, error) {
+	lc, cfg, shared := p.Lifecycle, p.Config, p.Shared
+	workers := cfg.Jobs.Workers + cfg.Jobs.OutsideWorkers
+	for _, q := range p.Queues {
+		workers += max(q.MaxWorkers, 1)
+	}
 	pcfg := shared.Config()
-	pcfg.MaxConns = int32(cfg.Jobs.Workers + cfg.Jobs.OutsideWorkers + backgroundSpare)
+	pcfg.MaxConns = int32(workers + backgroundSpare)
 	pcfg.MinConns = 0
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 
 	"social/config"
 	"social/kit/plugin"
@@ -21,9 +22,18 @@ type Config struct {
 
 // Settings tune federation.
 type Settings struct {
-	Domain            string `mapstructure:"domain"`
-	AllowLoopbackHTTP bool   `mapstructure:"allow_loopback_http"`
-	OpenRegistrations bool   `mapstructure:"open_registrations"`
+	Domain            string   `mapstructure:"domain"`
+	AllowLoopbackHTTP bool     `mapstructure:"allow_loopback_http"`
+	OpenRegistrations bool     `mapstructure:"open_registrations"`
+	Delivery          Delivery `mapstructure:"delivery"`
+}
+
+// Delivery tunes the sending of activities to other servers' inboxes.
+type Delivery struct {
+	Workers          int           `mapstructure:"workers"`
+	PerHost          int           `mapstructure:"per_host"`
+	Timeout          time.Duration `mapstructure:"timeout"`
+	UnreachableAfter time.Duration `mapstructure:"unreachable_after"`
 }
 
 //go:embed config.yaml
@@ -32,6 +42,19 @@ var defaults []byte
 var settings = plugin.NewSettings(defaults, validate)
 
 func validate(c *Config, bad plugin.Bad) {
+	d := c.Federation.Delivery
+	if d.Workers < 1 || d.Workers > 100 {
+		bad("federation.delivery.workers", "must be between 1 and 100, not %d", d.Workers)
+	}
+	if d.PerHost < 1 || d.PerHost > d.Workers {
+		bad("federation.delivery.per_host", "must be between 1 and federation.delivery.workers, not %d", d.PerHost)
+	}
+	if d.Timeout < time.Second || d.Timeout > time.Minute {
+		bad("federation.delivery.timeout", "must be between 1s and 1m, not %s", d.Timeout)
+	}
+	if d.UnreachableAfter < time.Hour {
+		bad("federation.delivery.unreachable_after", "must be at least 1h, not %s", d.UnreachableAfter)
+	}
 	if d := c.Federation.Domain; d != "" {
 		if u, err := url.Parse("https://" + d); err != nil || u.Host != d || u.Hostname() == "" || strings.ContainsAny(d, "/@?#") {
 			bad("federation.domain", "must be a host name with an optional port (social.example), not %q", d)

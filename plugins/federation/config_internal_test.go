@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"social/config"
 	"social/kit/plugin"
@@ -90,14 +91,32 @@ func TestTheSiteFederatesOverHTTPS(t *testing.T) {
 func TestADomainIsAHostName(t *testing.T) {
 	for _, d := range []string{"https://social.example", "social.example/x", "ana@social.example", " social.example"} {
 		var bad []string
-		validate(&Config{Federation: Settings{Domain: d}}, func(key, format string, args ...any) { bad = append(bad, key) })
+		validate(&Config{Federation: Settings{Domain: d, Delivery: goodDelivery}}, func(key, format string, args ...any) { bad = append(bad, key) })
 		if len(bad) != 1 || bad[0] != "federation.domain" {
 			t.Errorf("%q: %v", d, bad)
 		}
 	}
 	var bad []string
-	validate(&Config{Federation: Settings{Domain: "social.example:8443"}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+	validate(&Config{Federation: Settings{Domain: "social.example:8443", Delivery: goodDelivery}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 	if len(bad) != 0 {
 		t.Errorf("a host with a port refused: %v", bad)
+	}
+}
+
+// goodDelivery are delivery settings that pass.
+var goodDelivery = Delivery{Workers: 5, PerHost: 2, Timeout: 10 * time.Second, UnreachableAfter: 168 * time.Hour}
+
+func TestDeliverySettingsAreBounded(t *testing.T) {
+	for _, d := range []Delivery{
+		{Workers: 101, PerHost: 2, Timeout: 10 * time.Second, UnreachableAfter: time.Hour},
+		{Workers: 5, PerHost: 6, Timeout: 10 * time.Second, UnreachableAfter: time.Hour},
+		{Workers: 5, PerHost: 2, Timeout: 0, UnreachableAfter: time.Hour},
+		{Workers: 5, PerHost: 2, Timeout: 10 * time.Second, UnreachableAfter: time.Minute},
+	} {
+		var bad []string
+		validate(&Config{Federation: Settings{Delivery: d}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+		if len(bad) != 1 {
+			t.Errorf("%+v: %v, want one refusal", d, bad)
+		}
 	}
 }

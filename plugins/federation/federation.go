@@ -8,11 +8,16 @@
 package federation
 
 import (
+	"log/slog"
+
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	"social/kit/plugin"
+	"social/platform/pgkit"
 	"social/plugins/federation/app"
+	"social/plugins/federation/delivery"
 	"social/plugins/federation/httpapi"
 	"social/plugins/federation/keys"
 	"social/plugins/federation/migrations"
@@ -36,6 +41,9 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		func(s *pgstore.Store, clock ports.Clock) *app.NodeUsage {
 			return &app.NodeUsage{Figures: s, Clock: clock}
 		},
+		deliverySettings,
+		func(jobs *pgkit.JobInserter) app.Deliverer { return &delivery.Queue{Jobs: jobs} },
+		newDeliveryWorker,
 	),
 	fx.Provide(
 		// The operator's command (social federation rotate-key) runs it.
@@ -43,5 +51,34 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 			return &app.RotateKey{Find: find, Keys: s, Maker: maker, Clock: clock}
 		},
 		fx.Annotate(httpapi.Mounts, fx.ResultTags(`group:"http_mounts,flatten"`)),
+		plugin.AsQueue(func(d Delivery) plugin.Queue {
+			return plugin.Queue{Plugin: Name, Name: delivery.QueueName, MaxWorkers: d.Workers}
+		}),
+		plugin.AsWorker(func(w *delivery.Worker) plugin.Worker { return plugin.NewWorker(Name, w) }),
 	),
 )
+
+func deliverySettings(cfg *config.Config) (Delivery, error) {
+	s, err := config.PluginSettings[Config](cfg, Name)
+	if err != nil {
+		return Delivery{}, err
+	}
+	return s.Federation.Delivery, nil
+}
+
+// newDeliveryWorker sends on an SSRF-safe client of its own: inboxes are
+// addresses other servers gave us. Answers are read up to 64 KiB (an
+// inbox answers with little or nothing); no redirect is followed.
+func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgstore.Store, key *app.MemberKey,
+	outside ports.OutsideClients, clock ports.Clock, log *slog.Logger) (*delivery.Worker, error) {
+	settings, err := config.PluginSettings[Config](cfg, Name)
+	if err != nil {
+		return nil, err
+	}
+	allowHTTP := settings.Federation.AllowLoopbackHTTP && cfg.Mode != config.ModeProduction
+	client := outside.Client(ports.OutsideClientOptions{Timeout: d.Timeout, MaxBytes: 64 << 10,
+		UserAgent: "social-federation/" + config.Version + " (+" + site.Base + ")", AllowLoopback: allowHTTP})
+	return &delivery.Worker{Site: site, Keys: delivery.StoreKeys{Private: s, Make: key}, Hosts: s, Client: client,
+		AllowHTTP: allowHTTP, RequestTimeout: d.Timeout, UnreachableAfter: d.UnreachableAfter,
+		Limit: delivery.NewHostLimit(d.PerHost), Clock: clock, Log: log.With("component", "federation-delivery")}, nil
+}

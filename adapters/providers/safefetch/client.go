@@ -50,6 +50,10 @@ type Options struct {
 	// AllowedTestAddrs lists exact "ip:port" destinations let through the
 	// address and port checks. Only tests set it (for their httptest servers).
 	AllowedTestAddrs []string
+	// AllowLoopback lets through loopback addresses (127.0.0.0/8, ::1) on
+	// any port: servers of one machine talking to each other in tests.
+	// Only a caller whose configuration refuses it in production sets it.
+	AllowLoopback bool
 	// AnyPort lifts the 80/443 port restriction. Only tests set it, so that
 	// their refusals come from the address check alone.
 	AnyPort bool

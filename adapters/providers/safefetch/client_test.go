@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"social/adapters/providers/safefetch"
+	"social/core/ports"
 )
 
 // canary is a loopback server no test may ever reach.
@@ -308,5 +309,29 @@ func TestErrorStatus(t *testing.T) {
 	srv, client := allowed(t, http.NotFoundHandler(), safefetch.Options{})
 	if _, err := client.Get(context.Background(), srv.URL, "text/html"); !errors.Is(err, safefetch.ErrStatus) {
 		t.Fatalf("err = %v, want ErrStatus", err)
+	}
+}
+
+// AllowLoopback lets loopback addresses through on any port, and nothing
+// else that is internal; through ports.OutsideClients a refused address
+// is ports.ErrOutsideRefused.
+func TestAllowLoopback(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusAccepted) }))
+	t.Cleanup(srv.Close)
+	loop := safefetch.New(safefetch.Options{AllowLoopback: true, MaxRedirects: -1})
+	if resp, err := loop.Post(context.Background(), srv.URL, nil, []byte("{}")); err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("loopback allowed: %v %v", resp, err)
+	}
+	if _, err := loop.Get(context.Background(), "http://10.0.0.1:8080/"); !errors.Is(err, safefetch.ErrBlocked) {
+		t.Fatalf("private address with AllowLoopback: %v, want ErrBlocked", err)
+	}
+	strict := safefetch.Outside{}.Client(ports.OutsideClientOptions{})
+	if _, err := strict.Post(context.Background(), srv.URL, nil, []byte("{}")); !errors.Is(err, ports.ErrOutsideRefused) {
+		t.Fatalf("loopback without AllowLoopback: %v, want ErrOutsideRefused", err)
+	}
+	open := safefetch.Outside{}.Client(ports.OutsideClientOptions{AllowLoopback: true})
+	if status, err := open.Post(context.Background(), srv.URL, nil, []byte("{}")); err != nil || status != http.StatusAccepted {
+		t.Fatalf("outside client with AllowLoopback: %d %v", status, err)
 	}
 }

@@ -24,6 +24,7 @@ type guard struct {
 	ssrf      *ssrf.Guardian
 	ports     []uint16 // nil: any port
 	allowList map[string]bool
+	loopback  bool
 }
 
 func newGuard(o Options) *guard {
@@ -32,6 +33,7 @@ func newGuard(o Options) *guard {
 		// allow-list can bypass the whole decision in one place.
 		ssrf:      ssrf.New(ssrf.WithAnyPort()),
 		allowList: map[string]bool{},
+		loopback:  o.AllowLoopback,
 	}
 	if !o.AnyPort {
 		g.ports = []uint16{80, 443}
@@ -54,6 +56,9 @@ func (g *guard) control(network, address string, _ syscall.RawConn) error {
 		return fmt.Errorf("%w: address %q: %v", ErrBlocked, address, err)
 	}
 	if g.allowList[ap.String()] || g.allowList[netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()).String()] {
+		return nil
+	}
+	if g.loopback && ap.Addr().Unmap().IsLoopback() {
 		return nil
 	}
 	if g.ports != nil && !slices.Contains(g.ports, ap.Port()) {

@@ -1,0 +1,1 @@
+DROP TABLE federation_hosts;
