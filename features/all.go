@@ -8,6 +8,7 @@ package features
 import (
 	"go.uber.org/fx"
 
+	"social/core/ports"
 	"social/features/accounts"
 	"social/features/comments"
 	"social/features/datarights"
@@ -25,6 +26,7 @@ import (
 	"social/features/timelines"
 	"social/features/trending"
 	"social/features/twofactor"
+	"social/kit/plugin"
 )
 
 // Modules are the core features' modules, in no particular order: fx
@@ -43,6 +45,10 @@ func ForCommands() fx.Option {
 // useCases are every core feature's module but search's.
 func useCases() fx.Option {
 	return fx.Options(
+		// The listeners the plugins contribute, told of the core's
+		// changes inside their transactions; none is the usual case.
+		fx.Provide(fx.Annotate(func(ls []ports.ChangeListener) ports.Changes { return ls },
+			fx.ParamTags(plugin.GroupChangeListeners))),
 		accounts.Module,
 		profiles.Module,
 		follows.Module,

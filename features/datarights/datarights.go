@@ -72,6 +72,7 @@ type useCaseParams struct {
 	Log       *slog.Logger
 	Ends      ports.SessionEnds   `optional:"true"` // the realtime gateways
 	Parts     []plugin.MemberData `group:"member_data"`
+	Changes   ports.Changes
 }
 
 // SettingsFrom reads the use cases' settings from the configuration.
@@ -117,7 +118,7 @@ func newUseCases(p useCaseParams) httpapi.UseCases {
 		Prune: &app.Prune{Exports: p.Store, Holds: p.Store, Blobs: p.Blobs, Clock: p.Clock},
 		Delete: &app.DeleteAccount{Tx: p.Tx, Accounts: p.Store, Hasher: p.Hasher, Sessions: p.Sessions,
 			Limiter: p.Limiter, Search: p.Search, Posts: p.Posts, Parts: all, Queue: queue, Audit: p.Audit, Clock: p.Clock,
-			Settings: s, Ends: p.Ends},
+			Settings: s, Ends: p.Ends, Changes: p.Changes},
 		Erase: &app.EraseMember{Accounts: p.Store, Parts: all, Settings: s, Log: log},
 	}
 }

@@ -32,12 +32,13 @@ var Module = fx.Module("follows",
 )
 
 func newUseCases(store *followsstore.Follows, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) app.UseCases {
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges,
+	changes ports.Changes) app.UseCases {
 	return app.UseCases{
 		Follow: &app.FollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
-			Announcer: announcer, Clock: clock},
+			Announcer: announcer, Changes: changes, Clock: clock},
 		Unfollow: &app.UnfollowMember{Tx: tx, Follows: store, Timelines: timelines, Notices: notices,
-			Announcer: announcer, Access: access},
+			Announcer: announcer, Access: access, Changes: changes},
 		List: &app.ListFollows{Follows: store},
 	}
 }

@@ -90,6 +90,7 @@ type useCaseParams struct {
 	Timelines    *timelines.PlaceNewPost
 	Notices      *notifications.Recorder
 	Announcer    *notifications.Announcer
+	Changes      ports.Changes
 	Log          *slog.Logger
 	// Audiences is who may read and write an audience's posts, when a
 	// feature keeps audiences; absent, members_only posts are their
@@ -107,14 +108,14 @@ type useCaseParams struct {
 func newUseCases(p useCaseParams) app.UseCases {
 	previews := p.Previews
 	removal := app.Removal{Search: p.Search, Posts: p.Posts, Media: postsstore.MediaQueue{Jobs: p.Jobs},
-		Broadcaster: p.Broadcaster, Access: p.Access, Log: p.Log}
+		Broadcaster: p.Broadcaster, Access: p.Access, Changes: p.Changes, Log: p.Log}
 	mediaStore := app.MediaStore{Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Videos: p.Videos, Clock: p.Clock, Log: p.Log}
 	create := &app.CreatePost{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Audiences: p.Audiences.Audiences, Gate: p.AudienceGate,
 		Pending: p.Posts, Previews: previews,
-		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
+		Timelines: p.Timelines, Mentions: p.Posts, Notices: p.Notices, Announcer: p.Announcer, Changes: p.Changes,
 		Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log}
 	likes := app.LikeFlow{Tx: p.Tx, Items: p.Posts, Notices: p.Notices, Announcer: p.Announcer,
-		Broadcaster: p.Broadcaster, Log: p.Log}
+		Broadcaster: p.Broadcaster, Changes: p.Changes, Log: p.Log}
 	return app.UseCases{
 		Create:        create,
 		CreateMedia:   &app.CreateMediaPost{Create: create, Media: mediaStore},
@@ -125,7 +126,7 @@ func newUseCases(p useCaseParams) app.UseCases {
 		DeleteMedia:   &app.DeletePostMedia{Blobs: p.Blobs},
 		Get:           &app.GetPost{Posts: p.Posts},
 		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
-			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock,
+			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Changes: p.Changes, Clock: p.Clock,
 			Broadcaster: p.Broadcaster, Log: p.Log},
 		Delete:      &app.DeletePost{Tx: p.Tx, Removal: removal, Audiences: p.Audiences.Audiences},
 		Removal:     removal,

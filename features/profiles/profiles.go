@@ -65,11 +65,12 @@ type useCaseParams struct {
 	Copies   ports.ImageVariants
 	Tx       ports.Transactor
 	Search   ports.SearchIndexQueue
+	Changes  ports.Changes
 }
 
 func newUseCases(p useCaseParams) app.UseCases {
 	limits := app.Limits{PerMember: p.Config.Limits.ProfileUpdatePerMember, PerIP: p.Config.Limits.ProfileUpdatePerIP}
-	ix := app.Indexer{Tx: p.Tx, Search: p.Search}
+	ix := app.Indexer{Tx: p.Tx, Search: p.Search, Changes: p.Changes}
 	return app.UseCases{
 		GetMine:  &app.GetMyProfile{Profiles: p.Profiles},
 		HandleOf: &app.HandleByID{Profiles: p.Profiles},

@@ -42,11 +42,12 @@ var Module = fx.Module("safety",
 )
 
 func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
-	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges) app.UseCases {
+	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges,
+	changes ports.Changes) app.UseCases {
 	return app.UseCases{
 		Block: &app.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
-			Access: access, Clock: clock},
-		Unblock:    &app.UnblockMember{Tx: tx, Blocks: store, Access: access},
+			Access: access, Changes: changes, Clock: clock},
+		Unblock:    &app.UnblockMember{Tx: tx, Blocks: store, Access: access, Changes: changes},
 		ListBlocks: &app.ListBlocks{Blocks: store},
 		Mute:       &app.MuteMember{Mutes: store, Clock: clock, Access: access},
 		Unmute:     &app.UnmuteMember{Mutes: store, Access: access},

@@ -304,6 +304,15 @@ const GroupSearchSources = `group:"search_sources"`
 // AsSearchSource contributes the SearchSource returned by constructor.
 func AsSearchSource(constructor any) any { return as(constructor, GroupSearchSources) }
 
+// GroupChangeListeners collects ports.ChangeListener values: each hears
+// of the core's changes (posts, likes, follows, blocks, profiles,
+// accounts) inside the transaction that makes them.
+const GroupChangeListeners = `group:"change_listeners"`
+
+// AsChangeListener contributes the ports.ChangeListener returned by
+// constructor.
+func AsChangeListener(constructor any) any { return as(constructor, GroupChangeListeners) }
+
 // PostVisibility decides whether the viewer in ctx may see post id; the
 // realtime gateway asks it before a socket follows post:{id}. It is the
 // hook of the posts feature: until it is provided, any signed-in member may

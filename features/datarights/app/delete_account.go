@@ -73,6 +73,9 @@ type DeleteAccount struct {
 	// Ends is nil where no gateway can be told: sockets then close at
 	// their periodic session recheck.
 	Ends ports.SessionEnds
+	// Changes hear of the deletion in its transaction, before the
+	// member's follows and content go.
+	Changes ports.Changes
 }
 
 // deleteTries bounds the password guesses of one signed-in member.
@@ -118,6 +121,9 @@ func (uc *DeleteAccount) Handle(ctx context.Context, viewer domain.Viewer, passw
 			return err
 		}
 		if err := uc.Sessions.RevokeAll(ctx, acc.ID, now, RevokedDeleted); err != nil {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeAccountDeleted, Actor: acc.ID}); err != nil {
 			return err
 		}
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchUser, acc.ID.String()); err != nil {

@@ -52,7 +52,9 @@ type FollowMember struct {
 	Timelines TimelineQueue
 	Notices   *notifications.Recorder
 	Announcer *notifications.Announcer
-	Clock     ports.Clock
+	// Changes hear of a new follow in its transaction.
+	Changes ports.Changes
+	Clock   ports.Clock
 }
 
 // Handle follows handle as viewer.
@@ -70,6 +72,9 @@ func (uc *FollowMember) Handle(ctx context.Context, viewer domain.Viewer, handle
 			return err
 		}
 		if err := uc.Timelines.EnqueueBackfill(ctx, viewer.UserID, target); err != nil {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeFollowAdded, Actor: viewer.UserID, Target: target}); err != nil {
 			return err
 		}
 		notices, err = uc.Notices.Record(ctx, notifications.Notice{Recipient: target, Sender: viewer.UserID,

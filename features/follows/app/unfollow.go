@@ -19,6 +19,8 @@ type UnfollowMember struct {
 	// Access, when set, ends at once the follower's live subscriptions to
 	// posts only followers may read.
 	Access ports.AccessChanges
+	// Changes hear of the follow's end in its transaction.
+	Changes ports.Changes
 }
 
 // Handle unfollows handle as viewer.
@@ -35,6 +37,9 @@ func (uc *UnfollowMember) Handle(ctx context.Context, viewer domain.Viewer, hand
 			return err
 		}
 		if err := uc.Timelines.EnqueueRemoveAuthor(ctx, viewer.UserID, target); err != nil {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeFollowRemoved, Actor: viewer.UserID, Target: target}); err != nil {
 			return err
 		}
 		// No stale "started following you" is left behind.

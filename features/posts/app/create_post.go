@@ -75,12 +75,14 @@ type CreatePost struct {
 	// there; nil: no audience exists.
 	Gate AudienceGate
 	// Pending are the uploads waiting for their post (NewPost.Media).
-	Pending     PendingMediaStore
-	Previews    PreviewQueue
-	Timelines   TimelinePlacer
-	Mentions    MentionReaders
-	Notices     *notifications.Recorder
-	Announcer   *notifications.Announcer
+	Pending   PendingMediaStore
+	Previews  PreviewQueue
+	Timelines TimelinePlacer
+	Mentions  MentionReaders
+	Notices   *notifications.Recorder
+	Announcer *notifications.Announcer
+	// Changes hear of the new post in its transaction.
+	Changes     ports.Changes
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
@@ -196,6 +198,10 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		}
 		var err error
 		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, text); err != nil {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangePostCreated, Actor: p.AuthorID, Post: p.ID,
+			Visibility: p.Visibility}); err != nil {
 			return err
 		}
 		return uc.Posts.Tag(ctx, p.ID, out.Hashtags)

@@ -22,7 +22,9 @@ type LikeFlow struct {
 	Notices     *notifications.Recorder
 	Announcer   *notifications.Announcer
 	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	// Changes hear of a like added or removed in its transaction.
+	Changes ports.Changes
+	Log     *slog.Logger
 }
 
 // likeChange changes the viewer's like row and answers whether it did,
@@ -47,6 +49,13 @@ func (f LikeFlow) run(ctx context.Context, viewer domain.Viewer, id domain.PostI
 	err = f.Tx.InTx(ctx, func(ctx context.Context) (err error) {
 		var changed bool
 		if changed, n, err = change(ctx); err != nil || !changed {
+			return err
+		}
+		kind := ports.ChangeLikeAdded
+		if event == EventPostUnliked {
+			kind = ports.ChangeLikeRemoved
+		}
+		if err := f.Changes.Tell(ctx, ports.Change{Kind: kind, Actor: viewer.UserID, Post: id, Target: it.AuthorID}); err != nil {
 			return err
 		}
 		changes, err = follow(ctx, notice)

@@ -24,7 +24,9 @@ type Removal struct {
 	// Access, when set, ends the post's live subscriptions once the
 	// removal was announced to them.
 	Access ports.AccessChanges
-	Log    *slog.Logger
+	// Changes hear of the deletion in its transaction.
+	Changes ports.Changes
+	Log     *slog.Logger
 }
 
 // Lock locks the post's row for the removal (domain.ErrNotFound if gone).
@@ -36,6 +38,10 @@ func (r Removal) Lock(ctx context.Context, id domain.PostID) (domain.Post, error
 // its search removal and its file's deletion in the same transaction.
 func (r Removal) InTx(ctx context.Context, p domain.Post) error {
 	if err := r.Posts.Delete(ctx, p); err != nil {
+		return err
+	}
+	if err := r.Changes.Tell(ctx, ports.Change{Kind: ports.ChangePostDeleted, Actor: p.AuthorID, Post: p.ID,
+		Visibility: p.Visibility}); err != nil {
 		return err
 	}
 	if err := r.Search.EnqueueIndex(ctx, ports.SearchPost, p.ID.String()); err != nil {

@@ -35,7 +35,9 @@ type UpdatePostText struct {
 	Items    ItemReader
 	Previews PreviewQueue
 	// Media deletes the old preview's image copy.
-	Media       MediaQueue
+	Media MediaQueue
+	// Changes hear of the edit in its transaction.
+	Changes     ports.Changes
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
 	Log         *slog.Logger
@@ -85,6 +87,10 @@ func (uc *UpdatePostText) Handle(ctx context.Context, viewer domain.Viewer, id d
 			}
 		}
 		if err := uc.Posts.SetHashtags(ctx, id, domain.Hashtags(text)); err != nil {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangePostEdited, Actor: p.AuthorID, Post: id,
+			Visibility: p.Visibility}); err != nil {
 			return err
 		}
 		if err := uc.Search.EnqueueIndex(ctx, ports.SearchPost, id.String()); err != nil {

@@ -13,6 +13,8 @@ import (
 type Indexer struct {
 	Tx     ports.Transactor
 	Search ports.SearchIndexQueue
+	// Changes hear of every profile write in its transaction.
+	Changes ports.Changes
 }
 
 // update applies fn to member id's profile and enqueues its reindexing, in
@@ -23,7 +25,10 @@ func (ix Indexer) update(ctx context.Context, profiles ProfileUpdater, id domain
 		if out, err = profiles.Update(ctx, id, fn); err != nil {
 			return err
 		}
-		return ix.Search.EnqueueIndex(ctx, ports.SearchUser, id.String())
+		if err := ix.Search.EnqueueIndex(ctx, ports.SearchUser, id.String()); err != nil {
+			return err
+		}
+		return ix.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeProfileUpdated, Actor: id})
 	})
 	return out, err
 }

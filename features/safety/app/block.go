@@ -52,7 +52,9 @@ type BlockMember struct {
 	// Access ends at once the live subscriptions either member no longer
 	// may hold, and has both members' sockets reload whom they hide.
 	Access ports.AccessChanges
-	Clock  ports.Clock
+	// Changes hear of a new block in its transaction.
+	Changes ports.Changes
+	Clock   ports.Clock
 }
 
 // Handle blocks handle as viewer.
@@ -69,6 +71,9 @@ func (uc *BlockMember) Handle(ctx context.Context, viewer domain.Viewer, handle 
 			return err
 		}
 		out.Changed = true
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeBlockAdded, Actor: viewer.UserID, Target: other}); err != nil {
+			return err
+		}
 		for _, f := range ended {
 			if err := uc.Timelines.EnqueueRemoveAuthor(ctx, f.Follower, f.Following); err != nil {
 				return err

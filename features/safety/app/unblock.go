@@ -14,6 +14,8 @@ type UnblockMember struct {
 	Tx     ports.Transactor
 	Blocks BlockWriter
 	Access ports.AccessChanges
+	// Changes hear of the block's end in its transaction.
+	Changes ports.Changes
 }
 
 // Handle unblocks handle as viewer.
@@ -25,7 +27,13 @@ func (uc *UnblockMember) Handle(ctx context.Context, viewer domain.Viewer, handl
 	var out BlockOutcome
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
 		out.Changed, err = uc.Blocks.Unblock(ctx, viewer.UserID, other)
-		if err == nil && out.Changed && uc.Access != nil {
+		if err != nil || !out.Changed {
+			return err
+		}
+		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeBlockRemoved, Actor: viewer.UserID, Target: other}); err != nil {
+			return err
+		}
+		if uc.Access != nil {
 			// Sockets reload whom they hide, so deliveries resume.
 			uc.Access.MemberAccessChanged(ctx, viewer.UserID)
 			uc.Access.MemberAccessChanged(ctx, other)
