@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -28,10 +29,13 @@ type OutsideClientOptions struct {
 }
 
 // OutsideClients make clients for addresses that others gave us (another
-// server's inbox): every connection is checked against internal
-// addresses when it is dialed, and no redirect is followed.
+// server's inbox, an actor's document): every connection is checked
+// against internal addresses when it is dialed. A poster follows no
+// redirect.
 type OutsideClients interface {
 	Client(o OutsideClientOptions) OutsidePoster
+	// Fetcher is a client that reads documents (another server's actor).
+	Fetcher(o OutsideClientOptions) OutsideFetcher
 }
 
 // OutsidePoster POSTs to an outside address. Any answer is an answer (the
@@ -39,4 +43,19 @@ type OutsideClients interface {
 // one, wrapping ErrOutsideRefused when the address may not be reached.
 type OutsidePoster interface {
 	Post(ctx context.Context, rawURL string, header http.Header, body []byte) (status int, err error)
+}
+
+// OutsideFetcher GETs documents at outside addresses, following a few
+// redirects (each checked as the first address is). With accept given,
+// the answer's media type must be one of them. A status other than 2xx
+// is an error.
+type OutsideFetcher interface {
+	Get(ctx context.Context, rawURL string, accept ...string) (OutsideDocument, error)
+}
+
+// OutsideDocument is a fetched answer: its body, read whole within the
+// client's cap, and the URL it came from after redirects.
+type OutsideDocument struct {
+	Body []byte
+	URL  *url.URL
 }

@@ -26,6 +26,7 @@ type Settings struct {
 	AllowLoopbackHTTP bool     `mapstructure:"allow_loopback_http"`
 	OpenRegistrations bool     `mapstructure:"open_registrations"`
 	Delivery          Delivery `mapstructure:"delivery"`
+	Inbox             Inbox    `mapstructure:"inbox"`
 }
 
 // Delivery tunes the sending of activities to other servers' inboxes.
@@ -34,6 +35,12 @@ type Delivery struct {
 	PerHost          int           `mapstructure:"per_host"`
 	Timeout          time.Duration `mapstructure:"timeout"`
 	UnreachableAfter time.Duration `mapstructure:"unreachable_after"`
+}
+
+// Inbox tunes the receiving of activities from other servers.
+type Inbox struct {
+	PerHostPerMinute int `mapstructure:"per_host_per_minute"`
+	Workers          int `mapstructure:"workers"`
 }
 
 //go:embed config.yaml
@@ -54,6 +61,12 @@ func validate(c *Config, bad plugin.Bad) {
 	}
 	if d.UnreachableAfter < time.Hour {
 		bad("federation.delivery.unreachable_after", "must be at least 1h, not %s", d.UnreachableAfter)
+	}
+	if in := c.Federation.Inbox; in.PerHostPerMinute < 1 {
+		bad("federation.inbox.per_host_per_minute", "must be at least 1, not %d", in.PerHostPerMinute)
+	}
+	if in := c.Federation.Inbox; in.Workers < 1 || in.Workers > 100 {
+		bad("federation.inbox.workers", "must be between 1 and 100, not %d", in.Workers)
 	}
 	if d := c.Federation.Domain; d != "" {
 		if u, err := url.Parse("https://" + d); err != nil || u.Host != d || u.Hostname() == "" || strings.ContainsAny(d, "/@?#") {

@@ -44,6 +44,12 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		deliverySettings,
 		func(jobs *pgkit.JobInserter) app.Deliverer { return &delivery.Queue{Jobs: jobs} },
 		newDeliveryWorker,
+		inboxSettings,
+		newResolveActor,
+		newInbox,
+		newProcessActivity,
+		newFetcher,
+		func(s *pgstore.Store) app.ActorsByProfile { return s },
 	),
 	fx.Provide(
 		// The operator's command (social federation rotate-key) runs it.
@@ -55,6 +61,12 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 			return plugin.Queue{Plugin: Name, Name: delivery.QueueName, MaxWorkers: d.Workers}
 		}),
 		plugin.AsWorker(func(w *delivery.Worker) plugin.Worker { return plugin.NewWorker(Name, w) }),
+		plugin.AsQueue(func(in Inbox) plugin.Queue {
+			return plugin.Queue{Plugin: Name, Name: pgstore.InboxQueue, MaxWorkers: in.Workers}
+		}),
+		plugin.AsWorker(func(p *app.ProcessActivity) plugin.Worker {
+			return plugin.NewWorker(Name, &processWorker{process: p})
+		}),
 	),
 )
 

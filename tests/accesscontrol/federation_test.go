@@ -34,6 +34,13 @@ var federationRoutes = []string{
 	"GET /post/{id}",
 }
 
+// federationInboxes are where other servers POST activities: signed with
+// the sender's key (HTTP Signatures), never with a session.
+var federationInboxes = []string{
+	"POST /ap/users/{id}/inbox",
+	"POST /ap/inbox",
+}
+
 // answerOf is what an answer says: a problem's code (its request id
 // differs each time), any other answer's body.
 func answerOf(r *at.Response) string {
@@ -69,6 +76,8 @@ func TestFederationRoutesArePublicAndReadOnly(t *testing.T) {
 	for _, m := range mounts.List {
 		if slices.Contains(federationRoutes, m.Pattern) {
 			mounted = append(mounted, m.Pattern)
+		} else if slices.Contains(federationInboxes, m.Pattern) {
+			continue
 		} else if strings.Contains(m.Pattern, "/ap/") || strings.Contains(m.Pattern, "nodeinfo") ||
 			strings.Contains(m.Pattern, "webfinger") || strings.Contains(m.Pattern, "host-meta") {
 			t.Errorf("%s is mounted and not judged here", m.Pattern)
@@ -116,6 +125,21 @@ func TestFederationRoutesArePublicAndReadOnly(t *testing.T) {
 			if r := app.Client().Do(http.MethodGet, wrong, nil, "Accept", accept); r.Status >= 500 {
 				t.Errorf("GET %s: %d %.200s", wrong, r.Status, r.Body)
 			}
+		}
+	}
+
+	// The inboxes take no session: a member's token is no signature.
+	for _, pattern := range federationInboxes {
+		path := fill(pattern, ana.ID, "ana")
+		body := map[string]any{"id": "https://remote.example/1", "type": "Follow",
+			"actor": "https://remote.example/users/x", "object": "http://localhost:8080/ap/users/" + ana.ID}
+		const ct = "application/activity+json"
+		anonymous := app.Client().Do(http.MethodPost, path, body, "Content-Type", ct)
+		member := bia.Do(http.MethodPost, path, body, "Content-Type", ct)
+		if anonymous.Status != http.StatusUnauthorized || member.Status != http.StatusUnauthorized ||
+			answerOf(member) != answerOf(anonymous) {
+			t.Errorf("POST %s unsigned: anonymous %d %s, member %d %s", path, anonymous.Status, anonymous.Body,
+				member.Status, member.Body)
 		}
 	}
 }

@@ -36,3 +36,23 @@ func (p poster) Post(ctx context.Context, rawURL string, header http.Header, bod
 	}
 	return resp.StatusCode, nil
 }
+
+// Fetcher is a client with o's settings that follows a few redirects,
+// each destination checked when dialed.
+func (Outside) Fetcher(o ports.OutsideClientOptions) ports.OutsideFetcher {
+	return fetcher{New(Options{Timeout: o.Timeout, MaxBytes: o.MaxBytes, UserAgent: o.UserAgent,
+		AllowLoopback: o.AllowLoopback})}
+}
+
+type fetcher struct{ c *Client }
+
+func (f fetcher) Get(ctx context.Context, rawURL string, accept ...string) (ports.OutsideDocument, error) {
+	resp, err := f.c.Get(ctx, rawURL, accept...)
+	if errors.Is(err, ErrBlocked) || errors.Is(err, ErrInvalidURL) {
+		return ports.OutsideDocument{}, fmt.Errorf("%w: %w", ports.ErrOutsideRefused, err)
+	}
+	if err != nil {
+		return ports.OutsideDocument{}, err
+	}
+	return ports.OutsideDocument{Body: resp.Body, URL: resp.URL}, nil
+}

@@ -10,3 +10,25 @@ const (
 	MsgNotFound    = "Perfil não encontrado neste servidor."
 	MsgBadResource = "Informe o recurso como acct:usuario@dominio ou o endereço de um perfil deste servidor."
 )
+
+// The inbox's refusals. A server reads the status; the code is stable.
+const (
+	CodeBadSignature  = "federation_bad_signature"
+	CodeBadActivity   = "federation_bad_activity"
+	CodeTooLarge      = "federation_too_large"
+	CodeRateLimited   = "federation_rate_limited"
+	CodeActorMismatch = "federation_actor_mismatch"
+	CodeForeignObject = "federation_foreign_object"
+	CodeUnknownActor  = "federation_unknown_actor"
+	CodeInboxNotFound = "federation_inbox_not_found"
+	CodeUnsupportedMT = "federation_unsupported_media_type"
+	MsgBadSignature   = "A assinatura da requisição não pôde ser verificada."
+	MsgBadActivity    = "A atividade não é um JSON válido do ActivityPub."
+	MsgTooLarge       = "A atividade excede o tamanho permitido (256 KiB)."
+	MsgRateLimited    = "Muitas atividades deste servidor. Tente novamente mais tarde."
+	MsgActorMismatch  = "A atividade fala por outro ator que não o dono da chave."
+	MsgForeignObject  = "O objeto da atividade não pertence ao servidor do ator."
+	MsgUnknownActor   = "Não foi possível obter o ator remetente."
+	MsgInboxNotFound  = "Caixa de entrada não encontrada neste servidor."
+	MsgUnsupportedMT  = "Envie a atividade como application/activity+json."
+)

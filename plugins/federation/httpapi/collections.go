@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"social/core/domain"
 	follows "social/features/follows/app"
@@ -83,9 +85,22 @@ func (h handlers) follows(w http.ResponseWriter, r *http.Request, dir follows.Di
 		writeError(w, r, err)
 		return
 	}
-	items := make([]any, len(page.Items))
-	for i, e := range page.Items {
-		items[i] = h.Site.ActorURL(e.ProfileID.String())
+	items := make([]any, 0, len(page.Items))
+	for _, e := range page.Items {
+		if !strings.Contains(e.Handle, "@") {
+			items = append(items, h.Site.ActorURL(e.ProfileID.String()))
+			continue
+		}
+		// A remote account is named by its own actor's id.
+		a, err := h.Remote.ActorByProfile(ctx, e.ProfileID)
+		if errors.Is(err, domain.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		items = append(items, a.URI)
 	}
 	writeActivity(w, newPage(id, q, page.Next, items))
 }

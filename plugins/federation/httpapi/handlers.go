@@ -30,6 +30,9 @@ type Deps struct {
 	Follows follows.UseCases
 	Posts   posts.UseCases
 	Media   httpkit.MediaLinks
+	Inbox   Inbox
+	// Remote names remote accounts by their actors' ids.
+	Remote app.ActorsByProfile
 	// Pages is the server's mux, whose "/" serves the member app: a page
 	// asked for by a browser at a negotiated address is the app's.
 	Pages *http.ServeMux
@@ -58,6 +61,9 @@ func Mounts(d Deps) []httpkit.Mount {
 		open(actorsPath+"{id}/following", func(w http.ResponseWriter, r *http.Request) { h.follows(w, r, follows.Following) }),
 		open(actorsPath+"{id}/outbox", h.outbox),
 		open(notesPath+"{id}", h.note),
+		// Other servers POST activities, signed; no session is read.
+		{Pattern: "POST " + actorsPath + "{id}/inbox", Handler: http.HandlerFunc(h.inbox), OtherSites: true},
+		{Pattern: "POST " + sharedInboxPath, Handler: http.HandlerFunc(h.inbox), OtherSites: true},
 		{Pattern: "GET " + profilePagePath + "{handle}", Handler: http.HandlerFunc(h.profilePage)},
 		{Pattern: "GET " + postPagePath + "{id}", Handler: http.HandlerFunc(h.postPage)},
 	}

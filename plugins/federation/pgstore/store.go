@@ -19,10 +19,16 @@ import (
 )
 
 // Store implements the plugin's ports.
-type Store struct{ pgkit.PluginStore }
+type Store struct {
+	pgkit.PluginStore
+	// Jobs queues the processing of received activities.
+	Jobs *pgkit.JobInserter
+}
 
 // New makes the store on db.
-func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
+func New(db *bun.DB, jobs *pgkit.JobInserter) *Store {
+	return &Store{PluginStore: pgkit.NewPluginStore(db), Jobs: jobs}
+}
 
 var (
 	_ app.MemberStore  = (*Store)(nil)

@@ -1,0 +1,364 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"log/slog"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/core/errs"
+	"social/core/ports"
+	comments "social/features/comments/app"
+	follows "social/features/follows/app"
+	posts "social/features/posts/app"
+	safety "social/features/safety/app"
+)
+
+// asPublic is the public collection: a Note addressed to it is public.
+const asPublic = "https://www.w3.org/ns/activitystreams#Public"
+
+// LocalURLs names this server's actors and Notes: the member of an actor
+// URL, the post of a Note URL, and a member's actor URL.
+type LocalURLs interface {
+	MemberOf(actorURL string) (string, bool)
+	PostOf(noteURL string) (string, bool)
+	ActorURL(id string) string
+}
+
+// Followed reads whether members of this network follow a remote profile.
+type Followed interface {
+	HasLocalFollowers(ctx context.Context, profile domain.UserID) (bool, error)
+}
+
+// ProcessActivity is the job's work on one received activity: what it
+// asks becomes the same writes a member's request makes, through the
+// core features' use cases, as the remote profile (blocks, suspension and
+// limits apply to it as to anyone). A refusal of those rules ends the
+// activity's processing; it is not tried again. Each activity is applied
+// once: the remote objects it makes are recorded with what they became.
+type ProcessActivity struct {
+	Inbox    InboxStore
+	Find     *FindMember
+	URLs     LocalURLs
+	Followed Followed
+	Follows  follows.UseCases
+	Posts    posts.UseCases
+	Comments comments.UseCases
+	Safety   safety.UseCases
+	// Deliverer sends the Accept of a Follow; nil: none is sent (the
+	// follow holds all the same).
+	Deliverer Deliverer
+	Tx        ports.Transactor
+	Clock     ports.Clock
+	Log       *slog.Logger
+}
+
+// activity is what is read of an activity to apply it.
+type activity struct {
+	ID     string          `json:"id"`
+	Type   string          `json:"type"`
+	Actor  json.RawMessage `json:"actor"`
+	Object json.RawMessage `json:"object"`
+}
+
+// note is what is read of a Note.
+type note struct {
+	ID           string          `json:"id"`
+	Type         string          `json:"type"`
+	AttributedTo json.RawMessage `json:"attributedTo"`
+	Content      string          `json:"content"`
+	InReplyTo    json.RawMessage `json:"inReplyTo"`
+	To           json.RawMessage `json:"to"`
+	Cc           json.RawMessage `json:"cc"`
+	URL          any             `json:"url"`
+}
+
+// Handle applies activity id, sent by the remote profile actor.
+func (uc *ProcessActivity) Handle(ctx context.Context, actor domain.UserID, id string, body []byte) error {
+	var a activity
+	if err := json.Unmarshal(body, &a); err != nil {
+		return nil // checked on receipt; nothing to apply
+	}
+	remote, err := uc.Inbox.ActorByProfile(ctx, actor)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil // the remote account is gone
+	}
+	if err != nil {
+		return err
+	}
+	viewer := domain.Viewer{UserID: actor, Role: domain.RoleMember}
+	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
+		if err := uc.apply(ctx, viewer, remote, a); err != nil {
+			return err
+		}
+		return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
+	})
+	var refused *errs.Error
+	if errors.As(err, &refused) {
+		// The rules said no (a block, a limit, a post gone): as a
+		// member's request would be refused, and as final.
+		uc.Log.Info("federation: activity refused", "activity", id, "type", a.Type, "code", refused.Code)
+		return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
+	}
+	return err
+}
+
+func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remote RemoteActor, a activity) error {
+	switch a.Type {
+	case "Follow":
+		return uc.follow(ctx, viewer, remote, a)
+	case "Like":
+		return uc.like(ctx, viewer, a)
+	case "Block":
+		handle, ok := uc.member(ctx, idOf(a.Object))
+		if !ok {
+			return nil
+		}
+		_, err := uc.Safety.Block.Handle(ctx, viewer, handle)
+		return err
+	case "Create":
+		return uc.create(ctx, viewer, remote, a.Object)
+	case "Update":
+		return uc.update(ctx, viewer, a.Object)
+	case "Delete":
+		return uc.delete(ctx, viewer, idOf(a.Object))
+	case "Undo":
+		return uc.undo(ctx, viewer, remote, a.Object)
+	}
+	// Announce, Flag, Add, Move... are taken and ignored (see
+	// docs/federation.md).
+	return nil
+}
+
+// member is the handle of the local member an actor URL of ours names.
+func (uc *ProcessActivity) member(ctx context.Context, actorURL string) (string, bool) {
+	id, ok := uc.URLs.MemberOf(actorURL)
+	if !ok {
+		return "", false
+	}
+	m, err := uc.Find.ByID(ctx, id)
+	if err != nil {
+		return "", false
+	}
+	return m.Handle, true
+}
+
+func (uc *ProcessActivity) follow(ctx context.Context, viewer domain.Viewer, remote RemoteActor, a activity) error {
+	memberURL := idOf(a.Object)
+	handle, ok := uc.member(ctx, memberURL)
+	if !ok {
+		return nil
+	}
+	// The network has no follow requests: anyone may follow a member, so
+	// every Follow is accepted at once.
+	out, err := uc.Follows.Follow.Handle(ctx, viewer, handle)
+	if err != nil {
+		return err
+	}
+	if err := uc.Inbox.SaveObject(ctx, RemoteObject{URI: a.ID, Actor: viewer.UserID, Kind: ObjectFollow,
+		LocalID: uuid.UUID(out.FollowingID)}, uc.Clock.Now()); err != nil {
+		return err
+	}
+	if uc.Deliverer == nil {
+		return nil
+	}
+	follow, err := json.Marshal(map[string]any{"id": a.ID, "type": "Follow", "actor": remote.URI, "object": memberURL})
+	if err != nil {
+		return err
+	}
+	accept, err := json.Marshal(map[string]any{
+		"@context": "https://www.w3.org/ns/activitystreams",
+		"id":       memberURL + "#accepts/follows/" + uuid.NewSHA1(uuid.NameSpaceURL, []byte(a.ID)).String(),
+		"type":     "Accept", "actor": memberURL, "object": json.RawMessage(follow),
+	})
+	if err != nil {
+		return err
+	}
+	return uc.Deliverer.Deliver(ctx, out.FollowingID, accept, []string{remote.Inbox})
+}
+
+func (uc *ProcessActivity) like(ctx context.Context, viewer domain.Viewer, a activity) error {
+	postID, ok := uc.localPost(idOf(a.Object))
+	if !ok {
+		return nil
+	}
+	if _, err := uc.Posts.Like.Handle(ctx, viewer, postID); err != nil {
+		return err
+	}
+	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: a.ID, Actor: viewer.UserID, Kind: ObjectLike,
+		LocalID: uuid.UUID(postID)}, uc.Clock.Now())
+}
+
+func (uc *ProcessActivity) localPost(noteURL string) (domain.PostID, bool) {
+	s, ok := uc.URLs.PostOf(noteURL)
+	if !ok {
+		return domain.PostID{}, false
+	}
+	id, err := uuid.Parse(s)
+	return domain.PostID(id), err == nil
+}
+
+// create makes a Note a comment (a reply to one of our posts) or a post
+// of the remote profile (when members here follow it or it names one of
+// them). Anything else (a reply to another server's post, a direct
+// message, an object that is no Note) is not kept.
+func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, remote RemoteActor, raw json.RawMessage) error {
+	var n note
+	if json.Unmarshal(raw, &n) != nil || n.Type != "Note" || n.ID == "" {
+		return nil
+	}
+	if _, err := uc.Inbox.RemoteObject(ctx, n.ID); err == nil {
+		return nil // applied before
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return err
+	}
+	text := PlainText(n.Content)
+	if strings.TrimSpace(text) == "" {
+		text = pageURL(n.URL)
+		if text == "" {
+			text = n.ID
+		}
+	}
+	public, followers := addressed(n.To, asPublic) || addressed(n.Cc, asPublic), false
+	if !public {
+		followers = addressed(n.To, remote.URI+"/followers") || addressed(n.Cc, remote.URI+"/followers")
+	}
+	if reply := idOf(n.InReplyTo); reply != "" {
+		postID, ok := uc.localPost(reply)
+		if !ok || !public {
+			return nil
+		}
+		c, err := uc.Comments.Create.Handle(ctx, viewer, postID, cutText(text, domain.CommentMaxRunes))
+		if err != nil {
+			return err
+		}
+		return uc.Inbox.SaveObject(ctx, RemoteObject{URI: n.ID, Actor: viewer.UserID, Kind: ObjectComment,
+			LocalID: uuid.UUID(c.Comment.ID)}, uc.Clock.Now())
+	}
+	if !public && !followers {
+		return nil // a direct message: the network has none to put it in
+	}
+	followed, err := uc.Followed.HasLocalFollowers(ctx, viewer.UserID)
+	if err != nil {
+		return err
+	}
+	if !followed && len(domain.Mentions(text)) == 0 {
+		return nil
+	}
+	vis := domain.VisibilityPublic
+	if !public {
+		vis = domain.VisibilityFriendsOnly
+	}
+	p, err := uc.Posts.Create.Handle(ctx, viewer, posts.NewPost{Text: cutText(text, domain.PostMaxRunes), Visibility: vis})
+	if err != nil {
+		return err
+	}
+	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: n.ID, Actor: viewer.UserID, Kind: ObjectPost,
+		LocalID: uuid.UUID(p.Post.ID)}, uc.Clock.Now())
+}
+
+func (uc *ProcessActivity) update(ctx context.Context, viewer domain.Viewer, raw json.RawMessage) error {
+	var n note
+	if json.Unmarshal(raw, &n) != nil || n.Type != "Note" {
+		return nil // a Person's update is read on the next fetch of the actor
+	}
+	o, err := uc.Inbox.RemoteObject(ctx, n.ID)
+	if errors.Is(err, domain.ErrNotFound) || err == nil && (o.Actor != viewer.UserID || o.Kind != ObjectPost) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	_, err = uc.Posts.Update.Handle(ctx, viewer, domain.PostID(o.LocalID), cutText(PlainText(n.Content), domain.PostMaxRunes), nil)
+	return err
+}
+
+func (uc *ProcessActivity) delete(ctx context.Context, viewer domain.Viewer, uri string) error {
+	o, err := uc.Inbox.RemoteObject(ctx, uri)
+	if errors.Is(err, domain.ErrNotFound) || err == nil && o.Actor != viewer.UserID {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch o.Kind {
+	case ObjectPost:
+		err = uc.Posts.Delete.Handle(ctx, viewer, domain.PostID(o.LocalID))
+	case ObjectComment:
+		err = uc.Comments.Delete.Handle(ctx, viewer, domain.CommentID(o.LocalID))
+	default:
+		return nil
+	}
+	var gone *errs.Error
+	if err != nil && !(errors.As(err, &gone) && gone.Kind == errs.KindNotFound) {
+		return err
+	}
+	return uc.Inbox.DeleteObject(ctx, uri)
+}
+
+func (uc *ProcessActivity) undo(ctx context.Context, viewer domain.Viewer, remote RemoteActor, raw json.RawMessage) error {
+	var inner activity
+	_ = json.Unmarshal(raw, &inner)
+	uri := idOf(raw)
+	o, err := uc.Inbox.RemoteObject(ctx, uri)
+	if errors.Is(err, domain.ErrNotFound) {
+		if inner.Type == "Block" {
+			if handle, ok := uc.member(ctx, idOf(inner.Object)); ok {
+				_, err := uc.Safety.Unblock.Handle(ctx, viewer, handle)
+				return err
+			}
+		}
+		return nil
+	}
+	if err != nil || o.Actor != viewer.UserID {
+		return err
+	}
+	switch o.Kind {
+	case ObjectFollow:
+		m, err := uc.Find.ByID(ctx, uuid.UUID(o.LocalID).String())
+		if err == nil {
+			if _, err := uc.Follows.Unfollow.Handle(ctx, viewer, m.Handle); err != nil {
+				return err
+			}
+		}
+	case ObjectLike:
+		if _, err := uc.Posts.Unlike.Handle(ctx, viewer, domain.PostID(o.LocalID)); err != nil {
+			return err
+		}
+	default:
+		return nil
+	}
+	return uc.Inbox.DeleteObject(ctx, uri)
+}
+
+// addressed reports whether an audience (a string or a list) names uri.
+func addressed(raw json.RawMessage, uri string) bool {
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return one == uri || one == "as:Public" && uri == asPublic
+	}
+	var many []string
+	if json.Unmarshal(raw, &many) == nil {
+		for _, s := range many {
+			if s == uri || s == "as:Public" && uri == asPublic {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cutText is text cut to n characters, the last an ellipsis when cut: a
+// Note may be longer than a post or a comment here.
+func cutText(text string, n int) string {
+	if utf8.RuneCountInString(text) <= n {
+		return text
+	}
+	return strings.TrimSpace(string([]rune(text)[:n-1])) + "…"
+}

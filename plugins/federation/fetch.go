@@ -1,0 +1,44 @@
+package federation
+
+import (
+	"context"
+	"net/url"
+	"time"
+
+	"social/config"
+	"social/core/ports"
+	"social/plugins/federation/app"
+	"social/plugins/federation/httpapi"
+)
+
+// activityTypes are the media types an actor's document may come as.
+var activityTypes = []string{"application/activity+json", "application/ld+json", "application/json"}
+
+// Fetcher fetches other servers' documents through an SSRF-safe outside
+// client: never an internal address (loopback only in tests of servers
+// on one machine), 1 MiB at most, a few redirects.
+type Fetcher struct{ Client ports.OutsideFetcher }
+
+var _ app.DocumentFetcher = Fetcher{}
+
+func newFetcher(cfg *config.Config, site httpapi.Site, outside ports.OutsideClients) (app.DocumentFetcher, error) {
+	loop, err := loopbackHTTP(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return Fetcher{Client: outside.Fetcher(ports.OutsideClientOptions{Timeout: fetchTimeout, MaxBytes: 1 << 20,
+		UserAgent: "social-federation/" + config.Version + " (+" + site.Base + ")", AllowLoopback: loop})}, nil
+}
+
+// fetchTimeout bounds a document's fetch: it runs while the sender of an
+// activity waits for our answer.
+const fetchTimeout = 10 * time.Second
+
+// FetchDocument gets uri as an ActivityStreams document.
+func (f Fetcher) FetchDocument(ctx context.Context, uri string) ([]byte, *url.URL, error) {
+	res, err := f.Client.Get(ctx, uri, activityTypes...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Body, res.URL, nil
+}

@@ -1,0 +1,387 @@
+package federation_test
+
+import (
+	"bytes"
+	"context"
+	"crypto"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"social/config"
+	"social/kit/httpsig"
+	"social/plugins/federation"
+	at "social/tests/testkit/apptest"
+)
+
+// remoteServer is another server of the social web, as an httptest
+// server: it serves its actors' documents (with real RSA keys) and signs
+// the activities the test sends from them.
+type remoteServer struct {
+	srv    *httptest.Server
+	keys   map[string]crypto.Signer
+	docs   map[string]map[string]any
+	served atomic.Int32
+}
+
+func newFakeServer(t *testing.T) *remoteServer {
+	t.Helper()
+	r := &remoteServer{keys: map[string]crypto.Signer{}, docs: map[string]map[string]any{}}
+	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		doc, ok := r.docs[req.URL.Path]
+		if !ok {
+			http.NotFound(w, req)
+			return
+		}
+		r.served.Add(1)
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(doc)
+	}))
+	t.Cleanup(r.srv.Close)
+	return r
+}
+
+// host is the server's host:port, the domain of its accounts.
+func (r *remoteServer) host() string { return strings.TrimPrefix(r.srv.URL, "http://") }
+
+// actor adds a Person named user and answers its id; tweak changes the
+// document before it is served.
+func (r *remoteServer) actor(t *testing.T, user string, tweak func(map[string]any)) string {
+	t.Helper()
+	key, err := httpsig.GenerateRSAKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pem, err := httpsig.PublicKeyPEM(key.Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := r.srv.URL + "/users/" + user
+	doc := map[string]any{
+		"@context":          []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
+		"id":                id,
+		"type":              "Person",
+		"preferredUsername": user,
+		"name":              strings.ToUpper(user[:1]) + user[1:] + " de Fora",
+		"summary":           "<p>Olá <a href=\"https://example.org/x\">site</a></p>",
+		"url":               r.srv.URL + "/@" + user,
+		"inbox":             id + "/inbox",
+		"endpoints":         map[string]any{"sharedInbox": r.srv.URL + "/inbox"},
+		"publicKey":         map[string]any{"id": id + "#main-key", "owner": id, "publicKeyPem": pem},
+	}
+	if tweak != nil {
+		tweak(doc)
+	}
+	r.docs["/users/"+user] = doc
+	r.keys[id] = key
+	return id
+}
+
+// startWithRemote boots the app with federation on, loopback allowed
+// (federation.allow_loopback_http: the fake server is on this machine).
+func startWithRemote(t *testing.T, _ *remoteServer, tweak func(*config.Config, *federation.Config)) *at.App {
+	t.Helper()
+	return at.Start(t, on(tweak))
+}
+
+// post sends body to path signed with the key of signer (none when
+// signer is ""), dated now.
+func post(t *testing.T, a *at.App, path string, r *remoteServer, signer string, body []byte, now time.Time) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, a.URL+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/activity+json")
+	req.Header.Set("X-Forwarded-For", "203.0.113.9")
+	if signer != "" {
+		s := httpsig.Signer{KeyID: signer + "#main-key", Key: r.keys[signer], Now: func() time.Time { return now }}
+		if err := s.Sign(req, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var p struct {
+		Code string `json:"code"`
+	}
+	_ = json.Unmarshal(raw, &p)
+	if resp.StatusCode >= 500 {
+		t.Fatalf("POST %s: %d %s", path, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, p.Code
+}
+
+func activity(v map[string]any) []byte {
+	v["@context"] = "https://www.w3.org/ns/activitystreams"
+	raw, _ := json.Marshal(v)
+	return raw
+}
+
+// processed waits for the job of activity id to have run.
+func processed(t *testing.T, a *at.App, id string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		var done bool
+		err := a.DB.NewRaw(`SELECT processed_at IS NOT NULL FROM federation_inbox_activities WHERE activity_id = ?`, id).
+			Scan(context.Background(), &done)
+		if err == nil && done {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("activity %s not processed", id)
+}
+
+func count(t *testing.T, a *at.App, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := a.DB.NewRaw(query, args...).Scan(context.Background(), &n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Hostile deliveries are refused with their status and code, store
+// nothing, and never answer a 5xx.
+func TestInboxRefusesWhatItCannotTrust(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	bob := r.actor(t, "bob", nil)
+	evil := r.actor(t, "evil", func(d map[string]any) { d["inbox"] = "https://10.0.0.5/inbox" })
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	liaActor := base + "/ap/users/" + lia.ID
+	now := a.Clock.Now()
+	follow := func(n int, actor string) []byte {
+		return activity(map[string]any{"id": fmt.Sprintf("%s/follows/%d", actor, n), "type": "Follow",
+			"actor": actor, "object": liaActor})
+	}
+
+	cases := []struct {
+		name   string
+		path   string
+		signer string
+		body   []byte
+		at     time.Time
+		status int
+		code   string
+	}{
+		{"unsigned", "/ap/inbox", "", follow(1, ana), now, http.StatusUnauthorized, "federation_bad_signature"},
+		{"key of another actor", "/ap/inbox", bob, follow(2, ana), now, http.StatusUnauthorized, "federation_actor_mismatch"},
+		{"replayed", "/ap/inbox", ana, follow(3, ana), now.Add(-2 * time.Hour), http.StatusUnauthorized, "federation_bad_signature"},
+		{"dated ahead", "/ap/inbox", ana, follow(4, ana), now.Add(time.Hour), http.StatusUnauthorized, "federation_bad_signature"},
+		{"object of another host", "/ap/users/" + lia.ID + "/inbox", ana, activity(map[string]any{
+			"id": ana + "/creates/1", "type": "Create", "actor": ana, "to": []string{"https://www.w3.org/ns/activitystreams#Public"},
+			"object": map[string]any{"id": "https://elsewhere.example/notes/1", "type": "Note", "attributedTo": ana, "content": "oi"},
+		}), now, http.StatusForbidden, "federation_foreign_object"},
+		{"note of another actor", "/ap/inbox", ana, activity(map[string]any{
+			"id": ana + "/creates/2", "type": "Create", "actor": ana,
+			"object": map[string]any{"id": r.srv.URL + "/notes/2", "type": "Note", "attributedTo": bob, "content": "oi"},
+		}), now, http.StatusForbidden, "federation_foreign_object"},
+		{"actor with a private inbox", "/ap/inbox", evil, follow(5, evil), now, http.StatusUnauthorized, "federation_unknown_actor"},
+		{"deeply nested", "/ap/inbox", ana, []byte(`{"id":"` + ana + `/x","type":"Note","actor":"` + ana + `","object":` +
+			strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`), now, http.StatusBadRequest, "federation_bad_activity"},
+		{"not JSON", "/ap/inbox", ana, []byte(`{"id":`), now, http.StatusBadRequest, "federation_bad_activity"},
+		{"10 MB", "/ap/inbox", ana, bytes.Repeat([]byte(" "), 10<<20), now, http.StatusRequestEntityTooLarge, "federation_too_large"},
+		{"inbox of nobody", "/ap/users/0192f000-0000-7000-8000-000000000009/inbox", ana, follow(6, ana), now, http.StatusNotFound, "federation_inbox_not_found"},
+	}
+	for _, c := range cases {
+		status, code := post(t, a, c.path, r, c.signer, c.body, c.at)
+		if status != c.status || code != c.code {
+			t.Errorf("%s: %d %s, want %d %s", c.name, status, code, c.status, c.code)
+		}
+	}
+
+	// Signed, then changed on the way: the Digest no longer matches.
+	body := follow(7, ana)
+	req, _ := http.NewRequest(http.MethodPost, a.URL+"/ap/inbox", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/activity+json")
+	s := httpsig.Signer{KeyID: ana + "#main-key", Key: r.keys[ana], Now: func() time.Time { return now }}
+	if err := s.Sign(req, body); err != nil {
+		t.Fatal(err)
+	}
+	tampered := bytes.Replace(body, []byte("follows/7"), []byte("follows/8"), 1)
+	req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(tampered)), int64(len(tampered))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("tampered body: %d", resp.StatusCode)
+	}
+
+	if n := count(t, a, `SELECT count(*) FROM federation_inbox_activities`); n != 0 {
+		t.Errorf("%d activities stored", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM follows`); n != 0 {
+		t.Errorf("%d follows stored", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM profiles WHERE handle LIKE 'evil@%'`); n != 0 {
+		t.Errorf("the actor with a private inbox was kept")
+	}
+}
+
+// A server over its limit gets 429 until the minute passes.
+func TestInboxLimitsEachServer(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	a := startWithRemote(t, r, func(_ *config.Config, s *federation.Config) { s.Federation.Inbox.PerHostPerMinute = 2 })
+	lia := a.Member("lia")
+	for i := range 3 {
+		body := activity(map[string]any{"id": fmt.Sprintf("%s/likes/%d", ana, i), "type": "Like", "actor": ana,
+			"object": base + "/ap/users/" + lia.ID})
+		status, code := post(t, a, "/ap/inbox", r, ana, body, a.Clock.Now())
+		if want := map[bool]int{true: http.StatusAccepted, false: http.StatusTooManyRequests}[i < 2]; status != want {
+			t.Fatalf("activity %d: %d %s, want %d", i, status, code, want)
+		}
+	}
+}
+
+// What remote actors send becomes the same writes members make: a Follow
+// a follow, a Note of a followed account a post in the follower's
+// 'Seguindo', a reply a comment, a Like a like, a Delete the post gone.
+// Each activity is applied once, however often it is delivered.
+func TestInboxAppliesActivities(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	liaActor := base + "/ap/users/" + lia.ID
+	now := a.Clock.Now()
+	send := func(v map[string]any) {
+		t.Helper()
+		body := activity(v)
+		for range 2 { // servers retry: twice is once
+			if status, code := post(t, a, "/ap/users/"+lia.ID+"/inbox", r, ana, body, now); status != http.StatusAccepted {
+				t.Fatalf("%s: %d %s", v["type"], status, code)
+			}
+		}
+		processed(t, a, v["id"].(string))
+	}
+
+	send(map[string]any{"id": ana + "/follows/1", "type": "Follow", "actor": ana, "object": liaActor})
+	var profile struct {
+		FollowerCount int     `json:"follower_count"`
+		Handle        string  `json:"handle"`
+		Domain        *string `json:"domain"`
+		DisplayName   string  `json:"display_name"`
+		Bio           *string `json:"bio"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/profiles/lia", nil).Expect(t, http.StatusOK).JSON(t, &profile)
+	if profile.FollowerCount != 1 {
+		t.Fatalf("lia's followers after a Follow: %d", profile.FollowerCount)
+	}
+	// The Follow is accepted: an Accept, signed as Lia, queued to Ana's
+	// inbox once.
+	if n := count(t, a, `SELECT count(*) FROM river_job WHERE kind = 'federation.deliver'
+		AND args->>'inbox' = ? AND args->'activity'->>'type' = 'Accept'
+		AND args->'activity'->'object'->>'id' = ? AND args->>'signer' = ?`, ana+"/inbox", ana+"/follows/1", lia.ID); n != 1 {
+		t.Fatalf("%d Accepts queued, want 1", n)
+	}
+	var followers struct {
+		OrderedItems []string `json:"orderedItems"`
+	}
+	document(t, get(a.Client(), "/ap/users/"+lia.ID+"/followers?page=true", activityJSON), &followers)
+	if len(followers.OrderedItems) != 1 || followers.OrderedItems[0] != ana {
+		t.Fatalf("lia's followers collection: %q, want Ana's actor", followers.OrderedItems)
+	}
+	handle := "ana@" + r.host()
+	lia.Do(http.MethodGet, "/api/v1/profiles/"+handle, nil).Expect(t, http.StatusOK).JSON(t, &profile)
+	if profile.Domain == nil || *profile.Domain != r.host() || profile.DisplayName != "Ana de Fora" ||
+		profile.Bio == nil || *profile.Bio != "Olá site (https://example.org/x)" {
+		t.Fatalf("remote profile %+v", profile)
+	}
+
+	// Lia follows Ana back; Ana's public Note reaches her 'Seguindo'.
+	lia.Do(http.MethodPost, "/api/v1/profiles/"+handle+"/follow", nil).Expect(t, http.StatusOK)
+	noteID := r.srv.URL + "/notes/1"
+	send(map[string]any{"id": ana + "/creates/1", "type": "Create", "actor": ana,
+		"to": []string{"https://www.w3.org/ns/activitystreams#Public"},
+		"object": map[string]any{"id": noteID, "type": "Note", "attributedTo": ana,
+			"to":      []string{"https://www.w3.org/ns/activitystreams#Public"},
+			"content": "<p>Bom dia <script>alert(1)</script><b>Recife</b></p>"}})
+	var postID string
+	if err := a.DB.NewRaw(`SELECT local_id::text FROM federation_remote_objects WHERE object_uri = ?`, noteID).
+		Scan(context.Background(), &postID); err != nil {
+		t.Fatalf("the Note made no post: %v", err)
+	}
+	var got struct {
+		TextContent string `json:"text_content"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/posts/"+postID, nil).Expect(t, http.StatusOK).JSON(t, &got)
+	if got.TextContent != "Bom dia Recife" {
+		t.Fatalf("post text %q", got.TextContent)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !contains(lia.ListIDs(t, "/api/v1/feed?algorithm=following"), postID) {
+		if time.Now().After(deadline) {
+			t.Fatal("Ana's Note is not in Lia's 'Seguindo'")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	// A reply to Lia's post is a comment; a Like is counted.
+	mine := lia.NewPost(t, "Meu post", "public")
+	send(map[string]any{"id": ana + "/creates/2", "type": "Create", "actor": ana,
+		"object": map[string]any{"id": r.srv.URL + "/notes/2", "type": "Note", "attributedTo": ana,
+			"inReplyTo": base + "/ap/posts/" + mine, "cc": []string{"https://www.w3.org/ns/activitystreams#Public"},
+			"content": "<p>Que legal!</p>"}})
+	send(map[string]any{"id": ana + "/likes/1", "type": "Like", "actor": ana, "object": base + "/ap/posts/" + mine})
+	var counts struct {
+		LikeCount    int `json:"like_count"`
+		CommentCount int `json:"comment_count"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/posts/"+mine, nil).Expect(t, http.StatusOK).JSON(t, &counts)
+	if counts.LikeCount != 1 || counts.CommentCount != 1 {
+		t.Fatalf("after a reply and a Like: %+v", counts)
+	}
+	send(map[string]any{"id": ana + "/likes/1/undo", "type": "Undo", "actor": ana,
+		"object": map[string]any{"id": ana + "/likes/1", "type": "Like", "actor": ana, "object": base + "/ap/posts/" + mine}})
+	lia.Do(http.MethodGet, "/api/v1/posts/"+mine, nil).Expect(t, http.StatusOK).JSON(t, &counts)
+	if counts.LikeCount != 0 {
+		t.Fatalf("after Undo(Like): %+v", counts)
+	}
+
+	// Delete of the Note: the post is gone.
+	send(map[string]any{"id": ana + "/deletes/1", "type": "Delete", "actor": ana,
+		"object": map[string]any{"id": noteID, "type": "Tombstone"}})
+	lia.Do(http.MethodGet, "/api/v1/posts/"+postID, nil).Expect(t, http.StatusNotFound)
+
+	// Undo(Follow): Lia has no follower left.
+	send(map[string]any{"id": ana + "/follows/1/undo", "type": "Undo", "actor": ana,
+		"object": map[string]any{"id": ana + "/follows/1", "type": "Follow", "actor": ana, "object": liaActor}})
+	lia.Do(http.MethodGet, "/api/v1/profiles/lia", nil).Expect(t, http.StatusOK).JSON(t, &profile)
+	if profile.FollowerCount != 0 {
+		t.Fatalf("lia's followers after Undo(Follow): %d", profile.FollowerCount)
+	}
+
+	// The actor was fetched once: its document is kept a day.
+	if n := r.served.Load(); n != 1 {
+		t.Fatalf("actor fetched %d times", n)
+	}
+}
+
+func contains(ids []string, id string) bool {
+	for _, s := range ids {
+		if s == id {
+			return true
+		}
+	}
+	return false
+}
