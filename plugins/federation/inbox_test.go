@@ -240,8 +240,28 @@ func TestInboxLimitsEachServer(t *testing.T) {
 	t.Parallel()
 	r := newFakeServer(t)
 	ana := r.actor(t, "ana", nil)
-	a := startWithRemote(t, r, func(_ *config.Config, s *federation.Config) { s.Federation.Inbox.PerHostPerMinute = 2 })
+	a := startWithRemote(t, r, func(c *config.Config, s *federation.Config) {
+		s.Federation.Inbox.PerHostPerMinute = 2
+		c.HTTP.TrustedProxies = []string{"127.0.0.1"} // the posts name their sender's address
+	})
 	lia := a.Member("lia")
+	// Someone elsewhere naming ana's server in forged signatures spends
+	// their own allowance, not that server's.
+	for i := range 3 {
+		req, _ := http.NewRequest(http.MethodPost, a.URL+"/ap/inbox", bytes.NewReader(activity(map[string]any{
+			"id": fmt.Sprintf("%s/forged/%d", ana, i), "type": "Like", "actor": ana, "object": base + "/ap/users/" + lia.ID})))
+		req.Header.Set("Content-Type", "application/activity+json")
+		req.Header.Set("X-Forwarded-For", "198.51.100.7")
+		req.Header.Set("Signature", `keyId="`+ana+`#main-key",algorithm="rsa-sha256",headers="(request-target) date",signature="Zm9yZ2Vk"`)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{true: http.StatusUnauthorized, false: http.StatusTooManyRequests}[i < 2]; resp.StatusCode != want {
+			t.Fatalf("forged activity %d: %d, want %d", i, resp.StatusCode, want)
+		}
+	}
 	for i := range 3 {
 		body := activity(map[string]any{"id": fmt.Sprintf("%s/likes/%d", ana, i), "type": "Like", "actor": ana,
 			"object": base + "/ap/users/" + lia.ID})

@@ -112,14 +112,18 @@ func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusAccepted)
 }
 
-// limitSender counts the request against the server its key names (or,
-// unsigned, the client's network): one server cannot flood the inbox.
+// limitSender counts the request, before any work is done for it, against
+// the server its key names and the address it comes from (unsigned: the
+// address alone): one server cannot flood the inbox. The name is not yet
+// verified, so it never counts alone: a sender naming another server in
+// its keyId spends its own allowance, not that server's.
 func (h handlers) limitSender(r *http.Request) (time.Duration, bool) {
-	key := "ip:" + httpkit.ClientIP(r.Context())
+	ip := httpkit.ClientIP(r.Context())
+	key := "ip:" + ip
 	for _, header := range []string{"Signature", "Signature-Input"} {
 		if m := keyIDPattern.FindStringSubmatch(r.Header.Get(header)); m != nil {
 			if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
-				key = "host:" + strings.ToLower(u.Host)
+				key = "host:" + strings.ToLower(u.Host) + " ip:" + ip
 				break
 			}
 		}
