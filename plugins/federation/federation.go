@@ -14,13 +14,17 @@ import (
 
 	"social/config"
 	"social/core/ports"
+	posts "social/features/posts/app"
+	"social/kit/httpkit"
 	"social/kit/plugin"
 	"social/platform/pgkit"
+	"social/plugins/federation/activity"
 	"social/plugins/federation/app"
 	"social/plugins/federation/delivery"
 	"social/plugins/federation/httpapi"
 	"social/plugins/federation/keys"
 	"social/plugins/federation/migrations"
+	"social/plugins/federation/outgoing"
 	"social/plugins/federation/pgstore"
 )
 
@@ -50,6 +54,7 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		newProcessActivity,
 		newFetcher,
 		func(s *pgstore.Store) app.ActorsByProfile { return s },
+		newOutgoing,
 	),
 	fx.Provide(
 		// The operator's command (social federation rotate-key) runs it.
@@ -67,7 +72,10 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		plugin.AsWorker(func(p *app.ProcessActivity) plugin.Worker {
 			return plugin.NewWorker(Name, &processWorker{process: p})
 		}),
+		// The local members' changes go out as activities.
+		plugin.AsChangeListener(func(o *outgoing.Outgoing) ports.ChangeListener { return o }),
 	),
+	fx.Invoke(linkOutgoing),
 )
 
 func deliverySettings(cfg *config.Config) (Delivery, error) {
@@ -94,3 +102,16 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 		AllowHTTP: allowHTTP, RequestTimeout: d.Timeout, UnreachableAfter: d.UnreachableAfter,
 		Limit: delivery.NewHostLimit(d.PerHost), Clock: clock, Log: log.With("component", "federation-delivery")}, nil
 }
+
+// newOutgoing links media absolutely (servers copy the files). It reads
+// posts as their authors do through the posts feature's use cases, which
+// are given after construction (linkOutgoing): they are built with the
+// change listeners, this one among them, so asking for them here would
+// be a cycle.
+func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks,
+	deliver app.Deliverer, clock ports.Clock) *outgoing.Outgoing {
+	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock,
+		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
+}
+
+func linkOutgoing(o *outgoing.Outgoing, p posts.UseCases) { o.Posts, o.Named = p.Get, p.Named }

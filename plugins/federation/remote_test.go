@@ -43,8 +43,17 @@ func newRemote(t *testing.T, app *at.App) *remote {
 	t.Helper()
 	r := &remote{t: t}
 	r.Status.Store(http.StatusAccepted)
+	// Keys are cached, as servers do: a deleted member's Delete is checked
+	// with the key learnt before (their actor is gone by then).
+	var keysMu sync.Mutex
+	keys := map[string]httpsig.Key{}
 	verifier := &httpsig.Verifier{Scheme: "http", Now: app.Clock.Now,
 		Resolve: func(ctx context.Context, keyID string, fresh bool) (httpsig.Key, error) {
+			keysMu.Lock()
+			defer keysMu.Unlock()
+			if k, ok := keys[keyID]; ok && !fresh {
+				return k, nil
+			}
 			var a actor
 			path, ok := strings.CutPrefix(strings.TrimSuffix(keyID, "#main-key"), base)
 			if !ok {
@@ -55,6 +64,9 @@ func newRemote(t *testing.T, app *at.App) *remote {
 				return httpsig.Key{}, fmt.Errorf("actor %s: %d %v", path, resp.Status, err)
 			}
 			pub, err := httpsig.ParsePublicKeyPEM(a.PublicKey.PublicKeyPem)
+			if err == nil {
+				keys[keyID] = httpsig.Key{Public: pub}
+			}
 			return httpsig.Key{Public: pub}, err
 		}}
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

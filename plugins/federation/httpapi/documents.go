@@ -1,23 +1,15 @@
 package httpapi
 
+import "social/plugins/federation/activity"
+
 // The documents federation answers, written as plain JSON: servers read
 // them as JSON-LD with the contexts they name, which are never fetched
 // here (the few terms beyond ActivityStreams and security/v1 that
 // Mastodon's peers read are defined inline).
 
-// ldContext is the @context of every ActivityPub document we answer.
-var ldContext = []any{
-	"https://www.w3.org/ns/activitystreams",
-	"https://w3id.org/security/v1",
-	map[string]any{
-		"manuallyApprovesFollowers": "as:manuallyApprovesFollowers",
-		"sensitive":                 "as:sensitive",
-		"Hashtag":                   "as:Hashtag",
-		"toot":                      "http://joinmastodon.org/ns#",
-		"discoverable":              "toot:discoverable",
-		"indexable":                 "toot:indexable",
-	},
-}
+// ldContext is the @context of every ActivityPub document we answer
+// (activity's, which delivery sends too).
+var ldContext = activity.Context
 
 // Actor is a member as the social web sees them: a Person.
 type Actor struct {
@@ -81,39 +73,13 @@ type CollectionPage struct {
 	OrderedItems []any  `json:"orderedItems"`
 }
 
-// Note is a post.
-type Note struct {
-	Context      []any        `json:"@context,omitempty"`
-	ID           string       `json:"id"`
-	Type         string       `json:"type"`
-	AttributedTo string       `json:"attributedTo"`
-	Content      string       `json:"content"`
-	To           []string     `json:"to"`
-	CC           []string     `json:"cc"`
-	Published    string       `json:"published"`
-	URL          string       `json:"url"`
-	InReplyTo    *string      `json:"inReplyTo"`
-	Sensitive    bool         `json:"sensitive"`
-	Attachment   []Attachment `json:"attachment"`
-	Tag          []Tag        `json:"tag"`
-}
-
-// Attachment is a post's image or video.
-type Attachment struct {
-	Type      string `json:"type"`
-	MediaType string `json:"mediaType,omitempty"`
-	URL       string `json:"url"`
-	Name      string `json:"name,omitempty"`
-	Width     int    `json:"width,omitempty"`
-	Height    int    `json:"height,omitempty"`
-}
-
-// Tag is a hashtag or a mention of a post.
-type Tag struct {
-	Type string `json:"type"`
-	Href string `json:"href"`
-	Name string `json:"name"`
-}
+// Note, Attachment and Tag are activity's: a Note sent is the Note
+// fetched.
+type (
+	Note       = activity.Note
+	Attachment = activity.Attachment
+	Tag        = activity.Tag
+)
 
 // Create is the activity that published a Note, as the outbox lists it.
 type Create struct {

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"mime"
 	"net/http"
-	"path"
 	"time"
 
 	"go.uber.org/fx"
@@ -14,6 +12,7 @@ import (
 	posts "social/features/posts/app"
 	postwire "social/features/posts/wire"
 	"social/kit/httpkit"
+	"social/plugins/federation/activity"
 	"social/plugins/federation/app"
 )
 
@@ -155,13 +154,7 @@ func (h handlers) image(ctx context.Context, key *string) *Image {
 }
 
 // mediaType is the type a stored file's name says, "" when it says none.
-func mediaType(key string) string {
-	t := mime.TypeByExtension(path.Ext(key))
-	if mt, _, err := mime.ParseMediaType(t); err == nil {
-		return mt
-	}
-	return ""
-}
+func mediaType(key string) string { return activity.MediaType(key) }
 
 // stamp is an instant as ActivityStreams writes it (xsd:dateTime, UTC).
-func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+func stamp(t time.Time) string { return activity.Stamp(t) }

@@ -7,7 +7,7 @@ import (
 	"social/core/domain"
 	"social/core/errs"
 	posts "social/features/posts/app"
-	postwire "social/features/posts/wire"
+	"social/plugins/federation/activity"
 )
 
 // note is a public post's Note, or, for a browser, its page in the
@@ -62,39 +62,9 @@ func (h handlers) writeNote(w http.ResponseWriter, r *http.Request, it domain.Fe
 	writeActivity(w, n)
 }
 
-// noteOf is a public post as a Note: its text as HTML (as the Mastodon
-// client API writes it), addressed to everyone with the author's followers
-// in copy, its image or video, and its hashtags and mentions of the
-// members named (a mention of nobody here stays text: it names no actor).
+// noteOf is a public post as a Note (activity.Builder's).
 func (h handlers) noteOf(ctx context.Context, it domain.FeedItem, named map[string]domain.MemberCard) Note {
-	author := h.Site.ActorURL(it.AuthorID.String())
-	id := it.ID.String()
-	n := Note{ID: h.Site.NoteURL(id), Type: "Note", AttributedTo: author,
-		To: []string{publicAudience}, CC: []string{author + "/followers"},
-		Published: stamp(it.CreatedAt), URL: h.Site.PostPageURL(id),
-		Attachment: []Attachment{}, Tag: []Tag{}}
-	body := text(it)
-	n.Content = postwire.TextHTML(body, h.Site)
-	if it.MediaPath != nil {
-		if u := h.Media.URL(ctx, it.MediaPath); u != nil {
-			a := Attachment{Type: "Document", MediaType: mediaType(*it.MediaPath), URL: *u,
-				Width: it.MediaWidth, Height: it.MediaHeight}
-			if it.ImageAlt != nil {
-				a.Name = *it.ImageAlt
-			}
-			n.Attachment = append(n.Attachment, a)
-		}
-	}
-	for _, tag := range domain.Hashtags(body) {
-		n.Tag = append(n.Tag, Tag{Type: "Hashtag", Href: h.Site.TagURL(tag), Name: "#" + tag})
-	}
-	for _, handle := range domain.Mentions(body) {
-		if card, ok := named[handle]; ok {
-			n.Tag = append(n.Tag, Tag{Type: "Mention", Href: h.Site.ActorURL(card.ID.String()),
-				Name: "@" + h.Site.Acct(card.Handle)})
-		}
-	}
-	return n
+	return activity.Builder{Site: h.Site, Media: h.Media}.Note(ctx, it, named)
 }
 
 // text is a post's text, "" for none.

@@ -1,0 +1,209 @@
+// Package outgoing tells other servers of the local members' changes:
+// the plugin's ports.ChangeListener, which turns each change into an
+// activity queued in the change's transaction.
+package outgoing
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"social/core/domain"
+	"social/core/ports"
+	astream "social/plugins/federation/activity"
+	"social/plugins/federation/app"
+)
+
+// Recipients say who is whose and where they are reached.
+type Recipients interface {
+	// Local reports whether profile is a member of this server (not a
+	// remote account); false for no profile.
+	Local(ctx context.Context, profile domain.UserID) (bool, error)
+	// FollowerInboxes are the inboxes of member's remote followers, a
+	// server's shared inbox once for all its followers that name one.
+	FollowerInboxes(ctx context.Context, member domain.UserID) ([]string, error)
+	// RemoteActor is the actor standing for profile; found is false for a
+	// local one.
+	RemoteActor(ctx context.Context, profile domain.UserID) (actor app.RemoteActor, found bool, err error)
+}
+
+// PostReader reads a post as viewer sees it (the posts feature's GetPost).
+type PostReader interface {
+	Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (domain.FeedItem, error)
+}
+
+// MembersNamed finds the members a text names (the posts feature's).
+type MembersNamed interface {
+	Handle(ctx context.Context, texts []string) (map[string]domain.MemberCard, error)
+}
+
+// Outgoing tells other servers of the local members' changes: it is the
+// plugin's ports.ChangeListener, so each activity is queued in the
+// transaction of the change it tells of. A change made by a remote
+// profile (the inbox made it) is never sent back out.
+type Outgoing struct {
+	Recipients Recipients
+	Posts      PostReader
+	Named      MembersNamed
+	Build      astream.Builder
+	Deliver    app.Deliverer
+	Clock      ports.Clock
+}
+
+var _ ports.ChangeListener = (*Outgoing)(nil)
+
+// Changed queues the activity of c, if it makes one.
+func (o *Outgoing) Changed(ctx context.Context, c ports.Change) error {
+	switch c.Kind {
+	case ports.ChangePostCreated, ports.ChangePostEdited, ports.ChangePostDeleted:
+		return o.post(ctx, c)
+	case ports.ChangeFollowAdded, ports.ChangeFollowRemoved, ports.ChangeBlockAdded, ports.ChangeBlockRemoved:
+		return o.relation(ctx, c)
+	case ports.ChangeAccountDeleted:
+		return o.accountDeleted(ctx, c)
+	}
+	return nil
+}
+
+// post sends Create, Update or Delete of the post's Note to the author's
+// remote followers: a public post addressed to everyone with the
+// followers in copy, a followers-only one to the followers alone. An
+// audience's posts stay here.
+func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
+	if c.Visibility != domain.VisibilityPublic && c.Visibility != domain.VisibilityFriendsOnly {
+		return nil
+	}
+	inboxes, err := o.localFollowerInboxes(ctx, c.Actor)
+	if err != nil || len(inboxes) == 0 {
+		return err
+	}
+	actor := o.Build.Site.ActorURL(c.Actor.String())
+	to, cc := o.Build.Addressing(c.Actor, c.Visibility)
+	if c.Kind == ports.ChangePostDeleted {
+		note := o.Build.Site.NoteURL(c.Post.String())
+		return o.send(ctx, c.Actor, inboxes, map[string]any{"id": note + "#delete", "type": "Delete", "actor": actor,
+			"to": to, "cc": cc, "object": map[string]any{"id": note, "type": "Tombstone"}})
+	}
+	it, err := o.Posts.Handle(ctx, domain.Viewer{UserID: c.Actor}, c.Post)
+	if err != nil {
+		return fmt.Errorf("note of %s: %w", c.Post, err)
+	}
+	text := ""
+	if it.TextContent != nil {
+		text = *it.TextContent
+	}
+	named, err := o.Named.Handle(ctx, []string{text})
+	if err != nil {
+		return err
+	}
+	note := o.Build.Note(ctx, it, named)
+	a := map[string]any{"actor": actor, "to": note.To, "cc": note.CC, "object": note}
+	if c.Kind == ports.ChangePostCreated {
+		a["id"], a["type"], a["published"] = note.ID+"/activity", "Create", note.Published
+	} else {
+		now := o.Clock.Now()
+		note.Updated = astream.Stamp(now)
+		a["object"] = note
+		a["id"], a["type"] = note.ID+"#updates/"+strconv.FormatInt(now.UnixNano(), 10), "Update"
+	}
+	return o.send(ctx, c.Actor, inboxes, a)
+}
+
+// relation sends Follow, Block or their Undo to the remote profile's
+// inbox, when a local member follows or blocks a remote one.
+func (o *Outgoing) relation(ctx context.Context, c ports.Change) error {
+	target, found, err := o.Recipients.RemoteActor(ctx, c.Target)
+	if err != nil || !found {
+		return err
+	}
+	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+		return err
+	}
+	actor := o.Build.Site.ActorURL(c.Actor.String())
+	kind, path := "Follow", "#follows/"
+	if c.Kind == ports.ChangeBlockAdded || c.Kind == ports.ChangeBlockRemoved {
+		kind, path = "Block", "#blocks/"
+	}
+	// The relation's own id names the pair; each activity gets its
+	// instant too, so that following again after an unfollow is a new
+	// activity, not a repeat the queue would drop.
+	rel := actor + path + c.Target.String()
+	stamp := strconv.FormatInt(o.Clock.Now().UnixNano(), 10)
+	a := map[string]any{"id": rel + "/" + stamp, "type": kind, "actor": actor, "object": target.URI, "to": []string{target.URI}}
+	if c.Kind == ports.ChangeFollowRemoved || c.Kind == ports.ChangeBlockRemoved {
+		a = map[string]any{"id": rel + "/undo/" + stamp, "type": "Undo", "actor": actor, "to": []string{target.URI},
+			"object": map[string]any{"id": rel, "type": kind, "actor": actor, "object": target.URI}}
+	}
+	return o.send(ctx, c.Actor, []string{target.Inbox}, a)
+}
+
+// accountDeleted sends Delete of the member's actor to every server that
+// follows them, before their follows go.
+func (o *Outgoing) accountDeleted(ctx context.Context, c ports.Change) error {
+	inboxes, err := o.localFollowerInboxes(ctx, c.Actor)
+	if err != nil || len(inboxes) == 0 {
+		return err
+	}
+	actor := o.Build.Site.ActorURL(c.Actor.String())
+	return o.send(ctx, c.Actor, inboxes, map[string]any{"id": actor + "#delete", "type": "Delete", "actor": actor,
+		"to": []string{astream.Public}, "object": actor})
+}
+
+// AcceptFollow sends member's Accept of follow (the Follow activity as it
+// arrived, with its id) to the follower's inbox.
+func (o *Outgoing) AcceptFollow(ctx context.Context, member domain.UserID, follow json.RawMessage, inbox string) error {
+	return o.answerFollow(ctx, "Accept", member, follow, inbox)
+}
+
+// RejectFollow sends member's Reject of follow to the follower's inbox.
+func (o *Outgoing) RejectFollow(ctx context.Context, member domain.UserID, follow json.RawMessage, inbox string) error {
+	return o.answerFollow(ctx, "Reject", member, follow, inbox)
+}
+
+// answerFollow sends an Accept or Reject of follow. Its id derives from
+// the Follow's, so answering one Follow twice sends one answer.
+func (o *Outgoing) answerFollow(ctx context.Context, kind string, member domain.UserID, follow json.RawMessage, inbox string) error {
+	var f struct {
+		ID    string `json:"id"`
+		Actor any    `json:"actor"`
+	}
+	if err := json.Unmarshal(follow, &f); err != nil || f.ID == "" {
+		return errors.New("answer follow: not a Follow with an id")
+	}
+	actor := o.Build.Site.ActorURL(member.String())
+	sum := sha256.Sum256([]byte(f.ID))
+	a := map[string]any{"id": actor + "#" + map[string]string{"Accept": "accepts", "Reject": "rejects"}[kind] + "/" +
+		hex.EncodeToString(sum[:16]), "type": kind, "actor": actor, "object": follow}
+	if f.Actor != nil {
+		a["to"] = []any{f.Actor}
+	}
+	return o.send(ctx, member, []string{inbox}, a)
+}
+
+// localFollowerInboxes are the remote followers' inboxes of member when
+// member is local, none otherwise.
+func (o *Outgoing) localFollowerInboxes(ctx context.Context, member domain.UserID) ([]string, error) {
+	inboxes, err := o.Recipients.FollowerInboxes(ctx, member)
+	if err != nil || len(inboxes) == 0 {
+		return nil, err
+	}
+	local, err := o.Recipients.Local(ctx, member)
+	if err != nil || !local {
+		return nil, err
+	}
+	return inboxes, nil
+}
+
+// send queues a, with the @context, from signer to inboxes.
+func (o *Outgoing) send(ctx context.Context, signer domain.UserID, inboxes []string, a map[string]any) error {
+	a["@context"] = astream.Context
+	body, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	return o.Deliver.Deliver(ctx, signer, body, inboxes)
+}

@@ -1,0 +1,234 @@
+package federation_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	core "social/core/domain"
+	follows "social/features/follows/app"
+	posts "social/features/posts/app"
+	profiles "social/features/profiles/app"
+	"social/platform/pgkit"
+	"social/plugins/federation/delivery"
+	at "social/tests/testkit/apptest"
+)
+
+const public = "https://www.w3.org/ns/activitystreams#Public"
+
+// outgoingRig is the app with federation on and what makes remote
+// accounts and their follows as the inbox does.
+type outgoingRig struct {
+	deliveryRig
+	Remote  *profiles.UpsertRemoteAccount
+	Follows follows.UseCases
+	Posts   posts.UseCases
+}
+
+func startOutgoing(t *testing.T) outgoingRig {
+	t.Helper()
+	var jobs *pgkit.JobInserter
+	var client *river.Client[pgx.Tx]
+	var r outgoingRig
+	app := at.StartPopulating(t, on(nil), &jobs, &client, &r.Remote, &r.Follows, &r.Posts)
+	r.deliveryRig = deliveryRig{App: app, Queue: &delivery.Queue{Jobs: jobs}, River: client}
+	return r
+}
+
+// remoteAccount makes a remote account of the server srv (its actor at
+// srv/users/name, its inbox srv/users/name/inbox, and srv/inbox as shared
+// inbox when shared is true), as the inbox does when it meets one.
+func (r outgoingRig) remoteAccount(t *testing.T, srv *remote, name string, shared bool) (core.UserID, string) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := r.Remote.Handle(ctx, profiles.RemoteAccount{Username: name, Domain: srv.Host(),
+		URL: srv.URL("/@" + name), DisplayName: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	actor := srv.URL("/users/" + name)
+	var sharedInbox *string
+	if shared {
+		s := srv.URL("/inbox")
+		sharedInbox = &s
+	}
+	if _, err := r.DB.NewRaw(`INSERT INTO federation_remote_actors (profile_id, actor_uri, host, inbox_url,
+		shared_inbox_url, key_id, public_key_pem, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, now())`,
+		uuid.UUID(id), actor, srv.Host(), actor+"/inbox", sharedInbox, actor+"#main-key",
+		"-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return id, actor
+}
+
+// follow makes the remote account follow the local member handle.
+func (r outgoingRig) follow(t *testing.T, follower core.UserID, handle string) {
+	t.Helper()
+	if _, err := r.Follows.Follow.Handle(context.Background(), core.Viewer{UserID: follower}, handle); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// byType picks the activities of type kind.
+func byType(got []delivered, kind string) []delivered {
+	var out []delivered
+	for _, d := range got {
+		if d.Activity["type"] == kind {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func strs(v any) []string {
+	var out []string
+	list, _ := v.([]any)
+	for _, s := range list {
+		out = append(out, s.(string))
+	}
+	return out
+}
+
+// A public post reaches each remote follower's server once (followers
+// sharing a shared inbox get one delivery there), signed by its author,
+// as a Create of its Note to everyone with the followers in copy; its
+// edit is an Update, its deletion a Delete of the Note.
+func TestAPublicPostGoesToRemoteFollowers(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	big, small := newRemote(t, r.App), newRemote(t, r.App)
+	one, _ := r.remoteAccount(t, big, "um", true)
+	two, _ := r.remoteAccount(t, big, "dois", true)
+	three, _ := r.remoteAccount(t, small, "tres", false)
+	for _, f := range []core.UserID{one, two, three} {
+		r.follow(t, f, "ana")
+	}
+	post := ana.NewPost(t, "olá, #mundo", "public")
+	note := base + "/ap/posts/" + post
+	followers := base + "/ap/users/" + ana.ID + "/followers"
+
+	got := big.Await(1)[0]
+	if got.Path != "/inbox" || got.KeyID != base+"/ap/users/"+ana.ID+"#main-key" {
+		t.Fatalf("big server: %s signed %s, want the shared inbox signed by ana", got.Path, got.KeyID)
+	}
+	a := got.Activity
+	obj, _ := a["object"].(map[string]any)
+	if a["type"] != "Create" || a["id"] != note+"/activity" || a["actor"] != base+"/ap/users/"+ana.ID ||
+		!slices.Equal(strs(a["to"]), []string{public}) || !slices.Equal(strs(a["cc"]), []string{followers}) ||
+		obj["id"] != note || obj["type"] != "Note" || !slices.Equal(strs(obj["to"]), []string{public}) {
+		t.Fatalf("create: %v", a)
+	}
+	if got := small.Await(1)[0]; got.Path != "/users/tres/inbox" || got.Activity["id"] != note+"/activity" {
+		t.Fatalf("small server: %s %v", got.Path, got.Activity["id"])
+	}
+
+	ana.Do(http.MethodPatch, "/api/v1/posts/"+post, map[string]string{"text_content": "olá de novo"}).Expect(t, http.StatusOK)
+	upd := byType(big.Await(2), "Update")
+	if len(upd) != 1 || upd[0].Activity["object"].(map[string]any)["content"] == obj["content"] {
+		t.Fatalf("update: %v", upd)
+	}
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+post, nil).Expect(t, http.StatusNoContent)
+	del := byType(big.Await(3), "Delete")
+	if len(del) != 1 || del[0].Activity["object"].(map[string]any)["id"] != note ||
+		del[0].Activity["object"].(map[string]any)["type"] != "Tombstone" {
+		t.Fatalf("delete: %v", del)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := big.tries.Load(); n != 3 {
+		t.Fatalf("big server got %d POSTs, want 3: one per activity", n)
+	}
+}
+
+// A followers-only post goes to the followers collection alone, never
+// to everyone; a post of a member without remote followers goes nowhere.
+func TestAFollowersOnlyPostNeverNamesPublic(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	bia := r.Member("bia")
+	srv := newRemote(t, r.App)
+	one, _ := r.remoteAccount(t, srv, "um", false)
+	r.follow(t, one, "ana")
+	bia.NewPost(t, "só daqui", "public")
+	post := ana.NewPost(t, "só para quem me segue", "friends_only")
+	a := srv.Await(1)[0].Activity
+	followers := base + "/ap/users/" + ana.ID + "/followers"
+	obj := a["object"].(map[string]any)
+	for _, list := range [][]string{strs(a["to"]), strs(a["cc"]), strs(obj["to"]), strs(obj["cc"])} {
+		if slices.Contains(list, public) {
+			t.Fatalf("followers-only post names Public: %v", a)
+		}
+	}
+	if obj["id"] != base+"/ap/posts/"+post || !slices.Equal(strs(a["to"]), []string{followers}) {
+		t.Fatalf("followers-only create: %v", a)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := srv.tries.Load(); n != 1 {
+		t.Fatalf("%d POSTs, want 1 (bia has no remote follower)", n)
+	}
+}
+
+// What a remote account does here (the inbox's doing) is never sent back
+// out; a local member's follow and block of a remote account are, with
+// their undoing; a deleted account's Delete goes to its followers.
+func TestRelationsAndRemoteChanges(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	srv := newRemote(t, r.App)
+	one, oneActor := r.remoteAccount(t, srv, "um", false)
+	two, _ := r.remoteAccount(t, srv, "dois", false)
+	r.follow(t, one, "ana")
+	var oneHandle string
+	if err := r.DB.NewRaw(`SELECT handle FROM profiles WHERE id = ?`, uuid.UUID(one)).Scan(context.Background(), &oneHandle); err != nil {
+		t.Fatal(err)
+	}
+	// A remote account follows another and posts, as the inbox would
+	// have them: nothing goes out.
+	r.follow(t, two, oneHandle)
+	if _, err := r.Posts.Create.Handle(context.Background(), core.Viewer{UserID: one},
+		posts.NewPost{Text: "escrito lá fora"}); err != nil {
+		t.Fatal(err)
+	}
+
+	path := "/api/v1/profiles/" + url.PathEscape(oneHandle)
+	ana.Do(http.MethodPost, path+"/follow", nil).Expect(t, http.StatusOK)
+	follow := srv.Await(1)[0]
+	if follow.Path != "/users/um/inbox" || follow.Activity["type"] != "Follow" || follow.Activity["object"] != oneActor {
+		t.Fatalf("follow: %s %v", follow.Path, follow.Activity)
+	}
+	ana.Do(http.MethodDelete, path+"/follow", nil).Expect(t, http.StatusOK)
+	undo := srv.Await(2)[1].Activity
+	if undo["type"] != "Undo" || undo["object"].(map[string]any)["type"] != "Follow" {
+		t.Fatalf("undo follow: %v", undo)
+	}
+	ana.Do(http.MethodPost, path+"/block", nil).Expect(t, http.StatusOK)
+	if b := srv.Await(3)[2].Activity; b["type"] != "Block" || b["object"] != oneActor {
+		t.Fatalf("block: %v", b)
+	}
+	ana.Do(http.MethodDelete, path+"/block", nil).Expect(t, http.StatusOK)
+	if u := srv.Await(4)[3].Activity; u["type"] != "Undo" || u["object"].(map[string]any)["type"] != "Block" {
+		t.Fatalf("undo block: %v", u)
+	}
+	// The block ended um's follow of ana; a new one, then ana leaves.
+	r.follow(t, one, "ana")
+	ana.Do(http.MethodPost, "/api/v1/account/delete", map[string]string{"password": at.Password}).Expect(t, http.StatusNoContent)
+	del := srv.Await(5)[4].Activity
+	if del["type"] != "Delete" || del["object"] != base+"/ap/users/"+ana.ID {
+		t.Fatalf("account deletion: %v", del)
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, d := range srv.Received() {
+		if d.KeyID != base+"/ap/users/"+ana.ID+"#main-key" {
+			t.Fatalf("sent on behalf of a remote account: %s %v", d.KeyID, d.Activity)
+		}
+	}
+	if n := srv.tries.Load(); n != 5 {
+		t.Fatalf("%d POSTs, want 5", n)
+	}
+}

@@ -1,0 +1,57 @@
+package pgstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/google/uuid"
+
+	"social/core/domain"
+	"social/plugins/federation/app"
+	"social/plugins/federation/outgoing"
+)
+
+var _ outgoing.Recipients = (*Store)(nil)
+
+// Local reports whether profile is a member of this server: a profile
+// with no domain that no remote actor stands for.
+func (s *Store) Local(ctx context.Context, profile domain.UserID) (bool, error) {
+	var local bool
+	err := s.IDB(ctx).NewRaw(`SELECT c.domain IS NULL AND NOT EXISTS (
+			SELECT 1 FROM federation_remote_actors r WHERE r.profile_id = c.id)
+		FROM member_cards c WHERE c.id = ?`, uuid.UUID(profile)).Scan(ctx, &local)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return local, err
+}
+
+// FollowerInboxes are the inboxes of member's remote followers, each
+// server's shared inbox once for all its followers that have one.
+func (s *Store) FollowerInboxes(ctx context.Context, member domain.UserID) ([]string, error) {
+	var inboxes []string
+	err := s.IDB(ctx).NewRaw(`SELECT DISTINCT coalesce(r.shared_inbox_url, r.inbox_url)
+		FROM member_follows f JOIN federation_remote_actors r ON r.profile_id = f.follower_id
+		WHERE f.following_id = ? ORDER BY 1`, uuid.UUID(member)).Scan(ctx, &inboxes)
+	return inboxes, err
+}
+
+// RemoteActor is the actor standing for profile; found is false for a
+// profile no remote actor stands for.
+func (s *Store) RemoteActor(ctx context.Context, profile domain.UserID) (app.RemoteActor, bool, error) {
+	var r struct {
+		URI         string         `bun:"actor_uri"`
+		Inbox       string         `bun:"inbox_url"`
+		SharedInbox sql.NullString `bun:"shared_inbox_url"`
+	}
+	err := s.IDB(ctx).NewRaw(`SELECT actor_uri, inbox_url, shared_inbox_url FROM federation_remote_actors
+		WHERE profile_id = ?`, uuid.UUID(profile)).Scan(ctx, &r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.RemoteActor{}, false, nil
+	}
+	if err != nil {
+		return app.RemoteActor{}, false, err
+	}
+	return app.RemoteActor{URI: r.URI, Inbox: r.Inbox, SharedInbox: r.SharedInbox.String}, true, nil
+}
