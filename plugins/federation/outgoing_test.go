@@ -232,3 +232,33 @@ func TestRelationsAndRemoteChanges(t *testing.T) {
 		t.Fatalf("%d POSTs, want 5", n)
 	}
 }
+
+// A local member's like of a remote post goes to its author as a Like of
+// the post's id on its server; taking it back is an Undo.
+func TestALikeOfARemotePostGoesToItsAuthor(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	srv := newRemote(t, r.App)
+	one, oneActor := r.remoteAccount(t, srv, "um", false)
+	created, err := r.Posts.Create.Handle(context.Background(), core.Viewer{UserID: one}, posts.NewPost{Text: "de lá"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	object := srv.URL("/users/um/statuses/1")
+	if _, err := r.DB.NewRaw(`INSERT INTO federation_remote_objects (object_uri, actor_id, kind, local_id, created_at)
+		VALUES (?, ?, 'post', ?, now())`, object, uuid.UUID(one), uuid.UUID(created.Post.ID)).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	post := created.Post.ID.String()
+	ana.Do(http.MethodPut, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
+	like := srv.Await(1)[0]
+	if like.Path != "/users/um/inbox" || like.Activity["type"] != "Like" || like.Activity["object"] != object ||
+		!slices.Equal(strs(like.Activity["to"]), []string{oneActor}) {
+		t.Fatalf("like: %s %v", like.Path, like.Activity)
+	}
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
+	undo := srv.Await(2)[1].Activity
+	if undo["type"] != "Undo" || undo["object"].(map[string]any)["type"] != "Like" || undo["object"].(map[string]any)["object"] != object {
+		t.Fatalf("undo like: %v", undo)
+	}
+}

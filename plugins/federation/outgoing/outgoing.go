@@ -29,6 +29,9 @@ type Recipients interface {
 	// RemoteActor is the actor standing for profile; found is false for a
 	// local one.
 	RemoteActor(ctx context.Context, profile domain.UserID) (actor app.RemoteActor, found bool, err error)
+	// PostObject is the id on its server of a remote post; found is false
+	// for a post written here.
+	PostObject(ctx context.Context, post domain.PostID) (uri string, found bool, err error)
 }
 
 // PostReader reads a post as viewer sees it (the posts feature's GetPost).
@@ -63,6 +66,8 @@ func (o *Outgoing) Changed(ctx context.Context, c ports.Change) error {
 		return o.post(ctx, c)
 	case ports.ChangeFollowAdded, ports.ChangeFollowRemoved, ports.ChangeBlockAdded, ports.ChangeBlockRemoved:
 		return o.relation(ctx, c)
+	case ports.ChangeLikeAdded, ports.ChangeLikeRemoved:
+		return o.like(ctx, c)
 	case ports.ChangeAccountDeleted:
 		return o.accountDeleted(ctx, c)
 	}
@@ -139,6 +144,31 @@ func (o *Outgoing) relation(ctx context.Context, c ports.Change) error {
 			"object": map[string]any{"id": rel, "type": kind, "actor": actor, "object": target.URI}}
 	}
 	return o.send(ctx, c.Actor, []string{target.Inbox}, a)
+}
+
+// like sends Like, or Undo of it, to the author of a remote post a local
+// member likes or stops liking.
+func (o *Outgoing) like(ctx context.Context, c ports.Change) error {
+	author, found, err := o.Recipients.RemoteActor(ctx, c.Target)
+	if err != nil || !found {
+		return err
+	}
+	object, found, err := o.Recipients.PostObject(ctx, c.Post)
+	if err != nil || !found {
+		return err
+	}
+	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+		return err
+	}
+	actor := o.Build.Site.ActorURL(c.Actor.String())
+	rel := actor + "#likes/" + c.Post.String()
+	stamp := strconv.FormatInt(o.Clock.Now().UnixNano(), 10)
+	a := map[string]any{"id": rel + "/" + stamp, "type": "Like", "actor": actor, "object": object, "to": []string{author.URI}}
+	if c.Kind == ports.ChangeLikeRemoved {
+		a = map[string]any{"id": rel + "/undo/" + stamp, "type": "Undo", "actor": actor, "to": []string{author.URI},
+			"object": map[string]any{"id": rel, "type": "Like", "actor": actor, "object": object}}
+	}
+	return o.send(ctx, c.Actor, []string{author.Inbox}, a)
 }
 
 // accountDeleted sends Delete of the member's actor to every server that

@@ -55,3 +55,15 @@ func (s *Store) RemoteActor(ctx context.Context, profile domain.UserID) (app.Rem
 	}
 	return app.RemoteActor{URI: r.URI, Inbox: r.Inbox, SharedInbox: r.SharedInbox.String}, true, nil
 }
+
+// PostObject is the id on its server of the remote post post; found is
+// false for a post written here.
+func (s *Store) PostObject(ctx context.Context, post domain.PostID) (string, bool, error) {
+	var uri string
+	err := s.IDB(ctx).NewRaw(`SELECT object_uri FROM federation_remote_objects WHERE kind = 'post' AND local_id = ?`,
+		uuid.UUID(post)).Scan(ctx, &uri)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return uri, err == nil, err
+}

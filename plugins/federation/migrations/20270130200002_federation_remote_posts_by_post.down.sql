@@ -1,0 +1,1 @@
+DROP INDEX federation_remote_objects_post;
