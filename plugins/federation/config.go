@@ -4,13 +4,13 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"strings"
 	"time"
 
 	"social/config"
 	"social/kit/plugin"
+	"social/plugins/federation/app"
 	"social/plugins/federation/httpapi"
 )
 
@@ -97,7 +97,7 @@ func newSite(cfg *config.Config) (httpapi.Site, error) {
 		return httpapi.Site{}, errors.New("federation: http.public_url must be https (plain http only for a loopback host, with federation.allow_loopback_http)")
 	case cfg.Mode == config.ModeProduction:
 		return httpapi.Site{}, errors.New("federation: federation.allow_loopback_http is refused in production mode")
-	case !loopback(u.Hostname()):
+	case !app.IsLoopback(u.Hostname()):
 		return httpapi.Site{}, fmt.Errorf("federation: plain http is allowed for a loopback host only, not %s", u.Hostname())
 	}
 	domain := s.Federation.Domain
@@ -106,14 +106,4 @@ func newSite(cfg *config.Config) (httpapi.Site, error) {
 	}
 	return httpapi.Site{Base: u.Scheme + "://" + strings.ToLower(u.Host), Domain: strings.ToLower(domain),
 		OpenRegistrations: s.Federation.OpenRegistrations, Version: config.Version}, nil
-}
-
-// loopback reports whether host is this machine's own: localhost or a
-// loopback address.
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

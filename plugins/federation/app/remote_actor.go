@@ -216,7 +216,7 @@ func (uc *ResolveActor) checkURL(raw string) error {
 	if err != nil || u.Host == "" || u.User != nil {
 		return fmt.Errorf("%w: %q is no address", ErrBadActor, raw)
 	}
-	loop := isLoopback(u.Hostname())
+	loop := IsLoopback(u.Hostname())
 	switch {
 	case u.Scheme == "https" && !loop:
 	case uc.LoopbackHTTP && loop && (u.Scheme == "http" || u.Scheme == "https"):
@@ -230,7 +230,9 @@ func (uc *ResolveActor) checkURL(raw string) error {
 	return nil
 }
 
-func isLoopback(host string) bool {
+// IsLoopback reports whether host (a name or an address, without port)
+// is this machine: the only hosts plain http is allowed to, in tests.
+func IsLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"social/core/ports"
 	"social/kit/httpsig"
 	"social/plugins/federation/activity"
+	"social/plugins/federation/app"
 )
 
 // Hosts remembers which servers fail (federation_hosts).
@@ -165,17 +165,9 @@ func (w *Worker) allowed(u *url.URL) bool {
 	case "https":
 		return true
 	case "http":
-		return w.AllowHTTP && loopback(u.Hostname())
+		return w.AllowHTTP && app.IsLoopback(u.Hostname())
 	}
 	return false
-}
-
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // HostLimit bounds the deliveries running at once to one host from this

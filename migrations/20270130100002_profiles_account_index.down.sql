@@ -1,0 +1,1 @@
+DROP INDEX profiles_account_id_idx;
