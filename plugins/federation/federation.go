@@ -14,6 +14,7 @@ import (
 
 	"social/config"
 	"social/core/ports"
+	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -108,9 +109,9 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 // are given after construction (linkOutgoing): they are built with the
 // change listeners, this one among them, so asking for them here would
 // be a cycle.
-func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks,
-	deliver app.Deliverer, clock ports.Clock) *outgoing.Outgoing {
-	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock,
+func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, find *app.FindMember,
+	view *follows.ViewProfile, key *app.MemberKey, deliver app.Deliverer, clock ports.Clock) *outgoing.Outgoing {
+	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
 		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
 }
 

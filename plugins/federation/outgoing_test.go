@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -260,5 +261,49 @@ func TestALikeOfARemotePostGoesToItsAuthor(t *testing.T) {
 	undo := srv.Await(2)[1].Activity
 	if undo["type"] != "Undo" || undo["object"].(map[string]any)["type"] != "Like" || undo["object"].(map[string]any)["object"] != object {
 		t.Fatalf("undo like: %v", undo)
+	}
+}
+
+// A member's profile change reaches each server that follows them once
+// (a shared inbox once for its followers), signed by them, as an Update
+// whose object is their whole actor as /ap/users/{id} now serves it; a
+// remote account's refresh sends nothing.
+func TestAProfileChangeSendsTheActor(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	srv := newRemote(t, r.App)
+	one, _ := r.remoteAccount(t, srv, "um", true)
+	two, _ := r.remoteAccount(t, srv, "dois", true)
+	r.follow(t, one, "ana")
+	r.follow(t, two, "ana")
+	ana.Do(http.MethodPatch, "/api/v1/profiles/me", map[string]string{"display_name": "Ana Nova", "bio": "De #Recife"}).
+		Expect(t, http.StatusOK)
+
+	got := srv.Await(1)[0]
+	actorURL := base + "/ap/users/" + ana.ID
+	a := got.Activity
+	if got.Path != "/inbox" || got.KeyID != actorURL+"#main-key" || a["type"] != "Update" || a["actor"] != actorURL ||
+		!slices.Equal(strs(a["to"]), []string{public}) {
+		t.Fatalf("update: %s signed %s: %v", got.Path, got.KeyID, a)
+	}
+	var served map[string]any
+	document(t, get(r.Client(), "/ap/users/"+ana.ID, activityJSON), &served)
+	delete(served, "@context")
+	if obj := a["object"].(map[string]any); !reflect.DeepEqual(obj, served) {
+		t.Fatalf("Update's object\n%v\nis not the actor served\n%v", obj, served)
+	}
+	if served["name"] != "Ana Nova" {
+		t.Fatalf("actor name %v", served["name"])
+	}
+
+	// A remote account's profile is refreshed as the inbox does: it is
+	// never sent out.
+	if _, err := r.Remote.Handle(context.Background(), profiles.RemoteAccount{ID: one, Username: "um",
+		Domain: srv.Host(), URL: srv.URL("/@um"), DisplayName: "Um Novo"}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := srv.tries.Load(); n != 1 {
+		t.Fatalf("%d POSTs, want 1: one Update to the shared inbox", n)
 	}
 }

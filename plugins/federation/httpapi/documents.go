@@ -11,47 +11,14 @@ import "social/plugins/federation/activity"
 // (activity's, which delivery sends too).
 var ldContext = activity.Context
 
-// Actor is a member as the social web sees them: a Person.
-type Actor struct {
-	Context                   []any     `json:"@context"`
-	ID                        string    `json:"id"`
-	Type                      string    `json:"type"`
-	PreferredUsername         string    `json:"preferredUsername"`
-	Name                      string    `json:"name"`
-	Summary                   string    `json:"summary"`
-	URL                       string    `json:"url"`
-	Icon                      *Image    `json:"icon,omitempty"`
-	Image                     *Image    `json:"image,omitempty"`
-	Inbox                     string    `json:"inbox"`
-	Outbox                    string    `json:"outbox"`
-	Followers                 string    `json:"followers"`
-	Following                 string    `json:"following"`
-	Endpoints                 Endpoints `json:"endpoints"`
-	PublicKey                 PublicKey `json:"publicKey"`
-	ManuallyApprovesFollowers bool      `json:"manuallyApprovesFollowers"`
-	Discoverable              bool      `json:"discoverable"`
-	Indexable                 bool      `json:"indexable"`
-	Published                 string    `json:"published"`
-}
-
-// Image is an actor's avatar (icon) or banner (image).
-type Image struct {
-	Type      string `json:"type"`
-	MediaType string `json:"mediaType,omitempty"`
-	URL       string `json:"url"`
-}
-
-// Endpoints are the actor's server-wide endpoints.
-type Endpoints struct {
-	SharedInbox string `json:"sharedInbox"`
-}
-
-// PublicKey is the key the actor's signatures verify with.
-type PublicKey struct {
-	ID           string `json:"id"`
-	Owner        string `json:"owner"`
-	PublicKeyPEM string `json:"publicKeyPem"`
-}
+// Actor, Image, Endpoints and PublicKey are activity's: the actor
+// fetched is the Person an Update sends.
+type (
+	Actor     = activity.Person
+	Image     = activity.Image
+	Endpoints = activity.Endpoints
+	PublicKey = activity.PublicKey
+)
 
 // Collection is an OrderedCollection: its size and its first page.
 type Collection struct {

@@ -1,16 +1,13 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"go.uber.org/fx"
 
 	"social/core/domain"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
-	postwire "social/features/posts/wire"
 	"social/kit/httpkit"
 	"social/plugins/federation/activity"
 	"social/plugins/federation/app"
@@ -119,42 +116,7 @@ func (h handlers) writeActor(w http.ResponseWriter, r *http.Request, m app.Membe
 		writeError(w, r, err)
 		return
 	}
-	id := m.ID.String()
-	actor := h.Site.ActorURL(id)
-	summary := ""
-	if p.Bio != nil {
-		summary = postwire.TextHTML(*p.Bio, h.Site)
-	}
-	writeActivity(w, Actor{
-		Context: ldContext, ID: actor, Type: "Person",
-		PreferredUsername: p.Handle, Name: p.DisplayName, Summary: summary,
-		URL:   h.Site.ProfileURL(p.Handle),
-		Icon:  h.image(ctx, p.AvatarPath),
-		Image: h.image(ctx, p.BannerPath),
-		Inbox: actor + "/inbox", Outbox: actor + "/outbox",
-		Followers: actor + "/followers", Following: actor + "/following",
-		Endpoints: Endpoints{SharedInbox: h.Site.Base + sharedInboxPath},
-		PublicKey: PublicKey{ID: h.Site.KeyID(id), Owner: actor, PublicKeyPEM: key.PEM},
-		// The network has no follow requests: anyone may follow a member.
-		ManuallyApprovesFollowers: false,
-		// Profiles and public posts are public and found by the network's
-		// own search.
-		Discoverable: true, Indexable: true,
-		Published: stamp(p.CreatedAt),
-	})
+	a := activity.Builder{Site: h.Site, Media: h.Media}.Person(ctx, p.Profile, key.PEM)
+	a.Context = ldContext
+	writeActivity(w, a)
 }
-
-// image is a picture of the profile, or nil for none.
-func (h handlers) image(ctx context.Context, key *string) *Image {
-	u := h.Media.URL(ctx, key)
-	if u == nil {
-		return nil
-	}
-	return &Image{Type: "Image", MediaType: mediaType(*key), URL: *u}
-}
-
-// mediaType is the type a stored file's name says, "" when it says none.
-func mediaType(key string) string { return activity.MediaType(key) }
-
-// stamp is an instant as ActivityStreams writes it (xsd:dateTime, UTC).
-func stamp(t time.Time) string { return activity.Stamp(t) }

@@ -13,7 +13,9 @@ import (
 	"strconv"
 
 	"social/core/domain"
+	"social/core/errs"
 	"social/core/ports"
+	follows "social/features/follows/app"
 	astream "social/plugins/federation/activity"
 	"social/plugins/federation/app"
 )
@@ -34,6 +36,23 @@ type Recipients interface {
 	PostObject(ctx context.Context, post domain.PostID) (uri string, found bool, err error)
 }
 
+// Members find a local member by ID; a suspended or deleted one is not
+// found (FindMember).
+type Members interface {
+	ByID(ctx context.Context, id string) (app.Member, error)
+}
+
+// Profiles read a profile as a visitor without a session does (the
+// follows feature's ViewProfile): what the actor shows.
+type Profiles interface {
+	Handle(ctx context.Context, viewer domain.Viewer, handle string) (follows.ProfileView, error)
+}
+
+// Keys answer a member's public key, made on first need (MemberKey).
+type Keys interface {
+	Handle(ctx context.Context, member domain.UserID) (app.PublicKey, error)
+}
+
 // PostReader reads a post as viewer sees it (the posts feature's GetPost).
 type PostReader interface {
 	Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (domain.FeedItem, error)
@@ -52,6 +71,9 @@ type Outgoing struct {
 	Recipients Recipients
 	Posts      PostReader
 	Named      MembersNamed
+	Members    Members
+	Profiles   Profiles
+	Keys       Keys
 	Build      astream.Builder
 	Deliver    app.Deliverer
 	Clock      ports.Clock
@@ -70,6 +92,8 @@ func (o *Outgoing) Changed(ctx context.Context, c ports.Change) error {
 		return o.like(ctx, c)
 	case ports.ChangeAccountDeleted:
 		return o.accountDeleted(ctx, c)
+	case ports.ChangeProfileUpdated:
+		return o.profileUpdated(ctx, c)
 	}
 	return nil
 }
@@ -181,6 +205,39 @@ func (o *Outgoing) accountDeleted(ctx context.Context, c ports.Change) error {
 	actor := o.Build.Site.ActorURL(c.Actor.String())
 	return o.send(ctx, c.Actor, inboxes, map[string]any{"id": actor + "#delete", "type": "Delete", "actor": actor,
 		"to": []string{astream.Public}, "object": actor})
+}
+
+// profileUpdated sends Update of the member's whole actor, as
+// /ap/users/{id} now answers it, to the servers that follow them: they
+// replace what they kept (name, bio, pictures, handle) with it. A
+// suspended or deleted member's profile is not sent.
+func (o *Outgoing) profileUpdated(ctx context.Context, c ports.Change) error {
+	inboxes, err := o.localFollowerInboxes(ctx, c.Actor)
+	if err != nil || len(inboxes) == 0 {
+		return err
+	}
+	m, err := o.Members.ByID(ctx, c.Actor.String())
+	var gone *errs.Error
+	if errors.As(err, &gone) && gone.Kind == errs.KindNotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	p, err := o.Profiles.Handle(ctx, domain.Viewer{}, m.Handle)
+	if err != nil {
+		return fmt.Errorf("actor of %s: %w", m.ID, err)
+	}
+	key, err := o.Keys.Handle(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	person := o.Build.Person(ctx, p.Profile, key.PEM)
+	// Each profile change is an activity of its own: a server drops an
+	// activity id it has seen.
+	stamp := strconv.FormatInt(o.Clock.Now().UnixNano(), 10)
+	return o.send(ctx, c.Actor, inboxes, map[string]any{"id": person.ID + "#updates/" + stamp, "type": "Update",
+		"actor": person.ID, "to": []string{astream.Public}, "cc": []string{person.Followers}, "object": person})
 }
 
 // AcceptFollow sends member's Accept of follow (the Follow activity as it
