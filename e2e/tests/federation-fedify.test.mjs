@@ -1,0 +1,122 @@
+// Federation against an ActivityPub server nobody here wrote: a Fedify
+// peer (e2e/lib/fedify-peer.mjs) and `social`, both on loopback, exchange
+// signed activities both ways: discovery, follows, posts, a reply, a like
+// and deletions. Neither side skips signature verification.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startServer } from '../lib/harness.mjs';
+import { api, member, signInToken } from '../lib/members.mjs';
+import { startFedifyPeer } from '../lib/fedify-peer.mjs';
+
+let server;
+let peer;
+let bob;
+let bobToken;
+let bobActor; // our member as the peer's Fedify object
+let bobPost; // bob's public post, as our API answers it
+
+/** Polls fn until it answers something truthy (ours applies inbox activities in a job). */
+async function eventually(fn, what, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+before(async () => {
+  [server, peer] = await Promise.all([
+    startServer({
+      SOCIAL_PLUGINS_FEDERATION_ENABLED: 'true',
+      SOCIAL_FEDERATION_ALLOW_LOOPBACK_HTTP: 'true',
+    }),
+    startFedifyPeer(),
+  ]);
+  bob = await member(server, 'bob_fed', 'Bob Federado');
+  bobToken = await signInToken(server, bob.email);
+});
+
+after(async () => {
+  await peer?.close();
+  const result = await server?.stop();
+  if (result) assert.equal(result.postgresLeft, false);
+});
+
+test('the Fedify peer finds our member through WebFinger and follows; the Accept reaches it', async () => {
+  bobActor = await peer.discover(`${server.url}/profile/${bob.handle}`);
+  assert.equal(bobActor.preferredUsername, bob.handle);
+  assert.equal(bobActor.name?.toString(), 'Bob Federado');
+  assert.ok(bobActor.inboxId?.href.startsWith(server.url));
+
+  const follow = await peer.follow(bobActor);
+  const accept = await peer.waitFor((a) => a.type === 'Accept');
+  assert.equal(accept.actor, bobActor.id.href);
+  const acceptedId = typeof accept.object === 'string' ? accept.object : accept.object?.id;
+  assert.equal(acceptedId, follow.id.href);
+
+  const follower = await eventually(async () => {
+    const page = await api(server, bobToken, 'GET', `/profiles/${bob.handle}/followers`);
+    return page.items.find((p) => p.handle === peer.handle);
+  }, 'the peer among bob followers');
+  assert.equal(follower.display_name, 'Ana do Fedify');
+});
+
+test("our member's public post reaches the peer as Create(Note)", async () => {
+  bobPost = await api(server, bobToken, 'POST', '/posts', { text_content: 'Olá, fediverso! Escrito no social.' });
+  const create = await peer.waitFor((a) => a.type === 'Create');
+  assert.equal(create.actor, bobActor.id.href);
+  assert.equal(create.object.type, 'Note');
+  assert.match(create.object.content, /Olá, fediverso! Escrito no social\./);
+  assert.ok(create.object.id.endsWith(bobPost.id), create.object.id);
+  // The Note is fetchable where its id points, as Fedify reads it.
+  const note = await peer.lookup(create.object.id);
+  assert.equal(note?.id?.href, create.object.id);
+  bobPost.noteId = create.object.id;
+});
+
+test("the peer's reply becomes a comment and its like is counted", async () => {
+  const reply = await peer.post(bobActor, 'Que bom te ver por aqui!', { inReplyTo: bobPost.noteId, mention: bobActor.id.href });
+  await peer.like(bobActor, bobPost.noteId);
+
+  const comment = await eventually(async () => {
+    const page = await api(server, bobToken, 'GET', `/posts/${bobPost.id}/comments`);
+    return page.items.find((c) => c.author.handle === peer.handle);
+  }, 'the reply as a comment');
+  assert.equal(comment.text_content, 'Que bom te ver por aqui!');
+  await eventually(async () => (await api(server, bobToken, 'GET', `/posts/${bobPost.id}`)).like_count === 1, 'the like counted');
+
+  // Deleted there, gone here.
+  await peer.deleteNote(bobActor, reply);
+  await eventually(async () => {
+    const page = await api(server, bobToken, 'GET', `/posts/${bobPost.id}/comments`);
+    return !page.items.some((c) => c.id === comment.id);
+  }, 'the comment deleted');
+});
+
+test('our member follows the peer; its posts reach Seguindo; deletions go both ways', async () => {
+  await api(server, bobToken, 'POST', `/profiles/${encodeURIComponent(peer.handle)}/follow`);
+  const follow = await peer.waitFor((a) => a.type === 'Follow');
+  assert.equal(follow.actor, bobActor.id.href);
+  assert.equal(typeof follow.object === 'string' ? follow.object : follow.object?.id, peer.actorId);
+
+  const note = await peer.post(bobActor, 'Novidade vinda do Fedify');
+  const inFeed = await eventually(async () => {
+    const feed = await api(server, bobToken, 'GET', '/feed?algorithm=chronological');
+    return feed.items.find((p) => p.author.handle === peer.handle);
+  }, "the peer's post in Seguindo");
+  assert.equal(inFeed.text_content, 'Novidade vinda do Fedify');
+
+  await peer.deleteNote(bobActor, note);
+  await eventually(async () => {
+    const feed = await api(server, bobToken, 'GET', '/feed?algorithm=chronological');
+    return !feed.items.some((p) => p.id === inFeed.id);
+  }, "the peer's post deleted");
+
+  await api(server, bobToken, 'DELETE', `/posts/${bobPost.id}`);
+  const del = await peer.waitFor((a) => a.type === 'Delete');
+  assert.equal(del.actor, bobActor.id.href);
+  const deleted = typeof del.object === 'string' ? del.object : del.object?.id;
+  assert.equal(deleted, bobPost.noteId);
+});
