@@ -61,6 +61,16 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === USER ? keys : []));
 
+  /** Deliveries the other side refused, from the inbox's listeners (the tests' own sends throw instead). */
+  const failures = [];
+  const send = async (ctx, recipient, activity) => {
+    try {
+      await ctx.sendActivity({ identifier: USER }, recipient, activity);
+    } catch (err) {
+      failures.push(`${activity.constructor.name} ${activity.id?.href}: ${err.message}`);
+      throw err;
+    }
+  };
   const record = async (ctx, activity) => {
     const json = await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
     received.push(json);
@@ -79,7 +89,7 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
       // automatically: an Accept of the Follow, to its actor.
       const follower = await follow.getActor(ctx);
       if (follower && follow.objectId?.href === ctx.getActorUri(USER).href) {
-        await ctx.sendActivity({ identifier: USER }, follower,
+        await send(ctx, follower,
           new Accept({ id: new URL(`${ctx.getActorUri(USER).href}#accepts/${++notes}`), actor: follow.objectId, object: follow }));
       }
     })
@@ -121,6 +131,7 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
     username: USER,
     handle: `${USER}@${new URL(origin).host}`,
     received,
+    failures,
     /** Resolves with the first received activity match(json) accepts, past or coming; rejects after ms. */
     waitFor(match, ms = 15_000) {
       const seen = received.find(match);
@@ -176,6 +187,16 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
       const create = new Create({ id: new URL(`${id.href}/create`), actor: me, object: note, tos: [PUBLIC_COLLECTION], ccs: note.ccIds });
       await ctx.sendActivity(sender, recipient, create);
       return note;
+    },
+    /** Sends Update(Note) with new text for a Note post() made. */
+    async updateNote(recipient, note, text) {
+      const updated = note.clone({ content: `<p>${text}</p>` });
+      await ctx.sendActivity(sender, recipient,
+        new Update({ id: new URL(`${note.id.href}/update/${++notes}`), actor: me, object: updated, tos: [PUBLIC_COLLECTION] }));
+      return updated;
+    },
+    async unlike(recipient, like) {
+      await ctx.sendActivity(sender, recipient, new Undo({ id: new URL(`${like.id.href}/undo`), actor: me, object: like }));
     },
     async like(recipient, objectId) {
       const like = new Like({ id: new URL(`${me.href}/likes/${++notes}`), actor: me, object: new URL(objectId) });

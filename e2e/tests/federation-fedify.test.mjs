@@ -14,6 +14,7 @@ let bob;
 let bobToken;
 let bobActor; // our member as the peer's Fedify object
 let bobPost; // bob's public post, as our API answers it
+let peerFollow; // the peer's Follow of bob
 
 /** Polls fn until it answers something truthy (ours applies inbox activities in a job). */
 async function eventually(fn, what, ms = 15_000) {
@@ -50,7 +51,7 @@ test('the Fedify peer finds our member through WebFinger and follows; the Accept
   assert.equal(bobActor.name?.toString(), 'Bob Federado');
   assert.ok(bobActor.inboxId?.href.startsWith(server.url));
 
-  const follow = await peer.follow(bobActor);
+  const follow = (peerFollow = await peer.follow(bobActor));
   const accept = await peer.waitFor((a) => a.type === 'Accept');
   assert.equal(accept.actor, bobActor.id.href);
   const acceptedId = typeof accept.object === 'string' ? accept.object : accept.object?.id;
@@ -78,14 +79,16 @@ test("our member's public post reaches the peer as Create(Note)", async () => {
 
 test("the peer's reply becomes a comment and its like is counted", async () => {
   const reply = await peer.post(bobActor, 'Que bom te ver por aqui!', { inReplyTo: bobPost.noteId, mention: bobActor.id.href });
-  await peer.like(bobActor, bobPost.noteId);
 
   const comment = await eventually(async () => {
     const page = await api(server, bobToken, 'GET', `/posts/${bobPost.id}/comments`);
     return page.items.find((c) => c.author.handle === peer.handle);
   }, 'the reply as a comment');
   assert.equal(comment.text_content, 'Que bom te ver por aqui!');
+  const like = await peer.like(bobActor, bobPost.noteId);
   await eventually(async () => (await api(server, bobToken, 'GET', `/posts/${bobPost.id}`)).like_count === 1, 'the like counted');
+  await peer.unlike(bobActor, like);
+  await eventually(async () => (await api(server, bobToken, 'GET', `/posts/${bobPost.id}`)).like_count === 0, 'the like undone');
 
   // Deleted there, gone here.
   await peer.deleteNote(bobActor, reply);
@@ -108,6 +111,15 @@ test('our member follows the peer; its posts reach Seguindo; deletions go both w
   }, "the peer's post in Seguindo");
   assert.equal(inFeed.text_content, 'Novidade vinda do Fedify');
 
+  await peer.updateNote(bobActor, note, 'Novidade vinda do Fedify, corrigida');
+  await eventually(async () => (await api(server, bobToken, 'GET', `/posts/${inFeed.id}`)).text_content === 'Novidade vinda do Fedify, corrigida',
+    "the peer's edit applied");
+
+  await api(server, bobToken, 'PUT', `/posts/${inFeed.id}/like`);
+  const like = await peer.waitFor((a) => a.type === 'Like');
+  assert.equal(like.actor, bobActor.id.href);
+  assert.equal(typeof like.object === 'string' ? like.object : like.object?.id, note.id.href);
+
   await peer.deleteNote(bobActor, note);
   await eventually(async () => {
     const feed = await api(server, bobToken, 'GET', '/feed?algorithm=chronological');
@@ -119,4 +131,19 @@ test('our member follows the peer; its posts reach Seguindo; deletions go both w
   assert.equal(del.actor, bobActor.id.href);
   const deleted = typeof del.object === 'string' ? del.object : del.object?.id;
   assert.equal(deleted, bobPost.noteId);
+
+  await api(server, bobToken, 'DELETE', `/profiles/${encodeURIComponent(peer.handle)}/follow`);
+  const undo = await peer.waitFor((a) => a.type === 'Undo' && (a.object?.type === 'Follow' || a.object?.id === follow.id));
+  assert.equal(undo.actor, bobActor.id.href);
+
+  // And the peer's Accepts were all taken by our inbox.
+  assert.deepEqual(peer.failures, []);
+});
+
+test("the peer's unfollow ends the follow here", async () => {
+  await peer.unfollow(bobActor, peerFollow);
+  await eventually(async () => {
+    const page = await api(server, bobToken, 'GET', `/profiles/${bob.handle}/followers`);
+    return !page.items.some((p) => p.handle === peer.handle);
+  }, 'the peer no longer among bob followers');
 });
