@@ -11,6 +11,7 @@ import {
   Endpoints,
   Follow,
   Like,
+  Mention,
   Note,
   Person,
   PUBLIC_COLLECTION,
@@ -173,19 +174,28 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
     async unfollow(actor, follow) {
       await ctx.sendActivity(sender, actor, new Undo({ id: new URL(`${follow.id.href}/undo`), actor: me, object: follow }));
     },
-    /** Sends Create(Note) to recipient (an actor) and returns the Note. */
-    async post(recipient, text, { inReplyTo, mention } = {}) {
+    /**
+     * Sends Create(Note) to recipient (an actor) and returns the Note.
+     * mention: an actor, named at the start of the text as Mastodon
+     * writes a mention (an h-card link) and tagged as a Mention.
+     * shared: delivered to the recipient's shared inbox.
+     */
+    async post(recipient, text, { inReplyTo, mention, shared = false } = {}) {
       const id = new URL(`${origin}/notes/${++notes}`);
+      const named = mention
+        ? `<span class="h-card"><a href="${mention.url?.href ?? mention.id.href}" class="u-url mention">@<span>${mention.preferredUsername}</span></a></span> `
+        : '';
       const note = new Note({
         id,
         attribution: me,
-        content: `<p>${text}</p>`,
+        content: `<p>${named}${text}</p>`,
         to: PUBLIC_COLLECTION,
-        ccs: [new URL(`${me.href}/followers`), ...(mention ? [new URL(mention)] : [])],
+        ccs: [new URL(`${me.href}/followers`), ...(mention ? [mention.id] : [])],
+        tags: mention ? [new Mention({ href: mention.id, name: `@${mention.preferredUsername}@${mention.id.host}` })] : [],
         replyTarget: inReplyTo ? new URL(inReplyTo) : null,
       });
       const create = new Create({ id: new URL(`${id.href}/create`), actor: me, object: note, tos: [PUBLIC_COLLECTION], ccs: note.ccIds });
-      await ctx.sendActivity(sender, recipient, create);
+      await ctx.sendActivity(sender, recipient, create, { preferSharedInbox: shared });
       return note;
     },
     /** Sends Update(Note) with new text for a Note post() made. */

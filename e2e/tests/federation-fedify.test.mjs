@@ -75,10 +75,35 @@ test("our member's public post reaches the peer as Create(Note)", async () => {
   const note = await peer.lookup(create.object.id);
   assert.equal(note?.id?.href, create.object.id);
   bobPost.noteId = create.object.id;
+
+  // A followers-only post goes to the followers alone, never Public.
+  const closed = await api(server, bobToken, 'POST', '/posts', { text_content: 'Só para quem me segue', visibility: 'friends_only' });
+  const closedCreate = await peer.waitFor((a) => a.type === 'Create' && a.object.id.endsWith(closed.id));
+  const audience = [closedCreate.to, closedCreate.cc, closedCreate.object.to, closedCreate.object.cc].flat().filter(Boolean);
+  assert.ok(audience.includes(`${bobActor.id.href}/followers`), JSON.stringify(audience));
+  assert.ok(!audience.some((a) => /#Public$|^as:Public$/.test(a)), JSON.stringify(audience));
+});
+
+test("our member's profile change reaches the peer as Update(Person)", async () => {
+  await api(server, bobToken, 'PATCH', '/profiles/me', { display_name: 'Bob Renomeado' });
+  const update = await peer.waitFor((a) => a.type === 'Update' && a.object?.type === 'Person');
+  assert.equal(update.actor, bobActor.id.href);
+  assert.equal(update.object.id, bobActor.id.href);
+  assert.equal(update.object.name, 'Bob Renomeado');
+});
+
+test('a Note of the peer naming our member, delivered to the shared inbox, becomes a post and a mention', async () => {
+  await peer.post(bobActor, 'você viu isso?', { mention: bobActor, shared: true });
+  const mention = await eventually(async () => {
+    const page = await api(server, bobToken, 'GET', '/notifications/list');
+    return page.items.find((n) => n.type === 'mention');
+  }, 'the mention notified');
+  assert.equal(mention.sender.handle, peer.handle);
+  assert.equal(mention.message, '@bob_fed você viu isso?');
 });
 
 test("the peer's reply becomes a comment and its like is counted", async () => {
-  const reply = await peer.post(bobActor, 'Que bom te ver por aqui!', { inReplyTo: bobPost.noteId, mention: bobActor.id.href });
+  const reply = await peer.post(bobActor, 'Que bom te ver por aqui!', { inReplyTo: bobPost.noteId });
 
   const comment = await eventually(async () => {
     const page = await api(server, bobToken, 'GET', `/posts/${bobPost.id}/comments`);
@@ -107,7 +132,7 @@ test('our member follows the peer; its posts reach Seguindo; deletions go both w
   const note = await peer.post(bobActor, 'Novidade vinda do Fedify');
   const inFeed = await eventually(async () => {
     const feed = await api(server, bobToken, 'GET', '/feed?algorithm=chronological');
-    return feed.items.find((p) => p.author.handle === peer.handle);
+    return feed.items.find((p) => p.author.handle === peer.handle && p.text_content.startsWith('Novidade'));
   }, "the peer's post in Seguindo");
   assert.equal(inFeed.text_content, 'Novidade vinda do Fedify');
 
