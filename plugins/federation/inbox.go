@@ -63,6 +63,7 @@ type processParams struct {
 	Posts    posts.UseCases
 	Comments comments.UseCases
 	Safety   safety.UseCases
+	Resolve  *app.ResolveActor
 	// Deliverer sends the Accept of a Follow; without one (no delivery
 	// in the app) the follow is made and no Accept is sent.
 	Deliverer app.Deliverer `optional:"true"`
@@ -73,7 +74,7 @@ type processParams struct {
 
 func newProcessActivity(p processParams) *app.ProcessActivity {
 	return &app.ProcessActivity{Inbox: p.Store, Find: p.Find, URLs: httpapi.LocalURLs{Site: p.Site}, Followed: p.Store,
-		Follows: p.Follows, Posts: p.Posts, Comments: p.Comments, Safety: p.Safety, Deliverer: p.Deliverer,
+		Follows: p.Follows, Posts: p.Posts, Comments: p.Comments, Safety: p.Safety, Actors: p.Resolve, Deliverer: p.Deliverer,
 		Tx: p.Tx, Clock: p.Clock, Log: p.Log.With("component", "federation-inbox")}
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,12 +29,16 @@ type remoteServer struct {
 	keys   map[string]crypto.Signer
 	docs   map[string]map[string]any
 	served atomic.Int32
+	// mu guards docs: a test changes an actor while the server runs.
+	mu sync.Mutex
 }
 
 func newFakeServer(t *testing.T) *remoteServer {
 	t.Helper()
 	r := &remoteServer{keys: map[string]crypto.Signer{}, docs: map[string]map[string]any{}}
 	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
 		doc, ok := r.docs[req.URL.Path]
 		if !ok {
 			http.NotFound(w, req)
@@ -78,9 +83,18 @@ func (r *remoteServer) actor(t *testing.T, user string, tweak func(map[string]an
 	if tweak != nil {
 		tweak(doc)
 	}
+	r.mu.Lock()
 	r.docs["/users/"+user] = doc
+	r.mu.Unlock()
 	r.keys[id] = key
 	return id
+}
+
+// rename changes the name user's actor document shows.
+func (r *remoteServer) rename(user, name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.docs["/users/"+user]["name"] = name
 }
 
 // startWithRemote boots the app with federation on, loopback allowed
@@ -404,4 +418,79 @@ func contains(ids []string, id string) bool {
 		}
 	}
 	return false
+}
+
+// An Update of the sender's own Person refreshes its remote profile from
+// its server's document (not from the activity's object, which may be
+// partial); an Update of another actor's Person is refused and changes
+// nothing.
+func TestInboxUpdateOfAPerson(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	bob := r.actor(t, "bob", nil)
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	liaActor := base + "/ap/users/" + lia.ID
+	now := a.Clock.Now()
+	send := func(signer string, v map[string]any) (int, string) {
+		t.Helper()
+		return post(t, a, "/ap/inbox", r, signer, activity(v), now)
+	}
+	for _, who := range []string{ana, bob} {
+		if status, code := send(who, map[string]any{"id": who + "/follows/1", "type": "Follow", "actor": who,
+			"object": liaActor}); status != http.StatusAccepted {
+			t.Fatalf("follow: %d %s", status, code)
+		}
+		processed(t, a, who+"/follows/1")
+	}
+	name := func(user string) string {
+		t.Helper()
+		var p struct {
+			DisplayName string `json:"display_name"`
+		}
+		lia.Do(http.MethodGet, "/api/v1/profiles/"+user+"@"+r.host(), nil).Expect(t, http.StatusOK).JSON(t, &p)
+		return p.DisplayName
+	}
+
+	// Ana renames herself: the Update carries only what changed; her
+	// server's document is read again.
+	r.rename("ana", "Ana Renomeada")
+	fetched := r.served.Load()
+	update := map[string]any{"id": ana + "#updates/1", "type": "Update", "actor": ana,
+		"object": map[string]any{"id": ana, "type": "Person", "name": "Ana Renomeada"}}
+	if status, code := send(ana, update); status != http.StatusAccepted {
+		t.Fatalf("update of her own Person: %d %s", status, code)
+	}
+	processed(t, a, ana+"#updates/1")
+	if got := name("ana"); got != "Ana Renomeada" {
+		t.Fatalf("ana's name after her Update: %q", got)
+	}
+	if n := r.served.Load() - fetched; n != 1 {
+		t.Fatalf("ana's actor fetched %d times after her Update, want 1", n)
+	}
+
+	// Ana updates Bob's Person (same server): refused, nothing kept.
+	status, code := send(ana, map[string]any{"id": ana + "#updates/2", "type": "Update", "actor": ana,
+		"object": map[string]any{"id": bob, "type": "Person", "name": "Bob Sequestrado",
+			"inbox": ana + "/inbox"}})
+	if status != http.StatusForbidden || code != "federation_foreign_object" {
+		t.Fatalf("update of another's Person: %d %s, want 403 federation_foreign_object", status, code)
+	}
+	// Named only by its id, it is taken and changes nothing.
+	if status, code := send(ana, map[string]any{"id": ana + "#updates/3", "type": "Update", "actor": ana,
+		"object": bob}); status != http.StatusAccepted {
+		t.Fatalf("update naming another actor: %d %s", status, code)
+	}
+	processed(t, a, ana+"#updates/3")
+	if got := name("bob"); got != "Bob de Fora" {
+		t.Fatalf("bob's name after ana's Update of him: %q", got)
+	}
+	if n := count(t, a, `SELECT count(*) FROM federation_inbox_activities WHERE activity_id = ?`, ana+"#updates/2"); n != 0 {
+		t.Fatalf("the refused Update was stored")
+	}
+	if n := count(t, a, `SELECT count(*) FROM federation_remote_actors WHERE actor_uri = ? AND inbox_url = ?`,
+		bob, bob+"/inbox"); n != 1 {
+		t.Fatalf("bob's actor record changed")
+	}
 }

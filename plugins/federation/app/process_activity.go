@@ -36,6 +36,12 @@ type Followed interface {
 	HasLocalFollowers(ctx context.Context, profile domain.UserID) (bool, error)
 }
 
+// ActorRefresher reads a remote actor's document again from its server
+// (ResolveActor.Refetch).
+type ActorRefresher interface {
+	Refetch(ctx context.Context, uri string) (RemoteActor, error)
+}
+
 // ProcessActivity is the job's work on one received activity: what it
 // asks becomes the same writes a member's request makes, through the
 // core features' use cases, as the remote profile (blocks, suspension and
@@ -51,6 +57,9 @@ type ProcessActivity struct {
 	Posts    posts.UseCases
 	Comments comments.UseCases
 	Safety   safety.UseCases
+	// Actors refresh a remote actor that sends an Update of its own
+	// Person.
+	Actors ActorRefresher
 	// Deliverer sends the Accept of a Follow; nil: none is sent (the
 	// follow holds all the same).
 	Deliverer Deliverer
@@ -92,6 +101,9 @@ func (uc *ProcessActivity) Handle(ctx context.Context, actor domain.UserID, id s
 	if err != nil {
 		return err
 	}
+	if a.Type == "Update" && idOf(a.Object) == remote.URI {
+		return uc.refreshActor(ctx, remote, id)
+	}
 	viewer := domain.Viewer{UserID: actor, Role: domain.RoleMember}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := uc.apply(ctx, viewer, remote, a); err != nil {
@@ -107,6 +119,22 @@ func (uc *ProcessActivity) Handle(ctx context.Context, actor domain.UserID, id s
 		return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
 	}
 	return err
+}
+
+// refreshActor applies an Update of the sender's own Person: its
+// document is read again from its server rather than taken from the
+// activity, whose object may be partial (some servers send only what
+// changed) and is only as trustworthy as the signature on it; the
+// origin's document is what every other fetch keeps. It runs outside a
+// transaction: a fetch may take seconds. A document refused is final; a
+// server that does not answer is tried again with the job.
+func (uc *ProcessActivity) refreshActor(ctx context.Context, remote RemoteActor, id string) error {
+	if _, err := uc.Actors.Refetch(ctx, remote.URI); errors.Is(err, ErrBadActor) {
+		uc.Log.Info("federation: updated actor refused", "activity", id, "actor", remote.URI, "error", err)
+	} else if err != nil {
+		return err
+	}
+	return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
 }
 
 func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remote RemoteActor, a activity) error {
@@ -266,7 +294,7 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 func (uc *ProcessActivity) update(ctx context.Context, viewer domain.Viewer, raw json.RawMessage) error {
 	var n note
 	if json.Unmarshal(raw, &n) != nil || n.Type != "Note" {
-		return nil // a Person's update is read on the next fetch of the actor
+		return nil // another actor's Person is never taken (see Handle)
 	}
 	o, err := uc.Inbox.RemoteObject(ctx, n.ID)
 	if errors.Is(err, domain.ErrNotFound) || err == nil && (o.Actor != viewer.UserID || o.Kind != ObjectPost) {

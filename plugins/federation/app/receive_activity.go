@@ -111,6 +111,11 @@ func (uc *ReceiveActivity) Handle(ctx context.Context, signer RemoteActor, body 
 		if owner := ownerOf(e.Object); owner != "" && owner != signer.URI {
 			return errs.Forbidden(CodeForeignObject, MsgForeignObject)
 		}
+		// An actor updates its own Person only, never another's, even of
+		// its server.
+		if typ == "Update" && isActorType(typeOf(e.Object)) && obj != signer.URI {
+			return errs.Forbidden(CodeForeignObject, MsgForeignObject)
+		}
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, body); err != nil {
@@ -186,6 +191,27 @@ func ownerOf(raw json.RawMessage) string {
 		return idOf(o.Actor)
 	}
 	return ""
+}
+
+// typeOf is the type of an embedded object, "" for a reference.
+func typeOf(raw json.RawMessage) string {
+	var o struct {
+		Type any `json:"type"`
+	}
+	if json.Unmarshal(raw, &o) != nil {
+		return ""
+	}
+	t, _ := o.Type.(string)
+	return t
+}
+
+// isActorType reports whether t is one of ActivityStreams' actor types.
+func isActorType(t string) bool {
+	switch t {
+	case "Person", "Service", "Application", "Group", "Organization":
+		return true
+	}
+	return false
 }
 
 func isURL(s string) bool {

@@ -98,7 +98,7 @@ func (uc *ResolveActor) ByURI(ctx context.Context, uri string, fresh bool) (Remo
 	if err == nil && !uc.stale(a, fresh) {
 		return a, nil
 	}
-	return uc.fetch(ctx, uri, "")
+	return uc.fetch(ctx, uri, "", "")
 }
 
 // ByKeyID is the actor whose key is keyID; fresh asks for its document
@@ -119,7 +119,17 @@ func (uc *ResolveActor) ByKeyID(ctx context.Context, keyID string, fresh bool) (
 	if err == nil {
 		doc = a.URI
 	}
-	return uc.fetch(ctx, doc, keyID)
+	return uc.fetch(ctx, doc, keyID, "")
+}
+
+// Refetch reads the document of the actor uri again from its server,
+// however recently it was read, and keeps it (its remote account's name,
+// bio and page too): the actor said it changed (an Update of its Person).
+// The document must be of uri itself, never another actor's. Its own
+// server alone is asked, and the inbox's limit per server bounds how
+// often.
+func (uc *ResolveActor) Refetch(ctx context.Context, uri string) (RemoteActor, error) {
+	return uc.fetch(ctx, uri, "", uri)
 }
 
 func (uc *ResolveActor) stale(a RemoteActor, fresh bool) bool {
@@ -148,8 +158,9 @@ type actorDoc struct {
 }
 
 // fetch reads the document at uri, checks it and stores it. With keyID
-// given, the document must carry that key.
-func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID string) (RemoteActor, error) {
+// given, the document must carry that key; with id given, it must be
+// that actor's.
+func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID, id string) (RemoteActor, error) {
 	if err := uc.checkURL(uri); err != nil {
 		return RemoteActor{}, err
 	}
@@ -161,14 +172,15 @@ func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID string) (RemoteAct
 	if err := json.Unmarshal(body, &d); err != nil {
 		return RemoteActor{}, fmt.Errorf("%w: %s: %v", ErrBadActor, uri, err)
 	}
-	id, err := url.Parse(d.ID)
-	if err != nil || uc.checkURL(d.ID) != nil || !strings.EqualFold(id.Host, final.Host) {
+	if id != "" && d.ID != id {
+		return RemoteActor{}, fmt.Errorf("%w: id %q, want %q", ErrBadActor, d.ID, id)
+	}
+	docID, err := url.Parse(d.ID)
+	if err != nil || uc.checkURL(d.ID) != nil || !strings.EqualFold(docID.Host, final.Host) {
 		return RemoteActor{}, fmt.Errorf("%w: id %q not of %s", ErrBadActor, d.ID, final.Host)
 	}
-	host := strings.ToLower(id.Host)
-	switch d.Type {
-	case "Person", "Service", "Application", "Group", "Organization":
-	default:
+	host := strings.ToLower(docID.Host)
+	if !isActorType(d.Type) {
 		return RemoteActor{}, fmt.Errorf("%w: type %q", ErrBadActor, d.Type)
 	}
 	if uc.checkURL(d.Inbox) != nil || (d.Endpoints.SharedInbox != "" && uc.checkURL(d.Endpoints.SharedInbox) != nil) {
@@ -191,7 +203,7 @@ func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID string) (RemoteAct
 		Manual: d.ManuallyApprovesFollowers, FetchedAt: uc.Clock.Now()}
 	username := d.PreferredUsername
 	if username == "" {
-		username = lastSegment(id.Path)
+		username = lastSegment(docID.Path)
 	}
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) (err error) {
 		out.ProfileID, err = uc.Accounts.Handle(ctx, profiles.RemoteAccount{ID: a.ProfileID, Username: username,
