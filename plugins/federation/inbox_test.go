@@ -494,3 +494,56 @@ func TestInboxUpdateOfAPerson(t *testing.T) {
 		t.Fatalf("bob's actor record changed")
 	}
 }
+
+// A Note reaches a server that nobody mentioned in it when it is sent to
+// all of its author's followers' servers, and Mastodon and Fedify-built
+// servers write a mention of someone elsewhere as a bare `@name` in the
+// HTML. Only a Mention tag naming one of our actors names a member here:
+// a bare `@carol` of another server must neither keep the Note nor reach
+// our own carol.
+func TestInboxKeepsNotesMentioningMembersByTag(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	carol := a.Member("carol")
+	now := a.Clock.Now()
+	public := []string{"https://www.w3.org/ns/activitystreams#Public"}
+	send := func(v map[string]any) {
+		t.Helper()
+		if status, code := post(t, a, "/ap/inbox", r, ana, activity(v), now); status != http.StatusAccepted {
+			t.Fatalf("%s: %d %s", v["type"], status, code)
+		}
+		processed(t, a, v["id"].(string))
+	}
+	mention := func(href, name string) string {
+		return `<span class="h-card"><a href="` + href + `" class="u-url mention">@<span>` + name + `</span></a></span>`
+	}
+
+	elsewhere := "https://other.example/users/carol"
+	send(map[string]any{"id": ana + "/creates/10", "type": "Create", "actor": ana, "to": public,
+		"object": map[string]any{"id": r.srv.URL + "/notes/10", "type": "Note", "attributedTo": ana, "to": public,
+			"cc":      []string{elsewhere},
+			"content": "<p>" + mention("https://other.example/@carol", "carol") + " bom dia</p>",
+			"tag":     []map[string]any{{"type": "Mention", "href": elsewhere, "name": "@carol@other.example"}}}})
+	if n := count(t, a, `SELECT count(*) FROM federation_remote_objects WHERE object_uri = ?`, r.srv.URL+"/notes/10"); n != 0 {
+		t.Fatalf("a Note naming another server's carol was kept (%d)", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM notifications WHERE recipient_id = ?`, carol.ID); n != 0 {
+		t.Fatalf("our carol was notified of another server's carol's mention (%d)", n)
+	}
+
+	liaActor := base + "/ap/users/" + lia.ID
+	send(map[string]any{"id": ana + "/creates/11", "type": "Create", "actor": ana, "to": public,
+		"object": map[string]any{"id": r.srv.URL + "/notes/11", "type": "Note", "attributedTo": ana, "to": public,
+			"cc":      []string{liaActor},
+			"content": "<p>" + mention(base+"/profile/lia", "lia") + " bom dia</p>",
+			"tag":     []map[string]any{{"type": "Mention", "href": liaActor, "name": "@lia"}}}})
+	if n := count(t, a, `SELECT count(*) FROM federation_remote_objects WHERE object_uri = ?`, r.srv.URL+"/notes/11"); n != 1 {
+		t.Fatalf("a Note naming lia by a Mention tag was not kept (%d)", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM notifications WHERE recipient_id = ? AND type = 'mention'`, lia.ID); n != 1 {
+		t.Fatalf("lia's mentions: %d, want 1", n)
+	}
+}

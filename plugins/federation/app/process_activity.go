@@ -86,6 +86,13 @@ type note struct {
 	To           json.RawMessage `json:"to"`
 	Cc           json.RawMessage `json:"cc"`
 	URL          any             `json:"url"`
+	Tag          json.RawMessage `json:"tag"`
+}
+
+// tag is what is read of a Note's tag: a Mention names an actor by href.
+type tag struct {
+	Type string `json:"type"`
+	Href string `json:"href"`
 }
 
 // Handle applies activity id, sent by the remote profile actor.
@@ -276,7 +283,7 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 	if err != nil {
 		return err
 	}
-	if !followed && len(domain.Mentions(text)) == 0 {
+	if !followed && !uc.namesMember(n.Tag) {
 		return nil
 	}
 	vis := domain.VisibilityPublic
@@ -289,6 +296,26 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 	}
 	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: n.ID, Actor: viewer.UserID, Kind: ObjectPost,
 		LocalID: uuid.UUID(p.Post.ID)}, uc.Clock.Now())
+}
+
+// namesMember reports whether a Note's tags hold a Mention of one of our
+// actors. The text alone cannot tell: servers write a mention of someone
+// of another server as a bare @name, which may be a handle here too.
+func (uc *ProcessActivity) namesMember(raw json.RawMessage) bool {
+	var tags []tag
+	if json.Unmarshal(raw, &tags) != nil {
+		var one tag
+		if json.Unmarshal(raw, &one) != nil {
+			return false
+		}
+		tags = []tag{one}
+	}
+	for _, t := range tags {
+		if _, ok := uc.URLs.MemberOf(t.Href); t.Type == "Mention" && ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (uc *ProcessActivity) update(ctx context.Context, viewer domain.Viewer, raw json.RawMessage) error {
