@@ -39,27 +39,28 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
   const received = [];
   const waiters = [];
   let notes = 0;
+  let displayName = 'Ana do Fedify';
 
   // allowPrivateAddress lets Fedify fetch and deliver to the loopback
   // server under test; signatures are still made and verified.
   const federation = createFederation({ kv: new MemoryKvStore(), allowPrivateAddress: true });
 
+  const person = async (ctx, identifier) => {
+    const pairs = await ctx.getActorKeyPairs(identifier);
+    return new Person({
+      id: ctx.getActorUri(identifier),
+      preferredUsername: identifier,
+      name: displayName,
+      summary: '<p>Uma conta de outro servidor.</p>',
+      url: ctx.getActorUri(identifier),
+      inbox: ctx.getInboxUri(identifier),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      publicKey: pairs[0].cryptographicKey,
+      assertionMethods: pairs.map((p) => p.multikey),
+    });
+  };
   federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== USER) return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: 'Ana do Fedify',
-        summary: '<p>Uma conta de outro servidor.</p>',
-        url: ctx.getActorUri(identifier),
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0].cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
-    })
+    .setActorDispatcher('/users/{identifier}', (ctx, identifier) => (identifier === USER ? person(ctx, identifier) : null))
     .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === USER ? keys : []));
 
   /** Deliveries the other side refused, from the inbox's listeners (the tests' own sends throw instead). */
@@ -204,6 +205,13 @@ export async function startFedifyPeer({ host = '127.0.0.2' } = {}) {
       await ctx.sendActivity(sender, recipient,
         new Update({ id: new URL(`${note.id.href}/update/${++notes}`), actor: me, object: updated, tos: [PUBLIC_COLLECTION] }));
       return updated;
+    },
+    /** Renames the actor and sends Update(Person) with its document. */
+    async rename(recipient, name) {
+      displayName = name;
+      const actor = await person(ctx, USER);
+      await ctx.sendActivity(sender, recipient,
+        new Update({ id: new URL(`${me.href}#updates/${++notes}`), actor: me, object: actor, tos: [PUBLIC_COLLECTION] }));
     },
     async unlike(recipient, like) {
       await ctx.sendActivity(sender, recipient, new Undo({ id: new URL(`${like.id.href}/undo`), actor: me, object: like }));

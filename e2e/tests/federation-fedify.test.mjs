@@ -165,6 +165,12 @@ test('our member follows the peer; its posts reach Seguindo; deletions go both w
   assert.deepEqual(peer.failures, []);
 });
 
+test("the peer's Update(Person) renames its profile here", async () => {
+  await peer.rename(bobActor, 'Ana Renomeada');
+  await eventually(async () => (await api(server, bobToken, 'GET', `/profiles/${encodeURIComponent(peer.handle)}`)).display_name === 'Ana Renomeada',
+    'the remote profile renamed');
+});
+
 test("the peer's unfollow ends the follow here", async () => {
   await peer.unfollow(bobActor, peerFollow);
   await eventually(async () => {
