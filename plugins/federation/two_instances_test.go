@@ -1,0 +1,240 @@
+package federation_test
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"social/config"
+	"social/kit/httpsig"
+	"social/plugins/federation"
+	at "social/tests/testkit/apptest"
+)
+
+// instance is one whole app with federation on, served on a loopback
+// address of its own, its public URL that address: two of them are two
+// servers of the social web on different hosts.
+type instance struct {
+	*at.App
+	Host string // host:port, the members' addresses' domain
+}
+
+// startInstance boots an app on host ip (127.0.0.2, 127.0.0.3...) at a
+// free port, on its own database.
+func startInstance(t *testing.T, ip string) instance {
+	t.Helper()
+	l, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Skipf("cannot listen on %s: %v", ip, err)
+	}
+	host := l.Addr().String()
+	_ = l.Close()
+	app := at.Start(t, on(func(cfg *config.Config, _ *federation.Config) {
+		cfg.HTTP.Addr = host
+		cfg.HTTP.PublicURL = "http://" + host
+	}))
+	return instance{App: app, Host: host}
+}
+
+// actorURL is the actor of member id on the instance.
+func (in instance) actorURL(id string) string { return "http://" + in.Host + "/ap/users/" + id }
+
+// introduce makes the member of from known to to, as a server learns an
+// actor the first time it signs something: the member's Update of their
+// own Person, signed with their key, reaches to's shared inbox, which
+// fetches the actor from from. (A member cannot yet look up an account of
+// another server by its address; this stands for that lookup.)
+func introduce(t *testing.T, from instance, member *at.Member, to instance) string {
+	t.Helper()
+	ctx := context.Background()
+	actorID := from.actorURL(member.ID)
+	// The actor's first fetch makes its key pair.
+	get(from.Client(), "/ap/users/"+member.ID, activityJSON).Expect(t, http.StatusOK)
+	var pem string
+	if err := from.DB.NewRaw(`SELECT private_key_pem FROM federation_member_keys WHERE member_id = ?`,
+		member.ID).Scan(ctx, &pem); err != nil {
+		t.Fatal(err)
+	}
+	key, err := httpsig.ParsePrivateKeyPEM(pem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := actorID + "#introduce"
+	body := activity(map[string]any{"id": id, "type": "Update", "actor": actorID,
+		"object": map[string]any{"id": actorID, "type": "Person"}})
+	req, err := http.NewRequest(http.MethodPost, to.URL+"/ap/inbox", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", activityJSON)
+	s := httpsig.Signer{KeyID: actorID + "#main-key", Key: key}
+	if err := s.Sign(req, body); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("introduction: %d", resp.StatusCode)
+	}
+	processed(t, to.App, id)
+	return member.Handle + "@" + from.Host
+}
+
+// eventually polls check until it holds, for at most 20 seconds.
+func eventually(t *testing.T, what string, check func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); !check(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+	}
+}
+
+// copyOf is the local post or comment that the object uri of another
+// server became ("" while there is none).
+func copyOf(t *testing.T, in instance, uri string) string {
+	t.Helper()
+	var id uuid.UUID
+	err := in.DB.NewRaw(`SELECT local_id FROM federation_remote_objects WHERE object_uri = ?`, uri).Scan(context.Background(), &id)
+	if err != nil {
+		return ""
+	}
+	return id.String()
+}
+
+type postView struct {
+	ID          string  `json:"id"`
+	TextContent *string `json:"text_content"`
+	LikeCount   int     `json:"like_count"`
+}
+
+// postOf reads a post as c sees it; ok is false when c cannot see it.
+func postOf(t *testing.T, c *at.Client, id string) (postView, bool) {
+	t.Helper()
+	r := c.Do(http.MethodGet, "/api/v1/posts/"+id, nil)
+	if r.Status == http.StatusNotFound {
+		return postView{}, false
+	}
+	var p postView
+	r.Expect(t, http.StatusOK).JSON(t, &p)
+	return p, true
+}
+
+// done fails the test unless r succeeded.
+func done(t *testing.T, r *at.Response) {
+	t.Helper()
+	if r.Status >= 300 {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
+	}
+}
+
+func following(t *testing.T, m *at.Member) []string {
+	t.Helper()
+	return m.ListIDs(t, "/api/v1/feed?algorithm=following&limit=50")
+}
+
+// Two servers of this network, each on its own database and host, talk
+// to each other as any two servers of the social web do: every activity
+// goes out from a member's request, is delivered by a River job, signed,
+// verified by the other side, and applied by its inbox's job.
+func TestTwoInstancesFederate(t *testing.T) {
+	a := startInstance(t, "127.0.0.2")
+	b := startInstance(t, "127.0.0.3")
+	ana := a.Member("ana")
+	bob := b.Member("bob")
+	caio := b.Member("caio") // follows nobody there
+
+	anaThere := introduce(t, a, ana, b)
+	anaPath := "/api/v1/profiles/" + url.PathEscape(anaThere)
+
+	// bob follows ana: A keeps the follow and answers with an Accept.
+	done(t, bob.Do(http.MethodPost, anaPath+"/follow", nil))
+	eventually(t, "bob among ana's followers on A", func() bool {
+		return count(t, a.App, `SELECT count(*) FROM follows f JOIN profiles p ON p.id = f.follower_id
+			WHERE f.following_id = ? AND p.handle = ?`, ana.ID, "bob@"+b.Host) == 1
+	})
+	eventually(t, "the Accept taken on B", func() bool {
+		return count(t, b.App, `SELECT count(*) FROM federation_inbox_activities
+			WHERE processed_at IS NOT NULL AND activity_id LIKE ?`, a.actorURL(ana.ID)+"#accepts/%") == 1
+	})
+
+	// A public post reaches bob's Seguindo.
+	pub := ana.NewPost(t, "olá do servidor A", "public")
+	pubURI := "http://" + a.Host + "/ap/posts/" + pub
+	var pubThere string
+	eventually(t, "the public post copied to B", func() bool { pubThere = copyOf(t, b, pubURI); return pubThere != "" })
+	if !contains(following(t, bob), pubThere) {
+		t.Fatalf("public post %s not in bob's Seguindo", pubThere)
+	}
+	if p, ok := postOf(t, caio.Client, pubThere); !ok || p.TextContent == nil || *p.TextContent != "olá do servidor A" {
+		t.Fatalf("public post as caio sees it: %+v %v", p, ok)
+	}
+
+	// A followers-only post reaches bob, and nobody else there sees it.
+	priv := ana.NewPost(t, "só para quem me segue", "friends_only")
+	privURI := "http://" + a.Host + "/ap/posts/" + priv
+	var privThere string
+	eventually(t, "the followers-only post copied to B", func() bool { privThere = copyOf(t, b, privURI); return privThere != "" })
+	if !contains(following(t, bob), privThere) {
+		t.Fatalf("followers-only post %s not in bob's Seguindo", privThere)
+	}
+	if _, ok := postOf(t, caio.Client, privThere); ok {
+		t.Fatal("caio, who does not follow ana, sees her followers-only post")
+	}
+
+	// bob likes ana's post: it is counted on A.
+	done(t, bob.Do(http.MethodPut, "/api/v1/posts/"+pubThere+"/like", nil))
+	eventually(t, "bob's like counted on A", func() bool {
+		p, _ := postOf(t, ana.Client, pub)
+		return p.LikeCount == 1
+	})
+
+	// ana edits her post: the copy on B has the new text.
+	ana.Do(http.MethodPatch, "/api/v1/posts/"+pub, map[string]string{"text_content": "olá, editado"}).Expect(t, http.StatusOK)
+	eventually(t, "the edit applied on B", func() bool {
+		p, ok := postOf(t, bob.Client, pubThere)
+		return ok && p.TextContent != nil && *p.TextContent == "olá, editado"
+	})
+
+	// ana renames herself: her profile on B is renamed.
+	ana.Do(http.MethodPatch, "/api/v1/profiles/me", map[string]string{"display_name": "Ana de A"}).Expect(t, http.StatusOK)
+	eventually(t, "the rename applied on B", func() bool {
+		var p struct {
+			DisplayName string `json:"display_name"`
+		}
+		bob.Do(http.MethodGet, anaPath, nil).Expect(t, http.StatusOK).JSON(t, &p)
+		return p.DisplayName == "Ana de A"
+	})
+
+	// ana deletes her post: it is gone on B.
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+pub, nil).Expect(t, http.StatusNoContent)
+	eventually(t, "the deletion applied on B", func() bool {
+		_, ok := postOf(t, bob.Client, pubThere)
+		return !ok
+	})
+
+	// ana blocks bob: his follow of her ends on both sides, and her next
+	// post does not reach him.
+	bobHere := "bob@" + b.Host
+	done(t, ana.Do(http.MethodPost, "/api/v1/profiles/"+url.PathEscape(bobHere)+"/block", nil))
+	eventually(t, "bob's follow of ana ended on B", func() bool {
+		return count(t, b.App, `SELECT count(*) FROM follows WHERE follower_id = ?`, bob.ID) == 0
+	})
+	if n := count(t, a.App, `SELECT count(*) FROM follows WHERE following_id = ?`, ana.ID); n != 0 {
+		t.Fatalf("%d followers of ana left on A", n)
+	}
+	after := ana.NewPost(t, "depois do bloqueio", "public")
+	if n := count(t, a.App, `SELECT count(*) FROM river_job WHERE kind = 'federation.deliver'
+		AND args->>'activity_id' LIKE ?`, "%/ap/posts/"+after+"%"); n != 0 {
+		t.Fatalf("%d deliveries of a post after the block", n)
+	}
+}
