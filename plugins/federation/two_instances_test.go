@@ -3,13 +3,18 @@ package federation_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"social/config"
 	"social/kit/httpsig"
@@ -22,7 +27,8 @@ import (
 // servers of the social web on different hosts.
 type instance struct {
 	*at.App
-	Host string // host:port, the members' addresses' domain
+	Host  string // host:port, the members' addresses' domain
+	River *river.Client[pgx.Tx]
 }
 
 // startInstance boots an app on host ip (127.0.0.2, 127.0.0.3...) at a
@@ -35,11 +41,12 @@ func startInstance(t *testing.T, ip string) instance {
 	}
 	host := l.Addr().String()
 	_ = l.Close()
-	app := at.Start(t, on(func(cfg *config.Config, _ *federation.Config) {
+	var client *river.Client[pgx.Tx]
+	app := at.StartPopulating(t, on(func(cfg *config.Config, _ *federation.Config) {
 		cfg.HTTP.Addr = host
 		cfg.HTTP.PublicURL = "http://" + host
-	}))
-	return instance{App: app, Host: host}
+	}), &client)
+	return instance{App: app, Host: host, River: client}
 }
 
 // actorURL is the actor of member id on the instance.
@@ -137,6 +144,26 @@ func done(t *testing.T, r *at.Response) {
 	}
 }
 
+// deliveryJob is the delivery job of activity id, once it is in one of
+// states.
+func deliveryJob(t *testing.T, in instance, activityID string, states ...rivertype.JobState) *rivertype.JobRow {
+	t.Helper()
+	var row *rivertype.JobRow
+	eventually(t, "the delivery of "+activityID+" in one of "+fmt.Sprint(states), func() bool {
+		var id int64
+		if err := in.DB.NewRaw(`SELECT id FROM river_job WHERE kind = 'federation.deliver' AND args->>'activity_id' = ?`,
+			activityID).Scan(context.Background(), &id); err != nil {
+			return false
+		}
+		var err error
+		if row, err = in.River.JobGet(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+		return slices.Contains(states, row.State)
+	})
+	return row
+}
+
 func following(t *testing.T, m *at.Member) []string {
 	t.Helper()
 	return m.ListIDs(t, "/api/v1/feed?algorithm=following&limit=50")
@@ -221,6 +248,30 @@ func TestTwoInstancesFederate(t *testing.T) {
 		_, ok := postOf(t, bob.Client, pubThere)
 		return !ok
 	})
+
+	// B is down when ana posts: the delivery waits for its retry, which
+	// (moved forward rather than waited for) gets through once B is back.
+	if err := b.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	down := ana.NewPost(t, "enquanto B está fora", "public")
+	downURI := "http://" + a.Host + "/ap/posts/" + down
+	row := deliveryJob(t, a, downURI+"/activity", rivertype.JobStateRetryable)
+	if row.Attempt != 1 {
+		t.Fatalf("attempt %d, want 1", row.Attempt)
+	}
+	b.App = b.Restart()
+	if _, err := a.River.JobRetry(context.Background(), row.ID); err != nil {
+		t.Fatal(err)
+	}
+	if row = deliveryJob(t, a, downURI+"/activity", rivertype.JobStateCompleted); row.Attempt != 2 {
+		t.Fatalf("delivered at attempt %d, want 2", row.Attempt)
+	}
+	var downThere string
+	eventually(t, "the post made while B was down copied to B", func() bool { downThere = copyOf(t, b, downURI); return downThere != "" })
+	if !contains(following(t, bob), downThere) {
+		t.Fatalf("post %s not in bob's Seguindo", downThere)
+	}
 
 	// ana blocks bob: his follow of her ends on both sides, and her next
 	// post does not reach him.
