@@ -43,8 +43,30 @@ export function SyncedPlayer({ roomId, src, isHost, playback }: SyncedPlayerProp
   /** While the host drags the thumb, the time shown follows the thumb. */
   const [dragging, setDragging] = useState<number | null>(null)
 
+  /**
+   * The host's broadcasts go out one at a time, in order: sent at once, a
+   * run of seeks (an arrow key held) could be applied by the server, and
+   * reach the others, in any order, leaving them at an earlier position
+   * than the host's. While one is on its way, a new seek replaces a seek
+   * still waiting; a play or a pause is never dropped.
+   */
+  const waiting = useRef<{ action: PlaybackAction; position: number }[]>([])
+  const sending = useRef(false)
+  const sendNext = () => {
+    const next = waiting.current.shift()
+    if (!next) {
+      sending.current = false
+      return
+    }
+    sending.current = true
+    send.mutateAsync(next).catch(() => undefined).finally(sendNext)
+  }
   const broadcast = (action: PlaybackAction, at: number) => {
-    if (isHost) send.mutate({ action, position: at })
+    if (!isHost) return
+    const last = waiting.current.at(-1)
+    if (action === 'seek' && last?.action === 'seek') waiting.current[waiting.current.length - 1] = { action, position: at }
+    else waiting.current.push({ action, position: at })
+    if (!sending.current) sendNext()
   }
 
   const start = () => {
