@@ -546,4 +546,24 @@ func TestInboxKeepsNotesMentioningMembersByTag(t *testing.T) {
 	if n := count(t, a, `SELECT count(*) FROM notifications WHERE recipient_id = ? AND type = 'mention'`, lia.ID); n != 1 {
 		t.Fatalf("lia's mentions: %d, want 1", n)
 	}
+
+	// A Note of an account members here follow is kept whatever it names;
+	// the @carol of its text is another server's, so our carol is not
+	// notified, and lia, named by its tag alone, is.
+	lia.Do(http.MethodPost, "/api/v1/profiles/ana@"+r.host()+"/follow", nil).Expect(t, http.StatusOK)
+	send(map[string]any{"id": ana + "/creates/12", "type": "Create", "actor": ana, "to": public,
+		"object": map[string]any{"id": r.srv.URL + "/notes/12", "type": "Note", "attributedTo": ana, "to": public,
+			"cc":      []string{elsewhere, liaActor},
+			"content": "<p>" + mention("https://other.example/@carol", "carol") + " e " + mention(base+"/profile/lia", "lia") + "</p>",
+			"tag": []map[string]any{{"type": "Mention", "href": elsewhere, "name": "@carol@other.example"},
+				{"type": "Mention", "href": liaActor, "name": "@lia"}}}})
+	if n := count(t, a, `SELECT count(*) FROM federation_remote_objects WHERE object_uri = ?`, r.srv.URL+"/notes/12"); n != 1 {
+		t.Fatalf("a followed account's Note was not kept (%d)", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM notifications WHERE recipient_id = ?`, carol.ID); n != 0 {
+		t.Fatalf("our carol was notified of a followed account's Note naming another server's carol (%d)", n)
+	}
+	if n := count(t, a, `SELECT count(*) FROM notifications WHERE recipient_id = ? AND type = 'mention'`, lia.ID); n != 2 {
+		t.Fatalf("lia's mentions: %d, want 2", n)
+	}
 }

@@ -26,6 +26,12 @@ type NewPost struct {
 	// Media is an upload of the author (UploadMedia) the post takes: its
 	// image or video, and its description. The text is then optional.
 	Media MediaID
+	// Named, when NameGiven, are the handles of the members the post
+	// names, in place of its text's @handles: a remote account's post
+	// names whom its Note's Mention tags name, as its text may hold
+	// another server's @carol, who is not the carol of this network.
+	Named     []string
+	NameGiven bool
 }
 
 // Created is a new post with the words its text names.
@@ -59,8 +65,11 @@ type TimelinePlacer interface {
 
 // MentionReaders are the members named by handles who may read post (not
 // its author): everyone for a public post, followers for a friends_only one.
+// fromText says the handles were read from the post's text, which names
+// members only when its author is one of this network's: a remote
+// account's text is another server's, where @carol is someone else.
 type MentionReaders interface {
-	MentionReaders(ctx context.Context, post domain.PostID, handles []string) ([]domain.UserID, error)
+	MentionReaders(ctx context.Context, post domain.PostID, handles []string, fromText bool) ([]domain.UserID, error)
 }
 
 // CreatePost publishes a text post; CreateMediaPost shares its store path.
@@ -103,6 +112,9 @@ type draft struct {
 	// Pending is an upload the post takes in its transaction, in place
 	// of MediaPath and its description.
 	Pending MediaID
+	// Named and NameGiven are NewPost's.
+	Named     []string
+	NameGiven bool
 }
 
 // Handle validates, stores the post, its hashtags, the author's count and
@@ -138,7 +150,8 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 			}
 			text = &in.Text
 		}
-		return uc.store(ctx, viewer, draft{Text: text, Visibility: vis, Audience: in.Audience, Pending: in.Media})
+		return uc.store(ctx, viewer, draft{Text: text, Visibility: vis, Audience: in.Audience, Pending: in.Media,
+			Named: in.Named, NameGiven: in.NameGiven})
 	}
 	if in.Type != domain.PostText {
 		// The file of a media post comes through CreateMediaPost: here
@@ -149,7 +162,8 @@ func (uc *CreatePost) Handle(ctx context.Context, viewer domain.Viewer, in NewPo
 		return Created{}, err
 	}
 	text := in.Text
-	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis, Audience: in.Audience})
+	return uc.store(ctx, viewer, draft{Text: &text, Type: in.Type, Visibility: vis, Audience: in.Audience,
+		Named: in.Named, NameGiven: in.NameGiven})
 }
 
 // store writes a valid draft in one transaction (post, hashtags, the
@@ -165,6 +179,9 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 		text = *d.Text
 	}
 	out := Created{Post: p, Hashtags: domain.Hashtags(text), Mentions: domain.Mentions(text)}
+	if d.NameGiven {
+		out.Mentions = d.Named
+	}
 	var notices []notifications.Change
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := uc.mayWrite(ctx, viewer, p); err != nil {
@@ -197,7 +214,7 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 			}
 		}
 		var err error
-		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, text); err != nil {
+		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, !d.NameGiven, text); err != nil {
 			return err
 		}
 		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangePostCreated, Actor: p.AuthorID, Post: p.ID,
@@ -279,13 +296,14 @@ func (uc *CreatePost) mayWrite(ctx context.Context, viewer domain.Viewer, p doma
 
 func audienceClosed() error { return errs.Forbidden(CodeAudienceClosed, MsgAudienceClosed) }
 
-// notifyMentions records a mention notification for each member the text
-// names who may read the post; unknown handles are ignored.
-func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles []string, text string) ([]notifications.Change, error) {
+// notifyMentions records a mention notification for each member the post
+// names (its text's handles, or those its writer gave) who may read it;
+// unknown handles are ignored.
+func (uc *CreatePost) notifyMentions(ctx context.Context, p domain.Post, handles []string, fromText bool, text string) ([]notifications.Change, error) {
 	if len(handles) == 0 {
 		return nil, nil
 	}
-	readers, err := uc.Mentions.MentionReaders(ctx, p.ID, handles)
+	readers, err := uc.Mentions.MentionReaders(ctx, p.ID, handles, fromText)
 	if err != nil {
 		return nil, err
 	}

@@ -86,13 +86,15 @@ func (s *Posts) PostsByID(ctx context.Context, viewer domain.UserID, ids []domai
 
 // MentionReaders are the members whose handle is in handles and who may
 // read post: anyone but its author for a public post, the author's
-// followers for a friends_only one.
-func (s *Posts) MentionReaders(ctx context.Context, post domain.PostID, handles []string) ([]domain.UserID, error) {
+// followers for a friends_only one. Handles read from the text of a remote
+// account's post name nobody (app.MentionReaders).
+func (s *Posts) MentionReaders(ctx context.Context, post domain.PostID, handles []string, fromText bool) ([]domain.UserID, error) {
 	var ids []uuid.UUID
 	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT m.id FROM posts p JOIN profiles m ON m.handle IN (?)
 		WHERE p.id = ? AND m.id <> p.author_id AND (p.visibility = 'public'
 			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = m.id AND f.following_id = p.author_id))
-		ORDER BY m.id`, bun.In(handles), uuid.UUID(post)).Scan(ctx, &ids)
+			AND NOT (? AND EXISTS (SELECT 1 FROM profiles a WHERE a.id = p.author_id AND a.domain IS NOT NULL))
+		ORDER BY m.id`, bun.In(handles), uuid.UUID(post), fromText).Scan(ctx, &ids)
 	out := make([]domain.UserID, len(ids))
 	for i, id := range ids {
 		out[i] = domain.UserID(id)

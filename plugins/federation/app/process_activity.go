@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"log/slog"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -283,14 +284,18 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 	if err != nil {
 		return err
 	}
-	if !followed && !uc.namesMember(n.Tag) {
+	named := uc.named(ctx, n.Tag)
+	if !followed && len(named) == 0 {
 		return nil
 	}
 	vis := domain.VisibilityPublic
 	if !public {
 		vis = domain.VisibilityFriendsOnly
 	}
-	p, err := uc.Posts.Create.Handle(ctx, viewer, posts.NewPost{Text: cutText(text, domain.PostMaxRunes), Visibility: vis})
+	// Whom the post names (and notifies) are the members its Mention
+	// tags name, never the text's @names (see namesMember).
+	p, err := uc.Posts.Create.Handle(ctx, viewer, posts.NewPost{Text: cutText(text, domain.PostMaxRunes), Visibility: vis,
+		Named: named, NameGiven: true})
 	if err != nil {
 		return err
 	}
@@ -298,24 +303,28 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 		LocalID: uuid.UUID(p.Post.ID)}, uc.Clock.Now())
 }
 
-// namesMember reports whether a Note's tags hold a Mention of one of our
-// actors. The text alone cannot tell: servers write a mention of someone
+// named are the handles of the members a Note's Mention tags name (by
+// their actors). The text cannot tell: servers write a mention of someone
 // of another server as a bare @name, which may be a handle here too.
-func (uc *ProcessActivity) namesMember(raw json.RawMessage) bool {
+func (uc *ProcessActivity) named(ctx context.Context, raw json.RawMessage) []string {
 	var tags []tag
 	if json.Unmarshal(raw, &tags) != nil {
 		var one tag
 		if json.Unmarshal(raw, &one) != nil {
-			return false
+			return nil
 		}
 		tags = []tag{one}
 	}
+	var out []string
 	for _, t := range tags {
-		if _, ok := uc.URLs.MemberOf(t.Href); t.Type == "Mention" && ok {
-			return true
+		if t.Type != "Mention" {
+			continue
+		}
+		if handle, ok := uc.member(ctx, t.Href); ok && !slices.Contains(out, handle) {
+			out = append(out, handle)
 		}
 	}
-	return false
+	return out
 }
 
 func (uc *ProcessActivity) update(ctx context.Context, viewer domain.Viewer, raw json.RawMessage) error {
