@@ -69,6 +69,9 @@ type useCaseParams struct {
 	Media  httpkit.MediaLinks
 	Log    *slog.Logger
 	Hidden ports.HiddenMembers `optional:"true"`
+	// Lookup finds other servers' accounts by address; a plugin gives it
+	// (federation), none when it is off.
+	Lookup ports.RemoteAccountLookup `optional:"true"`
 	Source *searchstore.SearchSource
 	Clock  ports.Clock
 }
@@ -84,6 +87,7 @@ func newUseCases(p useCaseParams) app.UseCases {
 	index, blobs, media, log, source := p.Index, p.Blobs, p.Media, p.Log, p.Source
 	return app.UseCases{
 		Search: &app.Search{Index: index, Kinds: source.Kinds(), Signer: blobs, LinkTTL: media.TTL(), Hidden: p.Hidden,
+			Lookup: p.Lookup, Docs: source,
 			OnLinkError: func(ctx context.Context, key string, err error) {
 				log.WarnContext(ctx, "sign avatar link", "key", key, "err", err)
 			}},

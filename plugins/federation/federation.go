@@ -54,6 +54,7 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		newInbox,
 		newProcessActivity,
 		newFetcher,
+		func(f Fetcher) app.DocumentFetcher { return f },
 		func(s *pgstore.Store) app.ActorsByProfile { return s },
 		newOutgoing,
 	),
@@ -73,6 +74,8 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		plugin.AsWorker(func(p *app.ProcessActivity) plugin.Worker {
 			return plugin.NewWorker(Name, &processWorker{process: p})
 		}),
+		// Search finds other servers' accounts by their address.
+		newLookUpAccount,
 		// The local members' changes go out as activities.
 		plugin.AsChangeListener(func(o *outgoing.Outgoing) ports.ChangeListener { return o }),
 	),

@@ -19,12 +19,18 @@ var activityTypes = []string{"application/activity+json", "application/ld+json",
 // on one machine), 1 MiB at most, a few redirects.
 type Fetcher struct{ Client ports.OutsideFetcher }
 
-var _ app.DocumentFetcher = Fetcher{}
+var (
+	_ app.DocumentFetcher  = Fetcher{}
+	_ app.WebFingerFetcher = Fetcher{}
+)
 
-func newFetcher(cfg *config.Config, site httpapi.Site, outside ports.OutsideClients) (app.DocumentFetcher, error) {
+// jrdTypes are the media types a WebFinger answer may come as.
+var jrdTypes = []string{"application/jrd+json", "application/json"}
+
+func newFetcher(cfg *config.Config, site httpapi.Site, outside ports.OutsideClients) (Fetcher, error) {
 	loop, err := loopbackHTTP(cfg)
 	if err != nil {
-		return nil, err
+		return Fetcher{}, err
 	}
 	return Fetcher{Client: outside.Fetcher(ports.OutsideClientOptions{Timeout: fetchTimeout, MaxBytes: 1 << 20,
 		UserAgent: "social-federation/" + config.Version + " (+" + site.Base + ")", AllowLoopback: loop})}, nil
@@ -41,4 +47,13 @@ func (f Fetcher) FetchDocument(ctx context.Context, uri string) ([]byte, *url.UR
 		return nil, nil, err
 	}
 	return res.Body, res.URL, nil
+}
+
+// FetchJRD gets uri as a WebFinger answer.
+func (f Fetcher) FetchJRD(ctx context.Context, uri string) ([]byte, error) {
+	res, err := f.Client.Get(ctx, uri, jrdTypes...)
+	if err != nil {
+		return nil, err
+	}
+	return res.Body, nil
 }

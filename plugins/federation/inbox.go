@@ -48,6 +48,17 @@ func newResolveActor(cfg *config.Config, s *pgstore.Store, fetch app.DocumentFet
 	return &app.ResolveActor{Actors: s, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop}, nil
 }
 
+// newLookUpAccount is the search's ports.RemoteAccountLookup.
+func newLookUpAccount(cfg *config.Config, s *pgstore.Store, fetch Fetcher, resolve *app.ResolveActor,
+	limiter ports.RateLimiter, clock ports.Clock, log *slog.Logger) (ports.RemoteAccountLookup, error) {
+	loop, err := loopbackHTTP(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &app.LookUpAccount{Known: s, Finger: fetch, Actors: resolve, Limiter: limiter, Clock: clock,
+		LoopbackHTTP: loop, Log: log.With("component", "federation-lookup")}, nil
+}
+
 func newInbox(in Inbox, resolve *app.ResolveActor, s *pgstore.Store, limiter ports.RateLimiter, tx ports.Transactor,
 	clock ports.Clock) httpapi.Inbox {
 	return httpapi.Inbox{Resolve: resolve, Receive: &app.ReceiveActivity{Inbox: s, Hosts: s, Tx: tx, Clock: clock},

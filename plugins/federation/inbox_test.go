@@ -40,16 +40,33 @@ func newFakeServer(t *testing.T) *remoteServer {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		doc, ok := r.docs[req.URL.Path]
+		if req.URL.Path == "/.well-known/webfinger" {
+			doc, ok = r.finger(req.URL.Query().Get("resource"))
+		}
 		if !ok {
 			http.NotFound(w, req)
 			return
 		}
 		r.served.Add(1)
 		w.Header().Set("Content-Type", "application/activity+json")
+		if req.URL.Path == "/.well-known/webfinger" {
+			w.Header().Set("Content-Type", "application/jrd+json")
+		}
 		_ = json.NewEncoder(w).Encode(doc)
 	}))
 	t.Cleanup(r.srv.Close)
 	return r
+}
+
+// finger is the WebFinger answer for resource, acct:user@host of one of
+// the server's actors.
+func (r *remoteServer) finger(resource string) (map[string]any, bool) {
+	user, ok := strings.CutSuffix(strings.TrimPrefix(resource, "acct:"), "@"+r.host())
+	if _, known := r.docs["/users/"+user]; !ok || !known {
+		return nil, false
+	}
+	return map[string]any{"subject": resource, "links": []any{
+		map[string]any{"rel": "self", "type": "application/activity+json", "href": r.srv.URL + "/users/" + user}}}, true
 }
 
 // host is the server's host:port, the domain of its accounts.

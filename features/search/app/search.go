@@ -82,6 +82,12 @@ type Search struct {
 	// viewer (either way), and their posts and those of members the viewer
 	// mutes.
 	Hidden ports.HiddenMembers
+	// Lookup, when set, finds an account of another server by its
+	// address (ana@example.social) when a page asks to resolve one
+	// (Page.Resolve); Docs reads the account found as the index holds
+	// it. Without them, search finds only what the index holds.
+	Lookup ports.RemoteAccountLookup
+	Docs   DocLoader
 }
 
 // NormalizeQuery trims q and keeps its first MaxQueryLength characters.
@@ -107,13 +113,19 @@ type Page struct {
 	// Offset is how many of each kind are skipped; past MaxOffset nothing
 	// is found.
 	Offset int
+	// Resolve asks, when the query is an account's address (user@host, a
+	// leading '@' allowed) and users are wanted on the first page, for
+	// that account through Search.Lookup, fetched from its server when it
+	// is not known here: it comes first among the users.
+	Resolve bool
 }
 
 // Handle needs a signed-in viewer. Items come grouped by kind in the order
 // of Kinds, at most PerKind of each, best match first. A blank query finds
 // nothing.
+// An account's address is resolved (Page.Resolve).
 func (uc *Search) Handle(ctx context.Context, viewer domain.Viewer, q string) ([]Item, error) {
-	return uc.Page(ctx, viewer, q, Page{})
+	return uc.Page(ctx, viewer, q, Page{Resolve: true})
 }
 
 // Page is Handle for a page of the results: page.Limit of each of
@@ -143,12 +155,25 @@ func (uc *Search) Page(ctx context.Context, viewer domain.Viewer, q string, page
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", q, err)
 	}
+	var resolved *ports.SearchDoc
+	if page.Resolve && offset == 0 && slices.Contains(kinds, ports.SearchUser) {
+		if resolved, err = uc.resolve(ctx, viewer, q); err != nil {
+			return nil, err
+		}
+	}
 	items := []Item{}
 	for _, kind := range kinds {
 		skip, n := offset, 0
+		if kind == ports.SearchUser && resolved != nil && !ids[resolved.ID] {
+			items = append(items, uc.item(ctx, *resolved))
+			n++
+		}
 		for _, d := range res[kind] {
 			if n == limit {
 				break
+			}
+			if resolved != nil && d.Kind == ports.SearchUser && d.ID == resolved.ID {
+				continue
 			}
 			if !d.Searchable() || (d.Kind == ports.SearchUser && ids[d.ID]) ||
 				(d.Kind == ports.SearchPost && handles[d.AuthorHandle]) {
@@ -163,6 +188,47 @@ func (uc *Search) Page(ctx context.Context, viewer domain.Viewer, q string, page
 		}
 	}
 	return items, nil
+}
+
+// resolve is the account whose address q is, looked up through
+// uc.Lookup, or nil: q is no address, nobody answers for it, or no
+// lookup is plugged in.
+func (uc *Search) resolve(ctx context.Context, viewer domain.Viewer, q string) (*ports.SearchDoc, error) {
+	user, host, ok := AccountAddress(q)
+	if !ok || uc.Lookup == nil || uc.Docs == nil {
+		return nil, nil
+	}
+	id, found, err := uc.Lookup.LookUp(ctx, viewer.UserID, user, host)
+	if err != nil {
+		return nil, fmt.Errorf("look up %s@%s: %w", user, host, err)
+	}
+	if !found {
+		return nil, nil
+	}
+	docs, err := uc.Docs.LoadSearchDocs(ctx, ports.SearchUser, []string{id.String()})
+	if err != nil {
+		return nil, fmt.Errorf("account %s: %w", id, err)
+	}
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	return &docs[0], nil
+}
+
+// AccountAddress reads q as the address of an account of another server,
+// "user@host" or "@user@host" (host with its port when not the
+// default), lower-cased; ok is false for anything else.
+func AccountAddress(q string) (user, host string, ok bool) {
+	user, host, found := strings.Cut(strings.TrimPrefix(strings.TrimSpace(q), "@"), "@")
+	if !found {
+		return "", "", false
+	}
+	handle, valid := domain.RemoteHandle(user, host)
+	if !valid {
+		return "", "", false
+	}
+	user, host, _ = strings.Cut(handle, "@")
+	return user, host, true
 }
 
 // kinds are those of Kinds that want names (all of them for nil), in the

@@ -64,6 +64,12 @@ func (s *Store) ActorByProfile(ctx context.Context, id domain.UserID) (app.Remot
 	return s.remoteActor(ctx, "profile_id = ?", uuid.UUID(id))
 }
 
+// ActorByHandle reads the remote actor whose remote account's handle is
+// handle (user@host).
+func (s *Store) ActorByHandle(ctx context.Context, handle string) (app.RemoteActor, error) {
+	return s.remoteActor(ctx, "profile_id = (SELECT id FROM profiles WHERE handle = ? AND domain IS NOT NULL)", handle)
+}
+
 // SaveActor inserts or refreshes a, by its profile.
 func (s *Store) SaveActor(ctx context.Context, a app.RemoteActor) error {
 	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_remote_actors (profile_id, actor_uri, host, inbox_url,

@@ -64,12 +64,14 @@ func SearchEndpoints(d SearchDeps) []Endpoint {
 }
 
 // searchQuery is what both searches read: the text, the page and the
-// flags. resolve (looking up another server's accounts) is read for its
-// type only: every member is local.
+// flags. resolve looks an account's address (user@host) up on its
+// server when this one does not know it (with the federation plugin on;
+// without it, only known accounts are found).
 type searchQuery struct {
 	q             string
 	limit, offset int
 	following     bool
+	resolve       bool
 }
 
 func (r *Request) searchQuery(defaultLimit int) (searchQuery, error) {
@@ -85,10 +87,11 @@ func (r *Request) searchQuery(defaultLimit int) (searchQuery, error) {
 	if err != nil {
 		return searchQuery{}, err
 	}
-	if _, err := r.Bool("resolve", false); err != nil {
+	resolve, err := r.Bool("resolve", false)
+	if err != nil {
 		return searchQuery{}, err
 	}
-	return searchQuery{q: r.String("q"), limit: limit, offset: offset, following: following}, nil
+	return searchQuery{q: r.String("q"), limit: limit, offset: offset, following: following, resolve: resolve}, nil
 }
 
 // v2 is Mastodon's search: accounts, statuses and hashtags, or the one
@@ -120,7 +123,7 @@ func (s searches) v2(r *Request) (any, error) {
 	}
 	if len(kinds) > 0 {
 		items, err := s.Search.Search.Page(r.Context(), r.Viewer, s.text(typ, sq.q),
-			search.Page{Kinds: kinds, Limit: sq.limit, Offset: sq.offset})
+			search.Page{Kinds: kinds, Limit: sq.limit, Offset: sq.offset, Resolve: sq.resolve})
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +161,7 @@ func (s searches) accounts(r *Request) (any, error) {
 		return nil, err
 	}
 	items, err := s.Search.Search.Page(r.Context(), r.Viewer, s.text(searchTypeAccounts, sq.q),
-		search.Page{Kinds: []ports.SearchKind{ports.SearchUser}, Limit: sq.limit, Offset: sq.offset})
+		search.Page{Kinds: []ports.SearchKind{ports.SearchUser}, Limit: sq.limit, Offset: sq.offset, Resolve: sq.resolve})
 	if err != nil {
 		return nil, err
 	}
