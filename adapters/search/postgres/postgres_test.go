@@ -68,3 +68,52 @@ func TestPendingListStaysShort(t *testing.T) {
 		}
 	}
 }
+
+// Posts are answered newest first, the newest ones read one by one and
+// the older ones through the word index; the two parts meet without a
+// post lost or found twice.
+func TestPostsNewestFirstAcrossTheWindow(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := sqlrig.New(t).DB
+	// p00 is the oldest post, p09 the newest (IDs sort as post IDs do).
+	var docs []ports.SearchDoc
+	for i := range 10 {
+		text := "Frevo no Recife"
+		if i == 1 || i == 2 || i == 5 || i == 8 || i == 9 {
+			text = "Roda de samba na praça"
+		}
+		docs = append(docs, ports.SearchDoc{Kind: ports.SearchPost, ID: fmt.Sprintf("p%02d", i), Public: true, Text: text,
+			AuthorHandle: "autora", AuthorDisplayName: "Autora"})
+	}
+	for _, tc := range []struct {
+		name   string
+		newest int
+		limit  int
+		want   string
+	}{
+		{"all in the newest", 3, 2, "p09 p08"},
+		{"the newest then the older", 3, 4, "p09 p08 p05 p02"},
+		{"every match", 3, 10, "p09 p08 p05 p02 p01"},
+		{"a window wider than the posts", 50, 10, "p09 p08 p05 p02 p01"},
+		{"a window of one", 1, 10, "p09 p08 p05 p02 p01"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			index := postgres.NewScanning(db, tc.newest)
+			if err := index.Upsert(ctx, docs...); err != nil {
+				t.Fatal(err)
+			}
+			res, err := index.Search(ctx, "samba", []ports.SearchKind{ports.SearchPost}, tc.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range res[ports.SearchPost] {
+				got = append(got, d.ID)
+			}
+			if strings.Join(got, " ") != tc.want {
+				t.Errorf("got %v, want %s", got, tc.want)
+			}
+		})
+	}
+}
