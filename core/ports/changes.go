@@ -15,6 +15,8 @@ const (
 	ChangePostCreated    ChangeKind = "post.created"
 	ChangePostEdited     ChangeKind = "post.edited"
 	ChangePostDeleted    ChangeKind = "post.deleted"
+	ChangeCommentCreated ChangeKind = "comment.created"
+	ChangeCommentDeleted ChangeKind = "comment.deleted"
 	ChangeLikeAdded      ChangeKind = "like.added"
 	ChangeLikeRemoved    ChangeKind = "like.removed"
 	ChangeFollowAdded    ChangeKind = "follow.added"
@@ -32,16 +34,19 @@ const (
 type Change struct {
 	Kind ChangeKind
 	// Actor is the profile whose doing it is: the post's author (also
-	// when a moderator removes the post), the member who likes, follows or
+	// when a moderator removes the post), the comment's author (also when
+	// the post's author deletes it), the member who likes, follows or
 	// blocks, whose profile or account changed.
 	Actor domain.UserID
-	// Post is the post of post.* and like.*.
+	// Post is the post of post.*, like.* and comment.*.
 	Post domain.PostID
-	// Target is the profile followed or blocked, and for like.* the
-	// post's author.
+	// Comment is the comment of comment.*.
+	Comment domain.CommentID
+	// Target is the profile followed or blocked, and for like.* and
+	// comment.* the post's author.
 	Target domain.UserID
-	// Visibility is the post's, for post.* (a deleted post can no longer
-	// be read).
+	// Visibility is the post's, for post.* and comment.* (a deleted post
+	// or comment can no longer be read).
 	Visibility domain.Visibility
 }
 

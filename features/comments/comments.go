@@ -46,6 +46,7 @@ type useCaseParams struct {
 	Limiter     ports.RateLimiter
 	Notices     *notifications.Recorder
 	Announcer   *notifications.Announcer
+	Changes     ports.Changes
 	Log         *slog.Logger
 }
 
@@ -53,9 +54,11 @@ func newUseCases(p useCaseParams) app.UseCases {
 	return app.UseCases{
 		Create: &app.CreateComment{Tx: p.Tx, Posts: p.Comments, Comments: p.Comments, Limiter: p.Limiter,
 			PerMember: p.Config.Limits.CommentPerMember,
-			Notices:   p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Log: p.Log},
-		List:   &app.ListComments{Posts: p.Comments, Comments: p.Comments},
-		Delete: &app.DeleteComment{Tx: p.Tx, Comments: p.Comments, Broadcaster: p.Broadcaster, Log: p.Log},
-		Get:    &app.GetComment{Comments: p.Comments},
+			Notices:   p.Notices, Announcer: p.Announcer, Clock: p.Clock, Broadcaster: p.Broadcaster, Changes: p.Changes,
+			Log: p.Log},
+		List: &app.ListComments{Posts: p.Comments, Comments: p.Comments},
+		Delete: &app.DeleteComment{Tx: p.Tx, Comments: p.Comments, Broadcaster: p.Broadcaster, Changes: p.Changes,
+			Log: p.Log},
+		Get: &app.GetComment{Comments: p.Comments},
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"social/config"
 	"social/core/ports"
+	comments "social/features/comments/app"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
@@ -113,9 +114,11 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 // change listeners, this one among them, so asking for them here would
 // be a cycle.
 func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, find *app.FindMember,
-	view *follows.ViewProfile, key *app.MemberKey, deliver app.Deliverer, clock ports.Clock) *outgoing.Outgoing {
+	view *follows.ViewProfile, key *app.MemberKey, deliver app.Deliverer, clock ports.Clock,
+	comment comments.CommentReader) *outgoing.Outgoing {
 	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
-		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
+		Comments: comment,
+		Build:    activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
 }
 
 func linkOutgoing(o *outgoing.Outgoing, p posts.UseCases) { o.Posts, o.Named = p.Get, p.Named }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 
 	core "social/core/domain"
+	comments "social/features/comments/app"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	profiles "social/features/profiles/app"
@@ -28,9 +30,10 @@ const public = "https://www.w3.org/ns/activitystreams#Public"
 // accounts and their follows as the inbox does.
 type outgoingRig struct {
 	deliveryRig
-	Remote  *profiles.UpsertRemoteAccount
-	Follows follows.UseCases
-	Posts   posts.UseCases
+	Remote   *profiles.UpsertRemoteAccount
+	Follows  follows.UseCases
+	Posts    posts.UseCases
+	Comments comments.UseCases
 }
 
 func startOutgoing(t *testing.T) outgoingRig {
@@ -38,7 +41,7 @@ func startOutgoing(t *testing.T) outgoingRig {
 	var jobs *pgkit.JobInserter
 	var client *river.Client[pgx.Tx]
 	var r outgoingRig
-	app := at.StartPopulating(t, on(nil), &jobs, &client, &r.Remote, &r.Follows, &r.Posts)
+	app := at.StartPopulating(t, on(nil), &jobs, &client, &r.Remote, &r.Follows, &r.Posts, &r.Comments)
 	r.deliveryRig = deliveryRig{App: app, Queue: &delivery.Queue{Jobs: jobs}, River: client}
 	return r
 }
@@ -305,5 +308,67 @@ func TestAProfileChangeSendsTheActor(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if n := srv.tries.Load(); n != 1 {
 		t.Fatalf("%d POSTs, want 1: one Update to the shared inbox", n)
+	}
+}
+
+// A local member's comment on a remote post goes to its author as Create
+// of a Note replying to the post's id there, addressed as Mastodon
+// addresses a public reply; its deletion is a Delete of the Note. A
+// comment on a post of this server, or the remote author's own comment,
+// sends nothing.
+func TestACommentOnARemotePostGoesOutAsAReply(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	srv := newRemote(t, r.App)
+	one, oneActor := r.remoteAccount(t, srv, "um", false)
+	r.follow(t, one, "ana") // ana's own posts' comments would reach um if they were sent
+	ctx := context.Background()
+	created, err := r.Posts.Create.Handle(ctx, core.Viewer{UserID: one}, posts.NewPost{Text: "de lá"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	object := srv.URL("/users/um/statuses/1")
+	if _, err := r.DB.NewRaw(`INSERT INTO federation_remote_objects (object_uri, actor_id, kind, local_id, created_at)
+		VALUES (?, ?, 'post', ?, now())`, object, uuid.UUID(one), uuid.UUID(created.Post.ID)).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	own := ana.NewPost(t, "daqui", "public")
+	srv.Await(1) // the Create of ana's post, to her follower
+	ana.Do(http.MethodPost, "/api/v1/posts/"+own+"/comments", map[string]string{"text_content": "fica aqui"}).
+		Expect(t, http.StatusCreated)
+
+	var comment struct {
+		ID string `json:"id"`
+	}
+	ana.Do(http.MethodPost, "/api/v1/posts/"+created.Post.ID.String()+"/comments",
+		map[string]string{"text_content": "resposta #praia"}).Expect(t, http.StatusCreated).JSON(t, &comment)
+	got := srv.Await(2)[1]
+	a := got.Activity
+	note, _ := a["object"].(map[string]any)
+	id := base + "/ap/comments/" + comment.ID
+	followers := base + "/ap/users/" + ana.ID + "/followers"
+	if got.Path != "/users/um/inbox" || got.KeyID != base+"/ap/users/"+ana.ID+"#main-key" || a["type"] != "Create" ||
+		a["id"] != id+"/activity" || note["id"] != id || note["type"] != "Note" || note["inReplyTo"] != object ||
+		note["attributedTo"] != base+"/ap/users/"+ana.ID || !slices.Equal(strs(note["to"]), []string{public}) ||
+		!slices.Equal(strs(note["cc"]), []string{followers, oneActor}) ||
+		!slices.Equal(strs(a["cc"]), []string{followers, oneActor}) {
+		t.Fatalf("reply: %s %v", got.Path, a)
+	}
+	if content, _ := note["content"].(string); !strings.Contains(content, "resposta") {
+		t.Fatalf("reply's content: %q", content)
+	}
+
+	ana.Do(http.MethodDelete, "/api/v1/comments/"+comment.ID, nil).Expect(t, http.StatusNoContent)
+	del := srv.Await(3)[2].Activity
+	if del["type"] != "Delete" || del["object"].(map[string]any)["id"] != id || del["actor"] != base+"/ap/users/"+ana.ID {
+		t.Fatalf("delete: %v", del)
+	}
+	// The remote author's own comment (the inbox's doing) goes nowhere.
+	if _, err := r.Comments.Create.Handle(ctx, core.Viewer{UserID: one}, created.Post.ID, "minha"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := len(srv.Received()); n != 3 {
+		t.Fatalf("%d deliveries, want the post, the reply and its deletion", n)
 	}
 }

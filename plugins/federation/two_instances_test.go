@@ -1,7 +1,6 @@
 package federation_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -17,7 +16,6 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"social/config"
-	"social/kit/httpsig"
 	"social/plugins/federation"
 	at "social/tests/testkit/apptest"
 )
@@ -52,48 +50,16 @@ func startInstance(t *testing.T, ip string) instance {
 // actorURL is the actor of member id on the instance.
 func (in instance) actorURL(id string) string { return "http://" + in.Host + "/ap/users/" + id }
 
-// introduce makes the member of from known to to, as a server learns an
-// actor the first time it signs something: the member's Update of their
-// own Person, signed with their key, reaches to's shared inbox, which
-// fetches the actor from from. (A member cannot yet look up an account of
-// another server by its address; this stands for that lookup.)
-func introduce(t *testing.T, from instance, member *at.Member, to instance) string {
+// lookUp has searcher find member of the instance from by their address,
+// as a member of another server does: searcher's server asks from's
+// WebFinger and fetches the actor. It answers the address.
+func lookUp(t *testing.T, searcher *at.Member, from instance, member *at.Member) string {
 	t.Helper()
-	ctx := context.Background()
-	actorID := from.actorURL(member.ID)
-	// The actor's first fetch makes its key pair.
-	get(from.Client(), "/ap/users/"+member.ID, activityJSON).Expect(t, http.StatusOK)
-	var pem string
-	if err := from.DB.NewRaw(`SELECT private_key_pem FROM federation_member_keys WHERE member_id = ?`,
-		member.ID).Scan(ctx, &pem); err != nil {
-		t.Fatal(err)
+	address := member.Handle + "@" + from.Host
+	if got := search(t, searcher, "@"+address); len(got) != 1 || got[0].Subtitle != "@"+address {
+		t.Fatalf("search of @%s: %+v", address, got)
 	}
-	key, err := httpsig.ParsePrivateKeyPEM(pem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := actorID + "#introduce"
-	body := activity(map[string]any{"id": id, "type": "Update", "actor": actorID,
-		"object": map[string]any{"id": actorID, "type": "Person"}})
-	req, err := http.NewRequest(http.MethodPost, to.URL+"/ap/inbox", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", activityJSON)
-	s := httpsig.Signer{KeyID: actorID + "#main-key", Key: key}
-	if err := s.Sign(req, body); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("introduction: %d", resp.StatusCode)
-	}
-	processed(t, to.App, id)
-	return member.Handle + "@" + from.Host
+	return address
 }
 
 // eventually polls check until it holds, for at most 20 seconds.
@@ -180,7 +146,7 @@ func TestTwoInstancesFederate(t *testing.T) {
 	bob := b.Member("bob")
 	caio := b.Member("caio") // follows nobody there
 
-	anaThere := introduce(t, a, ana, b)
+	anaThere := lookUp(t, bob, a, ana)
 	anaPath := "/api/v1/profiles/" + url.PathEscape(anaThere)
 
 	// bob follows ana: A keeps the follow and answers with an Accept.
@@ -223,6 +189,25 @@ func TestTwoInstancesFederate(t *testing.T) {
 	eventually(t, "bob's like counted on A", func() bool {
 		p, _ := postOf(t, ana.Client, pub)
 		return p.LikeCount == 1
+	})
+
+	// bob comments on ana's post: the reply reaches A as a comment on it,
+	// and its deletion deletes it there.
+	var reply struct {
+		ID string `json:"id"`
+	}
+	bob.Do(http.MethodPost, "/api/v1/posts/"+pubThere+"/comments", map[string]string{"text_content": "olá de B"}).
+		Expect(t, http.StatusCreated).JSON(t, &reply)
+	replyURI := "http://" + b.Host + "/ap/comments/" + reply.ID
+	var replyHere string
+	eventually(t, "bob's reply a comment on A", func() bool { replyHere = copyOf(t, a, replyURI); return replyHere != "" })
+	if n := count(t, a.App, `SELECT count(*) FROM comments c JOIN profiles p ON p.id = c.author_id
+		WHERE c.id = ? AND c.post_id = ? AND c.text_content = ? AND p.handle = ?`, replyHere, pub, "olá de B", "bob@"+b.Host); n != 1 {
+		t.Fatalf("bob's reply on A: %d comments match", n)
+	}
+	bob.Do(http.MethodDelete, "/api/v1/comments/"+reply.ID, nil).Expect(t, http.StatusNoContent)
+	eventually(t, "bob's reply deleted on A", func() bool {
+		return count(t, a.App, `SELECT count(*) FROM comments WHERE id = ?`, replyHere) == 0
 	})
 
 	// ana edits her post: the copy on B has the new text.

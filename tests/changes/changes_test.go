@@ -85,7 +85,7 @@ func expect(t *testing.T, rec *recorder, want ...ports.Change) {
 	}
 }
 
-// Every change of the list is told once with its actor, post, target and
+// Every change of the list is told once with its actor, post, comment, target and
 // visibility; a repeat that changes nothing is not told.
 func TestEachChangeIsToldInItsTransaction(t *testing.T) {
 	app, rec := start(t)
@@ -107,6 +107,21 @@ func TestEachChangeIsToldInItsTransaction(t *testing.T) {
 	expect(t, rec, ports.Change{Kind: ports.ChangeLikeAdded, Actor: b, Post: p, Target: a})
 	bia.Do(http.MethodDelete, "/api/v1/posts/"+post+"/like", nil).Expect(t, http.StatusOK)
 	expect(t, rec, ports.Change{Kind: ports.ChangeLikeRemoved, Actor: b, Post: p, Target: a})
+	var comment struct {
+		ID string `json:"id"`
+	}
+	bia.Do(http.MethodPost, "/api/v1/posts/"+post+"/comments", map[string]string{"text_content": "oi"}).
+		Expect(t, http.StatusCreated).JSON(t, &comment)
+	cid, err := domain.ParseCommentID(comment.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, rec, ports.Change{Kind: ports.ChangeCommentCreated, Actor: b, Post: p, Comment: cid, Target: a,
+		Visibility: domain.VisibilityFriendsOnly})
+	// The post's author deletes it: still the comment's author's change.
+	ana.Do(http.MethodDelete, "/api/v1/comments/"+comment.ID, nil).Expect(t, http.StatusNoContent)
+	expect(t, rec, ports.Change{Kind: ports.ChangeCommentDeleted, Actor: b, Post: p, Comment: cid, Target: a,
+		Visibility: domain.VisibilityFriendsOnly})
 	bia.Do(http.MethodDelete, "/api/v1/profiles/ana/follow", nil).Expect(t, http.StatusOK)
 	expect(t, rec, ports.Change{Kind: ports.ChangeFollowRemoved, Actor: b, Target: a})
 

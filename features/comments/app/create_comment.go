@@ -43,7 +43,9 @@ type CreateComment struct {
 	Announcer   *notifications.Announcer
 	Clock       ports.Clock
 	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	// Changes hear of the new comment in its transaction.
+	Changes ports.Changes
+	Log     *slog.Logger
 }
 
 // Handle checks the rules, stores the comment and the post's count in one
@@ -85,7 +87,11 @@ func (uc *CreateComment) Handle(ctx context.Context, viewer domain.Viewer, postI
 		cid := uuid.UUID(c.ID)
 		notices, err = uc.Notices.Record(ctx, notifications.Notice{Recipient: p.AuthorID, Sender: viewer.UserID,
 			Type: domain.NotifyComment, Post: &postID, CommentID: &cid, Text: text})
-		return err
+		if err != nil {
+			return err
+		}
+		return uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeCommentCreated, Actor: viewer.UserID, Post: postID,
+			Comment: c.ID, Target: p.AuthorID, Visibility: p.Visibility})
 	})
 	switch {
 	case errors.Is(err, domain.ErrNotFound):

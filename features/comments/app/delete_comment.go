@@ -25,7 +25,9 @@ type DeleteComment struct {
 	Tx          ports.Transactor
 	Comments    CommentDeleter
 	Broadcaster ports.Broadcaster
-	Log         *slog.Logger
+	// Changes hear of the deletion in its transaction.
+	Changes ports.Changes
+	Log     *slog.Logger
 }
 
 // Handle checks who asks, deletes in one transaction, then tells post:{id}.
@@ -48,8 +50,11 @@ func (uc *DeleteComment) Handle(ctx context.Context, viewer domain.Viewer, id do
 		if !c.DeletableBy(viewer) {
 			return errs.Forbidden(CodeNotAuthor, MsgNotAuthor)
 		}
-		n, err = uc.Comments.Delete(ctx, c.Comment)
-		return err
+		if n, err = uc.Comments.Delete(ctx, c.Comment); err != nil {
+			return err
+		}
+		return uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangeCommentDeleted, Actor: c.AuthorID, Post: c.PostID,
+			Comment: c.ID, Target: c.PostAuthorID, Visibility: c.PostVisibility})
 	})
 	if errors.Is(err, domain.ErrNotFound) {
 		return errs.NotFound(CodeNotFound, MsgNotFound)

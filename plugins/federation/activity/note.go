@@ -130,3 +130,23 @@ func MediaType(key string) string {
 
 // Stamp is an instant as ActivityStreams writes it (xsd:dateTime, UTC).
 func Stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// Reply is a member's comment on another server's post as a Note replying
+// to it (inReplyTo the post's id there), addressed as Mastodon addresses
+// a reply: on a public post to everyone, with the commenter's followers
+// and the post's author in copy; on another post to its author alone.
+// Its page is the post's page here.
+func (b Builder) Reply(c domain.CommentItem, inReplyTo, postAuthor string) Note {
+	id := c.ID.String()
+	to, cc := []string{postAuthor}, []string{}
+	if c.PostVisibility == domain.VisibilityPublic {
+		to, cc = []string{Public}, []string{b.Site.FollowersURL(c.AuthorID.String()), postAuthor}
+	}
+	n := Note{ID: b.Site.CommentURL(id), Type: "Note", AttributedTo: b.Site.ActorURL(c.AuthorID.String()), To: to,
+		CC: cc, Published: Stamp(c.CreatedAt), URL: b.Site.PostPageURL(c.PostID.String()), InReplyTo: &inReplyTo,
+		Content: postwire.TextHTML(c.Text, b.Site), Attachment: []Attachment{}, Tag: []Tag{}}
+	for _, tag := range domain.Hashtags(c.Text) {
+		n.Tag = append(n.Tag, Tag{Type: "Hashtag", Href: b.Site.TagURL(tag), Name: "#" + tag})
+	}
+	return n
+}

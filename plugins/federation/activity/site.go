@@ -31,6 +31,7 @@ const (
 	SearchPagePath  = "/search?q="
 	ActorsPath      = "/ap/users/"
 	NotesPath       = "/ap/posts/"
+	CommentsPath    = "/ap/comments/"
 	SharedInboxPath = "/ap/inbox"
 )
 
@@ -60,6 +61,10 @@ func (s Site) TagURL(name string) string {
 
 // NoteURL is the id of post id's Note.
 func (s Site) NoteURL(id string) string { return s.Base + NotesPath + id }
+
+// CommentURL is the id of the Note of comment id (a reply sent to
+// another server).
+func (s Site) CommentURL(id string) string { return s.Base + CommentsPath + id }
 
 // PostPageURL is where the member app shows post id.
 func (s Site) PostPageURL(id string) string { return s.Base + PostPagePath + id }

@@ -58,6 +58,12 @@ type PostReader interface {
 	Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID) (domain.FeedItem, error)
 }
 
+// CommentReader reads a comment as viewer sees it (the comments
+// feature's).
+type CommentReader interface {
+	Comment(ctx context.Context, id domain.CommentID, viewer domain.UserID) (domain.CommentItem, error)
+}
+
 // MembersNamed finds the members a text names (the posts feature's).
 type MembersNamed interface {
 	Handle(ctx context.Context, texts []string) (map[string]domain.MemberCard, error)
@@ -70,6 +76,7 @@ type MembersNamed interface {
 type Outgoing struct {
 	Recipients Recipients
 	Posts      PostReader
+	Comments   CommentReader
 	Named      MembersNamed
 	Members    Members
 	Profiles   Profiles
@@ -90,6 +97,8 @@ func (o *Outgoing) Changed(ctx context.Context, c ports.Change) error {
 		return o.relation(ctx, c)
 	case ports.ChangeLikeAdded, ports.ChangeLikeRemoved:
 		return o.like(ctx, c)
+	case ports.ChangeCommentCreated, ports.ChangeCommentDeleted:
+		return o.comment(ctx, c)
 	case ports.ChangeAccountDeleted:
 		return o.accountDeleted(ctx, c)
 	case ports.ChangeProfileUpdated:
@@ -193,6 +202,42 @@ func (o *Outgoing) like(ctx context.Context, c ports.Change) error {
 			"object": map[string]any{"id": rel, "type": "Like", "actor": actor, "object": object}}
 	}
 	return o.send(ctx, c.Actor, []string{author.Inbox}, a)
+}
+
+// comment sends a local member's comment on another server's post to
+// the post's author as Create of a Note replying to it, its deletion as
+// Delete. A comment on a post of this server stays here: comments are a
+// post's thread, not posts of their author, and the servers that follow
+// the post's author hold the post, not its thread.
+func (o *Outgoing) comment(ctx context.Context, c ports.Change) error {
+	author, found, err := o.Recipients.RemoteActor(ctx, c.Target)
+	if err != nil || !found {
+		return err
+	}
+	object, found, err := o.Recipients.PostObject(ctx, c.Post)
+	if err != nil || !found {
+		return err
+	}
+	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+		return err
+	}
+	actor := o.Build.Site.ActorURL(c.Actor.String())
+	id := o.Build.Site.CommentURL(c.Comment.String())
+	if c.Kind == ports.ChangeCommentDeleted {
+		to, cc := []string{author.URI}, []string{}
+		if c.Visibility == domain.VisibilityPublic {
+			to, cc = []string{astream.Public}, []string{o.Build.Site.FollowersURL(c.Actor.String()), author.URI}
+		}
+		return o.send(ctx, c.Actor, []string{author.Inbox}, map[string]any{"id": id + "#delete", "type": "Delete",
+			"actor": actor, "to": to, "cc": cc, "object": map[string]any{"id": id, "type": "Tombstone"}})
+	}
+	it, err := o.Comments.Comment(ctx, c.Comment, c.Actor)
+	if err != nil {
+		return fmt.Errorf("reply of %s: %w", c.Comment, err)
+	}
+	note := o.Build.Reply(it, object, author.URI)
+	return o.send(ctx, c.Actor, []string{author.Inbox}, map[string]any{"id": id + "/activity", "type": "Create",
+		"actor": actor, "to": note.To, "cc": note.CC, "published": note.Published, "object": note})
 }
 
 // accountDeleted sends Delete of the member's actor to every server that
