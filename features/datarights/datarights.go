@@ -50,6 +50,8 @@ var Module = fx.Module("datarights",
 			return plugin.NewWorker("", &datarightsstore.PruneDataRightsWorker{Prune: uc.Prune})
 		}),
 		plugin.AsPeriodicJob(newPruneJob),
+		// The federation plugin removes other servers' accounts with it.
+		newRemoveRemoteAccount,
 	),
 )
 
@@ -128,4 +130,9 @@ func newPruneJob(cfg *config.Config) plugin.PeriodicJob {
 		river.PeriodicInterval(cfg.DataRights.PruneEvery),
 		func() (river.JobArgs, *river.InsertOpts) { return datarightsstore.PruneDataRightsArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
+}
+
+func newRemoveRemoteAccount(p useCaseParams, store *datarightsstore.DataRights) *app.RemoveRemoteAccount {
+	return &app.RemoveRemoteAccount{Profiles: store, Parts: parts(p.Parts), Search: p.Search, Tx: p.Tx,
+		Settings: SettingsFrom(p.Config), Log: p.Log.With("feature", "datarights")}
 }

@@ -28,9 +28,10 @@ func NewDataRights(db *bun.DB, a accounts.AccountLocker) *DataRights {
 }
 
 var (
-	_ datarights.ExportStore = (*DataRights)(nil)
-	_ datarights.Tombstones  = (*DataRights)(nil)
-	_ datarights.HandleHolds = (*DataRights)(nil)
+	_ datarights.ExportStore    = (*DataRights)(nil)
+	_ datarights.Tombstones     = (*DataRights)(nil)
+	_ datarights.RemoteProfiles = (*DataRights)(nil)
+	_ datarights.HandleHolds    = (*DataRights)(nil)
 )
 
 type exportRow struct {
@@ -222,4 +223,22 @@ func updatedOne(res sql.Result, err error) error {
 		return err
 	}
 	return pgkit.AffectedOne(res)
+}
+
+// IsRemote reports whether id is a remote account's profile.
+func (s *DataRights) IsRemote(ctx context.Context, id domain.UserID) (bool, error) {
+	var remote []bool
+	if err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT domain IS NOT NULL FROM profiles WHERE id = ?`, uuid.UUID(id)).
+		Scan(ctx, &remote); err != nil {
+		return false, err
+	}
+	return len(remote) == 1 && remote[0], nil
+}
+
+// DeleteRemote deletes the remote profile id; a member's is never
+// deleted here.
+func (s *DataRights) DeleteRemote(ctx context.Context, id domain.UserID) error {
+	_, err := pgkit.IDB(ctx, s.db).NewRaw(`DELETE FROM profiles WHERE id = ? AND domain IS NOT NULL`, uuid.UUID(id)).
+		Exec(ctx)
+	return err
 }
