@@ -15,6 +15,7 @@ import (
 	"social/config"
 	"social/core/ports"
 	comments "social/features/comments/app"
+	datarights "social/features/datarights/app"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
@@ -58,6 +59,19 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		func(f Fetcher) app.DocumentFetcher { return f },
 		func(s *pgstore.Store) app.ActorsByProfile { return s },
 		newOutgoing,
+		func(s *pgstore.Store) *app.InstancePolicies { return &app.InstancePolicies{Store: s} },
+		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.CreateInstancePolicy {
+			return &app.CreateInstancePolicy{Store: s, Purge: s, Audit: audit, Tx: tx, Clock: clock}
+		},
+		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.UpdateInstancePolicy {
+			return &app.UpdateInstancePolicy{Store: s, Purge: s, Audit: audit, Tx: tx, Clock: clock}
+		},
+		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.RemoveInstancePolicy {
+			return &app.RemoveInstancePolicy{Store: s, Audit: audit, Tx: tx, Clock: clock}
+		},
+		func(p *app.InstancePolicies, s *pgstore.Store, remove *datarights.RemoveRemoteAccount) *app.PurgeDomain {
+			return &app.PurgeDomain{Policies: p, Profiles: s, Remove: remove}
+		},
 	),
 	fx.Provide(
 		// The operator's command (social federation rotate-key) runs it.
@@ -77,6 +91,12 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		}),
 		// Search finds other servers' accounts by their address.
 		newLookUpAccount,
+		plugin.AsWorker(func(p *app.PurgeDomain) plugin.Worker {
+			return plugin.NewWorker(Name, &purgeWorker{purge: p})
+		}),
+		// The console's instance policies, for administrators and
+		// moderators.
+		plugin.AsAdminResource(httpapi.NewPolicyAdminResource),
 		// The local members' changes go out as activities.
 		plugin.AsChangeListener(func(o *outgoing.Outgoing) ports.ChangeListener { return o }),
 	),
@@ -95,7 +115,7 @@ func deliverySettings(cfg *config.Config) (Delivery, error) {
 // addresses other servers gave us. Answers are read up to 64 KiB (an
 // inbox answers with little or nothing); no redirect is followed.
 func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgstore.Store, key *app.MemberKey,
-	outside ports.OutsideClients, clock ports.Clock, log *slog.Logger) (*delivery.Worker, error) {
+	policies *app.InstancePolicies, outside ports.OutsideClients, clock ports.Clock, log *slog.Logger) (*delivery.Worker, error) {
 	settings, err := config.PluginSettings[Config](cfg, Name)
 	if err != nil {
 		return nil, err
@@ -105,7 +125,7 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 		UserAgent: "social-federation/" + config.Version + " (+" + site.Base + ")", AllowLoopback: allowHTTP})
 	return &delivery.Worker{Site: site, Keys: delivery.StoreKeys{Private: s, Make: key}, Hosts: s, Client: client,
 		AllowHTTP: allowHTTP, RequestTimeout: d.Timeout, UnreachableAfter: d.UnreachableAfter,
-		Limit: delivery.NewHostLimit(d.PerHost), Clock: clock, Log: log.With("component", "federation-delivery")}, nil
+		Limit: delivery.NewHostLimit(d.PerHost), Policies: policies, Clock: clock, Log: log.With("component", "federation-delivery")}, nil
 }
 
 // newOutgoing links media absolutely (servers copy the files). It reads

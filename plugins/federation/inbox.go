@@ -11,6 +11,7 @@ import (
 	"social/core/domain"
 	"social/core/ports"
 	comments "social/features/comments/app"
+	datarights "social/features/datarights/app"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	profiles "social/features/profiles/app"
@@ -59,10 +60,11 @@ func newLookUpAccount(cfg *config.Config, s *pgstore.Store, fetch Fetcher, resol
 		LoopbackHTTP: loop, Log: log.With("component", "federation-lookup")}, nil
 }
 
-func newInbox(in Inbox, resolve *app.ResolveActor, s *pgstore.Store, limiter ports.RateLimiter, tx ports.Transactor,
-	clock ports.Clock) httpapi.Inbox {
-	return httpapi.Inbox{Resolve: resolve, Receive: &app.ReceiveActivity{Inbox: s, Hosts: s, Tx: tx, Clock: clock},
-		Limiter: limiter, PerHost: in.PerHostPerMinute, Now: clock.Now}
+func newInbox(in Inbox, resolve *app.ResolveActor, s *pgstore.Store, policies *app.InstancePolicies,
+	limiter ports.RateLimiter, tx ports.Transactor, clock ports.Clock) httpapi.Inbox {
+	return httpapi.Inbox{Resolve: resolve,
+		Receive: &app.ReceiveActivity{Inbox: s, Hosts: s, Policies: policies, Tx: tx, Clock: clock},
+		Limiter: limiter, PerHost: in.PerHostPerMinute, Policies: policies, Now: clock.Now}
 }
 
 type processParams struct {
@@ -75,6 +77,8 @@ type processParams struct {
 	Comments comments.UseCases
 	Safety   safety.UseCases
 	Resolve  *app.ResolveActor
+	Policies *app.InstancePolicies
+	Remove   *datarights.RemoveRemoteAccount
 	// Deliverer sends the Accept of a Follow; without one (no delivery
 	// in the app) the follow is made and no Accept is sent.
 	Deliverer app.Deliverer `optional:"true"`
@@ -86,6 +90,7 @@ type processParams struct {
 func newProcessActivity(p processParams) *app.ProcessActivity {
 	return &app.ProcessActivity{Inbox: p.Store, Find: p.Find, URLs: httpapi.LocalURLs{Site: p.Site}, Followed: p.Store,
 		Follows: p.Follows, Posts: p.Posts, Comments: p.Comments, Safety: p.Safety, Actors: p.Resolve, Deliverer: p.Deliverer,
+		Policies: p.Policies, Remove: p.Remove,
 		Tx: p.Tx, Clock: p.Clock, Log: p.Log.With("component", "federation-inbox")}
 }
 
@@ -98,4 +103,14 @@ type processWorker struct {
 func (w *processWorker) Work(ctx context.Context, job *river.Job[pgstore.ProcessArgs]) error {
 	a := job.Args
 	return w.process.Handle(ctx, domain.UserID(a.Actor), a.ActivityID, a.Activity)
+}
+
+// purgeWorker removes the remote accounts of a suspended domain.
+type purgeWorker struct {
+	river.WorkerDefaults[pgstore.PurgeDomainArgs]
+	purge *app.PurgeDomain
+}
+
+func (w *purgeWorker) Work(ctx context.Context, job *river.Job[pgstore.PurgeDomainArgs]) error {
+	return w.purge.Handle(ctx, job.Args.Domain)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"social/config"
+	core "social/core/domain"
 	"social/plugins/federation"
 	at "social/tests/testkit/apptest"
 )
@@ -272,5 +273,100 @@ func TestTwoInstancesFederate(t *testing.T) {
 	if n := count(t, a.App, `SELECT count(*) FROM river_job WHERE kind = 'federation.deliver'
 		AND args->>'activity_id' LIKE ?`, "%/ap/posts/"+after+"%"); n != 0 {
 		t.Fatalf("%d deliveries of a post after the block", n)
+	}
+}
+
+// Between two servers of this network: a member's account deletion
+// reaches the other server, which removes their remote account; and a
+// server suspended by the other's moderators gets nothing in (its
+// activities refused) and nothing out (deliveries queued before the
+// suspension dropped).
+func TestTwoInstancesDeletionAndSuspension(t *testing.T) {
+	a := startInstance(t, "127.0.0.2")
+	b := startInstance(t, "127.0.0.3")
+	ana := a.Member("ana")
+	dani := a.Member("dani")
+	bob := b.Member("bob")
+	mod := b.Staff("moderadora", core.RoleModerator)
+
+	anaThere := lookUp(t, bob, a, ana)
+	daniThere := lookUp(t, bob, a, dani)
+	for _, h := range []string{anaThere, daniThere} {
+		done(t, bob.Do(http.MethodPost, "/api/v1/profiles/"+url.PathEscape(h)+"/follow", nil))
+	}
+	eventually(t, "bob following ana and dani on A", func() bool {
+		return count(t, a.App, `SELECT count(*) FROM follows f JOIN profiles p ON p.id = f.follower_id
+			WHERE p.handle = ?`, "bob@"+b.Host) == 2
+	})
+
+	// dani deletes her account on A: her remote account goes on B, and
+	// bob follows one account there.
+	dani.Do(http.MethodPost, "/api/v1/account/delete", map[string]string{"password": at.Password}).
+		Expect(t, http.StatusNoContent)
+	eventually(t, "dani's remote account removed on B", func() bool {
+		return count(t, b.App, `SELECT count(*) FROM profiles WHERE handle = ?`, daniThere) == 0
+	})
+	bob.Do(http.MethodGet, "/api/v1/profiles/"+url.PathEscape(daniThere), nil).Expect(t, http.StatusNotFound)
+	var me struct {
+		FollowingCount int `json:"following_count"`
+	}
+	bob.Do(http.MethodGet, "/api/v1/profiles/bob", nil).Expect(t, http.StatusOK).JSON(t, &me)
+	if me.FollowingCount != 1 {
+		t.Fatalf("bob follows %d accounts after dani's deletion, want 1", me.FollowingCount)
+	}
+
+	// ana posts; bob likes the copy while A is down: the like's delivery
+	// waits for a retry.
+	pub := ana.NewPost(t, "olá antes da suspensão", "public")
+	pubURI := "http://" + a.Host + "/ap/posts/" + pub
+	var pubThere string
+	eventually(t, "the post copied to B", func() bool { pubThere = copyOf(t, b, pubURI); return pubThere != "" })
+	if err := a.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	done(t, bob.Do(http.MethodPut, "/api/v1/posts/"+pubThere+"/like", nil))
+	var likeID string
+	eventually(t, "the like's delivery queued on B", func() bool {
+		return b.DB.NewRaw(`SELECT args->>'activity_id' FROM river_job WHERE kind = 'federation.deliver'
+			AND args->'activity'->>'type' = 'Like'`).Scan(context.Background(), &likeID) == nil
+	})
+	row := deliveryJob(t, b, likeID, rivertype.JobStateRetryable)
+
+	// B's moderators suspend A: ana's account goes on B.
+	var policy struct {
+		ID string `json:"id"`
+	}
+	mod.Do(http.MethodPost, "/api/v1/admin/federation_policies", map[string]any{"domain": a.Host, "suspend": true,
+		"reason": "Servidor suspenso no teste"}).Expect(t, http.StatusCreated).JSON(t, &policy)
+	eventually(t, "ana's remote account removed on B", func() bool {
+		return count(t, b.App, `SELECT count(*) FROM profiles WHERE domain = ?`, a.Host) == 0
+	})
+
+	// A is back: the like queued before the suspension is dropped, never
+	// sent.
+	a.App = a.Restart()
+	if _, err := b.River.JobRetry(context.Background(), row.ID); err != nil {
+		t.Fatal(err)
+	}
+	deliveryJob(t, b, likeID, rivertype.JobStateCompleted)
+	if p, _ := postOf(t, ana.Client, pub); p.LikeCount != 0 {
+		t.Fatalf("a suspended server's like reached A: %d", p.LikeCount)
+	}
+
+	// ana posts again: A still counts bob as her follower and delivers,
+	// B refuses it, and nothing is kept there.
+	next := ana.NewPost(t, "depois da suspensão", "public")
+	nextURI := "http://" + a.Host + "/ap/posts/" + next
+	// (A restarted: its River client is a new one, so the job is read
+	// from the table.)
+	eventually(t, "A's delivery to B ended", func() bool {
+		return count(t, a.App, `SELECT count(*) FROM river_job WHERE kind = 'federation.deliver'
+			AND args->>'activity_id' = ? AND state IN ('completed', 'cancelled', 'discarded')`, nextURI+"/activity") == 1
+	})
+	if n := count(t, b.App, `SELECT count(*) FROM federation_inbox_activities WHERE activity_id = ?`, nextURI+"/activity"); n != 0 {
+		t.Fatal("B kept an activity of the suspended server")
+	}
+	if copyOf(t, b, nextURI) != "" {
+		t.Fatal("B copied a post of the suspended server")
 	}
 }

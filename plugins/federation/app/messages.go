@@ -32,3 +32,17 @@ const (
 	MsgInboxNotFound  = "Caixa de entrada não encontrada neste servidor."
 	MsgUnsupportedMT  = "Envie a atividade como application/activity+json."
 )
+
+// The instance policies' refusals, for the console and for servers.
+const (
+	CodeInstanceSuspended = "federation_instance_suspended"
+	CodeBadDomain         = "federation_bad_domain"
+	CodePolicyEmpty       = "federation_policy_empty"
+	CodePolicyExists      = "federation_policy_exists"
+	CodePolicyNotFound    = "federation_policy_not_found"
+	MsgInstanceSuspended  = "Este servidor está suspenso aqui: nenhuma atividade dele é aceita."
+	MsgBadDomain          = "Informe o domínio de um servidor, como exemplo.social (sem https:// nem caminho)."
+	MsgPolicyEmpty        = "Escolha ao menos uma medida: suspender, silenciar ou rejeitar mídia."
+	MsgPolicyExists       = "Este domínio já tem uma política. Edite a existente."
+	MsgPolicyNotFound     = "Política de servidor não encontrada."
+)

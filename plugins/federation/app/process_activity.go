@@ -61,6 +61,12 @@ type ProcessActivity struct {
 	// Actors refresh a remote actor that sends an Update of its own
 	// Person.
 	Actors ActorRefresher
+	// Policies skip what a server suspended since it sent it, and keep
+	// the public posts of a silenced one for its followers.
+	Policies *InstancePolicies
+	// Remove takes a remote account off this server when its own server
+	// says it is gone (a Delete of the sender's actor).
+	Remove RemoteRemover
 	// Deliverer sends the Accept of a Follow; nil: none is sent (the
 	// follow holds all the same).
 	Deliverer Deliverer
@@ -109,12 +115,28 @@ func (uc *ProcessActivity) Handle(ctx context.Context, actor domain.UserID, id s
 	if err != nil {
 		return err
 	}
+	policy, err := uc.Policies.of(ctx, remote.Host)
+	if err != nil {
+		return err
+	}
+	if policy.Suspend {
+		// Suspended after it arrived: its server's accounts go with the
+		// suspension, so nothing it asks is applied.
+		return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
+	}
 	if a.Type == "Update" && idOf(a.Object) == remote.URI {
 		return uc.refreshActor(ctx, remote, id)
 	}
+	if a.Type == "Delete" && idOf(a.Object) == remote.URI {
+		// The account is gone on its server: it goes here too, with its
+		// posts, comments, likes and follows, in batches outside any one
+		// transaction (the activity's record goes with the profile).
+		return uc.Remove.Handle(ctx, actor)
+	}
 	viewer := domain.Viewer{UserID: actor, Role: domain.RoleMember}
+
 	err = uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		if err := uc.apply(ctx, viewer, remote, a); err != nil {
+		if err := uc.apply(ctx, viewer, remote, policy, a); err != nil {
 			return err
 		}
 		return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
@@ -145,12 +167,15 @@ func (uc *ProcessActivity) refreshActor(ctx context.Context, remote RemoteActor,
 	return uc.Inbox.Processed(ctx, id, uc.Clock.Now())
 }
 
-func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remote RemoteActor, a activity) error {
+func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remote RemoteActor, policy InstancePolicy,
+	a activity) error {
 	switch a.Type {
 	case "Follow":
 		return uc.follow(ctx, viewer, remote, a)
 	case "Like":
 		return uc.like(ctx, viewer, a)
+	case "Announce":
+		return uc.announce(ctx, viewer, a)
 	case "Block":
 		handle, ok := uc.member(ctx, idOf(a.Object))
 		if !ok {
@@ -159,7 +184,7 @@ func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remo
 		_, err := uc.Safety.Block.Handle(ctx, viewer, handle)
 		return err
 	case "Create":
-		return uc.create(ctx, viewer, remote, a.Object)
+		return uc.create(ctx, viewer, remote, policy.Silence, a.Object)
 	case "Update":
 		return uc.update(ctx, viewer, a.Object)
 	case "Delete":
@@ -167,8 +192,7 @@ func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remo
 	case "Undo":
 		return uc.undo(ctx, viewer, remote, a.Object)
 	}
-	// Announce, Flag, Add, Move... are taken and ignored (see
-	// docs/federation.md).
+	// Flag, Add, Move... are taken and ignored (see docs/federation.md).
 	return nil
 }
 
@@ -231,6 +255,26 @@ func (uc *ProcessActivity) like(ctx context.Context, viewer domain.Viewer, a act
 		LocalID: uuid.UUID(postID)}, uc.Clock.Now())
 }
 
+// announce counts an Announce (a boost) of one of our posts as a share
+// by the remote profile, once per activity. An Announce of another
+// server's post is not kept: the network has no thread of remote posts.
+func (uc *ProcessActivity) announce(ctx context.Context, viewer domain.Viewer, a activity) error {
+	postID, ok := uc.localPost(idOf(a.Object))
+	if !ok {
+		return nil
+	}
+	if _, err := uc.Inbox.RemoteObject(ctx, a.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return err
+	}
+	if _, err := uc.Posts.Share.Handle(ctx, viewer, postID); err != nil {
+		return err
+	}
+	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: a.ID, Actor: viewer.UserID, Kind: ObjectShare,
+		LocalID: uuid.UUID(postID)}, uc.Clock.Now())
+}
+
 func (uc *ProcessActivity) localPost(noteURL string) (domain.PostID, bool) {
 	s, ok := uc.URLs.PostOf(noteURL)
 	if !ok {
@@ -244,7 +288,8 @@ func (uc *ProcessActivity) localPost(noteURL string) (domain.PostID, bool) {
 // of the remote profile (when members here follow it or it names one of
 // them). Anything else (a reply to another server's post, a direct
 // message, an object that is no Note) is not kept.
-func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, remote RemoteActor, raw json.RawMessage) error {
+func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, remote RemoteActor, silenced bool,
+	raw json.RawMessage) error {
 	var n note
 	if json.Unmarshal(raw, &n) != nil || n.Type != "Note" || n.ID == "" {
 		return nil
@@ -289,7 +334,10 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 		return nil
 	}
 	vis := domain.VisibilityPublic
-	if !public {
+	// A silenced server's accounts reach their followers only: their
+	// posts are kept as followers-only, so no public feed, hashtag,
+	// explore page or search shows them to anyone else.
+	if !public || silenced {
 		vis = domain.VisibilityFriendsOnly
 	}
 	// Whom the post names (and notifies) are the members its Mention
@@ -395,6 +443,10 @@ func (uc *ProcessActivity) undo(ctx context.Context, viewer domain.Viewer, remot
 		if _, err := uc.Posts.Unlike.Handle(ctx, viewer, domain.PostID(o.LocalID)); err != nil {
 			return err
 		}
+	case ObjectShare:
+		// Shares are counted, never taken back here (members cannot undo
+		// one either): the Undo is taken and the count stays.
+		return nil
 	default:
 		return nil
 	}

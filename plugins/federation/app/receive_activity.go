@@ -33,6 +33,7 @@ const (
 	ObjectComment ObjectKind = "comment"
 	ObjectFollow  ObjectKind = "follow"
 	ObjectLike    ObjectKind = "like"
+	ObjectShare   ObjectKind = "share"
 )
 
 // RemoteObject is a remote object (a Note, a Follow, a Like) and what it
@@ -75,8 +76,10 @@ type ReceiveActivity struct {
 	// Hosts learns that the sender's server is up: deliveries to a
 	// server taken as unreachable resume.
 	Hosts HostsReached
-	Tx    ports.Transactor
-	Clock ports.Clock
+	// Policies refuse the activities of a suspended server.
+	Policies *InstancePolicies
+	Tx       ports.Transactor
+	Clock    ports.Clock
 }
 
 // HostsReached records that a server answered or wrote to us.
@@ -97,6 +100,11 @@ func (uc *ReceiveActivity) Handle(ctx context.Context, signer RemoteActor, body 
 	if idOf(e.Actor) != signer.URI {
 		return errs.Unauthenticated(CodeActorMismatch, MsgActorMismatch)
 	}
+	if suspended, err := uc.Policies.Suspended(ctx, signer.Host); err != nil {
+		return err
+	} else if suspended {
+		return errs.Forbidden(CodeInstanceSuspended, MsgInstanceSuspended)
+	}
 	if !sameHost(e.ID, signer.Host) {
 		return errs.Forbidden(CodeForeignObject, MsgForeignObject)
 	}
@@ -111,9 +119,9 @@ func (uc *ReceiveActivity) Handle(ctx context.Context, signer RemoteActor, body 
 		if owner := ownerOf(e.Object); owner != "" && owner != signer.URI {
 			return errs.Forbidden(CodeForeignObject, MsgForeignObject)
 		}
-		// An actor updates its own Person only, never another's, even of
-		// its server.
-		if typ == "Update" && isActorType(typeOf(e.Object)) && obj != signer.URI {
+		// An actor updates or deletes its own Person only, never
+		// another's, even of its server.
+		if (typ == "Update" || typ == "Delete") && isActorType(typeOf(e.Object)) && obj != signer.URI {
 			return errs.Forbidden(CodeForeignObject, MsgForeignObject)
 		}
 	}

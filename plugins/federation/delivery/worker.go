@@ -39,6 +39,11 @@ type Keys interface {
 	SigningKey(ctx context.Context, member domain.UserID) (crypto.Signer, error)
 }
 
+// Suspensions tell which servers the operators suspended.
+type Suspensions interface {
+	Suspended(ctx context.Context, host string) (bool, error)
+}
+
 // probeEvery is how often a delivery to an unreachable host is tried
 // anyway: the only way to learn it is back when it sends us nothing.
 const probeEvery = 24 * time.Hour
@@ -60,8 +65,11 @@ type Worker struct {
 	RequestTimeout   time.Duration
 	UnreachableAfter time.Duration
 	Limit            *HostLimit
-	Clock            ports.Clock
-	Log              *slog.Logger
+	// Policies drop every delivery to a suspended server, however long
+	// it was queued before the suspension.
+	Policies Suspensions
+	Clock    ports.Clock
+	Log      *slog.Logger
 }
 
 // NextRetry spaces the attempts by Backoff.
@@ -91,6 +99,16 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	if skip {
 		w.Log.InfoContext(ctx, "federation delivery dropped: host unreachable", "host", host, "activity", a.ActivityID)
 		return nil
+	}
+	if w.Policies != nil {
+		suspended, err := w.Policies.Suspended(ctx, host)
+		if err != nil {
+			return err
+		}
+		if suspended {
+			w.Log.InfoContext(ctx, "federation delivery dropped: host suspended", "host", host, "activity", a.ActivityID)
+			return nil
+		}
 	}
 	release, ok := w.Limit.Acquire(host)
 	if !ok {

@@ -25,6 +25,9 @@ type Inbox struct {
 	Limiter ports.RateLimiter
 	// PerHost is how many activities one server may post a minute.
 	PerHost int
+	// Policies refuse a suspended server's activities before any work
+	// is done for them (its actor is never fetched).
+	Policies *app.InstancePolicies
 	// Now is the verifier's clock.
 	Now func() time.Time
 }
@@ -60,6 +63,17 @@ func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
 		p := httpkit.ProblemFrom(r.Context(), errs.RateLimited(app.CodeRateLimited, "", app.MsgRateLimited, wait))
 		httpkit.WriteProblem(w, p)
 		return
+	}
+	if host := keyHost(r); host != "" {
+		suspended, err := h.Inbox.Policies.Suspended(r.Context(), host)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if suspended {
+			problem(w, r, http.StatusForbidden, app.CodeInstanceSuspended, app.MsgInstanceSuspended)
+			return
+		}
 	}
 	body, err := httpsig.ReadBody(r.Body, app.MaxActivityBytes)
 	if err != nil {
@@ -120,13 +134,8 @@ func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
 func (h handlers) limitSender(r *http.Request) (time.Duration, bool) {
 	ip := httpkit.ClientIP(r.Context())
 	key := "ip:" + ip
-	for _, header := range []string{"Signature", "Signature-Input"} {
-		if m := keyIDPattern.FindStringSubmatch(r.Header.Get(header)); m != nil {
-			if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
-				key = "host:" + strings.ToLower(u.Host) + " ip:" + ip
-				break
-			}
-		}
+	if host := keyHost(r); host != "" {
+		key = "host:" + host + " ip:" + ip
 	}
 	wait, err := h.Inbox.Limiter.Take(r.Context(), ports.RateRule{Bucket: "federation_inbox", Key: key,
 		Limit: h.Inbox.PerHost, Window: time.Minute})
@@ -136,6 +145,19 @@ func (h handlers) limitSender(r *http.Request) (time.Duration, bool) {
 		return time.Minute, false
 	}
 	return wait, wait == 0
+}
+
+// keyHost is the host the request's signature names its key at, lower
+// case; "" when unsigned. It is not verified yet.
+func keyHost(r *http.Request) string {
+	for _, header := range []string{"Signature", "Signature-Input"} {
+		if m := keyIDPattern.FindStringSubmatch(r.Header.Get(header)); m != nil {
+			if u, err := url.Parse(m[1]); err == nil && u.Host != "" {
+				return strings.ToLower(u.Host)
+			}
+		}
+	}
+	return ""
 }
 
 // scheme is the scheme RFC 9421's @target-uri is checked with: the
