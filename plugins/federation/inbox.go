@@ -41,12 +41,13 @@ func loopbackHTTP(cfg *config.Config) (bool, error) {
 }
 
 func newResolveActor(cfg *config.Config, s *pgstore.Store, fetch app.DocumentFetcher, accounts *profiles.UpsertRemoteAccount,
-	tx ports.Transactor, clock ports.Clock) (*app.ResolveActor, error) {
+	policies *app.InstancePolicies, tx ports.Transactor, clock ports.Clock) (*app.ResolveActor, error) {
 	loop, err := loopbackHTTP(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &app.ResolveActor{Actors: s, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop}, nil
+	return &app.ResolveActor{Actors: s, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop,
+		Policies: policies}, nil
 }
 
 // newLookUpAccount is the search's ports.RemoteAccountLookup.

@@ -87,6 +87,9 @@ type ResolveActor struct {
 	// LoopbackHTTP lets plain http reach a loopback host (tests of
 	// servers on one machine, federation.allow_loopback_http).
 	LoopbackHTTP bool
+	// Policies keep a suspended server's actors from being fetched (nor
+	// made remote accounts again); nil: none is.
+	Policies *InstancePolicies
 }
 
 // ByURI is the actor of id uri.
@@ -163,6 +166,14 @@ type actorDoc struct {
 func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID, id string) (RemoteActor, error) {
 	if err := uc.checkURL(uri); err != nil {
 		return RemoteActor{}, err
+	}
+	if uc.Policies != nil {
+		u, _ := url.Parse(uri)
+		if suspended, err := uc.Policies.Suspended(ctx, u.Host); err != nil {
+			return RemoteActor{}, err
+		} else if suspended {
+			return RemoteActor{}, fmt.Errorf("%w: %s is suspended here", ErrBadActor, u.Host)
+		}
 	}
 	body, final, err := uc.Fetch.FetchDocument(ctx, uri)
 	if err != nil {
