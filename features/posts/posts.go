@@ -124,6 +124,8 @@ func newUseCases(p useCaseParams) app.UseCases {
 		DescribeMedia: &app.DescribeMedia{Pending: p.Posts},
 		PruneMedia:    &app.PrunePendingMedia{Tx: p.Tx, Pending: p.Posts, Files: postsstore.MediaQueue{Jobs: p.Jobs}, Clock: p.Clock},
 		DeleteMedia:   &app.DeletePostMedia{Blobs: p.Blobs},
+		Attach:        &app.AttachMedia{Tx: p.Tx, Posts: p.Posts, Pending: p.Posts},
+		DropMedia:     &app.DropMedia{Tx: p.Tx, Posts: p.Posts, Files: postsstore.MediaQueue{Jobs: p.Jobs}},
 		Get:           &app.GetPost{Posts: p.Posts},
 		Update: &app.UpdatePostText{Tx: p.Tx, Search: p.Search, Posts: p.Posts, Items: p.Posts, Previews: previews,
 			Media: postsstore.MediaQueue{Jobs: p.Jobs}, Changes: p.Changes, Clock: p.Clock,

@@ -39,6 +39,11 @@ var Module = fx.Module("profiles",
 	fx.Provide(func(p useCaseParams) *app.UpsertRemoteAccount {
 		return &app.UpsertRemoteAccount{Profiles: p.Profiles, Tx: p.Tx, Search: p.Search, Clock: p.Clock}
 	}),
+	// and gives them copies of their pictures through it.
+	fx.Provide(func(p useCaseParams) *app.SetRemotePicture {
+		return &app.SetRemotePicture{Profiles: p.Profiles, Indexer: app.Indexer{Tx: p.Tx, Search: p.Search, Changes: p.Changes},
+			Blobs: p.Blobs, Images: p.Images, Copies: p.Copies, Clock: p.Clock}
+	}),
 	fx.Provide(
 		// The profile as a viewer sees it, for the routes here and the
 		// other drivers of the app.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"social/config"
+	"social/core/domain"
 	"social/kit/plugin"
 	"social/plugins/federation/app"
 	"social/plugins/federation/httpapi"
@@ -27,6 +28,14 @@ type Settings struct {
 	OpenRegistrations bool     `mapstructure:"open_registrations"`
 	Delivery          Delivery `mapstructure:"delivery"`
 	Inbox             Inbox    `mapstructure:"inbox"`
+	Media             Media    `mapstructure:"media"`
+}
+
+// Media tunes the copies of other servers' pictures and videos.
+type Media struct {
+	MaxBytes  int64         `mapstructure:"max_bytes"`
+	Timeout   time.Duration `mapstructure:"timeout"`
+	CacheDays int           `mapstructure:"cache_days"`
 }
 
 // Delivery tunes the sending of activities to other servers' inboxes.
@@ -67,6 +76,15 @@ func validate(c *Config, bad plugin.Bad) {
 	}
 	if in := c.Federation.Inbox; in.Workers < 1 || in.Workers > 100 {
 		bad("federation.inbox.workers", "must be between 1 and 100, not %d", in.Workers)
+	}
+	if m := c.Federation.Media; m.MaxBytes < 1<<10 || m.MaxBytes > domain.MaxPostVideoBytes {
+		bad("federation.media.max_bytes", "must be between 1024 and %d, not %d", domain.MaxPostVideoBytes, m.MaxBytes)
+	}
+	if m := c.Federation.Media; m.Timeout < time.Second || m.Timeout > 5*time.Minute {
+		bad("federation.media.timeout", "must be between 1s and 5m, not %s", m.Timeout)
+	}
+	if m := c.Federation.Media; m.CacheDays < 1 {
+		bad("federation.media.cache_days", "must be at least 1, not %d", m.CacheDays)
 	}
 	if d := c.Federation.Domain; d != "" {
 		if u, err := url.Parse("https://" + d); err != nil || u.Host != d || u.Hostname() == "" || strings.ContainsAny(d, "/@?#") {

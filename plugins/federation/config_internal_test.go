@@ -91,13 +91,13 @@ func TestTheSiteFederatesOverHTTPS(t *testing.T) {
 func TestADomainIsAHostName(t *testing.T) {
 	for _, d := range []string{"https://social.example", "social.example/x", "ana@social.example", " social.example"} {
 		var bad []string
-		validate(&Config{Federation: Settings{Domain: d, Delivery: goodDelivery, Inbox: goodInbox}}, func(key, format string, args ...any) { bad = append(bad, key) })
+		validate(&Config{Federation: Settings{Domain: d, Delivery: goodDelivery, Inbox: goodInbox, Media: goodMedia}}, func(key, format string, args ...any) { bad = append(bad, key) })
 		if len(bad) != 1 || bad[0] != "federation.domain" {
 			t.Errorf("%q: %v", d, bad)
 		}
 	}
 	var bad []string
-	validate(&Config{Federation: Settings{Domain: "social.example:8443", Delivery: goodDelivery, Inbox: goodInbox}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+	validate(&Config{Federation: Settings{Domain: "social.example:8443", Delivery: goodDelivery, Inbox: goodInbox, Media: goodMedia}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 	if len(bad) != 0 {
 		t.Errorf("a host with a port refused: %v", bad)
 	}
@@ -110,7 +110,7 @@ func TestInboxSettingsAreBounded(t *testing.T) {
 	for _, in := range []Inbox{{PerHostPerMinute: 0, Workers: 2}, {PerHostPerMinute: 600, Workers: 0},
 		{PerHostPerMinute: 600, Workers: 101}} {
 		var bad []string
-		validate(&Config{Federation: Settings{Delivery: goodDelivery, Inbox: in}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+		validate(&Config{Federation: Settings{Delivery: goodDelivery, Inbox: in, Media: goodMedia}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 		if len(bad) != 1 {
 			t.Errorf("%+v: %v, want one refusal", in, bad)
 		}
@@ -128,9 +128,27 @@ func TestDeliverySettingsAreBounded(t *testing.T) {
 		{Workers: 5, PerHost: 2, Timeout: 10 * time.Second, UnreachableAfter: time.Minute},
 	} {
 		var bad []string
-		validate(&Config{Federation: Settings{Delivery: d, Inbox: goodInbox}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+		validate(&Config{Federation: Settings{Delivery: d, Inbox: goodInbox, Media: goodMedia}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 		if len(bad) != 1 {
 			t.Errorf("%+v: %v, want one refusal", d, bad)
+		}
+	}
+}
+
+// goodMedia are media settings that pass.
+var goodMedia = Media{MaxBytes: 50 << 20, Timeout: time.Minute, CacheDays: 30}
+
+func TestMediaSettingsAreBounded(t *testing.T) {
+	for _, m := range []Media{
+		{MaxBytes: 100, Timeout: time.Minute, CacheDays: 30},
+		{MaxBytes: 51 << 20, Timeout: time.Minute, CacheDays: 30},
+		{MaxBytes: 50 << 20, Timeout: 0, CacheDays: 30},
+		{MaxBytes: 50 << 20, Timeout: time.Minute, CacheDays: 0},
+	} {
+		var bad []string
+		validate(&Config{Federation: Settings{Delivery: goodDelivery, Inbox: goodInbox, Media: m}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
+		if len(bad) != 1 {
+			t.Errorf("%+v: %v, want one refusal", m, bad)
 		}
 	}
 }

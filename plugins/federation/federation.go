@@ -9,6 +9,7 @@ package federation
 
 import (
 	"log/slog"
+	"time"
 
 	"go.uber.org/fx"
 
@@ -57,6 +58,10 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		newProcessActivity,
 		newFetcher,
 		func(f Fetcher) app.DocumentFetcher { return f },
+		newMediaFetcher,
+		newCopyMedia,
+		newCopyPictures,
+		newExpireMedia,
 		func(s *pgstore.Store) app.ActorsByProfile { return s },
 		newOutgoing,
 		func(s *pgstore.Store) *app.InstancePolicies { return &app.InstancePolicies{Store: s} },
@@ -97,6 +102,20 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		// The console's instance policies, for administrators and
 		// moderators.
 		plugin.AsAdminResource(httpapi.NewPolicyAdminResource),
+		plugin.AsWorker(func(c *app.CopyRemoteMedia) plugin.Worker {
+			return plugin.NewWorker(Name, &copyMediaWorker{copy: c})
+		}),
+		plugin.AsWorker(func(c *app.CopyRemotePictures) plugin.Worker {
+			return plugin.NewWorker(Name, &copyPicturesWorker{copy: c})
+		}),
+		plugin.AsWorker(func(e *app.ExpireRemoteMedia) plugin.Worker {
+			return plugin.NewWorker(Name, &expireMediaWorker{expire: e})
+		}),
+		// Copies of remote posts' files past federation.media.cache_days
+		// are looked for every hour.
+		plugin.AsPeriodicJob(func() plugin.PeriodicJob {
+			return plugin.NewPeriodicJob(Name, pgstore.ExpireMediaArgs{}, time.Hour)
+		}),
 		// The local members' changes go out as activities.
 		plugin.AsChangeListener(func(o *outgoing.Outgoing) ports.ChangeListener { return o }),
 	),

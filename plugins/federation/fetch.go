@@ -2,6 +2,8 @@ package federation
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/url"
 	"time"
 
@@ -52,6 +54,41 @@ func (f Fetcher) FetchDocument(ctx context.Context, uri string) ([]byte, *url.UR
 // FetchJRD gets uri as a WebFinger answer.
 func (f Fetcher) FetchJRD(ctx context.Context, uri string) ([]byte, error) {
 	res, err := f.Client.Get(ctx, uri, jrdTypes...)
+	if err != nil {
+		return nil, err
+	}
+	return res.Body, nil
+}
+
+// MediaFetcher downloads other servers' pictures and videos through an
+// SSRF-safe outside client of its own: federation.media.max_bytes at
+// most, federation.media.timeout, any content type (the bytes are sniffed
+// after, as an upload's are).
+type MediaFetcher struct{ Client ports.OutsideFetcher }
+
+var _ app.MediaFetcher = MediaFetcher{}
+
+func newMediaFetcher(cfg *config.Config, site httpapi.Site, outside ports.OutsideClients) (app.MediaFetcher, error) {
+	s, err := config.PluginSettings[Config](cfg, Name)
+	if err != nil {
+		return nil, err
+	}
+	loop, err := loopbackHTTP(cfg)
+	if err != nil {
+		return nil, err
+	}
+	m := s.Federation.Media
+	return MediaFetcher{Client: outside.Fetcher(ports.OutsideClientOptions{Timeout: m.Timeout, MaxBytes: m.MaxBytes,
+		UserAgent: "social-federation/" + config.Version + " (+" + site.Base + ")", AllowLoopback: loop})}, nil
+}
+
+// FetchMedia gets the file at uri; an address that may not be reached is
+// final (app.ErrMediaRefused).
+func (f MediaFetcher) FetchMedia(ctx context.Context, uri string) ([]byte, error) {
+	res, err := f.Client.Get(ctx, uri)
+	if errors.Is(err, ports.ErrOutsideRefused) {
+		return nil, fmt.Errorf("%w: %w", app.ErrMediaRefused, err)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package federation
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/riverqueue/river"
 	"go.uber.org/fx"
@@ -47,7 +48,7 @@ func newResolveActor(cfg *config.Config, s *pgstore.Store, fetch app.DocumentFet
 		return nil, err
 	}
 	return &app.ResolveActor{Actors: s, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop,
-		Policies: policies}, nil
+		Policies: policies, Pictures: s}, nil
 }
 
 // newLookUpAccount is the search's ports.RemoteAccountLookup.
@@ -83,6 +84,9 @@ type processParams struct {
 	// Deliverer sends the Accept of a Follow; without one (no delivery
 	// in the app) the follow is made and no Accept is sent.
 	Deliverer app.Deliverer `optional:"true"`
+	Fetch     app.MediaFetcher
+	Pictures  *profiles.SetRemotePicture
+	Config    *config.Config
 	Tx        ports.Transactor
 	Clock     ports.Clock
 	Log       *slog.Logger
@@ -92,7 +96,61 @@ func newProcessActivity(p processParams) *app.ProcessActivity {
 	return &app.ProcessActivity{Inbox: p.Store, Find: p.Find, URLs: httpapi.LocalURLs{Site: p.Site}, Followed: p.Store,
 		Follows: p.Follows, Posts: p.Posts, Comments: p.Comments, Safety: p.Safety, Actors: p.Resolve, Deliverer: p.Deliverer,
 		Policies: p.Policies, Remove: p.Remove,
-		Tx: p.Tx, Clock: p.Clock, Log: p.Log.With("component", "federation-inbox")}
+		Media: p.Store, Tx: p.Tx, Clock: p.Clock, Log: p.Log.With("component", "federation-inbox")}
+}
+
+func newCopyMedia(p processParams) *app.CopyRemoteMedia {
+	return &app.CopyRemoteMedia{Fetch: p.Fetch, Policy: p.Policies, Copies: p.Store, Posts: p.Posts, Clock: p.Clock,
+		Log: p.Log.With("component", "federation-media")}
+}
+
+func newCopyPictures(p processParams) *app.CopyRemotePictures {
+	return &app.CopyRemotePictures{Sources: p.Store, Fetch: p.Fetch, Policy: p.Policies, Pictures: p.Pictures,
+		Log: p.Log.With("component", "federation-media")}
+}
+
+// copyPicturesWorker copies remote accounts' avatars and banners
+// (federation.copy_pictures).
+type copyPicturesWorker struct {
+	river.WorkerDefaults[pgstore.CopyPicturesArgs]
+	copy *app.CopyRemotePictures
+}
+
+func (w *copyPicturesWorker) Work(ctx context.Context, job *river.Job[pgstore.CopyPicturesArgs]) error {
+	a := job.Args
+	return w.copy.Handle(ctx, app.PictureCopy{Profile: domain.UserID(a.Profile), Icon: a.Icon, Image: a.Image})
+}
+
+func newExpireMedia(p processParams) (*app.ExpireRemoteMedia, error) {
+	s, err := config.PluginSettings[Config](p.Config, Name)
+	if err != nil {
+		return nil, err
+	}
+	return &app.ExpireRemoteMedia{Copies: p.Store, Posts: p.Posts, Clock: p.Clock,
+		Lifetime: time.Duration(s.Federation.Media.CacheDays) * 24 * time.Hour}, nil
+}
+
+// copyMediaWorker copies remote posts' files (federation.copy_media).
+type copyMediaWorker struct {
+	river.WorkerDefaults[pgstore.CopyMediaArgs]
+	copy *app.CopyRemoteMedia
+}
+
+func (w *copyMediaWorker) Work(ctx context.Context, job *river.Job[pgstore.CopyMediaArgs]) error {
+	a := job.Args
+	return w.copy.Handle(ctx, app.MediaCopy{Post: domain.PostID(a.Post), Author: domain.UserID(a.Author), URL: a.URL, Alt: a.Alt})
+}
+
+// expireMediaWorker takes away the stale copies (federation.expire_media);
+// running it twice is harmless.
+type expireMediaWorker struct {
+	river.WorkerDefaults[pgstore.ExpireMediaArgs]
+	expire *app.ExpireRemoteMedia
+}
+
+func (w *expireMediaWorker) Work(ctx context.Context, _ *river.Job[pgstore.ExpireMediaArgs]) error {
+	_, err := w.expire.Handle(ctx)
+	return err
 }
 
 // processWorker works the queue of received activities.

@@ -20,8 +20,12 @@ type UseCases struct {
 	GetMedia      *GetMedia
 	DescribeMedia *DescribeMedia
 	PruneMedia    *PrunePendingMedia
-	Update        *UpdatePostText
-	Delete        *DeletePost
+	// Attach gives a post without a file one of its author's uploads, and
+	// DropMedia takes a post's file away (a remote post's copied media).
+	Attach    *AttachMedia
+	DropMedia *DropMedia
+	Update    *UpdatePostText
+	Delete    *DeletePost
 	// Removal is the delete path moderators' removals share.
 	Removal Removal
 	Like    *LikePost

@@ -261,6 +261,29 @@ func (s *Posts) SetText(ctx context.Context, id domain.PostID, text string, now 
 	return err
 }
 
+// SetMedia makes the post's file m, taken from upload, described by alt.
+func (s *Posts) SetMedia(ctx context.Context, id domain.PostID, m posts.StoredMedia, upload posts.MediaID, alt *string) error {
+	if _, err := pgkit.IDB(ctx, s.db).NewUpdate().Table("posts").Set("media_path = ?", m.Key).
+		Set("media_width = ?", nullIfZero(m.Width)).Set("media_height = ?", nullIfZero(m.Height)).
+		Set("media_variants = ?", pgdialect.Array(m.Variants)).Set("image_alt = ?", alt).
+		Set("media_id = ?", uuid.UUID(upload)).Set("type = ?", string(m.Type)).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return fmt.Errorf("set file of %s: %w", id, err)
+	}
+	return nil
+}
+
+// ClearMedia makes the post a text post without a file.
+func (s *Posts) ClearMedia(ctx context.Context, id domain.PostID) error {
+	if _, err := pgkit.IDB(ctx, s.db).NewUpdate().Table("posts").Set("media_path = NULL").
+		Set("media_width = NULL").Set("media_height = NULL").Set("media_variants = NULL").Set("image_alt = NULL").
+		Set("media_id = NULL").Set("type = ?", string(domain.PostText)).
+		Where("id = ?", uuid.UUID(id)).Exec(ctx); err != nil {
+		return fmt.Errorf("clear file of %s: %w", id, err)
+	}
+	return nil
+}
+
 // SetImageAlt replaces the description of a post's image.
 func (s *Posts) SetImageAlt(ctx context.Context, id domain.PostID, alt *string) error {
 	if _, err := pgkit.IDB(ctx, s.db).NewUpdate().Table("posts").Set("image_alt = ?", alt).

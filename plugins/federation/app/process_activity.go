@@ -70,9 +70,12 @@ type ProcessActivity struct {
 	// Deliverer sends the Accept of a Follow; nil: none is sent (the
 	// follow holds all the same).
 	Deliverer Deliverer
-	Tx        ports.Transactor
-	Clock     ports.Clock
-	Log       *slog.Logger
+	// Media queues the copy of a kept Note's image or video; nil: none
+	// is copied.
+	Media MediaQueue
+	Tx    ports.Transactor
+	Clock ports.Clock
+	Log   *slog.Logger
 }
 
 // activity is what is read of an activity to apply it.
@@ -94,6 +97,7 @@ type note struct {
 	Cc           json.RawMessage `json:"cc"`
 	URL          any             `json:"url"`
 	Tag          json.RawMessage `json:"tag"`
+	Attachment   json.RawMessage `json:"attachment"`
 }
 
 // tag is what is read of a Note's tag: a Mention names an actor by href.
@@ -347,8 +351,14 @@ func (uc *ProcessActivity) create(ctx context.Context, viewer domain.Viewer, rem
 	if err != nil {
 		return err
 	}
-	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: n.ID, Actor: viewer.UserID, Kind: ObjectPost,
-		LocalID: uuid.UUID(p.Post.ID)}, uc.Clock.Now())
+	if err := uc.Inbox.SaveObject(ctx, RemoteObject{URI: n.ID, Actor: viewer.UserID, Kind: ObjectPost,
+		LocalID: uuid.UUID(p.Post.ID)}, uc.Clock.Now()); err != nil {
+		return err
+	}
+	if u, alt, ok := firstMedia(n.Attachment); ok && uc.Media != nil {
+		return uc.Media.EnqueueMediaCopy(ctx, MediaCopy{Post: p.Post.ID, Author: viewer.UserID, URL: u, Alt: alt})
+	}
+	return nil
 }
 
 // named are the handles of the members a Note's Mention tags name (by

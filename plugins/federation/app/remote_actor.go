@@ -90,6 +90,9 @@ type ResolveActor struct {
 	// Policies keep a suspended server's actors from being fetched (nor
 	// made remote accounts again); nil: none is.
 	Policies *InstancePolicies
+	// Pictures queues the copy of the account's avatar and banner each
+	// time its document is kept; nil: none is copied.
+	Pictures PictureQueue
 }
 
 // ByURI is the actor of id uri.
@@ -157,7 +160,9 @@ type actorDoc struct {
 		Owner        string `json:"owner"`
 		PublicKeyPem string `json:"publicKeyPem"`
 	} `json:"publicKey"`
-	ManuallyApprovesFollowers bool `json:"manuallyApprovesFollowers"`
+	ManuallyApprovesFollowers bool            `json:"manuallyApprovesFollowers"`
+	Icon                      json.RawMessage `json:"icon"`
+	Image                     json.RawMessage `json:"image"`
 }
 
 // fetch reads the document at uri, checks it and stores it. With keyID
@@ -222,7 +227,10 @@ func (uc *ResolveActor) fetch(ctx context.Context, uri, keyID, id string) (Remot
 		if err != nil {
 			return err
 		}
-		return uc.Actors.SaveActor(ctx, out)
+		if err := uc.Actors.SaveActor(ctx, out); err != nil || uc.Pictures == nil {
+			return err
+		}
+		return uc.Pictures.EnqueuePictures(ctx, PictureCopy{Profile: out.ProfileID, Icon: imageURL(d.Icon), Image: imageURL(d.Image)})
 	})
 	if err != nil {
 		return RemoteActor{}, fmt.Errorf("keep actor %s: %w", d.ID, err)
