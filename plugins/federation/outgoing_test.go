@@ -372,3 +372,35 @@ func TestACommentOnARemotePostGoesOutAsAReply(t *testing.T) {
 		t.Fatalf("%d deliveries, want the post, the reply and its deletion", n)
 	}
 }
+
+// A member's post naming a remote account this server keeps by its
+// address carries a Mention of its actor, names it in cc and reaches its
+// inbox, though it does not follow the member; an address nobody here
+// met stays text.
+func TestAPostNamingARemoteAccountReachesIt(t *testing.T) {
+	r := startOutgoing(t)
+	ana := r.Member("ana")
+	srv := newRemote(t, r.App)
+	_, oneActor := r.remoteAccount(t, srv, "um", false)
+	handle := "um@" + srv.Host()
+	post := ana.NewPost(t, "oi @"+handle+" e @ninguem@longe.example, tudo bem?", "public")
+
+	got := srv.Await(1)[0]
+	a := got.Activity
+	note, _ := a["object"].(map[string]any)
+	followers := base + "/ap/users/" + ana.ID + "/followers"
+	if got.Path != "/users/um/inbox" || a["type"] != "Create" || note["id"] != base+"/ap/posts/"+post ||
+		!slices.Equal(strs(note["cc"]), []string{followers, oneActor}) || !slices.Equal(strs(a["cc"]), []string{followers, oneActor}) {
+		t.Fatalf("create: %s %v", got.Path, a)
+	}
+	tags, _ := note["tag"].([]any)
+	var mentions []string
+	for _, tag := range tags {
+		if m, _ := tag.(map[string]any); m["type"] == "Mention" {
+			mentions = append(mentions, m["href"].(string)+" "+m["name"].(string))
+		}
+	}
+	if !slices.Equal(mentions, []string{oneActor + " @" + handle}) {
+		t.Fatalf("mentions: %v", mentions)
+	}
+}

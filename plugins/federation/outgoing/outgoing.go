@@ -10,7 +10,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"social/core/domain"
 	"social/core/errs"
@@ -34,6 +37,9 @@ type Recipients interface {
 	// PostObject is the id on its server of a remote post; found is false
 	// for a post written here.
 	PostObject(ctx context.Context, post domain.PostID) (uri string, found bool, err error)
+	// ActorByHandle is the remote actor whose account's handle is handle
+	// (user@host); domain.ErrNotFound for none kept.
+	ActorByHandle(ctx context.Context, handle string) (app.RemoteActor, error)
 }
 
 // Members find a local member by ID; a suspended or deleted one is not
@@ -109,19 +115,28 @@ func (o *Outgoing) Changed(ctx context.Context, c ports.Change) error {
 
 // post sends Create, Update or Delete of the post's Note to the author's
 // remote followers: a public post addressed to everyone with the
-// followers in copy, a followers-only one to the followers alone. An
-// audience's posts stay here.
+// followers in copy, a followers-only one to the followers alone. The
+// remote accounts its text names by address (@user@host), when this
+// server keeps them, are tagged as a Mention, named in cc and sent it
+// too. An audience's posts stay here.
 func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 	if c.Visibility != domain.VisibilityPublic && c.Visibility != domain.VisibilityFriendsOnly {
 		return nil
 	}
-	inboxes, err := o.localFollowerInboxes(ctx, c.Actor)
-	if err != nil || len(inboxes) == 0 {
+	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+		return err
+	}
+	inboxes, err := o.Recipients.FollowerInboxes(ctx, c.Actor)
+	if err != nil {
 		return err
 	}
 	actor := o.Build.Site.ActorURL(c.Actor.String())
 	to, cc := o.Build.Addressing(c.Actor, c.Visibility)
 	if c.Kind == ports.ChangePostDeleted {
+		// The text is gone: the accounts it named are not told.
+		if len(inboxes) == 0 {
+			return nil
+		}
 		note := o.Build.Site.NoteURL(c.Post.String())
 		return o.send(ctx, c.Actor, inboxes, map[string]any{"id": note + "#delete", "type": "Delete", "actor": actor,
 			"to": to, "cc": cc, "object": map[string]any{"id": note, "type": "Tombstone"}})
@@ -134,11 +149,31 @@ func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 	if it.TextContent != nil {
 		text = *it.TextContent
 	}
+	mentioned, err := o.mentioned(ctx, text)
+	if err != nil {
+		return err
+	}
+	if len(inboxes) == 0 && len(mentioned) == 0 {
+		return nil
+	}
 	named, err := o.Named.Handle(ctx, []string{text})
 	if err != nil {
 		return err
 	}
 	note := o.Build.Note(ctx, it, named)
+	for _, m := range mentioned {
+		note.Tag = append(note.Tag, astream.Tag{Type: "Mention", Href: m.actor.URI, Name: "@" + m.handle})
+		if !slices.Contains(note.CC, m.actor.URI) {
+			note.CC = append(note.CC, m.actor.URI)
+		}
+		inbox := m.actor.Inbox
+		if m.actor.SharedInbox != "" {
+			inbox = m.actor.SharedInbox
+		}
+		if !slices.Contains(inboxes, inbox) {
+			inboxes = append(inboxes, inbox)
+		}
+	}
 	a := map[string]any{"actor": actor, "to": note.To, "cc": note.CC, "object": note}
 	if c.Kind == ports.ChangePostCreated {
 		a["id"], a["type"], a["published"] = note.ID+"/activity", "Create", note.Published
@@ -149,6 +184,38 @@ func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 		a["id"], a["type"] = note.ID+"#updates/"+strconv.FormatInt(now.UnixNano(), 10), "Update"
 	}
 	return o.send(ctx, c.Actor, inboxes, a)
+}
+
+// addressPattern is another server's account named in a text:
+// @user@host, the host with its port when not the default.
+var addressPattern = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_@/])@([a-z0-9_][a-z0-9_.-]*)@([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?)`)
+
+// mentionedActor is a remote account a text names, and its actor.
+type mentionedActor struct {
+	handle string
+	actor  app.RemoteActor
+}
+
+// mentioned are the remote accounts text names by address that this
+// server keeps, each once. An address nobody here has met stays text:
+// no other server is asked while the member's post is being saved.
+func (o *Outgoing) mentioned(ctx context.Context, text string) ([]mentionedActor, error) {
+	var out []mentionedActor
+	for _, m := range addressPattern.FindAllStringSubmatch(text, 20) {
+		handle, ok := domain.RemoteHandle(strings.TrimRight(m[1], ".-"), m[2])
+		if !ok || slices.ContainsFunc(out, func(x mentionedActor) bool { return x.handle == handle }) {
+			continue
+		}
+		a, err := o.Recipients.ActorByHandle(ctx, handle)
+		if errors.Is(err, domain.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, mentionedActor{handle: handle, actor: a})
+	}
+	return out, nil
 }
 
 // relation sends Follow, Block or their Undo to the remote profile's
