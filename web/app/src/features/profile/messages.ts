@@ -6,6 +6,10 @@ export const profileMessages = {
   notFoundDescription: (handle: string) => `The user @${handle} doesn't exist.`,
   handle: (handle: string) => `@${handle}`,
   verified: 'Verified',
+  // Ours: an account of another server of the social web.
+  remoteBadge: 'perfil remoto',
+  remoteLink: 'Ver perfil original',
+  remoteLinkLabel: (domain: string) => `Ver perfil original em ${domain} (abre em outra aba)`,
   editProfile: 'Edit Profile',
   joined: (monthYear: string) => `Joined ${monthYear}`,
   following: 'Following',

@@ -69,6 +69,28 @@ describe('ProfileScreen, shown', () => {
     expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument()
   })
 
+  it('shows a remote account with its full handle, the badge and a link to its own page', async () => {
+    const remote = { ...otherProfile, handle: 'ana@social.example', domain: 'social.example', remote_url: 'https://social.example/@ana' }
+    await renderProfile(
+      '/profile/ana%40social.example',
+      profileAnswer('ana%40social.example', () => json(200, remote)),
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bia Lima' })).toBeInTheDocument()
+    expect(screen.getByText('@ana@social.example', { selector: 'article p' })).toBeInTheDocument()
+    expect(screen.getByText('perfil remoto')).toBeInTheDocument()
+    const link = screen.getByRole('link', { name: 'Ver perfil original em social.example (abre em outra aba)' })
+    expect(link).toHaveAttribute('href', 'https://social.example/@ana')
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(link).toHaveAttribute('rel', 'nofollow noopener ugc')
+  })
+
+  it("shows no remote badge nor link on a member's profile", async () => {
+    await renderProfile('/profile/bia')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bia Lima' })).toBeInTheDocument()
+    expect(screen.queryByText('perfil remoto')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /perfil original/ })).not.toBeInTheDocument()
+  })
+
   it("shows another member's profile without 'Edit Profile'", async () => {
     await renderProfile('/profile/bia')
     expect(await screen.findByRole('heading', { level: 1, name: 'Bia Lima' })).toBeInTheDocument()

@@ -1,7 +1,8 @@
-import { CalendarDays, Link2, MapPin } from 'lucide-react'
+import { CalendarDays, ExternalLink, Globe, Link2, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 
 import { MemberAvatar } from '@/components/member-avatar'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { VerifiedBadge } from '@/components/verified-badge'
 import { useEnabledPlugins } from '@/features/plugins/registry'
@@ -84,8 +85,16 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold tracking-tight break-all">{name}</h1>
             {profile.is_verified ? <VerifiedBadge label={m.verified} /> : null}
+            {profile.domain ? (
+              <Badge variant="secondary">
+                <Globe aria-hidden="true" />
+                {m.remoteBadge}
+              </Badge>
+            ) : null}
           </div>
-          <p className="text-muted-foreground">{m.handle(profile.handle)}</p>
+          {/* A remote handle is user@domain in full; a long domain wraps rather than widening the page. */}
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">{m.handle(profile.handle)}</p>
+          {profile.domain && profile.remote_url ? <RemoteLink url={profile.remote_url} domain={profile.domain} /> : null}
           {profile.is_muting && !profile.is_blocking ? <MutedNotice handle={profile.handle} /> : null}
         </div>
 
@@ -188,6 +197,26 @@ function Website({ url }: { url: string }) {
       className="truncate text-primary underline-offset-4 hover:underline"
     >
       {url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+    </a>
+  )
+}
+
+/**
+ * The remote account's page on its own server, opened apart: the link is the
+ * other server's word (ugc), followed by no ranking and passing on no window.
+ */
+function RemoteLink({ url, domain }: { url: string; domain: string }) {
+  if (!isLinkableWebsite(url)) return null
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="nofollow noopener ugc"
+      aria-label={m.remoteLinkLabel(domain)}
+      className="mt-1 inline-flex min-h-11 max-w-full items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+      <span className="truncate">{m.remoteLink}</span>
     </a>
   )
 }
