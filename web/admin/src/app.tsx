@@ -38,7 +38,8 @@ type AppProps = {
 };
 
 /**
- * Moderators see the reports, posts and profiles; administrators see
+ * Moderators see the reports, posts, profiles and the plugin screens open to
+ * them (the policies on other servers); administrators see
  * everything, with the screens of each registered plugin the server has on.
  * The menu follows the role, and the server refuses the rest anyway.
  */
@@ -49,9 +50,10 @@ export function App({
 }: AppProps) {
   const i18nProvider = useMemo(() => createI18nProvider(plugins), [plugins]);
   const disabled = useDisabledPlugins(dataProvider.getDisabledPlugins);
-  const pluginResources = plugins
-    .filter((plugin) => !disabled.includes(plugin.name))
-    .flatMap((plugin) => plugin.resources)
+  const enabledResources = plugins.filter((plugin) => !disabled.includes(plugin.name)).flatMap((plugin) => plugin.resources);
+  const pluginResources = enabledResources.map(({ name, definition }) => <Resource key={name} name={name} {...definition} />);
+  const moderatorPluginResources = enabledResources
+    .filter((resource) => resource.moderators)
     .map(({ name, definition }) => <Resource key={name} name={name} {...definition} />);
   // The console's own router, without transitions. react-admin's default
   // router moves to a new route inside a transition, which React keeps
@@ -79,7 +81,7 @@ export function App({
           <Resource key="posts" name="posts" {...posts} />,
           <Resource key="profiles" name="profiles" {...profiles} />,
           ...(permissions === 'moderator'
-            ? []
+            ? moderatorPluginResources
             : [
                 ...pluginResources,
                 <Resource key="hashtags" name="hashtags" {...hashtags} />,

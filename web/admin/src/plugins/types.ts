@@ -7,12 +7,14 @@ export type ConsolePluginResource = {
   definition: Omit<ResourceProps, 'name'>;
   /** Its pt-BR labels, read by react-admin as `resources.<name>`. */
   messages: StringMap;
+  /** Shown to moderators too (the server opens it to them); administrators only otherwise. */
+  moderators?: boolean;
 };
 
 /**
  * Everything the console needs to know about one plugin. A descriptor lives
  * beside the plugin's resources (`resources/<name>/plugin.ts`) and is listed
- * in `plugins/registry.ts`. Plugin resources are for administrators.
+ * in `plugins/registry.ts`. Plugin resources are for administrators unless they say `moderators`.
  */
 export type ConsolePlugin = {
   /** The plugin's name on the server (`/api/v1/meta`). */

@@ -1,0 +1,28 @@
+/** The instance policies' pt-BR labels (react-admin's `resources.federation_policies`) and their texts. */
+export const federationPoliciesMessages = {
+  name: 'Política de servidor |||| Políticas de servidores',
+  forcedCaseName: 'políticas de servidores',
+  fields: {
+    domain: 'Domínio',
+    suspend: 'Suspender',
+    silence: 'Silenciar',
+    reject_media: 'Rejeitar mídia',
+    reason: 'Motivo',
+    accounts: 'Contas conhecidas',
+    created_at: 'Criada em',
+    updated_at: 'Alterada em',
+    q: 'Buscar domínio',
+  },
+  help: {
+    domain: 'O domínio do outro servidor, como exemplo.social (sem https://). Não muda depois de criada.',
+    suspend: 'Nada é aceito dele nem enviado a ele; as contas dele somem daqui, com publicações e seguidores.',
+    silence: 'As publicações das contas dele só chegam a quem as segue: fora do feed público, explorar, hashtags e busca.',
+    reject_media: 'Nenhuma imagem ou vídeo dele é copiado para cá.',
+    reason: 'Fica com a política e no registro de auditoria (obrigatório, até 500 caracteres).',
+  },
+  remove: 'Remover política',
+  remove_title: 'Remover a política deste servidor',
+  removed: 'Política removida',
+  create_title: 'Nova política de servidor',
+  edit_title: 'Editar política de %{domain}',
+};
