@@ -26,6 +26,8 @@ var Module = fx.Module("reports",
 		newUseCases,
 	),
 	fx.Provide(plugin.AsRoutes(httpapi.NewRoutes), plugin.AsDemoSeeder(newDemoSeeder)),
+	// The federation plugin files the reports other servers send (Flag).
+	fx.Provide(func(uc httpapi.UseCases) *app.ReportPost { return uc.Post }),
 	// Moderators resolve reports: the rows are this feature's.
 	fx.Provide(func(r *reportsstore.Reports) moderation.ReportLocker { return r }),
 )

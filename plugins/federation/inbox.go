@@ -16,6 +16,7 @@ import (
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
 	profiles "social/features/profiles/app"
+	reports "social/features/reports/app"
 	safety "social/features/safety/app"
 	"social/plugins/federation/app"
 	"social/plugins/federation/httpapi"
@@ -81,6 +82,7 @@ type processParams struct {
 	Resolve  *app.ResolveActor
 	Policies *app.InstancePolicies
 	Remove   *datarights.RemoveRemoteAccount
+	Reports  *reports.ReportPost
 	// Deliverer sends the Accept of a Follow; without one (no delivery
 	// in the app) the follow is made and no Accept is sent.
 	Deliverer app.Deliverer `optional:"true"`
@@ -95,7 +97,7 @@ type processParams struct {
 func newProcessActivity(p processParams) *app.ProcessActivity {
 	return &app.ProcessActivity{Inbox: p.Store, Find: p.Find, URLs: httpapi.LocalURLs{Site: p.Site}, Followed: p.Store,
 		Follows: p.Follows, Posts: p.Posts, Comments: p.Comments, Safety: p.Safety, Actors: p.Resolve, Deliverer: p.Deliverer,
-		Policies: p.Policies, Remove: p.Remove,
+		Policies: p.Policies, Remove: p.Remove, Reports: p.Reports,
 		Media: p.Store, Tx: p.Tx, Clock: p.Clock, Log: p.Log.With("component", "federation-inbox")}
 }
 

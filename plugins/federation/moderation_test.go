@@ -241,3 +241,43 @@ func TestInstanceSuspensionAndSilence(t *testing.T) {
 		t.Fatal("a suspended server's activity was stored")
 	}
 }
+
+// A Flag naming our post files a report in the moderation queue, by the
+// remote profile, naming its server; one claiming another actor is
+// refused and files nothing.
+func TestInboxFlagBecomesAReport(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	bia := r.actor(t, "bia", nil)
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	mine := lia.NewPost(t, "Post denunciado", "public")
+	now := a.Clock.Now()
+
+	forged := activity(map[string]any{"id": ana + "/flags/forged", "type": "Flag", "actor": bia,
+		"object": []string{base + "/ap/posts/" + mine}, "content": "forjada"})
+	if status, code := post(t, a, "/ap/inbox", r, ana, forged, now); status != http.StatusUnauthorized ||
+		code != app.CodeActorMismatch {
+		t.Fatalf("a Flag claiming another actor: %d %s", status, code)
+	}
+	id := ana + "/flags/1"
+	body := activity(map[string]any{"id": id, "type": "Flag", "actor": ana,
+		"object": []string{base + "/ap/users/" + lia.ID, base + "/ap/posts/" + mine}, "content": "<p>Spam descarado</p>"})
+	if status, code := post(t, a, "/ap/inbox", r, ana, body, now); status != http.StatusAccepted {
+		t.Fatalf("Flag: %d %s", status, code)
+	}
+	processed(t, a, id)
+	var reports []struct {
+		Reporter string `bun:"handle"`
+		Reason   string `bun:"reason"`
+	}
+	if err := a.DB.NewRaw(`SELECT p.handle, r.reason FROM reports r JOIN profiles p ON p.id = r.reporter_id
+		WHERE r.target_type = 'post' AND r.target_id = ?`, mine).Scan(context.Background(), &reports); err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != 1 || reports[0].Reporter != "ana@"+r.host() ||
+		reports[0].Reason != "Denúncia enviada pelo servidor "+r.host()+". Spam descarado" {
+		t.Fatalf("reports %+v", reports)
+	}
+}

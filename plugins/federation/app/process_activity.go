@@ -18,6 +18,7 @@ import (
 	comments "social/features/comments/app"
 	follows "social/features/follows/app"
 	posts "social/features/posts/app"
+	reports "social/features/reports/app"
 	safety "social/features/safety/app"
 )
 
@@ -67,6 +68,8 @@ type ProcessActivity struct {
 	// Remove takes a remote account off this server when its own server
 	// says it is gone (a Delete of the sender's actor).
 	Remove RemoteRemover
+	// Reports file the reports of a Flag about our posts.
+	Reports PostReporter
 	// Deliverer sends the Accept of a Follow; nil: none is sent (the
 	// follow holds all the same).
 	Deliverer Deliverer
@@ -78,12 +81,19 @@ type ProcessActivity struct {
 	Log   *slog.Logger
 }
 
+// PostReporter files a report of a post (the reports feature's
+// ReportPost).
+type PostReporter interface {
+	Handle(ctx context.Context, viewer domain.Viewer, id domain.PostID, why *string) (reports.Filed, error)
+}
+
 // activity is what is read of an activity to apply it.
 type activity struct {
-	ID     string          `json:"id"`
-	Type   string          `json:"type"`
-	Actor  json.RawMessage `json:"actor"`
-	Object json.RawMessage `json:"object"`
+	ID      string          `json:"id"`
+	Type    string          `json:"type"`
+	Actor   json.RawMessage `json:"actor"`
+	Object  json.RawMessage `json:"object"`
+	Content string          `json:"content"`
 }
 
 // note is what is read of a Note.
@@ -180,6 +190,8 @@ func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remo
 		return uc.like(ctx, viewer, a)
 	case "Announce":
 		return uc.announce(ctx, viewer, a)
+	case "Flag":
+		return uc.flag(ctx, viewer, remote, a)
 	case "Block":
 		handle, ok := uc.member(ctx, idOf(a.Object))
 		if !ok {
@@ -196,7 +208,7 @@ func (uc *ProcessActivity) apply(ctx context.Context, viewer domain.Viewer, remo
 	case "Undo":
 		return uc.undo(ctx, viewer, remote, a.Object)
 	}
-	// Flag, Add, Move... are taken and ignored (see docs/federation.md).
+	// Add, Move... are taken and ignored (see docs/federation.md).
 	return nil
 }
 
@@ -257,6 +269,48 @@ func (uc *ProcessActivity) like(ctx context.Context, viewer domain.Viewer, a act
 	}
 	return uc.Inbox.SaveObject(ctx, RemoteObject{URI: a.ID, Actor: viewer.UserID, Kind: ObjectLike,
 		LocalID: uuid.UUID(postID)}, uc.Clock.Now())
+}
+
+// flag files a report of each of our posts a Flag names, as the remote
+// profile that sent it (Mastodon sends it from its instance actor, so the
+// reporter names the server), its reason the server's and the Flag's
+// comment. The accounts it names are not reported: the reports of this
+// network are of posts and comments; a Flag naming only accounts files
+// nothing. A post the sender may not read, or gone, is skipped.
+func (uc *ProcessActivity) flag(ctx context.Context, viewer domain.Viewer, remote RemoteActor, a activity) error {
+	reason := cutText(strings.TrimSpace("Denúncia enviada pelo servidor "+remote.Host+". "+
+		strings.TrimSpace(PlainText(a.Content))), domain.ReportReasonMaxRunes)
+	for _, uri := range idsOf(a.Object) {
+		postID, ok := uc.localPost(uri)
+		if !ok {
+			continue
+		}
+		_, err := uc.Reports.Handle(ctx, viewer, postID, &reason)
+		var refused *errs.Error
+		if err != nil && !errors.As(err, &refused) {
+			return err
+		}
+	}
+	return nil
+}
+
+// idsOf is the ids a property names: one, or a list of strings or
+// objects.
+func idsOf(raw json.RawMessage) []string {
+	var many []json.RawMessage
+	if json.Unmarshal(raw, &many) != nil {
+		if id := idOf(raw); id != "" {
+			return []string{id}
+		}
+		return nil
+	}
+	var out []string
+	for _, r := range many {
+		if id := idOf(r); id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // announce counts an Announce (a boost) of one of our posts as a share
