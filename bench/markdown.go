@@ -48,6 +48,12 @@ func (r *Report) Markdown(w io.Writer) {
 		fmt.Fprintf(w, "\nPush fan-out: one like on a post of each of %d members with a device; %d pushes received by the push service in %.1f s (%.0f a second), %d lost, %d twice; from the like's answer to its push p50 %.0f ms, p99 %.0f ms, max %.0f ms; server RSS %.0f MB before, peak %.0f MB. %d members liked one post whose author has a device: %d notifications, %d push.\n",
 			p.Devices, p.Received, p.Seconds, p.PerSecond, p.Lost, p.Duplicates, p.P50, p.P99, p.Max, p.RSSBeforeMB, p.RSSPeakMB, p.Likers, p.CollapseNotified, p.CollapsePushes)
 	}
+	if f := r.Federation; f != nil && f.Delivery != nil && f.Delivery.Error == "" {
+		fmt.Fprintf(w, "\n%s.\n", f.Delivery.line())
+	}
+	if f := r.Federation; f != nil && f.Inbox != nil && f.Inbox.Error == "" {
+		fmt.Fprintf(w, "\n%s.\n", f.Inbox.line())
+	}
 	fmt.Fprintf(w, "\nData: seed-demo %.0f s, reindex Bleve %.0f s, PostgreSQL %.0f s. Server peak RSS %.0f MB.\n",
 		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)
 }

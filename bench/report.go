@@ -33,9 +33,10 @@ type Report struct {
 	Freshness   *Freshness       `json:"freshness,omitempty"`
 	// FreshnessUnderLoad is the same while posts are created at the
 	// create workload's sustained rate.
-	FreshnessUnderLoad *Freshness      `json:"freshness_under_load,omitempty"`
-	Realtime           *RealtimeResult `json:"realtime,omitempty"`
-	Push               *PushResult     `json:"push,omitempty"`
+	FreshnessUnderLoad *Freshness        `json:"freshness_under_load,omitempty"`
+	Realtime           *RealtimeResult   `json:"realtime,omitempty"`
+	Push               *PushResult       `json:"push,omitempty"`
+	Federation         *FederationResult `json:"federation,omitempty"`
 	// ServerPeakRSSMB is the server's peak resident set over the run
 	// until the realtime workload ended (VmHWM).
 	ServerPeakRSSMB float64  `json:"server_peak_rss_mb"`
@@ -99,8 +100,11 @@ func (w WorkloadResult) line() string {
 
 // complete is nil when every workload produced figures: requests served
 // at a measured rate, and a floor with transactions.
-func (r *Report) complete() error {
+func (r *Report) complete(only map[string]bool) error {
 	var missing []string
+	if len(only) > 0 {
+		return r.completeFederation(only)
+	}
 	for _, w := range r.Workloads {
 		ok := w.API.Peak.Throughput > 0 && w.API.AtBound.Requests > 0 && w.API.Peak.Errors == 0 && len(w.Floors) > 0
 		for _, f := range w.Floors {
@@ -126,6 +130,42 @@ func (r *Report) complete() error {
 	} else if p.Lost > 0 || p.CollapsePushes != 1 {
 		missing = append(missing, fmt.Sprintf("push (%d of %d devices got nothing; %d pushes for %d likes of one post, want 1)",
 			p.Lost, p.Devices, p.CollapsePushes, p.CollapseNotified))
+	}
+	if err := r.completeFederation(map[string]bool{FederationDelivery: true, FederationInbox: true}); err != nil {
+		missing = append(missing, err.Error())
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("workloads without figures: %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// completeFederation is nil when the federation workloads named in want
+// produced figures: every delivery received with good signatures, and
+// inbox activities taken and processed while the members' reads ran.
+// Workloads outside want that are not federation ones are not checked
+// (a run limited with --workloads).
+func (r *Report) completeFederation(want map[string]bool) error {
+	var missing []string
+	f := r.Federation
+	if want[FederationDelivery] {
+		switch {
+		case f == nil || f.Delivery == nil:
+			missing = append(missing, FederationDelivery)
+		case f.Delivery.Error != "" || len(f.Delivery.Runs) != 2 || f.Delivery.BadSigs > 0:
+			missing = append(missing, fmt.Sprintf("%s (%s; %d runs, %d bad signatures)", FederationDelivery,
+				f.Delivery.Error, len(f.Delivery.Runs), f.Delivery.BadSigs))
+		}
+	}
+	if want[FederationInbox] {
+		switch {
+		case f == nil || f.Inbox == nil:
+			missing = append(missing, FederationInbox)
+		case f.Inbox.Error != "" || f.Inbox.Inbox.Requests == 0 || f.Inbox.Inbox.Errors > 0 || f.Inbox.Processed == 0 ||
+			f.Inbox.Before.Requests == 0 || f.Inbox.During.Requests == 0:
+			missing = append(missing, fmt.Sprintf("%s (%s; %d posted, %d refused, %d processed)", FederationInbox,
+				f.Inbox.Error, f.Inbox.Inbox.Requests, f.Inbox.Inbox.Errors, f.Inbox.Processed))
+		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("workloads without figures: %s", strings.Join(missing, ", "))
@@ -171,6 +211,12 @@ func (r *Report) table(out io.Writer) {
 	}
 	if p := r.Push; p != nil {
 		fmt.Fprintln(out, p.line())
+	}
+	if f := r.Federation; f != nil && f.Delivery != nil {
+		fmt.Fprintln(out, f.Delivery.line())
+	}
+	if f := r.Federation; f != nil && f.Inbox != nil {
+		fmt.Fprintln(out, f.Inbox.line())
 	}
 	fmt.Fprintf(out, "data: seed-demo %.1f s, reindex bleve %.1f s, postgres %.1f s; server peak RSS %.0f MB\n",
 		r.Data.SeedSeconds, r.Data.ReindexBleveSeconds, r.Data.ReindexPostgresSeconds, r.ServerPeakRSSMB)

@@ -14,7 +14,11 @@ import (
 func fullReport() *Report {
 	r := &Report{StartedAt: time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC), Smoke: true,
 		Freshness: &Freshness{Posts: 3}, Realtime: &RealtimeResult{Connected: 10, Received: 60, Published: 6, Expected: 60},
-		Push: &PushResult{Devices: 20, Likes: 20, Received: 20, Likers: 5, CollapseNotified: 5, CollapsePushes: 1}}
+		Push: &PushResult{Devices: 20, Likes: 20, Received: 20, Likers: 5, CollapseNotified: 5, CollapsePushes: 1},
+		Federation: &FederationResult{
+			Delivery: &DeliveryResult{Followers: 20, Hosts: 2, Runs: []DeliveryRun{{Expected: 20, Received: 20}, {Expected: 2, Received: 2}}},
+			Inbox: &InboxResult{Rate: 10, Inbox: load.Result{Requests: 10}, Processed: 10,
+				Before: load.Result{Requests: 5}, During: load.Result{Requests: 5}}}}
 	for i := range 11 {
 		r.Workloads = append(r.Workloads, WorkloadResult{Name: "w" + string(rune('a'+i)),
 			API:    load.Bounded{Peak: load.Result{Throughput: 100, Requests: 100}, AtBound: load.Result{Requests: 50, Throughput: 50}},
@@ -26,14 +30,14 @@ func fullReport() *Report {
 // The smoke check passes a run with figures everywhere and names what is
 // missing otherwise.
 func TestCompleteNamesWorkloadsWithoutFigures(t *testing.T) {
-	if err := fullReport().complete(); err != nil {
+	if err := fullReport().complete(nil); err != nil {
 		t.Fatal(err)
 	}
 	r := fullReport()
 	r.Workloads[2].Floors[0].TPS = 0
 	r.Workloads[4].API.Peak.Errors = 3
 	r.Realtime.Received = 0
-	err := r.complete()
+	err := r.complete(nil)
 	if err == nil || !strings.Contains(err.Error(), "wc") || !strings.Contains(err.Error(), "we") ||
 		!strings.Contains(err.Error(), "realtime") || strings.Contains(err.Error(), "wa") || strings.Contains(err.Error(), "push") {
 		t.Fatalf("%v", err)
@@ -42,7 +46,22 @@ func TestCompleteNamesWorkloadsWithoutFigures(t *testing.T) {
 	r = fullReport()
 	r.Push.CollapsePushes = 2
 	r.Push.Lost, r.Push.Received = 1, 19
-	if err := r.complete(); err == nil || !strings.Contains(err.Error(), "push (1 of 20 devices got nothing; 2 pushes for 5 likes") {
+	if err := r.complete(nil); err == nil || !strings.Contains(err.Error(), "push (1 of 20 devices got nothing; 2 pushes for 5 likes") {
+		t.Fatalf("%v", err)
+	}
+	// A delivery whose signature failed; a run limited to the federation
+	// workloads checks those alone.
+	r = fullReport()
+	r.Federation.Delivery.BadSigs = 1
+	if err := r.complete(nil); err == nil || !strings.Contains(err.Error(), "federation_delivery") {
+		t.Fatalf("%v", err)
+	}
+	r.Workloads, r.Realtime, r.Push = nil, nil, nil
+	if err := r.complete(map[string]bool{FederationInbox: true}); err != nil {
+		t.Fatal(err)
+	}
+	r.Federation.Inbox.Processed = 0
+	if err := r.complete(map[string]bool{FederationInbox: true}); err == nil || !strings.Contains(err.Error(), "federation_inbox") {
 		t.Fatalf("%v", err)
 	}
 }

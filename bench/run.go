@@ -39,7 +39,14 @@ type Config struct {
 	Fresh       int           // posts whose way to timelines and search is timed
 	Devices     int           // push: members with a device, each sent one like
 	Likers      int           // push: members liking one post whose author has a device
-	Smoke       bool
+	// Federation: the remote followers of the member whose post is
+	// delivered, on RemoteHosts servers (the bench's sink); RemoteActors
+	// posting InboxRate signed activities a second to the shared inbox.
+	RemoteFollowers int
+	RemoteHosts     int
+	RemoteActors    int
+	InboxRate       float64
+	Smoke           bool
 	// Reuse keeps the private cluster of an earlier run and its data set.
 	Reuse bool
 	// Fractions of the peak tried as open-loop rates (default load.Fractions).
@@ -243,28 +250,31 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		waitJobs(ctx, pool, 2*time.Minute)
 	}
 
-	say("workload realtime: %d sockets ...", cfg.Sockets)
-	var profileRealtime func(time.Duration)
-	if cfg.Profile["realtime"] {
-		profileRealtime = func(d time.Duration) {
-			go saveProfile(ctx, proc.pprofAddr, d, filepath.Join(cfg.Results,
-				rep.StartedAt.Format("20060102-150405")+"-realtime.pprof"), say)
+	// With --workloads, realtime runs when named.
+	if len(cfg.Only) == 0 || cfg.Only["realtime"] || cfg.RealtimeOnly {
+		say("workload realtime: %d sockets ...", cfg.Sockets)
+		var profileRealtime func(time.Duration)
+		if cfg.Profile["realtime"] {
+			profileRealtime = func(d time.Duration) {
+				go saveProfile(ctx, proc.pprofAddr, d, filepath.Join(cfg.Results,
+					rep.StartedAt.Format("20060102-150405")+"-realtime.pprof"), say)
+			}
 		}
-	}
-	floorSrv, floorErr := startWebSocketFloor(ctx)
-	rt, delivered := runRealtime(ctx, srv, c, fx, cfg, profileRealtime)
-	if floorErr == nil {
-		fl := runRealtimeFloor(ctx, floorSrv, cfg, delivered.meanBytes)
-		floorSrv.stop()
-		rt.Floor = &fl
-		if fl.P99 > 0 {
-			rt.P99VsFloor = rt.P99FromCommit / fl.P99
+		floorSrv, floorErr := startWebSocketFloor(ctx)
+		rt, delivered := runRealtime(ctx, srv, c, fx, cfg, profileRealtime)
+		if floorErr == nil {
+			fl := runRealtimeFloor(ctx, floorSrv, cfg, delivered.meanBytes)
+			floorSrv.stop()
+			rt.Floor = &fl
+			if fl.P99 > 0 {
+				rt.P99VsFloor = rt.P99FromCommit / fl.P99
+			}
+		} else {
+			rt.Floor = &RealtimeFloor{Error: floorErr.Error()}
 		}
-	} else {
-		rt.Floor = &RealtimeFloor{Error: floorErr.Error()}
+		rep.Realtime = &rt
+		say("  %s", rt.line())
 	}
-	rep.Realtime = &rt
-	say("  %s", rt.line())
 	_, rep.ServerPeakRSSMB = srv.memory()
 
 	if !cfg.RealtimeOnly && (len(cfg.Only) == 0 || cfg.Only["push"]) {
@@ -295,13 +305,27 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		runAll(fx.workloads(c, "postgres"))
 	}
 
+	if !cfg.RealtimeOnly && (len(cfg.Only) == 0 || cfg.Only[FederationDelivery] || cfg.Only[FederationInbox]) {
+		// A server of its own, with federation on: the other workloads
+		// ran without it, as the network ships.
+		srv.stop()
+		srv = nil
+		if srv, err = proc.serve(ctx, federationEnv...); err != nil {
+			return nil, err
+		}
+		if c, err = newClient(srv.url); err != nil {
+			return nil, err
+		}
+		rep.Federation = runFederation(ctx, srv, c, fx, pool, cfg, say)
+	}
+
 	if err := rep.write(cfg.Results); err != nil {
 		return rep, err
 	}
 	rep.table(cfg.Out)
 	say("results: %s", rep.Files)
 	if cfg.Smoke {
-		return rep, rep.complete()
+		return rep, rep.complete(cfg.Only)
 	}
 	return rep, nil
 }

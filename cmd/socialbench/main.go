@@ -45,6 +45,10 @@ func main() {
 	flag.IntVar(&cfg.Fresh, "fresh", 30, "posts timed until they are in timelines and searchable")
 	flag.IntVar(&cfg.Devices, "devices", 10000, "push: members with a device, each sent one like")
 	flag.IntVar(&cfg.Likers, "likers", 1000, "push: members liking one post whose author has a device")
+	flag.IntVar(&cfg.RemoteFollowers, "remote-followers", 10000, "federation_delivery: remote followers of the member who posts")
+	flag.IntVar(&cfg.RemoteHosts, "remote-hosts", 200, "federation: servers of the remote followers and actors (loopback 127.0.1.1-N, at most 254)")
+	flag.IntVar(&cfg.RemoteActors, "remote-actors", 300, "federation_inbox: remote actors posting to the shared inbox")
+	flag.Float64Var(&cfg.InboxRate, "inbox-rate", 1000, "federation_inbox: signed activities a second to the shared inbox")
 	only := flag.String("workloads", "", "comma-separated HTTP workloads to run (default: all)")
 	profile := flag.String("profile", "", "comma-separated workloads to CPU-profile in the server (needs a social built with -tags pprof)")
 	flag.BoolVar(&cfg.Reuse, "reuse", false, "keep the private cluster and data set of an earlier run in --work (no seed-demo)")
@@ -67,14 +71,18 @@ func main() {
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		for name, v := range map[string]any{"profiles": &cfg.Profiles, "posts": &cfg.Posts, "follows": &cfg.Follows,
 			"duration": &cfg.Duration, "viewers": &cfg.Viewers, "sockets": &cfg.Sockets, "publishes": &cfg.Publishes, "fresh": &cfg.Fresh,
-			"devices": &cfg.Devices, "likers": &cfg.Likers} {
+			"devices": &cfg.Devices, "likers": &cfg.Likers, "remote-followers": &cfg.RemoteFollowers,
+			"remote-hosts": &cfg.RemoteHosts, "remote-actors": &cfg.RemoteActors, "inbox-rate": &cfg.InboxRate} {
 			if set[name] {
 				continue
 			}
 			switch p := v.(type) {
 			case *int:
 				*p = map[string]int{"profiles": 300, "posts": 6000, "follows": 10, "viewers": 12, "sockets": 100,
-					"publishes": 3, "fresh": 3, "devices": 200, "likers": 30}[name]
+					"publishes": 3, "fresh": 3, "devices": 200, "likers": 30, "remote-followers": 200, "remote-hosts": 10,
+					"remote-actors": 20}[name]
+			case *float64:
+				*p = 50
 			case *time.Duration:
 				*p = time.Second
 			}
@@ -96,6 +104,10 @@ func main() {
 		// A niced generator would hand its nice value to the servers it
 		// starts later, and a lower one needs privileges.
 		fmt.Fprintln(os.Stderr, "socialbench: --generator-nice takes 1 to 19, with --realtime-only")
+		os.Exit(2)
+	}
+	if cfg.RemoteHosts < 1 || cfg.RemoteHosts > 254 {
+		fmt.Fprintln(os.Stderr, "socialbench: --remote-hosts takes 1 to 254")
 		os.Exit(2)
 	}
 	if cfg.Smoke {
