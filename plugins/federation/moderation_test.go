@@ -281,3 +281,43 @@ func TestInboxFlagBecomesAReport(t *testing.T) {
 		t.Fatalf("reports %+v", reports)
 	}
 }
+
+// A member blocks a remote account as the member app does (the handle's
+// @ escaped in the path): it is listed in their blocks, its follow of
+// them ends, and unblocking through the same path works.
+func TestMemberBlocksARemoteAccount(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana := r.actor(t, "ana", nil)
+	a := startWithRemote(t, r, nil)
+	lia := a.Member("lia")
+	id := ana + "/follows/1"
+	if status, code := post(t, a, "/ap/inbox", r, ana, activity(map[string]any{"id": id, "type": "Follow", "actor": ana,
+		"object": base + "/ap/users/" + lia.ID}), a.Clock.Now()); status != http.StatusAccepted {
+		t.Fatalf("Follow: %d %s", status, code)
+	}
+	processed(t, a, id)
+	path := "/api/v1/profiles/ana%40" + r.host() + "/block"
+	lia.Do(http.MethodPost, path, nil).Expect(t, http.StatusOK)
+	var blocks struct {
+		Items []struct {
+			Handle string `json:"handle"`
+		} `json:"items"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/safety/blocks", nil).Expect(t, http.StatusOK).JSON(t, &blocks)
+	if len(blocks.Items) != 1 || blocks.Items[0].Handle != "ana@"+r.host() {
+		t.Fatalf("blocks %+v", blocks.Items)
+	}
+	var profile struct {
+		FollowerCount int `json:"follower_count"`
+	}
+	lia.Do(http.MethodGet, "/api/v1/profiles/lia", nil).Expect(t, http.StatusOK).JSON(t, &profile)
+	if profile.FollowerCount != 0 {
+		t.Fatalf("the blocked remote account still follows lia: %d", profile.FollowerCount)
+	}
+	lia.Do(http.MethodDelete, path, nil).Expect(t, http.StatusOK)
+	lia.Do(http.MethodGet, "/api/v1/safety/blocks", nil).Expect(t, http.StatusOK).JSON(t, &blocks)
+	if len(blocks.Items) != 0 {
+		t.Fatalf("after unblocking: %+v", blocks.Items)
+	}
+}
