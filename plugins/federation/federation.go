@@ -63,6 +63,9 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		newCopyPictures,
 		newExpireMedia,
 		func(s *pgstore.Store) app.ActorsByProfile { return s },
+		func(c comments.CommentReader, s *pgstore.Store, find *app.FindMember) *app.PublicReply {
+			return &app.PublicReply{Comments: c, Posts: s, Find: find}
+		},
 		newOutgoing,
 		func(s *pgstore.Store) *app.InstancePolicies { return &app.InstancePolicies{Store: s} },
 		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.CreateInstancePolicy {

@@ -97,3 +97,29 @@ func TestSearchLooksUpNothingWhenOff(t *testing.T) {
 		t.Fatalf("the other server was asked %d times", n)
 	}
 }
+
+// The Mastodon client API's searches look an address up with
+// resolve=true only, as Mastodon's do.
+func TestMastodonSearchResolvesAnAddress(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	r.actor(t, "ana", nil)
+	a := startWithRemote(t, r, nil)
+	c := a.Member("lia").AppClient(t, "read:search read:accounts")
+	handle := "ana@" + r.host()
+	type accounts struct {
+		Accounts []struct {
+			Acct string `json:"acct"`
+		} `json:"accounts"`
+	}
+	var got accounts
+	c.Do(http.MethodGet, "/api/v2/search?type=accounts&q="+url.QueryEscape("@"+handle), nil).Expect(t, http.StatusOK).JSON(t, &got)
+	if len(got.Accounts) != 0 || r.served.Load() != 0 {
+		t.Fatalf("without resolve: %+v, the server asked %d times", got, r.served.Load())
+	}
+	c.Do(http.MethodGet, "/api/v2/search?type=accounts&resolve=true&q="+url.QueryEscape("@"+handle), nil).
+		Expect(t, http.StatusOK).JSON(t, &got)
+	if len(got.Accounts) != 1 || got.Accounts[0].Acct != handle {
+		t.Fatalf("with resolve: %+v", got)
+	}
+}

@@ -358,8 +358,30 @@ func TestACommentOnARemotePostGoesOutAsAReply(t *testing.T) {
 		t.Fatalf("reply's content: %q", content)
 	}
 
+	// The Note is served where its id points, as it was sent.
+	var served map[string]any
+	get(r.Client(), "/ap/comments/"+comment.ID, activityJSON).Expect(t, http.StatusOK).JSON(t, &served)
+	if served["id"] != id || served["inReplyTo"] != object || served["content"] != note["content"] ||
+		!slices.Equal(strs(served["cc"]), []string{followers, oneActor}) {
+		t.Fatalf("served: %v", served)
+	}
+	// A comment on a post not public is never served.
+	closed := ana.NewPost(t, "só seguidores", "friends_only")
+	var closedComment struct {
+		ID string `json:"id"`
+	}
+	ana.Do(http.MethodPost, "/api/v1/posts/"+closed+"/comments", map[string]string{"text_content": "fechado"}).
+		Expect(t, http.StatusCreated).JSON(t, &closedComment)
+	get(r.Client(), "/ap/comments/"+closedComment.ID, activityJSON).Expect(t, http.StatusNotFound)
+	get(r.Client(), "/ap/comments/nada", activityJSON).Expect(t, http.StatusNotFound)
+
 	ana.Do(http.MethodDelete, "/api/v1/comments/"+comment.ID, nil).Expect(t, http.StatusNoContent)
-	del := srv.Await(3)[2].Activity
+	get(r.Client(), "/ap/comments/"+comment.ID, activityJSON).Expect(t, http.StatusNotFound)
+	dels := byType(srv.Await(4), "Delete")
+	if len(dels) != 1 {
+		t.Fatalf("%d Deletes", len(dels))
+	}
+	del := dels[0].Activity
 	if del["type"] != "Delete" || del["object"].(map[string]any)["id"] != id || del["actor"] != base+"/ap/users/"+ana.ID {
 		t.Fatalf("delete: %v", del)
 	}
@@ -368,8 +390,8 @@ func TestACommentOnARemotePostGoesOutAsAReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
-	if n := len(srv.Received()); n != 3 {
-		t.Fatalf("%d deliveries, want the post, the reply and its deletion", n)
+	if n := len(srv.Received()); n != 4 {
+		t.Fatalf("%d deliveries, want the two posts, the reply and its deletion", n)
 	}
 }
 

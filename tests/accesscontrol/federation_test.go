@@ -30,6 +30,7 @@ var federationRoutes = []string{
 	"GET /ap/users/{id}/following",
 	"GET /ap/users/{id}/outbox",
 	"GET /ap/posts/{id}",
+	"GET /ap/comments/{id}",
 	"GET /profile/{handle}",
 	"GET /post/{id}",
 }

@@ -29,6 +29,8 @@ type Deps struct {
 	Inbox   Inbox
 	// Remote names remote accounts by their actors' ids.
 	Remote app.ActorsByProfile
+	// Reply reads a member's comment as the reply it was sent as.
+	Reply *app.PublicReply
 	// Pages is the server's mux, whose "/" serves the member app: a page
 	// asked for by a browser at a negotiated address is the app's.
 	Pages *http.ServeMux
@@ -57,6 +59,7 @@ func Mounts(d Deps) []httpkit.Mount {
 		open(actorsPath+"{id}/following", func(w http.ResponseWriter, r *http.Request) { h.follows(w, r, follows.Following) }),
 		open(actorsPath+"{id}/outbox", h.outbox),
 		open(notesPath+"{id}", h.note),
+		open(commentsPath+"{id}", h.reply),
 		// Other servers POST activities, signed; no session is read.
 		{Pattern: "POST " + actorsPath + "{id}/inbox", Handler: http.HandlerFunc(h.inbox), OtherSites: true},
 		{Pattern: "POST " + sharedInboxPath, Handler: http.HandlerFunc(h.inbox), OtherSites: true},

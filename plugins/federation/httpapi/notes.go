@@ -8,6 +8,7 @@ import (
 	"social/core/errs"
 	posts "social/features/posts/app"
 	"social/plugins/federation/activity"
+	"social/plugins/federation/app"
 )
 
 // note is a public post's Note, or, for a browser, its page in the
@@ -73,4 +74,34 @@ func text(it domain.FeedItem) string {
 		return ""
 	}
 	return *it.TextContent
+}
+
+// reply is a member's comment on a public post as the Note its reply was
+// sent as (to the author of another server's post); a browser goes to
+// the post's page.
+func (h handlers) reply(w http.ResponseWriter, r *http.Request) {
+	id, err := domain.ParseCommentID(r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, errs.NotFound(app.CodeReplyNotFound, app.MsgReplyNotFound))
+		return
+	}
+	c, object, err := h.Reply.Handle(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if !wantsActivity(r) {
+		w.Header().Add("Vary", "Accept")
+		http.Redirect(w, r, h.Site.PostPageURL(c.PostID.String()), http.StatusSeeOther)
+		return
+	}
+	author := h.Site.ActorURL(c.PostAuthorID.String())
+	if object == "" {
+		object = h.Site.NoteURL(c.PostID.String())
+	} else if a, err := h.Remote.ActorByProfile(r.Context(), c.PostAuthorID); err == nil {
+		author = a.URI
+	}
+	n := activity.Builder{Site: h.Site, Media: h.Media}.Reply(c, object, author)
+	n.Context = ldContext
+	writeActivity(w, n)
 }

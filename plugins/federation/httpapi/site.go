@@ -18,5 +18,6 @@ const (
 	postPagePath    = activity.PostPagePath
 	actorsPath      = activity.ActorsPath
 	notesPath       = activity.NotesPath
+	commentsPath    = activity.CommentsPath
 	sharedInboxPath = activity.SharedInboxPath
 )
