@@ -1,6 +1,7 @@
 package federation_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -19,6 +20,7 @@ import (
 	core "social/core/domain"
 	"social/plugins/federation"
 	at "social/tests/testkit/apptest"
+	"social/tests/testkit/fixtures"
 )
 
 // instance is one whole app with federation on, served on a loopback
@@ -171,6 +173,31 @@ func TestTwoInstancesFederate(t *testing.T) {
 	}
 	if p, ok := postOf(t, caio.Client, pubThere); !ok || p.TextContent == nil || *p.TextContent != "olá do servidor A" {
 		t.Fatalf("public post as caio sees it: %+v %v", p, ok)
+	}
+
+	// A post with a picture: B downloads it from A and serves its own
+	// copy, with its description; bob's browser never asks A.
+	body, ct := form(t, fixtures.PNG(t, 40, 30), map[string]string{"text_content": "praia", "image_alt": "Mar azul"})
+	var pic struct {
+		ID string `json:"id"`
+	}
+	ana.Do(http.MethodPost, "/api/v1/posts/media", body, "Content-Type", ct).Expect(t, http.StatusCreated).JSON(t, &pic)
+	var picThere string
+	eventually(t, "the picture's post copied to B", func() bool {
+		picThere = copyOf(t, b, "http://"+a.Host+"/ap/posts/"+pic.ID)
+		return picThere != ""
+	})
+	var seen remotePost
+	eventually(t, "the picture copied into B's storage", func() bool {
+		bob.Do(http.MethodGet, "/api/v1/posts/"+picThere, nil).Expect(t, http.StatusOK).JSON(t, &seen)
+		return seen.MediaURL != nil
+	})
+	link, err := url.Parse(*seen.MediaURL)
+	if err != nil || link.Host != "" && link.Host != b.Host || seen.ImageAlt == nil || *seen.ImageAlt != "Mar azul" {
+		t.Fatalf("the picture's post on B: %+v", seen)
+	}
+	if got := b.Client().Do(http.MethodGet, link.RequestURI(), nil).Expect(t, http.StatusOK).Body; !bytes.HasPrefix(got, []byte("\x89PNG")) {
+		t.Fatal("B's copy is not the picture")
 	}
 
 	// A followers-only post reaches bob, and nobody else there sees it.
