@@ -398,20 +398,22 @@ func TestACommentOnARemotePostGoesOutAsAReply(t *testing.T) {
 // A member's post naming a remote account this server keeps by its
 // address carries a Mention of its actor, names it in cc and reaches its
 // inbox, though it does not follow the member; an address nobody here
-// met stays text.
+// met stays text, and a member here with the account's name is not
+// tagged.
 func TestAPostNamingARemoteAccountReachesIt(t *testing.T) {
 	r := startOutgoing(t)
 	ana := r.Member("ana")
+	r.Member("lia") // a member here of the same name is not the one named
 	srv := newRemote(t, r.App)
-	_, oneActor := r.remoteAccount(t, srv, "um", false)
-	handle := "um@" + srv.Host()
+	_, oneActor := r.remoteAccount(t, srv, "lia", false)
+	handle := "lia@" + srv.Host()
 	post := ana.NewPost(t, "oi @"+handle+" e @ninguem@longe.example, tudo bem?", "public")
 
 	got := srv.Await(1)[0]
 	a := got.Activity
 	note, _ := a["object"].(map[string]any)
 	followers := base + "/ap/users/" + ana.ID + "/followers"
-	if got.Path != "/users/um/inbox" || a["type"] != "Create" || note["id"] != base+"/ap/posts/"+post ||
+	if got.Path != "/users/lia/inbox" || a["type"] != "Create" || note["id"] != base+"/ap/posts/"+post ||
 		!slices.Equal(strs(note["cc"]), []string{followers, oneActor}) || !slices.Equal(strs(a["cc"]), []string{followers, oneActor}) {
 		t.Fatalf("create: %s %v", got.Path, a)
 	}
