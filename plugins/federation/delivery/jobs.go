@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -80,6 +81,7 @@ func (q *Queue) Deliver(ctx context.Context, signer domain.UserID, activity []by
 		return errors.New("deliver: the activity has no absolute id")
 	}
 	seen := make(map[string]bool, len(inboxes))
+	distinct := make([]string, 0, len(inboxes))
 	for _, inbox := range inboxes {
 		if seen[inbox] {
 			continue
@@ -88,12 +90,44 @@ func (q *Queue) Deliver(ctx context.Context, signer domain.UserID, activity []by
 			return fmt.Errorf("deliver: inbox %q is not an http(s) URL", inbox)
 		}
 		seen[inbox] = true
+		distinct = append(distinct, inbox)
+	}
+	for _, inbox := range interleave(distinct) {
 		if err := q.Jobs.Insert(ctx, Args{Signer: uuid.UUID(signer), ActivityID: head.ID, Inbox: inbox,
 			Activity: json.RawMessage(activity)}, nil); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// interleave orders inboxes one server at a time in turn (the first inbox
+// of each server, then the second of each...), each server's in their
+// order. The workers take jobs in the order they were queued, and only
+// per_host of them may send to one server at once: queued server by
+// server, the followers of a post on one large server would fill the
+// workers' hands and send the rest back to wait, while other servers'
+// deliveries stood behind them.
+func interleave(inboxes []string) []string {
+	var hosts []string
+	byHost := map[string][]string{}
+	for _, inbox := range inboxes {
+		u, _ := url.Parse(inbox)
+		h := strings.ToLower(u.Host)
+		if _, ok := byHost[h]; !ok {
+			hosts = append(hosts, h)
+		}
+		byHost[h] = append(byHost[h], inbox)
+	}
+	out := make([]string, 0, len(inboxes))
+	for round := 0; len(out) < len(inboxes); round++ {
+		for _, h := range hosts {
+			if list := byHost[h]; round < len(list) {
+				out = append(out, list[round])
+			}
+		}
+	}
+	return out
 }
 
 // absolute reports whether s is an http(s) URL with a host.
