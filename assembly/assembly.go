@@ -52,7 +52,9 @@ func Catalog(cfg *config.Config, list []plugin.Plugin) plugin.Catalog {
 // Database is what every command touching the database needs: the pool, bun
 // and the migrator over core's, River's and the enabled plugins' sets, plus
 // the media store, image cleaner and video checker that use cases (and
-// seeders) write with.
+// seeders) write with. The media's signed links are here too, not with the
+// HTTP server: what a command does is also told elsewhere (a plugin's
+// change listener builds activities naming the files).
 func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.Option {
 	catalog := Catalog(cfg, list)
 	opts := []fx.Option{
@@ -69,6 +71,7 @@ func Database(cfg *config.Config, logger *slog.Logger, list []plugin.Plugin) fx.
 		fx.Provide(newMigrator),
 		fx.Provide(func() ports.Clock { return ports.SystemClock{} }),
 		storage.Module,
+		fx.Provide(httpadapter.NewMediaLinks),
 		images.Module,
 		fx.Provide(fx.Annotate(argon2id.NewDefault, fx.As(new(ports.PasswordHasher)))),
 		videos.Module,

@@ -22,7 +22,8 @@ import (
 )
 
 // Module provides the mux, the Huma API, the root handler and the server
-// (and httpkit.Serving once the server is built).
+// (and httpkit.Serving once the server is built). The media links it
+// answers with come from the database graph (assembly.Database).
 var Module = fx.Module("http",
 	fx.Provide(
 		http.NewServeMux,
@@ -31,7 +32,6 @@ var Module = fx.Module("http",
 		newRootHandler,
 		NewServer,
 		func(*Server) httpkit.Serving { return httpkit.Serving{} },
-		NewMediaLinks,
 		// Idempotency-Keys for every door that creates (the Mastodon
 		// client API's statuses too).
 		httpkit.NewIdempotency,

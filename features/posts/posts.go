@@ -57,6 +57,11 @@ var Module = fx.Module("posts",
 		// The media links resolve a post's files for the viewers who may
 		// read the post.
 		func(p *postsstore.Posts) media.PostReader { return p },
+		// Reading a post needs nothing but the store: the plugins' change
+		// listeners read with these.
+		func(p *postsstore.Posts) app.Readers {
+			return app.Readers{Get: &app.GetPost{Posts: p}, Named: &app.MembersNamed{Members: p}}
+		},
 		// An erased member's posts are deleted as any post is.
 		func(p *postsstore.Posts) app.PostDeleter { return p },
 		// Moderators remove posts through the same delete path.

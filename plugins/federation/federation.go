@@ -122,7 +122,6 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		// The local members' changes go out as activities.
 		plugin.AsChangeListener(func(o *outgoing.Outgoing) ports.ChangeListener { return o }),
 	),
-	fx.Invoke(linkOutgoing),
 )
 
 func deliverySettings(cfg *config.Config) (Delivery, error) {
@@ -151,16 +150,13 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 }
 
 // newOutgoing links media absolutely (servers copy the files). It reads
-// posts as their authors do through the posts feature's use cases, which
-// are given after construction (linkOutgoing): they are built with the
-// change listeners, this one among them, so asking for them here would
-// be a cycle.
+// posts as their authors do through the posts feature's readers, which
+// need only the store: the posts' use cases are built with the change
+// listeners, this one among them.
 func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, find *app.FindMember,
 	view *follows.ViewProfile, key *app.MemberKey, deliver app.Deliverer, clock ports.Clock,
-	comment comments.CommentReader) *outgoing.Outgoing {
+	comment comments.CommentReader, read posts.Readers) *outgoing.Outgoing {
 	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
-		Comments: comment,
-		Build:    activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
+		Comments: comment, Posts: read.Get, Named: read.Named,
+		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
 }
-
-func linkOutgoing(o *outgoing.Outgoing, p posts.UseCases) { o.Posts, o.Named = p.Get, p.Named }

@@ -55,3 +55,12 @@ type UseCases struct {
 	// Translator answers the translation capabilities.
 	Translator ports.Translator
 }
+
+// Readers read posts and resolve the handles they name, straight from the
+// store. A change listener takes them rather than UseCases: the use cases
+// are built with the listeners (and with the realtime broadcaster, which a
+// command's graph does not have).
+type Readers struct {
+	Get   *GetPost
+	Named *MembersNamed
+}
