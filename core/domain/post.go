@@ -157,6 +157,42 @@ func Hashtags(text string) []string { return wordsAfter('#', text) }
 // Mentions are the distinct words after @ in text, lowercased, sorted.
 func Mentions(text string) []string { return wordsAfter('@', text) }
 
+// LocalMentions are the Mentions of text that name someone of this server
+// at least once: "@ana@outro.example" names an account of another server
+// that only shares the name, not the member ana here. These are the
+// handles a text's mentions notify and link.
+func LocalMentions(text string) []string {
+	all := Mentions(text)
+	if len(all) == 0 {
+		return all
+	}
+	lower := strings.ToLower(text)
+	return slices.DeleteFunc(all, func(handle string) bool { return !namesHere(lower, handle) })
+}
+
+// namesHere reports whether lower names handle as someone of this server
+// somewhere: "@handle" neither followed by "@" and a word (the handle of
+// an address) nor following a word (the host of an address, or of an
+// e-mail address).
+func namesHere(lower, handle string) bool {
+	mark := "@" + handle
+	for i := strings.Index(lower, mark); i >= 0; {
+		end := i + len(mark)
+		rest := lower[end:]
+		before, _ := utf8.DecodeLastRuneInString(lower[:i])
+		inWord := i > 0 && (before == '_' || unicode.IsLetter(before) || unicode.IsNumber(before))
+		if !inWord && WordLength(rest) == 0 && !(strings.HasPrefix(rest, "@") && WordLength(rest[1:]) > 0) {
+			return true
+		}
+		next := strings.Index(rest, mark)
+		if next < 0 {
+			return false
+		}
+		i = end + next
+	}
+	return false
+}
+
 // wordsAfter finds each mark in text followed by a word (letters, numbers
 // and _, of any script) and answers the distinct words. A scan by hand:
 // every status an app reads is searched twice, and the regular

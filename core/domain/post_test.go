@@ -15,6 +15,19 @@ func TestPostWords(t *testing.T) {
 		t.Errorf("mentions = %s", got)
 	}
 	for text, want := range map[string]string{
+		"oi @ana":                              "[ana]",
+		"oi @Ana@outro.example":                "[]",
+		"@ana@outro.example e @ana":            "[ana]",
+		"@ana@outro.example e @bia@x.org @bia": "[bia]",
+		"@ana@ e @bia@ x":                      "[ana bia]",
+		"escreva para a@bia.com ou @bia":       "[bia]",
+		"escreva para a@bia.com":               "[]",
+	} {
+		if got := fmt.Sprint(LocalMentions(text)); got != want {
+			t.Errorf("LocalMentions(%q) = %s, want %s", text, got, want)
+		}
+	}
+	for text, want := range map[string]string{
 		"veja https://exemplo.com/a?b=1.": "https://exemplo.com/a?b=1",
 		"(HTTP://x.org/p) e http://y.org": "HTTP://x.org/p",
 		"ftp://x.org e www.x.org":         "",

@@ -99,6 +99,9 @@ func TestWhoIsNotifiedOfWhat(t *testing.T) {
 	// handles and a followers-only post for a non-follower reach nobody.
 	bia.NewPost(t, "Olá @Ana_Souza e @ninguem_aqui", "public")
 	caio.NewPost(t, "Só para seguidores, @ana_souza", "friends_only")
+	// An address of another server and an e-mail address name someone
+	// else who only shares the name.
+	caio.NewPost(t, "Falei com @ana_souza@outro.example e escrevi para contato@ana_souza", "public")
 	p = list(t, ana)
 	if kinds(p) != "mention,comment,like" {
 		t.Fatalf("after mentions: %+v", p)

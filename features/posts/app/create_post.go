@@ -214,7 +214,11 @@ func (uc *CreatePost) store(ctx context.Context, viewer domain.Viewer, d draft) 
 			}
 		}
 		var err error
-		if notices, err = uc.notifyMentions(ctx, p, out.Mentions, !d.NameGiven, text); err != nil {
+		named := out.Mentions
+		if !d.NameGiven {
+			named = domain.LocalMentions(text) // "@ana@outro.example" is not our ana
+		}
+		if notices, err = uc.notifyMentions(ctx, p, named, !d.NameGiven, text); err != nil {
 			return err
 		}
 		if err := uc.Changes.Tell(ctx, ports.Change{Kind: ports.ChangePostCreated, Actor: p.AuthorID, Post: p.ID,

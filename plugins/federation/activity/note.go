@@ -4,7 +4,6 @@ import (
 	"context"
 	"mime"
 	"path"
-	"strings"
 	"time"
 
 	"social/core/domain"
@@ -100,32 +99,13 @@ func (b Builder) Note(ctx context.Context, it domain.FeedItem, named map[string]
 	for _, tag := range domain.Hashtags(body) {
 		n.Tag = append(n.Tag, Tag{Type: "Hashtag", Href: b.Site.TagURL(tag), Name: "#" + tag})
 	}
-	for _, handle := range domain.Mentions(body) {
-		if card, ok := named[handle]; ok && namesHere(body, handle) {
+	for _, handle := range domain.LocalMentions(body) {
+		if card, ok := named[handle]; ok {
 			n.Tag = append(n.Tag, Tag{Type: "Mention", Href: b.Site.ActorURL(card.ID.String()),
 				Name: "@" + b.Site.Acct(card.Handle)})
 		}
 	}
 	return n
-}
-
-// namesHere reports whether text names handle as a member of this
-// server somewhere: "@handle" not followed by "@host", which names an
-// account of another server that only shares the name.
-func namesHere(text, handle string) bool {
-	lower, mark := strings.ToLower(text), "@"+handle
-	for i := strings.Index(lower, mark); i >= 0; {
-		end := i + len(mark)
-		if domain.WordLength(lower[end:]) == 0 && !strings.HasPrefix(lower[end:], "@") {
-			return true
-		}
-		next := strings.Index(lower[end:], mark)
-		if next < 0 {
-			return false
-		}
-		i = end + next
-	}
-	return false
 }
 
 // Addressing is to and cc of a post of author with visibility v: a

@@ -148,7 +148,7 @@ func (s Statuses) mentionsIn(text string, named map[string]domain.MemberCard, in
 	if len(named) == 0 {
 		return into
 	}
-	for _, h := range domain.Mentions(text) {
+	for _, h := range domain.LocalMentions(text) {
 		if c, ok := named[h]; ok {
 			into = append(into, Mention{ID: c.ID.String(), Username: c.Handle,
 				URL: s.Base.ProfileURL(c.Handle), Acct: c.Handle})
