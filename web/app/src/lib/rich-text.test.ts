@@ -14,6 +14,16 @@ describe('parseRichText', () => {
     ])
   })
 
+  it("names another server's account by its whole address", () => {
+    const text = 'Oi @Ana@Outro.example.com:8443, @b@x.org. e @bia_lima@ (mail: eu@x.com.br)'
+    const parts = parseRichText(text)
+    expect(parts.map((p) => p.text).join('')).toBe(text)
+    expect(parts.filter((p) => p.kind !== 'text')).toEqual([
+      { kind: 'mention', text: '@Ana@Outro.example.com:8443', handle: 'ana@outro.example.com:8443' },
+      { kind: 'mention', text: '@b@x.org', handle: 'b@x.org' },
+    ])
+  })
+
   it('leaves other schemes and short handles as text', () => {
     const parts = parseRichText('javascript:alert(1) ftp://x.com @ab #')
     expect(parts).toEqual([{ kind: 'text', text: 'javascript:alert(1) ftp://x.com @ab #' }])

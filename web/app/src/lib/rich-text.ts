@@ -7,11 +7,13 @@ export type TextPart =
 
 /**
  * http(s) links up to the next space; #words of letters, digits and _; @handles
- * as the sign-up rules write them (3 to 30 of a-z, 0-9, _). A # or @ counts
+ * as the sign-up rules write them (3 to 30 of a-z, 0-9, _), or an account of
+ * another server as @user@host (its user may be shorter). A # or @ counts
  * only at the start or after a space or punctuation, so e-mail addresses and
  * the '#' inside a link stay where they are.
  */
-const pattern = /(https?:\/\/[^\s<>"]+)|(?<![\p{L}\p{N}_])#([\p{L}\p{N}_]+)|(?<![\p{L}\p{N}_@.])@([a-z0-9_]{3,30})(?![a-z0-9_])/giu
+const pattern =
+  /(https?:\/\/[^\s<>"]+)|(?<![\p{L}\p{N}_])#([\p{L}\p{N}_]+)|(?<![\p{L}\p{N}_@.])@([a-z0-9_]{1,30})(?:@((?:[a-z0-9-]+\.)+[a-z0-9-]+(?::\d{1,5})?))?(?![a-z0-9_@])/giu
 
 /** Closing punctuation that ends a sentence rather than a link ("veja https://x.com."). */
 const trailing = /[.,;:!?)\]}'"»]+$/u
@@ -29,15 +31,19 @@ export function parseRichText(source: string): TextPart[] {
   for (const match of source.matchAll(pattern)) {
     const start = match.index
     push(source.slice(last, start))
-    const [whole, url, tag, handle] = match
+    const [whole, url, tag, user, host] = match
     if (url !== undefined) {
       const href = url.replace(trailing, '')
       parts.push({ kind: 'url', text: href, href })
       push(url.slice(href.length))
     } else if (tag !== undefined) {
       parts.push({ kind: 'hashtag', text: whole, tag: tag.toLowerCase() })
+    } else if (host !== undefined) {
+      parts.push({ kind: 'mention', text: whole, handle: `${user}@${host}`.toLowerCase() })
+    } else if ((user ?? '').length >= 3) {
+      parts.push({ kind: 'mention', text: whole, handle: (user ?? '').toLowerCase() })
     } else {
-      parts.push({ kind: 'mention', text: whole, handle: (handle ?? '').toLowerCase() })
+      push(whole)
     }
     last = start + whole.length
   }
