@@ -67,7 +67,7 @@ func (s *Store) ActorByProfile(ctx context.Context, id domain.UserID) (app.Remot
 // ActorByHandle reads the remote actor whose remote account's handle is
 // handle (user@host).
 func (s *Store) ActorByHandle(ctx context.Context, handle string) (app.RemoteActor, error) {
-	return s.remoteActor(ctx, "profile_id = (SELECT id FROM profiles WHERE handle = ? AND domain IS NOT NULL)", handle)
+	return s.remoteActor(ctx, "profile_id = (SELECT id FROM member_cards WHERE handle = ? AND domain IS NOT NULL)", handle)
 }
 
 // SaveActor inserts or refreshes a, by its profile.
