@@ -16,7 +16,9 @@ type remoteSet struct {
 	deleted []domain.UserID
 }
 
-func (s *remoteSet) IsRemote(_ context.Context, id domain.UserID) (bool, error) { return s.remote[id], nil }
+func (s *remoteSet) IsRemote(_ context.Context, id domain.UserID) (bool, error) {
+	return s.remote[id], nil
+}
 func (s *remoteSet) DeleteRemote(_ context.Context, id domain.UserID) error {
 	s.deleted = append(s.deleted, id)
 	delete(s.remote, id)
