@@ -4,8 +4,12 @@
 package safety
 
 import (
+	"net/url"
+	"strings"
+
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	notifications "social/features/notifications/app"
 	"social/features/safety/app"
@@ -41,10 +45,25 @@ var Module = fx.Module("safety",
 	fx.Provide(fx.Private, func(q timelines.Queue) app.TimelineQueue { return q }),
 )
 
-func newUseCases(store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
+// ownDomains is the host of the public URL (with its port when not the
+// default), the domain of the members' addresses.
+func ownDomains(cfg *config.Config) app.OwnDomains {
+	u, err := url.Parse(cfg.HTTP.PublicURL)
+	if err != nil || u.Host == "" {
+		return nil
+	}
+	return app.OwnDomains{strings.ToLower(u.Host)}
+}
+
+func newUseCases(cfg *config.Config, store *safetystore.Safety, tx ports.Transactor, clock ports.Clock, timelines app.TimelineQueue,
 	notices *notifications.Recorder, announcer *notifications.Announcer, access ports.AccessChanges,
 	changes ports.Changes) app.UseCases {
+	own := ownDomains(cfg)
 	return app.UseCases{
+		BlockDomain: &app.BlockDomain{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
+			Access: access, Changes: changes, Own: own, Clock: clock},
+		UnblockDomain:    &app.UnblockDomain{Blocks: store, Access: access, Own: own},
+		ListDomainBlocks: &app.ListDomainBlocks{Blocks: store},
 		Block: &app.BlockMember{Tx: tx, Blocks: store, Timelines: timelines, Notices: notices, Announcer: announcer,
 			Access: access, Changes: changes, Clock: clock},
 		Unblock:    &app.UnblockMember{Tx: tx, Blocks: store, Access: access, Changes: changes},

@@ -1390,6 +1390,19 @@ type DirectMessageInputBody struct {
 	Text *string `json:"text,omitempty"`
 }
 
+// DomainBlock defines model for DomainBlock.
+type DomainBlock struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Domain The server's host, with its port when not the default.
+	Domain string `json:"domain"`
+}
+
+// DomainBlockList defines model for DomainBlockList.
+type DomainBlockList struct {
+	Items *[]DomainBlock `json:"items"`
+}
+
 // EmailRequest defines model for EmailRequest.
 type EmailRequest struct {
 	Email string `json:"email"`
@@ -1739,6 +1752,12 @@ type MutedWordList struct {
 type NewCommentForm struct {
 	// TextContent 1 to 500 characters, not blank.
 	TextContent string `json:"text_content"`
+}
+
+// NewDomainBlock defines model for NewDomainBlock.
+type NewDomainBlock struct {
+	// Domain A host such as exemplo.social (a pasted https:// address or @ is taken off).
+	Domain string `json:"domain"`
 }
 
 // NewMutedWord defines model for NewMutedWord.
@@ -3055,6 +3074,9 @@ type RoomsSendMessageJSONRequestBody = SendInputBody
 
 // RoomsPlaybackJSONRequestBody defines body for RoomsPlayback for application/json ContentType.
 type RoomsPlaybackJSONRequestBody = PlaybackInputBody
+
+// BlockDomainJSONRequestBody defines body for BlockDomain for application/json ContentType.
+type BlockDomainJSONRequestBody = NewDomainBlock
 
 // AddMutedWordJSONRequestBody defines body for AddMutedWord for application/json ContentType.
 type AddMutedWordJSONRequestBody = NewMutedWord
@@ -4420,6 +4442,36 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
 	ListBlocks(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDomainBlocks The servers the viewer blocks, newest first
+	//
+	// Corresponds with GET /api/v1/safety/domain-blocks (the `ListDomainBlocks` operationId).
+	ListDomainBlocks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// BlockDomainWithBody Block every account of a server
+	//
+	// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+	BlockDomainWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// BlockDomain Block every account of a server
+	//
+	// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+	BlockDomain(ctx context.Context, body BlockDomainJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UnblockDomain Stop blocking a server
+	//
+	// Follows the block ended stay ended.
+	//
+	// Corresponds with DELETE /api/v1/safety/domain-blocks/{domain} (the `UnblockDomain` operationId).
+	UnblockDomain(ctx context.Context, domain string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListMutedWords The viewer's muted words, newest first
 	//
@@ -7669,6 +7721,76 @@ func (c *Client) RoomsPlayback(ctx context.Context, id string, body RoomsPlaybac
 // Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
 func (c *Client) ListBlocks(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListBlocksRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDomainBlocks The servers the viewer blocks, newest first
+//
+// Corresponds with GET /api/v1/safety/domain-blocks (the `ListDomainBlocks` operationId).
+func (c *Client) ListDomainBlocks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDomainBlocksRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// BlockDomainWithBody Block every account of a server
+//
+// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+func (c *Client) BlockDomainWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewBlockDomainRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// BlockDomain Block every account of a server
+//
+// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+func (c *Client) BlockDomain(ctx context.Context, body BlockDomainJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewBlockDomainRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UnblockDomain Stop blocking a server
+//
+// Follows the block ended stay ended.
+//
+// Corresponds with DELETE /api/v1/safety/domain-blocks/{domain} (the `UnblockDomain` operationId).
+func (c *Client) UnblockDomain(ctx context.Context, domain string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUnblockDomainRequest(c.Server, domain)
 	if err != nil {
 		return nil, err
 	}
@@ -14236,6 +14358,107 @@ func NewListBlocksRequest(server string, params *ListBlocksParams) (*http.Reques
 	return req, nil
 }
 
+// NewListDomainBlocksRequest constructs an http.Request for the ListDomainBlocks method
+func NewListDomainBlocksRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/domain-blocks")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewBlockDomainRequest calls the generic BlockDomain builder with application/json body
+func NewBlockDomainRequest(server string, body BlockDomainJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewBlockDomainRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewBlockDomainRequestWithBody constructs an http.Request for the BlockDomain method, with any body, and a specified content type
+func NewBlockDomainRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/domain-blocks")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUnblockDomainRequest constructs an http.Request for the UnblockDomain method
+func NewUnblockDomainRequest(server string, domain string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "domain", domain, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/safety/domain-blocks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewListMutedWordsRequest constructs an http.Request for the ListMutedWords method
 func NewListMutedWordsRequest(server string) (*http.Request, error) {
 	var err error
@@ -16272,6 +16495,40 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/safety/blocks (the `ListBlocks` operationId).
 	ListBlocksWithResponse(ctx context.Context, params *ListBlocksParams, reqEditors ...RequestEditorFn) (*ListBlocksResponse, error)
+
+	// ListDomainBlocksWithResponse The servers the viewer blocks, newest first
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/safety/domain-blocks (the `ListDomainBlocks` operationId).
+	ListDomainBlocksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListDomainBlocksResponse, error)
+
+	// BlockDomainWithBodyWithResponse Block every account of a server
+	//
+	// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+	BlockDomainWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*BlockDomainResponse, error)
+
+	// BlockDomainWithResponse Block every account of a server
+	//
+	// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+	BlockDomainWithResponse(ctx context.Context, body BlockDomainJSONRequestBody, reqEditors ...RequestEditorFn) (*BlockDomainResponse, error)
+
+	// UnblockDomainWithResponse Stop blocking a server
+	//
+	// Follows the block ended stay ended.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/safety/domain-blocks/{domain} (the `UnblockDomain` operationId).
+	UnblockDomainWithResponse(ctx context.Context, domain string, reqEditors ...RequestEditorFn) (*UnblockDomainResponse, error)
 
 	// ListMutedWordsWithResponse The viewer's muted words, newest first
 	//
@@ -31343,6 +31600,269 @@ func (r ListBlocksResponse) ContentType() string {
 	return ""
 }
 
+// ListDomainBlocksResponse503Headers the declared response headers of an HTTP 503 response for ListDomainBlocks
+type ListDomainBlocksResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListDomainBlocksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DomainBlockList
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListDomainBlocksResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListDomainBlocksResponse) GetJSON200() *DomainBlockList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListDomainBlocksResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListDomainBlocksResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r ListDomainBlocksResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ListDomainBlocksResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListDomainBlocksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListDomainBlocksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListDomainBlocksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListDomainBlocksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// BlockDomainResponse503Headers the declared response headers of an HTTP 503 response for BlockDomain
+type BlockDomainResponse503Headers struct {
+	RetryAfter *int
+}
+
+type BlockDomainResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *DomainBlock
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *BlockDomainResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r BlockDomainResponse) GetJSON200() *DomainBlock {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r BlockDomainResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r BlockDomainResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r BlockDomainResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r BlockDomainResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r BlockDomainResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UnblockDomainResponse503Headers the declared response headers of an HTTP 503 response for UnblockDomain
+type UnblockDomainResponse503Headers struct {
+	RetryAfter *int
+}
+
+type UnblockDomainResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON500 the response for an HTTP 500 `application/problem+json` response
+	ApplicationproblemJSON500 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UnblockDomainResponse503Headers
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON500 returns the response for an HTTP 500 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON500() *Problem {
+	return r.ApplicationproblemJSON500
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r UnblockDomainResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r UnblockDomainResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UnblockDomainResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UnblockDomainResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UnblockDomainResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListMutedWordsResponse503Headers the declared response headers of an HTTP 503 response for ListMutedWords
 type ListMutedWordsResponse503Headers struct {
 	RetryAfter *int
@@ -35117,6 +35637,64 @@ func (c *ClientWithResponses) ListBlocksWithResponse(ctx context.Context, params
 		return nil, err
 	}
 	return ParseListBlocksResponse(rsp)
+}
+
+// ListDomainBlocksWithResponse The servers the viewer blocks, newest first
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/safety/domain-blocks (the `ListDomainBlocks` operationId).
+func (c *ClientWithResponses) ListDomainBlocksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListDomainBlocksResponse, error) {
+	rsp, err := c.ListDomainBlocks(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDomainBlocksResponse(rsp)
+}
+
+// BlockDomainWithBodyWithResponse Block every account of a server
+//
+// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+func (c *ClientWithResponses) BlockDomainWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*BlockDomainResponse, error) {
+	rsp, err := c.BlockDomainWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBlockDomainResponse(rsp)
+}
+
+// BlockDomainWithResponse Block every account of a server
+//
+// The server's accounts' posts, comments, notifications and mentions are hidden from the viewer, follows between the viewer and them end both ways, and none of them may follow, like, comment on or name the viewer. Blocking a server twice is the same as once. The network's own domain cannot be blocked.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/safety/domain-blocks (the `BlockDomain` operationId).
+func (c *ClientWithResponses) BlockDomainWithResponse(ctx context.Context, body BlockDomainJSONRequestBody, reqEditors ...RequestEditorFn) (*BlockDomainResponse, error) {
+	rsp, err := c.BlockDomain(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBlockDomainResponse(rsp)
+}
+
+// UnblockDomainWithResponse Stop blocking a server
+//
+// Follows the block ended stay ended.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/safety/domain-blocks/{domain} (the `UnblockDomain` operationId).
+func (c *ClientWithResponses) UnblockDomainWithResponse(ctx context.Context, domain string, reqEditors ...RequestEditorFn) (*UnblockDomainResponse, error) {
+	rsp, err := c.UnblockDomain(ctx, domain, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUnblockDomainResponse(rsp)
 }
 
 // ListMutedWordsWithResponse The viewer's muted words, newest first
@@ -50679,6 +51257,245 @@ func ParseListBlocksResponse(rsp *http.Response) (*ListBlocksResponse, error) {
 	switch {
 	case rsp.StatusCode == 503:
 		var headers ListBlocksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListDomainBlocksResponse parses an HTTP response from a ListDomainBlocksWithResponse call
+func ParseListDomainBlocksResponse(rsp *http.Response) (*ListDomainBlocksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListDomainBlocksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DomainBlockList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListDomainBlocksResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseBlockDomainResponse parses an HTTP response from a BlockDomainWithResponse call
+func ParseBlockDomainResponse(rsp *http.Response) (*BlockDomainResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &BlockDomainResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest DomainBlock
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers BlockDomainResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUnblockDomainResponse parses an HTTP response from a UnblockDomainWithResponse call
+func ParseUnblockDomainResponse(rsp *http.Response) (*UnblockDomainResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UnblockDomainResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UnblockDomainResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -36,6 +36,23 @@ const (
 	CodeBlocked = "member_blocked"
 )
 
+// Domain blocks' texts and codes.
+const (
+	MsgDomainEmpty         = "Digite o domínio do servidor que você quer bloquear."
+	MsgDomainInvalid       = "Digite um domínio válido, como exemplo.social."
+	MsgDomainOwn           = "Este é o domínio desta rede: bloqueie os membros um a um."
+	MsgDomainBlocksLimit   = "Você já bloqueou 1.000 domínios. Desbloqueie algum para bloquear outro."
+	MsgDomainBlockNotFound = "Você não bloqueia este domínio."
+
+	CodeDomainInvalid       = "domain_invalid"
+	CodeDomainOwn           = "domain_own"
+	CodeDomainBlocksLimit   = "domain_blocks_limit"
+	CodeDomainBlockNotFound = "domain_block_not_found"
+)
+
+// MaxDomainBlocks is how many servers one member may block.
+const MaxDomainBlocks = 1000
+
 // Limits of muted words.
 const (
 	MaxMutedWords   = 100

@@ -6,10 +6,14 @@ type UseCases struct {
 	Block      *BlockMember
 	Unblock    *UnblockMember
 	ListBlocks *ListBlocks
-	Mute       *MuteMember
-	Unmute     *UnmuteMember
-	ListMutes  *ListMutes
-	AddWord    *AddMutedWord
-	RemoveWord *RemoveMutedWord
-	ListWords  *ListMutedWords
+	// Domain blocks: a member's blocks of whole servers.
+	BlockDomain      *BlockDomain
+	UnblockDomain    *UnblockDomain
+	ListDomainBlocks *ListDomainBlocks
+	Mute             *MuteMember
+	Unmute           *UnmuteMember
+	ListMutes        *ListMutes
+	AddWord          *AddMutedWord
+	RemoveWord       *RemoveMutedWord
+	ListWords        *ListMutedWords
 }

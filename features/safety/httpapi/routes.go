@@ -15,5 +15,6 @@ func NewRoutes(uc safety.UseCases, links profiles.Links) plugin.Routes {
 		registerMute(api, uc.Mute, uc.Unmute)
 		registerListMembers(api, uc.ListBlocks, uc.ListMutes, links)
 		registerMutedWords(api, uc.ListWords, uc.AddWord, uc.RemoveWord)
+		registerDomainBlocks(api, uc.ListDomainBlocks, uc.BlockDomain, uc.UnblockDomain)
 	}}
 }
