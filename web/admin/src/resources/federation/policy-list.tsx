@@ -1,6 +1,7 @@
-import { BooleanField, BooleanInput, CreateButton, DataTable, SearchInput, TopToolbar } from 'react-admin';
+import { BooleanField, BooleanInput, CreateButton, DataTable, FunctionField, SearchInput, TopToolbar } from 'react-admin';
 
 import { ConsoleList, DateTimeColumn } from '../console-list';
+import { unbrokenText } from '../format';
 
 const Column = DataTable.Col;
 
@@ -10,6 +11,12 @@ const filters = [
   <BooleanInput key="silence" source="silence" />,
   <BooleanInput key="reject_media" source="reject_media" />,
 ];
+
+/** The first 120 characters of a reason (the edit form has all of it), so that one long reason does not make its row a page high. */
+function excerpt(reason: string): string {
+  const chars = Array.from(reason);
+  return chars.length > 120 ? `${chars.slice(0, 120).join('')}…` : reason;
+}
 
 /** The policies set on other servers, newest first; a row opens its edit form. */
 export function PolicyList() {
@@ -33,7 +40,9 @@ export function PolicyList() {
       <Column source="reject_media">
         <BooleanField source="reject_media" />
       </Column>
-      <Column source="reason" disableSort sx={{ overflowWrap: 'anywhere', minWidth: 160 }} />
+      <Column source="reason" disableSort>
+        <FunctionField<{ reason: string }> sx={{ ...unbrokenText, minWidth: '12rem' }} render={(p) => excerpt(p.reason)} />
+      </Column>
       <Column source="accounts" disableSort />
       <DateTimeColumn source="updated_at" />
     </ConsoleList>
