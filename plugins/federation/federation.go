@@ -156,7 +156,7 @@ func newDeliveryWorker(cfg *config.Config, d Delivery, site httpapi.Site, s *pgs
 func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, find *app.FindMember,
 	view *follows.ViewProfile, key *app.MemberKey, deliver app.Deliverer, clock ports.Clock,
 	comment comments.CommentReader, read posts.Readers) *outgoing.Outgoing {
-	return &outgoing.Outgoing{Recipients: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
+	return &outgoing.Outgoing{Recipients: s, Told: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
 		Comments: comment, Posts: read.Get, Named: read.Named,
 		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
 }

@@ -427,4 +427,16 @@ func TestAPostNamingARemoteAccountReachesIt(t *testing.T) {
 	if !slices.Equal(mentions, []string{oneActor + " @" + handle}) {
 		t.Fatalf("mentions: %v", mentions)
 	}
+
+	// The post's deletion reaches the account it named, though its text,
+	// which named it, is gone by then; ana has no remote follower.
+	ana.Do(http.MethodDelete, "/api/v1/posts/"+post, nil).Expect(t, http.StatusNoContent)
+	got = srv.Await(2)[1]
+	if obj, _ := got.Activity["object"].(map[string]any); got.Path != "/users/lia/inbox" || got.Activity["type"] != "Delete" ||
+		obj["id"] != base+"/ap/posts/"+post {
+		t.Fatalf("delete: %s %v", got.Path, got.Activity)
+	}
+	if n := count(t, r.App, `SELECT count(*) FROM federation_post_named_inboxes`); n != 0 {
+		t.Fatalf("%d rows of named inboxes left after the deletion", n)
+	}
 }

@@ -42,6 +42,16 @@ type Recipients interface {
 	ActorByHandle(ctx context.Context, handle string) (app.RemoteActor, error)
 }
 
+// Told keeps the inboxes a post was sent to beyond its author's followers
+// (the remote accounts its text named), for its Delete.
+type Told interface {
+	// RememberNamed adds inboxes to those post was sent to.
+	RememberNamed(ctx context.Context, post domain.PostID, inboxes []string) error
+	// ForgetNamed removes and answers them (none for a post that named
+	// nobody elsewhere).
+	ForgetNamed(ctx context.Context, post domain.PostID) ([]string, error)
+}
+
 // Members find a local member by ID; a suspended or deleted one is not
 // found (FindMember).
 type Members interface {
@@ -81,6 +91,7 @@ type MembersNamed interface {
 // profile (the inbox made it) is never sent back out.
 type Outgoing struct {
 	Recipients Recipients
+	Told       Told
 	Posts      PostReader
 	Comments   CommentReader
 	Named      MembersNamed
@@ -133,7 +144,17 @@ func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 	actor := o.Build.Site.ActorURL(c.Actor.String())
 	to, cc := o.Build.Addressing(c.Actor, c.Visibility)
 	if c.Kind == ports.ChangePostDeleted {
-		// The text is gone: the accounts it named are not told.
+		// The text is gone: the accounts it named are those kept when it
+		// was sent.
+		named, err := o.Told.ForgetNamed(ctx, c.Post)
+		if err != nil {
+			return err
+		}
+		for _, inbox := range named {
+			if !slices.Contains(inboxes, inbox) {
+				inboxes = append(inboxes, inbox)
+			}
+		}
 		if len(inboxes) == 0 {
 			return nil
 		}
@@ -161,6 +182,7 @@ func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 		return err
 	}
 	note := o.Build.Note(ctx, it, named)
+	var namedInboxes []string
 	for _, m := range mentioned {
 		note.Tag = append(note.Tag, astream.Tag{Type: "Mention", Href: m.actor.URI, Name: "@" + m.handle})
 		if !slices.Contains(note.CC, m.actor.URI) {
@@ -172,6 +194,12 @@ func (o *Outgoing) post(ctx context.Context, c ports.Change) error {
 		}
 		if !slices.Contains(inboxes, inbox) {
 			inboxes = append(inboxes, inbox)
+		}
+		namedInboxes = append(namedInboxes, inbox)
+	}
+	if len(namedInboxes) > 0 {
+		if err := o.Told.RememberNamed(ctx, c.Post, namedInboxes); err != nil {
+			return err
 		}
 	}
 	a := map[string]any{"actor": actor, "to": note.To, "cc": note.CC, "object": note}

@@ -6,13 +6,17 @@ import (
 	"errors"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/plugins/federation/app"
 	"social/plugins/federation/outgoing"
 )
 
-var _ outgoing.Recipients = (*Store)(nil)
+var (
+	_ outgoing.Recipients = (*Store)(nil)
+	_ outgoing.Told       = (*Store)(nil)
+)
 
 // Local reports whether profile is a member of this server: a profile
 // with no domain that no remote actor stands for.
@@ -66,4 +70,26 @@ func (s *Store) PostObject(ctx context.Context, post domain.PostID) (string, boo
 		return "", false, nil
 	}
 	return uri, err == nil, err
+}
+
+// RememberNamed adds inboxes to those post was sent to beyond its
+// author's followers (an edit may name more accounts).
+func (s *Store) RememberNamed(ctx context.Context, post domain.PostID, inboxes []string) error {
+	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_post_named_inboxes (post_id, inboxes) VALUES (?, ?)
+		ON CONFLICT (post_id) DO UPDATE SET inboxes = ARRAY(
+			SELECT DISTINCT i FROM unnest(federation_post_named_inboxes.inboxes || EXCLUDED.inboxes) AS i ORDER BY i)`,
+		uuid.UUID(post), pgdialect.Array(inboxes)).Exec(ctx)
+	return err
+}
+
+// ForgetNamed removes and answers the inboxes post was sent to beyond its
+// author's followers.
+func (s *Store) ForgetNamed(ctx context.Context, post domain.PostID) ([]string, error) {
+	var inboxes []string
+	err := s.IDB(ctx).NewRaw(`DELETE FROM federation_post_named_inboxes WHERE post_id = ? RETURNING inboxes`,
+		uuid.UUID(post)).Scan(ctx, pgdialect.Array(&inboxes))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return inboxes, err
 }

@@ -1,0 +1,1 @@
+DROP TABLE federation_post_named_inboxes;
