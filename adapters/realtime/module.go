@@ -32,7 +32,12 @@ var Module = fx.Module("realtime",
 			}
 			return httpkit.ReadyCheck{Name: "realtime", Check: check}
 		}),
-		fx.Annotate(NewBroadcaster, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
+		fx.Annotate(func(p broadcasterParams) *Broadcaster {
+			if p.Committed == nil {
+				return NewBroadcaster(p.Bus)
+			}
+			return NewCommittedBroadcaster(p.Bus, p.Committed, p.Logger)
+		}, fx.As(new(ports.Broadcaster)), fx.As(fx.Self())),
 		newRouter,
 		// The same check the auth middleware runs on bearer headers.
 		func(a *auth.Authenticator) TokenViewer { return a },
@@ -71,6 +76,15 @@ func ProvideBus(lc fx.Lifecycle, cfg *config.Config, logger *slog.Logger) (Bus, 
 		return b, nil
 	}
 	return nil, fmt.Errorf("realtime.bus: unknown value %q", cfg.Realtime.Bus)
+}
+
+// broadcasterParams: with the database's units of work (every app has
+// them), an event told inside one waits for its commit.
+type broadcasterParams struct {
+	fx.In
+	Bus       Bus
+	Committed ports.AfterCommit `optional:"true"`
+	Logger    *slog.Logger
 }
 
 type gatewayParams struct {
