@@ -274,18 +274,27 @@ func (o *Outgoing) relation(ctx context.Context, c ports.Change) error {
 	return o.send(ctx, c.Actor, []string{target.Inbox}, a)
 }
 
+// remotePost is the author's actor and the id on its server of the
+// remote post c is about, when a local member made c; ok is false for a
+// post of this server or a change a remote account made.
+func (o *Outgoing) remotePost(ctx context.Context, c ports.Change) (author app.RemoteActor, object string, ok bool, err error) {
+	author, found, err := o.Recipients.RemoteActor(ctx, c.Target)
+	if err != nil || !found {
+		return author, "", false, err
+	}
+	object, found, err = o.Recipients.PostObject(ctx, c.Post)
+	if err != nil || !found {
+		return author, "", false, err
+	}
+	local, err := o.Recipients.Local(ctx, c.Actor)
+	return author, object, local && err == nil, err
+}
+
 // like sends Like, or Undo of it, to the author of a remote post a local
 // member likes or stops liking.
 func (o *Outgoing) like(ctx context.Context, c ports.Change) error {
-	author, found, err := o.Recipients.RemoteActor(ctx, c.Target)
-	if err != nil || !found {
-		return err
-	}
-	object, found, err := o.Recipients.PostObject(ctx, c.Post)
-	if err != nil || !found {
-		return err
-	}
-	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+	author, object, ok, err := o.remotePost(ctx, c)
+	if err != nil || !ok {
 		return err
 	}
 	actor := o.Build.Site.ActorURL(c.Actor.String())
@@ -305,15 +314,8 @@ func (o *Outgoing) like(ctx context.Context, c ports.Change) error {
 // post's thread, not posts of their author, and the servers that follow
 // the post's author hold the post, not its thread.
 func (o *Outgoing) comment(ctx context.Context, c ports.Change) error {
-	author, found, err := o.Recipients.RemoteActor(ctx, c.Target)
-	if err != nil || !found {
-		return err
-	}
-	object, found, err := o.Recipients.PostObject(ctx, c.Post)
-	if err != nil || !found {
-		return err
-	}
-	if local, err := o.Recipients.Local(ctx, c.Actor); err != nil || !local {
+	author, object, ok, err := o.remotePost(ctx, c)
+	if err != nil || !ok {
 		return err
 	}
 	actor := o.Build.Site.ActorURL(c.Actor.String())
