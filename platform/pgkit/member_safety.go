@@ -20,11 +20,37 @@ import (
 // block or mute.
 
 // NotBlockedWith hides rows whose member (the column member) blocks the
-// viewer or is blocked by them: a block hides in both directions.
+// viewer or is blocked by them, a block hiding in both directions, and
+// rows whose member is an account of a server the viewer blocks
+// (blocked_domains). The domain is asked about the row's member only
+// when the viewer blocks some server (an InitPlan, read once), and then
+// by the member's own domain: a view of the pairs a domain block implies
+// made the planner list every profile of the blocked servers for each
+// read. The other way, the viewer is a remote account when the inbox acts
+// as it (a Like, a reply): the row's member may block its server; that
+// is asked only when the viewer has a domain (an InitPlan too).
 func NotBlockedWith(member string, viewer domain.UserID) (string, []any) {
+	v := uuid.UUID(viewer)
 	return ` AND NOT EXISTS (SELECT 1 FROM blocked_pairs mb WHERE (mb.blocker_id = ? AND mb.blocked_id = ` + member + `)
-		OR (mb.blocked_id = ? AND mb.blocker_id = ` + member + `))`, []any{uuid.UUID(viewer), uuid.UUID(viewer)}
+		OR (mb.blocked_id = ? AND mb.blocker_id = ` + member + `))
+		AND (NOT EXISTS (SELECT 1 FROM blocked_domains bd WHERE bd.member_id = ?)
+			OR NOT EXISTS (SELECT 1 FROM blocked_domains bd WHERE bd.member_id = ?
+				AND bd.domain = (SELECT bp.domain FROM profiles bp WHERE bp.id = ` + member + `)))
+		AND ((SELECT vp.domain FROM profiles vp WHERE vp.id = ?) IS NULL
+			OR NOT EXISTS (SELECT 1 FROM blocked_domains bd WHERE bd.member_id = ` + member + `
+				AND bd.domain = (SELECT vp.domain FROM profiles vp WHERE vp.id = ?)))`, []any{v, v, v, v, v, v}
 }
+
+// EitherBlocksSQL is the condition "a and b are kept apart": a block
+// either way, or a's block of b's server, or b's of a's. Its arguments
+// are a, b, b, a, a, b, b, a, in that order (EitherBlocksArgs).
+const EitherBlocksSQL = `(EXISTS (SELECT 1 FROM blocked_pairs
+		WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+	OR EXISTS (SELECT 1 FROM blocked_domains bd JOIN profiles bp ON bp.domain = bd.domain
+		WHERE (bd.member_id = ? AND bp.id = ?) OR (bd.member_id = ? AND bp.id = ?)))`
+
+// EitherBlocksArgs are EitherBlocksSQL's arguments for a and b.
+func EitherBlocksArgs(a, b any) []any { return []any{a, b, b, a, a, b, b, a} }
 
 // HiddenMember is the clauses of every list the viewer reads: the
 // member's rows hidden by a block either way or by the viewer's mute. The
@@ -36,13 +62,12 @@ func HiddenMember(member string, viewer domain.UserID) (string, []any) {
 		append(args, uuid.UUID(viewer))
 }
 
-// EitherBlocks reports whether a blocks b or b blocks a, for a write that
-// must refuse an interaction between them.
+// EitherBlocks reports whether a blocks b or b blocks a (their servers
+// included), for a write that must refuse an interaction between them.
 func EitherBlocks(ctx context.Context, db *bun.DB, a, b domain.UserID) (bool, error) {
 	var blocked bool
-	err := IDB(ctx, db).NewRaw(`SELECT EXISTS (SELECT 1 FROM blocked_pairs
-		WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))`,
-		uuid.UUID(a), uuid.UUID(b), uuid.UUID(b), uuid.UUID(a)).Scan(ctx, &blocked)
+	err := IDB(ctx, db).NewRaw(`SELECT `+EitherBlocksSQL,
+		EitherBlocksArgs(uuid.UUID(a), uuid.UUID(b))...).Scan(ctx, &blocked)
 	return blocked, err
 }
 

@@ -46,11 +46,10 @@ func (s *Notifications) Insert(ctx context.Context, n domain.Notification) (bool
 	// Likes, follows and mentions each record one, hence prepared.
 	res, err := pgkit.PreparedExec(ctx, s.db, `INSERT INTO notifications
 		(id, recipient_id, sender_id, type, notice, post_id, comment_id, message, created_at)
-		SELECT ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::uuid, ?::uuid, ?::text, ?::timestamptz WHERE NOT EXISTS (SELECT 1 FROM blocked_pairs
-			WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))
+		SELECT ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::uuid, ?::uuid, ?::text, ?::timestamptz WHERE NOT `+pgkit.EitherBlocksSQL+`
 		ON CONFLICT DO NOTHING`,
-		uuid.UUID(n.ID), uuid.UUID(n.RecipientID), sender, string(n.Type), notice, post, n.CommentID,
-		n.Message, n.CreatedAt, uuid.UUID(n.RecipientID), sender, sender, uuid.UUID(n.RecipientID))
+		append([]any{uuid.UUID(n.ID), uuid.UUID(n.RecipientID), sender, string(n.Type), notice, post, n.CommentID,
+			n.Message, n.CreatedAt}, pgkit.EitherBlocksArgs(uuid.UUID(n.RecipientID), sender)...)...)
 	if pgkit.ForeignKeyViolation(err) {
 		// What the notification is about was deleted meanwhile.
 		return false, nil

@@ -46,8 +46,8 @@ type OwnDomains []string
 // social web: their posts, comments, notifications and mentions are
 // hidden from the viewer, follows between them end both ways, and none
 // of them may follow, like, comment on or name the viewer (each of those
-// refuses a pair in blocked_pairs, which holds the pairs a domain block
-// implies). Blocking twice is the same as once.
+// refuses a pair kept apart by blocked_pairs or blocked_domains).
+// Blocking twice is the same as once.
 type BlockDomain struct {
 	Tx        ports.Transactor
 	Blocks    DomainBlockWriter

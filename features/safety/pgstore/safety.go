@@ -299,9 +299,7 @@ func (s *Safety) EitherBlocks(ctx context.Context, a, b domain.UserID) (bool, er
 // (plugins' included) that must refuse an interaction between them.
 func EitherBlocks(ctx context.Context, db bun.IDB, a, b domain.UserID) (bool, error) {
 	var blocked bool
-	err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM blocked_pairs
-		WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?))`,
-		uuid.UUID(a), uuid.UUID(b), uuid.UUID(b), uuid.UUID(a)).Scan(ctx, &blocked)
+	err := db.NewRaw(`SELECT `+pgkit.EitherBlocksSQL, pgkit.EitherBlocksArgs(uuid.UUID(a), uuid.UUID(b))...).Scan(ctx, &blocked)
 	return blocked, err
 }
 
@@ -318,7 +316,12 @@ func (s *Safety) BlockedAmong(ctx context.Context, member domain.UserID, among [
 	var rows []uuid.UUID
 	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT DISTINCT other FROM (
 			SELECT blocked_id AS other FROM blocked_pairs WHERE blocker_id = ? AND blocked_id = ANY(?::uuid[])
-			UNION ALL SELECT blocker_id FROM blocked_pairs WHERE blocked_id = ? AND blocker_id = ANY(?::uuid[])) b`,
+			UNION ALL SELECT blocker_id FROM blocked_pairs WHERE blocked_id = ? AND blocker_id = ANY(?::uuid[])
+			UNION ALL SELECT bp.id FROM blocked_domains bd JOIN profiles bp ON bp.domain = bd.domain
+				WHERE bd.member_id = ? AND bp.id = ANY(?::uuid[])
+			UNION ALL SELECT bd.member_id FROM blocked_domains bd JOIN profiles bp ON bp.domain = bd.domain
+				WHERE bp.id = ? AND bd.member_id = ANY(?::uuid[])) b`,
+		uuid.UUID(member), pgdialect.Array(ids), uuid.UUID(member), pgdialect.Array(ids),
 		uuid.UUID(member), pgdialect.Array(ids), uuid.UUID(member), pgdialect.Array(ids)).Scan(ctx, &rows)
 	out := make([]domain.UserID, len(rows))
 	for i, r := range rows {
@@ -330,8 +333,9 @@ func (s *Safety) BlockedAmong(ctx context.Context, member domain.UserID, among [
 // BlockersOf lists the members who block member.
 func (s *Safety) BlockersOf(ctx context.Context, member domain.UserID) ([]domain.UserID, error) {
 	var rows []uuid.UUID
-	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT blocker_id FROM blocked_pairs WHERE blocked_id = ?`,
-		uuid.UUID(member)).Scan(ctx, &rows)
+	err := pgkit.IDB(ctx, s.db).NewRaw(`SELECT blocker_id FROM blocked_pairs WHERE blocked_id = ?
+		UNION SELECT bd.member_id FROM blocked_domains bd JOIN profiles bp ON bp.domain = bd.domain WHERE bp.id = ?`,
+		uuid.UUID(member), uuid.UUID(member)).Scan(ctx, &rows)
 	out := make([]domain.UserID, len(rows))
 	for i, r := range rows {
 		out[i] = domain.UserID(r)
@@ -351,10 +355,12 @@ func (s *Safety) HiddenFrom(ctx context.Context, viewer domain.UserID) ([]domain
 	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH rel AS (
 			SELECT blocked_id AS id, true AS blocked, false AS muted FROM blocked_pairs WHERE blocker_id = ?
 			UNION ALL SELECT blocker_id, true, false FROM blocked_pairs WHERE blocked_id = ?
+			UNION ALL SELECT bp.id, true, false FROM blocked_domains bd JOIN profiles bp ON bp.domain = bd.domain
+				WHERE bd.member_id = ?
 			UNION ALL SELECT muted_id, false, true FROM member_mutes WHERE muter_id = ?)
 		SELECT rel.id, p.handle, bool_or(rel.blocked) AS blocked, bool_or(rel.muted) AS muted
 		FROM rel JOIN profiles p ON p.id = rel.id GROUP BY rel.id, p.handle`,
-		uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer)).Scan(ctx, &rows)
+		uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer)).Scan(ctx, &rows)
 	out := make([]domain.HiddenMember, len(rows))
 	for i, r := range rows {
 		out[i] = domain.HiddenMember{ID: domain.UserID(r.ID), Handle: r.Handle, Blocked: r.Blocked, Muted: r.Muted}
