@@ -46,7 +46,7 @@ func RelationshipEndpoints(d AccountDeps) []Endpoint {
 	follow := domain.ScopeWriteFollows
 	block, mute := domain.ScopeWriteBlocks, domain.ScopeWriteMutes
 	none := func(r *Request) (any, error) { return []struct{}{}, nil }
-	return []Endpoint{
+	return append(domainBlockEndpoints(a), []Endpoint{
 		{Method: http.MethodPost, Path: "/api/v1/accounts/{id}/follow", Scopes: follow, Handle: a.follow},
 		{Method: http.MethodPost, Path: "/api/v1/accounts/{id}/unfollow", Scopes: follow, Handle: a.unfollow},
 		{Method: http.MethodPost, Path: "/api/v1/accounts/{id}/block", Scopes: block, Handle: a.block},
@@ -78,7 +78,7 @@ func RelationshipEndpoints(d AccountDeps) []Endpoint {
 				return []struct{}{}, nil
 			}},
 		{Method: http.MethodGet, Path: "/api/v2/suggestions", Scopes: domain.ScopeRead, Handle: none},
-	}
+	}...)
 }
 
 // relationship answers the viewer's relationship with the member of id
