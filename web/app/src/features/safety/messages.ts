@@ -78,8 +78,29 @@ export const safetyMessages = {
   wordsCount: (count: number, max: number) => `${String(count)} de ${String(max)}`,
   wordTooLong: 'A palavra ou expressão pode ter no máximo 100 caracteres.',
   wordEmpty: 'Digite uma palavra ou expressão para silenciar.',
+
+  // Blocked servers (domains).
+  domainsList: 'Servidores bloqueados',
+  domainsListHint:
+    'Ninguém desses servidores vê você, nem você os vê: posts, comentários, menções e notificações somem, e quem segue quem deixa de seguir.',
+  domainLabel: 'Domínio do servidor',
+  domainPlaceholder: 'Ex.: exemplo.social',
+  addDomain: 'Bloquear servidor',
+  addingDomain: 'Bloqueando...',
+  domainAdded: 'Servidor bloqueado',
+  domainAddedDescription: (domain: string) => `Você não verá mais ninguém de ${domain}.`,
+  domainRemoved: 'Servidor desbloqueado',
+  loadingDomains: 'Carregando servidores bloqueados',
+  noDomains: 'Você não bloqueou nenhum servidor.',
+  removeDomain: (domain: string) => `Desbloquear ${domain}`,
+  domainEmpty: 'Digite o domínio do servidor que você quer bloquear.',
+  domainInvalid: 'Digite um domínio válido, como exemplo.social.',
+  domainTooLong: 'O domínio pode ter no máximo 253 caracteres.',
 } as const
 
 /** The limits the server enforces on muted words (it answers with a code past them). */
 export const MUTED_WORDS_MAX = 100
 export const MUTED_WORD_MAX_LENGTH = 100
+
+/** The longest domain name the server takes (RFC 1035), without its port. */
+export const DOMAIN_MAX_LENGTH = 253

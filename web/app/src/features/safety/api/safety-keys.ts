@@ -4,4 +4,5 @@ export const safetyKeys = {
   blocks: ['safety', 'blocks'] as const,
   mutes: ['safety', 'mutes'] as const,
   words: ['safety', 'muted-words'] as const,
+  domains: ['safety', 'domain-blocks'] as const,
 }

@@ -31,6 +31,7 @@ function serve({ blocks = [], mutes = [], words = [] }: Lists, rest?: TestRespon
     if (pathname === '/api/v1/safety/blocks') return json(200, { items: blocks })
     if (pathname === '/api/v1/safety/mutes') return json(200, { items: mutes })
     if (pathname === '/api/v1/safety/muted-words') return json(200, { items: words })
+    if (pathname === '/api/v1/safety/domain-blocks') return json(200, { items: [] })
     return undefined
   }
 }

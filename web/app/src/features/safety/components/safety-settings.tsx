@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 
 import { safetyMessages as m } from '../messages'
 
+import { BlockedDomains } from './blocked-domains'
 import { MutedWords } from './muted-words'
 import { RelationList } from './relation-list'
 
@@ -18,12 +19,15 @@ function Part({ title, hint, children }: { title: string; hint: string; children
   )
 }
 
-/** The safety part of /settings' 'Privacidade e segurança': blocked and muted members, muted words. */
+/** The safety part of /settings' 'Privacidade e segurança': blocked members and servers, muted members and words. */
 export function SafetySettings() {
   return (
     <>
       <Part title={m.blockedList} hint={m.blockedListHint}>
         <RelationList relation="block" />
+      </Part>
+      <Part title={m.domainsList} hint={m.domainsListHint}>
+        <BlockedDomains />
       </Part>
       <Part title={m.mutedList} hint={m.mutedListHint}>
         <RelationList relation="mute" />
