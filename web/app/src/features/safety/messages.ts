@@ -7,11 +7,16 @@ export const safetyMessages = {
   mute: (handle: string) => `Silenciar @${handle}`,
   unmute: (handle: string) => `Deixar de silenciar @${handle}`,
 
+  blockDomain: 'Bloquear domínio',
+
   // Block confirmation.
   blockTitle: (handle: string) => `Bloquear @${handle}?`,
   blockDescription:
     'Vocês deixam de ver os posts, comentários, stories e o perfil um do outro e não podem se seguir, curtir, comentar, mencionar ou mandar mensagem. Quem segue quem deixa de seguir. A pessoa não é avisada.',
   blockConfirm: 'Bloquear',
+  blockDomainTitle: (domain: string) => `Bloquear o domínio ${domain}?`,
+  blockDomainDescription:
+    'Ninguém desse servidor verá você, nem você os verá: posts, comentários, menções e notificações somem, e quem segue quem deixa de seguir. Você pode desbloquear em Configurações, Privacidade e segurança.',
   blocking: 'Bloqueando...',
   cancel: 'Cancelar',
 

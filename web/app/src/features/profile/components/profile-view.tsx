@@ -75,7 +75,12 @@ export function ProfileView({ profile, isOwner, postsHandle }: ProfileViewProps)
                 <FollowButton profile={profile} />
               </>
             )}
-            <ProfileSafetyMenu handle={profile.handle} isBlocking={profile.is_blocking} isMuting={profile.is_muting} />
+            <ProfileSafetyMenu
+              handle={profile.handle}
+              isBlocking={profile.is_blocking}
+              isMuting={profile.is_muting}
+              domain={profile.domain}
+            />
           </div>
         )}
       </div>

@@ -68,4 +68,45 @@ describe('the profile’s safety menu', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Mais opções para @bia' }))
     expect(await screen.findByRole('menuitem', { name: 'Deixar de silenciar @bia' })).toBeInTheDocument()
   })
+
+  it('blocks a remote account’s whole server after confirming', async () => {
+    let sent: unknown = null
+    const handle = 'ana@exemplo.social'
+    const respond: TestResponder = (request) => {
+      const path = `${request.method} ${decodeURIComponent(new URL(request.url).pathname)}`
+      if (path === `GET /api/v1/profiles/${handle}`) {
+        return json(200, { ...otherProfile, handle, domain: 'exemplo.social', remote_url: 'https://exemplo.social/@ana' })
+      }
+      if (path === `GET /api/v1/profiles/${handle}/posts`) return json(200, { items: [] })
+      if (path === 'POST /api/v1/safety/domain-blocks') {
+        return request
+          .clone()
+          .json()
+          .then((body: unknown) => {
+            sent = body
+            return json(200, { domain: 'exemplo.social', created_at: '2026-11-20T10:00:00Z' })
+          })
+      }
+      return undefined
+    }
+    const { user, requests } = renderApp(`/profile/${handle}`, { session: 'signed-in', respond })
+    await user.click(await screen.findByRole('button', { name: `Mais opções para @${handle}` }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Bloquear domínio' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear o domínio exemplo.social?' })
+    expect(requests.some((r) => route(r) === 'POST /api/v1/safety/domain-blocks')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Bloquear' }))
+    await expectToast('Servidor bloqueado', 'Você não verá mais ninguém de exemplo.social.', 'success')
+    expect(sent).toEqual({ domain: 'exemplo.social' })
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    })
+  })
+
+  it('offers no domain block on a member of this network', async () => {
+    const state = { blocking: false, muting: false }
+    const { user } = renderApp('/profile/bia', { session: 'signed-in', respond: biaServer(state) })
+    await user.click(await screen.findByRole('button', { name: 'Mais opções para @bia' }, { timeout: 5000 }))
+    await screen.findByRole('menuitem', { name: 'Bloquear @bia' })
+    expect(screen.queryByRole('menuitem', { name: 'Bloquear domínio' })).not.toBeInTheDocument()
+  })
 })

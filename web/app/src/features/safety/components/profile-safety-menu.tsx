@@ -1,4 +1,4 @@
-import { Ban, MoreHorizontal, Volume2, VolumeX } from 'lucide-react'
+import { Ban, Globe, MoreHorizontal, Volume2, VolumeX } from 'lucide-react'
 import { useState } from 'react'
 
 import { Button } from '@/components/ui/button'
@@ -7,18 +7,25 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { safetyMessages as m } from '../messages'
 
 import { BlockDialog } from './block-dialog'
+import { DomainBlockDialog } from './domain-block-dialog'
 import { useRelationAction } from './use-relation-action'
 
 interface ProfileSafetyMenuProps {
   handle: string
   isBlocking: boolean
   isMuting: boolean
+  /** A remote account's server: the menu also offers to block all of it. */
+  domain?: string | null
 }
 
-/** The '…' of another member's profile: mute or unmute, block (after asking) or unblock. */
-export function ProfileSafetyMenu({ handle, isBlocking, isMuting }: ProfileSafetyMenuProps) {
+/**
+ * The '…' of another member's profile: mute or unmute, block (after asking) or unblock; on a
+ * remote account's, block its whole server (after asking).
+ */
+export function ProfileSafetyMenu({ handle, isBlocking, isMuting, domain }: ProfileSafetyMenuProps) {
   const action = useRelationAction()
   const [asking, setAsking] = useState(false)
+  const [askingDomain, setAskingDomain] = useState(false)
   return (
     <>
       <DropdownMenu>
@@ -48,9 +55,21 @@ export function ProfileSafetyMenu({ handle, isBlocking, isMuting }: ProfileSafet
             <Ban aria-hidden="true" />
             <span className="truncate">{isBlocking ? m.unblock(handle) : m.block(handle)}</span>
           </DropdownMenuItem>
+          {domain ? (
+            <DropdownMenuItem
+              className="text-destructive"
+              onSelect={() => {
+                setAskingDomain(true)
+              }}
+            >
+              <Globe aria-hidden="true" />
+              <span>{m.blockDomain}</span>
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
       <BlockDialog handle={handle} open={asking} onOpenChange={setAsking} />
+      {domain ? <DomainBlockDialog domain={domain} open={askingDomain} onOpenChange={setAskingDomain} /> : null}
     </>
   )
 }
