@@ -22,8 +22,8 @@ import (
 )
 
 // Module wires the moderation use cases, provides ports.AuditLog (plugins
-// record their own moderation acts with it) and contributes the admin
-// resources.
+// record their own moderation acts with it) and the network's usage
+// figures, and contributes the admin resources.
 var Module = fx.Module("moderation",
 	fx.Provide(
 		fx.Private,
@@ -48,6 +48,11 @@ var Module = fx.Module("moderation",
 			return NewAccountCases(tx, a, s, m, index, clock, ends)
 		},
 		func(a accounts.AccountFinder) AccountByEmail { return a.ByEmail },
+		// The network's public figures, which plugins publish (NodeInfo,
+		// Mastodon's instance) from one count and one cache.
+		func(m *moderationstore.Moderation, clock ports.Clock) *app.NetworkUsage {
+			return &app.NetworkUsage{Counter: m, Clock: clock}
+		},
 	),
 )
 
