@@ -55,11 +55,6 @@ var pending = map[string]string{
 	"communities/pgstore/store.go:posts":         "a deleted community's posts: their files and hashtags",
 	"communities/pgstore/store.go:post_hashtags": "a deleted community's posts: their hashtags",
 	"communities/pgstore/store.go:hashtags":      "a deleted community's posts: their hashtags",
-	"mastodon/pgstore/store.go:accounts":         "the instance's usage figures: members, active ones",
-	"mastodon/pgstore/store.go:posts":            "the instance's usage figures: posts, active members",
-	"mastodon/pgstore/store.go:comments":         "the instance's usage figures: active members",
-	"federation/pgstore/store.go:posts":          "NodeInfo's usage figures: posts, active members",
-	"federation/pgstore/store.go:comments":       "NodeInfo's usage figures: active members",
 }
 
 func TestPluginSQLNamesNoCoreTable(t *testing.T) {

@@ -46,9 +46,6 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		func(s *pgstore.Store, maker app.KeyMaker, clock ports.Clock) *app.MemberKey {
 			return &app.MemberKey{Keys: s, Maker: maker, Clock: clock}
 		},
-		func(s *pgstore.Store, clock ports.Clock) *app.NodeUsage {
-			return &app.NodeUsage{Figures: s, Clock: clock}
-		},
 		deliverySettings,
 		func(jobs *pgkit.JobInserter) app.Deliverer { return &delivery.Queue{Jobs: jobs} },
 		newDeliveryWorker,

@@ -32,9 +32,6 @@ var Plugin = plugin.New(Name, migrations.Files, nil,
 		func(cfg *config.Config) httpapi.Base { return httpapi.NewBase(cfg.HTTP.PublicURL) },
 		newInstanceConfig,
 		pgstore.New,
-		func(s *pgstore.Store, clock ports.Clock) *app.InstanceUsage {
-			return &app.InstanceUsage{Figures: s, Clock: clock}
-		},
 		func(s *pgstore.Store) *app.GetMarkers { return &app.GetMarkers{Store: s} },
 		func(s *pgstore.Store, tx ports.Transactor, clock ports.Clock) *app.SaveMarkers {
 			return &app.SaveMarkers{Store: s, Tx: tx, Clock: clock}

@@ -7,6 +7,7 @@ import (
 
 	"social/core/domain"
 	follows "social/features/follows/app"
+	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
 	"social/plugins/federation/activity"
@@ -21,7 +22,7 @@ type Deps struct {
 	Site    Site
 	Find    *app.FindMember
 	Keys    *app.MemberKey
-	Usage   *app.NodeUsage
+	Usage   *moderation.NetworkUsage
 	View    *follows.ViewProfile
 	Follows follows.UseCases
 	Posts   posts.UseCases

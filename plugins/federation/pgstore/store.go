@@ -1,13 +1,11 @@
 // Package pgstore keeps what only federation stores (the members' key
-// pairs) and reads the members and the network's figures, on PostgreSQL
-// (bun).
+// pairs) and reads the members, on PostgreSQL (bun).
 package pgstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -31,9 +29,8 @@ func New(db *bun.DB, jobs *pgkit.JobInserter) *Store {
 }
 
 var (
-	_ app.MemberStore  = (*Store)(nil)
-	_ app.KeyStore     = (*Store)(nil)
-	_ app.UsageFigures = (*Store)(nil)
+	_ app.MemberStore = (*Store)(nil)
+	_ app.KeyStore    = (*Store)(nil)
 )
 
 type memberRow struct {
@@ -101,27 +98,4 @@ func (s *Store) ReplaceKey(ctx context.Context, member domain.UserID, pair app.K
 			private_key_pem = EXCLUDED.private_key_pem, rotated_at = EXCLUDED.created_at`,
 		uuid.UUID(member), pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
 	return err
-}
-
-// Usage counts the members who are neither suspended nor deleted, those
-// of them who wrote a post or a comment since month and since halfyear,
-// and the posts.
-func (s *Store) Usage(ctx context.Context, month, halfyear time.Time) (app.Usage, error) {
-	var u app.Usage
-	err := s.IDB(ctx).NewRaw(`WITH members AS (
-			SELECT id FROM member_cards WHERE domain IS NULL AND NOT coalesce(suspended, false) AND NOT coalesce(deleted, false)),
-		last_written AS (
-			SELECT m.id, greatest(
-				(SELECT max(p.created_at) FROM posts p WHERE p.author_id = m.id),
-				(SELECT max(c.created_at) FROM comments c WHERE c.author_id = m.id)) AS at
-			FROM members m)
-		SELECT (SELECT count(*) FROM members),
-			(SELECT count(*) FROM last_written WHERE at >= ?),
-			(SELECT count(*) FROM last_written WHERE at >= ?),
-			(SELECT count(*) FROM posts p WHERE NOT EXISTS (
-				SELECT 1 FROM member_cards c WHERE c.id = p.author_id AND c.domain IS NOT NULL))`, month, halfyear).Scan(ctx, &u.Members, &u.ActiveMonth, &u.ActiveHalfyear, &u.LocalPosts)
-	if err != nil {
-		return app.Usage{}, fmt.Errorf("federation usage: %w", err)
-	}
-	return u, nil
 }

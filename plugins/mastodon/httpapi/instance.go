@@ -12,8 +12,8 @@ import (
 
 	"social/core/domain"
 	"social/core/ports"
+	moderation "social/features/moderation/app"
 	search "social/features/search/app"
-	"social/plugins/mastodon/app"
 )
 
 // What the instance tells apps about itself. The version is Mastodon's
@@ -295,7 +295,7 @@ func mediaLimits() MediaLimits {
 // InstanceEndpoints are the server's description (/api/v1/instance,
 // /api/v2/instance and their companions), the trends and the custom
 // emojis: what apps read at start, most of them before signing in.
-func InstanceEndpoints(base Base, cfg InstanceConfig, usage *app.InstanceUsage, search search.UseCases, clock ports.Clock) []Endpoint {
+func InstanceEndpoints(base Base, cfg InstanceConfig, usage *moderation.NetworkUsage, search search.UseCases, clock ports.Clock) []Endpoint {
 	empty := func(*Request) (any, error) { return []struct{}{}, nil }
 	return []Endpoint{
 		{Method: http.MethodGet, Path: "/api/v2/instance", Anonymous: true,
@@ -351,7 +351,7 @@ func InstanceEndpoints(base Base, cfg InstanceConfig, usage *app.InstanceUsage, 
 	}
 }
 
-func (b Base) instanceV2(cfg InstanceConfig, u app.Usage, vapidKey string) InstanceV2 {
+func (b Base) instanceV2(cfg InstanceConfig, u moderation.Usage, vapidKey string) InstanceV2 {
 	in := InstanceV2{
 		Domain: b.Domain(), Title: instanceTitle, Version: instanceVersion, SourceURL: b.Link("/"),
 		Description: instanceDescription,
@@ -373,11 +373,11 @@ func (b Base) instanceV2(cfg InstanceConfig, u app.Usage, vapidKey string) Insta
 	return in
 }
 
-func (b Base) instanceV1(cfg InstanceConfig, u app.Usage) InstanceV1 {
+func (b Base) instanceV1(cfg InstanceConfig, u moderation.Usage) InstanceV1 {
 	return InstanceV1{
 		URI: b.Domain(), Title: instanceTitle, ShortDescription: instanceShort, Description: instanceDescription,
 		Email: cfg.Contact, Version: instanceVersion, URLs: map[string]string{"streaming_api": b.streamingURL()},
-		Stats:     InstanceStats{UserCount: u.Members, StatusCount: u.Posts},
+		Stats:     InstanceStats{UserCount: u.Members, StatusCount: u.LocalPosts},
 		Thumbnail: b.IconURL(), Languages: []string{memberLanguage}, Registrations: true,
 		Configuration: InstanceConfigV1{Statuses: statusLimits(), MediaAttachments: mediaLimits()},
 		Rules:         []InstanceRule{},

@@ -1,10 +1,9 @@
 // Package pgstore keeps what only the Mastodon client API stores (the
-// markers) and reads the instance's figures, on PostgreSQL (bun).
+// markers), on PostgreSQL (bun).
 package pgstore
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -21,24 +20,6 @@ type Store struct{ pgkit.PluginStore }
 
 // New makes the store on db.
 func New(db *bun.DB) *Store { return &Store{pgkit.NewPluginStore(db)} }
-
-var _ app.Figures = (*Store)(nil)
-
-// Usage counts the members who are not suspended, those of them who wrote
-// a post or a comment since activeSince, and the posts.
-func (s *Store) Usage(ctx context.Context, activeSince time.Time) (app.Usage, error) {
-	var u app.Usage
-	err := s.IDB(ctx).NewRaw(`SELECT
-		(SELECT count(*) FROM accounts WHERE suspended_at IS NULL) AS members,
-		(SELECT count(*) FROM accounts a WHERE a.suspended_at IS NULL AND (
-			EXISTS (SELECT 1 FROM posts p WHERE p.author_id = a.id AND p.created_at >= ?0)
-			OR EXISTS (SELECT 1 FROM comments c WHERE c.author_id = a.id AND c.created_at >= ?0))) AS active,
-		(SELECT count(*) FROM posts) AS posts`, activeSince).Scan(ctx, &u.Members, &u.ActiveMonth, &u.Posts)
-	if err != nil {
-		return app.Usage{}, fmt.Errorf("mastodon usage: %w", err)
-	}
-	return u, nil
-}
 
 var _ app.MarkerStore = (*Store)(nil)
 
