@@ -57,6 +57,8 @@ func (w *world) fieldValue(op operation, name string, s *schema) (any, bool) {
 		return w.fixtures["oauth_client"], true
 	case "approve-authorization.response_type", "deny-authorization.response_type":
 		return "code", true
+	case "block-domain.domain":
+		return fmt.Sprintf("servidor%d.example", w.unique()), true
 	case "add-muted-word.word":
 		return fmt.Sprintf("palavra %d", w.unique()), true
 	case "push-subscribe.subscription": // RFC 8291's example device

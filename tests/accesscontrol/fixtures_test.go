@@ -289,6 +289,12 @@ func (w *world) build(t *testing.T) {
 	w.set("muted_word", word.ID, true)
 	w.secrets[mutedText] = "muted word"
 
+	// So are the servers A blocks.
+	const blockedDomain = "servidor-bloqueado-por-a.example"
+	call(t, a, http.MethodPost, "/api/v1/safety/domain-blocks", map[string]string{"domain": blockedDomain}, nil)
+	w.set("domain_block", blockedDomain, true)
+	w.secrets[blockedDomain] = "blocked server"
+
 	// A staff decision leaves an audit entry.
 	call(t, w.staff.Client, http.MethodPut, "/api/v1/admin/profiles/"+w.target.ID, map[string]any{"is_verified": true}, nil)
 }

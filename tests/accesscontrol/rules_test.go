@@ -159,6 +159,7 @@ var rules = []rule{
 		effect: effect{"member_mutes": {owner: "muter_id"}}},
 	// A member's muted words are theirs alone: another's is not found.
 	{op: "remove-muted-word", class: ownerOnly, on: vs("muted_word"), consumes: true},
+	{op: "unblock-domain", class: ownerOnly, on: vs("domain_block"), consumes: true},
 
 	// Communities: B is an approved plain member of the open one and a
 	// stranger to the closed one.
