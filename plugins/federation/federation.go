@@ -8,12 +8,14 @@
 package federation
 
 import (
+	"encoding/json"
 	"log/slog"
 	"time"
 
 	"go.uber.org/fx"
 
 	"social/config"
+	"social/core/domain"
 	"social/core/ports"
 	comments "social/features/comments/app"
 	datarights "social/features/datarights/app"
@@ -74,6 +76,7 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.RemoveInstancePolicy {
 			return &app.RemoveInstancePolicy{Store: s, Audit: audit, Tx: tx, Clock: clock}
 		},
+		newForwardReport,
 		func(p *app.InstancePolicies, s *pgstore.Store, remove *datarights.RemoveRemoteAccount) *app.PurgeDomain {
 			return &app.PurgeDomain{Policies: p, Profiles: s, Remove: remove}
 		},
@@ -102,6 +105,8 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		// The console's instance policies, for administrators and
 		// moderators.
 		plugin.AsAdminResource(httpapi.NewPolicyAdminResource),
+		// Moderators forward a report about another server's post there.
+		plugin.AsAdminResource(httpapi.NewReportForwardResource),
 		plugin.AsWorker(func(c *app.CopyRemoteMedia) plugin.Worker {
 			return plugin.NewWorker(Name, &copyMediaWorker{copy: c})
 		}),
@@ -156,4 +161,17 @@ func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, 
 	return &outgoing.Outgoing{Recipients: s, Told: s, Deliver: deliver, Clock: clock, Members: find, Profiles: view, Keys: key,
 		Comments: comment, Posts: read.Get, Named: read.Named,
 		Build: activity.Builder{Site: site, Media: media.WithOrigin(site.Base)}}
+}
+
+// newForwardReport signs the Flag with the site actor's key (its pair made
+// on first need, as a member's).
+func newForwardReport(site httpapi.Site, s *pgstore.Store, deliver app.Deliverer, audit ports.AuditLog,
+	tx ports.Transactor, clock ports.Clock) *app.ForwardReport {
+	build := activity.Builder{Site: site}
+	return &app.ForwardReport{Tx: tx, Store: s, Deliver: deliver, Audit: audit, Clock: clock, Domain: site.Domain,
+		Flag: func(id domain.ReportID, account, note, content string) (string, []byte, error) {
+			f := build.Flag(id.String(), account, note, content)
+			body, err := json.Marshal(f)
+			return f.ID, body, err
+		}}
 }

@@ -7,6 +7,7 @@
 package activity
 
 import (
+	"net"
 	"net/url"
 	"strings"
 )
@@ -33,6 +34,9 @@ const (
 	NotesPath       = "/ap/posts/"
 	CommentsPath    = "/ap/comments/"
 	SharedInboxPath = "/ap/inbox"
+	// SiteActorPath is the site actor's: the server itself, which signs
+	// what no member sends (a forwarded report).
+	SiteActorPath = "/ap/actor"
 )
 
 // Public is the collection of everyone: an object addressed to it is
@@ -48,6 +52,24 @@ func (s Site) FollowersURL(id string) string { return s.ActorURL(id) + "/followe
 // KeyID is the id of the actor's public key: it stays when the key is
 // rotated.
 func (s Site) KeyID(id string) string { return s.ActorURL(id) + "#main-key" }
+
+// SiteActorURL is the id of the site actor.
+func (s Site) SiteActorURL() string { return s.Base + SiteActorPath }
+
+// SiteKeyID is the id of the site actor's public key.
+func (s Site) SiteKeyID() string { return s.SiteActorURL() + "#main-key" }
+
+// SiteActorName is the site actor's preferredUsername: the domain's host,
+// without a port (an address's user may not hold a colon).
+func (s Site) SiteActorName() string {
+	if h, _, err := net.SplitHostPort(s.Domain); err == nil {
+		return h
+	}
+	return s.Domain
+}
+
+// FlagURL is the id of the Flag that forwarded report id.
+func (s Site) FlagURL(id string) string { return s.SiteActorURL() + "/flags/" + id }
 
 // ProfileURL is where the member app shows handle's profile.
 func (s Site) ProfileURL(handle string) string {

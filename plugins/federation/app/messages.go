@@ -46,3 +46,12 @@ const (
 	MsgPolicyExists       = "Este domínio já tem uma política. Edite a existente."
 	MsgPolicyNotFound     = "Política de servidor não encontrada."
 )
+
+// The forwarding of a report to another server.
+const (
+	CodeReportNotRemote = "report_not_remote"
+	MsgReportNotRemote  = "Só é possível encaminhar denúncias de posts ou comentários de contas de outros servidores."
+	// MsgForwardedDefault is the Flag's text when neither the moderator
+	// nor the reporter wrote one (%s: this server's domain).
+	MsgForwardedDefault = "Denúncia encaminhada pela moderação de %s."
+)

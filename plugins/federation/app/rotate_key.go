@@ -37,3 +37,17 @@ func (uc *RotateKey) Handle(ctx context.Context, handle string) (Member, PublicK
 	k, err := uc.Keys.PublicKey(ctx, m.ID)
 	return m, k, wrapKey(m.ID, err)
 }
+
+// Site gives the site actor a new key pair (its first, if it had none)
+// and answers its public key, under the same key id.
+func (uc *RotateKey) Site(ctx context.Context) (PublicKey, error) {
+	pair, err := uc.Maker.NewKeyPair()
+	if err != nil {
+		return PublicKey{}, fmt.Errorf("rotate the site key: make: %w", err)
+	}
+	if err := uc.Keys.ReplaceKey(ctx, SiteActorID, pair, uc.Clock.Now()); err != nil {
+		return PublicKey{}, fmt.Errorf("rotate the site key: store: %w", err)
+	}
+	k, err := uc.Keys.PublicKey(ctx, SiteActorID)
+	return k, wrapKey(SiteActorID, err)
+}

@@ -166,7 +166,11 @@ func (w *Worker) sign(u *url.URL, a Args, key crypto.Signer, now time.Time) (htt
 	}
 	r.Header.Set("Content-Type", "application/activity+json")
 	r.Header.Set("Accept", "application/activity+json, application/ld+json")
-	s := httpsig.Signer{KeyID: w.Site.KeyID(a.Signer.String()), Key: key, Now: func() time.Time { return now }}
+	keyID := w.Site.KeyID(a.Signer.String())
+	if domain.UserID(a.Signer) == app.SiteActorID {
+		keyID = w.Site.SiteKeyID()
+	}
+	s := httpsig.Signer{KeyID: keyID, Key: key, Now: func() time.Time { return now }}
 	if err := s.Sign(r, a.Activity); err != nil {
 		return nil, err
 	}

@@ -25,12 +25,17 @@ const (
 // profile page. rel parameters keep only the links of those relations.
 func (h handlers) webfinger(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	m, err := h.resourceMember(r, q.Get("resource"))
-	if err != nil {
-		writeError(w, r, err)
-		return
+	var subject, actor, profile string
+	if h.siteResource(q.Get("resource")) {
+		subject, actor, profile = h.Site.Acct(h.Site.SiteActorName()), h.Site.SiteActorURL(), h.Site.Base+"/"
+	} else {
+		m, err := h.resourceMember(r, q.Get("resource"))
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		subject, actor, profile = h.Site.Acct(m.Handle), h.Site.ActorURL(m.ID.String()), h.Site.ProfileURL(m.Handle)
 	}
-	actor, profile := h.Site.ActorURL(m.ID.String()), h.Site.ProfileURL(m.Handle)
 	links := []JRDLink{
 		{Rel: "self", Type: activityJSON, Href: actor},
 		{Rel: relProfilePage, Type: "text/html", Href: profile},
@@ -38,7 +43,24 @@ func (h handlers) webfinger(w http.ResponseWriter, r *http.Request) {
 	if rels := q["rel"]; len(rels) > 0 {
 		links = slices.DeleteFunc(links, func(l JRDLink) bool { return !slices.Contains(rels, l.Rel) })
 	}
-	writeJSON(w, jrdContentType, JRD{Subject: "acct:" + h.Site.Acct(m.Handle), Aliases: []string{profile, actor}, Links: links})
+	writeJSON(w, jrdContentType, JRD{Subject: "acct:" + subject, Aliases: []string{profile, actor}, Links: links})
+}
+
+// siteResource reports whether resource names the site actor: its actor's
+// URL, or the address acct:<domain>@<domain> (Mastodon's instance actor's;
+// the domain's host without its port, as the actor's preferredUsername,
+// is answered too). No member's handle holds a dot, so neither is a
+// member's.
+func (h handlers) siteResource(resource string) bool {
+	if strings.EqualFold(resource, h.Site.SiteActorURL()) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(strings.ToLower(resource), "acct:")
+	if !ok {
+		return false
+	}
+	d := strings.ToLower(h.Site.Domain)
+	return rest == d+"@"+d || rest == strings.ToLower(h.Site.SiteActorName())+"@"+d
 }
 
 // resourceMember is the member a WebFinger resource names. A resource that

@@ -56,6 +56,7 @@ func Mounts(d Deps) []httpkit.Mount {
 		open("/.well-known/nodeinfo", h.nodeInfoLinks),
 		open(nodeInfoPath, h.nodeInfo),
 		open(actorsPath+"{id}", h.actor),
+		open(siteActorPath, h.siteActor),
 		open(actorsPath+"{id}/followers", func(w http.ResponseWriter, r *http.Request) { h.follows(w, r, follows.Followers) }),
 		open(actorsPath+"{id}/following", func(w http.ResponseWriter, r *http.Request) { h.follows(w, r, follows.Following) }),
 		open(actorsPath+"{id}/outbox", h.outbox),
@@ -121,6 +122,24 @@ func (h handlers) writeActor(w http.ResponseWriter, r *http.Request, m app.Membe
 		return
 	}
 	a := activity.Builder{Site: h.Site, Media: h.Media}.Person(ctx, p.Profile, key.PEM)
+	a.Context = ldContext
+	writeActivity(w, a)
+}
+
+// siteActor is the server's own actor (an Application), its key made on
+// first need, or, for a browser, the member app's home.
+func (h handlers) siteActor(w http.ResponseWriter, r *http.Request) {
+	if !wantsActivity(r) {
+		w.Header().Add("Vary", "Accept")
+		http.Redirect(w, r, h.Site.Base+"/", http.StatusSeeOther)
+		return
+	}
+	key, err := h.Keys.Handle(r.Context(), app.SiteActorID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a := activity.Builder{Site: h.Site}.SiteActor(key.PEM)
 	a.Context = ldContext
 	writeActivity(w, a)
 }

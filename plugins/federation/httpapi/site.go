@@ -20,4 +20,5 @@ const (
 	notesPath       = activity.NotesPath
 	commentsPath    = activity.CommentsPath
 	sharedInboxPath = activity.SharedInboxPath
+	siteActorPath   = activity.SiteActorPath
 )

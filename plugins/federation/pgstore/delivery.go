@@ -9,14 +9,18 @@ import (
 	"github.com/google/uuid"
 
 	"social/core/domain"
+	"social/plugins/federation/app"
 )
 
 // PrivateKey reads member's private key (PEM); domain.ErrNotFound before
 // the first is made.
 func (s *Store) PrivateKey(ctx context.Context, member domain.UserID) (string, error) {
 	var pem string
-	err := s.IDB(ctx).NewRaw(`SELECT private_key_pem FROM federation_member_keys WHERE member_id = ?`,
-		uuid.UUID(member)).Scan(ctx, &pem)
+	q := s.IDB(ctx).NewRaw(`SELECT private_key_pem FROM federation_member_keys WHERE member_id = ?`, uuid.UUID(member))
+	if member == app.SiteActorID {
+		q = s.IDB(ctx).NewRaw(`SELECT private_key_pem FROM federation_site_key`)
+	}
+	err := q.Scan(ctx, &pem)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", domain.ErrNotFound
 	}

@@ -46,10 +46,11 @@ func (s *Store) FollowerInboxes(ctx context.Context, member domain.UserID) ([]st
 func (s *Store) RemoteActor(ctx context.Context, profile domain.UserID) (app.RemoteActor, bool, error) {
 	var r struct {
 		URI         string         `bun:"actor_uri"`
+		Host        string         `bun:"host"`
 		Inbox       string         `bun:"inbox_url"`
 		SharedInbox sql.NullString `bun:"shared_inbox_url"`
 	}
-	err := s.IDB(ctx).NewRaw(`SELECT actor_uri, inbox_url, shared_inbox_url FROM federation_remote_actors
+	err := s.IDB(ctx).NewRaw(`SELECT actor_uri, host, inbox_url, shared_inbox_url FROM federation_remote_actors
 		WHERE profile_id = ?`, uuid.UUID(profile)).Scan(ctx, &r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return app.RemoteActor{}, false, nil
@@ -57,7 +58,7 @@ func (s *Store) RemoteActor(ctx context.Context, profile domain.UserID) (app.Rem
 	if err != nil {
 		return app.RemoteActor{}, false, err
 	}
-	return app.RemoteActor{URI: r.URI, Inbox: r.Inbox, SharedInbox: r.SharedInbox.String}, true, nil
+	return app.RemoteActor{URI: r.URI, Host: r.Host, Inbox: r.Inbox, SharedInbox: r.SharedInbox.String}, true, nil
 }
 
 // PostObject is the id on its server of the remote post post; found is

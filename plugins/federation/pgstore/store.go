@@ -65,15 +65,20 @@ func (s *Store) MemberByID(ctx context.Context, id domain.UserID) (app.Member, e
 	return s.member(ctx, "id = ?", uuid.UUID(id))
 }
 
-// PublicKey reads member's public key.
+// PublicKey reads member's public key (the site actor's for app.SiteActorID,
+// as every key method here).
 func (s *Store) PublicKey(ctx context.Context, member domain.UserID) (app.PublicKey, error) {
 	var k struct {
 		PEM       string       `bun:"public_key_pem"`
 		CreatedAt time.Time    `bun:"created_at"`
 		RotatedAt sql.NullTime `bun:"rotated_at"`
 	}
-	err := s.IDB(ctx).NewRaw(`SELECT public_key_pem, created_at, rotated_at FROM federation_member_keys
-		WHERE member_id = ?`, uuid.UUID(member)).Scan(ctx, &k)
+	q := s.IDB(ctx).NewRaw(`SELECT public_key_pem, created_at, rotated_at FROM federation_member_keys
+		WHERE member_id = ?`, uuid.UUID(member))
+	if member == app.SiteActorID {
+		q = s.IDB(ctx).NewRaw(`SELECT public_key_pem, created_at, rotated_at FROM federation_site_key`)
+	}
+	err := q.Scan(ctx, &k)
 	if errors.Is(err, sql.ErrNoRows) {
 		return app.PublicKey{}, domain.ErrNotFound
 	}
@@ -85,6 +90,11 @@ func (s *Store) PublicKey(ctx context.Context, member domain.UserID) (app.Public
 
 // AddKey stores pair unless member has a key.
 func (s *Store) AddKey(ctx context.Context, member domain.UserID, pair app.KeyPair, at time.Time) error {
+	if member == app.SiteActorID {
+		_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_site_key (public_key_pem, private_key_pem, created_at)
+			VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`, pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
+		return err
+	}
 	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_member_keys (member_id, public_key_pem, private_key_pem, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (member_id) DO NOTHING`,
 		uuid.UUID(member), pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
@@ -93,6 +103,13 @@ func (s *Store) AddKey(ctx context.Context, member domain.UserID, pair app.KeyPa
 
 // ReplaceKey stores pair as member's key, whether or not they had one.
 func (s *Store) ReplaceKey(ctx context.Context, member domain.UserID, pair app.KeyPair, at time.Time) error {
+	if member == app.SiteActorID {
+		_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_site_key (public_key_pem, private_key_pem, created_at)
+			VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET public_key_pem = EXCLUDED.public_key_pem,
+				private_key_pem = EXCLUDED.private_key_pem, rotated_at = EXCLUDED.created_at`,
+			pair.PublicPEM, pair.PrivatePEM, at).Exec(ctx)
+		return err
+	}
 	_, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_member_keys (member_id, public_key_pem, private_key_pem, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (member_id) DO UPDATE SET public_key_pem = EXCLUDED.public_key_pem,
 			private_key_pem = EXCLUDED.private_key_pem, rotated_at = EXCLUDED.created_at`,
