@@ -397,3 +397,45 @@ func TestTwoInstancesDeletionAndSuspension(t *testing.T) {
 		t.Fatal("B copied a post of the suspended server")
 	}
 }
+
+// A report on A about a post of B's member, forwarded by A's moderator,
+// arrives on B as a report of that post by A's site actor, naming A's
+// server: B fetched A's site actor to verify the Flag's signature.
+func TestTwoInstancesForwardAReport(t *testing.T) {
+	a := startInstance(t, "127.0.0.2")
+	b := startInstance(t, "127.0.0.3")
+	ana := a.Member("ana")
+	mod := a.Staff("moderadora", core.RoleModerator)
+	bob := b.Member("bob")
+
+	bobThere := lookUp(t, ana, b, bob)
+	done(t, ana.Do(http.MethodPost, "/api/v1/profiles/"+url.PathEscape(bobThere)+"/follow", nil))
+	eventually(t, "ana among bob's followers on B", func() bool {
+		return count(t, b.App, `SELECT count(*) FROM follows WHERE following_id = ?`, bob.ID) == 1
+	})
+	spam := bob.NewPost(t, "compre seguidores", "public")
+	var spamThere string
+	eventually(t, "bob's post copied to A", func() bool {
+		spamThere = copyOf(t, a, "http://"+b.Host+"/ap/posts/"+spam)
+		return spamThere != ""
+	})
+	done(t, ana.Do(http.MethodPost, "/api/v1/posts/"+spamThere+"/report", map[string]string{"reason": "Spam"}))
+	var report string
+	if err := a.DB.NewRaw(`SELECT id::text FROM reports WHERE target_id = ?`, spamThere).Scan(context.Background(), &report); err != nil {
+		t.Fatal(err)
+	}
+	done(t, mod.Do(http.MethodPost, "/api/v1/admin/reports/"+report+"/forward", map[string]string{"content": "Spam comercial"}))
+
+	var got struct {
+		Reporter string `bun:"handle"`
+		Reason   string `bun:"reason"`
+	}
+	eventually(t, "the forwarded report on B", func() bool {
+		err := b.DB.NewRaw(`SELECT p.handle, r.reason FROM reports r JOIN profiles p ON p.id = r.reporter_id
+			WHERE r.target_type = 'post' AND r.target_id = ?`, spam).Scan(context.Background(), &got)
+		return err == nil
+	})
+	if got.Reporter != "127.0.0.2@"+a.Host || got.Reason != "Denúncia enviada pelo servidor "+a.Host+". Spam comercial" {
+		t.Fatalf("B's report %+v", got)
+	}
+}
