@@ -19,15 +19,21 @@ func newFederationCommand(g *globals) *cobra.Command {
 		Use:   "federation",
 		Short: "Operate ActivityPub federation (the federation plugin)",
 	}
-	cmd.AddCommand(&cobra.Command{
-		Use:   "rotate-key HANDLE",
-		Short: "Give a member a new signing key pair (the actor shows it at once, under the same key id)",
-		Long: `rotate-key replaces a member's RSA key pair, for a key that may have leaked. The
+	var site bool
+	rotate := &cobra.Command{
+		Use:   "rotate-key HANDLE | rotate-key --site",
+		Short: "Give a member (or the site actor) a new signing key pair (the actor shows it at once, under the same key id)",
+		Long: `rotate-key replaces a member's RSA key pair, for a key that may have leaked; with
+--site, the site actor's (/ap/actor, which signs forwarded reports). The
 actor's publicKey shows the new public key at once under the same id
 (<actor>#main-key); servers that cached the old one fetch the actor again when
 a signature no longer verifies. Only the new public key is printed.`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if err := cobra.ExactArgs(1)(cmd, args); err != nil {
+			n := 1
+			if site {
+				n = 0
+			}
+			if err := cobra.ExactArgs(n)(cmd, args); err != nil {
 				return usageError{err}
 			}
 			return nil
@@ -42,6 +48,13 @@ a signature no longer verifies. Only the new public key is printed.`,
 				if _, err := m.Up(ctx); err != nil {
 					return err
 				}
+				if site {
+					key, err := rotate.Site(ctx)
+					if err != nil {
+						return userError(err)
+					}
+					return printRotated(cmd.OutOrStdout(), fedapp.Member{ID: fedapp.SiteActorID, Handle: "site"}, key)
+				}
 				member, key, err := rotate.Handle(ctx, args[0])
 				if err != nil {
 					return userError(err)
@@ -49,7 +62,9 @@ a signature no longer verifies. Only the new public key is printed.`,
 				return printRotated(cmd.OutOrStdout(), member, key)
 			}, &rotate, &m)
 		},
-	})
+	}
+	rotate.Flags().BoolVar(&site, "site", false, "rotate the site actor's key instead of a member's")
+	cmd.AddCommand(rotate)
 	return cmd
 }
 

@@ -27,4 +27,12 @@ func TestCommandsWithFederationOn(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`(?s)^@fed \(\S+\): new key made .*BEGIN PUBLIC KEY`).MatchString(out) {
 		t.Fatalf("rotate-key: %v\n%s", err, out)
 	}
+	out, err = runCLI(t, "federation", "rotate-key", "--site")
+	if err != nil || !regexp.MustCompile(`(?s)^@site \(00000000-0000-0000-0000-000000000000\): new key made .*BEGIN PUBLIC KEY`).MatchString(out) {
+		t.Fatalf("rotate-key --site: %v\n%s", err, out)
+	}
+	var n int
+	if err := app.DB.NewRaw(`SELECT count(*) FROM federation_site_key`).Scan(t.Context(), &n); err != nil || n != 1 {
+		t.Fatalf("site keys %d %v", n, err)
+	}
 }
