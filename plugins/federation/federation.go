@@ -67,6 +67,7 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		},
 		newOutgoing,
 		func(s *pgstore.Store) *app.InstancePolicies { return &app.InstancePolicies{Store: s} },
+		func(s *pgstore.Store) *app.ReportForwarding { return &app.ReportForwarding{Store: s} },
 		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.CreateInstancePolicy {
 			return &app.CreateInstancePolicy{Store: s, Purge: s, Audit: audit, Tx: tx, Clock: clock}
 		},
@@ -105,7 +106,8 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 		// The console's instance policies, for administrators and
 		// moderators.
 		plugin.AsAdminResource(httpapi.NewPolicyAdminResource),
-		// Moderators forward a report about another server's post there.
+		// Moderators forward a report about another server's post there,
+		// and read where and when it went.
 		plugin.AsAdminResource(httpapi.NewReportForwardResource),
 		plugin.AsWorker(func(c *app.CopyRemoteMedia) plugin.Worker {
 			return plugin.NewWorker(Name, &copyMediaWorker{copy: c})

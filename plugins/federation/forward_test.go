@@ -105,6 +105,12 @@ func TestForwardReportToTheRemoteServer(t *testing.T) {
 		t.Fatalf("a text too long: %q", p.Code)
 	}
 	mod.Do(http.MethodPost, path("0190d6a8-0000-7000-8000-000000000000"), map[string]string{}).Expect(t, http.StatusNotFound)
+	// Before it is forwarded, the console reads that it was not.
+	if p := mod.Do(http.MethodGet, path(remoteReport), nil).Expect(t, http.StatusNotFound).
+		Problem(t); p.Code != app.CodeReportNotForwarded {
+		t.Fatalf("an unforwarded report: %q", p.Code)
+	}
+	bia.Do(http.MethodGet, path(remoteReport), nil).Expect(t, http.StatusForbidden)
 	if n := count(t, a, `SELECT count(*) FROM federation_forwarded_reports`); n != 0 {
 		t.Fatalf("refused forwards stored %d", n)
 	}
@@ -116,7 +122,7 @@ func TestForwardReportToTheRemoteServer(t *testing.T) {
 		ForwardedBy string    `json:"forwarded_by"`
 		ForwardedAt time.Time `json:"forwarded_at"`
 	}
-	var first, second forwarded
+	var first, second, read forwarded
 	mod.Do(http.MethodPost, path(remoteReport), map[string]string{"content": " Propaganda em massa "}).
 		Expect(t, http.StatusOK).JSON(t, &first)
 	if first.Server != r.host() || first.Content != "Propaganda em massa" || first.ForwardedBy != mod.ID ||
@@ -152,6 +158,12 @@ func TestForwardReportToTheRemoteServer(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	if n := len(inbox.Received()); n != 1 {
 		t.Fatalf("%d deliveries, want 1", n)
+	}
+	// The console reads the forwarding as it was answered.
+	mod.Do(http.MethodGet, path(remoteReport), nil).Expect(t, http.StatusOK).JSON(t, &read)
+	if read.ActivityID != first.ActivityID || read.Server != first.Server || read.Content != first.Content ||
+		read.ForwardedBy != mod.ID || !read.ForwardedAt.Equal(first.ForwardedAt) {
+		t.Fatalf("read %+v, forwarded %+v", read, first)
 	}
 }
 

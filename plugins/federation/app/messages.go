@@ -51,6 +51,9 @@ const (
 const (
 	CodeReportNotRemote = "report_not_remote"
 	MsgReportNotRemote  = "Só é possível encaminhar denúncias de posts ou comentários de contas de outros servidores."
+	// CodeReportNotForwarded: the report was not (yet) forwarded.
+	CodeReportNotForwarded = "report_not_forwarded"
+	MsgReportNotForwarded  = "Esta denúncia não foi encaminhada a outro servidor."
 	// MsgForwardedDefault is the Flag's text when neither the moderator
 	// nor the reporter wrote one (%s: this server's domain).
 	MsgForwardedDefault = "Denúncia encaminhada pela moderação de %s."

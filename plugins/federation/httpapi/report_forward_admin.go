@@ -34,11 +34,29 @@ type ForwardedReport struct {
 // NewReportForwardResource adds to the console's reports, for
 // administrators and moderators, POST /api/v1/admin/reports/{id}/forward:
 // a report about another server's account's post or comment goes to that
-// server as a Flag signed by the site actor, once. It lives in the plugin
+// server as a Flag signed by the site actor, once; GET on the same path
+// reads that forwarding (404 while there is none). It lives in the plugin
 // so that the reports and moderation features know nothing of
 // ActivityPub; without the plugin the route does not exist.
-func NewReportForwardResource(forward *app.ForwardReport) plugin.AdminResource {
+func NewReportForwardResource(forward *app.ForwardReport, read *app.ReportForwarding) plugin.AdminResource {
 	return plugin.AdminResource{Plugin: "federation", Name: "reports", Moderators: true, Register: func(api huma.API) {
+		huma.Register(api, huma.Operation{
+			OperationID: "admin-get-report-forwarding", Method: http.MethodGet, Path: "/{id}/forward",
+			Summary:  "A report's forwarding to another server: where and when it went",
+			Metadata: httpkit.Refuses(httpkit.Refusals{403: {moderation.CodeStaffOnly}, 404: {app.CodeReportNotForwarded}}),
+		}, func(ctx context.Context, in *struct {
+			ID string `path:"id"`
+		}) (*struct{ Body ForwardedReport }, error) {
+			id, err := uuid.Parse(in.ID)
+			if err != nil {
+				return nil, errs.NotFound(app.CodeReportNotForwarded, app.MsgReportNotForwarded)
+			}
+			f, err := read.Handle(ctx, domain.ViewerFrom(ctx), domain.ReportID(id))
+			if err != nil {
+				return nil, err
+			}
+			return &struct{ Body ForwardedReport }{Body: forwardedReport(f)}, nil
+		})
 		huma.Register(api, huma.Operation{
 			OperationID: "admin-forward-report", Method: http.MethodPost, Path: "/{id}/forward",
 			Summary: "Forward a report about another server's post or comment to that server (a Flag from the site actor), once",
@@ -56,13 +74,17 @@ func NewReportForwardResource(forward *app.ForwardReport) plugin.AdminResource {
 			if err != nil {
 				return nil, err
 			}
-			out := ForwardedReport{ReportID: f.ReportID.String(), Server: f.Server, ActivityID: f.ActivityID,
-				Content: f.Content, ForwardedAt: &f.At}
-			if f.By != nil {
-				by := f.By.String()
-				out.ForwardedBy = &by
-			}
-			return &struct{ Body ForwardedReport }{Body: out}, nil
+			return &struct{ Body ForwardedReport }{Body: forwardedReport(f)}, nil
 		})
 	}}
+}
+
+func forwardedReport(f app.Forwarding) ForwardedReport {
+	out := ForwardedReport{ReportID: f.ReportID.String(), Server: f.Server, ActivityID: f.ActivityID,
+		Content: f.Content, ForwardedAt: &f.At}
+	if f.By != nil {
+		by := f.By.String()
+		out.ForwardedBy = &by
+	}
+	return out
 }
