@@ -7,7 +7,7 @@ import { LoginPage } from './auth/login-page';
 import { createDataProvider, type AdminDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { ConsoleLayout } from './layout';
-import { consolePlugins, useDisabledPlugins, type ConsolePlugin } from './plugins';
+import { consolePlugins, EnabledPluginsContext, useDisabledPlugins, type ConsolePlugin } from './plugins';
 import audit from './resources/audit';
 import hashtags from './resources/hashtags';
 import mail from './resources/mail';
@@ -50,7 +50,8 @@ export function App({
 }: AppProps) {
   const i18nProvider = useMemo(() => createI18nProvider(plugins), [plugins]);
   const disabled = useDisabledPlugins(dataProvider.getDisabledPlugins);
-  const enabledResources = plugins.filter((plugin) => !disabled.includes(plugin.name)).flatMap((plugin) => plugin.resources);
+  const enabledPlugins = useMemo(() => plugins.filter((plugin) => !disabled.includes(plugin.name)), [plugins, disabled]);
+  const enabledResources = enabledPlugins.flatMap((plugin) => plugin.resources);
   const pluginResources = enabledResources.map(({ name, definition }) => <Resource key={name} name={name} {...definition} />);
   const moderatorPluginResources = enabledResources
     .filter((resource) => resource.moderators)
@@ -63,35 +64,37 @@ export function App({
   // form showed.
   return (
     <HashRouter useTransitions={false}>
-      <Admin
-        title={consoleTitle}
-        dataProvider={dataProvider}
-        authProvider={authProvider ?? undefined}
-        requireAuth={authProvider !== null}
-        i18nProvider={i18nProvider}
-        dashboard={Dashboard}
-        loginPage={LoginPage}
-        layout={ConsoleLayout}
-        theme={consoleTheme}
-        // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
-        disableTelemetry
-      >
-        {(permissions: string | null | undefined) => [
-          <Resource key="reports" name="reports" {...reports} />,
-          <Resource key="posts" name="posts" {...posts} />,
-          <Resource key="profiles" name="profiles" {...profiles} />,
-          ...(permissions === 'moderator'
-            ? moderatorPluginResources
-            : [
-                ...pluginResources,
-                <Resource key="hashtags" name="hashtags" {...hashtags} />,
-                <Resource key="audit" name="audit" {...audit} />,
-                <Resource key="mail" name="mail" {...mail} />,
-                <Resource key="migrations" name="migrations" {...migrations} />,
-                <Resource key="plugins" name="plugins" {...pluginsResource} />,
-              ]),
-        ]}
-      </Admin>
+      <EnabledPluginsContext.Provider value={enabledPlugins}>
+        <Admin
+          title={consoleTitle}
+          dataProvider={dataProvider}
+          authProvider={authProvider ?? undefined}
+          requireAuth={authProvider !== null}
+          i18nProvider={i18nProvider}
+          dashboard={Dashboard}
+          loginPage={LoginPage}
+          layout={ConsoleLayout}
+          theme={consoleTheme}
+          // The telemetry ping goes to a third-party host, which the CSP (img-src 'self') forbids anyway.
+          disableTelemetry
+        >
+          {(permissions: string | null | undefined) => [
+            <Resource key="reports" name="reports" {...reports} />,
+            <Resource key="posts" name="posts" {...posts} />,
+            <Resource key="profiles" name="profiles" {...profiles} />,
+            ...(permissions === 'moderator'
+              ? moderatorPluginResources
+              : [
+                  ...pluginResources,
+                  <Resource key="hashtags" name="hashtags" {...hashtags} />,
+                  <Resource key="audit" name="audit" {...audit} />,
+                  <Resource key="mail" name="mail" {...mail} />,
+                  <Resource key="migrations" name="migrations" {...migrations} />,
+                  <Resource key="plugins" name="plugins" {...pluginsResource} />,
+                ]),
+          ]}
+        </Admin>
+      </EnabledPluginsContext.Provider>
     </HashRouter>
   );
 }

@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, RaRecord } from 'react-admin';
+import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 
 import { parseAdminStats, type AdminStats } from './admin-stats';
 import { httpClient } from './http-client';
@@ -9,6 +9,9 @@ export const adminApiUrl = '/api/v1/admin';
 
 /** What a moderator does with a report. */
 export type ReportAction = 'dismiss' | 'remove_post' | 'suspend_author';
+
+/** A report sent on to the reported account's server. */
+export type ReportForwarding = { report_id: string; server: string; content: string; forwarded_at: string };
 
 export type AdminDataProvider = DataProvider & {
   getStats: () => Promise<AdminStats>;
@@ -22,6 +25,10 @@ export type AdminDataProvider = DataProvider & {
   resolveReport: (id: string, action: ReportAction, note: string) => Promise<RaRecord>;
   /** POST /rooms/{id}/end with a reason (administrators). */
   endRoom: (id: string, reason: string) => Promise<RaRecord>;
+  /** GET /reports/{id}/forward (federation plugin): the report's forwarding to another server, null while it has none. */
+  getReportForwarding: (id: string) => Promise<ReportForwarding | null>;
+  /** POST /reports/{id}/forward (federation plugin) with the text the other server reads; answers the forwarding. */
+  forwardReport: (id: string, content: string) => Promise<ReportForwarding>;
   /** The plugins GET /api/v1/meta reports switched off. */
   getDisabledPlugins: () => Promise<string[]>;
 };
@@ -48,6 +55,17 @@ export function createDataProvider(apiUrl: string = adminApiUrl): AdminDataProvi
     },
     resolveReport: (id, action, note) => send('POST', `/reports/${encodeURIComponent(id)}/resolve`, { action, note }),
     endRoom: (id, reason) => send('POST', `/rooms/${encodeURIComponent(id)}/end`, { reason }),
+    getReportForwarding: async (id) => {
+      try {
+        const { json } = await httpClient(`${apiUrl}/reports/${encodeURIComponent(id)}/forward`);
+        return json as ReportForwarding;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    forwardReport: async (id, content) =>
+      (await send('POST', `/reports/${encodeURIComponent(id)}/forward`, { content })) as unknown as ReportForwarding,
     getDisabledPlugins: async () => {
       const { json } = await httpClient(metaUrl);
       const disabled = (json as { disabled_plugins?: unknown } | undefined)?.disabled_plugins;

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { ResourceProps, StringMap } from 'react-admin';
 
 /** One console resource a plugin brings: its screens and its labels. */
@@ -20,4 +21,10 @@ export type ConsolePlugin = {
   /** The plugin's name on the server (`/api/v1/meta`). */
   name: string;
   resources: readonly ConsolePluginResource[];
+  /**
+   * Actions on the core's report screen, shown only while the plugin is
+   * on; each reads the report from the record context and renders nothing
+   * where it does not apply.
+   */
+  reportActions?: readonly ComponentType[];
 };

@@ -26,3 +26,23 @@ export const federationPoliciesMessages = {
   create_title: 'Nova política de servidor',
   edit_title: 'Editar política de %{domain}',
 };
+
+/** The report screen's forwarding to the reported account's server. */
+export const forwardReportMessages = {
+  forward: 'Encaminhar ao servidor de origem',
+  title: 'Encaminhar a denúncia a %{server}',
+  explain:
+    'A moderação de %{server} recebe o texto abaixo e o post ou comentário denunciado, assinados por este servidor. Quem denunciou não é identificado. Só é possível encaminhar uma vez.',
+  content: 'Texto para a moderação do outro servidor',
+  counter: '%{count}/500 caracteres',
+  confirm: 'Encaminhar',
+  cancel: 'Cancelar',
+  done: 'Denúncia encaminhada a %{server}.',
+  forwarded: 'Encaminhada a %{server} em %{date}',
+  loading: 'Verificando o encaminhamento…',
+};
+
+/** A text of forwardReportMessages with its %{name} placeholders filled in. */
+export function forwardText(text: string, values: Record<string, string>): string {
+  return text.replace(/%\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}

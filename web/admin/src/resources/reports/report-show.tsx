@@ -1,5 +1,6 @@
 import { BooleanField, NumberField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
 
+import { PluginReportActions } from '../../plugins';
 import { DateTimeField } from '../console-list';
 import { ShowLoadError } from '../load-error';
 import { actionChoices, statusChoices, targetTypeChoices } from '../moderation/choices';
@@ -9,6 +10,7 @@ export function ReportShow() {
   return (
     <Show error={<ShowLoadError />}>
       <ResolveActions />
+      <PluginReportActions />
       <SimpleShowLayout>
         <SelectField source="status" choices={statusChoices} />
         <SelectField source="target_type" choices={targetTypeChoices} />
