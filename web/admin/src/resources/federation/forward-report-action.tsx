@@ -102,9 +102,7 @@ export function ForwardReportAction() {
         {m.forward}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="forward-report-title">
-        <DialogTitle id="forward-report-title" sx={{ overflowWrap: 'anywhere' }}>
-          {forwardText(m.title, { server })}
-        </DialogTitle>
+        <DialogTitle id="forward-report-title">{m.title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{forwardText(m.explain, { server })}</DialogContentText>
           <TextField

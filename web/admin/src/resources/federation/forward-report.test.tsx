@@ -80,7 +80,9 @@ describe('forwarding a report to the reported account’s server', () => {
     renderConsoleAt(`#/reports/${report.id}/show`, api);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Encaminhar ao servidor de origem' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Encaminhar a denúncia a remoto.example' });
+    const dialog = await screen.findByRole('dialog', { name: 'Encaminhar a denúncia' });
+    // It names the server the report goes to.
+    expect(within(dialog).getByText(/A moderação de remoto\.example recebe/)).toBeTruthy();
     const text = within(dialog).getByLabelText('Texto para a moderação do outro servidor');
     // The report's reason to begin with, with its length counted.
     expect((text as HTMLTextAreaElement).value).toBe('Spam de outro servidor');

@@ -30,7 +30,7 @@ export const federationPoliciesMessages = {
 /** The report screen's forwarding to the reported account's server. */
 export const forwardReportMessages = {
   forward: 'Encaminhar ao servidor de origem',
-  title: 'Encaminhar a denúncia a %{server}',
+  title: 'Encaminhar a denúncia',
   explain:
     'A moderação de %{server} recebe o texto abaixo e o post ou comentário denunciado, assinados por este servidor. Quem denunciou não é identificado. Só é possível encaminhar uma vez.',
   content: 'Texto para a moderação do outro servidor',
