@@ -48,8 +48,10 @@ type Delivery struct {
 
 // Inbox tunes the receiving of activities from other servers.
 type Inbox struct {
-	PerHostPerMinute int `mapstructure:"per_host_per_minute"`
-	Workers          int `mapstructure:"workers"`
+	PerHostPerMinute int           `mapstructure:"per_host_per_minute"`
+	Workers          int           `mapstructure:"workers"`
+	Concurrency      int           `mapstructure:"concurrency"`
+	Wait             time.Duration `mapstructure:"wait"`
 }
 
 //go:embed config.yaml
@@ -73,6 +75,12 @@ func validate(c *Config, bad plugin.Bad) {
 	}
 	if in := c.Federation.Inbox; in.PerHostPerMinute < 1 {
 		bad("federation.inbox.per_host_per_minute", "must be at least 1, not %d", in.PerHostPerMinute)
+	}
+	if in := c.Federation.Inbox; in.Concurrency < 1 || in.Concurrency > 256 {
+		bad("federation.inbox.concurrency", "must be between 1 and 256, not %d", in.Concurrency)
+	}
+	if in := c.Federation.Inbox; in.Wait < 0 || in.Wait > 10*time.Second {
+		bad("federation.inbox.wait", "must be between 0s and 10s, not %s", in.Wait)
 	}
 	if in := c.Federation.Inbox; in.Workers < 1 || in.Workers > 100 {
 		bad("federation.inbox.workers", "must be between 1 and 100, not %d", in.Workers)

@@ -104,11 +104,14 @@ func TestADomainIsAHostName(t *testing.T) {
 }
 
 // goodInbox are inbox settings that pass.
-var goodInbox = Inbox{PerHostPerMinute: 600, Workers: 2}
+var goodInbox = Inbox{PerHostPerMinute: 600, Workers: 2, Concurrency: 4, Wait: 250 * time.Millisecond}
 
 func TestInboxSettingsAreBounded(t *testing.T) {
-	for _, in := range []Inbox{{PerHostPerMinute: 0, Workers: 2}, {PerHostPerMinute: 600, Workers: 0},
-		{PerHostPerMinute: 600, Workers: 101}} {
+	with := func(change func(*Inbox)) Inbox { in := goodInbox; change(&in); return in }
+	for _, in := range []Inbox{with(func(in *Inbox) { in.PerHostPerMinute = 0 }), with(func(in *Inbox) { in.Workers = 0 }),
+		with(func(in *Inbox) { in.Workers = 101 }), with(func(in *Inbox) { in.Concurrency = 0 }),
+		with(func(in *Inbox) { in.Concurrency = 257 }), with(func(in *Inbox) { in.Wait = -time.Second }),
+		with(func(in *Inbox) { in.Wait = 11 * time.Second })} {
 		var bad []string
 		validate(&Config{Federation: Settings{Delivery: goodDelivery, Inbox: in, Media: goodMedia}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 		if len(bad) != 1 {

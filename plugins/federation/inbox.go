@@ -67,7 +67,8 @@ func newInbox(in Inbox, resolve *app.ResolveActor, s *pgstore.Store, policies *a
 	limiter ports.RateLimiter, tx ports.Transactor, clock ports.Clock) httpapi.Inbox {
 	return httpapi.Inbox{Resolve: resolve,
 		Receive: &app.ReceiveActivity{Inbox: s, Hosts: s, Policies: policies, Tx: tx, Clock: clock},
-		Limiter: limiter, PerHost: in.PerHostPerMinute, Policies: policies, Now: clock.Now}
+		Limiter: limiter, PerHost: in.PerHostPerMinute, Policies: policies, Now: clock.Now,
+		Admission: httpapi.NewAdmission(in.Concurrency, in.Wait)}
 }
 
 type processParams struct {

@@ -18,6 +18,7 @@ import (
 	"social/config"
 	"social/kit/httpsig"
 	"social/plugins/federation"
+	"social/plugins/federation/app"
 	at "social/tests/testkit/apptest"
 )
 
@@ -147,7 +148,7 @@ func post(t *testing.T, a *at.App, path string, r *remoteServer, signer string, 
 		Code string `json:"code"`
 	}
 	_ = json.Unmarshal(raw, &p)
-	if resp.StatusCode >= 500 {
+	if resp.StatusCode >= 500 && p.Code != app.CodeBusy {
 		t.Fatalf("POST %s: %d %s", path, resp.StatusCode, raw)
 	}
 	return resp.StatusCode, p.Code
@@ -300,6 +301,69 @@ func TestInboxLimitsEachServer(t *testing.T) {
 		if want := map[bool]int{true: http.StatusAccepted, false: http.StatusTooManyRequests}[i < 2]; status != want {
 			t.Fatalf("activity %d: %d %s, want %d", i, status, code, want)
 		}
+	}
+}
+
+// The inbox receives a few activities at once: one that finds no place
+// within the wait is answered 503 with Retry-After (its server sends it
+// again later), and nothing of it is kept; the ones admitted go through.
+func TestInboxReceivesAFewAtOnce(t *testing.T) {
+	t.Parallel()
+	r := newFakeServer(t)
+	ana, bia := r.actor(t, "ana", nil), r.actor(t, "bia", nil)
+	a := startWithRemote(t, r, func(_ *config.Config, s *federation.Config) {
+		s.Federation.Inbox.Concurrency, s.Federation.Inbox.Wait = 1, 0
+	})
+	lia := a.Member("lia")
+	like := func(actor string, n int) []byte {
+		return activity(map[string]any{"id": fmt.Sprintf("%s/likes/%d", actor, n), "type": "Like", "actor": actor,
+			"object": base + "/ap/users/" + lia.ID})
+	}
+	if status, code := post(t, a, "/ap/inbox", r, bia, like(bia, 0), a.Clock.Now()); status != http.StatusAccepted {
+		t.Fatalf("bia's first activity: %d %s", status, code)
+	}
+
+	// ana's server is slow to answer for her actor: her activity holds the
+	// one place while her key is fetched.
+	r.mu.Lock()
+	first := make(chan int, 1)
+	send := func() {
+		go func() {
+			status, _ := post(t, a, "/ap/inbox", r, ana, like(ana, 1), a.Clock.Now())
+			first <- status
+		}()
+	}
+	send()
+	turnedAway := false
+	for n := 1; n <= 200 && !turnedAway; n++ {
+		select {
+		case status := <-first: // one of bia's held the place: ana's server sends it again
+			if status != http.StatusServiceUnavailable {
+				t.Fatalf("ana's activity answered %d while her server was not answering", status)
+			}
+			send()
+		default:
+		}
+		status, code := post(t, a, "/ap/inbox", r, bia, like(bia, n), a.Clock.Now())
+		switch {
+		case status == http.StatusServiceUnavailable && code == app.CodeBusy:
+			turnedAway = true
+			if got := count(t, a, `SELECT count(*) FROM federation_inbox_activities WHERE activity_id = ?`,
+				fmt.Sprintf("%s/likes/%d", bia, n)); got != 0 {
+				t.Errorf("an activity turned away was kept")
+			}
+		case status == http.StatusAccepted: // ana's had not taken the place yet
+			time.Sleep(20 * time.Millisecond)
+		default:
+			t.Fatalf("bia's activity %d: %d %s", n, status, code)
+		}
+	}
+	r.mu.Unlock()
+	if !turnedAway {
+		t.Fatal("no activity was turned away while ana's held the only place")
+	}
+	if status := <-first; status != http.StatusAccepted {
+		t.Fatalf("ana's activity: %d", status)
 	}
 }
 

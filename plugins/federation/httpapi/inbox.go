@@ -30,7 +30,13 @@ type Inbox struct {
 	Policies *app.InstancePolicies
 	// Now is the verifier's clock.
 	Now func() time.Time
+	// Admission bounds the activities received at once; nil: no bound.
+	Admission *Admission
 }
+
+// busyRetryAfter is when a server turned away for want of a place is
+// told to send again, in seconds.
+const busyRetryAfter = "30"
 
 // keyIDPattern finds the keyId of a draft-cavage Signature or the keyid of
 // an RFC 9421 Signature-Input, to name the server before any work is done
@@ -58,6 +64,15 @@ func (h handlers) inbox(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > app.MaxActivityBytes {
 		problem(w, r, http.StatusRequestEntityTooLarge, app.CodeTooLarge, app.MsgTooLarge)
 		return
+	}
+	if h.Inbox.Admission != nil {
+		leave, ok := h.Inbox.Admission.Enter(r.Context())
+		if !ok {
+			w.Header().Set("Retry-After", busyRetryAfter)
+			problem(w, r, http.StatusServiceUnavailable, app.CodeBusy, app.MsgBusy)
+			return
+		}
+		defer leave()
 	}
 	if wait, ok := h.limitSender(r); !ok {
 		p := httpkit.ProblemFrom(r.Context(), errs.RateLimited(app.CodeRateLimited, "", app.MsgRateLimited, wait))
