@@ -20,6 +20,7 @@ import (
 	comments "social/features/comments/app"
 	datarights "social/features/datarights/app"
 	follows "social/features/follows/app"
+	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
 	"social/kit/httpkit"
 	"social/kit/plugin"
@@ -167,10 +168,10 @@ func newOutgoing(site httpapi.Site, s *pgstore.Store, media httpkit.MediaLinks, 
 
 // newForwardReport signs the Flag with the site actor's key (its pair made
 // on first need, as a member's).
-func newForwardReport(site httpapi.Site, s *pgstore.Store, deliver app.Deliverer, audit ports.AuditLog,
-	tx ports.Transactor, clock ports.Clock) *app.ForwardReport {
+func newForwardReport(site httpapi.Site, s *pgstore.Store, reports moderation.ReportLocker, deliver app.Deliverer,
+	audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.ForwardReport {
 	build := activity.Builder{Site: site}
-	return &app.ForwardReport{Tx: tx, Store: s, Deliver: deliver, Audit: audit, Clock: clock, Domain: site.Domain,
+	return &app.ForwardReport{Tx: tx, Reports: reports, Store: s, Deliver: deliver, Audit: audit, Clock: clock, Domain: site.Domain,
 		Flag: func(id domain.ReportID, account, note, content string) (string, []byte, error) {
 			f := build.Flag(id.String(), account, note, content)
 			body, err := json.Marshal(f)

@@ -31,6 +31,7 @@ var federationRoutes = []string{
 	"GET /ap/users/{id}/outbox",
 	"GET /ap/posts/{id}",
 	"GET /ap/comments/{id}",
+	"GET /ap/actor",
 	"GET /profile/{handle}",
 	"GET /post/{id}",
 }

@@ -31,11 +31,8 @@ type ReportedObject struct {
 	URI    string        // the Note's id on its server
 }
 
-// ForwardStore reads reports and keeps their forwardings.
+// ForwardStore keeps the reports' forwardings.
 type ForwardStore interface {
-	// LockReport reads report id's target and reason and holds its row
-	// until the transaction ends (domain.ErrNotFound when there is none).
-	LockReport(ctx context.Context, id domain.ReportID) (targetType string, target uuid.UUID, reason *string, err error)
 	// Forwarding is report id's forwarding (domain.ErrNotFound before
 	// it is forwarded).
 	Forwarding(ctx context.Context, id domain.ReportID) (Forwarding, error)
@@ -59,7 +56,10 @@ type FlagWriter func(id domain.ReportID, account, note, content string) (activit
 // answered as it was, and nothing is sent again. The Flag carries the
 // moderator's text (by default the report's reason), never who reported.
 type ForwardReport struct {
-	Tx      ports.Transactor
+	Tx ports.Transactor
+	// Reports are the reports feature's, locked while one is forwarded
+	// (a forwarding and a resolution of one report wait for each other).
+	Reports moderation.ReportLocker
 	Store   ForwardStore
 	Flag    FlagWriter
 	Deliver Deliverer
@@ -83,7 +83,8 @@ func (uc *ForwardReport) Handle(ctx context.Context, viewer domain.Viewer, id do
 	}
 	var f Forwarding
 	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		kind, target, reason, err := uc.Store.LockReport(ctx, id)
+		rep, err := uc.Reports.Lock(ctx, id)
+		kind, target, reason := string(rep.TargetType), rep.TargetID, rep.Reason
 		if errors.Is(err, domain.ErrNotFound) {
 			return errs.NotFound(moderation.CodeReportNotFound, moderation.MsgReportNotFound)
 		}

@@ -10,9 +10,11 @@ CREATE TABLE federation_site_key (
 );
 
 -- The reports moderators forwarded to the reported account's server, once
--- each: the Flag's id, the text sent and who sent it.
+-- each: the Flag's id, the text sent and who sent it. The report is the
+-- reports feature's, named without a reference (the plugin's SQL names no
+-- core table); a report is kept once filed.
 CREATE TABLE federation_forwarded_reports (
-    report_id    uuid PRIMARY KEY REFERENCES reports (id) ON DELETE CASCADE,
+    report_id    uuid PRIMARY KEY,
     activity_id  text NOT NULL UNIQUE CHECK (activity_id LIKE 'http%://%'),
     server       text NOT NULL,
     content      text NOT NULL CHECK (char_length(content) BETWEEN 1 AND 500),

@@ -14,30 +14,6 @@ import (
 
 var _ app.ForwardStore = (*Store)(nil)
 
-// LockReport reads report id's target and reason, its row held until the
-// transaction ends: a forwarding and a resolution of one report wait for
-// each other, as do two forwardings.
-func (s *Store) LockReport(ctx context.Context, id domain.ReportID) (string, uuid.UUID, *string, error) {
-	var r struct {
-		TargetType string         `bun:"target_type"`
-		TargetID   uuid.UUID      `bun:"target_id"`
-		Reason     sql.NullString `bun:"reason"`
-	}
-	err := s.IDB(ctx).NewRaw(`SELECT target_type, target_id, reason FROM reports WHERE id = ? FOR UPDATE`,
-		uuid.UUID(id)).Scan(ctx, &r)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", uuid.UUID{}, nil, domain.ErrNotFound
-	}
-	if err != nil {
-		return "", uuid.UUID{}, nil, err
-	}
-	var reason *string
-	if r.Reason.Valid {
-		reason = &r.Reason.String
-	}
-	return r.TargetType, r.TargetID, reason, nil
-}
-
 type forwardingRow struct {
 	ReportID    uuid.UUID     `bun:"report_id"`
 	ActivityID  string        `bun:"activity_id"`
