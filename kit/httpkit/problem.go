@@ -112,6 +112,12 @@ func ProblemFrom(ctx context.Context, err error) *Problem {
 		return StatusProblem(ctx, http.StatusInternalServerError)
 	}
 	if e.Kind == errs.KindUnauthenticated && SessionUnchecked(ctx) {
+		// The session check failed. When the client left meanwhile, its
+		// own leaving is what stopped the check: nobody reads the answer,
+		// and the database is not down.
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return StatusProblem(ctx, statusClientClosedRequest)
+		}
 		e = errs.Unavailable(CodeDatabaseDown, errs.MsgUnavailable, err)
 	}
 	status := kindStatus[e.Kind]

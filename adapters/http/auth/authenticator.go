@@ -121,7 +121,7 @@ func (a *Authenticator) appViewer(ctx context.Context, token string) (domain.Vie
 	}
 	access, ok, err := a.apps.AppViewer(ctx, sum[:])
 	if err != nil {
-		a.log.ErrorContext(ctx, "check app token", "err", err)
+		a.logCheckFailure(ctx, "check app token", err)
 	}
 	if ok && a.cache != nil {
 		a.cache.storeApp(epoch, sum[:], access)
@@ -149,7 +149,7 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 	}
 	role, live, err := a.activeRole(ctx, v.SessionID, v.UserID)
 	if err != nil {
-		a.log.ErrorContext(ctx, "check session of bearer token", "err", err)
+		a.logCheckFailure(ctx, "check session of bearer token", err)
 		return domain.Viewer{}, false, err
 	}
 	if !live {
@@ -157,6 +157,18 @@ func (a *Authenticator) viewer(ctx context.Context, token string) (domain.Viewer
 	}
 	v.Role = role
 	return v, true, nil
+}
+
+// logCheckFailure logs a token check that could not be made: an error,
+// unless the check stopped only because the request's client left (a
+// wave of clients giving up is not a database fault, and a line each
+// would bury the ones that are).
+func (a *Authenticator) logCheckFailure(ctx context.Context, msg string, err error) {
+	if httpkit.Abandoned(ctx, err) {
+		a.log.DebugContext(ctx, msg, "err", err)
+		return
+	}
+	a.log.ErrorContext(ctx, msg, "err", err)
 }
 
 // activeRole is the session check, through the cache when there is one.
