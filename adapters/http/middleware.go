@@ -64,7 +64,10 @@ func newRequestID() string {
 // a successful answer (below 400) goes to debug too, so that only
 // refusals (info) and server errors (error) fill the terminal. The request
 // ID is one of the line's attributes rather than carried by a logger made
-// for each request.
+// for each request. A 503 with Retry-After is the server turning work away
+// on purpose (more than it takes at once, as the federation inbox does
+// under a flood): it goes to debug like a success, or a flood would
+// become as many error lines; the metrics count it by route and status.
 func withAccessLog(logger *slog.Logger, all bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -74,7 +77,10 @@ func withAccessLog(logger *slog.Logger, all bool, next http.Handler) http.Handle
 		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || (!all && rec.Status < 400) {
 			level = slog.LevelDebug
 		}
-		if rec.Status >= 500 {
+		switch {
+		case turnedAway(rec):
+			level = slog.LevelDebug
+		case rec.Status >= 500:
 			level = slog.LevelError
 		}
 		if !logger.Enabled(r.Context(), level) {
@@ -85,6 +91,12 @@ func withAccessLog(logger *slog.Logger, all bool, next http.Handler) http.Handle
 			slog.Int64("bytes", int64(rec.Bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 			slog.String("remote", r.RemoteAddr))
 	})
+}
+
+// turnedAway reports whether the answer is a deliberate 503: the server
+// asks the client to come back after Retry-After.
+func turnedAway(rec *httpkit.StatusRecorder) bool {
+	return rec.Status == http.StatusServiceUnavailable && rec.Header().Get("Retry-After") != ""
 }
 
 // withRecover turns a panic into a 500 problem; the stack goes to the log only.
