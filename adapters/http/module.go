@@ -99,10 +99,12 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Lifecycle.Append(fx.Hook{OnStart: func(context.Context) error {
-		// The dashboard's background caches live as long as the process.
-		return jobsUI.Start(context.Background())
-	}})
+	// The dashboard is not started: started, it counts every job of the
+	// table by state every ten seconds on every node, for as long as the
+	// process lives, whether anyone looks or not (a sequential scan of
+	// the day's jobs, hundreds of milliseconds of the database's time at
+	// a few hundred thousand). Not started, it counts when an operator
+	// opens it.
 
 	// Patterns without a method: a method-specific pattern would overlap the
 	// path-specific ones (/api/, /admin/jobs/) and the mux refuses that.
