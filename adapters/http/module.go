@@ -123,7 +123,7 @@ func newRootHandler(p rootParams) (_ http.Handler, err error) {
 		mux.Handle(m.Pattern, m.Handler)
 	}
 
-	var h http.Handler = mux
+	var h http.Handler = withReadDeadlineEndingWithBody(mux)
 	if p.ReadRouting != nil {
 		h = p.ReadRouting.Wrap(h)
 	}

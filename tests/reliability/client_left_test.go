@@ -1,11 +1,14 @@
 package reliability_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,5 +70,81 @@ func TestAFollowIsKeptWhenItsClientHangsUp(t *testing.T) {
 			t.Fatal("the follow whose client hung up was lost")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A change that takes longer than its body's read deadline (Huma gives
+// each operation's body 5 s) leaves its kept-alive connection usable: the
+// client's next request on it is served as any other. net/http's
+// look-ahead read for that next request used to fail at the old deadline,
+// which cancelled the connection's context and with it every later
+// request's: each was refused at once, a change 503 database_unavailable
+// (its session could not be checked), a read 499.
+func TestASlowChangeLeavesItsConnectionUsable(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ana := app.Member("ana")
+	ctx := context.Background()
+
+	// A new post waits on the lock for longer than the body's deadline.
+	lock, err := app.DB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = lock.Rollback() }()
+	if _, err := lock.ExecContext(ctx, `LOCK TABLE posts IN EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+
+	u, err := url.Parse(app.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	answers := bufio.NewReader(conn)
+	exchange := func(method, path, body string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, app.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+ana.Token)
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if err := req.Write(conn); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(answers, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+
+	sent := time.Now()
+	created := make(chan *http.Response, 1)
+	go func() {
+		created <- exchange(http.MethodPost, "/api/v1/posts", `{"text_content":"devagar","type":"text","visibility":"public"}`)
+	}()
+	testkit.WaitForLockWait(t, app.DB, "%posts%")
+	time.Sleep(6*time.Second - time.Since(sent))
+	if err := lock.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if resp := <-created; resp.StatusCode != http.StatusCreated {
+		t.Fatalf("the slow post: %d, want 201", resp.StatusCode)
+	}
+
+	// The same connection, as a browser keeps it.
+	for i := 0; i < 3; i++ {
+		if resp := exchange(http.MethodGet, "/api/v1/profiles/"+ana.Handle, ""); resp.StatusCode != http.StatusOK {
+			t.Fatalf("request %d after the slow post on its connection: %d, want 200", i+1, resp.StatusCode)
+		}
 	}
 }
