@@ -49,6 +49,7 @@ type Delivery struct {
 // Inbox tunes the receiving of activities from other servers.
 type Inbox struct {
 	PerHostPerMinute int           `mapstructure:"per_host_per_minute"`
+	PerSecond        int           `mapstructure:"per_second"`
 	Workers          int           `mapstructure:"workers"`
 	Concurrency      int           `mapstructure:"concurrency"`
 	Wait             time.Duration `mapstructure:"wait"`
@@ -75,6 +76,9 @@ func validate(c *Config, bad plugin.Bad) {
 	}
 	if in := c.Federation.Inbox; in.PerHostPerMinute < 1 {
 		bad("federation.inbox.per_host_per_minute", "must be at least 1, not %d", in.PerHostPerMinute)
+	}
+	if in := c.Federation.Inbox; in.PerSecond < 1 || in.PerSecond > 100_000 {
+		bad("federation.inbox.per_second", "must be between 1 and 100000, not %d", in.PerSecond)
 	}
 	if in := c.Federation.Inbox; in.Concurrency < 1 || in.Concurrency > 256 {
 		bad("federation.inbox.concurrency", "must be between 1 and 256, not %d", in.Concurrency)

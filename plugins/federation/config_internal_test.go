@@ -104,14 +104,15 @@ func TestADomainIsAHostName(t *testing.T) {
 }
 
 // goodInbox are inbox settings that pass.
-var goodInbox = Inbox{PerHostPerMinute: 600, Workers: 2, Concurrency: 4, Wait: 250 * time.Millisecond}
+var goodInbox = Inbox{PerHostPerMinute: 600, PerSecond: 50, Workers: 1, Concurrency: 16, Wait: 250 * time.Millisecond}
 
 func TestInboxSettingsAreBounded(t *testing.T) {
 	with := func(change func(*Inbox)) Inbox { in := goodInbox; change(&in); return in }
 	for _, in := range []Inbox{with(func(in *Inbox) { in.PerHostPerMinute = 0 }), with(func(in *Inbox) { in.Workers = 0 }),
 		with(func(in *Inbox) { in.Workers = 101 }), with(func(in *Inbox) { in.Concurrency = 0 }),
 		with(func(in *Inbox) { in.Concurrency = 257 }), with(func(in *Inbox) { in.Wait = -time.Second }),
-		with(func(in *Inbox) { in.Wait = 11 * time.Second })} {
+		with(func(in *Inbox) { in.Wait = 11 * time.Second }),
+		with(func(in *Inbox) { in.PerSecond = 0 }), with(func(in *Inbox) { in.PerSecond = 100_001 })} {
 		var bad []string
 		validate(&Config{Federation: Settings{Delivery: goodDelivery, Inbox: in, Media: goodMedia}}, func(key, _ string, _ ...any) { bad = append(bad, key) })
 		if len(bad) != 1 {

@@ -67,16 +67,19 @@ var Plugin = plugin.New(Name, migrations.Files, settings,
 			return &app.PublicReply{Comments: c, Posts: s, Find: find}
 		},
 		newOutgoing,
-		func(s *pgstore.Store) *app.InstancePolicies { return &app.InstancePolicies{Store: s} },
+		func(s *pgstore.Store, clock ports.Clock) *app.PolicyCache {
+			return &app.PolicyCache{Store: s, Clock: clock}
+		},
+		func(c *app.PolicyCache) *app.InstancePolicies { return &app.InstancePolicies{Store: c} },
 		func(s *pgstore.Store) *app.ReportForwarding { return &app.ReportForwarding{Store: s} },
-		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.CreateInstancePolicy {
-			return &app.CreateInstancePolicy{Store: s, Purge: s, Audit: audit, Tx: tx, Clock: clock}
+		func(s *pgstore.Store, c *app.PolicyCache, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.CreateInstancePolicy {
+			return &app.CreateInstancePolicy{Store: c, Purge: s, Audit: audit, Tx: tx, Clock: clock}
 		},
-		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.UpdateInstancePolicy {
-			return &app.UpdateInstancePolicy{Store: s, Purge: s, Audit: audit, Tx: tx, Clock: clock}
+		func(s *pgstore.Store, c *app.PolicyCache, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.UpdateInstancePolicy {
+			return &app.UpdateInstancePolicy{Store: c, Purge: s, Audit: audit, Tx: tx, Clock: clock}
 		},
-		func(s *pgstore.Store, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.RemoveInstancePolicy {
-			return &app.RemoveInstancePolicy{Store: s, Audit: audit, Tx: tx, Clock: clock}
+		func(c *app.PolicyCache, audit ports.AuditLog, tx ports.Transactor, clock ports.Clock) *app.RemoveInstancePolicy {
+			return &app.RemoveInstancePolicy{Store: c, Audit: audit, Tx: tx, Clock: clock}
 		},
 		newForwardReport,
 		func(p *app.InstancePolicies, s *pgstore.Store, remove *datarights.RemoveRemoteAccount) *app.PurgeDomain {

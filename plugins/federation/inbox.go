@@ -48,7 +48,7 @@ func newResolveActor(cfg *config.Config, s *pgstore.Store, fetch app.DocumentFet
 	if err != nil {
 		return nil, err
 	}
-	return &app.ResolveActor{Actors: s, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop,
+	return &app.ResolveActor{Actors: &app.ActorCache{Store: s, Clock: clock}, Fetch: fetch, Accounts: accounts, Tx: tx, Clock: clock, LoopbackHTTP: loop,
 		Policies: policies, Pictures: s}, nil
 }
 
@@ -64,11 +64,11 @@ func newLookUpAccount(cfg *config.Config, s *pgstore.Store, fetch Fetcher, resol
 }
 
 func newInbox(in Inbox, resolve *app.ResolveActor, s *pgstore.Store, policies *app.InstancePolicies,
-	limiter ports.RateLimiter, tx ports.Transactor, clock ports.Clock) httpapi.Inbox {
+	tx ports.Transactor, clock ports.Clock) httpapi.Inbox {
 	return httpapi.Inbox{Resolve: resolve,
 		Receive: &app.ReceiveActivity{Inbox: s, Hosts: s, Policies: policies, Tx: tx, Clock: clock},
-		Limiter: limiter, PerHost: in.PerHostPerMinute, Policies: policies, Now: clock.Now,
-		Admission: httpapi.NewAdmission(in.Concurrency, in.Wait)}
+		Senders: httpapi.NewSenderLimit(in.PerHostPerMinute, time.Minute, clock.Now), Policies: policies, Now: clock.Now,
+		Admission: httpapi.NewAdmission(in.Concurrency, float64(in.PerSecond), in.Wait, time.Now)}
 }
 
 type processParams struct {

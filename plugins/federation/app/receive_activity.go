@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -48,15 +50,24 @@ type RemoteObject struct {
 
 // InboxStore records received activities and what their objects became.
 type InboxStore interface {
-	// Receive records activity id of actor and queues its processing, in
-	// the transaction of ctx; false when it was received before.
-	Receive(ctx context.Context, actor domain.UserID, id string, activity []byte, at time.Time) (bool, error)
+	// Receive records activities and queues the processing of each, in
+	// the transaction of ctx: in one statement, as many arrive together.
+	// One received before (or whose actor is gone) is left as it was.
+	Receive(ctx context.Context, activities []InboxActivity, at time.Time) error
 	Processed(ctx context.Context, id string, at time.Time) error
 	RemoteObject(ctx context.Context, uri string) (RemoteObject, error)
 	SaveObject(ctx context.Context, o RemoteObject, at time.Time) error
 	DeleteObject(ctx context.Context, uri string) error
 	ObjectByLocal(ctx context.Context, actor domain.UserID, kind ObjectKind, local uuid.UUID) (RemoteObject, error)
 	ActorByProfile(ctx context.Context, id domain.UserID) (RemoteActor, error)
+}
+
+// InboxActivity is an activity as the inbox keeps it: its id, its actor's
+// profile and its JSON.
+type InboxActivity struct {
+	ID       string
+	Actor    domain.UserID
+	Activity []byte
 }
 
 // envelope is what is read of an activity before it is queued.
@@ -80,11 +91,22 @@ type ReceiveActivity struct {
 	Policies *InstancePolicies
 	Tx       ports.Transactor
 	Clock    ports.Clock
+
+	once    sync.Once
+	records *groupCommit[received]
 }
 
-// HostsReached records that a server answered or wrote to us.
+// received is an activity checked and ready to be recorded.
+type received struct {
+	actor domain.UserID
+	host  string
+	id    string
+	body  []byte
+}
+
+// HostsReached records that servers wrote to us.
 type HostsReached interface {
-	Reached(ctx context.Context, host string, at time.Time) error
+	ReachedAll(ctx context.Context, hosts []string, at time.Time) error
 }
 
 // Handle checks and queues body.
@@ -129,16 +151,49 @@ func (uc *ReceiveActivity) Handle(ctx context.Context, signer RemoteActor, body 
 	if err := json.Compact(&compact, body); err != nil {
 		return errs.Invalid(CodeBadActivity, MsgBadActivity, nil)
 	}
-	err := uc.Tx.InTx(ctx, func(ctx context.Context) error {
-		if _, err := uc.Inbox.Receive(ctx, signer.ProfileID, e.ID, compact.Bytes(), uc.Clock.Now()); err != nil {
-			return err
-		}
-		return uc.Hosts.Reached(ctx, signer.Host, uc.Clock.Now())
-	})
+	uc.once.Do(func() { uc.records = newGroupCommit(uc.record) })
+	err := uc.records.do(ctx, received{actor: signer.ProfileID, host: signer.Host, id: e.ID, body: compact.Bytes()})
 	if err != nil {
 		return fmt.Errorf("receive %s: %w", e.ID, err)
 	}
 	return nil
+}
+
+// record keeps a batch of activities and queues their processing in one
+// transaction. Should it fail, each is recorded on its own, so that one
+// activity's failure is its own.
+func (uc *ReceiveActivity) record(ctx context.Context, batch []*groupItem[received]) {
+	all := make([]received, len(batch))
+	for i, item := range batch {
+		all[i] = item.value
+	}
+	err := uc.Tx.InTx(ctx, func(ctx context.Context) error { return uc.keep(ctx, all...) })
+	if err == nil || len(batch) == 1 {
+		for _, item := range batch {
+			item.err = err
+		}
+		return
+	}
+	for _, item := range batch {
+		item.err = uc.Tx.InTx(ctx, func(ctx context.Context) error { return uc.keep(ctx, item.value) })
+	}
+}
+
+// keep records activities, and that their servers are up.
+func (uc *ReceiveActivity) keep(ctx context.Context, activities ...received) error {
+	now := uc.Clock.Now()
+	kept := make([]InboxActivity, len(activities))
+	var hosts []string
+	for i, r := range activities {
+		kept[i] = InboxActivity{ID: r.id, Actor: r.actor, Activity: r.body}
+		if !slices.Contains(hosts, r.host) {
+			hosts = append(hosts, r.host)
+		}
+	}
+	if err := uc.Inbox.Receive(ctx, kept, now); err != nil {
+		return err
+	}
+	return uc.Hosts.ReachedAll(ctx, hosts, now)
 }
 
 // CheckDepth refuses JSON nested deeper than MaxActivityDepth, before it

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"social/core/errs"
-	"social/core/ports"
 	"social/kit/httpkit"
 	"social/kit/httpsig"
 	"social/plugins/federation/app"
@@ -22,9 +21,8 @@ import (
 type Inbox struct {
 	Resolve *app.ResolveActor
 	Receive *app.ReceiveActivity
-	Limiter ports.RateLimiter
-	// PerHost is how many activities one server may post a minute.
-	PerHost int
+	// Senders counts each server's activities a minute.
+	Senders *SenderLimit
 	// Policies refuse a suspended server's activities before any work
 	// is done for them (its actor is never fetched).
 	Policies *app.InstancePolicies
@@ -152,13 +150,7 @@ func (h handlers) limitSender(r *http.Request) (time.Duration, bool) {
 	if host := keyHost(r); host != "" {
 		key = "host:" + host + " ip:" + ip
 	}
-	wait, err := h.Inbox.Limiter.Take(r.Context(), ports.RateRule{Bucket: "federation_inbox", Key: key,
-		Limit: h.Inbox.PerHost, Window: time.Minute})
-	if err != nil {
-		// The limiter's storage failing must not open the gate nor
-		// answer a 500: the sender retries later.
-		return time.Minute, false
-	}
+	wait := h.Inbox.Senders.Take(key)
 	return wait, wait == 0
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/plugins/federation/app"
@@ -55,10 +56,17 @@ func (s *Store) Failed(ctx context.Context, host string, at time.Time, after tim
 	return err
 }
 
+// ReachedAll records that hosts wrote to us at at, in one statement: the
+// run of failures of each ends.
+func (s *Store) ReachedAll(ctx context.Context, hosts []string, at time.Time) error {
+	_, err := s.IDB(ctx).NewRaw(`UPDATE federation_hosts SET failing_since = NULL, unreachable_since = NULL,
+		failures = 0, last_success_at = ? WHERE host = ANY(?::text[]) AND failing_since IS NOT NULL`, at, pgdialect.Array(hosts)).
+		Exec(ctx)
+	return err
+}
+
 // Reached records that host answered at at: its run of failures ends.
 // A host that never failed has no row, and gets none.
 func (s *Store) Reached(ctx context.Context, host string, at time.Time) error {
-	_, err := s.IDB(ctx).NewRaw(`UPDATE federation_hosts SET failing_since = NULL, unreachable_since = NULL,
-		failures = 0, last_success_at = ? WHERE host = ? AND failing_since IS NOT NULL`, at, host).Exec(ctx)
-	return err
+	return s.ReachedAll(ctx, []string{host}, at)
 }

@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"social/core/domain"
 	"social/plugins/federation/app"
@@ -105,19 +107,36 @@ func (ProcessArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: InboxQueue, MaxAttempts: 5}
 }
 
-// Receive records activity id of actor once and queues its processing, in
-// the transaction of ctx; false when the id was received before (nothing
-// queued again).
-func (s *Store) Receive(ctx context.Context, actor domain.UserID, id string, activity []byte, at time.Time) (bool, error) {
-	res, err := s.IDB(ctx).NewRaw(`INSERT INTO federation_inbox_activities (activity_id, actor_id, received_at)
-		VALUES (?, ?, ?) ON CONFLICT (activity_id) DO NOTHING`, id, uuid.UUID(actor), at).Exec(ctx)
-	if err != nil {
-		return false, err
+// Receive records activities once each and queues the processing of
+// those new, in the transaction of ctx, in one statement. One received
+// before is left as it was; so is one whose actor was removed since its
+// key was read (its account deleted): it sends nothing more.
+func (s *Store) Receive(ctx context.Context, activities []app.InboxActivity, at time.Time) error {
+	ids := make([]string, len(activities))
+	actors := make([]uuid.UUID, len(activities))
+	for i, a := range activities {
+		ids[i], actors[i] = a.ID, uuid.UUID(a.Actor)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
+	var inserted []string
+	err := s.IDB(ctx).NewRaw(`INSERT INTO federation_inbox_activities (activity_id, actor_id, received_at)
+		SELECT r.id, r.actor, ? FROM unnest(?::text[], ?::uuid[]) AS r (id, actor)
+		WHERE EXISTS (SELECT 1 FROM federation_remote_actors a WHERE a.profile_id = r.actor)
+		ON CONFLICT (activity_id) DO NOTHING RETURNING activity_id`, at, pgdialect.Array(ids), pgdialect.Array(actors)).
+		Scan(ctx, &inserted)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
 	}
-	return true, s.Jobs.Insert(ctx, ProcessArgs{ActivityID: id, Actor: uuid.UUID(actor), Activity: activity}, nil)
+	for _, a := range activities {
+		if !slices.Contains(inserted, a.ID) {
+			continue
+		}
+		// Taken once, even when the batch holds it twice.
+		inserted = slices.DeleteFunc(inserted, func(id string) bool { return id == a.ID })
+		if err := s.Jobs.Insert(ctx, ProcessArgs{ActivityID: a.ID, Actor: uuid.UUID(a.Actor), Activity: a.Activity}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Processed marks activity id processed.
