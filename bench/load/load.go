@@ -137,10 +137,12 @@ func Closed(ctx context.Context, workers int, d time.Duration, op Op) Result {
 // Latency runs from the intended start, not the actual one: when the
 // generator or the system falls behind, the wait counts (no coordinated
 // omission). Requests still running after d get drain to finish; those
-// that do not count as errors.
+// that do not count as errors. A step always starts at least one request:
+// a rate below one per step (a server so slow that a tenth of its peak
+// rounds to nothing) still gets a latency measured.
 func Open(ctx context.Context, rate float64, d, drain time.Duration, op Op) Result {
 	var rec recorder
-	n := int(rate * d.Seconds())
+	n := max(1, int(rate*d.Seconds()))
 	interval := time.Duration(float64(time.Second) / rate)
 	reqCtx, cancel := context.WithTimeout(ctx, d+drain)
 	defer cancel()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -71,5 +72,18 @@ func TestOpenMeasuresFromTheIntendedStart(t *testing.T) {
 	}
 	if res.P50 < 45 || res.Max < 100 {
 		t.Fatalf("latency hides the stall: p50 %v ms, max %v ms", res.P50, res.Max)
+	}
+}
+
+// A tenth of a peak of four a second, for one second, rounds to no
+// request at all; the step must still measure one.
+func TestOpenStartsAtLeastOneRequest(t *testing.T) {
+	var calls atomic.Int64
+	res := Open(context.Background(), 0.4, time.Second, time.Second, func(context.Context, int) error {
+		calls.Add(1)
+		return nil
+	})
+	if calls.Load() != 1 || res.Requests != 1 {
+		t.Fatalf("%d calls, %+v", calls.Load(), res)
 	}
 }
