@@ -10,29 +10,43 @@ import { api, member, signIn, signInToken } from '../lib/members.mjs';
 
 const { server, browser } = await serverAndBrowser();
 
-/** Records the ids of the posts announced live on feed:public to one page. */
+/**
+ * Records the ids of the posts announced live on feed:public to one page,
+ * and whether the server has confirmed that page's subscription to it: a
+ * post created before then is never announced to it.
+ */
 function liveFeedPosts(page) {
   const ids = [];
+  const feed = { ids, subscribed: false };
   page.on('websocket', (ws) => {
     if (!ws.url().includes('/api/v1/realtime')) return;
     ws.on('framereceived', ({ payload }) => {
       const message = JSON.parse(String(payload));
+      if (message.type === 'subscribed' && [message.topic, ...(message.topics ?? [])].includes('feed:public')) {
+        feed.subscribed = true;
+      }
       if (message.type === 'event' && message.topic === 'feed:public' && message.event?.type === 'post.created') {
         ids.push(message.event.data.id);
       }
     });
   });
-  return ids;
+  return feed;
 }
 
-/** Waits until `ids` holds `id`. */
-async function arrives(ids, id, ms = 10_000) {
+/** Waits until `holds()` is true, failing with `message` after `ms`. */
+async function until(holds, message, ms = 10_000) {
   const deadline = Date.now() + ms;
-  while (!ids.includes(id)) {
-    assert.ok(Date.now() < deadline, `post ${id} never arrived live`);
+  while (!holds()) {
+    assert.ok(Date.now() < deadline, message);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Waits until the server has confirmed the page's subscription to feed:public. */
+const subscribed = (feed) => until(() => feed.subscribed, 'the feed never subscribed to feed:public');
+
+/** Waits until `ids` holds `id`. */
+const arrives = (ids, id) => until(() => ids.includes(id), `post ${id} never arrived live`);
 
 test('a block stops live posts between the two; a muted word hides a post from the feed', async () => {
   const a = await member(server, 'alice', 'Alice Andrade');
@@ -43,9 +57,11 @@ test('a block stops live posts between the two; a muted word hides a post from t
 
   const pa = await watchedPage(browser);
   const pb = await watchedPage(browser);
-  const seenByB = liveFeedPosts(pb.page);
+  const liveB = liveFeedPosts(pb.page);
+  const seenByB = liveB.ids;
   await signIn(server, pa.page, a);
   await signIn(server, pb.page, b);
+  await subscribed(liveB);
 
   // Before the block, B's open feed hears of A's post.
   const before = await api(server, aToken, 'POST', '/posts', { text_content: 'Antes do bloqueio' });
