@@ -131,7 +131,8 @@ async function waitForQuiet(why) {
  * dir. On two cores the clock also counts the browser's other processes and
  * threads, Lighthouse and the server taking turns with the page (a task's
  * clock time was 2-3 times its CPU time even on an idle machine), and that
- * is the machine, not the page. Answers both totals, in milliseconds.
+ * is the machine, not the page. Answers both totals, in milliseconds, and
+ * the five longest tasks.
  */
 function mainThreadOnCpuTime(dir) {
   const file = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.trace.json')));
@@ -157,7 +158,22 @@ function mainThreadOnCpuTime(dir) {
     e.dur = Math.min(e.dur, e.tdur);
   }
   writeFileSync(file, JSON.stringify(trace));
-  return { clock: Math.round(clock / 1000), cpu: Math.round(cpu / 1000) };
+  // The five longest tasks and the longest work inside each: when a budget
+  // breaks, where to look.
+  const onMain = events.filter((e) => e.ph === 'X' && e.tdur !== undefined && `${e.pid}:${e.tid}` === main);
+  const longest = onMain
+    .filter((e) => e.name === 'RunTask')
+    .sort((a, b) => b.tdur - a.tdur)
+    .slice(0, 5)
+    .map((task) => {
+      const inside = onMain
+        .filter((e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
+        .sort((a, b) => b.tdur - a.tdur)
+        .slice(0, 2)
+        .map((e) => `${e.name} ${Math.round(e.tdur / 1000)}`);
+      return `${Math.round(task.tdur / 1000)} ms${inside.length ? ` (${inside.join(', ')})` : ''}`;
+    });
+  return { clock: Math.round(clock / 1000), cpu: Math.round(cpu / 1000), longest };
 }
 
 /** The scores and metrics the budgets read, from one Lighthouse report. */
@@ -254,6 +270,7 @@ function report(name, r) {
     `  on the clock: performance ${c.performance}, LCP ${c.lcp} ms, TBT ${c.tbt} ms, FCP ${c.fcp} ms; ` +
       `main thread's tasks ${r.mainThread.clock} ms on the clock, ${r.mainThread.cpu} ms on a CPU`,
   );
+  console.log(`  longest tasks on a CPU: ${r.mainThread.longest.join('; ')}`);
   for (const [category, ids] of Object.entries(r.failing)) if (ids.length) console.log(`  ${category} below 1: ${ids.join(', ')}`);
 }
 

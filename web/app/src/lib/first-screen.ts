@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /**
  * When the first screen has been drawn. Over a phone's network every request
@@ -44,17 +44,32 @@ export function afterFirstScreen(task: () => void): void {
   else listeners.add(task)
 }
 
-function subscribe(listener: () => void): () => void {
-  if (drawn) return () => undefined
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
-/** Whether the first screen has been drawn, as state: for a query's `enabled`. */
+/**
+ * Whether the first screen has been drawn, as state: for a query's `enabled`.
+ * The change is a non-urgent update: every badge, plugin gate and card
+ * asking goes at once, and React draws them again in short slices rather
+ * than in one long task just as the member starts to read.
+ */
 export function useFirstScreenDrawn(): boolean {
-  return useSyncExternalStore(subscribe, firstScreenDrawn, firstScreenDrawn)
+  const [isDrawn, setDrawn] = useState(drawn)
+  useEffect(() => {
+    if (isDrawn) return undefined
+    const listener = () => {
+      startTransition(() => {
+        setDrawn(true)
+      })
+    }
+    // Drawn between this component's render and now.
+    if (drawn) {
+      listener()
+      return undefined
+    }
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [isDrawn])
+  return isDrawn
 }
 
 /**

@@ -1,3 +1,6 @@
+import { waitFor } from '@testing-library/react'
+import { expect } from 'vitest'
+
 import type { SocketFactory, SocketHandlers } from '@/lib/realtime'
 
 interface FakeSocket {
@@ -41,6 +44,18 @@ export class FakeRealtime {
 
   open(): void {
     this.current.handlers.onOpen()
+  }
+
+  /**
+   * Opens the socket and waits until the topics are subscribed: a component
+   * subscribes in an effect, which may run after its first paint, and an event
+   * sent before that reaches no one.
+   */
+  async openSubscribed(...topics: string[]): Promise<void> {
+    this.open()
+    await waitFor(() => {
+      expect(this.subscribedTopics()).toEqual(expect.arrayContaining(topics))
+    })
   }
 
   drop(): void {

@@ -396,7 +396,7 @@ describe('FeedScreen, live', () => {
     const realtime = new FakeRealtime()
     const { user } = await renderFeed(feedAnswer(page([])), realtime)
     await screen.findByText('Ainda não há posts para mostrar.')
-    realtime.open()
+    await realtime.openSubscribed('feed:public')
     realtime.emit('feed:public', 'post.created', { id: 'x2', author_id: otherProfile.id })
     await screen.findByRole('button', { name: 'Ver novos posts' })
     await user.click(screen.getByRole('button', { name: 'Atualizar' }))
@@ -407,7 +407,7 @@ describe('FeedScreen, live', () => {
     const realtime = new FakeRealtime()
     await renderFeed(feedAnswer(page([biaPost])), realtime)
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
-    realtime.open()
+    await realtime.openSubscribed(`post:${biaPost.id}`)
     realtime.emit(`post:${biaPost.id}`, 'post.liked', { id: biaPost.id, like_count: 7 })
     await waitFor(() => {
       expect(within(card).getByTestId('like-count')).toHaveTextContent('7')
@@ -422,7 +422,7 @@ describe('FeedScreen, live', () => {
     const realtime = new FakeRealtime()
     await renderFeed(feedAnswer(page([anaPost, biaPost])), realtime)
     await screen.findByText('Olá do Recife')
-    realtime.open()
+    await realtime.openSubscribed('feed:public')
     realtime.emit('feed:public', 'post.deleted', { id: biaPost.id })
     await waitFor(() => {
       expect(screen.queryByText('Olá do Recife')).not.toBeInTheDocument()
@@ -434,7 +434,7 @@ describe('FeedScreen, live', () => {
     const realtime = new FakeRealtime()
     await renderFeed(feedAnswer(page([biaPost])), realtime)
     const card = await screen.findByRole('article', { name: 'Bia Lima' })
-    realtime.open()
+    await realtime.openSubscribed(`post:${biaPost.id}`)
     realtime.emit(`post:${biaPost.id}`, 'comment.created', { post_id: biaPost.id, comment_id: 'c9', comment_count: 3 })
     await waitFor(() => {
       expect(within(card).getByTestId('comment-count')).toHaveTextContent('3')
@@ -612,7 +612,7 @@ describe("FeedScreen, 'Seguindo' (ours)", () => {
     await user.click(within(bia).getByRole('button', { name: /^Curtir,/ }))
     expect(within(bia).getByTestId('like-count')).toHaveTextContent('1')
 
-    realtime.open()
+    await realtime.openSubscribed(`post:${biaPost.id}`)
     realtime.emit(`post:${biaPost.id}`, 'comment.created', { post_id: biaPost.id, comment_id: 'c1', comment_count: 5 })
     await waitFor(() => {
       expect(within(bia).getByTestId('comment-count')).toHaveTextContent('5')

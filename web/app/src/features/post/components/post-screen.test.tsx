@@ -275,7 +275,7 @@ describe('PostScreen, live', { timeout: 15_000 }, () => {
     const realtime = new FakeRealtime()
     await renderPost(postServer().respond, realtime)
     await screen.findByRole('article', { name: 'Bia Lima' })
-    realtime.open()
+    await realtime.openSubscribed(`post:${postId}`)
     realtime.emit(`post:${postId}`, 'post.deleted', { id: postId })
     expect(await screen.findByText('Post não encontrado.')).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Bia Lima' })).not.toBeInTheDocument()

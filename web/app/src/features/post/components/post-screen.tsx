@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 
 import { QueryLoadFailed } from '@/components/load-failed'
@@ -57,7 +57,13 @@ function PostPage({ id }: { id: string }) {
   )
 
   const notFound = deleted || (post.error instanceof ApiError && post.error.status === 404)
-  useMarkFirstScreenDrawn(!post.isPending)
+  // Drawing the post and its thread is the page's heaviest work. When the
+  // post arrives it is drawn as a non-urgent update, which React splits into
+  // short slices, so a phone does not freeze meanwhile; the skeleton stays
+  // until then.
+  const arrived = useDeferredValue(post.data) !== undefined
+  const waiting = post.isPending || (post.isSuccess && !arrived)
+  useMarkFirstScreenDrawn(!waiting)
 
   let body
   if (notFound) {
@@ -69,7 +75,7 @@ function PostPage({ id }: { id: string }) {
         </Button>
       </Card>
     )
-  } else if (post.isPending) {
+  } else if (waiting) {
     body = (
       <div role="status" aria-busy="true" aria-label={m.loadingPost}>
         <PostCardSkeleton />

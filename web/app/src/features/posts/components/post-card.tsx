@@ -61,7 +61,6 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
 export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef, mediaPriority, mediaSizes }: PostCardViewProps) {
   const toggleLike = useToggleLike()
   const share = useSharePost()
-  const canTranslate = useTranslationAvailable() && Boolean(post.text_content)
   const translate = useTranslatePost(post.id)
   const [translation, setTranslation] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
@@ -167,13 +166,31 @@ export function PostCardView({ post, isOwn, canDelete = false, onDelete, cardRef
         <Button variant="ghost" size="sm" aria-label={m.share} onClick={() => void onShare()}>
           <Share2 aria-hidden="true" />
         </Button>
-        {canTranslate ? (
-          <Button variant="ghost" size="sm" disabled={translate.isPending} onClick={onTranslate}>
-            <Languages aria-hidden="true" />
-            {translate.isPending ? m.translating : translation !== null ? m.original : m.translate}
-          </Button>
+        {post.text_content ? (
+          <TranslateButton pending={translate.isPending} translated={translation !== null} onClick={onTranslate} />
         ) : null}
       </footer>
     </Card>
+  )
+}
+
+interface TranslateButtonProps {
+  pending: boolean
+  translated: boolean
+  onClick: () => void
+}
+
+/**
+ * 'Traduzir', once the server said translation is available. It asks on
+ * its own so that the answer, which comes after the first screen, draws
+ * again only these buttons and not every card of the feed.
+ */
+function TranslateButton({ pending, translated, onClick }: TranslateButtonProps) {
+  if (!useTranslationAvailable()) return null
+  return (
+    <Button variant="ghost" size="sm" disabled={pending} onClick={onClick}>
+      <Languages aria-hidden="true" />
+      {pending ? m.translating : translated ? m.original : m.translate}
+    </Button>
   )
 }
