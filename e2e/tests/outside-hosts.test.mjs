@@ -20,6 +20,21 @@ before(async () => {
   seed = await seedWorstCase(server);
 });
 
+/**
+ * Whether the picture loaded: once the browser is done with it (an element
+ * in the page may still be fetching its picture), it has a width.
+ */
+function loaded(img) {
+  return img.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        if (el.complete) resolve(el.naturalWidth > 0);
+        el.addEventListener('load', () => resolve(el.naturalWidth > 0), { once: true });
+        el.addEventListener('error', () => resolve(false), { once: true });
+      }),
+  );
+}
+
 test('the feed, a post and the rooms ask no outside host', async () => {
   const ta = await signInToken(server, seed.a.email);
   // A host naming a picture on a tracking host: the server tries to fetch a
@@ -55,7 +70,7 @@ test('the feed, a post and the rooms ask no outside host', async () => {
   const picture = card.locator('img');
   await picture.waitFor();
   assert.match(await picture.getAttribute('src'), /^\/media\/posts\//);
-  assert.ok(await picture.evaluate((img) => img.complete && img.naturalWidth > 0), 'the preview picture did not load');
+  assert.ok(await loaded(picture), 'the preview picture did not load');
 
   await page.goto(`${server.url}/post/${seed.linked.id}`);
   await page.getByText(title).first().waitFor();
@@ -65,7 +80,7 @@ test('the feed, a post and the rooms ask no outside host', async () => {
   await page.getByText(tracked.name).first().waitFor();
   const art = page.locator(`img[src^="/media/"]`).first();
   await art.waitFor();
-  assert.ok(await art.evaluate((img) => img.complete && img.naturalWidth > 0), 'the room picture did not load');
+  assert.ok(await loaded(art), 'the room picture did not load');
 
   await page.goto(`${server.url}/listening-room/${tracked.id}`);
   await page.getByText(tracked.name).first().waitFor();

@@ -95,6 +95,11 @@ test('image post: banner, image, like, comment, delete, live on both sides', asy
   const comment = 'Que foto linda!';
   await pb.page.getByRole('textbox', { name: 'Escreva um comentário...' }).fill(comment);
   await pb.page.getByRole('button', { name: 'Comentar' }).click();
+  // A first comment offers notifications on this device; B says not now.
+  // The offer hides the page behind it, so it is answered first.
+  const offer = pb.page.getByRole('dialog', { name: 'Receber notificações?' });
+  await offer.getByRole('button', { name: 'Agora não' }).click();
+  await offer.waitFor({ state: 'hidden' });
   // In the thread: until the form clears, the text is also the textarea's.
   await pb.page.getByRole('list', { name: 'Comentários' }).getByText(comment).waitFor();
 
