@@ -116,13 +116,13 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 	}
 	mutedViewer := f.viewers["all"][0]
 	return []workload{
-		{Name: "profile", Title: "Perfil por handle", Bound: read, Target: ">= 0.6x floor, p99 <= 20 ms",
+		{Name: "profile", Title: "Perfil por handle", Bound: read, Target: ">= 0.7x floor, p99 <= 20 ms",
 			Op:     get("all", func() string { return "/profiles/" + randomHandle() }),
 			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("profile", "all", sqlProfile, 1)}}}},
-		{Name: "feed_public_first", Title: "Feed público, 1a página", Bound: read, Target: ">= 0.6x floor, p99 <= 20 ms",
+		{Name: "feed_public_first", Title: "Feed público, 1a página", Bound: read, Target: ">= 0.7x floor, p99 <= 20 ms",
 			Op:     get("all", func() string { return "/feed?algorithm=chronological" }),
 			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("feed_first", "all", sqlPublicFeed, 1)}}}},
-		{Name: "feed_public_deep", Title: "Feed público, página profunda", Bound: read, Target: ">= 0.6x floor, p99 <= 20 ms",
+		{Name: "feed_public_deep", Title: "Feed público, página profunda", Bound: read, Target: ">= 0.7x floor, p99 <= 20 ms",
 			Op: get("all", func() string {
 				return "/feed?algorithm=chronological&cursor=" + url.QueryEscape(f.deepCursor)
 			}),
@@ -150,12 +150,12 @@ func (f *fixture) workloads(c *client, searchDriver string) []workload {
 			},
 			Floors: []floorSpec{{"token + page SQL", []floor.Script{p.script("mastodon_home", "all", sqlMastodonHome, 1)}}}},
 		{Name: "create_post", Title: "Criar post (hashtags, menção, link)", Bound: write,
-			Target: ">= 0.5x same transaction", Op: create,
+			Target: ">= 0.6x same transaction", Op: create,
 			Floors: []floorSpec{{"same transaction", []floor.Script{p.script("create", "all", sqlCreate, 1)}}}},
 		{Name: "like_toggle", Title: "Curtir / descurtir", Bound: write, Target: ">= 0.6x floor, p99 <= 20 ms",
 			Op:     f.likeOp(c),
 			Floors: []floorSpec{{"same SQL", []floor.Script{p.script("like", "all", sqlLikeToggle, 1)}}}},
-		{Name: "mixed", Title: "Misto 60/30/10 (DeathStarBench)", Bound: write, Target: ">= 0.5x floor", Op: mixed,
+		{Name: "mixed", Title: "Misto 60/30/10 (DeathStarBench)", Bound: write, Target: ">= 0.6x floor", Op: mixed,
 			Floors: []floorSpec{{"same SQL, same mix", []floor.Script{
 				p.script("mixed_following", "all", sqlFollowing, 6),
 				p.script("mixed_author", "all", sqlAuthorPosts, 3),
