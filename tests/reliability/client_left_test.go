@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"social/tests/testkit"
 	"social/tests/testkit/apptest"
 )
@@ -24,26 +26,10 @@ import (
 func TestAFollowIsKeptWhenItsClientHangsUp(t *testing.T) {
 	app := apptest.Start(t, nil)
 	ana, bia := app.Member("ana"), app.Member("bia")
-	ctx := context.Background()
 
 	// Reads of follows go on; a new follow waits.
-	lock, err := app.DB.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = lock.Rollback() }()
-	if _, err := lock.ExecContext(ctx, `LOCK TABLE follows IN EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
-
-	u, err := url.Parse(app.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lock := lockTable(t, app, "follows")
+	conn, u := dialApp(t, app)
 	if _, err := fmt.Fprintf(conn, "POST /api/v1/profiles/%s/follow HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Length: 0\r\n\r\n",
 		bia.Handle, u.Host, ana.Token); err != nil {
 		t.Fatal(err)
@@ -83,26 +69,10 @@ func TestAFollowIsKeptWhenItsClientHangsUp(t *testing.T) {
 func TestASlowChangeLeavesItsConnectionUsable(t *testing.T) {
 	app := apptest.Start(t, nil)
 	ana := app.Member("ana")
-	ctx := context.Background()
 
 	// A new post waits on the lock for longer than the body's deadline.
-	lock, err := app.DB.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = lock.Rollback() }()
-	if _, err := lock.ExecContext(ctx, `LOCK TABLE posts IN EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
-
-	u, err := url.Parse(app.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lock := lockTable(t, app, "posts")
+	conn, _ := dialApp(t, app)
 	defer conn.Close()
 	answers := bufio.NewReader(conn)
 	exchange := func(method, path, body string) *http.Response {
@@ -147,4 +117,34 @@ func TestASlowChangeLeavesItsConnectionUsable(t *testing.T) {
 			t.Fatalf("request %d after the slow post on its connection: %d, want 200", i+1, resp.StatusCode)
 		}
 	}
+}
+
+// lockTable holds an exclusive lock on table, from another client of the
+// database, until the test commits or ends: reads go on, writes wait.
+func lockTable(t *testing.T, app *apptest.App, table string) bun.Tx {
+	t.Helper()
+	ctx := context.Background()
+	lock, err := app.DB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = lock.Rollback() })
+	if _, err := lock.ExecContext(ctx, `LOCK TABLE `+table+` IN EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	return lock
+}
+
+// dialApp opens a connection of its own to app, and answers its address.
+func dialApp(t *testing.T, app *apptest.App) (net.Conn, *url.URL) {
+	t.Helper()
+	u, err := url.Parse(app.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn, u
 }
