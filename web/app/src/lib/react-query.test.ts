@@ -2,7 +2,7 @@ import { onlineManager, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from './api'
-import { AppQueryClient, createQueryClient, OfflineWriteError, retryDelay, shouldRetry } from './react-query'
+import { AppQueryClient, catchUpQueries, createQueryClient, OfflineWriteError, retryDelay, shouldRetry } from './react-query'
 
 const unavailable = new ApiError('GET /x', 503, { code: 'database_unavailable' }, 5000)
 
@@ -184,5 +184,31 @@ describe('an invalidation during a first read', () => {
     })
     expect(server.read).toHaveBeenCalledOnce()
     unsubscribe()
+  })
+})
+
+describe('catching up after missed events', () => {
+  it('reads again what was read, and leaves a failed read for the member to retry', async () => {
+    const client = new AppQueryClient({ defaultOptions: { queries: { retry: false } } })
+    const readPost = vi.fn(() => Promise.reject(new Error('down')))
+    const readComments = vi.fn(() => Promise.resolve(['primeiro']))
+    const post = new QueryObserver(client, { queryKey: ['post', '1', 'detail'], queryFn: readPost })
+    const comments = new QueryObserver(client, { queryKey: ['post', '1', 'comments'], queryFn: readComments })
+    const statuses: string[] = []
+    const unsubscribePost = post.subscribe((result) => statuses.push(result.status))
+    const unsubscribeComments = comments.subscribe(() => undefined)
+    await vi.waitFor(() => {
+      expect(post.getCurrentResult().status).toBe('error')
+      expect(comments.getCurrentResult().status).toBe('success')
+    })
+
+    await catchUpQueries(client, ['post', '1'])
+
+    expect(readComments).toHaveBeenCalledTimes(2)
+    expect(readPost).toHaveBeenCalledOnce()
+    // The failure stayed on screen: it never went back to a skeleton.
+    expect(statuses.slice(statuses.indexOf('error'))).not.toContain('pending')
+    unsubscribePost()
+    unsubscribeComments()
   })
 })

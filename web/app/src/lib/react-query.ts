@@ -3,6 +3,7 @@ import {
   onlineManager,
   QueryClient,
   type InvalidateOptions,
+  type QueryKey,
   type InvalidateQueryFilters,
   type QueryClientConfig,
 } from '@tanstack/react-query'
@@ -99,6 +100,21 @@ export class AppQueryClient extends QueryClient {
     }
     return super.invalidateQueries(filters, options)
   }
+}
+
+/**
+ * Reads again, after live events may have been missed (a reconnect, the
+ * gap between a first read and its subscription), what the screen has
+ * read under queryKey. A read that failed and has nothing to show is left
+ * alone: it has missed nothing, and reading it behind the member's back
+ * would swap its message and retry button for a skeleton while it runs.
+ * The member asks for it again with that button.
+ */
+export function catchUpQueries(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  return client.invalidateQueries({
+    queryKey,
+    predicate: (query) => query.state.status !== 'error' || query.state.data !== undefined,
+  })
 }
 
 export interface QueryClientOptions {

@@ -5,6 +5,7 @@ import { useDisabledPlugins, useMeta } from '@/features/plugins'
 import { useSession } from '@/features/session'
 import { useApiClient } from '@/lib/api'
 import { useRealtimeTopic, type RealtimeEvent } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import { messageKeys } from '../api/message-keys'
 import { countUnreadMessages, storeMessage } from '../api/messages-api'
@@ -62,7 +63,7 @@ export function useMessagesUnreadCount(): number {
     (event) => {
       if (enabled) applyMessagesEvent(queryClient, me, event)
     },
-    () => (enabled ? queryClient.invalidateQueries({ queryKey: messageKeys.all }) : undefined),
+    () => (enabled ? catchUpQueries(queryClient, messageKeys.all) : undefined),
     { catchUp: true },
   )
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { useApiClient, type ApiClient } from '@/lib/api'
 import { useRealtimeTopic } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import { notificationKeys } from '../api/notification-keys'
 import { listNotifications } from '../api/notifications-api'
@@ -57,7 +58,7 @@ export function useNotifications(userId: string) {
         )
       }
     },
-    () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    () => catchUpQueries(queryClient, notificationKeys.list),
     { catchUp: true },
   )
 

@@ -5,6 +5,7 @@ import { useSession } from '@/features/session'
 import { useApiClient, type ApiClient } from '@/lib/api'
 import { useFirstScreenDrawn } from '@/lib/first-screen'
 import { useRealtimeTopic } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import { notificationKeys } from '../api/notification-keys'
 import { showAppBadge } from '../app-badge'
@@ -45,7 +46,7 @@ export function useUnreadCount(): number {
       const { unreadCount } = readNotificationEvent(event)
       if (unreadCount !== undefined) storeUnreadCount(queryClient, unreadCount)
     },
-    () => queryClient.invalidateQueries({ queryKey: notificationKeys.unread }),
+    () => catchUpQueries(queryClient, notificationKeys.unread),
     { catchUp: true },
   )
 

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api'
 import { afterFirstScreen, useMarkFirstScreenDrawn } from '@/lib/first-screen'
 import { afterCommit, focusFirst } from '@/lib/focus'
 import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import { usePost } from '../api/get-post'
 import { postMessages as m } from '../messages'
@@ -51,7 +52,7 @@ function PostPage({ id }: { id: string }) {
     // first read and the subscription: read it all again, once the page is
     // drawn (the first read is what the member waits for).
     () => {
-      afterFirstScreen(() => void queryClient.invalidateQueries({ queryKey: postKeys.post(id) }))
+      afterFirstScreen(() => void catchUpQueries(queryClient, postKeys.post(id)))
     },
     { catchUp: true },
   )

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import { REVOKED_EVENT, useRealtimeTopic } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import {
   addCachedMessage,
@@ -100,9 +101,9 @@ export function useRoomLive(roomId: string, hostId: string | undefined, { enable
     },
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: roomKeys.detail(roomId) }),
-        queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) }),
-        queryClient.invalidateQueries({ queryKey: roomKeys.messages(roomId) }),
+        catchUpQueries(queryClient, roomKeys.detail(roomId)),
+        catchUpQueries(queryClient, roomKeys.participants(roomId)),
+        catchUpQueries(queryClient, roomKeys.messages(roomId)),
       ]),
     { catchUp: true, enabled },
   )

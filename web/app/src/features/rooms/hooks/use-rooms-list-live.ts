@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 
 import { useRealtimeTopic } from '@/lib/realtime'
+import { catchUpQueries } from '@/lib/react-query'
 
 import { roomKeys } from '../api/room-keys'
 import type { Room } from '../types'
@@ -39,7 +40,7 @@ export function useRoomsListLive() {
         }
       }
     },
-    () => queryClient.invalidateQueries({ queryKey: roomKeys.list }),
+    () => catchUpQueries(queryClient, roomKeys.list),
     { catchUp: true },
   )
 }
