@@ -14,11 +14,21 @@ type StatusRecorder struct {
 	Bytes int
 }
 
-// WriteHeader remembers the first status written.
+// WriteHeader remembers the first status written and passes it on. A later
+// one is dropped: the first is already on its way and the client never
+// sees another, but net/http logs each such call as a warning. Huma makes
+// one whenever it fails to write a body to a client that has left (it sets
+// 499 for its own records), so an overload's abandoned requests would fill
+// the log. Informational statuses (1xx) come before the answer and pass.
 func (r *StatusRecorder) WriteHeader(status int) {
-	if r.Status == 0 {
-		r.Status = status
+	if status >= 100 && status < 200 {
+		r.ResponseWriter.WriteHeader(status)
+		return
 	}
+	if r.Status != 0 {
+		return
+	}
+	r.Status = status
 	r.ResponseWriter.WriteHeader(status)
 }
 
