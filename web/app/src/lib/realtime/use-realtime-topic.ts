@@ -18,6 +18,9 @@ export interface TopicOptions extends SubscribeOptions {
  * for a screen whose list must not miss what arrived between its read and
  * its subscription (a story, a message, a notification).
  *
+ * `onResync` reads with `catchUpQueries` (`@/lib/react-query`), which
+ * leaves a read that failed alone: its retry button is the member's.
+ *
  * `onResync` may return the promise of its reads: an event that arrives
  * while they are under way may be older than what they bring back, or
  * newer and then overwritten by them, so the reads run once more when they
