@@ -25,10 +25,13 @@ type Freshness struct {
 	SearchP50   float64 `json:"search_p50_ms"`
 	SearchP99   float64 `json:"search_p99_ms"`
 	Timeouts    int     `json:"timeouts"`
-	// Every other timed post is by the member with the most followers
-	// (TopFollowers of them); TopTimelineP99 is how long those posts took
-	// to reach the last of them.
+	// Every other timed post (TopPosts) is by the member with the most
+	// followers (TopFollowers of them); TopTimelineP99 is how long those
+	// that arrived took to reach the last of them, and TopTimeouts how
+	// many did not arrive in time.
 	TopFollowers   int     `json:"top_author_followers,omitempty"`
+	TopPosts       int     `json:"top_author_posts,omitempty"`
+	TopTimeouts    int     `json:"top_author_timeouts,omitempty"`
 	TopTimelineP99 float64 `json:"top_author_timeline_p99_ms,omitempty"`
 	// FirstError is why the first post that timed out did (a create that
 	// failed, or the post not found by the deadline).
@@ -45,11 +48,18 @@ type Freshness struct {
 // TopLine is what the reports say of the most followed author's posts
 // (the HTML page's template calls it too).
 func (f Freshness) TopLine() string {
-	if f.TopFollowers == 0 {
+	switch {
+	case f.TopFollowers == 0:
 		return ""
+	case f.TopTimeouts == 0:
+		return fmt.Sprintf("; every other post by the member with the most followers (%d): in the last one's timeline p99 %.0f ms",
+			f.TopFollowers, f.TopTimelineP99)
+	case f.TopTimeouts == f.TopPosts:
+		return fmt.Sprintf("; every other post by the member with the most followers (%d): none of %d in the last one's timeline in time",
+			f.TopFollowers, f.TopPosts)
 	}
-	return fmt.Sprintf("; every other post by the member with the most followers (%d): in the last one's timeline p99 %.0f ms",
-		f.TopFollowers, f.TopTimelineP99)
+	return fmt.Sprintf("; every other post by the member with the most followers (%d): %d of %d late, the others in the last one's timeline p99 %.0f ms",
+		f.TopFollowers, f.TopTimeouts, f.TopPosts, f.TopTimelineP99)
 }
 
 // measureFreshnessUnderLoad times n new posts as measureFreshness does,
@@ -84,7 +94,7 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 	start := time.Now()
 	var mu sync.Mutex
 	var timeline, search, top []time.Duration
-	timeouts, firstError := 0, ""
+	timeouts, topPosts, topTimeouts, firstError := 0, 0, 0, ""
 	var wg sync.WaitGroup
 	for i := range n {
 		if i > 0 {
@@ -93,6 +103,9 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 		author, byTop := f.pick("all", 0), i%2 == 1 && len(f.viewers["top"]) > 0
 		if byTop {
 			author = f.pick("top", 0)
+		}
+		if byTop {
+			topPosts++
 		}
 		wg.Add(1)
 		go func() {
@@ -103,6 +116,9 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 			if err != nil {
 				if timeouts++; firstError == "" {
 					firstError = err.Error()
+				}
+				if byTop {
+					topTimeouts++
 				}
 				return
 			}
@@ -120,8 +136,9 @@ func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fix
 	fresh := Freshness{Posts: n, Timeouts: timeouts, FirstError: firstError, Seconds: time.Since(start).Seconds(),
 		TimelineP50: msOf(load.Percentile(timeline, 50)), TimelineP99: msOf(load.Percentile(timeline, 99)),
 		SearchP50: msOf(load.Percentile(search, 50)), SearchP99: msOf(load.Percentile(search, 99))}
-	if len(top) > 0 {
-		fresh.TopFollowers, fresh.TopTimelineP99 = f.topFollowers, msOf(load.Percentile(top, 99))
+	if topPosts > 0 {
+		fresh.TopFollowers, fresh.TopPosts, fresh.TopTimeouts = f.topFollowers, topPosts, topTimeouts
+		fresh.TopTimelineP99 = msOf(load.Percentile(top, 99))
 	}
 	return fresh
 }
