@@ -48,18 +48,18 @@ type Freshness struct {
 // TopLine is what the reports say of the most followed author's posts
 // (the HTML page's template calls it too).
 func (f Freshness) TopLine() string {
-	switch {
-	case f.TopFollowers == 0:
+	if f.TopFollowers == 0 {
 		return ""
-	case f.TopTimeouts == 0:
-		return fmt.Sprintf("; every other post by the member with the most followers (%d): in the last one's timeline p99 %.0f ms",
-			f.TopFollowers, f.TopTimelineP99)
-	case f.TopTimeouts == f.TopPosts:
-		return fmt.Sprintf("; every other post by the member with the most followers (%d): none of %d in the last one's timeline in time",
-			f.TopFollowers, f.TopPosts)
 	}
-	return fmt.Sprintf("; every other post by the member with the most followers (%d): %d of %d late, the others in the last one's timeline p99 %.0f ms",
-		f.TopFollowers, f.TopTimeouts, f.TopPosts, f.TopTimelineP99)
+	who := fmt.Sprintf("; every other post by the member with the most followers (%d): ", f.TopFollowers)
+	switch f.TopTimeouts {
+	case 0:
+		return who + fmt.Sprintf("in the last one's timeline p99 %.0f ms", f.TopTimelineP99)
+	case f.TopPosts:
+		return who + fmt.Sprintf("none of %d in the last one's timeline in time", f.TopPosts)
+	}
+	return who + fmt.Sprintf("%d of %d late, the others in the last one's timeline p99 %.0f ms",
+		f.TopTimeouts, f.TopPosts, f.TopTimelineP99)
 }
 
 // measureFreshnessUnderLoad times n new posts as measureFreshness does,
