@@ -15,7 +15,8 @@ import (
 )
 
 // Freshness is how long a new post takes to reach its author's
-// followers' timelines (the fan-out job) and the search index (the
+// followers' timelines (written at once or by the fan-out job, or read
+// from the posts for a pulled author) and the search index (the
 // indexer taking the search queue), measured from the moment the create
 // request is sent.
 type Freshness struct {
@@ -87,9 +88,9 @@ const FreshnessDeadline = 10 * time.Second
 
 // measureFreshness creates n posts two a second, every other one by the
 // member with the most followers and the rest each by a random member, and
-// polls for each: the timeline row of the author's follower with the
-// highest ID (the fan-out's last batch) and a search for the post's unique
-// word through the API.
+// polls for each: the post in the timeline of the author's follower with
+// the highest ID (the fan-out's last batch; at once for a pulled author)
+// and a search for the post's unique word through the API.
 func measureFreshness(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, n int) Freshness {
 	start := time.Now()
 	var mu sync.Mutex
@@ -165,7 +166,11 @@ func freshOne(ctx context.Context, c *client, pool *pgxpool.Pool, f *fixture, v 
 		defer wg.Done()
 		timeline, tlErr = seenAfter(t0, deadline, 5*time.Millisecond, func() (bool, error) {
 			var ok bool
-			err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM timelines WHERE member_id = $1 AND post_id = $2)`,
+			// In the follower's timeline, or read from the posts when its
+			// author is pulled (as 'Seguindo' reads it).
+			err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM timelines WHERE member_id = $1 AND post_id = $2)
+				OR EXISTS (SELECT 1 FROM posts p JOIN timeline_pulled_authors pa ON pa.author_id = p.author_id
+					JOIN follows f ON f.follower_id = $1 AND f.following_id = p.author_id WHERE p.id = $2)`,
 				last, post.ID).Scan(&ok)
 			return ok, err
 		}, fmt.Errorf("post %s not in the timeline of %s", post.ID, last))

@@ -85,5 +85,5 @@ const sqlAppToken = `SELECT t.id, t.app_id, t.account_id, t.scopes, a.role, t.la
 `
 
 // sqlMastodonHome is the home timeline's floor: the token's check, then
-// the 'Seguindo' page of the materialized timeline at Mastodon's size.
-var sqlMastodonHome = sqlAppToken + strings.Replace(sqlFollowingPage, "LIMIT 50", fmt.Sprintf("LIMIT %d", mastodonPageSize), 1)
+// the 'Seguindo' page at Mastodon's size (both of its LIMITs).
+var sqlMastodonHome = sqlAppToken + strings.ReplaceAll(sqlFollowingPage, "LIMIT 50", fmt.Sprintf("LIMIT %d", mastodonPageSize))

@@ -121,12 +121,22 @@ var (
 	sqlDeepFeed   = sqlSession + sqlPublicFeedDeepPage
 )
 
-// sqlFollowingPage reads the materialized timeline (fan-out on write).
-var sqlFollowingPage = sqlMutedWords + sqlFeedSelect + ` JOIN timelines t ON t.post_id = p.id
-	WHERE t.member_id = {viewer} AND p.visibility <> 'members_only' AND (t.author_id = {viewer}
-		OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id))` +
-	sqlAuthorActive + sqlHidden + `
-	ORDER BY t.created_at DESC, t.post_id DESC LIMIT 50;
+// sqlFollowingPage reads the materialized timeline (fan-out on write),
+// merged with the newest posts of each pulled author the viewer follows
+// (fan-out on read, for authors above timelines.PullAbove followers).
+var sqlFollowingPage = sqlMutedWords + sqlFeedSelect + ` JOIN (SELECT t.post_id AS id, t.created_at FROM timelines t
+	WHERE t.member_id = {viewer} AND (t.author_id = {viewer}
+		OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id)
+			AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))
+	UNION ALL
+	SELECT x.id, x.created_at FROM timeline_pulled_authors pa
+	JOIN follows f ON f.follower_id = {viewer} AND f.following_id = pa.author_id
+	CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
+		WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'
+		ORDER BY pp.created_at DESC, pp.id DESC LIMIT 50) x
+	) h ON h.id = p.id
+	WHERE p.visibility <> 'members_only'` + sqlAuthorActive + sqlHidden + `
+	ORDER BY h.created_at DESC, h.id DESC LIMIT 50;
 `
 
 var sqlFollowing = sqlSession + sqlFollowingPage

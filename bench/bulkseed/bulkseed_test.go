@@ -7,6 +7,7 @@ import (
 
 	"social/adapters/postgres"
 	"social/bench/bulkseed"
+	timelinesstore "social/features/timelines/pgstore"
 	"social/tests/testkit"
 )
 
@@ -55,5 +56,52 @@ func TestBulkSeedRefusesImpossibleSizes(t *testing.T) {
 		if _, err := bulkseed.Run(context.Background(), nil, opt); err == nil {
 			t.Errorf("%+v accepted", opt)
 		}
+	}
+}
+
+// The timelines the load writes are those the server's own rebuild
+// writes from the same posts and follows, pulled authors included: their
+// posts in their own timeline only.
+func TestBulkSeedTimelinesAreTheServers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	const depth, pullAbove = 30, 12
+	if _, err := bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 40, Posts: 400, FollowsPerProfile: 6,
+		Seed: 5, TimelineDepth: depth, PullAbove: pullAbove, PasswordHash: "x", Now: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	var pulled, above int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM timeline_pulled_authors),
+		(SELECT count(*) FROM profiles WHERE follower_count > $1)`, pullAbove).Scan(&pulled, &above); err != nil {
+		t.Fatal(err)
+	}
+	if pulled == 0 || pulled != above {
+		t.Errorf("pulled authors = %d, members above %d followers = %d; want the same, and some", pulled, pullAbove, above)
+	}
+	rows := func() (string, int) {
+		var sum string
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT coalesce(md5(string_agg(concat_ws('|', member_id, post_id, author_id, created_at), ','
+			ORDER BY member_id, post_id)), ''), count(*) FROM timelines`).Scan(&sum, &n); err != nil {
+			t.Fatal(err)
+		}
+		return sum, n
+	}
+	loaded, n := rows()
+	db := postgres.NewBun(pool)
+	defer db.Close() // before the pool, which waits for its connections
+	if _, err := db.ExecContext(ctx, `DELETE FROM timelines`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := timelinesstore.NewTimelines(db).RebuildAll(ctx, depth); err != nil {
+		t.Fatal(err)
+	}
+	if rebuilt, m := rows(); rebuilt != loaded {
+		t.Errorf("the load wrote %d timeline rows, the rebuild %d, not the same ones", n, m)
 	}
 }

@@ -3,6 +3,7 @@ package bulkseed
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
@@ -33,21 +34,37 @@ func (g *bulkGen) loadTimelines(ctx context.Context, tx pgx.Tx, res *Result) err
 		slices.SortFunc(posts, newest)
 		byAuthor[a] = posts[:min(len(posts), depth)]
 	}
+	// A pulled author's posts are in their own timeline only, as the
+	// server would have left them.
+	pulled, err := g.loadPulledAuthors(ctx, tx)
+	if err != nil {
+		return err
+	}
+	ownOnly := make(map[int][]int, len(pulled))
+	for _, a := range pulled {
+		ownOnly[a], byAuthor[a] = byAuthor[a], nil
+	}
 	// Rows member by member, generated as COPY asks for them.
 	var rows []int
 	member, next, total := -1, 0, 0
+	own := func(m int) []int {
+		if posts, ok := ownOnly[m]; ok {
+			return posts
+		}
+		return byAuthor[m]
+	}
 	for m := range g.members {
-		n := len(byAuthor[m])
+		n := len(own(m))
 		for _, f := range g.following[m] {
 			n += len(byAuthor[f])
 		}
 		total += min(n, depth)
 	}
-	err := copyRows(ctx, tx, StageTimelines, "timelines", []string{"member_id", "post_id", "author_id", "created_at"}, total,
+	err = copyRows(ctx, tx, StageTimelines, "timelines", []string{"member_id", "post_id", "author_id", "created_at"}, total,
 		func(int) []any {
 			for next == len(rows) {
 				member++
-				rows = append(rows[:0], byAuthor[member]...)
+				rows = append(rows[:0], own(member)...)
 				for _, f := range g.following[member] {
 					rows = append(rows, byAuthor[f]...)
 				}
@@ -60,4 +77,31 @@ func (g *bulkGen) loadTimelines(ctx context.Context, tx pgx.Tx, res *Result) err
 		}, g.opt.Progress)
 	res.Timelines = total
 	return err
+}
+
+// loadPulledAuthors marks the authors with more than PullAbove followers
+// pulled, and answers them (member indexes).
+func (g *bulkGen) loadPulledAuthors(ctx context.Context, tx pgx.Tx) ([]int, error) {
+	var pulled []int
+	if g.opt.PullAbove <= 0 {
+		return nil, nil
+	}
+	followers := make([]int, len(g.members))
+	for _, followees := range g.following {
+		for _, f := range followees {
+			followers[f]++
+		}
+	}
+	var marked [][]any
+	for m, n := range followers {
+		if n > g.opt.PullAbove {
+			pulled = append(pulled, m)
+			marked = append(marked, []any{g.members[m], g.opt.Now})
+		}
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"timeline_pulled_authors"}, []string{"author_id", "since"},
+		pgx.CopyFromRows(marked)); err != nil {
+		return nil, fmt.Errorf("copy timeline_pulled_authors: %w", err)
+	}
+	return pulled, nil
 }

@@ -25,6 +25,7 @@ import (
 	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
 	search "social/features/search/app"
+	timelines "social/features/timelines/app"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
@@ -372,7 +373,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	p := newProgressBar(errOut, "")
 	res, err := bulkseed.Run(ctx, pool, bulkseed.Options{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
-		TimelineDepth: bulkTimelineDepth, PasswordHash: hash, Now: time.Now(), Progress: p.report,
+		TimelineDepth: bulkTimelineDepth, PullAbove: timelines.PullAbove, PasswordHash: hash, Now: time.Now(), Progress: p.report,
 	})
 	p.end()
 	if err != nil {

@@ -533,17 +533,52 @@ func (s *Posts) unmutedWindow(ctx context.Context, words *safety.MutedWords, hid
 	return ids, err
 }
 
-// Following reads viewer's timeline newest first after the cursor, walking
-// the timelines key (member_id, created_at, post_id) backwards. Rows of an author the viewer no longer follows are
-// skipped (their cleanup job may not have run yet), so an unfollow takes
-// effect at once.
+// Following reads viewer's 'Seguindo' newest first after the cursor
+// (followingSource).
 func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *posts.ChronoCursor, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	q := ` JOIN timelines t ON t.post_id = p.id
-		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
-			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive
-	args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-	hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-	return s.page(ctx, viewer, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", posts.Window{Older: after}, limit)
+	return s.pageOf(ctx, viewer, followingSource(viewer, false, limit), posts.Window{Older: after}, limit)
+}
+
+// followingSource is viewer's 'Seguindo': the rows of their timeline,
+// walking its key (member_id, created_at, post_id), merged with the posts
+// of the pulled authors they follow (timelines.PullAbove), each author's
+// page read from posts_author_idx. Rows of an author the viewer no longer
+// follows are skipped (their cleanup job may not have run yet), so an
+// unfollow takes effect at once; rows of a pulled author other than the
+// viewer are skipped too, their posts coming from the second part, so that
+// none is read twice. onlyMedia keeps the posts with a picture or a video.
+//
+// Only the second part has a LIMIT of its own, per author: what the outer
+// WHERE leaves out of it is an author's whole page (suspended, blocked,
+// muted) or nothing, so a page is never cut short.
+func followingSource(viewer domain.UserID, onlyMedia bool, limit int) feedSource {
+	media := func(post string) string {
+		if onlyMedia {
+			return ` AND ` + post + `.media_path IS NOT NULL`
+		}
+		return ""
+	}
+	return feedSource{at: "h.created_at", id: "h.id", build: func(window keyset, order string) (string, []any) {
+		rows, rowsArgs := window("t.created_at", "t.post_id")
+		pulled, pulledArgs := window("pp.created_at", "pp.id")
+		hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
+		q := ` JOIN (SELECT t.post_id AS id, t.created_at FROM timelines t
+			WHERE t.member_id = ? AND (t.author_id = ?
+				OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id)
+					AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))` + rows + `
+			UNION ALL
+			SELECT x.id, x.created_at FROM timeline_pulled_authors pa
+			JOIN follows f ON f.follower_id = ? AND f.following_id = pa.author_id
+			CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
+				WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'` + media("pp") + pulled + `
+				ORDER BY pp.created_at` + order + `, pp.id` + order + ` LIMIT ` + strconv.Itoa(limit) + `) x
+		) h ON h.id = p.id
+		WHERE p.visibility <> 'members_only'` + authorActive + media("p") + hidden
+		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
+		args = append(append(args, rowsArgs...), uuid.UUID(viewer))
+		args = append(append(args, pulledArgs...), hiddenArgs...)
+		return q, args
+	}}
 }
 
 // Timeline reads a window of a timeline for readers that page both ways
@@ -561,11 +596,7 @@ func (s *Posts) Timeline(ctx context.Context, viewer domain.UserID, t posts.Time
 	var err error
 	switch t.Kind {
 	case posts.TimelineFollowing:
-		q := ` JOIN timelines t ON t.post_id = p.id
-		WHERE t.member_id = ? AND p.visibility <> 'members_only' AND (t.author_id = ?
-			OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id))` + authorActive + media
-		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-		out, _, err = s.page(ctx, viewer, q+hidden, append(args, hiddenArgs...), "t.created_at", "t.post_id", t.Window, limit)
+		out, _, err = s.pageOf(ctx, viewer, followingSource(viewer, t.OnlyMedia, limit), t.Window, limit)
 	case posts.TimelineTag:
 		q := ` WHERE p.visibility = 'public' AND EXISTS (SELECT 1 FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
 			WHERE ph.post_id = p.id AND h.tag = ?)` + authorActive + media
@@ -658,37 +689,63 @@ func (s *Posts) newestFirst(ctx context.Context, muter domain.UserID, where stri
 }
 
 // page reads a page of a feed ordered by (at, id) descending, which say
-// the post's creation time and id, within w: older than w.Older, newer
-// than w.Newer, and with w.Forward the ones just newer than w.Newer,
-// read oldest first and answered newest first. Posts holding one of the
-// muted words of muter (none for the zero ID) are left out, candidates
-// read page after page as far as Unmuted goes: the next page starts after
-// the last post looked at, so a stretch of hidden posts is never read
-// twice. The words and the first page are read in one round trip. Pages
-// are read on every screen a member opens, hence prepared
+// the post's creation time and id: the feed is what follows feedSelect up
+// to its WHERE clause's end, with feedSelect's args then its own.
+func (s *Posts) page(ctx context.Context, muter domain.UserID, where string, args []any, at, id string, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+	return s.pageOf(ctx, muter, feedSource{at: at, id: id, build: func(window keyset, _ string) (string, []any) {
+		cond, condArgs := window(at, id)
+		return where + cond, append(slices.Clone(args), condArgs...)
+	}}, w, limit)
+}
+
+// keyset is a page's window as a condition on the columns holding a
+// post's time (at) and id, starting with " AND " (or empty), and its
+// arguments.
+type keyset func(at, id string) (string, []any)
+
+// feedSource builds a feed's query: what follows feedSelect up to the
+// ORDER BY, with feedSelect's args then its own, placing the page's window
+// (and order, " DESC" or " ASC", for a part that reads its own page)
+// wherever it applies. at and id name the columns the page is ordered by.
+type feedSource struct {
+	build  func(window keyset, order string) (string, []any)
+	at, id string
+}
+
+// pageOf reads a page of a feed newest first within w: older than
+// w.Older, newer than w.Newer, and with w.Forward the ones just newer than
+// w.Newer, read oldest first and answered newest first. Posts holding one
+// of the muted words of muter (none for the zero ID) are left out,
+// candidates read page after page as far as Unmuted goes: the next page
+// starts after the last post looked at, so a stretch of hidden posts is
+// never read twice. The words and the first page are read in one round
+// trip. Pages are read on every screen a member opens, hence prepared
 // (pgkit.Prepared), the LIMIT in the text so that each page size gets a
 // plan of its own.
-func (s *Posts) page(ctx context.Context, muter domain.UserID, where string, args []any, at, id string, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
+func (s *Posts) pageOf(ctx context.Context, muter domain.UserID, src feedSource, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
 	order, step := ` DESC`, `<`
 	if w.Forward {
 		order, step = ` ASC`, `>`
 	}
-	bounds, boundArgs := "", []any{}
-	if w.Older != nil && w.Forward {
-		bounds += ` AND (` + at + `, ` + id + `) < (?, ?)`
-		boundArgs = append(boundArgs, w.Older.CreatedAt, uuid.UUID(w.Older.ID))
-	}
-	if w.Newer != nil && !w.Forward {
-		bounds += ` AND (` + at + `, ` + id + `) > (?, ?)`
-		boundArgs = append(boundArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
-	}
 	query := func(after *feedRow) (string, []any) {
-		q, a := feedSelect+where+bounds, append(slices.Clone(args), boundArgs...)
-		if after != nil {
-			q += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
-			a = append(a, after.CreatedAt, after.ID)
+		window := func(at, id string) (string, []any) {
+			cond, condArgs := "", []any{}
+			if w.Older != nil && w.Forward {
+				cond += ` AND (` + at + `, ` + id + `) < (?, ?)`
+				condArgs = append(condArgs, w.Older.CreatedAt, uuid.UUID(w.Older.ID))
+			}
+			if w.Newer != nil && !w.Forward {
+				cond += ` AND (` + at + `, ` + id + `) > (?, ?)`
+				condArgs = append(condArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
+			}
+			if after != nil {
+				cond += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
+				condArgs = append(condArgs, after.CreatedAt, after.ID)
+			}
+			return cond, condArgs
 		}
-		return q + ` ORDER BY ` + at + order + `, ` + id + order + ` LIMIT ` + strconv.Itoa(limit), a
+		q, a := src.build(window, order)
+		return feedSelect + q + ` ORDER BY ` + src.at + order + `, ` + src.id + order + ` LIMIT ` + strconv.Itoa(limit), a
 	}
 	read := func(after *feedRow) ([]feedRow, error) {
 		q, a := query(after)

@@ -10,7 +10,9 @@ import (
 // Distributor writes a post into its author's timeline and the timelines
 // of a batch of the author's followers (ordered by follower id, after
 // after), returning the timelines written and the last follower of the
-// batch (zero when none were left).
+// batch (zero when none were left). For a pulled author's post it writes
+// no follower's timeline, and placed is the batch: they read the post
+// from the posts table, and are told of it as if it had been written.
 type Distributor interface {
 	FanOut(ctx context.Context, post domain.PostID, after domain.UserID, batch int) (placed Placed, last domain.UserID, err error)
 }

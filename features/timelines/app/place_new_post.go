@@ -15,14 +15,18 @@ import (
 // dozen followers), and made followers wait for the queue.
 const InlineFanOut = 200
 
-// SmallAudience writes a new post into timelines in the transaction of ctx
-// when its author has at most limit followers.
-type SmallAudience interface {
+// NewPostPlacer writes a new post into timelines in the transaction of ctx.
+type NewPostPlacer interface {
 	// FanOutNow writes post into its author's and every follower's
 	// timeline when the author has at most limit followers; written is
 	// false, and nothing was written, otherwise.
 	// placed is the timelines written.
 	FanOutNow(ctx context.Context, post domain.PostID, limit int) (written bool, placed Placed, err error)
+	// PullIfAbove marks post's author pulled when they have more than
+	// limit followers or were pulled already, and then writes post into
+	// the author's own timeline only; pulled is false, and nothing was
+	// written, otherwise. placed is the author's timeline when written.
+	PullIfAbove(ctx context.Context, post domain.PostID, limit int) (pulled bool, placed Placed, err error)
 }
 
 // FanOutQueue enqueues the fan-out job of a post in the transaction of ctx.
@@ -32,7 +36,8 @@ type FanOutQueue interface {
 
 // PlaceNewPost puts a new post into timelines from the transaction that
 // creates it: at once for a small audience, by the fan-out job for a large
-// one.
+// one, and for an author above PullAbove followers nowhere but their own
+// (their followers read it from the posts at once; the job only tells them).
 //
 // Writing at once misses no follower. The post's transaction has locked its
 // author's profile row (the post count) before this runs, and a follow or
@@ -41,7 +46,7 @@ type FanOutQueue interface {
 // written here; one that waited behind the post is followed by its
 // backfill job, which reads the committed post.
 type PlaceNewPost struct {
-	Store SmallAudience
+	Store NewPostPlacer
 	Queue FanOutQueue
 	News  *HomeNews
 }
@@ -55,6 +60,13 @@ func (uc *PlaceNewPost) Handle(ctx context.Context, post domain.PostID) error {
 	if written {
 		uc.News.Tell(ctx, post, placed)
 		return nil
+	}
+	pulled, placed, err := uc.Store.PullIfAbove(ctx, post, PullAbove)
+	if err != nil {
+		return fmt.Errorf("place post %s of a pulled author: %w", post, err)
+	}
+	if pulled {
+		uc.News.Tell(ctx, post, placed)
 	}
 	return uc.Queue.EnqueueFanOut(ctx, post)
 }

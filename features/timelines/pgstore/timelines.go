@@ -55,18 +55,24 @@ func (s *Timelines) FanOut(ctx context.Context, post domain.PostID, after domain
 		author  uuid.NullUUID
 		members []string
 	)
+	// A pulled author's followers get no row (the batch is answered as
+	// placed, for the news); the others get theirs.
 	err := db.NewRaw(`WITH post AS (
-			SELECT id, author_id, created_at FROM posts WHERE id = ? AND visibility <> 'members_only' FOR KEY SHARE),
+			SELECT id, author_id, created_at,
+				EXISTS (SELECT 1 FROM timeline_pulled_authors x WHERE x.author_id = posts.author_id) AS pulled
+			FROM posts WHERE id = ? AND visibility <> 'members_only' FOR KEY SHARE),
 		batch AS (
 			SELECT f.follower_id FROM post p JOIN follows f ON f.following_id = p.author_id
 			WHERE f.follower_id > ? ORDER BY f.follower_id LIMIT ?),
 		ins AS (
 			INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT b.follower_id, p.id, p.author_id, p.created_at FROM batch b CROSS JOIN post p
+			WHERE NOT p.pulled
 			ON CONFLICT DO NOTHING
 			RETURNING member_id)
 		SELECT (SELECT max(follower_id::text)::uuid FROM batch), (SELECT author_id FROM post),
-			ARRAY(SELECT member_id::text FROM ins)`,
+			CASE WHEN (SELECT pulled FROM post) THEN ARRAY(SELECT follower_id::text FROM batch)
+				ELSE ARRAY(SELECT member_id::text FROM ins) END`,
 		uuid.UUID(post), uuid.UUID(after), batch).Scan(ctx, &last, &author, pgdialect.Array(&members))
 	// No follower left, or the post deleted: either way the fan-out is done.
 	if errors.Is(err, sql.ErrNoRows) {
@@ -115,6 +121,42 @@ func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int
 	return written, placed, err
 }
 
+// PullIfAbove marks the author of post pulled when they have more than
+// limit followers (the profile's counter) or were pulled already, and then
+// writes post into the author's own timeline only. Call it in the post's
+// transaction, after FanOutNow declined it.
+func (s *Timelines) PullIfAbove(ctx context.Context, post domain.PostID, limit int) (bool, timelines.Placed, error) {
+	var (
+		pulled  bool
+		author  uuid.NullUUID
+		members []string
+	)
+	// The statement's parts share one snapshot: the author just marked is
+	// seen through the INSERT's RETURNING, not in the table.
+	err := pgkit.IDB(ctx, s.db).NewRaw(`WITH marked AS (
+			INSERT INTO timeline_pulled_authors (author_id)
+			SELECT p.author_id FROM posts p JOIN profiles a ON a.id = p.author_id
+			WHERE p.id = ?0 AND a.follower_count > ?1
+			ON CONFLICT DO NOTHING
+			RETURNING author_id),
+		post AS (
+			SELECT p.id, p.author_id, p.created_at, p.visibility FROM posts p
+			WHERE p.id = ?0 AND (EXISTS (SELECT 1 FROM marked)
+				OR EXISTS (SELECT 1 FROM timeline_pulled_authors x WHERE x.author_id = p.author_id))),
+		ins AS (
+			INSERT INTO timelines (member_id, post_id, author_id, created_at)
+			SELECT author_id, id, author_id, created_at FROM post WHERE visibility <> 'members_only'
+			ON CONFLICT DO NOTHING
+			RETURNING member_id)
+		SELECT EXISTS (SELECT 1 FROM post), (SELECT author_id FROM post),
+			ARRAY(SELECT member_id::text FROM ins)`, uuid.UUID(post), limit).Scan(ctx, &pulled, &author, pgdialect.Array(&members))
+	placed := timelines.Placed{Members: parseMembers(members)}
+	if author.Valid {
+		placed.Author = domain.UserID(author.UUID)
+	}
+	return pulled, placed, err
+}
+
 func parseMembers(ids []string) []domain.UserID {
 	out := make([]domain.UserID, 0, len(ids))
 	for _, id := range ids {
@@ -127,15 +169,17 @@ func parseMembers(ids []string) []domain.UserID {
 
 // Backfill copies followee's newest limit posts into follower's timeline
 // while the follow exists (friends_only included: a follower may read them;
-// members_only ones never, they belong to their audience's page). The
-// posts copied are key-share locked, as in FanOut: one deleted meanwhile is
-// skipped, or its row deleted with it.
+// members_only ones never, they belong to their audience's page), unless
+// followee is pulled ('Seguindo' reads their posts from the posts table).
+// The posts copied are key-share locked, as in FanOut: one deleted
+// meanwhile is skipped, or its row deleted with it.
 func (s *Timelines) Backfill(ctx context.Context, follower, followee domain.UserID, limit int) error {
 	return s.withFollowPair(ctx, follower, followee, func(db bun.IDB) error {
 		_, err := db.NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 			SELECT ?, p.id, p.author_id, p.created_at FROM posts p
 			WHERE p.author_id = ? AND p.visibility <> 'members_only'
 				AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND following_id = ?)
+				AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors x WHERE x.author_id = p.author_id)
 			ORDER BY p.created_at DESC LIMIT ?
 			FOR KEY SHARE OF p
 			ON CONFLICT DO NOTHING`,
@@ -195,17 +239,18 @@ func (s *Timelines) Trim(ctx context.Context, limit int) (int, error) {
 }
 
 // RebuildAll fills every member's timeline with the newest limit posts of
-// the people they follow and their own, in one statement: for data loaded
-// in bulk (seed-demo) rather than through posts and follows. Each author's
-// newest limit come from posts_author_idx, then are merged per member: an
-// OR over the followees instead reads every post of theirs (a sequential
-// scan per member on a large table).
+// the people they follow (pulled authors aside) and their own, in one
+// statement: for data loaded in bulk (seed-demo) rather than through posts
+// and follows. Each author's newest limit come from posts_author_idx,
+// then are merged per member: an OR over the followees instead reads every
+// post of theirs (a sequential scan per member on a large table).
 func (s *Timelines) RebuildAll(ctx context.Context, limit int) (int, error) {
 	res, err := pgkit.IDB(ctx, s.db).NewRaw(`INSERT INTO timelines (member_id, post_id, author_id, created_at)
 		SELECT m.id, p.id, p.author_id, p.created_at FROM profiles m
 		CROSS JOIN LATERAL (
 			SELECT x.id, x.author_id, x.created_at
-			FROM (SELECT m.id AS author UNION ALL SELECT following_id FROM follows WHERE follower_id = m.id) a
+			FROM (SELECT m.id AS author UNION ALL SELECT following_id FROM follows WHERE follower_id = m.id
+				AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors x WHERE x.author_id = following_id)) a
 			CROSS JOIN LATERAL (
 				SELECT id, author_id, created_at FROM posts WHERE author_id = a.author AND visibility <> 'members_only'
 				ORDER BY created_at DESC LIMIT ?) x
