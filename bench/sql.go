@@ -124,20 +124,32 @@ var (
 // sqlFollowingPage reads the materialized timeline (fan-out on write),
 // merged with the newest posts of each pulled author the viewer follows
 // (fan-out on read, for authors above timelines.PullAbove followers).
-var sqlFollowingPage = sqlMutedWords + sqlFeedSelect + ` JOIN (SELECT t.post_id AS id, t.created_at FROM timelines t
-	WHERE t.member_id = {viewer} AND (t.author_id = {viewer}
-		OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id)
-			AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))
+var sqlFollowingPage = sqlMutedWords + sqlFeedSelect + ` JOIN (SELECT id, created_at FROM (
+	(SELECT t.post_id AS id, t.created_at FROM timelines t JOIN posts tp ON tp.id = t.post_id
+		WHERE t.member_id = {viewer} AND (t.author_id = {viewer}
+			OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = {viewer} AND f.following_id = t.author_id)
+				AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))
+		AND tp.visibility <> 'members_only'` + sqlActive("t.author_id") + sqlHiddenOf("t.author_id") + `
+		ORDER BY t.created_at DESC, t.post_id DESC LIMIT 50)
 	UNION ALL
-	SELECT x.id, x.created_at FROM timeline_pulled_authors pa
-	JOIN follows f ON f.follower_id = {viewer} AND f.following_id = pa.author_id
-	CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
-		WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'
-		ORDER BY pp.created_at DESC, pp.id DESC LIMIT 50) x
+	(SELECT x.id, x.created_at FROM timeline_pulled_authors pa
+		JOIN follows f ON f.following_id = pa.author_id
+		CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
+			WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'
+			ORDER BY pp.created_at DESC, pp.id DESC LIMIT 50) x
+		WHERE f.follower_id = {viewer}` + sqlActive("pa.author_id") + sqlHiddenOf("pa.author_id") + `)
+	) merged ORDER BY created_at DESC, id DESC LIMIT 50
 	) h ON h.id = p.id
-	WHERE p.visibility <> 'members_only'` + sqlAuthorActive + sqlHidden + `
 	ORDER BY h.created_at DESC, h.id DESC LIMIT 50;
 `
+
+// sqlActive and sqlHiddenOf are sqlAuthorActive and sqlHidden on another
+// column holding the author.
+func sqlActive(author string) string { return pgkit.ActiveMember(author) }
+
+func sqlHiddenOf(author string) string {
+	return viewerClause(pgkit.HiddenMember(author, domain.UserID{}))
+}
 
 var sqlFollowing = sqlSession + sqlFollowingPage
 

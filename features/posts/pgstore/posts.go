@@ -548,9 +548,10 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 // viewer are skipped too, their posts coming from the second part, so that
 // none is read twice. onlyMedia keeps the posts with a picture or a video.
 //
-// Only the second part has a LIMIT of its own, per author: what the outer
-// WHERE leaves out of it is an author's whole page (suspended, blocked,
-// muted) or nothing, so a page is never cut short.
+// Each part applies every rule itself and reads one page, and only the
+// page of their merge is joined to the feed's columns: a filter applied
+// after a part's LIMIT would cut pages short, and a join before the merge
+// made the planner read and join every row of the timeline.
 func followingSource(viewer domain.UserID, onlyMedia bool, limit int) feedSource {
 	media := func(post string) string {
 		if onlyMedia {
@@ -561,22 +562,28 @@ func followingSource(viewer domain.UserID, onlyMedia bool, limit int) feedSource
 	return feedSource{at: "h.created_at", id: "h.id", build: func(window keyset, order string) (string, []any) {
 		rows, rowsArgs := window("t.created_at", "t.post_id")
 		pulled, pulledArgs := window("pp.created_at", "pp.id")
-		hidden, hiddenArgs := pgkit.HiddenMember("p.author_id", viewer)
-		q := ` JOIN (SELECT t.post_id AS id, t.created_at FROM timelines t
-			WHERE t.member_id = ? AND (t.author_id = ?
-				OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id)
-					AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))` + rows + `
+		hiddenRows, hiddenRowsArgs := pgkit.HiddenMember("t.author_id", viewer)
+		hiddenPulled, hiddenPulledArgs := pgkit.HiddenMember("pa.author_id", viewer)
+		page := ` LIMIT ` + strconv.Itoa(limit)
+		q := ` JOIN (SELECT id, created_at FROM (
+			(SELECT t.post_id AS id, t.created_at FROM timelines t JOIN posts tp ON tp.id = t.post_id
+				WHERE t.member_id = ? AND (t.author_id = ?
+					OR (EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = t.author_id)
+						AND NOT EXISTS (SELECT 1 FROM timeline_pulled_authors pa WHERE pa.author_id = t.author_id)))
+				AND tp.visibility <> 'members_only'` + media("tp") + pgkit.ActiveMember("t.author_id") + hiddenRows + rows + `
+				ORDER BY t.created_at` + order + `, t.post_id` + order + page + `)
 			UNION ALL
-			SELECT x.id, x.created_at FROM timeline_pulled_authors pa
-			JOIN follows f ON f.follower_id = ? AND f.following_id = pa.author_id
-			CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
-				WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'` + media("pp") + pulled + `
-				ORDER BY pp.created_at` + order + `, pp.id` + order + ` LIMIT ` + strconv.Itoa(limit) + `) x
-		) h ON h.id = p.id
-		WHERE p.visibility <> 'members_only'` + authorActive + media("p") + hidden
+			(SELECT x.id, x.created_at FROM timeline_pulled_authors pa
+				JOIN follows f ON f.following_id = pa.author_id
+				CROSS JOIN LATERAL (SELECT pp.id, pp.created_at FROM posts pp
+					WHERE pp.author_id = pa.author_id AND pp.visibility <> 'members_only'` + media("pp") + pulled + `
+					ORDER BY pp.created_at` + order + `, pp.id` + order + page + `) x
+				WHERE f.follower_id = ?` + pgkit.ActiveMember("pa.author_id") + hiddenPulled + `)
+			) merged ORDER BY created_at` + order + `, id` + order + page + `
+		) h ON h.id = p.id`
 		args := viewerArgs(viewer, uuid.UUID(viewer), uuid.UUID(viewer), uuid.UUID(viewer))
-		args = append(append(args, rowsArgs...), uuid.UUID(viewer))
-		args = append(append(args, pulledArgs...), hiddenArgs...)
+		args = append(append(append(args, hiddenRowsArgs...), rowsArgs...), pulledArgs...)
+		args = append(append(args, uuid.UUID(viewer)), hiddenPulledArgs...)
 		return q, args
 	}}
 }
@@ -723,30 +730,7 @@ type feedSource struct {
 // (pgkit.Prepared), the LIMIT in the text so that each page size gets a
 // plan of its own.
 func (s *Posts) pageOf(ctx context.Context, muter domain.UserID, src feedSource, w posts.Window, limit int) ([]domain.FeedItem, *posts.ChronoCursor, error) {
-	order, step := ` DESC`, `<`
-	if w.Forward {
-		order, step = ` ASC`, `>`
-	}
-	query := func(after *feedRow) (string, []any) {
-		window := func(at, id string) (string, []any) {
-			cond, condArgs := "", []any{}
-			if w.Older != nil && w.Forward {
-				cond += ` AND (` + at + `, ` + id + `) < (?, ?)`
-				condArgs = append(condArgs, w.Older.CreatedAt, uuid.UUID(w.Older.ID))
-			}
-			if w.Newer != nil && !w.Forward {
-				cond += ` AND (` + at + `, ` + id + `) > (?, ?)`
-				condArgs = append(condArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
-			}
-			if after != nil {
-				cond += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
-				condArgs = append(condArgs, after.CreatedAt, after.ID)
-			}
-			return cond, condArgs
-		}
-		q, a := src.build(window, order)
-		return feedSelect + q + ` ORDER BY ` + src.at + order + `, ` + src.id + order + ` LIMIT ` + strconv.Itoa(limit), a
-	}
+	query := func(after *feedRow) (string, []any) { return pageStatement(src, w, after, limit) }
 	read := func(after *feedRow) ([]feedRow, error) {
 		q, a := query(after)
 		rows := make([]feedRow, 0, limit) // a page is scanned without growing
@@ -804,6 +788,33 @@ func (s *Posts) pageOf(ctx context.Context, muter domain.UserID, src feedSource,
 	*rowsKept = first
 	giveFeedRows(rowsKept)
 	return out, next, nil
+}
+
+// pageStatement is the statement reading a page of src within w, after
+// the row after when the page goes on from one (pageOf).
+func pageStatement(src feedSource, w posts.Window, after *feedRow, limit int) (string, []any) {
+	order, step := ` DESC`, `<`
+	if w.Forward {
+		order, step = ` ASC`, `>`
+	}
+	window := func(at, id string) (string, []any) {
+		cond, condArgs := "", []any{}
+		if w.Older != nil && w.Forward {
+			cond += ` AND (` + at + `, ` + id + `) < (?, ?)`
+			condArgs = append(condArgs, w.Older.CreatedAt, uuid.UUID(w.Older.ID))
+		}
+		if w.Newer != nil && !w.Forward {
+			cond += ` AND (` + at + `, ` + id + `) > (?, ?)`
+			condArgs = append(condArgs, w.Newer.CreatedAt, uuid.UUID(w.Newer.ID))
+		}
+		if after != nil {
+			cond += ` AND (` + at + `, ` + id + `) ` + step + ` (?, ?)`
+			condArgs = append(condArgs, after.CreatedAt, after.ID)
+		}
+		return cond, condArgs
+	}
+	q, a := src.build(window, order)
+	return feedSelect + q + ` ORDER BY ` + src.at + order + `, ` + src.id + order + ` LIMIT ` + strconv.Itoa(limit), a
 }
 
 // feedRowSlices keeps the rows of a page's first read for the next page:
