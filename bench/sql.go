@@ -123,7 +123,7 @@ var (
 
 // sqlFollowingPage reads the materialized timeline (fan-out on write),
 // merged with the newest posts of each pulled author the viewer follows
-// (fan-out on read, for authors above timelines.PullAbove followers).
+// (fan-out on read, for authors above timelines.pull_above_followers).
 var sqlFollowingPage = sqlMutedWords + sqlFeedSelect + ` JOIN (SELECT id, created_at FROM (
 	(SELECT t.post_id AS id, t.created_at FROM timelines t JOIN posts tp ON tp.id = t.post_id
 		WHERE t.member_id = {viewer} AND (t.author_id = {viewer}

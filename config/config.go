@@ -53,6 +53,9 @@ type Config struct {
 	// The weekly e-mail digest of unread notifications.
 	Digest Digest `mapstructure:"digest"`
 
+	// How new posts reach the 'Seguindo' timelines.
+	Timelines Timelines `mapstructure:"timelines"`
+
 	// Members' exports and account deletions.
 	DataRights DataRights `mapstructure:"data_rights"`
 
@@ -483,6 +486,7 @@ func (c *Config) Validate() error {
 	c.validateDataRights(bad)
 	c.validatePush(bad)
 	c.validateDigest(bad)
+	c.validateTimelines(bad)
 	c.validateDeployment(bad, oneOf)
 	return errors.Join(errs...)
 }

@@ -103,6 +103,7 @@ func TestInvalidConfigNamesTheKey(t *testing.T) {
 		{name: "no fetch cooldown", env: map[string]string{"SOCIAL_JOBS_FETCH_COOLDOWN": "0s"}, wantKey: "jobs.fetch_cooldown: must be between 1ms and 500ms"},
 		{name: "a fetch cooldown past the poll interval", env: map[string]string{"SOCIAL_JOBS_FETCH_COOLDOWN": "1s"}, wantKey: "jobs.fetch_cooldown: must be between 1ms and 500ms"},
 		{name: "no job timeout", env: map[string]string{"SOCIAL_JOBS_JOB_TIMEOUT": "0s"}, wantKey: "jobs.job_timeout: must be positive"},
+		{name: "every author pulled", env: map[string]string{"SOCIAL_TIMELINES_PULL_ABOVE_FOLLOWERS": "0"}, wantKey: "timelines.pull_above_followers: must be at least 1"},
 		{name: "rescue before the job timeout", env: map[string]string{"SOCIAL_JOBS_RESCUE_AFTER": "5m"}, wantKey: "jobs.rescue_after: 5m0s must be longer than jobs.job_timeout (5m0s)"},
 	}
 	for _, c := range cases {

@@ -45,7 +45,7 @@ type Options struct {
 	// TimelineDepth is how many rows of each member's 'Seguindo' timeline
 	// to write (0: none).
 	TimelineDepth int
-	// PullAbove is timelines.PullAbove: an author with more followers is
+	// PullAbove is timelines.pull_above_followers: an author with more followers is
 	// pulled, their posts in no follower's timeline (0: nobody is).
 	PullAbove int
 	// PasswordHash is Password hashed once, shared by every member:

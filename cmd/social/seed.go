@@ -25,7 +25,6 @@ import (
 	moderation "social/features/moderation/app"
 	posts "social/features/posts/app"
 	search "social/features/search/app"
-	timelines "social/features/timelines/app"
 	"social/kit/demo"
 	"social/kit/plugin"
 )
@@ -148,6 +147,7 @@ Progress goes to stderr: a bar on a terminal, plain lines otherwise.`,
 					if _, err := upShowing(ctx, m, newProgressBar(cmd.ErrOrStderr(), "")); err != nil {
 						return err
 					}
+					bulk.pullAbove = g.cfg.Timelines.PullAboveFollowers
 					return seedBulk(ctx, pool, bulk, cmd.OutOrStdout(), cmd.ErrOrStderr())
 				}, &m, &pool)
 			}
@@ -346,6 +346,8 @@ var bulkFlagNames = []string{"profiles", "posts", "follows-per-profile", "seed"}
 type bulkFlags struct {
 	profiles, posts, follows int
 	seed                     uint64
+	// pullAbove is the setting timelines.pull_above_followers.
+	pullAbove int
 }
 
 func (b *bulkFlags) register(cmd *cobra.Command) {
@@ -373,7 +375,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	p := newProgressBar(errOut, "")
 	res, err := bulkseed.Run(ctx, pool, bulkseed.Options{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
-		TimelineDepth: bulkTimelineDepth, PullAbove: timelines.PullAbove, PasswordHash: hash, Now: time.Now(), Progress: p.report,
+		TimelineDepth: bulkTimelineDepth, PullAbove: b.pullAbove, PasswordHash: hash, Now: time.Now(), Progress: p.report,
 	})
 	p.end()
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 	"go.uber.org/fx"
 
+	"social/config"
 	"social/core/ports"
 	"social/features/timelines/app"
 	timelinesstore "social/features/timelines/pgstore"
@@ -26,8 +27,8 @@ var Module = fx.Module("timelines",
 		fx.Annotate(func(j *pgkit.JobInserter) timelinesstore.TimelineQueue { return timelinesstore.TimelineQueue{Jobs: j} },
 			fx.As(fx.Self()), fx.As(new(app.Queue))),
 		newHomeNews,
-		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue, news *app.HomeNews) *app.PlaceNewPost {
-			return &app.PlaceNewPost{Store: s, Queue: q, News: news}
+		func(s *timelinesstore.Timelines, q timelinesstore.TimelineQueue, news *app.HomeNews, cfg *config.Config) *app.PlaceNewPost {
+			return &app.PlaceNewPost{Store: s, Queue: q, News: news, PullAbove: cfg.Timelines.PullAboveFollowers}
 		},
 		plugin.AsWorker(func(s *timelinesstore.Timelines, news *app.HomeNews) plugin.Worker {
 			return plugin.NewWorker("", &timelinesstore.FanOutWorker{FanOut: &app.FanOut{Store: s, News: news}})

@@ -19,6 +19,12 @@ import (
 // job runs long enough to be killed between two of them.
 const killedFollowers = 25_000
 
+// writeEveryTimeline keeps a post by an author with many followers written
+// into each follower's timeline (by default, above 5,000 followers it is
+// read from the posts instead), so that its fan-out is a job of several
+// batches: the long job these tests stop.
+const writeEveryTimeline = "SOCIAL_TIMELINES_PULL_ABOVE_FOLLOWERS=1000000"
+
 // A `social serve` killed (SIGKILL) in the middle of two jobs: the
 // 'Seguindo' fan-out of a post by an author with many followers, some
 // batches written, and a confirmation mail whose SMTP delivery the server
@@ -32,7 +38,7 @@ func TestKilledWorkerJobsRescuedOnce(t *testing.T) {
 	smtp := smtptest.StartHolding(t, target)
 	rig := newProcessRig(t)
 	rig.Env = append(rig.Env, "SOCIAL_MAIL_SMTP_HOST=127.0.0.1", "SOCIAL_MAIL_SMTP_PORT="+strconv.Itoa(smtp.Port),
-		"SOCIAL_MAIL_SMTP_TLS=none")
+		"SOCIAL_MAIL_SMTP_TLS=none", writeEveryTimeline)
 	// The first process runs with the default job timings: a killed node
 	// is what the rescue is for, not a setting of its own.
 	first := rig.Serve(t)

@@ -44,6 +44,7 @@ func TestSigtermUnderLoad(t *testing.T) {
 	ctx := context.Background()
 	began := time.Now()
 	rig := newProcessRig(t)
+	rig.Env = append(rig.Env, writeEveryTimeline)
 	shutdown := "SOCIAL_HTTP_SHUTDOWN_TIMEOUT=" + sigtermShutdownTimeout.String()
 	first := rig.Serve(t, shutdown)
 

@@ -541,7 +541,7 @@ func (s *Posts) Following(ctx context.Context, viewer domain.UserID, after *post
 
 // followingSource is viewer's 'Seguindo': the rows of their timeline,
 // walking its key (member_id, created_at, post_id), merged with the posts
-// of the pulled authors they follow (timelines.PullAbove), each author's
+// of the pulled authors they follow (timelines.pull_above_followers), each author's
 // page read from posts_author_idx. Rows of an author the viewer no longer
 // follows are skipped (their cleanup job may not have run yet), so an
 // unfollow takes effect at once; rows of a pulled author other than the

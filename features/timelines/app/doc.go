@@ -3,7 +3,8 @@
 // made (fan-out on write) rather than gathered when read, so reading stays
 // one index range however many people a member follows.
 //
-// The exception is an author with more than PullAbove followers: writing
+// The exception is an author with more followers than the setting
+// timelines.pull_above_followers (PlaceNewPost.PullAbove): writing
 // each of their posts into every follower's timeline took 20 to 30 s at
 // 100,000 followers, and their followers waited that long to see it. Such
 // an author is pulled: their posts are read from the posts table when a
@@ -25,11 +26,3 @@ const BackfillPosts = 100
 
 // FanOutBatch is how many followers one fan-out statement writes.
 const FanOutBatch = 5000
-
-// PullAbove is the most followers an author may have for their new posts
-// to be written into their followers' timelines; above it they are pulled
-// (see the package comment). At about 9 µs a row, a post fanned out to
-// this many costs the database some 45 ms of writes, while a reader pays
-// one index range per pulled author they follow, so few authors should be
-// above it.
-const PullAbove = 5000

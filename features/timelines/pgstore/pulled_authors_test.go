@@ -37,13 +37,14 @@ func (r *timelineRig) following(member domain.UserID, size int) []domain.PostID 
 	return nil
 }
 
-// A post by an author above PullAbove followers is written into their own
-// timeline only, and every follower reads it in 'Seguindo' at its commit,
+// A post by an author above the threshold (PullAbove) is written into
+// their own timeline only, and every follower reads it in 'Seguindo' at its commit,
 // in order with the rows written for other authors, once each.
 func TestAPulledAuthorsPostsAreReadNotWritten(t *testing.T) {
 	t.Parallel()
 	r := newTimelineRig(t)
-	place := &timelines.PlaceNewPost{Store: r.store, Queue: timelinesstore.TimelineQueue{Jobs: r.jobs()}}
+	const pullAbove = 5000
+	place := &timelines.PlaceNewPost{Store: r.store, Queue: timelinesstore.TimelineQueue{Jobs: r.jobs()}, PullAbove: pullAbove}
 	famous, friend, reader, stranger := r.Member(), r.Member(), r.Member(), r.Member()
 	r.Follow(reader, famous)
 	r.Follow(reader, friend)
@@ -56,7 +57,7 @@ func TestAPulledAuthorsPostsAreReadNotWritten(t *testing.T) {
 	r.must((&timelines.FanOut{Store: r.store}).Handle(r.Ctx, early))
 	r.wantTimeline(reader, early)
 
-	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, timelines.PullAbove+1, uuid.UUID(famous))
+	r.Exec(`UPDATE profiles SET follower_count = ? WHERE id = ?`, pullAbove+1, uuid.UUID(famous))
 	var made []domain.PostID
 	for i, author := range []domain.UserID{friend, famous, friend, famous} {
 		visibility := "public"

@@ -114,11 +114,7 @@ func (s *Timelines) FanOutNow(ctx context.Context, post domain.PostID, limit int
 			RETURNING member_id)
 		SELECT EXISTS (SELECT 1 FROM small), (SELECT author_id FROM small),
 			ARRAY(SELECT member_id::text FROM ins)`, uuid.UUID(post), limit).Scan(ctx, &written, &author, pgdialect.Array(&members))
-	placed := timelines.Placed{Members: parseMembers(members)}
-	if author.Valid {
-		placed.Author = domain.UserID(author.UUID)
-	}
-	return written, placed, err
+	return written, placedOf(author, members), err
 }
 
 // PullIfAbove marks the author of post pulled when they have more than
@@ -150,11 +146,17 @@ func (s *Timelines) PullIfAbove(ctx context.Context, post domain.PostID, limit i
 			RETURNING member_id)
 		SELECT EXISTS (SELECT 1 FROM post), (SELECT author_id FROM post),
 			ARRAY(SELECT member_id::text FROM ins)`, uuid.UUID(post), limit).Scan(ctx, &pulled, &author, pgdialect.Array(&members))
+	return pulled, placedOf(author, members), err
+}
+
+// placedOf is the timelines a statement wrote (members, as text) and the
+// post's author (none when the statement found no post).
+func placedOf(author uuid.NullUUID, members []string) timelines.Placed {
 	placed := timelines.Placed{Members: parseMembers(members)}
 	if author.Valid {
 		placed.Author = domain.UserID(author.UUID)
 	}
-	return pulled, placed, err
+	return placed
 }
 
 func parseMembers(ids []string) []domain.UserID {
