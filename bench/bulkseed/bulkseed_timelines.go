@@ -82,7 +82,6 @@ func (g *bulkGen) loadTimelines(ctx context.Context, tx pgx.Tx, res *Result) err
 // loadPulledAuthors marks the authors with more than PullAbove followers
 // pulled, and answers them (member indexes).
 func (g *bulkGen) loadPulledAuthors(ctx context.Context, tx pgx.Tx) ([]int, error) {
-	var pulled []int
 	if g.opt.PullAbove <= 0 {
 		return nil, nil
 	}
@@ -92,7 +91,10 @@ func (g *bulkGen) loadPulledAuthors(ctx context.Context, tx pgx.Tx) ([]int, erro
 			followers[f]++
 		}
 	}
-	var marked [][]any
+	var (
+		pulled []int
+		marked [][]any
+	)
 	for m, n := range followers {
 		if n > g.opt.PullAbove {
 			pulled = append(pulled, m)

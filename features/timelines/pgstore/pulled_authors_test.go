@@ -102,12 +102,11 @@ func TestAPulledAuthorsPostsAreReadNotWritten(t *testing.T) {
 	// Mastodon's apps read the same window both ways: the two just newer
 	// than the oldest, answered newest first.
 	posts := postsstore.NewPosts(r.DB)
-	var earlyAt postsapp.ChronoCursor
 	at, ok, err := posts.PostTime(r.Ctx, early)
 	if err != nil || !ok {
 		t.Fatalf("time of the first post: %v %v", ok, err)
 	}
-	earlyAt = postsapp.ChronoCursor{CreatedAt: at, ID: early}
+	earlyAt := postsapp.ChronoCursor{CreatedAt: at, ID: early}
 	items, err := posts.Timeline(r.Ctx, reader, postsapp.TimelineRead{Kind: postsapp.TimelineFollowing,
 		Window: postsapp.Window{Newer: &earlyAt, Forward: true}}, 2)
 	r.must(err)
