@@ -13,10 +13,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"social/adapters/storage/blobpolicy"
 	"social/core/ports/portstest"
 )
 
@@ -113,6 +115,20 @@ func wantProblem(t *testing.T, resp *http.Response, body []byte, status int, cod
 	}
 }
 
+// linkExpiry is the second link names as its last.
+func linkExpiry(t *testing.T, link string) int64 {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp, err := strconv.ParseInt(u.Query().Get("exp"), 10, 64)
+	if err != nil {
+		t.Fatalf("link %s: exp: %v", link, err)
+	}
+	return exp
+}
+
 func TestServeValidLink(t *testing.T) {
 	t.Parallel()
 	rig := newHandlerRig(t, nil)
@@ -131,7 +147,7 @@ func TestServeValidLink(t *testing.T) {
 		"X-Content-Type-Options":  "nosniff",
 		"Content-Disposition":     `inline; filename="avatar-1700000000000.jpg"`,
 		"Content-Security-Policy": "default-src 'none'; sandbox",
-		"Cache-Control":           "private, max-age=360",
+		"Cache-Control":           fmt.Sprintf("private, max-age=%d", linkExpiry(t, link)-rig.clock.Now().Unix()),
 		"Accept-Ranges":           "bytes",
 	}
 	for k, v := range want {
@@ -217,7 +233,13 @@ func TestExpiredLinkIsForbidden(t *testing.T) {
 	rig := newHandlerRig(t, nil)
 	rig.put(t, "avatars/u1/a.png", "image/png", []byte("png"))
 	link := rig.link(t, "avatars/u1/a.png", time.Minute)
-	rig.clock.Advance(time.Minute)
+	// The link lives a minute or up to a window more (blobpolicy.LinkExpiry);
+	// its last second is the one it names.
+	exp := linkExpiry(t, link)
+	if life := time.Unix(exp, 0).Sub(rig.clock.Now()); life < time.Minute || life > time.Minute+blobpolicy.LinkWindow(time.Minute) {
+		t.Fatalf("a link of a minute lives %v", life)
+	}
+	rig.clock.Advance(time.Unix(exp, 0).Sub(rig.clock.Now()))
 	if resp, _ := do(t, http.MethodGet, link, nil); resp.StatusCode != http.StatusOK {
 		t.Fatalf("link at its last second = %d, want 200", resp.StatusCode)
 	}

@@ -276,7 +276,9 @@ func notFound(err error) bool {
 }
 
 // SignedURL is "<BaseURL>/media/<key>?exp=<unix>&sig=<hex>", valid through
-// the second exp names.
+// the second exp names: ttl from now rounded up to the end of its window
+// (blobpolicy.LinkExpiry), so a file is linked alike by every answer signed
+// within that window.
 func (s *Store) SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error) {
 	if err := blobpolicy.CheckKey(key); err != nil {
 		return "", fmt.Errorf("sign blob link: %w", err)
@@ -284,6 +286,6 @@ func (s *Store) SignedURL(ctx context.Context, key string, ttl time.Duration) (s
 	if ttl <= 0 {
 		return "", fmt.Errorf("sign blob link %s: ttl %v is not positive", key, ttl)
 	}
-	exp := s.clock.Now().Add(ttl).Unix()
+	exp := blobpolicy.LinkExpiry(s.clock.Now(), ttl)
 	return fmt.Sprintf("%s%s%s?exp=%d&sig=%s", s.baseURL, Prefix, key, exp, s.sign(key, exp)), nil
 }

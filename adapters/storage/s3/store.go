@@ -44,6 +44,7 @@ type Store struct {
 	client *minio.Client
 	core   minio.Core
 	bucket string
+	links  keptLinks
 }
 
 var _ ports.BlobStore = (*Store)(nil)
@@ -190,6 +191,8 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 
 // SignedURL is a presigned GET (SigV4 in the query string), computed
 // locally. ttl is rounded up to whole seconds, and SigV4 caps it at 7 days.
+// A link is reused for the rest of its window (keptLinks), so it is signed
+// for that much longer.
 func (s *Store) SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error) {
 	if err := blobpolicy.CheckKey(key); err != nil {
 		return "", fmt.Errorf("sign blob link: %w", err)
@@ -200,10 +203,15 @@ func (s *Store) SignedURL(ctx context.Context, key string, ttl time.Duration) (s
 	if rem := ttl % time.Second; rem != 0 {
 		ttl += time.Second - rem
 	}
-	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl, nil)
+	now := time.Now()
+	if link, ok := s.links.get(key, ttl, now); ok {
+		return link, nil
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, ttl+max(s.links.window(ttl), 0), nil)
 	if err != nil {
 		return "", fmt.Errorf("sign blob link %s: %w", key, err)
 	}
+	s.links.keep(key, ttl, u.String(), now)
 	return u.String(), nil
 }
 

@@ -45,6 +45,7 @@ func Run(t *testing.T, newStore func(t *testing.T) ports.BlobStore) {
 		{"SignedURLMissingBlob", testSignedURLMissing},
 		{"SignedURLTampered", testSignedURLTampered},
 		{"SignedURLExpires", testSignedURLExpires},
+		{"SignedURLStaysTheSame", testSignedURLStaysTheSame},
 		{"SignedURLNeedsPositiveTTL", testSignedURLTTL},
 	}
 	for _, tc := range tests {
@@ -418,6 +419,27 @@ func testSignedURLTampered(t *testing.T, s ports.BlobStore) {
 		if bytes.Equal(body, []byte("one")) || bytes.Equal(body, []byte("two")) {
 			t.Errorf("link with another %s leaked the blob", what)
 		}
+	}
+}
+
+// A file is linked alike by answers moments apart, so a browser draws it
+// from its cache when a page is read again. A window may end between two
+// signatures, so of three in a row, two that follow each other must match.
+func testSignedURLStaysTheSame(t *testing.T, s ports.BlobStore) {
+	put(t, s, "posts/p1/photo.png", []byte("photo"), "image/png")
+	var links [3]string
+	for i := range links {
+		links[i] = signedURL(t, s, "posts/p1/photo.png", time.Hour)
+		time.Sleep(1100 * time.Millisecond) // past a second, which a link counts in
+	}
+	if links[0] != links[1] && links[1] != links[2] {
+		t.Fatalf("three links a second apart all differ:\n%s\n%s\n%s", links[0], links[1], links[2])
+	}
+	if resp, _ := get(t, links[2], nil); resp.StatusCode != http.StatusOK {
+		t.Fatalf("reused link = %d, want 200", resp.StatusCode)
+	}
+	if other := signedURL(t, s, "posts/p1/photo.png", 2*time.Hour); other == links[2] {
+		t.Fatalf("a link for another life is the same link: %s", other)
 	}
 }
 
