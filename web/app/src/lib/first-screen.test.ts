@@ -1,3 +1,5 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import {
@@ -7,6 +9,7 @@ import {
   markFirstScreenDrawn,
   resetFirstScreenForTests,
   startFirstScreenClock,
+  useMarkFirstScreenDrawn,
 } from './first-screen'
 
 describe('first screen', () => {
@@ -40,5 +43,42 @@ describe('first screen', () => {
     expect(task).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1)
     expect(task).toHaveBeenCalledOnce()
+  })
+})
+
+describe("a screen's largest pictures", () => {
+  beforeEach(() => {
+    resetFirstScreenForTests(false)
+  })
+
+  /** A first screen showing one picture asked for at high priority, or none. */
+  function Screen({ picture }: { picture: boolean }) {
+    useMarkFirstScreenDrawn(true)
+    return picture ? createElement('img', { src: '/media/posts/p1/foto.webp', fetchPriority: 'high', alt: 'Foto' }) : null
+  }
+  const frames = () => act(() => new Promise((resolve) => setTimeout(resolve, 120)))
+
+  it.each([
+    ['loads', fireEvent.load],
+    ['fails', fireEvent.error],
+  ])('hold what waits until the picture %s', async (_, arrive) => {
+    const task = vi.fn()
+    afterFirstScreen(task)
+    render(createElement(Screen, { picture: true }))
+    await frames()
+    expect(task).not.toHaveBeenCalled()
+    arrive(screen.getByRole('img', { name: 'Foto' }))
+    await waitFor(() => {
+      expect(task).toHaveBeenCalledOnce()
+    })
+  })
+
+  it('do not hold a screen without one', async () => {
+    const task = vi.fn()
+    afterFirstScreen(task)
+    render(createElement(Screen, { picture: false }))
+    await waitFor(() => {
+      expect(task).toHaveBeenCalledOnce()
+    })
   })
 })

@@ -74,21 +74,61 @@ export function useFirstScreenDrawn(): boolean {
 
 /**
  * Marks the first screen drawn once `ready` (its content, an empty state or
- * an error is on screen), after the browser has painted it.
+ * an error is on screen), after the browser has painted it and its largest
+ * pictures (those asked for at high priority) have arrived: they are what
+ * the member waits for, and a read sent meanwhile would share their link.
  */
 export function useMarkFirstScreenDrawn(ready: boolean): void {
   useEffect(() => {
     if (!ready || drawn) return
+    let cancelled = false
+    let frame = 0
+    let stopWaiting = () => undefined as void
     // The frame after the next one: the one that shows what was just committed has been painted.
-    let second = 0
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(markFirstScreenDrawn)
+    const afterPaint = (then: () => void) => {
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(then)
+      })
+    }
+    afterPaint(() => {
+      stopWaiting = whenPicturesArrive(() => {
+        if (!cancelled) afterPaint(markFirstScreenDrawn)
+      })
     })
     return () => {
-      cancelAnimationFrame(first)
-      cancelAnimationFrame(second)
+      cancelled = true
+      cancelAnimationFrame(frame)
+      stopWaiting()
     }
   }, [ready])
+}
+
+/**
+ * Calls then once every picture on screen asked for at high priority has
+ * loaded or failed (at once when none is loading); answers a function that
+ * stops waiting.
+ */
+function whenPicturesArrive(then: () => void): () => void {
+  const loading = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete)
+  if (loading.length === 0) {
+    then()
+    return () => undefined
+  }
+  let left = loading.length
+  const arrived = () => {
+    left -= 1
+    if (left === 0) then()
+  }
+  for (const img of loading) {
+    img.addEventListener('load', arrived, { once: true })
+    img.addEventListener('error', arrived, { once: true })
+  }
+  return () => {
+    for (const img of loading) {
+      img.removeEventListener('load', arrived)
+      img.removeEventListener('error', arrived)
+    }
+  }
 }
 
 /** For tests: back to a page that has drawn nothing. */

@@ -58,12 +58,12 @@ function PostPage({ id }: { id: string }) {
   )
 
   const notFound = deleted || (post.error instanceof ApiError && post.error.status === 404)
-  // Drawing the post and its thread is the page's heaviest work. When the
-  // post arrives it is drawn as a non-urgent update, which React splits into
-  // short slices, so a phone does not freeze meanwhile; the skeleton stays
-  // until then.
-  const arrived = useDeferredValue(post.data) !== undefined
-  const waiting = post.isPending || (post.isSuccess && !arrived)
+  // The post's card (its picture is the page's largest) is drawn as soon as
+  // the post arrives. Its thread and comment form are the page's heaviest
+  // work: they follow as a non-urgent update, which React splits into short
+  // slices, so a phone does not freeze meanwhile.
+  const threadReady = useDeferredValue(post.data) !== undefined
+  const waiting = post.isPending
   useMarkFirstScreenDrawn(!waiting)
 
   let body
@@ -103,8 +103,14 @@ function PostPage({ id }: { id: string }) {
           <h2 id={commentsHeadingId} className="text-lg font-semibold">
             {m.commentsTitle}
           </h2>
-          <CommentForm postId={id} />
-          <CommentThread postId={id} />
+          {threadReady ? (
+            <>
+              <CommentForm postId={id} />
+              <CommentThread postId={id} />
+            </>
+          ) : (
+            <div role="status" aria-busy="true" aria-label={m.loadingComments} className="h-24" />
+          )}
         </section>
         <DeletePostDialog
           open={confirming}
