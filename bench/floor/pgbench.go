@@ -58,15 +58,35 @@ func Bin() (string, error) {
 
 var tpsLine = regexp.MustCompile(`(?m)^tps = ([0-9.]+) \(without initial connection time\)`)
 
+// idleAttempts is how many times a run that completed no transaction is
+// made, each twice as long as the one before. A run of a second beside
+// another busy process (the smoke next to the soak, on two cores) may spend
+// it all connecting; a run that still completes nothing in seven seconds
+// is a failure.
+const idleAttempts = 3
+
+var noTransactions = regexp.MustCompile(`(?m)^number of transactions actually processed: 0\b`)
+
 // Run runs scripts with clients connections for d against url, in work (a
 // scratch folder for the scripts and logs).
 func Run(ctx context.Context, url, work string, clients int, d time.Duration, scripts []Script) (Result, error) {
+	for attempt := 1; ; attempt++ {
+		res, out, err := run(ctx, url, work, clients, d, scripts)
+		if err == nil || attempt == idleAttempts || !noTransactions.Match(out) {
+			return res, err
+		}
+		d *= 2
+	}
+}
+
+// run is one run of pgbench, and its output.
+func run(ctx context.Context, url, work string, clients int, d time.Duration, scripts []Script) (Result, []byte, error) {
 	bin, err := Bin()
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	old, _ := filepath.Glob(filepath.Join(work, "pgb.*"))
 	for _, f := range old {
@@ -79,7 +99,7 @@ func Run(ctx context.Context, url, work string, clients int, d time.Duration, sc
 	for _, s := range scripts {
 		f := filepath.Join(work, s.Name+".sql")
 		if err := os.WriteFile(f, []byte(s.SQL), 0o644); err != nil {
-			return Result{}, err
+			return Result{}, nil, err
 		}
 		w := max(s.Weight, 1)
 		args = append(args, "-f", fmt.Sprintf("%s@%d", f, w))
@@ -89,22 +109,22 @@ func Run(ctx context.Context, url, work string, clients int, d time.Duration, sc
 	cmd := exec.CommandContext(ctx, bin, args...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return Result{}, fmt.Errorf("pgbench %s: %w\n%s", strings.Join(res.Scripts, ","), err, out)
+		return Result{}, out, fmt.Errorf("pgbench %s: %w\n%s", strings.Join(res.Scripts, ","), err, out)
 	}
 	m := tpsLine.FindSubmatch(out)
 	if m == nil {
-		return Result{}, fmt.Errorf("pgbench: no tps in output\n%s", out)
+		return Result{}, out, fmt.Errorf("pgbench: no tps in output\n%s", out)
 	}
 	res.TPS, _ = strconv.ParseFloat(string(m[1]), 64)
 	lat, failed, err := readLogs(work)
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	slices.Sort(lat)
 	res.Seconds = d.Seconds()
 	res.Transactions, res.Failed = len(lat), failed
 	res.P50, res.P99 = msOf(load.Percentile(lat, 50)), msOf(load.Percentile(lat, 99))
-	return res, nil
+	return res, out, nil
 }
 
 func msOf(d time.Duration) float64 { return math.Round(float64(d.Microseconds())) / 1000 }
