@@ -54,6 +54,11 @@ type Options struct {
 	Now          time.Time
 	// Progress, when set, hears each stage's rows as they are sent.
 	Progress func(stage string, done, total int)
+	// IndexesAfter drops the loaded tables' secondary indexes and foreign
+	// keys before the rows and makes them again after, faster for millions
+	// of rows. Meanwhile the tables are the load's alone: no one can read
+	// them until it commits. For a database nothing else is using.
+	IndexesAfter bool
 }
 
 // Result counts what was written.
@@ -70,6 +75,7 @@ const (
 	StageHashtags = "hashtags"
 	StageComments = "comentarios"
 	StageCounters = "contadores"
+	StageIndexes  = "indices"
 )
 
 // Run loads the data set with COPY, streaming rows as they are
@@ -107,12 +113,23 @@ func Run(ctx context.Context, pool *pgxpool.Pool, opt Options) (Result, error) {
 			g.loadMembers, g.loadPosts, g.loadFollows, g.loadLikes, g.loadComments, g.loadHashtags, g.loadTimelines,
 			g.setCounters,
 		}
+		var deferred []deferredPart
+		if opt.IndexesAfter {
+			var err error
+			if deferred, err = dropDeferredParts(ctx, tx); err != nil {
+				return err
+			}
+		}
 		for _, step := range steps {
 			if err := step(ctx, tx, &res); err != nil {
 				return err
 			}
 		}
-		return nil
+		if len(deferred) == 0 {
+			return nil
+		}
+		opt.Progress(StageIndexes, 0, len(deferred))
+		return makeDeferredParts(ctx, tx, deferred, func(done int) { opt.Progress(StageIndexes, done, len(deferred)) })
 	})
 	if err != nil {
 		return Result{}, err

@@ -105,3 +105,64 @@ func TestBulkSeedTimelinesAreTheServers(t *testing.T) {
 		t.Errorf("the load wrote %d timeline rows, the rebuild %d, not the same ones", n, m)
 	}
 }
+
+// A load that makes the indexes and foreign keys after the rows leaves
+// every index and constraint of the schema as the migrations made them,
+// valid and checked.
+func TestBulkSeedBuildsTheIndexesItDropped(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	schema := func() string {
+		var s string
+		if err := pool.QueryRow(ctx, `SELECT string_agg(d, E'\n' ORDER BY d) FROM (
+			SELECT pg_get_indexdef(i.indexrelid) || ' valid=' || i.indisvalid AS d
+			FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = 'public'::regnamespace
+			UNION ALL
+			SELECT k.conrelid::regclass || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) || ' validated=' || k.convalidated
+			FROM pg_constraint k WHERE k.connamespace = 'public'::regnamespace) parts`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := schema()
+	built := 0
+	_, err = bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 30, Posts: 200, FollowsPerProfile: 5, Seed: 1,
+		TimelineDepth: 20, PasswordHash: "x", Now: time.Now(), IndexesAfter: true,
+		Progress: func(stage string, done, _ int) {
+			if stage == bulkseed.StageIndexes {
+				built = done
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if built == 0 {
+		t.Fatal("no index or foreign key was made after the rows")
+	}
+	if after := schema(); after != before {
+		t.Fatalf("the indexes and constraints after the load differ from the schema's:\nbefore\n%s\nafter\n%s", before, after)
+	}
+	// The indexes hold the loaded rows: each author's posts, read through
+	// posts_author_idx, are their post count.
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	var wrong int
+	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM profiles a
+		WHERE a.post_count <> (SELECT count(*) FROM posts p WHERE p.author_id = a.id)`).Scan(&wrong); err != nil {
+		t.Fatal(err)
+	}
+	if wrong != 0 {
+		t.Fatalf("%d authors' posts found through the index differ from their count", wrong)
+	}
+}

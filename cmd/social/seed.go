@@ -348,6 +348,8 @@ type bulkFlags struct {
 	seed                     uint64
 	// pullAbove is the setting timelines.pull_above_followers.
 	pullAbove int
+	// indexesAfter builds the tables' secondary indexes after the rows.
+	indexesAfter bool
 }
 
 func (b *bulkFlags) register(cmd *cobra.Command) {
@@ -355,6 +357,8 @@ func (b *bulkFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&b.posts, "posts", 0, "bulk: number of posts over the last 30 days")
 	cmd.Flags().IntVar(&b.follows, "follows-per-profile", 0, "bulk: members each member follows, on average (skewed)")
 	cmd.Flags().Uint64Var(&b.seed, "seed", 1, "bulk: random seed; the same seed gives the same data")
+	cmd.Flags().BoolVar(&b.indexesAfter, "indexes-after", false,
+		"bulk: build the tables' indexes after the rows (faster for millions of rows; nothing can read the tables until the load ends)")
 }
 
 // bulkTimelineDepth is how much of each 'Seguindo' timeline a bulk load
@@ -376,6 +380,7 @@ func seedBulk(ctx context.Context, pool *pgxpool.Pool, b bulkFlags, out, errOut 
 	res, err := bulkseed.Run(ctx, pool, bulkseed.Options{
 		Profiles: b.profiles, Posts: b.posts, FollowsPerProfile: b.follows, Seed: b.seed,
 		TimelineDepth: bulkTimelineDepth, PullAbove: b.pullAbove, PasswordHash: hash, Now: time.Now(), Progress: p.report,
+		IndexesAfter: b.indexesAfter,
 	})
 	p.end()
 	if err != nil {
