@@ -256,8 +256,11 @@ test('a push to the service worker shows the server’s notification, and its cl
         data: n.data,
       })),
     );
+  // The browser may first have to start the worker, which on two busy
+  // cores (journeys run two at a time) can take seconds: the notification
+  // is waited for up to 20 s (5 s once proved too short).
   let notifications = [];
-  for (let i = 0; i < 50 && notifications.length === 0; i++) {
+  for (let i = 0; i < 200 && notifications.length === 0; i++) {
     notifications = await shown();
     if (notifications.length === 0) await page.waitForTimeout(100);
   }
