@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"social/adapters/postgres"
 	"social/bench/bulkseed"
 	timelinesstore "social/features/timelines/pgstore"
@@ -18,11 +20,7 @@ func TestBulkSeedIsDeterministic(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	fingerprint := func(seed uint64) string {
-		pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer pool.Close()
+		pool := newPool(t)
 		res, err := bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 20, Posts: 60, FollowsPerProfile: 19,
 			Seed: seed, PasswordHash: "x", Now: now})
 		if err != nil {
@@ -65,11 +63,7 @@ func TestBulkSeedRefusesImpossibleSizes(t *testing.T) {
 func TestBulkSeedTimelinesAreTheServers(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	pool := newPool(t)
 	const depth, pullAbove = 30, 12
 	if _, err := bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 40, Posts: 400, FollowsPerProfile: 6,
 		Seed: 5, TimelineDepth: depth, PullAbove: pullAbove, PasswordHash: "x", Now: time.Now()}); err != nil {
@@ -112,11 +106,7 @@ func TestBulkSeedTimelinesAreTheServers(t *testing.T) {
 func TestBulkSeedBuildsTheIndexesItDropped(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.NewPool(ctx, testkit.NewDatabase(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	pool := newPool(t)
 	schema := func() string {
 		var s string
 		if err := pool.QueryRow(ctx, `SELECT string_agg(d, E'\n' ORDER BY d) FROM (
@@ -131,7 +121,7 @@ func TestBulkSeedBuildsTheIndexesItDropped(t *testing.T) {
 	}
 	before := schema()
 	built := 0
-	_, err = bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 30, Posts: 200, FollowsPerProfile: 5, Seed: 1,
+	_, err := bulkseed.Run(ctx, pool, bulkseed.Options{Profiles: 30, Posts: 200, FollowsPerProfile: 5, Seed: 1,
 		TimelineDepth: 20, PasswordHash: "x", Now: time.Now(), IndexesAfter: true,
 		Progress: func(stage string, done, _ int) {
 			if stage == bulkseed.StageIndexes {
@@ -165,4 +155,15 @@ func TestBulkSeedBuildsTheIndexesItDropped(t *testing.T) {
 	if wrong != 0 {
 		t.Fatalf("%d authors' posts found through the index differ from their count", wrong)
 	}
+}
+
+// newPool is a pool on a fresh migrated database, closed with the test.
+func newPool(t *testing.T) *pgxpool.Pool {
+	t.Helper()
+	pool, err := postgres.NewPool(context.Background(), testkit.NewDatabase(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
 }
